@@ -1,0 +1,84 @@
+"use client";
+import { useState, useTransition, type FormEvent } from "react";
+import { createUserAction } from "@/app/admin/users/actions";
+import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
+import { Button } from "../ui/button";
+import { SelectField, TextField } from "../ui/field";
+import { OneTimePassword } from "./one-time-password";
+
+export function CreateUserForm() {
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<{ email: string; temporaryPassword: string | null } | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    startTransition(async () => {
+      const result = await createUserAction({
+        email: String(form.get("email") ?? ""),
+        name: String(form.get("name") ?? ""),
+        role: String(form.get("role") ?? "CLINICIAN") as Role,
+        password: String(form.get("password") ?? ""),
+      });
+      if (result.ok) {
+        setCreated(result.data);
+        setError(null);
+        setFieldErrors({});
+        formElement.reset();
+      } else {
+        setCreated(null);
+        setError(result.error);
+        setFieldErrors(result.fieldErrors ?? {});
+      }
+    });
+  }
+
+  return (
+    <section aria-labelledby="create-user-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="create-user-heading" className="text-base font-semibold">
+        Add a user
+      </h2>
+      <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        <TextField label="Email" name="email" type="email" required error={fieldErrors.email} autoComplete="off" />
+        <TextField label="Full name" name="name" required error={fieldErrors.name} autoComplete="off" />
+        <SelectField label="Role" name="role" defaultValue="CLINICIAN" error={fieldErrors.role}>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Password (optional)"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={fieldErrors.password}
+          hint="Leave empty to generate a temporary password, shown once."
+        />
+        <div className="flex items-center gap-3 sm:col-span-2">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Adding…" : "Add user"}
+          </Button>
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+        </div>
+      </form>
+      {created && (
+        <div className="mt-4" role="status">
+          {created.temporaryPassword ? (
+            <OneTimePassword email={created.email} password={created.temporaryPassword} />
+          ) : (
+            <p className="text-sm text-teal-800">Added {created.email} with the password you set.</p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { expect, type Page } from "@playwright/test";
+
+// The demo accounts the start script seeds in demo mode (lib/server/setup/demo-users.ts).
+export const DEMO = {
+  admin: { email: "admin@demo.clinaudit", password: "demo-admin-2026", role: "Admin", home: "/admin/users" },
+  organizer: { email: "organizer@demo.clinaudit", password: "demo-organizer-2026", role: "Organizer", home: "/audits" },
+  clinician: { email: "clinician1@demo.clinaudit", password: "demo-clinician-2026", role: "Clinician", home: "/review" },
+} as const;
+
+/** Signs in through the real form. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+export async function signInAs(page: Page, who: keyof typeof DEMO) {
+  const user = DEMO[who];
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(new RegExp(`${user.home}$`));
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** A fresh address for each run, so specs never collide with earlier data. */
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { can, homeFor, navFor, PERMISSIONS, ROLES } from "./permissions";
+
+describe("permissions", () => {
+  it("gives user management to admins only", () => {
+    expect(ROLES.filter((r) => can(r, "users:manage"))).toEqual(["ADMIN"]);
+  });
+  it("gives rating to clinicians only", () => {
+    expect(ROLES.filter((r) => can(r, "review:rate"))).toEqual(["CLINICIAN"]);
+  });
+  it("grants every permission to someone", () => {
+    for (const p of PERMISSIONS) expect(ROLES.some((r) => can(r, p))).toBe(true);
+  });
+  it("shows each role only the navigation it may open", () => {
+    expect(navFor("CLINICIAN").map((n) => n.href)).toEqual(["/review"]);
+    expect(navFor("ORGANIZER").map((n) => n.href)).toEqual(["/audits", "/datasets"]);
+    expect(navFor("ADMIN").map((n) => n.href)).toContain("/admin/users");
+    expect(homeFor("CLINICIAN")).toBe("/review");
+    expect(homeFor("ORGANIZER")).toBe("/audits");
+    for (const role of ROLES) expect(navFor(role).map((n) => n.href)).toContain(homeFor(role));
+  });
+});

@@ -1,0 +1,54 @@
+// The role → permission map, declared once. Every page, action and route names the permission
+// it needs; nothing checks a role by name elsewhere.
+export const ROLES = ["ADMIN", "ORGANIZER", "CLINICIAN"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = [
+  "users:manage", // list, create, deactivate users, reset passwords
+  "audit-trail:read",
+  "datasets:manage", // import and browse benchmark data
+  "audits:manage", // create audits, sample, assign, monitor, export
+  "review:rate", // review assigned items and rate them
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const GRANTS: Record<Role, readonly Permission[]> = {
+  ADMIN: ["users:manage", "audit-trail:read", "datasets:manage", "audits:manage"],
+  ORGANIZER: ["datasets:manage", "audits:manage"],
+  CLINICIAN: ["review:rate"],
+};
+
+export function can(role: Role, permission: Permission): boolean {
+  return GRANTS[role].includes(permission);
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  ADMIN: "Admin",
+  ORGANIZER: "Organizer",
+  CLINICIAN: "Clinician",
+};
+
+export interface NavItem {
+  href: string;
+  label: string;
+  permission: Permission;
+}
+
+/** Navigation in the header, filtered by what the role may open. */
+export const NAV: NavItem[] = [
+  { href: "/review", label: "My reviews", permission: "review:rate" },
+  { href: "/audits", label: "Audits", permission: "audits:manage" },
+  { href: "/datasets", label: "Datasets", permission: "datasets:manage" },
+  { href: "/admin/users", label: "Users", permission: "users:manage" },
+];
+
+export function navFor(role: Role): NavItem[] {
+  return NAV.filter((item) => can(role, item.permission));
+}
+
+const HOME: Record<Role, string> = { ADMIN: "/admin/users", ORGANIZER: "/audits", CLINICIAN: "/review" };
+
+/** Where a role lands after signing in. */
+export function homeFor(role: Role): string {
+  return HOME[role];
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import path from "node:path";
+import { databaseUrl, loadEnv } from "./env";
+
+describe("loadEnv", () => {
+  it("defaults to the embedded SQLite database and demo off", () => {
+    const env = loadEnv({});
+    expect(databaseUrl(env)).toBe(`file:${path.resolve("data/clinaudit.db")}`);
+    expect(env.CLINAUDIT_DEMO).toBe(false);
+    expect(env.NEXTAUTH_URL).toBe("http://localhost:3000");
+  });
+  it("reads flags", () => {
+    expect(loadEnv({ CLINAUDIT_DEMO: "1" }).CLINAUDIT_DEMO).toBe(true);
+    expect(loadEnv({ CLINAUDIT_DEMO: "false" }).CLINAUDIT_DEMO).toBe(false);
+  });
+  it("names every invalid variable", () => {
+    expect(() =>
+      loadEnv({ DATABASE_URL: "mysql://x", NEXTAUTH_SECRET: "short", CLINAUDIT_ADMIN_EMAIL: "nope" }),
+    ).toThrow(/DATABASE_URL[\s\S]*NEXTAUTH_SECRET[\s\S]*CLINAUDIT_ADMIN_EMAIL/);
+  });
+});

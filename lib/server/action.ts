@@ -1,0 +1,39 @@
+import "server-only";
+import { unstable_rethrow } from "next/navigation";
+import { z } from "zod";
+import type { Permission } from "../auth/permissions";
+import { requirePermission, type CurrentUser } from "./auth/current-user";
+import { AppError, GENERIC_ERROR } from "./errors";
+
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+
+/**
+ * The one way to write a server action: check the permission on the server, validate the
+ * input with the same schema the form uses, map expected errors to their user message and
+ * log the rest behind a calm generic one.
+ */
+export function guardedAction<S extends z.ZodType, T>(
+  permission: Permission,
+  schema: S,
+  handler: (input: z.output<S>, user: CurrentUser) => Promise<T>,
+) {
+  return async (input: z.input<S>): Promise<ActionResult<T>> => {
+    const user = await requirePermission(permission);
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
+      return { ok: false, error: "Please correct the highlighted fields.", fieldErrors };
+    }
+    try {
+      return { ok: true, data: await handler(parsed.data, user) };
+    } catch (error) {
+      unstable_rethrow(error);
+      if (error instanceof AppError) return { ok: false, error: error.userMessage };
+      console.error(`[action ${permission}] user=${user.id}`, error);
+      return { ok: false, error: GENERIC_ERROR };
+    }
+  };
+}

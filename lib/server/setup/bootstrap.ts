@@ -1,0 +1,42 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import { createUser } from "../users/create-user";
+import { DEMO_USERS } from "./demo-users";
+
+export interface BootstrapOptions {
+  demo: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+}
+
+export interface BootstrapResult {
+  /** Set only when an admin was created with a generated password: print it once. */
+  createdAdmin: { email: string; password: string | null } | null;
+  demoUsersCreated: number;
+}
+
+/** First start: make sure someone can sign in. Idempotent; never changes existing users. */
+export async function bootstrap(db: Db, options: BootstrapOptions): Promise<BootstrapResult> {
+  let demoUsersCreated = 0;
+  if (options.demo) {
+    for (const u of DEMO_USERS) {
+      const exists = await db.user.findUnique({ where: { email: u.email }, select: { id: true } });
+      if (exists) continue;
+      await createUser(db, null, u);
+      demoUsersCreated++;
+    }
+  }
+  let createdAdmin: BootstrapResult["createdAdmin"] = null;
+  const admins = await db.user.count({ where: { role: "ADMIN", active: true } });
+  if (admins === 0) {
+    const email = options.adminEmail ?? "admin@clinaudit.local";
+    const { temporaryPassword } = await createUser(db, null, {
+      email,
+      name: "Administrator",
+      role: "ADMIN",
+      password: options.adminPassword ?? "",
+    });
+    createdAdmin = { email, password: temporaryPassword };
+  }
+  return { createdAdmin, demoUsersCreated };
+}

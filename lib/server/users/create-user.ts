@@ -1,0 +1,30 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import { generatePassword, hashPassword } from "../../auth/password";
+import { AppError } from "../errors";
+import { recordEvent } from "../audit-trail";
+import { createUserSchema, USER_PUBLIC_FIELDS, type CreateUserInput } from "./user-fields";
+
+/** Creates a user; returns the temporary password when one was generated (shown once). */
+export async function createUser(db: Db, actorId: string | null, input: CreateUserInput) {
+  const data = createUserSchema.parse(input);
+  const temporaryPassword = data.password === "" ? generatePassword() : null;
+  const passwordHash = await hashPassword(temporaryPassword ?? data.password);
+  const existing = await db.user.findUnique({ where: { email: data.email }, select: { id: true } });
+  if (existing) throw new AppError("CONFLICT", `A user with the email ${data.email} already exists.`);
+  const user = await db.$transaction(async (tx) => {
+    const created = await tx.user.create({
+      data: { email: data.email, name: data.name, role: data.role, passwordHash },
+      select: USER_PUBLIC_FIELDS,
+    });
+    await recordEvent(tx, {
+      actorId,
+      action: "user.create",
+      entity: "User",
+      entityId: created.id,
+      after: { email: created.email, name: created.name, role: created.role },
+    });
+    return created;
+  });
+  return { user, temporaryPassword };
+}

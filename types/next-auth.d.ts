@@ -1,0 +1,9 @@
+import type { Role } from "@/lib/auth/permissions";
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    role?: Role;
+    /** The user's sessionVersion when the token was issued. */
+    sv?: number;
+  }
+}
