@@ -13,7 +13,7 @@ export const USER_PUBLIC_FIELDS = {
 } as const;
 
 export const createUserSchema = z.object({
-  email: z.email("Enter a valid email address").transform((e) => e.trim().toLowerCase()),
+  email: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")),
   name: z.string().trim().min(1, "Enter a name").max(120),
   role: z.enum(ROLES),
   // Empty: generate a temporary password and show it once.

@@ -1,0 +1,71 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "@/lib/auth/password";
+import { createDb } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
+import { AppError } from "@/lib/server/errors";
+import { bootstrap } from "@/lib/server/setup/bootstrap";
+import { DEMO_USERS } from "@/lib/server/setup/demo-users";
+import { createUser } from "@/lib/server/users/create-user";
+import { listUsers } from "@/lib/server/users/list-users";
+import { resetPassword, setUserActive } from "@/lib/server/users/manage-user";
+import { DATABASES, target } from "./databases";
+
+describe.each(DATABASES)("users on $name", (database) => {
+  afterAll(() => database.dropAll());
+
+  async function freshDb() {
+    const url = await database.create();
+    await applyMigrations(target(url));
+    return createDb(url);
+  }
+
+  it("bootstraps one admin with a generated password, once", async () => {
+    const db = await freshDb();
+    const first = await bootstrap(db, { demo: false });
+    expect(first.createdAdmin?.email).toBe("admin@clinaudit.local");
+    const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@clinaudit.local" } });
+    expect(await verifyPassword(admin.passwordHash, first.createdAdmin!.password!)).toBe(true);
+    expect(await bootstrap(db, { demo: false })).toEqual({ createdAdmin: null, demoUsersCreated: 0 });
+    await db.$disconnect();
+  });
+
+  it("seeds the demo users of every role in demo mode, idempotently", async () => {
+    const db = await freshDb();
+    const result = await bootstrap(db, { demo: true });
+    expect(result).toEqual({ createdAdmin: null, demoUsersCreated: DEMO_USERS.length });
+    expect(new Set((await db.user.findMany()).map((u) => u.role))).toEqual(new Set(["ADMIN", "ORGANIZER", "CLINICIAN"]));
+    expect((await bootstrap(db, { demo: true })).demoUsersCreated).toBe(0);
+    await db.$disconnect();
+  });
+
+  it("creates users with an audit event, rejects duplicates, and never returns hashes", async () => {
+    const db = await freshDb();
+    const { user, temporaryPassword } = await createUser(db, null, { email: " Res@Example.org ", name: "Res", role: "CLINICIAN" });
+    expect(user.email).toBe("res@example.org");
+    expect(temporaryPassword).toBeTruthy();
+    expect(Object.keys(user)).not.toContain("passwordHash");
+    await expect(createUser(db, null, { email: "res@example.org", name: "Again", role: "ADMIN" })).rejects.toBeInstanceOf(AppError);
+    const events = await db.auditEvent.findMany({ where: { entityId: user.id } });
+    expect(events.map((e) => e.action)).toEqual(["user.create"]);
+    const page = await listUsers(db, { page: 1, pageSize: 25, search: "RES@" });
+    expect(page.total).toBe(1);
+    await db.$disconnect();
+  });
+
+  it("deactivation and password reset end sessions and leave a trail", async () => {
+    const db = await freshDb();
+    const { user: admin } = await createUser(db, null, { email: "a@example.org", name: "A", role: "ADMIN", password: "a-long-password" });
+    const { user } = await createUser(db, admin.id, { email: "c@example.org", name: "C", role: "CLINICIAN", password: "c-long-password" });
+    await setUserActive(db, admin.id, user.id, false);
+    await expect(setUserActive(db, admin.id, admin.id, false)).rejects.toThrow(/your own account/);
+    const temp = await resetPassword(db, admin.id, user.id);
+    const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(stored.active).toBe(false);
+    expect(stored.sessionVersion).toBe(2);
+    expect(await verifyPassword(stored.passwordHash, temp)).toBe(true);
+    expect(await verifyPassword(stored.passwordHash, "c-long-password")).toBe(false);
+    const actions = (await db.auditEvent.findMany({ where: { entityId: user.id }, orderBy: { at: "asc" } })).map((e) => e.action);
+    expect(actions).toEqual(["user.create", "user.deactivate", "user.reset-password"]);
+    await db.$disconnect();
+  });
+});
