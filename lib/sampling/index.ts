@@ -1,0 +1,7 @@
+/** Public surface of the sampling library: reproducible samples and assignment plans. */
+export * from "./errors";
+export * from "./prng";
+export * from "./sample";
+export * from "./composition";
+export * from "./assign";
+export { evenCostBound, type BalancedOptions } from "./assign-balanced";
