@@ -1,0 +1,110 @@
+// Server-render smoke test: proves the v9 wiring (features, manual modes,
+// defaultColumn, FlexRender, meta) produces the intended accessible markup.
+// No DOM library is installed, so interactions are not exercised here.
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
+import { createColumns } from "./columns";
+import { DataTable } from "./data-table";
+
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ replace: vi.fn(), push: vi.fn(), prefetch: vi.fn() }),
+  usePathname: () => "/runs",
+  useSearchParams: () => new URLSearchParams("tab=all"),
+}));
+
+type Run = { id: string; name: string; items: number; status: "open" | "closed" };
+
+const col = createColumns<Run>();
+const columns = col.columns([
+  col.accessor("name", {
+    header: "Name",
+    enableSorting: true,
+    cell: (info) => <a href={`/runs/${info.row.original.id}`}>{info.getValue()}</a>,
+  }),
+  col.accessor("items", { header: "Items", enableSorting: true, meta: { align: "end" } }),
+  col.accessor("status", { header: "Status", cell: (info) => <span data-badge>{info.getValue()}</span> }),
+]);
+
+const rows: Run[] = [
+  { id: "r1", name: "Sepsis triage", items: 120, status: "open" },
+  { id: "r2", name: "Chest pain", items: 80, status: "closed" },
+];
+
+function render(props: Partial<Parameters<typeof DataTable<Run>>[0]> = {}) {
+  return renderToStaticMarkup(
+    <DataTable
+      columns={columns}
+      rows={rows}
+      total={137}
+      page={2}
+      pageSize={25}
+      sort={{ id: "items", desc: true }}
+      getRowId={(r) => r.id}
+      caption="Benchmark runs"
+      filters={[
+        {
+          id: "status",
+          label: "Status",
+          value: "open",
+          options: [
+            { value: "open", label: "Open" },
+            { value: "closed", label: "Closed" },
+          ],
+        },
+      ]}
+      {...props}
+    />,
+  );
+}
+
+describe("DataTable (server render)", () => {
+  it("renders an accessible table with caption and scoped headers", () => {
+    const html = render();
+    expect(html).toContain('<caption class="sr-only">Benchmark runs</caption>');
+    expect(html.match(/<th scope="col"/g)).toHaveLength(3);
+  });
+
+  it("marks only opted-in columns sortable and reflects the sort", () => {
+    const html = render();
+    expect(html).toMatch(/<th scope="col" aria-sort="none"[^>]*><button[^>]*>Name/);
+    expect(html).toMatch(/<th scope="col" aria-sort="descending"[^>]*><button[^>]*>Items/);
+    expect(html).toMatch(/<th scope="col" class="[^"]*">Status<\/th>/);
+  });
+
+  it("renders cells through column defs and meta", () => {
+    const html = render();
+    expect(html).toContain('<a href="/runs/r1">Sepsis triage</a>');
+    expect(html).toContain('<span data-badge="true">closed</span>');
+    expect(html).toMatch(/<td class="[^"]*text-right tabular-nums[^"]*">120<\/td>/);
+  });
+
+  it("shows the range and enables paging from the server total", () => {
+    const html = render();
+    expect(html).toContain("Showing 26–50 of 137");
+    expect(html).toContain("Page 2 of 6");
+    expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*>.*Previous/);
+  });
+
+  it("disables next/last on the last page", () => {
+    const html = render({ page: 6 });
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Next/);
+  });
+
+  it("keeps the filter's URL value selected and offers a clear action", () => {
+    const html = render();
+    expect(html).toContain('<option value="open" selected="">Open</option>');
+    expect(html).toContain("Clear search and filters");
+  });
+
+  it("renders the empty state across all columns", () => {
+    const html = render({ rows: [], total: 0, page: 1, emptyMessage: "No runs yet." });
+    expect(html).toMatch(/<td colSpan="3"[^>]*>No runs yet\.<\/td>/);
+    expect(html).toContain("No results");
+  });
+
+  it("puts exactly one linked row in the tab order", () => {
+    const html = render({ rowHref: (r) => `/runs/${r.id}` });
+    expect(html.match(/<tr tabindex="0"/gi)).toHaveLength(1);
+    expect(html.match(/<tr tabindex="-1"/gi)).toHaveLength(1);
+  });
+});

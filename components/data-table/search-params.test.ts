@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatSort,
+  pageCount,
+  parseSort,
+  parseTableParams,
+  rangeSummary,
+  tableHref,
+  toSearchParams,
+  toSkipTake,
+} from "./search-params";
+
+const options = {
+  sortable: ["name", "createdAt"],
+  filterIds: ["status", "reviewer"],
+  defaultSort: { id: "createdAt", desc: true },
+};
+
+describe("parseTableParams", () => {
+  it("falls back to defaults for an empty URL", () => {
+    expect(parseTableParams({}, options)).toEqual({
+      page: 1,
+      pageSize: 25,
+      sort: { id: "createdAt", desc: true },
+      search: undefined,
+      filters: {},
+    });
+  });
+
+  it("reads every param", () => {
+    const params = parseTableParams(
+      { page: "3", size: "50", sort: "-name", q: "  sepsis  ", status: "open", reviewer: "u1" },
+      options,
+    );
+    expect(params).toEqual({
+      page: 3,
+      pageSize: 50,
+      sort: { id: "name", desc: true },
+      search: "sepsis",
+      filters: { status: "open", reviewer: "u1" },
+    });
+  });
+
+  it("treats a bare column as ascending", () => {
+    expect(parseTableParams({ sort: "name" }, options).sort).toEqual({ id: "name", desc: false });
+  });
+
+  it("replaces an unknown sort column with the default", () => {
+    expect(parseTableParams({ sort: "-password" }, options).sort).toEqual(options.defaultSort);
+    expect(parseTableParams({ sort: "-" }, options).sort).toEqual(options.defaultSort);
+    expect(parseTableParams({ sort: "x" }, { sortable: ["name"] }).sort).toBeUndefined();
+  });
+
+  it.each([["0"], ["-4"], ["abc"], ["1.5"], [""], ["99999999999999"]])("clamps page %j to 1", (page) => {
+    expect(parseTableParams({ page }, options).page).toBe(1);
+  });
+
+  it.each([["10"], ["1000"], ["abc"], ["-25"]])("rejects page size %j", (size) => {
+    expect(parseTableParams({ size }, options).pageSize).toBe(25);
+    expect(parseTableParams({ size }, { ...options, defaultSize: 100 }).pageSize).toBe(100);
+  });
+
+  it("takes the first value of repeated params", () => {
+    expect(parseTableParams({ page: ["2", "5"], status: ["closed", "open"] }, options)).toMatchObject({
+      page: 2,
+      filters: { status: "closed" },
+    });
+  });
+
+  it("drops blank search and filters, and ignores undeclared filters", () => {
+    const params = parseTableParams({ q: "   ", status: "", other: "x" }, options);
+    expect(params.search).toBeUndefined();
+    expect(params.filters).toEqual({});
+  });
+
+  it("caps search length", () => {
+    expect(parseTableParams({ q: "a".repeat(500) }, options).search).toHaveLength(200);
+  });
+
+  it("drops filter values outside the allow-list", () => {
+    const opts = { ...options, filterValues: { status: ["open", "closed"] } };
+    expect(parseTableParams({ status: "deleted", reviewer: "u9" }, opts).filters).toEqual({ reviewer: "u9" });
+    expect(parseTableParams({ status: "open" }, opts).filters).toEqual({ status: "open" });
+  });
+
+  it("refuses filter ids that collide with table params", () => {
+    expect(() => parseTableParams({}, { sortable: [], filterIds: ["q"] })).toThrow(/reserved/);
+  });
+});
+
+describe("sort format", () => {
+  it("round-trips", () => {
+    expect(parseSort(formatSort({ id: "name", desc: true }))).toEqual({ id: "name", desc: true });
+    expect(formatSort({ id: "name", desc: false })).toBe("name");
+    expect(parseSort(undefined)).toBeUndefined();
+  });
+});
+
+describe("toSearchParams", () => {
+  it("omits defaults so URLs stay canonical", () => {
+    const qs = toSearchParams(
+      { page: 1, pageSize: 25, sort: { id: "createdAt", desc: true }, search: " ", filters: {} },
+      { defaultSort: options.defaultSort },
+    );
+    expect(qs.toString()).toBe("");
+  });
+
+  it("writes non-defaults", () => {
+    const qs = toSearchParams({
+      page: 2,
+      pageSize: 50,
+      sort: { id: "name", desc: false },
+      search: "chest pain",
+      filters: { status: "open", reviewer: undefined },
+    });
+    expect(Object.fromEntries(qs)).toEqual({
+      page: "2",
+      size: "50",
+      sort: "name",
+      q: "chest pain",
+      status: "open",
+    });
+  });
+
+  it("keeps unrelated params and replaces table-owned ones", () => {
+    const qs = toSearchParams(
+      { page: 1, filters: { status: "closed" } },
+      { base: "tab=items&page=4&q=old&status=open&reviewer=u1", filterIds: ["status", "reviewer"] },
+    );
+    expect(qs.toString()).toBe("tab=items&status=closed");
+  });
+
+  it("accepts a Next searchParams record as base", () => {
+    const qs = toSearchParams({ page: 2 }, { base: { tab: "x", tag: ["a", "b"], q: "old", none: undefined } });
+    expect(qs.toString()).toBe("tab=x&tag=a&tag=b&page=2");
+  });
+
+  it("round-trips through parseTableParams", () => {
+    const params = parseTableParams(
+      { page: "4", size: "100", sort: "name", q: "copd", status: "open" },
+      options,
+    );
+    const again = parseTableParams(
+      Object.fromEntries(toSearchParams(params, { defaultSort: options.defaultSort })),
+      options,
+    );
+    expect(again).toEqual(params);
+  });
+});
+
+describe("helpers", () => {
+  it("builds hrefs", () => {
+    expect(tableHref("/runs", {})).toBe("/runs");
+    expect(tableHref("/runs", { page: 3 })).toBe("/runs?page=3");
+  });
+
+  it("counts pages", () => {
+    expect(pageCount(0, 25)).toBe(1);
+    expect(pageCount(137, 20)).toBe(7);
+    expect(pageCount(100, 25)).toBe(4);
+  });
+
+  it("computes skip/take", () => {
+    expect(toSkipTake({ page: 2, pageSize: 25 })).toEqual({ skip: 25, take: 25 });
+  });
+
+  it("summarises the visible range", () => {
+    expect(rangeSummary(2, 20, 137)).toBe("Showing 21–40 of 137");
+    expect(rangeSummary(7, 20, 137)).toBe("Showing 121–137 of 137");
+    expect(rangeSummary(1, 25, 0)).toBe("No results");
+    expect(rangeSummary(9, 25, 30)).toBe("No rows on this page · 30 in total");
+    expect(rangeSummary(1, 100, 12345)).toBe("Showing 1–100 of 12,345");
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * URL <-> table state for server-driven lists. Pure (no React, no Next) so server
+ * pages, client components and tests share exactly one interpretation of the URL.
+ *
+ * URL shape: ?page=2&size=50&sort=-createdAt&q=sepsis&<filterId>=<value>
+ * Defaults are omitted when writing so bookmarkable URLs stay short and canonical.
+ */
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
+
+/** Keys the table owns; filter ids may not reuse them or they would clobber each other. */
+export const RESERVED_PARAMS = ["page", "size", "sort", "q"] as const;
+
+/** Long enough for any real query; stops pasted essays from reaching the database. */
+export const MAX_SEARCH_LENGTH = 200;
+
+export interface TableSort {
+  id: string;
+  desc: boolean;
+}
+
+export interface TableParams {
+  /** 1-based. */
+  page: number;
+  pageSize: PageSize;
+  sort?: TableSort;
+  /** Trimmed; undefined when blank so queries can skip the clause. */
+  search?: string;
+  /** Only filters present in the URL with an accepted value. */
+  filters: Record<string, string>;
+}
+
+export interface ParseTableParamsOptions {
+  /** Column ids the server query knows how to order by. Anything else falls back to defaultSort. */
+  sortable: readonly string[];
+  /** Search-param names read as filters. */
+  filterIds?: readonly string[];
+  /** Optional allow-list per filter id; unknown values are dropped rather than queried. */
+  filterValues?: Readonly<Record<string, readonly string[]>>;
+  defaultSort?: TableSort;
+  defaultSize?: PageSize;
+}
+
+export type RawSearchParams = Record<string, string | string[] | undefined>;
+
+/** Next gives repeated keys as arrays; the table only ever writes one value, so take the first. */
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function parsePositiveInt(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d{1,9}$/.test(value.trim())) return undefined;
+  return Number.parseInt(value.trim(), 10);
+}
+
+export function isPageSize(value: number): value is PageSize {
+  return (PAGE_SIZES as readonly number[]).includes(value);
+}
+
+function assertFilterIds(filterIds: readonly string[]): void {
+  for (const id of filterIds) {
+    if ((RESERVED_PARAMS as readonly string[]).includes(id)) {
+      // A programming error, not user input: fail loudly in development and tests.
+      throw new Error(`Filter id "${id}" clashes with a reserved table search param.`);
+    }
+  }
+}
+
+/** "col" → ascending, "-col" → descending. */
+export function parseSort(value: string | undefined): TableSort | undefined {
+  const raw = value?.trim();
+  if (!raw) return undefined;
+  const desc = raw.startsWith("-");
+  const id = desc ? raw.slice(1) : raw;
+  return id ? { id, desc } : undefined;
+}
+
+export function formatSort(sort: TableSort): string {
+  return sort.desc ? `-${sort.id}` : sort.id;
+}
+
+function sameSort(a: TableSort | undefined, b: TableSort | undefined): boolean {
+  return a?.id === b?.id && !!a?.desc === !!b?.desc;
+}
+
+export function parseTableParams(
+  searchParams: RawSearchParams,
+  options: ParseTableParamsOptions,
+): TableParams {
+  const filterIds = options.filterIds ?? [];
+  assertFilterIds(filterIds);
+
+  const page = Math.max(1, parsePositiveInt(first(searchParams.page)) ?? 1);
+
+  const defaultSize = options.defaultSize ?? DEFAULT_PAGE_SIZE;
+  const size = parsePositiveInt(first(searchParams.size));
+  const pageSize = size !== undefined && isPageSize(size) ? size : defaultSize;
+
+  const requested = parseSort(first(searchParams.sort));
+  const sort =
+    requested && options.sortable.includes(requested.id) ? requested : options.defaultSort;
+
+  const q = first(searchParams.q)?.trim().slice(0, MAX_SEARCH_LENGTH);
+  const search = q ? q : undefined;
+
+  const filters: Record<string, string> = {};
+  for (const id of filterIds) {
+    const value = first(searchParams[id])?.trim();
+    if (!value) continue;
+    const allowed = options.filterValues?.[id];
+    if (allowed && !allowed.includes(value)) continue;
+    filters[id] = value;
+  }
+
+  return { page, pageSize, sort, search, filters };
+}
+
+export interface ToSearchParamsOptions {
+  /**
+   * Existing params to keep (e.g. a tab or unrelated state on the same page).
+   * Table-owned keys in it are replaced, never merged.
+   */
+  base?: URLSearchParams | string | RawSearchParams;
+  /** Written values equal to these defaults are omitted, keeping one canonical URL per view. */
+  defaultSize?: PageSize;
+  defaultSort?: TableSort;
+  /** Filter ids to clear from `base` even when absent from `params.filters`. */
+  filterIds?: readonly string[];
+}
+
+function toURLSearchParams(base: ToSearchParamsOptions["base"]): URLSearchParams {
+  if (base === undefined) return new URLSearchParams();
+  if (typeof base === "string" || base instanceof URLSearchParams) return new URLSearchParams(base);
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(base)) {
+    if (Array.isArray(value)) value.forEach((v) => out.append(key, v));
+    else if (value !== undefined) out.append(key, value);
+  }
+  return out;
+}
+
+/**
+ * Builds the query string for a table view. Omitted fields count as "default", so
+ * `toSearchParams({ ...params, page: 3 })` and `toSearchParams({ filters: { status: "open" } })`
+ * both work. A filter set to undefined or "" is removed.
+ */
+export function toSearchParams(
+  params: Partial<Omit<TableParams, "pageSize" | "filters">> & {
+    pageSize?: number;
+    filters?: Record<string, string | undefined>;
+  },
+  options: ToSearchParamsOptions = {},
+): URLSearchParams {
+  const out = toURLSearchParams(options.base);
+  const filterKeys = new Set([...(options.filterIds ?? []), ...Object.keys(params.filters ?? {})]);
+  assertFilterIds([...filterKeys]);
+  for (const key of [...RESERVED_PARAMS, ...filterKeys]) out.delete(key);
+
+  const search = params.search?.trim();
+  if (search) out.set("q", search.slice(0, MAX_SEARCH_LENGTH));
+  for (const [id, value] of Object.entries(params.filters ?? {})) {
+    if (value) out.set(id, value);
+  }
+  if (params.sort && !sameSort(params.sort, options.defaultSort)) {
+    out.set("sort", formatSort(params.sort));
+  }
+  const defaultSize = options.defaultSize ?? DEFAULT_PAGE_SIZE;
+  if (params.pageSize !== undefined && params.pageSize !== defaultSize) {
+    out.set("size", String(params.pageSize));
+  }
+  if (params.page !== undefined && params.page > 1) out.set("page", String(Math.floor(params.page)));
+  return out;
+}
+
+/** Convenience for links: "/runs" or "/runs?sort=-createdAt&page=2". */
+export function tableHref(
+  pathname: string,
+  params: Parameters<typeof toSearchParams>[0],
+  options?: ToSearchParamsOptions,
+): string {
+  const qs = toSearchParams(params, options).toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}
+
+/** Number of pages for a result set; at least 1 so "page 1 of 1" reads sensibly when empty. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
+}
+
+/** skip/take for Prisma-style queries. */
+export function toSkipTake(params: Pick<TableParams, "page" | "pageSize">): { skip: number; take: number } {
+  return { skip: (params.page - 1) * params.pageSize, take: params.pageSize };
+}
+
+// Fixed locale: server and client must format identically or hydration mismatches.
+const countFormat = new Intl.NumberFormat("en");
+export const formatCount = (n: number): string => countFormat.format(n);
+
+/** "Showing 21–40 of 137" for a 1-based page. */
+export function rangeSummary(page: number, pageSize: number, total: number): string {
+  if (total <= 0) return "No results";
+  const start = (page - 1) * pageSize;
+  // A bookmarked page can outlive its rows (items closed since); say so plainly.
+  if (start >= total) return `No rows on this page · ${formatCount(total)} in total`;
+  const to = Math.min(start + pageSize, total);
+  return `Showing ${formatCount(start + 1)}–${formatCount(to)} of ${formatCount(total)}`;
+}
