@@ -1,0 +1,166 @@
+// Streaming RFC 4180 CSV reader and writer.
+//
+// Discharge summaries are multi-kilobyte quoted fields full of commas, quotes
+// and newlines, and a full release is 100+ MB, so the reader works chunk by
+// chunk (never joining the input) and reports the physical line on which each
+// record starts. It is lenient — a malformed record is still yielded, with its
+// problems attached — so one stray quote does not hide every later issue.
+
+export type Chunks = AsyncIterable<string> | Iterable<string>;
+
+export interface CsvRecord {
+  fields: string[];
+  /** 1-based physical line on which the record starts. */
+  line: number;
+  /** RFC 4180 violations found in this record. */
+  problems?: string[];
+}
+
+const QUOTE = 34;
+const COMMA = 44;
+const CR = 13;
+const LF = 10;
+
+const FIELD_START = 0;
+const UNQUOTED = 1;
+const QUOTED = 2;
+const QUOTE_IN_QUOTED = 3; // saw `"` inside a quoted field: either `""` or the closing quote
+
+export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
+  // Per-generator regexes: lastIndex is mutable state.
+  const inQuoted = /["\r\n]/g;
+  const inUnquoted = /[",\r\n]/g;
+  let state = FIELD_START;
+  let field = "";
+  let fields: string[] = [];
+  let line = 1;
+  let recordLine = 1;
+  let problems: string[] | undefined;
+  let quotedSeen = false; // a record `""` is one empty field, not a blank line
+  let pendingCR = false; // previous chunk ended with CR; a leading LF belongs to it
+  let atStart = true;
+
+  const problem = (msg: string) => (problems ??= []).push(msg);
+  const takeRecord = (): CsvRecord | null => {
+    fields.push(field);
+    const blank = fields.length === 1 && fields[0] === "" && !quotedSeen && !problems;
+    const rec: CsvRecord = { fields, line: recordLine };
+    if (problems) rec.problems = problems;
+    fields = [];
+    field = "";
+    problems = undefined;
+    quotedSeen = false;
+    state = FIELD_START;
+    recordLine = line;
+    return blank ? null : rec;
+  };
+
+  for await (const raw of chunks) {
+    let chunk = raw;
+    if (atStart && chunk.length > 0) {
+      atStart = false;
+      if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1); // UTF-8 BOM from Excel
+    }
+    const n = chunk.length;
+    let i = 0;
+    if (pendingCR && n > 0) {
+      pendingCR = false;
+      if (chunk.charCodeAt(0) === LF) {
+        if (state === QUOTED) field += "\n";
+        i = 1;
+      }
+    }
+    while (i < n) {
+      if (state === QUOTED) {
+        inQuoted.lastIndex = i;
+        const m = inQuoted.exec(chunk);
+        if (!m) {
+          field += chunk.slice(i);
+          break;
+        }
+        const j = m.index;
+        if (chunk.charCodeAt(j) === QUOTE) {
+          field += chunk.slice(i, j);
+          state = QUOTE_IN_QUOTED;
+          i = j + 1;
+          continue;
+        }
+        // Line break inside quotes: part of the value, but still a physical line.
+        line++;
+        field += chunk.slice(i, j + 1);
+        i = j + 1;
+        if (chunk.charCodeAt(j) === CR) {
+          if (i >= n) pendingCR = true;
+          else if (chunk.charCodeAt(i) === LF) {
+            field += "\n";
+            i++;
+          }
+        }
+        continue;
+      }
+      if (state === QUOTE_IN_QUOTED) {
+        const c = chunk.charCodeAt(i);
+        if (c === QUOTE) {
+          field += '"';
+          state = QUOTED;
+          i++;
+          continue;
+        }
+        if (c !== COMMA && c !== CR && c !== LF)
+          problem(`unexpected text after closing quote in field ${fields.length + 1}`);
+        state = UNQUOTED; // fall through: the delimiter is handled below
+      }
+      if (state === FIELD_START) {
+        if (chunk.charCodeAt(i) === QUOTE) {
+          state = QUOTED;
+          quotedSeen = true;
+          i++;
+          continue;
+        }
+        state = UNQUOTED;
+      }
+      inUnquoted.lastIndex = i;
+      const m = inUnquoted.exec(chunk);
+      if (!m) {
+        field += chunk.slice(i);
+        break;
+      }
+      const j = m.index;
+      const c = chunk.charCodeAt(j);
+      field += chunk.slice(i, j);
+      i = j + 1;
+      if (c === QUOTE) {
+        problem(`stray quote inside unquoted field ${fields.length + 1}`);
+        field += '"';
+      } else if (c === COMMA) {
+        fields.push(field);
+        field = "";
+        state = FIELD_START;
+      } else {
+        line++;
+        if (c === CR) {
+          if (i >= n) pendingCR = true;
+          else if (chunk.charCodeAt(i) === LF) i++;
+        }
+        const rec = takeRecord();
+        if (rec) yield rec;
+      }
+    }
+  }
+  if (state === QUOTED) problem("unterminated quoted field (missing closing quote)");
+  if (state !== FIELD_START || fields.length > 0) {
+    const rec = takeRecord();
+    if (rec) yield rec;
+  }
+}
+
+/** Quotes a field only when RFC 4180 requires it. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** One CSV row. A lone empty field is quoted so the reader does not skip it as a blank line. */
+export function csvRow(fields: readonly string[], eol = "\r\n"): string {
+  if (fields.length === 1 && fields[0] === "") return `""${eol}`;
+  return fields.map(csvField).join(",") + eol;
+}

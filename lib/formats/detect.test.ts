@@ -1,0 +1,46 @@
+import { expect, test } from "vitest";
+import { fixture } from "./__fixtures__/helpers";
+import { detectFormat } from "./detect";
+
+const head = (s: string) => s.slice(0, 8192);
+
+test("bundles are recognized by their declared format, whatever the file is called", () => {
+  expect(detectFormat([{ name: "upload.json", head: head(fixture("ehr-decision-mcq.example.json")) }])).toEqual({
+    ok: true, format: "ehr-decision-mcq-json", files: [{ name: "upload.json", role: "bundle" }], ignored: [],
+  });
+  expect(detectFormat([{ name: "x", head: head(fixture("notes-chatqa.example.json")) }])).toMatchObject({ ok: true, format: "notes-chatqa-json" });
+});
+
+test("line-based layouts: by name or by content", () => {
+  expect(
+    detectFormat([
+      { name: "data/instances.jsonl", head: '{"instance_id":"I1"}' },
+      { name: "data/patients.jsonl", head: '{"patient_id":"P1"}' },
+      { name: "README.md", head: "# hi" },
+    ]),
+  ).toEqual({
+    ok: true, format: "ehr-decision-mcq-jsonl", ignored: ["README.md"],
+    files: [{ name: "data/instances.jsonl", role: "instances" }, { name: "data/patients.jsonl", role: "patients" }],
+  });
+  expect(
+    detectFormat([
+      { name: "q (1).csv", head: "subject_id,qa_category,turn_order,turn_index,turn_type,question\n" },
+      { name: "n.csv", head: '\uFEFF"subject_id","note_num","note_id","text"\r\n' },
+    ]),
+  ).toMatchObject({ ok: true, format: "ehrnote-chatqa-csv", files: [{ role: "questions" }, { role: "notes" }] });
+  expect(detectFormat([{ name: "EHRNoteQA.jsonl", head: '{"patient_id": 1, "num_notes": 2, "choice_A": "x"}\n' }])).toMatchObject({
+    ok: true, format: "ehrnoteqa-jsonl",
+  });
+});
+
+test("ambiguous or incomplete uploads are refused with a reason", () => {
+  expect(detectFormat([])).toEqual({ ok: false, message: "no files given" });
+  expect(detectFormat([{ name: "notes.csv", head: "subject_id,note_num,text\n" }])).toMatchObject({ ok: false, message: expect.stringMatching(/notes\.csv alone/) });
+  expect(
+    detectFormat([
+      { name: "a.json", head: '{"format": "ehr-decision-mcq"' },
+      { name: "questions.csv", head: "subject_id,qa_category,turn_type\n" },
+    ]),
+  ).toMatchObject({ ok: false, message: expect.stringMatching(/cannot be combined/) });
+  expect(detectFormat([{ name: "a.txt", head: "hello" }])).toEqual({ ok: false, message: "unrecognized format: a.txt" });
+});

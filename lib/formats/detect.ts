@@ -1,0 +1,89 @@
+// Format detection from file names and the first few KB of each file. Content
+// wins over names where it is unambiguous (a CSV header, a bundle's `format`),
+// because uploads get renamed ("questions (1).csv").
+import type { FormatId } from "./model";
+
+export type FileRole = "bundle" | "patients" | "instances" | "notes" | "questions" | "ehrnoteqa";
+
+export interface DetectInput {
+  name: string;
+  /** The first few KB of the file. */
+  head: string;
+}
+
+export type Detection =
+  | { ok: true; format: FormatId; files: { name: string; role: FileRole }[]; ignored: string[] }
+  | { ok: false; message: string };
+
+/** How many characters of each file detection wants to see. */
+export const DETECT_HEAD_CHARS = 8192;
+
+const basename = (name: string) => (name.split(/[\\/]/).pop() ?? name).toLowerCase();
+
+function csvHeader(head: string): string[] {
+  const first = head.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
+  return first.split(",").map((h) => h.trim().replace(/^"(.*)"$/, "$1"));
+}
+
+type Guess = { role: FileRole; format?: FormatId } | undefined;
+
+function classify(file: DetectInput): Guess {
+  const name = basename(file.name);
+  const head = file.head.replace(/^\uFEFF/, "").trimStart();
+  const firstLine = head.split(/\r?\n/, 1)[0] ?? "";
+  const has = (key: string, text = head) => text.includes(`"${key}"`);
+
+  if (name.endsWith(".csv")) {
+    const cols = csvHeader(head);
+    if (cols.includes("turn_type") && cols.includes("qa_category")) return { role: "questions" };
+    if (cols.includes("note_num") && cols.includes("text")) return { role: "notes" };
+    if (name.endsWith("questions.csv")) return { role: "questions" };
+    if (name.endsWith("notes.csv")) return { role: "notes" };
+    return undefined;
+  }
+  // A JSON bundle declares its `format` first; a bundle without it is
+  // recognized by its top-level arrays. Anything else falls to the JSONL rules.
+  const bundleFormat = /"format"\s*:\s*"(ehr-decision-mcq|notes-chatqa)"/.exec(head)?.[1];
+  const looksJsonl = name.endsWith(".jsonl") || name.endsWith(".ndjson");
+  if (!looksJsonl && bundleFormat)
+    return { role: "bundle", format: bundleFormat === "notes-chatqa" ? "notes-chatqa-json" : "ehr-decision-mcq-json" };
+  if (!looksJsonl && name.endsWith(".json")) {
+    if (has("instances") && has("patients")) return { role: "bundle", format: "ehr-decision-mcq-json" };
+    if (has("conversations")) return { role: "bundle", format: "notes-chatqa-json" };
+  }
+  if (name.endsWith("patients.jsonl")) return { role: "patients" };
+  if (name.endsWith("instances.jsonl")) return { role: "instances" };
+  if (has("choice_A", firstLine) && has("patient_id", firstLine)) return { role: "ehrnoteqa" };
+  if (has("instance_id", firstLine) && has("cutoff", firstLine)) return { role: "instances" };
+  if (has("patient_id", firstLine) && has("events", firstLine)) return { role: "patients" };
+  return undefined;
+}
+
+export function detectFormat(files: readonly DetectInput[]): Detection {
+  if (files.length === 0) return { ok: false, message: "no files given" };
+  const roles: { name: string; role: FileRole; format?: FormatId }[] = [];
+  const ignored: string[] = [];
+  for (const f of files) {
+    const g = classify(f);
+    if (g) roles.push({ name: f.name, ...g });
+    else ignored.push(f.name);
+  }
+  const count = (r: FileRole) => roles.filter((x) => x.role === r).length;
+  for (const r of ["bundle", "patients", "instances", "notes", "questions", "ehrnoteqa"] as const)
+    if (count(r) > 1)
+      return { ok: false, message: `more than one ${r} file: ${roles.filter((x) => x.role === r).map((x) => x.name).join(", ")}` };
+
+  const pick = (format: FormatId, allowed: FileRole[]): Detection => {
+    const stray = roles.filter((x) => !allowed.includes(x.role));
+    if (stray.length > 0)
+      return { ok: false, message: `${stray.map((x) => x.name).join(", ")} cannot be combined with a ${format} upload` };
+    return { ok: true, format, files: roles.map(({ name, role }) => ({ name, role })), ignored };
+  };
+  const bundle = roles.find((x) => x.role === "bundle");
+  if (bundle?.format) return pick(bundle.format, ["bundle"]);
+  if (count("patients") || count("instances")) return pick("ehr-decision-mcq-jsonl", ["patients", "instances"]);
+  if (count("ehrnoteqa")) return pick("ehrnoteqa-jsonl", ["ehrnoteqa", "notes"]);
+  if (count("questions")) return pick("ehrnote-chatqa-csv", ["questions", "notes"]);
+  if (count("notes")) return { ok: false, message: "notes.csv alone: add questions.csv (EHRNote-ChatQA) or an EHRNoteQA .jsonl" };
+  return { ok: false, message: `unrecognized format: ${ignored.join(", ")}` };
+}

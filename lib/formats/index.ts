@@ -1,0 +1,13 @@
+// Public API of the import-format layer (pure: no fs, Prisma or Next).
+export * from "./model";
+export type { FormatIssue } from "./issues";
+export { parseDataset, type DatasetFile, type ParseOptions, type ParseResult, type ImportStats } from "./parse-dataset";
+export { detectFormat, DETECT_HEAD_CHARS, type DetectInput, type Detection, type FileRole } from "./detect";
+export { parseCsv, csvField, csvRow, type Chunks, type CsvRecord } from "./csv";
+export { readLines, readJsonl, type TextLine, type JsonlEntry } from "./jsonl";
+export { parseSourceOption, sourceKey, type SourceOptionRef } from "./source-option";
+export { splitSections, sectionBody, canonicalHeader, CANONICAL_HEADERS, type CanonicalHeader } from "./sections";
+export type { ImportProgress, FileStats } from "./progress";
+export { exportEhrJsonBundle, exportEhrJsonl } from "./export-ehr";
+export { exportNotesJsonBundle, exportChatQaCsv, type CsvExportOptions } from "./export-notes";
+export { exportedText, type ExportedFile } from "./export-shared";

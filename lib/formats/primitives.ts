@@ -1,0 +1,116 @@
+// Scalar checks shared by all schemas: calendar-valid dates, ISO 8601
+// date-times, integer keys that a spreadsheet may have mangled into dates.
+import { z } from "zod";
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// Date, optionally followed by T or space + hh:mm[:ss[.fff]] + optional zone.
+const DATETIME_RE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function validYmd(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days;
+}
+
+export function isIsoDate(s: string): boolean {
+  const m = DATE_RE.exec(s);
+  return !!m && validYmd(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/**
+ * Epoch milliseconds of an ISO 8601 date or date-time, or null when malformed.
+ * Times without a zone are read as UTC: the benchmarks use one local clock per
+ * release, so comparing them as-is is what "before the cutoff" means.
+ */
+export function isoToMillis(s: string): number | null {
+  const m = DATETIME_RE.exec(s);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!validYmd(y, mo, d)) return null;
+  const hh = Number(m[4] ?? 0);
+  const mm = Number(m[5] ?? 0);
+  const ss = Number(m[6] ?? 0);
+  if (hh > 23 || mm > 59 || ss > 59) return null;
+  const ms = m[7] ? Math.round(Number(`0.${m[7]}`) * 1000) : 0;
+  let t = Date.UTC(y, mo - 1, d, hh, mm, ss, ms);
+  const zone = m[8];
+  if (zone && zone !== "Z") {
+    const sign = zone.startsWith("-") ? -1 : 1;
+    const digits = zone.slice(1).replace(":", "");
+    const zh = Number(digits.slice(0, 2));
+    const zm = Number(digits.slice(2));
+    if (zh > 14 || zm > 59) return null;
+    t -= sign * (zh * 60 + zm) * 60_000;
+  }
+  return t;
+}
+
+// Shapes a spreadsheet produces when it "helpfully" converts keys: 1-1 → 1-Jan,
+// 2001-01-01, 1/1/2001, Jan-01; and long ids → 9.00001E+05.
+const MANGLED_DATE_RES = [
+  /^\d{1,4}[-/]\d{1,2}(?:[-/]\d{1,4})?(?:[ T].*)?$/,
+  /^\d{1,2}\.\d{1,2}\.\d{2,4}$/,
+  /^\d{1,2}[- ][A-Za-z]{3,9}(?:[- ]\d{2,4})?$/,
+  /^[A-Za-z]{3,9}[- ]\d{1,4}$/,
+];
+const SCIENTIFIC_RE = /^[+-]?\d+(?:\.\d+)?[eE][+-]?\d+$/;
+
+/** Why a string is not a plain non-negative integer key, or null when it is one. */
+export function integerKeyProblem(s: string): string | null {
+  const t = s.trim();
+  if (/^\d+$/.test(t)) return null;
+  if (t === "") return "required field is empty";
+  if (MANGLED_DATE_RES.some((re) => re.test(t)))
+    return `looks like a date (spreadsheet-mangled key?): ${JSON.stringify(s)}; expected a plain integer`;
+  if (SCIENTIFIC_RE.test(t))
+    return `looks like a spreadsheet-mangled number: ${JSON.stringify(s)}; expected a plain integer`;
+  return `malformed number: expected an integer, got ${JSON.stringify(s)}`;
+}
+
+// ---- zod building blocks --------------------------------------------------
+
+export const isoDateTime = z.string().superRefine((v, ctx) => {
+  if (isoToMillis(v) === null)
+    ctx.addIssue({ code: "custom", message: `malformed ISO 8601 date-time: ${JSON.stringify(v)}` });
+});
+
+export const isoDate = z.string().superRefine((v, ctx) => {
+  if (!isIsoDate(v))
+    ctx.addIssue({ code: "custom", message: `malformed date: ${JSON.stringify(v)}; expected YYYY-MM-DD` });
+});
+
+export const nonEmpty = z.string().min(1);
+
+/** Integer written as CSV text; rejects spreadsheet-mangled dates / numbers. */
+export const intText = z.string().transform((v, ctx) => {
+  const problem = integerKeyProblem(v);
+  if (problem) {
+    ctx.addIssue({ code: "custom", message: problem });
+    return z.NEVER;
+  }
+  return Number(v.trim());
+});
+
+/** Integer id that JSON files may write as a number or as a digit string. */
+export const intId = z.union([z.int().nonnegative(), z.string().regex(/^\d+$/)], {
+  error: (iss) => `malformed id: expected an integer, got ${JSON.stringify(iss.input)}`,
+});
+
+/** Keys of `raw` that the schema does not know, or undefined when there are none. */
+export function pickExtra(raw: unknown, known: readonly string[]): Record<string, unknown> | undefined {
+  if (!raw || typeof raw !== "object") return undefined;
+  let extra: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(raw)) {
+    if (known.includes(k)) continue;
+    (extra ??= {})[k] = v;
+  }
+  return extra;
+}
+
+/** Copies only keys whose value is not undefined: keeps normalized records deep-equal across round trips. */
+export function compact<T extends object>(obj: T): T {
+  const out = {} as Record<string, unknown>;
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
+  return out as T;
+}

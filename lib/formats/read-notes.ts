@@ -1,0 +1,170 @@
+// Readers for the notes family: notes-chatqa JSON bundle, EHRNote-ChatQA
+// release CSVs, and EHRNoteQA JSONL (with an optional notes.csv).
+import type { z } from "zod";
+import { isObject, parseBundleText, resolveBundleLines } from "./bundle-json";
+import { parseCsv } from "./csv";
+import { issueAt, reportZod, type Where } from "./issues";
+import { readJsonl } from "./jsonl";
+import type { FormatId } from "./model";
+import { collectText } from "./progress";
+import type { NamedChunks, ReadContext, ReadResult } from "./read-ehr";
+import { pickExtra } from "./primitives";
+import {
+  notesBundleSchema,
+  NOTES_CSV_COLUMNS,
+  notesCsvRowSchema,
+  QUESTIONS_CSV_COLUMNS,
+  questionsCsvRowSchema,
+} from "./schema-notes";
+import { NotesDatasetBuilder } from "./validate-notes";
+
+export async function readNotesJsonBundle(file: NamedChunks, ctx: ReadContext): Promise<ReadResult | undefined> {
+  const text = await collectText(ctx.progress.wrap(file.name, file.chunks));
+  const root = parseBundleText(text, file.name, ctx.log);
+  if (root === undefined) return undefined;
+  const head = notesBundleSchema.safeParse(root, { reportInput: true });
+  if (!head.success) reportZod(ctx.log, { file: file.name, path: "" }, head.error);
+  const builder = new NotesDatasetBuilder(ctx.log);
+  const patients = isObject(root) && Array.isArray(root.patients) ? root.patients : [];
+  const conversations = isObject(root) && Array.isArray(root.conversations) ? root.conversations : [];
+  patients.forEach((p, k) => builder.addBundlePatient(p, { file: file.name, path: `patients[${k}]` }));
+  conversations.forEach((c, k) => builder.addBundleConversation(c, { file: file.name, path: `conversations[${k}]` }));
+  ctx.progress.record(file.name, patients.length + conversations.length);
+  const items = builder.finish();
+  ctx.progress.done(file.name);
+  resolveBundleLines(text, file.name, ctx.log);
+  if (!head.success) return undefined;
+  const extra = pickExtra(root, ["format", "format_version", "dataset", "patients", "conversations"]);
+  return {
+    dataset: {
+      family: "notes-chatqa",
+      format: "notes-chatqa-json",
+      formatVersion: head.data.format_version,
+      meta: head.data.dataset,
+      patients: builder.patients,
+      items,
+      ...(extra ? { extra } : {}),
+    },
+    counts: { events: 0, notes: builder.noteCount, turns: turnCount(items) },
+  };
+}
+
+const turnCount = (items: { turns: unknown[] }[]) => items.reduce((n, c) => n + c.turns.length, 0);
+
+/**
+ * Streams a CSV table with a required header. Each row is checked against
+ * `schema` (columns by name; unknown columns are kept as extras) and handed on.
+ */
+async function readCsvTable<S extends z.ZodType>(
+  file: NamedChunks,
+  columns: readonly string[],
+  schema: S,
+  ctx: ReadContext,
+  onRow: (row: z.output<S>, extra: Record<string, string> | undefined, where: Where) => void,
+  onRejected?: (cells: Record<string, string>) => void,
+): Promise<void> {
+  let header: string[] | undefined;
+  let record = 0;
+  for await (const rec of parseCsv(ctx.progress.wrap(file.name, file.chunks))) {
+    if (!header) {
+      header = rec.fields.map((h) => h.trim());
+      const seen = new Set<string>();
+      for (const h of header) {
+        if (seen.has(h)) ctx.log.add({ file: file.name, line: rec.line, field: "(header)", message: `duplicate column ${JSON.stringify(h)}` });
+        seen.add(h);
+      }
+      const missing = columns.filter((c) => !seen.has(c));
+      if (missing.length > 0) {
+        ctx.log.add({ file: file.name, line: rec.line, field: "(header)", message: `missing column(s): ${missing.join(", ")}` });
+        return;
+      }
+      continue;
+    }
+    record++;
+    ctx.progress.record(file.name);
+    const where: Where = { file: file.name, line: rec.line, record, path: "" };
+    for (const p of rec.problems ?? []) ctx.log.add(issueAt(where, "(csv)", p));
+    const obj: Record<string, string> = {};
+    let extra: Record<string, string> | undefined;
+    header.forEach((h, k) => {
+      const v = rec.fields[k] ?? "";
+      if (columns.includes(h)) obj[h] = v;
+      else (extra ??= {})[h] = v;
+    });
+    if (rec.fields.length !== header.length) {
+      // Misaligned cells would produce a cascade of misleading column errors.
+      ctx.log.add(issueAt(where, "(csv)", `record has ${rec.fields.length} fields, header has ${header.length}`));
+      onRejected?.(obj);
+      continue;
+    }
+    const parsed = schema.safeParse(obj, { reportInput: true });
+    if (parsed.success) onRow(parsed.data, extra, where);
+    else {
+      reportZod(ctx.log, where, parsed.error);
+      onRejected?.(obj);
+    }
+  }
+  if (!header) ctx.log.add({ file: file.name, line: 1, field: "(header)", message: "empty file: expected a header row" });
+  ctx.progress.done(file.name);
+}
+
+function readNotesCsv(file: NamedChunks, builder: NotesDatasetBuilder, ctx: ReadContext): Promise<void> {
+  return readCsvTable(
+    file,
+    NOTES_CSV_COLUMNS,
+    notesCsvRowSchema,
+    ctx,
+    (row, extra, where) => builder.addNoteRow(row, extra, where),
+    (cells) => builder.markRejectedNote(cells.subject_id, cells.note_num),
+  );
+}
+
+/** EHRNote-ChatQA release: notes.csv is read first so questions can be checked against it. */
+export async function readChatQaCsv(
+  notes: NamedChunks | undefined,
+  questions: NamedChunks | undefined,
+  ctx: ReadContext,
+): Promise<ReadResult | undefined> {
+  const builder = new NotesDatasetBuilder(ctx.log);
+  if (notes) await readNotesCsv(notes, builder, ctx);
+  else ctx.log.add({ file: "notes.csv", field: "(file)", message: "missing notes.csv: questions cannot be checked against notes" });
+  if (questions)
+    await readCsvTable(
+      questions,
+      QUESTIONS_CSV_COLUMNS,
+      questionsCsvRowSchema,
+      ctx,
+      (row, extra, where) => builder.addQuestionRow(row, extra, where),
+      (cells) => builder.markIncomplete(cells.subject_id, cells.qa_category),
+    );
+  else ctx.log.add({ file: "questions.csv", field: "(file)", message: "missing questions.csv" });
+  const items = builder.finish();
+  if (!notes || !questions) return undefined;
+  return dataset("ehrnote-chatqa-csv", builder, items);
+}
+
+/** EHRNoteQA: one JSONL of single-turn questions; notes (notes.csv) are optional. */
+export async function readEhrNoteQa(
+  questions: NamedChunks,
+  notes: NamedChunks | undefined,
+  ctx: ReadContext,
+): Promise<ReadResult | undefined> {
+  const builder = new NotesDatasetBuilder(ctx.log, notes === undefined);
+  if (notes) await readNotesCsv(notes, builder, ctx);
+  for await (const entry of readJsonl(ctx.progress.wrap(questions.name, questions.chunks))) {
+    ctx.progress.record(questions.name);
+    const where: Where = { file: questions.name, line: entry.line, record: entry.record, path: "" };
+    if (!entry.ok) ctx.log.add(issueAt(where, "(json)", entry.error));
+    else builder.addEhrNoteQaRow(entry.value, where);
+  }
+  ctx.progress.done(questions.name);
+  const items = builder.finish();
+  return dataset("ehrnoteqa-jsonl", builder, items);
+}
+
+function dataset(format: FormatId, builder: NotesDatasetBuilder, items: ReturnType<NotesDatasetBuilder["finish"]>): ReadResult {
+  return {
+    dataset: { family: "notes-chatqa", format, meta: {}, patients: builder.patients, items },
+    counts: { events: 0, notes: builder.noteCount, turns: turnCount(items) },
+  };
+}

@@ -1,0 +1,242 @@
+// Record-by-record validation and accumulation for the notes family, shared by
+// the notes-chatqa bundle, the EHRNote-ChatQA CSVs and EHRNoteQA JSONL.
+// Per-record rules run on arrival; turn order, unknown patients and
+// "Note #N exists" run in finish() because questions may precede notes.
+import { IssueLog, issueAt, reportZod, type Where } from "./issues";
+import { goldSourcesOf, noteFromWire, turnFromWire, type NoteFields } from "./map-notes";
+import type { Conversation, Note, Patient } from "./model";
+import { TURN_LABELS } from "./model";
+import { pickExtra } from "./primitives";
+import { conversationSchema, ehrNoteQaRowSchema, noteSchema, notesPatientSchema, turnSchema, type QuestionsCsvRow } from "./schema-notes";
+import { sourceKey } from "./source-option";
+import { describeWhere } from "./validate-ehr";
+import { checkNoteRefs, checkTurn, checkTurnSequence, EHRNOTEQA_FIELDS, type LocatedTurn } from "./validate-turns";
+
+interface PatientEntry {
+  where: Where;
+  patient?: Patient; // undefined: record invalid, references to it are not re-reported
+  noteDates: Map<number, string>;
+  noteWhere: Where | undefined;
+  numNotesWhere?: Where;
+  /** Some note row was rejected: the numbering check would only echo that. */
+  noteRejected?: boolean;
+}
+
+interface ConversationEntry {
+  conversation: Conversation;
+  where: Where;
+  turns: LocatedTurn[];
+  singleTurn: boolean; // EHRNoteQA: one content turn by design, no source turn
+  incomplete: boolean; // some turn failed validation: sequence checks would only echo that
+}
+
+const TURN_KEYS = Object.keys(turnSchema.shape);
+const NOTE_KEYS = Object.keys(noteSchema.shape);
+const EHRNOTEQA_KEYS = Object.keys(ehrNoteQaRowSchema.shape);
+
+export class NotesDatasetBuilder {
+  readonly patients: Patient[] = [];
+  private readonly byPatient = new Map<string, PatientEntry>();
+  private readonly noteIds = new Map<string, Where>();
+  private readonly conversations = new Map<string, ConversationEntry>();
+  private readonly pendingIncomplete = new Set<string>(); // rejected rows seen before their conversation
+  noteCount = 0;
+
+  /** `patientsFromQuestions`: EHRNoteQA without notes, where questions define the patients. */
+  constructor(
+    private readonly log: IssueLog,
+    private readonly patientsFromQuestions = false,
+  ) {}
+
+  addBundlePatient(raw: unknown, where: Where): void {
+    const parsed = notesPatientSchema.safeParse(raw, { reportInput: true });
+    if (!parsed.success) reportZod(this.log, where, parsed.error);
+    const rawId = (raw as { subject_id?: unknown } | null)?.subject_id;
+    const id = parsed.success ? String(parsed.data.subject_id) : typeof rawId === "number" ? String(rawId) : undefined;
+    if (id === undefined) return;
+    if (this.byPatient.has(id)) {
+      const first = this.byPatient.get(id) as PatientEntry;
+      this.log.add(issueAt(where, "subject_id", `duplicate subject_id ${id} (first at ${describeWhere(first.where)})`));
+      return;
+    }
+    const entry: PatientEntry = { where, noteDates: new Map(), noteWhere: where };
+    this.byPatient.set(id, entry);
+    if (!parsed.success) return;
+    const patient: Patient = { patientId: id };
+    if (parsed.data.notes) patient.notes = [];
+    const extra = pickExtra(parsed.data, ["subject_id", "notes"]);
+    if (extra) patient.extra = extra;
+    entry.patient = patient;
+    this.patients.push(patient);
+    parsed.data.notes?.forEach((n, k) => this.addNote(entry, n, pickExtra(n, NOTE_KEYS), where, `notes[${k}].`));
+  }
+
+  addNoteRow(row: NoteFields & { subject_id: number }, extra: Record<string, unknown> | undefined, where: Where): void {
+    const id = String(row.subject_id);
+    let entry = this.byPatient.get(id);
+    if (!entry) {
+      entry = { where, noteDates: new Map(), noteWhere: where, patient: { patientId: id, notes: [] } };
+      this.byPatient.set(id, entry);
+      this.patients.push(entry.patient as Patient);
+    }
+    this.addNote(entry, row, extra, where, "");
+  }
+
+  /**
+   * A notes.csv row was rejected: remember its patient and note number (when
+   * readable) so questions citing it are not also reported as unknown.
+   */
+  markRejectedNote(subjectId: string | undefined, noteNum: string | undefined): void {
+    const id = subjectId?.trim() ?? "";
+    if (!/^\d+$/.test(id)) return;
+    let entry = this.byPatient.get(id);
+    if (!entry) {
+      entry = { where: { file: "", path: "" }, noteDates: new Map(), noteWhere: undefined, patient: { patientId: id, notes: [] } };
+      this.byPatient.set(id, entry);
+      this.patients.push(entry.patient as Patient);
+    }
+    entry.noteRejected = true;
+    const n = noteNum?.trim() ?? "";
+    if (/^\d+$/.test(n) && !entry.noteDates.has(Number(n))) entry.noteDates.set(Number(n), "");
+  }
+
+  private addNote(entry: PatientEntry, raw: NoteFields, extra: Record<string, unknown> | undefined, where: Where, prefix: string): void {
+    const patient = entry.patient as Patient;
+    const note: Note = noteFromWire(raw, extra);
+    const idDup = this.noteIds.get(note.noteId);
+    if (entry.noteDates.has(note.noteNum) || idDup) entry.noteRejected = true;
+    if (entry.noteDates.has(note.noteNum)) {
+      this.log.add(issueAt(where, `${prefix}note_num`, `duplicate note_num ${note.noteNum} for patient ${patient.patientId}`));
+      return;
+    }
+    if (idDup) {
+      this.log.add(issueAt(where, `${prefix}note_id`, `duplicate note_id ${JSON.stringify(note.noteId)} (first at ${describeWhere(idDup)})`));
+      return;
+    }
+    const expected = `${patient.patientId}-DS-${note.noteSeq}`;
+    if (note.noteId !== expected)
+      this.log.add(issueAt(where, `${prefix}note_id`, `note_id ${JSON.stringify(note.noteId)} does not match {subject_id}-DS-{note_seq} (${expected})`));
+    this.noteIds.set(note.noteId, where);
+    entry.noteDates.set(note.noteNum, note.chartdate);
+    (patient.notes ??= []).push(note);
+    this.noteCount++;
+  }
+
+  addBundleConversation(raw: unknown, where: Where): void {
+    const parsed = conversationSchema.safeParse(raw, { reportInput: true });
+    if (!parsed.success) reportZod(this.log, where, parsed.error);
+    const rawTurns = (raw as { turns?: unknown } | null)?.turns;
+    const turns: LocatedTurn[] = [];
+    let incomplete = false;
+    (Array.isArray(rawTurns) ? rawTurns : []).forEach((t, k) => {
+      const tw: Where = { ...where, path: `${where.path}.turns[${k}]` };
+      const r = turnSchema.safeParse(t, { reportInput: true });
+      if (!r.success) {
+        incomplete = true;
+        return reportZod(this.log, tw, r.error);
+      }
+      const turn = turnFromWire(r.data, pickExtra(r.data, TURN_KEYS));
+      checkTurn(turn, tw, this.log);
+      if (r.data.gold_sources !== undefined) {
+        const given = r.data.gold_sources.map((g) => ({ noteNum: g.note_num, headers: g.headers }));
+        if (turn.turnType !== "source") this.log.add(issueAt(tw, "gold_sources", "gold_sources belongs on source turns only"));
+        else if (sourceKey(given) !== sourceKey(goldSourcesOf(turn.options, turn.answer)))
+          this.log.add(issueAt(tw, "gold_sources", `gold_sources do not match the correct option (${turn.answer})`));
+      }
+      turns.push({ turn, where: tw });
+    });
+    if (!parsed.success) return;
+    const extra = pickExtra(parsed.data, ["subject_id", "qa_category", "turns"]);
+    this.addConversation(String(parsed.data.subject_id), parsed.data.qa_category, where, turns, extra);
+    if (incomplete) this.markIncomplete(String(parsed.data.subject_id), parsed.data.qa_category);
+  }
+
+  /** A row of this conversation was rejected; `subject_id` / `qa_category` as far as they are readable. */
+  markIncomplete(subjectId: unknown, qaCategory: unknown): void {
+    const entry = this.conversations.get(`${String(subjectId).trim()}:${String(qaCategory)}`);
+    if (entry) entry.incomplete = true;
+    else this.pendingIncomplete.add(`${String(subjectId).trim()}:${String(qaCategory)}`);
+  }
+
+  addQuestionRow(row: QuestionsCsvRow, extra: Record<string, unknown> | undefined, where: Where): void {
+    const turn = turnFromWire(row, extra);
+    checkTurn(turn, where, this.log);
+    const key = `${row.subject_id}:${row.qa_category}`;
+    const entry = this.conversations.get(key);
+    if (entry) entry.turns.push({ turn, where });
+    else this.addConversation(String(row.subject_id), row.qa_category, where, [{ turn, where }], undefined);
+  }
+
+  private addConversation(patientId: string, qaCategory: string, where: Where, turns: LocatedTurn[], extra: Record<string, unknown> | undefined, id?: string): void {
+    const conversationId = id ?? `${patientId}:${qaCategory}`;
+    const first = this.conversations.get(conversationId);
+    if (first) {
+      this.log.add(issueAt(where, "qa_category", `duplicate conversation for subject_id ${patientId} and qa_category ${JSON.stringify(qaCategory)} (first at ${describeWhere(first.where)})`));
+      return;
+    }
+    const conversation: Conversation = { kind: "conversation", conversationId, patientId, qaCategory, turns: [] };
+    if (extra) conversation.extra = extra;
+    const incomplete = this.pendingIncomplete.has(conversationId);
+    this.conversations.set(conversationId, { conversation, where, turns, singleTurn: id !== undefined, incomplete });
+  }
+
+  addEhrNoteQaRow(raw: unknown, where: Where): void {
+    const parsed = ehrNoteQaRowSchema.safeParse(raw, { reportInput: true });
+    if (!parsed.success) return reportZod(this.log, where, parsed.error);
+    const r = parsed.data;
+    const id = String(r.patient_id);
+    const options = TURN_LABELS.map((label) => ({ label, text: r[`choice_${label}`] }));
+    const turn = { turnOrder: 1, turnIndex: 1, turnType: "content" as const, question: r.question, options, answer: r.answer };
+    checkTurn(turn, where, this.log, EHRNOTEQA_FIELDS);
+    let entry = this.byPatient.get(id);
+    if (!entry && this.patientsFromQuestions) {
+      entry = { where, noteDates: new Map(), noteWhere: undefined, patient: { patientId: id } };
+      this.byPatient.set(id, entry);
+      this.patients.push(entry.patient as Patient);
+    }
+    const patient = entry?.patient;
+    if (entry && patient) {
+      if (patient.numNotes === undefined) {
+        patient.numNotes = r.num_notes;
+        entry.numNotesWhere = where;
+      } else if (patient.numNotes !== r.num_notes)
+        this.log.add(issueAt(where, "num_notes", `num_notes ${r.num_notes} disagrees with ${patient.numNotes} given for patient ${id} at ${describeWhere(entry.numNotesWhere ?? where)}`));
+    }
+    let n = 1;
+    while (this.conversations.has(`${id}:q${n}`)) n++;
+    this.addConversation(id, "", where, [{ turn, where }], pickExtra(r, EHRNOTEQA_KEYS), `${id}:q${n}`);
+  }
+
+  /** Cross-record rules; returns the conversations in first-seen order. */
+  finish(): Conversation[] {
+    for (const entry of this.byPatient.values()) this.checkNoteNumbers(entry);
+    const out: Conversation[] = [];
+    for (const { conversation, where, turns, singleTurn, incomplete } of this.conversations.values()) {
+      const kept = singleTurn || incomplete ? turns : checkTurnSequence(turns, this.log, describeWhere);
+      conversation.turns = kept.map((t) => t.turn);
+      out.push(conversation);
+      const entry = this.byPatient.get(conversation.patientId);
+      const idField = singleTurn ? "patient_id" : "subject_id";
+      if (!entry) {
+        this.log.add(issueAt(where, idField, `unknown patient ${conversation.patientId}`));
+        continue;
+      }
+      if (!entry.patient) continue;
+      const p = entry.patient;
+      if (singleTurn && p.notes && p.numNotes !== undefined && p.numNotes !== p.notes.length && entry.numNotesWhere === where)
+        this.log.add(issueAt(where, "num_notes", `num_notes ${p.numNotes} but patient ${p.patientId} has ${p.notes.length} notes`));
+      for (const { turn, where: tw } of kept) checkNoteRefs(turn, tw, p.patientId, entry.noteDates, this.log);
+    }
+    return out;
+  }
+
+  /** note_num must run 1..n without gaps (the release numbers notes per patient). */
+  private checkNoteNumbers(entry: PatientEntry): void {
+    const nums = [...entry.noteDates.keys()].sort((a, b) => a - b);
+    if (nums.length === 0 || !entry.noteWhere || entry.noteRejected || nums.every((n, k) => n === k + 1)) return;
+    const field = entry.noteWhere.path === "" ? "note_num" : "notes";
+    this.log.add(
+      issueAt(entry.noteWhere, field, `note_num values for patient ${entry.patient?.patientId ?? "?"} are ${nums.join(", ")}; expected 1..${nums.length} without gaps`),
+    );
+  }
+}
