@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createDb } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
+import { exportEhrJsonBundle, exportedText, exportNotesJsonBundle, parseDataset } from "@/lib/formats";
+import { importDataset, type ImportFile } from "@/lib/server/datasets/import-dataset";
+import { loadDataset } from "@/lib/server/datasets/load-dataset";
+import { DATABASES, target } from "./databases";
+
+const FIXTURES = path.resolve("lib/formats/__fixtures__");
+const text = (name: string) => fs.readFileSync(path.join(FIXTURES, name), "utf8");
+const file = (name: string, content: string): ImportFile => ({ name, open: async function* () { yield content; } });
+
+async function tableCounts(db: ReturnType<typeof createDb>) {
+  return {
+    datasets: await db.dataset.count(),
+    patients: await db.patient.count(),
+    events: await db.ehrEvent.count(),
+    notes: await db.note.count(),
+    items: await db.item.count(),
+  };
+}
+
+describe.each(DATABASES)("dataset import on $name", (database) => {
+  afterAll(() => database.dropAll());
+  async function freshDb() {
+    const url = await database.create();
+    await applyMigrations(target(url));
+    return createDb(url);
+  }
+
+  it("imports, re-imports as a no-op, and round-trips the EHR bundle exactly", async () => {
+    const db = await freshDb();
+    const source = text("ehr-decision-mcq.example.json");
+    const first = await importDataset(db, null, [file("bench.json", source)]);
+    expect(first).toMatchObject({ status: "imported", version: 1, counts: { patients: 1, items: 1, events: 3 } });
+    expect(await importDataset(db, null, [file("bench.json", source)])).toMatchObject({ status: "unchanged", version: 1 });
+    expect((await tableCounts(db)).datasets).toBe(1);
+
+    const loaded = await loadDataset(db, (first as { datasetId: string }).datasetId);
+    const original = await parseDataset([{ name: "bench.json", chunks: source }]);
+    expect(original.ok && loaded).toBeTruthy();
+    if (!original.ok || !loaded) return;
+    expect(loaded).toEqual(original.dataset);
+    const exported = exportedText(exportEhrJsonBundle(loaded));
+    const reparsed = await parseDataset([{ name: "again.json", chunks: exported }]);
+    expect(reparsed.ok && reparsed.dataset).toEqual(original.dataset);
+    await db.$disconnect();
+  });
+
+  it("a changed file becomes version 2 and leaves version 1 untouched", async () => {
+    const db = await freshDb();
+    const source = text("ehr-decision-mcq.example.json");
+    const v1 = await importDataset(db, null, [file("bench.json", source)]);
+    const changed = source.replace("Immediate delivery", "Immediate delivery by caesarean section");
+    const v2 = await importDataset(db, null, [file("bench.json", changed)]);
+    expect(v2).toMatchObject({ status: "imported", version: 2 });
+    const items = await db.item.findMany({ orderBy: { dataset: { version: "asc" } }, select: { datasetId: true, data: true } });
+    expect(items).toHaveLength(2);
+    expect(JSON.stringify(items[0]!.data)).toContain('"Immediate delivery"');
+    expect(items[0]!.datasetId).toBe((v1 as { datasetId: string }).datasetId);
+    await db.$disconnect();
+  });
+
+  it("rejects invalid input with located issues and writes nothing", async () => {
+    const db = await freshDb();
+    const broken = text("ehr-decision-mcq.example.json").replace('"answer": "B"', '"answer": "Z"').replace('"event_type": "lab_test"', '"event_type": "lab"');
+    const outcome = await importDataset(db, null, [file("broken.json", broken)]);
+    expect(outcome.status).toBe("invalid");
+    if (outcome.status !== "invalid") return;
+    expect(outcome.total).toBeGreaterThanOrEqual(2);
+    for (const issue of outcome.issues) expect(issue.file).toBe("broken.json");
+    expect(outcome.issues.map((i) => i.field).join(" ")).toMatch(/answer/);
+    expect(outcome.issues.map((i) => i.field).join(" ")).toMatch(/event_type/);
+    expect(await tableCounts(db)).toEqual({ datasets: 0, patients: 0, events: 0, notes: 0, items: 0 });
+    await db.$disconnect();
+  });
+
+  it("imports and round-trips the notes bundle", async () => {
+    const db = await freshDb();
+    const source = text("notes-chatqa.example.json");
+    const outcome = await importDataset(db, null, [file("notes.json", source)]);
+    expect(outcome).toMatchObject({ status: "imported", counts: { patients: 1, notes: 1, items: 1 } });
+    const loaded = await loadDataset(db, (outcome as { datasetId: string }).datasetId);
+    const original = await parseDataset([{ name: "notes.json", chunks: source }]);
+    if (!original.ok || !loaded) throw new Error("parse failed");
+    expect(loaded).toEqual(original.dataset);
+    const reparsed = await parseDataset([{ name: "again.json", chunks: exportedText(exportNotesJsonBundle(loaded)) }]);
+    expect(reparsed.ok && reparsed.dataset).toEqual(original.dataset);
+    await db.$disconnect();
+  });
+});
