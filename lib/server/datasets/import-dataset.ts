@@ -89,7 +89,7 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
           format: dataset.format,
           formatVersion: dataset.formatVersion ?? null,
           checksum: sum,
-          meta: { ...dataset.meta, ...(dataset.extra ? { __extra: dataset.extra } : {}) },
+          meta: { ...dataset.meta, ...(dataset.extra ? { __extra: dataset.extra } : {}) } as object,
           patientCount: counts.patients,
           itemCount: counts.items,
           eventCount: counts.events,

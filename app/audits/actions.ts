@@ -1,0 +1,73 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { guardedAction } from "@/lib/server/action";
+import { assignClinicians, assignSchema, withdrawClinician } from "@/lib/server/audits/assign";
+import { createAudit, createAuditSchema } from "@/lib/server/audits/create-audit";
+import { previewSample, STRATA_KEYS } from "@/lib/server/audits/sampling-frame";
+import { setAuditStatus } from "@/lib/server/audits/set-status";
+import { recordEvent } from "@/lib/server/audit-trail";
+import { AppError } from "@/lib/server/errors";
+import { SamplingError } from "@/lib/sampling";
+
+const previewSchema = z.object({
+  datasetId: z.string().min(1, "Choose a dataset"),
+  size: z.coerce.number().int("A whole number").min(1, "At least one item"),
+  seed: z.string().trim().min(1, "Give a seed").max(256),
+  strata: z.array(z.enum(STRATA_KEYS)).default([]),
+});
+
+export const previewSampleAction = guardedAction("audits:manage", previewSchema, async (input) => {
+  try {
+    const { sample, composition } = await previewSample(db(), input);
+    return { seed: sample.seed, size: sample.size, frameSize: sample.frameSize, frameChecksum: sample.frameChecksum, ids: sample.ids, allocation: sample.allocation, composition };
+  } catch (error) {
+    if (error instanceof SamplingError) throw new AppError("INVALID", error.message);
+    throw error;
+  }
+});
+
+export const createAuditAction = guardedAction("audits:manage", createAuditSchema, async (input, user) => {
+  const audit = await createAudit(db(), user.id, input);
+  revalidatePath("/audits");
+  return { id: audit.id };
+});
+
+export const assignAction = guardedAction("audits:manage", assignSchema, async (input, user) => {
+  const result = await assignClinicians(db(), user.id, input);
+  revalidatePath(`/audits/${input.auditId}`);
+  return result;
+});
+
+export const withdrawAction = guardedAction(
+  "audits:manage",
+  z.object({ auditId: z.string().min(1), userId: z.string().min(1) }),
+  async ({ auditId, userId }, user) => {
+    const count = await withdrawClinician(db(), user.id, auditId, userId);
+    revalidatePath(`/audits/${auditId}`);
+    return { count };
+  },
+);
+
+export const setStatusAction = guardedAction(
+  "audits:manage",
+  z.object({ auditId: z.string().min(1), action: z.enum(["open", "close"]) }),
+  async ({ auditId, action }, user) => {
+    const status = await setAuditStatus(db(), user.id, auditId, action);
+    revalidatePath(`/audits/${auditId}`);
+    return { status };
+  },
+);
+
+export const setShareResultsAction = guardedAction(
+  "audits:manage",
+  z.object({ auditId: z.string().min(1), share: z.boolean() }),
+  async ({ auditId, share }, user) => {
+    await db().$transaction(async (tx) => {
+      await tx.audit.update({ where: { id: auditId }, data: { shareResults: share } });
+      await recordEvent(tx, { actorId: user.id, action: "audit.share-results", entity: "Audit", entityId: auditId, after: { share } });
+    });
+    revalidatePath(`/audits/${auditId}`);
+  },
+);

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// The ClinAudit command line. Sub-commands are TypeScript modules in bin/commands, run through
+// tsx (a dependency), so the CLI, the server and the tests share the same lib/ code.
+import { spawnSync } from "node:child_process";
+import { register } from "tsx/esm/api";
+
+// Server modules guard themselves with `server-only`, which resolves to a no-op only under
+// the react-server condition: re-run this process with it.
+if (!process.execArgv.includes("--conditions=react-server")) {
+  const result = spawnSync(process.execPath, ["--conditions=react-server", ...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit" });
+  process.exit(result.status ?? 1);
+}
+register();
+
+const COMMANDS = {
+  agreement: ["./commands/agreement.ts", "runAgreement", "agreement statistics of a long-format ratings CSV"],
+  generate: ["./commands/generate.ts", "runGenerate", "write a synthetic benchmark (deterministic by seed)"],
+  import: ["./commands/import.ts", "runImport", "import benchmark files into the database"],
+};
+
+const [name, ...args] = process.argv.slice(2);
+const entry = COMMANDS[name];
+if (!entry) {
+  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  process.stderr.write(
+    `Usage: clinaudit <command> [options]\n\nCommands:\n${Object.entries(COMMANDS)
+      .map(([c, [, , help]]) => `  ${c.padEnd(width)}  ${help}`)
+      .join("\n")}\n\nRun clinaudit <command> --help for its options.\n`,
+  );
+  process.exit(name ? 2 : 0);
+}
+const [file, exported] = entry;
+const module = await import(new URL(file, import.meta.url).href);
+const fs = await import("node:fs/promises");
+const code = await module[exported](args, {
+  stdout: (s) => process.stdout.write(s),
+  stderr: (s) => process.stderr.write(s),
+  readFile: (p) => fs.readFile(p, "utf8"),
+});
+process.exitCode = code;

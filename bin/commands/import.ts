@@ -1,0 +1,83 @@
+/**
+ * `clinaudit import <files…>`: imports benchmark files into the database named by DATABASE_URL
+ * (default: the embedded SQLite file), applying migrations first. All or nothing: on any
+ * violation it prints every located issue (file:line: field: message) and exits 1.
+ */
+import fs from "node:fs";
+import { createDb } from "../../lib/db/client";
+import { applyMigrations } from "../../lib/db/migrate";
+import { parseDatabaseUrl } from "../../lib/db/target";
+import { databaseUrl, loadEnv } from "../../lib/env";
+import { importDataset } from "../../lib/server/datasets/import-dataset";
+import { openFile } from "../../lib/server/datasets/open-file";
+
+export const IMPORT_USAGE = `Usage: clinaudit import <file> [<file>…] [--name NAME]
+
+Imports a benchmark: an ehr-decision-mcq JSON bundle, or patients.jsonl + instances.jsonl;
+a notes-chatqa JSON bundle, or notes.csv + questions.csv (EHRNote-ChatQA); or an EHRNoteQA
+JSONL. The same files again change nothing; changed files become a new dataset version.
+`;
+
+interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+export async function runImport(argv: string[], io: Io): Promise<number> {
+  if (argv.includes("-h") || argv.includes("--help")) {
+    io.stdout(IMPORT_USAGE);
+    return 0;
+  }
+  const nameAt = argv.indexOf("--name");
+  const name = nameAt >= 0 ? argv[nameAt + 1] : undefined;
+  const files = argv.filter((a, i) => !a.startsWith("--") && (nameAt < 0 || i !== nameAt + 1));
+  if (files.length === 0 || (nameAt >= 0 && !name)) {
+    io.stderr(IMPORT_USAGE);
+    return 2;
+  }
+  for (const f of files) {
+    if (!fs.existsSync(f)) {
+      io.stderr(`clinaudit import: ${f}: no such file\n`);
+      return 2;
+    }
+  }
+  const url = databaseUrl(loadEnv());
+  await applyMigrations(parseDatabaseUrl(url));
+  const db = createDb(url);
+  const started = Date.now();
+  // A progress line on stderr every half second, for imports long enough to need one.
+  let lastLine = started;
+  let shown = false;
+  try {
+    const outcome = await importDataset(db, null, files.map((f) => openFile(f)), {
+      name,
+      onProgress: (p) => {
+        if (Date.now() - lastLine < 500) return;
+        lastLine = Date.now();
+        shown = true;
+        const line = "phase" in p ? `writing ${p.written.toLocaleString("en")} / ${p.total.toLocaleString("en")} rows` : `reading ${p.file}: ${(p.chars / 1e6).toFixed(1)} M characters, ${p.records.toLocaleString("en")} records`;
+        io.stderr(`\r${line.padEnd(72)}`);
+      },
+    });
+    if (shown) io.stderr("\n");
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (outcome.status === "invalid") {
+      for (const issue of outcome.issues) {
+        const where = issue.line ? `${issue.file}:${issue.line}` : issue.record !== undefined ? `${issue.file} record ${issue.record}` : issue.file;
+        io.stderr(`${where}: ${issue.field}: ${issue.message}\n`);
+      }
+      if (outcome.total > outcome.issues.length) io.stderr(`… and ${outcome.total - outcome.issues.length} more\n`);
+      io.stderr(`Import rejected: ${outcome.total} problem(s). Nothing was written.\n`);
+      return 1;
+    }
+    if (outcome.status === "unchanged") {
+      io.stdout(`Already imported as ${outcome.name} v${outcome.version}: nothing changed.\n`);
+      return 0;
+    }
+    const c = outcome.counts;
+    io.stdout(`Imported ${outcome.name} v${outcome.version}: ${c.patients} patients, ${c.events} events, ${c.notes} notes, ${c.items} items in ${seconds} s.\n`);
+    return 0;
+  } finally {
+    await db.$disconnect();
+  }
+}

@@ -1,0 +1,54 @@
+"use client";
+import { useState, useTransition } from "react";
+import { assignAction } from "@/app/audits/actions";
+import { Button } from "../ui/button";
+
+export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { auditId: string; clinicians: { id: string; name: string; email: string }[]; assignedIds: string[]; locked: boolean }) {
+  const [pending, start] = useTransition();
+  const [selected, setSelected] = useState<string[]>(assignedIds.length ? assignedIds : clinicians.map((c) => c.id));
+  const [design, setDesign] = useState<"FULLY_CROSSED" | "BALANCED">("FULLY_CROSSED");
+  const [k, setK] = useState("2");
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const submit = () =>
+    start(async () => {
+      const r = await assignAction({ auditId, clinicianIds: selected, design, ratersPerItem: design === "BALANCED" ? Number(k) : undefined });
+      setMessage(
+        r.ok
+          ? { ok: true, text: `${r.data.created} assignments created${r.data.reinstated ? `, ${r.data.reinstated} reinstated` : ""}. Load per clinician ${r.data.stats.minLoad}–${r.data.stats.maxLoad}.` }
+          : { ok: false, text: r.error },
+      );
+    });
+
+  return (
+    <section aria-labelledby="assign-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="assign-heading" className="text-base font-semibold">Assign clinicians</h2>
+      <fieldset className="mt-3" disabled={locked || pending}>
+        <legend className="sr-only">Clinicians</legend>
+        <div className="grid gap-1 sm:grid-cols-2">
+          {clinicians.map((c) => (
+            <label key={c.id} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={selected.includes(c.id)} onChange={(e) => setSelected(e.target.checked ? [...selected, c.id] : selected.filter((x) => x !== c.id))} />
+              {c.name} <span className="text-slate-500">{c.email}</span>
+            </label>
+          ))}
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="radio" name="design" checked={design === "FULLY_CROSSED"} onChange={() => setDesign("FULLY_CROSSED")} />
+            Fully crossed (every clinician rates every item)
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="design" checked={design === "BALANCED"} onChange={() => setDesign("BALANCED")} />
+            Balanced incomplete: each item to
+            <input aria-label="Raters per item" className="w-14 rounded-md border border-slate-300 px-2 py-1" value={k} onChange={(e) => setK(e.target.value)} inputMode="numeric" />
+            clinicians
+          </label>
+        </div>
+        <Button className="mt-4" onClick={submit} disabled={selected.length === 0}>Assign</Button>
+      </fieldset>
+      {locked && <p className="mt-2 text-sm text-slate-600">The audit is closed; reopen it to change assignments.</p>}
+      {message && <p role={message.ok ? "status" : "alert"} className={`mt-2 text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
+    </section>
+  );
+}

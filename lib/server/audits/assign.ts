@@ -1,0 +1,62 @@
+import "server-only";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { AssignmentError, balancedIncomplete, fullyCrossed } from "../../sampling";
+import { recordEvent } from "../audit-trail";
+import { AppError } from "../errors";
+
+export const assignSchema = z.object({
+  auditId: z.string().min(1),
+  clinicianIds: z.array(z.string().min(1)).min(1, "Choose at least one clinician"),
+  design: z.enum(["FULLY_CROSSED", "BALANCED"]),
+  ratersPerItem: z.coerce.number().int().min(1).optional(),
+});
+
+/**
+ * Assigns the audit's items to clinicians by a plan. Existing assignments are kept (ratings
+ * are never lost); withdrawn ones that the plan names again are reinstated.
+ */
+export async function assignClinicians(db: Db, actorId: string, input: z.output<typeof assignSchema>) {
+  const audit = await db.audit.findUnique({ where: { id: input.auditId }, select: { id: true, status: true, seed: true, items: { select: { id: true }, orderBy: { sampleOrder: "asc" } } } });
+  if (!audit) throw new AppError("NOT_FOUND", "That audit does not exist.");
+  if (audit.status === "CLOSED") throw new AppError("LOCKED", "The audit is closed; reopen it to change assignments.");
+  const clinicians = await db.user.findMany({ where: { id: { in: input.clinicianIds }, role: "CLINICIAN", active: true }, select: { id: true } });
+  if (clinicians.length !== new Set(input.clinicianIds).size) throw new AppError("INVALID", "Only active clinicians can be assigned.");
+  const itemIds = audit.items.map((i) => i.id);
+  let plan;
+  try {
+    plan =
+      input.design === "FULLY_CROSSED"
+        ? fullyCrossed({ clinicianIds: input.clinicianIds, itemIds })
+        : balancedIncomplete({ clinicianIds: input.clinicianIds, itemIds, ratersPerItem: input.ratersPerItem ?? 2, seed: audit.seed });
+  } catch (error) {
+    if (error instanceof AssignmentError) throw new AppError("INVALID", error.message);
+    throw error;
+  }
+  return db.$transaction(async (tx) => {
+    const existing = await tx.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, auditItemId: true, userId: true, active: true } });
+    const byKey = new Map(existing.map((a) => [`${a.auditItemId}|${a.userId}`, a]));
+    const create = plan.assignments.filter((a) => !byKey.has(`${a.itemId}|${a.clinicianId}`));
+    const reinstate = plan.assignments.map((a) => byKey.get(`${a.itemId}|${a.clinicianId}`)).filter((a) => a && !a.active);
+    await tx.assignment.createMany({ data: create.map((a) => ({ auditId: audit.id, auditItemId: a.itemId, userId: a.clinicianId })) });
+    if (reinstate.length) await tx.assignment.updateMany({ where: { id: { in: reinstate.map((a) => a!.id) } }, data: { active: true, withdrawnAt: null } });
+    await tx.audit.update({ where: { id: audit.id }, data: { design: input.design, ratersPerItem: plan.ratersPerItem } });
+    await recordEvent(tx, {
+      actorId,
+      action: "audit.assign",
+      entity: "Audit",
+      entityId: audit.id,
+      after: { design: input.design, ratersPerItem: plan.ratersPerItem, clinicians: input.clinicianIds, created: create.length, reinstated: reinstate.length, stats: plan.stats } as object,
+    });
+    return { created: create.length, reinstated: reinstate.length, stats: plan.stats };
+  });
+}
+
+/** Withdraws a clinician from an audit: their assignments stay (with ratings) but go inactive. */
+export async function withdrawClinician(db: Db, actorId: string, auditId: string, userId: string) {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.assignment.updateMany({ where: { auditId, userId, active: true }, data: { active: false, withdrawnAt: new Date() } });
+    await recordEvent(tx, { actorId, action: "audit.withdraw", entity: "Audit", entityId: auditId, after: { userId, assignments: count } });
+    return count;
+  });
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import { drawSample, describeComposition, type FrameItem } from "../../sampling";
+
+export const STRATA_KEYS = ["chapter", "level", "decisionPoint"] as const;
+export type StratumKey = (typeof STRATA_KEYS)[number];
+
+/** Every item of the dataset as a sampling frame, identified by the benchmark's own ids. */
+export async function samplingFrame(db: Db, datasetId: string) {
+  const items = await db.item.findMany({ where: { datasetId }, select: { id: true, externalId: true, chapter: true, level: true, decisionPoint: true } });
+  const frame: FrameItem[] = items.map((i) => ({
+    id: i.externalId,
+    strata: {
+      chapter: i.chapter ?? "unknown",
+      level: i.level ?? "unknown",
+      // DP1 against later decision points, as the benchmark reports them.
+      decisionPoint: i.decisionPoint === null ? "unknown" : i.decisionPoint === 1 ? "DP1" : "DP2+",
+    },
+  }));
+  return { frame, dbIds: new Map(items.map((i) => [i.externalId, i.id])) };
+}
+
+export interface SampleRequest {
+  datasetId: string;
+  size: number;
+  seed: string;
+  strata: StratumKey[];
+}
+
+export async function previewSample(db: Db, request: SampleRequest) {
+  const { frame, dbIds } = await samplingFrame(db, request.datasetId);
+  const sample = drawSample({ frame, size: request.size, seed: request.seed, strata: request.strata });
+  const composition = describeComposition(sample, frame, [...STRATA_KEYS]);
+  return { sample, composition, dbIds };
+}

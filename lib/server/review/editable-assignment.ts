@@ -1,0 +1,16 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import { parseRubric, type Rubric } from "../../audits/rubric";
+import { AppError } from "../errors";
+
+/** The user's own active assignment in an open audit, or an error (404 if not theirs). */
+export async function editableAssignment(db: Db, userId: string, assignmentId: string): Promise<{ id: string; auditId: string; rubric: Rubric }> {
+  const a = await db.assignment.findFirst({
+    where: { id: assignmentId, userId, active: true },
+    select: { id: true, auditId: true, auditItem: { select: { audit: { select: { status: true, rubric: true } } } } },
+  });
+  if (!a) throw new AppError("NOT_FOUND", "That review does not exist.");
+  const { status, rubric } = a.auditItem.audit;
+  if (status !== "OPEN") throw new AppError("LOCKED", status === "CLOSED" ? "This audit is closed; ratings are locked." : "This audit is not open yet.");
+  return { id: a.id, auditId: a.auditId, rubric: parseRubric(rubric) };
+}

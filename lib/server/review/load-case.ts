@@ -1,0 +1,59 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import { parseRubric } from "../../audits/rubric";
+import type { Item, Note } from "../../formats";
+import { eventFromRow, noteFromRow } from "../datasets/rows";
+
+/**
+ * Everything a clinician needs to review one assigned item — and nothing more:
+ *  - only their own assignment (404 otherwise), only in an open or closed audit;
+ *  - only records dated at or before the item's cutoff: the cutoff is part of the query, so
+ *    later records are never read for this page;
+ *  - only their own ratings, comment and corrections (blinding).
+ */
+export async function loadCase(db: Db, userId: string, assignmentId: string) {
+  const assignment = await db.assignment.findFirst({
+    where: { id: assignmentId, userId, active: true, auditItem: { audit: { status: { in: ["OPEN", "CLOSED"] } } } },
+    select: {
+      id: true,
+      comment: true,
+      commentVersion: true,
+      ratings: { select: { dimension: true, category: true, version: true } },
+      corrections: { select: { id: true, kind: true, proposal: true, newGold: true, rationale: true, version: true } },
+      auditItem: {
+        select: {
+          sampleOrder: true,
+          audit: { select: { id: true, name: true, status: true, rubric: true, _count: { select: { items: true } } } },
+          item: {
+            select: { id: true, kind: true, externalId: true, cutoffTime: true, chapter: true, level: true, decisionPoint: true, ruleId: true, data: true, patientId: true, patient: { select: { externalId: true } } },
+          },
+        },
+      },
+    },
+  });
+  if (!assignment) return null;
+  const { item, audit, sampleOrder } = assignment.auditItem;
+  const cutoff = item.cutoffTime;
+  const [events, notes] = await Promise.all([
+    item.kind === "mcq" && cutoff
+      ? db.ehrEvent.findMany({
+          where: { patientId: item.patientId, time: { lte: cutoff } },
+          orderBy: [{ time: "asc" }, { position: "asc" }],
+          select: { id: true, eventId: true, time: true, gaDays: true, visitId: true, type: true, name: true, text: true, data: true },
+        })
+      : Promise.resolve([]),
+    item.kind === "conversation" ? db.note.findMany({ where: { patientId: item.patientId }, orderBy: { noteNum: "asc" } }) : Promise.resolve([]),
+  ]);
+  return {
+    assignmentId: assignment.id,
+    audit: { id: audit.id, name: audit.name, status: audit.status, rubric: parseRubric(audit.rubric), size: audit._count.items },
+    sampleOrder,
+    item: { ...item, data: item.data as unknown as Item, patientExternalId: item.patient.externalId },
+    events: events.map((e) => ({ id: e.id, time: e.time, event: eventFromRow(e) })),
+    notes: notes.map((n) => ({ id: n.id, note: noteFromRow(n) as Note })),
+    ratings: assignment.ratings,
+    comment: { comment: assignment.comment, version: assignment.commentVersion },
+    corrections: assignment.corrections,
+  };
+}
+export type ReviewCase = NonNullable<Awaited<ReturnType<typeof loadCase>>>;

@@ -1,0 +1,30 @@
+import "server-only";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { recordEvent } from "../audit-trail";
+import { editableAssignment } from "./editable-assignment";
+import type { SaveOutcome } from "./save-rating";
+
+export const saveCommentSchema = z.object({
+  assignmentId: z.string().min(1),
+  comment: z.string().max(20_000),
+  expectedVersion: z.number().int().min(0),
+});
+
+type CommentState = { comment: string; version: number };
+
+export async function saveComment(db: Db, userId: string, input: z.output<typeof saveCommentSchema>): Promise<SaveOutcome<CommentState>> {
+  const assignment = await editableAssignment(db, userId, input.assignmentId);
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.assignment.updateMany({
+      where: { id: assignment.id, commentVersion: input.expectedVersion },
+      data: { comment: input.comment, commentVersion: { increment: 1 }, lastActivityAt: new Date() },
+    });
+    if (count !== 1) {
+      const current = await tx.assignment.findUniqueOrThrow({ where: { id: assignment.id }, select: { comment: true, commentVersion: true } });
+      return { ok: false as const, error: "Changed in another tab or window — showing the latest saved value.", conflict: { current: { comment: current.comment, version: current.commentVersion } } };
+    }
+    await recordEvent(tx, { actorId: userId, action: "comment.save", entity: "Assignment", entityId: assignment.id, after: { comment: input.comment, version: input.expectedVersion + 1 } });
+    return { ok: true as const, data: { comment: input.comment, version: input.expectedVersion + 1 } };
+  });
+}

@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
+import { createDb, type Db } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
+import { assignClinicians } from "@/lib/server/audits/assign";
+import { createAudit } from "@/lib/server/audits/create-audit";
+import { auditProgress } from "@/lib/server/audits/progress";
+import { setAuditStatus } from "@/lib/server/audits/set-status";
+import { importDataset } from "@/lib/server/datasets/import-dataset";
+import { loadCase } from "@/lib/server/review/load-case";
+import { reviewQueue } from "@/lib/server/review/queue";
+import { saveComment } from "@/lib/server/review/save-comment";
+import { saveRating } from "@/lib/server/review/save-rating";
+import { createUser } from "@/lib/server/users/create-user";
+import { DATABASES, target } from "./databases";
+
+/** The example bundle plus one record dated after the decision cutoff. */
+function bundleWithFutureEvent(): string {
+  const bundle = JSON.parse(fs.readFileSync(path.resolve("lib/formats/__fixtures__/ehr-decision-mcq.example.json"), "utf8"));
+  bundle.patients[0].events.push({
+    event_id: "E099", time: "2031-09-02T09:00:00", ga_days: 239, visit_id: "V10", event_type: "clinical_note",
+    name: "Antenatal visit note", text: "FUTURE-ONLY: induction planned at 37 weeks.",
+  });
+  return JSON.stringify(bundle);
+}
+
+async function world(db: Db) {
+  const text = bundleWithFutureEvent();
+  const imported = await importDataset(db, null, [{ name: "b.json", open: async function* () { yield text; } }]);
+  if (imported.status !== "imported") throw new Error("import failed");
+  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") => createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user);
+  const organizer = await mk("org@example.org", "ORGANIZER");
+  const [a, b, c] = await Promise.all(["a", "b", "c"].map((x) => mk(`${x}@example.org`, "CLINICIAN")));
+  const audit = await createAudit(db, organizer.id, { name: "T", datasetId: imported.datasetId, size: 1, seed: "7", strata: [], rubric: DEFAULT_RUBRIC });
+  await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [a!.id, b!.id, c!.id], design: "FULLY_CROSSED" });
+  return { organizer, clinicians: [a!, b!, c!], audit };
+}
+
+describe.each(DATABASES)("review workflow on $name", (database) => {
+  afterAll(() => database.dropAll());
+  async function freshDb() {
+    const url = await database.create();
+    await applyMigrations(target(url));
+    return createDb(url);
+  }
+
+  it("shows nothing before the audit opens, then only pre-cutoff records and one's own ratings", async () => {
+    const db = await freshDb();
+    const { organizer, clinicians, audit } = await world(db);
+    const [a, b] = clinicians;
+    expect(await reviewQueue(db, a!.id)).toEqual([]);
+    await setAuditStatus(db, organizer.id, audit.id, "open");
+
+    const queueA = await reviewQueue(db, a!.id);
+    const queueB = await reviewQueue(db, b!.id);
+    const idA = queueA[0]!.items[0]!.assignmentId;
+    const idB = queueB[0]!.items[0]!.assignmentId;
+    expect(await saveRating(db, b!.id, { assignmentId: idB, dimension: "gold", category: "incorrect", expectedVersion: 0 })).toMatchObject({ ok: true });
+    await saveComment(db, b!.id, { assignmentId: idB, comment: "B-SECRET-COMMENT", expectedVersion: 0 });
+    await saveRating(db, a!.id, { assignmentId: idA, dimension: "gold", category: "correct", expectedVersion: 0 });
+
+    const caseA = await loadCase(db, a!.id, idA);
+    expect(caseA).not.toBeNull();
+    const serialized = JSON.stringify(caseA);
+    expect(serialized).not.toContain("FUTURE-ONLY");
+    expect(serialized).not.toContain("E099");
+    expect(serialized).not.toContain("B-SECRET-COMMENT");
+    expect(caseA!.events.map((e) => e.event.eventId)).toEqual(["E001", "E014", "E015"]);
+    expect(caseA!.ratings).toEqual([{ dimension: "gold", category: "correct", version: 1 }]);
+    // Someone else's assignment is not found at all.
+    expect(await loadCase(db, a!.id, idB)).toBeNull();
+    await expect(saveRating(db, a!.id, { assignmentId: idB, dimension: "gold", category: "correct", expectedVersion: 1 })).rejects.toThrow(/does not exist/);
+    await db.$disconnect();
+  });
+
+  it("resolves two tabs predictably, counts progress, and locks ratings on close", async () => {
+    const db = await freshDb();
+    const { organizer, clinicians, audit } = await world(db);
+    const [a] = clinicians;
+    await setAuditStatus(db, organizer.id, audit.id, "open");
+    const id = (await reviewQueue(db, a!.id))[0]!.items[0]!.assignmentId;
+    expect(await saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "correct", expectedVersion: 0 })).toMatchObject({ ok: true, data: { version: 1 } });
+    // The second tab still believes version 0: it is told, and shown the stored value.
+    expect(await saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "incorrect", expectedVersion: 0 })).toMatchObject({
+      ok: false,
+      conflict: { current: { category: "correct", version: 1 } },
+    });
+    await saveRating(db, a!.id, { assignmentId: id, dimension: "question", category: "clear", expectedVersion: 0 });
+    const progress = await auditProgress(db, audit.id);
+    expect(progress?.clinicians.find((c) => c.userId === a!.id)).toMatchObject({ assigned: 1, done: 1 });
+    expect(progress).toMatchObject({ assigned: 3, done: 1 });
+
+    await setAuditStatus(db, organizer.id, audit.id, "close");
+    await expect(saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "incorrect", expectedVersion: 1 })).rejects.toThrow(/closed/);
+    const trail = await db.auditEvent.findMany({ where: { entityId: audit.id }, orderBy: { at: "asc" } });
+    expect(trail.map((e) => e.action)).toEqual(["audit.create", "audit.assign", "audit.open", "audit.close"]);
+    await db.$disconnect();
+  });
+
+  it("many concurrent first saves of different ratings all land exactly once", async () => {
+    const db = await freshDb();
+    const { organizer, clinicians, audit } = await world(db);
+    await setAuditStatus(db, organizer.id, audit.id, "open");
+    const ids = await Promise.all(clinicians.map(async (c) => ({ c, id: (await reviewQueue(db, c.id))[0]!.items[0]!.assignmentId })));
+    const results = await Promise.all(
+      ids.flatMap(({ c, id }) => ["gold", "question"].map((dimension) => saveRating(db, c.id, { assignmentId: id, dimension, category: dimension === "gold" ? "correct" : "clear", expectedVersion: 0 }))),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(await db.rating.count()).toBe(6);
+    await db.$disconnect();
+  });
+});
