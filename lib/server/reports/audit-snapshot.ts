@@ -1,0 +1,68 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import { parseRubric } from "../../audits/rubric";
+import type { AuditSnapshot } from "../../reports/types";
+
+/**
+ * Everything a report is computed from, read once from the stored ratings. Raters are labelled
+ * R1…Rn in a stable order (by account creation), never by name. Withdrawn assignments and
+ * unset ratings are left out. Items and ratings are sorted so the same data gives the same bytes.
+ */
+export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditSnapshot | null> {
+  const audit = await db.audit.findUnique({
+    where: { id: auditId },
+    include: { dataset: { select: { name: true, version: true, itemCount: true } } },
+  });
+  if (!audit) return null;
+  const items = await db.auditItem.findMany({
+    where: { auditId },
+    orderBy: { sampleOrder: "asc" },
+    select: { id: true, sampleOrder: true, item: { select: { externalId: true, chapter: true, level: true, decisionPoint: true } } },
+  });
+  const assignments = await db.assignment.findMany({
+    where: { auditId, active: true },
+    select: {
+      auditItemId: true,
+      userId: true,
+      user: { select: { createdAt: true } },
+      ratings: { where: { category: { not: null } }, select: { dimension: true, category: true } },
+    },
+  });
+  const raters = [...new Map(assignments.map((a) => [a.userId, a.user.createdAt])).entries()]
+    .sort(([idA, a], [idB, b]) => +a - +b || (idA < idB ? -1 : 1))
+    .map(([id], i) => ({ id, label: `R${i + 1}` }));
+  const ratings = assignments
+    .flatMap((a) => a.ratings.map((r) => ({ itemId: a.auditItemId, raterId: a.userId, dimension: r.dimension, category: r.category! })))
+    .sort((x, y) => (x.itemId + x.raterId + x.dimension < y.itemId + y.raterId + y.dimension ? -1 : 1));
+  const sampling = audit.sampling as { frameSize?: number; frameChecksum?: string };
+  return {
+    audit: {
+      id: audit.id,
+      name: audit.name,
+      datasetName: `${audit.dataset.name} v${audit.dataset.version}`,
+      sampleSize: audit.sampleSize,
+      seed: audit.seed,
+      populationSize: audit.populationSize,
+      samplingFrame: `all ${sampling.frameSize ?? audit.dataset.itemCount} items of ${audit.dataset.name} v${audit.dataset.version} (frame SHA-256 ${sampling.frameChecksum ?? "?"})`,
+      strata: audit.strata as string[],
+      status: audit.status,
+    },
+    rubric: parseRubric(audit.rubric).map((d) => ({
+      key: d.key,
+      label: d.label,
+      categories: d.categories.map((c) => ({ key: c.key, label: c.label })),
+      tieCategory: d.tieCategory,
+      errorCategory: d.errorCategory ?? null,
+    })),
+    raters,
+    items: items.map((i) => ({
+      id: i.id,
+      externalId: i.item.externalId,
+      chapter: i.item.chapter,
+      level: i.item.level,
+      decisionPoint: i.item.decisionPoint === null ? null : i.item.decisionPoint === 1 ? "DP1" : "DP2+",
+      sampleOrder: i.sampleOrder,
+    })),
+    ratings,
+  };
+}

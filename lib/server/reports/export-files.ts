@@ -1,0 +1,45 @@
+// The audit's export files, each a pure function of the stored-ratings snapshot.
+import { computeAuditReport, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown } from "../../reports";
+import type { AuditSnapshot } from "../../reports/types";
+
+export interface ExportFile {
+  file: string;
+  label: string;
+  type: string;
+}
+
+const CSV = "text/csv; charset=utf-8";
+
+/** Every file an organizer can download for the audit (wide CSVs: one per dimension). */
+export function exportCatalog(snapshot: AuditSnapshot): ExportFile[] {
+  return [
+    { file: "ratings-long.csv", label: "Raw ratings, long (item, rater, category)", type: CSV },
+    ...snapshot.rubric.map((d) => ({ file: `ratings-wide-${d.key}.csv`, label: `Raw ratings, wide: ${d.label} (irrCAC)`, type: CSV })),
+    { file: "majority-labels.csv", label: "Majority labels", type: CSV },
+    { file: "report.json", label: "Report (JSON)", type: "application/json; charset=utf-8" },
+    { file: "report.md", label: "Report (Markdown)", type: "text/markdown; charset=utf-8" },
+    { file: "report.tex", label: "Table (LaTeX)", type: "application/x-tex; charset=utf-8" },
+    { file: "paragraph.txt", label: "Audit paragraph for the appendix", type: "text/plain; charset=utf-8" },
+  ];
+}
+
+export function renderExport(snapshot: AuditSnapshot, file: string): string | null {
+  if (file === "ratings-long.csv") return ratingsLongCsv(snapshot);
+  const wide = /^ratings-wide-([a-z0-9_]+)\.csv$/.exec(file);
+  if (wide) return snapshot.rubric.some((d) => d.key === wide[1]) ? ratingsWideCsv(snapshot, wide[1]!) : null;
+  const report = computeAuditReport(snapshot);
+  switch (file) {
+    case "majority-labels.csv":
+      return majorityLabelsCsv(report);
+    case "report.json":
+      return reportJson(report);
+    case "report.md":
+      return reportMarkdown(report);
+    case "report.tex":
+      return reportLatex(report);
+    case "paragraph.txt":
+      return paragraph(report) + "\n";
+    default:
+      return null;
+  }
+}
