@@ -1,0 +1,107 @@
+// Pure helpers for the structured-correction form: the form edits a flat
+// draft; the server stores CorrectionView (free-text proposal + newGold).
+import type { CorrectionKind, CorrectionView } from "./types";
+
+export interface CorrectionKindInfo {
+  kind: CorrectionKind;
+  label: string;
+  /** Label of the proposal text box; null when the kind has none. */
+  proposalLabel: string | null;
+  proposalRequired: boolean;
+  /** GOLD picks the new gold option, DISTRACTOR the option to fix. */
+  optionLabel: string | null;
+}
+
+export const CORRECTION_KINDS: readonly CorrectionKindInfo[] = [
+  { kind: "STEM", label: "New stem", proposalLabel: "Corrected question stem", proposalRequired: true, optionLabel: null },
+  { kind: "GOLD", label: "New gold answer", proposalLabel: "Corrected answer text (optional)", proposalRequired: false, optionLabel: "New gold option" },
+  { kind: "DISTRACTOR", label: "Distractor fix", proposalLabel: "New text for this option", proposalRequired: true, optionLabel: "Option to fix" },
+  { kind: "EVIDENCE", label: "Evidence fix", proposalLabel: "Corrected evidence or reference", proposalRequired: true, optionLabel: null },
+  { kind: "REMOVE", label: "Remove this item", proposalLabel: null, proposalRequired: false, optionLabel: null },
+];
+
+export function kindInfo(kind: CorrectionKind, optionLabels: readonly string[]): CorrectionKindInfo {
+  const info = CORRECTION_KINDS.find((k) => k.kind === kind) ?? CORRECTION_KINDS[0]!;
+  // Items without options (open questions): the new gold answer is written out instead of picked.
+  if (kind === "GOLD" && optionLabels.length === 0) return { ...info, proposalLabel: "Corrected answer", proposalRequired: true, optionLabel: null };
+  return info;
+}
+
+/** DISTRACTOR needs options to point at; offer it only for multiple-choice items. */
+export function availableKinds(optionLabels: readonly string[]): CorrectionKindInfo[] {
+  return CORRECTION_KINDS.filter((k) => k.kind !== "DISTRACTOR" || optionLabels.length > 0).map((k) => kindInfo(k.kind, optionLabels));
+}
+
+export interface CorrectionDraft {
+  kind: CorrectionKind;
+  proposal: string;
+  option: string;
+  rationale: string;
+}
+
+export type DraftErrors = Partial<Record<"proposal" | "option" | "rationale", string>>;
+
+export function emptyDraft(kind: CorrectionKind): CorrectionDraft {
+  return { kind, proposal: "", option: "", rationale: "" };
+}
+
+const DISTRACTOR_PREFIX = /^Option (\S+): ([\s\S]*)$/;
+const REMOVE_PROPOSAL = "Remove this item";
+
+export function draftFromCorrection(c: CorrectionView): CorrectionDraft {
+  const base = { kind: c.kind, rationale: c.rationale };
+  switch (c.kind) {
+    case "GOLD": {
+      const option = c.newGold ?? "";
+      // A bare "Option B" is the text we generate when no answer text was given.
+      return { ...base, option, proposal: c.proposal === `Option ${option}` ? "" : c.proposal };
+    }
+    case "DISTRACTOR": {
+      const m = DISTRACTOR_PREFIX.exec(c.proposal);
+      return { ...base, option: m?.[1] ?? "", proposal: m ? (m[2] ?? "") : c.proposal };
+    }
+    case "REMOVE":
+      return { ...base, option: "", proposal: "" };
+    default:
+      return { ...base, option: "", proposal: c.proposal };
+  }
+}
+
+export function validateDraft(d: CorrectionDraft, optionLabels: readonly string[]): DraftErrors {
+  const info = kindInfo(d.kind, optionLabels);
+  const errors: DraftErrors = {};
+  if (info.optionLabel && !optionLabels.includes(d.option)) errors.option = `Choose the ${info.optionLabel.toLowerCase()}.`;
+  if (info.proposalRequired && !d.proposal.trim()) errors.proposal = `Enter the ${info.proposalLabel?.toLowerCase() ?? "proposal"}.`;
+  if (!d.rationale.trim()) errors.rationale = "Give a rationale: reviewers of this correction need it.";
+  return errors;
+}
+
+/** The CorrectionView to save; `version` and `id` come from the saved one (optimistic concurrency). */
+export function correctionFromDraft(d: CorrectionDraft, saved: CorrectionView | null, optionLabels: readonly string[]): CorrectionView {
+  const proposal = d.proposal.trim();
+  const rationale = d.rationale.trim();
+  const common = { ...(saved?.id ? { id: saved.id } : {}), kind: d.kind, rationale, version: saved?.version ?? 0 };
+  switch (d.kind) {
+    case "GOLD":
+      if (optionLabels.length === 0) return { ...common, proposal, newGold: null };
+      return { ...common, proposal: proposal || `Option ${d.option}`, newGold: d.option };
+    case "DISTRACTOR":
+      return { ...common, proposal: `Option ${d.option}: ${proposal}` };
+    case "REMOVE":
+      return { ...common, proposal: REMOVE_PROPOSAL };
+    default:
+      return { ...common, proposal };
+  }
+}
+
+/** Values equal for saving purposes (version and id are bookkeeping, not content). */
+export function sameCorrection(a: CorrectionView | null, b: CorrectionView | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.kind === b.kind && a.proposal === b.proposal && (a.newGold ?? null) === (b.newGold ?? null) && a.rationale === b.rationale;
+}
+
+export function correctionSummary(c: CorrectionView): string {
+  if (c.kind === "REMOVE") return REMOVE_PROPOSAL;
+  if (c.kind === "GOLD" && c.newGold) return c.proposal === `Option ${c.newGold}` ? `New gold: ${c.newGold}` : `New gold: ${c.newGold} — ${c.proposal}`;
+  return c.proposal;
+}

@@ -1,0 +1,105 @@
+// Server-render smoke test (no DOM library is installed): the markup carries
+// the radio semantics, shortcut digits, summary and the read-only lock.
+import { renderToString } from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
+import { RatingPanel, type RatingPanelProps } from "./rating-panel";
+import type { ReviewActions } from "./types";
+
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), prefetch: vi.fn() }),
+}));
+
+const actions: ReviewActions = {
+  saveRating: vi.fn(async (i) => ({ ok: true as const, data: { dimension: i.dimension, category: i.category, version: i.expectedVersion + 1 } })),
+  saveComment: vi.fn(async (i) => ({ ok: true as const, data: { comment: i.comment, version: i.expectedVersion + 1 } })),
+  saveCorrection: vi.fn(async (i) => ({ ok: true as const, data: i.correction })),
+};
+
+const categories = [
+  { key: "correct", label: "Correct" },
+  { key: "incorrect", label: "Incorrect", description: "The gold answer is wrong." },
+  { key: "uncertain", label: "Uncertain" },
+];
+
+function render(over: Partial<RatingPanelProps> = {}) {
+  return renderToString(
+    <RatingPanel
+      assignmentId="asg-1"
+      rubric={[
+        { key: "gold", label: "Gold answer", question: "Is the keyed answer correct?", categories },
+        { key: "stem", label: "Stem clarity", categories },
+      ]}
+      ratings={[{ dimension: "gold", category: "incorrect", version: 3 }]}
+      comment={{ comment: "Dose is outdated", version: 1 }}
+      corrections={[{ id: "c1", kind: "GOLD", proposal: "Option C", newGold: "C", rationale: "2024 guideline", version: 1 }]}
+      optionLabels={["A", "B", "C", "D"]}
+      actions={actions}
+      nextHref="/review/asg-2"
+      {...over}
+    />,
+  );
+}
+
+describe("RatingPanel (server render)", () => {
+  it("renders each dimension as a fieldset of radio cards with shortcut digits", () => {
+    const html = render();
+    expect(html.match(/<fieldset/g)).toHaveLength(2);
+    expect(html).toContain("Gold answer</legend>");
+    expect(html).toContain("Is the keyed answer correct?");
+    expect(html.match(/type="radio"/g)).toHaveLength(6);
+    for (const [digit, label] of [["1", "Correct"], ["2", "Incorrect"], ["3", "Uncertain"]]) {
+      expect(html).toMatch(new RegExp(`aria-keyshortcuts="${digit}"`));
+      expect(html).toMatch(new RegExp(`>${digit}</kbd>.*?>${label}</span>`, "s"));
+    }
+    expect(html).toContain("The gold answer is wrong.");
+  });
+
+  it("marks the saved choice with a check and text, and the first unrated dimension as active", () => {
+    const html = render();
+    expect(html.match(/checked=""/g)).toHaveLength(1);
+    expect(html).toContain("✓ Selected");
+    expect(html.match(/data-active="true"/g)).toHaveLength(1);
+    expect(html.indexOf('data-active="true"')).toBeGreaterThan(html.indexOf("Gold answer</legend>"));
+    expect(html).toContain(">Active<");
+  });
+
+  it("shows the summary, the shortcut legend, the comment and saved corrections", () => {
+    const html = render();
+    expect(html).toMatch(/<strong>1<!-- --> of <!-- -->2<\/strong> <!-- -->dimensions<!-- --> rated/);
+    expect(html).toContain("Skip to next item");
+    expect(html).toContain('href="/review/asg-2"');
+    expect(html).toContain("Keys:");
+    expect(html).toContain("All shortcuts (?)");
+    expect(html).toContain("Dose is outdated</textarea>");
+    expect(html).toContain("Propose a correction");
+    expect(html).toContain("New gold: C");
+    expect(html).not.toContain("This audit is closed");
+  });
+
+  it("offers a clear Next item (n) when every dimension is rated", () => {
+    const html = render({
+      ratings: [
+        { dimension: "gold", category: "correct", version: 1 },
+        { dimension: "stem", category: "uncertain", version: 1 },
+      ],
+    });
+    expect(html).toMatch(/2<!-- --> of <!-- -->2/);
+    expect(html).toMatch(/Next item<!-- --> <kbd[^>]*>\(n\)<\/kbd>/);
+  });
+
+  it("read-only: locks every control and says why", () => {
+    const html = render({ readOnly: true });
+    expect(html).toContain("This audit is closed; ratings are locked.");
+    expect(html.match(/type="radio"[^>]*disabled=""/g)).toHaveLength(6);
+    expect(html).toMatch(/<textarea[^>]*readOnly=""/);
+    expect(html).not.toContain("Save correction");
+    expect(html).not.toContain(">Withdraw<");
+  });
+
+  it("has a polite live region and no save activity before hydration", () => {
+    const html = render();
+    expect(html).toMatch(/aria-live="polite"/);
+    expect(html).not.toContain("Saving…");
+    expect(actions.saveRating).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { backoffDelay, reconcilePending, type PendingEntry } from "./save-policy";
+
+describe("backoffDelay", () => {
+  it("doubles from 1 s and caps at 30 s", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 100].map((n) => backoffDelay(n))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    expect(backoffDelay(3, 500, 1500)).toBe(1500);
+  });
+});
+
+
+describe("reconcilePending", () => {
+  const entry = (value: string, baseVersion: number, inFlight?: string): PendingEntry<string> => ({
+    value,
+    baseVersion,
+    updatedAt: 0,
+    ...(inFlight !== undefined ? { inFlight: { value: inFlight } } : {}),
+  });
+
+  it("decides per the server's version", () => {
+    expect(reconcilePending(entry("x", 3), { value: "y", version: 3 })).toBe("resend");
+    expect(reconcilePending(entry("x", 3), { value: "x", version: 3 })).toBe("same");
+    expect(reconcilePending(entry("x", 3, "x"), { value: "x", version: 4 })).toBe("same"); // landed before the crash
+    expect(reconcilePending(entry("y", 3, "x"), { value: "x", version: 4 })).toBe("resend"); // x landed, y never sent
+    expect(reconcilePending(entry("y", 3, "x"), { value: "z", version: 4 })).toBe("stale"); // another tab won
+    expect(reconcilePending(entry("y", 3), { value: "z", version: 5 })).toBe("stale");
+    expect(reconcilePending(entry("y", 3), { value: "z", version: 1 })).toBe("resend");
+  });
+});

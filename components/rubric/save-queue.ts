@@ -1,0 +1,320 @@
+// Per-field save queue (no React). Guarantees, because a resident may rate for
+// hours and a lost rating silently corrupts an audit:
+// - one request in flight per field; later edits coalesce and the latest wins,
+//   so an older value can never overwrite a newer one;
+// - "saved" only after the server acknowledged;
+// - failures retry forever with exponential backoff (1 s, 2 s, 4 s … 30 s);
+// - every unacknowledged value is handed to `persist` (localStorage in the UI)
+//   so a reload or crash can re-send it (see `restore`).
+import { backoffDelay, reconcilePending, type PendingEntry } from "./save-policy";
+import type { SaveResult } from "./types";
+
+export type { PendingEntry } from "./save-policy";
+
+export type FieldStatus<V> =
+  | { kind: "idle" }
+  | { kind: "pending" } // waiting for the debounce (comment typing)
+  | { kind: "saving"; failures: number }
+  | { kind: "saved"; at: number }
+  | { kind: "retrying"; failures: number; retryAt: number; error: string }
+  | { kind: "conflict"; at: number; discarded: V };
+
+export interface FieldView<V, C> {
+  confirmed: C;
+  /** What the UI shows: the latest value the user chose. */
+  value: V;
+  status: FieldStatus<V>;
+  unsaved: boolean;
+}
+
+export interface QueueSnapshot<V, C> {
+  fields: Readonly<Record<string, FieldView<V, C>>>;
+  unsaved: number;
+}
+
+export interface SaveQueueOptions<V, C> {
+  send(key: string, value: V, confirmed: C): Promise<SaveResult<C>>;
+  valueOf(confirmed: C): V;
+  versionOf(confirmed: C): number;
+  /** Confirmed state of a key the queue was not seeded with. */
+  fallback(key: string): C;
+  equals?(a: V, b: V): boolean;
+  persist?(key: string, entry: PendingEntry<V> | null): void;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  now?: () => number;
+}
+
+export interface RestoreReport {
+  resent: string[];
+  stale: string[];
+}
+
+type Timer = ReturnType<typeof setTimeout>;
+
+interface Field<V, C> {
+  confirmed: C;
+  pending: { value: V } | null;
+  inFlight: { value: V } | null;
+  failures: number;
+  debounce: Timer | null;
+  retry: Timer | null;
+  status: FieldStatus<V>;
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return typeof error === "string" && error ? error : "Network error";
+}
+
+export class SaveQueue<V, C> {
+  private readonly fields = new Map<string, Field<V, C>>();
+  private readonly listeners = new Set<() => void>();
+  private readonly opts: SaveQueueOptions<V, C>;
+  private readonly equals: (a: V, b: V) => boolean;
+  private snapshot: QueueSnapshot<V, C>;
+  private disposed = false;
+
+  constructor(initial: Record<string, C>, options: SaveQueueOptions<V, C>) {
+    this.opts = options;
+    this.equals = options.equals ?? Object.is;
+    for (const [key, confirmed] of Object.entries(initial)) this.fields.set(key, this.blank(confirmed));
+    this.snapshot = this.buildSnapshot();
+  }
+
+  // --- reading -------------------------------------------------------------
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): QueueSnapshot<V, C> => this.snapshot;
+
+  get(key: string): FieldView<V, C> {
+    return this.snapshot.fields[key] ?? this.view(this.field(key));
+  }
+
+  hasUnsaved(): boolean {
+    return this.snapshot.unsaved > 0;
+  }
+
+  // --- writing -------------------------------------------------------------
+
+  /** Record the user's latest value. `debounceMs` delays the send (typing). */
+  set(key: string, value: V, debounceMs = 0): void {
+    const f = this.field(key);
+    if (f.inFlight ? this.equals(value, f.inFlight.value) : this.equals(value, this.opts.valueOf(f.confirmed))) {
+      // Back to what is already saved or being saved: nothing new to send.
+      f.pending = null;
+      this.clearTimer(f, "debounce");
+      if (!f.inFlight) {
+        // Reverted to the server's value: a pending retry has nothing left to send.
+        this.clearTimer(f, "retry");
+        f.failures = 0;
+        f.status = { kind: "idle" };
+      }
+      this.commit(key);
+      return;
+    }
+    f.pending = { value };
+    this.clearTimer(f, "debounce");
+    if (f.retry) {
+      // Server is failing: keep the backoff; the newest value goes out on the next try.
+    } else if (debounceMs > 0) {
+      f.debounce = setTimeout(() => {
+        f.debounce = null;
+        this.pump(key);
+      }, debounceMs);
+      if (!f.inFlight) f.status = { kind: "pending" };
+    } else {
+      this.commit(key); // persist before sending: the send may never come back
+      this.pump(key);
+      return;
+    }
+    this.commit(key);
+  }
+
+  /** Send debounced values now (blur, leaving the page, Escape). */
+  flush(key?: string): void {
+    for (const k of key === undefined ? [...this.fields.keys()] : [key]) {
+      const f = this.fields.get(k);
+      if (f?.debounce) {
+        this.clearTimer(f, "debounce");
+        this.pump(k);
+      }
+    }
+  }
+
+  /** Skip the backoff wait ("Retry now", coming back online). */
+  retryNow(key?: string): void {
+    for (const k of key === undefined ? [...this.fields.keys()] : [key]) {
+      const f = this.fields.get(k);
+      if (f?.retry) {
+        this.clearTimer(f, "retry");
+        this.pump(k);
+      }
+    }
+  }
+
+  /** Adopt a newer server value (e.g. after a refresh) unless the user has unsaved edits. */
+  syncConfirmed(key: string, confirmed: C): void {
+    const f = this.field(key);
+    if (f.pending || f.inFlight) return;
+    if (this.opts.versionOf(confirmed) <= this.opts.versionOf(f.confirmed)) return;
+    f.confirmed = confirmed;
+    this.commit(key);
+  }
+
+  /** Re-send values persisted by an earlier page (see reconcilePending). */
+  restore(entries: Record<string, PendingEntry<V>>): RestoreReport {
+    const report: RestoreReport = { resent: [], stale: [] };
+    for (const [key, entry] of Object.entries(entries)) {
+      const f = this.field(key);
+      if (f.pending || f.inFlight) continue; // the user already acted on this page: that wins
+      const server = { value: this.opts.valueOf(f.confirmed), version: this.opts.versionOf(f.confirmed) };
+      const decision = reconcilePending(entry, server, this.equals);
+      if (decision === "resend") {
+        report.resent.push(key);
+        this.set(key, entry.value);
+      } else {
+        if (decision === "stale") report.stale.push(key);
+        this.writePersist(key, null);
+      }
+    }
+    return report;
+  }
+
+  /** Stop timers. In-flight requests still settle and update state. */
+  dispose(): void {
+    this.disposed = true;
+    for (const f of this.fields.values()) {
+      this.clearTimer(f, "debounce");
+      this.clearTimer(f, "retry");
+    }
+  }
+
+  // --- internals -----------------------------------------------------------
+
+  private pump(key: string): void {
+    const f = this.field(key);
+    if (this.disposed || f.inFlight || f.retry || !f.pending) return;
+    this.clearTimer(f, "debounce");
+    const value = f.pending.value;
+    f.pending = null;
+    f.inFlight = { value };
+    f.status = { kind: "saving", failures: f.failures };
+    this.commit(key);
+    void this.run(key, f, value);
+  }
+
+  private async run(key: string, f: Field<V, C>, value: V): Promise<void> {
+    let result: SaveResult<C>;
+    try {
+      result = await this.opts.send(key, value, f.confirmed);
+    } catch (error) {
+      result = { ok: false, error: errorMessage(error) };
+    }
+    f.inFlight = null;
+    const current = result.ok ? result.data : result.conflict?.current;
+    if (current !== undefined && (result.ok || this.equals(this.opts.valueOf(current), value))) {
+      // Acknowledged (a "conflict" that already holds our value is one too).
+      f.confirmed = current;
+      f.failures = 0;
+      if (f.pending && this.equals(f.pending.value, this.opts.valueOf(current))) f.pending = null;
+      f.status = f.pending ? { kind: "saving", failures: 0 } : { kind: "saved", at: this.now() };
+      if (f.pending && f.debounce) f.status = { kind: "pending" };
+      this.commit(key);
+      if (!f.debounce) this.pump(key);
+    } else if (current !== undefined) {
+      // Another tab or window saved first: show theirs, keep ours for "use mine".
+      const discarded = f.pending?.value ?? value;
+      f.confirmed = current;
+      f.pending = null;
+      f.failures = 0;
+      this.clearTimer(f, "debounce");
+      f.status = { kind: "conflict", at: this.now(), discarded };
+      this.commit(key);
+    } else {
+      f.failures += 1;
+      f.pending ??= { value }; // a newer edit supersedes the failed value
+      const error = result.ok ? "" : result.error;
+      const delay = backoffDelay(f.failures, this.opts.baseDelayMs, this.opts.maxDelayMs);
+      this.clearTimer(f, "debounce"); // the retry timer sends everything pending
+      if (!this.disposed) {
+        f.retry = setTimeout(() => {
+          f.retry = null;
+          this.pump(key);
+        }, delay);
+      }
+      f.status = { kind: "retrying", failures: f.failures, retryAt: this.now() + delay, error };
+      this.commit(key);
+    }
+  }
+
+  private field(key: string): Field<V, C> {
+    let f = this.fields.get(key);
+    if (!f) {
+      f = this.blank(this.opts.fallback(key));
+      this.fields.set(key, f);
+    }
+    return f;
+  }
+
+  private blank(confirmed: C): Field<V, C> {
+    return { confirmed, pending: null, inFlight: null, failures: 0, debounce: null, retry: null, status: { kind: "idle" } };
+  }
+
+  private clearTimer(f: Field<V, C>, which: "debounce" | "retry"): void {
+    const t = f[which];
+    if (t !== null) clearTimeout(t);
+    f[which] = null;
+  }
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
+  }
+
+  private view(f: Field<V, C>): FieldView<V, C> {
+    const value = f.pending ? f.pending.value : f.inFlight ? f.inFlight.value : this.opts.valueOf(f.confirmed);
+    return { confirmed: f.confirmed, value, status: f.status, unsaved: f.pending !== null || f.inFlight !== null };
+  }
+
+  /** Persist the field's unacknowledged value (or clear it) and notify. */
+  private commit(key: string): void {
+    const f = this.field(key);
+    const unsaved = f.pending ?? f.inFlight;
+    this.writePersist(
+      key,
+      unsaved
+        ? {
+            value: unsaved.value,
+            baseVersion: this.opts.versionOf(f.confirmed),
+            ...(f.inFlight ? { inFlight: { value: f.inFlight.value } } : {}),
+            updatedAt: this.now(),
+          }
+        : null,
+    );
+    this.snapshot = this.buildSnapshot();
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private writePersist(key: string, entry: PendingEntry<V> | null): void {
+    try {
+      this.opts.persist?.(key, entry);
+    } catch {
+      // Storage is a safety net only; the value is still held (and retried) in memory.
+    }
+  }
+
+  private buildSnapshot(): QueueSnapshot<V, C> {
+    const fields: Record<string, FieldView<V, C>> = {};
+    let unsaved = 0;
+    for (const [key, f] of this.fields) {
+      const v = this.view(f);
+      fields[key] = v;
+      if (v.unsaved) unsaved += 1;
+    }
+    return { fields, unsaved };
+  }
+}

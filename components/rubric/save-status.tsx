@@ -1,0 +1,52 @@
+"use client";
+// One field's save state, as text plus a symbol (never colour alone). Not a
+// live region itself: the panel announces only trouble and recovery.
+import { Button } from "../ui/button";
+import type { FieldStatus } from "./save-queue";
+import { statusLine, type StatusTone } from "./status-text";
+
+const TONES: Record<StatusTone, string> = {
+  muted: "text-slate-600",
+  saved: "text-teal-800",
+  warning: "rounded bg-amber-50 px-1.5 text-amber-900 ring-1 ring-amber-300",
+  notice: "rounded bg-slate-100 px-1.5 text-slate-800 ring-1 ring-slate-300",
+};
+
+const SYMBOLS: Record<StatusTone, string> = { muted: "", saved: "✓", warning: "⚠", notice: "ℹ" };
+
+export interface SaveStatusProps {
+  status: FieldStatus<unknown>;
+  hasValue: boolean;
+  /** Names the field for the buttons' accessible names, e.g. "rating for Correctness". */
+  subject: string;
+  onRetry?: () => void;
+  onUseMine?: () => void;
+  /** Words for what "Use my version" restores, e.g. "Correct". */
+  mineLabel?: string;
+  id?: string;
+}
+
+export function SaveStatus({ status, hasValue, subject, onRetry, onUseMine, mineLabel, id }: SaveStatusProps) {
+  const line = statusLine(status, hasValue);
+  if (!line.text) return <span id={id} className="text-xs text-slate-500" />;
+  const error = status.kind === "retrying" && status.error ? status.error : null;
+  return (
+    <span id={id} className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+      <span className={`inline-flex items-center gap-1 ${TONES[line.tone]}`}>
+        {SYMBOLS[line.tone] && <span aria-hidden="true">{SYMBOLS[line.tone]}</span>}
+        <span>{line.text}</span>
+        {error && <span className="text-amber-800">({error})</span>}
+      </span>
+      {line.canRetry && onRetry && (
+        <Button type="button" variant="secondary" size="sm" onClick={onRetry} aria-label={`Retry saving the ${subject} now`}>
+          Retry now
+        </Button>
+      )}
+      {line.canUseMine && onUseMine && (
+        <Button type="button" variant="ghost" size="sm" onClick={onUseMine} aria-label={`Use my version of the ${subject}`}>
+          Use my version{mineLabel ? ` (${mineLabel})` : ""}
+        </Button>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+// Always-visible one-line legend, plus a fuller help panel behind "?".
+// An inline disclosure rather than a modal: it never traps focus mid-rating.
+import { useId } from "react";
+import { SHORTCUT_HELP } from "./shortcuts";
+
+function Keys({ keys }: { keys: string[] }) {
+  return (
+    <span className="inline-flex gap-0.5">
+      {keys.map((k, i) =>
+        k === "…" ? (
+          <span key={i} aria-hidden="true">
+            –
+          </span>
+        ) : (
+          <kbd key={i} className="rounded border border-slate-300 bg-white px-1 font-mono text-xs text-slate-800">
+            {k}
+          </kbd>
+        ),
+      )}
+    </span>
+  );
+}
+
+export function ShortcutLegend({ helpOpen, onToggleHelp, readOnly }: { helpOpen: boolean; onToggleHelp(): void; readOnly: boolean }) {
+  const id = useId();
+  const items = SHORTCUT_HELP.filter((s) => !readOnly || !["1", "c"].includes(s.keys[0] ?? ""));
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-700">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <span className="font-medium text-slate-800">Keys:</span>
+        {items
+          .filter((s) => s.compact)
+          .map((s) => (
+            <span key={s.label} className="inline-flex items-center gap-1">
+              <Keys keys={s.keys} />
+              <span>{s.compact}</span>
+            </span>
+          ))}
+        <button
+          type="button"
+          onClick={onToggleHelp}
+          aria-expanded={helpOpen}
+          aria-controls={`${id}-help`}
+          aria-keyshortcuts="?"
+          className="ml-auto rounded px-1.5 py-0.5 font-medium text-teal-800 underline-offset-2 hover:underline"
+        >
+          {helpOpen ? "Hide shortcuts" : "All shortcuts (?)"}
+        </button>
+      </div>
+      <div id={`${id}-help`} hidden={!helpOpen} className="mt-2 border-t border-slate-200 pt-2">
+        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+          {items.map((s) => (
+            <div key={s.label} className="contents">
+              <dt>
+                <Keys keys={s.keys} />
+              </dt>
+              <dd>{s.label}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-2 text-slate-600">Shortcuts are off while you type in a text box, and never use Ctrl, Alt or ⌘.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// Contract with the server (review actions). Keep in sync with the server
+// actions that implement ReviewActions; the rating UI depends on nothing else.
+
+export interface RubricCategoryView { key: string; label: string; description?: string }
+export interface RubricDimensionView { key: string; label: string; question?: string; categories: RubricCategoryView[] }
+export interface RatingState { dimension: string; category: string | null; version: number }
+export type CorrectionKind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE";
+export interface CorrectionView { id?: string; kind: CorrectionKind; proposal: string /* free text: new stem / new gold label + text / distractor fix / evidence fix */; newGold?: string | null /* option label when kind = GOLD */; rationale: string; version: number }
+export type SaveResult<T> = { ok: true; data: T } | { ok: false; error: string; conflict?: { current: T } };
+export interface ReviewActions {
+  saveRating(input: { assignmentId: string; dimension: string; category: string | null; expectedVersion: number }): Promise<SaveResult<RatingState>>;
+  saveComment(input: { assignmentId: string; comment: string; expectedVersion: number }): Promise<SaveResult<{ comment: string; version: number }>>;
+  saveCorrection(input: { assignmentId: string; correction: CorrectionView | null /* null = withdraw */; kind: CorrectionKind }): Promise<SaveResult<CorrectionView | null>>;
+}
