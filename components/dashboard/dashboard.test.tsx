@@ -1,0 +1,144 @@
+// Server-render tests (node environment, no DOM): the dashboard pieces must render key numbers as
+// text, stay accessible (titles, hidden data tables, patterns resolvable) and never print NaN or
+// undefined, whatever the audit's state.
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { expectClean } from "@/lib/reports/__fixtures__/clean";
+import { noRatings, oneCategory, singleRater, smallAudit, sparseAudit } from "@/lib/reports/__fixtures__/small-audit";
+import { computeAuditReport } from "@/lib/reports/compute";
+import type { AuditReport, AuditSnapshot, DimensionAuditReport } from "@/lib/reports/types";
+import { AgreementBreakdownChart } from "./agreement-breakdown-chart";
+import { CategoryDistributionChart } from "./category-distribution-chart";
+import { CoefficientTable } from "./coefficient-table";
+import { DisagreementList } from "./disagreement-list";
+import { MajoritySummary } from "./majority-summary";
+import { PairwiseMatrix } from "./pairwise-matrix";
+
+/** Rendered HTML with entities decoded, so assertions read like the page text. */
+function render(el: ReactElement): string {
+  return renderToString(el)
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+function all(d: DimensionAuditReport): Record<string, ReactElement> {
+  return {
+    distribution: <CategoryDistributionChart dimension={d} />,
+    byChapter: <AgreementBreakdownChart dimension={d} by="chapter" />,
+    byLevel: <AgreementBreakdownChart dimension={d} by="level" />,
+    pairwise: <PairwiseMatrix dimension={d} />,
+    coefficients: <CoefficientTable dimension={d} />,
+    majority: <MajoritySummary dimension={d} />,
+    disagreements: <DisagreementList dimension={d} />,
+  };
+}
+
+const report = computeAuditReport(smallAudit());
+const gold = report.dimensions[0]!;
+const safety = report.dimensions[1]!;
+
+describe("dashboard components on the small audit", () => {
+  it("CategoryDistributionChart: one bar per rater with counts as text and a hidden table", () => {
+    const html = render(<CategoryDistributionChart dimension={safety} />);
+    expect(html).toContain("Categories used by each rater: Safety & harm");
+    expect(html).toContain("17 ratings from 3 of 3 raters.");
+    expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="(c[\w-]+)-title \1-desc"/);
+    expect(html).toContain("R3: 3 Safe");
+    expect(html).toContain("n = 5");
+    expect(html).toContain("Potential harm <span"); // legend label beside its texture name
+    expect(html).toContain("(diagonal stripes)");
+    expect(html).toMatch(/<table class="sr-only">.*<th scope="row">R2<\/th><td>4<\/td><td>1<\/td><td>1<\/td><td>6<\/td>/);
+    for (const [, id] of html.matchAll(/url\(#([^)]+)\)/g)) expect(html).toContain(`id="${id}"`);
+  });
+
+  it("AgreementBreakdownChart: AC1 with CI and at-least-two share per group, with n", () => {
+    const html = render(<AgreementBreakdownChart dimension={gold} by="chapter" />);
+    expect(html).toContain("Agreement by chapter: Gold answer");
+    expect(html).toContain("Chapter 2");
+    expect(html).toContain("n = 3 / 3");
+    expect(html).toContain("0.224");
+    expect(html).toContain("66.7%");
+    expect(html).toContain("<td>-1.000 to 1.000</td>");
+    const level = render(<AgreementBreakdownChart dimension={gold} by="level" />);
+    expect(level).toContain("(none)");
+    expect(level).toContain("no CI");
+  });
+
+  it("PairwiseMatrix: kappa, raw agreement and n in every off-diagonal cell", () => {
+    const html = render(<PairwiseMatrix dimension={safety} />);
+    expect(html).toContain("Cohen's kappa by rater pair: Safety & harm");
+    expect(html).toContain("0.600");
+    expect(html).toContain("83.3% raw · n = 6");
+    expect(html).toContain("60.0% raw · n = 5");
+    expect(html).toContain("same rater (6 items rated)");
+    expect(html.match(/<th scope="col"/g)).toHaveLength(3);
+  });
+
+  it("CoefficientTable: all coefficients with SE, CI, p and the divergence line", () => {
+    const html = render(<CoefficientTable dimension={gold} />);
+    for (const name of ["Gwet's AC1", "Fleiss' kappa", "Krippendorff's alpha", "Conger's kappa", "Brennan-Prediger", "Percent agreement"]) {
+      expect(html).toContain(name);
+    }
+    expect(html).toContain("0.636");
+    expect(html).toContain("[-0.019, 1.000]");
+    expect(html).toContain("0.055");
+    expect(html).toContain("Why AC1 and kappa differ: ");
+    expect(html).toContain(gold.divergence!);
+  });
+
+  it("MajoritySummary: counts, tie count and shares", () => {
+    const html = render(<MajoritySummary dimension={gold} />);
+    expect(html).toContain("of which ties (counted as Uncertain)");
+    expect(html).toMatch(/Correct<\/th><td[^>]*>4<\/td><td[^>]*>66.7%<\/td>/);
+    expect(html).toContain("83.3%");
+    expect(html).toContain("Items without a strict majority (a three-way split) count as Uncertain.");
+  });
+
+  it("DisagreementList: items and majority labels, never who rated what", () => {
+    const html = render(<DisagreementList dimension={gold} />);
+    expect(html).toContain("q03");
+    expect(html).toContain("q05");
+    expect(html).toContain("(tie)");
+    expect(html).not.toMatch(/R1|R2|R3|u-ana/);
+  });
+});
+
+const degenerate: [string, () => AuditSnapshot][] = [
+  ["no ratings yet", noRatings],
+  ["a single rater", singleRater],
+  ["every rating in one category", oneCategory],
+  ["an idle rater and no chapters", sparseAudit],
+  ["no items and no raters", () => ({ ...noRatings(), items: [], raters: [] })],
+  ["one rater assigned", () => ({ ...singleRater(), raters: singleRater().raters.slice(0, 1) })],
+];
+
+describe.each(degenerate)("dashboard components with %s", (_name, make) => {
+  const r: AuditReport = computeAuditReport(make());
+  it.each(Object.keys(all(r.dimensions[0]!)))("%s renders defined text", (key) => {
+    for (const d of r.dimensions) {
+      const html = render(all(d)[key]!);
+      expectClean(html, r);
+      expect(html.length).toBeGreaterThan(50);
+    }
+  });
+});
+
+describe("degenerate wording on the dashboard", () => {
+  it("says what is missing instead of drawing empty charts", () => {
+    const none = computeAuditReport({ ...noRatings(), items: [], raters: [] }).dimensions[0]!;
+    expect(render(<CategoryDistributionChart dimension={none} />)).toContain("No raters are assigned to this audit.");
+    expect(render(<AgreementBreakdownChart dimension={none} by="level" />)).toContain("No items have been sampled");
+    expect(render(<PairwiseMatrix dimension={none} />)).toContain("Pairwise agreement needs at least two raters.");
+    expect(render(<MajoritySummary dimension={none} />)).toContain("No item has been rated yet.");
+    const idle = computeAuditReport(noRatings()).dimensions[0]!;
+    expect(render(<CategoryDistributionChart dimension={idle} />)).toContain("no ratings yet");
+    expect(render(<PairwiseMatrix dimension={idle} />)).toContain("no common items");
+    const one = computeAuditReport(oneCategory()).dimensions[0]!;
+    expect(render(<CoefficientTable dimension={one} />)).toContain("All ratings fall in one category (100% 'Correct')");
+  });
+});

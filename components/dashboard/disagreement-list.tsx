@@ -1,0 +1,50 @@
+/**
+ * Items on which the raters did not all agree, with the majority label but never who chose what:
+ * the list is shown while the audit is open, and a rater who saw a colleague's vote would no longer
+ * be an independent rater.
+ */
+import { plural } from "@/lib/reports/format";
+import { categoryLabel } from "@/lib/reports/labels";
+import type { DimensionAuditReport } from "@/lib/reports/types";
+
+export function DisagreementList({ dimension, title }: { dimension: DimensionAuditReport; title?: string }) {
+  const items = dimension.disagreements;
+  const heading = title ?? `Items without full agreement: ${dimension.label}`;
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4">
+      <table className="w-full border-collapse text-sm text-slate-800">
+        <caption className="mb-2 text-left">
+          <span className="block text-sm font-semibold text-slate-900">{heading}</span>
+          <span className="block text-xs font-normal text-slate-600">
+            {items.length === 0 ? "No disagreements so far." : `${plural(items.length, "item")}, in sample order.`}
+          </span>
+        </caption>
+        {items.length > 0 && (
+          <thead className="border-b border-slate-300 text-xs text-slate-600">
+            <tr>
+              <th scope="col" className="px-2 py-1 text-left">Item</th>
+              <th scope="col" className="px-2 py-1 text-left">Chapter</th>
+              <th scope="col" className="px-2 py-1 text-left">Level</th>
+              <th scope="col" className="px-2 py-1 text-right">Ratings</th>
+              <th scope="col" className="px-2 py-1 text-left">Majority</th>
+            </tr>
+          </thead>
+        )}
+        <tbody>
+          {items.map((i) => (
+            <tr key={i.itemId} className="border-t border-slate-100">
+              <th scope="row" className="px-2 py-1 text-left font-mono font-normal">{i.externalId}</th>
+              <td className="px-2 py-1">{i.chapter ?? "—"}</td>
+              <td className="px-2 py-1">{i.level ?? "—"}</td>
+              <td className="px-2 py-1 text-right tabular-nums">{i.ratings}</td>
+              <td className="px-2 py-1">
+                {categoryLabel(dimension, i.majority)}
+                {i.tied && <span className="ml-1 text-xs text-amber-800">(tie)</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * Rater × rater grid of Cohen's kappa (the engine's pairwise values), each cell also giving the raw
+ * agreement and the number of items both rated. Shading groups kappa into bands, but the value is
+ * always printed, so the shade is never the only carrier of meaning. A rater who agrees with nobody
+ * stands out as a pale row and column.
+ */
+import { fixed, percent } from "@/lib/reports/format";
+import type { DimensionAuditReport, PairwiseCell } from "@/lib/reports/types";
+
+/** Bands of kappa, lowest first; text colour switches to keep contrast on the dark shades. */
+const BANDS: { below: number; className: string; label: string }[] = [
+  { below: 0, className: "bg-rose-100 text-rose-950", label: "below 0" },
+  { below: 0.2, className: "bg-slate-100 text-slate-900", label: "0 to 0.2" },
+  { below: 0.4, className: "bg-teal-100 text-slate-900", label: "0.2 to 0.4" },
+  { below: 0.6, className: "bg-teal-200 text-slate-900", label: "0.4 to 0.6" },
+  { below: 0.8, className: "bg-teal-400 text-slate-950", label: "0.6 to 0.8" },
+  { below: Infinity, className: "bg-teal-700 text-white", label: "0.8 to 1" },
+];
+
+function band(kappa: number | null): string {
+  if (kappa === null) return "bg-white text-slate-500";
+  return (BANDS.find((b) => kappa < b.below) ?? BANDS[BANDS.length - 1])?.className ?? "";
+}
+
+function Cell({ cell }: { cell: PairwiseCell }) {
+  if (cell.raterA === cell.raterB) {
+    return (
+      <td className="border border-slate-200 bg-slate-50 px-2 py-1 text-center text-slate-400">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">same rater ({cell.items} items rated)</span>
+      </td>
+    );
+  }
+  const k = cell.kappa?.coeff ?? null;
+  return (
+    <td className={`border border-slate-200 px-2 py-1 text-center tabular-nums ${band(k)}`}>
+      <div className="text-sm font-semibold">{fixed(k)}</div>
+      <div className="text-[11px]">
+        {cell.items === 0 ? "no common items" : `${percent(cell.rawAgreement)} raw · n = ${cell.items}`}
+      </div>
+    </td>
+  );
+}
+
+export function PairwiseMatrix({ dimension, title }: { dimension: DimensionAuditReport; title?: string }) {
+  const m = dimension.pairwise;
+  const heading = title ?? `Cohen's kappa by rater pair: ${dimension.label}`;
+  if (m.raters.length < 2) {
+    return (
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
+        <p className="text-xs text-slate-600">Pairwise agreement needs at least two raters.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="overflow-x-auto">
+        <table className="border-collapse text-slate-800">
+          <caption className="mb-2 text-left">
+            <span className="block text-sm font-semibold text-slate-900">{heading}</span>
+            <span className="block text-xs font-normal text-slate-600">
+              Each cell: Cohen&apos;s kappa, raw agreement and items both raters rated. Shade bands of kappa:{" "}
+              {BANDS.map((b) => b.label).join(", ")}; n/a when not defined.
+            </span>
+          </caption>
+          <thead>
+            <tr>
+              <td className="px-2 py-1" />
+              {m.raters.map((r) => (
+                <th key={r} scope="col" className="px-2 py-1 text-xs font-semibold">
+                  {r}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {m.cells.map((row, i) => (
+              <tr key={m.raters[i] ?? i}>
+                <th scope="row" className="px-2 py-1 text-left text-xs font-semibold">
+                  {m.raters[i]}
+                </th>
+                {row.map((cell) => (
+                  <Cell key={cell.raterB} cell={cell} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

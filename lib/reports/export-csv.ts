@@ -1,0 +1,91 @@
+/**
+ * CSV exports, RFC 4180 with "\n" line endings and a final newline: a field is quoted only when it
+ * holds a comma, a double quote or a line break (quotes doubled). Items are external ids and raters
+ * labels; internal ids, names and e-mails never appear. Same snapshot, same bytes.
+ *
+ * - `ratingsLongCsv`: `dimension,item,rater,category`, in exactly the order the report fed the
+ *   agreement engine, so `clinaudit agreement --json` on it reproduces the report's numbers.
+ * - `ratingsWideCsv`: one dimension, irrCAC-ready: `item` then one column per rater label, empty
+ *   cell for a missing rating. Only items with at least one rating are listed, because irrCAC counts
+ *   every row in n (it does not drop unrated subjects). In R:
+ *   `d <- read.csv("gold.csv", colClasses = "character"); gwet.ac1.raw(d[, -1], categ.labels = c(...))`.
+ * - `majorityLabelsCsv`: every sampled item per dimension with its majority label, tie flag, number
+ *   of ratings and votes per category (`count_<category key>`; empty where the category is not in
+ *   that dimension's rubric, 0 where it is but got no vote).
+ */
+import { dimensionRatings, sortedItems } from "./ordering";
+import type { AuditReport, AuditSnapshot } from "./types";
+import { validateSnapshot } from "./validate-snapshot";
+
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function csvRow(fields: readonly string[]): string {
+  return fields.map(csvField).join(",");
+}
+
+function csv(rows: readonly (readonly string[])[]): string {
+  return rows.map(csvRow).join("\n") + "\n";
+}
+
+function rubricDimension(s: AuditSnapshot, key: string) {
+  const d = s.rubric.find((x) => x.key === key);
+  if (!d) throw new RangeError(`unknown dimension "${key}" (rubric: ${s.rubric.map((x) => x.key).join(", ")})`);
+  return d;
+}
+
+/** Long ratings of all dimensions (rubric order), or of the ones listed. */
+export function ratingsLongCsv(s: AuditSnapshot, options: { dimensions?: readonly string[] } = {}): string {
+  validateSnapshot(s);
+  const keys = options.dimensions ?? s.rubric.map((d) => d.key);
+  const items = sortedItems(s);
+  const rows: string[][] = [["dimension", "item", "rater", "category"]];
+  for (const key of keys) {
+    rubricDimension(s, key);
+    for (const r of dimensionRatings(s, key, items)) rows.push([key, r.item, r.rater, r.category]);
+  }
+  return csv(rows);
+}
+
+/** Wide ratings of one dimension: rows = rated items in sample order, columns = raters in snapshot order. */
+export function ratingsWideCsv(s: AuditSnapshot, dimension: string): string {
+  validateSnapshot(s);
+  rubricDimension(s, dimension);
+  const ratings = dimensionRatings(s, dimension);
+  const raters = s.raters.map((r) => r.label);
+  const byItem = new Map<string, Map<string, string>>();
+  for (const r of ratings) {
+    const row = byItem.get(r.item) ?? new Map<string, string>();
+    row.set(r.rater, r.category);
+    byItem.set(r.item, row);
+  }
+  const rows: string[][] = [["item", ...raters]];
+  // Map keeps insertion order, which is sample order because the ratings are sorted that way.
+  for (const [item, row] of byItem) rows.push([item, ...raters.map((g) => row.get(g) ?? "")]);
+  return csv(rows);
+}
+
+export function majorityLabelsCsv(report: AuditReport): string {
+  const categories: string[] = [];
+  for (const d of report.dimensions) for (const c of d.categories) if (!categories.includes(c.key)) categories.push(c.key);
+  const rows: string[][] = [
+    ["dimension", "item", "chapter", "level", "majority", "tie", "n_ratings", ...categories.map((c) => `count_${c}`)],
+  ];
+  for (const d of report.dimensions) {
+    for (const item of d.items) {
+      const counts = new Map(item.counts.map((c) => [c.category, String(c.count)] as const));
+      rows.push([
+        d.key,
+        item.externalId,
+        item.chapter ?? "",
+        item.level ?? "",
+        item.majority ?? "",
+        item.tied ? "true" : "false",
+        String(item.ratings),
+        ...categories.map((c) => counts.get(c) ?? ""),
+      ]);
+    }
+  }
+  return csv(rows);
+}

@@ -1,0 +1,48 @@
+/**
+ * The report as JSON: `{ reportVersion: 1, audit, dimensions }`, 2-space indent, "\n" line endings
+ * and a final newline. Numbers are the engine's, at full precision (JSON.stringify's shortest
+ * round-trip form, fixed by the ECMAScript spec), so `dimensions[].agreement` is identical to what
+ * `clinaudit agreement --json` prints for the long CSV. No timestamp or other run-dependent value,
+ * so the same snapshot always gives the same bytes.
+ *
+ * The dashboard-only views (the square pairwise matrix, per-item vote counts, the disagreement list)
+ * are left out: the pairs are in `agreement.pairwiseCohenKappa` and the per-item labels in
+ * `agreement.majority.perItem` and the majority CSV.
+ */
+import type { AuditReport } from "./types";
+
+/** Key order is part of the contract: add keys at the end, bump reportVersion to rename or remove. */
+export function reportDocument(report: AuditReport) {
+  return {
+    reportVersion: report.reportVersion,
+    audit: report.audit,
+    dimensions: report.dimensions.map((d) => ({
+      key: d.key,
+      label: d.label,
+      categories: d.categories,
+      tieCategory: d.tieCategory,
+      errorCategory: d.errorCategory,
+      agreement: d.agreement,
+      errorRateBound: d.errorRateBound,
+      raterDistribution: d.raterDistribution,
+      byChapter: d.byChapter,
+      byLevel: d.byLevel,
+      divergence: d.divergence,
+    })),
+  };
+}
+
+export function reportJson(report: AuditReport): string {
+  // JSON.stringify would quietly write NaN/Infinity as null and drop undefined: refuse instead, so
+  // a bug upstream can never reach a paper as a plausible-looking null.
+  const text = JSON.stringify(
+    reportDocument(report),
+    (key, value: unknown) => {
+      if (typeof value === "number" && !Number.isFinite(value)) throw new RangeError(`non-finite number at "${key}"`);
+      if (value === undefined) throw new RangeError(`undefined value at "${key}"`);
+      return value;
+    },
+    2,
+  );
+  return text + "\n";
+}

@@ -1,0 +1,93 @@
+/**
+ * The coefficient table as LaTeX (booktabs): one row per dimension × coefficient with pa, pe, the
+ * value, SE, confidence interval and p-value, the dimension named on the first row of its block.
+ * Text from the audit is escaped; minus signs are typeset as $-$. Numbers as in format.ts
+ * (3 decimals, p < 0.001 as $<$0.001, "n/a" when undefined). Deterministic, "\n" line endings.
+ */
+import { fixed, levelPercent, plural, pValue } from "./format";
+import { COEFFICIENT_NAMES, COEFFICIENT_ORDER, type CoefficientKey } from "./labels";
+import type { AuditReport } from "./types";
+
+const SPECIAL: Record<string, string> = {
+  "\\": "\\textbackslash{}",
+  "&": "\\&",
+  "%": "\\%",
+  $: "\\$",
+  "#": "\\#",
+  _: "\\_",
+  "{": "\\{",
+  "}": "\\}",
+  "~": "\\textasciitilde{}",
+  "^": "\\textasciicircum{}",
+  "<": "\\textless{}",
+  ">": "\\textgreater{}",
+};
+
+/** Plain text safe in LaTeX text mode. */
+export function latexEscape(s: string): string {
+  return s.replace(/[\r\n]+/g, " ").replace(/[\\&%$#_{}~^<>]/g, (c) => SPECIAL[c] ?? c);
+}
+
+const NAMES: Record<CoefficientKey, string> = {
+  gwetAc1: "Gwet's AC1",
+  fleissKappa: "Fleiss' $\\kappa$",
+  krippendorffAlpha: "Krippendorff's $\\alpha$",
+  congerKappa: "Conger's $\\kappa$",
+  brennanPrediger: "Brennan--Prediger",
+  percentAgreement: "Percent agreement",
+};
+
+/** A formatted number with a typeset minus sign. */
+function num(x: number | null): string {
+  return fixed(x).replace(/^-/, "$-$");
+}
+
+function p(x: number | null): string {
+  return pValue(x).replace(/^</, "$<$");
+}
+
+export interface LatexOptions {
+  /** \label key; default "tab:clinaudit-agreement". */
+  label?: string;
+  /** Caption text (escaped); default describes the audit. */
+  caption?: string;
+  /** Coefficients to list, in this order; default all six, AC1 first. */
+  coefficients?: readonly CoefficientKey[];
+}
+
+export function reportLatex(report: AuditReport, options: LatexOptions = {}): string {
+  const a = report.audit;
+  const level = levelPercent(a.confidenceLevel);
+  const keys = options.coefficients ?? COEFFICIENT_ORDER;
+  const caption =
+    options.caption ??
+    `Inter-rater agreement in the audit of ${a.datasetName}: ${plural(a.itemsSampled, "sampled item")}, ` +
+      `${plural(a.raters.length, "rater")}, ${level} confidence intervals.`;
+  const body: string[] = [];
+  report.dimensions.forEach((d, i) => {
+    if (i > 0) body.push("    \\midrule");
+    keys.forEach((k, j) => {
+      const c = d.agreement.coefficients[k];
+      const ci = c.ciLower === null || c.ciUpper === null ? "n/a" : `[${num(c.ciLower)}, ${num(c.ciUpper)}]`;
+      const cells = [j === 0 ? latexEscape(d.label) : "", NAMES[k], num(c.pa), num(c.pe), num(c.coeff), num(c.se), ci, p(c.pValue)];
+      body.push(`    ${cells.join(" & ")} \\\\`);
+    });
+  });
+  const lines = [
+    `% ClinAudit agreement table: ${latexEscape(a.name)}. Needs \\usepackage{booktabs}.`,
+    `% ${keys.map((k) => COEFFICIENT_NAMES[k]).join(", ")}; values to 3 decimals; n/a = not defined for these data.`,
+    "\\begin{table}[htbp]",
+    "  \\centering",
+    `  \\caption{${latexEscape(caption)}}`,
+    `  \\label{${options.label ?? "tab:clinaudit-agreement"}}`,
+    "  \\begin{tabular}{llrrrrcr}",
+    "    \\toprule",
+    `    Dimension & Coefficient & $p_a$ & $p_e$ & Value & SE & ${latexEscape(level)} CI & $p$ \\\\`,
+    "    \\midrule",
+    ...body,
+    "    \\bottomrule",
+    "  \\end{tabular}",
+    "\\end{table}",
+  ];
+  return lines.join("\n") + "\n";
+}

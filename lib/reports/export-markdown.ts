@@ -1,0 +1,161 @@
+/**
+ * The report as GitHub-flavoured Markdown: an audit header, then per dimension the majority counts
+ * and shares, consensus shares, the coefficient table (pa, pe, value, SE, CI, p), the error-rate
+ * bound, pairwise Cohen's kappa and the chapter/level breakdowns. Number formats are those of
+ * format.ts (3 decimals, percentages to 1 decimal, bounds rounded up); full precision is in the
+ * JSON report. Deterministic: "\n" line endings, a final newline, nothing run-dependent.
+ */
+import type { CoefficientResult } from "../agreement/types";
+import { fixed, levelPercent, percent, percentUpper, plural, pValue, thousands } from "./format";
+import { categoryLabel, COEFFICIENT_NAMES, COEFFICIENT_ORDER, groupLabel, tieExample } from "./labels";
+import type { AuditReport, DimensionAuditReport, GroupAgreement } from "./types";
+
+/** Text safe inside a table cell or a line: Markdown punctuation escaped, line breaks flattened. */
+export function mdText(s: string): string {
+  return s.replace(/[\r\n]+/g, " ").replace(/([\\`*_[\]<>|#])/g, "\\$1");
+}
+
+function table(header: readonly string[], align: readonly ("l" | "r")[], rows: readonly (readonly string[])[]): string[] {
+  const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(align.map((a) => (a === "r" ? "---:" : "---"))), ...rows.map(line)];
+}
+
+function ci(c: { ciLower: number | null; ciUpper: number | null }): string {
+  return c.ciLower === null || c.ciUpper === null ? "n/a" : `[${fixed(c.ciLower)}, ${fixed(c.ciUpper)}]`;
+}
+
+function header(r: AuditReport): string[] {
+  const a = r.audit;
+  const sample = [`${plural(a.itemsSampled, "item")} (planned ${thousands(a.sampleSize)})`, `seed \`${a.seed.replace(/`/g, "'")}\``];
+  if (a.samplingFrame !== null) sample.push(`frame: ${mdText(a.samplingFrame)}`);
+  sample.push(a.strata.length > 0 ? `stratified by ${a.strata.map(mdText).join(", ")}` : "not stratified");
+  return [
+    `# Agreement report: ${mdText(a.name)}`,
+    "",
+    `- **Dataset:** ${mdText(a.datasetName)}`,
+    `- **Audit status:** ${a.status}${a.status === "CLOSED" ? "" : " (ratings still coming in: figures are provisional)"}`,
+    `- **Sample:** ${sample.join("; ")}`,
+    `- **Benchmark size (N):** ${a.populationSize === null ? "not given (no finite-population correction)" : thousands(a.populationSize)}`,
+    `- **Raters:** ${a.raters.length}${a.raters.length > 0 ? ` (${a.raters.map(mdText).join(", ")})` : ""}`,
+    `- **Confidence level:** ${levelPercent(a.confidenceLevel)}`,
+    "",
+    "Coefficients, standard errors and interval bounds are given to 3 decimals, p-values to 3 decimals, " +
+      "shares as percentages to 1 decimal; upper bounds are rounded up. The JSON report has full precision.",
+  ];
+}
+
+function majoritySection(d: DimensionAuditReport): string[] {
+  const m = d.agreement.majority;
+  const total = d.agreement.items.total;
+  const share = (n: number) => percent(total === 0 ? null : n / total);
+  const rows = m.counts.map((c) => [mdText(categoryLabel(d, c.category)), String(c.count), share(c.count)]);
+  rows.push([`*of which ties (counted as ${mdText(categoryLabel(d, d.tieCategory))})*`, String(m.ties), share(m.ties)]);
+  return [
+    "### Majority vote",
+    "",
+    `Items without a strict majority (${tieExample(d.agreement.raters.total)}) are counted as ${mdText(categoryLabel(d, d.tieCategory))}. ` +
+      `Shares are of the ${plural(total, "item")} with at least one rating.`,
+    "",
+    ...table(["Category", "Items", "Share"], ["l", "r", "r"], rows),
+  ];
+}
+
+function consensusSection(d: DimensionAuditReport): string[] {
+  const s = d.agreement.shares;
+  return [
+    "### Consensus",
+    "",
+    `Over the ${plural(s.itemsConsidered, "item")} with two or more ratings.`,
+    "",
+    ...table(["Measure", "Share"], ["l", "r"], [
+      ["At least two raters agree", percent(s.atLeastTwoAgree)],
+      ["All raters agree", percent(s.allAgree)],
+    ]),
+  ];
+}
+
+function coefficientSection(d: DimensionAuditReport, level: string): string[] {
+  const row = (name: string, c: CoefficientResult) => [name, fixed(c.pa), fixed(c.pe), fixed(c.coeff), fixed(c.se), ci(c), pValue(c.pValue)];
+  const out = [
+    "### Coefficients",
+    "",
+    ...table(
+      ["Coefficient", "pa", "pe", "Value", "SE", `${level} CI`, "p"],
+      ["l", "r", "r", "r", "r", "r", "r"],
+      COEFFICIENT_ORDER.map((k) => row(COEFFICIENT_NAMES[k], d.agreement.coefficients[k])),
+    ),
+  ];
+  if (d.divergence !== null) out.push("", `> ${mdText(d.divergence)}`);
+  const notes = COEFFICIENT_ORDER.flatMap((k) => {
+    const note = d.agreement.coefficients[k].note;
+    return note === null ? [] : [`- ${COEFFICIENT_NAMES[k]}: ${mdText(note)}`];
+  });
+  if (notes.length > 0) out.push("", "Values not defined for these data (n/a):", "", ...notes);
+  return out;
+}
+
+function boundSection(d: DimensionAuditReport): string[] {
+  const b = d.errorRateBound;
+  if (b === null) return [];
+  const label = mdText(categoryLabel(d, d.errorCategory));
+  const level = levelPercent(b.confidenceLevel);
+  const lines = [`### Error-rate bound (${label})`, ""];
+  if (b.sampled === 0) return [...lines, "No item has a majority label yet: no bound can be given."];
+  lines.push(`${b.incorrect} of ${plural(b.sampled, "item")} (${percent(b.observedRate)}) have the majority label ${label}. One-sided ${level} upper bounds on the benchmark-wide rate:`, "");
+  if (b.hypergeometricUpper !== null && b.populationSize !== null && b.hypergeometricUpperCount !== null) {
+    lines.push(`- hypergeometric (N = ${thousands(b.populationSize)}): ${percentUpper(b.hypergeometricUpper)} (at most ${thousands(b.hypergeometricUpperCount)} items)`);
+  }
+  lines.push(`- Clopper-Pearson (binomial): ${percentUpper(b.binomialUpper)}`);
+  return lines;
+}
+
+function pairwiseSection(d: DimensionAuditReport, level: string): string[] {
+  const pairs = d.agreement.pairwiseCohenKappa;
+  if (pairs.length === 0) return [];
+  const rows = pairs.map((p) => [`${mdText(p.raterA)} × ${mdText(p.raterB)}`, String(p.items), percent(p.pa), fixed(p.coeff), ci(p)]);
+  return ["### Cohen's kappa by rater pair", "", ...table(["Pair", "Items", "Raw agreement", "Kappa", `${level} CI`], ["l", "r", "r", "r", "r"], rows)];
+}
+
+function groupSection(title: string, column: string, groups: readonly GroupAgreement[], level: string): string[] {
+  if (groups.length === 0) return [];
+  const rows = groups.map((g) => [
+    mdText(groupLabel(g.group)),
+    String(g.sampled),
+    String(g.rated),
+    percent(g.shares.atLeastTwoAgree),
+    percent(g.shares.allAgree),
+    fixed(g.gwetAc1.coeff),
+    ci(g.gwetAc1),
+  ]);
+  return [
+    `### ${title}`,
+    "",
+    ...table([column, "Sampled", "Rated", "At least two agree", "All agree", "AC1", `${level} CI`], ["l", "r", "r", "r", "r", "r", "r"], rows),
+  ];
+}
+
+function dimensionSection(d: DimensionAuditReport, level: string): string[] {
+  const a = d.agreement;
+  const sections = [
+    majoritySection(d),
+    consensusSection(d),
+    coefficientSection(d, level),
+    boundSection(d),
+    pairwiseSection(d, level),
+    groupSection("By chapter", "Chapter", d.byChapter, level),
+    groupSection("By level", "Level", d.byLevel, level),
+  ].filter((s) => s.length > 0);
+  return [
+    `## ${mdText(d.label)}`,
+    "",
+    `${plural(a.items.total, "item")} rated (${a.items.withTwoOrMoreRatings} with two or more ratings), ${plural(a.ratings.total, "rating")} by ${plural(a.raters.total, "rater")}.`,
+    ...sections.flatMap((s) => ["", ...s]),
+  ];
+}
+
+export function reportMarkdown(report: AuditReport): string {
+  const level = levelPercent(report.audit.confidenceLevel);
+  const lines = [...header(report), ...report.dimensions.flatMap((d) => ["", ...dimensionSection(d, level)])];
+  if (report.dimensions.length === 0) lines.push("", "The rubric has no dimensions.");
+  return lines.join("\n") + "\n";
+}

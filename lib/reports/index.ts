@@ -1,0 +1,12 @@
+/** Public surface of the audit reports: pure functions from an AuditSnapshot to numbers and text. */
+export * from "./types";
+export { AUDIT_REPORT_VERSION, computeAuditReport, engineInput } from "./compute";
+export { AuditSnapshotError, validateSnapshot } from "./validate-snapshot";
+export { DIVERGENCE_THRESHOLD, PREVALENCE_THRESHOLD, divergenceExplanation } from "./divergence";
+export { csvField, csvRow, majorityLabelsCsv, ratingsLongCsv, ratingsWideCsv } from "./export-csv";
+export { reportDocument, reportJson } from "./export-json";
+export { mdText, reportMarkdown } from "./export-markdown";
+export { latexEscape, reportLatex, type LatexOptions } from "./export-latex";
+export { adjudicationSentence, paragraph, type AdjudicationSummary, type ParagraphOptions } from "./paragraph";
+export { COEFFICIENT_NAMES, COEFFICIENT_ORDER, categoryLabel, groupLabel, type CoefficientKey } from "./labels";
+export * as format from "./format";

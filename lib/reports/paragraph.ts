@@ -1,0 +1,132 @@
+/**
+ * The audit paragraph for a paper's appendix, filled from the report: how the sample was drawn, who
+ * rated, majority counts and the tie rule, consensus shares, AC1 with its interval beside Fleiss'
+ * kappa and Krippendorff's alpha, and the error-rate bound. Formats as format.ts (3 decimals,
+ * percentages to 1 decimal, upper bounds rounded up); the minus sign is U+2212 and labels sit in
+ * curly quotes, as typeset prose wants. One line of text plus "\n"; deterministic.
+ */
+import type { CoefficientResult } from "../agreement/types";
+import { fixed, joinList, levelPercent, numberWord, percent, percentUpper, plural, thousands } from "./format";
+import { categoryLabel, tieExample } from "./labels";
+import type { AuditReport, DimensionAuditReport } from "./types";
+
+export interface AdjudicationSummary {
+  /** Disagreement items the panel adjudicated. */
+  items: number;
+  /** Of those, items whose majority label changed. */
+  changedLabels: number;
+  /** Items removed from the benchmark as a result. */
+  removed: number;
+}
+
+export interface ParagraphOptions {
+  /** Hook for the adjudication step (to be specified in its own issue); omitted → no sentence. */
+  adjudication?: AdjudicationSummary;
+}
+
+const q = (s: string) => `“${s}”`;
+const num = (x: number | null) => fixed(x).replace(/^-/, "−");
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The sentence the adjudication issue will refine; kept separate so it can change alone. */
+export function adjudicationSentence(a: AdjudicationSummary): string {
+  return (
+    `Disagreements were then adjudicated by discussion: ${plural(a.items, "item")} ${a.items === 1 ? "was" : "were"} reviewed, ` +
+    `${plural(a.changedLabels, "majority label")} changed and ${plural(a.removed, "item")} ${a.removed === 1 ? "was" : "were"} removed from the benchmark.`
+  );
+}
+
+function sampleSentence(r: AuditReport): string {
+  const a = r.audit;
+  if (a.itemsSampled === 0) return `No items have been sampled from ${a.datasetName} yet (planned sample: ${plural(a.sampleSize, "item")}).`;
+  const parts = [`We audited a random sample of ${plural(a.itemsSampled, "item")} from ${a.datasetName}`];
+  if (a.populationSize !== null) parts.push(` (N = ${thousands(a.populationSize)} items)`);
+  parts.push(`, drawn with the fixed seed ${q(a.seed)}`);
+  if (a.samplingFrame !== null) parts.push(` from ${a.samplingFrame}`);
+  if (a.strata.length > 0) parts.push(` and stratified by ${joinList(a.strata)}`);
+  return parts.join("") + ".";
+}
+
+function raterSentence(r: AuditReport): string {
+  const n = r.audit.raters.length;
+  if (n === 0) return "No raters have been assigned yet.";
+  const dims = r.dimensions.map((d) => d.label);
+  const who = `${capitalize(numberWord(n))} ${n === 1 ? "clinician" : "clinicians"} (${joinList(r.audit.raters)})`;
+  const on = dims.length === 0 ? "" : ` on ${dims.length === 1 ? "one rubric dimension" : `${numberWord(dims.length)} rubric dimensions`} (${joinList(dims)})`;
+  // Say "rated" only of raters who did: an open audit must not read as if everyone had finished.
+  const active = r.audit.raters.filter((g) => r.dimensions.some((d) => d.raterDistribution.some((x) => x.rater === g && x.total > 0)));
+  if (active.length === n) return `${who} rated the items independently${on}.`;
+  const sofar = active.length === 0 ? "none has rated yet" : `so far ${joinList(active)} ${active.length === 1 ? "has" : "have"} rated`;
+  return `${who} ${n === 1 ? "was" : "were"} assigned to rate the items independently${on}; ${sofar}.`;
+}
+
+function interval(c: CoefficientResult, level: string): string {
+  return c.ciLower === null || c.ciUpper === null ? "no confidence interval: fewer than two items" : `${level} CI ${num(c.ciLower)} to ${num(c.ciUpper)}`;
+}
+
+function coefficientSentence(d: DimensionAuditReport, level: string): string {
+  const { gwetAc1: ac1, fleissKappa: fleiss, krippendorffAlpha: alpha } = d.agreement.coefficients;
+  // Only reachable with a one-category rubric (items with 2+ ratings exist): the engine note is for tables, not prose.
+  if (ac1.coeff === null) return "Gwet's AC1 is not defined for these ratings (the rubric needs at least two categories).";
+  const head = `Gwet's AC1 was ${num(ac1.coeff)} (${interval(ac1, level)})`;
+  const kappas: [string, CoefficientResult][] = [
+    ["Fleiss' kappa", fleiss],
+    ["Krippendorff's alpha", alpha],
+  ];
+  const missing = kappas.filter(([, c]) => c.coeff === null).map(([name]) => name);
+  const shown = kappas.filter(([, c]) => c.coeff !== null).map(([name, c]) => `${name} ${num(c.coeff)}`);
+  if (missing.length === 0) return `${head}, ${joinList(shown)}.${d.divergence === null ? "" : ` ${d.divergence}`}`;
+  // With AC1 defined, a kappa-type coefficient is undefined only because its chance agreement is 1.
+  const why = `${missing.length === 1 ? "is" : "are"} not defined because every rating fell in one category, which makes kappa-type chance agreement 1`;
+  return `${head}${shown.length > 0 ? `, ${shown.join(", ")}` : ""}; ${joinList(missing)} ${why}.`;
+}
+
+function boundSentence(d: DimensionAuditReport): string | null {
+  const b = d.errorRateBound;
+  if (b === null || b.sampled === 0) return null;
+  const label = q(categoryLabel(d, d.errorCategory));
+  const level = levelPercent(b.confidenceLevel);
+  const method =
+    b.hypergeometricUpper !== null && b.populationSize !== null
+      ? { value: b.hypergeometricUpper, text: `hypergeometric bound, N = ${thousands(b.populationSize)}` }
+      : { value: b.binomialUpper, text: "one-sided Clopper–Pearson bound" };
+  return (
+    `The majority vote on ${d.label} was ${label} for ${b.incorrect} of ${plural(b.sampled, "item")} (${percent(b.observedRate)}); ` +
+    `with ${level} confidence the benchmark-wide error rate is at most ${percentUpper(method.value)} (${method.text}).`
+  );
+}
+
+function dimensionSentences(d: DimensionAuditReport, level: string): string[] {
+  const a = d.agreement;
+  if (a.items.total === 0) return [`${d.label}: no ratings have been recorded yet.`];
+  const counts = a.majority.counts.map((c) => `${c.count} ${q(categoryLabel(d, c.category))}`);
+  const tie = q(categoryLabel(d, d.tieCategory));
+  const out = [
+    `${d.label}: by majority vote the ${plural(a.items.total, "rated item")} ${a.items.total === 1 ? "was" : "were"} labelled ${joinList(counts)}; ` +
+      `an item without a strict majority (${tieExample(a.raters.total)}) counted as ${tie} (${plural(a.majority.ties, "item")}).`,
+  ];
+  const s = a.shares;
+  if (s.itemsConsidered === 0 || s.atLeastTwoAgree === null || s.allAgree === null) {
+    out.push("No item has two or more ratings, so agreement cannot be assessed yet.");
+  } else {
+    out.push(
+      `At least two raters agreed on ${percent(s.atLeastTwoAgree)} of the ${plural(s.itemsConsidered, "item")} with two or more ratings, ` +
+        `and all raters on ${percent(s.allAgree)}.`,
+      coefficientSentence(d, level),
+    );
+  }
+  const bound = boundSentence(d);
+  if (bound !== null) out.push(bound);
+  return out;
+}
+
+export function paragraph(report: AuditReport, options: ParagraphOptions = {}): string {
+  const level = levelPercent(report.audit.confidenceLevel);
+  const sentences = [sampleSentence(report), raterSentence(report)];
+  if (report.audit.status !== "CLOSED") {
+    sentences.push(`The audit is ${report.audit.status === "DRAFT" ? "a draft" : "still open"}, so all figures are provisional.`);
+  }
+  for (const d of report.dimensions) sentences.push(...dimensionSentences(d, level));
+  if (options.adjudication) sentences.push(adjudicationSentence(options.adjudication));
+  return sentences.join(" ") + "\n";
+}

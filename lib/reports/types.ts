@@ -1,0 +1,155 @@
+/**
+ * Input and output types of the audit reports. The input (`AuditSnapshot`) is plain data the
+ * server loads once, so every export and chart is a pure function of it and the same snapshot
+ * always gives the same bytes. The output keeps the agreement engine's `DimensionReport` verbatim
+ * (`agreement`) so no number is ever recomputed or re-rounded on the way to a paper.
+ */
+import type { AgreementShares } from "../agreement/agreement-shares";
+import type { ErrorRateBound } from "../agreement/error-rate-bound";
+import type { CategoryCount, DimensionReport } from "../agreement/report";
+import type { CoefficientResult } from "../agreement/types";
+
+export interface RubricCategory {
+  key: string;
+  label: string;
+}
+
+export interface RubricDimension {
+  key: string;
+  label: string;
+  categories: RubricCategory[];
+  /** Category key an item without a strict majority (e.g. a three-way split) counts as. */
+  tieCategory: string;
+  /** Category key whose majority count feeds the error-rate bound (e.g. "incorrect"). */
+  errorCategory?: string | null;
+}
+
+export type AuditStatus = "DRAFT" | "OPEN" | "CLOSED";
+
+export interface AuditSnapshot {
+  audit: {
+    id: string;
+    name: string;
+    datasetName: string;
+    sampleSize: number;
+    seed: string;
+    /** Benchmark size N (finite-population correction and hypergeometric bound); null when unknown. */
+    populationSize: number | null;
+    samplingFrame?: string;
+    strata?: string[];
+    status: AuditStatus;
+    /** Default 0.95: two-sided for intervals, one-sided for the error-rate bound. */
+    confidenceLevel?: number;
+  };
+  rubric: RubricDimension[];
+  /** Exports use `label` (e.g. "R1"), never names or e-mails. */
+  raters: { id: string; label: string }[];
+  items: {
+    id: string;
+    externalId: string;
+    chapter: string | null;
+    level: string | null;
+    decisionPoint: string | null;
+    sampleOrder: number;
+  }[];
+  ratings: { itemId: string; raterId: string; dimension: string; category: string }[];
+}
+
+/** How many ratings of each category one rater gave (rubric order), e.g. for stacked bars. */
+export interface RaterDistribution {
+  rater: string;
+  total: number;
+  counts: CategoryCount[];
+}
+
+/** Agreement within one chapter or level: shares and AC1 from the engine on that subset. */
+export interface GroupAgreement {
+  /** Chapter or level value; null for items without one. */
+  group: string | null;
+  /** Items of the sample in the group. */
+  sampled: number;
+  /** Items of the group with at least one rating on the dimension. */
+  rated: number;
+  shares: AgreementShares;
+  gwetAc1: CoefficientResult;
+}
+
+/** One cell of the rater × rater matrix; the diagonal has `kappa` and `rawAgreement` null. */
+export interface PairwiseCell {
+  raterA: string;
+  raterB: string;
+  /** Items both rated (on the diagonal: items the rater rated). */
+  items: number;
+  /** Share of the common items given the same category (Cohen's unweighted pa). */
+  rawAgreement: number | null;
+  /** The engine's Cohen's kappa for the pair; null on the diagonal. */
+  kappa: CoefficientResult | null;
+}
+
+export interface PairwiseMatrix {
+  /** Rater labels in snapshot order: the rows and the columns. */
+  raters: string[];
+  cells: PairwiseCell[][];
+}
+
+/** One sampled item's votes on a dimension, without who cast them. */
+export interface ItemSummary {
+  itemId: string;
+  externalId: string;
+  sampleOrder: number;
+  chapter: string | null;
+  level: string | null;
+  decisionPoint: string | null;
+  /** Number of ratings of the item on the dimension. */
+  ratings: number;
+  /** Votes per category (rubric order). */
+  counts: CategoryCount[];
+  /** The engine's majority label (the tie category for a tie); null when unrated. */
+  majority: string | null;
+  tied: boolean;
+}
+
+export interface DimensionAuditReport {
+  key: string;
+  label: string;
+  categories: RubricCategory[];
+  tieCategory: string;
+  errorCategory: string | null;
+  /** The agreement engine's report, untouched (items are external ids, raters are labels). */
+  agreement: DimensionReport;
+  /** Bound on the share of `errorCategory` in the benchmark; null without an error category. */
+  errorRateBound: ErrorRateBound | null;
+  raterDistribution: RaterDistribution[];
+  byChapter: GroupAgreement[];
+  byLevel: GroupAgreement[];
+  pairwise: PairwiseMatrix;
+  /** Every sampled item, in sample order. */
+  items: ItemSummary[];
+  /** Items whose raters did not all agree; safe to show while the audit is open. */
+  disagreements: ItemSummary[];
+  /** Why AC1 and Fleiss/Krippendorff differ markedly, or null. */
+  divergence: string | null;
+}
+
+export interface AuditSummary {
+  id: string;
+  name: string;
+  datasetName: string;
+  sampleSize: number;
+  /** Items actually in the sample (may differ from sampleSize while the audit is a draft). */
+  itemsSampled: number;
+  seed: string;
+  populationSize: number | null;
+  samplingFrame: string | null;
+  strata: string[];
+  status: AuditStatus;
+  confidenceLevel: number;
+  /** Rater labels in snapshot order. */
+  raters: string[];
+}
+
+export interface AuditReport {
+  reportVersion: 1;
+  audit: AuditSummary;
+  dimensions: DimensionAuditReport[];
+}

@@ -1,0 +1,76 @@
+/**
+ * Checks a snapshot before anything is computed. A rating pointing at an unknown item, two raters
+ * sharing a label or a label with stray spaces would not crash the statistics — they would silently
+ * merge or split raters, or make the exported CSV parse back to different numbers. Publishing such
+ * numbers is worse than showing an error, so each problem throws with what to fix.
+ */
+import type { AuditSnapshot } from "./types";
+
+export class AuditSnapshotError extends Error {
+  constructor(message: string) {
+    super(`invalid audit snapshot: ${message}`);
+    this.name = "AuditSnapshotError";
+  }
+}
+
+/** Exports are re-read by the ratings CSV parser, which trims fields: keys must survive that. */
+function checkKey(value: string, what: string): void {
+  if (value === "" || value.trim() !== value) {
+    throw new AuditSnapshotError(`${what} ${JSON.stringify(value)} is empty or has leading/trailing spaces`);
+  }
+}
+
+function checkUnique(values: readonly string[], what: string): void {
+  const seen = new Set<string>();
+  for (const v of values) {
+    if (seen.has(v)) throw new AuditSnapshotError(`${what} ${JSON.stringify(v)} appears twice`);
+    seen.add(v);
+  }
+}
+
+export function validateSnapshot(s: AuditSnapshot): void {
+  const level = s.audit.confidenceLevel ?? 0.95;
+  if (!(level > 0 && level < 1)) throw new AuditSnapshotError(`confidenceLevel ${level} is not between 0 and 1`);
+  const N = s.audit.populationSize;
+  if (N !== null && !(Number.isSafeInteger(N) && N >= Math.max(1, s.items.length))) {
+    throw new AuditSnapshotError(`populationSize ${N} must be a whole number of at least the ${s.items.length} sampled items`);
+  }
+  checkUnique(s.rubric.map((d) => d.key), "dimension key");
+  for (const d of s.rubric) {
+    checkKey(d.key, "dimension key");
+    const keys = d.categories.map((c) => c.key);
+    keys.forEach((k) => checkKey(k, `category key of dimension "${d.key}":`));
+    checkUnique(keys, `category key of dimension "${d.key}":`);
+    if (!keys.includes(d.tieCategory)) {
+      throw new AuditSnapshotError(`tie category "${d.tieCategory}" of dimension "${d.key}" is not one of its categories`);
+    }
+    if (d.errorCategory != null && !keys.includes(d.errorCategory)) {
+      throw new AuditSnapshotError(`error category "${d.errorCategory}" of dimension "${d.key}" is not one of its categories`);
+    }
+  }
+  checkUnique(s.raters.map((r) => r.id), "rater id");
+  checkUnique(s.raters.map((r) => r.label), "rater label");
+  s.raters.forEach((r) => checkKey(r.label, "rater label"));
+  checkUnique(s.items.map((i) => i.id), "item id");
+  checkUnique(s.items.map((i) => i.externalId), "item externalId");
+  s.items.forEach((i) => checkKey(i.externalId, "item externalId"));
+
+  const items = new Set(s.items.map((i) => i.id));
+  const raters = new Set(s.raters.map((r) => r.id));
+  const categories = new Map(s.rubric.map((d) => [d.key, new Set(d.categories.map((c) => c.key))]));
+  const seen = new Set<string>();
+  for (const r of s.ratings) {
+    if (!items.has(r.itemId)) throw new AuditSnapshotError(`a rating refers to unknown item "${r.itemId}"`);
+    if (!raters.has(r.raterId)) throw new AuditSnapshotError(`a rating refers to unknown rater "${r.raterId}"`);
+    const declared = categories.get(r.dimension);
+    if (!declared) throw new AuditSnapshotError(`a rating refers to unknown dimension "${r.dimension}"`);
+    if (!declared.has(r.category)) {
+      throw new AuditSnapshotError(`category "${r.category}" is not declared for dimension "${r.dimension}"`);
+    }
+    const key = JSON.stringify([r.dimension, r.itemId, r.raterId]);
+    if (seen.has(key)) {
+      throw new AuditSnapshotError(`rater "${r.raterId}" rated item "${r.itemId}" twice on dimension "${r.dimension}"`);
+    }
+    seen.add(key);
+  }
+}
