@@ -1,0 +1,130 @@
+/**
+ * Date list: one entry per day (date, GA, event count, evidence marker). It is windowed
+ * too (fixed-height rows, so no measuring) because a long admission can have hundreds of
+ * days. One roving tab stop: Tab enters at the current day, arrows/Home/End/PageUp/PageDown
+ * move, Enter jumps; the focused entry is always rendered even when scrolled out of view.
+ */
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { formatDay, formatGa, formatShortDay, plural } from "./format";
+import type { DayEntry } from "./group";
+import { cx } from "./highlight";
+
+const ROW = 44;
+const OVERSCAN = 4;
+
+interface Props {
+  /** Days that have visible events, in time order. */
+  entries: readonly DayEntry[];
+  /** Day index (DayEntry.day) at the top of the record view. */
+  activeDay: number;
+  onSelect: (day: number) => void;
+  locale: string;
+  className?: string;
+}
+
+export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, locale, className }: Props) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(480);
+  const [focusPos, setFocusPos] = useState<number | null>(null);
+  const pendingFocus = useRef<number | null>(null);
+  const n = entries.length;
+
+  const activePos = useMemo(() => {
+    let best = -1;
+    for (let i = 0; i < n && (entries[i] as DayEntry).day <= activeDay; i++) best = i;
+    return Math.max(0, best);
+  }, [entries, n, activeDay]);
+  const roving = Math.min(focusPos ?? activePos, Math.max(0, n - 1));
+
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    const read = () => setHeight(el.clientHeight || 480);
+    read();
+    const ro = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(read);
+    ro?.observe(el);
+    return () => ro?.disconnect();
+  }, []);
+
+  // Follow the record while it is read, but never move the list under a keyboard user.
+  useEffect(() => {
+    const el = listRef.current;
+    if (!el || el.contains(document.activeElement)) return;
+    const top = activePos * ROW;
+    if (top < el.scrollTop || top + ROW > el.scrollTop + el.clientHeight) el.scrollTop = Math.max(0, top - el.clientHeight / 2 + ROW / 2);
+  }, [activePos]);
+
+  useEffect(() => {
+    if (pendingFocus.current == null) return;
+    listRef.current?.querySelector<HTMLButtonElement>(`[data-pos="${pendingFocus.current}"]`)?.focus({ preventScroll: true });
+    pendingFocus.current = null;
+  });
+
+  const moveTo = (pos: number) => {
+    const p = Math.min(Math.max(pos, 0), n - 1);
+    const el = listRef.current;
+    if (el) {
+      const top = p * ROW;
+      if (top < el.scrollTop) el.scrollTop = top;
+      else if (top + ROW > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW - el.clientHeight;
+    }
+    pendingFocus.current = p;
+    setFocusPos(p);
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const page = Math.max(1, Math.floor(height / ROW) - 1);
+    const keys: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page, Home: -n, End: n };
+    const by = keys[e.key];
+    if (by === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    moveTo(roving + by);
+  };
+
+  const start = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
+  const end = Math.min(n, Math.ceil((scrollTop + height) / ROW) + OVERSCAN);
+  const shown: number[] = [];
+  if (roving < start && n) shown.push(roving);
+  for (let i = start; i < end; i++) shown.push(i);
+  if (roving >= end && n) shown.push(roving);
+
+  return (
+    <nav aria-label="Jump to date" className={cx("flex min-h-0 flex-col", className)}>
+      <h3 className="border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Days ({n})</h3>
+      <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+        <ul className="relative" style={{ height: n * ROW }} onKeyDown={onKeyDown}>
+          {shown.map((pos) => {
+            const d = entries[pos] as DayEntry;
+            const active = pos === activePos;
+            const label = `${formatDay(d.key, locale)}, ${formatGa(d.gaDays)}, ${plural(d.visible, "event")}${d.evidence ? `, ${d.evidence} evidence` : ""}`;
+            return (
+              <li key={d.key} className="absolute inset-x-0" style={{ top: pos * ROW, height: ROW }} aria-setsize={n} aria-posinset={pos + 1}>
+                <button
+                  type="button"
+                  data-pos={pos}
+                  tabIndex={pos === roving ? 0 : -1}
+                  aria-label={label}
+                  aria-current={active ? "true" : undefined}
+                  onClick={() => {
+                    setFocusPos(pos);
+                    onSelect(d.day);
+                  }}
+                  className={cx(
+                    "grid h-full w-full grid-cols-[1fr_auto] content-center gap-x-1 border-l-4 px-2 text-left text-xs leading-4 hover:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700",
+                    active ? "border-l-teal-700 bg-teal-50 font-semibold text-slate-900" : "border-l-transparent text-slate-700",
+                  )}
+                >
+                  <span className="truncate">{formatShortDay(d.key, locale)}</span>
+                  <span className="text-right tabular-nums">{d.visible}</span>
+                  <span className="text-slate-600 tabular-nums">{d.gaDays == null ? "GA ?" : formatGa(d.gaDays)}</span>
+                  {d.evidence > 0 ? <span className="rounded bg-amber-100 px-1 font-semibold text-amber-900">★ Ev</span> : <span />}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </nav>
+  );
+});

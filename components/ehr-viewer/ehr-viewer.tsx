@@ -1,0 +1,262 @@
+"use client";
+
+/**
+ * Pre-decision EHR viewer: the patient's record up to the decision cutoff, grouped by day
+ * with sticky day headers, windowed so the DOM stays small on 3,000+ event histories, with
+ * a date list, type filter, full-text search and evidence highlighting.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { DateNav } from "./date-nav";
+import { DayHeaderContent, DayHeaderRow, EndMarker, EventRow, HEADER_CLASS } from "./event-row";
+import { dateKeyOf, DEFAULT_LOCALE, formatDay, formatTime, plural, TYPE_LABELS } from "./format";
+import { buildDayIndex, countByType, dayOfRow, flattenRows, groupByDay, type Row } from "./group";
+import { cx } from "./highlight";
+import { estimateRowHeight, HEADER_HEIGHT } from "./row-height";
+import { buildIndex, eventDoc } from "./search";
+import { SearchBar } from "./search-bar";
+import { TypeFilter } from "./type-filter";
+import { EVENT_TYPES, type EventType, type ViewerEvent } from "./types";
+import { useSearch } from "./use-search";
+import { useVirtualRows, type ScrollFrame } from "./use-virtual-rows";
+
+export interface EhrViewerProps {
+  /** Sorted by time ascending, already cut at the decision cutoff by the server. */
+  events: ViewerEvent[];
+  /** Benchmark event_id values to mark as evidence. */
+  evidenceEventIds: string[];
+  /** Shown in the end marker, e.g. "2031-08-18 · 32+0 wk". */
+  cutoffLabel: string;
+  /** An event_id (or ViewerEvent.id) to scroll to and briefly emphasise whenever it changes. */
+  focusEventId?: string | null;
+  /** Called once the focus request was served; clear focusEventId here so the same id can be sent again. */
+  onFocusHandled?: () => void;
+  locale?: string;
+  /** Replaces the default height (h-[80vh]); the viewer needs a bounded height to window its rows. */
+  className?: string;
+}
+
+const NO_TYPES: ReadonlySet<EventType> = new Set();
+const FLASH_MS = 2000;
+
+function isTyping(target: EventTarget): boolean {
+  const el = target as HTMLElement;
+  return el.isContentEditable || el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT";
+}
+
+export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId = null, onFocusHandled, locale = DEFAULT_LOCALE, className }: EhrViewerProps) {
+  const groups = useMemo(() => groupByDay(events), [events]);
+  const ordered = useMemo(() => groups.flatMap((g) => g.events), [groups]);
+  const counts = useMemo(() => countByType(ordered), [ordered]);
+  const evidence = useMemo(() => new Set(evidenceEventIds), [evidenceEventIds]);
+  const [hidden, setHidden] = useState<ReadonlySet<EventType>>(NO_TYPES);
+  const flat = useMemo(() => flattenRows(groups, hidden.size ? new Set(EVENT_TYPES.filter((t) => !hidden.has(t))) : null), [groups, hidden]);
+  const days = useMemo(() => buildDayIndex(groups, flat, evidence), [groups, flat, evidence]);
+  const navDays = useMemo(() => days.filter((d) => d.headerRow >= 0), [days]);
+  // Header row of the next visible day, per day: what pushes the pinned header up.
+  const nextHeader = useMemo(() => {
+    const out = new Int32Array(days.length).fill(-1);
+    for (let d = days.length - 2; d >= 0; d--) {
+      const after = days[d + 1]?.headerRow ?? -1;
+      out[d] = after >= 0 ? after : (out[d + 1] ?? -1);
+    }
+    return out;
+  }, [days]);
+
+  // Folded once per record; a type filter only drops documents, it never re-folds text.
+  const fullIndex = useMemo(() => buildIndex(ordered.map(eventDoc)), [ordered]);
+  const searchIndex = useMemo(() => (hidden.size ? fullIndex.filter((_, i) => !hidden.has((ordered[i] as ViewerEvent).type)) : fullIndex), [fullIndex, ordered, hidden]);
+  const search = useSearch(searchIndex);
+  const searchInput = useRef<HTMLInputElement>(null);
+
+  const [currentDay, setCurrentDay] = useState(0);
+  const overlayRef = useRef<HTMLDivElement>(null);
+  // Runs on every scroll event: updates state only when the day changes and moves the pinned
+  // header directly in the DOM, so scrolling never re-renders rows that stay in the window.
+  const onScrollFrame = useCallback<ScrollFrame>(
+    (top, offsets, topRow) => {
+      const day = dayOfRow(flat.rows, topRow);
+      setCurrentDay(day);
+      const next = nextHeader[day] ?? -1;
+      const shift = next >= 0 ? Math.min(0, (offsets[next] ?? 0) - top - HEADER_HEIGHT) : 0;
+      if (overlayRef.current) overlayRef.current.style.transform = shift ? `translateY(${shift}px)` : "";
+    },
+    [flat, nextHeader],
+  );
+  const v = useVirtualRows(flat.rows, estimateRowHeight, onScrollFrame);
+  const { scrollToIndex, cancelPending, scrollRef } = v;
+
+  const jumpToDay = useCallback((day: number) => scrollToIndex(flat.dayHeaderRow[day] ?? -1, "start"), [flat, scrollToIndex]);
+  const toggleType = useCallback(
+    (t: EventType) =>
+      setHidden((h) => {
+        const next = new Set(h);
+        if (!next.delete(t)) next.add(t);
+        return next;
+      }),
+    [],
+  );
+  const showAll = useCallback(() => setHidden(NO_TYPES), []);
+
+  // --- Focus requests from the case screen's evidence list ---------------------------------
+  const [flash, setFlash] = useState<{ id: string; n: number } | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusEventId) {
+      handled.current = null;
+      return;
+    }
+    if (handled.current === focusEventId) return;
+    const ev = ordered.find((e) => e.eventId === focusEventId) ?? ordered.find((e) => e.id === focusEventId);
+    if (!ev) {
+      handled.current = focusEventId;
+      setAnnouncement(`Event ${focusEventId} is not in the record shown (it may be after the decision cutoff).`);
+      onFocusHandled?.();
+      return;
+    }
+    if (hidden.has(ev.type)) {
+      toggleType(ev.type); // reveal its type; this effect runs again with the new rows
+      return;
+    }
+    const row = flat.rowOfEvent.get(ev.id);
+    if (row === undefined) return;
+    handled.current = focusEventId;
+    scrollToIndex(row, "center", HEADER_HEIGHT);
+    setFlash((f) => ({ id: ev.id, n: (f?.n ?? 0) + 1 }));
+    setAnnouncement(`Showing ${TYPE_LABELS[ev.type]}: ${ev.name}, ${formatDay(dateKeyOf(ev.time), locale)} ${formatTime(ev.time, locale)}.`);
+    onFocusHandled?.();
+  }, [focusEventId, ordered, flat, hidden, toggleType, scrollToIndex, onFocusHandled, locale]);
+  useEffect(() => {
+    if (!flash) return;
+    const t = setTimeout(() => setFlash(null), FLASH_MS);
+    return () => clearTimeout(t);
+  }, [flash]);
+
+  // --- Search: bring the current hit into view ------------------------------------------------
+  // Two steps: jump to the hit's row (it may not be rendered), then centre the <mark> itself,
+  // which matters inside long notes where the match can be far below the row's top.
+  const revealPending = useRef(false);
+  const tryReveal = useCallback(() => {
+    const el = scrollRef.current;
+    const mark = el?.querySelector<HTMLElement>("mark[data-current-hit]");
+    if (!el || !mark) return;
+    revealPending.current = false;
+    cancelPending();
+    const box = el.getBoundingClientRect();
+    const r = mark.getBoundingClientRect();
+    if (r.top < box.top + HEADER_HEIGHT + 8 || r.bottom > box.bottom - 8) {
+      el.scrollTop += r.top + r.height / 2 - (box.top + HEADER_HEIGHT + (box.height - HEADER_HEIGHT) / 2);
+    }
+  }, [scrollRef, cancelPending]);
+  const { current: currentHit, revealToken } = search;
+  useEffect(() => {
+    if (!currentHit) return;
+    const row = flat.rowOfEvent.get(currentHit.key);
+    if (row === undefined) return;
+    revealPending.current = true;
+    scrollToIndex(row, "center", HEADER_HEIGHT);
+    tryReveal();
+  }, [currentHit, revealToken, flat, scrollToIndex, tryReveal]);
+  useLayoutEffect(() => {
+    if (revealPending.current) tryReveal();
+  });
+
+  // --- Keyboard ------------------------------------------------------------------------------
+  const onSectionKey = (e: KeyboardEvent) => {
+    if (e.key === "F3") {
+      e.preventDefault();
+      if (e.shiftKey) search.prev();
+      else search.next();
+    } else if (e.key === "/" && !isTyping(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      searchInput.current?.focus();
+    }
+  };
+  // j / k move between days. They live on the list (not the section) so typing "j" in the
+  // search box is never intercepted.
+  const onListKey = (e: KeyboardEvent) => {
+    if ((e.key !== "j" && e.key !== "k") || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+    e.preventDefault();
+    const pos = navDays.findIndex((d) => d.day === currentDay);
+    const here = navDays[pos];
+    const top = scrollRef.current?.scrollTop ?? 0;
+    // "k" first returns to the top of the current day if the reader is inside it.
+    const startOfHere = here ? (v.offsets[here.headerRow] ?? 0) : 0;
+    const target = e.key === "j" ? navDays[pos + 1] : here && top > startOfHere + 1 ? here : navDays[pos - 1];
+    if (target) jumpToDay(target.day);
+  };
+
+  const overlayDay = days[currentDay];
+  const renderRow = (row: Row) => {
+    if (row.kind === "header") {
+      const day = days[row.day];
+      return day ? <DayHeaderRow day={day} locale={locale} /> : null;
+    }
+    if (row.kind === "end") return <EndMarker cutoffLabel={cutoffLabel} empty={ordered.length === 0 ? "record" : flat.rows.length === 1 ? "filtered" : null} />;
+    const e = row.event;
+    return (
+      <EventRow
+        event={e}
+        evidence={evidence.has(e.eventId)}
+        flash={flash?.id === e.id}
+        locale={locale}
+        hits={search.result.byKey.get(e.id)}
+        current={currentHit?.key === e.id ? currentHit : null}
+      />
+    );
+  };
+
+  return (
+    <section
+      aria-label="Patient record up to the decision cutoff"
+      onKeyDown={onSectionKey}
+      className={cx("@container flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white", className ?? "h-[80vh]")}
+    >
+      <header className="space-y-2 border-b border-slate-200 px-4 py-3">
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <h2 className="text-base font-semibold text-slate-900">Patient record</h2>
+          <p className="text-xs text-slate-600">
+            {plural(ordered.length, "event")} up to the decision cutoff · {cutoffLabel}
+          </p>
+          <p className="ml-auto hidden text-xs text-slate-500 @2xl:block">
+            Keys: j / k day · / search · Enter / Shift+Enter match
+          </p>
+        </div>
+        <SearchBar state={search} label="Search the record" placeholder="Search names, values, notes…" inputRef={searchInput} />
+        <TypeFilter counts={counts} hidden={hidden} onToggle={toggleType} onShowAll={showAll} />
+      </header>
+      <div className="flex min-h-0 flex-1">
+        <DateNav entries={navDays} activeDay={currentDay} onSelect={jumpToDay} locale={locale} className="w-32 shrink-0 border-r border-slate-200 @3xl:w-44" />
+        <div
+          ref={scrollRef}
+          tabIndex={0}
+          role="region"
+          aria-label="Record events, scrollable"
+          aria-keyshortcuts="j k"
+          onKeyDown={onListKey}
+          className="relative min-w-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700"
+        >
+          {overlayDay && overlayDay.headerRow >= 0 && (
+            <div aria-hidden="true" className="pointer-events-none sticky top-0 z-10 h-0">
+              <div ref={overlayRef} className={cx(HEADER_CLASS, "shadow-sm")}>
+                <DayHeaderContent day={overlayDay} locale={locale} />
+              </div>
+            </div>
+          )}
+          <div ref={v.spacerRef} className="relative" style={{ height: v.total }}>
+            <div style={{ transform: `translateY(${v.offsets[v.start] ?? 0}px)` }}>
+              {flat.rows.slice(v.start, v.end).map((row) => (
+                <div key={row.key} data-key={row.key} ref={v.measureRow}>
+                  {renderRow(row)}
+                </div>
+              ))}
+            </div>
+          </div>
+        </div>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}

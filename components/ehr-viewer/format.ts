@@ -1,0 +1,182 @@
+/**
+ * Pure display formatting for the record viewers. Times in the record are naive local
+ * times ("2031-08-18T10:02:00"): they are read as written and formatted in UTC so the
+ * reader's own time zone can never shift an event onto another day.
+ */
+import type { EventType, ViewerMeasurement } from "./types";
+
+export const DEFAULT_LOCALE = "en-GB";
+
+export const TYPE_LABELS: Record<EventType, string> = {
+  diagnosis: "Diagnosis",
+  lab_test: "Lab",
+  vital_sign: "Vital sign",
+  ultrasound: "Ultrasound",
+  clinical_note: "Note",
+  medication: "Medication",
+  screening: "Screening",
+  procedure: "Procedure",
+};
+
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/;
+
+/** "2031-08-18T10:02:00" → "2031-08-18": the calendar day as written in the record. */
+export function dateKeyOf(iso: string): string {
+  const m = ISO_RE.exec(iso);
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : "unknown";
+}
+
+/** Gestational age in days → "32+4 wk" (completed weeks + days, the obstetric notation). */
+export function formatGa(days: number | null | undefined): string {
+  if (days == null || !Number.isFinite(days) || days < 0) return "GA unknown";
+  const d = Math.floor(days);
+  return `${Math.floor(d / 7)}+${d % 7} wk`;
+}
+
+// Intl formatters are costly to build and a history has thousands of rows: cache per locale.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, kind: "day" | "short" | "time"): Intl.DateTimeFormat {
+  const id = `${kind}|${locale}`;
+  let f = formatters.get(id);
+  if (!f) {
+    const opts: Intl.DateTimeFormatOptions =
+      kind === "time"
+        ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }
+        : kind === "day"
+          ? { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }
+          : { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" };
+    try {
+      f = new Intl.DateTimeFormat(locale, opts);
+    } catch {
+      f = new Intl.DateTimeFormat(DEFAULT_LOCALE, opts); // unknown locale tag: never crash the viewer
+    }
+    formatters.set(id, f);
+  }
+  return f;
+}
+
+function utcDate(iso: string): Date | null {
+  const m = ISO_RE.exec(iso);
+  if (!m) return null;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
+  return Number.isNaN(ms) ? null : new Date(ms);
+}
+
+// Commas between parts ("Mon, 18 Aug 2031") add noise in a dense header; spaces read calmer.
+function joinParts(f: Intl.DateTimeFormat, d: Date): string {
+  return f
+    .formatToParts(d)
+    .map((p) => (p.type === "literal" ? p.value.replace(/,\s*/g, " ") : p.value))
+    .join("")
+    .trim();
+}
+
+/** "2031-08-18" → "Mon 18 Aug 2031" (en-GB); locale-aware otherwise. */
+export function formatDay(dateKey: string, locale: string = DEFAULT_LOCALE): string {
+  const d = utcDate(dateKey);
+  return d ? joinParts(formatter(locale, "day"), d) : dateKey;
+}
+
+/** "2031-08-18" → "18 Aug 2031": the compact form for the date list. */
+export function formatShortDay(dateKey: string, locale: string = DEFAULT_LOCALE): string {
+  const d = utcDate(dateKey);
+  return d ? joinParts(formatter(locale, "short"), d) : dateKey;
+}
+
+/** "2031-08-18T10:02:00" → "10:02"; always 24-hour, as clinical charts are. */
+export function formatTime(iso: string, locale: string = DEFAULT_LOCALE): string {
+  const m = ISO_RE.exec(iso);
+  if (!m || m[4] == null) return "";
+  const d = utcDate(iso);
+  return d ? formatter(locale, "time").format(d) : `${m[4]}:${m[5]}`;
+}
+
+/** Value + unit as written ("23.4 µmol/L"); numbers are not re-rounded, the source precision stays. */
+export function formatValue(m: Pick<ViewerMeasurement, "value" | "unit">): string | null {
+  if (m.value == null || m.value === "") return null;
+  const v = String(m.value);
+  return m.unit ? `${v} ${m.unit}` : v;
+}
+
+/** Reference range: both → "3.5–5.0", high only → "≤ 10", low only → "≥ 3.5", none → null. */
+export function formatRange(low: number | null, high: number | null): string | null {
+  const lo = low != null && Number.isFinite(low) ? low : null;
+  const hi = high != null && Number.isFinite(high) ? high : null;
+  if (lo != null && hi != null) return `${lo}–${hi}`;
+  if (hi != null) return `≤ ${hi}`;
+  if (lo != null) return `≥ ${lo}`;
+  return null;
+}
+
+export type FlagDirection = "high" | "low" | "abnormal" | "normal";
+export interface FlagInfo {
+  /** Short visible text ("H", "LL", or the free text as written). */
+  label: string;
+  /** Words for screen readers, since the arrow glyphs are hidden from them. */
+  spoken: string;
+  direction: FlagDirection;
+  critical: boolean;
+  /** Glyph shown beside the label so direction is not carried by colour alone. */
+  symbol: string;
+}
+
+const CODED: Record<string, Omit<FlagInfo, "label">> = {
+  H: { spoken: "high", direction: "high", critical: false, symbol: "▲" },
+  L: { spoken: "low", direction: "low", critical: false, symbol: "▼" },
+  HH: { spoken: "critically high", direction: "high", critical: true, symbol: "▲▲" },
+  LL: { spoken: "critically low", direction: "low", critical: true, symbol: "▼▼" },
+  A: { spoken: "abnormal", direction: "abnormal", critical: false, symbol: "◆" },
+  AA: { spoken: "critically abnormal", direction: "abnormal", critical: true, symbol: "◆◆" },
+  N: { spoken: "normal", direction: "normal", critical: false, symbol: "" },
+};
+
+const WORDS: [RegExp, string][] = [
+  [/^(critical(ly)? high|panic high)$/, "HH"],
+  [/^(critical(ly)? low|panic low)$/, "LL"],
+  [/^(high|above|偏高|升高|高|↑)$/, "H"],
+  [/^(low|below|偏低|降低|低|↓)$/, "L"],
+  [/^(abnormal|abn|positive|pos|阳性|异常)$/, "A"],
+  [/^(normal|neg|negative|阴性|正常)$/, "N"],
+];
+
+/**
+ * Flag → label and direction. Only the flag written in the record is shown: the viewer
+ * never derives a flag from value vs range, so auditors see exactly what the model saw.
+ */
+export function flagInfo(flag: string | null | undefined): FlagInfo | null {
+  const raw = flag?.trim();
+  if (!raw) return null;
+  const upper = raw.toUpperCase();
+  const coded = CODED[upper];
+  if (coded) return { label: upper, ...coded };
+  const lower = raw.toLowerCase();
+  for (const [re, code] of WORDS) {
+    const hit = CODED[code];
+    if (re.test(lower) && hit) return { label: raw, ...hit };
+  }
+  return { label: raw, spoken: raw, direction: "abnormal", critical: false, symbol: "◆" };
+}
+
+export interface FormattedMeasurement {
+  value: string | null;
+  range: string | null;
+  flag: FlagInfo | null;
+}
+
+/** One measurement ready for display: "23.4 µmol/L", "(≤ 10)" and the H ▲ flag, each separately. */
+export function formatMeasurement(m: ViewerMeasurement): FormattedMeasurement {
+  const range = formatRange(m.refLow, m.refHigh);
+  const flag = flagInfo(m.flag);
+  return { value: formatValue(m), range: range ? `(${range})` : null, flag: flag && flag.direction === "normal" ? null : flag };
+}
+
+/** Whole measurement as one line of text, e.g. for titles or tests: "23.4 µmol/L (≤ 10) H ▲". */
+export function measurementText(m: ViewerMeasurement): string {
+  const f = formatMeasurement(m);
+  return [f.value, f.range, f.flag ? `${f.flag.label} ${f.flag.symbol}`.trim() : null].filter(Boolean).join(" ");
+}
+
+/** Plural-aware count label ("1 event", "12 events"). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
