@@ -1,4 +1,4 @@
-/** @type {import('next').NextConfig} */
+/** @type {import("next").NextConfig} */
 // `next dev` evaluates code with eval for fast refresh; production never needs it.
 const devEval = process.env.NODE_ENV === "production" ? "" : " 'unsafe-eval'";
 const securityHeaders = [
@@ -14,7 +14,7 @@ const securityHeaders = [
   },
 ];
 
-module.exports = {
+const config = {
   reactStrictMode: true,
   poweredByHeader: false,
   experimental: { authInterrupts: true },
@@ -25,3 +25,4 @@ module.exports = {
     return [{ source: "/:path*", headers: securityHeaders }];
   },
 };
+export default config;

@@ -7,7 +7,7 @@ import { plural } from "@/lib/reports/format";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
 
-export function DisagreementList({ dimension, title }: { dimension: DimensionAuditReport; title?: string }) {
+export function DisagreementList({ dimension, title, itemHref }: { dimension: DimensionAuditReport; title?: string; itemHref?: (itemId: string) => string }) {
   const items = dimension.disagreements;
   const heading = title ?? `Items without full agreement: ${dimension.label}`;
   return (
@@ -33,7 +33,9 @@ export function DisagreementList({ dimension, title }: { dimension: DimensionAud
         <tbody>
           {items.map((i) => (
             <tr key={i.itemId} className="border-t border-slate-100">
-              <th scope="row" className="px-2 py-1 text-left font-mono font-normal">{i.externalId}</th>
+              <th scope="row" className="px-2 py-1 text-left font-mono font-normal">
+                {itemHref ? <a href={itemHref(i.itemId)} className="text-teal-800 underline-offset-2 hover:underline">{i.externalId}</a> : i.externalId}
+              </th>
               <td className="px-2 py-1">{i.chapter ?? "—"}</td>
               <td className="px-2 py-1">{i.level ?? "—"}</td>
               <td className="px-2 py-1 text-right tabular-nums">{i.ratings}</td>

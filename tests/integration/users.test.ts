@@ -25,14 +25,16 @@ describe.each(DATABASES)("users on $name", (database) => {
     expect(first.createdAdmin?.email).toBe("admin@clinaudit.local");
     const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@clinaudit.local" } });
     expect(await verifyPassword(admin.passwordHash, first.createdAdmin!.password!)).toBe(true);
-    expect(await bootstrap(db, { demo: false })).toEqual({ createdAdmin: null, demoUsersCreated: 0 });
+    expect(await bootstrap(db, { demo: false })).toEqual({ createdAdmin: null, demoUsersCreated: 0, demoDataCreated: false });
     await db.$disconnect();
   });
 
   it("seeds the demo users of every role in demo mode, idempotently", async () => {
     const db = await freshDb();
     const result = await bootstrap(db, { demo: true });
-    expect(result).toEqual({ createdAdmin: null, demoUsersCreated: DEMO_USERS.length });
+    expect(result).toEqual({ createdAdmin: null, demoUsersCreated: DEMO_USERS.length, demoDataCreated: true });
+    expect(await db.dataset.count()).toBe(1);
+    expect(await db.assignment.count()).toBe(36);
     expect(new Set((await db.user.findMany()).map((u) => u.role))).toEqual(new Set(["ADMIN", "ORGANIZER", "CLINICIAN"]));
     expect((await bootstrap(db, { demo: true })).demoUsersCreated).toBe(0);
     await db.$disconnect();

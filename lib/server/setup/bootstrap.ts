@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import { createUser } from "../users/create-user";
+import { seedDemoData } from "./demo-data";
 import { DEMO_USERS } from "./demo-users";
 
 export interface BootstrapOptions {
@@ -13,6 +14,7 @@ export interface BootstrapResult {
   /** Set only when an admin was created with a generated password: print it once. */
   createdAdmin: { email: string; password: string | null } | null;
   demoUsersCreated: number;
+  demoDataCreated: boolean;
 }
 
 /** First start: make sure someone can sign in. Idempotent; never changes existing users. */
@@ -38,5 +40,6 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
     });
     createdAdmin = { email, password: temporaryPassword };
   }
-  return { createdAdmin, demoUsersCreated };
+  const demoDataCreated = options.demo ? (await seedDemoData(db)).created : false;
+  return { createdAdmin, demoUsersCreated, demoDataCreated };
 }

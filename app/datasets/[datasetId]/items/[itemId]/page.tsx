@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ConversationWorkspace } from "@/components/case/conversation-workspace";
+import { McqWorkspace } from "@/components/case/mcq-workspace";
+import { Badge } from "@/components/ui/badge";
+import { db } from "@/lib/db";
+import { requirePermission } from "@/lib/server/auth/current-user";
+import { itemDetail } from "@/lib/server/datasets/item-detail";
+import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
+
+export const metadata: Metadata = { title: "Item" };
+
+export default async function ItemPage(props: { params: Promise<{ datasetId: string; itemId: string }> }) {
+  await requirePermission("datasets:manage");
+  const { datasetId, itemId } = await props.params;
+  const detail = await itemDetail(db(), datasetId, itemId);
+  if (!detail) notFound();
+  const item = detail.data;
+  const note = (
+    <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600">
+      Read-only. The record is shown as reviewers see it: up to the decision cutoff
+      {detail.laterEvents > 0 ? ` (${detail.laterEvents} later records of this patient are not shown).` : "."}
+    </p>
+  );
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
+        <Link href={`/datasets/${datasetId}`} className="text-teal-800 hover:underline">← {detail.dataset.name} v{detail.dataset.version}</Link>
+        <span className="font-mono text-xs">{detail.externalId}</span>
+        <span className="text-slate-600">Patient {detail.patient.externalId}</span>
+        {detail.chapter && <Badge>{detail.chapter}</Badge>}
+        {detail.level && <Badge>{detail.level}</Badge>}
+        {detail.decisionPoint !== null && <Badge>DP{detail.decisionPoint}</Badge>}
+      </div>
+      {item.kind === "mcq" ? (
+        <McqWorkspace item={mcqViewModel(item)} events={detail.events.map((e) => eventViewModel(e.id, e.event))} rating={note} />
+      ) : (
+        <ConversationWorkspace category={item.qaCategory} turns={turnViewModels(item)} notes={detail.notes.map((n) => noteViewModel(n.id, n.note))} rating={note} />
+      )}
+    </>
+  );
+}

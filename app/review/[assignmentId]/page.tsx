@@ -1,0 +1,69 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CaseHeader } from "@/components/case/case-header";
+import { ConversationWorkspace } from "@/components/case/conversation-workspace";
+import { McqWorkspace } from "@/components/case/mcq-workspace";
+import { RatingPanel } from "@/components/rubric/rating-panel";
+import { db } from "@/lib/db";
+import { requirePermission } from "@/lib/server/auth/current-user";
+import { loadCase } from "@/lib/server/review/load-case";
+import { nextUnrated, reviewQueue } from "@/lib/server/review/queue";
+import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
+import { saveCommentAction, saveCorrectionAction, saveRatingAction } from "../actions";
+
+export const metadata: Metadata = { title: "Review" };
+
+export default async function CasePage(props: { params: Promise<{ assignmentId: string }> }) {
+  const user = await requirePermission("review:rate");
+  const { assignmentId } = await props.params;
+  const review = await loadCase(db(), user.id, assignmentId);
+  if (!review) notFound();
+  const queue = (await reviewQueue(db(), user.id)).find((a) => a.id === review.audit.id);
+  const next = queue ? nextUnrated(queue.items.filter((i) => i.assignmentId !== assignmentId), review.sampleOrder) : null;
+  const closed = review.audit.status === "CLOSED";
+  const item = review.item.data;
+
+  const rating = (
+    <RatingPanel
+      assignmentId={review.assignmentId}
+      rubric={review.audit.rubric}
+      ratings={review.ratings}
+      comment={review.comment}
+      corrections={review.corrections.map((c) => ({ ...c, kind: c.kind as "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE" }))}
+      optionLabels={item.kind === "mcq" ? item.options.map((o) => o.label) : ["A", "B", "C", "D", "E"]}
+      readOnly={closed}
+      actions={{ saveRating: saveRatingAction, saveComment: saveCommentAction, saveCorrection: saveCorrectionAction }}
+      nextHref={next ? `/review/${next.assignmentId}` : null}
+    />
+  );
+
+  return (
+    <>
+      <CaseHeader
+        auditName={review.audit.name}
+        position={review.sampleOrder}
+        size={review.audit.size}
+        externalId={review.item.externalId}
+        patient={review.item.patientExternalId}
+        chapter={review.item.chapter}
+        level={review.item.level}
+        decisionPoint={review.item.decisionPoint}
+        closed={closed}
+      />
+      {item.kind === "mcq" ? (
+        <McqWorkspace
+          item={mcqViewModel(item)}
+          events={review.events.map((e) => eventViewModel(e.id, e.event))}
+          rating={rating}
+        />
+      ) : (
+        <ConversationWorkspace
+          category={item.qaCategory}
+          turns={turnViewModels(item)}
+          notes={review.notes.map((n) => noteViewModel(n.id, n.note))}
+          rating={rating}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,281 @@
+/**
+ * `clinaudit generate`: writes a synthetic benchmark to a folder.
+ *
+ *   clinaudit generate --kind ehr|notes --size demo|full --seed S --language en|zh --out DIR [--jsonl | --csv]
+ *
+ * Output is streamed patient by patient through node:fs write streams (with back-pressure),
+ * so the full size (976 long histories) never sits in memory; only the small instance /
+ * conversation lists are buffered until the patients array is closed. The flaw manifest
+ * goes to flaws.json, never into the benchmark file.
+ */
+import { once } from "node:events";
+import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
+import path from "node:path";
+import { generateEhr, EhrStatsCollector, ehrDataset, type EhrSize } from "@/lib/synth/ehr/generate";
+import type { FlawRecord } from "@/lib/synth/ehr/types";
+import type { Lang } from "@/lib/synth/lang";
+import { generateNotes, NotesStatsCollector, notesDataset, type NotesSize } from "@/lib/synth/notes/generate";
+
+export interface GenerateIo {
+  stdout(s: string): void;
+  stderr(s: string): void;
+}
+
+export const GENERATE_USAGE = `Usage: clinaudit generate --out DIR [options]
+
+  --kind ehr|notes       benchmark family (default ehr): ehr-decision-mcq or notes-chatqa
+  --size demo|full       demo (small) or full (published size; default demo)
+  --seed S               seed; the same seed gives byte-identical files (default "clinaudit")
+  --language en|zh       record language for --kind ehr (default en)
+  --patients N           override the number of patients of the size
+  --flaw-rate R          fraction of items with a planted flaw (default 0.08)
+  --jsonl                (ehr) write patients.jsonl + instances.jsonl instead of one JSON bundle
+  --csv                  (notes) write notes.csv + questions.csv like the real release
+  --out DIR              output folder (created if missing)
+`;
+
+interface Args {
+  kind: "ehr" | "notes";
+  size: "demo" | "full";
+  seed: string;
+  language: Lang;
+  out: string;
+  jsonl: boolean;
+  csv: boolean;
+  patients?: number;
+  flawRate?: number;
+}
+
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]): Args | "help" {
+  const a: Partial<Args> & { jsonl: boolean; csv: boolean } = { jsonl: false, csv: false };
+  const value = (i: number, flag: string): string => {
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith("--")) throw new UsageError(`${flag} needs a value`);
+    return v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i] as string;
+    const [name, inline] = flag.includes("=") ? [flag.slice(0, flag.indexOf("=")), flag.slice(flag.indexOf("=") + 1)] : [flag, undefined];
+    const take = (): string => {
+      if (inline !== undefined) return inline;
+      const v = value(i, name);
+      i++;
+      return v;
+    };
+    switch (name) {
+      case "--help":
+      case "-h":
+        return "help";
+      case "--kind": {
+        const v = take();
+        if (v !== "ehr" && v !== "notes") throw new UsageError(`--kind must be ehr or notes, got "${v}"`);
+        a.kind = v;
+        break;
+      }
+      case "--size": {
+        const v = take();
+        if (v !== "demo" && v !== "full") throw new UsageError(`--size must be demo or full, got "${v}"`);
+        a.size = v;
+        break;
+      }
+      case "--seed":
+        a.seed = take();
+        break;
+      case "--language": {
+        const v = take();
+        if (v !== "en" && v !== "zh") throw new UsageError(`--language must be en or zh, got "${v}"`);
+        a.language = v;
+        break;
+      }
+      case "--out":
+        a.out = take();
+        break;
+      case "--patients": {
+        const n = Number(take());
+        if (!Number.isInteger(n) || n < 1) throw new UsageError("--patients must be a positive integer");
+        a.patients = n;
+        break;
+      }
+      case "--flaw-rate": {
+        const r = Number(take());
+        if (!(r >= 0 && r <= 1)) throw new UsageError("--flaw-rate must be between 0 and 1");
+        a.flawRate = r;
+        break;
+      }
+      case "--jsonl":
+        a.jsonl = true;
+        break;
+      case "--csv":
+        a.csv = true;
+        break;
+      default:
+        throw new UsageError(`unknown option "${flag}"`);
+    }
+  }
+  if (!a.out) throw new UsageError("--out DIR is required");
+  const kind = a.kind ?? "ehr";
+  if (kind === "notes" && a.language === "zh") throw new UsageError("--language zh is only available for --kind ehr");
+  if (kind === "ehr" && a.csv) throw new UsageError("--csv is only available for --kind notes");
+  // notes-chatqa has no JSONL layout (the release is CSV); the JSON bundle or --csv it is.
+  if (kind === "notes" && a.jsonl) throw new UsageError("--jsonl is only available for --kind ehr (use --csv for notes)");
+  return { kind, size: a.size ?? "demo", seed: a.seed ?? "clinaudit", language: a.language ?? "en", out: a.out, jsonl: a.jsonl, csv: a.csv, patients: a.patients, flawRate: a.flawRate };
+}
+
+/** A write stream with back-pressure: awaits 'drain' when the buffer is full. */
+class Sink {
+  private readonly ws: WriteStream;
+  private failure: Error | null = null;
+  constructor(file: string) {
+    this.ws = createWriteStream(file, { encoding: "utf8" });
+    this.ws.on("error", (e) => {
+      this.failure = e;
+    });
+  }
+  async write(s: string): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (this.ws.write(s)) return;
+    // Wait for 'drain' or 'error', removing whichever listener did not fire.
+    await new Promise<void>((resolve, reject) => {
+      const onDrain = () => {
+        this.ws.off("error", onError);
+        resolve();
+      };
+      const onError = (e: Error) => {
+        this.ws.off("drain", onDrain);
+        reject(e);
+      };
+      this.ws.once("drain", onDrain);
+      this.ws.once("error", onError);
+    });
+  }
+  async close(): Promise<void> {
+    this.ws.end();
+    await once(this.ws, "finish");
+    if (this.failure) throw this.failure;
+  }
+}
+
+async function writeJson(file: string, value: unknown): Promise<void> {
+  const s = new Sink(file);
+  await s.write(`${JSON.stringify(value, null, 2)}\n`);
+  await s.close();
+}
+
+async function writeEhr(a: Args): Promise<Record<string, unknown>> {
+  const opts = { seed: a.seed, size: a.size as EhrSize, language: a.language, patients: a.patients, flawRate: a.flawRate };
+  const stats = new EhrStatsCollector();
+  const flaws: FlawRecord[] = [];
+  const files: string[] = [];
+  if (a.jsonl) {
+    const p = new Sink(path.join(a.out, "patients.jsonl"));
+    const q = new Sink(path.join(a.out, "instances.jsonl"));
+    for (const rec of generateEhr(opts)) {
+      stats.add(rec);
+      flaws.push(...rec.flaws);
+      await p.write(`${JSON.stringify(rec.patient)}\n`);
+      for (const inst of rec.instances) await q.write(`${JSON.stringify(inst)}\n`);
+    }
+    await Promise.all([p.close(), q.close()]);
+    files.push("patients.jsonl", "instances.jsonl");
+  } else {
+    // Same bytes as JSON.stringify(bundle), built incrementally.
+    const s = new Sink(path.join(a.out, "ehr-decision-mcq.json"));
+    await s.write(`{"format":"ehr-decision-mcq","format_version":"1.0","dataset":${JSON.stringify(ehrDataset(opts))},"patients":[`);
+    const instances: string[] = [];
+    let first = true;
+    for (const rec of generateEhr(opts)) {
+      stats.add(rec);
+      flaws.push(...rec.flaws);
+      await s.write(`${first ? "" : ","}${JSON.stringify(rec.patient)}`);
+      first = false;
+      instances.push(...rec.instances.map((i) => JSON.stringify(i)));
+    }
+    await s.write(`],"instances":[${instances.join(",")}]}`);
+    await s.close();
+    files.push("ehr-decision-mcq.json");
+  }
+  await writeJson(path.join(a.out, "flaws.json"), flaws);
+  return { files: [...files, "flaws.json"], ...stats.result() };
+}
+
+function csvCell(v: string | number): string {
+  const s = String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+async function writeNotes(a: Args): Promise<Record<string, unknown>> {
+  const opts = { seed: a.seed, size: a.size as NotesSize, patients: a.patients, flawRate: a.flawRate };
+  const stats = new NotesStatsCollector();
+  const flaws: FlawRecord[] = [];
+  let files: string[];
+  if (a.csv) {
+    const n = new Sink(path.join(a.out, "notes.csv"));
+    const q = new Sink(path.join(a.out, "questions.csv"));
+    await n.write("subject_id,note_num,note_id,hadm_id,note_seq,chartdate,storetime,text\n");
+    await q.write("subject_id,qa_category,turn_order,turn_index,turn_type,question,option_a,option_b,option_c,option_d,option_e,correct_answer\n");
+    for (const rec of generateNotes(opts)) {
+      stats.add(rec);
+      flaws.push(...rec.flaws);
+      for (const note of rec.patient.notes) {
+        await n.write(`${[rec.patient.subject_id, note.note_num, note.note_id, note.hadm_id, note.note_seq, note.chartdate, note.storetime, note.text].map(csvCell).join(",")}\n`);
+      }
+      for (const c of rec.conversations) {
+        for (const t of c.turns) {
+          await q.write(`${[c.subject_id, c.qa_category, t.turn_order, t.turn_index, t.turn_type, t.question, t.option_a, t.option_b, t.option_c, t.option_d, t.option_e, t.correct_answer].map(csvCell).join(",")}\n`);
+        }
+      }
+    }
+    await Promise.all([n.close(), q.close()]);
+    files = ["notes.csv", "questions.csv"];
+  } else {
+    const s = new Sink(path.join(a.out, "notes-chatqa.json"));
+    await s.write(`{"format":"notes-chatqa","format_version":"1.0","dataset":${JSON.stringify(notesDataset(opts))},"patients":[`);
+    const convs: string[] = [];
+    let first = true;
+    for (const rec of generateNotes(opts)) {
+      stats.add(rec);
+      flaws.push(...rec.flaws);
+      await s.write(`${first ? "" : ","}${JSON.stringify(rec.patient)}`);
+      first = false;
+      convs.push(...rec.conversations.map((c) => JSON.stringify(c)));
+    }
+    await s.write(`],"conversations":[${convs.join(",")}]}`);
+    await s.close();
+    files = ["notes-chatqa.json"];
+  }
+  await writeJson(path.join(a.out, "flaws.json"), flaws);
+  return { files: [...files, "flaws.json"], ...stats.result() };
+}
+
+export async function runGenerate(argv: string[], io: GenerateIo): Promise<number> {
+  let args: Args | "help";
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`clinaudit generate: ${e.message}\n\n${GENERATE_USAGE}`);
+      return 2;
+    }
+    throw e;
+  }
+  if (args === "help") {
+    io.stdout(GENERATE_USAGE);
+    return 0;
+  }
+  const started = Date.now();
+  try {
+    mkdirSync(args.out, { recursive: true });
+    const stats = args.kind === "ehr" ? await writeEhr(args) : await writeNotes(args);
+    const seconds = Math.round((Date.now() - started) / 100) / 10;
+    const lines = [`Generated ${args.kind === "ehr" ? "ehr-decision-mcq" : "notes-chatqa"} (${args.size}, seed "${args.seed}"${args.kind === "ehr" ? `, ${args.language}` : ""}) in ${args.out}`];
+    for (const [k, v] of Object.entries(stats)) lines.push(`  ${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`);
+    lines.push(`  time: ${seconds} s`);
+    io.stdout(`${lines.join("\n")}\n`);
+    return 0;
+  } catch (e) {
+    io.stderr(`clinaudit generate: ${(e as Error).message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,22 @@
+import Link from "next/link";
+import { Badge } from "../ui/badge";
+
+export function CaseHeader(props: {
+  auditName: string; position: number; size: number; externalId: string; patient: string;
+  chapter: string | null; level: string | null; decisionPoint: number | null; closed: boolean;
+}) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <Link href="/review" className="text-teal-800 hover:underline">← My reviews</Link>
+      <span className="text-slate-400" aria-hidden>/</span>
+      <span className="text-slate-700">{props.auditName}</span>
+      <span className="font-medium text-slate-900">Item {props.position} of {props.size}</span>
+      <span className="font-mono text-xs text-slate-600">{props.externalId}</span>
+      <span className="text-slate-600">Patient {props.patient}</span>
+      {props.chapter && <Badge>{props.chapter}</Badge>}
+      {props.level && <Badge>{props.level}</Badge>}
+      {props.decisionPoint !== null && <Badge>DP{props.decisionPoint}</Badge>}
+      {props.closed && <Badge tone="warning">Audit closed · read only</Badge>}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+import { useState, type ReactNode } from "react";
+import { EhrViewer } from "../ehr-viewer/ehr-viewer";
+import type { ViewerEvent } from "../ehr-viewer/types";
+import { OptionsList } from "./options-list";
+
+export interface McqView {
+  question: string;
+  options: { label: string; text: string }[];
+  answer: string;
+  ruleId: string;
+  ruleText: string | null;
+  evidenceEventIds: string[];
+  evidenceText: string | null;
+  cutoffLabel: string;
+}
+
+/** The case (left) and the record up to the cutoff (right); evidence entries jump into the record. */
+export function McqWorkspace({ item, events, rating }: { item: McqView; events: ViewerEvent[]; rating: ReactNode }) {
+  const [focus, setFocus] = useState<string | null>(null);
+  const byEventId = new Map(events.map((e) => [e.eventId, e]));
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="space-y-5">
+        <section aria-labelledby="question-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="question-heading" className="sr-only">Question</h2>
+          <p className="whitespace-pre-line text-base font-medium text-slate-900" data-testid="question">{item.question}</p>
+          <div className="mt-4">
+            <OptionsList options={item.options} gold={item.answer} testId="options" />
+          </div>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-500">Rule</dt>
+            <dd className="text-slate-800"><span className="font-mono text-xs">{item.ruleId}</span>{item.ruleText ? ` — ${item.ruleText}` : ""}</dd>
+            <dt className="text-slate-500">Cutoff</dt>
+            <dd className="text-slate-800">{item.cutoffLabel}</dd>
+          </dl>
+        </section>
+        <section aria-labelledby="evidence-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="evidence-heading" className="text-sm font-semibold text-slate-800">Supporting evidence ({item.evidenceEventIds.length})</h2>
+          {item.evidenceText && <p className="mt-2 text-sm text-slate-700">{item.evidenceText}</p>}
+          <ul className="mt-2 space-y-1">
+            {item.evidenceEventIds.map((id) => {
+              const e = byEventId.get(id);
+              return (
+                <li key={id}>
+                  <button
+                    type="button"
+                    onClick={() => setFocus(e ? e.eventId : null)}
+                    disabled={!e}
+                    className="w-full rounded-md px-2 py-1 text-left text-sm hover:bg-teal-50 disabled:cursor-not-allowed"
+                  >
+                    <span className="font-mono text-xs text-slate-500">{id}</span>{" "}
+                    {e ? (
+                      <>
+                        <span className="font-medium text-slate-900">{e.name}</span>{" "}
+                        <span className="text-slate-600">{e.time.slice(0, 10)}</span> <span className="text-teal-800">→ show in record</span>
+                      </>
+                    ) : (
+                      <span className="text-red-800">not in the record before the cutoff</span>
+                    )}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+        {rating}
+      </div>
+      <div className="xl:sticky xl:top-4 xl:self-start">
+        <EhrViewer
+          events={events}
+          evidenceEventIds={item.evidenceEventIds}
+          cutoffLabel={item.cutoffLabel}
+          focusEventId={focus}
+          onFocusHandled={() => setFocus(null)}
+          className="h-[calc(100vh-7rem)] min-h-[32rem]"
+        />
+      </div>
+    </div>
+  );
+}

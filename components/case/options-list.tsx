@@ -1,0 +1,21 @@
+/** Options with the designated gold answer unmistakable: border, check mark and the words "Gold answer". */
+export function OptionsList({ options, gold, testId }: { options: { label: string; text: string }[]; gold: string; testId?: string }) {
+  return (
+    <ol className="space-y-2" data-testid={testId}>
+      {options.map((o) => {
+        const isGold = o.label === gold;
+        return (
+          <li
+            key={o.label}
+            className={`flex gap-3 rounded-md border px-3 py-2 text-sm ${isGold ? "border-teal-700 bg-teal-50 ring-1 ring-teal-700" : "border-slate-200 bg-white"}`}
+            data-gold={isGold || undefined}
+          >
+            <span className="font-semibold text-slate-700">{o.label}.</span>
+            <span className="flex-1 text-slate-900">{o.text}</span>
+            {isGold && <span className="shrink-0 self-start rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white">✓ Gold answer</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

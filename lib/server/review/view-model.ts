@@ -1,0 +1,69 @@
+// Maps normalized records to the viewer's props. Pure (no server-only import) so it is testable.
+import type { Conversation, EhrEvent, McqItem, Measurement, Note } from "../../formats";
+
+export interface ViewerMeasurementVm { name: string; value: number | string | null; unit: string | null; refLow: number | null; refHigh: number | null; flag: string | null }
+
+function measurement(name: string, m: Measurement): ViewerMeasurementVm {
+  const v = m.value;
+  return {
+    name,
+    value: v === undefined || v === null ? null : typeof v === "boolean" ? String(v) : v,
+    unit: m.unit ?? null,
+    refLow: m.refRange?.low ?? null,
+    refHigh: m.refRange?.high ?? null,
+    flag: m.flag ?? null,
+  };
+}
+
+/** Naive source time, as written ("2031-08-18T10:02:00"), without a timezone shift. */
+export function eventViewModel(id: string, event: EhrEvent) {
+  const hasValue = event.value !== undefined && event.value !== null;
+  return {
+    id,
+    eventId: event.eventId,
+    time: event.time,
+    gaDays: event.gaDays ?? null,
+    visitId: event.visitId ?? null,
+    type: event.type,
+    name: event.name,
+    measurement: hasValue ? measurement(event.name, event) : null,
+    items: (event.items ?? []).map((i) => measurement(i.name, i)),
+    text: event.text ?? null,
+  };
+}
+
+export function noteViewModel(id: string, note: Note) {
+  const sections = note.sections.length
+    ? note.sections.map((s) => ({ title: s.title, text: note.text.slice(s.start + s.rawTitle.length, s.end).trim() }))
+    : [{ title: "Text", text: note.text }];
+  return { id, noteNum: note.noteNum, chartdate: note.chartdate, title: `Note #${note.noteNum} · ${note.chartdate}`, sections };
+}
+
+const gaLabel = (days: number) => `${Math.floor(days / 7)}+${days % 7} wk`;
+
+/** The case panel's view of a decision-point MCQ. */
+export function mcqViewModel(item: McqItem) {
+  return {
+    question: item.question,
+    options: item.options.map((o) => ({ label: o.label, text: o.text })),
+    answer: item.answer,
+    ruleId: item.ruleId,
+    ruleText: item.ruleText ?? null,
+    evidenceEventIds: item.evidenceEventIds,
+    evidenceText: item.evidenceText ?? null,
+    cutoffLabel: `${item.cutoff.time.slice(0, 16).replace("T", " ")}${item.cutoff.gaDays != null ? ` · ${gaLabel(item.cutoff.gaDays)}` : ""}`,
+  };
+}
+
+/** Every turn of a conversation with its gold and, for source turns, the gold (note, section) sets. */
+export function turnViewModels(item: Conversation) {
+  return item.turns.map((t) => ({
+    turnOrder: t.turnOrder,
+    turnIndex: t.turnIndex,
+    turnType: t.turnType,
+    question: t.question,
+    options: t.options.map((o) => ({ label: o.label, text: o.text })),
+    answer: t.answer,
+    goldSources: t.goldSources ?? [],
+  }));
+}
