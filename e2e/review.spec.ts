@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { clinaudit, dimensionCsv } from "./support/cli";
-import { signIn, signInAs } from "./support/users";
+import { signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // Three clinicians rate the same three sampled items by keyboard only; the organizer sees
 // progress move; the dashboard, the JSON export and the command line on the exported CSV agree.
@@ -50,6 +50,7 @@ for (const [index, clinician] of CLINICIANS.entries()) {
     for (let i = 0; i < 3; i++) {
       await expect(page).toHaveURL(/\/review\/[^/]+$/);
       await expect(page.getByText(`Item ${i + 1} of 3`)).toBeVisible();
+      await waitForShortcuts(page);
       await page.keyboard.press(clinician.gold[i]!);
       await page.keyboard.press(clinician.question[i]!);
       await expect(page.getByText("2 of 2 dimensions rated")).toBeVisible();

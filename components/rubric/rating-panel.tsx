@@ -176,9 +176,12 @@ function RatingPanelInner(props: RatingPanelProps) {
       }
     }
   });
+  // `data-keys-ready` tells tests (and styles) when the shortcuts are live after hydration.
+  const [keysReady, setKeysReady] = useState(false);
   useEffect(() => {
     const listener = (event: KeyboardEvent) => onKeyDown(event);
     document.addEventListener("keydown", listener);
+    setKeysReady(true);
     return () => document.removeEventListener("keydown", listener);
   }, []);
 
@@ -186,7 +189,7 @@ function RatingPanelInner(props: RatingPanelProps) {
   const nextClass = allRated ? "" : "text-slate-700";
 
   return (
-    <section ref={rootRef} aria-label="Your rating" className="space-y-4">
+    <section ref={rootRef} aria-label="Your rating" className="space-y-4" data-keys-ready={keysReady || undefined}>
       {readOnly && (
         <p className="rounded-lg border border-slate-300 bg-slate-100 p-3 text-sm font-medium text-slate-800">
           <span aria-hidden="true">🔒 </span>This audit is closed; ratings are locked.

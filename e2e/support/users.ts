@@ -30,3 +30,8 @@ export async function signOut(page: Page) {
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 }
+
+/** Waits until the case page's keyboard shortcuts are live (after hydration). */
+export async function waitForShortcuts(page: Page) {
+  await expect(page.locator("section[data-keys-ready]")).toHaveCount(1);
+}

@@ -1,0 +1,89 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signIn, signInAs, waitForShortcuts } from "./support/users";
+
+// While an audit is open, a clinician receives only their own ratings, comments and
+// corrections: not in the HTML, not in server-component payloads, not in any response.
+const AUDIT = `E2E blinding audit ${Date.now()}`;
+const secret = (n: number) => `SECRET-NOTE-OF-CLINICIAN-${n}-${AUDIT.slice(-6)}`;
+const otherUrls: string[] = [];
+let auditPath = "";
+
+test.describe.configure({ mode: "serial" });
+
+async function clinicianPage(browser: Browser, n: number): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, `clinician${n}@demo.clinaudit`, "demo-clinician-2026");
+  await expect(page).toHaveURL(/\/review$/);
+  return page;
+}
+
+test("setup: an open audit of two items for three clinicians", async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await signInAs(page, "organizer");
+  await page.goto("/audits/new");
+  await page.getByLabel("Audit name").fill(AUDIT);
+  await page.getByLabel("Sample size").fill("2");
+  await page.getByRole("button", { name: "Draw sample" }).click();
+  await expect(page.getByTestId("sample-summary")).toBeVisible();
+  await page.getByRole("button", { name: "Create audit" }).click();
+  await expect(page.getByRole("heading", { name: AUDIT })).toBeVisible();
+  auditPath = new URL(page.url()).pathname;
+  for (const box of await page.getByRole("checkbox").all()) {
+    await box.setChecked(/clinician[123]@demo\.clinaudit/.test((await box.locator("xpath=..").textContent()) ?? ""));
+  }
+  await page.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByText("6 assignments created")).toBeVisible();
+  await page.getByRole("button", { name: "Open for review" }).click();
+  await expect(page.getByTestId("audit-progress")).toBeVisible();
+});
+
+for (const n of [2, 3]) {
+  test(`clinician ${n} rates and comments`, async ({ browser }) => {
+    const page = await clinicianPage(browser, n);
+    const section = page.locator("section", { has: page.getByRole("heading", { name: AUDIT }) });
+    for (const link of await section.locator("table a[href^='/review/']").all()) otherUrls.push((await link.getAttribute("href"))!);
+    await section.getByRole("link", { name: /Next unrated/ }).click();
+    await waitForShortcuts(page);
+    await page.keyboard.press("2");
+    await page.keyboard.press("3");
+    await page.keyboard.press("c");
+    await page.keyboard.type(secret(n));
+    await page.keyboard.press("Escape");
+    await expect(page.getByText(/Saved \d/).first()).toBeVisible();
+    await expect.poll(async () => (await page.getByText(/Not saved|Saving/).count())).toBe(0);
+  });
+}
+
+test("clinician 1 never receives the others' ratings or comments", async ({ browser }) => {
+  const page = await clinicianPage(browser, 1);
+  const bodies: Promise<string>[] = [];
+  page.on("response", (r) => bodies.push(r.text().catch(() => "")));
+  await page.reload();
+  const section = page.locator("section", { has: page.getByRole("heading", { name: AUDIT }) });
+  await section.getByRole("link", { name: /Next unrated/ }).click();
+  await waitForShortcuts(page);
+  await page.keyboard.press("1");
+  await page.keyboard.press("1");
+  await expect(page.getByText("2 of 2 dimensions rated")).toBeVisible();
+  await page.keyboard.press("c");
+  await page.keyboard.type(secret(1));
+  await page.keyboard.press("Escape");
+  await expect.poll(async () => (await page.getByText(/Not saved|Saving/).count())).toBe(0);
+  await page.keyboard.press("n");
+  await expect(page.getByText("Item 2 of 2")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+
+  // Someone else's review: not found, not forbidden (that would confirm it exists).
+  for (const url of otherUrls) expect((await page.goto(url))?.status(), url).toBe(404);
+  // Results and exports stay closed to clinicians while the audit is open.
+  expect((await page.goto(`${auditPath}/dashboard`))?.status()).toBe(403);
+  expect((await page.request.get(`/api${auditPath}/export/report.json`)).status()).toBe(403);
+  expect((await page.request.get(`/api${auditPath}/export/ratings-long.csv`)).status()).toBe(403);
+
+  const all = (await Promise.all(bodies)).join("\n");
+  expect(all.length).toBeGreaterThan(10_000);
+  // Positive control: one's own comment does come back, so the check below can see comments.
+  expect(all).toContain(secret(1));
+  expect(all).not.toContain(secret(2));
+  expect(all).not.toContain(secret(3));
+});
