@@ -33,7 +33,8 @@ describe.each(DATABASES)("users on $name", (database) => {
     const db = await freshDb();
     const result = await bootstrap(db, { demo: true });
     expect(result).toEqual({ createdAdmin: null, demoUsersCreated: DEMO_USERS.length, demoDataCreated: true });
-    expect(await db.dataset.count()).toBe(1);
+    expect(await db.dataset.count()).toBe(2);
+    expect(await db.rating.count()).toBe(2 * 12 * 2);
     expect(await db.assignment.count()).toBe(36);
     expect(new Set((await db.user.findMany()).map((u) => u.role))).toEqual(new Set(["ADMIN", "ORGANIZER", "CLINICIAN"]));
     expect((await bootstrap(db, { demo: true })).demoUsersCreated).toBe(0);

@@ -57,7 +57,7 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
           <section aria-labelledby="progress-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
             <h2 id="progress-heading" className="text-base font-semibold">Progress</h2>
             <p className="mt-1 text-sm text-slate-600" data-testid="audit-progress">{progress?.done ?? 0} of {progress?.assigned ?? 0} assigned reviews complete</p>
-            <div className="mt-3"><ProgressTable clinicians={progress?.clinicians ?? []} /></div>
+            <div className="mt-3"><ProgressTable clinicians={progress?.clinicians ?? []} auditId={audit.id} locked={audit.status === "CLOSED"} /></div>
           </section>
           <AssignPanel auditId={audit.id} clinicians={clinicians} assignedIds={(progress?.clinicians ?? []).filter((c) => c.active).map((c) => c.userId)} locked={audit.status === "CLOSED"} />
         </div>
