@@ -9,7 +9,7 @@ export function ProgressTable({ clinicians, auditId, locked }: { clinicians: Cli
       <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
         <tr>
           <th scope="col" className="py-2">Clinician</th>
-          <th scope="col" className="py-2 text-right">Done</th>
+          <th scope="col" className="py-2 pr-4 text-right">Done</th>
           <th scope="col" className="py-2">Progress</th>
           <th scope="col" className="py-2">Last activity</th>
           <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
@@ -19,8 +19,8 @@ export function ProgressTable({ clinicians, auditId, locked }: { clinicians: Cli
         {clinicians.map((c) => (
           <tr key={c.userId} data-testid={`progress-${c.email}`}>
             <td className="py-2">{c.name}{!c.active && <span className="ml-2 text-xs text-slate-500">(withdrawn)</span>}</td>
-            <td className="py-2 text-right tabular-nums">{c.done} / {c.assigned}</td>
-            <td className="py-2 pl-4">
+            <td className="py-2 pr-4 text-right tabular-nums">{c.done} / {c.assigned}</td>
+            <td className="py-2">
               <progress className="h-2 w-40" max={Math.max(c.assigned, 1)} value={c.done} aria-label={`${c.name}: ${c.done} of ${c.assigned} done`} />
             </td>
             <td className="py-2 text-slate-600">{c.lastActivityAt ? c.lastActivityAt.toISOString().slice(0, 16).replace("T", " ") : "—"}</td>

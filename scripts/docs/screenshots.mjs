@@ -2,6 +2,7 @@
 //   node scripts/docs/screenshots.mjs [http://localhost:3000] [docs/screenshots]
 // It imports a long-history synthetic dataset (clinaudit generate --size full --patients 4),
 // opens an audit on it for clinician1, and photographs the queue, the case screen and the viewer.
+// Run it against a fresh demo instance (it creates an audit each time).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -70,8 +71,8 @@ await shot(doc, "viewer-search-hit");
 await doc.getByRole("button", { name: /show in record/ }).first().click();
 await doc.waitForTimeout(600);
 await shot(doc, "viewer-evidence-highlight");
-await doc.keyboard.press("Escape");
 await doc.getByPlaceholder(/Search/).fill("");
+await doc.evaluate(() => document.activeElement?.blur());
 await doc.keyboard.press("1");
 await doc.keyboard.press("1");
 await doc.getByText(/Saved \d/).first().waitFor();
@@ -80,6 +81,8 @@ await doc.locator("section[aria-label='Your rating']").screenshot({ path: path.j
 await org.goto(`${base}/audits`);
 await org.getByRole("link", { name: "Demo audit: gold answers, round 1" }).click();
 await org.getByRole("link", { name: "Dashboard" }).click();
+await org.waitForURL(/\/dashboard$/);
+await org.getByTestId("audit-paragraph").waitFor();
 await shot(org, "dashboard", true);
 await browser.close();
 fs.rmSync(tmp, { recursive: true, force: true });
