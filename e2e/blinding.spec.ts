@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signIn, signInAs, waitForShortcuts } from "./support/users";
+import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // While an audit is open, a clinician receives only their own ratings, comments and
 // corrections: not in the HTML, not in server-component payloads, not in any response.
@@ -22,6 +22,7 @@ test("setup: an open audit of two items for three clinicians", async ({ browser 
   await signInAs(page, "organizer");
   await page.goto("/audits/new");
   await page.getByLabel("Audit name").fill(AUDIT);
+  await page.getByLabel("Dataset").selectOption({ label: OBGYN });
   await page.getByLabel("Sample size").fill("2");
   await page.getByRole("button", { name: "Draw sample" }).click();
   await expect(page.getByTestId("sample-summary")).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { clinaudit, dimensionCsv } from "./support/cli";
-import { signIn, signInAs, waitForShortcuts } from "./support/users";
+import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // Three clinicians rate the same three sampled items by keyboard only; the organizer sees
 // progress move; the dashboard, the JSON export and the command line on the exported CSV agree.
@@ -23,6 +23,7 @@ test("the organizer draws a sample, assigns three clinicians and opens the audit
   const page = await organizerPage(browser);
   await page.goto("/audits/new");
   await page.getByLabel("Audit name").fill(AUDIT);
+  await page.getByLabel("Dataset").selectOption({ label: OBGYN });
   await page.getByLabel("Sample size").fill("3");
   await page.getByLabel("Seed").fill("e2e-2026");
   await page.getByRole("button", { name: "Draw sample" }).click();

@@ -16,10 +16,21 @@ const STATUS: Record<QueueStatus, { label: string; tone: "neutral" | "warning" |
 
 export default async function ReviewPage() {
   const user = await requirePermission("review:rate");
-  const audits = await reviewQueue(db(), user.id);
+  const [audits, adjudicating] = await Promise.all([
+    reviewQueue(db(), user.id),
+    db().audit.findMany({ where: { adjudicatorId: user.id, status: "CLOSED" }, select: { id: true, name: true } }),
+  ]);
   return (
     <>
       <PageHeader title="My reviews" description="Items assigned to you. Your ratings are yours alone until the audit closes; they save as you go." />
+      {adjudicating.length > 0 && (
+        <section aria-labelledby="adjudication-heading" className="mb-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="adjudication-heading" className="text-base font-semibold">Adjudication</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {adjudicating.map((a) => <li key={a.id}><Link href={`/audits/${a.id}/adjudicate`} className="text-teal-800 hover:underline">{a.name}</Link> — you are its adjudicator</li>)}
+          </ul>
+        </section>
+      )}
       {audits.length === 0 && (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No audits have been assigned to you yet.</p>
       )}

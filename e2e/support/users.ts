@@ -35,3 +35,6 @@ export function uniqueEmail(prefix: string) {
 export async function waitForShortcuts(page: Page) {
   await expect(page.locator("section[data-keys-ready]")).toHaveCount(1);
 }
+
+/** The demo's decision-point dataset, as the new-audit form lists it. */
+export const OBGYN = "ObGyn decision points (synthetic demo) v1 (36 items)";

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AdjudicatorSelect } from "@/components/audits/adjudicator-select";
 import { AssignPanel } from "@/components/audits/assign-panel";
 import { CompositionTable } from "@/components/audits/composition-table";
 import { ProgressTable } from "@/components/audits/progress-table";
@@ -46,11 +47,15 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
         actions={
           <>
             <Link href={`/audits/${audit.id}/dashboard`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">Dashboard</Link>
+            {audit.status !== "DRAFT" && <Link href={`/audits/${audit.id}/adjudicate`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">Adjudicate</Link>}
           </>
         }
       />
       <div className="mb-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <StatusControls auditId={audit.id} status={audit.status} shareResults={audit.shareResults} />
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <StatusControls auditId={audit.id} status={audit.status} shareResults={audit.shareResults} />
+          <AdjudicatorSelect auditId={audit.id} clinicians={clinicians} current={audit.adjudicatorId} />
+        </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">

@@ -1,6 +1,7 @@
 // The audit's export files, each a pure function of the stored-ratings snapshot.
-import { computeAuditReport, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown } from "../../reports";
-import type { AuditSnapshot } from "../../reports/types";
+import { adjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/outcome";
+import { computeAuditReport, csvRow, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown } from "../../reports";
+import type { AuditReport, AuditSnapshot } from "../../reports/types";
 
 export interface ExportFile {
   file: string;
@@ -20,10 +21,25 @@ export function exportCatalog(snapshot: AuditSnapshot): ExportFile[] {
     { file: "report.md", label: "Report (Markdown)", type: "text/markdown; charset=utf-8" },
     { file: "report.tex", label: "Table (LaTeX)", type: "application/x-tex; charset=utf-8" },
     { file: "paragraph.txt", label: "Audit paragraph for the appendix", type: "text/plain; charset=utf-8" },
+    { file: "adjudication.csv", label: "Adjudicated labels (majority vs final)", type: CSV },
   ];
 }
 
-export function renderExport(snapshot: AuditSnapshot, file: string): string | null {
+/** Majority against final label for every rated item and dimension, with the adjudicator's reason. */
+function adjudicationCsv(report: AuditReport, records: (AdjudicationRecord & { rationale: string })[]): string {
+  const byItem = new Map(records.map((r) => [r.itemId, r]));
+  const lines = [csvRow(["dimension", "item", "majority", "final", "adjudicated", "removed", "rationale"])];
+  for (const d of report.dimensions) {
+    for (const item of d.items) {
+      if (item.majority === null) continue;
+      const r = byItem.get(item.itemId);
+      lines.push(csvRow([d.key, item.externalId, item.majority, r?.finalLabels[d.key] ?? item.majority, r ? "true" : "false", r?.removeItem ? "true" : "false", r?.rationale ?? ""]));
+    }
+  }
+  return lines.join("\n") + "\n";
+}
+
+export function renderExport(snapshot: AuditSnapshot, file: string, adjudications: (AdjudicationRecord & { rationale: string })[] = []): string | null {
   if (file === "ratings-long.csv") return ratingsLongCsv(snapshot);
   const wide = /^ratings-wide-([a-z0-9_]+)\.csv$/.exec(file);
   if (wide) return snapshot.rubric.some((d) => d.key === wide[1]) ? ratingsWideCsv(snapshot, wide[1]!) : null;
@@ -38,8 +54,17 @@ export function renderExport(snapshot: AuditSnapshot, file: string): string | nu
     case "report.tex":
       return reportLatex(report);
     case "paragraph.txt":
-      return paragraph(report) + "\n";
+      return paragraphWithAdjudication(report, adjudications) + "\n";
+    case "adjudication.csv":
+      return adjudicationCsv(report, adjudications);
     default:
       return null;
   }
+}
+
+/** The appendix paragraph, with the adjudication sentence once anything was adjudicated. */
+export function paragraphWithAdjudication(report: AuditReport, adjudications: AdjudicationRecord[]): string {
+  if (adjudications.length === 0) return paragraph(report);
+  const outcome = adjudicatedOutcome(report, adjudications);
+  return paragraph(report, { adjudication: { items: outcome.adjudicated, changedLabels: outcome.changedLabels, removed: outcome.removed } });
 }

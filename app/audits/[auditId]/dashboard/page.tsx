@@ -4,18 +4,21 @@ import { forbidden, notFound } from "next/navigation";
 import {
   AgreementBreakdownChart, CategoryDistributionChart, CoefficientTable, DisagreementList, MajoritySummary, PairwiseMatrix,
 } from "@/components/dashboard";
+import { AdjudicatedCounts } from "@/components/dashboard/adjudicated-counts";
 import { ErrorBoundCard } from "@/components/dashboard/error-bound-card";
 import { PrintButton } from "@/components/dashboard/print-button";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
-import { computeAuditReport, paragraph } from "@/lib/reports";
+import { adjudicatedOutcome } from "@/lib/adjudication/outcome";
+import { computeAuditReport } from "@/lib/reports";
 import { requireUser } from "@/lib/server/auth/current-user";
 import { auditProgress } from "@/lib/server/audits/progress";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { canSeeResults } from "@/lib/server/reports/dashboard-access";
-import { exportCatalog } from "@/lib/server/reports/export-files";
+import { loadAdjudications } from "@/lib/server/adjudication/records";
+import { exportCatalog, paragraphWithAdjudication } from "@/lib/server/reports/export-files";
 
 export const metadata: Metadata = { title: "Agreement dashboard" };
 
@@ -28,7 +31,8 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
   const organizer = can(user.role, "audits:manage");
   const snapshot = (await loadAuditSnapshot(db(), auditId))!;
   const report = computeAuditReport(snapshot);
-  const progress = await auditProgress(db(), auditId);
+  const [progress, adjudications] = await Promise.all([auditProgress(db(), auditId), loadAdjudications(db(), auditId)]);
+  const outcome = adjudications.length ? adjudicatedOutcome(report, adjudications) : null;
   const open = snapshot.audit.status === "OPEN";
   return (
     <>
@@ -76,11 +80,12 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
               <AgreementBreakdownChart dimension={d} by="level" />
             </div>
             <DisagreementList dimension={d} itemHref={organizer ? (id) => `/audits/${auditId}/items/${id}` : undefined} />
+            {outcome && <AdjudicatedCounts outcome={outcome.dimensions.find((o) => o.key === d.key)!} removed={outcome.removed} />}
           </section>
         ))}
         <section aria-labelledby="paragraph-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="paragraph-heading" className="text-sm font-semibold">Audit paragraph (for the appendix)</h2>
-          <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">{paragraph(report)}</p>
+          <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">{paragraphWithAdjudication(report, adjudications)}</p>
         </section>
       </div>
     </>

@@ -1,0 +1,64 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { forbidden, notFound } from "next/navigation";
+import { AdjudicationPanel, type AdjudicationCorrection } from "@/components/adjudication/adjudication-panel";
+import { ConversationWorkspace } from "@/components/case/conversation-workspace";
+import { McqWorkspace } from "@/components/case/mcq-workspace";
+import { itemMajority } from "@/lib/adjudication/triage";
+import { db } from "@/lib/db";
+import { requireUser } from "@/lib/server/auth/current-user";
+import { adjudicationAccess } from "@/lib/server/adjudication/access";
+import { loadAdjudicationItem } from "@/lib/server/adjudication/load-item";
+import { adjudicationQueue } from "@/lib/server/adjudication/queue";
+import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
+
+export const metadata: Metadata = { title: "Adjudicate" };
+
+export default async function AdjudicateItemPage(props: { params: Promise<{ auditId: string; auditItemId: string }> }) {
+  const user = await requireUser();
+  const { auditId, auditItemId } = await props.params;
+  const access = await adjudicationAccess(db(), user, auditId);
+  if (!access.ok && access.reason === "not-found") notFound();
+  if (!access.ok) forbidden();
+  const data = await loadAdjudicationItem(db(), auditId, auditItemId);
+  if (!data) notFound();
+  const { rows } = await adjudicationQueue(db(), auditId);
+  const next = rows.find((r) => r.sampleOrder > data.sampleOrder && !r.adjudicated) ?? null;
+  const item = data.item.data;
+  const majority = Object.fromEntries(
+    data.rubric.map((d) => [d.key, itemMajority(data.raters.flatMap((r) => r.ratings.filter((x) => x.dimension === d.key && x.category).map((x) => x.category!)), d.tieCategory)]),
+  );
+  const corrections: AdjudicationCorrection[] = data.raters.flatMap((r) =>
+    r.corrections.map((c) => ({
+      id: c.id, kind: c.kind as AdjudicationCorrection["kind"], proposal: c.proposal, newGold: c.newGold, rationale: c.rationale, proposedBy: `${r.label} · ${r.user.name}`,
+      decided: c.decision ? { decision: c.decision.decision as "ACCEPTED", applied: c.decision.applied as never, rationale: c.decision.rationale } : null,
+    })),
+  );
+  const panel = (
+    <AdjudicationPanel
+      auditId={auditId}
+      auditItemId={auditItemId}
+      rubric={data.rubric}
+      raters={data.raters.map((r) => ({ label: r.label, name: r.user.name, comment: r.comment, ratings: Object.fromEntries(r.ratings.map((x) => [x.dimension, x.category])) }))}
+      majority={majority}
+      corrections={corrections}
+      optionLabels={item.kind === "mcq" ? item.options.map((o) => o.label) : ["A", "B", "C", "D", "E"]}
+      existing={data.adjudication ? { finalLabels: data.adjudication.finalLabels as Record<string, string>, rationale: data.adjudication.rationale } : null}
+      nextHref={next ? `/audits/${auditId}/adjudicate/${next.auditItemId}` : null}
+    />
+  );
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
+        <Link href={`/audits/${auditId}/adjudicate`} className="text-teal-800 hover:underline">← Adjudication · {data.audit.name}</Link>
+        <span className="font-medium">Item {data.sampleOrder}</span>
+        <span className="font-mono text-xs">{data.item.externalId}</span>
+      </div>
+      {item.kind === "mcq" ? (
+        <McqWorkspace item={mcqViewModel(item)} events={data.events.map((e) => eventViewModel(e.id, e.event))} rating={panel} />
+      ) : (
+        <ConversationWorkspace category={item.qaCategory} turns={turnViewModels(item)} notes={data.notes.map((n) => noteViewModel(n.id, n.note))} rating={panel} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+"use client";
+import { useState, useTransition } from "react";
+import { saveAdjudicationAction } from "@/app/audits/adjudication-actions";
+import { Button } from "../ui/button";
+
+type Kind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE";
+type Decision = "ACCEPTED" | "EDITED" | "REJECTED";
+type Applied =
+  | { kind: "STEM"; question: string }
+  | { kind: "GOLD"; answer: string }
+  | { kind: "DISTRACTOR"; label: string; text: string }
+  | { kind: "EVIDENCE"; evidenceEventIds: string[] }
+  | { kind: "REMOVE" };
+
+export interface AdjudicationCorrection {
+  id: string;
+  kind: Kind;
+  proposal: string;
+  newGold: string | null;
+  rationale: string;
+  proposedBy: string;
+  decided: { decision: Decision; applied: Applied | null; rationale: string } | null;
+}
+
+export interface AdjudicationPanelProps {
+  auditId: string;
+  auditItemId: string;
+  rubric: { key: string; label: string; categories: { key: string; label: string }[] }[];
+  raters: { label: string; name: string; comment: string; ratings: Record<string, string | null> }[];
+  majority: Record<string, string | null>;
+  corrections: AdjudicationCorrection[];
+  optionLabels: string[];
+  existing: { finalLabels: Record<string, string>; rationale: string } | null;
+  nextHref: string | null;
+}
+
+const KIND_LABEL: Record<Kind, string> = { STEM: "New question stem", GOLD: "New gold answer", DISTRACTOR: "Distractor fix", EVIDENCE: "Evidence fix", REMOVE: "Remove this item" };
+
+/** The change a proposal implies, as far as it can be read from it; the adjudicator can edit it. */
+function proposedChange(c: AdjudicationCorrection): Applied {
+  switch (c.kind) {
+    case "STEM":
+      return { kind: "STEM", question: c.proposal };
+    case "GOLD":
+      return { kind: "GOLD", answer: c.newGold ?? "" };
+    case "DISTRACTOR": {
+      // The rating panel writes "Option C: new text".
+      const m = /^\s*(?:Option\s+)?([A-Z])\s*[:.)-]\s*([\s\S]+)$/.exec(c.proposal);
+      return { kind: "DISTRACTOR", label: m?.[1] ?? "", text: m?.[2]?.trim() ?? c.proposal };
+    }
+    case "EVIDENCE":
+      return { kind: "EVIDENCE", evidenceEventIds: c.proposal.match(/\b[A-Z]+\d+\b/g) ?? [] };
+    case "REMOVE":
+      return { kind: "REMOVE" };
+  }
+}
+
+export function AdjudicationPanel(props: AdjudicationPanelProps) {
+  const [pending, start] = useTransition();
+  const [labels, setLabels] = useState<Record<string, string>>(
+    () => props.existing?.finalLabels ?? Object.fromEntries(props.rubric.map((d) => [d.key, props.majority[d.key] ?? d.categories[0]!.key])),
+  );
+  const [rationale, setRationale] = useState(props.existing?.rationale ?? "");
+  const [decisions, setDecisions] = useState(() =>
+    Object.fromEntries(
+      props.corrections.map((c) => [c.id, { decision: c.decided?.decision ?? ("REJECTED" as Decision), applied: c.decided?.applied ?? proposedChange(c), rationale: c.decided?.rationale ?? "" }]),
+    ),
+  );
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const set = (id: string, patch: Partial<(typeof decisions)[string]>) => setDecisions((d) => ({ ...d, [id]: { ...d[id]!, ...patch } }));
+
+  const save = () =>
+    start(async () => {
+      const result = await saveAdjudicationAction({
+        auditId: props.auditId,
+        auditItemId: props.auditItemId,
+        finalLabels: labels,
+        rationale,
+        decisions: props.corrections.map((c) => ({ correctionId: c.id, ...decisions[c.id]!, applied: decisions[c.id]!.decision === "REJECTED" ? null : decisions[c.id]!.applied })),
+      });
+      setMessage(result.ok ? { ok: true, text: "Adjudication saved." } : { ok: false, text: result.error });
+    });
+
+  return (
+    <section aria-labelledby="adjudication-heading" className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="adjudication-heading" className="text-base font-semibold">Adjudication</h2>
+      <table className="w-full text-sm" data-testid="rater-ratings">
+        <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">Every rater's ratings (revealed for adjudication)</caption>
+        <thead className="text-left text-xs text-slate-600">
+          <tr>
+            <th scope="col" className="py-1">Dimension</th>
+            {props.raters.map((r) => <th key={r.label} scope="col" className="py-1">{r.label} · {r.name}</th>)}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {props.rubric.map((d) => (
+            <tr key={d.key}>
+              <th scope="row" className="py-1 pr-2 text-left font-medium">{d.label}</th>
+              {props.raters.map((r) => (
+                <td key={r.label} className="py-1">{d.categories.find((c) => c.key === r.ratings[d.key])?.label ?? "—"}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.raters.some((r) => r.comment) && (
+        <ul className="space-y-1 text-sm">
+          {props.raters.filter((r) => r.comment).map((r) => <li key={r.label}><span className="font-medium">{r.label}:</span> {r.comment}</li>)}
+        </ul>
+      )}
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold">Final label</legend>
+        {props.rubric.map((d) => (
+          <label key={d.key} className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="w-56">{d.label}</span>
+            <select aria-label={`Final label: ${d.label}`} className="rounded-md border border-slate-300 px-2 py-1" value={labels[d.key]} onChange={(e) => setLabels({ ...labels, [d.key]: e.target.value })}>
+              {d.categories.map((c) => <option key={c.key} value={c.key}>{c.label}{props.majority[d.key] === c.key ? " (majority)" : ""}</option>)}
+            </select>
+          </label>
+        ))}
+      </fieldset>
+
+      {props.corrections.length > 0 && (
+        <div className="space-y-4">
+          <h3 className="text-sm font-semibold">Proposed corrections ({props.corrections.length})</h3>
+          {props.corrections.map((c) => {
+            const d = decisions[c.id]!;
+            return (
+              <fieldset key={c.id} className="space-y-2 rounded-md border border-slate-200 p-3 text-sm" data-testid={`correction-${c.kind}`}>
+                <legend className="px-1 font-medium">{KIND_LABEL[c.kind]} · proposed by {c.proposedBy}</legend>
+                {c.proposal && <p className="whitespace-pre-line">{c.kind === "GOLD" ? `Gold → ${c.newGold}. ` : ""}{c.proposal}</p>}
+                {c.kind === "GOLD" && !c.proposal && <p>Gold → {c.newGold}</p>}
+                <p className="text-slate-600">Rationale: {c.rationale}</p>
+                <div className="flex flex-wrap gap-4">
+                  {(["ACCEPTED", "EDITED", "REJECTED"] as const).map((value) => (
+                    <label key={value} className="flex items-center gap-1">
+                      <input type="radio" name={`decision-${c.id}`} checked={d.decision === value} onChange={() => set(c.id, { decision: value })} />
+                      {value === "ACCEPTED" ? "Accept" : value === "EDITED" ? "Accept with edits" : "Reject"}
+                    </label>
+                  ))}
+                </div>
+                {d.decision === "EDITED" && <ChangeEditor applied={d.applied} optionLabels={props.optionLabels} onChange={(applied) => set(c.id, { applied })} />}
+                <label className="block">
+                  <span className="text-slate-700">Reason for this decision</span>
+                  <input className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1" value={d.rationale} onChange={(e) => set(c.id, { rationale: e.target.value })} />
+                </label>
+              </fieldset>
+            );
+          })}
+        </div>
+      )}
+
+      <label className="block text-sm">
+        <span className="font-semibold">Rationale</span>
+        <textarea className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1" rows={3} value={rationale} onChange={(e) => setRationale(e.target.value)} />
+      </label>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={save} disabled={pending}>{pending ? "Saving…" : "Save adjudication"}</Button>
+        {props.nextHref && <a href={props.nextHref} className="text-sm text-teal-800 underline">Next item to adjudicate →</a>}
+        {message && <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
+      </div>
+    </section>
+  );
+}
+
+function ChangeEditor({ applied, optionLabels, onChange }: { applied: Applied; optionLabels: string[]; onChange: (a: Applied) => void }) {
+  const input = "mt-1 w-full rounded-md border border-slate-300 px-2 py-1";
+  switch (applied.kind) {
+    case "STEM":
+      return <label className="block">New question<textarea className={input} value={applied.question} onChange={(e) => onChange({ ...applied, question: e.target.value })} /></label>;
+    case "GOLD":
+      return (
+        <label className="block">New gold
+          <select className={input} value={applied.answer} onChange={(e) => onChange({ ...applied, answer: e.target.value })}>
+            <option value="">Choose…</option>
+            {optionLabels.map((l) => <option key={l} value={l}>{l}</option>)}
+          </select>
+        </label>
+      );
+    case "DISTRACTOR":
+      return (
+        <div className="flex gap-2">
+          <label>Option<select className={input} value={applied.label} onChange={(e) => onChange({ ...applied, label: e.target.value })}><option value="">…</option>{optionLabels.map((l) => <option key={l}>{l}</option>)}</select></label>
+          <label className="flex-1">New text<input className={input} value={applied.text} onChange={(e) => onChange({ ...applied, text: e.target.value })} /></label>
+        </div>
+      );
+    case "EVIDENCE":
+      return <label className="block">Evidence event ids (comma-separated)<input className={input} value={applied.evidenceEventIds.join(", ")} onChange={(e) => onChange({ ...applied, evidenceEventIds: e.target.value.split(/[\s,]+/).filter(Boolean) })} /></label>;
+    case "REMOVE":
+      return <p className="text-slate-600">The item will be dropped from the corrected benchmark.</p>;
+  }
+}

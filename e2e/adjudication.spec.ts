@@ -1,0 +1,132 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
+
+// Raters disagree and one proposes a gold correction; the organizer closes the audit,
+// adjudicates, exports the corrected benchmark; the export re-imports with the corrected gold
+// and the change log names the decision.
+const AUDIT = `E2E adjudication ${Date.now()}`;
+let auditPath = "";
+let firstItem = "";
+let originalGold = "";
+let newGold = "";
+
+test.describe.configure({ mode: "serial" });
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+test("setup: an open audit of two items for two clinicians", async ({ browser }) => {
+  const page = await newPage(browser);
+  await signInAs(page, "organizer");
+  await page.goto("/audits/new");
+  await page.getByLabel("Audit name").fill(AUDIT);
+  await page.getByLabel("Dataset").selectOption({ label: OBGYN });
+  await page.getByLabel("Sample size").fill("2");
+  await page.getByLabel("Seed").fill("adjudicate-1");
+  await page.getByRole("button", { name: "Draw sample" }).click();
+  await expect(page.getByTestId("sample-summary")).toBeVisible();
+  await page.getByRole("button", { name: "Create audit" }).click();
+  await expect(page.getByRole("heading", { name: AUDIT })).toBeVisible();
+  auditPath = new URL(page.url()).pathname;
+  for (const box of await page.getByRole("checkbox").all()) {
+    await box.setChecked(/clinician[12]@demo\.clinaudit/.test((await box.locator("xpath=..").textContent()) ?? ""));
+  }
+  await page.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByText("4 assignments created")).toBeVisible();
+  await page.getByRole("button", { name: "Open for review" }).click();
+  await expect(page.getByRole("button", { name: "Close audit" })).toBeVisible();
+});
+
+test("clinician 1 rates the first gold incorrect and proposes a new gold", async ({ browser }) => {
+  const page = await newPage(browser);
+  await signIn(page, "clinician1@demo.clinaudit", "demo-clinician-2026");
+  const section = page.locator("section", { has: page.getByRole("heading", { name: AUDIT }) });
+  firstItem = (await section.locator("table a[href^='/review/']").first().textContent())!.trim();
+  await section.getByRole("link", { name: /Next unrated/ }).click();
+  await waitForShortcuts(page);
+  const options = page.getByTestId("options").locator("li");
+  originalGold = ((await page.getByTestId("options").locator("[data-gold]").textContent()) ?? "").trim().charAt(0);
+  const labels = (await options.allTextContents()).map((t) => t.trim().charAt(0));
+  newGold = labels.find((l) => l !== originalGold)!;
+  await page.keyboard.press("2");
+  await page.keyboard.press("1");
+  await page.getByText("Propose a correction").click();
+  await page.getByLabel("Type of correction").selectOption("GOLD");
+  await page.getByLabel("New gold option").selectOption(newGold);
+  await page.getByLabel("Rationale (required)").fill("The record supports the other option.");
+  await page.getByRole("button", { name: "Save correction" }).click();
+  await expect(page.getByRole("list", { name: "Your corrections" })).toContainText("New gold answer");
+  await page.keyboard.press("n");
+  await expect(page.getByText("Item 2 of 2")).toBeVisible();
+  await waitForShortcuts(page);
+  await page.keyboard.press("1");
+  await page.keyboard.press("1");
+  await expect(page.getByText("2 of 2 dimensions rated")).toBeVisible();
+  await expect.poll(async () => page.getByText(/Not saved|Saving/).count()).toBe(0);
+});
+
+test("clinician 2 rates both items correct", async ({ browser }) => {
+  const page = await newPage(browser);
+  await signIn(page, "clinician2@demo.clinaudit", "demo-clinician-2026");
+  const section = page.locator("section", { has: page.getByRole("heading", { name: AUDIT }) });
+  await section.getByRole("link", { name: /Next unrated/ }).click();
+  for (let i = 0; i < 2; i++) {
+    await waitForShortcuts(page);
+    await page.keyboard.press("1");
+    await page.keyboard.press("1");
+    await expect(page.getByText("2 of 2 dimensions rated")).toBeVisible();
+    if (i === 0) {
+      await page.keyboard.press("n");
+      await expect(page.getByText("Item 2 of 2")).toBeVisible();
+    }
+  }
+  await expect.poll(async () => page.getByText(/Not saved|Saving/).count()).toBe(0);
+});
+
+test("the organizer adjudicates, exports, and the export re-imports with the corrected gold", async ({ browser }, testInfo) => {
+  const page = await newPage(browser);
+  await signInAs(page, "organizer");
+  await page.goto(auditPath);
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "Close audit" }).click();
+  await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
+  await page.getByRole("link", { name: "Adjudicate" }).click();
+  const queue = page.getByTestId("adjudication-queue");
+  await expect(queue).toContainText(firstItem);
+  await expect(queue).toContainText("correction proposed");
+  await queue.getByRole("link", { name: firstItem }).click();
+  await expect(page.getByTestId("rater-ratings")).toContainText("Incorrect");
+  await page.getByLabel("Final label: Gold-answer correctness").selectOption("incorrect");
+  const correction = page.getByTestId("correction-GOLD");
+  await correction.getByLabel("Accept", { exact: true }).check();
+  await correction.getByLabel("Reason for this decision").fill("Confirmed against the record.");
+  await page.getByLabel("Rationale").last().fill("Gold was wrong; the proposed option is supported.");
+  await page.getByRole("button", { name: "Save adjudication" }).click();
+  await expect(page.getByText("Adjudication saved.")).toBeVisible();
+
+  const api = `/api${auditPath}/corrected`;
+  const log = await (await page.request.get(`${api}/changelog.json`)).json();
+  expect(log.changes).toHaveLength(1);
+  expect(log.changes[0]).toMatchObject({ item: firstItem, before: originalGold, after: newGold, proposedBy: "Dr. Chen Li", decidedBy: "Omar Organizer", decision: "ACCEPTED", rationale: "Confirmed against the record." });
+  expect(await (await page.request.get(`${api}/changelog.md`)).text()).toContain(`**${firstItem}** — gold: ${originalGold} → ${newGold}`);
+
+  const corrected = testInfo.outputPath("ehr-decision-mcq.json");
+  const response = await page.request.get(`${api}/ehr-decision-mcq.json`);
+  expect(response.status()).toBe(200);
+  (await import("node:fs")).writeFileSync(corrected, await response.body());
+  await page.goto("/datasets");
+  const name = `Corrected ObGyn ${Date.now()}`;
+  await page.getByLabel("Files").setInputFiles(corrected);
+  await page.getByLabel("Dataset name (optional)").fill(name);
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByTestId("import-report")).toContainText(`Imported ${name} v1`);
+  await page.getByRole("link", { name }).click();
+  await page.getByPlaceholder(/Search question/).fill(firstItem);
+  await page.getByRole("link", { name: firstItem, exact: true }).click();
+  await expect(page.getByTestId("options").locator("[data-gold]")).toContainText(`${newGold}.`);
+
+  await page.goto(`${auditPath}/dashboard`);
+  await expect(page.getByTestId("adjudicated-gold")).toContainText("1 changed by adjudication");
+  await expect(page.getByTestId("audit-paragraph")).toContainText("adjudicat");
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { computeAuditReport } from "../reports/compute";
+import type { AuditSnapshot } from "../reports/types";
+import { adjudicatedOutcome } from "./outcome";
+
+const snapshot: AuditSnapshot = {
+  audit: { id: "a", name: "A", datasetName: "D", sampleSize: 3, seed: "1", populationSize: 100, status: "CLOSED" },
+  rubric: [{ key: "gold", label: "Gold", categories: [{ key: "correct", label: "Correct" }, { key: "incorrect", label: "Incorrect" }, { key: "uncertain", label: "Uncertain" }], tieCategory: "uncertain", errorCategory: "incorrect" }],
+  raters: [{ id: "u1", label: "R1" }, { id: "u2", label: "R2" }, { id: "u3", label: "R3" }],
+  items: ["i1", "i2", "i3"].map((id, n) => ({ id, externalId: `X${n + 1}`, chapter: null, level: null, decisionPoint: null, sampleOrder: n + 1 })),
+  ratings: [
+    ...["u1", "u2", "u3"].map((r) => ({ itemId: "i1", raterId: r, dimension: "gold", category: "correct" })),
+    { itemId: "i2", raterId: "u1", dimension: "gold", category: "correct" },
+    { itemId: "i2", raterId: "u2", dimension: "gold", category: "incorrect" },
+    { itemId: "i2", raterId: "u3", dimension: "gold", category: "uncertain" },
+    ...["u1", "u2", "u3"].map((r) => ({ itemId: "i3", raterId: r, dimension: "gold", category: "correct" })),
+  ],
+};
+
+describe("adjudicated outcome", () => {
+  it("is the majority where nothing was adjudicated", () => {
+    const o = adjudicatedOutcome(computeAuditReport(snapshot), []);
+    expect(o.dimensions[0]!.counts.map((c) => c.count)).toEqual([2, 0, 1]);
+    expect(o).toMatchObject({ adjudicated: 0, removed: 0, changedLabels: 0 });
+  });
+  it("takes the adjudicator's label and leaves removed items out", () => {
+    const o = adjudicatedOutcome(computeAuditReport(snapshot), [
+      { itemId: "i2", finalLabels: { gold: "incorrect" }, removeItem: false },
+      { itemId: "i3", finalLabels: { gold: "correct" }, removeItem: true },
+    ]);
+    expect(o.dimensions[0]!.counts.map((c) => c.count)).toEqual([1, 1, 0]);
+    expect(o).toMatchObject({ adjudicated: 2, removed: 1, changedLabels: 1 });
+  });
+});

@@ -1,0 +1,42 @@
+// The adjudicated outcome beside the raw agreement: final label per item = the adjudicator's
+// where there is one, else the majority vote. Pure; the raw report is never altered.
+import type { AuditReport } from "../reports/types";
+
+export interface AdjudicationRecord {
+  itemId: string;
+  finalLabels: Record<string, string>;
+  removeItem: boolean;
+}
+
+export interface DimensionOutcome {
+  key: string;
+  label: string;
+  counts: { category: string; label: string; count: number }[];
+  /** Items whose final label differs from their majority vote. */
+  changed: number;
+}
+
+export interface AdjudicatedOutcome {
+  adjudicated: number;
+  removed: number;
+  /** (item, dimension) pairs where the adjudicator overrode the majority. */
+  changedLabels: number;
+  dimensions: DimensionOutcome[];
+}
+
+export function adjudicatedOutcome(report: AuditReport, records: AdjudicationRecord[]): AdjudicatedOutcome {
+  const byItem = new Map(records.map((r) => [r.itemId, r]));
+  const removed = new Set(records.filter((r) => r.removeItem).map((r) => r.itemId));
+  const dimensions = report.dimensions.map((d) => {
+    const counts = new Map(d.categories.map((c) => [c.key, 0]));
+    let changed = 0;
+    for (const item of d.items) {
+      if (item.majority === null || removed.has(item.itemId)) continue;
+      const final = byItem.get(item.itemId)?.finalLabels[d.key] ?? item.majority;
+      if (final !== item.majority) changed++;
+      counts.set(final, (counts.get(final) ?? 0) + 1);
+    }
+    return { key: d.key, label: d.label, counts: d.categories.map((c) => ({ category: c.key, label: c.label, count: counts.get(c.key) ?? 0 })), changed };
+  });
+  return { adjudicated: records.length, removed: removed.size, changedLabels: dimensions.reduce((n, d) => n + d.changed, 0), dimensions };
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import { changeLogMarkdown, correctDataset, type AppliedChange } from "../../adjudication/apply";
+import { exportChatQaCsv, exportedText, exportEhrJsonBundle, exportEhrJsonl, exportNotesJsonBundle, type ExportedFile } from "../../formats";
+import { loadDataset } from "../datasets/load-dataset";
+
+const KIND_ORDER = ["STEM", "DISTRACTOR", "GOLD", "EVIDENCE", "REMOVE"];
+
+/**
+ * The benchmark with the audit's accepted corrections applied, in the format it was imported
+ * in, plus the change log (JSON and Markdown). Items outside the sample are untouched.
+ */
+export async function correctedBenchmark(db: Db, auditId: string) {
+  const audit = await db.audit.findUnique({ where: { id: auditId }, select: { name: true, datasetId: true } });
+  if (!audit) return null;
+  const dataset = await loadDataset(db, audit.datasetId);
+  if (!dataset) return null;
+  const decisions = await db.correctionDecision.findMany({
+    where: { auditId, decision: { in: ["ACCEPTED", "EDITED"] } },
+    select: {
+      decision: true, applied: true, rationale: true, adjudicatorId: true,
+      correction: { select: { kind: true, rationale: true, assignment: { select: { user: { select: { name: true } }, auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } } } } } },
+    },
+  });
+  const people = new Map((await db.user.findMany({ where: { id: { in: decisions.map((d) => d.adjudicatorId) } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]));
+  decisions.sort((a, b) => a.correction.assignment.auditItem.sampleOrder - b.correction.assignment.auditItem.sampleOrder || KIND_ORDER.indexOf(a.correction.kind) - KIND_ORDER.indexOf(b.correction.kind));
+  const { dataset: corrected, changes, removed } = correctDataset(
+    dataset,
+    decisions.map((d) => ({
+      item: d.correction.assignment.auditItem.item.externalId,
+      change: d.applied as unknown as AppliedChange,
+      proposedBy: d.correction.assignment.user.name,
+      decidedBy: people.get(d.adjudicatorId) ?? "unknown",
+      decision: d.decision as "ACCEPTED" | "EDITED",
+      rationale: d.rationale,
+      proposalRationale: d.correction.rationale,
+    })),
+  );
+  const files: ExportedFile[] =
+    corrected.format === "ehr-decision-mcq-json" ? [exportEhrJsonBundle(corrected)]
+    : corrected.format === "ehr-decision-mcq-jsonl" ? exportEhrJsonl(corrected)
+    : corrected.format === "ehrnote-chatqa-csv" ? exportChatQaCsv(corrected)
+    // EHRNoteQA has no writer of its own: its conversations go out as a notes-chatqa bundle.
+    : [exportNotesJsonBundle(corrected)];
+  const log = { audit: audit.name, dataset: dataset.meta.name ?? null, format: corrected.format, changes, removed };
+  return {
+    files: [
+      ...files.map((f) => ({ name: f.name, type: f.name.endsWith(".csv") ? "text/csv" : "application/json", text: () => exportedText(f) })),
+      { name: "changelog.json", type: "application/json", text: () => JSON.stringify(log, null, 2) + "\n" },
+      { name: "changelog.md", type: "text/markdown", text: () => changeLogMarkdown(audit.name, changes, removed) },
+    ],
+    changes: changes.length,
+    removed: removed.length,
+  };
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import { parseRubric } from "../../audits/rubric";
+import type { Item } from "../../formats";
+import { eventFromRow, noteFromRow } from "../datasets/rows";
+
+/**
+ * One item for adjudication: the case (record up to the cutoff, as the raters saw it) and every
+ * rater's ratings, comment and corrections — revealed only here, after access was checked.
+ */
+export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId: string) {
+  const row = await db.auditItem.findFirst({
+    where: { id: auditItemId, auditId },
+    select: {
+      id: true,
+      sampleOrder: true,
+      audit: { select: { name: true, status: true, rubric: true } },
+      adjudication: true,
+      item: { select: { id: true, kind: true, externalId: true, cutoffTime: true, chapter: true, level: true, decisionPoint: true, data: true, patientId: true } },
+      assignments: {
+        where: { active: true },
+        orderBy: { user: { createdAt: "asc" } },
+        select: {
+          id: true,
+          comment: true,
+          user: { select: { id: true, name: true } },
+          ratings: { select: { dimension: true, category: true } },
+          corrections: { select: { id: true, kind: true, proposal: true, newGold: true, rationale: true, decision: true } },
+        },
+      },
+    },
+  });
+  if (!row) return null;
+  const { item } = row;
+  // Rater labels as in every report of the audit: R1…Rn by account creation, audit-wide.
+  const audited = await db.assignment.findMany({ where: { auditId, active: true }, distinct: ["userId"], select: { userId: true, user: { select: { createdAt: true } } } });
+  const order = audited.sort((a, b) => +a.user.createdAt - +b.user.createdAt || (a.userId < b.userId ? -1 : 1)).map((a) => a.userId);
+  const [events, notes] = await Promise.all([
+    item.kind === "mcq" && item.cutoffTime
+      ? db.ehrEvent.findMany({ where: { patientId: item.patientId, time: { lte: item.cutoffTime } }, orderBy: [{ time: "asc" }, { position: "asc" }] })
+      : Promise.resolve([]),
+    item.kind === "conversation" ? db.note.findMany({ where: { patientId: item.patientId }, orderBy: { noteNum: "asc" } }) : Promise.resolve([]),
+  ]);
+  return {
+    ...row,
+    rubric: parseRubric(row.audit.rubric),
+    item: { ...item, data: item.data as unknown as Item },
+    raters: row.assignments.map((a) => ({ label: `R${order.indexOf(a.user.id) + 1}`, ...a })),
+    events: events.map((e) => ({ id: e.id, event: eventFromRow(e) })),
+    notes: notes.map((n) => ({ id: n.id, note: noteFromRow(n) })),
+  };
+}
+export type AdjudicationItem = NonNullable<Awaited<ReturnType<typeof loadAdjudicationItem>>>;
