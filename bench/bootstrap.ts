@@ -1,0 +1,82 @@
+/**
+ * Timing of the patient-clustered bootstrap (lib/evaluation) at report scale:
+ * B = 10,000 replicates over 1,500 synthetic cases from 976 patients.
+ * Run: npx tsx bench/bootstrap.ts
+ *
+ * Absolute times depend on the machine, so every figure is printed beside baselines
+ * measured in the same invocation: a plain loop summing 15M nextInt draws from the same
+ * PRNG (the draws of one ordinary case bootstrap), the ordinary case bootstrap itself,
+ * and an extrapolation for the frozen BigInt reference generator.
+ */
+import { createPrng } from "../lib/sampling/prng";
+import { syntheticCases } from "../lib/evaluation/__fixtures__/synthetic-cases";
+import { caseBootstrap } from "../lib/evaluation/case-bootstrap";
+import { clusterBootstrap, clusterBootstrapReplicates } from "../lib/evaluation/cluster-bootstrap";
+import { createFastPrng } from "../lib/evaluation/fast-prng";
+import { modelScopeSeed } from "../lib/evaluation/bootstrap-settings";
+
+const B = 10_000;
+const RUNS = 5;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+}
+
+/** Median wall time (ms) of `runs` calls after one warm-up call. */
+function time(f: () => unknown, runs = RUNS): { median: number; all: number[] } {
+  f();
+  const all: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    f();
+    all.push(performance.now() - t0);
+  }
+  return { median: median(all), all };
+}
+
+const cases = syntheticCases(1500, 976);
+const patients = new Set(cases.map((c) => c.patientId)).size;
+const seed = modelScopeSeed("bench-model", "full-ehr");
+const opts = { seed, replicates: B };
+
+const clustered = time(() => clusterBootstrap(cases, opts));
+const draws = cases.length * B;
+const plainLoop = time(() => {
+  const rng = createFastPrng(seed, "bench/plain-loop");
+  let s = 0;
+  for (let i = 0; i < draws; i++) s += rng.nextInt(cases.length);
+  return s;
+});
+const caseBoot = time(() => caseBootstrap(cases, opts));
+
+// The BigInt reference is ~30x slower; 1M draws are enough to extrapolate.
+const refDraws = 1_000_000;
+const reference = time(() => {
+  const rng = createPrng(seed, "bench/reference");
+  let s = 0;
+  for (let i = 0; i < refDraws; i++) s += rng.nextInt(patients);
+  return s;
+}, 3);
+const refExtrapolated = (reference.median * (patients * B)) / refDraws;
+
+const a = clusterBootstrapReplicates(cases, opts);
+const b = clusterBootstrapReplicates(cases, opts);
+const repeatable = Buffer.from(a.buffer).equals(Buffer.from(b.buffer));
+const r = clusterBootstrap(cases, opts);
+
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+console.log(`node ${process.version}, ${cases.length} cases, ${patients} patients, B = ${B}, median of ${RUNS} runs (after 1 warm-up)`);
+console.log(`  clustered bootstrap (${(patients * B / 1e6).toFixed(2)}M draws)   ${ms(clustered.median)}   runs: ${clustered.all.map((x) => x.toFixed(0)).join(", ")}`);
+console.log(`  baseline: plain loop, ${(draws / 1e6).toFixed(0)}M nextInt   ${ms(plainLoop.median)}`);
+console.log(`  baseline: case bootstrap (${(draws / 1e6).toFixed(0)}M draws)    ${ms(caseBoot.median)}`);
+const ns = (msTotal: number, n: number) => `${((msTotal * 1e6) / n).toFixed(1)} ns/draw`;
+console.log(`  per draw: clustered ${ns(clustered.median, patients * B)}, plain loop ${ns(plainLoop.median, draws)}, case ${ns(caseBoot.median, draws)}`);
+console.log(`  ratio clustered / plain loop        ${(clustered.median / plainLoop.median).toFixed(2)}`);
+console.log(`  ratio clustered / case bootstrap    ${(clustered.median / caseBoot.median).toFixed(2)}`);
+console.log(`  reference BigInt PRNG: ${ms(reference.median)} per 1M draws -> ~${(refExtrapolated / 1000).toFixed(1)} s for this bootstrap (${(refExtrapolated / clustered.median).toFixed(0)}x)`);
+console.log(`  replicates bit-for-bit repeatable: ${repeatable}`);
+console.log(
+  `  result: ${r.accuracy.estimatePp.toFixed(1)}% ± ${r.accuracy.halfWidthPp.toFixed(1)} pp ` +
+    `[${r.accuracy.lowerPp.toFixed(1)}, ${r.accuracy.upperPp.toFixed(1)}]  seed ${r.method.seed}`,
+);
