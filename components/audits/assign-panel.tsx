@@ -6,13 +6,14 @@ import { Button } from "../ui/button";
 export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { auditId: string; clinicians: { id: string; name: string; email: string }[]; assignedIds: string[]; locked: boolean }) {
   const [pending, start] = useTransition();
   const [selected, setSelected] = useState<string[]>(assignedIds.length ? assignedIds : clinicians.map((c) => c.id));
-  const [design, setDesign] = useState<"FULLY_CROSSED" | "BALANCED">("FULLY_CROSSED");
+  const [design, setDesign] = useState<"FULLY_CROSSED" | "BALANCED" | "MANUAL">("FULLY_CROSSED");
+  const [manual, setManual] = useState("");
   const [k, setK] = useState("2");
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   const submit = () =>
     start(async () => {
-      const r = await assignAction({ auditId, clinicianIds: selected, design, ratersPerItem: design === "BALANCED" ? Number(k) : undefined });
+      const r = await assignAction({ auditId, clinicianIds: design === "MANUAL" ? [] : selected, design, ratersPerItem: design === "BALANCED" ? Number(k) : undefined, manual: design === "MANUAL" ? manual : undefined });
       setMessage(
         r.ok
           ? { ok: true, text: `${r.data.created} assignments created${r.data.reinstated ? `, ${r.data.reinstated} reinstated` : ""}. Load per clinician ${r.data.stats.minLoad}–${r.data.stats.maxLoad}.` }
@@ -44,8 +45,18 @@ export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { audi
             <input aria-label="Raters per item" className="w-14 rounded-md border border-slate-300 px-2 py-1" value={k} onChange={(e) => setK(e.target.value)} inputMode="numeric" />
             clinicians
           </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="design" checked={design === "MANUAL"} onChange={() => setDesign("MANUAL")} />
+            Manual
+          </label>
         </div>
-        <Button className="mt-4" onClick={submit} disabled={selected.length === 0}>Assign</Button>
+        {design === "MANUAL" && (
+          <label className="mt-3 block text-sm">
+            One pair per line: <code>item id, clinician email</code>
+            <textarea className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-xs" rows={6} value={manual} onChange={(e) => setManual(e.target.value)} placeholder={"SYN-P0001-D1, clinician1@demo.clinaudit"} />
+          </label>
+        )}
+        <Button className="mt-4" onClick={submit} disabled={design === "MANUAL" ? !manual.trim() : selected.length === 0}>Assign</Button>
       </fieldset>
       {locked && <p className="mt-2 text-sm text-slate-600">The audit is closed; reopen it to change assignments.</p>}
       {message && <p role={message.ok ? "status" : "alert"} className={`mt-2 text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}

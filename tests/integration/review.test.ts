@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { assignClinicians } from "@/lib/server/audits/assign";
+import { assignClinicians, withdrawClinician } from "@/lib/server/audits/assign";
 import { createAudit } from "@/lib/server/audits/create-audit";
 import { auditProgress } from "@/lib/server/audits/progress";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
@@ -96,6 +96,25 @@ describe.each(DATABASES)("review workflow on $name", (database) => {
     await expect(saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "incorrect", expectedVersion: 1 })).rejects.toThrow(/closed/);
     const trail = await db.auditEvent.findMany({ where: { entityId: audit.id }, orderBy: { at: "asc" } });
     expect(trail.map((e) => e.action)).toEqual(["audit.create", "audit.assign", "audit.open", "audit.close"]);
+    await db.$disconnect();
+  });
+
+  it("assigns by a manual plan, withdraws with history kept, and reinstates", async () => {
+    const db = await freshDb();
+    const { organizer, clinicians, audit } = await world(db);
+    await db.assignment.deleteMany({ where: { auditId: audit.id } });
+    const externalId = (await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id }, select: { item: { select: { externalId: true } } } })).item.externalId;
+    await expect(assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [], design: "MANUAL", manual: `${externalId}, nobody@example.org` })).rejects.toThrow(/line 1/);
+    expect(await db.assignment.count()).toBe(0);
+    await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [], design: "MANUAL", manual: `${externalId}, a@example.org\n${externalId}, c@example.org` });
+    expect((await db.assignment.findMany({ select: { userId: true } })).map((a) => a.userId).sort()).toEqual([clinicians[0]!.id, clinicians[2]!.id].sort());
+    await withdrawClinician(db, organizer.id, audit.id, clinicians[0]!.id);
+    expect(await db.assignment.count({ where: { active: true } })).toBe(1);
+    expect(await db.assignment.count()).toBe(2);
+    await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [], design: "MANUAL", manual: `${externalId}, a@example.org` });
+    expect(await db.assignment.count({ where: { active: true } })).toBe(2);
+    const actions = (await db.auditEvent.findMany({ where: { entityId: audit.id }, orderBy: { at: "asc" } })).map((e) => e.action);
+    expect(actions.filter((a) => a === "audit.withdraw")).toHaveLength(1);
     await db.$disconnect();
   });
 

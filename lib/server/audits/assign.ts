@@ -1,34 +1,63 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { AssignmentError, balancedIncomplete, fullyCrossed } from "../../sampling";
+import { AssignmentError, balancedIncomplete, fullyCrossed, manualPlan } from "../../sampling";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
 
 export const assignSchema = z.object({
   auditId: z.string().min(1),
-  clinicianIds: z.array(z.string().min(1)).min(1, "Choose at least one clinician"),
-  design: z.enum(["FULLY_CROSSED", "BALANCED"]),
+  clinicianIds: z.array(z.string().min(1)),
+  design: z.enum(["FULLY_CROSSED", "BALANCED", "MANUAL"]),
   ratersPerItem: z.coerce.number().int().min(1).optional(),
+  /** MANUAL: one "item id, clinician email" pair per line. */
+  manual: z.string().max(1_000_000).optional(),
 });
+
+/** Reads "item id, clinician email" lines; every problem is reported with its line number. */
+export function parseManualLines(text: string, items: Map<string, string>, clinicians: Map<string, string>) {
+  const pairs: { itemId: string; clinicianId: string }[] = [];
+  const problems: string[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) return;
+    const [item, email, ...rest] = line.split(/\s*[,;\t]\s*|\s+/);
+    if (!item || !email || rest.length) return void problems.push(`line ${i + 1}: expected "item id, clinician email"`);
+    const itemId = items.get(item);
+    const clinicianId = clinicians.get(email.toLowerCase());
+    if (!itemId) problems.push(`line ${i + 1}: item "${item}" is not in this audit's sample`);
+    if (!clinicianId) problems.push(`line ${i + 1}: "${email}" is not an active clinician`);
+    if (itemId && clinicianId) pairs.push({ itemId, clinicianId });
+  });
+  return { pairs, problems };
+}
 
 /**
  * Assigns the audit's items to clinicians by a plan. Existing assignments are kept (ratings
  * are never lost); withdrawn ones that the plan names again are reinstated.
  */
 export async function assignClinicians(db: Db, actorId: string, input: z.output<typeof assignSchema>) {
-  const audit = await db.audit.findUnique({ where: { id: input.auditId }, select: { id: true, status: true, seed: true, items: { select: { id: true }, orderBy: { sampleOrder: "asc" } } } });
+  const audit = await db.audit.findUnique({ where: { id: input.auditId }, select: { id: true, status: true, seed: true, items: { select: { id: true, item: { select: { externalId: true } } }, orderBy: { sampleOrder: "asc" } } } });
   if (!audit) throw new AppError("NOT_FOUND", "That audit does not exist.");
   if (audit.status === "CLOSED") throw new AppError("LOCKED", "The audit is closed; reopen it to change assignments.");
-  const clinicians = await db.user.findMany({ where: { id: { in: input.clinicianIds }, role: "CLINICIAN", active: true }, select: { id: true } });
-  if (clinicians.length !== new Set(input.clinicianIds).size) throw new AppError("INVALID", "Only active clinicians can be assigned.");
   const itemIds = audit.items.map((i) => i.id);
   let plan;
   try {
-    plan =
-      input.design === "FULLY_CROSSED"
-        ? fullyCrossed({ clinicianIds: input.clinicianIds, itemIds })
-        : balancedIncomplete({ clinicianIds: input.clinicianIds, itemIds, ratersPerItem: input.ratersPerItem ?? 2, seed: audit.seed });
+    if (input.design === "MANUAL") {
+      const active = await db.user.findMany({ where: { role: "CLINICIAN", active: true }, select: { id: true, email: true } });
+      const { pairs, problems } = parseManualLines(input.manual ?? "", new Map(audit.items.map((i) => [i.item.externalId, i.id])), new Map(active.map((u) => [u.email, u.id])));
+      if (problems.length) throw new AppError("INVALID", `Nothing was assigned. ${problems.slice(0, 10).join("; ")}${problems.length > 10 ? `; and ${problems.length - 10} more` : ""}.`);
+      if (pairs.length === 0) throw new AppError("INVALID", "List at least one \"item id, clinician email\" pair.");
+      plan = manualPlan({ clinicianIds: [...new Set(pairs.map((p) => p.clinicianId))], itemIds, assignments: pairs });
+    } else {
+      if (input.clinicianIds.length === 0) throw new AppError("INVALID", "Choose at least one clinician.");
+      const clinicians = await db.user.findMany({ where: { id: { in: input.clinicianIds }, role: "CLINICIAN", active: true }, select: { id: true } });
+      if (clinicians.length !== new Set(input.clinicianIds).size) throw new AppError("INVALID", "Only active clinicians can be assigned.");
+      plan =
+        input.design === "FULLY_CROSSED"
+          ? fullyCrossed({ clinicianIds: input.clinicianIds, itemIds })
+          : balancedIncomplete({ clinicianIds: input.clinicianIds, itemIds, ratersPerItem: input.ratersPerItem ?? 2, seed: audit.seed });
+    }
   } catch (error) {
     if (error instanceof AssignmentError) throw new AppError("INVALID", error.message);
     throw error;
@@ -46,7 +75,7 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
       action: "audit.assign",
       entity: "Audit",
       entityId: audit.id,
-      after: { design: input.design, ratersPerItem: plan.ratersPerItem, clinicians: input.clinicianIds, created: create.length, reinstated: reinstate.length, stats: plan.stats } as object,
+      after: { design: input.design, ratersPerItem: plan.ratersPerItem, clinicians: plan.clinicianIds, created: create.length, reinstated: reinstate.length, stats: plan.stats } as object,
     });
     return { created: create.length, reinstated: reinstate.length, stats: plan.stats };
   });
