@@ -117,7 +117,12 @@ function applySqlite(file: string, all: Migration[], log: (l: string) => void): 
     let alreadyApplied = 0;
     for (const migration of all) {
       // One transaction per migration, re-planned under the write lock so two processes
-      // starting together never apply the same migration twice.
+      // starting together never apply the same migration twice. Foreign keys are off while it
+      // runs (the pragma is ignored inside a transaction, so it is set before BEGIN): Prisma's
+      // SQLite migrations rebuild tables by DROP + RENAME, and with them on, dropping a table
+      // fires ON DELETE CASCADE and silently deletes the rows that reference it. The keys are
+      // checked before COMMIT instead.
+      db.pragma("foreign_keys = OFF");
       db.exec("BEGIN IMMEDIATE");
       try {
         const rows = db.prepare(`SELECT * FROM "_prisma_migrations"`).all() as AppliedRow[];
@@ -128,6 +133,8 @@ function applySqlite(file: string, all: Migration[], log: (l: string) => void): 
           continue;
         }
         db.exec(migration.sql);
+        const broken = db.pragma("foreign_key_check") as unknown[];
+        if (broken.length) throw new MigrationError(`Migration ${migration.name} would leave ${broken.length} broken foreign key reference(s); it was rolled back`);
         db.prepare(
           `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count)
            VALUES (?, ?, current_timestamp, ?, 1)`,
@@ -138,6 +145,8 @@ function applySqlite(file: string, all: Migration[], log: (l: string) => void): 
       } catch (error) {
         if (db.inTransaction) db.exec("ROLLBACK");
         throw wrap(error, migration.name);
+      } finally {
+        db.pragma("foreign_keys = ON");
       }
     }
     return { applied, alreadyApplied };

@@ -67,6 +67,53 @@ describe.each(DATABASES)("migrations on $name", (database) => {
     await expect(applyMigrations(t, { dir })).rejects.toThrow(/was edited after it was applied/);
   });
 
+  it("keeps rows that reference a table a migration rebuilds (no cascade on SQLite table redefinition)", async () => {
+    const url = await database.create();
+    const t = target(url);
+    const all = fs.readdirSync(migrationsDir(t.provider)).sort();
+    const upTo = all.findIndex((m) => m.endsWith("_correction_turn"));
+    expect(upTo).toBeGreaterThan(0);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-migrations-"));
+    for (const m of all.slice(0, upTo)) fs.cpSync(path.join(migrationsDir(t.provider), m), path.join(dir, m), { recursive: true });
+    await applyMigrations(t, { dir });
+    const rows = [
+      `INSERT INTO "User" (id, email, name, role, "passwordHash", "updatedAt") VALUES ('u', 'u@x', 'U', 'CLINICIAN', 'h', CURRENT_TIMESTAMP)`,
+      `INSERT INTO "Dataset" (id, name, version, family, format, checksum, meta, "patientCount", "itemCount", "eventCount", "noteCount") VALUES ('d', 'D', 1, 'f', 'f', 'c', '{}', 0, 0, 0, 0)`,
+      `INSERT INTO "Patient" (id, "datasetId", "externalId", position, data) VALUES ('p', 'd', 'P', 0, '{}')`,
+      `INSERT INTO "Item" (id, "datasetId", "patientId", position, kind, "externalId", question, data) VALUES ('i', 'd', 'p', 0, 'mcq', 'I', 'q', '{}')`,
+      `INSERT INTO "Audit" (id, name, "datasetId", rubric, "sampleSize", seed, strata, sampling, "populationSize", design, "createdById") VALUES ('a', 'A', 'd', '[]', 1, '1', '[]', '{}', 1, 'FULLY_CROSSED', 'u')`,
+      `INSERT INTO "AuditItem" (id, "auditId", "itemId", "sampleOrder") VALUES ('ai', 'a', 'i', 1)`,
+      `INSERT INTO "Assignment" (id, "auditId", "auditItemId", "userId") VALUES ('as', 'a', 'ai', 'u')`,
+      `INSERT INTO "Correction" (id, "assignmentId", kind, proposal, rationale, "updatedAt") VALUES ('c', 'as', 'GOLD', '', 'r', CURRENT_TIMESTAMP)`,
+      `INSERT INTO "CorrectionDecision" (id, "correctionId", "auditId", "adjudicatorId", decision, rationale) VALUES ('cd', 'c', 'a', 'u', 'ACCEPTED', 'ok')`,
+    ];
+    if (t.provider === "sqlite") {
+      const db = new Database(t.file);
+      for (const sql of rows) db.exec(sql);
+      db.close();
+    } else {
+      const client = new pg.Client({ connectionString: t.url });
+      await client.connect();
+      for (const sql of rows) await client.query(sql.replace(/'\{\}'|'\[\]'/g, (m) => `${m}::jsonb`));
+      await client.end();
+    }
+    await applyMigrations(t);
+    const count = async () => {
+      if (t.provider === "sqlite") {
+        const db = new Database(t.file, { readonly: true });
+        const n = (db.prepare(`SELECT count(*) AS n FROM "CorrectionDecision"`).get() as { n: number }).n;
+        db.close();
+        return n;
+      }
+      const client = new pg.Client({ connectionString: t.url });
+      await client.connect();
+      const n = Number((await client.query(`SELECT count(*) AS n FROM "CorrectionDecision"`)).rows[0].n);
+      await client.end();
+      return n;
+    };
+    expect(await count()).toBe(1);
+  });
+
   it("applies each migration once when two processes start together", async () => {
     const url = await database.create();
     const [a, b] = await Promise.all([applyMigrations(target(url)), applyMigrations(target(url))]);

@@ -10,6 +10,8 @@ export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMO
 export const saveCorrectionSchema = z.object({
   assignmentId: z.string().min(1),
   kind: z.enum(CORRECTION_KINDS),
+  /** Conversation items: the turn (turn_order) the correction is about; 0 = the whole item. */
+  turnOrder: z.number().int().min(0).default(0),
   correction: z
     .object({
       kind: z.enum(CORRECTION_KINDS),
@@ -33,7 +35,7 @@ export interface CorrectionState {
 /** Proposes (or withdraws, with null) one correction of a kind for the user's own assignment. */
 export async function saveCorrection(db: Db, userId: string, input: z.output<typeof saveCorrectionSchema>): Promise<SaveOutcome<CorrectionState | null>> {
   const assignment = await editableAssignment(db, userId, input.assignmentId);
-  const where = { assignmentId_kind: { assignmentId: assignment.id, kind: input.kind } };
+  const where = { assignmentId_kind_turnOrder: { assignmentId: assignment.id, kind: input.kind, turnOrder: input.turnOrder } };
   return db.$transaction(async (tx) => {
     const current = await tx.correction.findUnique({ where });
     if (input.correction === null) {
@@ -52,7 +54,7 @@ export async function saveCorrection(db: Db, userId: string, input: z.output<typ
     const data = { proposal: c.proposal, newGold: c.newGold ?? null, rationale: c.rationale };
     const saved = current
       ? await tx.correction.update({ where, data: { ...data, version: { increment: 1 } } })
-      : await tx.correction.create({ data: { ...data, assignmentId: assignment.id, kind: input.kind, version: 1 } });
+      : await tx.correction.create({ data: { ...data, assignmentId: assignment.id, kind: input.kind, turnOrder: input.turnOrder, version: 1 } });
     await tx.assignment.update({ where: { id: assignment.id }, data: { lastActivityAt: new Date() } });
     await recordEvent(tx, { actorId: userId, action: "correction.save", entity: "Assignment", entityId: assignment.id, after: { kind: input.kind, ...data, version: saved.version } });
     return { ok: true as const, data: { id: saved.id, kind: input.kind, proposal: saved.proposal, newGold: saved.newGold, rationale: saved.rationale, version: saved.version } };
