@@ -123,7 +123,9 @@ test("the organizer adjudicates, exports, and the export re-imports with the cor
   await expect(page.getByTestId("import-report")).toContainText(`Imported ${name} v1`);
   await page.getByRole("link", { name }).click();
   await page.getByPlaceholder(/Search question/).fill(firstItem);
+  await expect(page).toHaveURL(/[?&]q=/);
   await page.getByRole("link", { name: firstItem, exact: true }).click();
+  await expect(page).toHaveURL(/\/items\//);
   await expect(page.getByTestId("options").locator("[data-gold]")).toContainText(`${newGold}.`);
 
   await page.goto(`${auditPath}/dashboard`);
