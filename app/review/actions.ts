@@ -1,8 +1,11 @@
 "use server";
 import { guardedAction } from "@/lib/server/action";
 import { saveComment, saveCommentSchema } from "@/lib/server/review/save-comment";
-import { saveCorrection, saveCorrectionSchema } from "@/lib/server/review/save-correction";
+import { saveCorrection, saveCorrectionSchema, type CorrectionState } from "@/lib/server/review/save-correction";
 import { saveRating, saveRatingSchema } from "@/lib/server/review/save-rating";
+import { AppError } from "@/lib/server/errors";
+import { turnProblem } from "@/lib/adjudication/turns";
+import type { Item } from "@/lib/formats";
 import { db } from "@/lib/db";
 
 // The rating panel expects one flat result: data, a conflict, or an error message.
@@ -13,7 +16,19 @@ const flat = <I, T>(action: (input: I) => Promise<{ ok: true; data: T } | { ok: 
 
 const rating = guardedAction("review:rate", saveRatingSchema, (input, user) => saveRating(db(), user.id, input));
 const comment = guardedAction("review:rate", saveCommentSchema, (input, user) => saveComment(db(), user.id, input));
-const correction = guardedAction("review:rate", saveCorrectionSchema, (input, user) => saveCorrection(db(), user.id, input));
+const correction = guardedAction("review:rate", saveCorrectionSchema, async (input, user) => {
+  // A proposal must name a turn the item has (conversations) or none (MCQs, REMOVE); withdrawing is always allowed.
+  if (input.correction) {
+    const row = await db().assignment.findFirst({ where: { id: input.assignmentId, userId: user.id }, select: { auditItem: { select: { item: { select: { data: true } } } } } });
+    const problem = row && turnProblem(row.auditItem.item.data as unknown as Item, input.kind, input.turnOrder);
+    if (problem) throw new AppError("INVALID", problem);
+  }
+  const outcome = await saveCorrection(db(), user.id, input);
+  // The panel keys corrections by (kind, turn): every value it gets back names its turn.
+  const withTurn = (c: CorrectionState | null) => c && { ...c, turnOrder: input.turnOrder };
+  if (outcome.ok) return { ok: true as const, data: withTurn(outcome.data) };
+  return { ok: false as const, error: outcome.error, ...(outcome.conflict ? { conflict: { current: withTurn(outcome.conflict.current) } } : {}) };
+});
 
 export async function saveRatingAction(input: Parameters<typeof rating>[0]) {
   return flat(rating)(input);

@@ -1,26 +1,15 @@
 "use client";
 import { useState, useTransition } from "react";
 import { saveAdjudicationAction } from "@/app/audits/adjudication-actions";
+import type { TurnChoice } from "@/lib/adjudication/turns";
 import { Button } from "../ui/button";
+import { ChangeEditor } from "./change-editor";
+import { proposedChange, type AdjudicationCorrection } from "./proposed-change";
 
-type Kind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE";
+export type { AdjudicationCorrection } from "./proposed-change";
+
+type Kind = AdjudicationCorrection["kind"];
 type Decision = "ACCEPTED" | "EDITED" | "REJECTED";
-type Applied =
-  | { kind: "STEM"; question: string }
-  | { kind: "GOLD"; answer: string }
-  | { kind: "DISTRACTOR"; label: string; text: string }
-  | { kind: "EVIDENCE"; evidenceEventIds: string[] }
-  | { kind: "REMOVE" };
-
-export interface AdjudicationCorrection {
-  id: string;
-  kind: Kind;
-  proposal: string;
-  newGold: string | null;
-  rationale: string;
-  proposedBy: string;
-  decided: { decision: Decision; applied: Applied | null; rationale: string } | null;
-}
 
 export interface AdjudicationPanelProps {
   auditId: string;
@@ -30,30 +19,13 @@ export interface AdjudicationPanelProps {
   majority: Record<string, string | null>;
   corrections: AdjudicationCorrection[];
   optionLabels: string[];
+  /** Conversations: their turns, to name and edit the turn each correction is about. */
+  turns?: TurnChoice[];
   existing: { finalLabels: Record<string, string>; rationale: string } | null;
   nextHref: string | null;
 }
 
 const KIND_LABEL: Record<Kind, string> = { STEM: "New question stem", GOLD: "New gold answer", DISTRACTOR: "Distractor fix", EVIDENCE: "Evidence fix", REMOVE: "Remove this item" };
-
-/** The change a proposal implies, as far as it can be read from it; the adjudicator can edit it. */
-function proposedChange(c: AdjudicationCorrection): Applied {
-  switch (c.kind) {
-    case "STEM":
-      return { kind: "STEM", question: c.proposal };
-    case "GOLD":
-      return { kind: "GOLD", answer: c.newGold ?? "" };
-    case "DISTRACTOR": {
-      // The rating panel writes "Option C: new text".
-      const m = /^\s*(?:Option\s+)?([A-Z])\s*[:.)-]\s*([\s\S]+)$/.exec(c.proposal);
-      return { kind: "DISTRACTOR", label: m?.[1] ?? "", text: m?.[2]?.trim() ?? c.proposal };
-    }
-    case "EVIDENCE":
-      return { kind: "EVIDENCE", evidenceEventIds: c.proposal.match(/\b[A-Z]+\d+\b/g) ?? [] };
-    case "REMOVE":
-      return { kind: "REMOVE" };
-  }
-}
 
 export function AdjudicationPanel(props: AdjudicationPanelProps) {
   const [pending, start] = useTransition();
@@ -63,7 +35,7 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
   const [rationale, setRationale] = useState(props.existing?.rationale ?? "");
   const [decisions, setDecisions] = useState(() =>
     Object.fromEntries(
-      props.corrections.map((c) => [c.id, { decision: c.decided?.decision ?? ("REJECTED" as Decision), applied: c.decided?.applied ?? proposedChange(c), rationale: c.decided?.rationale ?? "" }]),
+      props.corrections.map((c) => [c.id, { decision: c.decided?.decision ?? ("REJECTED" as Decision), applied: c.decided?.applied ?? proposedChange(c, !!props.turns), rationale: c.decided?.rationale ?? "" }]),
     ),
   );
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -126,9 +98,11 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
           <h3 className="text-sm font-semibold">Proposed corrections ({props.corrections.length})</h3>
           {props.corrections.map((c) => {
             const d = decisions[c.id]!;
+            const turn = c.turnOrder > 0 ? props.turns?.find((t) => t.turnOrder === c.turnOrder) : undefined;
             return (
-              <fieldset key={c.id} className="space-y-2 rounded-md border border-slate-200 p-3 text-sm" data-testid={`correction-${c.kind}`}>
-                <legend className="px-1 font-medium">{KIND_LABEL[c.kind]} · proposed by {c.proposedBy}</legend>
+              <fieldset key={c.id} className="space-y-2 rounded-md border border-slate-200 p-3 text-sm" data-testid={`correction-${c.kind}`} data-turn={c.turnOrder || undefined}>
+                <legend className="px-1 font-medium">{KIND_LABEL[c.kind]}{c.turnOrder > 0 ? ` · Turn ${c.turnOrder}` : ""} · proposed by {c.proposedBy}</legend>
+                {c.turnOrder > 0 && <p className="text-xs text-slate-600">{turn?.label ?? `Turn ${c.turnOrder} (not in this item)`}</p>}
                 {c.proposal && <p className="whitespace-pre-line">{c.kind === "GOLD" ? `Gold → ${c.newGold}. ` : ""}{c.proposal}</p>}
                 {c.kind === "GOLD" && !c.proposal && <p>Gold → {c.newGold}</p>}
                 <p className="text-slate-600">Rationale: {c.rationale}</p>
@@ -140,7 +114,7 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
                     </label>
                   ))}
                 </div>
-                {d.decision === "EDITED" && <ChangeEditor applied={d.applied} optionLabels={props.optionLabels} onChange={(applied) => set(c.id, { applied })} />}
+                {d.decision === "EDITED" && <ChangeEditor applied={d.applied} optionLabels={turn?.optionLabels ?? props.optionLabels} onChange={(applied) => set(c.id, { applied })} />}
                 <label className="block">
                   <span className="text-slate-700">Reason for this decision</span>
                   <input className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1" value={d.rationale} onChange={(e) => set(c.id, { rationale: e.target.value })} />
@@ -162,32 +136,4 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
       </div>
     </section>
   );
-}
-
-function ChangeEditor({ applied, optionLabels, onChange }: { applied: Applied; optionLabels: string[]; onChange: (a: Applied) => void }) {
-  const input = "mt-1 w-full rounded-md border border-slate-300 px-2 py-1";
-  switch (applied.kind) {
-    case "STEM":
-      return <label className="block">New question<textarea className={input} value={applied.question} onChange={(e) => onChange({ ...applied, question: e.target.value })} /></label>;
-    case "GOLD":
-      return (
-        <label className="block">New gold
-          <select className={input} value={applied.answer} onChange={(e) => onChange({ ...applied, answer: e.target.value })}>
-            <option value="">Choose…</option>
-            {optionLabels.map((l) => <option key={l} value={l}>{l}</option>)}
-          </select>
-        </label>
-      );
-    case "DISTRACTOR":
-      return (
-        <div className="flex gap-2">
-          <label>Option<select className={input} value={applied.label} onChange={(e) => onChange({ ...applied, label: e.target.value })}><option value="">…</option>{optionLabels.map((l) => <option key={l}>{l}</option>)}</select></label>
-          <label className="flex-1">New text<input className={input} value={applied.text} onChange={(e) => onChange({ ...applied, text: e.target.value })} /></label>
-        </div>
-      );
-    case "EVIDENCE":
-      return <label className="block">Evidence event ids (comma-separated)<input className={input} value={applied.evidenceEventIds.join(", ")} onChange={(e) => onChange({ ...applied, evidenceEventIds: e.target.value.split(/[\s,]+/).filter(Boolean) })} /></label>;
-    case "REMOVE":
-      return <p className="text-slate-600">The item will be dropped from the corrected benchmark.</p>;
-  }
 }

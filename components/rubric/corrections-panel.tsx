@@ -1,34 +1,38 @@
 "use client";
 // "Propose a correction": structured, explicitly saved (not autosaved: a half
-// written correction should not reach the server), one per kind, withdrawable.
+// written correction should not reach the server), one per kind — and, for a
+// conversation, per kind and turn — withdrawable.
 import { useId, useRef, useState, type TextareaHTMLAttributes } from "react";
 import { Button } from "../ui/button";
 import { SelectField } from "../ui/field";
+import { CorrectionList, type CorrectionRow } from "./correction-list";
 import {
   availableKinds,
   correctionFromDraft,
-  correctionSummary,
+  correctionKey,
   draftFromCorrection,
+  draftOptionLabels,
   emptyDraft,
   kindInfo,
+  parseCorrectionKey,
+  turnsFor,
   validateDraft,
   type CorrectionDraft,
   type DraftErrors,
 } from "./corrections";
-import type { FieldView, QueueSnapshot } from "./save-queue";
-import { SaveStatus } from "./save-status";
-import type { CorrectionKind, CorrectionView } from "./types";
+import type { QueueSnapshot } from "./save-queue";
+import type { CorrectionKind, CorrectionView, TurnOption } from "./types";
 import { CORRECTION_KEYS } from "./use-review-saver";
 
 export interface CorrectionsPanelProps {
   snapshot: QueueSnapshot<CorrectionView | null, CorrectionView | null>;
   optionLabels: string[];
+  /** A conversation's turns: every kind but REMOVE then names one of them. */
+  turns?: TurnOption[];
   readOnly: boolean;
-  onSave(kind: CorrectionKind, correction: CorrectionView | null): void;
-  onRetry(kind: CorrectionKind): void;
+  onSave(kind: CorrectionKind, turnOrder: number, correction: CorrectionView | null): void;
+  onRetry(kind: CorrectionKind, turnOrder: number): void;
 }
-
-type View = FieldView<CorrectionView | null, CorrectionView | null>;
 
 function TextArea({ label, error, id, ...props }: { label: string; error?: string; id: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
@@ -53,34 +57,61 @@ function TextArea({ label, error, id, ...props }: { label: string; error?: strin
   );
 }
 
-export function CorrectionsPanel({ snapshot, optionLabels, readOnly, onSave, onRetry }: CorrectionsPanelProps) {
+/** Rows to list: proposed (or being withdrawn) corrections, whole-item ones first, then by turn. */
+function correctionRows(snapshot: CorrectionsPanelProps["snapshot"]): CorrectionRow[] {
+  return Object.entries(snapshot.fields)
+    .flatMap(([key, view]) => {
+      const parsed = parseCorrectionKey(key);
+      return parsed && (view.value !== null || view.status.kind !== "idle") ? [{ key, ...parsed, view }] : [];
+    })
+    .sort((a, b) => a.turnOrder - b.turnOrder || CORRECTION_KEYS.indexOf(a.kind) - CORRECTION_KEYS.indexOf(b.kind));
+}
+
+export function CorrectionsPanel({ snapshot, optionLabels, turns, readOnly, onSave, onRetry }: CorrectionsPanelProps) {
   const id = useId();
-  const kinds = availableKinds(optionLabels);
-  const rows = CORRECTION_KEYS.map((kind) => ({ kind, view: snapshot.fields[kind] })).filter(
-    (r): r is { kind: CorrectionKind; view: View } => r.view !== undefined && (r.view.value !== null || r.view.status.kind !== "idle"),
-  );
+  const kinds = availableKinds(optionLabels).filter((k) => !turns || k.kind === "REMOVE" || turnsFor(k.kind, turns).length > 0);
+  const rows = correctionRows(snapshot);
   const [open, setOpen] = useState(rows.length > 0);
-  const savedOf = (kind: CorrectionKind) => snapshot.fields[kind]?.value ?? null;
-  // A blank draft of the first type not yet proposed (or the first proposal, to edit, when all are).
+  const savedOf = (kind: CorrectionKind, turnOrder: number) => snapshot.fields[correctionKey(kind, turnOrder)]?.value ?? null;
+  /** Turns (of a conversation) that already have a correction of this kind. */
+  const proposedTurns = (kind: CorrectionKind) => (turns ? turnsFor(kind, turns).filter((t) => savedOf(kind, t.turnOrder)) : []);
+  const full = (kind: CorrectionKind) =>
+    !turns || kind === "REMOVE" ? savedOf(kind, 0) !== null : proposedTurns(kind).length === turnsFor(kind, turns).length;
+  // A blank draft of the first type not yet proposed everywhere (or the first proposal, to edit, when all are).
   const freshDraft = (taken?: CorrectionKind): CorrectionDraft => {
-    const free = kinds.find((k) => k.kind !== taken && savedOf(k.kind) === null);
+    const free = kinds.find((k) => k.kind !== taken && !full(k.kind));
     if (free) return emptyDraft(free.kind);
-    const first = kinds[0]?.kind ?? "STEM";
-    const saved = savedOf(first);
-    return saved ? draftFromCorrection(saved) : emptyDraft(first);
+    const first = rows.find((r) => r.view.value)?.view.value;
+    return first ? draftFromCorrection(first) : emptyDraft(kinds[0]?.kind ?? "STEM");
   };
   const [draft, setDraft] = useState<CorrectionDraft>(() => freshDraft());
   const [errors, setErrors] = useState<DraftErrors>({});
   const formRef = useRef<HTMLDivElement>(null);
-  const info = kindInfo(draft.kind, optionLabels);
-  const editing = savedOf(draft.kind) !== null;
+  const labels = draftOptionLabels(draft, optionLabels, turns);
+  const info = kindInfo(draft.kind, labels);
+  const turnOrder = draft.kind === "REMOVE" ? 0 : draft.turnOrder;
+  // On a conversation, "no turn chosen yet" (0) is never an edit of an existing correction.
+  const editing = (!turns || draft.kind === "REMOVE" || turnOrder > 0) && savedOf(draft.kind, turnOrder) !== null;
 
   const update = (patch: Partial<CorrectionDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const chooseKind = (kind: CorrectionKind) => {
-    const saved = savedOf(kind);
-    // Switching type keeps a typed rationale; an existing correction of that type loads for editing.
-    setDraft((d) => (saved ? draftFromCorrection(saved) : { ...emptyDraft(kind), rationale: d.rationale }));
+    setDraft((d) => {
+      // The chosen turn stays when the new kind can name it.
+      const order = turns && turnsFor(kind, turns).some((t) => t.turnOrder === d.turnOrder) ? d.turnOrder : 0;
+      const saved = turns && kind !== "REMOVE" && order === 0 ? null : savedOf(kind, order);
+      // Switching type keeps a typed rationale; an existing correction of that type (and turn) loads for editing.
+      return saved ? draftFromCorrection(saved) : { ...emptyDraft(kind, order), rationale: d.rationale };
+    });
     setErrors({});
+  };
+  const chooseTurn = (order: number) => {
+    setDraft((d) => {
+      const saved = order > 0 ? savedOf(d.kind, order) : null;
+      if (saved) return draftFromCorrection(saved);
+      // Leaving a loaded correction starts a blank one (keeping the rationale); a typed draft just moves.
+      return savedOf(d.kind, d.turnOrder) && d.turnOrder > 0 ? { ...emptyDraft(d.kind, order), rationale: d.rationale } : { ...d, turnOrder: order };
+    });
+    setErrors((e) => ({ ...e, turn: undefined }));
   };
   const edit = (c: CorrectionView) => {
     setDraft(draftFromCorrection(c));
@@ -89,16 +120,21 @@ export function CorrectionsPanel({ snapshot, optionLabels, readOnly, onSave, onR
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("select, textarea")?.focus());
   };
   const save = () => {
-    const found = validateDraft(draft, optionLabels);
+    const found = validateDraft(draft, optionLabels, turns);
     setErrors(found);
-    const first = (["option", "proposal", "rationale"] as const).find((k) => found[k]);
+    const first = (["turn", "option", "proposal", "rationale"] as const).find((k) => found[k]);
     if (first) {
       formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
       return;
     }
-    const confirmed = snapshot.fields[draft.kind]?.confirmed ?? null;
-    onSave(draft.kind, correctionFromDraft(draft, confirmed, optionLabels));
+    const confirmed = snapshot.fields[correctionKey(draft.kind, turnOrder)]?.confirmed ?? null;
+    onSave(draft.kind, turnOrder, correctionFromDraft(draft, confirmed, labels));
     setDraft(freshDraft(draft.kind));
+  };
+  const proposedSuffix = (kind: CorrectionKind) => {
+    if (!turns || kind === "REMOVE") return savedOf(kind, 0) ? " (proposed)" : "";
+    const on = proposedTurns(kind).map((t) => t.turnOrder);
+    return on.length ? ` (proposed: turn ${on.join(", ")})` : "";
   };
 
   return (
@@ -112,46 +148,7 @@ export function CorrectionsPanel({ snapshot, optionLabels, readOnly, onSave, onR
       </summary>
       <div className="space-y-4 border-t border-slate-200 px-4 py-4">
         {rows.length > 0 && (
-          <ul className="space-y-2" aria-label="Your corrections">
-            {rows.map(({ kind, view }) => {
-              const label = kindInfo(kind, optionLabels).label;
-              const withdrawn = view.value === null;
-              const discarded = view.status.kind === "conflict" ? view.status.discarded : undefined;
-              return (
-                <li key={kind} className="rounded-md border border-slate-200 p-3">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <p className="text-sm font-medium text-slate-900">
-                      {label}
-                      {withdrawn && <span className="font-normal text-slate-600"> — withdrawn</span>}
-                    </p>
-                    <SaveStatus
-                      status={view.status}
-                      hasValue={!withdrawn}
-                      subject={`${label} correction`}
-                      onRetry={() => onRetry(kind)}
-                      onUseMine={discarded === undefined ? undefined : () => onSave(kind, discarded)}
-                    />
-                  </div>
-                  {view.value && (
-                    <>
-                      <p className="mt-1 whitespace-pre-wrap text-sm text-slate-800">{correctionSummary(view.value)}</p>
-                      <p className="mt-1 whitespace-pre-wrap text-sm text-slate-600">Rationale: {view.value.rationale}</p>
-                      {!readOnly && (
-                        <div className="mt-2 flex gap-2">
-                          <Button type="button" variant="secondary" size="sm" onClick={() => view.value && edit(view.value)} aria-label={`Edit ${label} correction`}>
-                            Edit
-                          </Button>
-                          <Button type="button" variant="danger" size="sm" onClick={() => onSave(kind, null)} aria-label={`Withdraw ${label} correction`}>
-                            Withdraw
-                          </Button>
-                        </div>
-                      )}
-                    </>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          <CorrectionList rows={rows} optionLabels={optionLabels} turns={turns} readOnly={readOnly} onEdit={edit} onSave={onSave} onRetry={onRetry} />
         )}
         {readOnly ? (
           rows.length === 0 && <p className="text-sm text-slate-600">No corrections were proposed.</p>
@@ -165,11 +162,27 @@ export function CorrectionsPanel({ snapshot, optionLabels, readOnly, onSave, onR
             >
               {kinds.map((k) => (
                 <option key={k.kind} value={k.kind}>
-                  {k.label}
-                  {savedOf(k.kind) ? " (proposed)" : ""}
+                  {`${k.label}${proposedSuffix(k.kind)}`}
                 </option>
               ))}
             </SelectField>
+            {turns && draft.kind !== "REMOVE" && (
+              <SelectField
+                label="Turn"
+                name={`${id}-turn`}
+                data-field="turn"
+                value={turnOrder > 0 ? String(turnOrder) : ""}
+                error={errors.turn}
+                onChange={(e) => chooseTurn(Number(e.target.value) || 0)}
+              >
+                <option value="">Choose a turn…</option>
+                {turnsFor(draft.kind, turns).map((t) => (
+                  <option key={t.turnOrder} value={String(t.turnOrder)}>
+                    {`${t.label}${savedOf(draft.kind, t.turnOrder) ? " (proposed)" : ""}`}
+                  </option>
+                ))}
+              </SelectField>
+            )}
             {info.optionLabel && (
               <SelectField
                 label={info.optionLabel}
@@ -180,7 +193,7 @@ export function CorrectionsPanel({ snapshot, optionLabels, readOnly, onSave, onR
                 onChange={(e) => update({ option: e.target.value })}
               >
                 <option value="">Choose an option…</option>
-                {optionLabels.map((o) => (
+                {labels.map((o) => (
                   <option key={o} value={o}>
                     Option {o}
                   </option>

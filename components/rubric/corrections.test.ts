@@ -21,14 +21,14 @@ describe("correction drafts", () => {
   });
 
   it("require the kind's own fields", () => {
-    expect(validateDraft({ kind: "STEM", proposal: " ", option: "", rationale: "r" }, options)).toEqual({ proposal: expect.any(String) });
-    expect(validateDraft({ kind: "GOLD", proposal: "", option: "", rationale: "r" }, options)).toEqual({ option: expect.any(String) });
-    expect(validateDraft({ kind: "GOLD", proposal: "", option: "E", rationale: "r" }, options)).toEqual({ option: expect.any(String) });
-    expect(validateDraft({ kind: "GOLD", proposal: "", option: "B", rationale: "r" }, options)).toEqual({});
-    expect(validateDraft({ kind: "DISTRACTOR", proposal: "", option: "B", rationale: "r" }, options)).toEqual({ proposal: expect.any(String) });
-    expect(validateDraft({ kind: "REMOVE", proposal: "", option: "", rationale: "duplicate" }, options)).toEqual({});
+    expect(validateDraft({ kind: "STEM", turnOrder: 0, proposal: " ", option: "", rationale: "r" }, options)).toEqual({ proposal: expect.any(String) });
+    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "", rationale: "r" }, options)).toEqual({ option: expect.any(String) });
+    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "E", rationale: "r" }, options)).toEqual({ option: expect.any(String) });
+    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "B", rationale: "r" }, options)).toEqual({});
+    expect(validateDraft({ kind: "DISTRACTOR", turnOrder: 0, proposal: "", option: "B", rationale: "r" }, options)).toEqual({ proposal: expect.any(String) });
+    expect(validateDraft({ kind: "REMOVE", turnOrder: 0, proposal: "", option: "", rationale: "duplicate" }, options)).toEqual({});
     // Open questions: the new gold answer is written, not picked.
-    expect(validateDraft({ kind: "GOLD", proposal: "", option: "", rationale: "r" }, [])).toEqual({ proposal: expect.any(String) });
+    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "", rationale: "r" }, [])).toEqual({ proposal: expect.any(String) });
   });
 
   it("offer distractor fixes only for multiple-choice items", () => {
@@ -37,14 +37,14 @@ describe("correction drafts", () => {
   });
 
   it("round-trip through CorrectionView, carrying id and version of the saved one", () => {
-    const saved: CorrectionView = { id: "x1", kind: "GOLD", proposal: "Option B", newGold: "B", rationale: "old", version: 4 };
+    const saved: CorrectionView = { id: "x1", kind: "GOLD", turnOrder: 0, proposal: "Option B", newGold: "B", rationale: "old", version: 4 };
     const drafts: CorrectionDraft[] = [
-      { kind: "STEM", proposal: "A 64-year-old…", option: "", rationale: "age wrong" },
-      { kind: "GOLD", proposal: "", option: "B", rationale: "guideline" },
-      { kind: "GOLD", proposal: "Ceftriaxone 2 g", option: "C", rationale: "guideline" },
-      { kind: "DISTRACTOR", proposal: "Amoxicillin: also correct", option: "D", rationale: "two right answers" },
-      { kind: "EVIDENCE", proposal: "NICE NG51 (2024)", option: "", rationale: "withdrawn source" },
-      { kind: "REMOVE", proposal: "", option: "", rationale: "duplicate of item 12" },
+      { kind: "STEM", turnOrder: 0, proposal: "A 64-year-old…", option: "", rationale: "age wrong" },
+      { kind: "GOLD", turnOrder: 0, proposal: "", option: "B", rationale: "guideline" },
+      { kind: "GOLD", turnOrder: 0, proposal: "Ceftriaxone 2 g", option: "C", rationale: "guideline" },
+      { kind: "DISTRACTOR", turnOrder: 0, proposal: "Amoxicillin: also correct", option: "D", rationale: "two right answers" },
+      { kind: "EVIDENCE", turnOrder: 0, proposal: "NICE NG51 (2024)", option: "", rationale: "withdrawn source" },
+      { kind: "REMOVE", turnOrder: 0, proposal: "", option: "", rationale: "duplicate of item 12" },
     ];
     for (const d of drafts) {
       const c = correctionFromDraft(d, saved, options);
@@ -54,6 +54,7 @@ describe("correction drafts", () => {
     expect(correctionFromDraft(drafts[1]!, saved, options)).toMatchObject({ proposal: "Option B", newGold: "B" });
     expect(correctionFromDraft(drafts[3]!, null, options)).toEqual({
       kind: "DISTRACTOR",
+      turnOrder: 0,
       proposal: "Option D: Amoxicillin: also correct",
       rationale: "two right answers",
       version: 0,
@@ -61,7 +62,7 @@ describe("correction drafts", () => {
   });
 
   it("compare by content, not bookkeeping", () => {
-    const a: CorrectionView = { kind: "STEM", proposal: "p", rationale: "r", version: 1 };
+    const a: CorrectionView = { kind: "STEM", turnOrder: 0, proposal: "p", rationale: "r", version: 1 };
     expect(sameCorrection(a, { ...a, version: 2, id: "z" })).toBe(true);
     expect(sameCorrection(a, { ...a, rationale: "s" })).toBe(false);
     expect(sameCorrection(a, null)).toBe(false);
@@ -69,8 +70,8 @@ describe("correction drafts", () => {
   });
 
   it("summarize for the list", () => {
-    expect(correctionSummary({ kind: "GOLD", proposal: "Option C", newGold: "C", rationale: "", version: 1 })).toBe("New gold: C");
-    expect(correctionSummary({ kind: "GOLD", proposal: "Ceftriaxone", newGold: "C", rationale: "", version: 1 })).toBe("New gold: C — Ceftriaxone");
-    expect(correctionSummary({ kind: "REMOVE", proposal: "Remove this item", rationale: "", version: 1 })).toBe("Remove this item");
+    expect(correctionSummary({ kind: "GOLD", turnOrder: 0, proposal: "Option C", newGold: "C", rationale: "", version: 1 })).toBe("New gold: C");
+    expect(correctionSummary({ kind: "GOLD", turnOrder: 0, proposal: "Ceftriaxone", newGold: "C", rationale: "", version: 1 })).toBe("New gold: C — Ceftriaxone");
+    expect(correctionSummary({ kind: "REMOVE", turnOrder: 0, proposal: "Remove this item", rationale: "", version: 1 })).toBe("Remove this item");
   });
 });

@@ -1,6 +1,33 @@
 // Pure helpers for the structured-correction form: the form edits a flat
 // draft; the server stores CorrectionView (free-text proposal + newGold).
-import type { CorrectionKind, CorrectionView } from "./types";
+// Conversations: every kind but REMOVE names a turn (turnOrder > 0); there is one
+// correction per (kind, turnOrder), and the save queues are keyed the same way.
+import type { CorrectionKind, CorrectionView, TurnOption } from "./types";
+
+const KIND_KEYS: readonly CorrectionKind[] = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"];
+
+/** Save-queue (and localStorage) key: "GOLD" for the whole item (as before turns existed), "GOLD:3" for turn 3. */
+export function correctionKey(kind: CorrectionKind, turnOrder: number): string {
+  return turnOrder > 0 && kind !== "REMOVE" ? `${kind}:${turnOrder}` : kind;
+}
+
+export function parseCorrectionKey(key: string): { kind: CorrectionKind; turnOrder: number } | null {
+  const m = /^([A-Z]+)(?::([1-9]\d{0,8}))?$/.exec(key);
+  const kind = m?.[1] as CorrectionKind | undefined;
+  if (!m || !kind || !KIND_KEYS.includes(kind) || (kind === "REMOVE" && m[2])) return null;
+  return { kind, turnOrder: m[2] ? Number(m[2]) : 0 };
+}
+
+/** The turns a kind can name: none for REMOVE; source turns only for EVIDENCE (when turn types are known). */
+export function turnsFor(kind: CorrectionKind, turns: readonly TurnOption[]): TurnOption[] {
+  if (kind === "REMOVE") return [];
+  return kind === "EVIDENCE" ? turns.filter((t) => t.turnType !== "content") : [...turns];
+}
+
+/** Option labels the draft can pick from: its turn's, or the item's. */
+export function draftOptionLabels(d: Pick<CorrectionDraft, "kind" | "turnOrder">, optionLabels: readonly string[], turns?: readonly TurnOption[]): readonly string[] {
+  return turns?.find((t) => t.turnOrder === d.turnOrder)?.optionLabels ?? optionLabels;
+}
 
 export interface CorrectionKindInfo {
   kind: CorrectionKind;
@@ -34,22 +61,24 @@ export function availableKinds(optionLabels: readonly string[]): CorrectionKindI
 
 export interface CorrectionDraft {
   kind: CorrectionKind;
+  /** 0 = the whole item (or, on a conversation, no turn chosen yet). */
+  turnOrder: number;
   proposal: string;
   option: string;
   rationale: string;
 }
 
-export type DraftErrors = Partial<Record<"proposal" | "option" | "rationale", string>>;
+export type DraftErrors = Partial<Record<"turn" | "proposal" | "option" | "rationale", string>>;
 
-export function emptyDraft(kind: CorrectionKind): CorrectionDraft {
-  return { kind, proposal: "", option: "", rationale: "" };
+export function emptyDraft(kind: CorrectionKind, turnOrder = 0): CorrectionDraft {
+  return { kind, turnOrder: kind === "REMOVE" ? 0 : turnOrder, proposal: "", option: "", rationale: "" };
 }
 
 const DISTRACTOR_PREFIX = /^Option (\S+): ([\s\S]*)$/;
 const REMOVE_PROPOSAL = "Remove this item";
 
 export function draftFromCorrection(c: CorrectionView): CorrectionDraft {
-  const base = { kind: c.kind, rationale: c.rationale };
+  const base = { kind: c.kind, turnOrder: c.kind === "REMOVE" ? 0 : (c.turnOrder ?? 0), rationale: c.rationale };
   switch (c.kind) {
     case "GOLD": {
       const option = c.newGold ?? "";
@@ -67,9 +96,14 @@ export function draftFromCorrection(c: CorrectionView): CorrectionDraft {
   }
 }
 
-export function validateDraft(d: CorrectionDraft, optionLabels: readonly string[]): DraftErrors {
-  const info = kindInfo(d.kind, optionLabels);
+/** `turns` given (a conversation): every kind but REMOVE must name one of them. */
+export function validateDraft(d: CorrectionDraft, optionLabels: readonly string[], turns?: readonly TurnOption[]): DraftErrors {
   const errors: DraftErrors = {};
+  if (turns && d.kind !== "REMOVE" && !turnsFor(d.kind, turns).some((t) => t.turnOrder === d.turnOrder)) {
+    errors.turn = d.kind === "EVIDENCE" && turns.some((t) => t.turnOrder === d.turnOrder) ? "Evidence corrections are about source turns: choose one." : "Choose the turn this correction is about.";
+  }
+  optionLabels = draftOptionLabels(d, optionLabels, turns);
+  const info = kindInfo(d.kind, optionLabels);
   if (info.optionLabel && !optionLabels.includes(d.option)) errors.option = `Choose the ${info.optionLabel.toLowerCase()}.`;
   if (info.proposalRequired && !d.proposal.trim()) errors.proposal = `Enter the ${info.proposalLabel?.toLowerCase() ?? "proposal"}.`;
   if (!d.rationale.trim()) errors.rationale = "Give a rationale: reviewers of this correction need it.";
@@ -80,7 +114,8 @@ export function validateDraft(d: CorrectionDraft, optionLabels: readonly string[
 export function correctionFromDraft(d: CorrectionDraft, saved: CorrectionView | null, optionLabels: readonly string[]): CorrectionView {
   const proposal = d.proposal.trim();
   const rationale = d.rationale.trim();
-  const common = { ...(saved?.id ? { id: saved.id } : {}), kind: d.kind, rationale, version: saved?.version ?? 0 };
+  const turnOrder = d.kind === "REMOVE" ? 0 : d.turnOrder;
+  const common = { ...(saved?.id ? { id: saved.id } : {}), kind: d.kind, turnOrder, rationale, version: saved?.version ?? 0 };
   switch (d.kind) {
     case "GOLD":
       if (optionLabels.length === 0) return { ...common, proposal, newGold: null };
@@ -94,7 +129,10 @@ export function correctionFromDraft(d: CorrectionDraft, saved: CorrectionView | 
   }
 }
 
-/** Values equal for saving purposes (version and id are bookkeeping, not content). */
+/**
+ * Values equal for saving purposes (version and id are bookkeeping, not content). The turn is
+ * not compared: it is part of the queue key, so two values of one key always share it.
+ */
 export function sameCorrection(a: CorrectionView | null, b: CorrectionView | null): boolean {
   if (a === null || b === null) return a === b;
   return a.kind === b.kind && a.proposal === b.proposal && (a.newGold ?? null) === (b.newGold ?? null) && a.rationale === b.rationale;

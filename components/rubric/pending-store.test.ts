@@ -72,7 +72,11 @@ describe("parsers", () => {
   it("validate corrections", () => {
     expect(parseCorrection(null)).toEqual({ value: null });
     const c = { kind: "GOLD", proposal: "B", newGold: "B", rationale: "guideline", version: 2 };
-    expect(parseCorrection(c)).toEqual({ value: c });
+    // Stored before corrections named turns: about the whole item.
+    expect(parseCorrection(c)).toEqual({ value: { ...c, turnOrder: 0 } });
+    expect(parseCorrection({ ...c, turnOrder: 3 })).toEqual({ value: { ...c, turnOrder: 3 } });
+    expect(parseCorrection({ ...c, turnOrder: -1 })).toBeNull();
+    expect(parseCorrection({ ...c, turnOrder: "3" })).toBeNull();
     expect(parseCorrection({ ...c, kind: "OTHER" })).toBeNull();
     expect(parseCorrection({ ...c, version: "2" })).toBeNull();
     expect(parseCorrection({ ...c, newGold: 3 })).toBeNull();

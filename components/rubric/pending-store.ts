@@ -96,13 +96,16 @@ const KINDS: readonly CorrectionKind[] = ["STEM", "GOLD", "DISTRACTOR", "EVIDENC
 export function parseCorrection(raw: unknown): { value: CorrectionView | null } | null {
   if (raw === null) return { value: null };
   if (!isRecord(raw)) return null;
-  const { id, kind, proposal, newGold, rationale, version } = raw;
+  const { id, kind, turnOrder = 0, proposal, newGold, rationale, version } = raw;
   if (!KINDS.includes(kind as CorrectionKind) || typeof proposal !== "string" || typeof rationale !== "string") return null;
   if (typeof version !== "number" || (newGold !== undefined && newGold !== null && typeof newGold !== "string")) return null;
+  // Stored before corrections named turns: the whole item. The queue key carries the turn anyway.
+  if (typeof turnOrder !== "number" || !Number.isSafeInteger(turnOrder) || turnOrder < 0) return null;
   return {
     value: {
       ...(typeof id === "string" ? { id } : {}),
       kind: kind as CorrectionKind,
+      turnOrder,
       proposal,
       ...(newGold !== undefined ? { newGold: newGold as string | null } : {}),
       rationale,

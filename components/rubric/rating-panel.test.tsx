@@ -31,7 +31,7 @@ function render(over: Partial<RatingPanelProps> = {}) {
       ]}
       ratings={[{ dimension: "gold", category: "incorrect", version: 3 }]}
       comment={{ comment: "Dose is outdated", version: 1 }}
-      corrections={[{ id: "c1", kind: "GOLD", proposal: "Option C", newGold: "C", rationale: "2024 guideline", version: 1 }]}
+      corrections={[{ id: "c1", kind: "GOLD", turnOrder: 0, proposal: "Option C", newGold: "C", rationale: "2024 guideline", version: 1 }]}
       optionLabels={["A", "B", "C", "D"]}
       actions={actions}
       nextHref="/review/asg-2"
@@ -101,5 +101,30 @@ describe("RatingPanel (server render)", () => {
     expect(html).toMatch(/aria-live="polite"/);
     expect(html).not.toContain("Saving…");
     expect(actions.saveRating).not.toHaveBeenCalled();
+  });
+});
+
+describe("RatingPanel on a conversation (server render)", () => {
+  const turns = [
+    { turnOrder: 1, label: "Turn 1 · content: What organism was identified?", optionLabels: ["A", "B", "C", "D", "E"], turnType: "content" as const },
+    { turnOrder: 2, label: "Turn 2 · source: What exact source(s)…", optionLabels: ["A", "B", "C", "D", "E"], turnType: "source" as const },
+  ];
+  const gold = (turnOrder: number, newGold: string) => ({ id: `c${turnOrder}`, kind: "GOLD" as const, turnOrder, proposal: `Option ${newGold}`, newGold, rationale: "culture report", version: 1 });
+
+  it("lists corrections of one kind on two turns, each named by its turn, and asks for a turn", () => {
+    const html = render({ optionLabels: ["A", "B", "C", "D", "E"], turns, corrections: [gold(1, "A"), gold(2, "D")] });
+    expect(html).toContain("New gold answer · Turn 1");
+    expect(html).toContain("New gold answer · Turn 2");
+    expect(html).toContain("Turn 1 · content: What organism was identified?");
+    expect(html).toContain('aria-label="Edit New gold answer (turn 2) correction"');
+    expect(html).toContain("New gold: D");
+    expect(html).toContain("2 proposed");
+    expect(html).toMatch(/<label[^>]*>Turn<\/label>/);
+    expect(html).toContain("Choose a turn…");
+    expect(html).toContain("New gold answer (proposed: turn 1, 2)");
+  });
+
+  it("has no turn picker for decision-point items", () => {
+    expect(render()).not.toContain("Choose a turn…");
   });
 });

@@ -11,7 +11,8 @@ import { DimensionFieldset } from "./dimension-fieldset";
 import { ShortcutLegend } from "./shortcut-legend";
 import { shortcutFor } from "./shortcuts";
 import { liveMessage, summarize } from "./status-text";
-import type { CorrectionView, RatingState, ReviewActions, RubricDimensionView } from "./types";
+import { correctionKey } from "./corrections";
+import type { CorrectionView, RatingState, ReviewActions, RubricDimensionView, TurnOption } from "./types";
 import { COMMENT_KEY, useReviewSaver, type RestoreNotice } from "./use-review-saver";
 
 export interface RatingPanelProps {
@@ -19,9 +20,12 @@ export interface RatingPanelProps {
   rubric: RubricDimensionView[];
   ratings: RatingState[];
   comment: { comment: string; version: number };
+  /** At most one per (kind, turnOrder); turnOrder 0 = the whole item. */
   corrections: CorrectionView[];
   /** e.g. ["A","B","C","D"], for the new-gold and distractor pickers; [] for open questions. */
   optionLabels: string[];
+  /** Conversations: the turns a correction can name (REMOVE is always about the whole item). */
+  turns?: TurnOption[];
   /** Audit closed: everything is shown but locked. */
   readOnly?: boolean;
   actions: ReviewActions;
@@ -59,7 +63,7 @@ function RestoreBanner({ notice, onDismiss }: { notice: RestoreNotice; onDismiss
 }
 
 function RatingPanelInner(props: RatingPanelProps) {
-  const { rubric, optionLabels, onNext, nextHref } = props;
+  const { rubric, optionLabels, turns, onNext, nextHref } = props;
   const readOnly = props.readOnly ?? false;
   const router = useRouter();
   const saver = useReviewSaver({ ...props, readOnly });
@@ -282,9 +286,10 @@ function RatingPanelInner(props: RatingPanelProps) {
       <CorrectionsPanel
         snapshot={saver.corrections}
         optionLabels={optionLabels}
+        {...(turns ? { turns } : {})}
         readOnly={readOnly}
-        onSave={(kind, correction) => !readOnly && correctionQ.set(kind, correction)}
-        onRetry={(kind) => correctionQ.retryNow(kind)}
+        onSave={(kind, turnOrder, correction) => !readOnly && correctionQ.set(correctionKey(kind, turnOrder), correction)}
+        onRetry={(kind, turnOrder) => correctionQ.retryNow(correctionKey(kind, turnOrder))}
       />
       <p aria-live="polite" className="sr-only">
         {live}

@@ -5,10 +5,14 @@ export interface RubricCategoryView { key: string; label: string; description?: 
 export interface RubricDimensionView { key: string; label: string; question?: string; categories: RubricCategoryView[] }
 export interface RatingState { dimension: string; category: string | null; version: number }
 export type CorrectionKind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE";
-export interface CorrectionView { id?: string; kind: CorrectionKind; proposal: string /* free text: new stem / new gold label + text / distractor fix / evidence fix */; newGold?: string | null /* option label when kind = GOLD */; rationale: string; version: number }
+/** turnOrder: the conversation turn the correction is about (turn_order); 0 = the whole item (MCQs, REMOVE). */
+export interface CorrectionView { id?: string; kind: CorrectionKind; turnOrder: number; proposal: string /* free text: new stem / new gold label + text / distractor fix / evidence fix */; newGold?: string | null /* option label when kind = GOLD */; rationale: string; version: number }
+/** A conversation turn a correction can name (the review page builds these from the item). */
+export interface TurnOption { turnOrder: number; /** "Turn 3 · content: <question start>" */ label: string; optionLabels: string[]; /** When given, EVIDENCE is offered for source turns only. */ turnType?: "content" | "source" }
 export type SaveResult<T> = { ok: true; data: T } | { ok: false; error: string; conflict?: { current: T } };
 export interface ReviewActions {
   saveRating(input: { assignmentId: string; dimension: string; category: string | null; expectedVersion: number }): Promise<SaveResult<RatingState>>;
   saveComment(input: { assignmentId: string; comment: string; expectedVersion: number }): Promise<SaveResult<{ comment: string; version: number }>>;
-  saveCorrection(input: { assignmentId: string; correction: CorrectionView | null /* null = withdraw */; kind: CorrectionKind }): Promise<SaveResult<CorrectionView | null>>;
+  /** One correction per (kind, turnOrder) and assignment. */
+  saveCorrection(input: { assignmentId: string; correction: CorrectionView | null /* null = withdraw */; kind: CorrectionKind; turnOrder: number }): Promise<SaveResult<CorrectionView | null>>;
 }

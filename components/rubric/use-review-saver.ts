@@ -1,9 +1,9 @@
 // Binds three save queues (ratings per dimension, the comment, corrections per
-// kind) to React, localStorage and the page lifecycle.
+// kind and turn — see correctionKey) to React, localStorage and the page lifecycle.
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { sameCorrection } from "./corrections";
+import { correctionKey, parseCorrectionKey, sameCorrection } from "./corrections";
 import { browserStorage, createPendingStore, parseCategory, parseComment, parseCorrection } from "./pending-store";
-import { SaveQueue, type QueueSnapshot } from "./save-queue";
+import { SaveQueue, type PendingEntry, type QueueSnapshot } from "./save-queue";
 import type { CorrectionKind, CorrectionView, RatingState, ReviewActions, RubricDimensionView } from "./types";
 
 export const COMMENT_KEY = "comment";
@@ -38,8 +38,37 @@ function ratingSeed(rubric: RubricDimensionView[], ratings: RatingState[]): Reco
   );
 }
 
+/** Every kind for the whole item (empty unless proposed), plus each saved correction under its (kind, turn) key. */
 function correctionSeed(corrections: CorrectionView[]): Record<string, CorrectionView | null> {
-  return Object.fromEntries(CORRECTION_KEYS.map((k) => [k, corrections.find((c) => c.kind === k) ?? null]));
+  const seed: Record<string, CorrectionView | null> = Object.fromEntries(CORRECTION_KEYS.map((k) => [k, null]));
+  for (const c of corrections) seed[correctionKey(c.kind, c.turnOrder ?? 0)] = c;
+  return seed;
+}
+
+/**
+ * Corrections, one queue field per (kind, turn) — see correctionKey — so two corrections of one
+ * kind on different turns save, retry and conflict independently. The key decides what is sent.
+ */
+export function createCorrectionQueue(
+  assignmentId: string,
+  corrections: CorrectionView[],
+  actions: () => ReviewActions,
+  persist?: (key: string, entry: PendingEntry<CorrectionView | null> | null) => void,
+) {
+  return new SaveQueue<CorrectionView | null, CorrectionView | null>(correctionSeed(corrections), {
+    send: (key, value, c) => {
+      // restore() only admits well-formed keys; the panel only makes them.
+      const { kind, turnOrder } = parseCorrectionKey(key) ?? { kind: key as CorrectionKind, turnOrder: 0 };
+      // The version travels inside the correction: always the last acknowledged one.
+      const correction = value && { ...value, kind, turnOrder, version: c?.version ?? 0, ...(c?.id ? { id: c.id } : {}) };
+      return actions().saveCorrection({ assignmentId, kind, turnOrder, correction });
+    },
+    valueOf: (c) => c,
+    versionOf: (c) => c?.version ?? 0,
+    fallback: () => null,
+    equals: sameCorrection,
+    ...(persist ? { persist } : {}),
+  });
 }
 
 export function useReviewSaver(input: SaverInput) {
@@ -73,21 +102,8 @@ export function useReviewSaver(input: SaverInput) {
         persist: (key, entry) => store.write("comment", key, entry),
       }),
   );
-  const [correctionQ] = useState(
-    () =>
-      new SaveQueue<CorrectionView | null, CorrectionView | null>(correctionSeed(input.corrections), {
-        send: (key, value, c) => {
-          const kind = key as CorrectionKind;
-          // The version travels inside the correction: always the last acknowledged one.
-          const correction = value && { ...value, kind, version: c?.version ?? 0, ...(c?.id ? { id: c.id } : {}) };
-          return actionsRef.current.saveCorrection({ assignmentId, kind, correction });
-        },
-        valueOf: (c) => c,
-        versionOf: (c) => c?.version ?? 0,
-        fallback: () => null,
-        equals: sameCorrection,
-        persist: (key, entry) => store.write("correction", key, entry),
-      }),
+  const [correctionQ] = useState(() =>
+    createCorrectionQueue(assignmentId, input.corrections, () => actionsRef.current, (key, entry) => store.write("correction", key, entry)),
   );
 
   const ratings = useQueue(ratingQ);
@@ -104,7 +120,8 @@ export function useReviewSaver(input: SaverInput) {
     const stored = {
       rating: store.load("rating", parseCategory),
       comment: store.load("comment", parseComment),
-      correction: store.load("correction", parseCorrection),
+      // Keys this version cannot read (a newer or tampered blob) are not re-sent.
+      correction: Object.fromEntries(Object.entries(store.load("correction", parseCorrection)).filter(([key]) => parseCorrectionKey(key))),
     };
     if (input.readOnly) {
       // Kept in storage, not sent: the server would refuse, and deleting them would lose them.

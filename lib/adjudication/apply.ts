@@ -1,13 +1,27 @@
 // Applying accepted corrections to benchmark items, and the change log that records them. Pure.
-import type { Item, McqItem, NormalizedDataset } from "../formats";
-import { itemKey } from "../formats";
+//
+// Decision-point MCQs: STEM → question, GOLD → answer, DISTRACTOR → one option's text,
+// EVIDENCE → evidence event ids. Conversations: every change but REMOVE names a turn
+// (`turnOrder`, as stored on the correction) and changes only that turn:
+//   STEM       → the turn's question;
+//   GOLD       → the turn's correct_answer (a label A–E); on a source turn `goldSources` is
+//                recomputed from the new correct option's text, as the importer derives it;
+//   DISTRACTOR → one option's text (on a source turn it must still cite a "Note #N"; when it is
+//                the gold option, `goldSources` is recomputed);
+//   EVIDENCE   → source turns only: the label of the option that cites the right evidence,
+//                i.e. the same change as GOLD on that turn (the evidence of a source turn IS its
+//                gold option). `{ answer, turnOrder }` instead of MCQ `evidenceEventIds`.
+// REMOVE is about the whole item. Anything that does not fit throws CorrectionError.
+import type { Conversation, Item, McqItem, NormalizedDataset, SourceRef, Turn } from "../formats";
+import { itemKey, parseSourceOption, sourceKey, TURN_LABELS } from "../formats";
 
 /** A correction as applied by the adjudicator (accepted as proposed, or edited). */
 export type AppliedChange =
-  | { kind: "STEM"; question: string }
-  | { kind: "GOLD"; answer: string }
-  | { kind: "DISTRACTOR"; label: string; text: string }
-  | { kind: "EVIDENCE"; evidenceEventIds: string[] }
+  | { kind: "STEM"; question: string; turnOrder?: number }
+  | { kind: "GOLD"; answer: string; turnOrder?: number }
+  | { kind: "DISTRACTOR"; label: string; text: string; turnOrder?: number }
+  | { kind: "EVIDENCE"; evidenceEventIds: string[]; turnOrder?: number }
+  | { kind: "EVIDENCE"; answer: string; turnOrder: number }
   | { kind: "REMOVE" };
 
 export interface ChangeRecord {
@@ -22,14 +36,21 @@ export interface ChangeRecord {
   proposalRationale: string;
 }
 
+/** Order of the changes to one item: a distractor fix before a gold change that may pick it; then by turn. */
+export const APPLY_ORDER: readonly string[] = ["STEM", "DISTRACTOR", "GOLD", "EVIDENCE", "REMOVE"];
+
 export class CorrectionError extends Error {
   override name = "CorrectionError";
 }
 
+type Applied = { item: Item; before: unknown; after: unknown };
+type TurnChange = Exclude<AppliedChange, { kind: "REMOVE" }>;
+
 /** The item after one change; throws when the change does not fit the item. */
-export function applyChange(item: Item, change: AppliedChange): { item: Item; before: unknown; after: unknown } {
+export function applyChange(item: Item, change: AppliedChange): Applied {
   if (change.kind === "REMOVE") return { item, before: null, after: null };
-  if (item.kind !== "mcq") throw new CorrectionError(`${itemKey(item)}: only removal is supported for conversation items`);
+  if (item.kind === "conversation") return applyToTurn(item, change);
+  if (change.turnOrder) throw new CorrectionError(`${item.instanceId}: a decision-point item has no turn ${change.turnOrder}`);
   const mcq: McqItem = structuredClone(item);
   switch (change.kind) {
     case "STEM":
@@ -48,10 +69,81 @@ export function applyChange(item: Item, change: AppliedChange): { item: Item; be
       return { item: mcq, before: { label: change.label, text: before }, after: { label: change.label, text: change.text } };
     }
     case "EVIDENCE":
+      if (!("evidenceEventIds" in change) || !Array.isArray(change.evidenceEventIds)) throw new CorrectionError(`${mcq.instanceId}: an evidence correction lists event ids`);
       if (change.evidenceEventIds.length === 0) throw new CorrectionError(`${mcq.instanceId}: evidence cannot be empty`);
       mcq.evidenceEventIds = change.evidenceEventIds;
       return { item: mcq, before: item.evidenceEventIds, after: mcq.evidenceEventIds };
   }
+}
+
+/** As the importer derives them: the (note, headers) sets the correct option's text cites. */
+function goldSourcesOf(turn: Turn): SourceRef[] {
+  const text = turn.options.find((o) => o.label === turn.answer)?.text ?? "";
+  return parseSourceOption(text).map((r) => ({ noteNum: r.noteNum, headers: r.headers }));
+}
+
+const normText = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+
+function applyToTurn(conv: Conversation, change: TurnChange): Applied {
+  const id = conv.conversationId;
+  const order = change.turnOrder ?? 0;
+  if (order === 0) throw new CorrectionError(`${id}: say which turn the ${change.kind.toLowerCase()} correction changes`);
+  const index = conv.turns.findIndex((t) => t.turnOrder === order);
+  if (index < 0) throw new CorrectionError(`${id}: no turn ${order}`);
+  const fixed: Conversation = structuredClone(conv);
+  const turn = fixed.turns[index]!;
+  const where = `${id} turn ${order}`;
+  const result = (before: unknown, after: unknown, goldChanged = false): Applied => {
+    if (goldChanged && turn.turnType === "source") turn.goldSources = goldSourcesOf(turn);
+    return { item: fixed, before, after };
+  };
+  switch (change.kind) {
+    case "STEM":
+      if (!change.question.trim()) throw new CorrectionError(`${where}: the new question is empty`);
+      turn.question = change.question;
+      return result(conv.turns[index]!.question, turn.question);
+    case "GOLD":
+    case "EVIDENCE": {
+      if (change.kind === "EVIDENCE" && turn.turnType !== "source") throw new CorrectionError(`${where}: evidence corrections are about source turns; this is a content turn`);
+      const answer = "answer" in change ? change.answer : "";
+      const option = turn.options.find((o) => o.label === answer);
+      if (!option || !(TURN_LABELS as readonly string[]).includes(answer)) throw new CorrectionError(`${where}: "${answer}" is not an option label (A–E)`);
+      if (!option.text.trim()) throw new CorrectionError(`${where}: option ${answer} is empty`);
+      turn.answer = option.label;
+      return result(conv.turns[index]!.answer, turn.answer, true);
+    }
+    case "DISTRACTOR": {
+      const option = turn.options.find((o) => o.label === change.label);
+      if (!option) throw new CorrectionError(`${where}: no option "${change.label}"`);
+      if (!change.text.trim()) throw new CorrectionError(`${where}: the new text of option ${change.label} is empty`);
+      const key = (text: string) => (turn.turnType === "source" ? sourceKey(parseSourceOption(text)) : normText(text));
+      if (turn.turnType === "source" && parseSourceOption(change.text).length === 0) throw new CorrectionError(`${where}: a source option must cite a "Note #N"`);
+      const same = turn.options.find((o) => o.label !== change.label && key(o.text) === key(change.text));
+      if (same) throw new CorrectionError(`${where}: option ${change.label} would duplicate option ${same.label}`);
+      const before = option.text;
+      option.text = change.text;
+      return result({ label: change.label, text: before }, { label: change.label, text: change.text }, option.label === turn.answer);
+    }
+  }
+}
+
+/**
+ * Notes a conversation's source options cite that the patient does not have (or with another
+ * chartdate): a corrected source option must still pass the importer's checks. `notes` maps
+ * note_num → chartdate.
+ */
+export function missingNoteRefs(conv: Conversation, notes: ReadonlyMap<number, string>): string[] {
+  const problems: string[] = [];
+  for (const t of conv.turns) {
+    if (t.turnType !== "source") continue;
+    for (const o of t.options)
+      for (const ref of parseSourceOption(o.text)) {
+        const chartdate = notes.get(ref.noteNum);
+        if (chartdate === undefined) problems.push(`turn ${t.turnOrder} option ${o.label} cites Note #${ref.noteNum}, which patient ${conv.patientId} does not have`);
+        else if (ref.chartdate !== undefined && ref.chartdate !== chartdate) problems.push(`turn ${t.turnOrder} option ${o.label} cites Note #${ref.noteNum} with chartdate ${ref.chartdate}, not ${chartdate}`);
+      }
+  }
+  return problems;
 }
 
 /**
@@ -77,6 +169,11 @@ export function correctDataset(
       if (d.change.kind === "REMOVE") drop = true;
       changes.push({ ...d, before: result.before, after: result.after });
     }
+    if (item !== original && item.kind === "conversation") {
+      const notes = dataset.patients.find((p) => p.patientId === item.patientId)?.notes ?? [];
+      const problems = missingNoteRefs(item, new Map(notes.map((n) => [n.noteNum, n.chartdate])));
+      if (problems.length) throw new CorrectionError(`${key}: ${problems.join("; ")}`);
+    }
     if (drop) removed.push(key);
     else items.push(item);
   }
@@ -85,15 +182,18 @@ export function correctDataset(
   return { dataset: { ...dataset, items }, changes, removed };
 }
 
+/** "gold" or, for a conversation turn, "gold (turn 3)". */
+export function changeLabel(change: AppliedChange): string {
+  const turn = change.kind !== "REMOVE" && change.turnOrder ? ` (turn ${change.turnOrder})` : "";
+  return `${change.kind.toLowerCase()}${turn}`;
+}
+
 /** The change log for people: one line per change, who proposed, who decided and why. */
 export function changeLogMarkdown(title: string, changes: ChangeRecord[], removed: string[]): string {
   const lines = [`# Change log: ${title}`, "", `${changes.length} change(s); ${removed.length} item(s) removed.`, ""];
   const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
   for (const c of changes) {
-    const what =
-      c.change.kind === "REMOVE"
-        ? "removed from the benchmark"
-        : `${c.change.kind.toLowerCase()}: ${show(c.before)} → ${show(c.after)}`;
+    const what = c.change.kind === "REMOVE" ? "removed from the benchmark" : `${changeLabel(c.change)}: ${show(c.before)} → ${show(c.after)}`;
     lines.push(`- **${c.item}** — ${what}. Proposed by ${c.proposedBy} (“${c.proposalRationale}”); ${c.decision.toLowerCase()} by ${c.decidedBy}: “${c.rationale}”.`);
   }
   return lines.join("\n") + "\n";

@@ -4,6 +4,8 @@ import { CaseHeader } from "@/components/case/case-header";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { RatingPanel } from "@/components/rubric/rating-panel";
+import type { CorrectionKind } from "@/components/rubric/types";
+import { turnChoices } from "@/lib/adjudication/turns";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { loadCase } from "@/lib/server/review/load-case";
@@ -22,6 +24,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   const next = queue ? nextUnrated(queue.items.filter((i) => i.assignmentId !== assignmentId), review.sampleOrder) : null;
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;
+  const turns = turnChoices(item);
 
   const rating = (
     <RatingPanel
@@ -29,8 +32,9 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
       rubric={review.audit.rubric}
       ratings={review.ratings}
       comment={review.comment}
-      corrections={review.corrections.map((c) => ({ ...c, kind: c.kind as "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE" }))}
+      corrections={review.corrections.map((c) => ({ ...c, kind: c.kind as CorrectionKind }))}
       optionLabels={item.kind === "mcq" ? item.options.map((o) => o.label) : ["A", "B", "C", "D", "E"]}
+      {...(turns ? { turns } : {})}
       readOnly={closed}
       actions={{ saveRating: saveRatingAction, saveComment: saveCommentAction, saveCorrection: saveCorrectionAction }}
       nextHref={next ? `/review/${next.assignmentId}` : null}

@@ -1,10 +1,8 @@
 import "server-only";
 import type { Db } from "../../db/client";
-import { changeLogMarkdown, correctDataset, type AppliedChange } from "../../adjudication/apply";
+import { APPLY_ORDER, changeLogMarkdown, correctDataset, type AppliedChange } from "../../adjudication/apply";
 import { exportChatQaCsv, exportedText, exportEhrJsonBundle, exportEhrJsonl, exportNotesJsonBundle, type ExportedFile } from "../../formats";
 import { loadDataset } from "../datasets/load-dataset";
-
-const KIND_ORDER = ["STEM", "DISTRACTOR", "GOLD", "EVIDENCE", "REMOVE"];
 
 /**
  * The benchmark with the audit's accepted corrections applied, in the format it was imported
@@ -19,11 +17,18 @@ export async function correctedBenchmark(db: Db, auditId: string) {
     where: { auditId, decision: { in: ["ACCEPTED", "EDITED"] } },
     select: {
       decision: true, applied: true, rationale: true, adjudicatorId: true,
-      correction: { select: { kind: true, rationale: true, assignment: { select: { user: { select: { name: true } }, auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } } } } } },
+      correction: { select: { kind: true, turnOrder: true, rationale: true, assignment: { select: { user: { select: { name: true } }, auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } } } } } },
     },
   });
   const people = new Map((await db.user.findMany({ where: { id: { in: decisions.map((d) => d.adjudicatorId) } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]));
-  decisions.sort((a, b) => a.correction.assignment.auditItem.sampleOrder - b.correction.assignment.auditItem.sampleOrder || KIND_ORDER.indexOf(a.correction.kind) - KIND_ORDER.indexOf(b.correction.kind));
+  // Per item in APPLY_ORDER (as checked when the adjudication was saved). The applied JSON carries
+  // the turn (conversations), so each change lands on its turn.
+  decisions.sort(
+    (a, b) =>
+      a.correction.assignment.auditItem.sampleOrder - b.correction.assignment.auditItem.sampleOrder ||
+      APPLY_ORDER.indexOf(a.correction.kind) - APPLY_ORDER.indexOf(b.correction.kind) ||
+      a.correction.turnOrder - b.correction.turnOrder,
+  );
   const { dataset: corrected, changes, removed } = correctDataset(
     dataset,
     decisions.map((d) => ({

@@ -25,7 +25,7 @@ export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId:
           comment: true,
           user: { select: { id: true, name: true } },
           ratings: { select: { dimension: true, category: true } },
-          corrections: { select: { id: true, kind: true, proposal: true, newGold: true, rationale: true, decision: true } },
+          corrections: { orderBy: [{ turnOrder: "asc" }, { createdAt: "asc" }], select: { id: true, kind: true, turnOrder: true, proposal: true, newGold: true, rationale: true, decision: true } },
         },
       },
     },

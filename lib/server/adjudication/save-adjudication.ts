@@ -1,17 +1,22 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { applyChange, CorrectionError, type AppliedChange } from "../../adjudication/apply";
+import { APPLY_ORDER, applyChange, CorrectionError, missingNoteRefs, type AppliedChange } from "../../adjudication/apply";
 import { parseRubric } from "../../audits/rubric";
 import type { Item } from "../../formats";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
 
+// turnOrder is taken from the correction itself (see below), whatever the form sends.
+const turnOrder = z.number().int().min(0).optional();
 const appliedSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("STEM"), question: z.string().trim().min(1) }),
-  z.object({ kind: z.literal("GOLD"), answer: z.string().trim().min(1) }),
-  z.object({ kind: z.literal("DISTRACTOR"), label: z.string().trim().min(1), text: z.string().trim().min(1) }),
-  z.object({ kind: z.literal("EVIDENCE"), evidenceEventIds: z.array(z.string().trim().min(1)).min(1) }),
+  z.object({ kind: z.literal("STEM"), question: z.string().trim().min(1), turnOrder }),
+  z.object({ kind: z.literal("GOLD"), answer: z.string().trim().min(1), turnOrder }),
+  z.object({ kind: z.literal("DISTRACTOR"), label: z.string().trim().min(1), text: z.string().trim().min(1), turnOrder }),
+  // MCQs list evidence event ids; a conversation's source turn names its new correct option.
+  z
+    .object({ kind: z.literal("EVIDENCE"), evidenceEventIds: z.array(z.string().trim().min(1)).min(1).optional(), answer: z.string().trim().min(1).optional(), turnOrder })
+    .refine((e) => (e.evidenceEventIds === undefined) !== (e.answer === undefined), "Say which evidence the accepted correction points to."),
   z.object({ kind: z.literal("REMOVE") }),
 ]);
 
@@ -41,8 +46,8 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
     where: { id: input.auditItemId, auditId: input.auditId },
     select: {
       audit: { select: { rubric: true } },
-      item: { select: { data: true, externalId: true } },
-      assignments: { where: { active: true }, select: { corrections: { select: { id: true, kind: true } } } },
+      item: { select: { data: true, externalId: true, patientId: true } },
+      assignments: { where: { active: true }, select: { corrections: { select: { id: true, kind: true, turnOrder: true } } } },
     },
   });
   if (!row) throw new AppError("NOT_FOUND", "That item is not part of the audit.");
@@ -52,18 +57,34 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
     if (!label || !d.categories.some((c) => c.key === label)) throw new AppError("INVALID", `Choose a final label for “${d.label}”.`);
   }
   const corrections = new Map(row.assignments.flatMap((a) => a.corrections).map((c) => [c.id, c]));
-  let item = row.item.data as unknown as Item;
-  for (const d of input.decisions) {
-    const c = corrections.get(d.correctionId);
-    if (!c) throw new AppError("INVALID", "A decision names a correction that is not on this item.");
+  const original = row.item.data as unknown as Item;
+  let item = original;
+  /** The change each accepted decision applies, as stored (with the correction's turn). */
+  const applied = new Map<string, AppliedChange>();
+  for (const d of input.decisions) if (!corrections.has(d.correctionId)) throw new AppError("INVALID", "A decision names a correction that is not on this item.");
+  // Checked in the order the corrected export applies them.
+  const rank = (id: string) => [APPLY_ORDER.indexOf(corrections.get(id)!.kind), corrections.get(id)!.turnOrder] as const;
+  const ordered = [...input.decisions].sort((a, b) => rank(a.correctionId)[0] - rank(b.correctionId)[0] || rank(a.correctionId)[1] - rank(b.correctionId)[1]);
+  for (const d of ordered) {
+    const c = corrections.get(d.correctionId)!;
     if (d.decision === "REJECTED") continue;
     if (!d.applied || d.applied.kind !== c.kind) throw new AppError("INVALID", `Say exactly what the accepted ${c.kind.toLowerCase()} correction changes.`);
+    // The turn is the one the rater named (whatever the form sent); the applied JSON keeps it for the export.
+    const { turnOrder: _sent, ...change } = d.applied as typeof d.applied & { turnOrder?: number };
+    const onTurn = original.kind === "conversation" && c.kind !== "REMOVE";
+    applied.set(d.correctionId, (onTurn ? { ...change, turnOrder: c.turnOrder } : change) as AppliedChange);
     try {
-      item = applyChange(item, d.applied as AppliedChange).item;
+      item = applyChange(item, applied.get(d.correctionId)!).item;
     } catch (error) {
       if (error instanceof CorrectionError) throw new AppError("INVALID", error.message);
       throw error;
     }
+  }
+  if (item !== original && item.kind === "conversation") {
+    // A corrected source option must still cite the patient's notes, or the export would not re-import.
+    const notes = await db.note.findMany({ where: { patientId: row.item.patientId }, select: { noteNum: true, chartdate: true } });
+    const problems = missingNoteRefs(item, new Map(notes.map((n) => [n.noteNum, n.chartdate])));
+    if (problems.length) throw new AppError("INVALID", `${row.item.externalId}: ${problems.join("; ")}`);
   }
   const removeItem = input.decisions.some((d) => d.decision !== "REJECTED" && d.applied?.kind === "REMOVE");
   return db.$transaction(async (tx) => {
@@ -83,14 +104,14 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
     await tx.correctionDecision.deleteMany({ where: { correctionId: { in: [...corrections.keys()] } } });
     for (const d of input.decisions) {
       await tx.correctionDecision.create({
-        data: { correctionId: d.correctionId, auditId: input.auditId, adjudicatorId, decision: d.decision, applied: d.decision === "REJECTED" ? undefined : (d.applied as object), rationale: d.rationale },
+        data: { correctionId: d.correctionId, auditId: input.auditId, adjudicatorId, decision: d.decision, applied: applied.get(d.correctionId) as object | undefined, rationale: d.rationale },
       });
       await recordEvent(tx, {
         actorId: adjudicatorId,
         action: `correction.${d.decision.toLowerCase()}`,
         entity: "Correction",
         entityId: d.correctionId,
-        after: { item: row.item.externalId, decision: d.decision, applied: (d.applied ?? null) as object | null, rationale: d.rationale },
+        after: { item: row.item.externalId, decision: d.decision, applied: (applied.get(d.correctionId) ?? null) as object | null, rationale: d.rationale },
       });
     }
     return saved;

@@ -19,7 +19,7 @@ export async function loadCase(db: Db, userId: string, assignmentId: string) {
       comment: true,
       commentVersion: true,
       ratings: { select: { dimension: true, category: true, version: true } },
-      corrections: { select: { id: true, kind: true, proposal: true, newGold: true, rationale: true, version: true } },
+      corrections: { select: { id: true, kind: true, turnOrder: true, proposal: true, newGold: true, rationale: true, version: true } },
       auditItem: {
         select: {
           sampleOrder: true,

@@ -5,6 +5,7 @@ import { AdjudicationPanel, type AdjudicationCorrection } from "@/components/adj
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { itemMajority } from "@/lib/adjudication/triage";
+import { turnChoices } from "@/lib/adjudication/turns";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/server/auth/current-user";
 import { adjudicationAccess } from "@/lib/server/adjudication/access";
@@ -25,12 +26,13 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
   const { rows } = await adjudicationQueue(db(), auditId);
   const next = rows.find((r) => r.sampleOrder > data.sampleOrder && !r.adjudicated) ?? null;
   const item = data.item.data;
+  const turns = turnChoices(item);
   const majority = Object.fromEntries(
     data.rubric.map((d) => [d.key, itemMajority(data.raters.flatMap((r) => r.ratings.filter((x) => x.dimension === d.key && x.category).map((x) => x.category!)), d.tieCategory)]),
   );
   const corrections: AdjudicationCorrection[] = data.raters.flatMap((r) =>
     r.corrections.map((c) => ({
-      id: c.id, kind: c.kind as AdjudicationCorrection["kind"], proposal: c.proposal, newGold: c.newGold, rationale: c.rationale, proposedBy: `${r.label} · ${r.user.name}`,
+      id: c.id, kind: c.kind as AdjudicationCorrection["kind"], turnOrder: c.turnOrder, proposal: c.proposal, newGold: c.newGold, rationale: c.rationale, proposedBy: `${r.label} · ${r.user.name}`,
       decided: c.decision ? { decision: c.decision.decision as "ACCEPTED", applied: c.decision.applied as never, rationale: c.decision.rationale } : null,
     })),
   );
@@ -43,6 +45,7 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
       majority={majority}
       corrections={corrections}
       optionLabels={item.kind === "mcq" ? item.options.map((o) => o.label) : ["A", "B", "C", "D", "E"]}
+      {...(turns ? { turns } : {})}
       existing={data.adjudication ? { finalLabels: data.adjudication.finalLabels as Record<string, string>, rationale: data.adjudication.rationale } : null}
       nextHref={next ? `/audits/${auditId}/adjudicate/${next.auditItemId}` : null}
     />

@@ -1,0 +1,90 @@
+// Corrections of conversation turns end to end on a real database: proposed per (kind, turn),
+// adjudicated with the turn taken from the correction, exported in the original format.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
+import { createDb } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
+import { parseDataset, type Conversation } from "@/lib/formats";
+import { assignClinicians } from "@/lib/server/audits/assign";
+import { createAudit } from "@/lib/server/audits/create-audit";
+import { setAuditStatus } from "@/lib/server/audits/set-status";
+import { importDataset } from "@/lib/server/datasets/import-dataset";
+import { loadCase } from "@/lib/server/review/load-case";
+import { reviewQueue } from "@/lib/server/review/queue";
+import { saveCorrection } from "@/lib/server/review/save-correction";
+import { createUser } from "@/lib/server/users/create-user";
+import { DATABASES, target } from "@/tests/integration/databases";
+import { correctedBenchmark } from "./corrected-export";
+import { loadAdjudicationItem } from "./load-item";
+import { saveAdjudication, saveAdjudicationSchema } from "./save-adjudication";
+
+const NOTES = fs.readFileSync(path.resolve("lib/formats/__fixtures__/notes-chatqa.example.json"), "utf8");
+
+describe.each(DATABASES)("conversation corrections on $name", (database) => {
+  afterAll(() => database.dropAll());
+
+  it("two gold corrections on two turns coexist, are adjudicated on their turns and exported", async () => {
+    const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
+    const imported = await importDataset(db, null, [{ name: "notes.json", open: async function* () { yield NOTES; } }]);
+    if (imported.status !== "imported") throw new Error("import failed");
+    const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") => createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!);
+    const organizer = await mk("org@example.org", "ORGANIZER");
+    const [a, b] = [await mk("a@example.org", "CLINICIAN"), await mk("b@example.org", "CLINICIAN")];
+    const audit = await createAudit(db, organizer.id, { name: "Notes", datasetId: imported.datasetId, size: 1, seed: "1", strata: [], rubric: DEFAULT_RUBRIC });
+    await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [a.id, b.id], design: "FULLY_CROSSED" });
+    await setAuditStatus(db, organizer.id, audit.id, "open");
+    const assignment = async (userId: string) => (await reviewQueue(db, userId))[0]!.items[0]!.assignmentId;
+    const [idA, idB] = [await assignment(a.id), await assignment(b.id)];
+
+    const gold = (turnOrder: number, newGold: string) =>
+      saveCorrection(db, a.id, { assignmentId: idA, kind: "GOLD", turnOrder, correction: { kind: "GOLD", proposal: `Option ${newGold}`, newGold, rationale: "per the note", version: 0 } });
+    expect(await gold(1, "A")).toMatchObject({ ok: true });
+    expect(await gold(2, "C")).toMatchObject({ ok: true });
+    const bad = "Option E: Note #7 Chartdate: 2150-09-01 Headers: Pertinent Results";
+    await saveCorrection(db, b.id, { assignmentId: idB, kind: "DISTRACTOR", turnOrder: 2, correction: { kind: "DISTRACTOR", proposal: bad, rationale: "r", version: 0 } });
+    const mine = (await loadCase(db, a.id, idA))!.corrections;
+    expect(mine.map((c) => [c.kind, c.turnOrder, c.newGold]).sort()).toEqual([["GOLD", 1, "A"], ["GOLD", 2, "C"]]);
+    await setAuditStatus(db, organizer.id, audit.id, "close");
+
+    const auditItemId = (await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id } })).id;
+    const loaded = (await loadAdjudicationItem(db, audit.id, auditItemId))!;
+    const byTurn = (userId: string, turnOrder: number) => loaded.raters.find((r) => r.user.id === userId)!.corrections.find((c) => c.turnOrder === turnOrder)!;
+    const [c1, c2, c3] = [byTurn(a.id, 1), byTurn(a.id, 2), byTurn(b.id, 2)];
+    const adjudicate = (decisions: unknown[]) =>
+      saveAdjudication(db, organizer.id, saveAdjudicationSchema.parse({ auditId: audit.id, auditItemId, finalLabels: { gold: "incorrect", question: "clear" }, rationale: "gold was wrong", decisions }));
+
+    // A corrected source option must cite the patient's notes.
+    await expect(
+      adjudicate([{ correctionId: c3.id, decision: "ACCEPTED", applied: { kind: "DISTRACTOR", label: "E", text: bad.slice(10) }, rationale: "ok" }]),
+    ).rejects.toThrow(/Note #7/);
+
+    // The turn comes from the correction, whatever the form sends.
+    await adjudicate([
+      { correctionId: c1.id, decision: "ACCEPTED", applied: { kind: "GOLD", answer: "A" }, rationale: "confirmed" },
+      { correctionId: c2.id, decision: "EDITED", applied: { kind: "GOLD", answer: "D", turnOrder: 1 }, rationale: "D cites the diagnosis" },
+      { correctionId: c3.id, decision: "REJECTED", applied: null, rationale: "no such note" },
+    ]);
+    const stored = await db.correctionDecision.findMany({ where: { auditId: audit.id, decision: { not: "REJECTED" } }, select: { correctionId: true, applied: true } });
+    expect(Object.fromEntries(stored.map((d) => [d.correctionId, d.applied]))).toEqual({
+      [c1.id]: { kind: "GOLD", answer: "A", turnOrder: 1 },
+      [c2.id]: { kind: "GOLD", answer: "D", turnOrder: 2 },
+    });
+
+    const bundle = (await correctedBenchmark(db, audit.id))!;
+    const file = (name: string) => bundle.files.find((f) => f.name === name)!.text();
+    const parsed = await parseDataset([{ name: "notes-chatqa.json", chunks: file("notes-chatqa.json") }]);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const turns = (parsed.dataset.items[0] as Conversation).turns;
+    expect(turns.map((t) => t.answer)).toEqual(["A", "D"]);
+    expect(turns[1]!.goldSources).toEqual([{ noteNum: 1, headers: ["Chief Complaint", "Discharge Diagnosis"] }]);
+    const log = JSON.parse(file("changelog.json"));
+    expect(log.changes.map((c: { change: unknown; before: unknown; after: unknown }) => [c.change, c.before, c.after])).toEqual([
+      [{ kind: "GOLD", answer: "A", turnOrder: 1 }, "B", "A"],
+      [{ kind: "GOLD", answer: "D", turnOrder: 2 }, "B", "D"],
+    ]);
+    expect(file("changelog.md")).toContain("gold (turn 2): B → D");
+    await db.$disconnect();
+  });
+});
