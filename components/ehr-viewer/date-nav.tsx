@@ -97,14 +97,13 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
           {shown.map((pos) => {
             const d = entries[pos] as DayEntry;
             const active = pos === activePos;
-            const label = `${formatDay(d.key, locale)}, ${formatGa(d.gaDays)}, ${plural(d.visible, "event")}${d.evidence ? `, ${d.evidence} evidence` : ""}`;
             return (
               <li key={d.key} className="absolute inset-x-0" style={{ top: pos * ROW, height: ROW }} aria-setsize={n} aria-posinset={pos + 1}>
                 <button
                   type="button"
                   data-pos={pos}
                   tabIndex={pos === roving ? 0 : -1}
-                  aria-label={label}
+                  title={`${formatDay(d.key, locale)}, ${formatGa(d.gaDays)}, ${plural(d.visible, "event")}`}
                   aria-current={active ? "true" : undefined}
                   onClick={() => {
                     setFocusPos(pos);
@@ -115,10 +114,11 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
                     active ? "border-l-teal-700 bg-teal-50 font-semibold text-slate-900" : "border-l-transparent text-slate-700",
                   )}
                 >
-                  <span className="truncate">{formatShortDay(d.key, locale)}</span>
-                  <span className="text-right tabular-nums">{d.visible}</span>
+                  {/* The visible text is the accessible name; the sr-only words make it a sentence. */}
+                  <span className="truncate">{formatShortDay(d.key, locale)}<span className="sr-only">,</span></span>
+                  <span className="text-right tabular-nums">{d.visible}<span className="sr-only"> {d.visible === 1 ? "event" : "events"},</span></span>
                   <span className="text-slate-600 tabular-nums">{d.gaDays == null ? "GA ?" : formatGa(d.gaDays)}</span>
-                  {d.evidence > 0 ? <span className="rounded bg-amber-100 px-1 font-semibold text-amber-900">★ Ev</span> : <span />}
+                  {d.evidence > 0 ? <span className="rounded bg-amber-100 px-1 font-semibold text-amber-900"><span className="sr-only">, </span>★ Ev<span className="sr-only">idence</span></span> : <span />}
                 </button>
               </li>
             );

@@ -1,0 +1,63 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signInAs } from "./support/users";
+
+// Every page passes axe-core with no serious or critical violation (WCAG 2.1 A/AA rules).
+async function check(page: Page, what: string) {
+  await page.waitForLoadState("networkidle");
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n    ")}`);
+  expect(summary, `${what}\n${summary.join("\n")}`).toEqual([]);
+}
+
+test("sign-in page", async ({ page }) => {
+  await page.goto("/login");
+  await check(page, "/login");
+});
+
+test("clinician pages: queue and case screen", async ({ page }) => {
+  await signInAs(page, "clinician");
+  await check(page, "/review");
+  await page.locator("section", { hasText: "Demo audit" }).locator("table a[href^='/review/']").first().click();
+  await expect(page).toHaveURL(/\/review\/.+/);
+  await page.locator("section[data-keys-ready]").waitFor();
+  await check(page, "case screen");
+});
+
+test("organizer pages: audits, audit, new audit, dashboard, adjudication, datasets, items", async ({ page }) => {
+  await signInAs(page, "organizer");
+  await check(page, "/audits");
+  await page.getByRole("link", { name: /Demo audit/ }).click();
+  await expect(page).toHaveURL(/\/audits\/[^/]+$/);
+  const audit = new URL(page.url()).pathname;
+  await check(page, "audit page");
+  await page.goto(`${audit}/dashboard`);
+  await check(page, "dashboard");
+  await page.goto(`${audit}/adjudicate`);
+  await check(page, "adjudication list");
+  await page.getByTestId("adjudication-queue").locator("a").first().click();
+  await expect(page).toHaveURL(/\/adjudicate\/.+/);
+  await check(page, "adjudication of one item");
+  await page.goto("/audits/new");
+  await page.getByLabel("Sample size").fill("5");
+  await page.getByRole("button", { name: "Draw sample" }).click();
+  await page.getByTestId("sample-summary").waitFor();
+  await check(page, "new audit with a drawn sample");
+  await page.goto("/datasets");
+  await check(page, "/datasets");
+  for (const name of [/ObGyn decision points/, /Discharge-summary/]) {
+    await page.goto("/datasets");
+    await page.getByRole("link", { name }).first().click();
+    await expect(page).toHaveURL(/\/datasets\/[^/]+$/);
+    await check(page, `dataset ${name}`);
+    await page.locator("table a[href*='/items/']").first().click();
+    await expect(page).toHaveURL(/\/items\//);
+    await check(page, `item of ${name}`);
+  }
+});
+
+test("admin pages", async ({ page }) => {
+  await signInAs(page, "admin");
+  await check(page, "/admin/users");
+});
