@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { createOpenAudit, newPage } from "./support/audits";
 import { signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // A conversation item: clinician 1 proposes a new gold for turn 1 (a content turn); the organizer
@@ -15,35 +16,13 @@ let turn2Gold = "";
 
 test.describe.configure({ mode: "serial" });
 
-async function newPage(browser: Browser): Promise<Page> {
-  return (await browser.newContext()).newPage();
-}
-
 /** The gold option's label ("B") in one turn of the case screen. */
 async function goldOf(page: Page, turnOrder: number): Promise<string> {
   return ((await page.getByTestId(`turn-${turnOrder}`).locator("[data-gold]").textContent()) ?? "").trim().charAt(0);
 }
 
 test("setup: an open audit of one conversation for two clinicians", async ({ browser }) => {
-  const page = await newPage(browser);
-  await signInAs(page, "organizer");
-  await page.goto("/audits/new");
-  await page.getByLabel("Audit name").fill(AUDIT);
-  await page.getByLabel("Dataset").selectOption({ label: NOTES });
-  await page.getByLabel("Sample size").fill("1");
-  await page.getByLabel("Seed").fill("notes-adjudicate-1");
-  await page.getByRole("button", { name: "Draw sample" }).click();
-  await expect(page.getByTestId("sample-summary")).toBeVisible();
-  await page.getByRole("button", { name: "Create audit" }).click();
-  await expect(page.getByRole("heading", { name: AUDIT })).toBeVisible();
-  auditPath = new URL(page.url()).pathname;
-  for (const box of await page.getByRole("checkbox").all()) {
-    await box.setChecked(/clinician[12]@demo\.clinaudit/.test((await box.locator("xpath=..").textContent()) ?? ""));
-  }
-  await page.getByRole("button", { name: "Assign" }).click();
-  await expect(page.getByText("2 assignments created")).toBeVisible();
-  await page.getByRole("button", { name: "Open for review" }).click();
-  await expect(page.getByRole("button", { name: "Close audit" })).toBeVisible();
+  auditPath = await createOpenAudit(browser, { name: AUDIT, dataset: NOTES, size: 1, seed: "notes-adjudicate-1", clinicians: [1, 2] });
 });
 
 test("clinician 1 rates and proposes a new gold for turn 1", async ({ browser }) => {

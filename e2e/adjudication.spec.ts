@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { createOpenAudit, newPage } from "./support/audits";
 import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // Raters disagree and one proposes a gold correction; the organizer closes the audit,
@@ -12,30 +13,8 @@ let newGold = "";
 
 test.describe.configure({ mode: "serial" });
 
-async function newPage(browser: Browser): Promise<Page> {
-  return (await browser.newContext()).newPage();
-}
-
 test("setup: an open audit of two items for two clinicians", async ({ browser }) => {
-  const page = await newPage(browser);
-  await signInAs(page, "organizer");
-  await page.goto("/audits/new");
-  await page.getByLabel("Audit name").fill(AUDIT);
-  await page.getByLabel("Dataset").selectOption({ label: OBGYN });
-  await page.getByLabel("Sample size").fill("2");
-  await page.getByLabel("Seed").fill("adjudicate-1");
-  await page.getByRole("button", { name: "Draw sample" }).click();
-  await expect(page.getByTestId("sample-summary")).toBeVisible();
-  await page.getByRole("button", { name: "Create audit" }).click();
-  await expect(page.getByRole("heading", { name: AUDIT })).toBeVisible();
-  auditPath = new URL(page.url()).pathname;
-  for (const box of await page.getByRole("checkbox").all()) {
-    await box.setChecked(/clinician[12]@demo\.clinaudit/.test((await box.locator("xpath=..").textContent()) ?? ""));
-  }
-  await page.getByRole("button", { name: "Assign" }).click();
-  await expect(page.getByText("4 assignments created")).toBeVisible();
-  await page.getByRole("button", { name: "Open for review" }).click();
-  await expect(page.getByRole("button", { name: "Close audit" })).toBeVisible();
+  auditPath = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 2, seed: "adjudicate-1", clinicians: [1, 2] });
 });
 
 test("clinician 1 rates the first gold incorrect and proposes a new gold", async ({ browser }) => {

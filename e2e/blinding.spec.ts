@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
+import { createOpenAudit } from "./support/audits";
+import { OBGYN, signIn, waitForShortcuts } from "./support/users";
 
 // While an audit is open, a clinician receives only their own ratings, comments and
 // corrections: not in the HTML, not in server-component payloads, not in any response.
@@ -18,24 +19,7 @@ async function clinicianPage(browser: Browser, n: number): Promise<Page> {
 }
 
 test("setup: an open audit of two items for three clinicians", async ({ browser }) => {
-  const page = await (await browser.newContext()).newPage();
-  await signInAs(page, "organizer");
-  await page.goto("/audits/new");
-  await page.getByLabel("Audit name").fill(AUDIT);
-  await page.getByLabel("Dataset").selectOption({ label: OBGYN });
-  await page.getByLabel("Sample size").fill("2");
-  await page.getByRole("button", { name: "Draw sample" }).click();
-  await expect(page.getByTestId("sample-summary")).toBeVisible();
-  await page.getByRole("button", { name: "Create audit" }).click();
-  await expect(page.getByRole("heading", { name: AUDIT })).toBeVisible();
-  auditPath = new URL(page.url()).pathname;
-  for (const box of await page.getByRole("checkbox").all()) {
-    await box.setChecked(/clinician[123]@demo\.clinaudit/.test((await box.locator("xpath=..").textContent()) ?? ""));
-  }
-  await page.getByRole("button", { name: "Assign" }).click();
-  await expect(page.getByText("6 assignments created")).toBeVisible();
-  await page.getByRole("button", { name: "Open for review" }).click();
-  await expect(page.getByTestId("audit-progress")).toBeVisible();
+  auditPath = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 2, clinicians: [1, 2, 3] });
 });
 
 for (const n of [2, 3]) {

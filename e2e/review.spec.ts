@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { clinaudit, dimensionCsv } from "./support/cli";
+import { createOpenAudit } from "./support/audits";
 import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // Three clinicians rate the same three sampled items by keyboard only; the organizer sees
@@ -20,23 +21,9 @@ async function organizerPage(browser: Browser): Promise<Page> {
 }
 
 test("the organizer draws a sample, assigns three clinicians and opens the audit", async ({ browser }) => {
+  const path = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 3, seed: "e2e-2026", clinicians: [1, 2, 3] });
   const page = await organizerPage(browser);
-  await page.goto("/audits/new");
-  await page.getByLabel("Audit name").fill(AUDIT);
-  await page.getByLabel("Dataset").selectOption({ label: OBGYN });
-  await page.getByLabel("Sample size").fill("3");
-  await page.getByLabel("Seed").fill("e2e-2026");
-  await page.getByRole("button", { name: "Draw sample" }).click();
-  await expect(page.getByTestId("sample-summary")).toContainText("3 of 36 items");
-  await page.getByRole("button", { name: "Create audit" }).click();
-  await expect(page.getByRole("heading", { name: AUDIT })).toBeVisible();
-  for (const box of await page.getByRole("checkbox").all()) {
-    const label = (await box.locator("xpath=..").textContent()) ?? "";
-    await box.setChecked(/clinician[123]@demo\.clinaudit/.test(label));
-  }
-  await page.getByRole("button", { name: "Assign" }).click();
-  await expect(page.getByText("9 assignments created")).toBeVisible();
-  await page.getByRole("button", { name: "Open for review" }).click();
+  await page.goto(path);
   await expect(page.getByTestId("audit-progress")).toHaveText("0 of 9 assigned reviews complete");
 });
 

@@ -1,0 +1,43 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+import { signInAs } from "./users";
+
+export interface OpenAuditOptions {
+  name: string;
+  /** The dataset as the new-audit form lists it, e.g. OBGYN. */
+  dataset: string;
+  size: number;
+  seed?: string;
+  /** Which demo clinicians to assign, e.g. [1, 2, 3]. */
+  clinicians: number[];
+}
+
+/** A new page in a fresh browser context (its own cookies: one signed-in user per page). */
+export async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+/** The organizer draws a sample, assigns demo clinicians fully crossed and opens the audit; returns its path. */
+export async function createOpenAudit(browser: Browser, o: OpenAuditOptions): Promise<string> {
+  const page = await newPage(browser);
+  await signInAs(page, "organizer");
+  await page.goto("/audits/new");
+  await page.getByLabel("Audit name").fill(o.name);
+  await page.getByLabel("Dataset").selectOption({ label: o.dataset });
+  await page.getByLabel("Sample size").fill(String(o.size));
+  if (o.seed) await page.getByLabel("Seed").fill(o.seed);
+  await page.getByRole("button", { name: "Draw sample" }).click();
+  await expect(page.getByTestId("sample-summary")).toContainText(`${o.size} of `);
+  await page.getByRole("button", { name: "Create audit" }).click();
+  await expect(page.getByRole("heading", { name: o.name })).toBeVisible();
+  const path = new URL(page.url()).pathname;
+  const wanted = new RegExp(`clinician[${o.clinicians.join("")}]@demo\\.clinaudit`);
+  for (const box of await page.getByRole("checkbox").all()) {
+    await box.setChecked(wanted.test((await box.locator("xpath=..").textContent()) ?? ""));
+  }
+  await page.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByText(`${o.size * o.clinicians.length} assignments created`)).toBeVisible();
+  await page.getByRole("button", { name: "Open for review" }).click();
+  await expect(page.getByRole("button", { name: "Close audit" })).toBeVisible();
+  await page.context().close();
+  return path;
+}
