@@ -2,7 +2,9 @@
  * Props contract of the pre-decision record viewers. The server maps database rows to these
  * shapes after cutting the record at the decision cutoff, so everything here may be shown.
  */
-export type EventType = "diagnosis" | "lab_test" | "vital_sign" | "ultrasound" | "clinical_note" | "medication" | "screening" | "procedure";
+import type { EventType } from "@/lib/formats/model";
+
+export type { EventType };
 export interface ViewerMeasurement { name: string; value: number | string | null; unit: string | null; refLow: number | null; refHigh: number | null; flag: string | null /* "H" | "L" | "HH" | "LL" | "A" | "N" or free text */ }
 export interface ViewerEvent {
   id: string;            // stable unique id (use as key / anchor)
@@ -19,14 +21,5 @@ export interface ViewerEvent {
 export interface ViewerNoteSection { title: string; text: string }
 export interface ViewerNote { id: string; noteNum: number; chartdate: string /* YYYY-MM-DD */; title: string; sections: ViewerNoteSection[] }
 
-/** Display order of the type filter; the record's own order is by time. */
-export const EVENT_TYPES: readonly EventType[] = [
-  "diagnosis",
-  "lab_test",
-  "vital_sign",
-  "ultrasound",
-  "clinical_note",
-  "medication",
-  "screening",
-  "procedure",
-];
+/** Display order of the type filter: the format's own order. */
+export { EVENT_TYPES } from "@/lib/formats/model";

@@ -1,20 +1,10 @@
 /**
- * Output shapes of the `ehr-decision-mcq` v1 format (snake_case, as in the shared README).
- * Defined here rather than imported from lib/formats so the generator does not depend on
- * an importer that is being written in parallel; the shapes are the published contract.
+ * Output shapes of the `ehr-decision-mcq` v1 format (snake_case, as on the wire). The event
+ * types are the format's own list (lib/formats), so generator and importer cannot drift.
  */
+import { EVENT_TYPES, type EventType } from "../../formats/model";
 
-export const EVENT_TYPES = [
-  "diagnosis",
-  "lab_test",
-  "vital_sign",
-  "ultrasound",
-  "clinical_note",
-  "medication",
-  "screening",
-  "procedure",
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, type EventType };
 
 /** H/L numeric out of range, A abnormal qualitative result (e.g. GBS positive), N normal. */
 export type Flag = "H" | "L" | "A" | "N";
