@@ -2,8 +2,26 @@ import "server-only";
 import { can, type Permission } from "../../auth/permissions";
 import { getCurrentUser, type CurrentUser } from "./current-user";
 
+/**
+ * A state-changing request must come from this site: browsers send Origin on cross-site
+ * POSTs, so a foreign Origin is refused (server actions get the same check from Next).
+ */
+export function isCrossOrigin(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
 /** For route handlers: the user, or the JSON error response to return (401 / 403). */
-export async function guardRoute(permission: Permission): Promise<CurrentUser | Response> {
+export async function guardRoute(permission: Permission, request?: Request): Promise<CurrentUser | Response> {
+  if (request && request.method !== "GET" && request.method !== "HEAD" && isCrossOrigin(request)) {
+    return Response.json({ error: "Cross-site requests are not accepted." }, { status: 403 });
+  }
   const user = await getCurrentUser();
   if (!user) return Response.json({ error: "Sign in first." }, { status: 401 });
   if (!can(user.role, permission)) return Response.json({ error: "Your role does not allow this." }, { status: 403 });

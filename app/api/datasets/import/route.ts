@@ -10,7 +10,7 @@ import { openFile } from "@/lib/server/datasets/open-file";
 
 /** Organizer upload: multipart files → all-or-nothing import → counts, or every located issue. */
 export async function POST(request: Request) {
-  const user = await guardRoute("datasets:manage");
+  const user = await guardRoute("datasets:manage", request);
   if (user instanceof Response) return user;
   const form = await request.formData();
   const files = form.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);

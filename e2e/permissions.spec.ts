@@ -1,0 +1,89 @@
+import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { DEMO } from "./support/users";
+
+// The role × route matrix: every page and route handler, for each role and an anonymous visitor,
+// answers exactly what the permission map allows (200, 403 for a role, 404 for someone else's
+// record, a redirect to sign-in without a session).
+type Who = "anonymous" | "clinician" | "organizer" | "admin";
+const WHO: Who[] = ["anonymous", "clinician", "organizer", "admin"];
+
+async function requestAs(browser: Browser, who: Who): Promise<APIRequestContext> {
+  const context = await browser.newContext();
+  if (who !== "anonymous") {
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(DEMO[who].email);
+    await page.getByLabel("Password").fill(DEMO[who].password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(new RegExp(`${DEMO[who].home}$`));
+  }
+  return context.request;
+}
+
+test("every page and route answers each role as the permission map says", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const as = Object.fromEntries(await Promise.all(WHO.map(async (w) => [w, await requestAs(browser, w)] as const))) as Record<Who, APIRequestContext>;
+
+  // Ids of real records, found as the people who may see them.
+  const audits = await (await as.organizer.get("/audits")).text();
+  const auditId = /href="\/audits\/(c[a-z0-9]{20,})"/.exec(audits)![1]!;
+  const datasets = await (await as.organizer.get("/datasets")).text();
+  const datasetId = /href="\/datasets\/([^"/]+)"/.exec(datasets)![1]!;
+  const items = await (await as.organizer.get(`/datasets/${datasetId}`)).text();
+  const itemPath = /href="(\/datasets\/[^"/]+\/items\/[^"/]+)"/.exec(items)![1]!;
+  const queue = await (await as.clinician.get("/review")).text();
+  const reviewPath = /href="(\/review\/[^"/]+)"/.exec(queue)![1]!;
+
+  // status per role: anonymous, clinician, organizer, admin ("login" = redirected to sign-in)
+  const matrix: [string, string, (number | "login")[]][] = [
+    ["GET", "/", ["login", 307, 307, 307]],
+    ["GET", "/review", ["login", 200, 403, 403]],
+    ["GET", reviewPath, ["login", 200, 403, 403]],
+    ["GET", "/audits", ["login", 403, 200, 200]],
+    ["GET", "/audits/new", ["login", 403, 200, 200]],
+    ["GET", `/audits/${auditId}`, ["login", 403, 200, 200]],
+    ["GET", `/audits/${auditId}/dashboard`, ["login", 403, 200, 200]],
+    ["GET", `/audits/${auditId}/adjudicate`, ["login", 404, 200, 200]],
+    ["GET", "/datasets", ["login", 403, 200, 200]],
+    ["GET", `/datasets/${datasetId}`, ["login", 403, 200, 200]],
+    ["GET", itemPath, ["login", 403, 200, 200]],
+    ["GET", "/admin/users", ["login", 403, 403, 200]],
+    ["GET", "/api/health", [200, 200, 200, 200]],
+    ["GET", `/api/audits/${auditId}/export/report.json`, ["login", 403, 200, 200]],
+    ["GET", `/api/audits/${auditId}/corrected/changelog.json`, ["login", 404, 200, 200]],
+    ["POST", "/api/datasets/import", ["login", 403, 400, 400]],
+  ];
+  const problems: string[] = [];
+  for (const [method, path, expected] of matrix) {
+    for (const [i, who] of WHO.entries()) {
+      const response = await as[who].fetch(path, { method, maxRedirects: 0, ...(method === "POST" ? { multipart: {} } : {}) });
+      const status = response.status();
+      const location = response.headers()["location"] ?? "";
+      const got = status >= 300 && status < 400 && location.includes("/login") ? "login" : status;
+      if (got !== expected[i]) problems.push(`${method} ${path} as ${who}: expected ${expected[i]}, got ${got}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("security headers and session cookie flags", async ({ page }) => {
+  const response = await page.goto("/login");
+  const headers = response!.headers();
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["referrer-policy"]).toBe("same-origin");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-powered-by"]).toBeUndefined();
+  await page.getByLabel("Email").fill(DEMO.clinician.email);
+  await page.getByLabel("Password").fill(DEMO.clinician.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/review$/);
+  const session = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+});
+
+test("state-changing routes refuse requests from another origin", async ({ browser }) => {
+  const organizer = await requestAs(browser, "organizer");
+  const response = await organizer.post("/api/datasets/import", { multipart: {}, headers: { origin: "https://evil.example" } });
+  expect(response.status()).toBe(403);
+});
