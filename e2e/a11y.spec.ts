@@ -60,4 +60,6 @@ test("organizer pages: audits, audit, new audit, dashboard, adjudication, datase
 test("admin pages", async ({ page }) => {
   await signInAs(page, "admin");
   await check(page, "/admin/users");
+  await page.goto("/admin/audit-trail");
+  await check(page, "/admin/audit-trail");
 });

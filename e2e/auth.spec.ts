@@ -78,3 +78,12 @@ test("repeated failures are throttled", async ({ page }) => {
   await signIn(page, email, "wrong-again");
   await expect(page.getByTestId("login-error")).toContainText("Too many failed sign-in attempts");
 });
+
+test("the admin sees the audit trail of user changes and exports it", async ({ page }) => {
+  await signInAs(page, "admin");
+  await page.goto("/admin/audit-trail?q=user.");
+  await expect(page.getByRole("table", { name: "Audit trail" })).toContainText("user.create");
+  const csv = await (await page.request.get("/api/admin/audit-trail?q=user.")).text();
+  expect(csv.split("\n")[0]).toBe("at,actor,action,entity,entity_id,before,after");
+  expect(csv).toContain(",user.create,User,");
+});

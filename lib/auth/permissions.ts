@@ -40,6 +40,7 @@ export const NAV: NavItem[] = [
   { href: "/audits", label: "Audits", permission: "audits:manage" },
   { href: "/datasets", label: "Datasets", permission: "datasets:manage" },
   { href: "/admin/users", label: "Users", permission: "users:manage" },
+  { href: "/admin/audit-trail", label: "Audit trail", permission: "audit-trail:read" },
 ];
 
 export function navFor(role: Role): NavItem[] {

@@ -1,0 +1,52 @@
+import "server-only";
+import type { Db } from "../db/client";
+
+export const TRAIL_TABLE = {
+  sortable: ["at"],
+  filterIds: ["entity"],
+  defaultSort: { id: "at", desc: true },
+} as const;
+
+export interface TrailQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+  sort?: { id: string; desc: boolean };
+  filters: Record<string, string>;
+}
+
+function where(q: Pick<TrailQuery, "search" | "filters">) {
+  const term = q.search?.trim();
+  return {
+    ...(q.filters.entity ? { entity: q.filters.entity } : {}),
+    ...(term ? { OR: [{ action: { contains: term } }, { entityId: { contains: term } }, { actor: { email: { contains: term.toLowerCase() } } }] } : {}),
+  };
+}
+
+const SELECT = { id: true, at: true, action: true, entity: true, entityId: true, before: true, after: true, actor: { select: { name: true, email: true } } } as const;
+
+/** The append-only trail, newest first, for admins. */
+export async function listTrail(db: Db, q: TrailQuery) {
+  const w = where(q);
+  const [rows, total, entities] = await Promise.all([
+    db.auditEvent.findMany({ where: w, orderBy: [{ at: q.sort?.desc === false ? "asc" : "desc" }, { id: "asc" }], skip: (q.page - 1) * q.pageSize, take: q.pageSize, select: SELECT }),
+    db.auditEvent.count({ where: w }),
+    db.auditEvent.groupBy({ by: ["entity"], _count: { _all: true }, orderBy: { entity: "asc" } }),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...r, at: r.at.toISOString(), actor: r.actor ? `${r.actor.name} <${r.actor.email}>` : "system", before: r.before === null ? "" : JSON.stringify(r.before), after: r.after === null ? "" : JSON.stringify(r.after) })),
+    total,
+    entities: entities.map((e) => ({ value: e.entity, count: e._count._all })),
+  };
+}
+
+/** Every event matching the filters, oldest first, in batches (for the CSV export). */
+export async function* trailBatches(db: Db, q: Pick<TrailQuery, "search" | "filters">) {
+  let cursor: string | undefined;
+  for (;;) {
+    const batch = await db.auditEvent.findMany({ where: where(q), orderBy: { id: "asc" }, take: 1000, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}), select: SELECT });
+    if (batch.length === 0) return;
+    yield batch;
+    cursor = batch.at(-1)!.id;
+  }
+}
