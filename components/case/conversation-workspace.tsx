@@ -20,7 +20,8 @@ export function ConversationWorkspace({ category, turns, notes, rating }: { cate
   const highlight = turns.flatMap((t) => t.goldSources).map((s) => ({ noteNum: s.noteNum, sections: s.headers }));
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-      <div className="space-y-5">
+      {/* On wide screens both columns fit the window: the case scrolls on its own beside the record. */}
+      <div className="space-y-5 xl:max-h-[calc(100vh-7rem)] xl:overflow-y-auto xl:pr-2">
         <section aria-labelledby="turns-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="turns-heading" className="text-sm font-semibold text-slate-800">Conversation{category ? ` · ${category}` : ""} ({turns.length} turns)</h2>
           <ol className="mt-3 space-y-5">

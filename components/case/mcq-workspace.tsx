@@ -21,7 +21,8 @@ export function McqWorkspace({ item, events, rating }: { item: McqView; events: 
   const byEventId = new Map(events.map((e) => [e.eventId, e]));
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-      <div className="space-y-5">
+      {/* On wide screens both columns fit the window: the case scrolls on its own beside the record. */}
+      <div className="space-y-5 xl:max-h-[calc(100vh-7rem)] xl:overflow-y-auto xl:pr-2">
         <section aria-labelledby="question-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="question-heading" className="sr-only">Question</h2>
           <p className="whitespace-pre-line text-base font-medium text-slate-900" data-testid="question">{item.question}</p>
