@@ -1,7 +1,19 @@
 // Public API of the import-format layer (pure: no fs, Prisma or Next).
 export * from "./model";
 export type { FormatIssue } from "./issues";
-export { parseDataset, type DatasetFile, type ParseOptions, type ParseResult, type ImportStats } from "./parse-dataset";
+export {
+  parseDataset,
+  validateDatasetStream,
+  type DatasetFile,
+  type DatasetSummary,
+  type ImportStats,
+  type ParseOptions,
+  type ParseResult,
+  type ReopenableFile,
+  type StreamPlan,
+  type ValidationResult,
+} from "./parse-dataset";
+export { streamDataset, collectDataset, DatasetChangedError, type DatasetRecord } from "./stream-dataset";
 export { detectFormat, DETECT_HEAD_CHARS, type DetectInput, type Detection, type FileRole } from "./detect";
 export { parseCsv, csvField, csvRow, type Chunks, type CsvRecord } from "./csv";
 export { readLines, readJsonl, type TextLine, type JsonlEntry } from "./jsonl";

@@ -1,13 +1,15 @@
-// Import entry point: detect the layout from each file's first chunks, then
-// stream every file through its reader. Memory stays bounded by the
-// normalized dataset for JSONL/CSV; a JSON bundle is held whole (JSON.parse).
+// Import entry points: detect the layout from each file's first chunks, then
+// stream every file through its reader. parseDataset keeps the normalized
+// dataset; validateDatasetStream (pass 1 of a streamed import) keeps only
+// compact indexes. A JSON bundle is held whole either way (JSON.parse).
 import type { Chunks } from "./csv";
 import { detectFormat, DETECT_HEAD_CHARS, type FileRole } from "./detect";
 import { DEFAULT_MAX_ISSUES, IssueLog, type FormatIssue } from "./issues";
-import type { FormatId, NormalizedDataset } from "./model";
+import type { DatasetFamily, Extra, FormatId, NormalizedDataset } from "./model";
 import { ProgressTracker, type FileStats, type ImportProgress } from "./progress";
 import { readEhrJsonBundle, readEhrJsonl, type NamedChunks, type ReadContext, type ReadResult } from "./read-ehr";
 import { readChatQaCsv, readEhrNoteQa, readNotesJsonBundle } from "./read-notes";
+import type { NotesStreamPlan } from "./validate-notes";
 
 export interface DatasetFile {
   name: string;
@@ -65,17 +67,26 @@ async function peek(chunks: Chunks): Promise<{ head: string; rest: AsyncIterable
   };
 }
 
-export async function parseDataset(files: readonly DatasetFile[], options: ParseOptions = {}): Promise<ParseResult> {
+interface ReadOutcome {
+  result?: ReadResult;
+  roles: { name: string; role: FileRole }[];
+  log: IssueLog;
+  progress: ProgressTracker;
+}
+
+/** Detects the layout and runs its reader once over every file (keeping records or not). */
+async function readDataset(files: readonly DatasetFile[], options: ParseOptions, retain: boolean): Promise<ReadOutcome> {
   const log = new IssueLog(options.maxIssues ?? DEFAULT_MAX_ISSUES);
   const progress = new ProgressTracker(options.onProgress);
-  const ctx: ReadContext = { log, progress };
+  const ctx: ReadContext = { log, progress, retain };
 
   const peeked = await Promise.all(files.map(async (f) => ({ name: f.name, ...(await peek(f.chunks)) })));
   const detection = detectFormat(peeked.map((p) => ({ name: p.name, head: p.head })));
   if (!detection.ok) {
     peeked.forEach((p) => p.close());
     const file = files.map((f) => f.name).join(", ") || "(none)";
-    return { ok: false, issues: [{ file, field: "(format)", message: detection.message }], total: 1 };
+    log.add({ file, field: "(format)", message: detection.message });
+    return { roles: [], log, progress };
   }
   for (const name of detection.ignored) peeked.find((p) => p.name === name)?.close();
 
@@ -102,22 +113,64 @@ export async function parseDataset(files: readonly DatasetFile[], options: Parse
       result = await readEhrNoteQa(byRole("ehrnoteqa") as NamedChunks, byRole("notes"), ctx);
       break;
   }
-  if (!log.empty || !result) {
-    if (log.empty) log.add({ file: files[0]?.name ?? "(none)", field: "(file)", message: "nothing could be read" });
-    return { ok: false, issues: log.issues, total: log.total };
-  }
-  const { dataset, counts } = result;
-  return {
-    ok: true,
-    dataset,
-    stats: {
-      format: dataset.format,
-      patients: dataset.patients.length,
-      events: counts.events,
-      notes: counts.notes,
-      items: dataset.items.length,
-      turns: counts.turns,
-      files: progress.all(),
-    },
-  };
+  if (log.empty && !result) log.add({ file: files[0]?.name ?? "(none)", field: "(file)", message: "nothing could be read" });
+  return { result, roles: detection.files, log, progress };
+}
+
+function statsOf(r: ReadResult, progress: ProgressTracker): ImportStats {
+  const { format } = r.dataset;
+  const { patients, events, notes, items, turns } = r.counts;
+  return { format, patients, events, notes, items, turns, files: progress.all() };
+}
+
+/** Reads and validates everything, keeping the whole normalized dataset (small inputs). */
+export async function parseDataset(files: readonly DatasetFile[], options: ParseOptions = {}): Promise<ParseResult> {
+  const { result, log, progress } = await readDataset(files, options, true);
+  if (!log.empty || !result) return { ok: false, issues: log.issues, total: log.total };
+  return { ok: true, dataset: result.dataset, stats: statsOf(result, progress) };
+}
+
+/** A file that can be read more than once (one `open()` per pass). */
+export interface ReopenableFile {
+  name: string;
+  open: () => Chunks;
+}
+
+/** What pass 2 (`streamDataset`) needs from pass 1: which file plays which role, and the notes bookkeeping. */
+export interface StreamPlan {
+  files: { name: string; role: FileRole }[];
+  notes?: NotesStreamPlan;
+}
+
+/** Everything about a valid dataset except its records. */
+export interface DatasetSummary {
+  family: DatasetFamily;
+  format: FormatId;
+  formatVersion?: string;
+  meta: Record<string, unknown>;
+  extra?: Extra;
+  stats: ImportStats;
+  plan: StreamPlan;
+}
+
+export type ValidationResult = { ok: true; summary: DatasetSummary } | { ok: false; issues: FormatIssue[]; total: number };
+
+/**
+ * Pass 1 of a streamed import: runs every rule of `parseDataset` (same located
+ * issues) while keeping only compact indexes, so memory does not grow with
+ * the size of JSONL / CSV files. Pair with `streamDataset` for the records.
+ */
+export async function validateDatasetStream(files: readonly ReopenableFile[], options: ParseOptions = {}): Promise<ValidationResult> {
+  const { result, roles, log, progress } = await readDataset(
+    files.map((f) => ({ name: f.name, chunks: f.open() })),
+    options,
+    false,
+  );
+  if (!log.empty || !result) return { ok: false, issues: log.issues, total: log.total };
+  const { family, format, formatVersion, meta, extra } = result.dataset;
+  const summary: DatasetSummary = { family, format, meta, stats: statsOf(result, progress), plan: { files: roles } };
+  if (formatVersion !== undefined) summary.formatVersion = formatVersion;
+  if (extra) summary.extra = extra;
+  if (result.plan) summary.plan.notes = result.plan;
+  return { ok: true, summary };
 }

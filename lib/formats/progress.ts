@@ -66,7 +66,7 @@ export class ProgressTracker {
  * Whole text of a file. Only the JSON bundle layout needs this (JSON.parse has
  * no streaming mode); the parts are joined once, so peak memory is ~2× the file.
  */
-export async function collectText(chunks: AsyncIterable<string>): Promise<string> {
+export async function collectText(chunks: Chunks): Promise<string> {
   const parts: string[] = [];
   for await (const c of chunks) parts.push(c);
   return parts.join("");

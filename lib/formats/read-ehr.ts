@@ -8,10 +8,13 @@ import { pickExtra } from "./primitives";
 import { collectText, type ProgressTracker } from "./progress";
 import { ehrBundleSchema } from "./schema-ehr";
 import { EhrDatasetBuilder } from "./validate-ehr";
+import type { NotesStreamPlan } from "./validate-notes";
 
 export interface ReadContext {
   log: IssueLog;
   progress: ProgressTracker;
+  /** Keep the normalized records (parseDataset); false: validate only, keep compact indexes. */
+  retain: boolean;
 }
 
 export interface NamedChunks {
@@ -19,10 +22,22 @@ export interface NamedChunks {
   chunks: Chunks;
 }
 
-export interface ReadResult {
-  dataset: NormalizedDataset;
-  counts: { events: number; notes: number; turns: number };
+export interface ReadCounts {
+  patients: number;
+  events: number;
+  notes: number;
+  items: number;
+  turns: number;
 }
+
+export interface ReadResult {
+  /** `patients` and `items` are empty unless the context retains records. */
+  dataset: NormalizedDataset;
+  counts: ReadCounts;
+  plan?: NotesStreamPlan;
+}
+
+const ehrCounts = (b: EhrDatasetBuilder): ReadCounts => ({ patients: b.patientCount, events: b.eventCount, notes: 0, items: b.itemCount, turns: 0 });
 
 export async function readEhrJsonBundle(file: NamedChunks, ctx: ReadContext): Promise<ReadResult | undefined> {
   const text = await collectText(ctx.progress.wrap(file.name, file.chunks));
@@ -33,7 +48,7 @@ export async function readEhrJsonBundle(file: NamedChunks, ctx: ReadContext): Pr
   if (!head.success) reportZod(ctx.log, top, head.error);
 
   // Validate records even when the header is wrong, so one pass shows everything.
-  const builder = new EhrDatasetBuilder(ctx.log);
+  const builder = new EhrDatasetBuilder(ctx.log, ctx.retain);
   const patients = isObject(root) && Array.isArray(root.patients) ? root.patients : [];
   const instances = isObject(root) && Array.isArray(root.instances) ? root.instances : [];
   patients.forEach((p, k) => builder.addPatient(p, { file: file.name, path: `patients[${k}]` }));
@@ -54,7 +69,7 @@ export async function readEhrJsonBundle(file: NamedChunks, ctx: ReadContext): Pr
   };
   const extra = pickExtra(root, ["format", "format_version", "dataset", "patients", "instances"]);
   if (extra) dataset.extra = extra;
-  return { dataset, counts: { events: builder.eventCount, notes: 0, turns: 0 } };
+  return { dataset, counts: ehrCounts(builder) };
 }
 
 /** Streams patients.jsonl first (instances refer to patients), then instances.jsonl. */
@@ -63,7 +78,7 @@ export async function readEhrJsonl(
   instancesFile: NamedChunks | undefined,
   ctx: ReadContext,
 ): Promise<ReadResult | undefined> {
-  const builder = new EhrDatasetBuilder(ctx.log);
+  const builder = new EhrDatasetBuilder(ctx.log, ctx.retain);
   for (const [file, add] of [
     [patientsFile ?? "patients.jsonl", builder.addPatient.bind(builder)],
     [instancesFile ?? "instances.jsonl", builder.addInstance.bind(builder)],
@@ -90,6 +105,6 @@ export async function readEhrJsonl(
       patients: builder.patients,
       items: builder.items,
     },
-    counts: { events: builder.eventCount, notes: 0, turns: 0 },
+    counts: ehrCounts(builder),
   };
 }

@@ -7,7 +7,7 @@ import { issueAt, reportZod, type Where } from "./issues";
 import { readJsonl } from "./jsonl";
 import type { FormatId } from "./model";
 import { collectText } from "./progress";
-import type { NamedChunks, ReadContext, ReadResult } from "./read-ehr";
+import type { NamedChunks, ReadContext, ReadCounts, ReadResult } from "./read-ehr";
 import { pickExtra } from "./primitives";
 import {
   notesBundleSchema,
@@ -24,7 +24,7 @@ export async function readNotesJsonBundle(file: NamedChunks, ctx: ReadContext): 
   if (root === undefined) return undefined;
   const head = notesBundleSchema.safeParse(root, { reportInput: true });
   if (!head.success) reportZod(ctx.log, { file: file.name, path: "" }, head.error);
-  const builder = new NotesDatasetBuilder(ctx.log);
+  const builder = new NotesDatasetBuilder(ctx.log, false, ctx.retain);
   const patients = isObject(root) && Array.isArray(root.patients) ? root.patients : [];
   const conversations = isObject(root) && Array.isArray(root.conversations) ? root.conversations : [];
   patients.forEach((p, k) => builder.addBundlePatient(p, { file: file.name, path: `patients[${k}]` }));
@@ -45,24 +45,27 @@ export async function readNotesJsonBundle(file: NamedChunks, ctx: ReadContext): 
       items,
       ...(extra ? { extra } : {}),
     },
-    counts: { events: 0, notes: builder.noteCount, turns: turnCount(items) },
+    counts: notesCounts(builder),
   };
 }
 
-const turnCount = (items: { turns: unknown[] }[]) => items.reduce((n, c) => n + c.turns.length, 0);
+const notesCounts = (b: NotesDatasetBuilder): ReadCounts => ({ patients: b.patientCount, events: 0, notes: b.noteCount, items: b.plan.conversations.size, turns: b.turnCount });
+
+export type CsvTableRow<T> =
+  | { ok: true; row: T; extra: Record<string, string> | undefined; where: Where }
+  | { ok: false; cells: Record<string, string> };
 
 /**
  * Streams a CSV table with a required header. Each row is checked against
- * `schema` (columns by name; unknown columns are kept as extras) and handed on.
+ * `schema` (columns by name; unknown columns are kept as extras) and yielded,
+ * or yielded as rejected (with its raw cells) after its issues were logged.
  */
-async function readCsvTable<S extends z.ZodType>(
+export async function* csvTable<S extends z.ZodType>(
   file: NamedChunks,
   columns: readonly string[],
   schema: S,
   ctx: ReadContext,
-  onRow: (row: z.output<S>, extra: Record<string, string> | undefined, where: Where) => void,
-  onRejected?: (cells: Record<string, string>) => void,
-): Promise<void> {
+): AsyncGenerator<CsvTableRow<z.output<S>>> {
   let header: string[] | undefined;
   let record = 0;
   for await (const rec of parseCsv(ctx.progress.wrap(file.name, file.chunks))) {
@@ -94,18 +97,32 @@ async function readCsvTable<S extends z.ZodType>(
     if (rec.fields.length !== header.length) {
       // Misaligned cells would produce a cascade of misleading column errors.
       ctx.log.add(issueAt(where, "(csv)", `record has ${rec.fields.length} fields, header has ${header.length}`));
-      onRejected?.(obj);
+      yield { ok: false, cells: obj };
       continue;
     }
     const parsed = schema.safeParse(obj, { reportInput: true });
-    if (parsed.success) onRow(parsed.data, extra, where);
+    if (parsed.success) yield { ok: true, row: parsed.data, extra, where };
     else {
       reportZod(ctx.log, where, parsed.error);
-      onRejected?.(obj);
+      yield { ok: false, cells: obj };
     }
   }
   if (!header) ctx.log.add({ file: file.name, line: 1, field: "(header)", message: "empty file: expected a header row" });
   ctx.progress.done(file.name);
+}
+
+async function readCsvTable<S extends z.ZodType>(
+  file: NamedChunks,
+  columns: readonly string[],
+  schema: S,
+  ctx: ReadContext,
+  onRow: (row: z.output<S>, extra: Record<string, string> | undefined, where: Where) => void,
+  onRejected?: (cells: Record<string, string>) => void,
+): Promise<void> {
+  for await (const r of csvTable(file, columns, schema, ctx)) {
+    if (r.ok) onRow(r.row, r.extra, r.where);
+    else onRejected?.(r.cells);
+  }
 }
 
 function readNotesCsv(file: NamedChunks, builder: NotesDatasetBuilder, ctx: ReadContext): Promise<void> {
@@ -125,7 +142,7 @@ export async function readChatQaCsv(
   questions: NamedChunks | undefined,
   ctx: ReadContext,
 ): Promise<ReadResult | undefined> {
-  const builder = new NotesDatasetBuilder(ctx.log);
+  const builder = new NotesDatasetBuilder(ctx.log, false, ctx.retain);
   if (notes) await readNotesCsv(notes, builder, ctx);
   else ctx.log.add({ file: "notes.csv", field: "(file)", message: "missing notes.csv: questions cannot be checked against notes" });
   if (questions)
@@ -149,7 +166,7 @@ export async function readEhrNoteQa(
   notes: NamedChunks | undefined,
   ctx: ReadContext,
 ): Promise<ReadResult | undefined> {
-  const builder = new NotesDatasetBuilder(ctx.log, notes === undefined);
+  const builder = new NotesDatasetBuilder(ctx.log, notes === undefined, ctx.retain);
   if (notes) await readNotesCsv(notes, builder, ctx);
   for await (const entry of readJsonl(ctx.progress.wrap(questions.name, questions.chunks))) {
     ctx.progress.record(questions.name);
@@ -165,6 +182,7 @@ export async function readEhrNoteQa(
 function dataset(format: FormatId, builder: NotesDatasetBuilder, items: ReturnType<NotesDatasetBuilder["finish"]>): ReadResult {
   return {
     dataset: { family: "notes-chatqa", format, meta: {}, patients: builder.patients, items },
-    counts: { events: 0, notes: builder.noteCount, turns: turnCount(items) },
+    counts: notesCounts(builder),
+    plan: builder.plan,
   };
 }

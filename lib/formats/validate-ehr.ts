@@ -1,19 +1,64 @@
-// Record-by-record validation and accumulation for `ehr-decision-mcq`, shared
-// by the JSON bundle and JSONL readers. Per-record rules run as records arrive
-// (so JSONL streams); cross-record rules (evidence ownership and timing,
-// decision-point order) run in finish(), once every patient is known.
+// Record-by-record validation for `ehr-decision-mcq`, shared by the JSON bundle
+// and JSONL readers. Per-record rules run as records arrive (so JSONL streams);
+// cross-record rules (evidence ownership and timing, decision-point order) run in
+// finish(), once every patient is known. They only ever read compact indexes
+// (event id → time per patient, a few fields per instance), so a validation-only
+// pass (`retain: false`) reports exactly what a full parse reports while the
+// records themselves are dropped as soon as they are checked.
 import { IssueLog, issueAt, reportZod, type Where } from "./issues";
 import { ehrPatientFromWire, instanceFromWire } from "./map-ehr";
 import type { McqItem, Patient } from "./model";
 import { isoToMillis } from "./primitives";
 import { ehrPatientSchema, instanceSchema } from "./schema-ehr";
 
+/**
+ * One patient's event_id → source time, packed into two strings and their end offsets: pass 1
+ * keeps this for every patient until the instances arrive (250k events in the full benchmark),
+ * and a Map of 2 × 250k small strings was ~25 MB of live heap, which V8 multiplies before it
+ * collects. Lookups are rare (cited evidence only), so a linear scan is fine.
+ */
+class EventTimes {
+  private readonly ids: string;
+  private readonly times: string;
+  private readonly idEnds: Uint32Array;
+  private readonly timeEnds: Uint32Array;
+
+  constructor(events: readonly { id: string; time: string }[]) {
+    this.ids = events.map((e) => e.id).join("");
+    this.times = events.map((e) => e.time).join("");
+    this.idEnds = ends(events.map((e) => e.id.length));
+    this.timeEnds = ends(events.map((e) => e.time.length));
+  }
+
+  get(id: string): string | undefined {
+    for (let k = 0, start = 0; k < this.idEnds.length; start = this.idEnds[k++]!) {
+      if (this.idEnds[k]! - start === id.length && this.ids.startsWith(id, start))
+        return this.times.slice(k === 0 ? 0 : this.timeEnds[k - 1], this.timeEnds[k]);
+    }
+    return undefined;
+  }
+}
+
+function ends(lengths: number[]): Uint32Array {
+  const out = new Uint32Array(lengths.length);
+  lengths.reduce((sum, n, k) => (out[k] = sum + n), 0);
+  return out;
+}
+
 interface PatientEntry {
   where: Where;
-  /** Undefined when the record failed validation: references to it are not re-reported. */
-  patient?: Patient;
-  events?: Map<string, { time: string; ms: number }>;
+  /** False when the record failed validation: references to it are not re-reported. */
+  valid: boolean;
+  pregnancyId?: string | null;
+  /** Milliseconds are computed only for cited events. */
+  events?: EventTimes;
 }
+
+/** The fields of an instance the cross-record rules read. */
+type InstanceRef = Pick<McqItem, "instanceId" | "patientId" | "pregnancyId" | "decisionPointIndex" | "evidenceEventIds"> & {
+  cutoffTime: string;
+  where: Where;
+};
 
 /** "line 12" for line-based files, the record path for bundles. */
 export function describeWhere(w: Where): string {
@@ -31,14 +76,23 @@ function idOf(raw: unknown, key: string): string | undefined {
 }
 
 export class EhrDatasetBuilder {
+  /** Accepted records, in file order; filled only when `retain` is set. */
   readonly patients: Patient[] = [];
   readonly items: McqItem[] = [];
   private readonly byPatient = new Map<string, PatientEntry>();
   private readonly instanceWhere = new Map<string, Where>();
-  private readonly itemWhere: Where[] = [];
+  private readonly refs: InstanceRef[] = [];
+  patientCount = 0;
   eventCount = 0;
 
-  constructor(private readonly log: IssueLog) {}
+  constructor(
+    private readonly log: IssueLog,
+    private readonly retain = true,
+  ) {}
+
+  get itemCount(): number {
+    return this.refs.length;
+  }
 
   addPatient(raw: unknown, where: Where): void {
     const parsed = ehrPatientSchema.safeParse(raw, { reportInput: true });
@@ -50,28 +104,30 @@ export class EhrDatasetBuilder {
       this.log.add(issueAt(where, "patient_id", `duplicate patient_id ${JSON.stringify(id)} (first at ${describeWhere(first.where)})`));
       return;
     }
-    const entry: PatientEntry = { where };
+    const entry: PatientEntry = { where, valid: false };
     this.byPatient.set(id, entry);
     if (!parsed.success) return;
 
-    const patient = ehrPatientFromWire(parsed.data);
-    const events = new Map<string, { time: string; ms: number }>();
+    // The rules read the validated wire record; the normalized one is built only when kept.
+    const events: { id: string; time: string }[] = [];
     const firstIndex = new Map<string, number>();
-    (patient.events ?? []).forEach((e, k) => {
-      const prev = firstIndex.get(e.eventId);
+    parsed.data.events.forEach((e, k) => {
+      const prev = firstIndex.get(e.event_id);
       if (prev !== undefined) {
         this.log.add(
-          issueAt(where, `events[${k}].event_id`, `duplicate event_id ${JSON.stringify(e.eventId)} in patient ${JSON.stringify(id)} (first at events[${prev}])`),
+          issueAt(where, `events[${k}].event_id`, `duplicate event_id ${JSON.stringify(e.event_id)} in patient ${JSON.stringify(id)} (first at events[${prev}])`),
         );
         return;
       }
-      firstIndex.set(e.eventId, k);
-      events.set(e.eventId, { time: e.time, ms: isoToMillis(e.time) ?? NaN });
+      firstIndex.set(e.event_id, k);
+      events.push({ id: e.event_id, time: e.time });
     });
-    this.eventCount += patient.events?.length ?? 0;
-    entry.patient = patient;
-    entry.events = events;
-    this.patients.push(patient);
+    this.eventCount += parsed.data.events.length;
+    this.patientCount++;
+    entry.valid = true;
+    entry.pregnancyId = parsed.data.pregnancy_id;
+    entry.events = new EventTimes(events);
+    if (this.retain) this.patients.push(ehrPatientFromWire(parsed.data));
   }
 
   addInstance(raw: unknown, where: Where): void {
@@ -89,8 +145,9 @@ export class EhrDatasetBuilder {
     if (!parsed.success) return;
     const item = instanceFromWire(parsed.data);
     this.checkOptions(item, where);
-    this.items.push(item);
-    this.itemWhere.push(where);
+    const { instanceId, patientId, pregnancyId, decisionPointIndex, evidenceEventIds } = item;
+    this.refs.push({ instanceId, patientId, pregnancyId, decisionPointIndex, evidenceEventIds, cutoffTime: item.cutoff.time, where });
+    if (this.retain) this.items.push(item);
   }
 
   private checkOptions(item: McqItem, where: Where): void {
@@ -112,57 +169,57 @@ export class EhrDatasetBuilder {
 
   /** Cross-record rules; call once after every record was added. */
   finish(): void {
-    const perPatient = new Map<string, { item: McqItem; where: Where }[]>();
-    this.items.forEach((item, k) => {
-      const where = this.itemWhere[k] as Where;
-      const entry = this.byPatient.get(item.patientId);
+    const perPatient = new Map<string, InstanceRef[]>();
+    for (const ref of this.refs) {
+      const entry = this.byPatient.get(ref.patientId);
       if (!entry) {
-        this.log.add(issueAt(where, "patient_id", `unknown patient ${JSON.stringify(item.patientId)}`));
-        return;
+        this.log.add(issueAt(ref.where, "patient_id", `unknown patient ${JSON.stringify(ref.patientId)}`));
+        continue;
       }
-      const list = perPatient.get(item.patientId) ?? [];
-      list.push({ item, where });
-      perPatient.set(item.patientId, list);
-      if (entry.patient && entry.events) this.checkEvidence(item, where, entry.patient, entry.events);
-    });
+      const list = perPatient.get(ref.patientId) ?? [];
+      list.push(ref);
+      perPatient.set(ref.patientId, list);
+      if (entry.valid && entry.events) this.checkEvidence(ref, entry, entry.events);
+    }
     for (const list of perPatient.values()) this.checkDecisionOrder(list);
   }
 
-  private checkEvidence(item: McqItem, where: Where, patient: Patient, events: Map<string, { time: string; ms: number }>): void {
-    if (item.pregnancyId != null && patient.pregnancyId != null && item.pregnancyId !== patient.pregnancyId)
+  private checkEvidence(ref: InstanceRef, patient: PatientEntry, events: EventTimes): void {
+    const { where } = ref;
+    if (ref.pregnancyId != null && patient.pregnancyId != null && ref.pregnancyId !== patient.pregnancyId)
       this.log.add(
-        issueAt(where, "pregnancy_id", `pregnancy_id ${JSON.stringify(item.pregnancyId)} does not match patient's ${JSON.stringify(patient.pregnancyId)}`),
+        issueAt(where, "pregnancy_id", `pregnancy_id ${JSON.stringify(ref.pregnancyId)} does not match patient's ${JSON.stringify(patient.pregnancyId)}`),
       );
-    const cutoffMs = isoToMillis(item.cutoff.time) ?? NaN;
-    item.evidenceEventIds.forEach((id, k) => {
-      const ev = events.get(id);
+    const cutoffMs = isoToMillis(ref.cutoffTime) ?? NaN;
+    ref.evidenceEventIds.forEach((id, k) => {
+      const time = events.get(id);
       const field = `evidence_event_ids[${k}]`;
-      if (!ev) {
-        this.log.add(issueAt(where, field, `evidence event ${JSON.stringify(id)} is not an event of patient ${JSON.stringify(item.patientId)}`));
-      } else if (ev.ms > cutoffMs) {
-        this.log.add(issueAt(where, field, `evidence event ${JSON.stringify(id)} at ${ev.time} is dated after the cutoff ${item.cutoff.time}`));
+      if (time === undefined) {
+        this.log.add(issueAt(where, field, `evidence event ${JSON.stringify(id)} is not an event of patient ${JSON.stringify(ref.patientId)}`));
+      } else if ((isoToMillis(time) ?? NaN) > cutoffMs) {
+        this.log.add(issueAt(where, field, `evidence event ${JSON.stringify(id)} at ${time} is dated after the cutoff ${ref.cutoffTime}`));
       }
     });
   }
 
   /** Indices must be unique per patient and a later index may not have an earlier cutoff. */
-  private checkDecisionOrder(list: { item: McqItem; where: Where }[]): void {
-    const sorted = [...list].sort((a, b) => a.item.decisionPointIndex - b.item.decisionPointIndex);
+  private checkDecisionOrder(list: InstanceRef[]): void {
+    const sorted = [...list].sort((a, b) => a.decisionPointIndex - b.decisionPointIndex);
     for (let k = 1; k < sorted.length; k++) {
-      const a = sorted[k - 1] as (typeof sorted)[number];
-      const b = sorted[k] as (typeof sorted)[number];
-      const ai = a.item.decisionPointIndex;
-      const bi = b.item.decisionPointIndex;
+      const a = sorted[k - 1] as InstanceRef;
+      const b = sorted[k] as InstanceRef;
+      const ai = a.decisionPointIndex;
+      const bi = b.decisionPointIndex;
       if (ai === bi) {
         this.log.add(
-          issueAt(b.where, "decision_point_index", `duplicate decision_point_index ${bi} for patient ${JSON.stringify(b.item.patientId)} (also instance ${JSON.stringify(a.item.instanceId)})`),
+          issueAt(b.where, "decision_point_index", `duplicate decision_point_index ${bi} for patient ${JSON.stringify(b.patientId)} (also instance ${JSON.stringify(a.instanceId)})`),
         );
-      } else if ((isoToMillis(b.item.cutoff.time) ?? NaN) < (isoToMillis(a.item.cutoff.time) ?? NaN)) {
+      } else if ((isoToMillis(b.cutoffTime) ?? NaN) < (isoToMillis(a.cutoffTime) ?? NaN)) {
         this.log.add(
           issueAt(
             b.where,
             "decision_point_index",
-            `decision_point_index ${bi} has cutoff ${b.item.cutoff.time}, earlier than index ${ai} (instance ${JSON.stringify(a.item.instanceId)}, cutoff ${a.item.cutoff.time}); indices must increase with cutoff time`,
+            `decision_point_index ${bi} has cutoff ${b.cutoffTime}, earlier than index ${ai} (instance ${JSON.stringify(a.instanceId)}, cutoff ${a.cutoffTime}); indices must increase with cutoff time`,
           ),
         );
       }

@@ -2,12 +2,15 @@
 // the notes-chatqa bundle, the EHRNote-ChatQA CSVs and EHRNoteQA JSONL.
 // Per-record rules run on arrival; turn order, unknown patients and
 // "Note #N exists" run in finish() because questions may precede notes.
+// Cross-record rules read only compact state (note numbers and dates, turn
+// numbering, source options), so with `retain: false` note texts and turn
+// texts are dropped once checked and the issues are the same as a full parse.
 import { IssueLog, issueAt, reportZod, type Where } from "./issues";
 import { goldSourcesOf, noteFromWire, turnFromWire, type NoteFields } from "./map-notes";
-import type { Conversation, Note, Patient } from "./model";
+import type { Conversation, Note, Patient, Turn } from "./model";
 import { TURN_LABELS } from "./model";
 import { pickExtra } from "./primitives";
-import { conversationSchema, ehrNoteQaRowSchema, noteSchema, notesPatientSchema, turnSchema, type QuestionsCsvRow } from "./schema-notes";
+import { conversationSchema, ehrNoteQaRowSchema, noteSchema, notesPatientSchema, turnSchema, type EhrNoteQaRow, type QuestionsCsvRow } from "./schema-notes";
 import { sourceKey } from "./source-option";
 import { describeWhere } from "./validate-ehr";
 import { checkNoteRefs, checkTurn, checkTurnSequence, EHRNOTEQA_FIELDS, type LocatedTurn } from "./validate-turns";
@@ -16,6 +19,8 @@ interface PatientEntry {
   where: Where;
   patient?: Patient; // undefined: record invalid, references to it are not re-reported
   noteDates: Map<number, string>;
+  /** Accepted notes (patient.notes holds them only when retaining). */
+  noteCount: number;
   noteWhere: Where | undefined;
   numNotesWhere?: Where;
   /** Some note row was rejected: the numbering check would only echo that. */
@@ -30,23 +35,60 @@ interface ConversationEntry {
   incomplete: boolean; // some turn failed validation: sequence checks would only echo that
 }
 
-const TURN_KEYS = Object.keys(turnSchema.shape);
-const NOTE_KEYS = Object.keys(noteSchema.shape);
-const EHRNOTEQA_KEYS = Object.keys(ehrNoteQaRowSchema.shape);
+export const TURN_KEYS = Object.keys(turnSchema.shape);
+export const NOTE_KEYS = Object.keys(noteSchema.shape);
+export const EHRNOTEQA_KEYS = Object.keys(ehrNoteQaRowSchema.shape);
+
+/** An EHRNoteQA row is a one-turn conversation. */
+export function ehrNoteQaTurn(r: EhrNoteQaRow): Turn {
+  const options = TURN_LABELS.map((label) => ({ label, text: r[`choice_${label}`] }));
+  return { turnOrder: 1, turnIndex: 1, turnType: "content", question: r.question, options, answer: r.answer };
+}
+
+/** A bundle patient without its notes (they are added one by one). */
+export function bundlePatientFromWire(id: string, raw: { notes?: unknown }): Patient {
+  const patient: Patient = { patientId: id };
+  if (raw.notes) patient.notes = [];
+  const extra = pickExtra(raw, ["subject_id", "notes"]);
+  if (extra) patient.extra = extra;
+  return patient;
+}
+
+/** What pass 2 of a streamed import needs to rebuild items without re-validating. */
+export interface NotesStreamPlan {
+  /** Conversation id → first-seen position and turn count (CSV turns may be scattered). */
+  conversations: Map<string, { position: number; turns: number }>;
+  /** num_notes per patient (EHRNoteQA: known only after notes.csv was read). */
+  numNotes: Map<string, number>;
+}
+
+/** Content turns keep only their numbering; source turns also their options (for note references). */
+const slim = (t: Turn): Turn =>
+  ({ turnOrder: t.turnOrder, turnIndex: t.turnIndex, turnType: t.turnType, question: "", options: t.turnType === "source" ? t.options : [], answer: t.answer }) as Turn;
 
 export class NotesDatasetBuilder {
+  /** Accepted patients in first-seen order; filled only when retaining. */
   readonly patients: Patient[] = [];
   private readonly byPatient = new Map<string, PatientEntry>();
   private readonly noteIds = new Map<string, Where>();
   private readonly conversations = new Map<string, ConversationEntry>();
   private readonly pendingIncomplete = new Set<string>(); // rejected rows seen before their conversation
   noteCount = 0;
+  patientCount = 0;
+  turnCount = 0;
+  readonly plan: NotesStreamPlan = { conversations: new Map(), numNotes: new Map() };
 
   /** `patientsFromQuestions`: EHRNoteQA without notes, where questions define the patients. */
   constructor(
     private readonly log: IssueLog,
     private readonly patientsFromQuestions = false,
+    private readonly retain = true,
   ) {}
+
+  private newPatient(entry: PatientEntry): void {
+    this.patientCount++;
+    if (this.retain) this.patients.push(entry.patient as Patient);
+  }
 
   addBundlePatient(raw: unknown, where: Where): void {
     const parsed = notesPatientSchema.safeParse(raw, { reportInput: true });
@@ -59,15 +101,11 @@ export class NotesDatasetBuilder {
       this.log.add(issueAt(where, "subject_id", `duplicate subject_id ${id} (first at ${describeWhere(first.where)})`));
       return;
     }
-    const entry: PatientEntry = { where, noteDates: new Map(), noteWhere: where };
+    const entry: PatientEntry = { where, noteDates: new Map(), noteCount: 0, noteWhere: where };
     this.byPatient.set(id, entry);
     if (!parsed.success) return;
-    const patient: Patient = { patientId: id };
-    if (parsed.data.notes) patient.notes = [];
-    const extra = pickExtra(parsed.data, ["subject_id", "notes"]);
-    if (extra) patient.extra = extra;
-    entry.patient = patient;
-    this.patients.push(patient);
+    entry.patient = bundlePatientFromWire(id, parsed.data);
+    this.newPatient(entry);
     parsed.data.notes?.forEach((n, k) => this.addNote(entry, n, pickExtra(n, NOTE_KEYS), where, `notes[${k}].`));
   }
 
@@ -75,9 +113,9 @@ export class NotesDatasetBuilder {
     const id = String(row.subject_id);
     let entry = this.byPatient.get(id);
     if (!entry) {
-      entry = { where, noteDates: new Map(), noteWhere: where, patient: { patientId: id, notes: [] } };
+      entry = { where, noteDates: new Map(), noteCount: 0, noteWhere: where, patient: { patientId: id, notes: [] } };
       this.byPatient.set(id, entry);
-      this.patients.push(entry.patient as Patient);
+      this.newPatient(entry);
     }
     this.addNote(entry, row, extra, where, "");
   }
@@ -91,9 +129,9 @@ export class NotesDatasetBuilder {
     if (!/^\d+$/.test(id)) return;
     let entry = this.byPatient.get(id);
     if (!entry) {
-      entry = { where: { file: "", path: "" }, noteDates: new Map(), noteWhere: undefined, patient: { patientId: id, notes: [] } };
+      entry = { where: { file: "", path: "" }, noteDates: new Map(), noteCount: 0, noteWhere: undefined, patient: { patientId: id, notes: [] } };
       this.byPatient.set(id, entry);
-      this.patients.push(entry.patient as Patient);
+      this.newPatient(entry);
     }
     entry.noteRejected = true;
     const n = noteNum?.trim() ?? "";
@@ -118,7 +156,9 @@ export class NotesDatasetBuilder {
       this.log.add(issueAt(where, `${prefix}note_id`, `note_id ${JSON.stringify(note.noteId)} does not match {subject_id}-DS-{note_seq} (${expected})`));
     this.noteIds.set(note.noteId, where);
     entry.noteDates.set(note.noteNum, note.chartdate);
-    (patient.notes ??= []).push(note);
+    patient.notes ??= [];
+    if (this.retain) patient.notes.push(note);
+    entry.noteCount++;
     this.noteCount++;
   }
 
@@ -143,7 +183,7 @@ export class NotesDatasetBuilder {
         else if (sourceKey(given) !== sourceKey(goldSourcesOf(turn.options, turn.answer)))
           this.log.add(issueAt(tw, "gold_sources", `gold_sources do not match the correct option (${turn.answer})`));
       }
-      turns.push({ turn, where: tw });
+      turns.push({ turn: this.keep(turn), where: tw });
     });
     if (!parsed.success) return;
     const extra = pickExtra(parsed.data, ["subject_id", "qa_category", "turns"]);
@@ -159,8 +199,9 @@ export class NotesDatasetBuilder {
   }
 
   addQuestionRow(row: QuestionsCsvRow, extra: Record<string, unknown> | undefined, where: Where): void {
-    const turn = turnFromWire(row, extra);
-    checkTurn(turn, where, this.log);
+    const full = turnFromWire(row, extra);
+    checkTurn(full, where, this.log);
+    const turn = this.keep(full);
     const key = `${row.subject_id}:${row.qa_category}`;
     const entry = this.conversations.get(key);
     if (entry) entry.turns.push({ turn, where });
@@ -185,14 +226,13 @@ export class NotesDatasetBuilder {
     if (!parsed.success) return reportZod(this.log, where, parsed.error);
     const r = parsed.data;
     const id = String(r.patient_id);
-    const options = TURN_LABELS.map((label) => ({ label, text: r[`choice_${label}`] }));
-    const turn = { turnOrder: 1, turnIndex: 1, turnType: "content" as const, question: r.question, options, answer: r.answer };
+    const turn = ehrNoteQaTurn(r);
     checkTurn(turn, where, this.log, EHRNOTEQA_FIELDS);
     let entry = this.byPatient.get(id);
     if (!entry && this.patientsFromQuestions) {
-      entry = { where, noteDates: new Map(), noteWhere: undefined, patient: { patientId: id } };
+      entry = { where, noteDates: new Map(), noteCount: 0, noteWhere: undefined, patient: { patientId: id } };
       this.byPatient.set(id, entry);
-      this.patients.push(entry.patient as Patient);
+      this.newPatient(entry);
     }
     const patient = entry?.patient;
     if (entry && patient) {
@@ -204,17 +244,28 @@ export class NotesDatasetBuilder {
     }
     let n = 1;
     while (this.conversations.has(`${id}:q${n}`)) n++;
-    this.addConversation(id, "", where, [{ turn, where }], pickExtra(r, EHRNOTEQA_KEYS), `${id}:q${n}`);
+    this.addConversation(id, "", where, [{ turn: this.keep(turn), where }], pickExtra(r, EHRNOTEQA_KEYS), `${id}:q${n}`);
   }
 
-  /** Cross-record rules; returns the conversations in first-seen order. */
+  private keep(turn: Turn): Turn {
+    return this.retain ? turn : slim(turn);
+  }
+
+  /** Cross-record rules; returns the conversations in first-seen order (none unless retaining). */
   finish(): Conversation[] {
-    for (const entry of this.byPatient.values()) this.checkNoteNumbers(entry);
+    for (const entry of this.byPatient.values()) {
+      this.checkNoteNumbers(entry);
+      if (entry.patient?.numNotes !== undefined) this.plan.numNotes.set(entry.patient.patientId, entry.patient.numNotes);
+    }
     const out: Conversation[] = [];
     for (const { conversation, where, turns, singleTurn, incomplete } of this.conversations.values()) {
       const kept = singleTurn || incomplete ? turns : checkTurnSequence(turns, this.log, describeWhere);
-      conversation.turns = kept.map((t) => t.turn);
-      out.push(conversation);
+      this.plan.conversations.set(conversation.conversationId, { position: this.plan.conversations.size, turns: kept.length });
+      this.turnCount += kept.length;
+      if (this.retain) {
+        conversation.turns = kept.map((t) => t.turn);
+        out.push(conversation);
+      }
       const entry = this.byPatient.get(conversation.patientId);
       const idField = singleTurn ? "patient_id" : "subject_id";
       if (!entry) {
@@ -223,8 +274,8 @@ export class NotesDatasetBuilder {
       }
       if (!entry.patient) continue;
       const p = entry.patient;
-      if (singleTurn && p.notes && p.numNotes !== undefined && p.numNotes !== p.notes.length && entry.numNotesWhere === where)
-        this.log.add(issueAt(where, "num_notes", `num_notes ${p.numNotes} but patient ${p.patientId} has ${p.notes.length} notes`));
+      if (singleTurn && p.notes && p.numNotes !== undefined && p.numNotes !== entry.noteCount && entry.numNotesWhere === where)
+        this.log.add(issueAt(where, "num_notes", `num_notes ${p.numNotes} but patient ${p.patientId} has ${entry.noteCount} notes`));
       for (const { turn, where: tw } of kept) checkNoteRefs(turn, tw, p.patientId, entry.noteDates, this.log);
     }
     return out;

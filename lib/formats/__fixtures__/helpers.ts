@@ -1,7 +1,9 @@
 // Test helpers: fixture loading and chunked streams (tests only; the core never touches fs).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseDataset, type ParseOptions, type ParseResult } from "../parse-dataset";
+import { isDeepStrictEqual } from "node:util";
+import { parseDataset, validateDatasetStream, type ParseOptions, type ParseResult } from "../parse-dataset";
+import { collectDataset, streamDataset } from "../stream-dataset";
 
 export function fixture(name: string): string {
   return readFileSync(path.join(__dirname, name), "utf8");
@@ -23,10 +25,32 @@ export function parseTexts(files: Record<string, string>, size = 64, options?: P
   );
 }
 
+/**
+ * The streamed import (validateDatasetStream, then streamDataset) must agree with
+ * parseDataset exactly: same issues, or the same dataset and stats. Every rule and
+ * round-trip test goes through parseOk / parseIssues, so all of them check this.
+ */
+async function crossCheckStreaming(files: Record<string, string>, parsed: ParseResult, size = 64): Promise<void> {
+  const reopenable = Object.entries(files).map(([name, text]) => ({ name, open: () => asyncChunks(text, size) }));
+  const v = await validateDatasetStream(reopenable);
+  const fail = (what: string, a: unknown, b: unknown) => {
+    throw new Error(`streamed import disagrees with parseDataset (${what}):\n${JSON.stringify(a, null, 1)}\n---\n${JSON.stringify(b, null, 1)}`);
+  };
+  if (!v.ok || !parsed.ok) {
+    const [a, b] = [v.ok ? v : { issues: v.issues, total: v.total }, parsed.ok ? parsed : { issues: parsed.issues, total: parsed.total }];
+    if (!isDeepStrictEqual(a, b)) fail("issues", a, b);
+    return;
+  }
+  if (!isDeepStrictEqual(v.summary.stats, parsed.stats)) fail("stats", v.summary.stats, parsed.stats);
+  const streamed = await collectDataset(v.summary, streamDataset(reopenable, v.summary));
+  if (!isDeepStrictEqual(streamed, parsed.dataset)) fail("dataset", streamed, parsed.dataset);
+}
+
 /** Parses and fails loudly (with the issues) when the input is rejected. */
 export async function parseOk(files: Record<string, string>, size?: number) {
   const r = await parseTexts(files, size);
   if (!r.ok) throw new Error(`expected ok, got issues:\n${JSON.stringify(r.issues, null, 2)}`);
+  await crossCheckStreaming(files, r, size);
   return r;
 }
 
@@ -34,5 +58,6 @@ export async function parseOk(files: Record<string, string>, size?: number) {
 export async function parseIssues(files: Record<string, string>, size?: number) {
   const r = await parseTexts(files, size);
   if (r.ok) throw new Error("expected issues, got ok");
+  await crossCheckStreaming(files, r, size);
   return r.issues;
 }

@@ -1,13 +1,13 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
-import { parseDataset, type FormatIssue, type ImportProgress } from "../../formats";
+import { DatasetChangedError, streamDataset, validateDatasetStream, type DatasetRecord, type FormatIssue, type ImportProgress } from "../../formats";
 import { recordEvent } from "../audit-trail";
-import { eventRow, itemRow, noteRow, patientRow } from "./rows";
+import { BulkInserter, dialectOf, eventRow, itemRow, noteRow, patientRow } from "./rows";
 
 export interface ImportFile {
   name: string;
-  /** Opens the file's text; called twice (checksum, then parse), so it must be re-readable. */
+  /** Opens the file's text; called once per pass (checksum, validation, writing), so it must be re-readable. */
   open: () => AsyncIterable<string>;
 }
 
@@ -29,105 +29,142 @@ export interface ImportOptions {
   onProgress?: (p: ImportProgress | { phase: "writing"; written: number; total: number }) => void;
 }
 
-const BATCH = 500;
-
-async function checksum(files: ImportFile[]): Promise<string> {
+/**
+ * The dataset checksum (unchanged formula: existing datasets must still match) plus a
+ * digest per file, against which the writing pass re-checks what it reads.
+ */
+async function checksum(files: ImportFile[]): Promise<{ sum: string; digests: Map<string, string> }> {
   const hash = createHash("sha256");
+  const digests = new Map<string, string>();
   for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const own = createHash("sha256");
     hash.update(`${file.name}\0`);
-    for await (const chunk of file.open()) hash.update(chunk);
+    for await (const chunk of file.open()) {
+      const bytes = Buffer.from(chunk, "utf8"); // encoded once for both hashes
+      hash.update(bytes);
+      own.update(bytes);
+    }
     hash.update("\0");
+    digests.set(file.name, own.digest("hex"));
   }
-  return hash.digest("hex");
+  return { sum: hash.digest("hex"), digests };
+}
+
+/**
+ * Files whose every read is hashed; `verify()` throws unless each file read completely
+ * matched its digest. The writing pass maps records without re-validating them, so it
+ * must be reading the very bytes that were validated.
+ */
+function verifying(files: ImportFile[], digests: Map<string, string>) {
+  const seen = new Map<string, string>();
+  const wrapped = files.map((file) => ({
+    name: file.name,
+    open: async function* () {
+      const own = createHash("sha256");
+      for await (const chunk of file.open()) {
+        own.update(chunk, "utf8");
+        yield chunk;
+      }
+      seen.set(file.name, own.digest("hex"));
+    },
+  }));
+  const verify = () => {
+    for (const [name, digest] of seen) if (digests.get(name) !== digest) throw new DatasetChangedError(name, "checksum differs");
+  };
+  return { files: wrapped, verify };
+}
+
+/** Writes streamed records as batched rows; only external → row ids of patients are kept. */
+async function writeRecords(insert: BulkInserter, records: AsyncIterable<DatasetRecord>, datasetId: string): Promise<void> {
+  const patientIds = new Map<string, string>();
+  const rowId = (patientId: string) => patientIds.get(patientId)!; // pass 1 checked every reference
+  for await (const record of records) {
+    // `add` returns a promise only when it writes a full batch: await exactly then.
+    let full: Promise<void> | undefined;
+    if (record.kind === "patient") {
+      const row = patientRow(datasetId, record.patient, record.position);
+      patientIds.set(record.patient.patientId, row.id);
+      if ((full = insert.add("Patient", row))) await full;
+      const events = record.patient.events ?? [];
+      for (let i = 0; i < events.length; i++) if ((full = insert.add("EhrEvent", eventRow(row.id, events[i]!, i)))) await full;
+    } else if (record.kind === "note") {
+      if ((full = insert.add("Note", noteRow(rowId(record.patientId), record.note)))) await full;
+    } else if ((full = insert.add("Item", itemRow(datasetId, rowId(record.item.patientId), record.item, record.position)))) await full;
+  }
+  await insert.flushAll();
 }
 
 /**
  * Imports benchmark files all-or-nothing: every violation is reported (located) and nothing
  * is written unless the whole input is valid; the same files again change nothing; changed
  * files become a new version of the dataset, never an edit of the old one.
+ *
+ * Three reads, none holding the dataset: checksum; validation (compact indexes only); then,
+ * inside one transaction, records streamed straight into batched INSERTs.
  */
 export async function importDataset(db: Db, actorId: string | null, files: ImportFile[], options: ImportOptions = {}): Promise<ImportOutcome> {
-  const sum = await checksum(files);
+  const { sum, digests } = await checksum(files);
   const existing = await db.dataset.findUnique({ where: { checksum: sum }, select: { id: true, name: true, version: true } });
   if (existing) return { status: "unchanged", datasetId: existing.id, name: existing.name, version: existing.version };
 
-  const parsed = await parseDataset(
-    files.map((f) => ({ name: f.name, chunks: f.open() })),
-    { onProgress: options.onProgress },
-  );
-  if (!parsed.ok) return { status: "invalid", issues: parsed.issues, total: parsed.total };
-  const { dataset } = parsed;
-  const metaName = typeof dataset.meta.name === "string" ? dataset.meta.name : undefined;
+  const validated = await validateDatasetStream(files, { onProgress: options.onProgress });
+  if (!validated.ok) return { status: "invalid", issues: validated.issues, total: validated.total };
+  const { summary } = validated;
+  const metaName = typeof summary.meta.name === "string" ? summary.meta.name : undefined;
   const name = options.name ?? metaName ?? files[0]?.name ?? "dataset";
-
-  const patientRows = dataset.patients.map((p, i) => patientRow("", p, i));
-  const patientIds = new Map(dataset.patients.map((p, i) => [p.patientId, patientRows[i]!.id]));
-  const counts: ImportCounts = {
-    patients: dataset.patients.length,
-    events: dataset.patients.reduce((n, p) => n + (p.events?.length ?? 0), 0),
-    notes: dataset.patients.reduce((n, p) => n + (p.notes?.length ?? 0), 0),
-    items: dataset.items.length,
-  };
-  const total = counts.patients + counts.events + counts.notes + counts.items;
+  const { patients, events, notes, items } = summary.stats;
+  const counts: ImportCounts = { patients, events, notes, items };
+  const total = patients + events + notes + items;
   let written = 0;
   const progress = (n: number) => {
     written += n;
     options.onProgress?.({ phase: "writing", written, total });
   };
+  const dialect = dialectOf(db);
 
-  const created = await db.$transaction(
-    async (tx) => {
-      const latest = await tx.dataset.findFirst({ where: { name }, orderBy: { version: "desc" }, select: { version: true } });
-      const version = (latest?.version ?? 0) + 1;
-      const datasetId = randomUUID();
-      await tx.dataset.create({
-        data: {
-          id: datasetId,
-          name,
-          version,
-          family: dataset.family,
-          format: dataset.format,
-          formatVersion: dataset.formatVersion ?? null,
-          checksum: sum,
-          meta: { ...dataset.meta, ...(dataset.extra ? { __extra: dataset.extra } : {}) } as object,
-          patientCount: counts.patients,
-          itemCount: counts.items,
-          eventCount: counts.events,
-          noteCount: counts.notes,
-          importedById: actorId,
-        },
-      });
-      for (let i = 0; i < patientRows.length; i += BATCH) {
-        const batch = patientRows.slice(i, i + BATCH).map((r) => ({ ...r, datasetId }));
-        await tx.patient.createMany({ data: batch });
-        progress(batch.length);
-      }
-      for (const patient of dataset.patients) {
-        const pid = patientIds.get(patient.patientId)!;
-        const events = (patient.events ?? []).map((e, i) => eventRow(pid, e, i));
-        for (let i = 0; i < events.length; i += BATCH) {
-          await tx.ehrEvent.createMany({ data: events.slice(i, i + BATCH) });
-          progress(Math.min(BATCH, events.length - i));
-        }
-        const notes = (patient.notes ?? []).map((n) => noteRow(pid, n));
-        if (notes.length) await tx.note.createMany({ data: notes });
-        progress(notes.length);
-      }
-      const items = dataset.items.map((item, i) => itemRow(datasetId, patientIds.get(item.patientId)!, item, i));
-      for (let i = 0; i < items.length; i += BATCH) {
-        await tx.item.createMany({ data: items.slice(i, i + BATCH) });
-        progress(Math.min(BATCH, items.length - i));
-      }
-      await recordEvent(tx, {
-        actorId,
-        action: "dataset.import",
-        entity: "Dataset",
-        entityId: datasetId,
-        after: { name, version, checksum: sum, format: dataset.format, ...counts },
-      });
-      return { datasetId, version };
-    },
-    { timeout: 60 * 60_000, maxWait: 60_000 },
-  );
+  let created: { datasetId: string; version: number };
+  try {
+    created = await db.$transaction(
+      async (tx) => {
+        const latest = await tx.dataset.findFirst({ where: { name }, orderBy: { version: "desc" }, select: { version: true } });
+        const version = (latest?.version ?? 0) + 1;
+        const datasetId = randomUUID();
+        await tx.dataset.create({
+          data: {
+            id: datasetId,
+            name,
+            version,
+            family: summary.family,
+            format: summary.format,
+            formatVersion: summary.formatVersion ?? null,
+            checksum: sum,
+            meta: { ...summary.meta, ...(summary.extra ? { __extra: summary.extra } : {}) } as object,
+            patientCount: counts.patients,
+            itemCount: counts.items,
+            eventCount: counts.events,
+            noteCount: counts.notes,
+            importedById: actorId,
+          },
+        });
+        const source = verifying(files, digests);
+        await writeRecords(new BulkInserter(tx, dialect, progress), streamDataset(source.files, summary), datasetId);
+        source.verify();
+        await recordEvent(tx, {
+          actorId,
+          action: "dataset.import",
+          entity: "Dataset",
+          entityId: datasetId,
+          after: { name, version, checksum: sum, format: summary.format, ...counts },
+        });
+        return { datasetId, version };
+      },
+      { timeout: 60 * 60_000, maxWait: 60_000 },
+    );
+  } catch (error) {
+    // Rolled back. A file edited while it was being imported is a problem with the input,
+    // reported like the others rather than as a crash.
+    if (error instanceof DatasetChangedError) return { status: "invalid", issues: [{ file: error.file, field: "(file)", message: error.message }], total: 1 };
+    throw error;
+  }
   return { status: "imported", datasetId: created.datasetId, name, version: created.version, counts };
 }

@@ -1,5 +1,7 @@
 // Mapping between the normalized model (lib/formats) and database rows. Everything the
 // columns do not hold goes into `data`, so a dataset can be exported exactly as imported.
+// Rows carry their own ids (the schema's cuid() default is applied by Prisma, not by the
+// database, and imports bypass Prisma's query builder: see BulkInserter).
 import { randomUUID } from "node:crypto";
 import type { EhrEvent, Item, Note, Patient } from "../../formats";
 import { itemKey } from "../../formats";
@@ -20,6 +22,7 @@ export function patientRow(datasetId: string, patient: Patient, position: number
 export function eventRow(patientId: string, event: EhrEvent, position: number) {
   const { eventId, gaDays, visitId, type, name, text, ...data } = event;
   return {
+    id: randomUUID(),
     patientId,
     position,
     eventId,
@@ -49,7 +52,7 @@ export function eventFromRow(row: { eventId: string; gaDays: number | null; visi
 
 export function noteRow(patientId: string, note: Note) {
   const { noteNum, chartdate, text, ...data } = note;
-  return { patientId, noteNum, chartdate, text, data: data as object };
+  return { id: randomUUID(), patientId, noteNum, chartdate, text, data: data as object };
 }
 
 export function noteFromRow(row: { noteNum: number; chartdate: string; text: string; data: unknown }): Note {
@@ -57,7 +60,7 @@ export function noteFromRow(row: { noteNum: number; chartdate: string; text: str
 }
 
 export function itemRow(datasetId: string, patientDbId: string, item: Item, position: number) {
-  const base = { datasetId, patientId: patientDbId, position, externalId: itemKey(item), data: item as object };
+  const base = { id: randomUUID(), datasetId, patientId: patientDbId, position, externalId: itemKey(item), data: item as object };
   if (item.kind === "mcq") {
     return {
       ...base,
@@ -80,4 +83,140 @@ export function itemRow(datasetId: string, patientDbId: string, item: Item, posi
     ruleId: null,
     question: item.turns[0]?.question ?? "",
   };
+}
+
+// ── Bulk writes ──────────────────────────────────────────────────────────────────────
+// Multi-row INSERTs through the transaction's $executeRawUnsafe: Prisma's createMany
+// compiles and validates every row, which dominated large imports. Values are written
+// exactly as Prisma's adapters write them, so Prisma reads the rows back unchanged:
+// Json as JSON text (SQLite) / jsonb (PostgreSQL); DateTime on SQLite as ISO 8601 with
+// "+00:00" (adapter-better-sqlite3's default `iso8601` format), on PostgreSQL TIMESTAMP(3) in UTC.
+
+export type Dialect = "sqlite" | "postgres";
+
+export function dialectOf(db: object): Dialect {
+  return (db as { _activeProvider?: string })._activeProvider === "postgresql" ? "postgres" : "sqlite";
+}
+
+// Column kinds. Values the importer generates itself (row ids, positions, timestamps rendered
+// from Dates) and validated integers are written as SQL literals once they pass a strict
+// character check; everything that comes from the input file is a bound parameter. Prisma's
+// raw path costs ~1 µs per parameter (it JSON-serializes and re-parses them), which on a
+// 250k-event import is seconds, and half of an event's 11 columns are such values.
+type Kind = "text" | "json" | "time" | "key" | "int";
+const TABLES = {
+  Patient: { id: "key", datasetId: "key", externalId: "text", position: "int", data: "json" },
+  EhrEvent: {
+    id: "key", patientId: "key", position: "int", eventId: "text", time: "time", gaDays: "int",
+    visitId: "text", type: "text", name: "text", text: "text", data: "json",
+  },
+  Note: { id: "key", patientId: "key", noteNum: "int", chartdate: "text", text: "text", data: "json" },
+  Item: {
+    id: "key", datasetId: "key", patientId: "key", position: "int", kind: "text", externalId: "text", cutoffTime: "time",
+    chapter: "text", level: "text", decisionPoint: "int", ruleId: "text", question: "text", data: "json",
+  },
+} satisfies Record<string, Record<string, Kind>>;
+export type Table = keyof typeof TABLES;
+type RowOf<T extends Table> = { [C in keyof (typeof TABLES)[T]]: unknown };
+
+/** What may be inlined: a randomUUID(), or a timestamp exactly as `time()` renders it. */
+const LITERAL = { key: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, time: /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d\.\d{3}(\+00:00)?$/ };
+
+/** Parents first: a child row's foreign key must find its parent already inserted. */
+const PARENTS: Record<Table, Table[]> = { Patient: [], EhrEvent: ["Patient"], Note: ["Patient"], Item: ["Patient"] };
+/** Bound parameters per statement: SQLite allows 32,766, PostgreSQL 65,535. */
+const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 };
+/** Rows per statement: binds only rows with little text (patients); larger statements gained nothing. */
+const MAX_ROWS = 500;
+/**
+ * Flush once a batch's parameters hold this much text. Besides bounding the batch itself:
+ * Prisma's debug module keeps the arguments of its last 100 calls even with DEBUG off, i.e.
+ * the parameters of the last ~100 statements, and V8 lets the heap reach ~4× its live size
+ * before collecting. Full-size benchmark: 500 KB-batches peaked near 800 MB RSS; 50 KB costs
+ * ~1 s more than 100–200 KB but keeps the CLI under 500 MB (bench/README.md).
+ */
+const MAX_CHARS = 50_000;
+
+interface Batch {
+  tuples: string[];
+  params: unknown[];
+  chars: number;
+}
+
+interface RawExecutor {
+  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
+}
+
+const COLUMNS = Object.fromEntries(
+  Object.entries(TABLES).map(([table, kinds]) => [
+    table,
+    { list: Object.keys(kinds).map((c) => `"${c}"`).join(", "), names: Object.keys(kinds), kinds: Object.values(kinds) as Kind[] },
+  ]),
+) as Record<Table, { list: string; names: string[]; kinds: Kind[] }>;
+
+export class BulkInserter {
+  private readonly batches = new Map<Table, Batch>();
+
+  constructor(
+    private readonly tx: RawExecutor,
+    private readonly dialect: Dialect,
+    private readonly onWritten: (rows: number) => void = () => {},
+  ) {}
+
+  /**
+   * Buffers a row; returns a promise only when its batch is full and being written, so a
+   * 250k-row import does not pay an await per row.
+   */
+  add<T extends Table>(table: T, row: RowOf<T>): Promise<void> | undefined {
+    const { names, kinds } = COLUMNS[table];
+    let batch = this.batches.get(table);
+    if (!batch) this.batches.set(table, (batch = { tuples: [], params: [], chars: 0 }));
+    let tuple = "(";
+    for (let k = 0; k < names.length; k++) {
+      if (k > 0) tuple += ", ";
+      tuple += this.sqlValue(batch, (row as Record<string, unknown>)[names[k]!], kinds[k]!);
+    }
+    batch.tuples.push(`${tuple})`);
+    const maxRows = Math.min(MAX_ROWS, Math.floor(MAX_PARAMS[this.dialect] / names.length));
+    if (batch.tuples.length >= maxRows || batch.chars >= MAX_CHARS) return this.flush(table);
+    return undefined;
+  }
+
+  /** A literal for generated values and integers, else a placeholder whose value is bound. */
+  private sqlValue(batch: Batch, v: unknown, kind: Kind): string {
+    if (v === undefined || v === null) return "NULL";
+    if (kind === "int" && Number.isSafeInteger(v)) return String(v);
+    if (kind === "time") v = this.time(v as Date);
+    if ((kind === "key" || kind === "time") && typeof v === "string" && LITERAL[kind].test(v))
+      return this.dialect === "postgres" && kind === "time" ? `'${v}'::timestamp(3)` : `'${v}'`;
+    const param = kind === "json" ? JSON.stringify(v) : v;
+    if (typeof param === "string") batch.chars += param.length;
+    batch.params.push(param);
+    if (this.dialect === "sqlite") return "?";
+    const n = batch.params.length;
+    return kind === "json" ? `$${n}::jsonb` : kind === "time" ? `$${n}::timestamp(3)` : `$${n}`;
+  }
+
+  /**
+   * DateTime as Prisma's adapters write it. SQLite: ISO 8601 with "+00:00" (the
+   * better-sqlite3 adapter's default `iso8601` format). PostgreSQL: UTC wall-clock time
+   * without a zone (what adapter-pg sends), so the session's TimeZone cannot shift it.
+   */
+  private time(d: Date): string {
+    const iso = d.toISOString();
+    return this.dialect === "sqlite" ? iso.replace("Z", "+00:00") : iso.slice(0, 23).replace("T", " ");
+  }
+
+  async flush(table: Table): Promise<void> {
+    for (const parent of PARENTS[table]) await this.flush(parent);
+    const batch = this.batches.get(table);
+    if (!batch || batch.tuples.length === 0) return;
+    this.batches.delete(table);
+    await this.tx.$executeRawUnsafe(`INSERT INTO "${table}" (${COLUMNS[table].list}) VALUES ${batch.tuples.join(", ")}`, ...batch.params);
+    this.onWritten(batch.tuples.length);
+  }
+
+  async flushAll(): Promise<void> {
+    for (const table of Object.keys(TABLES) as Table[]) await this.flush(table);
+  }
 }

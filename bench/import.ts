@@ -1,0 +1,194 @@
+/**
+ * Import throughput and memory on the synthetic EHR benchmark (ehr-decision-mcq JSONL layout).
+ *
+ *   npx tsx bench/import.ts [--patients N] [--runs R] [--from DIR] [--keep]
+ *
+ * Input: by default generated in this invocation with `generateEhr` (seed "bench-1", full
+ * size, N patients; default 976 = the published size) into a temp folder as patients.jsonl +
+ * instances.jsonl; `--from DIR` reads DIR/patients.jsonl + DIR/instances.jsonl instead (e.g.
+ * the /tmp/full folder of `clinaudit generate --size full --jsonl`).
+ *
+ * Each run measures, in fresh child processes and fresh SQLite files (migrations applied with
+ * lib/db/migrate.ts, as the app does):
+ *   baseline  the same rows (rows.ts mappers over the same files) inserted with raw
+ *             better-sqlite3 prepared statements in one transaction: no validation, no Prisma;
+ *   import    `importDataset` exactly as `clinaudit import` calls it.
+ * Wall time excludes process start-up and migrations; peak RSS is the child's maxRSS (the
+ * kernel's high-water mark, what GNU time reports). Medians over R runs (default 3).
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const SELF = fileURLToPath(import.meta.url);
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+interface Measurement {
+  wallMs: number;
+  rows: number;
+  peakRssMb: number;
+  /** baseline only: time spent inside statement.run() */
+  insertMs?: number;
+  /** import only: checksum, validation (pass 1), writing (pass 2 + inserts), from onProgress */
+  phasesMs?: [number, number, number];
+}
+
+/** Row count of the four benchmark tables plus the Dataset row. */
+async function countRows(file: string): Promise<number> {
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database(file, { readonly: true });
+  const n = ["Dataset", "Patient", "EhrEvent", "Note", "Item"].reduce((s, t) => s + (db.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n, 0);
+  db.close();
+  return n;
+}
+
+async function freshDb(file: string) {
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+  const { applyMigrations } = await import("../lib/db/migrate");
+  await applyMigrations({ provider: "sqlite", url: `file:${file}`, file });
+}
+
+async function childBaseline(dir: string, file: string): Promise<Measurement> {
+  await freshDb(file);
+  const { openSqlite } = await import("../lib/db/migrate");
+  const { readJsonl } = await import("../lib/formats/jsonl");
+  const { ehrPatientFromWire, instanceFromWire } = await import("../lib/formats/map-ehr");
+  const { eventRow, itemRow, patientRow } = await import("../lib/server/datasets/rows");
+  const { openFile } = await import("../lib/server/datasets/open-file");
+  type Raw = Parameters<typeof ehrPatientFromWire>[0];
+  const db = openSqlite(file);
+  // Same encodings as the importer (and Prisma): Json as text, DateTime as ISO with +00:00.
+  const val = (v: unknown) => (v === undefined || v === null ? null : v instanceof Date ? v.toISOString().replace("Z", "+00:00") : typeof v === "object" ? JSON.stringify(v) : v);
+  const prepare = (table: string, columns: string[]) => {
+    const st = db.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+    return (row: Record<string, unknown>) => {
+      const t = performance.now();
+      st.run(columns.map((c) => val(row[c])));
+      insertMs += performance.now() - t;
+    };
+  };
+  let insertMs = 0;
+  const t0 = performance.now();
+  db.exec("BEGIN");
+  const datasetId = "bench";
+  prepare("Dataset", ["id", "name", "version", "family", "format", "checksum", "meta", "patientCount", "itemCount", "eventCount", "noteCount"])({
+    id: datasetId, name: "bench", version: 1, family: "ehr-decision-mcq", format: "ehr-decision-mcq-jsonl", checksum: "bench", meta: {}, patientCount: 0, itemCount: 0, eventCount: 0, noteCount: 0,
+  });
+  const patient = prepare("Patient", ["id", "datasetId", "externalId", "position", "data"]);
+  const event = prepare("EhrEvent", ["id", "patientId", "position", "eventId", "time", "gaDays", "visitId", "type", "name", "text", "data"]);
+  const item = prepare("Item", ["id", "datasetId", "patientId", "position", "kind", "externalId", "cutoffTime", "chapter", "level", "decisionPoint", "ruleId", "question", "data"]);
+  const ids = new Map<string, string>();
+  let position = 0;
+  for await (const e of readJsonl(openFile(path.join(dir, "patients.jsonl")).open())) {
+    if (!e.ok) throw new Error(e.error);
+    const p = ehrPatientFromWire(e.value as Raw);
+    const row = patientRow(datasetId, p, position++);
+    ids.set(p.patientId, row.id);
+    patient(row);
+    (p.events ?? []).forEach((ev, i) => event(eventRow(row.id, ev, i)));
+  }
+  position = 0;
+  for await (const e of readJsonl(openFile(path.join(dir, "instances.jsonl")).open())) {
+    if (!e.ok) throw new Error(e.error);
+    const it = instanceFromWire(e.value as Parameters<typeof instanceFromWire>[0]);
+    item(itemRow(datasetId, ids.get(it.patientId)!, it, position++));
+  }
+  db.exec("COMMIT");
+  const wallMs = performance.now() - t0;
+  db.close();
+  return { wallMs, insertMs, rows: await countRows(file), peakRssMb: 0 };
+}
+
+async function childImport(dir: string, file: string): Promise<Measurement> {
+  await freshDb(file);
+  const { createDb } = await import("../lib/db/client");
+  const { importDataset } = await import("../lib/server/datasets/import-dataset");
+  const { openFile } = await import("../lib/server/datasets/open-file");
+  const db = createDb(`file:${file}`);
+  const t0 = performance.now();
+  let reading = 0;
+  let writing = 0;
+  const outcome = await importDataset(db, null, [openFile(path.join(dir, "patients.jsonl")), openFile(path.join(dir, "instances.jsonl"))], {
+    onProgress: (p) => {
+      if ("phase" in p) writing ||= performance.now();
+      else reading ||= performance.now();
+    },
+  });
+  const wallMs = performance.now() - t0;
+  await db.$disconnect();
+  if (outcome.status !== "imported") throw new Error(`import ${outcome.status}: ${JSON.stringify(outcome).slice(0, 500)}`);
+  const phasesMs: [number, number, number] = [reading - t0, writing - reading, t0 + wallMs - writing];
+  return { wallMs, rows: await countRows(file), peakRssMb: 0, phasesMs };
+}
+
+/** Streams the generator's output to disk, one patient at a time (as `clinaudit generate --jsonl`). */
+async function generate(dir: string, patients: number): Promise<void> {
+  const { generateEhr } = await import("../lib/synth/ehr/generate");
+  const p = fs.openSync(path.join(dir, "patients.jsonl"), "w");
+  const q = fs.openSync(path.join(dir, "instances.jsonl"), "w");
+  for (const rec of generateEhr({ seed: "bench-1", size: "full", patients })) {
+    fs.writeSync(p, `${JSON.stringify(rec.patient)}\n`);
+    for (const inst of rec.instances) fs.writeSync(q, `${JSON.stringify(inst)}\n`);
+  }
+  fs.closeSync(p);
+  fs.closeSync(q);
+}
+
+function runChild(kind: "baseline" | "import", dir: string, db: string): Measurement {
+  // react-server: the server modules guard themselves with `server-only` (as bin/clinaudit.mjs does).
+  const r = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", SELF, "--child", kind, "--dir", dir, "--db", db], { encoding: "utf8", maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`${kind} child failed:\n${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split("\n").pop() as string) as Measurement;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+async function main(): Promise<void> {
+  const child = flag("--child");
+  if (child) {
+    const m = child === "baseline" ? await childBaseline(flag("--dir")!, flag("--db")!) : await childImport(flag("--dir")!, flag("--db")!);
+    m.peakRssMb = process.resourceUsage().maxRSS / 1024; // KiB → MiB
+    process.stdout.write(`${JSON.stringify(m)}\n`);
+    return;
+  }
+  const runs = Number(flag("--runs") ?? 3);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-bench-"));
+  let dir = flag("--from");
+  if (!dir) {
+    const patients = Number(flag("--patients") ?? 976);
+    dir = work;
+    const t = performance.now();
+    await generate(dir, patients);
+    console.log(`generated ${patients} patients in ${((performance.now() - t) / 1000).toFixed(1)} s → ${dir}`);
+  }
+  const size = (f: string) => (fs.statSync(path.join(dir!, f)).size / 1e6).toFixed(1);
+  console.log(`input: patients.jsonl ${size("patients.jsonl")} MB, instances.jsonl ${size("instances.jsonl")} MB; ${runs} run(s); node ${process.version}, ${os.cpus().length} CPUs`);
+  const results: Record<"baseline" | "import", Measurement[]> = { baseline: [], import: [] };
+  for (let r = 0; r < runs; r++) {
+    for (const kind of ["baseline", "import"] as const) {
+      const m = runChild(kind, dir, path.join(work, `${kind}.db`));
+      results[kind].push(m);
+      const s = (ms: number) => (ms / 1000).toFixed(1);
+      const [c, v, w] = m.phasesMs ?? [];
+      const extra = m.insertMs !== undefined ? `, of which statement.run ${s(m.insertMs)} s` : m.phasesMs ? ` (checksum ${s(c!)} s, validation ${s(v!)} s, writing ${s(w!)} s)` : "";
+      console.log(`run ${r + 1} ${kind.padEnd(8)} ${(m.wallMs / 1000).toFixed(1).padStart(6)} s  ${m.rows} rows  peak RSS ${m.peakRssMb.toFixed(0)} MB${extra}`);
+    }
+  }
+  const med = (kind: "baseline" | "import", k: keyof Measurement) => median(results[kind].map((m) => m[k] as number));
+  console.log(`\nmedian of ${runs}:`);
+  for (const kind of ["baseline", "import"] as const)
+    console.log(`  ${kind.padEnd(8)} ${(med(kind, "wallMs") / 1000).toFixed(1).padStart(6)} s  ${results[kind][0]!.rows} rows  peak RSS ${med(kind, "peakRssMb").toFixed(0)} MB`);
+  console.log(`  baseline statement.run alone: ${(med("baseline", "insertMs") / 1000).toFixed(1)} s`);
+  const phase = (k: number) => (median(results.import.map((m) => m.phasesMs![k]!)) / 1000).toFixed(1);
+  console.log(`  import phases: checksum ${phase(0)} s, validation ${phase(1)} s, writing ${phase(2)} s`);
+  console.log(`  import / baseline: ${(med("import", "wallMs") / med("baseline", "wallMs")).toFixed(2)}×`);
+  if (!args.includes("--keep")) fs.rmSync(work, { recursive: true, force: true });
+}
+
+await main();

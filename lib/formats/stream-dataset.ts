@@ -1,0 +1,252 @@
+// Pass 2 of a streamed import: the normalized records of files that pass 1
+// (validateDatasetStream) accepted, one at a time, so a writer never holds the
+// dataset. JSONL and CSV are read line by line; a JSON bundle is parsed once
+// (no streaming JSON.parse) and each record is released after it is yielded.
+//
+// Records come out in source order with the positions parseDataset would give
+// them: a patient (with its events inline, notes never inline) before its notes
+// and items. Collected with `collectDataset` they equal parseDataset's result.
+//
+// JSON records are mapped without re-running zod: those schemas have no
+// transforms, and pass 1 validated these same bytes (the importer re-checks
+// their checksum). CSV rows go through zod again because cells are converted.
+import { isObject } from "./bundle-json";
+import { IssueLog } from "./issues";
+import { readJsonl } from "./jsonl";
+import { ehrPatientFromWire, instanceFromWire } from "./map-ehr";
+import { noteFromWire, turnFromWire, type NoteFields, type TurnFields } from "./map-notes";
+import type { Conversation, Item, Note, NormalizedDataset, Patient } from "./model";
+import type { DatasetSummary, ReopenableFile } from "./parse-dataset";
+import { pickExtra } from "./primitives";
+import { collectText, ProgressTracker } from "./progress";
+import { csvTable } from "./read-notes";
+import type { NamedChunks, ReadContext } from "./read-ehr";
+import type { RawEhrPatient, RawInstance } from "./schema-ehr";
+import { NOTES_CSV_COLUMNS, notesCsvRowSchema, QUESTIONS_CSV_COLUMNS, questionsCsvRowSchema, type EhrNoteQaRow } from "./schema-notes";
+import { bundlePatientFromWire, ehrNoteQaTurn, EHRNOTEQA_KEYS, NOTE_KEYS, TURN_KEYS, type NotesStreamPlan } from "./validate-notes";
+
+export type DatasetRecord =
+  | { kind: "patient"; patient: Patient; position: number }
+  | { kind: "note"; patientId: string; note: Note }
+  | { kind: "item"; item: Item; position: number };
+
+/** The input no longer matches what pass 1 validated (edited or replaced in between). */
+export class DatasetChangedError extends Error {
+  override name = "DatasetChangedError";
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
+    super(`${file} changed after it was validated (${detail}); import it again`);
+  }
+}
+
+type Raw = Record<string, unknown>;
+
+/** Yields the records of a dataset that `validateDatasetStream` accepted as `summary`. */
+export async function* streamDataset(files: readonly ReopenableFile[], summary: DatasetSummary): AsyncGenerator<DatasetRecord> {
+  const open = (role: string): NamedChunks | undefined => {
+    const name = summary.plan.files.find((f) => f.role === role)?.name;
+    const file = files.find((f) => f.name === name);
+    return file && { name: file.name, chunks: file.open() };
+  };
+  const opener = (role: string) => () => {
+    const f = open(role);
+    if (!f) throw new DatasetChangedError(role, "file missing");
+    return f;
+  };
+  const plan = summary.plan.notes ?? { conversations: new Map(), numNotes: new Map() };
+  const counted = countRecords(summary);
+  switch (summary.format) {
+    case "ehr-decision-mcq-jsonl":
+      yield* counted(ehrJsonl(opener("patients"), opener("instances")));
+      break;
+    case "ehr-decision-mcq-json":
+      yield* counted(ehrBundle(opener("bundle")()));
+      break;
+    case "notes-chatqa-json":
+      yield* counted(notesBundle(opener("bundle")()));
+      break;
+    case "ehrnote-chatqa-csv":
+      yield* counted(chatQaCsv(opener("notes")(), opener("questions"), plan));
+      break;
+    case "ehrnoteqa-jsonl": {
+      const notes = open("notes");
+      yield* counted(ehrNoteQa(notes, opener("ehrnoteqa"), plan));
+      break;
+    }
+  }
+}
+
+/** Passes records through and checks the totals against pass 1 at the end. */
+function countRecords(summary: DatasetSummary) {
+  return async function* (records: AsyncGenerator<DatasetRecord>): AsyncGenerator<DatasetRecord> {
+    const n = { patients: 0, events: 0, notes: 0, items: 0 };
+    for await (const r of records) {
+      if (r.kind === "patient") {
+        n.patients++;
+        n.events += r.patient.events?.length ?? 0;
+      } else if (r.kind === "note") n.notes++;
+      else n.items++;
+      yield r;
+    }
+    const s = summary.stats;
+    const want = { patients: s.patients, events: s.events, notes: s.notes, items: s.items };
+    if (JSON.stringify(n) !== JSON.stringify(want))
+      throw new DatasetChangedError(summary.plan.files.map((f) => f.name).join(", "), `read ${JSON.stringify(n)}, validated ${JSON.stringify(want)}`);
+  };
+}
+
+async function* jsonRecords(file: NamedChunks): AsyncGenerator<Raw> {
+  for await (const entry of readJsonl(file.chunks)) {
+    if (!entry.ok || !isObject(entry.value)) throw new DatasetChangedError(file.name, `line ${entry.line}`);
+    yield entry.value;
+  }
+}
+
+async function* ehrJsonl(patients: () => NamedChunks, instances: () => NamedChunks): AsyncGenerator<DatasetRecord> {
+  let position = 0;
+  for await (const raw of jsonRecords(patients())) yield { kind: "patient", patient: ehrPatientFromWire(raw as RawEhrPatient), position: position++ };
+  position = 0;
+  for await (const raw of jsonRecords(instances())) yield { kind: "item", item: instanceFromWire(raw as RawInstance), position: position++ };
+}
+
+/** The bundle's two record arrays; the text is dropped on return, so only the parsed tree stays alive. */
+async function bundleArrays(file: NamedChunks, keys: [string, string]): Promise<[unknown[], unknown[]]> {
+  const root: unknown = JSON.parse(await collectText(file.chunks));
+  const get = (k: string) => (isObject(root) && Array.isArray(root[k]) ? (root[k] as unknown[]) : undefined);
+  const [a, b] = [get(keys[0]), get(keys[1])];
+  if (!a || !b) throw new DatasetChangedError(file.name, "not a bundle");
+  return [a, b];
+}
+
+/** Yields each element and clears its slot, so the already-written part of the tree can be collected. */
+function* release(list: unknown[]): Generator<Raw> {
+  for (let k = 0; k < list.length; k++) {
+    const v = list[k] as Raw;
+    list[k] = undefined;
+    yield v;
+  }
+}
+
+async function* ehrBundle(file: NamedChunks): AsyncGenerator<DatasetRecord> {
+  const [patients, instances] = await bundleArrays(file, ["patients", "instances"]);
+  let position = 0;
+  for (const raw of release(patients)) yield { kind: "patient", patient: ehrPatientFromWire(raw as RawEhrPatient), position: position++ };
+  position = 0;
+  for (const raw of release(instances)) yield { kind: "item", item: instanceFromWire(raw as RawInstance), position: position++ };
+}
+
+async function* notesBundle(file: NamedChunks): AsyncGenerator<DatasetRecord> {
+  const [patients, conversations] = await bundleArrays(file, ["patients", "conversations"]);
+  let position = 0;
+  for (const raw of release(patients)) {
+    const patientId = String(raw.subject_id);
+    yield { kind: "patient", patient: bundlePatientFromWire(patientId, raw), position: position++ };
+    for (const n of (raw.notes as Raw[] | undefined) ?? []) yield { kind: "note", patientId, note: noteFromWire(n as unknown as NoteFields, pickExtra(n, NOTE_KEYS)) };
+  }
+  position = 0;
+  for (const raw of release(conversations)) {
+    const patientId = String(raw.subject_id);
+    const qaCategory = raw.qa_category as string;
+    const turns = (raw.turns as Raw[]).map((t) => turnFromWire(t as unknown as TurnFields, pickExtra(t, TURN_KEYS)));
+    const item: Conversation = { kind: "conversation", conversationId: `${patientId}:${qaCategory}`, patientId, qaCategory, turns };
+    const extra = pickExtra(raw, ["subject_id", "qa_category", "turns"]);
+    if (extra) item.extra = extra;
+    yield { kind: "item", item, position: position++ };
+  }
+}
+
+/** A context for re-reading CSV: any issue means the file is not what pass 1 saw. */
+function strictContext(): ReadContext {
+  return { log: new IssueLog(1), progress: new ProgressTracker(), retain: false };
+}
+
+function checkStrict(ctx: ReadContext, file: string): void {
+  const issue = ctx.log.issues[0];
+  if (issue) throw new DatasetChangedError(file, `${issue.line !== undefined ? `line ${issue.line}: ` : ""}${issue.message}`);
+}
+
+/** notes.csv: a patient at its first note, then the notes as they come. */
+async function* notesCsv(file: NamedChunks, plan: NotesStreamPlan, seen: Set<string>): AsyncGenerator<DatasetRecord> {
+  const ctx = strictContext();
+  for await (const r of csvTable(file, NOTES_CSV_COLUMNS, notesCsvRowSchema, ctx)) {
+    checkStrict(ctx, file.name);
+    if (!r.ok) throw new DatasetChangedError(file.name, "rejected row");
+    const patientId = String(r.row.subject_id);
+    if (!seen.has(patientId)) {
+      seen.add(patientId);
+      yield { kind: "patient", patient: withNumNotes({ patientId, notes: [] }, plan), position: seen.size - 1 };
+    }
+    yield { kind: "note", patientId, note: noteFromWire(r.row, r.extra) };
+  }
+  checkStrict(ctx, file.name);
+}
+
+const withNumNotes = (patient: Patient, plan: NotesStreamPlan): Patient => {
+  const n = plan.numNotes.get(patient.patientId);
+  return n === undefined ? patient : { ...patient, numNotes: n };
+};
+
+/** Conversations are yielded once their last turn was read (pass 1 counted them), at their first-seen position. */
+async function* chatQaCsv(notes: NamedChunks, questions: () => NamedChunks, plan: NotesStreamPlan): AsyncGenerator<DatasetRecord> {
+  yield* notesCsv(notes, plan, new Set());
+  const file = questions();
+  const ctx = strictContext();
+  const open = new Map<string, Conversation>();
+  for await (const r of csvTable(file, QUESTIONS_CSV_COLUMNS, questionsCsvRowSchema, ctx)) {
+    checkStrict(ctx, file.name);
+    if (!r.ok) throw new DatasetChangedError(file.name, "rejected row");
+    const patientId = String(r.row.subject_id);
+    const key = `${patientId}:${r.row.qa_category}`;
+    const expected = plan.conversations.get(key);
+    if (!expected) throw new DatasetChangedError(file.name, `unexpected conversation ${key}`);
+    let c = open.get(key);
+    if (!c) open.set(key, (c = { kind: "conversation", conversationId: key, patientId, qaCategory: r.row.qa_category, turns: [] }));
+    c.turns.push(turnFromWire(r.row, r.extra));
+    if (c.turns.length === expected.turns) {
+      open.delete(key);
+      yield { kind: "item", item: c, position: expected.position };
+    }
+  }
+  checkStrict(ctx, file.name);
+  if (open.size > 0) throw new DatasetChangedError(file.name, "incomplete conversations");
+}
+
+async function* ehrNoteQa(notes: NamedChunks | undefined, questions: () => NamedChunks, plan: NotesStreamPlan): AsyncGenerator<DatasetRecord> {
+  const seen = new Set<string>();
+  if (notes) yield* notesCsv(notes, plan, seen);
+  const perPatient = new Map<string, number>();
+  let position = 0;
+  for await (const raw of jsonRecords(questions())) {
+    const r = raw as unknown as EhrNoteQaRow;
+    const patientId = String(r.patient_id);
+    // Without notes.csv the questions define the patients (as in pass 1).
+    if (!notes && !seen.has(patientId)) {
+      seen.add(patientId);
+      yield { kind: "patient", patient: withNumNotes({ patientId }, plan), position: seen.size - 1 };
+    }
+    const n = (perPatient.get(patientId) ?? 0) + 1;
+    perPatient.set(patientId, n);
+    const item: Conversation = { kind: "conversation", conversationId: `${patientId}:q${n}`, patientId, qaCategory: "", turns: [ehrNoteQaTurn(r)] };
+    const extra = pickExtra(r, EHRNOTEQA_KEYS);
+    if (extra) item.extra = extra;
+    yield { kind: "item", item, position: position++ };
+  }
+}
+
+/** Assembles streamed records into a NormalizedDataset (tests, small inputs): equal to parseDataset's. */
+export async function collectDataset(summary: DatasetSummary, records: AsyncIterable<DatasetRecord>): Promise<NormalizedDataset> {
+  const patients: Patient[] = [];
+  const byId = new Map<string, Patient>();
+  const items: Item[] = [];
+  for await (const r of records) {
+    if (r.kind === "patient") {
+      patients[r.position] = r.patient;
+      byId.set(r.patient.patientId, r.patient);
+    } else if (r.kind === "note") (byId.get(r.patientId)?.notes as Note[]).push(r.note);
+    else items[r.position] = r.item;
+  }
+  const { family, format, formatVersion, meta, extra } = summary;
+  return { family, format, ...(formatVersion !== undefined ? { formatVersion } : {}), meta, patients, items, ...(extra ? { extra } : {}) };
+}
