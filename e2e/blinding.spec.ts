@@ -54,6 +54,11 @@ test("clinician 1 never receives the others' ratings or comments", async ({ brow
   await page.keyboard.type(secret(1));
   await page.keyboard.press("Escape");
   await expect(page.getByText(/Saved \d/)).toHaveCount(3);
+  // Reload: the page itself now carries one's own comment (the positive control below). A
+  // response body fetched only after the next navigation may be gone, so wait for this one.
+  const reloaded = await page.reload();
+  expect(await reloaded!.text()).toContain(secret(1));
+  await waitForShortcuts(page);
   await page.keyboard.press("n");
   await expect(page.getByText("Item 2 of 2")).toBeVisible();
   await page.waitForLoadState("networkidle");
@@ -65,6 +70,13 @@ test("clinician 1 never receives the others' ratings or comments", async ({ brow
   expect((await page.request.get(`/api${auditPath}/export/report.json`)).status()).toBe(403);
   expect((await page.request.get(`/api${auditPath}/export/ratings-long.csv`)).status()).toBe(403);
 
+  // Also fetch clinician 1's own pages directly, as HTML and as a server-component payload,
+  // so the check does not depend on which response bodies the browser kept.
+  const own = await (await page.request.get("/review")).text();
+  for (const url of own.match(/\/review\/c[a-z0-9]{20,}/g) ?? []) {
+    bodies.push(page.request.get(url).then((r) => r.text()));
+    bodies.push(page.request.get(url, { headers: { RSC: "1" } }).then((r) => r.text()));
+  }
   const all = (await Promise.all(bodies)).join("\n");
   expect(all.length).toBeGreaterThan(10_000);
   // Positive control: one's own comment does come back, so the check below can see comments.
