@@ -69,23 +69,5 @@ export interface NotesBundle {
   conversations: Conversation[];
 }
 
-export const CANONICAL_HEADERS = [
-  "Chief Complaint",
-  "Major Surgical or Invasive Procedure",
-  "History of Present Illness",
-  "Past Medical History",
-  "Allergies",
-  "Physical Exam",
-  "Pertinent Results",
-  "Brief Hospital Course",
-  "Medications on Admission",
-  "Discharge Medications",
-  "Discharge Disposition",
-  "Discharge Diagnosis",
-  "Discharge Condition",
-  "Discharge Instructions",
-  "Followup Instructions",
-  "Social History",
-  "Family History",
-] as const;
-export type Header = (typeof CANONICAL_HEADERS)[number];
+// The canonical section titles are the format's own list, so generator and importer agree.
+export { CANONICAL_HEADERS, type CanonicalHeader as Header } from "../../formats/sections";
