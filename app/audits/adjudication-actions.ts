@@ -6,7 +6,6 @@ import { guardedAction } from "@/lib/server/action";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { adjudicationAccess } from "@/lib/server/adjudication/access";
 import { saveAdjudication, saveAdjudicationSchema } from "@/lib/server/adjudication/save-adjudication";
-import { adjudicationQueue } from "@/lib/server/adjudication/queue";
 import { recordEvent } from "@/lib/server/audit-trail";
 import { GENERIC_ERROR, AppError } from "@/lib/server/errors";
 
@@ -20,10 +19,6 @@ export async function saveAdjudicationAction(raw: z.input<typeof saveAdjudicatio
   const access = await adjudicationAccess(db(), user, input.auditId);
   if (!access.ok) return { ok: false as const, error: "You cannot adjudicate this audit." };
   try {
-    if (access.status === "OPEN") {
-      const row = (await adjudicationQueue(db(), input.auditId)).rows.find((r) => r.auditItemId === input.auditItemId);
-      if (row && !row.complete) throw new AppError("LOCKED", "Every rater must finish this item before it can be adjudicated while the audit is open.");
-    }
     await saveAdjudication(db(), user.id, input);
     revalidatePath(`/audits/${input.auditId}/adjudicate`);
     return { ok: true as const };

@@ -16,7 +16,7 @@ import { reviewQueue } from "@/lib/server/review/queue";
 import { saveCorrection } from "@/lib/server/review/save-correction";
 import { createUser } from "@/lib/server/users/create-user";
 import { DATABASES, target } from "@/tests/integration/databases";
-import { correctedBenchmark } from "./corrected-export";
+import { correctedBenchmark, correctedSummary } from "./corrected-export";
 import { loadAdjudicationItem } from "./load-item";
 import { saveAdjudication, saveAdjudicationSchema } from "./save-adjudication";
 
@@ -46,6 +46,11 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
     await saveCorrection(db, b.id, { assignmentId: idB, kind: "DISTRACTOR", turnOrder: 2, correction: { kind: "DISTRACTOR", proposal: bad, rationale: "r", version: 0 } });
     const mine = (await loadCase(db, a.id, idA))!.corrections;
     expect(mine.map((c) => [c.kind, c.turnOrder, c.newGold]).sort()).toEqual([["GOLD", 1, "A"], ["GOLD", 2, "C"]]);
+    // While open, an item the raters have not finished cannot be adjudicated.
+    const openItem = (await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id } })).id;
+    await expect(
+      saveAdjudication(db, organizer.id, saveAdjudicationSchema.parse({ auditId: audit.id, auditItemId: openItem, finalLabels: { gold: "correct", question: "clear" }, rationale: "early", decisions: [] })),
+    ).rejects.toThrow(/must finish this item/);
     await setAuditStatus(db, organizer.id, audit.id, "close");
 
     const auditItemId = (await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id } })).id;
@@ -73,6 +78,8 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
     });
 
     const bundle = (await correctedBenchmark(db, audit.id))!;
+    // The adjudication page lists the same files and counts without building them.
+    expect(await correctedSummary(db, audit.id)).toEqual({ files: bundle.files.map((f) => f.name), changes: bundle.changes, removed: bundle.removed });
     const file = (name: string) => bundle.files.find((f) => f.name === name)!.text();
     const parsed = await parseDataset([{ name: "notes-chatqa.json", chunks: file("notes-chatqa.json") }]);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));

@@ -4,6 +4,35 @@ import { APPLY_ORDER, changeLogMarkdown, correctDataset, type AppliedChange } fr
 import { exportChatQaCsv, exportedText, exportEhrJsonBundle, exportEhrJsonl, exportNotesJsonBundle, type ExportedFile } from "../../formats";
 import { loadDataset } from "../datasets/load-dataset";
 
+const MARKDOWN = "text/markdown";
+const typeOf = (name: string) => (name.endsWith(".csv") ? "text/csv" : name.endsWith(".md") ? MARKDOWN : "application/json");
+
+/** The corrected benchmark's files for a dataset format (the exporters' own file names) and the change logs. */
+export function correctedFileNames(format: string): string[] {
+  const data =
+    format === "ehr-decision-mcq-json" ? ["ehr-decision-mcq.json"]
+    : format === "ehr-decision-mcq-jsonl" ? ["patients.jsonl", "instances.jsonl"]
+    : format === "ehrnote-chatqa-csv" ? ["notes.csv", "questions.csv"]
+    // EHRNoteQA has no writer of its own: its conversations go out as a notes-chatqa bundle.
+    : ["notes-chatqa.json"];
+  return [...data, "changelog.json", "changelog.md"];
+}
+
+/**
+ * What the adjudication page lists: the files and how many accepted changes and removals they
+ * will carry — counted in the database, without loading or correcting the dataset itself.
+ */
+export async function correctedSummary(db: Db, auditId: string) {
+  const audit = await db.audit.findUnique({ where: { id: auditId }, select: { dataset: { select: { format: true } } } });
+  if (!audit) return null;
+  const accepted = { auditId, decision: { in: ["ACCEPTED", "EDITED"] } };
+  const [changes, removed] = await Promise.all([
+    db.correctionDecision.count({ where: accepted }),
+    db.correctionDecision.count({ where: { ...accepted, correction: { kind: "REMOVE" } } }),
+  ]);
+  return { files: correctedFileNames(audit.dataset.format), changes, removed };
+}
+
 /**
  * The benchmark with the audit's accepted corrections applied, in the format it was imported
  * in, plus the change log (JSON and Markdown). Items outside the sample are untouched.
@@ -45,14 +74,13 @@ export async function correctedBenchmark(db: Db, auditId: string) {
     corrected.format === "ehr-decision-mcq-json" ? [exportEhrJsonBundle(corrected)]
     : corrected.format === "ehr-decision-mcq-jsonl" ? exportEhrJsonl(corrected)
     : corrected.format === "ehrnote-chatqa-csv" ? exportChatQaCsv(corrected)
-    // EHRNoteQA has no writer of its own: its conversations go out as a notes-chatqa bundle.
     : [exportNotesJsonBundle(corrected)];
   const log = { audit: audit.name, dataset: dataset.meta.name ?? null, format: corrected.format, changes, removed };
   return {
     files: [
-      ...files.map((f) => ({ name: f.name, type: f.name.endsWith(".csv") ? "text/csv" : "application/json", text: () => exportedText(f) })),
-      { name: "changelog.json", type: "application/json", text: () => JSON.stringify(log, null, 2) + "\n" },
-      { name: "changelog.md", type: "text/markdown", text: () => changeLogMarkdown(audit.name, changes, removed) },
+      ...files.map((f) => ({ name: f.name, type: typeOf(f.name), text: () => exportedText(f) })),
+      { name: "changelog.json", type: typeOf("changelog.json"), text: () => JSON.stringify(log, null, 2) + "\n" },
+      { name: "changelog.md", type: typeOf("changelog.md"), text: () => changeLogMarkdown(audit.name, changes, removed) },
     ],
     changes: changes.length,
     removed: removed.length,

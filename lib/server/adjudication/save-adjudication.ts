@@ -45,13 +45,23 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
   const row = await db.auditItem.findFirst({
     where: { id: input.auditItemId, auditId: input.auditId },
     select: {
-      audit: { select: { rubric: true } },
+      audit: { select: { rubric: true, status: true } },
       item: { select: { data: true, externalId: true, patientId: true } },
-      assignments: { where: { active: true }, select: { corrections: { select: { id: true, kind: true, turnOrder: true } } } },
+      assignments: {
+        where: { active: true },
+        select: {
+          corrections: { select: { id: true, kind: true, turnOrder: true } },
+          ratings: { where: { category: { not: null } }, select: { dimension: true } },
+        },
+      },
     },
   });
   if (!row) throw new AppError("NOT_FOUND", "That item is not part of the audit.");
   const rubric = parseRubric(row.audit.rubric);
+  // While the audit is open, only items every rater has finished may be adjudicated.
+  if (row.audit.status === "OPEN" && !row.assignments.every((a) => new Set(a.ratings.map((r) => r.dimension)).size >= rubric.length)) {
+    throw new AppError("LOCKED", "Every rater must finish this item before it can be adjudicated while the audit is open.");
+  }
   for (const d of rubric) {
     const label = input.finalLabels[d.key];
     if (!label || !d.categories.some((c) => c.key === label)) throw new AppError("INVALID", `Choose a final label for “${d.label}”.`);

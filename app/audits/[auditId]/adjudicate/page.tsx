@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/server/auth/current-user";
 import { adjudicationAccess } from "@/lib/server/adjudication/access";
-import { correctedBenchmark } from "@/lib/server/adjudication/corrected-export";
+import { correctedSummary } from "@/lib/server/adjudication/corrected-export";
 import { adjudicationQueue } from "@/lib/server/adjudication/queue";
 
 export const metadata: Metadata = { title: "Adjudication" };
@@ -19,7 +19,7 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
   const access = await adjudicationAccess(db(), user, auditId);
   if (!access.ok && access.reason === "not-found") notFound();
   if (!access.ok) forbidden();
-  const [{ audit, rows }, corrected] = await Promise.all([adjudicationQueue(db(), auditId), correctedBenchmark(db(), auditId)]);
+  const [{ audit, rows }, corrected] = await Promise.all([adjudicationQueue(db(), auditId), correctedSummary(db(), auditId)]);
   const done = rows.filter((r) => r.adjudicated).length;
   return (
     <>
@@ -32,8 +32,8 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
         <h2 id="corrected-heading" className="text-sm font-semibold">Corrected benchmark</h2>
         <p className="mt-1 text-sm text-slate-600">{corrected ? `${corrected.changes} accepted change(s), ${corrected.removed} item(s) removed; the same format as imported.` : "Unavailable."}</p>
         <ul className="mt-2 flex flex-wrap gap-2 text-sm">
-          {corrected?.files.map((f) => (
-            <li key={f.name}><a className="inline-block rounded-md border border-slate-300 px-2.5 py-1 hover:bg-slate-100" href={`/api/audits/${auditId}/corrected/${f.name}`} download>{f.name}</a></li>
+          {corrected?.files.map((name) => (
+            <li key={name}><a className="inline-block rounded-md border border-slate-300 px-2.5 py-1 hover:bg-slate-100" href={`/api/audits/${auditId}/corrected/${name}`} download>{name}</a></li>
           ))}
         </ul>
       </section>
