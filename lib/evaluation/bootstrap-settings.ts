@@ -17,9 +17,11 @@ const MAX_REPLICATES = 10_000_000;
  * The fixed seed of a model-scope pair: the same model on the same scope always gets the
  * same draws, whoever runs the report and in whatever order pairs are processed.
  * JSON keeps "a|b" + "c" and "a" + "b|c" apart. Throws SeedError beyond 256 characters.
+ * `base` (a report's seed option) gives every pair a different, equally fixed seed.
  */
-export function modelScopeSeed(model: string, scope: string): string {
-  return canonicalSeed(`clinaudit-eval/v1 ${JSON.stringify([model, scope])}`);
+export function modelScopeSeed(model: string, scope: string, base?: string): string {
+  const parts = base === undefined ? [model, scope] : [model, scope, base];
+  return canonicalSeed(`clinaudit-eval/v1 ${JSON.stringify(parts)}`);
 }
 
 export interface ResolvedBootstrap {

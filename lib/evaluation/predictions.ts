@@ -1,0 +1,248 @@
+/**
+ * Model predictions for a benchmark: parsed from CSV or JSONL and checked against the
+ * dataset. Every problem is reported with file, line and field (capped like the dataset
+ * importer, all counted); the result holds rows only if there is no problem at all.
+ *
+ * A row names the model, the input scope, the item and the chosen option label:
+ *   decision-point MCQs   item_id (instance id)
+ *   conversations         item_id (conversation id, "subject:category") or subject_id
+ *                         (+ qa_category when the subject has several conversations), and
+ *                         turn = the turn_order of the turn answered
+ * Column aliases: predictions-read.ts. Model, scope and ids are trimmed; option labels must
+ * match one of the item's (turn's) labels exactly.
+ */
+import { DEFAULT_MAX_ISSUES, issueAt, IssueLog, type FormatIssue, type Where } from "@/lib/formats/issues";
+import type { EvalConversation, EvalDataset, EvalItem } from "./eval-dataset";
+import { readPredictionFile, type PredictionField, type PredictionFile, type PredictionFileFormat, type RawPrediction } from "./predictions-read";
+
+export interface PredictionRow {
+  model: string;
+  scope: string;
+  /** Instance id (MCQ) or conversation id. */
+  itemId: string;
+  /** turn_order of the answered turn; 0 for decision-point items (no turns). */
+  turn: number;
+  option: string;
+  line: number;
+}
+
+export interface ParsedPredictions {
+  format: PredictionFileFormat;
+  rows: PredictionRow[];
+  /** In order of first appearance: the order of the report's rows and columns. */
+  models: string[];
+  scopes: string[];
+}
+
+export type PredictionParseResult = { ok: true; predictions: ParsedPredictions } | { ok: false; issues: FormatIssue[]; total: number };
+
+/** Names longer than this would not fit the per model-scope seed (256 characters). */
+export const MAX_NAME_LENGTH = 100;
+/** Each model-scope pair costs several bootstraps; this keeps a report computable. */
+export const MAX_PAIRS = 64;
+
+interface Lookup {
+  items: Map<string, EvalItem>;
+  /** Conversations of each subject (patient), for rows that give subject_id. */
+  bySubject: Map<string, EvalConversation[]>;
+  conversations: boolean;
+}
+
+function lookupOf(dataset: EvalDataset): Lookup {
+  const items = new Map(dataset.items.map((i) => [i.id, i]));
+  const bySubject = new Map<string, EvalConversation[]>();
+  for (const i of dataset.items) {
+    if (i.kind !== "conversation") continue;
+    const list = bySubject.get(i.patientId);
+    if (list) list.push(i);
+    else bySubject.set(i.patientId, [i]);
+  }
+  return { items, bySubject, conversations: dataset.family === "notes-chatqa" };
+}
+
+class RowChecker {
+  private readonly keys = new Map<string, number>();
+  private readonly pairs = new Set<string>();
+  readonly rows: PredictionRow[] = [];
+
+  constructor(
+    private readonly lookup: Lookup,
+    private readonly log: IssueLog,
+    private readonly file: string,
+  ) {}
+
+  check(raw: RawPrediction): void {
+    const where: Where = { file: this.file, line: raw.line, record: raw.record, path: "" };
+    const problems = this.log.total;
+    const col = (f: PredictionField) => raw.columns[f] ?? f;
+    const fail = (f: PredictionField, message: string) => this.log.add(issueAt(where, col(f), message));
+
+    const text = (f: PredictionField, required: boolean, ids = false): string | undefined => {
+      const v = raw.values[f];
+      if (v === undefined) {
+        if (required) fail(f, "required field is missing");
+        return undefined;
+      }
+      if (ids && typeof v === "number" && Number.isSafeInteger(v)) return String(v);
+      if (typeof v !== "string") {
+        fail(f, `expected text, got ${JSON.stringify(v)}`);
+        return undefined;
+      }
+      return v.trim();
+    };
+    const model = text("model", true);
+    const scope = text("scope", true);
+    const option = text("prediction", true);
+    for (const [f, name] of [["model", model], ["scope", scope]] as const) {
+      if (name !== undefined && name.length > MAX_NAME_LENGTH) fail(f, `at most ${MAX_NAME_LENGTH} characters, got ${name.length}`);
+    }
+    const item = this.resolveItem(raw, text, fail);
+    const turn = item ? this.resolveTurn(raw, item, fail) : undefined;
+    if (item && turn !== undefined && option !== undefined) {
+      const labels = item.kind === "mcq" ? item.options : item.turns.find((t) => t.turnOrder === turn)!.options;
+      if (!labels.includes(option)) {
+        const what = item.kind === "mcq" ? `item ${item.id}` : `turn ${turn} of ${item.id}`;
+        fail("prediction", `"${option}" is not an option of ${what} (options: ${labels.join(", ")})`);
+      }
+    }
+    if (this.log.total > problems || !model || !scope || !item || turn === undefined || !option) return;
+
+    const key = JSON.stringify([model, scope, item.id, turn]);
+    const earlier = this.keys.get(key);
+    if (earlier !== undefined) {
+      this.log.add(issueAt(where, "(record)", `duplicate: model "${model}", scope "${scope}", ${item.id}${turn ? ` turn ${turn}` : ""} already on line ${earlier}`));
+      return;
+    }
+    const pair = JSON.stringify([model, scope]);
+    if (!this.pairs.has(pair) && this.pairs.size >= MAX_PAIRS) {
+      this.log.add(issueAt(where, col("scope"), `more than ${MAX_PAIRS} model-scope pairs in one file; split it`));
+      return;
+    }
+    this.pairs.add(pair);
+    this.keys.set(key, raw.line);
+    this.rows.push({ model, scope, itemId: item.id, turn, option, line: raw.line });
+  }
+
+  private resolveItem(
+    raw: RawPrediction,
+    text: (f: PredictionField, required: boolean, ids?: boolean) => string | undefined,
+    fail: (f: PredictionField, message: string) => void,
+  ): EvalItem | undefined {
+    const itemId = text("item_id", false, true);
+    const subject = text("subject_id", false, true);
+    const category = text("qa_category", false);
+    if (itemId !== undefined) {
+      const item = this.lookup.items.get(itemId);
+      if (!item) {
+        fail("item_id", `unknown item "${itemId}": not in this dataset`);
+        return undefined;
+      }
+      if (subject !== undefined && subject !== item.patientId) {
+        fail("subject_id", `item ${itemId} belongs to ${item.patientId}, not ${subject}`);
+        return undefined;
+      }
+      return item;
+    }
+    if (subject === undefined) {
+      fail("item_id", this.lookup.conversations ? "required field is missing (or give subject_id)" : "required field is missing");
+      return undefined;
+    }
+    if (!this.lookup.conversations) {
+      fail("item_id", "required field is missing: a patient has several decision points, so subject_id alone does not name an item");
+      return undefined;
+    }
+    const conversations = this.lookup.bySubject.get(subject);
+    if (!conversations) {
+      fail("subject_id", `unknown subject "${subject}": no conversation of this subject in the dataset`);
+      return undefined;
+    }
+    if (category !== undefined) {
+      const match = conversations.find((c) => c.qaCategory === category);
+      if (!match) fail("qa_category", `subject ${subject} has no "${category}" conversation (has: ${conversations.map((c) => c.qaCategory).join(", ")})`);
+      return match;
+    }
+    if (conversations.length > 1) {
+      fail("qa_category", `required: subject ${subject} has ${conversations.length} conversations (${conversations.map((c) => c.qaCategory).join(", ")})`);
+      return undefined;
+    }
+    return conversations[0];
+  }
+
+  private resolveTurn(raw: RawPrediction, item: EvalItem, fail: (f: PredictionField, message: string) => void): number | undefined {
+    const v = raw.values.turn;
+    if (item.kind === "mcq") {
+      if (v !== undefined) {
+        fail("turn", "decision-point items have no turns: leave it empty");
+        return undefined;
+      }
+      return 0;
+    }
+    if (v === undefined) {
+      fail("turn", "required field is missing: the turn_order of the answered turn");
+      return undefined;
+    }
+    const n = typeof v === "number" ? v : typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n)) {
+      fail("turn", `expected a whole number, got ${JSON.stringify(v)}`);
+      return undefined;
+    }
+    if (!item.turns.some((t) => t.turnOrder === n)) {
+      fail("turn", `${item.id} has no turn ${n} (turns ${item.turns.map((t) => t.turnOrder).join(", ")})`);
+      return undefined;
+    }
+    return n;
+  }
+}
+
+/** A content turn predicted without its source turn (or the reverse) cannot be scored as a QA. */
+function checkQaPairs(rows: readonly PredictionRow[], lookup: Lookup, log: IssueLog, file: string): void {
+  const seen = new Set(rows.map((r) => JSON.stringify([r.model, r.scope, r.itemId, r.turn])));
+  for (const r of rows) {
+    const item = lookup.items.get(r.itemId);
+    if (item?.kind !== "conversation") continue;
+    const turn = item.turns.find((t) => t.turnOrder === r.turn)!;
+    const partner = item.turns.find((t) => t.turnIndex === turn.turnIndex && t.turnType !== turn.turnType);
+    if (partner && !seen.has(JSON.stringify([r.model, r.scope, r.itemId, partner.turnOrder])))
+      log.add(issueAt({ file, line: r.line, path: "" }, "turn", `${turn.turnType} turn ${r.turn} of ${r.itemId} is predicted without its ${partner.turnType} turn ${partner.turnOrder} (model "${r.model}", scope "${r.scope}")`));
+  }
+}
+
+function missingColumns(has: Set<PredictionField>, conversations: boolean): string[] {
+  const missing: string[] = [];
+  for (const f of ["model", "scope", "prediction"] as const) if (!has.has(f)) missing.push(f);
+  if (!has.has("item_id") && !(conversations && has.has("subject_id"))) missing.push(conversations ? "item_id (or subject_id)" : "item_id");
+  if (conversations && !has.has("turn")) missing.push("turn");
+  return missing;
+}
+
+function firstAppearance(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+export async function parsePredictions(
+  file: PredictionFile,
+  dataset: EvalDataset,
+  options: { maxIssues?: number } = {},
+): Promise<PredictionParseResult> {
+  const log = new IssueLog(options.maxIssues ?? DEFAULT_MAX_ISSUES);
+  const lookup = lookupOf(dataset);
+  const { format, events } = await readPredictionFile(file);
+  const checker = new RowChecker(lookup, log, file.name);
+  for await (const event of events) {
+    if (event.kind === "issue") log.add(event.issue);
+    else if (event.kind === "record") checker.check(event.raw);
+    else {
+      const missing = missingColumns(event.fields, lookup.conversations);
+      for (const m of missing) log.add({ file: file.name, line: event.line, field: "(header)", message: `missing column ${m}` });
+      if (missing.length > 0) return { ok: false, issues: log.issues, total: log.total };
+    }
+  }
+  if (log.empty) checkQaPairs(checker.rows, lookup, log, file.name);
+  if (log.empty && checker.rows.length === 0) log.add({ file: file.name, field: "(file)", message: "no predictions in the file" });
+  if (!log.empty) return { ok: false, issues: log.issues, total: log.total };
+  const rows = checker.rows;
+  return {
+    ok: true,
+    predictions: { format, rows, models: firstAppearance(rows.map((r) => r.model)), scopes: firstAppearance(rows.map((r) => r.scope)) },
+  };
+}

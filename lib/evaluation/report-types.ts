@@ -1,0 +1,136 @@
+/**
+ * The model-evaluation report: one plain, JSON-serialisable object from which the results
+ * page, the CSV / LaTeX / JSON exports and `clinaudit evaluate` all render. Key order is
+ * part of the JSON contract: add keys at the end; renaming or removing one bumps reportVersion.
+ */
+import type { ConversationResult } from "./conversation";
+import type { Counts, PercentileInterval } from "./types";
+
+export const EVALUATION_REPORT_VERSION = 1;
+
+export interface EvaluationOptions {
+  /** Scope every other scope is compared with; default: the first scope of the file. */
+  baseline?: string;
+  /** Bootstrap replicates B (default 10,000). */
+  replicates?: number;
+  /** Two-sided confidence level (default 0.95). */
+  level?: number;
+  /** Mixed into every model-scope seed; default: none (the fixed per-pair seeds). */
+  seed?: string;
+}
+
+export interface ResolvedEvaluationOptions {
+  baseline: string;
+  replicates: number;
+  level: number;
+  seed: string | null;
+}
+
+/** A prediction as the report needs it (parsed file rows or stored rows). */
+export interface PredictionInput {
+  model: string;
+  scope: string;
+  itemId: string;
+  /** turn_order for conversation items, 0 for decision-point items. */
+  turn: number;
+  option: string;
+}
+
+export interface PredictionSetInput {
+  /** SHA-256 of the prediction file's bytes. */
+  checksum: string;
+  models: string[];
+  scopes: string[];
+  rows: readonly PredictionInput[];
+}
+
+export interface PairKey {
+  model: string;
+  scope: string;
+}
+
+export interface AccuracyEntry extends PairKey {
+  correct: number;
+  total: number;
+  patients: number;
+  accuracy: PercentileInterval;
+}
+
+export interface DeltaEntry extends PairKey {
+  baseline: string;
+  /** Cases predicted in both scopes (the paired comparison uses only these). */
+  cases: number;
+  patients: number;
+  scopeAccuracy: number | null;
+  baselineAccuracy: number | null;
+  /** scope − baseline with its paired-bootstrap interval; null when there is nothing to compare. */
+  difference: PercentileInterval | null;
+  /** Share of replicates with difference ≤ 0 (one-sided, H1: scope > baseline). */
+  pValue: number | null;
+  note: string | null;
+}
+
+export interface DecisionPointEntry extends PairKey {
+  first: Counts;
+  later: Counts;
+  patients: number;
+  patientsWithLater: number;
+  /** later − first with its interval; null when no patient has a later decision point. */
+  difference: PercentileInterval | null;
+  /** Share of valid replicates with later ≥ first (one-sided, H1: later is lower). */
+  pValue: number | null;
+  degenerateReplicates: number;
+  note: string | null;
+}
+
+export interface BreakdownGroupEntry {
+  value: string;
+  correct: number;
+  total: number;
+  patients: number;
+  accuracy: PercentileInterval;
+}
+
+export interface BreakdownEntry extends PairKey {
+  groups: BreakdownGroupEntry[];
+  /** Cases without a value for the dimension. */
+  missing: number;
+}
+
+export interface ConversationEntry extends PairKey, ConversationResult {
+  /** QA-level (micro) accuracies with patient-clustered intervals. */
+  intervals: { content: PercentileInterval; source: PercentileInterval; paired: PercentileInterval };
+}
+
+export interface EvaluationMethod {
+  bootstrap: string;
+  replicates: number;
+  level: number;
+  prng: string;
+  quantile: string;
+  seedRule: string;
+  streams: { accuracy: string; paired: string; decisionPoints: string | null; breakdown: string; conversation: string | null };
+  pValues: string;
+  cases: string;
+  /** The seed of every model-scope pair; a paired comparison uses the compared scope's seed. */
+  seeds: (PairKey & { seed: string })[];
+}
+
+export type EvaluationKind = "decision-points" | "conversations";
+
+export interface EvaluationReport {
+  reportVersion: number;
+  kind: EvaluationKind;
+  dataset: { name: string | null; family: string; format: string; checksum: string; items: number; patients: number };
+  predictions: { checksum: string; rows: number; models: string[]; scopes: string[] };
+  options: ResolvedEvaluationOptions;
+  method: EvaluationMethod;
+  /** Decision points: item accuracy. Conversations: Paired QA accuracy (content and source turn both correct). */
+  accuracy: AccuracyEntry[];
+  deltas: DeltaEntry[];
+  decisionPoints: DecisionPointEntry[];
+  /** Decision points: by chapter. Conversations: by QA category. */
+  chapters: BreakdownEntry[];
+  levels: BreakdownEntry[];
+  conversations: ConversationEntry[];
+}
