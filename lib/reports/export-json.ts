@@ -33,14 +33,19 @@ export function reportDocument(report: AuditReport) {
 }
 
 export function reportJson(report: AuditReport): string {
+  return strictJson(reportDocument(report));
+}
+
+/** 2-space JSON with a final newline that refuses NaN, Infinity and undefined. */
+export function strictJson(value: unknown): string {
   // JSON.stringify would quietly write NaN/Infinity as null and drop undefined: refuse instead, so
   // a bug upstream can never reach a paper as a plausible-looking null.
   const text = JSON.stringify(
-    reportDocument(report),
-    (key, value: unknown) => {
-      if (typeof value === "number" && !Number.isFinite(value)) throw new RangeError(`non-finite number at "${key}"`);
-      if (value === undefined) throw new RangeError(`undefined value at "${key}"`);
-      return value;
+    value,
+    (key, v: unknown) => {
+      if (typeof v === "number" && !Number.isFinite(v)) throw new RangeError(`non-finite number at "${key}"`);
+      if (v === undefined) throw new RangeError(`undefined value at "${key}"`);
+      return v;
     },
     2,
   );
