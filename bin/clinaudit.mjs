@@ -14,6 +14,7 @@ register();
 
 const COMMANDS = {
   agreement: ["./commands/agreement.ts", "runAgreement", "agreement statistics of a long-format ratings CSV"],
+  evaluate: ["./commands/evaluate.ts", "runEvaluate", "model accuracy with patient-clustered bootstrap CIs from a prediction file"],
   generate: ["./commands/generate.ts", "runGenerate", "write a synthetic benchmark (deterministic by seed)"],
   import: ["./commands/import.ts", "runImport", "import benchmark files into the database"],
 };

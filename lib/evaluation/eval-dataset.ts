@@ -4,7 +4,11 @@
  * items (lib/formats), which both the server (Item.data) and the command line (the parsed
  * files) hold, so the page and `clinaudit evaluate` score predictions the same way.
  */
+import { datasetChecksum } from "@/lib/formats/checksum";
+import type { FormatIssue } from "@/lib/formats/issues";
 import type { DatasetFamily, FormatId, Item } from "@/lib/formats/model";
+import { validateDatasetStream, type ReopenableFile } from "@/lib/formats/parse-dataset";
+import { streamDataset } from "@/lib/formats/stream-dataset";
 
 export interface EvalMcqItem {
   kind: "mcq";
@@ -93,5 +97,38 @@ export function evalDataset(input: EvalDatasetInput): EvalDataset {
     name: typeof input.meta.name === "string" ? input.meta.name : null,
     patients: new Set(items.map((i) => i.patientId)).size,
     items,
+  };
+}
+
+export type EvalDatasetResult = { ok: true; dataset: EvalDataset } | { ok: false; issues: FormatIssue[]; total: number };
+
+/**
+ * The evaluation view of benchmark files, read the way the importer reads them (validation
+ * pass, then streamed records; events and note texts are dropped as they pass), with the
+ * importer's checksum. `clinaudit evaluate` uses it where the server reads the database.
+ */
+export async function evalDatasetFromFiles(files: readonly ReopenableFile[]): Promise<EvalDatasetResult> {
+  const { sum } = await datasetChecksum(files);
+  const validated = await validateDatasetStream(files);
+  if (!validated.ok) return validated;
+  const { summary } = validated;
+  const items: Item[] = [];
+  const declared = new Map<string, number>();
+  const notes = new Map<string, number>();
+  for await (const record of streamDataset(files, summary)) {
+    if (record.kind === "item") items.push(record.item);
+    else if (record.kind === "note") notes.set(record.patientId, (notes.get(record.patientId) ?? 0) + 1);
+    else if (record.patient.numNotes !== undefined) declared.set(record.patient.patientId, record.patient.numNotes);
+  }
+  return {
+    ok: true,
+    dataset: evalDataset({
+      family: summary.family,
+      format: summary.format,
+      checksum: sum,
+      meta: summary.meta,
+      items,
+      notesOf: (p) => declared.get(p) ?? notes.get(p) ?? 0,
+    }),
   };
 }

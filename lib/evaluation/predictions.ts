@@ -11,6 +11,7 @@
  * Column aliases: predictions-read.ts. Model, scope and ids are trimmed; option labels must
  * match one of the item's (turn's) labels exactly.
  */
+import { createHash } from "node:crypto";
 import { DEFAULT_MAX_ISSUES, issueAt, IssueLog, type FormatIssue, type Where } from "@/lib/formats/issues";
 import type { EvalConversation, EvalDataset, EvalItem } from "./eval-dataset";
 import { readPredictionFile, type PredictionField, type PredictionFile, type PredictionFileFormat, type RawPrediction } from "./predictions-read";
@@ -245,4 +246,9 @@ export async function parsePredictions(
     ok: true,
     predictions: { format, rows, models: firstAppearance(rows.map((r) => r.model)), scopes: firstAppearance(rows.map((r) => r.scope)) },
   };
+}
+
+/** Identity of a prediction file: SHA-256 of its bytes (the name does not count). */
+export function predictionsChecksum(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
 }

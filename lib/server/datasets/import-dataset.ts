@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
+import { datasetChecksum } from "../../formats/checksum";
 import type { Db } from "../../db/client";
 import { DatasetChangedError, streamDataset, validateDatasetStream, type DatasetRecord, type FormatIssue, type ImportProgress } from "../../formats";
 import { recordEvent } from "../audit-trail";
@@ -27,27 +28,6 @@ export interface ImportOptions {
   /** Dataset name; default: the bundle's dataset.name, else the first file's name. */
   name?: string;
   onProgress?: (p: ImportProgress | { phase: "writing"; written: number; total: number }) => void;
-}
-
-/**
- * The dataset checksum (unchanged formula: existing datasets must still match) plus a
- * digest per file, against which the writing pass re-checks what it reads.
- */
-async function checksum(files: ImportFile[]): Promise<{ sum: string; digests: Map<string, string> }> {
-  const hash = createHash("sha256");
-  const digests = new Map<string, string>();
-  for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const own = createHash("sha256");
-    hash.update(`${file.name}\0`);
-    for await (const chunk of file.open()) {
-      const bytes = Buffer.from(chunk, "utf8"); // encoded once for both hashes
-      hash.update(bytes);
-      own.update(bytes);
-    }
-    hash.update("\0");
-    digests.set(file.name, own.digest("hex"));
-  }
-  return { sum: hash.digest("hex"), digests };
 }
 
 /**
@@ -103,7 +83,7 @@ async function writeRecords(insert: BulkInserter, records: AsyncIterable<Dataset
  * inside one transaction, records streamed straight into batched INSERTs.
  */
 export async function importDataset(db: Db, actorId: string | null, files: ImportFile[], options: ImportOptions = {}): Promise<ImportOutcome> {
-  const { sum, digests } = await checksum(files);
+  const { sum, digests } = await datasetChecksum(files);
   const existing = await db.dataset.findUnique({ where: { checksum: sum }, select: { id: true, name: true, version: true } });
   if (existing) return { status: "unchanged", datasetId: existing.id, name: existing.name, version: existing.version };
 
