@@ -49,9 +49,9 @@ export const DECISION_POINT_PROFILE: PredictionProfile = {
 export const CONVERSATION_PROFILE: PredictionProfile = {
   models: MODELS,
   scopes: [
-    { name: "All notes", effect: 0 },
-    { name: "Static RAG", effect: 0.25 },
-    { name: "Agent", effect: 0.45 },
+    { name: "All notes", effect: 0.6 },
+    { name: "Static RAG", effect: 0.85 },
+    { name: "Agent", effect: 1.05 },
   ],
 };
 

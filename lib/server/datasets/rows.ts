@@ -115,6 +115,7 @@ const TABLES = {
     id: "key", datasetId: "key", patientId: "key", position: "int", kind: "text", externalId: "text", cutoffTime: "time",
     chapter: "text", level: "text", decisionPoint: "int", ruleId: "text", question: "text", data: "json",
   },
+  Prediction: { setId: "key", position: "int", model: "text", scope: "text", itemId: "key", turn: "int", option: "text" },
 } satisfies Record<string, Record<string, Kind>>;
 export type Table = keyof typeof TABLES;
 type RowOf<T extends Table> = { [C in keyof (typeof TABLES)[T]]: unknown };
@@ -123,7 +124,7 @@ type RowOf<T extends Table> = { [C in keyof (typeof TABLES)[T]]: unknown };
 const LITERAL = { key: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, time: /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d\.\d{3}(\+00:00)?$/ };
 
 /** Parents first: a child row's foreign key must find its parent already inserted. */
-const PARENTS: Record<Table, Table[]> = { Patient: [], EhrEvent: ["Patient"], Note: ["Patient"], Item: ["Patient"] };
+const PARENTS: Record<Table, Table[]> = { Patient: [], EhrEvent: ["Patient"], Note: ["Patient"], Item: ["Patient"], Prediction: [] };
 /** Bound parameters per statement: SQLite allows 32,766, PostgreSQL 65,535. */
 const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 };
 /** Rows per statement: binds only rows with little text (patients); larger statements gained nothing. */
