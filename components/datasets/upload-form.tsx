@@ -1,14 +1,14 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { LocatedIssues, type LocatedIssue } from "../import/located-issues";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 
-interface Issue { file: string; line?: number; record?: number; field: string; message: string }
 type Outcome =
   | { status: "imported"; name: string; version: number; counts: { patients: number; events: number; notes: number; items: number } }
   | { status: "unchanged"; name: string; version: number }
-  | { status: "invalid"; issues: Issue[]; total: number }
+  | { status: "invalid"; issues: LocatedIssue[]; total: number }
   | { error: string };
 
 /** Upload with a real progress bar (XHR exposes upload progress; fetch does not). */
@@ -86,17 +86,5 @@ function ImportReport({ outcome }: { outcome: Outcome }) {
       </p>
     );
   }
-  return (
-    <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="import-issues">
-      <p className="font-medium">Import rejected: {outcome.total} problem{outcome.total === 1 ? "" : "s"}. Nothing was written.</p>
-      <ul className="mt-2 max-h-64 list-disc space-y-0.5 overflow-auto pl-5 font-mono text-xs">
-        {outcome.issues.map((i, k) => (
-          <li key={k}>
-            {i.file}{i.line ? `:${i.line}` : i.record !== undefined ? ` record ${i.record}` : ""}: {i.field}: {i.message}
-          </li>
-        ))}
-      </ul>
-      {outcome.total > outcome.issues.length && <p className="mt-1">… and {outcome.total - outcome.issues.length} more.</p>}
-    </div>
-  );
+  return <LocatedIssues issues={outcome.issues} total={outcome.total} testId="import-issues" />;
 }

@@ -13,7 +13,8 @@ describe("permissions", () => {
   });
   it("shows each role only the navigation it may open", () => {
     expect(navFor("CLINICIAN").map((n) => n.href)).toEqual(["/review"]);
-    expect(navFor("ORGANIZER").map((n) => n.href)).toEqual(["/audits", "/datasets"]);
+    expect(navFor("ORGANIZER").map((n) => n.href)).toEqual(["/audits", "/datasets", "/evaluations"]);
+    expect(ROLES.filter((r) => can(r, "evaluations:manage"))).toEqual(["ADMIN", "ORGANIZER"]);
     expect(navFor("ADMIN").map((n) => n.href)).toContain("/admin/users");
     expect(homeFor("CLINICIAN")).toBe("/review");
     expect(homeFor("ORGANIZER")).toBe("/audits");

@@ -8,13 +8,14 @@ export const PERMISSIONS = [
   "audit-trail:read",
   "datasets:manage", // import and browse benchmark data
   "audits:manage", // create audits, sample, assign, monitor, export
+  "evaluations:manage", // import model predictions, read and export evaluation reports
   "review:rate", // review assigned items and rate them
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  ADMIN: ["users:manage", "audit-trail:read", "datasets:manage", "audits:manage"],
-  ORGANIZER: ["datasets:manage", "audits:manage"],
+  ADMIN: ["users:manage", "audit-trail:read", "datasets:manage", "audits:manage", "evaluations:manage"],
+  ORGANIZER: ["datasets:manage", "audits:manage", "evaluations:manage"],
   CLINICIAN: ["review:rate"],
 };
 
@@ -39,6 +40,7 @@ export const NAV: NavItem[] = [
   { href: "/review", label: "My reviews", permission: "review:rate" },
   { href: "/audits", label: "Audits", permission: "audits:manage" },
   { href: "/datasets", label: "Datasets", permission: "datasets:manage" },
+  { href: "/evaluations", label: "Evaluations", permission: "evaluations:manage" },
   { href: "/admin/users", label: "Users", permission: "users:manage" },
   { href: "/admin/audit-trail", label: "Audit trail", permission: "audit-trail:read" },
 ];

@@ -7,6 +7,7 @@ import { assignClinicians } from "../audits/assign";
 import { createAudit } from "../audits/create-audit";
 import { setAuditStatus } from "../audits/set-status";
 import { importDataset } from "../datasets/import-dataset";
+import { seedDemoPredictions } from "./demo-predictions";
 import { DEMO_USERS } from "./demo-users";
 import { createPrng } from "../../sampling/prng";
 import { saveRating } from "../review/save-rating";
@@ -20,7 +21,7 @@ const text = (name: string, content: string) => ({ name, open: async function* (
 /**
  * Demo mode's data, created once on an empty database: the synthetic obstetric benchmark
  * (deterministic seed) with an open audit of 12 items assigned to the three demo clinicians,
- * and the synthetic discharge-summary conversations.
+ * the synthetic discharge-summary conversations, and synthetic model predictions for both.
  */
 export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
   if ((await db.dataset.count()) > 0) return { created: false };
@@ -37,6 +38,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
   const notes = generateNotesBundle({ seed: 2026, size: "demo" }).bundle;
   const notesOutcome = await importDataset(db, organizer.id, [text("notes-demo.json", JSON.stringify(notes))], { name: DEMO_NOTES_NAME });
   if (notesOutcome.status !== "imported") throw new Error(`the demo notes dataset did not import: ${JSON.stringify(notesOutcome).slice(0, 500)}`);
+  await seedDemoPredictions(db, organizer.id, [outcome.datasetId, notesOutcome.datasetId]);
   return { created: true };
 }
 

@@ -1,0 +1,85 @@
+/**
+ * A heat map as a table: one row per group (chapter, evidence level, number of notes), one
+ * column per model × scope. Every cell prints its accuracy (%) and n; the shade (light = low,
+ * dark = high, always dark text for contrast) only repeats the number. The interval is in
+ * each cell's title and in the exports.
+ */
+import { pct, thousands } from "@/lib/evaluation/report-format";
+
+export interface HeatCell {
+  accuracy: number | null;
+  total: number;
+  /** Extra text for the cell's title, e.g. the interval. */
+  detail?: string;
+}
+
+export interface HeatMapProps {
+  title: string;
+  note: string;
+  rowLabel: string;
+  rows: string[];
+  models: string[];
+  scopes: string[];
+  cell: (model: string, scope: string, row: string) => HeatCell | undefined;
+  testId: string;
+}
+
+/** Teal from near white (0%) to mid teal (100%): dark text stays above 4.5:1 contrast throughout. */
+function shade(accuracy: number): string {
+  return `hsl(174 55% ${Math.round(97 - 55 * accuracy)}%)`;
+}
+
+export function HeatMap({ title, note, rowLabel, rows, models, scopes, cell, testId }: HeatMapProps) {
+  const pairs = models.flatMap((m) => scopes.filter((s) => rows.some((r) => cell(m, s, r))).map((s) => ({ m, s })));
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="overflow-x-auto">
+        <table className="border-collapse text-sm text-slate-900" data-testid={testId}>
+          <caption className="mb-2 text-left">
+            <span className="block text-sm font-semibold">{title}</span>
+            <span className="block text-xs font-normal text-slate-600">{note}</span>
+          </caption>
+          <thead className="text-xs text-slate-700">
+            <tr>
+              <td />
+              {models.map((m) => {
+                const span = pairs.filter((p) => p.m === m).length;
+                return span === 0 ? null : (
+                  <th key={m} scope="colgroup" colSpan={span} className="border-b border-slate-300 px-1 py-1 text-center font-semibold">{m}</th>
+                );
+              })}
+            </tr>
+            <tr>
+              <th scope="col" className="px-2 py-1 text-left">{rowLabel}</th>
+              {pairs.map(({ m, s }) => (
+                <th key={`${m}-${s}`} scope="col" className="max-w-24 px-1 py-1 text-center font-normal">{s}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r}>
+                <th scope="row" className="whitespace-nowrap px-2 py-1 text-left font-normal">{r}</th>
+                {pairs.map(({ m, s }) => {
+                  const c = cell(m, s, r);
+                  if (!c || c.accuracy === null) return <td key={`${m}-${s}`} className="border border-white px-2 py-1 text-center text-slate-600">–</td>;
+                  return (
+                    <td
+                      key={`${m}-${s}`}
+                      className="border border-white px-2 py-1 text-center tabular-nums"
+                      style={{ backgroundColor: shade(c.accuracy) }}
+                      title={`${m} · ${s} · ${r}: ${pct(c.accuracy)}% of ${thousands(c.total)}${c.detail ? ` · ${c.detail}` : ""}`}
+                    >
+                      <span className="font-semibold">{pct(c.accuracy)}</span>
+                      <span className="block text-[10px]">n={thousands(c.total)}</span>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

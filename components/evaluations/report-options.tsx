@@ -1,0 +1,50 @@
+/**
+ * The report's options as a plain GET form (works without JavaScript: the choice lands in
+ * the URL, so a view can be shared) and the downloads for exactly those options.
+ */
+import { thousands } from "@/lib/evaluation/report-format";
+import { Button } from "../ui/button";
+import { SelectField } from "../ui/field";
+
+export interface ReportOptionsProps {
+  setId: string;
+  scopes: string[];
+  baseline: string;
+  replicates: number;
+  choices: readonly number[];
+  exports: readonly { file: string; label: string }[];
+  query: string;
+}
+
+export function ReportOptions({ setId, scopes, baseline, replicates, choices, exports, query }: ReportOptionsProps) {
+  return (
+    <section aria-labelledby="options-heading" className="mb-6 flex flex-wrap items-end justify-between gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <form method="get" className="flex flex-wrap items-end gap-3" aria-labelledby="options-heading">
+        <h2 id="options-heading" className="sr-only">Report options</h2>
+        <SelectField label="Baseline scope" name="baseline" defaultValue={baseline}>
+          {scopes.map((s) => (
+            <option key={s} value={s}>{s}</option>
+          ))}
+        </SelectField>
+        <SelectField label="Bootstrap replicates (B)" name="b" defaultValue={String(replicates)}>
+          {choices.map((b) => (
+            <option key={b} value={b}>{thousands(b)}</option>
+          ))}
+        </SelectField>
+        <Button type="submit" variant="secondary">Apply</Button>
+      </form>
+      <div>
+        <h2 className="text-sm font-semibold">Downloads</h2>
+        <ul className="mt-1 flex flex-wrap gap-2 text-sm">
+          {exports.map((e) => (
+            <li key={e.file}>
+              <a className="inline-block rounded-md border border-slate-300 px-2.5 py-1 hover:bg-slate-100" href={`/api/evaluations/${setId}/export/${e.file}${query}`} download>
+                {e.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
