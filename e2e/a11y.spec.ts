@@ -57,6 +57,18 @@ test("organizer pages: audits, audit, new audit, dashboard, adjudication, datase
   }
 });
 
+test("organizer pages: evaluations and an evaluation report", async ({ page }) => {
+  await signInAs(page, "organizer");
+  await page.goto("/evaluations");
+  await check(page, "/evaluations");
+  for (const dataset of [/ObGyn decision points/, /Discharge-summary/]) {
+    await page.goto("/evaluations");
+    await page.getByRole("row", { name: dataset }).getByRole("link", { name: "Synthetic models (demo)" }).click();
+    await expect(page.getByTestId("accuracy-table")).toBeVisible({ timeout: 120_000 });
+    await check(page, `evaluation of ${dataset}`);
+  }
+});
+
 test("admin pages", async ({ page }) => {
   await signInAs(page, "admin");
   await check(page, "/admin/users");

@@ -31,6 +31,8 @@ test("every page and route answers each role as the permission map says", async 
   const datasetId = /href="\/datasets\/([^"/]+)"/.exec(datasets)![1]!;
   const items = await (await as.organizer.get(`/datasets/${datasetId}`)).text();
   const itemPath = /href="(\/datasets\/[^"/]+\/items\/[^"/]+)"/.exec(items)![1]!;
+  const evaluations = await (await as.organizer.get("/evaluations")).text();
+  const setId = /href="\/evaluations\/([^"/]+)"/.exec(evaluations)![1]!;
   const queue = await (await as.clinician.get("/review")).text();
   const reviewPath = /href="(\/review\/[^"/]+)"/.exec(queue)![1]!;
 
@@ -54,6 +56,13 @@ test("every page and route answers each role as the permission map says", async 
     ["GET", `/api/audits/${auditId}/export/report.json`, ["login", 403, 200, 200]],
     ["GET", `/api/audits/${auditId}/corrected/changelog.json`, ["login", 404, 200, 200]],
     ["POST", "/api/datasets/import", ["login", 403, 400, 400]],
+    ["GET", "/evaluations", ["login", 403, 200, 200]],
+    ["GET", `/evaluations/${setId}`, ["login", 403, 200, 200]],
+    ["GET", "/evaluations/no-such-set", ["login", 403, 404, 404]],
+    ["GET", `/api/evaluations/${setId}/export/evaluation.json`, ["login", 403, 200, 200]],
+    ["GET", `/api/evaluations/${setId}/export/evaluation.tex?baseline=no-such-scope`, ["login", 403, 400, 400]],
+    ["GET", "/api/evaluations/no-such-set/export/evaluation.csv", ["login", 403, 404, 404]],
+    ["POST", "/api/evaluations/import", ["login", 403, 400, 400]],
   ];
   const problems: string[] = [];
   for (const [method, path, expected] of matrix) {

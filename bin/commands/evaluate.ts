@@ -16,6 +16,7 @@ import { parsePredictions, predictionsChecksum } from "../../lib/evaluation/pred
 import { buildEvaluationReport } from "../../lib/evaluation/report";
 import type { EvaluationOptions, EvaluationReport } from "../../lib/evaluation/report-types";
 import type { FormatIssue } from "../../lib/formats/issues";
+import { locatedIssue } from "./located";
 
 export const EVALUATE_USAGE = `Usage: clinaudit evaluate --dataset <file>… --predictions <file> [options]
 
@@ -90,18 +91,13 @@ function parseArgs(argv: readonly string[]): Args | "help" {
   return { dataset, predictions, format: format as Format, options };
 }
 
-function located(i: FormatIssue): string {
-  const where = i.line ? `${i.file}:${i.line}` : i.record !== undefined ? `${i.file} record ${i.record}` : i.file;
-  return `${where}: ${i.field}: ${i.message}`;
-}
-
 interface Io {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
 }
 
 function reportIssues(io: Io, what: string, issues: FormatIssue[], total: number): number {
-  for (const i of issues) io.stderr(`${located(i)}\n`);
+  for (const i of issues) io.stderr(`${locatedIssue(i)}\n`);
   if (total > issues.length) io.stderr(`… and ${total - issues.length} more\n`);
   io.stderr(`clinaudit evaluate: ${what}: ${total} problem(s).\n`);
   return 2;

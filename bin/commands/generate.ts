@@ -15,6 +15,7 @@ import { generateEhr, EhrStatsCollector, ehrDataset, type EhrSize } from "@/lib/
 import type { FlawRecord } from "@/lib/synth/ehr/types";
 import type { Lang } from "@/lib/synth/lang";
 import { generateNotes, NotesStatsCollector, notesDataset, type NotesSize } from "@/lib/synth/notes/generate";
+import { runGeneratePredictions } from "./generate-predictions";
 
 export interface GenerateIo {
   stdout(s: string): void;
@@ -24,6 +25,8 @@ export interface GenerateIo {
 export const GENERATE_USAGE = `Usage: clinaudit generate --out DIR [options]
 
   --kind ehr|notes       benchmark family (default ehr): ehr-decision-mcq or notes-chatqa
+                         (--kind predictions: synthetic model predictions for a benchmark,
+                         see clinaudit generate --kind predictions --help)
   --size demo|full       demo (small) or full (published size; default demo)
   --seed S               seed; the same seed gives byte-identical files (default "clinaudit")
   --language en|zh       record language for --kind ehr (default en)
@@ -250,6 +253,10 @@ async function writeNotes(a: Args): Promise<Record<string, unknown>> {
 }
 
 export async function runGenerate(argv: string[], io: GenerateIo): Promise<number> {
+  // Predictions are made from a benchmark's files, not from a size and a seed: own command.
+  const normalized = argv.flatMap((a) => (a === "--kind=predictions" ? ["--kind", "predictions"] : [a]));
+  const kind = normalized.indexOf("--kind");
+  if (kind >= 0 && normalized[kind + 1] === "predictions") return runGeneratePredictions(normalized, io);
   let args: Args | "help";
   try {
     args = parseArgs(argv);

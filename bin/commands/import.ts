@@ -10,6 +10,7 @@ import { parseDatabaseUrl } from "../../lib/db/target";
 import { databaseUrl, loadEnv } from "../../lib/env";
 import { importDataset } from "../../lib/server/datasets/import-dataset";
 import { openFile } from "../../lib/server/datasets/open-file";
+import { locatedIssue } from "./located";
 
 export const IMPORT_USAGE = `Usage: clinaudit import <file> [<file>…] [--name NAME]
 
@@ -62,10 +63,7 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
     if (shown) io.stderr("\n");
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     if (outcome.status === "invalid") {
-      for (const issue of outcome.issues) {
-        const where = issue.line ? `${issue.file}:${issue.line}` : issue.record !== undefined ? `${issue.file} record ${issue.record}` : issue.file;
-        io.stderr(`${where}: ${issue.field}: ${issue.message}\n`);
-      }
+      for (const issue of outcome.issues) io.stderr(`${locatedIssue(issue)}\n`);
       if (outcome.total > outcome.issues.length) io.stderr(`… and ${outcome.total - outcome.issues.length} more\n`);
       io.stderr(`Import rejected: ${outcome.total} problem(s). Nothing was written.\n`);
       return 1;

@@ -38,7 +38,7 @@ export function AccuracyChart({ report }: { report: EvaluationReport }) {
           Point = accuracy, whisker = patient-clustered percentile bootstrap interval ({bootstrapLabel(report)}), on a 0–100% axis; the value is printed on each row.
         </p>
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} className="mt-3 h-auto w-full" role="img" aria-labelledby={`${prefix}-title ${prefix}-desc`}>
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} className="mt-3 h-auto w-full max-w-3xl" role="img" aria-labelledby={`${prefix}-title ${prefix}-desc`}>
         <g className="fill-slate-500 text-[10px]">
           {[0, 0.25, 0.5, 0.75, 1].map((t) => (
             <text key={t} x={x(t)} y={12} textAnchor="middle">{`${t * 100}%`}</text>

@@ -1,5 +1,5 @@
 /** Every table and plot of an evaluation report, in reading order. */
-import { accuracyLabel, breakdownLabel, findPair, groupValues, levelPercent } from "@/lib/evaluation/report-format";
+import { accuracyLabel, breakdownLabel, findPair, groupValues, inSentence, levelPercent } from "@/lib/evaluation/report-format";
 import type { BreakdownEntry, EvaluationReport } from "@/lib/evaluation/report-types";
 import { AccuracyChart } from "./accuracy-chart";
 import { AccuracyTable } from "./accuracy-table";
@@ -13,7 +13,7 @@ function breakdownMap(report: EvaluationReport, entries: BreakdownEntry[], rowLa
   return (
     <HeatMap
       testId={testId}
-      title={`${accuracyLabel(report)} by ${rowLabel.toLowerCase()} (%)`}
+      title={`${accuracyLabel(report)} by ${inSentence(rowLabel)} (%)`}
       note={`Each group bootstrapped on its own patients; ${levelPercent(report.options.level)} interval in each cell's tooltip and in the exports.`}
       rowLabel={rowLabel}
       rows={groupValues(entries)}

@@ -7,7 +7,7 @@
  */
 import { latexEscape } from "@/lib/reports/export-latex";
 import type { BreakdownEntry, EvaluationReport } from "./report-types";
-import { accuracyLabel, accuracyPm, boundsPp, breakdownLabel, findPair, groupValues, levelPercent, MISSING, pct, pValue, signedPp, thousands } from "./report-format";
+import { accuracyLabel, accuracyPm, boundsPp, breakdownLabel, findPair, groupValues, inSentence, levelPercent, MISSING, pct, pValue, signedPp, thousands } from "./report-format";
 import type { PercentileInterval } from "./types";
 
 const DASH = "--";
@@ -113,7 +113,7 @@ function breakdownTable(r: EvaluationReport, entries: readonly BreakdownEntry[],
       body.push(row([latexEscape(v), ...cells]));
     }
   }
-  const caption = `${latexEscape(accuracyLabel(r))} (\\%) by ${name.toLowerCase()} and input scope, per model: estimate $\\pm$ half-width of the ${ciWords(r)}, each group resampling its own patients.`;
+  const caption = `${latexEscape(accuracyLabel(r))} (\\%) by ${inSentence(name)} and input scope, per model: estimate $\\pm$ half-width of the ${ciWords(r)}, each group resampling its own patients.`;
   return table(label, caption, `l${"c".repeat(scopes.length)}`, [latexEscape(name), ...scopes.map(latexEscape)], body);
 }
 

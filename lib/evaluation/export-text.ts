@@ -3,7 +3,7 @@
  * text`): the same numbers and formats as the results page.
  */
 import type { EvaluationReport } from "./report-types";
-import { accuracyLabel, accuracyPm, boundsPp, bootstrapLabel, breakdownLabel, findPair, groupValues, MISSING, pct, pValue, signedPp, thousands } from "./report-format";
+import { accuracyLabel, accuracyPm, boundsPp, bootstrapLabel, breakdownLabel, findPair, groupValues, inSentence, MISSING, pct, pValue, signedPp, thousands } from "./report-format";
 
 function grid(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
@@ -42,7 +42,7 @@ export function evaluationText(r: EvaluationReport): string {
       const g = findPair(entries, m, s)?.groups.find((x) => x.value === v);
       return g ? `${accuracyPm(g.accuracy)} (n=${g.total})` : "-";
     })]));
-    parts.push(section(`By ${name.toLowerCase()} (%)`, [[`model · ${name.toLowerCase()}`, ...scopes], ...rows]));
+    parts.push(section(`By ${inSentence(name)} (%)`, [[`model · ${inSentence(name)}`, ...scopes], ...rows]));
   }
   return parts.filter((p) => p !== "").join("\n");
 }

@@ -58,6 +58,11 @@ export function accuracyLabel(report: EvaluationReport): string {
   return report.kind === "conversations" ? "Paired QA accuracy" : "Accuracy";
 }
 
+/** A label inside a sentence: "Chapter" → "chapter", but "QA category" stays. */
+export function inSentence(label: string): string {
+  return /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+}
+
 export function breakdownLabel(report: EvaluationReport): string {
   return report.kind === "conversations" ? "QA category" : "Chapter";
 }
