@@ -1,7 +1,8 @@
 /**
  * Timing of the patient-clustered bootstrap (lib/evaluation) at report scale:
- * B = 10,000 replicates over 1,500 synthetic cases from 976 patients.
- * Run: npx tsx bench/bootstrap.ts
+ * B = 10,000 replicates over 1,500 synthetic cases from 976 patients; then the whole
+ * evaluation report (lib/evaluation/report.ts) for 3 models x 5 scopes on the same cases.
+ * Run: npx tsx bench/bootstrap.ts [--no-report]
  *
  * Absolute times depend on the machine, so every figure is printed beside baselines
  * measured in the same invocation: a plain loop summing 15M nextInt draws from the same
@@ -14,6 +15,10 @@ import { caseBootstrap } from "../lib/evaluation/case-bootstrap";
 import { clusterBootstrap, clusterBootstrapReplicates } from "../lib/evaluation/cluster-bootstrap";
 import { createFastPrng } from "../lib/evaluation/fast-prng";
 import { modelScopeSeed } from "../lib/evaluation/bootstrap-settings";
+import type { EvalDataset } from "../lib/evaluation/eval-dataset";
+import { parsePredictions } from "../lib/evaluation/predictions";
+import { evaluationSteps } from "../lib/evaluation/report";
+import { syntheticPredictionsCsv } from "../lib/synth/predictions";
 
 const B = 10_000;
 const RUNS = 5;
@@ -80,3 +85,49 @@ console.log(
   `  result: ${r.accuracy.estimatePp.toFixed(1)}% ± ${r.accuracy.halfWidthPp.toFixed(1)} pp ` +
     `[${r.accuracy.lowerPp.toFixed(1)}, ${r.accuracy.upperPp.toFixed(1)}]  seed ${r.method.seed}`,
 );
+
+if (!process.argv.includes("--no-report")) await wholeReport();
+
+/**
+ * The whole report as the results page computes it: every model-scope pair's accuracy,
+ * DP1 vs DP2+, level and chapter breakdowns, then the paired comparisons with the baseline.
+ * One run (it takes tens of seconds); wall and CPU time per kind of step. CPU time is the
+ * steadier figure on a shared machine.
+ */
+async function wholeReport(): Promise<void> {
+  const dataset: EvalDataset = {
+    family: "ehr-decision-mcq",
+    format: "ehr-decision-mcq-json",
+    checksum: "bench",
+    name: "bench",
+    patients,
+    items: cases.map((c) => ({ kind: "mcq", id: c.caseId, patientId: c.patientId, options: ["A", "B", "C", "D"], gold: "A", chapter: c.chapter as string, level: c.level as string, decisionPoint: c.decisionPoint as number })),
+  };
+  const parsed = await parsePredictions({ name: "bench.csv", chunks: [syntheticPredictionsCsv(dataset, { seed: "bench" })] }, dataset);
+  if (!parsed.ok) throw new Error("synthetic predictions did not parse");
+  const set = { checksum: "bench", ...parsed.predictions };
+  const wall = new Map<string, number>();
+  const cpu = new Map<string, number>();
+  const steps = evaluationSteps(dataset, set, { replicates: B });
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  let last = t0;
+  let lastCpu = c0;
+  for (;;) {
+    const r = steps.next();
+    const now = performance.now();
+    const nowCpu = process.cpuUsage();
+    if (r.done) break;
+    const kind = r.value.split(" ")[0] === "decision" ? "DP1 vs DP2+" : (r.value.split(" ")[0] as string);
+    wall.set(kind, (wall.get(kind) ?? 0) + now - last);
+    cpu.set(kind, (cpu.get(kind) ?? 0) + (nowCpu.user + nowCpu.system - lastCpu.user - lastCpu.system) / 1000);
+    last = now;
+    lastCpu = nowCpu;
+  }
+  const total = performance.now() - t0;
+  const totalCpu = (process.cpuUsage(c0).user + process.cpuUsage(c0).system) / 1000;
+  const pairs = set.models.length * set.scopes.length;
+  console.log(`\nwhole report: ${set.models.length} models x ${set.scopes.length} scopes = ${pairs} pairs, ${set.rows.length} predictions, B = ${B}`);
+  for (const [kind, ms] of wall) console.log(`  ${kind.padEnd(12)} wall ${(ms / 1000).toFixed(1).padStart(5)} s   cpu ${((cpu.get(kind) ?? 0) / 1000).toFixed(1).padStart(5)} s`);
+  console.log(`  total        wall ${(total / 1000).toFixed(1).padStart(5)} s   cpu ${(totalCpu / 1000).toFixed(1).padStart(5)} s   (${(totalCpu / pairs / 1000).toFixed(2)} s cpu per pair)`);
+}
