@@ -1,3 +1,5 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
 /** @type {import("next").NextConfig} */
 // `next dev` evaluates code with eval for fast refresh; production never needs it.
 const devEval = process.env.NODE_ENV === "production" ? "" : " 'unsafe-eval'";
@@ -25,4 +27,5 @@ const config = {
     return [{ source: "/:path*", headers: securityHeaders }];
   },
 };
-export default config;
+// next-intl: the request configuration (language, catalogs, time zone) lives in lib/i18n.
+export default createNextIntlPlugin("./lib/i18n/request.ts")(config);

@@ -30,17 +30,18 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export interface NavItem {
   href: string;
-  label: string;
+  /** Key of the label in the `common.nav` messages. */
+  key: "review" | "audits" | "datasets" | "evaluations" | "users" | "auditTrail";
   permission: Permission;
 }
 
 /** Navigation in the header, filtered by what the role may open. */
 export const NAV: NavItem[] = [
-  { href: "/review", label: "My reviews", permission: "review:rate" },
-  { href: "/audits", label: "Audits", permission: "audits:manage" },
-  { href: "/datasets", label: "Datasets", permission: "datasets:manage" },
-  { href: "/admin/users", label: "Users", permission: "users:manage" },
-  { href: "/admin/audit-trail", label: "Audit trail", permission: "audit-trail:read" },
+  { href: "/review", key: "review", permission: "review:rate" },
+  { href: "/audits", key: "audits", permission: "audits:manage" },
+  { href: "/datasets", key: "datasets", permission: "datasets:manage" },
+  { href: "/admin/users", key: "users", permission: "users:manage" },
+  { href: "/admin/audit-trail", key: "auditTrail", permission: "audit-trail:read" },
 ];
 
 export function navFor(role: Role): NavItem[] {
