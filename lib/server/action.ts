@@ -22,12 +22,12 @@ export function guardedAction<S extends z.ZodType, T>(
 ) {
   return async (input: z.input<S>): Promise<ActionResult<T>> => {
     const user = await requirePermission(permission);
-    const t = await getTranslations("common.errors");
+    const t = await getTranslations();
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
-      return { ok: false, error: t("fixFields"), fieldErrors };
+      return { ok: false, error: t("common.errors.fixFields"), fieldErrors };
     }
     try {
       return { ok: true, data: await handler(parsed.data, user) };
@@ -35,7 +35,7 @@ export function guardedAction<S extends z.ZodType, T>(
       unstable_rethrow(error);
       if (error instanceof AppError) return { ok: false, error: error.catalog ? t(error.catalog.key as never, error.catalog.values as never) : error.userMessage };
       console.error(`[action ${permission}] user=${user.id}`, error);
-      return { ok: false, error: t("generic") };
+      return { ok: false, error: t("common.errors.generic") };
     }
   };
 }

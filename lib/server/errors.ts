@@ -1,14 +1,14 @@
-import { createTranslator } from "use-intl/core";
+import { createTranslator, type MessageKeys, type NestedKeyOf } from "use-intl/core";
 import type { Messages } from "../i18n/messages";
 import { en } from "../i18n/messages";
 
-/** A message of the `common.errors` catalog, with its ICU arguments. */
+/** Any message of the catalogs by its full path ("review.errors.conflict"), with ICU arguments. */
 export interface CatalogMessage {
-  key: keyof Messages["common"]["errors"];
+  key: MessageKeys<Messages, NestedKeyOf<Messages>>;
   values?: Record<string, string | number>;
 }
 
-const english = createTranslator({ locale: "en", messages: en, namespace: "common.errors" });
+const english = createTranslator({ locale: "en", messages: en });
 
 /** English text of a catalog message (logs, tests, the CLI). */
 export function englishText(message: CatalogMessage): string {
@@ -33,4 +33,4 @@ export class AppError extends Error {
   }
 }
 
-export const GENERIC_ERROR = englishText({ key: "generic" });
+export const GENERIC_ERROR = englishText({ key: "common.errors.generic" });
