@@ -33,9 +33,11 @@ describe.each(DATABASES)("users on $name", (database) => {
     const db = await freshDb();
     const result = await bootstrap(db, { demo: true });
     expect(result).toEqual({ createdAdmin: null, demoUsersCreated: DEMO_USERS.length, demoDataCreated: true });
-    expect(await db.dataset.count()).toBe(2);
+    expect(await db.dataset.count()).toBe(3);
     expect(await db.rating.count()).toBe(2 * 12 * 2);
-    expect(await db.assignment.count()).toBe(36);
+    // 12 items × 3 English-interface clinicians, and the Chinese audit's 6 items for 王芳.
+    expect(await db.assignment.count()).toBe(36 + 6);
+    expect(await db.user.findUnique({ where: { email: "clinician4@demo.clinaudit" }, select: { locale: true } })).toEqual({ locale: "zh-CN" });
     expect(new Set((await db.user.findMany()).map((u) => u.role))).toEqual(new Set(["ADMIN", "ORGANIZER", "CLINICIAN"]));
     expect((await bootstrap(db, { demo: true })).demoUsersCreated).toBe(0);
     await db.$disconnect();
