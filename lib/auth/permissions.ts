@@ -22,12 +22,6 @@ export function can(role: Role, permission: Permission): boolean {
   return GRANTS[role].includes(permission);
 }
 
-export const ROLE_LABELS: Record<Role, string> = {
-  ADMIN: "Admin",
-  ORGANIZER: "Organizer",
-  CLINICIAN: "Clinician",
-};
-
 export interface NavItem {
   href: string;
   /** Key of the label in the `common.nav` messages. */
