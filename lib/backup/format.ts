@@ -32,6 +32,11 @@ const email = z.string().min(3).max(320);
 const instant = z.iso.datetime({ offset: true });
 const json = z.unknown().refine((v) => v !== undefined, "required field is missing");
 const int = z.number().int();
+/** A valid rubric, kept exactly as stored (validated, not transformed). */
+const rubric = z.unknown().superRefine((value, ctx) => {
+  const r = rubricSchema.safeParse(value);
+  if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: issue.path as PropertyKey[], message: issue.message, input: value });
+});
 
 export const headerSchema = z.strictObject({
   format: z.literal(BACKUP_FORMAT),
@@ -113,7 +118,7 @@ const auditSchema = z.strictObject({
   id,
   name: z.string().min(1),
   status: z.enum(["DRAFT", "OPEN", "CLOSED"]),
-  rubric: rubricSchema,
+  rubric,
   sampleSize: int.min(0),
   seed: z.string(),
   strata: z.array(z.string()),
@@ -152,6 +157,7 @@ const auditItemSchema = z.strictObject({
 const ratingSchema = z.strictObject({ id, dimension: z.string(), category: z.string().nullable(), version: int.min(0), createdAt: instant, updatedAt: instant });
 
 export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"] as const;
+export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
 
 const decisionSchema = z.strictObject({
   id,

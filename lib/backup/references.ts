@@ -1,6 +1,7 @@
 // The cross-record rules of a backup, checked while it streams past: ids unique per table, every
 // reference pointing at a record earlier in the file, ratings and labels inside the audit's
 // rubric, and the dataset's declared counts matching its rows. Only compact indexes are kept.
+import { parseRubric } from "../audits/rubric";
 import type { AssignmentRecord, AuditItemRecord, AuditRecord, BackupRecord, DatasetRecord, ItemRecord, PatientRecord, UserRecord } from "./format";
 
 /** Reports one problem at a path inside the current record. */
@@ -98,7 +99,7 @@ export class ReferenceIndex {
 
   private auditRecord(audit: AuditRecord, report: Report): void {
     this.audit = audit;
-    this.rubric = new Map(audit.rubric.map((d) => [d.key, new Set(d.categories.map((c) => c.key))]));
+    this.rubric = new Map(parseRubric(audit.rubric).map((d) => [d.key, new Set(d.categories.map((c) => c.key))]));
     this.person(audit.createdBy, "createdBy", report);
     if (audit.adjudicator) this.person(audit.adjudicator, "adjudicator", report);
     audit.raterOrder.forEach((e, i) => this.person(e, `raterOrder[${i}]`, report));
