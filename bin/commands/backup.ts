@@ -35,14 +35,14 @@ export async function runBackup(argv: string[], io: Io): Promise<number> {
   await applyMigrations(parseDatabaseUrl(url));
   const db = createDb(url);
   try {
-    const backup = await exportAuditBackup(db, auditId, `clinaudit ${process.env.npm_package_version ?? "cli"}`);
+    const backup = await exportAuditBackup(db, auditId, "clinaudit cli");
     if (!backup) {
       io.stderr(`clinaudit backup: no audit with id ${auditId}\n`);
       return 1;
     }
     const partial = `${file}.partial`;
     try {
-      const bytes = await writeBackupFile(backup.lines, partial);
+      const bytes = await writeBackupFile(backup.lines, partial, file.endsWith(".gz"));
       fs.renameSync(partial, file);
       await recordBackupEvent(db, null, auditId, { via: "cli", file });
       io.stdout(`Backed up "${backup.auditName}" (${auditId}) to ${file} (${(bytes / 1e6).toFixed(1)} MB).\n`);

@@ -32,10 +32,10 @@ export function openBackupFile(file: string): BackupSource {
   };
 }
 
-/** Writes the lines to a file, gzip-compressed when its name ends in .gz; returns the bytes written. */
-export async function writeBackupFile(lines: AsyncIterable<string>, file: string): Promise<number> {
+/** Writes the lines to a file (gzip-compressed by default when its name ends in .gz); returns the bytes written. */
+export async function writeBackupFile(lines: AsyncIterable<string>, file: string, gzip = file.endsWith(".gz")): Promise<number> {
   const source = Readable.from(lines, { objectMode: false });
   const out = fs.createWriteStream(file, { mode: 0o600 });
-  await (file.endsWith(".gz") ? pipeline(source, zlib.createGzip(), out) : pipeline(source, out));
+  await (gzip ? pipeline(source, zlib.createGzip(), out) : pipeline(source, out));
   return fs.statSync(file).size;
 }
