@@ -4,7 +4,7 @@ import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { BackupWriter, isoOrNull, type AuditRecord, type BackupRecord, type CorrectionKind, type DatasetRecord } from "../../backup";
 import { recordEvent } from "../audit-trail";
 
-const PATIENTS_PER_PAGE = 100;
+const PATIENTS_PER_PAGE = 20;
 const ITEMS_PER_PAGE = 1_000;
 
 export interface AuditBackup {
