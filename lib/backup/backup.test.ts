@@ -68,6 +68,17 @@ describe("backup file", () => {
     expect(await problems(text)).toEqual([expect.stringMatching(new RegExp(`^${lineOf(text, '"id":"as1"')}: assignment.assignedAt: `))]);
   });
 
+  it("checks the audit's rubric where it is, without rewriting it", async () => {
+    const text = edit((rs) => {
+      const audit = rs.find((r) => r.type === "audit") as { rubric: { tieCategory: string; label: string }[] };
+      audit.rubric[0]!.tieCategory = "nope";
+    });
+    expect(await problems(text)).toEqual([`${lineOf(text, '"type":"audit"')}: audit.rubric[0].tieCategory: The tie category must be one of the categories`]);
+    const padded = edit((rs) => ((rs.find((r) => r.type === "audit") as { rubric: { label: string }[] }).rubric[0]!.label = "  Gold  "));
+    const ok = await validate(padded);
+    expect(ok.ok && (ok.plan.audit.rubric as { label: string }[])[0]!.label).toBe("  Gold  ");
+  });
+
   it("refuses dangling references and duplicates", async () => {
     const text = edit((rs) => {
       (rs.at(-1) as AssignmentRecord).user = "nobody@example.org";

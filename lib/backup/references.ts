@@ -106,6 +106,7 @@ export class ReferenceIndex {
   }
 
   private label(dimension: string, category: string, path: string, report: Report): void {
+    if (!this.audit) return; // the audit record itself was refused: no rubric to check against
     const categories = this.rubric.get(dimension);
     if (!categories) report(path, `${JSON.stringify(dimension)} is not a dimension of the audit's rubric`);
     else if (!categories.has(category)) report(path, `${JSON.stringify(category)} is not a category of the dimension ${JSON.stringify(dimension)}`);
@@ -138,7 +139,7 @@ export class ReferenceIndex {
       if (dimensions.has(r.dimension)) report(`ratings[${i}].dimension`, `a second rating on ${JSON.stringify(r.dimension)}`);
       dimensions.add(r.dimension);
       if (r.category !== null) this.label(r.dimension, r.category, `ratings[${i}].category`, report);
-      else if (!this.rubric.has(r.dimension)) report(`ratings[${i}].dimension`, `${JSON.stringify(r.dimension)} is not a dimension of the audit's rubric`);
+      else if (this.audit && !this.rubric.has(r.dimension)) report(`ratings[${i}].dimension`, `${JSON.stringify(r.dimension)} is not a dimension of the audit's rubric`);
     });
     const kinds = new Set<string>();
     a.corrections.forEach((c, i) => {

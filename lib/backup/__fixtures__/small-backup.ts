@@ -24,7 +24,7 @@ export function smallRecords(): BackupRecord[] {
     { type: "user", email: "a@example.org", name: "A", role: "CLINICIAN", active: true },
     { type: "user", email: "b@example.org", name: "B", role: "CLINICIAN", active: true },
     {
-      type: "audit", id: "au1", name: "Audit", status: "CLOSED", rubric: DEFAULT_RUBRIC, sampleSize: 1, seed: "7", strata: [], sampling: { frameSize: 2 },
+      type: "audit", id: "au1", name: "Audit", status: "CLOSED", rubric: structuredClone(DEFAULT_RUBRIC), sampleSize: 1, seed: "7", strata: [], sampling: { frameSize: 2 },
       populationSize: 2, design: "FULLY_CROSSED", ratersPerItem: null, shareResults: false, createdBy: "org@example.org", adjudicator: null,
       raterOrder: ["b@example.org", "a@example.org"], createdAt: T, openedAt: T, closedAt: T,
     },
