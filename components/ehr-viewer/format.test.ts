@@ -35,7 +35,8 @@ describe("dates and times", () => {
   it("writes English record dates day-month-year, other languages in their own order", () => {
     expect(recordDateLocale("en")).toBe("en-GB");
     expect(recordDateLocale("zh-CN")).toBe("zh-CN");
-    expect(formatShortDay("2031-08-18", recordDateLocale("zh-CN"))).toBe("2031年8月18日");
+    expect(formatShortDay("2031-08-18", recordDateLocale("zh-CN"))).toBe("2031/8/18");
+    expect(formatDay("2031-08-18", recordDateLocale("zh-CN"))).toBe("2031年8月18日周一");
   });
   it("is locale-aware", () => {
     expect(formatDay("2031-08-18", "zh-CN")).toContain("2031");

@@ -33,6 +33,10 @@ export function gaParts(days: number | null | undefined): { weeks: number; days:
   return { weeks: Math.floor(d / 7), days: d % 7 };
 }
 
+// Month names in Chinese, Japanese and Korean are numbers plus a character ("2031年8月18日"): too
+// wide for the narrow date list, where the numeric date ("2031/8/18") reads as usual there.
+const NUMERIC_MONTHS = /^(zh|ja|ko)\b/i;
+
 // Intl formatters are costly to build and a history has thousands of rows: cache per locale.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(locale: string, kind: "day" | "short" | "time"): Intl.DateTimeFormat {
@@ -44,7 +48,7 @@ function formatter(locale: string, kind: "day" | "short" | "time"): Intl.DateTim
         ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }
         : kind === "day"
           ? { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }
-          : { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" };
+          : { day: "numeric", month: NUMERIC_MONTHS.test(locale) ? "numeric" : "short", year: "numeric", timeZone: "UTC" };
     try {
       f = new Intl.DateTimeFormat(locale, opts);
     } catch {
@@ -77,7 +81,7 @@ export function formatDay(dateKey: string, locale: string = DEFAULT_LOCALE): str
   return d ? joinParts(formatter(locale, "day"), d) : dateKey;
 }
 
-/** "2031-08-18" → "18 Aug 2031": the compact form for the date list. */
+/** "2031-08-18" → "18 Aug 2031" ("2031/8/18" in Chinese): the compact form for the date list. */
 export function formatShortDay(dateKey: string, locale: string = DEFAULT_LOCALE): string {
   const d = utcDate(dateKey);
   return d ? joinParts(formatter(locale, "short"), d) : dateKey;

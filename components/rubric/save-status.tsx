@@ -27,14 +27,14 @@ export interface SaveStatusProps {
   id?: string;
 }
 
-/** The words of a status line; "Saved 14:02" in the configured time zone. */
+/** The words of a status line; "Saved 14:02" in the configured time zone, on a 24-hour clock like the record. */
 function useStatusWords() {
   const t = useTranslations("rubric.status");
   const format = useFormatter();
   return (m: StatusMessage) => {
     switch (m.key) {
       case "savedAt":
-        return t("savedAt", { time: format.dateTime(m.at, { hour: "2-digit", minute: "2-digit" }) });
+        return t("savedAt", { time: format.dateTime(m.at, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) });
       case "retrying":
         return t("retrying", { failures: m.failures });
       default:
