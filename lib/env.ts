@@ -29,6 +29,19 @@ const schema = z.object({
   CLINAUDIT_ADMIN_EMAIL: z.email().optional(),
   CLINAUDIT_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // The IANA zone the interface shows timestamps in (saved at, audit dates). Record dates are
+  // shown as stored, whatever this says.
+  CLINAUDIT_TIME_ZONE: z
+    .string()
+    .default("UTC")
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone such as Asia/Shanghai or Europe/London"),
 });
 
 export type Env = z.infer<typeof schema>;

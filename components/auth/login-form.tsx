@@ -1,13 +1,17 @@
 "use client";
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { LOCK_MS } from "@/lib/auth/throttle";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 
 const THROTTLED_PREFIX = "Too many failed sign-in attempts";
+const LOCK_MINUTES = LOCK_MS / 60_000;
 
-export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
+export function LoginForm({ callbackUrl, chosenLocale }: { callbackUrl?: string; chosenLocale?: string }) {
+  const t = useTranslations("auth");
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -20,12 +24,13 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
     const result = await signIn("credentials", {
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
+      ...(chosenLocale ? { locale: chosenLocale } : {}),
       redirect: false,
     });
     if (!result || result.error) {
       setPending(false);
       // Only the throttling message is passed on; anything else reads the same.
-      setError(result?.error?.startsWith(THROTTLED_PREFIX) ? result.error : "Invalid email or password.");
+      setError(result?.error?.startsWith(THROTTLED_PREFIX) ? t("throttled", { minutes: LOCK_MINUTES }) : t("invalid"));
       return;
     }
     router.replace(callbackUrl ?? "/");
@@ -34,15 +39,15 @@ export function LoginForm({ callbackUrl }: { callbackUrl?: string }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <TextField label="Email" name="email" type="email" autoComplete="username" required autoFocus />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+      <TextField label={t("email")} name="email" type="email" autoComplete="username" required autoFocus />
+      <TextField label={t("password")} name="password" type="password" autoComplete="current-password" required />
       {error && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="login-error">
           {error}
         </p>
       )}
       <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("submitting") : t("submit")}
       </Button>
     </form>
   );

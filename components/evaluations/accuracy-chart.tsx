@@ -4,9 +4,11 @@
  * and scopes are named in text, so nothing depends on colour; the table above holds the same
  * numbers for screen readers.
  */
-import { accuracyLabel, accuracyPm, bootstrapLabel, findPair } from "@/lib/evaluation/report-format";
+import { useTranslations } from "next-intl";
+import { accuracyPm, findPair } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 import { useChartId } from "../dashboard/category-patterns";
+import { accuracyName, bootstrapName } from "./labels";
 
 const WIDTH = 680;
 const ROW = 24;
@@ -17,6 +19,8 @@ const x = (p: number) => AXIS.x0 + Math.max(0, Math.min(1, p)) * (AXIS.x1 - AXIS
 
 export function AccuracyChart({ report }: { report: EvaluationReport }) {
   const prefix = useChartId();
+  const t = useTranslations("evaluation.chart");
+  const l = useTranslations("evaluation.labels");
   const { models, scopes } = report.predictions;
   const rows: ({ kind: "model"; model: string } | { kind: "pair"; model: string; scope: string })[] = [];
   for (const model of models) {
@@ -33,10 +37,8 @@ export function AccuracyChart({ report }: { report: EvaluationReport }) {
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-4">
       <figcaption>
-        <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">{accuracyLabel(report)} with confidence intervals</h3>
-        <p id={`${prefix}-desc`} className="text-xs text-slate-600">
-          Point = accuracy, whisker = patient-clustered percentile bootstrap interval ({bootstrapLabel(report)}), on a 0–100% axis; the value is printed on each row.
-        </p>
+        <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">{t("title", { what: accuracyName(l, report) })}</h3>
+        <p id={`${prefix}-desc`} className="text-xs text-slate-600">{t("description", { bootstrap: bootstrapName(l, report) })}</p>
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${height}`} className="mt-3 h-auto w-full max-w-3xl" role="img" aria-labelledby={`${prefix}-title ${prefix}-desc`}>
         <g className="fill-slate-500 text-[10px]">
@@ -59,7 +61,7 @@ export function AccuracyChart({ report }: { report: EvaluationReport }) {
           return (
             <g key={`p-${r.model}-${r.scope}`}>
               <text x={12} y={cy} dominantBaseline="central" className="fill-slate-800 text-[11px]">
-                {r.scope === report.options.baseline ? `${r.scope} (baseline)` : r.scope}
+                {r.scope === report.options.baseline ? t("baselineRow", { scope: r.scope }) : r.scope}
               </text>
               <text x={AXIS.x0 - 10} y={cy} textAnchor="end" dominantBaseline="central" className="fill-slate-800 text-[11px] tabular-nums">
                 {accuracyPm(a)}

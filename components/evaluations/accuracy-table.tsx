@@ -2,29 +2,33 @@
  * Accuracy of every model (rows) on every input scope (columns) as "estimate ± half-width" in
  * percentage points, with the percentile bounds and n under it: the numbers of the LaTeX table.
  */
-import { accuracyLabel, accuracyPm, bootstrapLabel, boundsPp, findPair, thousands } from "@/lib/evaluation/report-format";
+import { useFormatter, useTranslations } from "next-intl";
+import { accuracyPm, boundsPp, findPair } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
+import { accuracyName, bootstrapName } from "./labels";
 
 export function AccuracyTable({ report }: { report: EvaluationReport }) {
+  const t = useTranslations("evaluation.accuracy");
+  const l = useTranslations("evaluation.labels");
+  const format = useFormatter();
   const { models, scopes } = report.predictions;
-  const unit = report.kind === "conversations" ? "QAs" : "items";
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm text-slate-800" data-testid="accuracy-table">
           <caption className="mb-2 text-left">
-            <span className="block text-sm font-semibold text-slate-900">{accuracyLabel(report)} by model and input scope (%)</span>
+            <span className="block text-sm font-semibold text-slate-900">{t("title", { what: accuracyName(l, report) })}</span>
             <span className="block text-xs font-normal text-slate-600">
-              Estimate ± half-width of the patient-clustered percentile bootstrap interval in percentage points ({bootstrapLabel(report)}); bounds and n ({unit}) below.
+              {t("note", { bootstrap: bootstrapName(l, report), unit: report.kind === "conversations" ? l("unitQas") : l("unitItems") })}
             </span>
           </caption>
           <thead className="border-b border-slate-300 text-xs text-slate-600">
             <tr>
-              <th scope="col" className="px-2 py-1 text-left">Model</th>
+              <th scope="col" className="px-2 py-1 text-left">{l("model")}</th>
               {scopes.map((s) => (
                 <th key={s} scope="col" className="px-2 py-1 text-right">
                   {s}
-                  {s === report.options.baseline && <span className="block font-normal">(baseline)</span>}
+                  {s === report.options.baseline && <span className="block font-normal">{l("baseline")}</span>}
                 </th>
               ))}
             </tr>
@@ -40,10 +44,10 @@ export function AccuracyTable({ report }: { report: EvaluationReport }) {
                       {a ? (
                         <>
                           <span className="font-semibold" data-testid="accuracy-value">{accuracyPm(a.accuracy)}</span>
-                          <span className="block text-xs text-slate-600">{boundsPp(a.accuracy)} · n = {thousands(a.total)}</span>
+                          <span className="block text-xs text-slate-600">{t("bounds", { bounds: boundsPp(a.accuracy), n: format.number(a.total) })}</span>
                         </>
                       ) : (
-                        <span className="text-slate-500">no predictions</span>
+                        <span className="text-slate-500">{t("noPredictions")}</span>
                       )}
                     </td>
                   );

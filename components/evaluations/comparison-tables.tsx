@@ -1,11 +1,13 @@
 /**
  * Paired differences: each scope against the baseline (on the cases both predicted), and a
- * patient's later decision points against the first. Differences in percentage points with
- * their interval and one-sided bootstrap p, as in the LaTeX export.
+ * patient's later decision points against the first; and the multi-turn metrics. Numbers in
+ * the formats of the LaTeX export.
  */
+import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { accuracyLabel, accuracyPm, bootstrapLabel, boundsPp, MISSING, pct, pValue, signedPp, thousands } from "@/lib/evaluation/report-format";
+import { accuracyPm, boundsPp, MISSING, pct, pValue, signedPp } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
+import { accuracyName, bootstrapName } from "./labels";
 
 const NUM = "px-2 py-1 text-right tabular-nums";
 
@@ -21,7 +23,7 @@ function Frame({ title, note, head, testId, children }: { title: string; note: s
           <thead className="border-b border-slate-300 text-xs text-slate-600">
             <tr>
               {head.map((h, i) => (
-                <th key={h} scope="col" className={i < 2 ? "px-2 py-1 text-left" : NUM}>{h}</th>
+                <th key={`${i}-${h}`} scope="col" className={i < 2 ? "px-2 py-1 text-left" : NUM}>{h}</th>
               ))}
             </tr>
           </thead>
@@ -33,19 +35,22 @@ function Frame({ title, note, head, testId, children }: { title: string; note: s
 }
 
 export function DeltaTable({ report }: { report: EvaluationReport }) {
+  const t = useTranslations("evaluation.deltas");
+  const l = useTranslations("evaluation.labels");
+  const format = useFormatter();
   if (report.deltas.length === 0) return null;
   return (
     <Frame
       testId="delta-table"
-      title={`${accuracyLabel(report)} against the baseline, ${report.options.baseline} (percentage points)`}
-      note={`Paired patient-clustered bootstrap on the cases predicted in both scopes (${bootstrapLabel(report)}); one-sided p = share of replicates ≤ 0 (small: the scope is better).`}
-      head={["Model", "Scope", "n", "Scope", "Baseline", "Difference", "CI", "p"]}
+      title={t("title", { what: accuracyName(l, report), baseline: report.options.baseline })}
+      note={t("note", { bootstrap: bootstrapName(l, report) })}
+      head={[l("model"), l("scope"), t("n"), t("scopeAccuracy"), t("baselineAccuracy"), t("difference"), t("ci"), t("p")]}
     >
       {report.deltas.map((d) => (
         <tr key={`${d.model}-${d.scope}`} className="border-t border-slate-100">
           <th scope="row" className="px-2 py-1 text-left font-medium">{d.model}</th>
           <td className="px-2 py-1">{d.scope}</td>
-          <td className={NUM}>{thousands(d.cases)}</td>
+          <td className={NUM}>{format.number(d.cases)}</td>
           <td className={NUM}>{pct(d.scopeAccuracy)}</td>
           <td className={NUM}>{pct(d.baselineAccuracy)}</td>
           <td className={`${NUM} font-semibold`}>{signedPp(d.difference?.estimate ?? null)}</td>
@@ -58,22 +63,26 @@ export function DeltaTable({ report }: { report: EvaluationReport }) {
 }
 
 export function DecisionPointTable({ report }: { report: EvaluationReport }) {
+  const t = useTranslations("evaluation.dp");
+  const d = useTranslations("evaluation.deltas");
+  const l = useTranslations("evaluation.labels");
+  const format = useFormatter();
   if (report.decisionPoints.length === 0) return null;
   return (
     <Frame
       testId="dp-table"
-      title="First decision point (DP1) against later ones (DP2+)"
-      note={`Accuracy (%) at each patient's first decision point and at later ones; difference = DP2+ − DP1 in percentage points with its interval (${bootstrapLabel(report)}); one-sided p = share of replicates ≥ 0 (small: later decision points are harder).`}
-      head={["Model", "Scope", "DP1", "n", "DP2+", "n", "Difference", "CI", "p"]}
+      title={t("title")}
+      note={t("note", { bootstrap: bootstrapName(l, report) })}
+      head={[l("model"), l("scope"), t("first"), d("n"), t("later"), d("n"), d("difference"), d("ci"), d("p")]}
     >
       {report.decisionPoints.map((p) => (
         <tr key={`${p.model}-${p.scope}`} className="border-t border-slate-100">
           <th scope="row" className="px-2 py-1 text-left font-medium">{p.model}</th>
           <td className="px-2 py-1">{p.scope}</td>
           <td className={NUM}>{pct(p.first.accuracy)}</td>
-          <td className={NUM}>{thousands(p.first.total)}</td>
+          <td className={NUM}>{format.number(p.first.total)}</td>
           <td className={NUM}>{pct(p.later.accuracy)}</td>
-          <td className={NUM}>{thousands(p.later.total)}</td>
+          <td className={NUM}>{format.number(p.later.total)}</td>
           <td className={`${NUM} font-semibold`}>{signedPp(p.difference?.estimate ?? null)}</td>
           <td className={NUM}>{p.difference ? boundsPp(p.difference) : (p.note ?? MISSING)}</td>
           <td className={NUM}>{pValue(p.pValue)}</td>
@@ -84,13 +93,15 @@ export function DecisionPointTable({ report }: { report: EvaluationReport }) {
 }
 
 export function ConversationTable({ report }: { report: EvaluationReport }) {
+  const t = useTranslations("evaluation.conversations");
+  const l = useTranslations("evaluation.labels");
   if (report.conversations.length === 0) return null;
   return (
     <Frame
       testId="conversation-table"
-      title="Multi-turn accuracy (%)"
-      note={`Content, Source and Paired (both turns correct) at QA level with half-widths (${bootstrapLabel(report)}); Paired sample mean and share of conversations with every QA correct; cascade gap = Content accuracy after a correct minus after an incorrect previous content answer (pp).`}
-      head={["Model", "Scope", "Content", "Source", "Paired", "Sample mean", "All correct", "Cascade gap"]}
+      title={t("title")}
+      note={t("note", { bootstrap: bootstrapName(l, report) })}
+      head={[l("model"), l("scope"), t("content"), t("source"), t("paired"), t("sampleMean"), t("allCorrect"), t("cascadeGap")]}
     >
       {report.conversations.map((c) => (
         <tr key={`${c.model}-${c.scope}`} className="border-t border-slate-100">

@@ -1,48 +1,64 @@
 /** Every table and plot of an evaluation report, in reading order. */
-import { accuracyLabel, breakdownLabel, findPair, groupValues, inSentence, levelPercent } from "@/lib/evaluation/report-format";
+import { useFormatter, useTranslations } from "next-intl";
+import { findPair, groupValues, levelPercent, pct } from "@/lib/evaluation/report-format";
 import type { BreakdownEntry, EvaluationReport } from "@/lib/evaluation/report-types";
 import { AccuracyChart } from "./accuracy-chart";
 import { AccuracyTable } from "./accuracy-table";
 import { ConversationTable, DecisionPointTable, DeltaTable } from "./comparison-tables";
 import { HeatMap } from "./heat-map";
+import { accuracyName } from "./labels";
 import { MethodDetails } from "./method-details";
 
-function breakdownMap(report: EvaluationReport, entries: BreakdownEntry[], rowLabel: string, testId: string) {
+type Dimension = "chapter" | "qaCategory" | "level";
+const TITLE = { chapter: "byChapter", qaCategory: "byQaCategory", level: "byLevel" } as const;
+
+function BreakdownMap({ report, entries, dimension, testId }: { report: EvaluationReport; entries: BreakdownEntry[]; dimension: Dimension; testId: string }) {
+  const t = useTranslations("evaluation.heatMap");
+  const l = useTranslations("evaluation.labels");
+  const format = useFormatter();
   if (entries.length === 0) return null;
-  const { models, scopes } = report.predictions;
+  const level = levelPercent(report.options.level);
   return (
     <HeatMap
       testId={testId}
-      title={`${accuracyLabel(report)} by ${inSentence(rowLabel)} (%)`}
-      note={`Each group bootstrapped on its own patients; ${levelPercent(report.options.level)} interval in each cell's tooltip and in the exports.`}
-      rowLabel={rowLabel}
+      title={t(TITLE[dimension], { what: accuracyName(l, report) })}
+      note={t("note", { level })}
+      rowLabel={l(dimension)}
       rows={groupValues(entries)}
-      models={models}
-      scopes={scopes}
-      cell={(m, s, r) => {
-        const g = findPair(entries, m, s)?.groups.find((x) => x.value === r);
-        return g && { accuracy: g.accuracy.estimate, total: g.total, detail: `${levelPercent(report.options.level)} CI ${g.accuracy.lowerPp.toFixed(1)}–${g.accuracy.upperPp.toFixed(1)}` };
+      models={report.predictions.models}
+      scopes={report.predictions.scopes}
+      count={(n) => format.number(n)}
+      cell={(model, scope, group) => {
+        const g = findPair(entries, model, scope)?.groups.find((x) => x.value === group);
+        if (!g) return undefined;
+        const interval = t("interval", { level, lower: g.accuracy.lowerPp.toFixed(1), upper: g.accuracy.upperPp.toFixed(1) });
+        const title = `${t("cellTitle", { model, scope, group, accuracy: pct(g.accuracy.estimate), n: format.number(g.total) })} · ${interval}`;
+        return { accuracy: g.accuracy.estimate, total: g.total, title };
       }}
     />
   );
 }
 
-function notesMap(report: EvaluationReport) {
+function NotesMap({ report }: { report: EvaluationReport }) {
+  const t = useTranslations("evaluation.heatMap");
+  const l = useTranslations("evaluation.labels");
+  const format = useFormatter();
   if (report.conversations.length === 0) return null;
-  const { models, scopes } = report.predictions;
   const values = [...new Set(report.conversations.flatMap((c) => c.byNumNotes.map((g) => g.numNotes)))].sort((a, b) => a - b);
   return (
     <HeatMap
       testId="notes-heat-map"
-      title="Paired QA accuracy by number of notes (%)"
-      note="Micro accuracy over the QAs of patients with that many notes."
-      rowLabel="Notes"
+      title={t("byNotes")}
+      note={t("notesNote")}
+      rowLabel={l("notes")}
       rows={values.map(String)}
-      models={models}
-      scopes={scopes}
-      cell={(m, s, r) => {
-        const g = findPair(report.conversations, m, s)?.byNumNotes.find((x) => String(x.numNotes) === r);
-        return g && { accuracy: g.paired.accuracy, total: g.paired.total };
+      models={report.predictions.models}
+      scopes={report.predictions.scopes}
+      count={(n) => format.number(n)}
+      cell={(model, scope, group) => {
+        const g = findPair(report.conversations, model, scope)?.byNumNotes.find((x) => String(x.numNotes) === group);
+        if (!g) return undefined;
+        return { accuracy: g.paired.accuracy, total: g.paired.total, title: t("cellTitle", { model, scope, group, accuracy: pct(g.paired.accuracy), n: format.number(g.paired.total) }) };
       }}
     />
   );
@@ -56,9 +72,9 @@ export function EvaluationResults({ report }: { report: EvaluationReport }) {
       <DeltaTable report={report} />
       <DecisionPointTable report={report} />
       <ConversationTable report={report} />
-      {breakdownMap(report, report.chapters, breakdownLabel(report), "chapter-heat-map")}
-      {breakdownMap(report, report.levels, "Evidence level", "level-heat-map")}
-      {notesMap(report)}
+      <BreakdownMap report={report} entries={report.chapters} dimension={report.kind === "conversations" ? "qaCategory" : "chapter"} testId="chapter-heat-map" />
+      <BreakdownMap report={report} entries={report.levels} dimension="level" testId="level-heat-map" />
+      <NotesMap report={report} />
       <MethodDetails report={report} />
     </div>
   );

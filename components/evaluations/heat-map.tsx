@@ -4,13 +4,13 @@
  * dark = high, always dark text for contrast) only repeats the number. The interval is in
  * each cell's title and in the exports.
  */
-import { pct, thousands } from "@/lib/evaluation/report-format";
+import { pct } from "@/lib/evaluation/report-format";
 
 export interface HeatCell {
   accuracy: number | null;
   total: number;
-  /** Extra text for the cell's title, e.g. the interval. */
-  detail?: string;
+  /** The cell's tooltip, e.g. with the interval. */
+  title: string;
 }
 
 export interface HeatMapProps {
@@ -21,6 +21,8 @@ export interface HeatMapProps {
   models: string[];
   scopes: string[];
   cell: (model: string, scope: string, row: string) => HeatCell | undefined;
+  /** Counts as the reader's locale writes them. */
+  count: (n: number) => string;
   testId: string;
 }
 
@@ -29,7 +31,7 @@ function shade(accuracy: number): string {
   return `hsl(174 55% ${Math.round(97 - 55 * accuracy)}%)`;
 }
 
-export function HeatMap({ title, note, rowLabel, rows, models, scopes, cell, testId }: HeatMapProps) {
+export function HeatMap({ title, note, rowLabel, rows, models, scopes, cell, count, testId }: HeatMapProps) {
   const pairs = models.flatMap((m) => scopes.filter((s) => rows.some((r) => cell(m, s, r))).map((s) => ({ m, s })));
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4">
@@ -68,10 +70,10 @@ export function HeatMap({ title, note, rowLabel, rows, models, scopes, cell, tes
                       key={`${m}-${s}`}
                       className="border border-white px-2 py-1 text-center tabular-nums"
                       style={{ backgroundColor: shade(c.accuracy) }}
-                      title={`${m} · ${s} · ${r}: ${pct(c.accuracy)}% of ${thousands(c.total)}${c.detail ? ` · ${c.detail}` : ""}`}
+                      title={c.title}
                     >
                       <span className="font-semibold">{pct(c.accuracy)}</span>
-                      <span className="block text-[10px]">n={thousands(c.total)}</span>
+                      <span className="block text-[10px]">n={count(c.total)}</span>
                     </td>
                   );
                 })}

@@ -1,24 +1,28 @@
 /** How the numbers were made, enough to re-run them: the report's method block, readable. */
+import { useTranslations } from "next-intl";
 import { levelPercent, thousands } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 
+/** The method text itself is the report's (English, as recorded in the JSON export). */
 export function MethodDetails({ report }: { report: EvaluationReport }) {
+  const t = useTranslations("evaluation.method");
+  const l = useTranslations("evaluation.labels");
   const m = report.method;
   const rows: [string, string][] = [
-    ["Bootstrap", m.bootstrap],
-    ["Replicates, level", `B = ${thousands(m.replicates)}, ${levelPercent(m.level)} percentile interval`],
-    ["PRNG", m.prng],
-    ["Quantiles", m.quantile],
-    ["Seeds", m.seedRule],
-    ["Streams", [`accuracy ${m.streams.accuracy}`, `paired ${m.streams.paired}`, m.streams.decisionPoints && `decision points ${m.streams.decisionPoints}`, `breakdowns ${m.streams.breakdown}`, m.streams.conversation && `conversations ${m.streams.conversation}`].filter(Boolean).join("; ")],
-    ["p-values", m.pValues],
-    ["Cases", m.cases],
-    ["Dataset checksum", report.dataset.checksum],
-    ["Predictions checksum", report.predictions.checksum],
+    [t("bootstrap"), m.bootstrap],
+    [t("replicates"), t("replicatesValue", { replicates: thousands(m.replicates), level: levelPercent(m.level) })],
+    [t("prng"), m.prng],
+    [t("quantile"), m.quantile],
+    [t("seeds"), m.seedRule],
+    [t("streams"), [`accuracy ${m.streams.accuracy}`, `paired ${m.streams.paired}`, m.streams.decisionPoints && `decision points ${m.streams.decisionPoints}`, `breakdowns ${m.streams.breakdown}`, m.streams.conversation && `conversations ${m.streams.conversation}`].filter(Boolean).join("; ")],
+    [t("pValues"), m.pValues],
+    [t("cases"), m.cases],
+    [t("datasetChecksum"), report.dataset.checksum],
+    [t("predictionsChecksum"), report.predictions.checksum],
   ];
   return (
     <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-      <summary className="cursor-pointer font-semibold text-slate-900">Method, seeds and checksums</summary>
+      <summary className="cursor-pointer font-semibold text-slate-900">{t("summary")}</summary>
       <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
         {rows.map(([k, v]) => (
           <div key={k} className="contents">
@@ -28,12 +32,12 @@ export function MethodDetails({ report }: { report: EvaluationReport }) {
         ))}
       </dl>
       <table className="mt-3 text-xs">
-        <caption className="text-left font-semibold text-slate-700">Seed of each model-scope pair</caption>
+        <caption className="text-left font-semibold text-slate-700">{t("seedTable")}</caption>
         <thead>
           <tr className="text-left text-slate-600">
-            <th scope="col" className="pr-3">Model</th>
-            <th scope="col" className="pr-3">Scope</th>
-            <th scope="col">Seed</th>
+            <th scope="col" className="pr-3">{l("model")}</th>
+            <th scope="col" className="pr-3">{l("scope")}</th>
+            <th scope="col">{t("seed")}</th>
           </tr>
         </thead>
         <tbody className="font-mono text-slate-800">

@@ -2,7 +2,7 @@
  * The report's options as a plain GET form (works without JavaScript: the choice lands in
  * the URL, so a view can be shared) and the downloads for exactly those options.
  */
-import { thousands } from "@/lib/evaluation/report-format";
+import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "../ui/button";
 import { SelectField } from "../ui/field";
 
@@ -12,34 +12,36 @@ export interface ReportOptionsProps {
   baseline: string;
   replicates: number;
   choices: readonly number[];
-  exports: readonly { file: string; label: string }[];
+  exports: readonly { file: string; key: "json" | "csv" | "tex" }[];
   query: string;
 }
 
 export function ReportOptions({ setId, scopes, baseline, replicates, choices, exports, query }: ReportOptionsProps) {
+  const t = useTranslations("evaluation.report.options");
+  const format = useFormatter();
   return (
     <section aria-labelledby="options-heading" className="mb-6 flex flex-wrap items-end justify-between gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <form method="get" className="flex flex-wrap items-end gap-3" aria-labelledby="options-heading">
-        <h2 id="options-heading" className="sr-only">Report options</h2>
-        <SelectField label="Baseline scope" name="baseline" defaultValue={baseline}>
+        <h2 id="options-heading" className="sr-only">{t("heading")}</h2>
+        <SelectField label={t("baseline")} name="baseline" defaultValue={baseline}>
           {scopes.map((s) => (
             <option key={s} value={s}>{s}</option>
           ))}
         </SelectField>
-        <SelectField label="Bootstrap replicates (B)" name="b" defaultValue={String(replicates)}>
+        <SelectField label={t("replicates")} name="b" defaultValue={String(replicates)}>
           {choices.map((b) => (
-            <option key={b} value={b}>{thousands(b)}</option>
+            <option key={b} value={b}>{format.number(b)}</option>
           ))}
         </SelectField>
-        <Button type="submit" variant="secondary">Apply</Button>
+        <Button type="submit" variant="secondary">{t("apply")}</Button>
       </form>
       <div>
-        <h2 className="text-sm font-semibold">Downloads</h2>
+        <h2 className="text-sm font-semibold">{t("downloads")}</h2>
         <ul className="mt-1 flex flex-wrap gap-2 text-sm">
           {exports.map((e) => (
             <li key={e.file}>
               <a className="inline-block rounded-md border border-slate-300 px-2.5 py-1 hover:bg-slate-100" href={`/api/evaluations/${setId}/export/${e.file}${query}`} download>
-                {e.label}
+                {t(e.key)}
               </a>
             </li>
           ))}

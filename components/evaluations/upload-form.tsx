@@ -1,7 +1,8 @@
 "use client";
+import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { LocatedIssues, type LocatedIssue } from "../import/located-issues";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
@@ -21,6 +22,8 @@ export interface DatasetChoice {
 
 /** Upload of one prediction file for one dataset version; the server checks every row. */
 export function PredictionUploadForm({ datasets }: { datasets: DatasetChoice[] }) {
+  const t = useTranslations("evaluation.upload");
+  const format = useFormatter();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -32,10 +35,10 @@ export function PredictionUploadForm({ datasets }: { datasets: DatasetChoice[] }
     setOutcome(null);
     try {
       const response = await fetch("/api/evaluations/import", { method: "POST", body: data });
-      setOutcome(await response.json().catch(() => ({ error: `The server answered ${response.status}. Nothing was written.` })));
+      setOutcome(await response.json().catch(() => ({ error: t("errors.status", { status: response.status }) })));
       router.refresh();
     } catch {
-      setOutcome({ error: "The upload failed (network). Nothing was written; try again." });
+      setOutcome({ error: t("errors.network") });
     } finally {
       setBusy(false);
     }
@@ -43,41 +46,49 @@ export function PredictionUploadForm({ datasets }: { datasets: DatasetChoice[] }
 
   return (
     <section aria-labelledby="predictions-upload-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="predictions-upload-heading" className="text-base font-semibold">Import model predictions</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        CSV with a header, or JSONL: <code>model</code>, <code>scope</code>, <code>item_id</code> (conversations: also <code>turn</code> = turn_order)
-        and <code>prediction</code> (the chosen option label). Nothing is written unless every row is valid.
-      </p>
+      <h2 id="predictions-upload-heading" className="text-base font-semibold">{t("heading")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t.rich("intro", { code: (chunks: ReactNode) => <code>{chunks}</code> })}</p>
       <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
-        <SelectField label="Dataset" name="datasetId" required disabled={busy} defaultValue={datasets[0]?.id}>
+        <SelectField label={t("dataset")} name="datasetId" required disabled={busy} defaultValue={datasets[0]?.id}>
           {datasets.map((d) => (
             <option key={d.id} value={d.id}>
-              {d.name} v{d.version} ({d.itemCount} items)
+              {t("datasetOption", { name: d.name, version: d.version, items: format.number(d.itemCount) })}
             </option>
           ))}
         </SelectField>
         <div className="space-y-1">
-          <label htmlFor="prediction-file" className="block text-sm font-medium text-slate-800">Prediction file</label>
+          <label htmlFor="prediction-file" className="block text-sm font-medium text-slate-800">{t("file")}</label>
           <input id="prediction-file" name="file" type="file" required accept=".csv,.jsonl,.ndjson,.txt" className="block w-full text-sm" disabled={busy} />
         </div>
-        <TextField label="Name (optional)" name="name" disabled={busy} hint="Default: the file name." />
-        <Button type="submit" disabled={busy || datasets.length === 0}>{busy ? "Checking…" : "Import"}</Button>
+        <TextField label={t("name")} name="name" disabled={busy} hint={t("nameHint")} />
+        <Button type="submit" disabled={busy || datasets.length === 0}>{busy ? t("submitting") : t("submit")}</Button>
       </form>
-      {busy && <p role="status" className="mt-3 text-sm text-slate-600">Checking every prediction against the dataset…</p>}
+      {busy && <p role="status" className="mt-3 text-sm text-slate-600">{t("checking")}</p>}
       {outcome && <UploadReport outcome={outcome} />}
     </section>
   );
 }
 
 function UploadReport({ outcome }: { outcome: Outcome }) {
+  const t = useTranslations("evaluation.upload");
+  const format = useFormatter();
   if ("error" in outcome) return <p role="alert" className="mt-4 text-sm text-red-700">{outcome.error}</p>;
-  if (outcome.status === "invalid") return <LocatedIssues issues={outcome.issues} total={outcome.total} testId="prediction-issues" />;
-  const link = <Link href={`/evaluations/${outcome.setId}`} className="font-medium underline">{outcome.name}</Link>;
+  if (outcome.status === "invalid")
+    return (
+      <LocatedIssues
+        testId="prediction-issues"
+        issues={outcome.issues}
+        heading={t("rejected", { total: outcome.total })}
+        recordLabel={(record) => t("issueRecord", { record })}
+        more={outcome.total > outcome.issues.length ? t("more", { count: format.number(outcome.total - outcome.issues.length) }) : null}
+      />
+    );
+  const link = (chunks: ReactNode) => <Link href={`/evaluations/${outcome.setId}`} className="font-medium underline">{chunks}</Link>;
   if (outcome.status === "unchanged")
-    return <p role="status" className="mt-4 text-sm text-slate-700" data-testid="prediction-report">Already imported as {link}; nothing changed.</p>;
+    return <p role="status" className="mt-4 text-sm text-slate-700" data-testid="prediction-report">{t.rich("unchanged", { name: outcome.name, link })}</p>;
   return (
     <p role="status" className="mt-4 text-sm text-teal-800" data-testid="prediction-report">
-      Imported {link}: {outcome.rows.toLocaleString("en")} predictions, {outcome.models.length} model{outcome.models.length === 1 ? "" : "s"} × {outcome.scopes.length} scope{outcome.scopes.length === 1 ? "" : "s"}.
+      {t.rich("imported", { name: outcome.name, rows: format.number(outcome.rows), models: outcome.models.length, scopes: outcome.scopes.length, link })}
     </p>
   );
 }

@@ -1,4 +1,8 @@
-/** Every located problem of a rejected import ("file:line: field: message"), capped by the server. */
+/**
+ * Every located problem of a rejected import ("file:line: field: message"), capped by the
+ * server. The located messages are technical and stay English, like the command line's; the
+ * framing around them comes translated from the caller.
+ */
 export interface LocatedIssue {
   file: string;
   line?: number;
@@ -7,18 +11,29 @@ export interface LocatedIssue {
   message: string;
 }
 
-export function LocatedIssues({ issues, total, testId }: { issues: LocatedIssue[]; total: number; testId: string }) {
+export interface LocatedIssuesProps {
+  issues: LocatedIssue[];
+  testId: string;
+  /** "Import rejected: N problems. Nothing was written." */
+  heading: string;
+  /** "record N", for issues without a line. */
+  recordLabel: (record: number) => string;
+  /** "… and N more." when the list was capped, else null. */
+  more: string | null;
+}
+
+export function LocatedIssues({ issues, testId, heading, recordLabel, more }: LocatedIssuesProps) {
   return (
     <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid={testId}>
-      <p className="font-medium">Import rejected: {total} problem{total === 1 ? "" : "s"}. Nothing was written.</p>
+      <p className="font-medium">{heading}</p>
       <ul className="mt-2 max-h-64 list-disc space-y-0.5 overflow-auto pl-5 font-mono text-xs">
         {issues.map((i, k) => (
           <li key={k}>
-            {i.file}{i.line ? `:${i.line}` : i.record !== undefined ? ` record ${i.record}` : ""}: {i.field}: {i.message}
+            {i.file}{i.line ? `:${i.line}` : i.record !== undefined ? ` ${recordLabel(i.record)}` : ""}: {i.field}: {i.message}
           </li>
         ))}
       </ul>
-      {total > issues.length && <p className="mt-1">… and {total - issues.length} more.</p>}
+      {more && <p className="mt-1">{more}</p>}
     </div>
   );
 }

@@ -1,11 +1,14 @@
 import Link from "next/link";
-import { navFor, ROLE_LABELS } from "@/lib/auth/permissions";
+import { getTranslations } from "next-intl/server";
+import { navFor } from "@/lib/auth/permissions";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import { Badge } from "../ui/badge";
+import { LocaleSwitcher } from "./locale-switcher";
 import { NavLinks } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
 
-export function AppHeader({ user }: { user: CurrentUser }) {
+export async function AppHeader({ user }: { user: CurrentUser }) {
+  const t = await getTranslations("common");
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-4 sm:px-6">
@@ -14,15 +17,16 @@ export function AppHeader({ user }: { user: CurrentUser }) {
             <rect width="32" height="32" rx="7" fill="#0f766e" />
             <path d="M9 16.5l4.5 4.5L23 11.5" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
-          ClinAudit
+          {t("appName")}
         </Link>
-        <NavLinks items={navFor(user.role).map(({ href, label }) => ({ href, label }))} />
+        <NavLinks label={t("nav.label")} items={navFor(user.role).map(({ href, key }) => ({ href, label: t(`nav.${key}`) }))} />
         <div className="ml-auto flex items-center gap-3 text-sm">
+          <LocaleSwitcher />
           <span className="hidden text-slate-700 sm:inline" data-testid="current-user">
             {user.name}
           </span>
-          <Badge tone="accent">{ROLE_LABELS[user.role]}</Badge>
-          <SignOutButton />
+          <Badge tone="accent">{t(`roles.${user.role}`)}</Badge>
+          <SignOutButton label={t("signOut")} />
         </div>
       </div>
     </header>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RUBRIC, keyFromLabel, rubricSchema } from "./rubric";
+import { DEFAULT_RUBRIC, keyFromLabel, localizeRubric, rubricSchema } from "./rubric";
 
 describe("rubric", () => {
   it("accepts the default two-dimension protocol", () => {
@@ -27,5 +27,44 @@ describe("rubric", () => {
   it("derives keys from labels", () => {
     expect(keyFromLabel("Ambiguous, requiring revision")).toBe("ambiguous_requiring_revision");
     expect(keyFromLabel("???")).toBe("category");
+  });
+});
+
+describe("localizeRubric", () => {
+  it("shows the translation where the rubric has one and the canonical text elsewhere", () => {
+    const rubric = rubricSchema.parse([
+      {
+        key: "gold",
+        label: "Gold",
+        question: "Right?",
+        translations: { "zh-CN": { label: "标准答案" } },
+        categories: [
+          { key: "yes", label: "Yes", translations: { "zh-CN": { label: "是", description: "完全正确" } } },
+          { key: "no", label: "No" },
+        ],
+        tieCategory: "no",
+      },
+    ]);
+    const zh = localizeRubric(rubric, "zh-CN");
+    expect(zh[0]).toMatchObject({ key: "gold", label: "标准答案", question: "Right?" });
+    expect(zh[0]!.categories.map((c) => [c.key, c.label, c.description])).toEqual([
+      ["yes", "是", "完全正确"],
+      ["no", "No", undefined],
+    ]);
+    expect(localizeRubric(rubric, "en")).toBe(rubric);
+  });
+
+  it("translates the default rubric completely", () => {
+    for (const d of localizeRubric(DEFAULT_RUBRIC, "zh-CN")) {
+      expect(d.label).toMatch(/\p{Script=Han}/u);
+      expect(d.question).toMatch(/\p{Script=Han}/u);
+      for (const c of d.categories) expect(c.label).toMatch(/\p{Script=Han}/u);
+    }
+  });
+
+  it("rejects a translation without text", () => {
+    const bad = structuredClone(DEFAULT_RUBRIC) as unknown as { translations: unknown }[];
+    bad[0]!.translations = { "zh-CN": { label: "  " } };
+    expect(rubricSchema.safeParse(bad).success).toBe(false);
   });
 });

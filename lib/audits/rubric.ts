@@ -2,20 +2,33 @@
 // vote counts as, and optionally the category that means "the benchmark is wrong" (for the
 // error-rate bound). Pure; the same schema validates the editor and the server action.
 import { z } from "zod";
+import type { Locale } from "../i18n/locales";
 
 const key = z.string().trim().min(1).max(40).regex(/^[a-z0-9_]+$/, "Use lower-case letters, digits and _");
 
-export const rubricCategorySchema = z.object({
-  key,
+// Labels are data: the rubric's own text is canonical (exports, reports); `translations`
+// carries the same text in other interface languages, shown to reviewers who chose them.
+const categoryText = z.object({
   label: z.string().trim().min(1, "Give the category a label").max(80),
   description: z.string().trim().max(300).optional(),
+});
+const dimensionText = z.object({
+  label: z.string().trim().min(1, "Give the dimension a label").max(120),
+  question: z.string().trim().max(300).optional(),
+});
+/** Translations by interface language; English is the canonical text itself. */
+const translations = <T extends z.ZodType>(text: T) => z.object({ "zh-CN": text.optional() }).optional();
+
+export const rubricCategorySchema = categoryText.extend({
+  key,
+  translations: translations(categoryText.partial()),
 });
 
 export const rubricDimensionSchema = z
   .object({
     key,
-    label: z.string().trim().min(1, "Give the dimension a label").max(120),
-    question: z.string().trim().max(300).optional(),
+    ...dimensionText.shape,
+    translations: translations(dimensionText.partial()),
     categories: z.array(rubricCategorySchema).min(2, "At least two categories").max(9, "At most nine (keys 1–9)"),
     tieCategory: key,
     errorCategory: key.nullable().optional(),
@@ -47,10 +60,11 @@ export const DEFAULT_RUBRIC: Rubric = [
     key: "gold",
     label: "Gold-answer correctness",
     question: "Is the designated gold answer correct given the record up to the decision point?",
+    translations: { "zh-CN": { label: "标准答案正确性", question: "根据决策点之前的病历，指定的标准答案是否正确？" } },
     categories: [
-      { key: "correct", label: "Correct" },
-      { key: "incorrect", label: "Incorrect" },
-      { key: "uncertain", label: "Uncertain" },
+      { key: "correct", label: "Correct", translations: { "zh-CN": { label: "正确" } } },
+      { key: "incorrect", label: "Incorrect", translations: { "zh-CN": { label: "错误" } } },
+      { key: "uncertain", label: "Uncertain", translations: { "zh-CN": { label: "不确定" } } },
     ],
     tieCategory: "uncertain",
     errorCategory: "incorrect",
@@ -59,10 +73,11 @@ export const DEFAULT_RUBRIC: Rubric = [
     key: "question",
     label: "Question clarity and clinical meaningfulness",
     question: "Is the question clear and clinically meaningful?",
+    translations: { "zh-CN": { label: "题目清晰度与临床意义", question: "题目是否清晰且具有临床意义？" } },
     categories: [
-      { key: "clear", label: "Clear and meaningful" },
-      { key: "ambiguous", label: "Ambiguous, requiring revision" },
-      { key: "unreasonable", label: "Unreasonable" },
+      { key: "clear", label: "Clear and meaningful", translations: { "zh-CN": { label: "清晰且有意义" } } },
+      { key: "ambiguous", label: "Ambiguous, requiring revision", translations: { "zh-CN": { label: "有歧义，需要修改" } } },
+      { key: "unreasonable", label: "Unreasonable", translations: { "zh-CN": { label: "不合理" } } },
     ],
     tieCategory: "ambiguous",
     errorCategory: "unreasonable",
@@ -76,4 +91,24 @@ export function keyFromLabel(label: string): string {
 
 export function parseRubric(value: unknown): Rubric {
   return rubricSchema.parse(value);
+}
+
+/**
+ * The rubric as a reviewer reading `locale` sees it: each label, question and description in
+ * that language where the rubric carries it, else the canonical text. Keys never change.
+ */
+export function localizeRubric(rubric: Rubric, locale: Locale): Rubric {
+  if (locale === "en") return rubric;
+  return rubric.map((d) => {
+    const t = d.translations?.[locale];
+    return {
+      ...d,
+      label: t?.label || d.label,
+      question: t?.question || d.question,
+      categories: d.categories.map((c) => {
+        const ct = c.translations?.[locale];
+        return { ...c, label: ct?.label || c.label, description: ct?.description || c.description };
+      }),
+    };
+  });
 }

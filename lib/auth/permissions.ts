@@ -10,11 +10,12 @@ export const PERMISSIONS = [
   "audits:manage", // create audits, sample, assign, monitor, export
   "evaluations:manage", // import model predictions, read and export evaluation reports
   "review:rate", // review assigned items and rate them
+  "backup:manage", // download an audit's complete backup (every rater's ratings and comments, the accounts it names)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  ADMIN: ["users:manage", "audit-trail:read", "datasets:manage", "audits:manage", "evaluations:manage"],
+  ADMIN: ["users:manage", "audit-trail:read", "datasets:manage", "audits:manage", "evaluations:manage", "backup:manage"],
   ORGANIZER: ["datasets:manage", "audits:manage", "evaluations:manage"],
   CLINICIAN: ["review:rate"],
 };
@@ -23,26 +24,21 @@ export function can(role: Role, permission: Permission): boolean {
   return GRANTS[role].includes(permission);
 }
 
-export const ROLE_LABELS: Record<Role, string> = {
-  ADMIN: "Admin",
-  ORGANIZER: "Organizer",
-  CLINICIAN: "Clinician",
-};
-
 export interface NavItem {
   href: string;
-  label: string;
+  /** Key of the label in the `common.nav` messages. */
+  key: "review" | "audits" | "datasets" | "evaluations" | "users" | "auditTrail";
   permission: Permission;
 }
 
 /** Navigation in the header, filtered by what the role may open. */
 export const NAV: NavItem[] = [
-  { href: "/review", label: "My reviews", permission: "review:rate" },
-  { href: "/audits", label: "Audits", permission: "audits:manage" },
-  { href: "/datasets", label: "Datasets", permission: "datasets:manage" },
-  { href: "/evaluations", label: "Evaluations", permission: "evaluations:manage" },
-  { href: "/admin/users", label: "Users", permission: "users:manage" },
-  { href: "/admin/audit-trail", label: "Audit trail", permission: "audit-trail:read" },
+  { href: "/review", key: "review", permission: "review:rate" },
+  { href: "/audits", key: "audits", permission: "audits:manage" },
+  { href: "/datasets", key: "datasets", permission: "datasets:manage" },
+  { href: "/evaluations", key: "evaluations", permission: "evaluations:manage" },
+  { href: "/admin/users", key: "users", permission: "users:manage" },
+  { href: "/admin/audit-trail", key: "auditTrail", permission: "audit-trail:read" },
 ];
 
 export function navFor(role: Role): NavItem[] {

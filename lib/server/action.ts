@@ -1,9 +1,10 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import type { Permission } from "../auth/permissions";
 import { requirePermission, type CurrentUser } from "./auth/current-user";
-import { AppError, GENERIC_ERROR } from "./errors";
+import { AppError } from "./errors";
 
 export type ActionResult<T> =
   | { ok: true; data: T }
@@ -21,19 +22,20 @@ export function guardedAction<S extends z.ZodType, T>(
 ) {
   return async (input: z.input<S>): Promise<ActionResult<T>> => {
     const user = await requirePermission(permission);
+    const t = await getTranslations();
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
-      return { ok: false, error: "Please correct the highlighted fields.", fieldErrors };
+      return { ok: false, error: t("common.errors.fixFields"), fieldErrors };
     }
     try {
       return { ok: true, data: await handler(parsed.data, user) };
     } catch (error) {
       unstable_rethrow(error);
-      if (error instanceof AppError) return { ok: false, error: error.userMessage };
+      if (error instanceof AppError) return { ok: false, error: error.catalog ? t(error.catalog.key as never, error.catalog.values as never) : error.userMessage };
       console.error(`[action ${permission}] user=${user.id}`, error);
-      return { ok: false, error: GENERIC_ERROR };
+      return { ok: false, error: t("common.errors.generic") };
     }
   };
 }

@@ -84,6 +84,16 @@ await org.getByRole("link", { name: "Dashboard" }).click();
 await org.waitForURL(/\/dashboard$/);
 await org.getByTestId("audit-paragraph").waitFor();
 await shot(org, "dashboard", true);
+// The Chinese-record demo audit in the Chinese interface (王芳's profile language).
+const zh = await signIn("clinician4@demo.clinaudit", "demo-clinician-2026");
+await zh.locator("table a[href^='/review/']").first().click();
+await zh.locator("section[data-keys-ready]").waitFor();
+await shot(zh, "case-screen-zh");
+await zh.getByPlaceholder(/搜索/).fill("胎心");
+await zh.keyboard.press("Enter");
+await zh.waitForTimeout(400);
+await shot(zh, "viewer-search-zh");
+
 await browser.close();
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log(`screenshots in ${out}`);

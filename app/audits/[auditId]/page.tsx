@@ -8,6 +8,7 @@ import { ProgressTable } from "@/components/audits/progress-table";
 import { StatusControls } from "@/components/audits/status-controls";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
+import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
 import { describeComposition } from "@/lib/sampling/composition";
 import { requirePermission } from "@/lib/server/auth/current-user";
@@ -20,7 +21,7 @@ export const metadata: Metadata = { title: "Audit" };
 const STATUS_TONE = { DRAFT: "neutral", OPEN: "accent", CLOSED: "warning" } as const;
 
 export default async function AuditPage(props: { params: Promise<{ auditId: string }> }) {
-  await requirePermission("audits:manage");
+  const user = await requirePermission("audits:manage");
   const { auditId } = await props.params;
   const audit = await getAudit(db(), auditId);
   if (!audit) notFound();
@@ -48,6 +49,9 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
           <>
             <Link href={`/audits/${audit.id}/dashboard`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">Dashboard</Link>
             {audit.status !== "DRAFT" && <Link href={`/audits/${audit.id}/adjudicate`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">Adjudicate</Link>}
+            {can(user.role, "backup:manage") && (
+              <a href={`/api/audits/${audit.id}/backup`} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">Download backup</a>
+            )}
           </>
         }
       />

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { EvaluationResults } from "@/components/evaluations/evaluation-results";
 import { ReportOptions } from "@/components/evaluations/report-options";
@@ -8,7 +9,6 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { DEFAULT_REPLICATES } from "@/lib/evaluation/bootstrap-settings";
-import { thousands } from "@/lib/evaluation/report-format";
 import type { EvaluationOptions } from "@/lib/evaluation/report-types";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { EVALUATION_EXPORTS } from "@/lib/server/evaluations/exports";
@@ -16,15 +16,18 @@ import { evaluationOptionsFromParams, evaluationQuery } from "@/lib/server/evalu
 import { getPredictionSet } from "@/lib/server/evaluations/queries";
 import { evaluationFor, WEB_REPLICATES } from "@/lib/server/evaluations/report";
 
-export const metadata: Metadata = { title: "Evaluation" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("evaluation.report"))("metaTitle") };
+}
 
 async function Results({ setId, options }: { setId: string; options: EvaluationOptions }) {
   const computed = await evaluationFor(db(), setId, options);
   if (!computed) notFound();
+  const [t, format] = await Promise.all([getTranslations("evaluation.report"), getFormatter()]);
   return (
     <>
       <p className="mb-4 text-xs text-slate-600" data-testid="compute-note">
-        {computed.cached ? "Stored report" : "Computed now"}: {thousands(computed.computeMs)} ms to compute.
+        {t(computed.cached ? "stored" : "computed", { ms: format.number(computed.computeMs) })}
       </p>
       <EvaluationResults report={computed.report} />
     </>
@@ -39,28 +42,30 @@ export default async function EvaluationPage(props: {
   const { setId } = await props.params;
   const set = await getPredictionSet(db(), setId);
   if (!set) notFound();
+  const [t, list, format] = await Promise.all([getTranslations("evaluation.report"), getTranslations("evaluation.list"), getFormatter()]);
   const requested = evaluationOptionsFromParams(await props.searchParams);
   // An unknown baseline (a stale link) falls back to the default instead of failing the page.
   const unknownBaseline = requested.baseline !== undefined && !set.scopes.includes(requested.baseline) ? requested.baseline : null;
-  const options: EvaluationOptions = { ...requested, baseline: unknownBaseline ? undefined : requested.baseline };
-  const baseline = options.baseline ?? set.scopes[0]!;
-  const replicates = options.replicates ?? DEFAULT_REPLICATES;
+  const baseline = (unknownBaseline ? undefined : requested.baseline) ?? set.scopes[0]!;
+  const replicates = requested.replicates ?? DEFAULT_REPLICATES;
+  const at = set.createdAt.toISOString().slice(0, 16).replace("T", " ");
   return (
     <>
-      <p className="mb-2 text-sm"><Link href="/evaluations" className="text-teal-800 hover:underline">← Evaluations</Link></p>
+      <p className="mb-2 text-sm"><Link href="/evaluations" className="text-teal-800 hover:underline">{t("back")}</Link></p>
       <PageHeader
         title={set.name}
         description={
           <>
-            <Link href={`/datasets/${set.dataset.id}`} className="text-teal-800 hover:underline">{set.dataset.name}</Link> <Badge>v{set.dataset.version}</Badge>{" "}
-            · {set.models.length} model{set.models.length === 1 ? "" : "s"} × {set.scopes.length} scope{set.scopes.length === 1 ? "" : "s"} · {thousands(set.rowCount)} predictions · {set.fileName} · imported{" "}
-            {set.createdAt.toISOString().slice(0, 16).replace("T", " ")}{set.createdBy ? ` by ${set.createdBy.name}` : ""}
+            <Link href={`/datasets/${set.dataset.id}`} className="text-teal-800 hover:underline">{set.dataset.name}</Link>{" "}
+            <Badge>{list("badge", { version: set.dataset.version })}</Badge>{" · "}
+            {t("description", { models: set.models.length, scopes: set.scopes.length, rows: format.number(set.rowCount), file: set.fileName, at })}
+            {set.createdBy ? ` ${t("importedBy", { name: set.createdBy.name })}` : ""}
           </>
         }
       />
       {unknownBaseline && (
         <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          “{unknownBaseline}” is not a scope of these predictions; showing the default baseline, {baseline}.
+          {t("unknownBaseline", { scope: unknownBaseline, baseline })}
         </p>
       )}
       <ReportOptions
@@ -76,7 +81,7 @@ export default async function EvaluationPage(props: {
         key={`${baseline}|${replicates}`}
         fallback={
           <p role="status" className="rounded-lg border border-slate-200 bg-white p-8 text-center text-sm text-slate-600">
-            Computing the bootstrap ({thousands(replicates)} replicates for every model-scope pair)…
+            {t("computing", { replicates: format.number(replicates) })}
           </p>
         }
       >

@@ -11,6 +11,8 @@ export interface CurrentUser {
   email: string;
   name: string;
   role: Role;
+  /** The interface language saved in the profile (validated where it is used). */
+  locale: string;
 }
 
 /**
@@ -23,10 +25,10 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   if (!claims?.id) return null;
   const user = await db().user.findUnique({
     where: { id: claims.id },
-    select: { id: true, email: true, name: true, role: true, active: true, sessionVersion: true },
+    select: { id: true, email: true, name: true, role: true, locale: true, active: true, sessionVersion: true },
   });
   if (!user || !user.active || user.sessionVersion !== claims.sv) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, locale: user.locale };
 });
 
 /** For pages: the user, or a redirect to sign-in. */

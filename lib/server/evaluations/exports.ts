@@ -3,10 +3,11 @@ import { evaluationCsv } from "../../evaluation/export-csv";
 import { evaluationLatex } from "../../evaluation/export-latex";
 import type { ComputedEvaluation } from "./report";
 
+/** `key` names the link's label in the evaluation.report.options messages. */
 export const EVALUATION_EXPORTS = [
-  { file: "evaluation.json", label: "Report (JSON)", type: "application/json; charset=utf-8" },
-  { file: "evaluation.csv", label: "Statistics (CSV, long)", type: "text/csv; charset=utf-8" },
-  { file: "evaluation.tex", label: "Tables (LaTeX)", type: "application/x-tex; charset=utf-8" },
+  { file: "evaluation.json", key: "json", type: "application/json; charset=utf-8" },
+  { file: "evaluation.csv", key: "csv", type: "text/csv; charset=utf-8" },
+  { file: "evaluation.tex", key: "tex", type: "application/x-tex; charset=utf-8" },
 ] as const;
 
 export function renderEvaluationExport(computed: ComputedEvaluation, file: string): string {

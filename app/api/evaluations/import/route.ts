@@ -1,4 +1,5 @@
 import { after } from "next/server";
+import { getTranslations } from "next-intl/server";
 import { db } from "@/lib/db";
 import { guardRoute } from "@/lib/server/auth/route-guard";
 import { importPredictions } from "@/lib/server/evaluations/import-predictions";
@@ -11,12 +12,13 @@ const MAX_BYTES = 64 * 1024 * 1024;
 export async function POST(request: Request) {
   const user = await guardRoute("evaluations:manage", request);
   if (user instanceof Response) return user;
+  const t = await getTranslations("evaluation.upload.errors");
   const form = await request.formData();
   const file = form.get("file");
   const datasetId = String(form.get("datasetId") ?? "");
-  if (!(file instanceof File) || file.size === 0) return Response.json({ error: "Choose a prediction file." }, { status: 400 });
-  if (!datasetId) return Response.json({ error: "Choose the dataset the predictions are for." }, { status: 400 });
-  if (file.size > MAX_BYTES) return Response.json({ error: `The file is larger than ${MAX_BYTES / 1024 / 1024} MB.` }, { status: 413 });
+  if (!(file instanceof File) || file.size === 0) return Response.json({ error: t("noFile") }, { status: 400 });
+  if (!datasetId) return Response.json({ error: t("noDataset") }, { status: 400 });
+  if (file.size > MAX_BYTES) return Response.json({ error: t("tooLarge", { mb: MAX_BYTES / 1024 / 1024 }) }, { status: 413 });
   try {
     const outcome = await importPredictions(db(), user.id, {
       datasetId,
@@ -25,7 +27,7 @@ export async function POST(request: Request) {
       fileName: file.name.split(/[\\/]/).pop() || "predictions",
       bytes: new Uint8Array(await file.arrayBuffer()),
     });
-    if (outcome.status === "no-dataset") return Response.json({ error: "That dataset does not exist." }, { status: 404 });
+    if (outcome.status === "no-dataset") return Response.json({ error: t("unknownDataset") }, { status: 404 });
     if (outcome.status === "imported") {
       const setId = outcome.setId;
       // Compute the default report now, so the results page opens on stored numbers.
@@ -34,6 +36,6 @@ export async function POST(request: Request) {
     return Response.json(outcome, { status: outcome.status === "invalid" ? 422 : 200 });
   } catch (error) {
     console.error("[prediction import]", error);
-    return Response.json({ error: "The import failed unexpectedly. Nothing was written." }, { status: 500 });
+    return Response.json({ error: t("unexpected") }, { status: 500 });
   }
 }

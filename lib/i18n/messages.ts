@@ -1,0 +1,63 @@
+// The message catalogs, one JSON file per namespace and language under messages/. English is
+// the reference: its shape is the type of every catalog, so a key missing from another
+// language fails the type-check (and lib/i18n/messages.test.ts catches extra keys and
+// placeholders that differ).
+import type { Locale } from "./locales";
+import enAdjudication from "@/messages/en/adjudication.json";
+import enAdmin from "@/messages/en/admin.json";
+import enAudits from "@/messages/en/audits.json";
+import enAuth from "@/messages/en/auth.json";
+import enCommon from "@/messages/en/common.json";
+import enDashboard from "@/messages/en/dashboard.json";
+import enDataTable from "@/messages/en/dataTable.json";
+import enDatasets from "@/messages/en/datasets.json";
+import enEhrViewer from "@/messages/en/ehrViewer.json";
+import enEvaluation from "@/messages/en/evaluation.json";
+import enReview from "@/messages/en/review.json";
+import enRubric from "@/messages/en/rubric.json";
+import zhAdjudication from "@/messages/zh-CN/adjudication.json";
+import zhAdmin from "@/messages/zh-CN/admin.json";
+import zhAudits from "@/messages/zh-CN/audits.json";
+import zhAuth from "@/messages/zh-CN/auth.json";
+import zhCommon from "@/messages/zh-CN/common.json";
+import zhDashboard from "@/messages/zh-CN/dashboard.json";
+import zhDataTable from "@/messages/zh-CN/dataTable.json";
+import zhDatasets from "@/messages/zh-CN/datasets.json";
+import zhEhrViewer from "@/messages/zh-CN/ehrViewer.json";
+import zhEvaluation from "@/messages/zh-CN/evaluation.json";
+import zhReview from "@/messages/zh-CN/review.json";
+import zhRubric from "@/messages/zh-CN/rubric.json";
+
+export const en = {
+  common: enCommon,
+  auth: enAuth,
+  review: enReview,
+  rubric: enRubric,
+  ehrViewer: enEhrViewer,
+  dataTable: enDataTable,
+  datasets: enDatasets,
+  audits: enAudits,
+  dashboard: enDashboard,
+  adjudication: enAdjudication,
+  admin: enAdmin,
+  evaluation: enEvaluation,
+};
+
+export type Messages = typeof en;
+
+const zhCN: Messages = {
+  common: zhCommon,
+  auth: zhAuth,
+  review: zhReview,
+  rubric: zhRubric,
+  ehrViewer: zhEhrViewer,
+  dataTable: zhDataTable,
+  datasets: zhDatasets,
+  audits: zhAudits,
+  dashboard: zhDashboard,
+  adjudication: zhAdjudication,
+  admin: zhAdmin,
+  evaluation: zhEvaluation,
+};
+
+export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };
