@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { clinaudit } from "./support/cli";
-import { signInAs } from "./support/users";
+import { signInAs, signOut } from "./support/users";
 
 interface Interval { estimatePp: number; halfWidthPp: number }
 interface Report {
@@ -102,7 +102,7 @@ test("the demo has a populated evaluation; clinicians cannot reach evaluations",
   await page.getByRole("link", { name: "Synthetic models (demo)" }).first().click();
   await expect(page.getByTestId("accuracy-table")).toBeVisible({ timeout: 120_000 });
   await expect(page.getByTestId("accuracy-table").locator("tbody tr")).not.toHaveCount(0);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await signInAs(page, "clinician");
   expect((await page.request.get("/evaluations")).status()).toBe(403);
   const post = await page.request.post("/api/evaluations/import", { multipart: { datasetId: "x", file: { name: "p.csv", mimeType: "text/csv", buffer: Buffer.from("model\n") } } });
