@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import { guardedAction } from "@/lib/server/action";
 import { assignClinicians, assignSchema, ManualLinesError, withdrawClinician } from "@/lib/server/audits/assign";
 import { createAudit, createAuditSchema, sampleRequestSchema } from "@/lib/server/audits/create-audit";
+import { planErrorMessage } from "@/lib/server/audits/plan-errors";
 import { previewSample } from "@/lib/server/audits/sampling-frame";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { recordEvent } from "@/lib/server/audit-trail";
@@ -17,8 +18,7 @@ export const previewSampleAction = guardedAction("audits:manage", sampleRequestS
     const { sample, composition } = await previewSample(db(), input);
     return { seed: sample.seed, size: sample.size, frameSize: sample.frameSize, frameChecksum: sample.frameChecksum, ids: sample.ids, allocation: sample.allocation, composition };
   } catch (error) {
-    // The sampler's own messages (lib/sampling) are English.
-    if (error instanceof SamplingError) throw new AppError("INVALID", error.message);
+    if (error instanceof SamplingError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;
   }
 });

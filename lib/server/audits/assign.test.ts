@@ -12,11 +12,12 @@ describe("manual assignment lines", () => {
     });
   });
   it("reports every problem with its line", () => {
-    const { problems } = parseManualLines("SYN-9, a@x.org\nSYN-1, z@x.org\nSYN-1", items, people);
+    const { problems } = parseManualLines("SYN-9, a@x.org\nSYN-1, z@x.org\nSYN-1\nSYN-2, a@x.org\nSYN-2,A@x.org", items, people);
     expect(problems.map(englishText)).toEqual([
       'line 1: item "SYN-9" is not in this audit\'s sample',
       'line 2: "z@x.org" is not an active clinician',
       'line 3: expected "item id, clinician email"',
+      "line 5: repeats line 4",
     ]);
   });
 });

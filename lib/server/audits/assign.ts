@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { AssignmentError, balancedIncomplete, fullyCrossed, manualPlan } from "../../sampling";
 import { recordEvent } from "../audit-trail";
 import { AppError, englishText, type CatalogMessage } from "../errors";
+import { planErrorMessage } from "./plan-errors";
 
 export const assignSchema = z.object({
   auditId: z.string().min(1),
@@ -18,6 +19,7 @@ export const assignSchema = z.object({
 export function parseManualLines(text: string, items: Map<string, string>, clinicians: Map<string, string>) {
   const pairs: { itemId: string; clinicianId: string }[] = [];
   const problems: CatalogMessage[] = [];
+  const seen = new Map<string, number>();
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
     if (!line || line.startsWith("#")) return;
@@ -27,7 +29,11 @@ export function parseManualLines(text: string, items: Map<string, string>, clini
     const clinicianId = clinicians.get(email.toLowerCase());
     if (!itemId) problems.push({ key: "audits.errors.manualLine.item", values: { line: i + 1, item } });
     if (!clinicianId) problems.push({ key: "audits.errors.manualLine.clinician", values: { line: i + 1, email } });
-    if (itemId && clinicianId) pairs.push({ itemId, clinicianId });
+    if (!itemId || !clinicianId) return;
+    const first = seen.get(`${itemId}|${clinicianId}`);
+    if (first !== undefined) return void problems.push({ key: "audits.errors.manualLine.duplicate", values: { line: i + 1, first } });
+    seen.set(`${itemId}|${clinicianId}`, i + 1);
+    pairs.push({ itemId, clinicianId });
   });
   return { pairs, problems };
 }
@@ -72,8 +78,7 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
           : balancedIncomplete({ clinicianIds: input.clinicianIds, itemIds, ratersPerItem: input.ratersPerItem ?? 2, seed: audit.seed });
     }
   } catch (error) {
-    // The planner's own messages (lib/sampling) are English.
-    if (error instanceof AssignmentError) throw new AppError("INVALID", error.message);
+    if (error instanceof AssignmentError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;
   }
   return db.$transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { en } from "../../i18n/messages";
 import { SamplingError } from "../../sampling";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
+import { planErrorMessage } from "./plan-errors";
 import { previewSample, STRATA_KEYS } from "./sampling-frame";
 
 // Messages are the English catalog's, so the form can show them in the reader's language.
@@ -33,8 +34,7 @@ export async function createAudit(db: Db, actorId: string, input: z.output<typeo
   try {
     preview = await previewSample(db, { datasetId: input.datasetId, size: input.size, seed: input.seed, strata: input.strata });
   } catch (error) {
-    // The sampler's own messages (lib/sampling) are English.
-    if (error instanceof SamplingError) throw new AppError("INVALID", error.message);
+    if (error instanceof SamplingError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;
   }
   const { sample, dbIds } = preview;
