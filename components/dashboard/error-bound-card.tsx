@@ -29,10 +29,13 @@ export function ErrorBoundCard({ dimension }: { dimension: DimensionAuditReport 
             ≤ {f.percentUpper(b.hypergeometricUpper ?? b.binomialUpper)}
           </p>
           <p className="text-xs text-slate-600">
-            {t("oneSided", { level: f.level(Math.round(b.confidenceLevel * 100) / 100) })}{" "}
-            {b.hypergeometricUpper !== null
-              ? t("hypergeometric", { population: b.populationSize === null ? f.na : f.count(b.populationSize), count: b.hypergeometricUpperCount ?? f.na, binomial: f.percentUpper(b.binomialUpper) })
-              : t("clopperPearson")}
+            {t("oneSided", {
+              level: f.level(Math.round(b.confidenceLevel * 100) / 100),
+              method:
+                b.hypergeometricUpper !== null
+                  ? t("hypergeometric", { population: b.populationSize === null ? f.na : f.count(b.populationSize), count: b.hypergeometricUpperCount ?? f.na, binomial: f.percentUpper(b.binomialUpper) })
+                  : t("clopperPearson"),
+            })}
           </p>
         </>
       )}

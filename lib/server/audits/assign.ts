@@ -46,7 +46,7 @@ export class ManualLinesError extends AppError {
   }
   /** "Nothing was assigned. line 1: …; line 2: …" — the first ten problems, then how many more. */
   static catalogMessage(problems: CatalogMessage[], text: (m: CatalogMessage) => string): CatalogMessage {
-    const shown = problems.slice(0, ManualLinesError.SHOWN).map(text).join("; ");
+    const shown = problems.slice(0, ManualLinesError.SHOWN).map(text).join(text({ key: "audits.errors.manualLineSeparator" }));
     return { key: "audits.errors.manualNothingAssigned", values: { problems: shown, more: Math.max(0, problems.length - ManualLinesError.SHOWN) } };
   }
 }

@@ -15,7 +15,7 @@ const says = en.audits.validation;
 /** What "Draw sample" sends; the audit adds its name and rubric. */
 export const sampleRequestSchema = z.object({
   datasetId: z.string().min(1, says.dataset),
-  size: z.coerce.number().int(says.wholeNumber).min(1, says.atLeastOne),
+  size: z.coerce.number(says.wholeNumber).int(says.wholeNumber).min(1, says.atLeastOne),
   seed: z.string().trim().min(1, says.seed).max(256),
   strata: z.array(z.enum(STRATA_KEYS)).default([]),
 });
