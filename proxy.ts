@@ -1,10 +1,31 @@
-// First line of defence: everything but sign-in, auth endpoints, health and static assets
-// needs a session. Roles and record scope are checked again on the server by every page,
-// action and route (lib/server/auth/current-user.ts), which is where access is decided.
+// Runs before every page and route. Two jobs:
+// 1. A fresh CSP nonce per request (lib/security/csp.ts): Next reads the policy from the
+//    request headers and puts the nonce on its own scripts; the browser gets the same policy.
+// 2. First line of defence for sign-in: everything but the sign-in page, auth endpoints and
+//    health needs a session. Roles and record scope are checked again on the server by every
+//    page, action and route (lib/server/auth/current-user.ts), which is where access is decided.
 import { withAuth } from "next-auth/middleware";
+import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
+import { contentSecurityPolicy, createNonce } from "./lib/security/csp";
 
-export default withAuth({ pages: { signIn: "/login" } });
+const PUBLIC = /^\/(login|api\/auth|api\/health)(\/|$)/;
+
+function withCsp(request: NextRequest) {
+  const csp = contentSecurityPolicy({ nonce: createNonce(), dev: process.env.NODE_ENV === "development" });
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", csp);
+  return response;
+}
+
+const signedIn = withAuth((request) => withCsp(request), { pages: { signIn: "/login" } });
+
+export default function proxy(request: NextRequest, event: NextFetchEvent) {
+  if (PUBLIC.test(request.nextUrl.pathname)) return withCsp(request);
+  return signedIn(request as Parameters<typeof signedIn>[0], event);
+}
 
 export const config = {
-  matcher: ["/((?!login|api/auth|api/health|_next/static|_next/image|icon.svg|favicon.ico).*)"],
+  matcher: ["/((?!_next/static|_next/image|icon.svg|favicon.ico).*)"],
 };

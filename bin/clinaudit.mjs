@@ -14,8 +14,10 @@ register();
 
 const COMMANDS = {
   agreement: ["./commands/agreement.ts", "runAgreement", "agreement statistics of a long-format ratings CSV"],
+  backup: ["./commands/backup.ts", "runBackup", "write one audit, its dataset and every rating to a backup file"],
   generate: ["./commands/generate.ts", "runGenerate", "write a synthetic benchmark (deterministic by seed)"],
   import: ["./commands/import.ts", "runImport", "import benchmark files into the database"],
+  restore: ["./commands/restore.ts", "runRestore", "restore an audit from a backup file (all or nothing)"],
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -1,16 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { checkA11y as check } from "./support/axe";
 import { signInAs } from "./support/users";
 
 // Every page passes axe-core with no serious or critical violation (WCAG 2.1 A/AA rules).
-async function check(page: Page, what: string) {
-  await page.waitForLoadState("networkidle");
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n    ")}`);
-  expect(summary, `${what}\n${summary.join("\n")}`).toEqual([]);
-}
-
 test("sign-in page", async ({ page }) => {
   await page.goto("/login");
   await check(page, "/login");

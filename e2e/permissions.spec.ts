@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { DEMO } from "./support/users";
 
@@ -53,6 +54,7 @@ test("every page and route answers each role as the permission map says", async 
     ["GET", "/api/health", [200, 200, 200, 200]],
     ["GET", `/api/audits/${auditId}/export/report.json`, ["login", 403, 200, 200]],
     ["GET", `/api/audits/${auditId}/corrected/changelog.json`, ["login", 404, 200, 200]],
+    ["GET", `/api/audits/${auditId}/backup`, ["login", 403, 403, 200]],
     ["POST", "/api/datasets/import", ["login", 403, 400, 400]],
   ];
   const problems: string[] = [];
@@ -66,6 +68,17 @@ test("every page and route answers each role as the permission map says", async 
     }
   }
   expect(problems).toEqual([]);
+});
+
+test("only admins are offered an audit's backup, and it is a gzip backup of that audit", async ({ browser }) => {
+  const [organizer, admin] = await Promise.all([requestAs(browser, "organizer"), requestAs(browser, "admin")]);
+  const auditId = /href="\/audits\/(c[a-z0-9]{20,})"/.exec(await (await organizer.get("/audits")).text())![1]!;
+  expect(await (await organizer.get(`/audits/${auditId}`)).text()).not.toContain("Download backup");
+  expect(await (await admin.get(`/audits/${auditId}`)).text()).toContain(`/api/audits/${auditId}/backup`);
+  const response = await admin.get(`/api/audits/${auditId}/backup`);
+  expect(response.headers()["content-type"]).toBe("application/gzip");
+  const first = gunzipSync(await response.body()).toString("utf8").split("\n")[0]!;
+  expect(JSON.parse(first)).toMatchObject({ format: "clinaudit-audit-backup", formatVersion: 1, audit: { id: auditId } });
 });
 
 test("security headers and session cookie flags", async ({ page }) => {

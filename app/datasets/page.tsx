@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { UploadForm } from "@/components/datasets/upload-form";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
@@ -7,31 +8,33 @@ import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { listDatasets } from "@/lib/server/datasets/list-datasets";
 
-export const metadata: Metadata = { title: "Datasets" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("datasets.list"))("title") };
+}
 
 export default async function DatasetsPage() {
   await requirePermission("datasets:manage");
-  const datasets = await listDatasets(db());
+  const [datasets, t, format] = await Promise.all([listDatasets(db()), getTranslations("datasets.list"), getFormatter()]);
   return (
     <>
-      <PageHeader title="Datasets" description="Benchmarks imported for auditing. Imported items never change: a changed file becomes a new version." />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
         <UploadForm />
         {datasets.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">No datasets imported yet.</p>
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("empty")}</p>
         ) : (
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">Imported datasets</caption>
+              <caption className="sr-only">{t("caption")}</caption>
               <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Dataset</th>
-                  <th scope="col" className="px-4 py-3">Format</th>
-                  <th scope="col" className="px-4 py-3 text-right">Patients</th>
-                  <th scope="col" className="px-4 py-3 text-right">Items</th>
-                  <th scope="col" className="px-4 py-3 text-right">Records</th>
-                  <th scope="col" className="px-4 py-3 text-right">Audits</th>
-                  <th scope="col" className="px-4 py-3">Imported</th>
+                  <th scope="col" className="px-4 py-3">{t("columns.dataset")}</th>
+                  <th scope="col" className="px-4 py-3">{t("columns.format")}</th>
+                  <th scope="col" className="px-4 py-3 text-right">{t("columns.patients")}</th>
+                  <th scope="col" className="px-4 py-3 text-right">{t("columns.items")}</th>
+                  <th scope="col" className="px-4 py-3 text-right">{t("columns.records")}</th>
+                  <th scope="col" className="px-4 py-3 text-right">{t("columns.audits")}</th>
+                  <th scope="col" className="px-4 py-3">{t("columns.imported")}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -39,13 +42,13 @@ export default async function DatasetsPage() {
                   <tr key={d.id}>
                     <td className="px-4 py-3">
                       <Link href={`/datasets/${d.id}`} className="font-medium text-teal-800 hover:underline">{d.name}</Link>{" "}
-                      <Badge>v{d.version}</Badge>
+                      <Badge>{t("badge", { version: d.version })}</Badge>
                     </td>
                     <td className="px-4 py-3 text-slate-700">{d.format}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{d.patientCount.toLocaleString("en")}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{d.itemCount.toLocaleString("en")}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{(d.eventCount + d.noteCount).toLocaleString("en")}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{d._count.audits}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{format.number(d.patientCount)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{format.number(d.itemCount)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{format.number(d.eventCount + d.noteCount)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums">{format.number(d._count.audits)}</td>
                     <td className="px-4 py-3 text-slate-700">{d.importedAt.toISOString().slice(0, 16).replace("T", " ")}{d.importedBy ? ` · ${d.importedBy.name}` : ""}</td>
                   </tr>
                 ))}

@@ -1,8 +1,9 @@
 "use server";
+import { getTranslations } from "next-intl/server";
 import { guardedAction } from "@/lib/server/action";
 import { saveComment, saveCommentSchema } from "@/lib/server/review/save-comment";
 import { saveCorrection, saveCorrectionSchema, type CorrectionState } from "@/lib/server/review/save-correction";
-import { saveRating, saveRatingSchema } from "@/lib/server/review/save-rating";
+import { saveRating, saveRatingSchema, type SaveOutcome } from "@/lib/server/review/save-rating";
 import { AppError } from "@/lib/server/errors";
 import { turnProblem } from "@/lib/adjudication/turns";
 import type { Item } from "@/lib/formats";
@@ -14,8 +15,13 @@ const flat = <I, T>(action: (input: I) => Promise<{ ok: true; data: T } | { ok: 
   return result.ok ? result.data : result;
 };
 
-const rating = guardedAction("review:rate", saveRatingSchema, (input, user) => saveRating(db(), user.id, input));
-const comment = guardedAction("review:rate", saveCommentSchema, (input, user) => saveComment(db(), user.id, input));
+/** A refused save is a conflict (errors are thrown): say so in the reader's language. */
+async function worded<T>(outcome: SaveOutcome<T>): Promise<SaveOutcome<T>> {
+  return outcome.ok ? outcome : { ...outcome, error: (await getTranslations("review.errors"))("conflict") };
+}
+
+const rating = guardedAction("review:rate", saveRatingSchema, async (input, user) => worded(await saveRating(db(), user.id, input)));
+const comment = guardedAction("review:rate", saveCommentSchema, async (input, user) => worded(await saveComment(db(), user.id, input)));
 const correction = guardedAction("review:rate", saveCorrectionSchema, async (input, user) => {
   // A proposal must name a turn the item has (conversations) or none (MCQs, REMOVE); withdrawing is always allowed.
   if (input.correction) {
@@ -23,7 +29,7 @@ const correction = guardedAction("review:rate", saveCorrectionSchema, async (inp
     const problem = row && turnProblem(row.auditItem.item.data as unknown as Item, input.kind, input.turnOrder);
     if (problem) throw new AppError("INVALID", problem);
   }
-  const outcome = await saveCorrection(db(), user.id, input);
+  const outcome = await worded(await saveCorrection(db(), user.id, input));
   // The panel keys corrections by (kind, turn): every value it gets back names its turn.
   const withTurn = (c: CorrectionState | null) => c && { ...c, turnOrder: input.turnOrder };
   if (outcome.ok) return { ok: true as const, data: withTurn(outcome.data) };

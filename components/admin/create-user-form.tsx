@@ -1,12 +1,15 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
 import { createUserAction } from "@/app/admin/users/actions";
-import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/permissions";
+import { ROLES, type Role } from "@/lib/auth/permissions";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
 import { OneTimePassword } from "./one-time-password";
 
 export function CreateUserForm() {
+  const t = useTranslations("admin.form");
+  const tc = useTranslations("common");
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -39,29 +42,29 @@ export function CreateUserForm() {
   return (
     <section aria-labelledby="create-user-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="create-user-heading" className="text-base font-semibold">
-        Add a user
+        {t("heading")}
       </h2>
       <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
-        <TextField label="Email" name="email" type="email" required error={fieldErrors.email} autoComplete="off" />
-        <TextField label="Full name" name="name" required error={fieldErrors.name} autoComplete="off" />
-        <SelectField label="Role" name="role" defaultValue="CLINICIAN" error={fieldErrors.role}>
+        <TextField label={t("email")} name="email" type="email" required error={fieldErrors.email} autoComplete="off" />
+        <TextField label={t("name")} name="name" required error={fieldErrors.name} autoComplete="off" />
+        <SelectField label={t("role")} name="role" defaultValue="CLINICIAN" error={fieldErrors.role}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
-              {ROLE_LABELS[r]}
+              {tc(`roles.${r}`)}
             </option>
           ))}
         </SelectField>
         <TextField
-          label="Password (optional)"
+          label={t("password")}
           name="password"
           type="password"
           autoComplete="new-password"
           error={fieldErrors.password}
-          hint="Leave empty to generate a temporary password, shown once."
+          hint={t("passwordHint")}
         />
         <div className="flex items-center gap-3 sm:col-span-2">
           <Button type="submit" disabled={pending}>
-            {pending ? "Adding…" : "Add user"}
+            {pending ? t("submitting") : t("submit")}
           </Button>
           {error && (
             <p role="alert" className="text-sm text-red-700">
@@ -75,7 +78,7 @@ export function CreateUserForm() {
           {created.temporaryPassword ? (
             <OneTimePassword email={created.email} password={created.temporaryPassword} />
           ) : (
-            <p className="text-sm text-teal-800">Added {created.email} with the password you set.</p>
+            <p className="text-sm text-teal-800">{t("added", { email: created.email })}</p>
           )}
         </div>
       )}

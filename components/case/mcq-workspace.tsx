@@ -1,7 +1,9 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { EhrViewer } from "../ehr-viewer/ehr-viewer";
 import type { ViewerEvent } from "../ehr-viewer/types";
+import { useRecordFormat } from "../ehr-viewer/use-record-format";
 import { OptionsList } from "./options-list";
 
 export interface McqView {
@@ -12,32 +14,36 @@ export interface McqView {
   ruleText: string | null;
   evidenceEventIds: string[];
   evidenceText: string | null;
-  cutoffLabel: string;
+  /** As written in the record ("2031-08-18 10:02") and the gestational age then, if known. */
+  cutoff: { time: string; gaDays: number | null };
 }
 
 /** The case (left) and the record up to the cutoff (right); evidence entries jump into the record. */
 export function McqWorkspace({ item, events, rating }: { item: McqView; events: ViewerEvent[]; rating: ReactNode }) {
+  const t = useTranslations("review.mcq");
+  const { ga } = useRecordFormat();
   const [focus, setFocus] = useState<string | null>(null);
   const byEventId = new Map(events.map((e) => [e.eventId, e]));
+  const cutoffLabel = item.cutoff.gaDays === null ? item.cutoff.time : `${item.cutoff.time} · ${ga(item.cutoff.gaDays)}`;
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       {/* On wide screens both columns fit the window: the case scrolls on its own beside the record. */}
       <div className="space-y-5 xl:max-h-[calc(100vh-7rem)] xl:overflow-y-auto xl:pr-2">
         <section aria-labelledby="question-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="question-heading" className="sr-only">Question</h2>
+          <h2 id="question-heading" className="sr-only">{t("question")}</h2>
           <p className="whitespace-pre-line text-base font-medium text-slate-900" data-testid="question">{item.question}</p>
           <div className="mt-4">
             <OptionsList options={item.options} gold={item.answer} testId="options" />
           </div>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-slate-500">Rule</dt>
+            <dt className="text-slate-500">{t("rule")}</dt>
             <dd className="text-slate-800"><span className="font-mono text-xs">{item.ruleId}</span>{item.ruleText ? ` — ${item.ruleText}` : ""}</dd>
-            <dt className="text-slate-500">Cutoff</dt>
-            <dd className="text-slate-800">{item.cutoffLabel}</dd>
+            <dt className="text-slate-500">{t("cutoff")}</dt>
+            <dd className="text-slate-800">{cutoffLabel}</dd>
           </dl>
         </section>
         <section aria-labelledby="evidence-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="evidence-heading" className="text-sm font-semibold text-slate-800">Supporting evidence ({item.evidenceEventIds.length})</h2>
+          <h2 id="evidence-heading" className="text-sm font-semibold text-slate-800">{t("evidence", { count: item.evidenceEventIds.length })}</h2>
           {item.evidenceText && <p className="mt-2 text-sm text-slate-700">{item.evidenceText}</p>}
           <ul className="mt-2 space-y-1">
             {item.evidenceEventIds.map((id) => {
@@ -54,10 +60,10 @@ export function McqWorkspace({ item, events, rating }: { item: McqView; events: 
                     {e ? (
                       <>
                         <span className="font-medium text-slate-900">{e.name}</span>{" "}
-                        <span className="text-slate-600">{e.time.slice(0, 10)}</span> <span className="text-teal-800">→ show in record</span>
+                        <span className="text-slate-600">{e.time.slice(0, 10)}</span> <span className="text-teal-800">{t("showInRecord")}</span>
                       </>
                     ) : (
-                      <span className="text-red-800">not in the record before the cutoff</span>
+                      <span className="text-red-800">{t("notInRecord")}</span>
                     )}
                   </button>
                 </li>
@@ -71,7 +77,7 @@ export function McqWorkspace({ item, events, rating }: { item: McqView; events: 
         <EhrViewer
           events={events}
           evidenceEventIds={item.evidenceEventIds}
-          cutoffLabel={item.cutoffLabel}
+          cutoffLabel={cutoffLabel}
           focusEventId={focus}
           onFocusHandled={() => setFocus(null)}
           className="h-[calc(100vh-7rem)] min-h-[32rem]"

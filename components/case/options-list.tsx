@@ -1,5 +1,8 @@
+import { useTranslations } from "next-intl";
+
 /** Options with the designated gold answer unmistakable: border, check mark and the words "Gold answer". */
 export function OptionsList({ options, gold, testId }: { options: { label: string; text: string }[]; gold: string; testId?: string }) {
+  const t = useTranslations("review.options");
   return (
     <ol className="space-y-2" data-testid={testId}>
       {options.map((o) => {
@@ -11,8 +14,8 @@ export function OptionsList({ options, gold, testId }: { options: { label: strin
             data-gold={isGold || undefined}
           >
             <span className="font-semibold text-slate-700">{o.label}.</span>
-            <span className="flex-1 text-slate-900">{o.text}</span>
-            {isGold && <span className="shrink-0 self-start rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white">✓ Gold answer</span>}
+            <span className="min-w-0 flex-1 break-words text-slate-900">{o.text}</span>
+            {isGold && <span className="shrink-0 self-start rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white">{t("gold")}</span>}
           </li>
         );
       })}

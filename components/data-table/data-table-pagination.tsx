@@ -1,7 +1,8 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useId } from "react";
-import { formatCount, PAGE_SIZES, rangeSummary } from "./search-params";
+import { formatCount, PAGE_SIZES, visibleRange } from "./search-params";
 
 export interface DataTablePaginationProps {
   page: number;
@@ -26,21 +27,27 @@ const buttonClass =
 export function DataTablePagination(props: DataTablePaginationProps) {
   const sizeId = useId();
   const { page, pageSize, pageCount, total, isPending } = props;
+  const t = useTranslations("dataTable.pagination");
+  const locale = useLocale();
+  const n = (value: number) => formatCount(value, locale);
+  const range = visibleRange(page, pageSize, total);
 
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={t("label")}
       className="flex flex-wrap items-center justify-between gap-3 px-1 py-3 text-sm text-slate-600"
     >
       {/* Live so screen-reader users hear the outcome of a sort/filter/page change. */}
       <p aria-live="polite" className="tabular-nums">
-        {rangeSummary(page, pageSize, total)}
-        {isPending ? <span className="ml-2 text-slate-500">· Updating…</span> : null}
+        {range.kind === "none" ? t("none")
+        : range.kind === "pastEnd" ? t("pastEnd", { total: n(range.total) })
+        : t("rows", { from: n(range.from), to: n(range.to), total: n(range.total) })}
+        {isPending ? <span className="ml-2 text-slate-500">· {t("updating")}</span> : null}
       </p>
 
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex items-center gap-2">
-          <label htmlFor={sizeId}>Rows per page</label>
+          <label htmlFor={sizeId}>{t("rowsPerPage")}</label>
           <select
             id={sizeId}
             value={pageSize}
@@ -56,20 +63,20 @@ export function DataTablePagination(props: DataTablePaginationProps) {
         </div>
 
         <span className="tabular-nums">
-          Page {formatCount(page)} of {formatCount(pageCount)}
+          {t("page", { page: n(page), pageCount: n(pageCount) })}
         </span>
 
         <div className="flex items-center gap-1">
-          <button type="button" className={buttonClass} onClick={props.onFirst} disabled={!props.canPrevious} aria-label="First page" title="First page">
+          <button type="button" className={buttonClass} onClick={props.onFirst} disabled={!props.canPrevious} aria-label={t("first")} title={t("first")}>
             <span aria-hidden="true">«</span>
           </button>
           <button type="button" className={buttonClass} onClick={props.onPrevious} disabled={!props.canPrevious}>
-            <span aria-hidden="true">‹</span> Previous
+            <span aria-hidden="true">‹</span> {t("previous")}
           </button>
           <button type="button" className={buttonClass} onClick={props.onNext} disabled={!props.canNext}>
-            Next <span aria-hidden="true">›</span>
+            {t("next")} <span aria-hidden="true">›</span>
           </button>
-          <button type="button" className={buttonClass} onClick={props.onLast} disabled={!props.canNext} aria-label="Last page" title="Last page">
+          <button type="button" className={buttonClass} onClick={props.onLast} disabled={!props.canNext} aria-label={t("last")} title={t("last")}>
             <span aria-hidden="true">»</span>
           </button>
         </div>

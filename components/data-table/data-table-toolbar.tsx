@@ -1,12 +1,15 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
+import { formatCount } from "./search-params";
 
 export interface DataTableFilter {
   /** Search-param name; must not be page, size, sort or q. */
   id: string;
   label: string;
-  options: { value: string; label: string }[];
+  /** `count`: rows with this value, shown after the label in the reader's number format. */
+  options: { value: string; label: string; count?: number }[];
   /** Current value from the URL; undefined means "All". */
   value?: string;
 }
@@ -86,6 +89,8 @@ function SearchBox(props: { value?: string; label: string; placeholder?: string;
 
 export function DataTableToolbar(props: ToolbarProps) {
   const baseId = useId();
+  const t = useTranslations("dataTable.filters");
+  const locale = useLocale();
   const active = !!props.search || Object.values(props.filterValues).some(Boolean);
   if (!props.searchable && props.filters.length === 0) return null;
 
@@ -113,10 +118,10 @@ export function DataTableToolbar(props: ToolbarProps) {
               onChange={(e) => props.onFilter(filter.id, e.target.value || undefined)}
               className={controlClass}
             >
-              <option value="">All</option>
+              <option value="">{t("all")}</option>
               {filter.options.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.label}
+                  {option.count === undefined ? option.label : t("option", { label: option.label, count: formatCount(option.count, locale) })}
                 </option>
               ))}
             </select>
@@ -130,7 +135,7 @@ export function DataTableToolbar(props: ToolbarProps) {
           onClick={props.onClear}
           className="h-9 rounded-md px-3 text-sm text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
         >
-          Clear search and filters
+          {t("clear")}
         </button>
       ) : null}
     </div>

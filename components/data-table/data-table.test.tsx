@@ -3,6 +3,8 @@
 // No DOM library is installed, so interactions are not exercised here.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
+import type { Locale } from "@/lib/i18n/locales";
+import { withIntl } from "@/tests/support/intl";
 import { createColumns } from "./columns";
 import { DataTable } from "./data-table";
 
@@ -30,30 +32,33 @@ const rows: Run[] = [
   { id: "r2", name: "Chest pain", items: 80, status: "closed" },
 ];
 
-function render(props: Partial<Parameters<typeof DataTable<Run>>[0]> = {}) {
+function render(props: Partial<Parameters<typeof DataTable<Run>>[0]> = {}, locale: Locale = "en") {
   return renderToStaticMarkup(
-    <DataTable
-      columns={columns}
-      rows={rows}
-      total={137}
-      page={2}
-      pageSize={25}
-      sort={{ id: "items", desc: true }}
-      getRowId={(r) => r.id}
-      caption="Benchmark runs"
-      filters={[
-        {
-          id: "status",
-          label: "Status",
-          value: "open",
-          options: [
-            { value: "open", label: "Open" },
-            { value: "closed", label: "Closed" },
-          ],
-        },
-      ]}
-      {...props}
-    />,
+    withIntl(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        total={137}
+        page={2}
+        pageSize={25}
+        sort={{ id: "items", desc: true }}
+        getRowId={(r) => r.id}
+        caption="Benchmark runs"
+        filters={[
+          {
+            id: "status",
+            label: "Status",
+            value: "open",
+            options: [
+              { value: "open", label: "Open" },
+              { value: "closed", label: "Closed" },
+            ],
+          },
+        ]}
+        {...props}
+      />,
+      locale,
+    ),
   );
 }
 
@@ -106,5 +111,33 @@ describe("DataTable (server render)", () => {
     const html = render({ rowHref: (r) => `/runs/${r.id}` });
     expect(html.match(/<tr tabindex="0"/gi)).toHaveLength(1);
     expect(html.match(/<tr tabindex="-1"/gi)).toHaveLength(1);
+  });
+
+  it("formats filter counts and large totals in the reader's number format", () => {
+    const html = render({
+      total: 12345,
+      page: 1,
+      pageSize: 100,
+      filters: [{ id: "status", label: "Status", value: undefined, options: [{ value: "open", label: "Open", count: 1234 }] }],
+    });
+    expect(html).toContain('<option value="open">Open (1,234)</option>');
+    expect(html).toContain("Showing 1–100 of 12,345");
+    expect(html).toContain("Page 1 of 124");
+  });
+
+  it("speaks Simplified Chinese when the reader does", () => {
+    const html = render({ rowHref: (r) => `/runs/${r.id}` }, "zh-CN");
+    expect(html).toContain("第 26–50 条，共 137 条");
+    expect(html).toContain("第 2 页，共 6 页");
+    expect(html).toContain("每页行数");
+    expect(html).toContain("清除搜索和筛选");
+    expect(html).toContain('<option value="">全部</option>');
+    expect(html).toContain('aria-label="分页"');
+    expect(html).toContain("使用方向键在行之间移动");
+    expect(html).toContain('placeholder="搜索…"');
+    expect(html).not.toMatch(/Showing|Previous|Next|Rows per page|Clear search/);
+    const empty = render({ rows: [], total: 0, page: 1 }, "zh-CN");
+    expect(empty).toContain("没有符合当前搜索和筛选条件的结果。");
+    expect(empty).toContain("无结果");
   });
 });

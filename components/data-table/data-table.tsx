@@ -1,6 +1,7 @@
 "use client";
 
 import { functionalUpdate, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
 import { useMemo, type ReactNode } from "react";
 import { dataTableFeatures, type DataTableColumn, type DataTableFeatures } from "./columns";
 import { DataTablePagination } from "./data-table-pagination";
@@ -61,13 +62,14 @@ export function DataTable<T extends RowData>({
   getRowId,
   rowHref,
   caption,
-  emptyMessage = "No results match the current search and filters.",
+  emptyMessage,
   searchable = true,
-  searchPlaceholder = "Search…",
-  searchLabel = "Search",
+  searchPlaceholder,
+  searchLabel,
   defaultSort,
   defaultPageSize,
 }: DataTableProps<T>) {
+  const t = useTranslations("dataTable");
   const filterIds = useMemo(() => filters.map((f) => f.id), [filters]);
   const current = useMemo<TableView>(
     () => ({ page, pageSize, sort, search, filters: Object.fromEntries(filters.map((f) => [f.id, f.value])) }),
@@ -124,8 +126,8 @@ export function DataTable<T extends RowData>({
       <DataTableToolbar
         searchable={searchable}
         search={view.search}
-        searchLabel={searchLabel}
-        searchPlaceholder={searchPlaceholder}
+        searchLabel={searchLabel ?? t("search.label")}
+        searchPlaceholder={searchPlaceholder ?? t("search.placeholder")}
         filters={filters}
         filterValues={view.filters}
         onSearch={(q) => navigate({ ...view, search: q || undefined, page: 1 })}
@@ -145,7 +147,7 @@ export function DataTable<T extends RowData>({
         <table className="w-full border-collapse text-sm text-slate-800" aria-busy={isPending}>
           <caption className="sr-only">
             {caption}
-            {rowHref ? " Use the arrow keys to move between rows and Enter to open one." : null}
+            {rowHref ? ` ${t("rowKeys")}` : null}
           </caption>
           <thead className="sticky top-0 z-10 bg-slate-50 shadow-[inset_0_-1px_0_var(--color-slate-200)]">
             {table.getHeaderGroups().map((group) => (
@@ -203,7 +205,7 @@ export function DataTable<T extends RowData>({
             {tableRows.length === 0 ? (
               <tr>
                 <td colSpan={leafCount} className="px-3 py-10 text-center text-slate-500">
-                  {emptyMessage}
+                  {emptyMessage ?? t("empty")}
                 </td>
               </tr>
             ) : (

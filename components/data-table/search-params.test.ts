@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatCount,
   formatSort,
   pageCount,
   parseSort,
   parseTableParams,
-  rangeSummary,
   tableHref,
   toSearchParams,
   toSkipTake,
+  visibleRange,
 } from "./search-params";
 
 const options = {
@@ -164,11 +165,16 @@ describe("helpers", () => {
     expect(toSkipTake({ page: 2, pageSize: 25 })).toEqual({ skip: 25, take: 25 });
   });
 
-  it("summarises the visible range", () => {
-    expect(rangeSummary(2, 20, 137)).toBe("Showing 21–40 of 137");
-    expect(rangeSummary(7, 20, 137)).toBe("Showing 121–137 of 137");
-    expect(rangeSummary(1, 25, 0)).toBe("No results");
-    expect(rangeSummary(9, 25, 30)).toBe("No rows on this page · 30 in total");
-    expect(rangeSummary(1, 100, 12345)).toBe("Showing 1–100 of 12,345");
+  it("finds the visible range", () => {
+    expect(visibleRange(2, 20, 137)).toEqual({ kind: "rows", from: 21, to: 40, total: 137 });
+    expect(visibleRange(7, 20, 137)).toEqual({ kind: "rows", from: 121, to: 137, total: 137 });
+    expect(visibleRange(1, 25, 0)).toEqual({ kind: "none" });
+    expect(visibleRange(9, 25, 30)).toEqual({ kind: "pastEnd", total: 30 });
+  });
+
+  it("formats counts in the reader's locale", () => {
+    expect(formatCount(12345, "en")).toBe("12,345");
+    expect(formatCount(12345, "zh-CN")).toBe("12,345");
+    expect(formatCount(12345, "de")).toBe("12.345");
   });
 });

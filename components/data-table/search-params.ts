@@ -194,16 +194,26 @@ export function toSkipTake(params: Pick<TableParams, "page" | "pageSize">): { sk
   return { skip: (params.page - 1) * params.pageSize, take: params.pageSize };
 }
 
-// Fixed locale: server and client must format identically or hydration mismatches.
-const countFormat = new Intl.NumberFormat("en");
-export const formatCount = (n: number): string => countFormat.format(n);
+// One formatter per locale. The locale comes from the intl provider (useLocale), which gives the
+// server render and the client the same value, so both format identically (no hydration mismatch).
+const countFormats = new Map<string, Intl.NumberFormat>();
+export function formatCount(n: number, locale: string): string {
+  let format = countFormats.get(locale);
+  if (!format) countFormats.set(locale, (format = new Intl.NumberFormat(locale)));
+  return format.format(n);
+}
 
-/** "Showing 21–40 of 137" for a 1-based page. */
-export function rangeSummary(page: number, pageSize: number, total: number): string {
-  if (total <= 0) return "No results";
+/** What a page shows of the result set; the words are the caller's (they depend on the language). */
+export type VisibleRange =
+  | { kind: "none" }
+  | { kind: "pastEnd"; total: number }
+  | { kind: "rows"; from: number; to: number; total: number };
+
+/** The 1-based rows a page shows: "Showing 21–40 of 137". */
+export function visibleRange(page: number, pageSize: number, total: number): VisibleRange {
+  if (total <= 0) return { kind: "none" };
   const start = (page - 1) * pageSize;
   // A bookmarked page can outlive its rows (items closed since); say so plainly.
-  if (start >= total) return `No rows on this page · ${formatCount(total)} in total`;
-  const to = Math.min(start + pageSize, total);
-  return `Showing ${formatCount(start + 1)}–${formatCount(to)} of ${formatCount(total)}`;
+  if (start >= total) return { kind: "pastEnd", total };
+  return { kind: "rows", from: start + 1, to: Math.min(start + pageSize, total), total };
 }

@@ -1,5 +1,7 @@
 "use client";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { useMemo } from "react";
 import { createColumns } from "../data-table/columns";
 import { DataTable } from "../data-table/data-table";
 import type { TableParams } from "../data-table/search-params";
@@ -17,13 +19,15 @@ export interface ItemListRow {
 }
 
 interface Facet { value: string; count: number }
+type FilterId = "chapter" | "level" | "decisionPoint";
+type ItemsT = ReturnType<typeof useTranslations<"datasets.items">>;
 
 const col = createColumns<ItemListRow>();
 
-function columnsFor(datasetId: string) {
+function columnsFor(datasetId: string, t: ItemsT) {
   return col.columns([
     col.accessor("externalId", {
-      header: "Item",
+      header: t("columns.item"),
       enableSorting: true,
       cell: (info) => (
         <Link href={`/datasets/${datasetId}/items/${info.row.original.id}`} className="font-medium text-teal-800 hover:underline">
@@ -31,30 +35,27 @@ function columnsFor(datasetId: string) {
         </Link>
       ),
     }),
-    col.accessor("patientExternalId", { header: "Patient" }),
-    col.accessor("chapter", { header: "Chapter / category", enableSorting: true, cell: (i) => i.getValue() ?? "—" }),
-    col.accessor("level", { header: "Level", enableSorting: true, cell: (i) => i.getValue() ?? "—" }),
-    col.accessor("decisionPoint", { header: "DP", enableSorting: true, meta: { align: "end" }, cell: (i) => i.getValue() ?? "—" }),
-    col.accessor("question", { header: "Question", cell: (i) => <span className="line-clamp-2 max-w-xl">{i.getValue()}</span> }),
+    col.accessor("patientExternalId", { header: t("columns.patient") }),
+    col.accessor("chapter", { header: t("columns.chapter"), enableSorting: true, cell: (i) => i.getValue() ?? "—" }),
+    col.accessor("level", { header: t("columns.level"), enableSorting: true, cell: (i) => i.getValue() ?? "—" }),
+    col.accessor("decisionPoint", { header: t("columns.decisionPoint"), enableSorting: true, meta: { align: "end" }, cell: (i) => i.getValue() ?? "—" }),
+    col.accessor("question", { header: t("columns.question"), cell: (i) => <span className="line-clamp-2 max-w-xl">{i.getValue()}</span> }),
   ]);
 }
 
-const cache = new Map<string, ReturnType<typeof columnsFor>>();
-
-export function ItemsTable(
-  props: TableParams & { datasetId: string; rows: ItemListRow[]; total: number; facets: Record<"chapter" | "level" | "decisionPoint", Facet[]> },
-) {
-  // v9 wants stable column definitions: one per dataset.
-  if (!cache.has(props.datasetId)) cache.set(props.datasetId, columnsFor(props.datasetId));
-  const filter = (id: "chapter" | "level" | "decisionPoint", label: string) => ({
+export function ItemsTable(props: TableParams & { datasetId: string; rows: ItemListRow[]; total: number; facets: Record<FilterId, Facet[]> }) {
+  const t = useTranslations("datasets.items");
+  // v9 wants stable column definitions: one per dataset and language.
+  const columns = useMemo(() => columnsFor(props.datasetId, t), [props.datasetId, t]);
+  const filter = (id: FilterId) => ({
     id,
-    label,
-    options: props.facets[id].map((f) => ({ value: f.value, label: `${id === "decisionPoint" ? `DP${f.value}` : f.value} (${f.count})` })),
+    label: t(`filters.${id}`),
+    options: props.facets[id].map((f) => ({ value: f.value, label: id === "decisionPoint" ? t("decisionPoint", { value: f.value }) : f.value, count: f.count })),
     value: props.filters[id],
   });
   return (
     <DataTable
-      columns={cache.get(props.datasetId)!}
+      columns={columns}
       rows={props.rows}
       total={props.total}
       page={props.page}
@@ -62,12 +63,12 @@ export function ItemsTable(
       sort={props.sort}
       search={props.search}
       defaultSort={{ id: "position", desc: false }}
-      filters={[filter("chapter", "Chapter"), filter("level", "Level"), filter("decisionPoint", "Decision point")]}
+      filters={[filter("chapter"), filter("level"), filter("decisionPoint")]}
       getRowId={(r) => r.id}
       rowHref={(r) => `/datasets/${props.datasetId}/items/${r.id}`}
-      caption="Items of this dataset"
-      emptyMessage="No items match these filters."
-      searchPlaceholder="Search question, item or rule id…"
+      caption={t("caption")}
+      emptyMessage={t("empty")}
+      searchPlaceholder={t("searchPlaceholder")}
     />
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "../ui/button";
@@ -13,6 +14,7 @@ type Outcome =
 
 /** Upload with a real progress bar (XHR exposes upload progress; fetch does not). */
 export function UploadForm() {
+  const t = useTranslations("datasets.upload");
   const router = useRouter();
   const [progress, setProgress] = useState<number | null>(null);
   const [phase, setPhase] = useState<"idle" | "uploading" | "importing">("idle");
@@ -31,13 +33,13 @@ export function UploadForm() {
       try {
         setOutcome(JSON.parse(xhr.responseText) as Outcome);
       } catch {
-        setOutcome({ error: `The server answered ${xhr.status}. Nothing was written.` });
+        setOutcome({ error: t("errors.status", { status: xhr.status }) });
       }
       router.refresh();
     };
     xhr.onerror = () => {
       setPhase("idle");
-      setOutcome({ error: "The upload failed (network). Nothing was written; try again." });
+      setOutcome({ error: t("errors.network") });
     };
     setOutcome(null);
     setPhase("uploading");
@@ -48,24 +50,21 @@ export function UploadForm() {
   const busy = phase !== "idle";
   return (
     <section aria-labelledby="upload-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="upload-heading" className="text-base font-semibold">Import a benchmark</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        An ehr-decision-mcq bundle (.json) or patients.jsonl + instances.jsonl; a notes-chatqa bundle, notes.csv + questions.csv, or an EHRNoteQA .jsonl.
-        Nothing is written unless every record is valid.
-      </p>
+      <h2 id="upload-heading" className="text-base font-semibold">{t("heading")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <div className="space-y-1">
-          <label htmlFor="files" className="block text-sm font-medium text-slate-800">Files</label>
+          <label htmlFor="files" className="block text-sm font-medium text-slate-800">{t("files")}</label>
           <input id="files" name="files" type="file" multiple required accept=".json,.jsonl,.csv" className="block w-full text-sm" disabled={busy} />
         </div>
-        <TextField label="Dataset name (optional)" name="name" disabled={busy} hint="Default: the name inside the file." />
-        <Button type="submit" disabled={busy}>{busy ? "Importing…" : "Import"}</Button>
+        <TextField label={t("name")} name="name" disabled={busy} hint={t("nameHint")} />
+        <Button type="submit" disabled={busy}>{busy ? t("submitting") : t("submit")}</Button>
       </form>
       {busy && (
         <div className="mt-4" role="status" aria-live="polite">
-          <progress className="h-2 w-full" max={1} value={phase === "uploading" ? (progress ?? 0) : undefined} aria-label="Import progress" />
+          <progress className="h-2 w-full" max={1} value={phase === "uploading" ? (progress ?? 0) : undefined} aria-label={t("progress")} />
           <p className="mt-1 text-sm text-slate-600">
-            {phase === "uploading" ? `Uploading… ${Math.round((progress ?? 0) * 100)}%` : "Checking and importing every record…"}
+            {phase === "uploading" ? t("uploading", { percent: Math.round((progress ?? 0) * 100) }) : t("importing")}
           </p>
         </div>
       )}
@@ -75,28 +74,38 @@ export function UploadForm() {
 }
 
 function ImportReport({ outcome }: { outcome: Outcome }) {
+  const t = useTranslations("datasets.upload");
+  const format = useFormatter();
   if ("error" in outcome) return <p role="alert" className="mt-4 text-sm text-red-700">{outcome.error}</p>;
   if (outcome.status === "unchanged")
-    return <p role="status" className="mt-4 text-sm text-slate-700">Already imported as {outcome.name} v{outcome.version}; nothing changed.</p>;
+    return <p role="status" className="mt-4 text-sm text-slate-700">{t("unchanged", { name: outcome.name, version: outcome.version })}</p>;
   if (outcome.status === "imported") {
     const c = outcome.counts;
     return (
       <p role="status" className="mt-4 text-sm text-teal-800" data-testid="import-report">
-        Imported {outcome.name} v{outcome.version}: {c.patients} patients, {c.events} events, {c.notes} notes, {c.items} items.
+        {t("imported", {
+          name: outcome.name,
+          version: outcome.version,
+          patients: format.number(c.patients),
+          events: format.number(c.events),
+          notes: format.number(c.notes),
+          items: format.number(c.items),
+        })}
       </p>
     );
   }
   return (
     <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="import-issues">
-      <p className="font-medium">Import rejected: {outcome.total} problem{outcome.total === 1 ? "" : "s"}. Nothing was written.</p>
+      <p className="font-medium">{t("rejected", { total: outcome.total })}</p>
       <ul className="mt-2 max-h-64 list-disc space-y-0.5 overflow-auto pl-5 font-mono text-xs">
         {outcome.issues.map((i, k) => (
           <li key={k}>
-            {i.file}{i.line ? `:${i.line}` : i.record !== undefined ? ` record ${i.record}` : ""}: {i.field}: {i.message}
+            {/* The located message itself is technical and stays English, like the CLI's. */}
+            {i.file}{i.line ? `:${i.line}` : i.record !== undefined ? ` ${t("issueRecord", { record: i.record })}` : ""}: {i.field}: {i.message}
           </li>
         ))}
       </ul>
-      {outcome.total > outcome.issues.length && <p className="mt-1">… and {outcome.total - outcome.issues.length} more.</p>}
+      {outcome.total > outcome.issues.length && <p className="mt-1">{t("more", { count: format.number(outcome.total - outcome.issues.length) })}</p>}
     </div>
   );
 }

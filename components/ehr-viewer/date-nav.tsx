@@ -4,10 +4,12 @@
  * days. One roving tab stop: Tab enters at the current day, arrows/Home/End/PageUp/PageDown
  * move, Enter jumps; the focused entry is always rendered even when scrolled out of view.
  */
+import { useTranslations } from "next-intl";
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { formatDay, formatGa, formatShortDay, plural } from "./format";
+import { formatDay, formatShortDay } from "./format";
 import type { DayEntry } from "./group";
 import { cx } from "./highlight";
+import { useRecordFormat } from "./use-record-format";
 
 const ROW = 44;
 const OVERSCAN = 4;
@@ -23,6 +25,8 @@ interface Props {
 }
 
 export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, locale, className }: Props) {
+  const t = useTranslations("ehrViewer.days");
+  const { ga } = useRecordFormat();
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(480);
@@ -90,8 +94,8 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
   if (roving >= end && n) shown.push(roving);
 
   return (
-    <nav aria-label="Jump to date" className={cx("flex min-h-0 flex-col", className)}>
-      <h3 className="border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Days ({n})</h3>
+    <nav aria-label={t("nav")} className={cx("flex min-h-0 flex-col", className)}>
+      <h3 className="border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{t("heading", { count: n })}</h3>
       <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
         <ul className="relative" style={{ height: n * ROW }} onKeyDown={onKeyDown}>
           {shown.map((pos) => {
@@ -103,7 +107,7 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
                   type="button"
                   data-pos={pos}
                   tabIndex={pos === roving ? 0 : -1}
-                  title={`${formatDay(d.key, locale)}, ${formatGa(d.gaDays)}, ${plural(d.visible, "event")}`}
+                  title={t("title", { day: formatDay(d.key, locale), ga: ga(d.gaDays), count: d.visible })}
                   aria-current={active ? "true" : undefined}
                   onClick={() => {
                     setFocusPos(pos);
@@ -116,9 +120,16 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
                 >
                   {/* The visible text is the accessible name; the sr-only words make it a sentence. */}
                   <span className="truncate">{formatShortDay(d.key, locale)}<span className="sr-only">,</span></span>
-                  <span className="text-right tabular-nums">{d.visible}<span className="sr-only"> {d.visible === 1 ? "event" : "events"},</span></span>
-                  <span className="text-slate-600 tabular-nums">{d.gaDays == null ? "GA ?" : formatGa(d.gaDays)}</span>
-                  {d.evidence > 0 ? <span className="rounded bg-amber-100 px-1 font-semibold text-amber-900"><span className="sr-only">, </span>★ Ev<span className="sr-only">idence</span></span> : <span />}
+                  <span className="text-right tabular-nums"><span aria-hidden="true">{d.visible}</span><span className="sr-only">{t("eventsSpoken", { count: d.visible })},</span></span>
+                  <span className="text-slate-600 tabular-nums">{d.gaDays == null ? t("gaUnknown") : ga(d.gaDays)}</span>
+                  {d.evidence > 0 ? (
+                    <span className="rounded bg-amber-100 px-1 font-semibold text-amber-900">
+                      <span className="sr-only">, </span>
+                      {t.rich("evidence", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+                    </span>
+                  ) : (
+                    <span />
+                  )}
                 </button>
               </li>
             );

@@ -3,6 +3,8 @@
 // No DOM library is installed, so scrolling and measuring are not exercised here.
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { Locale } from "@/lib/i18n/locales";
+import { withIntl } from "@/tests/support/intl";
 import { EhrViewer } from "./ehr-viewer";
 import { buildDemoEvents, DEMO_CUTOFF_LABEL, demoEvidenceIds } from "./fixtures";
 import type { ViewerEvent } from "./types";
@@ -10,9 +12,9 @@ import type { ViewerEvent } from "./types";
 /** Element count of an HTML string (opening tags). */
 const countNodes = (html: string) => (html.match(/<[a-zA-Z]/g) ?? []).length;
 
-function render(events: ViewerEvent[], evidence: string[] = demoEvidenceIds(events)) {
+function render(events: ViewerEvent[], evidence: string[] = demoEvidenceIds(events), locale: Locale = "en") {
   // React separates adjacent text with <!-- --> markers; they are not elements, drop them for matching.
-  return renderToString(<EhrViewer events={events} evidenceEventIds={evidence} cutoffLabel={DEMO_CUTOFF_LABEL} />).replaceAll("<!-- -->", "");
+  return renderToString(withIntl(<EhrViewer events={events} evidenceEventIds={evidence} cutoffLabel={DEMO_CUTOFF_LABEL} />, locale)).replaceAll("<!-- -->", "");
 }
 
 describe("EhrViewer (server render)", () => {
@@ -36,34 +38,35 @@ describe("EhrViewer (server render)", () => {
     expect(html).toMatch(/>(Lab|Note|Vital sign|Ultrasound)</);
   });
 
+  const flagged: ViewerEvent[] = [
+    {
+      id: "a",
+      eventId: "E1",
+      time: "2031-08-18T10:02:00",
+      gaDays: 228,
+      visitId: "V1",
+      type: "lab_test",
+      name: "Total bile acids",
+      measurement: { name: "Total bile acids", value: 23.4, unit: "µmol/L", refLow: null, refHigh: 10, flag: "H" },
+      items: [],
+      text: null,
+    },
+    {
+      id: "b",
+      eventId: "E2",
+      time: "2031-08-18T10:30:00",
+      gaDays: 228,
+      visitId: "V1",
+      type: "clinical_note",
+      name: "产前检查记录",
+      measurement: null,
+      items: [],
+      text: "孕32周，皮肤瘙痒1周，夜间加重。\n无腹痛。",
+    },
+  ];
+
   it("renders measurement, range and flag as text, and the end marker", () => {
-    const events: ViewerEvent[] = [
-      {
-        id: "a",
-        eventId: "E1",
-        time: "2031-08-18T10:02:00",
-        gaDays: 228,
-        visitId: "V1",
-        type: "lab_test",
-        name: "Total bile acids",
-        measurement: { name: "Total bile acids", value: 23.4, unit: "µmol/L", refLow: null, refHigh: 10, flag: "H" },
-        items: [],
-        text: null,
-      },
-      {
-        id: "b",
-        eventId: "E2",
-        time: "2031-08-18T10:30:00",
-        gaDays: 228,
-        visitId: "V1",
-        type: "clinical_note",
-        name: "产前检查记录",
-        measurement: null,
-        items: [],
-        text: "孕32周，皮肤瘙痒1周，夜间加重。\n无腹痛。",
-      },
-    ];
-    const html = render(events, ["E1"]);
+    const html = render(flagged, ["E1"]);
     expect(html).toContain("23.4 µmol/L");
     expect(html).toContain("(≤ 10)");
     expect(html).toMatch(/H<span aria-hidden="true"> ▲<\/span><span class="sr-only"> \(high\)<\/span>/);
@@ -72,6 +75,28 @@ describe("EhrViewer (server render)", () => {
     expect(html).toContain("32+4 wk");
     expect(html).toContain("孕32周，皮肤瘙痒1周，夜间加重。\n无腹痛。");
     expect(html).toContain(`Record ends at the decision cutoff: ${DEMO_CUTOFF_LABEL}`);
+  });
+
+  it("speaks Simplified Chinese: chrome, types, flags, GA and dates, the record text as written", () => {
+    const html = render(flagged, ["E1"], "zh-CN");
+    expect(html).toContain('aria-label="决策截止时间之前的患者病历"');
+    expect(html).toMatch(/<h2[^>]*>患者病历<\/h2>/);
+    expect(html).toContain(`截至决策截止时间共 2 条记录 · ${DEMO_CUTOFF_LABEL}`);
+    expect(html).toContain('placeholder="搜索名称、数值、记录内容…"');
+    expect(html).toContain('aria-label="跳转到日期"');
+    expect(html).toMatch(/>检验<\/span>/);
+    expect(html).toMatch(/>病程记录<\/span>/);
+    // The flag keeps its text and glyph; screen readers hear the reader's word.
+    expect(html).toMatch(/H<span aria-hidden="true"> ▲<\/span><span class="sr-only"> \(偏高\)<\/span>/);
+    expect(html).toContain("★</span>证据");
+    expect(html).toContain("孕32+4周");
+    expect(html).toContain("2031年8月18日");
+    expect(html).toContain("10:02");
+    expect(html).toContain("孕32周，皮肤瘙痒1周，夜间加重。\n无腹痛。");
+    expect(html).toContain(`病历截止于决策截止时间：${DEMO_CUTOFF_LABEL}`);
+    // The cutoff label is the caller's; no other text or label is left in English.
+    const words = [...html.replaceAll(DEMO_CUTOFF_LABEL, "").matchAll(/>([^<]+)<|(?:aria-label|title|placeholder)="([^"]*)"/g)].map((m) => m[1] ?? m[2]);
+    expect(words.filter((w) => /Patient|record|Evidence|event|Lab|Note|wk|Search|Jump|Days/.test(w ?? ""))).toEqual([]);
   });
 
   it("handles an empty record", () => {

@@ -5,10 +5,11 @@
  * with sticky day headers, windowed so the DOM stays small on 3,000+ event histories, with
  * a date list, type filter, full-text search and evidence highlighting.
  */
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { DateNav } from "./date-nav";
 import { DayHeaderContent, DayHeaderRow, EndMarker, EventRow, HEADER_CLASS } from "./event-row";
-import { dateKeyOf, DEFAULT_LOCALE, formatDay, formatTime, plural, TYPE_LABELS } from "./format";
+import { dateKeyOf, formatDay, formatTime } from "./format";
 import { buildDayIndex, countByType, dayOfRow, flattenRows, groupByDay, type Row } from "./group";
 import { cx } from "./highlight";
 import { estimateRowHeight, HEADER_HEIGHT } from "./row-height";
@@ -16,6 +17,7 @@ import { buildIndex, eventDoc } from "./search";
 import { SearchBar } from "./search-bar";
 import { TypeFilter } from "./type-filter";
 import { EVENT_TYPES, type EventType, type ViewerEvent } from "./types";
+import { useRecordFormat } from "./use-record-format";
 import { useSearch } from "./use-search";
 import { useVirtualRows, type ScrollFrame } from "./use-virtual-rows";
 
@@ -30,6 +32,7 @@ export interface EhrViewerProps {
   focusEventId?: string | null;
   /** Called once the focus request was served; clear focusEventId here so the same id can be sent again. */
   onFocusHandled?: () => void;
+  /** Date locale of the record; by default the reader's (English: en-GB). */
   locale?: string;
   /** Replaces the default height (h-[80vh]); the viewer needs a bounded height to window its rows. */
   className?: string;
@@ -43,7 +46,9 @@ function isTyping(target: EventTarget): boolean {
   return el.isContentEditable || el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT";
 }
 
-export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId = null, onFocusHandled, locale = DEFAULT_LOCALE, className }: EhrViewerProps) {
+export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId = null, onFocusHandled, locale: localeProp, className }: EhrViewerProps) {
+  const t = useTranslations("ehrViewer");
+  const { locale } = useRecordFormat(localeProp);
   const groups = useMemo(() => groupByDay(events), [events]);
   const ordered = useMemo(() => groups.flatMap((g) => g.events), [groups]);
   const counts = useMemo(() => countByType(ordered), [ordered]);
@@ -110,7 +115,7 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     const ev = ordered.find((e) => e.eventId === focusEventId) ?? ordered.find((e) => e.id === focusEventId);
     if (!ev) {
       handled.current = focusEventId;
-      setAnnouncement(`Event ${focusEventId} is not in the record shown (it may be after the decision cutoff).`);
+      setAnnouncement(t("record.notInRecord", { id: focusEventId }));
       onFocusHandled?.();
       return;
     }
@@ -123,9 +128,9 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     handled.current = focusEventId;
     scrollToIndex(row, "center", HEADER_HEIGHT);
     setFlash((f) => ({ id: ev.id, n: (f?.n ?? 0) + 1 }));
-    setAnnouncement(`Showing ${TYPE_LABELS[ev.type]}: ${ev.name}, ${formatDay(dateKeyOf(ev.time), locale)} ${formatTime(ev.time, locale)}.`);
+    setAnnouncement(t("record.showing", { type: t(`types.${ev.type}`), name: ev.name, day: formatDay(dateKeyOf(ev.time), locale), time: formatTime(ev.time, locale) }));
     onFocusHandled?.();
-  }, [focusEventId, ordered, flat, hidden, toggleType, scrollToIndex, onFocusHandled, locale]);
+  }, [focusEventId, ordered, flat, hidden, toggleType, scrollToIndex, onFocusHandled, locale, t]);
   useEffect(() => {
     if (!flash) return;
     const t = setTimeout(() => setFlash(null), FLASH_MS);
@@ -208,21 +213,17 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
 
   return (
     <section
-      aria-label="Patient record up to the decision cutoff"
+      aria-label={t("record.label")}
       onKeyDown={onSectionKey}
       className={cx("@container flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white", className ?? "h-[80vh]")}
     >
       <header className="space-y-2 border-b border-slate-200 px-4 py-3">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <h2 className="text-base font-semibold text-slate-900">Patient record</h2>
-          <p className="text-xs text-slate-600">
-            {plural(ordered.length, "event")} up to the decision cutoff · {cutoffLabel}
-          </p>
-          <p className="ml-auto hidden text-xs text-slate-500 @2xl:block">
-            Keys: j / k day · / search · Enter / Shift+Enter match
-          </p>
+          <h2 className="text-base font-semibold text-slate-900">{t("record.heading")}</h2>
+          <p className="text-xs text-slate-600">{t("record.summary", { count: ordered.length, cutoff: cutoffLabel })}</p>
+          <p className="ml-auto hidden text-xs text-slate-500 @2xl:block">{t("record.keys")}</p>
         </div>
-        <SearchBar state={search} label="Search the record" placeholder="Search names, values, notes…" inputRef={searchInput} />
+        <SearchBar state={search} label={t("record.searchLabel")} placeholder={t("record.searchPlaceholder")} inputRef={searchInput} />
         <TypeFilter counts={counts} hidden={hidden} onToggle={toggleType} onShowAll={showAll} />
       </header>
       <div className="flex min-h-0 flex-1">
@@ -231,7 +232,7 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
           ref={scrollRef}
           tabIndex={0}
           role="region"
-          aria-label="Record events, scrollable"
+          aria-label={t("record.listLabel")}
           aria-keyshortcuts="j k"
           onKeyDown={onListKey}
           className="relative min-w-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700"

@@ -2,12 +2,14 @@
  * Row renderers of the record list. EventRow is memoised: while scrolling, only rows that
  * enter the window render; rows already on screen are skipped unless their own props change.
  */
+import { useTranslations } from "next-intl";
 import { memo } from "react";
-import { formatDay, formatGa, formatTime, plural, TYPE_LABELS } from "./format";
+import { formatDay, formatTime } from "./format";
 import { cx, Highlight } from "./highlight";
 import { MeasurementLine, PanelTable } from "./measurement";
 import { eventField, rangesFor, type SearchHit } from "./search";
 import type { EventType, ViewerEvent } from "./types";
+import { useRecordFormat } from "./use-record-format";
 
 /** Quiet per-type tint; the type is always also written out, so the tint is only a skimming aid. */
 const TYPE_TONE: Record<EventType, string> = {
@@ -22,13 +24,16 @@ const TYPE_TONE: Record<EventType, string> = {
 };
 
 export function TypeLabel({ type }: { type: EventType }) {
-  return <span className={cx("rounded px-1.5 text-xs leading-5 font-medium ring-1 ring-inset", TYPE_TONE[type])}>{TYPE_LABELS[type]}</span>;
+  const t = useTranslations("ehrViewer.types");
+  return <span className={cx("rounded px-1.5 text-xs leading-5 font-medium ring-1 ring-inset", TYPE_TONE[type])}>{t(type)}</span>;
 }
 
 export function EvidenceBadge() {
+  const t = useTranslations("ehrViewer.event");
   return (
     <span className="inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 text-xs leading-5 font-semibold text-amber-900 ring-1 ring-inset ring-amber-400">
-      <span aria-hidden="true">★</span>Evidence
+      <span aria-hidden="true">★</span>
+      {t("evidence")}
     </span>
   );
 }
@@ -44,13 +49,15 @@ export const HEADER_CLASS = "flex h-9 items-center gap-3 border-b border-slate-2
 
 /** Content of a day header; rendered as an <h3> in the list and as a hidden copy in the pinned overlay. */
 export function DayHeaderContent({ day, locale }: { day: DayInfo; locale: string }) {
+  const t = useTranslations("ehrViewer.day");
+  const { ga } = useRecordFormat();
   return (
     <>
       <span className="font-semibold text-slate-900">{formatDay(day.key, locale)}</span>
-      <span className="text-slate-700">· {formatGa(day.gaDays)}</span>
+      <span className="text-slate-700">· {ga(day.gaDays)}</span>
       <span className="ml-auto text-xs font-normal text-slate-600">
-        {plural(day.visible, "event")}
-        {day.evidence > 0 && ` · ★ ${day.evidence} evidence`}
+        {t("events", { count: day.visible })}
+        {day.evidence > 0 && ` · ${t("evidence", { count: day.evidence })}`}
       </span>
     </>
   );
@@ -75,6 +82,7 @@ interface EventRowProps {
 }
 
 export const EventRow = memo(function EventRow({ event, evidence, flash, locale, hits, current }: EventRowProps) {
+  const t = useTranslations("ehrViewer.event");
   const m = event.measurement;
   return (
     <article
@@ -94,7 +102,7 @@ export const EventRow = memo(function EventRow({ event, evidence, flash, locale,
           <Highlight text={event.name} hits={rangesFor(hits, eventField.name)} current={current} />
         </span>
         {evidence && <EvidenceBadge />}
-        <span className="ml-auto font-mono text-xs text-slate-500" title="Event id">
+        <span className="ml-auto font-mono text-xs text-slate-500" title={t("id")}>
           {event.eventId}
         </span>
       </div>
@@ -111,11 +119,13 @@ export const EventRow = memo(function EventRow({ event, evidence, flash, locale,
 
 /** `empty` explains an empty list: nothing before the cutoff at all, or everything filtered out. */
 export function EndMarker({ cutoffLabel, empty }: { cutoffLabel: string; empty: "record" | "filtered" | null }) {
+  const t = useTranslations("ehrViewer.end");
   return (
     <div className="px-4 pt-4 pb-6 text-sm text-slate-700">
-      {empty && <p className="mb-3 text-center">{empty === "record" ? "No events before the decision cutoff." : "No events of the selected types. Use “Show all types” to see the whole record."}</p>}
+      {empty && <p className="mb-3 text-center">{t(empty === "record" ? "empty" : "filtered")}</p>}
       <p className="border-t-2 border-dashed border-slate-400 pt-3 text-center font-medium">
-        <span aria-hidden="true">■ </span>Record ends at the decision cutoff: {cutoffLabel}
+        <span aria-hidden="true">■ </span>
+        {t("marker", { cutoff: cutoffLabel })}
       </p>
     </div>
   );

@@ -1,22 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { dateKeyOf, flagInfo, formatDay, formatGa, formatMeasurement, formatRange, formatShortDay, formatTime, formatValue, measurementText, plural } from "./format";
+import { dateKeyOf, flagInfo, formatDay, formatMeasurement, formatRange, formatShortDay, formatTime, formatValue, gaParts, measurementText, recordDateLocale } from "./format";
 import type { ViewerMeasurement } from "./types";
 
 const m = (over: Partial<ViewerMeasurement>): ViewerMeasurement => ({ name: "x", value: null, unit: null, refLow: null, refHigh: null, flag: null, ...over });
 
-describe("formatGa", () => {
-  it("renders completed weeks + days", () => {
-    expect(formatGa(228)).toBe("32+4 wk");
-    expect(formatGa(224)).toBe("32+0 wk");
-    expect(formatGa(0)).toBe("0+0 wk");
-    expect(formatGa(6)).toBe("0+6 wk");
-    expect(formatGa(280)).toBe("40+0 wk");
+describe("gaParts", () => {
+  it("splits into completed weeks + days", () => {
+    expect(gaParts(228)).toEqual({ weeks: 32, days: 4 });
+    expect(gaParts(224)).toEqual({ weeks: 32, days: 0 });
+    expect(gaParts(0)).toEqual({ weeks: 0, days: 0 });
+    expect(gaParts(6)).toEqual({ weeks: 0, days: 6 });
+    expect(gaParts(280.9)).toEqual({ weeks: 40, days: 0 });
   });
-  it("says GA unknown for missing or invalid values", () => {
-    expect(formatGa(null)).toBe("GA unknown");
-    expect(formatGa(undefined)).toBe("GA unknown");
-    expect(formatGa(-1)).toBe("GA unknown");
-    expect(formatGa(Number.NaN)).toBe("GA unknown");
+  it("is null for missing or invalid values", () => {
+    expect(gaParts(null)).toBeNull();
+    expect(gaParts(undefined)).toBeNull();
+    expect(gaParts(-1)).toBeNull();
+    expect(gaParts(Number.NaN)).toBeNull();
   });
 });
 
@@ -31,6 +31,12 @@ describe("dates and times", () => {
     expect(formatDay("2031-08-18")).toBe("Mon 18 Aug 2031");
     expect(formatDay("2031-08-18", "en-GB")).toBe("Mon 18 Aug 2031");
     expect(formatShortDay("2031-08-18", "en-GB")).toBe("18 Aug 2031");
+  });
+  it("writes English record dates day-month-year, other languages in their own order", () => {
+    expect(recordDateLocale("en")).toBe("en-GB");
+    expect(recordDateLocale("zh-CN")).toBe("zh-CN");
+    expect(formatShortDay("2031-08-18", recordDateLocale("zh-CN"))).toBe("2031/8/18");
+    expect(formatDay("2031-08-18", recordDateLocale("zh-CN"))).toBe("2031年8月18日周一");
   });
   it("is locale-aware", () => {
     expect(formatDay("2031-08-18", "zh-CN")).toContain("2031");
@@ -82,32 +88,25 @@ describe("measurements", () => {
 
 describe("flagInfo", () => {
   it("maps coded flags to direction, criticality and glyph", () => {
-    expect(flagInfo("H")).toMatchObject({ label: "H", direction: "high", critical: false, symbol: "▲", spoken: "high" });
+    expect(flagInfo("H")).toMatchObject({ label: "H", direction: "high", critical: false, symbol: "▲", code: "H" });
     expect(flagInfo("l")).toMatchObject({ label: "L", direction: "low", symbol: "▼" });
     expect(flagInfo("HH")).toMatchObject({ direction: "high", critical: true, symbol: "▲▲" });
     expect(flagInfo("LL")).toMatchObject({ direction: "low", critical: true });
-    expect(flagInfo("A")).toMatchObject({ direction: "abnormal", spoken: "abnormal" });
+    expect(flagInfo("A")).toMatchObject({ direction: "abnormal", code: "A" });
     expect(flagInfo("N")).toMatchObject({ direction: "normal", symbol: "" });
+    expect(flagInfo("constructor")).toMatchObject({ label: "constructor", code: null });
   });
   it("understands common words in English and Chinese, keeping the text as written", () => {
-    expect(flagInfo("High")).toMatchObject({ label: "High", direction: "high" });
-    expect(flagInfo("critical low")).toMatchObject({ direction: "low", critical: true });
-    expect(flagInfo("阳性")).toMatchObject({ label: "阳性", direction: "abnormal" });
-    expect(flagInfo("偏低")).toMatchObject({ direction: "low" });
+    expect(flagInfo("High")).toMatchObject({ label: "High", direction: "high", code: "H" });
+    expect(flagInfo("critical low")).toMatchObject({ direction: "low", critical: true, code: "LL" });
+    expect(flagInfo("阳性")).toMatchObject({ label: "阳性", direction: "abnormal", code: "A" });
+    expect(flagInfo("偏低")).toMatchObject({ direction: "low", code: "L" });
   });
   it("treats other free text as abnormal and shows it verbatim", () => {
-    expect(flagInfo("see comment")).toMatchObject({ label: "see comment", direction: "abnormal", spoken: "see comment" });
+    expect(flagInfo("see comment")).toMatchObject({ label: "see comment", direction: "abnormal", code: null });
   });
   it("returns null for empty flags", () => {
     expect(flagInfo(null)).toBeNull();
     expect(flagInfo("  ")).toBeNull();
-  });
-});
-
-describe("plural", () => {
-  it("pluralises", () => {
-    expect(plural(1, "event")).toBe("1 event");
-    expect(plural(0, "event")).toBe("0 events");
-    expect(plural(3, "match", "matches")).toBe("3 matches");
   });
 });

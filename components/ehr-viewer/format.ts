@@ -7,16 +7,13 @@ import type { EventType, ViewerMeasurement } from "./types";
 
 export const DEFAULT_LOCALE = "en-GB";
 
-export const TYPE_LABELS: Record<EventType, string> = {
-  diagnosis: "Diagnosis",
-  lab_test: "Lab",
-  vital_sign: "Vital sign",
-  ultrasound: "Ultrasound",
-  clinical_note: "Note",
-  medication: "Medication",
-  screening: "Screening",
-  procedure: "Procedure",
-};
+/**
+ * The locale record dates are written in for an interface language: English keeps the
+ * day-month-year order of clinical charts ("Mon 18 Aug 2031"); others use their own.
+ */
+export function recordDateLocale(interfaceLocale: string): string {
+  return interfaceLocale === "en" ? DEFAULT_LOCALE : interfaceLocale;
+}
 
 const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/;
 
@@ -26,12 +23,19 @@ export function dateKeyOf(iso: string): string {
   return m ? `${m[1]}-${m[2]}-${m[3]}` : "unknown";
 }
 
-/** Gestational age in days → "32+4 wk" (completed weeks + days, the obstetric notation). */
-export function formatGa(days: number | null | undefined): string {
-  if (days == null || !Number.isFinite(days) || days < 0) return "GA unknown";
+/**
+ * Gestational age in days → completed weeks + days (the obstetric notation, worded by the
+ * catalog: "32+4 wk"), or null when unknown or invalid.
+ */
+export function gaParts(days: number | null | undefined): { weeks: number; days: number } | null {
+  if (days == null || !Number.isFinite(days) || days < 0) return null;
   const d = Math.floor(days);
-  return `${Math.floor(d / 7)}+${d % 7} wk`;
+  return { weeks: Math.floor(d / 7), days: d % 7 };
 }
+
+// Month names in Chinese, Japanese and Korean are numbers plus a character ("2031年8月18日"): too
+// wide for the narrow date list, where the numeric date ("2031/8/18") reads as usual there.
+const NUMERIC_MONTHS = /^(zh|ja|ko)\b/i;
 
 // Intl formatters are costly to build and a history has thousands of rows: cache per locale.
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -44,7 +48,7 @@ function formatter(locale: string, kind: "day" | "short" | "time"): Intl.DateTim
         ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }
         : kind === "day"
           ? { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }
-          : { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" };
+          : { day: "numeric", month: NUMERIC_MONTHS.test(locale) ? "numeric" : "short", year: "numeric", timeZone: "UTC" };
     try {
       f = new Intl.DateTimeFormat(locale, opts);
     } catch {
@@ -77,7 +81,7 @@ export function formatDay(dateKey: string, locale: string = DEFAULT_LOCALE): str
   return d ? joinParts(formatter(locale, "day"), d) : dateKey;
 }
 
-/** "2031-08-18" → "18 Aug 2031": the compact form for the date list. */
+/** "2031-08-18" → "18 Aug 2031" ("2031/8/18" in Chinese): the compact form for the date list. */
 export function formatShortDay(dateKey: string, locale: string = DEFAULT_LOCALE): string {
   const d = utcDate(dateKey);
   return d ? joinParts(formatter(locale, "short"), d) : dateKey;
@@ -109,28 +113,34 @@ export function formatRange(low: number | null, high: number | null): string | n
 }
 
 export type FlagDirection = "high" | "low" | "abnormal" | "normal";
+export type FlagCode = "H" | "L" | "HH" | "LL" | "A" | "AA" | "N";
 export interface FlagInfo {
   /** Short visible text ("H", "LL", or the free text as written). */
   label: string;
-  /** Words for screen readers, since the arrow glyphs are hidden from them. */
-  spoken: string;
+  /**
+   * The coded meaning, worded for screen readers by the catalog (the arrow glyphs are hidden
+   * from them); null for free text we do not understand, which is read as written.
+   */
+  code: FlagCode | null;
   direction: FlagDirection;
   critical: boolean;
   /** Glyph shown beside the label so direction is not carried by colour alone. */
   symbol: string;
 }
 
-const CODED: Record<string, Omit<FlagInfo, "label">> = {
-  H: { spoken: "high", direction: "high", critical: false, symbol: "▲" },
-  L: { spoken: "low", direction: "low", critical: false, symbol: "▼" },
-  HH: { spoken: "critically high", direction: "high", critical: true, symbol: "▲▲" },
-  LL: { spoken: "critically low", direction: "low", critical: true, symbol: "▼▼" },
-  A: { spoken: "abnormal", direction: "abnormal", critical: false, symbol: "◆" },
-  AA: { spoken: "critically abnormal", direction: "abnormal", critical: true, symbol: "◆◆" },
-  N: { spoken: "normal", direction: "normal", critical: false, symbol: "" },
+const CODED: Record<FlagCode, Omit<FlagInfo, "label">> = {
+  H: { code: "H", direction: "high", critical: false, symbol: "▲" },
+  L: { code: "L", direction: "low", critical: false, symbol: "▼" },
+  HH: { code: "HH", direction: "high", critical: true, symbol: "▲▲" },
+  LL: { code: "LL", direction: "low", critical: true, symbol: "▼▼" },
+  A: { code: "A", direction: "abnormal", critical: false, symbol: "◆" },
+  AA: { code: "AA", direction: "abnormal", critical: true, symbol: "◆◆" },
+  N: { code: "N", direction: "normal", critical: false, symbol: "" },
 };
 
-const WORDS: [RegExp, string][] = [
+const isCode = (s: string): s is FlagCode => Object.hasOwn(CODED, s);
+
+const WORDS: [RegExp, FlagCode][] = [
   [/^(critical(ly)? high|panic high)$/, "HH"],
   [/^(critical(ly)? low|panic low)$/, "LL"],
   [/^(high|above|偏高|升高|高|↑)$/, "H"],
@@ -147,14 +157,10 @@ export function flagInfo(flag: string | null | undefined): FlagInfo | null {
   const raw = flag?.trim();
   if (!raw) return null;
   const upper = raw.toUpperCase();
-  const coded = CODED[upper];
-  if (coded) return { label: upper, ...coded };
+  if (isCode(upper)) return { label: upper, ...CODED[upper] };
   const lower = raw.toLowerCase();
-  for (const [re, code] of WORDS) {
-    const hit = CODED[code];
-    if (re.test(lower) && hit) return { label: raw, ...hit };
-  }
-  return { label: raw, spoken: raw, direction: "abnormal", critical: false, symbol: "◆" };
+  for (const [re, code] of WORDS) if (re.test(lower)) return { label: raw, ...CODED[code] };
+  return { label: raw, code: null, direction: "abnormal", critical: false, symbol: "◆" };
 }
 
 export interface FormattedMeasurement {
@@ -174,9 +180,4 @@ export function formatMeasurement(m: ViewerMeasurement): FormattedMeasurement {
 export function measurementText(m: ViewerMeasurement): string {
   const f = formatMeasurement(m);
   return [f.value, f.range, f.flag ? `${f.flag.label} ${f.flag.symbol}`.trim() : null].filter(Boolean).join(" ");
-}
-
-/** Plural-aware count label ("1 event", "12 events"). */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }

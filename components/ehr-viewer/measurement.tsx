@@ -2,6 +2,7 @@
  * Measurement display: value + unit, reference range and the abnormal flag as text + glyph
  * ("23.4 µmol/L (≤ 10) H ▲"), never colour alone. Panels are compact tables.
  */
+import { useTranslations } from "next-intl";
 import { formatMeasurement, type FlagInfo } from "./format";
 import { cx, Highlight } from "./highlight";
 import { eventField, rangesFor, type SearchHit } from "./search";
@@ -15,11 +16,14 @@ const FLAG_TONE = {
 } as const;
 
 export function FlagMark({ flag }: { flag: FlagInfo }) {
+  const t = useTranslations("ehrViewer.flags");
+  // Coded flags are spoken in the reader's words; free text is read as written.
+  const spoken = flag.code ? t(flag.code) : flag.label;
   return (
     <span className={cx("whitespace-nowrap font-semibold", FLAG_TONE[flag.direction], flag.critical && "rounded bg-red-50 px-1 ring-1 ring-inset ring-red-300")}>
       {flag.label}
       {flag.symbol && <span aria-hidden="true">{` ${flag.symbol}`}</span>}
-      {flag.spoken !== flag.label && <span className="sr-only">{` (${flag.spoken})`}</span>}
+      {spoken !== flag.label && <span className="sr-only">{` (${spoken})`}</span>}
     </span>
   );
 }

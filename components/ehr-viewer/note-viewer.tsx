@@ -5,13 +5,15 @@
  * section outline, evidence sections marked, and the same search as the EHR viewer. Notes
  * are few (1–5), so everything is rendered; no windowing.
  */
+import { useTranslations } from "next-intl";
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { EvidenceBadge } from "./event-row";
-import { DEFAULT_LOCALE, formatDay } from "./format";
+import { formatDay } from "./format";
 import { cx, Highlight } from "./highlight";
 import { buildIndex, foldCase, noteDocs, noteKey, rangesFor, type SearchHit } from "./search";
 import { SearchBar } from "./search-bar";
 import type { ViewerNote, ViewerNoteSection } from "./types";
+import { useRecordFormat } from "./use-record-format";
 import { useSearch } from "./use-search";
 
 export interface NoteViewerProps {
@@ -20,6 +22,7 @@ export interface NoteViewerProps {
   highlight?: { noteNum: number; sections: string[] }[];
   /** Scrolls to a note (or one of its sections) and briefly emphasises it whenever it changes. */
   focus?: { noteNum: number; section?: string } | null;
+  /** Date locale of the record; by default the reader's (English: en-GB). */
   locale?: string;
   /** Replaces the default height (h-[80vh]). */
   className?: string;
@@ -40,6 +43,7 @@ interface SectionProps {
 }
 
 const NoteSection = memo(function NoteSection({ anchor, section, evidence, flash, hits, current }: SectionProps) {
+  const t = useTranslations("ehrViewer.notes");
   return (
     <section
       id={anchor}
@@ -52,7 +56,7 @@ const NoteSection = memo(function NoteSection({ anchor, section, evidence, flash
     >
       <h4 id={`${anchor}-h`} className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
         <span>
-          <Highlight text={section.title} hits={rangesFor(hits, "heading")} current={current} />
+          {section.title ? <Highlight text={section.title} hits={rangesFor(hits, "heading")} current={current} /> : t("untitledSection")}
         </span>
         {evidence && <EvidenceBadge />}
       </h4>
@@ -63,7 +67,11 @@ const NoteSection = memo(function NoteSection({ anchor, section, evidence, flash
   );
 });
 
-export function NoteViewer({ notes, highlight, focus = null, locale = DEFAULT_LOCALE, className }: NoteViewerProps) {
+export function NoteViewer({ notes: given, highlight, focus = null, locale: localeProp, className }: NoteViewerProps) {
+  const t = useTranslations("ehrViewer.notes");
+  const { locale } = useRecordFormat(localeProp);
+  // A note without a title of its own is named by number and chart date (searchable like any title).
+  const notes = useMemo(() => given.map((n) => ({ ...n, title: n.title || t("title", { noteNum: n.noteNum, date: n.chartdate }) })), [given, t]);
   const base = useId();
   const anchor = useCallback((noteNum: number, section: number) => `${base}-n${noteNum}-s${section}`, [base]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -124,18 +132,18 @@ export function NoteViewer({ notes, highlight, focus = null, locale = DEFAULT_LO
 
   return (
     <section
-      aria-label="Patient notes up to the decision cutoff"
+      aria-label={t("label")}
       onKeyDown={onKeyDown}
       className={cx("@container flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white", className ?? "h-[80vh]")}
     >
       <header className="space-y-2 border-b border-slate-200 px-4 py-3">
         <h2 className="text-base font-semibold text-slate-900">
-          Notes <span className="text-xs font-normal text-slate-600">({notes.length})</span>
+          {t("heading")} <span className="text-xs font-normal text-slate-600">({notes.length})</span>
         </h2>
-        <SearchBar state={search} label="Search the notes" placeholder="Search notes…" inputRef={searchInput} />
+        <SearchBar state={search} label={t("searchLabel")} placeholder={t("searchPlaceholder")} inputRef={searchInput} />
       </header>
       <div className="flex min-h-0 flex-1">
-        <nav aria-label="Note outline" className="w-40 shrink-0 overflow-y-auto border-r border-slate-200 p-2 text-sm @2xl:w-56">
+        <nav aria-label={t("outline")} className="w-40 shrink-0 overflow-y-auto border-r border-slate-200 p-2 text-sm @2xl:w-56">
           {notes.map((n) => (
             <div key={n.id} className="mb-3">
               <button type="button" className={cx(OUTLINE_BUTTON, "font-semibold text-slate-900")} onClick={() => scrollTo(byId(anchor(n.noteNum, -1)))}>
@@ -147,8 +155,8 @@ export function NoteViewer({ notes, highlight, focus = null, locale = DEFAULT_LO
                   return (
                     <li key={i}>
                       <button type="button" className={cx(OUTLINE_BUTTON, "text-xs text-slate-700")} onClick={() => scrollTo(byId(anchor(n.noteNum, i)))}>
-                        {s.title}
-                        {ev && <span className="ml-1 font-semibold text-amber-900"> ★ Evidence</span>}
+                        {s.title || t("untitledSection")}
+                        {ev && <span className="ml-1 font-semibold text-amber-900"> {t("evidence")}</span>}
                       </button>
                     </li>
                   );
@@ -161,10 +169,10 @@ export function NoteViewer({ notes, highlight, focus = null, locale = DEFAULT_LO
           ref={scrollRef}
           tabIndex={0}
           role="region"
-          aria-label="Note text, scrollable"
+          aria-label={t("textLabel")}
           className="min-w-0 flex-1 overflow-y-auto overscroll-contain px-4 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700"
         >
-          {notes.length === 0 && <p className="text-sm text-slate-600">No notes before the decision cutoff.</p>}
+          {notes.length === 0 && <p className="text-sm text-slate-600">{t("empty")}</p>}
           {notes.map((n) => {
             const titleKey = noteKey(n.noteNum, -1);
             return (
@@ -174,7 +182,7 @@ export function NoteViewer({ notes, highlight, focus = null, locale = DEFAULT_LO
                     <Highlight text={n.title} hits={search.result.byKey.get(titleKey)} current={current?.key === titleKey ? current : null} />
                   </h3>
                   <p className="text-xs text-slate-600">
-                    Note {n.noteNum} · {formatDay(n.chartdate, locale)}
+                    {t("subtitle", { noteNum: n.noteNum, date: formatDay(n.chartdate, locale) })}
                   </p>
                 </header>
                 {n.sections.map((s, i) => {

@@ -2,6 +2,7 @@
  * Search input with a "3 / 17" counter and previous/next buttons. Enter / Shift+Enter step
  * through hits, Escape clears. The count is announced politely, never stealing focus.
  */
+import { useTranslations } from "next-intl";
 import { useId, type KeyboardEvent, type Ref } from "react";
 import { cx } from "./highlight";
 import type { SearchState } from "./use-search";
@@ -9,12 +10,14 @@ import type { SearchState } from "./use-search";
 const BUTTON =
   "inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400 disabled:hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-teal-700";
 
-export function searchStatus(s: Pick<SearchState, "query" | "total" | "currentIndex" | "pending">): string {
-  if (!s.query.trim() || s.pending) return "";
-  return s.total ? `Match ${s.currentIndex + 1} of ${s.total}` : "No matches";
+/** What the polite status says: nothing while typing, the match position, or no matches. */
+export function searchStatus(s: Pick<SearchState, "query" | "total" | "currentIndex" | "pending">): { current: number; total: number } | "none" | null {
+  if (!s.query.trim() || s.pending) return null;
+  return s.total ? { current: s.currentIndex + 1, total: s.total } : "none";
 }
 
 export function SearchBar({ state, label, placeholder, inputRef }: { state: SearchState; label: string; placeholder?: string; inputRef?: Ref<HTMLInputElement> }) {
+  const t = useTranslations("ehrViewer.search");
   const id = useId();
   const { query, setQuery, total, currentIndex, next, prev } = state;
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -27,7 +30,8 @@ export function SearchBar({ state, label, placeholder, inputRef }: { state: Sear
       setQuery("");
     }
   };
-  const status = searchStatus(state);
+  const found = searchStatus(state);
+  const status = found === null ? "" : found === "none" ? t("none") : t("match", found);
   return (
     <div role="search" className="flex min-w-0 items-center gap-1.5">
       <label htmlFor={id} className="sr-only">
@@ -54,10 +58,10 @@ export function SearchBar({ state, label, placeholder, inputRef }: { state: Sear
         <span aria-hidden="true">{query.trim() ? (total ? `${currentIndex + 1} / ${total}` : state.pending ? "…" : "0 / 0") : ""}</span>
         <span className="sr-only">{status}</span>
       </span>
-      <button type="button" className={BUTTON} onClick={prev} disabled={!total} aria-label="Previous match (Shift+Enter)">
+      <button type="button" className={BUTTON} onClick={prev} disabled={!total} aria-label={t("previous")}>
         <span aria-hidden="true">↑</span>
       </button>
-      <button type="button" className={BUTTON} onClick={next} disabled={!total} aria-label="Next match (Enter)">
+      <button type="button" className={BUTTON} onClick={next} disabled={!total} aria-label={t("next")}>
         <span aria-hidden="true">↓</span>
       </button>
     </div>

@@ -62,6 +62,17 @@ describe("searchEvents", () => {
     expect(r.hits[0]).toMatchObject({ key: "note", field: "text", start: 7, end: 9 }); // 孕 3 2 周 ， 皮 肤 | 瘙 痒
     expect(searchEvents(events, "32周，皮").hits).toHaveLength(1);
   });
+  it("finds Chinese substrings in names, panel items and text, across what would be word boundaries", () => {
+    const zh: ViewerEvent[] = [
+      ev("bp", { type: "vital_sign", name: "血压", items: [{ name: "收缩压", value: 111, unit: "mmHg", refLow: null, refHigh: 140, flag: null }] }),
+      ev("dx", { type: "clinical_note", name: "产前检查记录：诊断及处理", text: "诊断：1. G3P0，宫内单活胎妊娠6+3周\n处理：下次产检(孕12+5周)：NT超声及NIPT。" }),
+    ];
+    expect(searchEvents(zh, "缩压").hits.map((h) => [h.key, h.field])).toEqual([["bp", "i0.name"]]);
+    expect(searchEvents(zh, "检查").hits.map((h) => [h.key, h.field])).toEqual([["dx", "name"]]);
+    const hit = searchEvents(zh, "胎妊").hits[0];
+    expect(hit && zh[1]?.text?.slice(hit.start, hit.end)).toBe("胎妊");
+    expect(searchEvents(zh, "nt超声").eventIds).toEqual(["E-dx"]);
+  });
   it("searches names, measurement values as displayed and panel items", () => {
     expect(searchEvents(events, "bile").hits.map((h) => h.field)).toEqual(["name"]);
     expect(searchEvents(events, "23.4 µmol").hits.map((h) => h.field)).toEqual(["m.value"]);

@@ -124,7 +124,7 @@ export function eventDoc(e: ViewerEvent): SearchDoc {
 export function noteDocs(notes: readonly ViewerNote[]): SearchDoc[] {
   const docs: SearchDoc[] = [];
   for (const n of notes) {
-    docs.push({ key: noteKey(n.noteNum, -1), fields: [{ field: "title", text: n.title }] });
+    docs.push({ key: noteKey(n.noteNum, -1), fields: [{ field: "title", text: n.title ?? "" }] });
     n.sections.forEach((s, i) =>
       docs.push({ key: noteKey(n.noteNum, i), fields: [{ field: "heading", text: s.title }, { field: "text", text: s.text }] }),
     );

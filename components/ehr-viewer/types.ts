@@ -19,7 +19,8 @@ export interface ViewerEvent {
   text: string | null;                    // free text (notes can be long: thousands of characters)
 }
 export interface ViewerNoteSection { title: string; text: string }
-export interface ViewerNote { id: string; noteNum: number; chartdate: string /* YYYY-MM-DD */; title: string; sections: ViewerNoteSection[] }
+/** A section without a title shows the catalog's "Text"; a note without one, "Note #n · date". */
+export interface ViewerNote { id: string; noteNum: number; chartdate: string /* YYYY-MM-DD */; title?: string; sections: ViewerNoteSection[] }
 
 /** Display order of the type filter: the format's own order. */
 export { EVENT_TYPES } from "@/lib/formats/model";

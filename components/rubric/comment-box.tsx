@@ -1,5 +1,6 @@
 "use client";
 // Optional free-text comment, autosaved after a pause in typing.
+import { useTranslations } from "next-intl";
 import { useId, type Ref } from "react";
 import type { FieldStatus } from "./save-queue";
 import { SaveStatus } from "./save-status";
@@ -19,18 +20,19 @@ export interface CommentBoxProps {
 }
 
 export function CommentBox({ value, status, readOnly, onChange, onBlur, onRetry, onUseMine, textareaRef }: CommentBoxProps) {
+  const t = useTranslations("rubric.comment");
   const id = useId();
   const discarded = status.kind === "conflict" ? status.discarded : null;
   return (
     <div className="space-y-1 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <label htmlFor={`${id}-comment`} className="text-sm font-semibold text-slate-900">
-          Comment <span className="font-normal text-slate-600">(optional)</span>
+          {t("label")} <span className="font-normal text-slate-600">{t("optional")}</span>
         </label>
         <SaveStatus
           status={status}
           hasValue={value !== ""}
-          subject="comment"
+          subject={t("subject")}
           onRetry={onRetry}
           onUseMine={discarded === null ? undefined : () => onUseMine(discarded)}
         />
@@ -47,7 +49,7 @@ export function CommentBox({ value, status, readOnly, onChange, onBlur, onRetry,
         className="block w-full resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-teal-700 focus:outline-none focus:ring-2 focus:ring-teal-700/30 read-only:bg-slate-50"
       />
       <p id={`${id}-hint`} className="text-xs text-slate-600">
-        {readOnly ? "Comments are locked." : "Saved automatically as you type. Press c to jump here, Esc to leave."}
+        {readOnly ? t("locked") : t("hint")}
       </p>
     </div>
   );

@@ -2,6 +2,7 @@
 // "Propose a correction": structured, explicitly saved (not autosaved: a half
 // written correction should not reach the server), one per kind — and, for a
 // conversation, per kind and turn — withdrawable.
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type TextareaHTMLAttributes } from "react";
 import { Button } from "../ui/button";
 import { SelectField } from "../ui/field";
@@ -68,6 +69,7 @@ function correctionRows(snapshot: CorrectionsPanelProps["snapshot"]): Correction
 }
 
 export function CorrectionsPanel({ snapshot, optionLabels, turns, readOnly, onSave, onRetry }: CorrectionsPanelProps) {
+  const t = useTranslations("rubric.corrections");
   const id = useId();
   const kinds = availableKinds(optionLabels).filter((k) => !turns || k.kind === "REMOVE" || turnsFor(k.kind, turns).length > 0);
   const rows = correctionRows(snapshot);
@@ -131,10 +133,12 @@ export function CorrectionsPanel({ snapshot, optionLabels, turns, readOnly, onSa
     onSave(draft.kind, turnOrder, correctionFromDraft(draft, confirmed, labels));
     setDraft(freshDraft(draft.kind));
   };
-  const proposedSuffix = (kind: CorrectionKind) => {
-    if (!turns || kind === "REMOVE") return savedOf(kind, 0) ? " (proposed)" : "";
-    const on = proposedTurns(kind).map((t) => t.turnOrder);
-    return on.length ? ` (proposed: turn ${on.join(", ")})` : "";
+  /** The kind's name in the type picker, saying where it is already proposed. */
+  const kindOption = (kind: CorrectionKind) => {
+    const label = t(`kinds.${kind}`);
+    if (!turns || kind === "REMOVE") return savedOf(kind, 0) ? t("proposed", { label }) : label;
+    const on = proposedTurns(kind).map((turn) => turn.turnOrder);
+    return on.length ? t("proposedOnTurns", { label, turns: on.join(", ") }) : label;
   };
 
   return (
@@ -144,83 +148,83 @@ export function CorrectionsPanel({ snapshot, optionLabels, turns, readOnly, onSa
       className="rounded-lg border border-slate-200 bg-white shadow-sm"
     >
       <summary className="cursor-pointer select-none px-4 py-3 text-sm font-semibold text-slate-900">
-        Propose a correction <span className="font-normal text-slate-600">(optional{rows.length ? `, ${rows.length} proposed` : ""})</span>
+        {t("summary")} <span className="font-normal text-slate-600">{rows.length ? t("optionalCount", { count: rows.length }) : t("optional")}</span>
       </summary>
       <div className="space-y-4 border-t border-slate-200 px-4 py-4">
         {rows.length > 0 && (
-          <CorrectionList rows={rows} optionLabels={optionLabels} turns={turns} readOnly={readOnly} onEdit={edit} onSave={onSave} onRetry={onRetry} />
+          <CorrectionList rows={rows} turns={turns} readOnly={readOnly} onEdit={edit} onSave={onSave} onRetry={onRetry} />
         )}
         {readOnly ? (
-          rows.length === 0 && <p className="text-sm text-slate-600">No corrections were proposed.</p>
+          rows.length === 0 && <p className="text-sm text-slate-600">{t("none")}</p>
         ) : (
           <div ref={formRef} className="space-y-3">
             <SelectField
-              label="Type of correction"
+              label={t("type")}
               name={`${id}-kind`}
               value={draft.kind}
               onChange={(e) => chooseKind(e.target.value as CorrectionKind)}
             >
               {kinds.map((k) => (
                 <option key={k.kind} value={k.kind}>
-                  {`${k.label}${proposedSuffix(k.kind)}`}
+                  {kindOption(k.kind)}
                 </option>
               ))}
             </SelectField>
             {turns && draft.kind !== "REMOVE" && (
               <SelectField
-                label="Turn"
+                label={t("turn")}
                 name={`${id}-turn`}
                 data-field="turn"
                 value={turnOrder > 0 ? String(turnOrder) : ""}
-                error={errors.turn}
+                error={errors.turn && t(`errors.${errors.turn}`)}
                 onChange={(e) => chooseTurn(Number(e.target.value) || 0)}
               >
-                <option value="">Choose a turn…</option>
-                {turnsFor(draft.kind, turns).map((t) => (
-                  <option key={t.turnOrder} value={String(t.turnOrder)}>
-                    {`${t.label}${savedOf(draft.kind, t.turnOrder) ? " (proposed)" : ""}`}
+                <option value="">{t("chooseTurn")}</option>
+                {turnsFor(draft.kind, turns).map((turn) => (
+                  <option key={turn.turnOrder} value={String(turn.turnOrder)}>
+                    {savedOf(draft.kind, turn.turnOrder) ? t("proposed", { label: turn.label }) : turn.label}
                   </option>
                 ))}
               </SelectField>
             )}
-            {info.optionLabel && (
+            {info.option && (
               <SelectField
-                label={info.optionLabel}
+                label={t(`optionLabels.${info.option}`)}
                 name={`${id}-option`}
                 data-field="option"
                 value={draft.option}
-                error={errors.option}
+                error={errors.option && t(`errors.${errors.option}`)}
                 onChange={(e) => update({ option: e.target.value })}
               >
-                <option value="">Choose an option…</option>
+                <option value="">{t("chooseOption")}</option>
                 {labels.map((o) => (
                   <option key={o} value={o}>
-                    Option {o}
+                    {t("option", { option: o })}
                   </option>
                 ))}
               </SelectField>
             )}
-            {info.proposalLabel && (
+            {info.proposal && (
               <TextArea
                 id={`${id}-proposal`}
                 data-field="proposal"
-                label={info.proposalLabel}
+                label={t(`proposalLabels.${info.proposal}`)}
                 value={draft.proposal}
-                error={errors.proposal}
+                error={errors.proposal && t(`errors.${errors.proposal}`)}
                 onChange={(e) => update({ proposal: e.target.value })}
               />
             )}
             <TextArea
               id={`${id}-rationale`}
               data-field="rationale"
-              label="Rationale (required)"
+              label={t("rationale")}
               value={draft.rationale}
-              error={errors.rationale}
+              error={errors.rationale && t(`errors.${errors.rationale}`)}
               onChange={(e) => update({ rationale: e.target.value })}
             />
             <div className="flex flex-wrap gap-2">
               <Button type="button" onClick={save}>
-                {editing ? "Update correction" : "Save correction"}
+                {editing ? t("update") : t("save")}
               </Button>
               {editing && (
                 <Button
@@ -231,7 +235,7 @@ export function CorrectionsPanel({ snapshot, optionLabels, turns, readOnly, onSa
                     setErrors({});
                   }}
                 >
-                  Cancel editing
+                  {t("cancelEditing")}
                 </Button>
               )}
             </div>

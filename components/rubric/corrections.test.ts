@@ -16,19 +16,19 @@ const options = ["A", "B", "C", "D"];
 describe("correction drafts", () => {
   it("require a rationale for every kind", () => {
     for (const kind of ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"] as const) {
-      expect(validateDraft(emptyDraft(kind), options).rationale).toBeDefined();
+      expect(validateDraft(emptyDraft(kind), options).rationale).toBe("rationale");
     }
   });
 
   it("require the kind's own fields", () => {
-    expect(validateDraft({ kind: "STEM", turnOrder: 0, proposal: " ", option: "", rationale: "r" }, options)).toEqual({ proposal: expect.any(String) });
-    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "", rationale: "r" }, options)).toEqual({ option: expect.any(String) });
-    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "E", rationale: "r" }, options)).toEqual({ option: expect.any(String) });
+    expect(validateDraft({ kind: "STEM", turnOrder: 0, proposal: " ", option: "", rationale: "r" }, options)).toEqual({ proposal: "proposal.STEM" });
+    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "", rationale: "r" }, options)).toEqual({ option: "option.GOLD" });
+    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "E", rationale: "r" }, options)).toEqual({ option: "option.GOLD" });
     expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "B", rationale: "r" }, options)).toEqual({});
-    expect(validateDraft({ kind: "DISTRACTOR", turnOrder: 0, proposal: "", option: "B", rationale: "r" }, options)).toEqual({ proposal: expect.any(String) });
+    expect(validateDraft({ kind: "DISTRACTOR", turnOrder: 0, proposal: "", option: "B", rationale: "r" }, options)).toEqual({ proposal: "proposal.DISTRACTOR" });
     expect(validateDraft({ kind: "REMOVE", turnOrder: 0, proposal: "", option: "", rationale: "duplicate" }, options)).toEqual({});
     // Open questions: the new gold answer is written, not picked.
-    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "", rationale: "r" }, [])).toEqual({ proposal: expect.any(String) });
+    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "", rationale: "r" }, [])).toEqual({ proposal: "proposal.GOLD_OPEN" });
   });
 
   it("offer distractor fixes only for multiple-choice items", () => {
@@ -70,8 +70,9 @@ describe("correction drafts", () => {
   });
 
   it("summarize for the list", () => {
-    expect(correctionSummary({ kind: "GOLD", turnOrder: 0, proposal: "Option C", newGold: "C", rationale: "", version: 1 })).toBe("New gold: C");
-    expect(correctionSummary({ kind: "GOLD", turnOrder: 0, proposal: "Ceftriaxone", newGold: "C", rationale: "", version: 1 })).toBe("New gold: C — Ceftriaxone");
-    expect(correctionSummary({ kind: "REMOVE", turnOrder: 0, proposal: "Remove this item", rationale: "", version: 1 })).toBe("Remove this item");
+    expect(correctionSummary({ kind: "GOLD", turnOrder: 0, proposal: "Option C", newGold: "C", rationale: "", version: 1 })).toEqual({ kind: "newGold", option: "C", text: null });
+    expect(correctionSummary({ kind: "GOLD", turnOrder: 0, proposal: "Ceftriaxone", newGold: "C", rationale: "", version: 1 })).toEqual({ kind: "newGold", option: "C", text: "Ceftriaxone" });
+    expect(correctionSummary({ kind: "REMOVE", turnOrder: 0, proposal: "Remove this item", rationale: "", version: 1 })).toEqual({ kind: "remove" });
+    expect(correctionSummary({ kind: "STEM", turnOrder: 0, proposal: "A 64-year-old…", rationale: "", version: 1 })).toEqual({ kind: "text", text: "A 64-year-old…" });
   });
 });

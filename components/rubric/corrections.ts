@@ -29,28 +29,32 @@ export function draftOptionLabels(d: Pick<CorrectionDraft, "kind" | "turnOrder">
   return turns?.find((t) => t.turnOrder === d.turnOrder)?.optionLabels ?? optionLabels;
 }
 
+/** The proposal text box of a kind, named in the catalog (rubric.corrections.proposalLabels). */
+export type ProposalField = "STEM" | "GOLD" | "GOLD_OPEN" | "DISTRACTOR" | "EVIDENCE";
+/** The option picker of a kind, named in the catalog (rubric.corrections.optionLabels). */
+export type OptionField = "GOLD" | "DISTRACTOR";
+
 export interface CorrectionKindInfo {
   kind: CorrectionKind;
-  label: string;
-  /** Label of the proposal text box; null when the kind has none. */
-  proposalLabel: string | null;
+  /** The proposal text box; null when the kind has none. */
+  proposal: ProposalField | null;
   proposalRequired: boolean;
   /** GOLD picks the new gold option, DISTRACTOR the option to fix. */
-  optionLabel: string | null;
+  option: OptionField | null;
 }
 
 export const CORRECTION_KINDS: readonly CorrectionKindInfo[] = [
-  { kind: "STEM", label: "New stem", proposalLabel: "Corrected question stem", proposalRequired: true, optionLabel: null },
-  { kind: "GOLD", label: "New gold answer", proposalLabel: "Corrected answer text (optional)", proposalRequired: false, optionLabel: "New gold option" },
-  { kind: "DISTRACTOR", label: "Distractor fix", proposalLabel: "New text for this option", proposalRequired: true, optionLabel: "Option to fix" },
-  { kind: "EVIDENCE", label: "Evidence fix", proposalLabel: "Corrected evidence or reference", proposalRequired: true, optionLabel: null },
-  { kind: "REMOVE", label: "Remove this item", proposalLabel: null, proposalRequired: false, optionLabel: null },
+  { kind: "STEM", proposal: "STEM", proposalRequired: true, option: null },
+  { kind: "GOLD", proposal: "GOLD", proposalRequired: false, option: "GOLD" },
+  { kind: "DISTRACTOR", proposal: "DISTRACTOR", proposalRequired: true, option: "DISTRACTOR" },
+  { kind: "EVIDENCE", proposal: "EVIDENCE", proposalRequired: true, option: null },
+  { kind: "REMOVE", proposal: null, proposalRequired: false, option: null },
 ];
 
 export function kindInfo(kind: CorrectionKind, optionLabels: readonly string[]): CorrectionKindInfo {
   const info = CORRECTION_KINDS.find((k) => k.kind === kind) ?? CORRECTION_KINDS[0]!;
   // Items without options (open questions): the new gold answer is written out instead of picked.
-  if (kind === "GOLD" && optionLabels.length === 0) return { ...info, proposalLabel: "Corrected answer", proposalRequired: true, optionLabel: null };
+  if (kind === "GOLD" && optionLabels.length === 0) return { ...info, proposal: "GOLD_OPEN", proposalRequired: true, option: null };
   return info;
 }
 
@@ -68,12 +72,16 @@ export interface CorrectionDraft {
   rationale: string;
 }
 
-export type DraftErrors = Partial<Record<"turn" | "proposal" | "option" | "rationale", string>>;
+/** A draft's problem, as a message of the catalog (rubric.corrections.errors). */
+export type DraftError = "turn" | "evidenceTurn" | `option.${OptionField}` | `proposal.${Exclude<ProposalField, "GOLD">}` | "rationale";
+export type DraftErrors = Partial<Record<"turn" | "proposal" | "option" | "rationale", DraftError>>;
 
 export function emptyDraft(kind: CorrectionKind, turnOrder = 0): CorrectionDraft {
   return { kind, turnOrder: kind === "REMOVE" ? 0 : turnOrder, proposal: "", option: "", rationale: "" };
 }
 
+// The stored proposal text is data (adjudication, the corrected benchmark, exports): it stays
+// in English whatever the reviewer's interface language; only its display is translated.
 const DISTRACTOR_PREFIX = /^Option (\S+): ([\s\S]*)$/;
 const REMOVE_PROPOSAL = "Remove this item";
 
@@ -100,13 +108,14 @@ export function draftFromCorrection(c: CorrectionView): CorrectionDraft {
 export function validateDraft(d: CorrectionDraft, optionLabels: readonly string[], turns?: readonly TurnOption[]): DraftErrors {
   const errors: DraftErrors = {};
   if (turns && d.kind !== "REMOVE" && !turnsFor(d.kind, turns).some((t) => t.turnOrder === d.turnOrder)) {
-    errors.turn = d.kind === "EVIDENCE" && turns.some((t) => t.turnOrder === d.turnOrder) ? "Evidence corrections are about source turns: choose one." : "Choose the turn this correction is about.";
+    errors.turn = d.kind === "EVIDENCE" && turns.some((t) => t.turnOrder === d.turnOrder) ? "evidenceTurn" : "turn";
   }
   optionLabels = draftOptionLabels(d, optionLabels, turns);
   const info = kindInfo(d.kind, optionLabels);
-  if (info.optionLabel && !optionLabels.includes(d.option)) errors.option = `Choose the ${info.optionLabel.toLowerCase()}.`;
-  if (info.proposalRequired && !d.proposal.trim()) errors.proposal = `Enter the ${info.proposalLabel?.toLowerCase() ?? "proposal"}.`;
-  if (!d.rationale.trim()) errors.rationale = "Give a rationale: reviewers of this correction need it.";
+  if (info.option && !optionLabels.includes(d.option)) errors.option = `option.${info.option}`;
+  // Only the optional GOLD text box is not required; every required one has its message.
+  if (info.proposalRequired && info.proposal && info.proposal !== "GOLD" && !d.proposal.trim()) errors.proposal = `proposal.${info.proposal}`;
+  if (!d.rationale.trim()) errors.rationale = "rationale";
   return errors;
 }
 
@@ -138,8 +147,17 @@ export function sameCorrection(a: CorrectionView | null, b: CorrectionView | nul
   return a.kind === b.kind && a.proposal === b.proposal && (a.newGold ?? null) === (b.newGold ?? null) && a.rationale === b.rationale;
 }
 
-export function correctionSummary(c: CorrectionView): string {
-  if (c.kind === "REMOVE") return REMOVE_PROPOSAL;
-  if (c.kind === "GOLD" && c.newGold) return c.proposal === `Option ${c.newGold}` ? `New gold: ${c.newGold}` : `New gold: ${c.newGold} — ${c.proposal}`;
-  return c.proposal;
+/**
+ * How the list shows a saved correction: removal and a new gold option in the reader's words
+ * (catalog), any other proposal as the reviewer wrote it.
+ */
+export type CorrectionSummary =
+  | { kind: "remove" }
+  | { kind: "newGold"; option: string; text: string | null }
+  | { kind: "text"; text: string };
+
+export function correctionSummary(c: CorrectionView): CorrectionSummary {
+  if (c.kind === "REMOVE") return { kind: "remove" };
+  if (c.kind === "GOLD" && c.newGold) return { kind: "newGold", option: c.newGold, text: c.proposal === `Option ${c.newGold}` ? null : c.proposal };
+  return { kind: "text", text: c.proposal };
 }

@@ -1,6 +1,7 @@
 "use client";
 // One rubric dimension: real radio inputs (native arrow keys, one Tab stop per
 // dimension, screen-reader semantics for free) styled as large cards.
+import { useTranslations } from "next-intl";
 import { useId, type Ref } from "react";
 import type { FieldStatus } from "./save-queue";
 import { SaveStatus } from "./save-status";
@@ -20,9 +21,10 @@ export interface DimensionFieldsetProps {
 }
 
 export function DimensionFieldset({ dimension, value, status, active, readOnly, onChoose, onActivate, onRetry, onUseMine, fieldsetRef }: DimensionFieldsetProps) {
+  const t = useTranslations("rubric.dimension");
   const id = useId();
   const discarded = status.kind === "conflict" ? status.discarded : null;
-  const labelOf = (key: string | null) => dimension.categories.find((c) => c.key === key)?.label ?? "no rating";
+  const labelOf = (key: string | null) => dimension.categories.find((c) => c.key === key)?.label ?? t("noRating");
   return (
     <fieldset
       ref={fieldsetRef}
@@ -46,13 +48,13 @@ export function DimensionFieldset({ dimension, value, status, active, readOnly, 
           {active && (
             // Text, not only the teal border: the active marker must not rely on colour.
             <span className="rounded bg-teal-700 px-1.5 py-0.5 text-xs font-semibold text-white" aria-hidden="true">
-              Active
+              {t("active")}
             </span>
           )}
           <SaveStatus
             status={status}
             hasValue={value !== null}
-            subject={`rating for ${dimension.label}`}
+            subject={t("subject", { dimension: dimension.label })}
             onRetry={onRetry}
             onUseMine={discarded === null ? undefined : () => onUseMine(discarded)}
             mineLabel={discarded === null ? undefined : labelOf(discarded)}
@@ -99,7 +101,7 @@ export function DimensionFieldset({ dimension, value, status, active, readOnly, 
               </span>
               {checked && (
                 <span className="shrink-0 text-sm font-semibold text-teal-800" aria-hidden="true">
-                  ✓ Selected
+                  {t("selected")}
                 </span>
               )}
             </label>

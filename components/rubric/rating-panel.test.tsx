@@ -2,7 +2,10 @@
 // the radio semantics, shortcut digits, summary and the read-only lock.
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { RatingPanel, type RatingPanelProps } from "./rating-panel";
+import { DEFAULT_RUBRIC, localizeRubric } from "@/lib/audits/rubric";
+import type { Locale } from "@/lib/i18n/locales";
+import { withIntl } from "@/tests/support/intl";
+import { RatingPanel, withNetworkErrors, type RatingPanelProps } from "./rating-panel";
 import type { ReviewActions } from "./types";
 
 vi.mock("next/navigation", () => ({
@@ -21,8 +24,8 @@ const categories = [
   { key: "uncertain", label: "Uncertain" },
 ];
 
-function render(over: Partial<RatingPanelProps> = {}) {
-  return renderToString(
+function render(over: Partial<RatingPanelProps> = {}, locale: Locale = "en") {
+  const panel = (
     <RatingPanel
       assignmentId="asg-1"
       rubric={[
@@ -36,8 +39,9 @@ function render(over: Partial<RatingPanelProps> = {}) {
       actions={actions}
       nextHref="/review/asg-2"
       {...over}
-    />,
+    />
   );
+  return renderToString(withIntl(panel, locale));
 }
 
 describe("RatingPanel (server render)", () => {
@@ -65,7 +69,7 @@ describe("RatingPanel (server render)", () => {
 
   it("shows the summary, the shortcut legend, the comment and saved corrections", () => {
     const html = render();
-    expect(html).toMatch(/<strong>1<!-- --> of <!-- -->2<\/strong> <!-- -->dimensions<!-- --> rated/);
+    expect(html).toMatch(/<strong>1 of 2<\/strong> dimensions rated/);
     expect(html).toContain("Skip to next item");
     expect(html).toContain('href="/review/asg-2"');
     expect(html).toContain("Keys:");
@@ -83,7 +87,7 @@ describe("RatingPanel (server render)", () => {
         { dimension: "stem", category: "uncertain", version: 1 },
       ],
     });
-    expect(html).toMatch(/2<!-- --> of <!-- -->2/);
+    expect(html).toMatch(/2 of 2/);
     expect(html).toMatch(/Next item<!-- --> <kbd[^>]*>\(n\)<\/kbd>/);
   });
 
@@ -126,5 +130,60 @@ describe("RatingPanel on a conversation (server render)", () => {
 
   it("has no turn picker for decision-point items", () => {
     expect(render()).not.toContain("Choose a turn…");
+  });
+});
+
+describe("RatingPanel in Simplified Chinese (server render)", () => {
+  const zhRubric = localizeRubric(DEFAULT_RUBRIC, "zh-CN");
+
+  it("shows the rubric, summary, legend, comment and corrections in Chinese; keys stay the same", () => {
+    const html = render({ rubric: zhRubric, ratings: [{ dimension: "gold", category: "incorrect", version: 3 }] }, "zh-CN").replaceAll("<!-- -->", "");
+    expect(html).toContain("标准答案正确性</legend>");
+    expect(html).toContain("根据决策点之前的病历，指定的标准答案是否正确？");
+    expect(html).toMatch(/>1<\/kbd>.*?>正确<\/span>/s);
+    expect(html).toContain('value="incorrect"');
+    expect(html).toContain("✓ 已选");
+    expect(html).toContain(">当前<");
+    expect(html).toContain('aria-label="您的评分"');
+    expect(html).toMatch(/已评 <strong>1 \/ 2<\/strong> 个维度/);
+    expect(html).toContain("跳到下一题");
+    expect(html).toContain("快捷键：");
+    expect(html).toContain("全部快捷键 (?)");
+    expect(html).toContain("为当前维度选择一个类别");
+    expect(html).toContain("已保存");
+    expect(html).toContain("输入时自动保存。按 c 跳到此处，按 Esc 离开。");
+    expect(html).toContain("提出修改建议");
+    expect(html).toContain("（可选，已提出 1 项）");
+    expect(html).toContain("新标准答案：C");
+    expect(html).toContain("理由：2024 guideline");
+    expect(html).toContain('aria-label="编辑“修改标准答案”建议"');
+    expect(html).toContain("修改标准答案（已提出）");
+    expect(html).toContain("修改类型");
+    expect(html).toContain("修改后的题干");
+  });
+
+  it("read-only: says the audit is closed in Chinese", () => {
+    const html = render({ readOnly: true }, "zh-CN");
+    expect(html).toContain("该审核任务已关闭，评分已锁定。");
+    expect(html).toContain("评论已锁定。");
+  });
+
+  it("names conversation turns in Chinese", () => {
+    const turns = [{ turnOrder: 2, label: "第 2 轮 · 来源题：What exact source(s)…", optionLabels: ["A", "B"], turnType: "source" as const }];
+    const html = render({ optionLabels: ["A", "B"], turns, corrections: [{ id: "c2", kind: "GOLD", turnOrder: 2, proposal: "Option B", newGold: "B", rationale: "r", version: 1 }] }, "zh-CN").replaceAll("<!-- -->", "");
+    expect(html).toContain("修改标准答案 · 第 2 轮");
+    expect(html).toContain("选择轮次…");
+    expect(html).toContain("修改标准答案（已提出：第 2 轮）");
+  });
+});
+
+describe("withNetworkErrors", () => {
+  it("answers a thrown save like a refused one, in the given words", async () => {
+    const down = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    const guarded = withNetworkErrors({ ...actions, saveComment: down }, "网络错误");
+    expect(await guarded.saveComment({ assignmentId: "a", comment: "x", expectedVersion: 0 })).toEqual({ ok: false, error: "网络错误" });
+    expect(await guarded.saveRating({ assignmentId: "a", dimension: "gold", category: "correct", expectedVersion: 0 })).toMatchObject({ ok: true });
   });
 });

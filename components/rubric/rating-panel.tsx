@@ -2,15 +2,16 @@
 // The rating panel a resident uses for hours: large radio cards per rubric
 // dimension, keyboard-first, autosaved with visible state (see save-queue.ts
 // for the no-lost-rating guarantees and shortcuts.ts for the key map).
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useEffectEvent, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type MouseEvent } from "react";
 import { Button } from "../ui/button";
 import { CommentBox, COMMENT_DEBOUNCE_MS } from "./comment-box";
 import { CorrectionsPanel } from "./corrections-panel";
 import { DimensionFieldset } from "./dimension-fieldset";
 import { ShortcutLegend } from "./shortcut-legend";
 import { shortcutFor } from "./shortcuts";
-import { liveMessage, summarize } from "./status-text";
+import { liveMessage, summarize, type LiveMessage } from "./status-text";
 import { correctionKey } from "./corrections";
 import type { CorrectionView, RatingState, ReviewActions, RubricDimensionView, TurnOption } from "./types";
 import { COMMENT_KEY, useReviewSaver, type RestoreNotice } from "./use-review-saver";
@@ -39,15 +40,24 @@ export function RatingPanel(props: RatingPanelProps) {
   return <RatingPanelInner key={props.assignmentId} {...props} />;
 }
 
-function plural(n: number, word: string) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+/**
+ * Server actions that throw (the network is down, the server restarted) answer like a refused
+ * save, in the reader's words, so the queue retries and the status says why.
+ */
+export function withNetworkErrors(actions: ReviewActions, message: string): ReviewActions {
+  const guard =
+    <I, T>(action: (input: I) => Promise<T>) =>
+    (input: I) =>
+      action(input).catch(() => ({ ok: false as const, error: message }));
+  return { saveRating: guard(actions.saveRating), saveComment: guard(actions.saveComment), saveCorrection: guard(actions.saveCorrection) };
 }
 
 function RestoreBanner({ notice, onDismiss }: { notice: RestoreNotice; onDismiss(): void }) {
+  const t = useTranslations("rubric.restore");
   const parts = [
-    notice.resent > 0 && `Restored ${plural(notice.resent, "unsaved change")} from this browser; saving now.`,
-    notice.stale > 0 && `${plural(notice.stale, "older change")} kept in this browser ${notice.stale === 1 ? "was" : "were"} replaced by newer saved values.`,
-    notice.locked > 0 && `${plural(notice.locked, "change")} kept in this browser could not be saved before the audit closed.`,
+    notice.resent > 0 && t("resent", { count: notice.resent }),
+    notice.stale > 0 && t("stale", { count: notice.stale }),
+    notice.locked > 0 && t("locked", { count: notice.locked }),
   ].filter(Boolean);
   return (
     <div className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800">
@@ -56,7 +66,7 @@ function RestoreBanner({ notice, onDismiss }: { notice: RestoreNotice; onDismiss
         {parts.join(" ")}
       </p>
       <Button type="button" variant="ghost" size="sm" onClick={onDismiss}>
-        Dismiss
+        {t("dismiss")}
       </Button>
     </div>
   );
@@ -65,8 +75,11 @@ function RestoreBanner({ notice, onDismiss }: { notice: RestoreNotice; onDismiss
 function RatingPanelInner(props: RatingPanelProps) {
   const { rubric, optionLabels, turns, onNext, nextHref } = props;
   const readOnly = props.readOnly ?? false;
+  const t = useTranslations("rubric");
   const router = useRouter();
-  const saver = useReviewSaver({ ...props, readOnly });
+  const networkError = t("status.networkError");
+  const actions = useMemo(() => withNetworkErrors(props.actions, networkError), [props.actions, networkError]);
+  const saver = useReviewSaver({ ...props, actions, readOnly });
   const { ratings, ratingQ, commentQ, correctionQ } = saver;
 
   const valueOf = (key: string) => ratings.fields[key]?.value ?? null;
@@ -134,7 +147,7 @@ function RatingPanelInner(props: RatingPanelProps) {
   useEffect(() => afterSaves(), [nextRequestedAt, saver.unsaved]);
 
   // Announce only trouble and recovery (see liveMessage).
-  const [live, setLive] = useState("");
+  const [live, setLive] = useState<LiveMessage | null>(null);
   const prevSummary = useRef(summary);
   useEffect(() => {
     const message = liveMessage(prevSummary.current, summary);
@@ -189,14 +202,15 @@ function RatingPanelInner(props: RatingPanelProps) {
     return () => document.removeEventListener("keydown", listener);
   }, []);
 
-  const nextLabel = allRated ? "Next item" : "Skip to next item";
+  const nextLabel = allRated ? t("panel.nextItem") : t("panel.skipToNext");
   const nextClass = allRated ? "" : "text-slate-700";
 
   return (
-    <section ref={rootRef} aria-label="Your rating" className="space-y-4" data-keys-ready={keysReady || undefined}>
+    <section ref={rootRef} aria-label={t("panel.label")} className="space-y-4" data-keys-ready={keysReady || undefined}>
       {readOnly && (
         <p className="rounded-lg border border-slate-300 bg-slate-100 p-3 text-sm font-medium text-slate-800">
-          <span aria-hidden="true">🔒 </span>This audit is closed; ratings are locked.
+          <span aria-hidden="true">🔒 </span>
+          {t("panel.closed")}
         </p>
       )}
       {saver.restoreNotice && !dismissedRestore && <RestoreBanner notice={saver.restoreNotice} onDismiss={() => setDismissedRestore(true)} />}
@@ -204,16 +218,16 @@ function RatingPanelInner(props: RatingPanelProps) {
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p>
             <span aria-hidden="true">⚠ </span>
-            {plural(summary.failing, "change")} not saved yet — retrying automatically. {summary.failing === 1 ? "It is" : "They are"} kept in this browser.
+            {t("panel.failing", { count: summary.failing })}
           </p>
           <Button type="button" variant="secondary" size="sm" onClick={saver.retryAll}>
-            Retry all now
+            {t("panel.retryAll")}
           </Button>
         </div>
       )}
       <ShortcutLegend helpOpen={helpOpen} onToggleHelp={() => setHelpOpen((o) => !o)} readOnly={readOnly} />
 
-      {rubric.length === 0 && <p className="text-sm text-slate-600">This rubric has no dimensions to rate.</p>}
+      {rubric.length === 0 && <p className="text-sm text-slate-600">{t("panel.noDimensions")}</p>}
       {rubric.map((dimension, index) => {
         const view = ratings.fields[dimension.key] ?? ratingQ.get(dimension.key);
         return (
@@ -241,16 +255,13 @@ function RatingPanelInner(props: RatingPanelProps) {
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <p className="text-sm text-slate-800">
           {allRated && <span aria-hidden="true">✓ </span>}
-          <strong>
-            {rated} of {rubric.length}
-          </strong>{" "}
-          {rubric.length === 1 ? "dimension" : "dimensions"} rated
+          {t.rich("panel.rated", { rated, total: rubric.length, strong: (chunks) => <strong>{chunks}</strong> })}
         </p>
         {nextRequestedAt !== null && (
           <p className="flex items-center gap-2 text-sm text-slate-700" role="status">
-            Saving, then moving to the next item…
+            {t("panel.movingNext")}
             <Button type="button" variant="ghost" size="sm" onClick={() => setNextRequestedAt(null)}>
-              Stay here
+              {t("panel.stayHere")}
             </Button>
           </p>
         )}
@@ -292,7 +303,7 @@ function RatingPanelInner(props: RatingPanelProps) {
         onRetry={(kind, turnOrder) => correctionQ.retryNow(correctionKey(kind, turnOrder))}
       />
       <p aria-live="polite" className="sr-only">
-        {live}
+        {live && t(live)}
       </p>
     </section>
   );

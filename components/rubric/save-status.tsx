@@ -1,9 +1,10 @@
 "use client";
 // One field's save state, as text plus a symbol (never colour alone). Not a
 // live region itself: the panel announces only trouble and recovery.
+import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "../ui/button";
 import type { FieldStatus } from "./save-queue";
-import { statusLine, type StatusTone } from "./status-text";
+import { statusLine, type StatusMessage, type StatusTone } from "./status-text";
 
 const TONES: Record<StatusTone, string> = {
   muted: "text-slate-600",
@@ -17,7 +18,7 @@ const SYMBOLS: Record<StatusTone, string> = { muted: "", saved: "✓", warning: 
 export interface SaveStatusProps {
   status: FieldStatus<unknown>;
   hasValue: boolean;
-  /** Names the field for the buttons' accessible names, e.g. "rating for Correctness". */
+  /** Names the field for the buttons' accessible names, e.g. "rating for Correctness" (already translated). */
   subject: string;
   onRetry?: () => void;
   onUseMine?: () => void;
@@ -26,25 +27,43 @@ export interface SaveStatusProps {
   id?: string;
 }
 
+/** The words of a status line; "Saved 14:02" in the configured time zone, on a 24-hour clock like the record. */
+function useStatusWords() {
+  const t = useTranslations("rubric.status");
+  const format = useFormatter();
+  return (m: StatusMessage) => {
+    switch (m.key) {
+      case "savedAt":
+        return t("savedAt", { time: format.dateTime(m.at, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) });
+      case "retrying":
+        return t("retrying", { failures: m.failures });
+      default:
+        return t(m.key);
+    }
+  };
+}
+
 export function SaveStatus({ status, hasValue, subject, onRetry, onUseMine, mineLabel, id }: SaveStatusProps) {
+  const t = useTranslations("rubric.status");
+  const words = useStatusWords();
   const line = statusLine(status, hasValue);
-  if (!line.text) return <span id={id} className="text-xs text-slate-500" />;
+  if (!line.message) return <span id={id} className="text-xs text-slate-500" />;
   const error = status.kind === "retrying" && status.error ? status.error : null;
   return (
     <span id={id} className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
       <span className={`inline-flex items-center gap-1 ${TONES[line.tone]}`}>
         {SYMBOLS[line.tone] && <span aria-hidden="true">{SYMBOLS[line.tone]}</span>}
-        <span>{line.text}</span>
+        <span>{words(line.message)}</span>
         {error && <span className="text-amber-800">({error})</span>}
       </span>
       {line.canRetry && onRetry && (
-        <Button type="button" variant="secondary" size="sm" onClick={onRetry} aria-label={`Retry saving the ${subject} now`}>
-          Retry now
+        <Button type="button" variant="secondary" size="sm" onClick={onRetry} aria-label={t("retryLabel", { subject })}>
+          {t("retryNow")}
         </Button>
       )}
       {line.canUseMine && onUseMine && (
-        <Button type="button" variant="ghost" size="sm" onClick={onUseMine} aria-label={`Use my version of the ${subject}`}>
-          Use my version{mineLabel ? ` (${mineLabel})` : ""}
+        <Button type="button" variant="ghost" size="sm" onClick={onUseMine} aria-label={t("useMineLabel", { subject })}>
+          {mineLabel ? t("useMineWith", { value: mineLabel }) : t("useMine")}
         </Button>
       )}
     </span>

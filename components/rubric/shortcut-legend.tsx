@@ -1,8 +1,9 @@
 "use client";
 // Always-visible one-line legend, plus a fuller help panel behind "?".
 // An inline disclosure rather than a modal: it never traps focus mid-rating.
+import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { SHORTCUT_HELP } from "./shortcuts";
+import { SHORTCUT_HELP, type ShortcutHelp } from "./shortcuts";
 
 function Keys({ keys }: { keys: string[] }) {
   return (
@@ -23,20 +24,20 @@ function Keys({ keys }: { keys: string[] }) {
 }
 
 export function ShortcutLegend({ helpOpen, onToggleHelp, readOnly }: { helpOpen: boolean; onToggleHelp(): void; readOnly: boolean }) {
+  const t = useTranslations("rubric.shortcuts");
   const id = useId();
   const items = SHORTCUT_HELP.filter((s) => !readOnly || !["1", "c"].includes(s.keys[0] ?? ""));
+  const compact = items.filter((s): s is Extract<ShortcutHelp, { compact: true }> => s.compact);
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-700">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <span className="font-medium text-slate-800">Keys:</span>
-        {items
-          .filter((s) => s.compact)
-          .map((s) => (
-            <span key={s.label} className="inline-flex items-center gap-1">
-              <Keys keys={s.keys} />
-              <span>{s.compact}</span>
-            </span>
-          ))}
+        <span className="font-medium text-slate-800">{t("keys")}</span>
+        {compact.map((s) => (
+          <span key={s.id} className="inline-flex items-center gap-1">
+            <Keys keys={s.keys} />
+            <span>{t(`${s.id}.compact`)}</span>
+          </span>
+        ))}
         <button
           type="button"
           onClick={onToggleHelp}
@@ -45,21 +46,21 @@ export function ShortcutLegend({ helpOpen, onToggleHelp, readOnly }: { helpOpen:
           aria-keyshortcuts="?"
           className="ml-auto rounded px-1.5 py-0.5 font-medium text-teal-800 underline-offset-2 hover:underline"
         >
-          {helpOpen ? "Hide shortcuts" : "All shortcuts (?)"}
+          {helpOpen ? t("hide") : t("show")}
         </button>
       </div>
       <div id={`${id}-help`} hidden={!helpOpen} className="mt-2 border-t border-slate-200 pt-2">
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
           {items.map((s) => (
-            <div key={s.label} className="contents">
+            <div key={s.id} className="contents">
               <dt>
                 <Keys keys={s.keys} />
               </dt>
-              <dd>{s.label}</dd>
+              <dd>{t(`${s.id}.label`)}</dd>
             </div>
           ))}
         </dl>
-        <p className="mt-2 text-slate-600">Shortcuts are off while you type in a text box, and never use Ctrl, Alt or ⌘.</p>
+        <p className="mt-2 text-slate-600">{t("note")}</p>
       </div>
     </div>
   );

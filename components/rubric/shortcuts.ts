@@ -36,14 +36,18 @@ export interface ShortcutContext {
   helpOpen: boolean;
 }
 
-/** Shown in the compact legend and the help panel; keep in sync with shortcutFor. */
-export const SHORTCUT_HELP: { keys: string[]; label: string; compact?: string }[] = [
-  { keys: ["1", "…", "9"], label: "Choose a category of the active dimension (then moves to the next dimension)", compact: "rate" },
-  { keys: ["[", "]"], label: "Previous / next dimension (Tab and Shift+Tab also move between dimensions)", compact: "dimension" },
-  { keys: ["n"], label: "Next item (Enter also works once every dimension is rated)", compact: "next item" },
-  { keys: ["c"], label: "Write a comment", compact: "comment" },
-  { keys: ["Esc"], label: "Leave the comment or a text box" },
-  { keys: ["?"], label: "Show or hide this help", compact: "help" },
+/**
+ * Shown in the compact legend and the help panel; keep in sync with shortcutFor. The words are
+ * catalog messages (rubric.shortcuts.<id>.label, and .compact for the legend); keys stay as typed.
+ */
+export type ShortcutHelp = { id: "rate" | "dimension" | "next" | "comment" | "help"; keys: string[]; compact: true } | { id: "leave"; keys: string[]; compact: false };
+export const SHORTCUT_HELP: readonly ShortcutHelp[] = [
+  { id: "rate", keys: ["1", "…", "9"], compact: true },
+  { id: "dimension", keys: ["[", "]"], compact: true },
+  { id: "next", keys: ["n"], compact: true },
+  { id: "comment", keys: ["c"], compact: true },
+  { id: "leave", keys: ["Esc"], compact: false },
+  { id: "help", keys: ["?"], compact: true },
 ];
 
 // Inputs whose keys are not text: digits and letters there are safe to use as shortcuts.

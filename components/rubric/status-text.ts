@@ -1,13 +1,19 @@
 // Wording of save states, and what the polite live region announces. Pure so
-// the wording rules ("never say Saved before the ack", "not too chatty") are tested.
+// the wording rules ("never say Saved before the ack", "not too chatty") are tested;
+// the words themselves are catalog messages (rubric.status.*, rubric.live.*).
 import type { FieldStatus } from "./save-queue";
-
-export const CONFLICT_NOTICE = "Changed in another tab or window — showing the latest saved value.";
 
 export type StatusTone = "muted" | "saved" | "warning" | "notice";
 
+/** A message of rubric.status with its values; `savedAt` carries the time to format. */
+export type StatusMessage =
+  | { key: "saved" | "editing" | "saving" | "conflict" }
+  | { key: "retrying"; failures: number }
+  | { key: "savedAt"; at: number };
+
 export interface StatusLine {
-  text: string;
+  /** Null: nothing to say (an empty field loaded from the server). */
+  message: StatusMessage | null;
   tone: StatusTone;
   /** Offer "Retry now". */
   canRetry: boolean;
@@ -15,26 +21,22 @@ export interface StatusLine {
   canUseMine: boolean;
 }
 
-export function formatClock(ms: number): string {
-  return new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" }).format(ms);
-}
-
-export function statusLine(status: FieldStatus<unknown>, hasValue: boolean, clock: (ms: number) => string = formatClock): StatusLine {
-  const line = (text: string, tone: StatusTone, canRetry = false, canUseMine = false) => ({ text, tone, canRetry, canUseMine });
+export function statusLine(status: FieldStatus<unknown>, hasValue: boolean): StatusLine {
+  const line = (message: StatusMessage | null, tone: StatusTone, canRetry = false, canUseMine = false) => ({ message, tone, canRetry, canUseMine });
   switch (status.kind) {
     case "idle":
       // Loaded from the server: it is saved, but we do not know when.
-      return line(hasValue ? "Saved" : "", "muted");
+      return line(hasValue ? { key: "saved" } : null, "muted");
     case "pending":
-      return line("Editing — saves automatically", "muted");
+      return line({ key: "editing" }, "muted");
     case "saving":
-      return status.failures > 0 ? line(`Not saved — retrying (${status.failures})…`, "warning") : line("Saving…", "muted");
+      return status.failures > 0 ? line({ key: "retrying", failures: status.failures }, "warning") : line({ key: "saving" }, "muted");
     case "saved":
-      return line(`Saved ${clock(status.at)}`, "saved");
+      return line({ key: "savedAt", at: status.at }, "saved");
     case "retrying":
-      return line(`Not saved — retrying (${status.failures})…`, "warning", true);
+      return line({ key: "retrying", failures: status.failures }, "warning", true);
     case "conflict":
-      return line(CONFLICT_NOTICE, "notice", false, true);
+      return line({ key: "conflict" }, "notice", false, true);
   }
 }
 
@@ -54,14 +56,17 @@ export function summarize(statuses: Iterable<FieldStatus<unknown>>, unsaved: num
   return { unsaved, failing, lastConflictAt };
 }
 
+/** What the live region says: rubric.status.conflict, rubric.live.failing or rubric.live.recovered. */
+export type LiveMessage = "status.conflict" | "live.failing" | "live.recovered";
+
 /**
  * What the live region should say when the summary changes, or null.
  * Only trouble and recovery are announced; routine "Saving… Saved" after every
  * click would talk over the screen reader reading the item.
  */
-export function liveMessage(prev: SaveSummary, next: SaveSummary): string | null {
-  if (next.lastConflictAt > prev.lastConflictAt) return CONFLICT_NOTICE;
-  if (next.failing > 0 && prev.failing === 0) return "Not saved — retrying automatically. Your changes are kept in this browser.";
-  if (prev.failing > 0 && next.failing === 0 && next.unsaved === 0) return "All changes saved.";
+export function liveMessage(prev: SaveSummary, next: SaveSummary): LiveMessage | null {
+  if (next.lastConflictAt > prev.lastConflictAt) return "status.conflict";
+  if (next.failing > 0 && prev.failing === 0) return "live.failing";
+  if (prev.failing > 0 && next.failing === 0 && next.unsaved === 0) return "live.recovered";
   return null;
 }

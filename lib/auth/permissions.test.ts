@@ -5,6 +5,9 @@ describe("permissions", () => {
   it("gives user management to admins only", () => {
     expect(ROLES.filter((r) => can(r, "users:manage"))).toEqual(["ADMIN"]);
   });
+  it("gives audit backups to admins only", () => {
+    expect(ROLES.filter((r) => can(r, "backup:manage"))).toEqual(["ADMIN"]);
+  });
   it("gives rating to clinicians only", () => {
     expect(ROLES.filter((r) => can(r, "review:rate"))).toEqual(["CLINICIAN"]);
   });

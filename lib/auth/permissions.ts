@@ -9,11 +9,12 @@ export const PERMISSIONS = [
   "datasets:manage", // import and browse benchmark data
   "audits:manage", // create audits, sample, assign, monitor, export
   "review:rate", // review assigned items and rate them
+  "backup:manage", // download an audit's complete backup (every rater's ratings and comments, the accounts it names)
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  ADMIN: ["users:manage", "audit-trail:read", "datasets:manage", "audits:manage"],
+  ADMIN: ["users:manage", "audit-trail:read", "datasets:manage", "audits:manage", "backup:manage"],
   ORGANIZER: ["datasets:manage", "audits:manage"],
   CLINICIAN: ["review:rate"],
 };
@@ -21,12 +22,6 @@ const GRANTS: Record<Role, readonly Permission[]> = {
 export function can(role: Role, permission: Permission): boolean {
   return GRANTS[role].includes(permission);
 }
-
-export const ROLE_LABELS: Record<Role, string> = {
-  ADMIN: "Admin",
-  ORGANIZER: "Organizer",
-  CLINICIAN: "Clinician",
-};
 
 export interface NavItem {
   href: string;

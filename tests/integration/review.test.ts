@@ -85,15 +85,22 @@ describe.each(DATABASES)("review workflow on $name", (database) => {
     // The second tab still believes version 0: it is told, and shown the stored value.
     expect(await saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "incorrect", expectedVersion: 0 })).toMatchObject({
       ok: false,
+      error: "Changed in another tab or window — showing the latest saved value.",
       conflict: { current: { category: "correct", version: 1 } },
     });
+    await expect(saveRating(db, a!.id, { assignmentId: id, dimension: "nope", category: null, expectedVersion: 0 })).rejects.toMatchObject({ catalog: { key: "review.errors.unknownDimension" } });
+    await expect(saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "nope", expectedVersion: 1 })).rejects.toMatchObject({ catalog: { key: "review.errors.unknownCategory" } });
     await saveRating(db, a!.id, { assignmentId: id, dimension: "question", category: "clear", expectedVersion: 0 });
     const progress = await auditProgress(db, audit.id);
     expect(progress?.clinicians.find((c) => c.userId === a!.id)).toMatchObject({ assigned: 1, done: 1 });
     expect(progress).toMatchObject({ assigned: 3, done: 1 });
 
     await setAuditStatus(db, organizer.id, audit.id, "close");
-    await expect(saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "incorrect", expectedVersion: 1 })).rejects.toThrow(/closed/);
+    // Shown in the reader's language: the error names its catalog message.
+    await expect(saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "incorrect", expectedVersion: 1 })).rejects.toMatchObject({
+      message: "This audit is closed; ratings are locked.",
+      catalog: { key: "review.errors.closed" },
+    });
     const trail = await db.auditEvent.findMany({ where: { entityId: audit.id }, orderBy: { at: "asc" } });
     expect(trail.map((e) => e.action)).toEqual(["audit.create", "audit.assign", "audit.open", "audit.close"]);
     await db.$disconnect();

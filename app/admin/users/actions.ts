@@ -1,17 +1,23 @@
 "use server";
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { guardedAction } from "@/lib/server/action";
 import { createUser } from "@/lib/server/users/create-user";
 import { resetPassword, setUserActive } from "@/lib/server/users/manage-user";
-import { createUserSchema } from "@/lib/server/users/user-fields";
+import { userFieldsSchema, type CreateUserInput } from "@/lib/server/users/user-fields";
 
-export const createUserAction = guardedAction("users:manage", createUserSchema, async (input, actor) => {
-  const result = await createUser(db(), actor.id, input);
-  revalidatePath("/admin/users");
-  return { email: result.user.email, temporaryPassword: result.temporaryPassword };
-});
+export async function createUserAction(input: CreateUserInput) {
+  // The field messages in the reader's language.
+  const t = await getTranslations("admin.form.errors");
+  const schema = userFieldsSchema((key, values) => t(key, values));
+  return guardedAction("users:manage", schema, async (data, actor) => {
+    const result = await createUser(db(), actor.id, data);
+    revalidatePath("/admin/users");
+    return { email: result.user.email, temporaryPassword: result.temporaryPassword };
+  })(input);
+}
 
 export const setUserActiveAction = guardedAction(
   "users:manage",

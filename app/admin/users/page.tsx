@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { CreateUserForm } from "@/components/admin/create-user-form";
 import { UsersTable } from "@/components/admin/users-table";
 import { PageHeader } from "@/components/ui/page-header";
@@ -6,14 +7,16 @@ import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { listUsers } from "@/lib/server/users/list-users";
 
-export const metadata: Metadata = { title: "Users" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("admin.users"))("metaTitle") };
+}
 
 export default async function UsersPage() {
   const me = await requirePermission("users:manage");
-  const { rows, total } = await listUsers(db(), { page: 1, pageSize: 100 });
+  const [{ rows, total }, t] = await Promise.all([listUsers(db(), { page: 1, pageSize: 100 }), getTranslations("admin.users")]);
   return (
     <>
-      <PageHeader title="Users" description="Everyone who can sign in, with their role. Deactivated users cannot sign in; their work is kept." />
+      <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
         <CreateUserForm />
         <UsersTable rows={rows} total={total} currentUserId={me.id} />

@@ -10,6 +10,7 @@ import { StatusControls } from "@/components/audits/status-controls";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { localizeRubric } from "@/lib/audits/rubric";
+import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
 import { describeComposition } from "@/lib/sampling/composition";
 import { requirePermission } from "@/lib/server/auth/current-user";
@@ -24,7 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const STATUS_TONE = { DRAFT: "neutral", OPEN: "accent", CLOSED: "warning" } as const;
 
 export default async function AuditPage(props: { params: Promise<{ auditId: string }> }) {
-  await requirePermission("audits:manage");
+  const user = await requirePermission("audits:manage");
   const { auditId } = await props.params;
   const audit = await getAudit(db(), auditId);
   if (!audit) notFound();
@@ -56,6 +57,9 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
           <>
             <Link href={`/audits/${audit.id}/dashboard`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">{t("detail.dashboard")}</Link>
             {audit.status !== "DRAFT" && <Link href={`/audits/${audit.id}/adjudicate`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">{t("detail.adjudicate")}</Link>}
+            {can(user.role, "backup:manage") && (
+              <a href={`/api/audits/${audit.id}/backup`} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">{t("detail.backup")}</a>
+            )}
           </>
         }
       />

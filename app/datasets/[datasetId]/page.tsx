@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { parseTableParams } from "@/components/data-table/search-params";
 import { ItemsTable } from "@/components/datasets/items-table";
 import { PageHeader } from "@/components/ui/page-header";
@@ -9,7 +10,9 @@ import { requirePermission } from "@/lib/server/auth/current-user";
 import { browseItems, itemFacets, ITEMS_TABLE } from "@/lib/server/datasets/browse-items";
 import { getDataset } from "@/lib/server/datasets/list-datasets";
 
-export const metadata: Metadata = { title: "Dataset" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("datasets.dataset"))("metaTitle") };
+}
 
 export default async function DatasetPage(props: {
   params: Promise<{ datasetId: string }>;
@@ -20,14 +23,25 @@ export default async function DatasetPage(props: {
   const dataset = await getDataset(db(), datasetId);
   if (!dataset) notFound();
   const params = parseTableParams(await props.searchParams, ITEMS_TABLE);
-  const [facets, { rows, total }] = await Promise.all([itemFacets(db(), datasetId), browseItems(db(), datasetId, params)]);
+  const [facets, { rows, total }, t, format] = await Promise.all([
+    itemFacets(db(), datasetId),
+    browseItems(db(), datasetId, params),
+    getTranslations("datasets.dataset"),
+    getFormatter(),
+  ]);
   return (
     <>
-      <p className="mb-2 text-sm"><Link href="/datasets" className="text-teal-800 hover:underline">← Datasets</Link></p>
+      <p className="mb-2 text-sm"><Link href="/datasets" className="text-teal-800 hover:underline">{t("back")}</Link></p>
       <PageHeader
-        title={`${dataset.name} · v${dataset.version}`}
-        description={`${dataset.format} · ${dataset.patientCount.toLocaleString("en")} patients · ${dataset.itemCount.toLocaleString("en")} items · ${(dataset.eventCount + dataset.noteCount).toLocaleString("en")} records · checksum ${dataset.checksum.slice(0, 12)}…`}
-        actions={<Link href={`/audits/new?dataset=${dataset.id}`} className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-white hover:bg-accent-strong">New audit from this dataset</Link>}
+        title={t("title", { name: dataset.name, version: dataset.version })}
+        description={t("description", {
+          format: dataset.format,
+          patients: format.number(dataset.patientCount),
+          items: format.number(dataset.itemCount),
+          records: format.number(dataset.eventCount + dataset.noteCount),
+          checksum: dataset.checksum.slice(0, 12),
+        })}
+        actions={<Link href={`/audits/new?dataset=${dataset.id}`} className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-white hover:bg-accent-strong">{t("newAudit")}</Link>}
       />
       <ItemsTable datasetId={datasetId} rows={rows} total={total} facets={facets} {...params} />
     </>

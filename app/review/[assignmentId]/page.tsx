@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { CaseHeader } from "@/components/case/case-header";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { RatingPanel } from "@/components/rubric/rating-panel";
 import type { CorrectionKind } from "@/components/rubric/types";
 import { turnChoices } from "@/lib/adjudication/turns";
+import { localizeRubric } from "@/lib/audits/rubric";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { loadCase } from "@/lib/server/review/load-case";
@@ -13,7 +15,9 @@ import { nextUnrated, reviewQueue } from "@/lib/server/review/queue";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
 import { saveCommentAction, saveCorrectionAction, saveRatingAction } from "../actions";
 
-export const metadata: Metadata = { title: "Review" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("review.meta"))("case") };
+}
 
 export default async function CasePage(props: { params: Promise<{ assignmentId: string }> }) {
   const user = await requirePermission("review:rate");
@@ -24,12 +28,20 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   const next = queue ? nextUnrated(queue.items.filter((i) => i.assignmentId !== assignmentId), review.sampleOrder) : null;
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;
-  const turns = turnChoices(item);
+  const [locale, t] = await Promise.all([getLocale(), getTranslations("rubric.turns")]);
+  // The turn pickers in the reader's words: "Turn 3 · content: <question start>" is turnLabel's
+  // wording; its question start is kept (the whole label if that wording ever changes).
+  const turns = turnChoices(item)?.map((turn) => {
+    const prefix = `Turn ${turn.turnOrder} · ${turn.turnType}: `;
+    const question = turn.label.startsWith(prefix) ? turn.label.slice(prefix.length) : turn.label;
+    return { ...turn, label: t(turn.turnType, { turn: turn.turnOrder, question }) };
+  });
 
   const rating = (
     <RatingPanel
       assignmentId={review.assignmentId}
-      rubric={review.audit.rubric}
+      // Labels in the reader's language; the keys saved are the same.
+      rubric={localizeRubric(review.audit.rubric, locale)}
       ratings={review.ratings}
       comment={review.comment}
       corrections={review.corrections.map((c) => ({ ...c, kind: c.kind as CorrectionKind }))}

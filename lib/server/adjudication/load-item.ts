@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "../../db/client";
+import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { parseRubric } from "../../audits/rubric";
 import type { Item } from "../../formats";
 import { eventFromRow, noteFromRow } from "../datasets/rows";
@@ -14,12 +15,11 @@ export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId:
     select: {
       id: true,
       sampleOrder: true,
-      audit: { select: { name: true, status: true, rubric: true } },
+      audit: { select: { name: true, status: true, rubric: true, raterOrder: true } },
       adjudication: true,
       item: { select: { id: true, kind: true, externalId: true, cutoffTime: true, chapter: true, level: true, decisionPoint: true, data: true, patientId: true } },
       assignments: {
         where: { active: true },
-        orderBy: { user: { createdAt: "asc" } },
         select: {
           id: true,
           comment: true,
@@ -32,9 +32,9 @@ export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId:
   });
   if (!row) return null;
   const { item } = row;
-  // Rater labels as in every report of the audit: R1…Rn by account creation, audit-wide.
+  // Rater labels as in every report of the audit: R1…Rn audit-wide (lib/audits/rater-order).
   const audited = await db.assignment.findMany({ where: { auditId, active: true }, distinct: ["userId"], select: { userId: true, user: { select: { createdAt: true } } } });
-  const order = audited.sort((a, b) => +a.user.createdAt - +b.user.createdAt || (a.userId < b.userId ? -1 : 1)).map((a) => a.userId);
+  const order = orderRaters(audited.map((a) => ({ userId: a.userId, createdAt: a.user.createdAt })), storedRaterOrder(row.audit.raterOrder));
   const [events, notes] = await Promise.all([
     item.kind === "mcq" && item.cutoffTime
       ? db.ehrEvent.findMany({ where: { patientId: item.patientId, time: { lte: item.cutoffTime } }, orderBy: [{ time: "asc" }, { position: "asc" }] })
@@ -45,7 +45,9 @@ export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId:
     ...row,
     rubric: parseRubric(row.audit.rubric),
     item: { ...item, data: item.data as unknown as Item },
-    raters: row.assignments.map((a) => ({ label: `R${order.indexOf(a.user.id) + 1}`, ...a })),
+    raters: row.assignments
+      .map((a) => ({ label: `R${order.indexOf(a.user.id) + 1}`, ...a }))
+      .sort((a, b) => order.indexOf(a.user.id) - order.indexOf(b.user.id)),
     events: events.map((e) => ({ id: e.id, event: eventFromRow(e) })),
     notes: notes.map((n) => ({ id: n.id, note: noteFromRow(n) })),
   };

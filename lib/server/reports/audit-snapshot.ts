@@ -1,11 +1,12 @@
 import "server-only";
 import type { Db } from "../../db/client";
+import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { parseRubric } from "../../audits/rubric";
 import type { AuditSnapshot } from "../../reports/types";
 
 /**
  * Everything a report is computed from, read once from the stored ratings. Raters are labelled
- * R1…Rn in a stable order (by account creation), never by name. Withdrawn assignments and
+ * R1…Rn in a stable order (the audit's stored order, else by account creation), never by name. Withdrawn assignments and
  * unset ratings are left out. Items and ratings are sorted so the same data gives the same bytes.
  */
 export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditSnapshot | null> {
@@ -28,9 +29,8 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       ratings: { where: { category: { not: null } }, select: { dimension: true, category: true } },
     },
   });
-  const raters = [...new Map(assignments.map((a) => [a.userId, a.user.createdAt])).entries()]
-    .sort(([idA, a], [idB, b]) => +a - +b || (idA < idB ? -1 : 1))
-    .map(([id], i) => ({ id, label: `R${i + 1}` }));
+  const accounts = [...new Map(assignments.map((a) => [a.userId, a.user.createdAt])).entries()].map(([userId, createdAt]) => ({ userId, createdAt }));
+  const raters = orderRaters(accounts, storedRaterOrder(audit.raterOrder)).map((id, i) => ({ id, label: `R${i + 1}` }));
   const ratings = assignments
     .flatMap((a) => a.ratings.map((r) => ({ itemId: a.auditItemId, raterId: a.userId, dimension: r.dimension, category: r.category! })))
     .sort((x, y) => (x.itemId + x.raterId + x.dimension < y.itemId + y.raterId + y.dimension ? -1 : 1));

@@ -9,8 +9,8 @@ export async function editableAssignment(db: Db, userId: string, assignmentId: s
     where: { id: assignmentId, userId, active: true },
     select: { id: true, auditId: true, auditItem: { select: { audit: { select: { status: true, rubric: true } } } } },
   });
-  if (!a) throw new AppError("NOT_FOUND", "That review does not exist.");
+  if (!a) throw new AppError("NOT_FOUND", { key: "review.errors.notFound" });
   const { status, rubric } = a.auditItem.audit;
-  if (status !== "OPEN") throw new AppError("LOCKED", status === "CLOSED" ? "This audit is closed; ratings are locked." : "This audit is not open yet.");
+  if (status !== "OPEN") throw new AppError("LOCKED", { key: status === "CLOSED" ? "review.errors.closed" : "review.errors.notOpen" });
   return { id: a.id, auditId: a.auditId, rubric: parseRubric(rubric) };
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
-import type { SaveOutcome } from "./save-rating";
+import { CONFLICT, type SaveOutcome } from "./save-rating";
 
 export const saveCommentSchema = z.object({
   assignmentId: z.string().min(1),
@@ -22,7 +22,7 @@ export async function saveComment(db: Db, userId: string, input: z.output<typeof
     });
     if (count !== 1) {
       const current = await tx.assignment.findUniqueOrThrow({ where: { id: assignment.id }, select: { comment: true, commentVersion: true } });
-      return { ok: false as const, error: "Changed in another tab or window — showing the latest saved value.", conflict: { current: { comment: current.comment, version: current.commentVersion } } };
+      return { ok: false as const, error: CONFLICT, conflict: { current: { comment: current.comment, version: current.commentVersion } } };
     }
     await recordEvent(tx, { actorId: userId, action: "comment.save", entity: "Assignment", entityId: assignment.id, after: { comment: input.comment, version: input.expectedVersion + 1 } });
     return { ok: true as const, data: { comment: input.comment, version: input.expectedVersion + 1 } };

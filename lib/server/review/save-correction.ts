@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
-import type { SaveOutcome } from "./save-rating";
+import { CONFLICT, type SaveOutcome } from "./save-rating";
 
 export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"] as const;
 
@@ -47,7 +47,7 @@ export async function saveCorrection(db: Db, userId: string, input: z.output<typ
     if ((current?.version ?? 0) !== c.version) {
       return {
         ok: false as const,
-        error: "Changed in another tab or window — showing the latest saved value.",
+        error: CONFLICT,
         conflict: { current: current ? { id: current.id, kind: input.kind, proposal: current.proposal, newGold: current.newGold, rationale: current.rationale, version: current.version } : null },
       };
     }

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
-import { AppError } from "../errors";
+import { AppError, englishText } from "../errors";
 import { editableAssignment } from "./editable-assignment";
 
 export const saveRatingSchema = z.object({
@@ -15,7 +15,8 @@ export const saveRatingSchema = z.object({
 export type RatingState = { dimension: string; category: string | null; version: number };
 export type SaveOutcome<T> = { ok: true; data: T } | { ok: false; error: string; conflict?: { current: T } };
 
-const CONFLICT = "Changed in another tab or window — showing the latest saved value.";
+/** The conflict's words (English here; the review actions give it in the reader's language). */
+export const CONFLICT = englishText({ key: "review.errors.conflict" });
 
 /**
  * Saves one rating with optimistic concurrency: the write only lands if the stored version
@@ -25,8 +26,8 @@ const CONFLICT = "Changed in another tab or window — showing the latest saved 
 export async function saveRating(db: Db, userId: string, input: z.output<typeof saveRatingSchema>): Promise<SaveOutcome<RatingState>> {
   const assignment = await editableAssignment(db, userId, input.assignmentId);
   const dim = assignment.rubric.find((d) => d.key === input.dimension);
-  if (!dim) throw new AppError("INVALID", "That rubric dimension does not exist.");
-  if (input.category !== null && !dim.categories.some((c) => c.key === input.category)) throw new AppError("INVALID", "That category is not part of the rubric.");
+  if (!dim) throw new AppError("INVALID", { key: "review.errors.unknownDimension" });
+  if (input.category !== null && !dim.categories.some((c) => c.key === input.category)) throw new AppError("INVALID", { key: "review.errors.unknownCategory" });
 
   const where = { assignmentId_dimension: { assignmentId: assignment.id, dimension: dim.key } };
   try {
@@ -45,7 +46,7 @@ export async function saveRating(db: Db, userId: string, input: z.output<typeof 
           where: { assignmentId: assignment.id, dimension: dim.key, version: input.expectedVersion },
           data: { category: input.category, version: { increment: 1 } },
         });
-        if (count !== 1) throw new AppError("CONFLICT", CONFLICT);
+        if (count !== 1) throw new AppError("CONFLICT", { key: "review.errors.conflict" });
         version = input.expectedVersion + 1;
       }
       await tx.assignment.update({ where: { id: assignment.id }, data: { lastActivityAt: now } });

@@ -32,14 +32,13 @@ export function eventViewModel(id: string, event: EhrEvent) {
   };
 }
 
+/** Untitled notes and sections are named by the viewer, in the reader's language. */
 export function noteViewModel(id: string, note: Note) {
   const sections = note.sections.length
     ? note.sections.map((s) => ({ title: s.title, text: note.text.slice(s.start + s.rawTitle.length, s.end).trim() }))
-    : [{ title: "Text", text: note.text }];
-  return { id, noteNum: note.noteNum, chartdate: note.chartdate, title: `Note #${note.noteNum} · ${note.chartdate}`, sections };
+    : [{ title: "", text: note.text }];
+  return { id, noteNum: note.noteNum, chartdate: note.chartdate, sections };
 }
-
-const gaLabel = (days: number) => `${Math.floor(days / 7)}+${days % 7} wk`;
 
 /** The case panel's view of a decision-point MCQ. */
 export function mcqViewModel(item: McqItem) {
@@ -51,7 +50,8 @@ export function mcqViewModel(item: McqItem) {
     ruleText: item.ruleText ?? null,
     evidenceEventIds: item.evidenceEventIds,
     evidenceText: item.evidenceText ?? null,
-    cutoffLabel: `${item.cutoff.time.slice(0, 16).replace("T", " ")}${item.cutoff.gaDays != null ? ` · ${gaLabel(item.cutoff.gaDays)}` : ""}`,
+    /** The cutoff as written in the record ("2031-08-18 10:02"); GA is worded by the case panel. */
+    cutoff: { time: item.cutoff.time.slice(0, 16).replace("T", " "), gaDays: item.cutoff.gaDays ?? null },
   };
 }
 

@@ -24,7 +24,8 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
     for (const u of DEMO_USERS) {
       const exists = await db.user.findUnique({ where: { email: u.email }, select: { id: true } });
       if (exists) continue;
-      await createUser(db, null, u);
+      const { user } = await createUser(db, null, u);
+      if (u.locale) await db.user.update({ where: { id: user.id }, data: { locale: u.locale } });
       demoUsersCreated++;
     }
   }

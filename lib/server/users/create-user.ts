@@ -11,7 +11,7 @@ export async function createUser(db: Db, actorId: string | null, input: CreateUs
   const temporaryPassword = data.password === "" ? generatePassword() : null;
   const passwordHash = await hashPassword(temporaryPassword ?? data.password);
   const existing = await db.user.findUnique({ where: { email: data.email }, select: { id: true } });
-  if (existing) throw new AppError("CONFLICT", `A user with the email ${data.email} already exists.`);
+  if (existing) throw new AppError("CONFLICT", { key: "admin.errors.emailTaken", values: { email: data.email } });
   const user = await db.$transaction(async (tx) => {
     const created = await tx.user.create({
       data: { email: data.email, name: data.name, role: data.role, passwordHash },

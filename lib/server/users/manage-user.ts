@@ -6,13 +6,13 @@ import { recordEvent } from "../audit-trail";
 
 async function findUser(db: Db, userId: string) {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, active: true, email: true } });
-  if (!user) throw new AppError("NOT_FOUND", "That user does not exist.");
+  if (!user) throw new AppError("NOT_FOUND", { key: "admin.errors.userNotFound" });
   return user;
 }
 
 /** Deactivating also ends the user's sessions (sessionVersion is part of every token). */
 export async function setUserActive(db: Db, actorId: string, userId: string, active: boolean) {
-  if (userId === actorId && !active) throw new AppError("INVALID", "You cannot deactivate your own account.");
+  if (userId === actorId && !active) throw new AppError("INVALID", { key: "admin.errors.deactivateSelf" });
   const user = await findUser(db, userId);
   if (user.active === active) return;
   await db.$transaction(async (tx) => {

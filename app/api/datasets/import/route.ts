@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { getTranslations } from "next-intl/server";
 import { db } from "@/lib/db";
 import { guardRoute } from "@/lib/server/auth/route-guard";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
@@ -12,9 +13,10 @@ import { openFile } from "@/lib/server/datasets/open-file";
 export async function POST(request: Request) {
   const user = await guardRoute("datasets:manage", request);
   if (user instanceof Response) return user;
+  const t = await getTranslations("datasets.upload.errors");
   const form = await request.formData();
   const files = form.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
-  if (files.length === 0) return Response.json({ error: "Choose at least one file." }, { status: 400 });
+  if (files.length === 0) return Response.json({ error: t("noFiles") }, { status: 400 });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-upload-"));
   try {
     const stored = [];
@@ -29,7 +31,7 @@ export async function POST(request: Request) {
     return Response.json(outcome, { status: outcome.status === "invalid" ? 422 : 200 });
   } catch (error) {
     console.error("[dataset import]", error);
-    return Response.json({ error: "The import failed unexpectedly. Nothing was written." }, { status: 500 });
+    return Response.json({ error: t("unexpected") }, { status: 500 });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

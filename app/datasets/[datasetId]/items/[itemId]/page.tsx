@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { Badge } from "@/components/ui/badge";
@@ -9,29 +10,30 @@ import { requirePermission } from "@/lib/server/auth/current-user";
 import { itemDetail } from "@/lib/server/datasets/item-detail";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
 
-export const metadata: Metadata = { title: "Item" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("datasets.item"))("metaTitle") };
+}
 
 export default async function ItemPage(props: { params: Promise<{ datasetId: string; itemId: string }> }) {
   await requirePermission("datasets:manage");
   const { datasetId, itemId } = await props.params;
-  const detail = await itemDetail(db(), datasetId, itemId);
+  const [detail, t, tv] = await Promise.all([itemDetail(db(), datasetId, itemId), getTranslations("datasets.item"), getTranslations("datasets")]);
   if (!detail) notFound();
   const item = detail.data;
   const note = (
     <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600">
-      Read-only. The record is shown as reviewers see it: up to the decision cutoff
-      {detail.laterEvents > 0 ? ` (${detail.laterEvents} later records of this patient are not shown).` : "."}
+      {detail.laterEvents > 0 ? t("readOnlyLater", { count: detail.laterEvents }) : t("readOnly")}
     </p>
   );
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
-        <Link href={`/datasets/${datasetId}`} className="text-teal-800 hover:underline">← {detail.dataset.name} v{detail.dataset.version}</Link>
+        <Link href={`/datasets/${datasetId}`} className="text-teal-800 hover:underline">← {tv("version", { name: detail.dataset.name, version: detail.dataset.version })}</Link>
         <span className="font-mono text-xs">{detail.externalId}</span>
-        <span className="text-slate-600">Patient {detail.patient.externalId}</span>
+        <span className="text-slate-600">{t("patient", { id: detail.patient.externalId })}</span>
         {detail.chapter && <Badge>{detail.chapter}</Badge>}
         {detail.level && <Badge>{detail.level}</Badge>}
-        {detail.decisionPoint !== null && <Badge>DP{detail.decisionPoint}</Badge>}
+        {detail.decisionPoint !== null && <Badge>{tv("items.decisionPoint", { value: detail.decisionPoint })}</Badge>}
       </div>
       {item.kind === "mcq" ? (
         <McqWorkspace item={mcqViewModel(item)} events={detail.events.map((e) => eventViewModel(e.id, e.event))} rating={note} />

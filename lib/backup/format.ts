@@ -1,0 +1,227 @@
+// The `clinaudit-audit-backup` file, version 1: JSON Lines (one JSON object per line, UTF-8,
+// optionally gzip-compressed). One audit, complete: the dataset version it samples (its rows as
+// stored), the accounts it names (by email, never a password), the audit's configuration, its
+// sampled items, assignments, ratings, comments, corrections and adjudication.
+//
+//   line 1          header       { format, formatVersion, createdAt, generator, audit: { id, name } }
+//   then, in order  dataset      one
+//                   patient      each with its events and notes
+//                   item         every item of the dataset
+//                   user         every account the audit names
+//                   audit        one
+//                   auditItem    each with its adjudication (or null)
+//                   assignment   each with its ratings and corrections (each with its decision)
+//   last line       end          { records, counts, sha256 }
+//
+// `sha256` is the SHA-256 of every line before the end line, each as written plus "\n". Row ids are
+// the source's; references between records use those ids, items are named by external id, people
+// by email. Dates are ISO 8601 in UTC.
+import { z } from "zod";
+import { rubricSchema } from "../audits/rubric";
+import { ROLES } from "../auth/permissions";
+
+export const BACKUP_FORMAT = "clinaudit-audit-backup";
+export const BACKUP_VERSION = 1;
+
+/** The record types in the order a file holds them (header and end excluded). */
+export const RECORD_ORDER = ["dataset", "patient", "item", "user", "audit", "auditItem", "assignment"] as const;
+export type RecordType = (typeof RECORD_ORDER)[number];
+
+const id = z.string().min(1).max(200);
+const email = z.string().min(3).max(320);
+const instant = z.iso.datetime({ offset: true });
+const json = z.unknown().refine((v) => v !== undefined, "required field is missing");
+const int = z.number().int();
+/** A valid rubric, kept exactly as stored (validated, not transformed). */
+const rubric = z.unknown().superRefine((value, ctx) => {
+  const r = rubricSchema.safeParse(value);
+  if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: issue.path as PropertyKey[], message: issue.message, input: value });
+});
+
+export const headerSchema = z.strictObject({
+  format: z.literal(BACKUP_FORMAT),
+  formatVersion: z.literal(BACKUP_VERSION),
+  createdAt: instant,
+  generator: z.string(),
+  audit: z.strictObject({ id, name: z.string() }),
+});
+
+const datasetSchema = z.strictObject({
+  type: z.literal("dataset"),
+  id,
+  name: z.string().min(1),
+  version: int.min(1),
+  family: z.enum(["ehr-decision-mcq", "notes-chatqa"]),
+  format: z.string().min(1),
+  formatVersion: z.string().nullable(),
+  checksum: z.string().regex(/^[0-9a-f]{64}$/, "expected a SHA-256 in hex"),
+  meta: json,
+  patientCount: int.min(0),
+  itemCount: int.min(0),
+  eventCount: int.min(0),
+  noteCount: int.min(0),
+  importedAt: instant,
+  importedBy: email.nullable(),
+});
+
+const eventSchema = z.strictObject({
+  id,
+  position: int.min(0),
+  eventId: z.string(),
+  time: instant,
+  gaDays: int.nullable(),
+  visitId: z.string().nullable(),
+  type: z.string(),
+  name: z.string(),
+  text: z.string().nullable(),
+  data: json,
+});
+
+const noteSchema = z.strictObject({ id, noteNum: int, chartdate: z.string(), text: z.string(), data: json });
+
+const patientSchema = z.strictObject({
+  type: z.literal("patient"),
+  id,
+  externalId: z.string(),
+  position: int.min(0),
+  data: json,
+  events: z.array(eventSchema),
+  notes: z.array(noteSchema),
+});
+
+const itemSchema = z.strictObject({
+  type: z.literal("item"),
+  id,
+  patient: id,
+  position: int.min(0),
+  kind: z.enum(["mcq", "conversation"]),
+  externalId: z.string().min(1),
+  cutoffTime: instant.nullable(),
+  chapter: z.string().nullable(),
+  level: z.string().nullable(),
+  decisionPoint: int.nullable(),
+  ruleId: z.string().nullable(),
+  question: z.string(),
+  data: json,
+});
+
+const userSchema = z.strictObject({
+  type: z.literal("user"),
+  email,
+  name: z.string().min(1),
+  role: z.enum(ROLES),
+  active: z.boolean(),
+});
+
+const auditSchema = z.strictObject({
+  type: z.literal("audit"),
+  id,
+  name: z.string().min(1),
+  status: z.enum(["DRAFT", "OPEN", "CLOSED"]),
+  rubric,
+  sampleSize: int.min(0),
+  seed: z.string(),
+  strata: z.array(z.string()),
+  sampling: json,
+  populationSize: int.min(0),
+  design: z.string().min(1),
+  ratersPerItem: int.nullable(),
+  shareResults: z.boolean(),
+  createdBy: email,
+  adjudicator: email.nullable(),
+  /** Rater label order R1…Rn, by email. */
+  raterOrder: z.array(email),
+  createdAt: instant,
+  openedAt: instant.nullable(),
+  closedAt: instant.nullable(),
+});
+
+const adjudicationSchema = z.strictObject({
+  id,
+  adjudicator: email,
+  finalLabels: z.record(z.string(), z.string()),
+  rationale: z.string(),
+  removeItem: z.boolean(),
+  decidedAt: instant,
+  updatedAt: instant,
+});
+
+const auditItemSchema = z.strictObject({
+  type: z.literal("auditItem"),
+  id,
+  item: z.string().min(1),
+  sampleOrder: int,
+  adjudication: adjudicationSchema.nullable(),
+});
+
+const ratingSchema = z.strictObject({ id, dimension: z.string(), category: z.string().nullable(), version: int.min(0), createdAt: instant, updatedAt: instant });
+
+export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"] as const;
+export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
+
+const decisionSchema = z.strictObject({
+  id,
+  adjudicator: email,
+  decision: z.enum(["ACCEPTED", "EDITED", "REJECTED"]),
+  applied: json.nullable(),
+  rationale: z.string(),
+  decidedAt: instant,
+});
+
+const correctionSchema = z.strictObject({
+  id,
+  kind: z.enum(CORRECTION_KINDS),
+  turnOrder: int.min(0),
+  proposal: z.string(),
+  newGold: z.string().nullable(),
+  rationale: z.string(),
+  version: int.min(0),
+  createdAt: instant,
+  updatedAt: instant,
+  decision: decisionSchema.nullable(),
+});
+
+const assignmentSchema = z.strictObject({
+  type: z.literal("assignment"),
+  id,
+  auditItem: id,
+  user: email,
+  active: z.boolean(),
+  assignedAt: instant,
+  withdrawnAt: instant.nullable(),
+  comment: z.string(),
+  commentVersion: int.min(0),
+  lastActivityAt: instant.nullable(),
+  ratings: z.array(ratingSchema),
+  corrections: z.array(correctionSchema),
+});
+
+export const RECORD_SCHEMAS = {
+  dataset: datasetSchema,
+  patient: patientSchema,
+  item: itemSchema,
+  user: userSchema,
+  audit: auditSchema,
+  auditItem: auditItemSchema,
+  assignment: assignmentSchema,
+} as const;
+
+export const endSchema = z.strictObject({
+  type: z.literal("end"),
+  records: int.min(0),
+  counts: z.record(z.string(), int.min(0)),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, "expected a SHA-256 in hex"),
+});
+
+export type BackupHeader = z.infer<typeof headerSchema>;
+export type DatasetRecord = z.infer<typeof datasetSchema>;
+export type PatientRecord = z.infer<typeof patientSchema>;
+export type EventRecord = z.infer<typeof eventSchema>;
+export type NoteRecord = z.infer<typeof noteSchema>;
+export type ItemRecord = z.infer<typeof itemSchema>;
+export type UserRecord = z.infer<typeof userSchema>;
+export type AuditRecord = z.infer<typeof auditSchema>;
+export type AuditItemRecord = z.infer<typeof auditItemSchema>;
+export type AssignmentRecord = z.infer<typeof assignmentSchema>;
+export type BackupRecord = DatasetRecord | PatientRecord | ItemRecord | UserRecord | AuditRecord | AuditItemRecord | AssignmentRecord;
+export type EndRecord = z.infer<typeof endSchema>;

@@ -1,0 +1,156 @@
+// The cross-record rules of a backup, checked while it streams past: ids unique per table, every
+// reference pointing at a record earlier in the file, ratings and labels inside the audit's
+// rubric, and the dataset's declared counts matching its rows. Only compact indexes are kept.
+import { parseRubric } from "../audits/rubric";
+import type { AssignmentRecord, AuditItemRecord, AuditRecord, BackupRecord, DatasetRecord, ItemRecord, PatientRecord, UserRecord } from "./format";
+
+/** Reports one problem at a path inside the current record. */
+export type Report = (path: string, message: string) => void;
+
+export class ReferenceIndex {
+  private readonly ids = new Map<string, Set<string>>();
+  private readonly patientExternal = new Set<string>();
+  private readonly itemExternal = new Set<string>();
+  private readonly sampled = new Set<string>();
+  private readonly sampleOrders = new Set<number>();
+  private readonly pairs = new Set<string>();
+  readonly users = new Map<string, UserRecord>();
+  dataset: DatasetRecord | null = null;
+  audit: AuditRecord | null = null;
+  private rubric = new Map<string, Set<string>>();
+  readonly rows = { patients: 0, events: 0, notes: 0, items: 0 };
+
+  check(record: BackupRecord, report: Report): void {
+    switch (record.type) {
+      case "dataset":
+        this.dataset = record;
+        return;
+      case "patient":
+        return this.patient(record, report);
+      case "item":
+        return this.item(record, report);
+      case "user":
+        if (this.users.has(record.email.toLowerCase())) report("email", `the account ${record.email} is listed twice`);
+        this.users.set(record.email.toLowerCase(), record);
+        return;
+      case "audit":
+        return this.auditRecord(record, report);
+      case "auditItem":
+        return this.auditItem(record, report);
+      case "assignment":
+        return this.assignment(record, report);
+    }
+  }
+
+  /** Checks at the end of the file: what the dataset declares against what was read. */
+  finish(report: (field: string, message: string) => void): void {
+    const d = this.dataset;
+    if (!d) return;
+    const declared = { patients: d.patientCount, events: d.eventCount, notes: d.noteCount, items: d.itemCount };
+    for (const [what, n] of Object.entries(declared)) {
+      const read = this.rows[what as keyof typeof declared];
+      if (read !== n) report(`dataset.${what.slice(0, -1)}Count`, `the dataset declares ${n} ${what} but the file holds ${read}`);
+    }
+  }
+
+  private unique(table: string, id: string, report: Report, path = "id"): void {
+    let set = this.ids.get(table);
+    if (!set) this.ids.set(table, (set = new Set()));
+    if (set.has(id)) report(path, `duplicate ${table} id ${JSON.stringify(id)}`);
+    set.add(id);
+  }
+
+  private has(table: string, id: string): boolean {
+    return this.ids.get(table)?.has(id) ?? false;
+  }
+
+  private person(email: string, path: string, report: Report): void {
+    if (!this.users.has(email.toLowerCase())) report(path, `${email} is not among the file's user records`);
+  }
+
+  private patient(p: PatientRecord, report: Report): void {
+    this.rows.patients++;
+    this.rows.events += p.events.length;
+    this.rows.notes += p.notes.length;
+    this.unique("patient", p.id, report);
+    if (this.patientExternal.has(p.externalId)) report("externalId", `duplicate patient ${JSON.stringify(p.externalId)}`);
+    this.patientExternal.add(p.externalId);
+    const eventIds = new Set<string>();
+    p.events.forEach((e, i) => {
+      this.unique("event", e.id, report, `events[${i}].id`);
+      if (eventIds.has(e.eventId)) report(`events[${i}].eventId`, `duplicate event ${JSON.stringify(e.eventId)} of this patient`);
+      eventIds.add(e.eventId);
+    });
+    const noteNums = new Set<number>();
+    p.notes.forEach((n, i) => {
+      this.unique("note", n.id, report, `notes[${i}].id`);
+      if (noteNums.has(n.noteNum)) report(`notes[${i}].noteNum`, `duplicate note ${n.noteNum} of this patient`);
+      noteNums.add(n.noteNum);
+    });
+  }
+
+  private item(item: ItemRecord, report: Report): void {
+    this.rows.items++;
+    this.unique("item", item.id, report);
+    if (!this.has("patient", item.patient)) report("patient", `no patient record with id ${JSON.stringify(item.patient)} before this item`);
+    if (this.itemExternal.has(item.externalId)) report("externalId", `duplicate item ${JSON.stringify(item.externalId)}`);
+    this.itemExternal.add(item.externalId);
+  }
+
+  private auditRecord(audit: AuditRecord, report: Report): void {
+    this.audit = audit;
+    this.rubric = new Map(parseRubric(audit.rubric).map((d) => [d.key, new Set(d.categories.map((c) => c.key))]));
+    this.person(audit.createdBy, "createdBy", report);
+    if (audit.adjudicator) this.person(audit.adjudicator, "adjudicator", report);
+    audit.raterOrder.forEach((e, i) => this.person(e, `raterOrder[${i}]`, report));
+  }
+
+  private label(dimension: string, category: string, path: string, report: Report): void {
+    if (!this.audit) return; // the audit record itself was refused: no rubric to check against
+    const categories = this.rubric.get(dimension);
+    if (!categories) report(path, `${JSON.stringify(dimension)} is not a dimension of the audit's rubric`);
+    else if (!categories.has(category)) report(path, `${JSON.stringify(category)} is not a category of the dimension ${JSON.stringify(dimension)}`);
+  }
+
+  private auditItem(a: AuditItemRecord, report: Report): void {
+    this.unique("auditItem", a.id, report);
+    if (!this.itemExternal.has(a.item)) report("item", `no item ${JSON.stringify(a.item)} in the file's dataset`);
+    if (this.sampled.has(a.item)) report("item", `the item ${JSON.stringify(a.item)} is sampled twice`);
+    this.sampled.add(a.item);
+    if (this.sampleOrders.has(a.sampleOrder)) report("sampleOrder", `duplicate sample order ${a.sampleOrder}`);
+    this.sampleOrders.add(a.sampleOrder);
+    const adj = a.adjudication;
+    if (!adj) return;
+    this.unique("adjudication", adj.id, report, "adjudication.id");
+    this.person(adj.adjudicator, "adjudication.adjudicator", report);
+    for (const [dimension, category] of Object.entries(adj.finalLabels)) this.label(dimension, category, `adjudication.finalLabels.${dimension}`, report);
+  }
+
+  private assignment(a: AssignmentRecord, report: Report): void {
+    this.unique("assignment", a.id, report);
+    if (!this.has("auditItem", a.auditItem)) report("auditItem", `no auditItem record with id ${JSON.stringify(a.auditItem)} before this assignment`);
+    this.person(a.user, "user", report);
+    const pair = `${a.auditItem}\0${a.user.toLowerCase()}`;
+    if (this.pairs.has(pair)) report("user", `${a.user} is assigned this item twice`);
+    this.pairs.add(pair);
+    const dimensions = new Set<string>();
+    a.ratings.forEach((r, i) => {
+      this.unique("rating", r.id, report, `ratings[${i}].id`);
+      if (dimensions.has(r.dimension)) report(`ratings[${i}].dimension`, `a second rating on ${JSON.stringify(r.dimension)}`);
+      dimensions.add(r.dimension);
+      if (r.category !== null) this.label(r.dimension, r.category, `ratings[${i}].category`, report);
+      else if (this.audit && !this.rubric.has(r.dimension)) report(`ratings[${i}].dimension`, `${JSON.stringify(r.dimension)} is not a dimension of the audit's rubric`);
+    });
+    const kinds = new Set<string>();
+    a.corrections.forEach((c, i) => {
+      this.unique("correction", c.id, report, `corrections[${i}].id`);
+      const key = `${c.kind}\0${c.turnOrder}`;
+      if (kinds.has(key)) report(`corrections[${i}].kind`, `a second ${c.kind} correction on turn ${c.turnOrder}`);
+      kinds.add(key);
+      if (c.decision) {
+        this.unique("correctionDecision", c.decision.id, report, `corrections[${i}].decision.id`);
+        this.person(c.decision.adjudicator, `corrections[${i}].decision.adjudicator`, report);
+      }
+    });
+  }
+}

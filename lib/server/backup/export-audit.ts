@@ -1,0 +1,145 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
+import { BackupWriter, isoOrNull, type AuditRecord, type BackupRecord, type CorrectionKind, type DatasetRecord } from "../../backup";
+import { recordEvent } from "../audit-trail";
+
+const PATIENTS_PER_PAGE = 20;
+const ITEMS_PER_PAGE = 1_000;
+
+export interface AuditBackup {
+  auditId: string;
+  auditName: string;
+  /** The file's lines, produced as they are read (a full-size dataset is hundreds of MB). */
+  lines: AsyncIterable<string>;
+}
+
+/** The audit's own rows, read together so ratings cannot move between the reads. */
+async function readAudit(db: Db, auditId: string) {
+  const [audit, auditItems, assignments] = await db.$transaction([
+    db.audit.findUnique({ where: { id: auditId }, include: { dataset: { include: { importedBy: { select: { email: true } } } } } }),
+    db.auditItem.findMany({ where: { auditId }, orderBy: { sampleOrder: "asc" }, include: { item: { select: { externalId: true } }, adjudication: true } }),
+    db.assignment.findMany({
+      where: { auditId },
+      orderBy: [{ auditItem: { sampleOrder: "asc" } }, { assignedAt: "asc" }, { id: "asc" }],
+      include: {
+        user: { select: { createdAt: true } },
+        ratings: { orderBy: { dimension: "asc" } },
+        corrections: { orderBy: [{ kind: "asc" }, { turnOrder: "asc" }], include: { decision: true } },
+      },
+    }),
+  ]);
+  return audit && { audit, auditItems, assignments };
+}
+
+/**
+ * The backup of one audit (format: lib/backup/format.ts), or null when there is no such audit.
+ * Every account the audit names is written by email, name, role and active flag — never a
+ * password hash.
+ */
+export async function exportAuditBackup(db: Db, auditId: string, generator: string, now = new Date()): Promise<AuditBackup | null> {
+  const read = await readAudit(db, auditId);
+  if (!read) return null;
+  const { audit, auditItems, assignments } = read;
+  const { dataset } = audit;
+
+  const named = new Set<string>([audit.createdById, ...assignments.map((a) => a.userId)]);
+  if (audit.adjudicatorId) named.add(audit.adjudicatorId);
+  for (const i of auditItems) if (i.adjudication) named.add(i.adjudication.adjudicatorId);
+  for (const a of assignments) for (const c of a.corrections) if (c.decision) named.add(c.decision.adjudicatorId);
+  const users = await db.user.findMany({ where: { id: { in: [...named] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, email: true, name: true, role: true, active: true } });
+  const emailOf = new Map(users.map((u) => [u.id, u.email]));
+  const email = (id: string) => {
+    const e = emailOf.get(id);
+    if (!e) throw new Error(`audit ${auditId} names the account ${id}, which does not exist`);
+    return e;
+  };
+  // Every rater of the audit, withdrawn ones too, in label order: a restore keeps R1…Rn.
+  const raters = [...new Map(assignments.map((a) => [a.userId, a.user.createdAt])).entries()].map(([userId, createdAt]) => ({ userId, createdAt }));
+  const raterOrder = orderRaters(raters, storedRaterOrder(audit.raterOrder)).map(email);
+
+  const datasetRecord: DatasetRecord = {
+    type: "dataset", id: dataset.id, name: dataset.name, version: dataset.version, family: dataset.family as DatasetRecord["family"], format: dataset.format,
+    formatVersion: dataset.formatVersion, checksum: dataset.checksum, meta: dataset.meta, patientCount: dataset.patientCount, itemCount: dataset.itemCount,
+    eventCount: dataset.eventCount, noteCount: dataset.noteCount, importedAt: dataset.importedAt.toISOString(), importedBy: dataset.importedBy?.email ?? null,
+  };
+  const auditRecord: AuditRecord = {
+    type: "audit", id: audit.id, name: audit.name, status: audit.status, rubric: audit.rubric, sampleSize: audit.sampleSize, seed: audit.seed,
+    strata: audit.strata as string[], sampling: audit.sampling, populationSize: audit.populationSize, design: audit.design, ratersPerItem: audit.ratersPerItem,
+    shareResults: audit.shareResults, createdBy: email(audit.createdById), adjudicator: audit.adjudicatorId ? email(audit.adjudicatorId) : null, raterOrder,
+    createdAt: audit.createdAt.toISOString(), openedAt: isoOrNull(audit.openedAt), closedAt: isoOrNull(audit.closedAt),
+  };
+
+  async function* records(): AsyncGenerator<BackupRecord> {
+    yield datasetRecord;
+    yield* patientRecords(db, dataset.id);
+    yield* itemRecords(db, dataset.id);
+    for (const u of users) yield { type: "user", email: u.email, name: u.name, role: u.role, active: u.active };
+    yield auditRecord;
+    for (const i of auditItems) {
+      const adj = i.adjudication;
+      yield {
+        type: "auditItem", id: i.id, item: i.item.externalId, sampleOrder: i.sampleOrder,
+        adjudication: adj && { id: adj.id, adjudicator: email(adj.adjudicatorId), finalLabels: adj.finalLabels as Record<string, string>, rationale: adj.rationale, removeItem: adj.removeItem, decidedAt: adj.decidedAt.toISOString(), updatedAt: adj.updatedAt.toISOString() },
+      };
+    }
+    for (const a of assignments) {
+      yield {
+        type: "assignment", id: a.id, auditItem: a.auditItemId, user: email(a.userId), active: a.active, assignedAt: a.assignedAt.toISOString(), withdrawnAt: isoOrNull(a.withdrawnAt),
+        comment: a.comment, commentVersion: a.commentVersion, lastActivityAt: isoOrNull(a.lastActivityAt),
+        ratings: a.ratings.map((r) => ({ id: r.id, dimension: r.dimension, category: r.category, version: r.version, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
+        corrections: a.corrections.map((c) => ({
+          id: c.id, kind: c.kind as CorrectionKind, turnOrder: c.turnOrder, proposal: c.proposal, newGold: c.newGold, rationale: c.rationale,
+          version: c.version, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
+          decision: c.decision && { id: c.decision.id, adjudicator: email(c.decision.adjudicatorId), decision: c.decision.decision as "ACCEPTED" | "EDITED" | "REJECTED", applied: c.decision.applied, rationale: c.decision.rationale, decidedAt: c.decision.decidedAt.toISOString() },
+        })),
+      };
+    }
+  }
+
+  async function* lines(): AsyncGenerator<string> {
+    const writer = new BackupWriter();
+    yield writer.header({ createdAt: now.toISOString(), generator, audit: { id: audit!.id, name: audit!.name } });
+    for await (const r of records()) yield writer.record(r);
+    yield writer.end();
+  }
+  return { auditId: audit.id, auditName: audit.name, lines: lines() };
+}
+
+async function* patientRecords(db: Db, datasetId: string): AsyncGenerator<BackupRecord> {
+  for (let from = 0; ; from += PATIENTS_PER_PAGE) {
+    const page = await db.patient.findMany({
+      where: { datasetId },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+      skip: from,
+      take: PATIENTS_PER_PAGE,
+      include: { events: { orderBy: [{ position: "asc" }, { id: "asc" }] }, notes: { orderBy: { noteNum: "asc" } } },
+    });
+    for (const p of page) {
+      yield {
+        type: "patient", id: p.id, externalId: p.externalId, position: p.position, data: p.data,
+        events: p.events.map((e) => ({ id: e.id, position: e.position, eventId: e.eventId, time: e.time.toISOString(), gaDays: e.gaDays, visitId: e.visitId, type: e.type, name: e.name, text: e.text, data: e.data })),
+        notes: p.notes.map((n) => ({ id: n.id, noteNum: n.noteNum, chartdate: n.chartdate, text: n.text, data: n.data })),
+      };
+    }
+    if (page.length < PATIENTS_PER_PAGE) return;
+  }
+}
+
+async function* itemRecords(db: Db, datasetId: string): AsyncGenerator<BackupRecord> {
+  for (let from = 0; ; from += ITEMS_PER_PAGE) {
+    const page = await db.item.findMany({ where: { datasetId }, orderBy: [{ position: "asc" }, { id: "asc" }], skip: from, take: ITEMS_PER_PAGE });
+    for (const i of page) {
+      yield {
+        type: "item", id: i.id, patient: i.patientId, position: i.position, kind: i.kind as "mcq" | "conversation", externalId: i.externalId, cutoffTime: isoOrNull(i.cutoffTime),
+        chapter: i.chapter, level: i.level, decisionPoint: i.decisionPoint, ruleId: i.ruleId, question: i.question, data: i.data,
+      };
+    }
+    if (page.length < ITEMS_PER_PAGE) return;
+  }
+}
+
+/** The trail entry for a backup taken (by the CLI: actor null). */
+export function recordBackupEvent(db: Db, actorId: string | null, auditId: string, after: { via: "cli" | "web"; file?: string }) {
+  return recordEvent(db, { actorId, action: "audit.backup", entity: "Audit", entityId: auditId, after });
+}

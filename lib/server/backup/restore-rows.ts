@@ -1,0 +1,88 @@
+import "server-only";
+import type { AssignmentRecord, AuditItemRecord, BackupPlan, BackupRecord } from "../../backup";
+import type { RestoredUsers, Tx } from "./restore-users";
+
+const BATCH = 500;
+const at = (iso: string) => new Date(iso);
+const atOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
+
+/**
+ * The audit's own rows, collected as the file streams past (they are small next to the dataset)
+ * and written once the dataset's rows are in: the audit, its items and adjudications, the
+ * assignments with their comments, ratings, corrections and decisions — ids, versions and
+ * timestamps as in the backup.
+ */
+export class AuditRows {
+  private readonly auditItems: AuditItemRecord[] = [];
+  private readonly assignments: AssignmentRecord[] = [];
+
+  constructor(
+    private readonly plan: BackupPlan,
+    private readonly people: RestoredUsers,
+  ) {}
+
+  add(r: BackupRecord): void {
+    if (r.type === "auditItem") this.auditItems.push(r);
+    else if (r.type === "assignment") this.assignments.push(r);
+  }
+
+  private person(email: string): string {
+    const id = this.people.ids.get(email.toLowerCase());
+    if (!id) throw new Error(`no account for ${email}`); // validation checked every reference
+    return id;
+  }
+
+  async write(tx: Tx, datasetId: string, itemIds: Map<string, string>): Promise<void> {
+    const a = this.plan.audit;
+    const auditId = a.id;
+    await tx.audit.create({
+      data: {
+        id: auditId, name: a.name, datasetId, status: a.status, rubric: a.rubric as object, sampleSize: a.sampleSize, seed: a.seed, strata: a.strata, sampling: a.sampling as object,
+        populationSize: a.populationSize, design: a.design, ratersPerItem: a.ratersPerItem, shareResults: a.shareResults,
+        adjudicatorId: a.adjudicator ? this.person(a.adjudicator) : null, raterOrder: a.raterOrder.map((e) => this.person(e)),
+        createdById: this.person(a.createdBy), createdAt: at(a.createdAt), openedAt: atOrNull(a.openedAt), closedAt: atOrNull(a.closedAt),
+      },
+    });
+    const itemId = (externalId: string) => {
+      const id = itemIds.get(externalId);
+      if (!id) throw new Error(`the dataset here has no item ${externalId}`);
+      return id;
+    };
+    await many(this.auditItems.map((i) => ({ id: i.id, auditId, itemId: itemId(i.item), sampleOrder: i.sampleOrder })), (data) => tx.auditItem.createMany({ data }));
+    const adjudications = this.auditItems.flatMap((i) => (i.adjudication ? [{ ...i.adjudication, auditItemId: i.id }] : []));
+    await many(
+      adjudications.map((j) => ({
+        id: j.id, auditItemId: j.auditItemId, auditId, adjudicatorId: this.person(j.adjudicator), finalLabels: j.finalLabels, rationale: j.rationale,
+        removeItem: j.removeItem, decidedAt: at(j.decidedAt), updatedAt: at(j.updatedAt),
+      })),
+      (data) => tx.adjudication.createMany({ data }),
+    );
+    await many(
+      this.assignments.map((s) => ({
+        id: s.id, auditId, auditItemId: s.auditItem, userId: this.person(s.user), active: s.active, assignedAt: at(s.assignedAt), withdrawnAt: atOrNull(s.withdrawnAt),
+        comment: s.comment, commentVersion: s.commentVersion, lastActivityAt: atOrNull(s.lastActivityAt),
+      })),
+      (data) => tx.assignment.createMany({ data }),
+    );
+    const ratings = this.assignments.flatMap((s) => s.ratings.map((r) => ({ ...r, assignmentId: s.id, createdAt: at(r.createdAt), updatedAt: at(r.updatedAt) })));
+    await many(ratings, (data) => tx.rating.createMany({ data }));
+    const corrections = this.assignments.flatMap((s) => s.corrections.map((c) => ({ ...c, assignmentId: s.id })));
+    await many(
+      corrections.map(({ decision: _decision, ...c }) => ({ ...c, createdAt: at(c.createdAt), updatedAt: at(c.updatedAt) })),
+      (data) => tx.correction.createMany({ data }),
+    );
+    const decisions = corrections.flatMap((c) => (c.decision ? [{ ...c.decision, correctionId: c.id }] : []));
+    await many(
+      decisions.map((d) => ({
+        id: d.id, correctionId: d.correctionId, auditId, adjudicatorId: this.person(d.adjudicator), decision: d.decision, rationale: d.rationale, decidedAt: at(d.decidedAt),
+        // A JSON column takes no plain null: leave it out and the column stays NULL.
+        ...(d.applied === null ? {} : { applied: d.applied as object }),
+      })),
+      (data) => tx.correctionDecision.createMany({ data }),
+    );
+  }
+}
+
+async function many<T>(rows: T[], write: (batch: T[]) => PromiseLike<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
+}

@@ -1,0 +1,95 @@
+// A closed, adjudicated audit for the backup tests: a generated EHR benchmark, three raters (one
+// more withdrawn after rating), ratings on both dimensions, comments, corrections, adjudication.
+import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
+import type { Db } from "@/lib/db/client";
+import { correctedBenchmark } from "@/lib/server/adjudication/corrected-export";
+import { loadAdjudications } from "@/lib/server/adjudication/records";
+import { saveAdjudication, saveAdjudicationSchema } from "@/lib/server/adjudication/save-adjudication";
+import { assignClinicians, withdrawClinician } from "@/lib/server/audits/assign";
+import { createAudit } from "@/lib/server/audits/create-audit";
+import { setAuditStatus } from "@/lib/server/audits/set-status";
+import { importDataset } from "@/lib/server/datasets/import-dataset";
+import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
+import { exportCatalog, renderExport } from "@/lib/server/reports/export-files";
+import { saveComment } from "@/lib/server/review/save-comment";
+import { saveCorrection } from "@/lib/server/review/save-correction";
+import { saveRating } from "@/lib/server/review/save-rating";
+import { createUser } from "@/lib/server/users/create-user";
+import { generateEhrBundle } from "@/lib/synth";
+
+export const BENCHMARK = JSON.stringify(generateEhrBundle({ seed: "backup-test", size: "demo", patients: 10, instances: 16 }).bundle);
+export const benchmarkFile = { name: "bench.json", open: async function* () { yield BENCHMARK; } };
+
+const SAMPLE = 6;
+const GOLD = ["correct", "incorrect", "uncertain"];
+const QUESTION = ["clear", "ambiguous", "unreasonable"];
+
+/** Creates the accounts in the given order (their creation order is the default rater order). */
+export async function makeUsers(db: Db, emails: string[]) {
+  const out = new Map<string, string>();
+  for (const email of emails) {
+    const role = email.startsWith("org") ? "ORGANIZER" : "CLINICIAN";
+    const { user } = await createUser(db, null, { email, name: `Dr ${email.split("@")[0]}`, role, password: "long-enough-password" });
+    out.set(email, user!.id);
+  }
+  return out;
+}
+
+export async function buildAudit(db: Db): Promise<string> {
+  const imported = await importDataset(db, null, [benchmarkFile]);
+  if (imported.status !== "imported") throw new Error("import failed");
+  const users = await makeUsers(db, ["org@example.org", "c1@example.org", "c2@example.org", "c3@example.org", "c4@example.org"]);
+  const organizer = users.get("org@example.org")!;
+  const raters = ["c1", "c2", "c3", "c4"].map((c) => users.get(`${c}@example.org`)!);
+  const audit = await createAudit(db, organizer, { name: "Backup audit", datasetId: imported.datasetId, size: SAMPLE, seed: "42", strata: ["chapter"], rubric: DEFAULT_RUBRIC });
+  await assignClinicians(db, organizer, { auditId: audit.id, clinicianIds: raters, design: "FULLY_CROSSED" });
+  await setAuditStatus(db, organizer, audit.id, "open");
+
+  const assignments = await db.assignment.findMany({ where: { auditId: audit.id }, include: { auditItem: true }, orderBy: [{ auditItem: { sampleOrder: "asc" } }] });
+  const orders = assignments.map((a) => a.auditItem.sampleOrder);
+  const [low, high] = [Math.min(...orders), Math.max(...orders)];
+  for (const a of assignments) {
+    const r = raters.indexOf(a.userId);
+    const n = a.auditItem.sampleOrder;
+    if (r === 2 && n === high) continue; // one item left unrated by one rater
+    await saveRating(db, a.userId, { assignmentId: a.id, dimension: "gold", category: GOLD[(n * (r + 1)) % 3]!, expectedVersion: 0 });
+    await saveRating(db, a.userId, { assignmentId: a.id, dimension: "question", category: QUESTION[(n + r) % 2]!, expectedVersion: 0 });
+    if ((n + r) % 3 === 0) await saveRating(db, a.userId, { assignmentId: a.id, dimension: "gold", category: GOLD[(n + 1) % 3]!, expectedVersion: 1 });
+    if (n % 2 === 0) await saveComment(db, a.userId, { assignmentId: a.id, comment: `rater ${r + 1} on item ${n}: "quoted", comma`, expectedVersion: 0 });
+  }
+  const first = assignments.filter((a) => a.auditItem.sampleOrder === low);
+  const byRater = (r: number) => first.find((a) => a.userId === raters[r])!;
+  await saveCorrection(db, raters[0]!, { assignmentId: byRater(0).id, kind: "GOLD", turnOrder: 0, correction: { kind: "GOLD", proposal: "Option A", newGold: "A", rationale: "per the record", version: 0 } });
+  await saveCorrection(db, raters[1]!, { assignmentId: byRater(1).id, kind: "STEM", turnOrder: 0, correction: { kind: "STEM", proposal: "A clearer stem?", rationale: "ambiguous", version: 0 } });
+  await withdrawClinician(db, organizer, audit.id, raters[3]!);
+  await setAuditStatus(db, organizer, audit.id, "close");
+
+  const auditItemId = first[0]!.auditItemId;
+  const corrections = await db.correction.findMany({ where: { assignment: { auditItemId } }, orderBy: { kind: "asc" } });
+  const [gold, stem] = [corrections.find((c) => c.kind === "GOLD")!, corrections.find((c) => c.kind === "STEM")!];
+  await saveAdjudication(
+    db,
+    organizer,
+    saveAdjudicationSchema.parse({
+      auditId: audit.id,
+      auditItemId,
+      finalLabels: { gold: "incorrect", question: "clear" },
+      rationale: "gold was wrong",
+      decisions: [
+        { correctionId: gold.id, decision: "ACCEPTED", applied: { kind: "GOLD", answer: "A" }, rationale: "confirmed" },
+        { correctionId: stem.id, decision: "REJECTED", applied: null, rationale: "clear enough" },
+      ],
+    }),
+  );
+  return audit.id;
+}
+
+/** Every report export and every corrected-benchmark file of the audit, by file name. */
+export async function allExports(db: Db, auditId: string): Promise<Record<string, string>> {
+  const snapshot = (await loadAuditSnapshot(db, auditId))!;
+  const adjudications = await loadAdjudications(db, auditId);
+  const files: Record<string, string> = {};
+  for (const { file } of exportCatalog(snapshot)) files[file] = renderExport(snapshot, file, adjudications)!;
+  for (const f of (await correctedBenchmark(db, auditId))!.files) files[`corrected/${f.name}`] = f.text();
+  return files;
+}

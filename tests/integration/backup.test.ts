@@ -1,0 +1,166 @@
+// Backup and restore end to end, across providers: every report export and corrected-benchmark
+// file of a restored audit is byte-identical to the source's; bad files change nothing.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "@/lib/auth/password";
+import { createDb, type Db } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
+import { exportAuditBackup } from "@/lib/server/backup/export-audit";
+import { openBackupFile, writeBackupFile } from "@/lib/server/backup/files";
+import { restoreAudit, type BackupSource } from "@/lib/server/backup/restore-audit";
+import { NO_PASSWORD } from "@/lib/server/backup/restore-users";
+import { importDataset } from "@/lib/server/datasets/import-dataset";
+import { allExports, benchmarkFile, buildAudit, makeUsers } from "./backup-world";
+import { DATABASES, target, type TestDatabase } from "./databases";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-backup-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function freshDb(database: TestDatabase): Promise<Db> {
+  const url = await database.create();
+  await applyMigrations(target(url));
+  return createDb(url);
+}
+
+async function backupTo(db: Db, auditId: string, file: string): Promise<string> {
+  const backup = (await exportAuditBackup(db, auditId, "test", new Date("2026-03-01T00:00:00Z")))!;
+  await writeBackupFile(backup.lines, file);
+  return file;
+}
+
+/** Row counts of every table a restore writes. */
+async function counts(db: Db) {
+  const [users, datasets, patients, events, items, audits, auditItems, assignments, ratings, corrections, adjudications, decisions, trail] = await Promise.all([
+    db.user.count(), db.dataset.count(), db.patient.count(), db.ehrEvent.count(), db.item.count(), db.audit.count(), db.auditItem.count(),
+    db.assignment.count(), db.rating.count(), db.correction.count(), db.adjudication.count(), db.correctionDecision.count(), db.auditEvent.count(),
+  ]);
+  return { users, datasets, patients, events, items, audits, auditItems, assignments, ratings, corrections, adjudications, decisions, trail };
+}
+
+/**
+ * Every report export and change log byte for byte. The corrected benchmark file too, except
+ * across providers: PostgreSQL's jsonb keeps no key order inside the stored records, so there it
+ * is compared as parsed JSON (the same is true of two instances that imported the same file).
+ */
+function expectSameFiles(got: Record<string, string>, want: Record<string, string>, sameProvider: boolean) {
+  const dataset = "corrected/ehr-decision-mcq.json";
+  expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
+  for (const [name, text] of Object.entries(want)) {
+    if (name === dataset && !sameProvider) expect(JSON.parse(got[name]!), name).toEqual(JSON.parse(text));
+    else expect(got[name], name).toBe(text);
+  }
+}
+
+const textSource = (name: string, text: string): BackupSource => ({ name, open: async function* () { yield text; } });
+
+describe.each(DATABASES)("backup from $name", (source) => {
+  let db: Db;
+  let auditId: string;
+  let expected: Record<string, string>;
+  let file: string;
+  beforeAll(async () => {
+    db = await freshDb(source);
+    auditId = await buildAudit(db);
+    expected = await allExports(db, auditId);
+    file = await backupTo(db, auditId, path.join(dir, `${source.name}.jsonl.gz`));
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+    for (const d of DATABASES) await d.dropAll();
+  });
+
+  it("covers every export, and the world has what the exports depend on", async () => {
+    expect(Object.keys(expected).sort()).toEqual(
+      ["adjudication.csv", "majority-labels.csv", "paragraph.txt", "ratings-long.csv", "ratings-wide-gold.csv", "ratings-wide-question.csv", "report.json", "report.md", "report.tex",
+        "corrected/changelog.json", "corrected/changelog.md", "corrected/ehr-decision-mcq.json"].sort(),
+    );
+    expect(expected["report.json"]).toContain(auditId);
+    expect(expected["corrected/changelog.md"]).toContain("Dr c1");
+    expect(expected["paragraph.txt"]).toMatch(/adjudicat/);
+    const text = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8");
+    expect(text).not.toMatch(/passwordHash|argon2/);
+  });
+
+  describe.each(DATABASES)("restored into a fresh $name", (into) => {
+    it("gives byte-identical exports; missing people become deactivated accounts without a password", async () => {
+      const fresh = await freshDb(into);
+      const outcome = await restoreAudit(fresh, null, openBackupFile(file));
+      expect(outcome).toMatchObject({ status: "restored", auditId, dataset: { reused: false }, warnings: [] });
+      if (outcome.status !== "restored") return;
+      expect(outcome.createdUsers.sort()).toEqual(["c1@example.org", "c2@example.org", "c3@example.org", "c4@example.org", "org@example.org"]);
+      expectSameFiles(await allExports(fresh, auditId), expected, source.name === into.name);
+
+      const created = await fresh.user.findMany({ select: { active: true, passwordHash: true, name: true } });
+      expect(created.every((u) => !u.active && u.passwordHash === NO_PASSWORD)).toBe(true);
+      expect(await verifyPassword(NO_PASSWORD, "")).toBe(false);
+      const trail = await fresh.auditEvent.groupBy({ by: ["action"], _count: true, orderBy: { action: "asc" } });
+      expect(trail.map((t) => [t.action, t._count])).toEqual([["audit.restore", 1], ["user.create", 5]]);
+      // Versions and timestamps came across as they were.
+      const ratings = (rows: { id: string; version: number; updatedAt: Date; createdAt: Date }[]) => rows.map((r) => [r.id, r.version, r.createdAt.toISOString(), r.updatedAt.toISOString()]).sort();
+      expect(ratings(await fresh.rating.findMany())).toEqual(ratings(await db.rating.findMany()));
+      const assigned = (rows: { id: string; active: boolean; comment: string; commentVersion: number; withdrawnAt: Date | null }[]) => rows.map((r) => [r.id, r.active, r.comment, r.commentVersion, r.withdrawnAt?.toISOString()]).sort();
+      expect(assigned(await fresh.assignment.findMany())).toEqual(assigned(await db.assignment.findMany({ where: { auditId } })));
+      await fresh.$disconnect();
+    });
+
+    it("keeps R1…Rn and reuses the dataset where accounts exist in another order", async () => {
+      const busy = await freshDb(into);
+      // The raters' accounts already exist here, created in the reverse order, one renamed.
+      await makeUsers(busy, ["c4@example.org", "c3@example.org", "c2@example.org", "c1@example.org"]);
+      await busy.user.update({ where: { email: "c1@example.org" }, data: { name: "Dr One" } });
+      const imported = await importDataset(busy, null, [benchmarkFile]);
+      const outcome = await restoreAudit(busy, null, openBackupFile(file));
+      expect(outcome).toMatchObject({ status: "restored", createdUsers: ["org@example.org"], dataset: { id: imported.status === "imported" ? imported.datasetId : "", reused: true } });
+      if (outcome.status !== "restored") return;
+      expect(outcome.warnings).toEqual([expect.stringContaining('c1@example.org is named "Dr One" here')]);
+      const again = await allExports(busy, auditId);
+      // Identical, except that the change log names the proposer as this instance knows them.
+      const renamed = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.replaceAll("Dr c1", "Dr One")]));
+      expect(again["corrected/changelog.md"]).toContain("Dr One");
+      expectSameFiles(again, renamed(expected), source.name === into.name);
+
+      const before = await counts(busy);
+      expect(await restoreAudit(busy, null, openBackupFile(file))).toMatchObject({ status: "refused", message: expect.stringContaining(`audit ${auditId} ("Backup audit") already exists`) });
+      expect(await counts(busy)).toEqual(before);
+      await busy.$disconnect();
+    });
+  });
+
+  it("refuses corrupted, edited, truncated and other-version files and writes nothing", async () => {
+    const fresh = await freshDb(source);
+    const before = await counts(fresh);
+    const text = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8");
+    const lines = text.trimEnd().split("\n");
+    const ratingLine = lines.findIndex((l) => l.includes('"type":"assignment"') && l.includes('"category":"incorrect"'));
+
+    const edited = await restoreAudit(fresh, null, textSource("edited.jsonl", text.replace(lines[ratingLine]!, lines[ratingLine]!.replace('"category":"incorrect"', '"category":"correct"'))));
+    expect(edited).toMatchObject({ status: "invalid", issues: [{ file: "edited.jsonl", line: lines.length, field: "end.sha256", message: expect.stringMatching(/corrupted or edited/) }] });
+
+    const version = await restoreAudit(fresh, null, textSource("v2.jsonl", text.replace('"formatVersion":1', '"formatVersion":2')));
+    expect(version).toMatchObject({ status: "invalid", issues: [{ line: 1, field: "header.formatVersion", message: expect.stringMatching(/version 2 is not supported/) }] });
+
+    const truncated = await restoreAudit(fresh, null, textSource("cut.jsonl", lines.slice(0, -3).join("\n")));
+    expect(truncated).toMatchObject({ status: "invalid" });
+    expect(truncated.status === "invalid" && truncated.issues.map((i) => i.field)).toContain("end");
+
+    const unknownCategory = lines.map((l, i) => (i === ratingLine ? l.replace('"category":"incorrect"', '"category":"wrong"') : l)).join("\n");
+    const located = await restoreAudit(fresh, null, textSource("bad.jsonl", unknownCategory));
+    expect(located.status === "invalid" && located.issues[0]).toMatchObject({ line: ratingLine + 1, field: expect.stringMatching(/^assignment\.ratings\[\d\]\.category$/), message: '"wrong" is not a category of the dimension "gold"' });
+
+    const gz = path.join(dir, `broken-${source.name}.jsonl.gz`);
+    const bytes = fs.readFileSync(file);
+    fs.writeFileSync(gz, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    await expect(restoreAudit(fresh, null, openBackupFile(gz))).rejects.toThrow(/unexpected end of file/);
+
+    // Changed between validation and writing: rolled back after rows were written.
+    let opened = 0;
+    const shifting: BackupSource = { name: "shifting.jsonl", open: async function* () { yield opened++ === 0 ? text : text.replace("rater 1 on item", "rater 9 on item"); } };
+    await expect(restoreAudit(fresh, null, shifting)).rejects.toThrow(/changed while it was being restored/);
+
+    expect(await counts(fresh)).toEqual(before);
+    await fresh.$disconnect();
+  });
+});
