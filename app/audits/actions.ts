@@ -1,29 +1,24 @@
 "use server";
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { guardedAction } from "@/lib/server/action";
-import { assignClinicians, assignSchema, withdrawClinician } from "@/lib/server/audits/assign";
-import { createAudit, createAuditSchema } from "@/lib/server/audits/create-audit";
-import { previewSample, STRATA_KEYS } from "@/lib/server/audits/sampling-frame";
+import { assignClinicians, assignSchema, ManualLinesError, withdrawClinician } from "@/lib/server/audits/assign";
+import { createAudit, createAuditSchema, sampleRequestSchema } from "@/lib/server/audits/create-audit";
+import { planErrorMessage } from "@/lib/server/audits/plan-errors";
+import { previewSample } from "@/lib/server/audits/sampling-frame";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { recordEvent } from "@/lib/server/audit-trail";
 import { AppError } from "@/lib/server/errors";
 import { SamplingError } from "@/lib/sampling";
 
-const previewSchema = z.object({
-  datasetId: z.string().min(1, "Choose a dataset"),
-  size: z.coerce.number().int("A whole number").min(1, "At least one item"),
-  seed: z.string().trim().min(1, "Give a seed").max(256),
-  strata: z.array(z.enum(STRATA_KEYS)).default([]),
-});
-
-export const previewSampleAction = guardedAction("audits:manage", previewSchema, async (input) => {
+export const previewSampleAction = guardedAction("audits:manage", sampleRequestSchema, async (input) => {
   try {
     const { sample, composition } = await previewSample(db(), input);
     return { seed: sample.seed, size: sample.size, frameSize: sample.frameSize, frameChecksum: sample.frameChecksum, ids: sample.ids, allocation: sample.allocation, composition };
   } catch (error) {
-    if (error instanceof SamplingError) throw new AppError("INVALID", error.message);
+    if (error instanceof SamplingError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;
   }
 });
@@ -35,7 +30,16 @@ export const createAuditAction = guardedAction("audits:manage", createAuditSchem
 });
 
 export const assignAction = guardedAction("audits:manage", assignSchema, async (input, user) => {
-  const result = await assignClinicians(db(), user.id, input);
+  let result;
+  try {
+    result = await assignClinicians(db(), user.id, input);
+  } catch (error) {
+    // Each wrong line in the reader's language, not only the sentence around them.
+    if (!(error instanceof ManualLinesError)) throw error;
+    const t = await getTranslations();
+    const text = (m: typeof error.problems[number]) => t(m.key as never, m.values as never);
+    throw new AppError("INVALID", text(ManualLinesError.catalogMessage(error.problems, text)));
+  }
   revalidatePath(`/audits/${input.auditId}`);
   return result;
 });

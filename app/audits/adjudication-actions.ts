@@ -1,31 +1,38 @@
 "use server";
 import { revalidatePath } from "next/cache";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
+import { localizeKnown } from "@/components/audits/known-text";
 import { db } from "@/lib/db";
+import { en } from "@/lib/i18n/messages";
 import { guardedAction } from "@/lib/server/action";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { adjudicationAccess } from "@/lib/server/adjudication/access";
 import { saveAdjudication, saveAdjudicationSchema } from "@/lib/server/adjudication/save-adjudication";
 import { recordEvent } from "@/lib/server/audit-trail";
-import { GENERIC_ERROR, AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/errors";
 
 /** Adjudicators include clinicians given the role, so access is checked per audit, not by role. */
 export async function saveAdjudicationAction(raw: z.input<typeof saveAdjudicationSchema>) {
-  const user = await getCurrentUser();
-  if (!user) return { ok: false as const, error: "Your session ended; sign in again." };
+  const [user, t] = await Promise.all([getCurrentUser(), getTranslations()]);
+  if (!user) return { ok: false as const, error: t("adjudication.errors.session") };
   const parsed = saveAdjudicationSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false as const, error: parsed.error.issues[0]?.message ?? "Check the form." };
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message;
+    const text = message === undefined ? t("adjudication.errors.checkForm") : localizeKnown(en.adjudication.validation, message, (key) => t(`adjudication.validation.${key}` as never));
+    return { ok: false as const, error: text };
+  }
   const input = parsed.data;
   const access = await adjudicationAccess(db(), user, input.auditId);
-  if (!access.ok) return { ok: false as const, error: "You cannot adjudicate this audit." };
+  if (!access.ok) return { ok: false as const, error: t("adjudication.errors.cannotAdjudicate") };
   try {
     await saveAdjudication(db(), user.id, input);
     revalidatePath(`/audits/${input.auditId}/adjudicate`);
     return { ok: true as const };
   } catch (error) {
-    if (error instanceof AppError) return { ok: false as const, error: error.userMessage };
+    if (error instanceof AppError) return { ok: false as const, error: error.catalog ? t(error.catalog.key as never, error.catalog.values as never) : error.userMessage };
     console.error("[adjudication]", error);
-    return { ok: false as const, error: GENERIC_ERROR };
+    return { ok: false as const, error: t("common.errors.generic") };
   }
 }
 
@@ -35,7 +42,7 @@ export const setAdjudicatorAction = guardedAction(
   async ({ auditId, userId }, user) => {
     if (userId) {
       const ok = await db().user.count({ where: { id: userId, role: "CLINICIAN", active: true } });
-      if (!ok) throw new AppError("INVALID", "Only an active clinician can be the adjudicator.");
+      if (!ok) throw new AppError("INVALID", { key: "audits.errors.adjudicatorClinician" });
     }
     await db().$transaction(async (tx) => {
       await tx.audit.update({ where: { id: auditId }, data: { adjudicatorId: userId } });

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { saveAdjudicationAction } from "@/app/audits/adjudication-actions";
 import type { TurnChoice } from "@/lib/adjudication/turns";
@@ -8,7 +9,6 @@ import { proposedChange, type AdjudicationCorrection } from "./proposed-change";
 
 export type { AdjudicationCorrection } from "./proposed-change";
 
-type Kind = AdjudicationCorrection["kind"];
 type Decision = "ACCEPTED" | "EDITED" | "REJECTED";
 
 export interface AdjudicationPanelProps {
@@ -25,9 +25,8 @@ export interface AdjudicationPanelProps {
   nextHref: string | null;
 }
 
-const KIND_LABEL: Record<Kind, string> = { STEM: "New question stem", GOLD: "New gold answer", DISTRACTOR: "Distractor fix", EVIDENCE: "Evidence fix", REMOVE: "Remove this item" };
-
 export function AdjudicationPanel(props: AdjudicationPanelProps) {
+  const t = useTranslations("adjudication.panel");
   const [pending, start] = useTransition();
   const [labels, setLabels] = useState<Record<string, string>>(
     () => props.existing?.finalLabels ?? Object.fromEntries(props.rubric.map((d) => [d.key, props.majority[d.key] ?? d.categories[0]!.key])),
@@ -50,17 +49,17 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
         rationale,
         decisions: props.corrections.map((c) => ({ correctionId: c.id, ...decisions[c.id]!, applied: decisions[c.id]!.decision === "REJECTED" ? null : decisions[c.id]!.applied })),
       });
-      setMessage(result.ok ? { ok: true, text: "Adjudication saved." } : { ok: false, text: result.error });
+      setMessage(result.ok ? { ok: true, text: t("saved") } : { ok: false, text: result.error });
     });
 
   return (
     <section aria-labelledby="adjudication-heading" className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="adjudication-heading" className="text-base font-semibold">Adjudication</h2>
+      <h2 id="adjudication-heading" className="text-base font-semibold">{t("heading")}</h2>
       <table className="w-full text-sm" data-testid="rater-ratings">
-        <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">Every rater's ratings (revealed for adjudication)</caption>
+        <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">{t("ratings")}</caption>
         <thead className="text-left text-xs text-slate-600">
           <tr>
-            <th scope="col" className="py-1">Dimension</th>
+            <th scope="col" className="py-1">{t("dimension")}</th>
             {props.raters.map((r) => <th key={r.label} scope="col" className="py-1">{r.label} · {r.name}</th>)}
           </tr>
         </thead>
@@ -82,12 +81,12 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
       )}
 
       <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold">Final label</legend>
+        <legend className="text-sm font-semibold">{t("finalLabel")}</legend>
         {props.rubric.map((d) => (
           <label key={d.key} className="flex flex-wrap items-center gap-2 text-sm">
             <span className="w-56">{d.label}</span>
-            <select aria-label={`Final label: ${d.label}`} className="rounded-md border border-slate-300 px-2 py-1" value={labels[d.key]} onChange={(e) => setLabels({ ...labels, [d.key]: e.target.value })}>
-              {d.categories.map((c) => <option key={c.key} value={c.key}>{c.label}{props.majority[d.key] === c.key ? " (majority)" : ""}</option>)}
+            <select aria-label={t("finalLabelFor", { label: d.label })} className="rounded-md border border-slate-300 px-2 py-1" value={labels[d.key]} onChange={(e) => setLabels({ ...labels, [d.key]: e.target.value })}>
+              {d.categories.map((c) => <option key={c.key} value={c.key}>{props.majority[d.key] === c.key ? t("majorityOption", { label: c.label }) : c.label}</option>)}
             </select>
           </label>
         ))}
@@ -95,28 +94,29 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
 
       {props.corrections.length > 0 && (
         <div className="space-y-4">
-          <h3 className="text-sm font-semibold">Proposed corrections ({props.corrections.length})</h3>
+          <h3 className="text-sm font-semibold">{t("corrections", { count: props.corrections.length })}</h3>
           {props.corrections.map((c) => {
             const d = decisions[c.id]!;
-            const turn = c.turnOrder > 0 ? props.turns?.find((t) => t.turnOrder === c.turnOrder) : undefined;
+            const turn = c.turnOrder > 0 ? props.turns?.find((x) => x.turnOrder === c.turnOrder) : undefined;
+            const what = c.turnOrder > 0 ? t("onTurn", { what: t(`kind.${c.kind}`), turn: c.turnOrder }) : t(`kind.${c.kind}`);
             return (
               <fieldset key={c.id} className="space-y-2 rounded-md border border-slate-200 p-3 text-sm" data-testid={`correction-${c.kind}`} data-turn={c.turnOrder || undefined}>
-                <legend className="px-1 font-medium">{KIND_LABEL[c.kind]}{c.turnOrder > 0 ? ` · Turn ${c.turnOrder}` : ""} · proposed by {c.proposedBy}</legend>
-                {c.turnOrder > 0 && <p className="text-xs text-slate-600">{turn?.label ?? `Turn ${c.turnOrder} (not in this item)`}</p>}
-                {c.proposal && <p className="whitespace-pre-line">{c.kind === "GOLD" ? `Gold → ${c.newGold}. ` : ""}{c.proposal}</p>}
-                {c.kind === "GOLD" && !c.proposal && <p>Gold → {c.newGold}</p>}
-                <p className="text-slate-600">Rationale: {c.rationale}</p>
+                <legend className="px-1 font-medium">{t("proposedBy", { what, by: c.proposedBy })}</legend>
+                {c.turnOrder > 0 && <p className="text-xs text-slate-600">{turn?.label ?? t("turnMissing", { turn: c.turnOrder })}</p>}
+                {c.proposal && <p className="whitespace-pre-line">{c.kind === "GOLD" ? t("goldThen", { gold: c.newGold ?? "" }) : ""}{c.proposal}</p>}
+                {c.kind === "GOLD" && !c.proposal && <p>{t("gold", { gold: c.newGold ?? "" })}</p>}
+                <p className="text-slate-600">{t("rationaleOf", { rationale: c.rationale })}</p>
                 <div className="flex flex-wrap gap-4">
                   {(["ACCEPTED", "EDITED", "REJECTED"] as const).map((value) => (
                     <label key={value} className="flex items-center gap-1">
                       <input type="radio" name={`decision-${c.id}`} checked={d.decision === value} onChange={() => set(c.id, { decision: value })} />
-                      {value === "ACCEPTED" ? "Accept" : value === "EDITED" ? "Accept with edits" : "Reject"}
+                      {t(`decision.${value}`)}
                     </label>
                   ))}
                 </div>
                 {d.decision === "EDITED" && <ChangeEditor applied={d.applied} optionLabels={turn?.optionLabels ?? props.optionLabels} onChange={(applied) => set(c.id, { applied })} />}
                 <label className="block">
-                  <span className="text-slate-700">Reason for this decision</span>
+                  <span className="text-slate-700">{t("decisionReason")}</span>
                   <input className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1" value={d.rationale} onChange={(e) => set(c.id, { rationale: e.target.value })} />
                 </label>
               </fieldset>
@@ -126,12 +126,12 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
       )}
 
       <label className="block text-sm">
-        <span className="font-semibold">Rationale</span>
+        <span className="font-semibold">{t("rationale")}</span>
         <textarea className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1" rows={3} value={rationale} onChange={(e) => setRationale(e.target.value)} />
       </label>
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={save} disabled={pending}>{pending ? "Saving…" : "Save adjudication"}</Button>
-        {props.nextHref && <a href={props.nextHref} className="text-sm text-teal-800 underline">Next item to adjudicate →</a>}
+        <Button onClick={save} disabled={pending}>{pending ? t("saving") : t("save")}</Button>
+        {props.nextHref && <a href={props.nextHref} className="text-sm text-teal-800 underline">{t("next")}</a>}
         {message && <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
       </div>
     </section>

@@ -1,9 +1,11 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { assignAction } from "@/app/audits/actions";
 import { Button } from "../ui/button";
 
 export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { auditId: string; clinicians: { id: string; name: string; email: string }[]; assignedIds: string[]; locked: boolean }) {
+  const t = useTranslations("audits.assign");
   const [pending, start] = useTransition();
   const [selected, setSelected] = useState<string[]>(assignedIds.length ? assignedIds : clinicians.map((c) => c.id));
   const [design, setDesign] = useState<"FULLY_CROSSED" | "BALANCED" | "MANUAL">("FULLY_CROSSED");
@@ -16,16 +18,16 @@ export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { audi
       const r = await assignAction({ auditId, clinicianIds: design === "MANUAL" ? [] : selected, design, ratersPerItem: design === "BALANCED" ? Number(k) : undefined, manual: design === "MANUAL" ? manual : undefined });
       setMessage(
         r.ok
-          ? { ok: true, text: `${r.data.created} assignments created${r.data.reinstated ? `, ${r.data.reinstated} reinstated` : ""}. Load per clinician ${r.data.stats.minLoad}–${r.data.stats.maxLoad}.` }
+          ? { ok: true, text: t("done", { created: r.data.created, reinstated: r.data.reinstated, min: r.data.stats.minLoad, max: r.data.stats.maxLoad }) }
           : { ok: false, text: r.error },
       );
     });
 
   return (
     <section aria-labelledby="assign-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="assign-heading" className="text-base font-semibold">Assign clinicians</h2>
+      <h2 id="assign-heading" className="text-base font-semibold">{t("heading")}</h2>
       <fieldset className="mt-3" disabled={locked || pending}>
-        <legend className="sr-only">Clinicians</legend>
+        <legend className="sr-only">{t("clinicians")}</legend>
         <div className="grid gap-1 sm:grid-cols-2">
           {clinicians.map((c) => (
             <label key={c.id} className="flex items-center gap-2 text-sm">
@@ -37,28 +39,28 @@ export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { audi
         <div className="mt-4 flex flex-wrap items-center gap-4 text-sm">
           <label className="flex items-center gap-2">
             <input type="radio" name="design" checked={design === "FULLY_CROSSED"} onChange={() => setDesign("FULLY_CROSSED")} />
-            Fully crossed (every clinician rates every item)
+            {t("fullyCrossed")}
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name="design" checked={design === "BALANCED"} onChange={() => setDesign("BALANCED")} />
-            Balanced incomplete: each item to
-            <input aria-label="Raters per item" className="w-14 rounded-md border border-slate-300 px-2 py-1" value={k} onChange={(e) => setK(e.target.value)} inputMode="numeric" />
-            clinicians
+            {t("balanced")}
+            <input aria-label={t("ratersPerItem")} className="w-14 rounded-md border border-slate-300 px-2 py-1" value={k} onChange={(e) => setK(e.target.value)} inputMode="numeric" />
+            {t("balancedAfter")}
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name="design" checked={design === "MANUAL"} onChange={() => setDesign("MANUAL")} />
-            Manual
+            {t("manual")}
           </label>
         </div>
         {design === "MANUAL" && (
           <label className="mt-3 block text-sm">
-            One pair per line: <code>item id, clinician email</code>
+            {t("manualHint")} <code>{t("manualFormat")}</code>
             <textarea className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-xs" rows={6} value={manual} onChange={(e) => setManual(e.target.value)} placeholder={"SYN-P0001-D1, clinician1@demo.clinaudit"} />
           </label>
         )}
-        <Button className="mt-4" onClick={submit} disabled={design === "MANUAL" ? !manual.trim() : selected.length === 0}>Assign</Button>
+        <Button className="mt-4" onClick={submit} disabled={design === "MANUAL" ? !manual.trim() : selected.length === 0}>{t("submit")}</Button>
       </fieldset>
-      {locked && <p className="mt-2 text-sm text-slate-600">The audit is closed; reopen it to change assignments.</p>}
+      {locked && <p className="mt-2 text-sm text-slate-600">{t("locked")}</p>}
       {message && <p role={message.ok ? "status" : "alert"} className={`mt-2 text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
     </section>
   );

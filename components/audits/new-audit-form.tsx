@@ -1,21 +1,21 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { createAuditAction, previewSampleAction } from "@/app/audits/actions";
 import { DEFAULT_RUBRIC, type Rubric } from "@/lib/audits/rubric";
+import enAudits from "@/messages/en/audits.json";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
 import { CompositionTable, type Composition } from "./composition-table";
+import { localizeKnown } from "./known-text";
 import { RubricEditor } from "./rubric-editor";
 
-const STRATA = [
-  { key: "chapter", label: "Chapter / category" },
-  { key: "level", label: "Evidence level" },
-  { key: "decisionPoint", label: "Decision point (DP1 / DP2+)" },
-] as const;
-type Stratum = (typeof STRATA)[number]["key"];
+const STRATA = ["chapter", "level", "decisionPoint"] as const;
+type Stratum = (typeof STRATA)[number];
 
 export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { datasets: { id: string; label: string; itemCount: number }[]; initialDatasetId?: string; initialSeed: string }) {
+  const t = useTranslations("audits");
   const router = useRouter();
   const [pending, start] = useTransition();
   const [datasetId, setDatasetId] = useState(initialDatasetId ?? datasets[0]?.id ?? "");
@@ -52,48 +52,53 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
       }
     });
   const changed = () => setPreview(null);
+  // The schemas' messages are the English catalog's: shown here in the reader's language.
+  const errors = Object.fromEntries(
+    Object.entries(fieldErrors).map(([field, message]) => [field, localizeKnown(enAudits.validation, message, (key) => t(`validation.${key}` as Parameters<typeof t>[0]))]),
+  );
+  const rubricErrors = Object.entries(errors).filter(([k]) => k.startsWith("rubric"));
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <TextField label="Audit name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={fieldErrors.name} placeholder="e.g. ObGyn gold-answer audit, round 1" />
-        <SelectField label="Dataset" name="datasetId" value={datasetId} onChange={(e) => { setDatasetId(e.target.value); changed(); }} error={fieldErrors.datasetId}>
-          {datasets.map((d) => <option key={d.id} value={d.id}>{d.label} ({d.itemCount.toLocaleString("en")} items)</option>)}
+        <TextField label={t("form.name")} name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} placeholder={t("form.namePlaceholder")} />
+        <SelectField label={t("form.dataset")} name="datasetId" value={datasetId} onChange={(e) => { setDatasetId(e.target.value); changed(); }} error={errors.datasetId}>
+          {datasets.map((d) => <option key={d.id} value={d.id}>{t("form.datasetOption", { label: d.label, count: d.itemCount })}</option>)}
         </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Sample size" name="size" inputMode="numeric" value={size} onChange={(e) => { setSize(e.target.value); changed(); }} error={fieldErrors.size} />
-          <TextField label="Seed" name="seed" value={seed} onChange={(e) => { setSeed(e.target.value); changed(); }} error={fieldErrors.seed} hint="The same dataset, size, strata and seed always draw the same sample." />
+          <TextField label={t("form.size")} name="size" inputMode="numeric" value={size} onChange={(e) => { setSize(e.target.value); changed(); }} error={errors.size} />
+          <TextField label={t("form.seed")} name="seed" value={seed} onChange={(e) => { setSeed(e.target.value); changed(); }} error={errors.seed} hint={t("form.seedHint")} />
         </div>
         <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Stratify by (proportional allocation)</legend>
+          <legend className="text-sm font-medium text-slate-800">{t("form.strata")}</legend>
           <div className="mt-2 flex flex-wrap gap-4">
             {STRATA.map((s) => (
-              <label key={s.key} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={strata.includes(s.key)} onChange={(e) => { setStrata(e.target.checked ? [...strata, s.key] : strata.filter((x) => x !== s.key)); changed(); }} />
-                {s.label}
+              <label key={s} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={strata.includes(s)} onChange={(e) => { setStrata(e.target.checked ? [...strata, s] : strata.filter((x) => x !== s)); changed(); }} />
+                {t(`form.stratum.${s}`)}
               </label>
             ))}
           </div>
         </fieldset>
         <RubricEditor value={rubric} onChange={setRubric} />
-        {error && <p role="alert" className="text-sm text-red-700">{error}{Object.keys(fieldErrors).some((k) => k.startsWith("rubric")) ? ` (${Object.entries(fieldErrors).filter(([k]) => k.startsWith("rubric")).map(([k, v]) => `${k}: ${v}`).join("; ")})` : ""}</p>}
+        {error && <p role="alert" className="text-sm text-red-700">{error}{rubricErrors.length ? ` (${rubricErrors.map(([k, v]) => `${k}: ${v}`).join("; ")})` : ""}</p>}
         <div className="flex gap-3">
-          <Button type="button" variant="secondary" onClick={onPreview} disabled={pending}>Draw sample</Button>
-          <Button type="button" onClick={onCreate} disabled={pending || !preview}>Create audit</Button>
+          <Button type="button" variant="secondary" onClick={onPreview} disabled={pending}>{t("form.draw")}</Button>
+          <Button type="button" onClick={onCreate} disabled={pending || !preview}>{t("form.create")}</Button>
         </div>
-        {!preview && <p className="text-xs text-slate-600">Draw the sample to see its composition before creating the audit.</p>}
+        {!preview && <p className="text-xs text-slate-600">{t("form.drawFirst")}</p>}
       </section>
       <section aria-labelledby="composition-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="composition-heading" className="text-base font-semibold">Sample composition</h2>
+        <h2 id="composition-heading" className="text-base font-semibold">{t("form.composition")}</h2>
         {preview ? (
           <>
             <p className="mt-1 text-sm text-slate-600" data-testid="sample-summary">
-              {preview.size} of {preview.frameSize.toLocaleString("en")} items · frame checksum {preview.frameChecksum.slice(0, 12)}…
+              {t("form.sampleSummary", { size: preview.size, frameSize: preview.frameSize, checksum: preview.frameChecksum.slice(0, 12) })}
             </p>
             <CompositionTable composition={preview.composition} />
           </>
         ) : (
-          <p className="mt-2 text-sm text-slate-600">No sample drawn yet.</p>
+          <p className="mt-2 text-sm text-slate-600">{t("form.noSample")}</p>
         )}
       </section>
     </div>

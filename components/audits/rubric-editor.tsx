@@ -1,9 +1,15 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { keyFromLabel, type Rubric, type RubricDimension } from "@/lib/audits/rubric";
 import { Button } from "../ui/button";
+import { RubricTranslations } from "./rubric-translations";
 
-/** Edits an audit's rubric: dimensions and categories can be added, renamed, reordered. */
+/**
+ * Edits an audit's rubric: dimensions and categories can be added, renamed, reordered, and given
+ * Simplified Chinese text. New dimensions and categories start with English (canonical) labels.
+ */
 export function RubricEditor({ value, onChange }: { value: Rubric; onChange: (r: Rubric) => void }) {
+  const t = useTranslations("audits.rubric");
   const setDim = (i: number, d: RubricDimension) => onChange(value.map((x, k) => (k === i ? d : x)));
   const move = <T,>(list: T[], from: number, to: number) => {
     const copy = [...list];
@@ -13,28 +19,28 @@ export function RubricEditor({ value, onChange }: { value: Rubric; onChange: (r:
   };
   return (
     <fieldset className="space-y-4">
-      <legend className="text-sm font-medium text-slate-800">Rubric</legend>
+      <legend className="text-sm font-medium text-slate-800">{t("legend")}</legend>
       {value.map((dim, i) => (
         <div key={i} className="rounded-md border border-slate-200 p-3" data-testid={`rubric-dimension-${i}`}>
           <div className="flex flex-wrap items-end gap-2">
             <label className="flex-1 text-sm">
-              <span className="block font-medium text-slate-700">Dimension {i + 1}</span>
+              <span className="block font-medium text-slate-700">{t("dimension", { n: i + 1 })}</span>
               <input
                 className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
                 value={dim.label}
                 onChange={(e) => setDim(i, { ...dim, label: e.target.value, key: i < 2 && dim.key ? dim.key : keyFromLabel(e.target.value) })}
               />
             </label>
-            <Button type="button" variant="ghost" size="sm" disabled={i === 0} onClick={() => onChange(move(value, i, i - 1))} aria-label={`Move dimension ${i + 1} up`}>↑</Button>
-            <Button type="button" variant="ghost" size="sm" disabled={i === value.length - 1} onClick={() => onChange(move(value, i, i + 1))} aria-label={`Move dimension ${i + 1} down`}>↓</Button>
-            <Button type="button" variant="danger" size="sm" disabled={value.length === 1} onClick={() => onChange(value.filter((_, k) => k !== i))}>Remove</Button>
+            <Button type="button" variant="ghost" size="sm" disabled={i === 0} onClick={() => onChange(move(value, i, i - 1))} aria-label={t("moveDimensionUp", { n: i + 1 })}>↑</Button>
+            <Button type="button" variant="ghost" size="sm" disabled={i === value.length - 1} onClick={() => onChange(move(value, i, i + 1))} aria-label={t("moveDimensionDown", { n: i + 1 })}>↓</Button>
+            <Button type="button" variant="danger" size="sm" disabled={value.length === 1} onClick={() => onChange(value.filter((_, k) => k !== i))}>{t("remove")}</Button>
           </div>
           <ol className="mt-3 space-y-2">
             {dim.categories.map((cat, c) => (
               <li key={c} className="flex items-center gap-2">
                 <span className="w-5 text-right text-xs text-slate-500">{c + 1}</span>
                 <input
-                  aria-label={`Dimension ${i + 1}, category ${c + 1}`}
+                  aria-label={t("category", { dimension: i + 1, category: c + 1 })}
                   className="flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm"
                   value={cat.label}
                   onChange={(e) => {
@@ -42,7 +48,7 @@ export function RubricEditor({ value, onChange }: { value: Rubric; onChange: (r:
                     setDim(i, { ...dim, categories });
                   }}
                 />
-                <Button type="button" variant="ghost" size="sm" disabled={c === 0} onClick={() => setDim(i, { ...dim, categories: move(dim.categories, c, c - 1) })} aria-label={`Move category ${c + 1} up`}>↑</Button>
+                <Button type="button" variant="ghost" size="sm" disabled={c === 0} onClick={() => setDim(i, { ...dim, categories: move(dim.categories, c, c - 1) })} aria-label={t("moveCategoryUp", { n: c + 1 })}>↑</Button>
                 <Button
                   type="button"
                   variant="ghost"
@@ -58,7 +64,7 @@ export function RubricEditor({ value, onChange }: { value: Rubric; onChange: (r:
                       errorCategory: dim.errorCategory && keys.includes(dim.errorCategory) ? dim.errorCategory : null,
                     });
                   }}
-                  aria-label={`Remove category ${c + 1}`}
+                  aria-label={t("removeCategory", { n: c + 1 })}
                 >
                   ✕
                 </Button>
@@ -76,22 +82,23 @@ export function RubricEditor({ value, onChange }: { value: Rubric; onChange: (r:
                 setDim(i, { ...dim, categories: [...dim.categories, { key: `${keyFromLabel(label)}_${Date.now() % 1000}`, label }] });
               }}
             >
-              Add category
+              {t("addCategory")}
             </Button>
             <label>
-              A split vote counts as{" "}
+              {t("tie")}{" "}
               <select className="rounded-md border border-slate-300 px-2 py-1" value={dim.tieCategory} onChange={(e) => setDim(i, { ...dim, tieCategory: e.target.value })}>
                 {dim.categories.map((c) => <option key={c.key} value={c.key}>{c.label}</option>)}
               </select>
             </label>
             <label>
-              Error category (for the error-rate bound){" "}
+              {t("error")}{" "}
               <select className="rounded-md border border-slate-300 px-2 py-1" value={dim.errorCategory ?? ""} onChange={(e) => setDim(i, { ...dim, errorCategory: e.target.value || null })}>
-                <option value="">None</option>
+                <option value="">{t("none")}</option>
                 {dim.categories.map((c) => <option key={c.key} value={c.key}>{c.label}</option>)}
               </select>
             </label>
           </div>
+          <RubricTranslations dim={dim} index={i} onChange={(d) => setDim(i, d)} />
         </div>
       ))}
       <Button
@@ -106,7 +113,7 @@ export function RubricEditor({ value, onChange }: { value: Rubric; onChange: (r:
           ])
         }
       >
-        Add dimension
+        {t("addDimension")}
       </Button>
     </fieldset>
   );

@@ -5,10 +5,10 @@
  * give wide whiskers, which is the point of showing them. Subgroup intervals carry no finite-
  * population correction (see lib/reports/compute.ts), so they are conservative.
  */
-import { fixed, levelPercent, percent } from "@/lib/reports/format";
-import { groupLabel } from "@/lib/reports/labels";
+import { useTranslations } from "next-intl";
 import type { DimensionAuditReport, GroupAgreement } from "@/lib/reports/types";
 import { useChartId } from "./category-patterns";
+import { useReportFormat } from "./use-report-format";
 
 const WIDTH = 640;
 const ROW = 32;
@@ -23,21 +23,21 @@ function short(s: string, max = 24): string {
 
 const ac1X = (v: number) => AC1.x0 + ((Math.max(-1, Math.min(1, v)) + 1) / 2) * (AC1.x1 - AC1.x0);
 
-function ciText(g: GroupAgreement): string {
-  const c = g.gwetAc1;
-  return c.ciLower === null || c.ciUpper === null ? "no CI" : `${fixed(c.ciLower)} to ${fixed(c.ciUpper)}`;
-}
-
 export function AgreementBreakdownChart({ dimension, by, title }: { dimension: DimensionAuditReport; by: "chapter" | "level"; title?: string }) {
+  const t = useTranslations("dashboard.breakdown");
+  const { fixed, percent, level: levelText } = useReportFormat();
   const prefix = useChartId();
   const groups = by === "chapter" ? dimension.byChapter : dimension.byLevel;
-  const name = by === "chapter" ? "Chapter" : "Level";
-  const level = levelPercent(dimension.agreement.options.confidenceLevel);
-  const heading = title ?? `Agreement by ${by}: ${dimension.label}`;
-  const summary =
-    groups.length === 0
-      ? `No items have been sampled, so there is no ${by} to compare.`
-      : `Gwet's AC1 with ${level} confidence interval and the share of items where at least two raters agree, for ${groups.length} ${by === "chapter" ? "chapters" : "levels"}. n = items sampled / rated by two or more.`;
+  const name = t(`group.${by}`);
+  const level = levelText(dimension.agreement.options.confidenceLevel);
+  const heading = title ?? t(`heading.${by}`, { label: dimension.label });
+  const summary = groups.length === 0 ? t(`empty.${by}`) : t(`summary.${by}`, { level, count: groups.length });
+  /** Chapters and levels are data; items without one are grouped as "(none)". */
+  const groupLabel = (group: string | null) => group ?? t("none");
+  const ciText = (g: GroupAgreement) => {
+    const c = g.gwetAc1;
+    return c.ciLower === null || c.ciUpper === null ? t("noCi") : t("ciRange", { lower: fixed(c.ciLower), upper: fixed(c.ciUpper) });
+  };
   const height = TOP + Math.max(1, groups.length) * ROW + 6;
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-4">
@@ -55,7 +55,7 @@ export function AgreementBreakdownChart({ dimension, by, title }: { dimension: D
             <text x={AC1.x0} y={12} textAnchor="middle">−1</text>
             <text x={ac1X(0)} y={12} textAnchor="middle">AC1 0</text>
             <text x={AC1.x1} y={12} textAnchor="middle">1</text>
-            <text x={SHARE.x0} y={12}>≥2 agree: 0%</text>
+            <text x={SHARE.x0} y={12}>{t("axisShare")}</text>
             <text x={SHARE.x1} y={12} textAnchor="end">100%</text>
           </g>
           <line x1={ac1X(0)} x2={ac1X(0)} y1={16} y2={height - 4} stroke="#94a3b8" strokeDasharray="3 3" />
@@ -98,12 +98,12 @@ export function AgreementBreakdownChart({ dimension, by, title }: { dimension: D
         <thead>
           <tr>
             <th scope="col">{name}</th>
-            <th scope="col">Items sampled</th>
-            <th scope="col">Items with 2+ ratings</th>
-            <th scope="col">At least two agree</th>
-            <th scope="col">All agree</th>
+            <th scope="col">{t("sampled")}</th>
+            <th scope="col">{t("considered")}</th>
+            <th scope="col">{t("atLeastTwo")}</th>
+            <th scope="col">{t("all")}</th>
             <th scope="col">AC1</th>
-            <th scope="col">{level} CI</th>
+            <th scope="col">{t("ci", { level })}</th>
           </tr>
         </thead>
         <tbody>

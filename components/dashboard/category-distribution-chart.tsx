@@ -4,7 +4,7 @@
  * printed in the segments that fit them and in full in a visually-hidden table. A rater who leans
  * on one category shows up at a glance — the usual reason AC1 and kappa part ways.
  */
-import { plural } from "@/lib/reports/format";
+import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
 import { CategoryLegend, CategoryPatternDefs, patternFill, useChartId } from "./category-patterns";
@@ -18,16 +18,15 @@ const BAR_HEIGHT = 20;
 const MIN_TEXT_WIDTH = 22;
 
 export function CategoryDistributionChart({ dimension, title }: { dimension: DimensionAuditReport; title?: string }) {
+  const t = useTranslations("dashboard.distribution");
   const prefix = useChartId();
-  const heading = title ?? `Categories used by each rater: ${dimension.label}`;
+  const heading = title ?? t("heading", { label: dimension.label });
   const labels = dimension.categories.map((c) => c.label);
   const rows = dimension.raterDistribution;
   const max = Math.max(0, ...rows.map((r) => r.total));
   const totalRatings = rows.reduce((s, r) => s + r.total, 0);
   const summary =
-    rows.length === 0
-      ? "No raters are assigned to this audit."
-      : `${plural(totalRatings, "rating")} from ${rows.filter((r) => r.total > 0).length} of ${plural(rows.length, "rater")}.`;
+    rows.length === 0 ? t("noRaters") : t("summary", { ratings: totalRatings, active: rows.filter((r) => r.total > 0).length, raters: rows.length });
   const height = Math.max(1, rows.length) * ROW + 8;
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-4">
@@ -57,7 +56,7 @@ export function CategoryDistributionChart({ dimension, title }: { dimension: Dim
                 </text>
                 {r.total === 0 && (
                   <text x={LABEL} y={y + BAR_HEIGHT / 2} dominantBaseline="central" className="fill-slate-500 text-[12px]">
-                    no ratings yet
+                    {t("noRatings")}
                   </text>
                 )}
                 {r.counts.map((c, k) => {
@@ -66,7 +65,7 @@ export function CategoryDistributionChart({ dimension, title }: { dimension: Dim
                   const seg = (
                     <g key={c.category}>
                       <rect x={x} y={y} width={w} height={BAR_HEIGHT} fill={patternFill(prefix, k)} stroke="#fff" strokeWidth="1">
-                        <title>{`${r.rater}: ${c.count} ${categoryLabel(dimension, c.category)}`}</title>
+                        <title>{t("segment", { rater: r.rater, count: c.count, category: categoryLabel(dimension, c.category) })}</title>
                       </rect>
                       {w >= MIN_TEXT_WIDTH && (
                         <text
@@ -102,13 +101,13 @@ export function CategoryDistributionChart({ dimension, title }: { dimension: Dim
         <caption>{heading}</caption>
         <thead>
           <tr>
-            <th scope="col">Rater</th>
+            <th scope="col">{t("rater")}</th>
             {labels.map((l) => (
               <th key={l} scope="col">
                 {l}
               </th>
             ))}
-            <th scope="col">Total</th>
+            <th scope="col">{t("total")}</th>
           </tr>
         </thead>
         <tbody>

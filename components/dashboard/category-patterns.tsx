@@ -4,6 +4,7 @@
  * every chart also prints the numbers as text. Pattern ids are document-global in HTML, so they
  * are prefixed with a per-chart id.
  */
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 
 const PATTERNS = [
@@ -26,10 +27,9 @@ export function patternFill(prefix: string, k: number): string {
   return `url(#${prefix}-p${k % PATTERN_COUNT})`;
 }
 
-/** Human words for the texture, used in legends so the key does not rely on colour. */
-export function patternName(k: number): string {
-  const kind = PATTERNS[k % PATTERN_COUNT]?.kind ?? "solid";
-  return { solid: "solid", diagonal: "diagonal stripes", dots: "dots", cross: "cross-hatch", horizontal: "horizontal stripes", vertical: "vertical stripes" }[kind];
+/** The texture of category k, named in legends (dashboard.distribution.pattern) so the key does not rely on colour. */
+export function patternKind(k: number): (typeof PATTERNS)[number]["kind"] {
+  return PATTERNS[k % PATTERN_COUNT]?.kind ?? "solid";
 }
 
 export function CategoryPatternDefs({ prefix }: { prefix: string }) {
@@ -51,15 +51,16 @@ export function CategoryPatternDefs({ prefix }: { prefix: string }) {
 
 /** Legend: swatch + label + texture name, as an HTML list. */
 export function CategoryLegend({ prefix, labels }: { prefix: string; labels: readonly string[] }) {
+  const t = useTranslations("dashboard.distribution");
   return (
-    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Legend">
+    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label={t("legend")}>
       {labels.map((label, k) => (
         <li key={k} className="flex items-center gap-1.5">
           <svg width="14" height="14" aria-hidden="true" focusable="false">
             <rect width="14" height="14" fill={patternFill(prefix, k)} stroke="#334155" strokeWidth="1" />
           </svg>
           <span>
-            {label} <span className="text-slate-500">({patternName(k)})</span>
+            {label} <span className="text-slate-500">{t("texture", { name: t(`pattern.${patternKind(k)}`) })}</span>
           </span>
         </li>
       ))}

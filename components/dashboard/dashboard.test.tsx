@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { expectClean } from "@/lib/reports/__fixtures__/clean";
 import { noRatings, oneCategory, singleRater, smallAudit, sparseAudit } from "@/lib/reports/__fixtures__/small-audit";
 import { computeAuditReport } from "@/lib/reports/compute";
+import type { Locale } from "@/lib/i18n/locales";
+import { withIntl } from "@/tests/support/intl";
 import type { AuditReport, AuditSnapshot, DimensionAuditReport } from "@/lib/reports/types";
 import { AgreementBreakdownChart } from "./agreement-breakdown-chart";
 import { CategoryDistributionChart } from "./category-distribution-chart";
@@ -16,8 +18,8 @@ import { MajoritySummary } from "./majority-summary";
 import { PairwiseMatrix } from "./pairwise-matrix";
 
 /** Rendered HTML with entities decoded, so assertions read like the page text. */
-function render(el: ReactElement): string {
-  return renderToString(el)
+function render(el: ReactElement, locale: Locale = "en"): string {
+  return renderToString(withIntl(el, locale))
     .replace(/<!-- -->/g, "")
     .replace(/&#x27;/g, "'")
     .replace(/&quot;/g, '"')
@@ -140,5 +142,44 @@ describe("degenerate wording on the dashboard", () => {
     expect(render(<PairwiseMatrix dimension={idle} />)).toContain("no common items");
     const one = computeAuditReport(oneCategory()).dimensions[0]!;
     expect(render(<CoefficientTable dimension={one} />)).toContain("All ratings fall in one category (100% 'Correct')");
+  });
+});
+
+describe("the dashboard in Simplified Chinese", () => {
+  it("words headings, explanations and n/a in Chinese and keeps the statistics' names and every number", () => {
+    const coefficients = render(<CoefficientTable dimension={gold} />, "zh-CN");
+    expect(coefficients).toContain("一致性系数：Gold answer"); // rubric labels are data
+    expect(coefficients).toContain("Gwet's AC1");
+    expect(coefficients).toContain("Krippendorff's alpha");
+    expect(coefficients).toContain("百分比一致率");
+    expect(coefficients).toContain("95% 置信区间");
+    expect(coefficients).toContain("0.636");
+    expect(coefficients).toContain("[-0.019, 1.000]");
+    expect(coefficients).toContain("AC1 与 kappa 不同的原因：");
+    expect(coefficients).not.toContain(gold.divergence!);
+    const majority = render(<MajoritySummary dimension={gold} />, "zh-CN");
+    expect(majority).toContain("其中平票（计为“Uncertain”）");
+    expect(majority).toContain("没有严格多数的条目（三方意见各不相同）");
+    expect(majority).toMatch(/Correct<\/th><td[^>]*>4<\/td><td[^>]*>66.7%<\/td>/);
+    expect(render(<AgreementBreakdownChart dimension={gold} by="chapter" />, "zh-CN")).toContain("<td>-1.000 至 1.000</td>");
+    expect(render(<AgreementBreakdownChart dimension={gold} by="level" />, "zh-CN")).toContain("无置信区间");
+    expect(render(<PairwiseMatrix dimension={safety} />, "zh-CN")).toContain("原始一致率 83.3% · n = 6");
+    expect(render(<CategoryDistributionChart dimension={safety} />, "zh-CN")).toContain("17 条评分，来自 3 名评分者中的 3 名。");
+    expect(render(<DisagreementList dimension={gold} />, "zh-CN")).toContain("（平票）");
+    const one = computeAuditReport(oneCategory()).dimensions[0]!;
+    const table = render(<CoefficientTable dimension={one} />, "zh-CN");
+    expect(table).toContain("所有评分都落在同一类别（100%“Correct”）");
+    expect(table).toContain("不适用");
+    expect(table).not.toContain("n/a");
+  });
+
+  it("every component renders defined text in Chinese, with no English sentence left", () => {
+    for (const [key, el] of Object.entries(all(gold))) {
+      const html = render(el, "zh-CN");
+      expectClean(html, report);
+      expect(html, key).toMatch(/\p{Script=Han}/u);
+      const text = html.replace(/<[^>]*>/g, " ");
+      expect(text, key).not.toMatch(/\b(items?|raters?|ratings?|agree|rated|none|tie)\b/);
+    }
   });
 });

@@ -3,30 +3,31 @@
  * the list is shown while the audit is open, and a rater who saw a colleague's vote would no longer
  * be an independent rater.
  */
-import { plural } from "@/lib/reports/format";
+import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
 
 export function DisagreementList({ dimension, title, itemHref }: { dimension: DimensionAuditReport; title?: string; itemHref?: (itemId: string) => string }) {
+  const t = useTranslations("dashboard.disagreements");
   const items = dimension.disagreements;
-  const heading = title ?? `Items without full agreement: ${dimension.label}`;
+  const heading = title ?? t("heading", { label: dimension.label });
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4">
       <table className="w-full border-collapse text-sm text-slate-800">
         <caption className="mb-2 text-left">
           <span className="block text-sm font-semibold text-slate-900">{heading}</span>
           <span className="block text-xs font-normal text-slate-600">
-            {items.length === 0 ? "No disagreements so far." : `${plural(items.length, "item")}, in sample order.`}
+            {items.length === 0 ? t("none") : t("summary", { count: items.length })}
           </span>
         </caption>
         {items.length > 0 && (
           <thead className="border-b border-slate-300 text-xs text-slate-600">
             <tr>
-              <th scope="col" className="px-2 py-1 text-left">Item</th>
-              <th scope="col" className="px-2 py-1 text-left">Chapter</th>
-              <th scope="col" className="px-2 py-1 text-left">Level</th>
-              <th scope="col" className="px-2 py-1 text-right">Ratings</th>
-              <th scope="col" className="px-2 py-1 text-left">Majority</th>
+              <th scope="col" className="px-2 py-1 text-left">{t("item")}</th>
+              <th scope="col" className="px-2 py-1 text-left">{t("chapter")}</th>
+              <th scope="col" className="px-2 py-1 text-left">{t("level")}</th>
+              <th scope="col" className="px-2 py-1 text-right">{t("ratings")}</th>
+              <th scope="col" className="px-2 py-1 text-left">{t("majority")}</th>
             </tr>
           </thead>
         )}
@@ -41,7 +42,7 @@ export function DisagreementList({ dimension, title, itemHref }: { dimension: Di
               <td className="px-2 py-1 text-right tabular-nums">{i.ratings}</td>
               <td className="px-2 py-1">
                 {categoryLabel(dimension, i.majority)}
-                {i.tied && <span className="ml-1 text-xs text-amber-800">(tie)</span>}
+                {i.tied && <span className="ml-1 text-xs text-amber-800">{t("tie")}</span>}
               </td>
             </tr>
           ))}

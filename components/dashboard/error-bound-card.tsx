@@ -1,28 +1,41 @@
-import { percentUpper } from "@/lib/reports/format";
+import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
-
+import { useReportFormat } from "./use-report-format";
 
 export function ErrorBoundCard({ dimension }: { dimension: DimensionAuditReport }) {
+  const t = useTranslations("dashboard.errorBound");
+  const f = useReportFormat();
   const b = dimension.errorRateBound;
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label={`Error-rate bound: ${dimension.label}`}>
-      <h3 className="text-sm font-semibold text-slate-900">Benchmark-wide error rate</h3>
+    <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label={t("label", { label: dimension.label })}>
+      <h3 className="text-sm font-semibold text-slate-900">{t("heading")}</h3>
       {!b || !dimension.errorCategory ? (
-        <p className="mt-2 text-sm text-slate-600">No error category is set for this dimension.</p>
+        <p className="mt-2 text-sm text-slate-600">{t("noCategory")}</p>
       ) : b.sampled === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No rated items yet.</p>
+        <p className="mt-2 text-sm text-slate-600">{t("noItems")}</p>
       ) : (
         <>
           <p className="mt-2 text-sm text-slate-800">
-            Majority “{categoryLabel(dimension, dimension.errorCategory)}”: <strong>{b.incorrect}</strong> of {b.sampled} items ({((b.observedRate ?? 0) * 100).toFixed(1)}%).
+            {t.rich("observed", {
+              category: categoryLabel(dimension, dimension.errorCategory),
+              count: b.incorrect,
+              sampled: b.sampled,
+              rate: f.percent(b.observedRate ?? 0),
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
           <p className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={`error-bound-${dimension.key}`}>
-            ≤ {percentUpper(b.hypergeometricUpper ?? b.binomialUpper)}
+            ≤ {f.percentUpper(b.hypergeometricUpper ?? b.binomialUpper)}
           </p>
           <p className="text-xs text-slate-600">
-            one-sided {Math.round(b.confidenceLevel * 100)}% upper bound{" "}
-            {b.hypergeometricUpper !== null ? `(hypergeometric, N = ${b.populationSize?.toLocaleString("en")}; at most ${b.hypergeometricUpperCount} items). Clopper–Pearson: ${percentUpper(b.binomialUpper)}.` : "(Clopper–Pearson)."}
+            {t("oneSided", {
+              level: f.level(Math.round(b.confidenceLevel * 100) / 100),
+              method:
+                b.hypergeometricUpper !== null
+                  ? t("hypergeometric", { population: b.populationSize === null ? f.na : f.count(b.populationSize), count: b.hypergeometricUpperCount ?? f.na, binomial: f.percentUpper(b.binomialUpper) })
+                  : t("clopperPearson"),
+            })}
           </p>
         </>
       )}

@@ -3,39 +3,43 @@
  * and listed again as a "ties" line so the rule is visible), shares of the rated items, and the two
  * consensus shares clinicians read directly (at least two agree, all agree).
  */
-import { percent, plural } from "@/lib/reports/format";
-import { categoryLabel, tieExample } from "@/lib/reports/labels";
+import { useTranslations } from "next-intl";
+import { categoryLabel } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
+import { useReportFormat } from "./use-report-format";
 
 const NUM = "px-2 py-1 text-right tabular-nums";
 
+/** What "no strict majority" means for this many raters, for the tie-rule sentence. */
+const tieExample = (raters: number) => (raters === 2 ? "two" : raters === 3 ? "three" : "other");
+
 export function MajoritySummary({ dimension, title }: { dimension: DimensionAuditReport; title?: string }) {
+  const t = useTranslations("dashboard.majority");
+  const f = useReportFormat();
   const a = dimension.agreement;
   const total = a.items.total;
-  const share = (n: number) => percent(total === 0 ? null : n / total);
+  const share = (n: number) => f.percent(total === 0 ? null : n / total);
   const tie = categoryLabel(dimension, dimension.tieCategory);
-  const heading = title ?? `Majority vote: ${dimension.label}`;
+  const heading = title ?? t("heading", { label: dimension.label });
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4">
       <table className="w-full border-collapse text-sm text-slate-800">
         <caption className="mb-2 text-left">
           <span className="block text-sm font-semibold text-slate-900">{heading}</span>
           <span className="block text-xs font-normal text-slate-600">
-            {total === 0
-              ? "No item has been rated yet."
-              : `${plural(total, "item")} with at least one rating. Items without a strict majority (${tieExample(a.raters.total)}) count as ${tie}.`}
+            {total === 0 ? t("none") : t("summary", { count: total, tie: t(`tieExample.${tieExample(a.raters.total)}`), category: tie })}
           </span>
         </caption>
         <thead className="border-b border-slate-300 text-xs text-slate-600">
           <tr>
             <th scope="col" className="px-2 py-1 text-left">
-              Category
+              {t("category")}
             </th>
             <th scope="col" className={NUM}>
-              Items
+              {t("items")}
             </th>
             <th scope="col" className={NUM}>
-              Share
+              {t("share")}
             </th>
           </tr>
         </thead>
@@ -51,7 +55,7 @@ export function MajoritySummary({ dimension, title }: { dimension: DimensionAudi
           ))}
           <tr className="border-t border-slate-300 italic text-slate-600">
             <th scope="row" className="px-2 py-1 text-left font-normal">
-              of which ties (counted as {tie})
+              {t("ties", { category: tie })}
             </th>
             <td className={NUM}>{a.majority.ties}</td>
             <td className={NUM}>{share(a.majority.ties)}</td>
@@ -60,18 +64,16 @@ export function MajoritySummary({ dimension, title }: { dimension: DimensionAudi
       </table>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <div className="rounded bg-slate-50 px-3 py-2">
-          <dt className="text-xs text-slate-600">At least two raters agree</dt>
-          <dd className="text-lg font-semibold tabular-nums">{percent(a.shares.atLeastTwoAgree)}</dd>
+          <dt className="text-xs text-slate-600">{t("atLeastTwo")}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{f.percent(a.shares.atLeastTwoAgree)}</dd>
         </div>
         <div className="rounded bg-slate-50 px-3 py-2">
-          <dt className="text-xs text-slate-600">All raters agree</dt>
-          <dd className="text-lg font-semibold tabular-nums">{percent(a.shares.allAgree)}</dd>
+          <dt className="text-xs text-slate-600">{t("all")}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{f.percent(a.shares.allAgree)}</dd>
         </div>
       </dl>
       <p className="mt-1 text-xs text-slate-500">
-        {a.shares.itemsConsidered === 0
-          ? "Agreement needs items with two or more ratings; none yet."
-          : `Over the ${plural(a.shares.itemsConsidered, "item")} with two or more ratings.`}
+        {a.shares.itemsConsidered === 0 ? t("noneConsidered") : t("considered", { count: a.shares.itemsConsidered })}
       </p>
     </section>
   );

@@ -4,17 +4,18 @@
  * always printed, so the shade is never the only carrier of meaning. A rater who agrees with nobody
  * stands out as a pale row and column.
  */
-import { fixed, percent } from "@/lib/reports/format";
+import { useFormatter, useTranslations } from "next-intl";
 import type { DimensionAuditReport, PairwiseCell } from "@/lib/reports/types";
+import { useReportFormat } from "./use-report-format";
 
-/** Bands of kappa, lowest first; text colour switches to keep contrast on the dark shades. */
-const BANDS: { below: number; className: string; label: string }[] = [
-  { below: 0, className: "bg-rose-100 text-rose-950", label: "below 0" },
-  { below: 0.2, className: "bg-slate-100 text-slate-900", label: "0 to 0.2" },
-  { below: 0.4, className: "bg-teal-100 text-slate-900", label: "0.2 to 0.4" },
-  { below: 0.6, className: "bg-teal-200 text-slate-900", label: "0.4 to 0.6" },
-  { below: 0.8, className: "bg-teal-400 text-slate-950", label: "0.6 to 0.8" },
-  { below: Infinity, className: "bg-teal-700 text-white", label: "0.8 to 1" },
+/** Bands of kappa, lowest first (each from the previous bound); text colour switches to keep contrast on the dark shades. */
+const BANDS: { below: number; className: string }[] = [
+  { below: 0, className: "bg-rose-100 text-rose-950" },
+  { below: 0.2, className: "bg-slate-100 text-slate-900" },
+  { below: 0.4, className: "bg-teal-100 text-slate-900" },
+  { below: 0.6, className: "bg-teal-200 text-slate-900" },
+  { below: 0.8, className: "bg-teal-400 text-slate-950" },
+  { below: Infinity, className: "bg-teal-700 text-white" },
 ];
 
 function band(kappa: number | null): string {
@@ -23,11 +24,13 @@ function band(kappa: number | null): string {
 }
 
 function Cell({ cell }: { cell: PairwiseCell }) {
+  const t = useTranslations("dashboard.pairwise");
+  const { fixed, percent } = useReportFormat();
   if (cell.raterA === cell.raterB) {
     return (
       <td className="border border-slate-200 bg-slate-50 px-2 py-1 text-center text-slate-400">
         <span aria-hidden="true">—</span>
-        <span className="sr-only">same rater ({cell.items} items rated)</span>
+        <span className="sr-only">{t("sameRater", { count: cell.items })}</span>
       </td>
     );
   }
@@ -36,20 +39,28 @@ function Cell({ cell }: { cell: PairwiseCell }) {
     <td className={`border border-slate-200 px-2 py-1 text-center tabular-nums ${band(k)}`}>
       <div className="text-sm font-semibold">{fixed(k)}</div>
       <div className="text-[11px]">
-        {cell.items === 0 ? "no common items" : `${percent(cell.rawAgreement)} raw · n = ${cell.items}`}
+        {cell.items === 0 ? t("noCommon") : t("cell", { raw: percent(cell.rawAgreement), items: cell.items })}
       </div>
     </td>
   );
 }
 
 export function PairwiseMatrix({ dimension, title }: { dimension: DimensionAuditReport; title?: string }) {
+  const t = useTranslations("dashboard.pairwise");
+  const tDashboard = useTranslations("dashboard");
+  const format = useFormatter();
   const m = dimension.pairwise;
-  const heading = title ?? `Cohen's kappa by rater pair: ${dimension.label}`;
+  const heading = title ?? t("heading", { label: dimension.label });
+  const bands = BANDS.map((b, i) => {
+    const from = i === 0 ? null : BANDS[i - 1]!.below;
+    const to = Number.isFinite(b.below) ? b.below : 1;
+    return from === null ? t("bandBelow", { value: format.number(to) }) : t("bandRange", { from: format.number(from), to: format.number(to) });
+  });
   if (m.raters.length < 2) {
     return (
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
-        <p className="text-xs text-slate-600">Pairwise agreement needs at least two raters.</p>
+        <p className="text-xs text-slate-600">{t("needsTwo")}</p>
       </section>
     );
   }
@@ -60,8 +71,7 @@ export function PairwiseMatrix({ dimension, title }: { dimension: DimensionAudit
           <caption className="mb-2 text-left">
             <span className="block text-sm font-semibold text-slate-900">{heading}</span>
             <span className="block text-xs font-normal text-slate-600">
-              Each cell: Cohen&apos;s kappa, raw agreement and items both raters rated. Shade bands of kappa:{" "}
-              {BANDS.map((b) => b.label).join(", ")}; n/a when not defined.
+              {t("caption", { bands: bands.join(tDashboard("listSeparator")) })}
             </span>
           </caption>
           <thead>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { AdjudicatorSelect } from "@/components/audits/adjudicator-select";
 import { AssignPanel } from "@/components/audits/assign-panel";
 import { CompositionTable } from "@/components/audits/composition-table";
@@ -8,15 +9,18 @@ import { ProgressTable } from "@/components/audits/progress-table";
 import { StatusControls } from "@/components/audits/status-controls";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
+import { localizeRubric } from "@/lib/audits/rubric";
 import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
 import { describeComposition } from "@/lib/sampling/composition";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { auditProgress } from "@/lib/server/audits/progress";
 import { activeClinicians, getAudit } from "@/lib/server/audits/queries";
-import { samplingFrame, STRATA_KEYS } from "@/lib/server/audits/sampling-frame";
+import { samplingFrame, STRATA_KEYS, type StratumKey } from "@/lib/server/audits/sampling-frame";
 
-export const metadata: Metadata = { title: "Audit" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("audits.detail"))("pageTitle") };
+}
 
 const STATUS_TONE = { DRAFT: "neutral", OPEN: "accent", CLOSED: "warning" } as const;
 
@@ -25,32 +29,36 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
   const { auditId } = await props.params;
   const audit = await getAudit(db(), auditId);
   if (!audit) notFound();
-  const [progress, clinicians, items, { frame }] = await Promise.all([
+  const [progress, clinicians, items, { frame }, t, locale] = await Promise.all([
     auditProgress(db(), auditId),
     activeClinicians(db()),
     db().auditItem.findMany({ where: { auditId }, select: { item: { select: { externalId: true } } } }),
     samplingFrame(db(), audit.datasetId),
+    getTranslations("audits"),
+    getLocale(),
   ]);
   const composition = describeComposition({ ids: items.map((i) => i.item.externalId) }, frame, [...STRATA_KEYS]);
   const sampling = audit.sampling as { frameSize: number; frameChecksum: string };
+  const strata = audit.strata as StratumKey[];
   return (
     <>
-      <p className="mb-2 text-sm"><Link href="/audits" className="text-teal-800 hover:underline">← Audits</Link></p>
+      <p className="mb-2 text-sm"><Link href="/audits" className="text-teal-800 hover:underline">{t("detail.back")}</Link></p>
       <PageHeader
         title={audit.name}
         description={
           <>
-            <Badge tone={STATUS_TONE[audit.status]}>{audit.status.toLowerCase()}</Badge>{" "}
-            {audit.sampleSize} of {sampling.frameSize.toLocaleString("en")} items from {audit.dataset.name} v{audit.dataset.version} · seed {audit.seed}
-            {(audit.strata as string[]).length ? ` · stratified by ${(audit.strata as string[]).join(", ")}` : ""} · {audit.rubric.map((d) => d.label).join(" / ")}
+            <Badge tone={STATUS_TONE[audit.status]}>{t(`status.${audit.status}`)}</Badge>{" "}
+            {t("detail.summary", { size: audit.sampleSize, frameSize: sampling.frameSize, dataset: audit.dataset.name, version: audit.dataset.version, seed: audit.seed })}
+            {strata.length ? t("detail.stratifiedBy", { strata: strata.map((s) => t(`detail.strataName.${s}`)).join(t("detail.listSeparator")) }) : ""} ·{" "}
+            {localizeRubric(audit.rubric, locale).map((d) => d.label).join(" / ")}
           </>
         }
         actions={
           <>
-            <Link href={`/audits/${audit.id}/dashboard`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">Dashboard</Link>
-            {audit.status !== "DRAFT" && <Link href={`/audits/${audit.id}/adjudicate`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">Adjudicate</Link>}
+            <Link href={`/audits/${audit.id}/dashboard`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">{t("detail.dashboard")}</Link>
+            {audit.status !== "DRAFT" && <Link href={`/audits/${audit.id}/adjudicate`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">{t("detail.adjudicate")}</Link>}
             {can(user.role, "backup:manage") && (
-              <a href={`/api/audits/${audit.id}/backup`} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">Download backup</a>
+              <a href={`/api/audits/${audit.id}/backup`} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">{t("detail.backup")}</a>
             )}
           </>
         }
@@ -64,15 +72,15 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
           <section aria-labelledby="progress-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 id="progress-heading" className="text-base font-semibold">Progress</h2>
-            <p className="mt-1 text-sm text-slate-600" data-testid="audit-progress">{progress?.done ?? 0} of {progress?.assigned ?? 0} assigned reviews complete</p>
+            <h2 id="progress-heading" className="text-base font-semibold">{t("detail.progress")}</h2>
+            <p className="mt-1 text-sm text-slate-600" data-testid="audit-progress">{t("detail.progressSummary", { done: progress?.done ?? 0, assigned: progress?.assigned ?? 0 })}</p>
             <div className="mt-3"><ProgressTable clinicians={progress?.clinicians ?? []} auditId={audit.id} locked={audit.status === "CLOSED"} /></div>
           </section>
           <AssignPanel auditId={audit.id} clinicians={clinicians} assignedIds={(progress?.clinicians ?? []).filter((c) => c.active).map((c) => c.userId)} locked={audit.status === "CLOSED"} />
         </div>
         <section aria-labelledby="sample-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="sample-heading" className="text-base font-semibold">Sample</h2>
-          <p className="mt-1 text-xs text-slate-600">Frame checksum {sampling.frameChecksum}</p>
+          <h2 id="sample-heading" className="text-base font-semibold">{t("detail.sample")}</h2>
+          <p className="mt-1 text-xs text-slate-600">{t("detail.frameChecksum", { checksum: sampling.frameChecksum })}</p>
           <CompositionTable composition={composition} />
         </section>
       </div>

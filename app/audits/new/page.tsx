@@ -1,22 +1,25 @@
 import type { Metadata } from "next";
 import { randomInt } from "node:crypto";
+import { getTranslations } from "next-intl/server";
 import { NewAuditForm } from "@/components/audits/new-audit-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { listDatasets } from "@/lib/server/datasets/list-datasets";
 
-export const metadata: Metadata = { title: "New audit" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("audits.new"))("title") };
+}
 
 export default async function NewAuditPage(props: { searchParams: Promise<{ dataset?: string }> }) {
   await requirePermission("audits:manage");
   const { dataset } = await props.searchParams;
-  const datasets = await listDatasets(db());
+  const [datasets, t] = await Promise.all([listDatasets(db()), getTranslations("audits.new")]);
   return (
     <>
-      <PageHeader title="New audit" description="Draw a reproducible random sample of a dataset and choose the rubric clinicians rate it on." />
+      <PageHeader title={t("title")} description={t("description")} />
       {datasets.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">Import a dataset first.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("noDataset")}</p>
       ) : (
         <NewAuditForm
           datasets={datasets.map((d) => ({ id: d.id, label: `${d.name} v${d.version}`, itemCount: d.itemCount }))}

@@ -4,8 +4,14 @@ import type { Db } from "../../db/client";
 import { APPLY_ORDER, applyChange, CorrectionError, missingNoteRefs, type AppliedChange } from "../../adjudication/apply";
 import { parseRubric } from "../../audits/rubric";
 import type { Item } from "../../formats";
+import { en } from "../../i18n/messages";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
+
+// Messages are the English catalog's, so the action can show them in the reader's language.
+const says = en.adjudication.validation;
+/** The kinds a correction is stored with (a string column). */
+type Kind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE";
 
 // turnOrder is taken from the correction itself (see below), whatever the form sends.
 const turnOrder = z.number().int().min(0).optional();
@@ -16,7 +22,7 @@ const appliedSchema = z.discriminatedUnion("kind", [
   // MCQs list evidence event ids; a conversation's source turn names its new correct option.
   z
     .object({ kind: z.literal("EVIDENCE"), evidenceEventIds: z.array(z.string().trim().min(1)).min(1).optional(), answer: z.string().trim().min(1).optional(), turnOrder })
-    .refine((e) => (e.evidenceEventIds === undefined) !== (e.answer === undefined), "Say which evidence the accepted correction points to."),
+    .refine((e) => (e.evidenceEventIds === undefined) !== (e.answer === undefined), says.evidence),
   z.object({ kind: z.literal("REMOVE") }),
 ]);
 
@@ -24,13 +30,13 @@ export const saveAdjudicationSchema = z.object({
   auditId: z.string().min(1),
   auditItemId: z.string().min(1),
   finalLabels: z.record(z.string(), z.string()),
-  rationale: z.string().trim().min(1, "Say why, in a sentence").max(20_000),
+  rationale: z.string().trim().min(1, says.rationale).max(20_000),
   decisions: z.array(
     z.object({
       correctionId: z.string().min(1),
       decision: z.enum(["ACCEPTED", "EDITED", "REJECTED"]),
       applied: appliedSchema.nullable(),
-      rationale: z.string().trim().min(1, "Give a reason for each decision").max(20_000),
+      rationale: z.string().trim().min(1, says.decisionRationale).max(20_000),
     }),
   ),
 });
@@ -56,29 +62,30 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
       },
     },
   });
-  if (!row) throw new AppError("NOT_FOUND", "That item is not part of the audit.");
+  if (!row) throw new AppError("NOT_FOUND", { key: "adjudication.errors.notInAudit" });
   const rubric = parseRubric(row.audit.rubric);
   // While the audit is open, only items every rater has finished may be adjudicated.
   if (row.audit.status === "OPEN" && !row.assignments.every((a) => new Set(a.ratings.map((r) => r.dimension)).size >= rubric.length)) {
-    throw new AppError("LOCKED", "Every rater must finish this item before it can be adjudicated while the audit is open.");
+    throw new AppError("LOCKED", { key: "adjudication.errors.ratersMustFinish" });
   }
   for (const d of rubric) {
     const label = input.finalLabels[d.key];
-    if (!label || !d.categories.some((c) => c.key === label)) throw new AppError("INVALID", `Choose a final label for “${d.label}”.`);
+    // The dimension is named by its canonical label: the reader's language is not known here.
+    if (!label || !d.categories.some((c) => c.key === label)) throw new AppError("INVALID", { key: "adjudication.errors.finalLabel", values: { label: d.label } });
   }
   const corrections = new Map(row.assignments.flatMap((a) => a.corrections).map((c) => [c.id, c]));
   const original = row.item.data as unknown as Item;
   let item = original;
   /** The change each accepted decision applies, as stored (with the correction's turn). */
   const applied = new Map<string, AppliedChange>();
-  for (const d of input.decisions) if (!corrections.has(d.correctionId)) throw new AppError("INVALID", "A decision names a correction that is not on this item.");
+  for (const d of input.decisions) if (!corrections.has(d.correctionId)) throw new AppError("INVALID", { key: "adjudication.errors.unknownCorrection" });
   // Checked in the order the corrected export applies them.
   const rank = (id: string) => [APPLY_ORDER.indexOf(corrections.get(id)!.kind), corrections.get(id)!.turnOrder] as const;
   const ordered = [...input.decisions].sort((a, b) => rank(a.correctionId)[0] - rank(b.correctionId)[0] || rank(a.correctionId)[1] - rank(b.correctionId)[1]);
   for (const d of ordered) {
     const c = corrections.get(d.correctionId)!;
     if (d.decision === "REJECTED") continue;
-    if (!d.applied || d.applied.kind !== c.kind) throw new AppError("INVALID", `Say exactly what the accepted ${c.kind.toLowerCase()} correction changes.`);
+    if (!d.applied || d.applied.kind !== c.kind) throw new AppError("INVALID", { key: `adjudication.errors.sayChange.${c.kind as Kind}` });
     // The turn is the one the rater named (whatever the form sent); the applied JSON keeps it for the export.
     const { turnOrder: _sent, ...change } = d.applied as typeof d.applied & { turnOrder?: number };
     const onTurn = original.kind === "conversation" && c.kind !== "REMOVE";
@@ -86,6 +93,7 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
     try {
       item = applyChange(item, applied.get(d.correctionId)!).item;
     } catch (error) {
+      // The checks' own messages (lib/adjudication) are English.
       if (error instanceof CorrectionError) throw new AppError("INVALID", error.message);
       throw error;
     }

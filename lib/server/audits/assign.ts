@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { AssignmentError, balancedIncomplete, fullyCrossed, manualPlan } from "../../sampling";
 import { recordEvent } from "../audit-trail";
-import { AppError } from "../errors";
+import { AppError, englishText, type CatalogMessage } from "../errors";
+import { planErrorMessage } from "./plan-errors";
 
 export const assignSchema = z.object({
   auditId: z.string().min(1),
@@ -17,19 +18,37 @@ export const assignSchema = z.object({
 /** Reads "item id, clinician email" lines; every problem is reported with its line number. */
 export function parseManualLines(text: string, items: Map<string, string>, clinicians: Map<string, string>) {
   const pairs: { itemId: string; clinicianId: string }[] = [];
-  const problems: string[] = [];
+  const problems: CatalogMessage[] = [];
+  const seen = new Map<string, number>();
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
     if (!line || line.startsWith("#")) return;
     const [item, email, ...rest] = line.split(/\s*[,;\t]\s*|\s+/);
-    if (!item || !email || rest.length) return void problems.push(`line ${i + 1}: expected "item id, clinician email"`);
+    if (!item || !email || rest.length) return void problems.push({ key: "audits.errors.manualLine.format", values: { line: i + 1 } });
     const itemId = items.get(item);
     const clinicianId = clinicians.get(email.toLowerCase());
-    if (!itemId) problems.push(`line ${i + 1}: item "${item}" is not in this audit's sample`);
-    if (!clinicianId) problems.push(`line ${i + 1}: "${email}" is not an active clinician`);
-    if (itemId && clinicianId) pairs.push({ itemId, clinicianId });
+    if (!itemId) problems.push({ key: "audits.errors.manualLine.item", values: { line: i + 1, item } });
+    if (!clinicianId) problems.push({ key: "audits.errors.manualLine.clinician", values: { line: i + 1, email } });
+    if (!itemId || !clinicianId) return;
+    const first = seen.get(`${itemId}|${clinicianId}`);
+    if (first !== undefined) return void problems.push({ key: "audits.errors.manualLine.duplicate", values: { line: i + 1, first } });
+    seen.set(`${itemId}|${clinicianId}`, i + 1);
+    pairs.push({ itemId, clinicianId });
   });
   return { pairs, problems };
+}
+
+/** The manual plan's lines are wrong; `problems` lets the action word each in the reader's language. */
+export class ManualLinesError extends AppError {
+  static readonly SHOWN = 10;
+  constructor(readonly problems: CatalogMessage[]) {
+    super("INVALID", ManualLinesError.catalogMessage(problems, englishText));
+  }
+  /** "Nothing was assigned. line 1: …; line 2: …" — the first ten problems, then how many more. */
+  static catalogMessage(problems: CatalogMessage[], text: (m: CatalogMessage) => string): CatalogMessage {
+    const shown = problems.slice(0, ManualLinesError.SHOWN).map(text).join(text({ key: "audits.errors.manualLineSeparator" }));
+    return { key: "audits.errors.manualNothingAssigned", values: { problems: shown, more: Math.max(0, problems.length - ManualLinesError.SHOWN) } };
+  }
 }
 
 /**
@@ -38,28 +57,28 @@ export function parseManualLines(text: string, items: Map<string, string>, clini
  */
 export async function assignClinicians(db: Db, actorId: string, input: z.output<typeof assignSchema>) {
   const audit = await db.audit.findUnique({ where: { id: input.auditId }, select: { id: true, status: true, seed: true, items: { select: { id: true, item: { select: { externalId: true } } }, orderBy: { sampleOrder: "asc" } } } });
-  if (!audit) throw new AppError("NOT_FOUND", "That audit does not exist.");
-  if (audit.status === "CLOSED") throw new AppError("LOCKED", "The audit is closed; reopen it to change assignments.");
+  if (!audit) throw new AppError("NOT_FOUND", { key: "audits.errors.auditNotFound" });
+  if (audit.status === "CLOSED") throw new AppError("LOCKED", { key: "audits.errors.closed" });
   const itemIds = audit.items.map((i) => i.id);
   let plan;
   try {
     if (input.design === "MANUAL") {
       const active = await db.user.findMany({ where: { role: "CLINICIAN", active: true }, select: { id: true, email: true } });
       const { pairs, problems } = parseManualLines(input.manual ?? "", new Map(audit.items.map((i) => [i.item.externalId, i.id])), new Map(active.map((u) => [u.email, u.id])));
-      if (problems.length) throw new AppError("INVALID", `Nothing was assigned. ${problems.slice(0, 10).join("; ")}${problems.length > 10 ? `; and ${problems.length - 10} more` : ""}.`);
-      if (pairs.length === 0) throw new AppError("INVALID", "List at least one \"item id, clinician email\" pair.");
+      if (problems.length) throw new ManualLinesError(problems);
+      if (pairs.length === 0) throw new AppError("INVALID", { key: "audits.errors.manualNoPairs" });
       plan = manualPlan({ clinicianIds: [...new Set(pairs.map((p) => p.clinicianId))], itemIds, assignments: pairs });
     } else {
-      if (input.clinicianIds.length === 0) throw new AppError("INVALID", "Choose at least one clinician.");
+      if (input.clinicianIds.length === 0) throw new AppError("INVALID", { key: "audits.errors.chooseClinician" });
       const clinicians = await db.user.findMany({ where: { id: { in: input.clinicianIds }, role: "CLINICIAN", active: true }, select: { id: true } });
-      if (clinicians.length !== new Set(input.clinicianIds).size) throw new AppError("INVALID", "Only active clinicians can be assigned.");
+      if (clinicians.length !== new Set(input.clinicianIds).size) throw new AppError("INVALID", { key: "audits.errors.onlyActive" });
       plan =
         input.design === "FULLY_CROSSED"
           ? fullyCrossed({ clinicianIds: input.clinicianIds, itemIds })
           : balancedIncomplete({ clinicianIds: input.clinicianIds, itemIds, ratersPerItem: input.ratersPerItem ?? 2, seed: audit.seed });
     }
   } catch (error) {
-    if (error instanceof AssignmentError) throw new AppError("INVALID", error.message);
+    if (error instanceof AssignmentError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;
   }
   return db.$transaction(async (tx) => {

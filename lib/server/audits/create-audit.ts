@@ -2,17 +2,26 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { rubricSchema } from "../../audits/rubric";
+import { en } from "../../i18n/messages";
 import { SamplingError } from "../../sampling";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
+import { planErrorMessage } from "./plan-errors";
 import { previewSample, STRATA_KEYS } from "./sampling-frame";
 
-export const createAuditSchema = z.object({
-  name: z.string().trim().min(1, "Name the audit").max(160),
-  datasetId: z.string().min(1, "Choose a dataset"),
-  size: z.coerce.number().int("A whole number").min(1, "At least one item"),
-  seed: z.string().trim().min(1, "Give a seed").max(256),
+// Messages are the English catalog's, so the form can show them in the reader's language.
+const says = en.audits.validation;
+
+/** What "Draw sample" sends; the audit adds its name and rubric. */
+export const sampleRequestSchema = z.object({
+  datasetId: z.string().min(1, says.dataset),
+  size: z.coerce.number(says.wholeNumber).int(says.wholeNumber).min(1, says.atLeastOne),
+  seed: z.string().trim().min(1, says.seed).max(256),
   strata: z.array(z.enum(STRATA_KEYS)).default([]),
+});
+
+export const createAuditSchema = sampleRequestSchema.extend({
+  name: z.string().trim().min(1, says.name).max(160),
   rubric: rubricSchema,
 });
 export type CreateAuditInput = z.input<typeof createAuditSchema>;
@@ -20,12 +29,12 @@ export type CreateAuditInput = z.input<typeof createAuditSchema>;
 /** Draws the sample (reproducibly) and creates the audit as a draft with its items in sample order. */
 export async function createAudit(db: Db, actorId: string, input: z.output<typeof createAuditSchema>) {
   const dataset = await db.dataset.findUnique({ where: { id: input.datasetId }, select: { id: true, itemCount: true } });
-  if (!dataset) throw new AppError("NOT_FOUND", "That dataset does not exist.");
+  if (!dataset) throw new AppError("NOT_FOUND", { key: "audits.errors.datasetNotFound" });
   let preview;
   try {
     preview = await previewSample(db, { datasetId: input.datasetId, size: input.size, seed: input.seed, strata: input.strata });
   } catch (error) {
-    if (error instanceof SamplingError) throw new AppError("INVALID", error.message);
+    if (error instanceof SamplingError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;
   }
   const { sample, dbIds } = preview;

@@ -29,3 +29,9 @@ export async function getAudit(db: Db, auditId: string) {
 export function activeClinicians(db: Db) {
   return db.user.findMany({ where: { role: "CLINICIAN", active: true }, orderBy: { name: "asc" }, select: { id: true, name: true, email: true } });
 }
+
+/** The audit's rubric with its translations (the report snapshot keeps only the canonical labels). */
+export async function auditRubric(db: Db, auditId: string) {
+  const audit = await db.audit.findUnique({ where: { id: auditId }, select: { rubric: true } });
+  return audit ? parseRubric(audit.rubric) : null;
+}

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { forbidden, notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import {
   AgreementBreakdownChart, CategoryDistributionChart, CoefficientTable, DisagreementList, MajoritySummary, PairwiseMatrix,
 } from "@/components/dashboard";
 import { AdjudicatedCounts } from "@/components/dashboard/adjudicated-counts";
 import { ErrorBoundCard } from "@/components/dashboard/error-bound-card";
+import { localizeReport } from "@/components/dashboard/localize-report";
 import { PrintButton } from "@/components/dashboard/print-button";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
@@ -15,12 +17,26 @@ import { adjudicatedOutcome } from "@/lib/adjudication/outcome";
 import { computeAuditReport } from "@/lib/reports";
 import { requireUser } from "@/lib/server/auth/current-user";
 import { auditProgress } from "@/lib/server/audits/progress";
+import { auditRubric } from "@/lib/server/audits/queries";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { canSeeResults } from "@/lib/server/reports/dashboard-access";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
-import { exportCatalog, paragraphWithAdjudication } from "@/lib/server/reports/export-files";
+import { exportCatalog, paragraphWithAdjudication, type ExportFile } from "@/lib/server/reports/export-files";
 
-export const metadata: Metadata = { title: "Agreement dashboard" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("dashboard.page"))("title") };
+}
+
+const EXPORT_KEYS = {
+  "ratings-long.csv": "ratingsLong",
+  "majority-labels.csv": "majority",
+  "report.json": "json",
+  "report.md": "markdown",
+  "report.tex": "latex",
+  "paragraph.txt": "paragraph",
+  "adjudication.csv": "adjudication",
+} as const;
+const isExportKey = (file: string): file is keyof typeof EXPORT_KEYS => file in EXPORT_KEYS;
 
 export default async function DashboardPage(props: { params: Promise<{ auditId: string }> }) {
   const user = await requireUser();
@@ -31,33 +47,47 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
   const organizer = can(user.role, "audits:manage");
   const snapshot = (await loadAuditSnapshot(db(), auditId))!;
   const report = computeAuditReport(snapshot);
-  const [progress, adjudications] = await Promise.all([auditProgress(db(), auditId), loadAdjudications(db(), auditId)]);
-  const outcome = adjudications.length ? adjudicatedOutcome(report, adjudications) : null;
+  const [progress, adjudications, rubric, locale, t, tc] = await Promise.all([
+    auditProgress(db(), auditId),
+    loadAdjudications(db(), auditId),
+    auditRubric(db(), auditId),
+    getLocale(),
+    getTranslations("dashboard"),
+    getTranslations("common"),
+  ]);
+  // What the page shows: labels in the reader's language. The exports and the paragraph keep `report`.
+  const shown = rubric ? localizeReport(report, rubric, locale) : report;
+  const outcome = adjudications.length ? adjudicatedOutcome(shown, adjudications) : null;
   const open = snapshot.audit.status === "OPEN";
+  const exportLabel = (e: ExportFile) => {
+    if (isExportKey(e.file)) return t(`exportFile.${EXPORT_KEYS[e.file]}`);
+    const wide = shown.dimensions.find((d) => e.file === `ratings-wide-${d.key}.csv`);
+    return wide ? t("exportFile.ratingsWide", { dimension: wide.label }) : e.label;
+  };
   return (
     <>
       <p className="mb-2 text-sm print:hidden">
-        <Link href={organizer ? `/audits/${auditId}` : "/review"} className="text-teal-800 hover:underline">← {organizer ? snapshot.audit.name : "My reviews"}</Link>
+        <Link href={organizer ? `/audits/${auditId}` : "/review"} className="text-teal-800 hover:underline">{t("page.back", { label: organizer ? snapshot.audit.name : tc("nav.review") })}</Link>
       </p>
       <PageHeader
-        title={`Agreement · ${snapshot.audit.name}`}
+        title={t("page.heading", { name: snapshot.audit.name })}
         description={
           <>
-            <Badge tone={open ? "accent" : "neutral"}>{snapshot.audit.status.toLowerCase()}</Badge>{" "}
-            {snapshot.items.length} items · {snapshot.raters.length} raters · {progress?.done ?? 0} of {progress?.assigned ?? 0} reviews complete
-            {open ? " · live: figures change as ratings arrive (reload to update)" : ""}
+            <Badge tone={open ? "accent" : "neutral"}>{t(`status.${snapshot.audit.status}`)}</Badge>{" "}
+            {t("page.summary", { items: snapshot.items.length, raters: snapshot.raters.length, done: progress?.done ?? 0, assigned: progress?.assigned ?? 0 })}
+            {open ? t("page.live") : ""}
           </>
         }
         actions={<PrintButton />}
       />
       {organizer && (
         <section aria-labelledby="exports-heading" className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm print:hidden">
-          <h2 id="exports-heading" className="text-sm font-semibold">Exports</h2>
+          <h2 id="exports-heading" className="text-sm font-semibold">{t("page.exports")}</h2>
           <ul className="mt-2 flex flex-wrap gap-2 text-sm">
             {exportCatalog(snapshot).map((e) => (
               <li key={e.file}>
                 <a className="inline-block rounded-md border border-slate-300 px-2.5 py-1 hover:bg-slate-100" href={`/api/audits/${auditId}/export/${e.file}`} download>
-                  {e.label}
+                  {exportLabel(e)}
                 </a>
               </li>
             ))}
@@ -65,7 +95,7 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
         </section>
       )}
       <div className="space-y-10">
-        {report.dimensions.map((d) => (
+        {shown.dimensions.map((d) => (
           <section key={d.key} aria-labelledby={`dim-${d.key}`} className="space-y-4" data-testid={`dimension-${d.key}`}>
             <h2 id={`dim-${d.key}`} className="text-lg font-semibold">{d.label}</h2>
             <div className="grid gap-4 lg:grid-cols-2">
@@ -84,8 +114,8 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
           </section>
         ))}
         <section aria-labelledby="paragraph-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="paragraph-heading" className="text-sm font-semibold">Audit paragraph (for the appendix)</h2>
-          <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">{paragraphWithAdjudication(report, adjudications)}</p>
+          <h2 id="paragraph-heading" className="text-sm font-semibold">{t("page.paragraph")}</h2>
+          <p lang="en" className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">{paragraphWithAdjudication(report, adjudications)}</p>
         </section>
       </div>
     </>

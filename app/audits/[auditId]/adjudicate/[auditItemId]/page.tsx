@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { forbidden, notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { AdjudicationPanel, type AdjudicationCorrection } from "@/components/adjudication/adjudication-panel";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { itemMajority } from "@/lib/adjudication/triage";
 import { turnChoices } from "@/lib/adjudication/turns";
+import { localizeRubric } from "@/lib/audits/rubric";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/server/auth/current-user";
 import { adjudicationAccess } from "@/lib/server/adjudication/access";
@@ -13,7 +15,9 @@ import { loadAdjudicationItem } from "@/lib/server/adjudication/load-item";
 import { adjudicationQueue } from "@/lib/server/adjudication/queue";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
 
-export const metadata: Metadata = { title: "Adjudicate" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("adjudication.item"))("title") };
+}
 
 export default async function AdjudicateItemPage(props: { params: Promise<{ auditId: string; auditItemId: string }> }) {
   const user = await requireUser();
@@ -23,10 +27,15 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
   if (!access.ok) forbidden();
   const data = await loadAdjudicationItem(db(), auditId, auditItemId);
   if (!data) notFound();
-  const { rows } = await adjudicationQueue(db(), auditId);
+  const [{ rows }, t, locale] = await Promise.all([adjudicationQueue(db(), auditId), getTranslations("adjudication"), getLocale()]);
   const next = rows.find((r) => r.sampleOrder > data.sampleOrder && !r.adjudicated) ?? null;
   const item = data.item.data;
-  const turns = turnChoices(item);
+  // Turn pickers in the reader's words; turnLabel's "Turn 3 · content: " prefix gives way to the catalog's.
+  const turns = turnChoices(item)?.map((turn) => {
+    const prefix = `Turn ${turn.turnOrder} · ${turn.turnType}: `;
+    const question = turn.label.startsWith(prefix) ? turn.label.slice(prefix.length) : turn.label;
+    return { ...turn, label: t(`panel.turnLabel.${turn.turnType}`, { turn: turn.turnOrder, question }) };
+  });
   const majority = Object.fromEntries(
     data.rubric.map((d) => [d.key, itemMajority(data.raters.flatMap((r) => r.ratings.filter((x) => x.dimension === d.key && x.category).map((x) => x.category!)), d.tieCategory)]),
   );
@@ -40,7 +49,7 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
     <AdjudicationPanel
       auditId={auditId}
       auditItemId={auditItemId}
-      rubric={data.rubric}
+      rubric={localizeRubric(data.rubric, locale)}
       raters={data.raters.map((r) => ({ label: r.label, name: r.user.name, comment: r.comment, ratings: Object.fromEntries(r.ratings.map((x) => [x.dimension, x.category])) }))}
       majority={majority}
       corrections={corrections}
@@ -53,8 +62,8 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
-        <Link href={`/audits/${auditId}/adjudicate`} className="text-teal-800 hover:underline">← Adjudication · {data.audit.name}</Link>
-        <span className="font-medium">Item {data.sampleOrder}</span>
+        <Link href={`/audits/${auditId}/adjudicate`} className="text-teal-800 hover:underline">{t("item.back", { name: data.audit.name })}</Link>
+        <span className="font-medium">{t("item.heading", { order: data.sampleOrder })}</span>
         <span className="font-mono text-xs">{data.item.externalId}</span>
       </div>
       {item.kind === "mcq" ? (

@@ -1,0 +1,68 @@
+// Server-render test (no DOM): the adjudication panel in English (the wording the e2e flows select
+// by) and in Simplified Chinese, with a proposed correction on a conversation turn.
+import { renderToString } from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
+import type { Locale } from "@/lib/i18n/locales";
+import { withIntl } from "@/tests/support/intl";
+import { AdjudicationPanel, type AdjudicationPanelProps } from "./adjudication-panel";
+
+vi.mock("@/app/audits/adjudication-actions", () => ({ saveAdjudicationAction: vi.fn() }));
+
+const props: AdjudicationPanelProps = {
+  auditId: "a1",
+  auditItemId: "ai1",
+  rubric: [{ key: "gold", label: "Gold", categories: [{ key: "correct", label: "Correct" }, { key: "incorrect", label: "Incorrect" }] }],
+  raters: [
+    { label: "R1", name: "Dr. A", comment: "", ratings: { gold: "incorrect" } },
+    { label: "R2", name: "Dr. B", comment: "", ratings: { gold: null } },
+  ],
+  majority: { gold: "incorrect" },
+  corrections: [
+    { id: "c1", kind: "GOLD", turnOrder: 1, proposal: "Option C", newGold: "C", rationale: "The note says so.", proposedBy: "R1 · Dr. A", decided: null },
+    { id: "c2", kind: "STEM", turnOrder: 0, proposal: "Clearer stem?", newGold: null, rationale: "Ambiguous.", proposedBy: "R2 · Dr. B", decided: { decision: "EDITED", applied: { kind: "STEM", question: "Clearer stem?" }, rationale: "ok" } },
+  ],
+  optionLabels: ["A", "B", "C"],
+  turns: [{ turnOrder: 1, label: "Turn 1 · content: Which organism?", optionLabels: ["A", "B", "C"], turnType: "content" }],
+  existing: null,
+  nextHref: "/audits/a1/adjudicate/ai2",
+};
+
+const render = (locale: Locale) => renderToString(withIntl(<AdjudicationPanel {...props} />, locale)).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
+
+describe("the adjudication panel", () => {
+  it("reads as before in English", () => {
+    const html = render("en");
+    for (const text of [
+      "Every rater's ratings (revealed for adjudication)",
+      'aria-label="Final label: Gold"',
+      "Incorrect (majority)",
+      "Proposed corrections (2)",
+      "New gold answer · Turn 1 · proposed by R1 · Dr. A",
+      "New question stem · proposed by R2 · Dr. B",
+      "Gold → C. Option C",
+      "Rationale: The note says so.",
+      "Accept with edits",
+      "New question",
+      "Reason for this decision",
+      "Save adjudication",
+      "Next item to adjudicate →",
+    ]) expect(html).toContain(text);
+  });
+
+  it("reads in Simplified Chinese, leaving data (names, proposals, labels given) as they are", () => {
+    const html = render("zh-CN");
+    for (const text of [
+      "所有评分者的评分（裁定时公开）",
+      'aria-label="最终标签：Gold"',
+      "Incorrect（多数）",
+      "修正建议（2）",
+      "新的标准答案 · 第 1 轮 · 提出人：R1 · Dr. A",
+      "标准答案 → C。Option C",
+      "理由：The note says so.",
+      "修改后接受",
+      "新的题目",
+      "保存裁定",
+    ]) expect(html).toContain(text);
+    expect(html).not.toMatch(/Accept|Reject|Rationale|Save adjudication|proposed by/);
+  });
+});
