@@ -6,8 +6,17 @@
 import { useFormatter, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { accuracyPm, boundsPp, MISSING, pct, pValue, signedPp } from "@/lib/evaluation/report-format";
+import { REPORT_NOTES } from "@/lib/evaluation/report";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 import { accuracyName, bootstrapName } from "./labels";
+
+type NotesT = ReturnType<typeof useTranslations<"evaluation.notes">>;
+
+/** A report's note in the reader's language (an unknown note is shown as written). */
+function noteText(t: NotesT, note: string | null): string {
+  const key = (Object.keys(REPORT_NOTES) as (keyof typeof REPORT_NOTES)[]).find((k) => REPORT_NOTES[k] === note);
+  return key ? t(key) : (note ?? MISSING);
+}
 
 const NUM = "px-2 py-1 text-right tabular-nums";
 
@@ -37,6 +46,7 @@ function Frame({ title, note, head, testId, children }: { title: string; note: s
 export function DeltaTable({ report }: { report: EvaluationReport }) {
   const t = useTranslations("evaluation.deltas");
   const l = useTranslations("evaluation.labels");
+  const n = useTranslations("evaluation.notes");
   const format = useFormatter();
   if (report.deltas.length === 0) return null;
   return (
@@ -54,7 +64,7 @@ export function DeltaTable({ report }: { report: EvaluationReport }) {
           <td className={NUM}>{pct(d.scopeAccuracy)}</td>
           <td className={NUM}>{pct(d.baselineAccuracy)}</td>
           <td className={`${NUM} font-semibold`}>{signedPp(d.difference?.estimate ?? null)}</td>
-          <td className={NUM}>{d.difference ? boundsPp(d.difference) : (d.note ?? MISSING)}</td>
+          <td className={NUM}>{d.difference ? boundsPp(d.difference) : noteText(n, d.note)}</td>
           <td className={NUM}>{pValue(d.pValue)}</td>
         </tr>
       ))}
@@ -66,6 +76,7 @@ export function DecisionPointTable({ report }: { report: EvaluationReport }) {
   const t = useTranslations("evaluation.dp");
   const d = useTranslations("evaluation.deltas");
   const l = useTranslations("evaluation.labels");
+  const n = useTranslations("evaluation.notes");
   const format = useFormatter();
   if (report.decisionPoints.length === 0) return null;
   return (
@@ -84,7 +95,7 @@ export function DecisionPointTable({ report }: { report: EvaluationReport }) {
           <td className={NUM}>{pct(p.later.accuracy)}</td>
           <td className={NUM}>{format.number(p.later.total)}</td>
           <td className={`${NUM} font-semibold`}>{signedPp(p.difference?.estimate ?? null)}</td>
-          <td className={NUM}>{p.difference ? boundsPp(p.difference) : (p.note ?? MISSING)}</td>
+          <td className={NUM}>{p.difference ? boundsPp(p.difference) : noteText(n, p.note)}</td>
           <td className={NUM}>{pValue(p.pValue)}</td>
         </tr>
       ))}

@@ -38,6 +38,12 @@ import type { BootstrapOptions } from "./types";
 
 export const MAX_REPORT_REPLICATES = 100_000;
 const MAX_SEED_OPTION = 64;
+/** The notes a report can carry instead of a comparison (the page translates them). */
+export const REPORT_NOTES = {
+  noBaseline: "no predictions of this model on the baseline scope",
+  noCommonCases: "no case predicted in both scopes",
+  noLater: "no patient has a predicted case after its first decision point",
+} as const;
 const CONTENT_STREAM = `${CLUSTER_BOOTSTRAP_STREAM}/content`;
 const SOURCE_STREAM = `${CLUSTER_BOOTSTRAP_STREAM}/source`;
 
@@ -123,7 +129,7 @@ function decisionPointEntry(pair: PairCases, boot: BootstrapOptions): DecisionPo
       difference: null,
       pValue: null,
       degenerateReplicates: 0,
-      note: "no patient has a predicted case after its first decision point",
+      note: REPORT_NOTES.noLater,
     };
   }
 }
@@ -135,8 +141,8 @@ function* deltaSteps(pairs: readonly PairCases[], o: ResolvedEvaluationOptions, 
     const entry: DeltaEntry = { model: pair.model, scope: pair.scope, baseline: o.baseline, cases: 0, patients: 0, scopeAccuracy: null, baselineAccuracy: null, difference: null, pValue: null, note: null };
     const base = pairs.find((p) => p.model === pair.model && p.scope === o.baseline);
     const [a, b] = base ? commonCases(pair.cases, base.cases) : [[], []];
-    if (!base) entry.note = "no predictions of this model on the baseline scope";
-    else if (a.length === 0) entry.note = "no case predicted in both scopes";
+    if (!base) entry.note = REPORT_NOTES.noBaseline;
+    else if (a.length === 0) entry.note = REPORT_NOTES.noCommonCases;
     else {
       const r = pairedBootstrap(a, b, { seed: seedOf(pair), replicates: o.replicates, level: o.level });
       Object.assign(entry, { cases: r.cases, patients: r.patients, scopeAccuracy: r.scopeAccuracy, baselineAccuracy: r.baselineAccuracy, difference: r.difference, pValue: r.pValue });
