@@ -3,7 +3,7 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { smallConversationDataset, smallMcqDataset } from "@/lib/evaluation/__fixtures__/small-eval";
+import { oneQaPredictions, smallConversationDataset, smallMcqDataset } from "@/lib/evaluation/__fixtures__/small-eval";
 import { buildEvaluationReport } from "@/lib/evaluation/report";
 import { accuracyPm } from "@/lib/evaluation/report-format";
 import type { PredictionSetInput } from "@/lib/evaluation/report-types";
@@ -27,15 +27,6 @@ const mcq: PredictionSetInput = {
     option,
   })),
 };
-const conversations: PredictionSetInput = {
-  checksum: "q",
-  models: ["m"],
-  scopes: ["s"],
-  rows: [
-    { model: "m", scope: "s", itemId: "900002:labs", turn: 1, option: "B" },
-    { model: "m", scope: "s", itemId: "900002:labs", turn: 2, option: "A" },
-  ],
-};
 
 describe("evaluation results", () => {
   const report = buildEvaluationReport(smallMcqDataset(), mcq, { replicates: 100 });
@@ -57,7 +48,7 @@ describe("evaluation results", () => {
   });
 
   it("renders the conversation tables and the notes heat map", () => {
-    const r = buildEvaluationReport(smallConversationDataset(), conversations, { replicates: 50 });
+    const r = buildEvaluationReport(smallConversationDataset(), oneQaPredictions(), { replicates: 50 });
     const html = render(<EvaluationResults report={r} />);
     expect(html).toContain('data-testid="conversation-table"');
     expect(html).toContain('data-testid="notes-heat-map"');

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { smallConversationDataset, smallMcqDataset } from "./__fixtures__/small-eval";
+import { oneQaPredictions, smallConversationDataset, smallMcqDataset } from "./__fixtures__/small-eval";
 import { evaluationCsv } from "./export-csv";
 import { evaluationJson } from "./export-json";
 import { evaluationLatex } from "./export-latex";
@@ -77,16 +77,7 @@ describe("evaluation exports", () => {
   });
 
   it("conversation reports export their own tables", () => {
-    const set: PredictionSetInput = {
-      checksum: "q",
-      models: ["m"],
-      scopes: ["s"],
-      rows: [
-        { model: "m", scope: "s", itemId: "900002:labs", turn: 1, option: "B" },
-        { model: "m", scope: "s", itemId: "900002:labs", turn: 2, option: "A" },
-      ],
-    };
-    const r = buildEvaluationReport(smallConversationDataset(), set, { replicates: 50 });
+    const r = buildEvaluationReport(smallConversationDataset(), oneQaPredictions(), { replicates: 50 });
     const tex = evaluationLatex(r);
     expect(tex).toContain("\\label{tab:clinaudit-eval-conversations}");
     expect(tex).toContain("    m & s & 100.0 $\\pm$ 0.0 & 0.0 $\\pm$ 0.0 & 0.0 $\\pm$ 0.0 & 0.0 & 0.0 & n/a \\\\");

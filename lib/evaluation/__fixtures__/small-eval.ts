@@ -3,6 +3,7 @@
  * six decision-point items (P1 and P2 have two decision points), and two conversations.
  */
 import type { EvalDataset } from "../eval-dataset";
+import type { PredictionSetInput } from "../report-types";
 
 const ABCD = ["A", "B", "C", "D"];
 
@@ -40,6 +41,19 @@ export function smallConversationDataset(): EvalDataset {
       { kind: "conversation", id: "900001:labs", patientId: "900001", qaCategory: "labs", numNotes: 1, turns: [turn(1, 1, "content", "A"), turn(2, 1, "source", "B"), turn(3, 2, "content", "C"), turn(4, 2, "source", "D")] },
       { kind: "conversation", id: "900001:meds", patientId: "900001", qaCategory: "meds", numNotes: 1, turns: [turn(1, 1, "content", "E"), turn(2, 1, "source", "A")] },
       { kind: "conversation", id: "900002:labs", patientId: "900002", qaCategory: "labs", numNotes: 3, turns: [turn(1, 1, "content", "B"), turn(2, 1, "source", "B")] },
+    ],
+  };
+}
+
+/** One QA of 900002:labs: the content turn right (B), the source turn wrong (A). */
+export function oneQaPredictions(): PredictionSetInput {
+  return {
+    checksum: "q",
+    models: ["m"],
+    scopes: ["s"],
+    rows: [
+      { model: "m", scope: "s", itemId: "900002:labs", turn: 1, option: "B" },
+      { model: "m", scope: "s", itemId: "900002:labs", turn: 2, option: "A" },
     ],
   };
 }
