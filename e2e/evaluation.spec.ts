@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { checkA11y } from "./support/axe";
 import { clinaudit } from "./support/cli";
 import { signInAs, signOut } from "./support/users";
 
@@ -107,4 +108,26 @@ test("the demo has a populated evaluation; clinicians cannot reach evaluations",
   expect((await page.request.get("/evaluations")).status()).toBe(403);
   const post = await page.request.post("/api/evaluations/import", { multipart: { datasetId: "x", file: { name: "p.csv", mimeType: "text/csv", buffer: Buffer.from("model\n") } } });
   expect(post.status()).toBe(403);
+});
+
+test("the report reads in Chinese, accessible, with the same numbers", async ({ page }) => {
+  await signInAs(page, "organizer");
+  await page.goto("/evaluations");
+  await page.getByTestId("locale-switcher").selectOption("zh-CN");
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  try {
+    await expect(page.getByRole("heading", { name: "模型评估", level: 1 })).toBeVisible();
+    await page.getByRole("row", { name: /ObGyn decision points/ }).getByRole("link", { name: "Synthetic models (demo)" }).click();
+    await expect(page.getByText("各模型与输入范围的准确率（%）")).toBeVisible({ timeout: 120_000 });
+    await checkA11y(page, "evaluation report in Chinese");
+    const report = JSON.parse(await (await page.request.get(`/api${new URL(page.url()).pathname}/export/evaluation.json`)).text()) as Report;
+    const first = report.accuracy[0]!;
+    await expect(page.locator(`td[data-model="${first.model}"][data-scope="${first.scope}"] [data-testid="accuracy-value"]`)).toHaveText(
+      `${one(first.accuracy.estimatePp)} ± ${one(first.accuracy.halfWidthPp)}`,
+    );
+  } finally {
+    // The choice is saved to the organizer's profile: give the other specs their English back.
+    await page.getByTestId("locale-switcher").selectOption("en");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  }
 });
