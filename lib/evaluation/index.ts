@@ -26,3 +26,11 @@ export {
   type ConversationTurn,
   type TripleCounts,
 } from "./conversation";
+export { evalDataset, evalDatasetFromFiles, type EvalDataset, type EvalItem } from "./eval-dataset";
+export { parsePredictions, predictionsChecksum, type ParsedPredictions, type PredictionRow } from "./predictions";
+export { buildEvaluationReport, buildEvaluationReportAsync, evaluationSteps, resolveEvaluationOptions } from "./report";
+export type { EvaluationOptions, EvaluationReport, PredictionSetInput } from "./report-types";
+export { evaluationCsv } from "./export-csv";
+export { evaluationJson } from "./export-json";
+export { evaluationLatex } from "./export-latex";
+export { evaluationText } from "./export-text";
