@@ -41,6 +41,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       CLINAUDIT_DEMO: "1",
+      // e2e/session.spec.ts gives each test its own client address, as a reverse proxy would.
+      CLINAUDIT_TRUST_PROXY: "1",
       CLINAUDIT_DATA_DIR: dataDir,
       NEXTAUTH_URL: `http://localhost:${port}`,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

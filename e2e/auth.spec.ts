@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn, signInAs, signOut, uniqueEmail } from "./support/users";
+import { addClinician, DEMO, signIn, signInAs, signOut, uniqueEmail } from "./support/users";
 
 test("an unauthenticated visitor is sent to the sign-in page", async ({ page }) => {
   await page.goto("/admin/users");
@@ -45,11 +45,7 @@ test("an organizer cannot open the admin pages", async ({ page }) => {
 test("an admin creates a user who can then sign in; deactivation locks them out", async ({ page, browser }) => {
   const email = uniqueEmail("resident");
   await signInAs(page, "admin");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Full name").fill("Dr. New Resident");
-  await page.getByLabel("Role").selectOption("CLINICIAN");
-  await page.getByRole("button", { name: "Add user" }).click();
-  const password = (await page.getByTestId("temporary-password").textContent())?.trim() ?? "";
+  const password = await addClinician(page, email, "Dr. New Resident");
   expect(password).toMatch(/^([A-Za-z2-9]{4}-){3}[A-Za-z2-9]{4}$/);
   await expect(page.getByTestId(`user-row-${email}`)).toContainText("Clinician");
 

@@ -26,6 +26,9 @@ const schema = z.object({
   NEXTAUTH_URL: z.url().default("http://localhost:3000"),
   CLINAUDIT_DATA_DIR: z.string().default("./data"),
   CLINAUDIT_DEMO: flag,
+  // Behind a reverse proxy that appends the client address to X-Forwarded-For: the sign-in
+  // throttle then also limits each client address. Off, the header is the client's to forge.
+  CLINAUDIT_TRUST_PROXY: flag,
   CLINAUDIT_ADMIN_EMAIL: z.email().optional(),
   CLINAUDIT_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -45,12 +45,12 @@ export function DimensionFieldset({ dimension, value, status, active, readOnly, 
           <span />
         )}
         <div className="flex flex-wrap items-center gap-2">
-          {active && (
-            // Text, not only the teal border: the active marker must not rely on colour.
-            <span className="rounded bg-teal-700 px-1.5 py-0.5 text-xs font-semibold text-white" aria-hidden="true">
-              {t("active")}
-            </span>
-          )}
+          {/* Text, not only the teal border: the active marker must not rely on colour. Always laid
+              out (invisible when inactive): appearing on focus, it pushed "Use my version" / "Retry
+              now" away between mousedown and mouseup, and the first click was lost. */}
+          <span className={`rounded bg-teal-700 px-1.5 py-0.5 text-xs font-semibold text-white ${active ? "" : "invisible"}`} aria-hidden="true">
+            {t("active")}
+          </span>
           <SaveStatus
             status={status}
             hasValue={value !== null}

@@ -26,6 +26,15 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login/);
 }
 
+/** On the admin's user page: adds a clinician and returns the temporary password shown once. */
+export async function addClinician(adminPage: Page, email: string, name: string): Promise<string> {
+  await adminPage.getByLabel("Email").fill(email);
+  await adminPage.getByLabel("Full name").fill(name);
+  await adminPage.getByLabel("Role").selectOption("CLINICIAN");
+  await adminPage.getByRole("button", { name: "Add user" }).click();
+  return (await adminPage.getByTestId("temporary-password").textContent())?.trim() ?? "";
+}
+
 /** A fresh address for each run, so specs never collide with earlier data. */
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;

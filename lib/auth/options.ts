@@ -11,6 +11,17 @@ import type { Role } from "./permissions";
 /** A session lasts one working day; deactivation or a password reset ends it at once. */
 const SESSION_SECONDS = 12 * 60 * 60;
 
+/**
+ * The client address for the per-address sign-in limit, or null when it cannot be trusted.
+ * X-Forwarded-For is whatever the client sent unless a trusted proxy wrote it; the proxy
+ * appends the address it saw, so the last entry is the one to believe.
+ */
+export function clientAddress(forwarded: string | string[] | undefined, trustProxy: boolean): string | null {
+  if (!trustProxy) return null;
+  const header = Array.isArray(forwarded) ? forwarded.join(",") : forwarded;
+  return header?.split(",").map((part) => part.trim()).filter(Boolean).at(-1) ?? null;
+}
+
 export function authOptions(): NextAuthOptions {
   return {
     secret: authSecret(),
@@ -22,8 +33,7 @@ export function authOptions(): NextAuthOptions {
         name: "Email and password",
         credentials: { email: { type: "email" }, password: { type: "password" }, locale: { type: "text" } },
         async authorize(credentials, req) {
-          const forwarded = req?.headers?.["x-forwarded-for"];
-          const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() ?? "local";
+          const ip = clientAddress(req?.headers?.["x-forwarded-for"], env().CLINAUDIT_TRUST_PROXY);
           const user = await signIn(credentials?.email ?? "", credentials?.password ?? "", ip);
           // A language chosen on the sign-in page becomes the profile's.
           if (isLocale(credentials?.locale)) await setUserLocale(db(), user.id, credentials.locale);

@@ -70,13 +70,14 @@ export function preview(value: unknown): string {
 
 /** Turns zod's generic messages into ones a curator can act on. */
 function messageFor(issue: z.core.$ZodIssue): string {
+  const hasInput = "input" in issue && issue.input !== undefined;
+  // An absent key reaches type checks as `undefined`: say so, also where a schema words its own type error.
+  if (!hasInput && (issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union")) return "required field is missing";
   // Messages set by our schemas (custom refinements, `error:` options) are kept verbatim.
   if (!/^(Invalid|Too (small|big))\b/.test(issue.message)) return issue.message;
-  const hasInput = "input" in issue && issue.input !== undefined;
   const input = hasInput ? (issue as { input: unknown }).input : undefined;
   switch (issue.code) {
     case "invalid_type":
-      if (!hasInput) return "required field is missing";
       if (issue.expected === "int") return `malformed number: expected an integer, got ${preview(input)}`;
       if (issue.expected === "number") return `malformed number: expected a number, got ${preview(input)}`;
       return `expected ${issue.expected}, got ${preview(input)}`;

@@ -4,6 +4,7 @@
 // compact indexes. A JSON bundle is held whole either way (JSON.parse).
 import type { Chunks } from "./csv";
 import { detectFormat, DETECT_HEAD_CHARS, type FileRole } from "./detect";
+import { flagInvalidUtf8 } from "./encoding";
 import { DEFAULT_MAX_ISSUES, IssueLog, type FormatIssue } from "./issues";
 import type { DatasetFamily, Extra, FormatId, NormalizedDataset } from "./model";
 import { ProgressTracker, type FileStats, type ImportProgress } from "./progress";
@@ -93,7 +94,7 @@ async function readDataset(files: readonly DatasetFile[], options: ParseOptions,
   const byRole = (role: FileRole): NamedChunks | undefined => {
     const name = detection.files.find((f) => f.role === role)?.name;
     const p = peeked.find((x) => x.name === name);
-    return p && { name: p.name, chunks: p.rest };
+    return p && { name: p.name, chunks: flagInvalidUtf8(p.rest, p.name, log) };
   };
   let result: ReadResult | undefined;
   switch (detection.format) {

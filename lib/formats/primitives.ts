@@ -7,9 +7,16 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME_RE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/** Date.UTC, but years 0–99 are those years (Date.UTC reads them as 1900–1999). */
+function utc(y: number, mo: number, d: number, hh = 0, mm = 0, ss = 0, ms = 0): number {
+  const t = new Date(Date.UTC(2000, 0, 1, hh, mm, ss, ms));
+  t.setUTCFullYear(y, mo, d);
+  return t.getTime();
+}
+
 function validYmd(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const days = new Date(utc(y, m, 0)).getUTCDate();
   return d <= days;
 }
 
@@ -32,8 +39,9 @@ export function isoToMillis(s: string): number | null {
   const mm = Number(m[5] ?? 0);
   const ss = Number(m[6] ?? 0);
   if (hh > 23 || mm > 59 || ss > 59) return null;
-  const ms = m[7] ? Math.round(Number(`0.${m[7]}`) * 1000) : 0;
-  let t = Date.UTC(y, mo - 1, d, hh, mm, ss, ms);
+  // Milliseconds truncated, as Date (and so the stored value) reads them.
+  const ms = m[7] ? Number(m[7].slice(0, 3).padEnd(3, "0")) : 0;
+  let t = utc(y, mo - 1, d, hh, mm, ss, ms);
   const zone = m[8];
   if (zone && zone !== "Z") {
     const sign = zone.startsWith("-") ? -1 : 1;

@@ -88,6 +88,9 @@ export const QUESTIONS_CSV_COLUMNS = [
   "correct_answer",
 ] as const;
 
+/** Numbering that starts at 1, as in the JSON bundle (`intKey.min(1)`). */
+const positiveIntText = intText.pipe(z.int().min(1));
+
 const emptyToNull = <T extends z.ZodType>(inner: T) =>
   z.string().transform((v, ctx) => {
     if (v === "") return null;
@@ -99,7 +102,7 @@ const emptyToNull = <T extends z.ZodType>(inner: T) =>
 
 export const notesCsvRowSchema = z.object({
   subject_id: intText,
-  note_num: intText,
+  note_num: positiveIntText,
   note_id: nonEmpty,
   hadm_id: emptyToNull(intText),
   note_seq: intText,
@@ -111,8 +114,8 @@ export const notesCsvRowSchema = z.object({
 export const questionsCsvRowSchema = z.object({
   subject_id: intText,
   qa_category: nonEmpty,
-  turn_order: intText,
-  turn_index: intText,
+  turn_order: positiveIntText,
+  turn_index: positiveIntText,
   turn_type: turnType,
   question: nonEmpty,
   ...optionShape,

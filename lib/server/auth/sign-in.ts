@@ -16,20 +16,23 @@ async function fail(key: string, now: Date, maxFailures: number) {
   await db().signInAttempt.upsert({ where: { key }, create: { key, ...state }, update: state });
 }
 
-/** Checks credentials with throttling per email and per client address; throws on failure. */
-export async function signIn(rawEmail: string, password: string, ip: string) {
+/**
+ * Checks credentials with throttling per email and, when the address is known (a trusted
+ * proxy gave it), per client address; throws on failure.
+ */
+export async function signIn(rawEmail: string, password: string, ip: string | null) {
   const email = rawEmail.trim().toLowerCase();
   const now = new Date();
-  const keys = [`email:${email}`, `ip:${ip}`];
+  const keys = [`email:${email}`, ...(ip ? [`ip:${ip}`] : [])];
   const states = await Promise.all(keys.map(attempts));
   // The address key tolerates a shared ward computer: four times the per-email budget.
-  if (isLocked(states[0] ?? null, now) || isLocked(states[1] ?? null, now)) throw new Error(THROTTLED);
+  if (states.some((state) => isLocked(state ?? null, now))) throw new Error(THROTTLED);
 
   const user = email ? await db().user.findUnique({ where: { email } }) : null;
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !ok || !user.active) {
     await fail(keys[0]!, now, MAX_FAILURES);
-    await fail(keys[1]!, now, MAX_FAILURES * 4);
+    if (keys[1]) await fail(keys[1], now, MAX_FAILURES * 4);
     throw new Error(BAD_CREDENTIALS);
   }
   await db().signInAttempt.deleteMany({ where: { key: keys[0]! } });

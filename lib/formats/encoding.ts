@@ -1,0 +1,31 @@
+// Files reach lib/formats as decoded text, and a UTF-8 decoder turns every invalid byte
+// sequence into U+FFFD (the replacement character) without complaint: a benchmark saved in
+// Latin-1 or GB18030 would import with its accents or CJK text silently replaced. Benchmark
+// text has no use for U+FFFD itself, so its presence is reported as an encoding problem.
+import type { IssueLog } from "./issues";
+
+const REPLACEMENT = "\uFFFD";
+
+function newlines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let k = text.indexOf("\n", from); k !== -1 && k < to; k = text.indexOf("\n", k + 1)) n++;
+  return n;
+}
+
+/** Passes the chunks through, logging each physical line that holds a U+FFFD. */
+export async function* flagInvalidUtf8(chunks: AsyncIterable<string>, file: string, log: IssueLog): AsyncGenerator<string> {
+  let line = 1;
+  let reported = 0;
+  for await (const chunk of chunks) {
+    let from = 0;
+    for (let bad = chunk.indexOf(REPLACEMENT); bad !== -1; bad = chunk.indexOf(REPLACEMENT, bad + 1)) {
+      line += newlines(chunk, from, bad);
+      from = bad;
+      if (line === reported) continue;
+      reported = line;
+      log.add({ file, line, field: "(encoding)", message: "invalid UTF-8 (replacement character U+FFFD): save the file as UTF-8" });
+    }
+    line += newlines(chunk, from, chunk.length);
+    yield chunk;
+  }
+}

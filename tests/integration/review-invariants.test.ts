@@ -1,0 +1,158 @@
+// Property test of the cutoff and blinding invariants: for random synthetic datasets (random
+// seed and size, plus events planted exactly at, just before and just after each cutoff, some
+// with a time zone), random audits, assignments and random ratings, comments and corrections by
+// several clinicians, a clinician's review queue and loadCase never hold a record dated after
+// the item's cutoff nor anything of another rater's; another rater's assignment is not found.
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
+import { createDb, type Db } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
+import { generateEhrBundle, type EhrBundle } from "@/lib/synth";
+import { assignClinicians } from "@/lib/server/audits/assign";
+import { createAudit } from "@/lib/server/audits/create-audit";
+import { setAuditStatus } from "@/lib/server/audits/set-status";
+import { importDataset } from "@/lib/server/datasets/import-dataset";
+import { loadCase } from "@/lib/server/review/load-case";
+import { reviewQueue } from "@/lib/server/review/queue";
+import { saveComment } from "@/lib/server/review/save-comment";
+import { saveCorrection } from "@/lib/server/review/save-correction";
+import { saveRating } from "@/lib/server/review/save-rating";
+import { DATABASES, target } from "./databases";
+
+const RUNS = 5;
+const CLINICIANS = 4;
+const SECOND = 1000;
+const ms = (t: string) => Date.parse(/Z|[+-]\d\d:?\d\d$/.test(t) ? t : `${t}Z`);
+const naive = (millis: number) => new Date(millis).toISOString().slice(0, 19);
+
+/** Events at, just before and just after every cutoff (naive, and the same instants with a zone). */
+function plantEdges(bundle: EhrBundle): void {
+  for (const inst of bundle.instances) {
+    const patient = bundle.patients.find((p) => p.patient_id === inst.patient_id)!;
+    const cut = ms(inst.cutoff.time);
+    const times = [naive(cut), naive(cut - SECOND), naive(cut + SECOND), `${naive(cut + 3600 * SECOND)}+01:00`, `${naive(cut - 3600 * SECOND + SECOND)}-01:00`];
+    times.forEach((time, k) => {
+      const id = `EDGE-${inst.instance_id}-${k}`;
+      patient.events.push({ event_id: id, time, event_type: "clinical_note", name: "Edge", text: `TEXT-OF-${id}` } as EhrBundle["patients"][number]["events"][number]);
+    });
+  }
+}
+
+/** Accounts that never sign in here: no password hashing (it dominated the run time). */
+async function setUp(db: Db) {
+  const mk = (i: number, role: "ORGANIZER" | "CLINICIAN") => db.user.create({ data: { email: `${role.toLowerCase()}${i}@example.org`, name: `${role} ${i}`, role, passwordHash: "-" } });
+  const organizer = await mk(0, "ORGANIZER");
+  const clinicians = await Promise.all(Array.from({ length: CLINICIANS }, (_, i) => mk(i + 1, "CLINICIAN")));
+  return { organizer, clinicians };
+}
+
+/** A random synthetic dataset, its histories cut to a few dozen records (cited ones kept) for speed. */
+function dataset(seed: string, patients: number, name: string): EhrBundle {
+  const { bundle } = generateEhrBundle({ seed: `inv-${seed}`, size: "demo", patients, datasetName: name });
+  const cited = new Set(bundle.instances.flatMap((i) => i.evidence_event_ids.map((e) => `${i.patient_id}/${e}`)));
+  for (const p of bundle.patients) p.events = p.events.filter((e, k) => k % 6 === 0 || cited.has(`${p.patient_id}/${e.event_id}`));
+  plantEdges(bundle);
+  return bundle;
+}
+
+const scenario = fc.record({
+  seed: fc.stringMatching(/^[a-z0-9]{1,8}$/),
+  patients: fc.integer({ min: 2, max: 3 }),
+  sample: fc.integer({ min: 1, max: 4 }),
+  raters: fc.uniqueArray(fc.integer({ min: 0, max: CLINICIANS - 1 }), { minLength: 2, maxLength: CLINICIANS }),
+  balanced: fc.boolean(),
+  close: fc.boolean(),
+  actions: fc.array(fc.record({ who: fc.nat(), which: fc.nat(), kind: fc.constantFrom("rating", "comment", "correction"), value: fc.nat() }), { maxLength: 24 }),
+});
+
+describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) => {
+  afterAll(() => database.dropAll());
+
+  it(`${RUNS} random audits leak nothing`, { timeout: 240_000 }, async () => {
+    const url = await database.create();
+    await applyMigrations(target(url));
+    const db = createDb(url);
+    const { organizer, clinicians } = await setUp(db);
+    let run = 0;
+
+    await fc.assert(
+      fc.asyncProperty(scenario, async (s) => {
+        run++;
+        const bundle = dataset(s.seed, s.patients, `inv-${run}`);
+        const text = JSON.stringify(bundle);
+        const imported = await importDataset(db, organizer.id, [{ name: "bundle.json", open: async function* () { yield text; } }], { name: `inv-${run}` });
+        if (imported.status !== "imported") throw new Error(JSON.stringify(imported));
+        const audit = await createAudit(db, organizer.id, { name: `A${run}`, datasetId: imported.datasetId, size: Math.min(s.sample, bundle.instances.length), seed: s.seed, strata: [], rubric: DEFAULT_RUBRIC });
+        const raters = s.raters.map((k) => clinicians[k]!);
+        await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: raters.map((r) => r.id), design: s.balanced ? "BALANCED" : "FULLY_CROSSED", ratersPerItem: 2 });
+        await setAuditStatus(db, organizer.id, audit.id, "open");
+        const mine = new Map(raters.map((r) => [r.id, [] as string[]]));
+        for (const a of await db.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, userId: true } })) mine.get(a.userId)!.push(a.id);
+
+        // Each rater's actions; what they wrote is marked with their id, so any leak is visible.
+        const secrets = new Map(raters.map((r) => [r.id, [] as string[]]));
+        const ratings = new Map<string, Map<string, { category: string; version: number }>>();
+        for (const [n, act] of s.actions.entries()) {
+          const rater = raters[act.who % raters.length]!;
+          const own = mine.get(rater.id)!;
+          if (own.length === 0) continue;
+          const assignmentId = own[act.which % own.length]!;
+          const secret = `SECRET-${rater.id}-${n}`;
+          if (act.kind === "rating") {
+            const dim = DEFAULT_RUBRIC[act.value % 2]!;
+            const byDim = ratings.get(assignmentId) ?? new Map();
+            const version = byDim.get(dim.key)?.version ?? 0;
+            const category = dim.categories[act.value % 3]!.key;
+            expect(await saveRating(db, rater.id, { assignmentId, dimension: dim.key, category, expectedVersion: version })).toMatchObject({ ok: true });
+            ratings.set(assignmentId, byDim.set(dim.key, { category, version: version + 1 }));
+          } else if (act.kind === "comment") {
+            const { comment } = (await loadCase(db, rater.id, assignmentId))!;
+            expect(await saveComment(db, rater.id, { assignmentId, comment: secret, expectedVersion: comment.version })).toMatchObject({ ok: true });
+            secrets.get(rater.id)!.push(secret);
+          } else {
+            const current = (await loadCase(db, rater.id, assignmentId))!.corrections.find((c) => c.kind === "GOLD");
+            const correction = { kind: "GOLD" as const, proposal: `${secret}-P`, newGold: "A", rationale: `${secret}-R`, version: current?.version ?? 0 };
+            expect(await saveCorrection(db, rater.id, { assignmentId, kind: "GOLD", turnOrder: 0, correction })).toMatchObject({ ok: true });
+            secrets.get(rater.id)!.push(secret);
+          }
+        }
+        if (s.close) await setAuditStatus(db, organizer.id, audit.id, "close");
+
+        for (const rater of raters) {
+          const othersSecrets = [...secrets].filter(([id]) => id !== rater.id).flatMap(([, list]) => list);
+          const noLeak = (value: unknown) => {
+            const json = JSON.stringify(value);
+            for (const secret of othersSecrets) expect(json).not.toContain(secret);
+          };
+          const queue = (await reviewQueue(db, rater.id)).filter((q) => q.id === audit.id);
+          noLeak(queue);
+          expect(queue.flatMap((q) => q.items.map((i) => i.assignmentId)).sort()).toEqual([...mine.get(rater.id)!].sort());
+
+          for (const assignmentId of mine.get(rater.id)!) {
+            const c = (await loadCase(db, rater.id, assignmentId))!;
+            noLeak(c);
+            const inst = bundle.instances.find((i) => i.instance_id === c.item.externalId)!;
+            const cutoff = ms(inst.cutoff.time);
+            const events = bundle.patients.find((p) => p.patient_id === inst.patient_id)!.events;
+            for (const e of c.events) expect(e.time.getTime()).toBeLessThanOrEqual(cutoff);
+            // Exactly the records up to the cutoff: the check above is not vacuous.
+            expect(c.events.map((e) => e.event.eventId).sort()).toEqual(events.filter((e) => ms(e.time) <= cutoff).map((e) => e.event_id).sort());
+            for (const e of events.filter((x) => ms(x.time) > cutoff && x.event_id.startsWith("EDGE-"))) expect(JSON.stringify(c)).not.toContain(`TEXT-OF-${e.event_id}`);
+            const own = [...(ratings.get(assignmentId) ?? new Map())].map(([dimension, r]) => ({ dimension, category: r.category, version: r.version }));
+            expect([...c.ratings].sort((a, b) => a.dimension.localeCompare(b.dimension))).toEqual(own.sort((a, b) => a.dimension.localeCompare(b.dimension)));
+          }
+          for (const [other, ids] of mine) {
+            if (other === rater.id) continue;
+            for (const id of ids) {
+              expect(await loadCase(db, rater.id, id)).toBeNull();
+              await expect(saveRating(db, rater.id, { assignmentId: id, dimension: "gold", category: "correct", expectedVersion: 0 })).rejects.toThrow(/does not exist/);
+            }
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    await db.$disconnect();
+  });
+});
