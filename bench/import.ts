@@ -200,6 +200,8 @@ async function main(): Promise<void> {
       console.log(`run ${r + 1} ${kind.padEnd(8)} ${s(m.wallMs).padStart(6)} s (CPU ${s(m.cpuMs)} s)  ${m.rows} rows  peak RSS ${m.peakRssMb.toFixed(0)} MB${extra}`);
     }
   }
+  const counts = new Set([...results.baseline, ...results.import].map((m) => m.rows));
+  if (counts.size !== 1) throw new Error(`baseline and import wrote different row counts: ${[...counts].join(", ")}`);
   const med = (kind: "baseline" | "import", k: keyof Measurement) => median(results[kind].map((m) => m[k] as number));
   console.log(`\nmedian of ${runs}:`);
   for (const kind of ["baseline", "import"] as const)

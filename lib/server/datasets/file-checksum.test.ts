@@ -99,7 +99,7 @@ describe("verifiedFiles", () => {
   it("reads the decoded text and accepts unchanged files", async () => {
     const files = [file("a.jsonl", [BYTES], 3), file("b.jsonl", [BYTES], 5)];
     const print = await fingerprint(files);
-    const pass = verifiedFiles(files, print);
+    const pass = verifiedFiles(files, print, "validated");
     for (const f of pass.files) expect(await text(f.open() as AsyncIterable<string>)).toBe(TEXT);
     expect(() => pass.verify()).not.toThrow();
   });
@@ -107,7 +107,7 @@ describe("verifiedFiles", () => {
   it("rejects a file whose bytes changed after the checksum, naming it", async () => {
     const edited = Buffer.from(TEXT.replace("37", "38"), "utf8");
     const files = [file("a.jsonl", [BYTES]), file("b.jsonl", [BYTES, edited])];
-    const pass = verifiedFiles(files, await fingerprint(files));
+    const pass = verifiedFiles(files, await fingerprint(files), "validated");
     for (const f of pass.files) await text(f.open() as AsyncIterable<string>);
     expect(() => pass.verify()).toThrow(DatasetChangedError);
     expect(() => pass.verify()).toThrow(/^b\.jsonl changed after it was validated/);
@@ -117,7 +117,7 @@ describe("verifiedFiles", () => {
     const broken = Buffer.concat([BYTES, Buffer.from([0xff, 0x0a])]);
     // The checksum opens the bad file twice: as bytes, then (not UTF-8) as text.
     const files = [file("bad.jsonl", [broken, broken, Buffer.concat([broken, Buffer.from("x")])]), file("unread.jsonl", [BYTES, Buffer.from("other")])];
-    const pass = verifiedFiles(files, await fingerprint(files));
+    const pass = verifiedFiles(files, await fingerprint(files), "validated");
     const [bad, unread] = pass.files;
     for await (const _ of unread!.open() as AsyncIterable<string>) break;
     expect(() => pass.verify()).not.toThrow();

@@ -62,9 +62,14 @@ export async function fingerprint(files: readonly ChecksumFile[]): Promise<Finge
 /**
  * The files as a later pass reads them: text chunks, each file hashed as it is read.
  * `verify()` throws DatasetChangedError unless every file read to its end still has the
- * content the fingerprint was taken of.
+ * content the fingerprint was taken of; `since` names the earlier pass in its message
+ * ("validated" for the writing pass, whose validation pass was verified the same way).
  */
-export function verifiedFiles(files: readonly ChecksumFile[], print: Fingerprint): { files: ReopenableFile[]; verify: () => void } {
+export function verifiedFiles(
+  files: readonly ChecksumFile[],
+  print: Fingerprint,
+  since: "validated" | "checksummed",
+): { files: ReopenableFile[]; verify: () => void } {
   const matched = new Map<string, boolean>();
   const read = async function* (file: ChecksumFile): AsyncGenerator<string> {
     const mark = print.marks.get(file.name);
@@ -78,7 +83,7 @@ export function verifiedFiles(files: readonly ChecksumFile[], print: Fingerprint
     matched.set(file.name, hash.digest("hex") === mark?.after);
   };
   const verify = () => {
-    for (const [name, ok] of matched) if (!ok) throw new DatasetChangedError(name, "checksum differs");
+    for (const [name, ok] of matched) if (!ok) throw new DatasetChangedError(name, "checksum differs", since);
   };
   return { files: files.map((file) => ({ name: file.name, open: () => read(file) })), verify };
 }

@@ -63,7 +63,7 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
   const existing = await db.dataset.findUnique({ where: { checksum: sum }, select: { id: true, name: true, version: true } });
   if (existing) return { status: "unchanged", datasetId: existing.id, name: existing.name, version: existing.version };
 
-  const checked = verifiedFiles(files, print);
+  const checked = verifiedFiles(files, print, "checksummed");
   const validated = await validateDatasetStream(checked.files, { onProgress: options.onProgress });
   try {
     checked.verify(); // what was validated must be what was checksummed
@@ -107,7 +107,7 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
             importedById: actorId,
           },
         });
-        const source = verifiedFiles(files, print);
+        const source = verifiedFiles(files, print, "validated");
         await writeRecords(rowWriter(db, tx, progress), streamDataset(source.files, summary), datasetId);
         source.verify();
         await recordEvent(tx, {
