@@ -24,7 +24,11 @@ function pieces(bytes: Uint8Array, size: number): Uint8Array[] {
   return out;
 }
 
-/** A file whose bytes come in `size`-byte chunks; `versions` are served on successive opens (the last one repeats). */
+/**
+ * A file whose bytes come in `size`-byte chunks of one reused buffer (overwritten as soon as the
+ * next chunk is asked for, like openFile's); `versions` are served on successive opens (the last
+ * one repeats).
+ */
 function file(name: string, versions: Uint8Array[], size = 7): ChecksumFile & { opened: number } {
   const f = {
     name,
@@ -34,7 +38,12 @@ function file(name: string, versions: Uint8Array[], size = 7): ChecksumFile & { 
       yield Buffer.from(f.current()).toString("utf8");
     },
     openBytes: async function* () {
-      yield* pieces(f.current(), size);
+      const buffer = Buffer.alloc(size);
+      for (const piece of pieces(f.current(), size)) {
+        buffer.set(piece);
+        yield buffer.subarray(0, piece.length);
+        buffer.fill(0xff);
+      }
     },
   };
   return f;
@@ -54,6 +63,17 @@ describe("Utf8Check", () => {
         [BYTES.subarray(0, offset), ...pieces(BYTES.subarray(offset), size)].forEach((c) => check.push(c));
         expect(check.end(), `size ${size}, offset ${offset}`).toBe(true);
       }
+  });
+
+  it("keeps its own copy of a cut sequence when the caller reuses its buffer", () => {
+    const check = new Utf8Check();
+    const buffer = Buffer.alloc(5);
+    for (const piece of pieces(BYTES, 5)) {
+      buffer.set(piece);
+      check.push(buffer.subarray(0, piece.length));
+      buffer.fill(0xff); // overwritten before the next chunk, as a reused read buffer is
+    }
+    expect(check.end()).toBe(true);
   });
 
   it.each([

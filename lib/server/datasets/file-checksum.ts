@@ -18,7 +18,7 @@ export interface ChecksumFile {
   name: string;
   /** The file's text; called once per pass, so it must be re-readable. */
   open: () => AsyncIterable<string>;
-  /** The same content as bytes (UTF-8 expected). */
+  /** The same content as bytes (UTF-8 expected). A chunk may be reused once the next one is requested. */
   openBytes?: () => AsyncIterable<Uint8Array>;
 }
 
@@ -149,7 +149,7 @@ export class Utf8Check {
       const b = body[k]!;
       if ((b & 0xc0) === 0x80) continue; // continuation byte
       if (sequenceLength(b) > body.length - k) {
-        this.carry = body.slice(k);
+        this.carry = new Uint8Array(body.subarray(k)); // a copy: the caller may reuse its buffer
         body = body.subarray(0, k);
       }
       break;
