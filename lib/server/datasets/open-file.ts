@@ -16,21 +16,34 @@ export function openFile(file: string, name = path.basename(file)): ImportFile {
   return {
     name,
     open: () => fs.createReadStream(file, { encoding: "utf8", highWaterMark: TEXT_CHUNK }) as AsyncIterable<string>,
-    openBytes: () => readInto(file, Buffer.allocUnsafe(BYTES_CHUNK)),
+    openBytes: () => readInto(file, BYTES_CHUNK),
   };
 }
 
 /**
- * The file's bytes, read into one buffer over and over: each chunk is only valid until the next
- * is requested (the importer hashes and decodes a chunk before asking for the next). A stream
- * allocating 1 MiB per read held ~100 MB of spent buffers between collections.
+ * The file's bytes, read alternately into two buffers: the next read runs while the caller
+ * works on the current chunk, and a chunk is only valid until the next one is requested (the
+ * importer hashes and decodes a chunk before asking for the next). A stream allocating 1 MiB
+ * per read held ~100 MB of spent buffers between collections.
  */
-async function* readInto(file: string, buffer: Buffer): AsyncGenerator<Buffer> {
+async function* readInto(file: string, size: number): AsyncGenerator<Buffer> {
   const handle = await fs.promises.open(file, "r");
+  const buffers = [Buffer.allocUnsafe(size), Buffer.allocUnsafe(size)];
+  const read = (k: number) => {
+    const p = handle.read(buffers[k]!, 0, size, null);
+    p.catch(() => undefined); // a failed read-ahead surfaces when awaited, not as an unhandled rejection
+    return p;
+  };
+  let pending = read(0);
   try {
-    for (let n = (await handle.read(buffer, 0, buffer.length, null)).bytesRead; n > 0; n = (await handle.read(buffer, 0, buffer.length, null)).bytesRead)
-      yield buffer.subarray(0, n);
+    for (let k = 0; ; k ^= 1) {
+      const { bytesRead } = await pending;
+      if (bytesRead === 0) return;
+      pending = read(k ^ 1);
+      yield buffers[k]!.subarray(0, bytesRead);
+    }
   } finally {
+    await pending.catch(() => undefined); // never close the file under a read in flight
     await handle.close();
   }
 }

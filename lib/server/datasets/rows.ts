@@ -1,7 +1,7 @@
 // Mapping between the normalized model (lib/formats) and database rows. Everything the
 // columns do not hold goes into `data`, so a dataset can be exported exactly as imported.
 // Rows carry their own ids (the schema's cuid() default is applied by Prisma, not by the
-// database, and imports bypass Prisma's query builder: see BulkInserter).
+// database, and imports bypass Prisma's query builder: see SqliteRowWriter and BulkInserter).
 import { randomUUID } from "node:crypto";
 import type { SqliteConnection } from "../../db/client";
 import type { EhrEvent, Item, Note, Patient } from "../../formats";
