@@ -1,7 +1,7 @@
 /**
  * Import throughput and memory on the synthetic EHR benchmark (ehr-decision-mcq JSONL layout).
  *
- *   npx tsx bench/import.ts [--patients N] [--runs R] [--from DIR] [--keep]
+ *   npx tsx bench/import.ts [--patients N] [--runs R] [--from DIR] [--keep] [--json]
  *
  * Input: by default generated in this invocation with `generateEhr` (seed "bench-1", full
  * size, N patients; default 976 = the published size) into a temp folder as patients.jsonl +
@@ -14,7 +14,13 @@
  *             better-sqlite3 prepared statements in one transaction: no validation, no Prisma;
  *   import    `importDataset` exactly as `clinaudit import` calls it.
  * Wall time excludes process start-up and migrations; peak RSS is the child's maxRSS (the
- * kernel's high-water mark, what GNU time reports). Medians over R runs (default 3).
+ * kernel's high-water mark, what GNU time reports). Medians over R runs (default 3). CPU time
+ * (user + system of the child over the same span) is printed too: on a shared machine it is
+ * steadier than wall time.
+ *
+ * --json: after the human-readable lines, the last stdout line is one JSON object (medians):
+ *   {"rows":N,"baseline":{"wallMs":..,"peakRssMb":..},"import":{"wallMs":..,"peakRssMb":..},"ratio":..}
+ * where ratio = import wallMs / baseline wallMs.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -31,12 +37,19 @@ const flag = (name: string) => {
 
 interface Measurement {
   wallMs: number;
+  /** user + system CPU time of the child over the same span as wallMs */
+  cpuMs: number;
   rows: number;
   peakRssMb: number;
   /** baseline only: time spent inside statement.run() */
   insertMs?: number;
   /** import only: checksum, validation (pass 1), writing (pass 2 + inserts), from onProgress */
   phasesMs?: [number, number, number];
+}
+
+function cpuSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 }
 
 /** Row count of the four benchmark tables plus the Dataset row. */
@@ -61,6 +74,9 @@ async function childBaseline(dir: string, file: string): Promise<Measurement> {
   const { ehrPatientFromWire, instanceFromWire } = await import("../lib/formats/map-ehr");
   const { eventRow, itemRow, patientRow } = await import("../lib/server/datasets/rows");
   const { openFile } = await import("../lib/server/datasets/open-file");
+  const { decodeUtf8 } = await import("../lib/server/datasets/file-checksum");
+  // Read and decoded exactly as the importer reads a valid UTF-8 file (bytes → WHATWG decoder).
+  const text = (f: string) => decodeUtf8(openFile(path.join(dir, f)).openBytes!());
   type Raw = Parameters<typeof ehrPatientFromWire>[0];
   const db = openSqlite(file);
   // Same encodings as the importer (and Prisma): Json as text, DateTime as ISO with +00:00.
@@ -74,6 +90,7 @@ async function childBaseline(dir: string, file: string): Promise<Measurement> {
     };
   };
   let insertMs = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   db.exec("BEGIN");
   const datasetId = "bench";
@@ -85,7 +102,7 @@ async function childBaseline(dir: string, file: string): Promise<Measurement> {
   const item = prepare("Item", ["id", "datasetId", "patientId", "position", "kind", "externalId", "cutoffTime", "chapter", "level", "decisionPoint", "ruleId", "question", "data"]);
   const ids = new Map<string, string>();
   let position = 0;
-  for await (const e of readJsonl(openFile(path.join(dir, "patients.jsonl")).open())) {
+  for await (const e of readJsonl(text("patients.jsonl"))) {
     if (!e.ok) throw new Error(e.error);
     const p = ehrPatientFromWire(e.value as Raw);
     const row = patientRow(datasetId, p, position++);
@@ -94,15 +111,16 @@ async function childBaseline(dir: string, file: string): Promise<Measurement> {
     (p.events ?? []).forEach((ev, i) => event(eventRow(row.id, ev, i)));
   }
   position = 0;
-  for await (const e of readJsonl(openFile(path.join(dir, "instances.jsonl")).open())) {
+  for await (const e of readJsonl(text("instances.jsonl"))) {
     if (!e.ok) throw new Error(e.error);
     const it = instanceFromWire(e.value as Parameters<typeof instanceFromWire>[0]);
     item(itemRow(datasetId, ids.get(it.patientId)!, it, position++));
   }
   db.exec("COMMIT");
   const wallMs = performance.now() - t0;
+  const cpuMs = cpuSince(cpu0);
   db.close();
-  return { wallMs, insertMs, rows: await countRows(file), peakRssMb: 0 };
+  return { wallMs, cpuMs, insertMs, rows: await countRows(file), peakRssMb: 0 };
 }
 
 async function childImport(dir: string, file: string): Promise<Measurement> {
@@ -111,6 +129,7 @@ async function childImport(dir: string, file: string): Promise<Measurement> {
   const { importDataset } = await import("../lib/server/datasets/import-dataset");
   const { openFile } = await import("../lib/server/datasets/open-file");
   const db = createDb(`file:${file}`);
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let reading = 0;
   let writing = 0;
@@ -121,10 +140,11 @@ async function childImport(dir: string, file: string): Promise<Measurement> {
     },
   });
   const wallMs = performance.now() - t0;
+  const cpuMs = cpuSince(cpu0);
   await db.$disconnect();
   if (outcome.status !== "imported") throw new Error(`import ${outcome.status}: ${JSON.stringify(outcome).slice(0, 500)}`);
   const phasesMs: [number, number, number] = [reading - t0, writing - reading, t0 + wallMs - writing];
-  return { wallMs, rows: await countRows(file), peakRssMb: 0, phasesMs };
+  return { wallMs, cpuMs, rows: await countRows(file), peakRssMb: 0, phasesMs };
 }
 
 /** Streams the generator's output to disk, one patient at a time (as `clinaudit generate --jsonl`). */
@@ -177,18 +197,26 @@ async function main(): Promise<void> {
       const s = (ms: number) => (ms / 1000).toFixed(1);
       const [c, v, w] = m.phasesMs ?? [];
       const extra = m.insertMs !== undefined ? `, of which statement.run ${s(m.insertMs)} s` : m.phasesMs ? ` (checksum ${s(c!)} s, validation ${s(v!)} s, writing ${s(w!)} s)` : "";
-      console.log(`run ${r + 1} ${kind.padEnd(8)} ${(m.wallMs / 1000).toFixed(1).padStart(6)} s  ${m.rows} rows  peak RSS ${m.peakRssMb.toFixed(0)} MB${extra}`);
+      console.log(`run ${r + 1} ${kind.padEnd(8)} ${s(m.wallMs).padStart(6)} s (CPU ${s(m.cpuMs)} s)  ${m.rows} rows  peak RSS ${m.peakRssMb.toFixed(0)} MB${extra}`);
     }
   }
+  const counts = new Set([...results.baseline, ...results.import].map((m) => m.rows));
+  if (counts.size !== 1) throw new Error(`baseline and import wrote different row counts: ${[...counts].join(", ")}`);
   const med = (kind: "baseline" | "import", k: keyof Measurement) => median(results[kind].map((m) => m[k] as number));
   console.log(`\nmedian of ${runs}:`);
   for (const kind of ["baseline", "import"] as const)
-    console.log(`  ${kind.padEnd(8)} ${(med(kind, "wallMs") / 1000).toFixed(1).padStart(6)} s  ${results[kind][0]!.rows} rows  peak RSS ${med(kind, "peakRssMb").toFixed(0)} MB`);
+    console.log(`  ${kind.padEnd(8)} ${(med(kind, "wallMs") / 1000).toFixed(1).padStart(6)} s (CPU ${(med(kind, "cpuMs") / 1000).toFixed(1)} s)  ${results[kind][0]!.rows} rows  peak RSS ${med(kind, "peakRssMb").toFixed(0)} MB`);
   console.log(`  baseline statement.run alone: ${(med("baseline", "insertMs") / 1000).toFixed(1)} s`);
   const phase = (k: number) => (median(results.import.map((m) => m.phasesMs![k]!)) / 1000).toFixed(1);
   console.log(`  import phases: checksum ${phase(0)} s, validation ${phase(1)} s, writing ${phase(2)} s`);
-  console.log(`  import / baseline: ${(med("import", "wallMs") / med("baseline", "wallMs")).toFixed(2)}×`);
+  const ratio = med("import", "wallMs") / med("baseline", "wallMs");
+  console.log(`  import / baseline: ${ratio.toFixed(2)}× (CPU time: ${(med("import", "cpuMs") / med("baseline", "cpuMs")).toFixed(2)}×)`);
   if (!args.includes("--keep")) fs.rmSync(work, { recursive: true, force: true });
+  if (args.includes("--json")) {
+    const summary = (kind: "baseline" | "import") => ({ wallMs: Math.round(med(kind, "wallMs")), peakRssMb: Math.round(med(kind, "peakRssMb") * 10) / 10 });
+    const rows = results.import[0]!.rows;
+    console.log(JSON.stringify({ rows, baseline: summary("baseline"), import: summary("import"), ratio: Math.round(ratio * 1000) / 1000 }));
+  }
 }
 
 await main();

@@ -3,20 +3,46 @@
 // client's type describes either.
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type BetterSqlite3 from "better-sqlite3";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { PrismaClient } from "../generated/sqlite/client";
 import { parseDatabaseUrl } from "./target";
 
 export type Db = PrismaClient;
 export type { Prisma } from "../generated/sqlite/client";
+export type SqliteConnection = BetterSqlite3.Database;
+
+/** The better-sqlite3 connection each SQLite client's adapter opened (see sqliteConnection). */
+const connections = new WeakMap<object, { current?: SqliteConnection }>();
 
 export function createDb(databaseUrl: string): Db {
   const target = parseDatabaseUrl(databaseUrl);
   if (target.provider === "sqlite") {
     // WAL is set by the migrator on the file; the timeout lets concurrent writers queue.
     const adapter = new PrismaBetterSqlite3({ url: target.file, timeout: 10_000 });
-    return new PrismaClient({ adapter });
+    const slot: { current?: SqliteConnection } = {};
+    const connect = adapter.connect.bind(adapter);
+    adapter.connect = async () => {
+      const opened = await connect();
+      // The adapter keeps its one connection as `client` (adapter-better-sqlite3 7.x).
+      const client = (opened as unknown as { client?: SqliteConnection }).client;
+      slot.current = client && typeof client.prepare === "function" ? client : undefined;
+      return opened;
+    };
+    const db = new PrismaClient({ adapter });
+    connections.set(db, slot);
+    return db;
   }
   const adapter = new PrismaPg({ connectionString: target.url });
   return new PostgresClient({ adapter }) as unknown as Db;
+}
+
+/**
+ * The one better-sqlite3 connection behind a SQLite client, once it has connected; undefined
+ * for PostgreSQL. Every query and interactive transaction of the client runs on it, so
+ * statements prepared on it inside `db.$transaction(...)` belong to that transaction (bulk
+ * imports use this to skip Prisma's per-parameter raw-query overhead).
+ */
+export function sqliteConnection(db: Db): SqliteConnection | undefined {
+  return connections.get(db)?.current;
 }

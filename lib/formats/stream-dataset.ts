@@ -30,14 +30,16 @@ export type DatasetRecord =
   | { kind: "note"; patientId: string; note: Note }
   | { kind: "item"; item: Item; position: number };
 
-/** The input no longer matches what pass 1 validated (edited or replaced in between). */
+/** The input no longer matches what an earlier pass read (edited or replaced in between). */
 export class DatasetChangedError extends Error {
   override name = "DatasetChangedError";
   constructor(
     readonly file: string,
     detail: string,
+    /** The pass it no longer matches. */
+    since: "validated" | "checksummed" = "validated",
   ) {
-    super(`${file} changed after it was validated (${detail}); import it again`);
+    super(`${file} changed after it was ${since} (${detail}); import it again`);
   }
 }
 

@@ -132,6 +132,31 @@ describe.each(DATABASES)("streamed import on $name", (database) => {
     expect(await tableCounts(db)).toEqual(EMPTY);
     await db.$disconnect();
   });
+
+  it.each([
+    ["validation", 2, /changed after it was checksummed/],
+    ["writing", 3, /changed after it was validated/],
+  ])("rejects a file on disk that is rewritten before %s, writing nothing", async (_, pass, message) => {
+    const db = await freshDb();
+    const copy = path.join(dir, `patients-${pass}.jsonl`);
+    fs.copyFileSync(PATIENTS, copy);
+    const disk = openFile(copy, "patients.jsonl");
+    let opened = 0;
+    // Read as bytes (valid UTF-8); rewritten in place, still valid, just before the given read.
+    const file: ImportFile = {
+      ...disk,
+      openBytes: () => {
+        if (++opened === pass) fs.writeFileSync(copy, fs.readFileSync(copy, "utf8").replace(/"name":"./, '"name":"#'));
+        return disk.openBytes!();
+      },
+    };
+    const outcome = await importDataset(db, null, [file, openFile(INSTANCES)]);
+    expect(outcome).toMatchObject({ status: "invalid", total: 1, issues: [{ file: "patients.jsonl", field: "(file)" }] });
+    expect((outcome as { issues: { message: string }[] }).issues[0]!.message).toMatch(message);
+    expect(opened).toBe(pass);
+    expect(await tableCounts(db)).toEqual(EMPTY);
+    await db.$disconnect();
+  });
 });
 
 /** The text in 64 KiB chunks, like a file stream. */

@@ -4,7 +4,7 @@ import { readBackupRecords, validateBackup, type BackupPlan, type ItemRecord, ty
 import type { FormatIssue } from "../../formats";
 import { readLines } from "../../formats/jsonl";
 import { recordEvent } from "../audit-trail";
-import { BulkInserter, dialectOf } from "../datasets/rows";
+import { rowWriter, type RowWriter } from "../datasets/rows";
 import { AuditRows } from "./restore-rows";
 import { restoreUsers, type RestoredUsers, type Tx } from "./restore-users";
 
@@ -47,7 +47,7 @@ export async function restoreAudit(db: Db, actorId: string | null, source: Backu
       if (await tx.audit.findUnique({ where: { id: plan.audit.id }, select: { id: true } })) throw new Error(`audit ${plan.audit.id} was created while restoring`);
       const people = await restoreUsers(tx, actorId, plan);
       const dataset = await restoreDataset(tx, plan, people);
-      const rows = new DatasetRows(new BulkInserter(tx, dialectOf(db)), dataset);
+      const rows = new DatasetRows(rowWriter(db, tx), dataset);
       const audit = new AuditRows(plan, people);
       for await (const r of readBackupRecords(source.name, readLines(source.open()), plan)) {
         if (r.type === "patient" || r.type === "item") await rows.add(r);
@@ -138,7 +138,7 @@ async function restoreDataset(tx: Tx, plan: BackupPlan, people: RestoredUsers): 
 class DatasetRows {
   readonly itemIds = new Map<string, string>();
   constructor(
-    private readonly insert: BulkInserter,
+    private readonly insert: RowWriter,
     private readonly dataset: RestoredDataset,
   ) {}
 

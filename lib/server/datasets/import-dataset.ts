@@ -1,16 +1,13 @@
 import "server-only";
-import { createHash, randomUUID } from "node:crypto";
-import { datasetChecksum } from "../../formats/checksum";
+import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import { DatasetChangedError, streamDataset, validateDatasetStream, type DatasetRecord, type FormatIssue, type ImportProgress } from "../../formats";
 import { recordEvent } from "../audit-trail";
-import { BulkInserter, dialectOf, eventRow, itemRow, noteRow, patientRow } from "./rows";
+import { fingerprint, verifiedFiles, type ChecksumFile } from "./file-checksum";
+import { eventRow, itemRow, noteRow, patientRow, rowWriter, type RowWriter } from "./rows";
 
-export interface ImportFile {
-  name: string;
-  /** Opens the file's text; called once per pass (checksum, validation, writing), so it must be re-readable. */
-  open: () => AsyncIterable<string>;
-}
+/** An import input: its text (and, for files on disk, its bytes), re-readable once per pass. */
+export type ImportFile = ChecksumFile;
 
 export type ImportOutcome =
   | { status: "imported"; datasetId: string; name: string; version: number; counts: ImportCounts }
@@ -30,32 +27,8 @@ export interface ImportOptions {
   onProgress?: (p: ImportProgress | { phase: "writing"; written: number; total: number }) => void;
 }
 
-/**
- * Files whose every read is hashed; `verify()` throws unless each file read completely
- * matched its digest. The writing pass maps records without re-validating them, so it
- * must be reading the very bytes that were validated.
- */
-function verifying(files: ImportFile[], digests: Map<string, string>) {
-  const seen = new Map<string, string>();
-  const wrapped = files.map((file) => ({
-    name: file.name,
-    open: async function* () {
-      const own = createHash("sha256");
-      for await (const chunk of file.open()) {
-        own.update(chunk, "utf8");
-        yield chunk;
-      }
-      seen.set(file.name, own.digest("hex"));
-    },
-  }));
-  const verify = () => {
-    for (const [name, digest] of seen) if (digests.get(name) !== digest) throw new DatasetChangedError(name, "checksum differs");
-  };
-  return { files: wrapped, verify };
-}
-
 /** Writes streamed records as batched rows; only external → row ids of patients are kept. */
-async function writeRecords(insert: BulkInserter, records: AsyncIterable<DatasetRecord>, datasetId: string): Promise<void> {
+async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRecord>, datasetId: string): Promise<void> {
   const patientIds = new Map<string, string>();
   const rowId = (patientId: string) => patientIds.get(patientId)!; // pass 1 checked every reference
   for await (const record of records) {
@@ -79,15 +52,25 @@ async function writeRecords(insert: BulkInserter, records: AsyncIterable<Dataset
  * is written unless the whole input is valid; the same files again change nothing; changed
  * files become a new version of the dataset, never an edit of the old one.
  *
- * Three reads, none holding the dataset: checksum; validation (compact indexes only); then,
- * inside one transaction, records streamed straight into batched INSERTs.
+ * Three reads, none holding the dataset: the checksum (bytes only, so a re-import is cheap);
+ * validation (compact indexes only); then, inside one transaction, records streamed straight
+ * into INSERTs. The last two re-hash what they read: a file that differs from what was
+ * checksummed (changed at any point after the first read) is reported, and nothing is written.
  */
 export async function importDataset(db: Db, actorId: string | null, files: ImportFile[], options: ImportOptions = {}): Promise<ImportOutcome> {
-  const { sum, digests } = await datasetChecksum(files);
+  const print = await fingerprint(files);
+  const sum = print.sum;
   const existing = await db.dataset.findUnique({ where: { checksum: sum }, select: { id: true, name: true, version: true } });
   if (existing) return { status: "unchanged", datasetId: existing.id, name: existing.name, version: existing.version };
 
-  const validated = await validateDatasetStream(files, { onProgress: options.onProgress });
+  const checked = verifiedFiles(files, print, "checksummed");
+  const validated = await validateDatasetStream(checked.files, { onProgress: options.onProgress });
+  try {
+    checked.verify(); // what was validated must be what was checksummed
+  } catch (error) {
+    if (error instanceof DatasetChangedError) return changed(error);
+    throw error;
+  }
   if (!validated.ok) return { status: "invalid", issues: validated.issues, total: validated.total };
   const { summary } = validated;
   const metaName = typeof summary.meta.name === "string" ? summary.meta.name : undefined;
@@ -100,8 +83,6 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
     written += n;
     options.onProgress?.({ phase: "writing", written, total });
   };
-  const dialect = dialectOf(db);
-
   let created: { datasetId: string; version: number };
   try {
     created = await db.$transaction(
@@ -126,8 +107,8 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
             importedById: actorId,
           },
         });
-        const source = verifying(files, digests);
-        await writeRecords(new BulkInserter(tx, dialect, progress), streamDataset(source.files, summary), datasetId);
+        const source = verifiedFiles(files, print, "validated");
+        await writeRecords(rowWriter(db, tx, progress), streamDataset(source.files, summary), datasetId);
         source.verify();
         await recordEvent(tx, {
           actorId,
@@ -143,8 +124,14 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
   } catch (error) {
     // Rolled back. A file edited while it was being imported is a problem with the input,
     // reported like the others rather than as a crash.
-    if (error instanceof DatasetChangedError) return { status: "invalid", issues: [{ file: error.file, field: "(file)", message: error.message }], total: 1 };
+    if (error instanceof DatasetChangedError) return changed(error);
     throw error;
   }
   return { status: "imported", datasetId: created.datasetId, name, version: created.version, counts };
 }
+
+/** A file edited while it was being imported is a problem with the input, reported like the others. */
+function changed(error: DatasetChangedError): ImportOutcome {
+  return { status: "invalid", issues: [{ file: error.file, field: "(file)", message: error.message }], total: 1 };
+}
+

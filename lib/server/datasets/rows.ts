@@ -1,8 +1,9 @@
 // Mapping between the normalized model (lib/formats) and database rows. Everything the
 // columns do not hold goes into `data`, so a dataset can be exported exactly as imported.
 // Rows carry their own ids (the schema's cuid() default is applied by Prisma, not by the
-// database, and imports bypass Prisma's query builder: see BulkInserter).
+// database, and imports bypass Prisma's query builder: see SqliteRowWriter and BulkInserter).
 import { randomUUID } from "node:crypto";
+import { sqliteConnection, type Db, type SqliteConnection } from "../../db/client";
 import type { EhrEvent, Item, Note, Patient } from "../../formats";
 import { itemKey } from "../../formats";
 
@@ -86,11 +87,14 @@ export function itemRow(datasetId: string, patientDbId: string, item: Item, posi
 }
 
 // ── Bulk writes ──────────────────────────────────────────────────────────────────────
-// Multi-row INSERTs through the transaction's $executeRawUnsafe: Prisma's createMany
-// compiles and validates every row, which dominated large imports. Values are written
-// exactly as Prisma's adapters write them, so Prisma reads the rows back unchanged:
-// Json as JSON text (SQLite) / jsonb (PostgreSQL); DateTime on SQLite as ISO 8601 with
-// "+00:00" (adapter-better-sqlite3's default `iso8601` format), on PostgreSQL TIMESTAMP(3) in UTC.
+// Rows are written exactly as Prisma's adapters write them, so Prisma reads them back
+// unchanged: Json as JSON text (SQLite) / jsonb (PostgreSQL); DateTime on SQLite as ISO 8601
+// with "+00:00" (adapter-better-sqlite3's default `iso8601` format), on PostgreSQL TIMESTAMP(3)
+// in UTC. Prisma's createMany compiles and validates every row, which dominated large imports.
+//
+// SQLite: prepared single-row INSERTs on the client's own better-sqlite3 connection, inside the
+// interactive transaction Prisma opened on it (SqliteRowWriter). PostgreSQL: multi-row INSERTs
+// through the transaction's $executeRawUnsafe (BulkInserter).
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -98,11 +102,11 @@ export function dialectOf(db: object): Dialect {
   return (db as { _activeProvider?: string })._activeProvider === "postgresql" ? "postgres" : "sqlite";
 }
 
-// Column kinds. Values the importer generates itself (row ids, positions, timestamps rendered
-// from Dates) and validated integers are written as SQL literals once they pass a strict
-// character check; everything that comes from the input file is a bound parameter. Prisma's
-// raw path costs ~1 µs per parameter (it JSON-serializes and re-parses them), which on a
-// 250k-event import is seconds, and half of an event's 11 columns are such values.
+// Column kinds. On PostgreSQL, values the importer generates itself (row ids, positions,
+// timestamps rendered from Dates) and validated integers are written as SQL literals once they
+// pass a strict character check; everything that comes from the input file is a bound
+// parameter. Prisma's raw path costs ~1 µs per parameter (it JSON-serializes and re-parses
+// them), which on a 250k-event import is seconds, and half of an event's 11 columns are such values.
 type Kind = "text" | "json" | "time" | "key" | "int";
 const TABLES = {
   Patient: { id: "key", datasetId: "key", externalId: "text", position: "int", data: "json" },
@@ -120,21 +124,88 @@ const TABLES = {
 export type Table = keyof typeof TABLES;
 type RowOf<T extends Table> = { [C in keyof (typeof TABLES)[T]]: unknown };
 
-/** What may be inlined: a randomUUID(), or a timestamp exactly as `time()` renders it. */
-const LITERAL = { key: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, time: /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d\.\d{3}(\+00:00)?$/ };
+const COLUMNS = Object.fromEntries(
+  Object.entries(TABLES).map(([table, kinds]) => [
+    table,
+    { list: Object.keys(kinds).map((c) => `"${c}"`).join(", "), names: Object.keys(kinds), kinds: Object.values(kinds) as Kind[] },
+  ]),
+) as Record<Table, { list: string; names: string[]; kinds: Kind[] }>;
+
+/** Buffers or writes rows; `add` returns a promise only when it is writing, so callers await exactly then. */
+export interface RowWriter {
+  add<T extends Table>(table: T, row: RowOf<T>): Promise<void> | undefined;
+  /** Writes whatever is buffered. */
+  flushAll(): Promise<void>;
+}
+
+/** Progress is reported every this many rows (or per batch on PostgreSQL). */
+const PROGRESS_STEP = 500;
+
+/**
+ * SQLite: one prepared INSERT per table on the connection Prisma's transaction runs on, so the
+ * rows commit or roll back with everything else the transaction wrote. Synchronous: `add`
+ * never returns a promise.
+ */
+export class SqliteRowWriter implements RowWriter {
+  private readonly statements = new Map<Table, ReturnType<SqliteConnection["prepare"]>>();
+  private unreported = 0;
+
+  constructor(
+    private readonly connection: Pick<SqliteConnection, "prepare" | "inTransaction">,
+    private readonly onWritten: (rows: number) => void = () => {},
+  ) {
+    // Outside a transaction every row would commit on its own: never write that way.
+    if (!connection.inTransaction) throw new Error("SqliteRowWriter needs the connection's transaction to be open");
+  }
+
+  add<T extends Table>(table: T, row: RowOf<T>): undefined {
+    const { names, kinds } = COLUMNS[table];
+    let statement = this.statements.get(table);
+    if (!statement) {
+      statement = this.connection.prepare(`INSERT INTO "${table}" (${COLUMNS[table].list}) VALUES (${names.map(() => "?").join(", ")})`);
+      this.statements.set(table, statement);
+    }
+    const values: unknown[] = new Array(names.length);
+    for (let k = 0; k < names.length; k++) values[k] = sqliteValue((row as Record<string, unknown>)[names[k]!], kinds[k]!);
+    statement.run(values);
+    if (++this.unreported === PROGRESS_STEP) this.report();
+    return undefined;
+  }
+
+  private report(): void {
+    if (this.unreported > 0) this.onWritten(this.unreported);
+    this.unreported = 0;
+  }
+
+  async flushAll(): Promise<void> {
+    this.report();
+  }
+}
+
+/** DateTime as adapter-better-sqlite3 writes it by default: ISO 8601 with "+00:00". */
+const sqliteTime = (d: Date) => d.toISOString().replace("Z", "+00:00");
+
+function sqliteValue(v: unknown, kind: Kind): unknown {
+  if (v === undefined || v === null) return null;
+  if (kind === "json") return JSON.stringify(v);
+  if (kind === "time") return sqliteTime(v as Date);
+  return v;
+}
+
+/** What may be inlined: a randomUUID(), or a timestamp exactly as `pgTime()` renders it. */
+const LITERAL = { key: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, time: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/ };
 
 /** Parents first: a child row's foreign key must find its parent already inserted. */
 const PARENTS: Record<Table, Table[]> = { Patient: [], EhrEvent: ["Patient"], Note: ["Patient"], Item: ["Patient"], Prediction: [] };
-/** Bound parameters per statement: SQLite allows 32,766, PostgreSQL 65,535. */
-const MAX_PARAMS = { sqlite: 32_000, postgres: 65_000 };
+/** Bound parameters per statement (PostgreSQL allows 65,535). */
+const MAX_PARAMS = 65_000;
 /** Rows per statement: binds only rows with little text (patients); larger statements gained nothing. */
 const MAX_ROWS = 500;
 /**
  * Flush once a batch's parameters hold this much text. Besides bounding the batch itself:
  * Prisma's debug module keeps the arguments of its last 100 calls even with DEBUG off, i.e.
  * the parameters of the last ~100 statements, and V8 lets the heap reach ~4× its live size
- * before collecting. Full-size benchmark: 500 KB-batches peaked near 800 MB RSS; 50 KB costs
- * ~1 s more than 100–200 KB but keeps the CLI under 500 MB (bench/README.md).
+ * before collecting (bench/README.md).
  */
 const MAX_CHARS = 50_000;
 
@@ -148,19 +219,12 @@ interface RawExecutor {
   $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
 }
 
-const COLUMNS = Object.fromEntries(
-  Object.entries(TABLES).map(([table, kinds]) => [
-    table,
-    { list: Object.keys(kinds).map((c) => `"${c}"`).join(", "), names: Object.keys(kinds), kinds: Object.values(kinds) as Kind[] },
-  ]),
-) as Record<Table, { list: string; names: string[]; kinds: Kind[] }>;
-
-export class BulkInserter {
+/** PostgreSQL: multi-row INSERTs through the interactive transaction's raw-query path. */
+export class BulkInserter implements RowWriter {
   private readonly batches = new Map<Table, Batch>();
 
   constructor(
     private readonly tx: RawExecutor,
-    private readonly dialect: Dialect,
     private readonly onWritten: (rows: number) => void = () => {},
   ) {}
 
@@ -178,7 +242,7 @@ export class BulkInserter {
       tuple += this.sqlValue(batch, (row as Record<string, unknown>)[names[k]!], kinds[k]!);
     }
     batch.tuples.push(`${tuple})`);
-    const maxRows = Math.min(MAX_ROWS, Math.floor(MAX_PARAMS[this.dialect] / names.length));
+    const maxRows = Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / names.length));
     if (batch.tuples.length >= maxRows || batch.chars >= MAX_CHARS) return this.flush(table);
     return undefined;
   }
@@ -187,25 +251,13 @@ export class BulkInserter {
   private sqlValue(batch: Batch, v: unknown, kind: Kind): string {
     if (v === undefined || v === null) return "NULL";
     if (kind === "int" && Number.isSafeInteger(v)) return String(v);
-    if (kind === "time") v = this.time(v as Date);
-    if ((kind === "key" || kind === "time") && typeof v === "string" && LITERAL[kind].test(v))
-      return this.dialect === "postgres" && kind === "time" ? `'${v}'::timestamp(3)` : `'${v}'`;
+    if (kind === "time") v = pgTime(v as Date);
+    if ((kind === "key" || kind === "time") && typeof v === "string" && LITERAL[kind].test(v)) return kind === "time" ? `'${v}'::timestamp(3)` : `'${v}'`;
     const param = kind === "json" ? JSON.stringify(v) : v;
     if (typeof param === "string") batch.chars += param.length;
     batch.params.push(param);
-    if (this.dialect === "sqlite") return "?";
     const n = batch.params.length;
     return kind === "json" ? `$${n}::jsonb` : kind === "time" ? `$${n}::timestamp(3)` : `$${n}`;
-  }
-
-  /**
-   * DateTime as Prisma's adapters write it. SQLite: ISO 8601 with "+00:00" (the
-   * better-sqlite3 adapter's default `iso8601` format). PostgreSQL: UTC wall-clock time
-   * without a zone (what adapter-pg sends), so the session's TimeZone cannot shift it.
-   */
-  private time(d: Date): string {
-    const iso = d.toISOString();
-    return this.dialect === "sqlite" ? iso.replace("Z", "+00:00") : iso.slice(0, 23).replace("T", " ");
   }
 
   async flush(table: Table): Promise<void> {
@@ -220,4 +272,19 @@ export class BulkInserter {
   async flushAll(): Promise<void> {
     for (const table of Object.keys(TABLES) as Table[]) await this.flush(table);
   }
+}
+
+/** DateTime as adapter-pg sends it: UTC wall-clock time without a zone, so the session's TimeZone cannot shift it. */
+const pgTime = (d: Date) => d.toISOString().slice(0, 23).replace("T", " ");
+
+/**
+ * SQLite: prepared statements on the client's own connection, inside the transaction Prisma
+ * opened on it (Prisma's raw-query path costs ~1 µs per parameter plus ~100 µs per statement).
+ * PostgreSQL: batched multi-row INSERTs through the transaction.
+ */
+export function rowWriter(db: Db, tx: RawExecutor, progress: (rows: number) => void = () => {}): RowWriter {
+  if (dialectOf(db) === "postgres") return new BulkInserter(tx, progress);
+  const connection = sqliteConnection(db);
+  if (!connection) throw new Error("rowWriter: this SQLite client has no better-sqlite3 connection (create it with createDb)");
+  return new SqliteRowWriter(connection, progress);
 }

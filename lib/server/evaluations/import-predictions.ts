@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { parsePredictions, predictionsChecksum } from "../../evaluation/predictions";
 import type { FormatIssue } from "../../formats";
 import { recordEvent } from "../audit-trail";
-import { BulkInserter, dialectOf } from "../datasets/rows";
+import { rowWriter } from "../datasets/rows";
 import { loadEvalDataset } from "./load-dataset";
 
 export interface PredictionUpload {
@@ -52,7 +52,7 @@ export async function importPredictions(db: Db, actorId: string | null, upload: 
         await tx.predictionSet.create({
           data: { id: setId, datasetId: upload.datasetId, name, fileName: upload.fileName, format, checksum, models, scopes, rowCount: rows.length, createdById: actorId },
         });
-        const insert = new BulkInserter(tx, dialectOf(db));
+        const insert = rowWriter(db, tx);
         for (const [position, r] of rows.entries()) {
           const full = insert.add("Prediction", { setId, position, model: r.model, scope: r.scope, itemId: stored.rowIds.get(r.itemId)!, turn: r.turn, option: r.option });
           if (full) await full;
