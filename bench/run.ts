@@ -31,14 +31,14 @@ interface Settings {
 const FULL: Settings = {
   seed: "full-1",
   importRuns: 3,
-  app: { perClinician: 100, case: { clinicians: 20, perWorker: 5, rounds: 3 }, viewer: { loads: 7 }, saves: { raters: 100, savesPerRater: 20, pairs: 10 } },
+  app: { perClinician: 100, case: { clinicians: 20, perWorker: 5, rounds: 3 }, viewer: { loads: 7 }, saves: { raters: 100, savesPerRater: 20, pairs: 10, thinkMs: 2000 } },
 };
 const QUICK: Settings = {
   patients: 120,
   seed: "quick-1",
   importRuns: 1,
   scriptRuns: 1,
-  app: { perClinician: 20, case: { clinicians: 20, perWorker: 2, rounds: 1 }, viewer: { loads: 3 }, saves: { raters: 100, savesPerRater: 4, pairs: 4 } },
+  app: { perClinician: 20, case: { clinicians: 20, perWorker: 2, rounds: 1 }, viewer: { loads: 3 }, saves: { raters: 100, savesPerRater: 4, pairs: 4, thinkMs: 2000 } },
 };
 
 const say = (s: string) => process.stderr.write(`${s}\n`);

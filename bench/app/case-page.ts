@@ -22,8 +22,13 @@ interface Sample {
 
 async function load(urls: string[], cookies: string[], perWorker: number, check: (status: number, body: Buffer) => boolean): Promise<Sample[]> {
   return concurrently(urls.length, perWorker, async (w) => {
-    const res = await request(urls[w]!, { headers: { cookie: cookies[w]! } });
-    return { ms: res.ms, ok: check(res.status, res.body) };
+    const started = performance.now();
+    try {
+      const res = await request(urls[w]!, { headers: { cookie: cookies[w]! } });
+      return { ms: res.ms, ok: check(res.status, res.body) };
+    } catch {
+      return { ms: performance.now() - started, ok: false };
+    }
   });
 }
 
@@ -51,8 +56,9 @@ export async function benchCasePage(ctx: AppContext, s: CasePageSettings): Promi
     page.push(...(await load(pages, cookies, s.perWorker, isPage)));
     log(`case page round ${r + 1}/${s.rounds}: page ${both(summarize(page.map((x) => x.ms)))}, static ${both(summarize(stat.map((x) => x.ms)))}`);
   }
-  const p = summarize(page.map((x) => x.ms));
-  const b = summarize(stat.map((x) => x.ms));
+  // Latencies of answered requests; failures are counted apart (a reset socket fails fast).
+  const p = summarize(page.filter((x) => x.ok).map((x) => x.ms));
+  const b = summarize(stat.filter((x) => x.ok).map((x) => x.ms));
   const errors = page.filter((x) => !x.ok).length + stat.filter((x) => !x.ok).length;
   const ratio = p.p95 / b.p95;
   const h = world.histories.mid;

@@ -30,7 +30,7 @@ const APP_BENCHES = ["case", "viewer", "saves"] as const;
 const LABELS: Record<(typeof APP_BENCHES)[number], [string, string]> = {
   case: ["case page, ~30K-token history, 20 concurrent", "p95 ≤ 3× static"],
   viewer: ["EHR viewer FCP / DOM, longest history", "≤ 1.5× static FCP, ≤ 1,500 elements"],
-  saves: ["rating saves, 100 concurrent raters", "p95 ≤ 30 ms, none lost"],
+  saves: ["rating saves, 100 raters", "p95 ≤ 30 ms, none lost"],
 };
 
 async function buildWorld(inputDir: string, dataDir: string, clinicians: number, perClinician: number): Promise<World> {
@@ -92,6 +92,7 @@ export async function runAppBenches(only: ReadonlySet<BenchKey>, port: number, i
       try {
         rows.push(...(await f()));
       } catch (error) {
+        log(`${b} failed: ${(error as Error).message}\n  server log (last lines):\n${app?.logTail().replace(/^/gm, "    ")}`);
         rows.push(failedRow(b, LABELS[b][0], LABELS[b][1], error));
       }
     };

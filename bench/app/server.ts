@@ -7,6 +7,8 @@ import { spawnTracked, stopTracked } from "../lib/processes";
 
 export interface AppServer {
   base: string;
+  /** The last lines the server printed (for error reports). */
+  logTail(lines?: number): string;
   stop(): Promise<void>;
 }
 
@@ -31,7 +33,10 @@ export async function startApp(options: { port: number; dataDir: string; timeout
     env: { ...env, PORT: String(options.port), CLINAUDIT_DATA_DIR: options.dataDir, NEXTAUTH_URL: base, NEXT_TELEMETRY_DISABLED: "1" },
   });
   const log: string[] = [];
-  const keep = (c: Buffer) => log.push(...c.toString("utf8").split("\n").filter(Boolean));
+  const keep = (c: Buffer) => {
+    log.push(...c.toString("utf8").split("\n").filter(Boolean));
+    if (log.length > 2000) log.splice(0, log.length - 1000);
+  };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
   const deadline = Date.now() + (options.timeoutMs ?? 15 * 60_000);
@@ -42,5 +47,5 @@ export async function startApp(options: { port: number; dataDir: string; timeout
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { base, stop: () => stopTracked(child) };
+  return { base, logTail: (n = 15) => log.slice(-n).join("\n"), stop: () => stopTracked(child) };
 }
