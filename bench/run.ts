@@ -12,7 +12,7 @@ import path from "node:path";
 import { runAppBenches, type AppSettings } from "./app/run-app";
 import { parseBenchArgs, USAGE, UsageError, type BenchKey, type BenchOptions } from "./lib/args";
 import { agreementResultSchema, bootstrapResultSchema, importResultSchema, parseLastJsonLine } from "./lib/child-json";
-import { installCleanup, runTracked } from "./lib/processes";
+import { installCleanup, onCleanup, runTracked } from "./lib/processes";
 import { agreementRows, bootstrapRow, importRows } from "./lib/script-rows";
 import { failedRow, formatTable, type BenchRow } from "./lib/table";
 
@@ -79,6 +79,11 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
   const needsInput = ["import", "case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey));
   const inputDir = path.join(ROOT, "data", `bench-input-${s.seed}`);
   const dataDir = path.join(ROOT, "data", "bench-app");
+  const removeDirs = () => {
+    for (const d of [inputDir, dataDir]) fs.rmSync(d, { recursive: true, force: true });
+  };
+  // Also on Ctrl-C, where the finally below does not run.
+  if (!o.keep) onCleanup(removeDirs);
   try {
     if (needsInput) await generateInput(inputDir, s);
     const input = s.patients ? `${s.patients} patients (quick)` : "full size";
@@ -95,7 +100,7 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
       rows.push(...(await runAppBenches(o.only, o.port, inputDir, dataDir, s.app)));
     }
   } finally {
-    if (!o.keep) for (const d of [inputDir, dataDir]) fs.rmSync(d, { recursive: true, force: true });
+    if (!o.keep) removeDirs();
   }
   return rows;
 }
