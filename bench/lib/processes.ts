@@ -54,10 +54,13 @@ export function runTracked(command: string, args: readonly string[], options: Sp
   const show = (chunk: string) => {
     if (echo !== undefined) process.stderr.write(chunk.replace(/^(?=.)/gm, echo));
   };
+  let partial = "";
   child.stdout!.setEncoding("utf8").on("data", (c: string) => {
     stdout += c;
-    // The JSON result line is for the parent, not for the reader.
-    show(c.split("\n").filter((l) => !l.startsWith("{")).join("\n"));
+    // Whole lines only: the JSON result line (which may come in many chunks) is for the parent.
+    const lines = (partial + c).split("\n");
+    partial = lines.pop()!;
+    show(lines.filter((l) => !l.startsWith("{")).map((l) => `${l}\n`).join(""));
   });
   child.stderr!.setEncoding("utf8").on("data", (c: string) => {
     stderr += c;
