@@ -89,8 +89,18 @@ export async function runAppBenches(only: ReadonlySet<BenchKey>, port: number, i
     const run = async (b: (typeof APP_BENCHES)[number], f: () => Promise<BenchRow[]>) => {
       if (!only.has(b)) return;
       log(`— ${b}`);
+      // A server that died (e.g. killed from outside on a shared machine) is restarted, and the rows say so.
+      let restarted: string | undefined;
+      if (app!.exited() || !(await request(`${app!.base}/api/health`).then((r) => r.status === 200, () => false))) {
+        restarted = `the app server was restarted before this benchmark (${app!.exited() ?? "it stopped answering"})`;
+        log(`${restarted}\n  server log (last lines):\n${app!.logTail().replace(/^/gm, "    ")}`);
+        await app!.stop();
+        app = await startApp({ port, dataDir });
+      }
       try {
-        rows.push(...(await f()));
+        const measured = await f();
+        if (restarted) for (const r of measured) r.note = r.note ? `${r.note} (${restarted})` : restarted;
+        rows.push(...measured);
       } catch (error) {
         log(`${b} failed: ${(error as Error).message}\n  server log (last lines):\n${app?.logTail().replace(/^/gm, "    ")}`);
         rows.push(failedRow(b, LABELS[b][0], LABELS[b][1], error));

@@ -7,6 +7,8 @@ import { spawnTracked, stopTracked } from "../lib/processes";
 
 export interface AppServer {
   base: string;
+  /** Why the server is gone, or null while it runs. */
+  exited(): string | null;
   /** The last lines the server printed (for error reports). */
   logTail(lines?: number): string;
   stop(): Promise<void>;
@@ -39,6 +41,11 @@ export async function startApp(options: { port: number; dataDir: string; timeout
   };
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
+  let exited: string | null = null;
+  child.on("exit", (code, signal) => {
+    exited = `npm start exited (${signal ? `signal ${signal}` : `code ${code}`}) at ${new Date().toISOString().slice(11, 19)} UTC`;
+    log.push(`[bench] ${exited}`);
+  });
   const deadline = Date.now() + (options.timeoutMs ?? 15 * 60_000);
   while (!(await answers(`${base}/api/health`))) {
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -47,5 +54,5 @@ export async function startApp(options: { port: number; dataDir: string; timeout
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { base, logTail: (n = 15) => log.slice(-n).join("\n"), stop: () => stopTracked(child) };
+  return { base, exited: () => exited, logTail: (n = 15) => log.slice(-n).join("\n"), stop: () => stopTracked(child) };
 }
