@@ -3,14 +3,14 @@
  *
  * Runs every benchmark, each beside its baseline measured in this same invocation, and prints
  * ONE table: benchmark | measured | baseline | ratio | target | met?  It is also written to
- * bench/results/latest.json (quick runs: bench/results/quick.json). Not part of `npm test`.
+ * bench/results/latest.json (--quick: quick.json, --only: partial.json). Not part of `npm test`.
  * See bench/README.md for what each row measures.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runAppBenches, type AppSettings } from "./app/run-app";
-import { parseBenchArgs, USAGE, UsageError, type BenchKey, type BenchOptions } from "./lib/args";
+import { BENCHMARKS, parseBenchArgs, USAGE, UsageError, type BenchKey, type BenchOptions } from "./lib/args";
 import { agreementResultSchema, bootstrapResultSchema, importResultSchema, parseLastJsonLine } from "./lib/child-json";
 import { installCleanup, onCleanup, runTracked } from "./lib/processes";
 import { agreementRows, bootstrapRow, importRows } from "./lib/script-rows";
@@ -131,7 +131,9 @@ const after = machine();
 const elapsed = (Date.now() - started.getTime()) / 1000;
 const title = `ClinAudit benchmarks, ${options.quick ? "quick smoke run" : "full run"}, ${started.toISOString().slice(0, 16).replace("T", " ")} UTC; ${before.cpus} CPUs (${before.cpuModel}), node ${before.node}; load average ${before.loadAvg[0]} at start, ${after.loadAvg[0]} at end; ${elapsed.toFixed(0)} s`;
 process.stdout.write(`\n${title}\n\n${formatTable(rows)}\n`);
-const out = path.join(ROOT, "bench", "results", options.quick ? "quick.json" : "latest.json");
+// latest.json is the full table the README quotes: a quick or partial run never overwrites it.
+const partial = options.only.size < BENCHMARKS.length;
+const out = path.join(ROOT, "bench", "results", `${options.quick ? "quick" : partial ? "partial" : "latest"}.json`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, `${JSON.stringify({ generatedAt: started.toISOString(), mode: options.quick ? "quick" : "full", only: [...options.only], elapsedSeconds: Math.round(elapsed), machine: { ...before, loadAvgEnd: after.loadAvg }, rows }, null, 2)}\n`);
 process.stdout.write(`\nwritten to ${path.relative(ROOT, out)}\n`);
