@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "bin/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "bench/**/*.test.ts", "bin/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
     testTimeout: 30_000,
     environment: "node",
   },

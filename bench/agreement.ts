@@ -1,10 +1,13 @@
-// npx tsx bench/agreement.ts — time of the full agreement report (majority vote, shares, AC1,
-// Fleiss, Krippendorff, Conger, Brennan–Prediger, Cohen per pair, with SEs and CIs) for
-// 1,500 items x 12 raters and 100,000 items x 5 raters, beside a baseline in the same run:
-// one pass that only tallies the category counts per item (the least any report must do).
+// npx tsx bench/agreement.ts [--runs N] [--json] — time of the full agreement report (majority
+// vote, shares, AC1, Fleiss, Krippendorff, Conger, Brennan–Prediger, Cohen per pair, with SEs and
+// CIs) for 1,500 items x 12 raters and 100,000 items x 5 raters, beside a baseline in the same
+// run: one pass that only tallies the category counts per item (the least any report must do).
+// Medians of 5 and 3 runs (or N each); --json adds one JSON line (AgreementResult, lib/child-json.ts) at the end.
 import { buildDimensionReport } from "../lib/agreement/report";
 import type { LongRating } from "../lib/agreement/long-format";
 import { createPrng } from "../lib/sampling/prng";
+import type { AgreementResult } from "./lib/child-json";
+import { median } from "./lib/stats";
 
 const CATEGORIES = ["correct", "incorrect", "uncertain"];
 
@@ -31,11 +34,6 @@ function baseline(rs: LongRating[]): number {
   return counts.size;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
 function time(fn: () => unknown, runs: number): number {
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -46,11 +44,19 @@ function time(fn: () => unknown, runs: number): number {
   return median(ms);
 }
 
+const args = process.argv.slice(2);
+const runsFlag = args.includes("--runs") ? Number(args[args.indexOf("--runs") + 1]) : undefined;
+if (runsFlag !== undefined && !(Number.isInteger(runsFlag) && runsFlag > 0)) throw new Error("--runs needs a positive whole number");
+
+const result: AgreementResult = { sizes: [] };
 console.log("agreement report vs tally-only baseline (median of runs, ms)");
 console.log("size                 ratings    report   baseline   ratio");
-for (const [items, raters, runs] of [[1500, 12, 5], [100_000, 5, 3]] as const) {
+for (const [items, raters, defaultRuns] of [[1500, 12, 5], [100_000, 5, 3]] as const) {
+  const runs = runsFlag ?? defaultRuns;
   const rs = ratings(items, raters);
   const report = time(() => buildDimensionReport({ ratings: rs, categories: CATEGORIES, tieCategory: "uncertain", populationSize: items * 10 }), runs);
   const base = time(() => baseline(rs), runs);
+  result.sizes.push({ items, raters, ratings: rs.length, runs, reportMs: report, baselineMs: base });
   console.log(`${`${items.toLocaleString("en")} x ${raters}`.padEnd(20)} ${String(rs.length).padStart(8)} ${report.toFixed(1).padStart(9)} ${base.toFixed(1).padStart(10)} ${(report / base).toFixed(1).padStart(7)}`);
 }
+if (args.includes("--json")) console.log(JSON.stringify(result));

@@ -2,7 +2,9 @@
  * Timing of the patient-clustered bootstrap (lib/evaluation) at report scale:
  * B = 10,000 replicates over 1,500 synthetic cases from 976 patients; then the whole
  * evaluation report (lib/evaluation/report.ts) for 3 models x 5 scopes on the same cases.
- * Run: npx tsx bench/bootstrap.ts [--no-report]
+ * Run: npx tsx bench/bootstrap.ts [--runs N] [--no-report] [--json]   (--json, as `npm run
+ * bench` calls it: no whole report, and one JSON line, BootstrapResult in
+ * bench/lib/child-json.ts, after the log)
  *
  * Absolute times depend on the machine, so every figure is printed beside baselines
  * measured in the same invocation: a plain loop summing 15M nextInt draws from the same
@@ -19,14 +21,13 @@ import type { EvalDataset } from "../lib/evaluation/eval-dataset";
 import { parsePredictions } from "../lib/evaluation/predictions";
 import { evaluationSteps } from "../lib/evaluation/report";
 import { syntheticPredictionsCsv } from "../lib/synth/predictions";
+import type { BootstrapResult } from "./lib/child-json";
+import { median } from "./lib/stats";
 
 const B = 10_000;
-const RUNS = 5;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] as number;
-}
+const args = process.argv.slice(2);
+const RUNS = args.includes("--runs") ? Number(args[args.indexOf("--runs") + 1]) : 5;
+if (!(Number.isInteger(RUNS) && RUNS > 0)) throw new Error("--runs needs a positive whole number");
 
 /** Median wall time (ms) of `runs` calls after one warm-up call. */
 function time(f: () => unknown, runs = RUNS): { median: number; all: number[] } {
@@ -85,8 +86,12 @@ console.log(
   `  result: ${r.accuracy.estimatePp.toFixed(1)}% ± ${r.accuracy.halfWidthPp.toFixed(1)} pp ` +
     `[${r.accuracy.lowerPp.toFixed(1)}, ${r.accuracy.upperPp.toFixed(1)}]  seed ${r.method.seed}`,
 );
+if (args.includes("--json")) {
+  const result: BootstrapResult = { cases: cases.length, patients, replicates: B, runs: RUNS, clusteredMs: clustered.median, plainLoopMs: plainLoop.median, caseBootstrapMs: caseBoot.median, repeatable };
+  console.log(JSON.stringify(result));
+}
 
-if (!process.argv.includes("--no-report")) await wholeReport();
+if (!args.includes("--no-report") && !args.includes("--json")) await wholeReport();
 
 /**
  * The whole report as the results page computes it: every model-scope pair's accuracy,

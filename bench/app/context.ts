@@ -1,0 +1,15 @@
+import type { World } from "./world";
+
+/** What the app benchmarks share once the server is up and the clinicians are signed in. */
+export interface AppContext {
+  base: string;
+  world: World;
+  /** Cookie header per clinician, in world.clinicians order. */
+  cookies: string[];
+  /** Absolute URLs of the static baselines (the case page's HTML, the two plain records). */
+  staticUrls: { case: string; longest: string; short: string };
+  /** Set when the static files are not served by the app server itself. */
+  staticNote?: string;
+}
+
+export const log = (s: string) => process.stderr.write(`  ${s}\n`);

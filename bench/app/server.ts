@@ -1,0 +1,58 @@
+// The real production server for the app benchmarks: `npm start` (migrations, bootstrap,
+// build if stale, `next start`) on its own port and data dir, stopped with its process group.
+import type { ChildProcess } from "node:child_process";
+import path from "node:path";
+import { request } from "../lib/http";
+import { spawnTracked, stopTracked } from "../lib/processes";
+
+export interface AppServer {
+  base: string;
+  /** Why the server is gone, or null while it runs. */
+  exited(): string | null;
+  /** The last lines the server printed (for error reports). */
+  logTail(lines?: number): string;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await request(url)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+export async function startApp(options: { port: number; dataDir: string; timeoutMs?: number }): Promise<AppServer> {
+  const base = `http://localhost:${options.port}`;
+  if (await answers(`${base}/api/health`)) throw new Error(`port ${options.port} is already serving something: choose another with --port`);
+  // Inherited settings that would point the server elsewhere are dropped.
+  const { DATABASE_URL: _d, CLINAUDIT_DEMO: _demo, NEXTAUTH_SECRET: _s, ...env } = process.env;
+  const child: ChildProcess = spawnTracked("npm", ["start"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...env, PORT: String(options.port), CLINAUDIT_DATA_DIR: options.dataDir, NEXTAUTH_URL: base, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  const log: string[] = [];
+  const keep = (c: Buffer) => {
+    log.push(...c.toString("utf8").split("\n").filter(Boolean));
+    if (log.length > 2000) log.splice(0, log.length - 1000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  let exited: string | null = null;
+  child.on("exit", (code, signal) => {
+    exited = `npm start exited (${signal ? `signal ${signal}` : `code ${code}`}) at ${new Date().toISOString().slice(11, 19)} UTC`;
+    log.push(`[bench] ${exited}`);
+  });
+  const deadline = Date.now() + (options.timeoutMs ?? 15 * 60_000);
+  while (!(await answers(`${base}/api/health`))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stopTracked(child);
+      throw new Error(`the app server did not come up on ${base}:\n${log.slice(-15).join("\n")}`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { base, exited: () => exited, logTail: (n = 15) => log.slice(-n).join("\n"), stop: () => stopTracked(child) };
+}

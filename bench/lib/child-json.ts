@@ -1,0 +1,48 @@
+// The benchmark scripts run as child processes with --json print one JSON object as the last
+// line of stdout; everything before it is their human-readable log.
+import { z } from "zod";
+
+/** The last non-empty stdout line of `script`, parsed and checked against `schema`. */
+export function parseLastJsonLine<S extends z.ZodType>(script: string, stdout: string, schema: S): z.output<S> {
+  const last = stdout.trimEnd().split("\n").at(-1)?.trim() ?? "";
+  if (!last.startsWith("{")) throw new Error(`${script} --json: the last stdout line is not a JSON object: ${JSON.stringify(last.slice(0, 120))}`);
+  let value: unknown;
+  try {
+    value = JSON.parse(last);
+  } catch (error) {
+    throw new Error(`${script} --json: the last stdout line is not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${script} --json: field "${issue.path.join(".") || "(root)"}": ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+const run = z.object({ wallMs: z.number().positive(), peakRssMb: z.number().positive() });
+
+/** bench/import.ts --json (medians over its runs). */
+export const importResultSchema = z.object({ rows: z.number().int().positive(), baseline: run, import: run, ratio: z.number().positive() });
+export type ImportResult = z.output<typeof importResultSchema>;
+
+const positiveMs = z.number().positive();
+
+/** bench/agreement.ts --json. */
+export const agreementResultSchema = z.object({
+  sizes: z.array(z.object({ items: z.number().int(), raters: z.number().int(), ratings: z.number().int(), runs: z.number().int(), reportMs: positiveMs, baselineMs: positiveMs })).min(1),
+});
+export type AgreementResult = z.output<typeof agreementResultSchema>;
+
+/** bench/bootstrap.ts --json. */
+export const bootstrapResultSchema = z.object({
+  cases: z.number().int(),
+  patients: z.number().int(),
+  replicates: z.number().int(),
+  runs: z.number().int(),
+  clusteredMs: positiveMs,
+  plainLoopMs: positiveMs,
+  caseBootstrapMs: positiveMs,
+  repeatable: z.boolean(),
+});
+export type BootstrapResult = z.output<typeof bootstrapResultSchema>;

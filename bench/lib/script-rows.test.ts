@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { agreementRows, bootstrapRow, importRows } from "./script-rows";
+
+describe("rows from the script benchmarks", () => {
+  it("import: ratio from the script, target 2×, memory beside it", () => {
+    const [wall, rss] = importRows({ rows: 249814, baseline: { wallMs: 7700, peakRssMb: 223 }, import: { wallMs: 19700, peakRssMb: 443 }, ratio: 2.56 }, 3, "full size");
+    expect(wall!.measured).toBe("19.7 s");
+    expect(wall!.baseline).toBe("raw better-sqlite3 7.70 s");
+    expect(wall!.met).toBe(false);
+    expect(wall!.benchmark).toBe("import, full size (249,814 rows)");
+    expect(rss!.measured).toBe("443 MB");
+    expect(rss!.ratio).toBeCloseTo(443 / 223);
+    expect(rss!.met).toBeNull();
+  });
+  it("agreement: one row per size, no target", () => {
+    const rows = agreementRows({ sizes: [{ items: 1500, raters: 12, ratings: 18000, runs: 5, reportMs: 67, baselineMs: 0.6 }, { items: 100000, raters: 5, ratings: 500000, runs: 3, reportMs: 1060, baselineMs: 35 }] });
+    expect(rows.map((r) => r.key)).toEqual(["agreement.1500x12", "agreement.100000x5"]);
+    expect(rows[1]!.benchmark).toBe("agreement report, 100,000 items × 5 raters");
+    expect(rows[0]!.ratio).toBeCloseTo(67 / 0.6);
+    expect(rows.every((r) => r.met === null)).toBe(true);
+  });
+  it("bootstrap: against the plain loop of the same number of case draws", () => {
+    const row = bootstrapRow({ cases: 1500, patients: 976, replicates: 10000, runs: 5, clusteredMs: 200, plainLoopMs: 260, caseBootstrapMs: 270, repeatable: true });
+    expect(row.baseline).toBe("plain loop, 15M draws 260 ms");
+    expect(row.ratio).toBeCloseTo(200 / 260);
+  });
+});

@@ -1,0 +1,58 @@
+// Table rows of the benchmarks that run as scripts of their own (bench/agreement.ts,
+// bench/bootstrap.ts, bench/import.ts --json).
+import type { AgreementResult, BootstrapResult, ImportResult } from "./child-json";
+import { formatMs, type BenchRow } from "./table";
+
+export function agreementRows(r: AgreementResult): BenchRow[] {
+  return r.sizes.map((s) => ({
+    key: `agreement.${s.items}x${s.raters}`,
+    benchmark: `agreement report, ${s.items.toLocaleString("en")} items × ${s.raters} raters`,
+    measured: formatMs(s.reportMs),
+    baseline: `tally only ${formatMs(s.baselineMs)}`,
+    ratio: s.reportMs / s.baselineMs,
+    target: "—",
+    met: null,
+    values: { reportMs: s.reportMs, baselineMs: s.baselineMs, ratings: s.ratings, runs: s.runs },
+  }));
+}
+
+export function bootstrapRow(r: BootstrapResult): BenchRow {
+  return {
+    key: "bootstrap",
+    benchmark: `cluster bootstrap, B = ${r.replicates.toLocaleString("en")}, ${r.cases.toLocaleString("en")} cases / ${r.patients} patients`,
+    measured: formatMs(r.clusteredMs),
+    baseline: `plain loop, ${((r.cases * r.replicates) / 1e6).toFixed(0)}M draws ${formatMs(r.plainLoopMs)}`,
+    ratio: r.clusteredMs / r.plainLoopMs,
+    target: "—",
+    met: null,
+    values: { clusteredMs: r.clusteredMs, plainLoopMs: r.plainLoopMs, caseBootstrapMs: r.caseBootstrapMs, runs: r.runs },
+    note: `median of ${r.runs} run(s) after a warm-up; ordinary case bootstrap ${formatMs(r.caseBootstrapMs)}; replicates bit-for-bit repeatable: ${r.repeatable}.`,
+  };
+}
+
+export function importRows(r: ImportResult, runs: number, input: string): BenchRow[] {
+  const mb = (x: number) => `${x.toFixed(0)} MB`;
+  return [
+    {
+      key: "import.wall",
+      benchmark: `import, ${input} (${r.rows.toLocaleString("en")} rows)`,
+      measured: formatMs(r.import.wallMs),
+      baseline: `raw better-sqlite3 ${formatMs(r.baseline.wallMs)}`,
+      ratio: r.ratio,
+      target: "≤ 2× raw load",
+      met: r.ratio <= 2,
+      values: { importMs: r.import.wallMs, baselineMs: r.baseline.wallMs, rows: r.rows, runs },
+      note: `bench/import.ts --json, medians of ${runs} run(s): importDataset as \`clinaudit import\` calls it vs the same rows inserted with raw better-sqlite3 statements in one transaction, each in a fresh child process and SQLite file.`,
+    },
+    {
+      key: "import.rss",
+      benchmark: "import peak memory (RSS)",
+      measured: mb(r.import.peakRssMb),
+      baseline: `raw load ${mb(r.baseline.peakRssMb)}`,
+      ratio: r.import.peakRssMb / r.baseline.peakRssMb,
+      target: "—",
+      met: null,
+      values: { importMb: r.import.peakRssMb, baselineMb: r.baseline.peakRssMb },
+    },
+  ];
+}
