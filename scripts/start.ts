@@ -69,7 +69,7 @@ async function main() {
     } else if (result.createdAdmin) {
       console.log(`  admin account ${result.createdAdmin.email} created from CLINAUDIT_ADMIN_EMAIL/PASSWORD`);
     }
-    if (result.demoDataCreated) console.log("  demo data: the synthetic obstetric benchmark and an open audit of 12 items");
+    if (result.demoDataCreated) console.log("  demo data: the synthetic obstetric benchmark (open 12-item audit), its Chinese-record twin (open 6-item audit for clinician4, interface in Chinese), discharge-summary conversations, model predictions");
     if (env.CLINAUDIT_DEMO) {
       banner(["Demo mode. Demo accounts (email / password):", ...DEMO_USERS.map((u) => `  ${u.role.padEnd(9)} ${u.email} / ${u.password}`)]);
     }
