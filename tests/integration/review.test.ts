@@ -55,6 +55,9 @@ describe.each(DATABASES)("review workflow on $name", (database) => {
 
     const queueA = await reviewQueue(db, a!.id);
     const queueB = await reviewQueue(db, b!.id);
+    // One audit's queue (the case page's) is that audit's entry of the whole queue.
+    expect(await reviewQueue(db, a!.id, { auditId: audit.id })).toEqual(queueA.filter((q) => q.id === audit.id));
+    expect(await reviewQueue(db, a!.id, { auditId: "no-such-audit" })).toEqual([]);
     const idA = queueA[0]!.items[0]!.assignmentId;
     const idB = queueB[0]!.items[0]!.assignmentId;
     expect(await saveRating(db, b!.id, { assignmentId: idB, dimension: "gold", category: "incorrect", expectedVersion: 0 })).toMatchObject({ ok: true });

@@ -24,7 +24,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   const { assignmentId } = await props.params;
   const review = await loadCase(db(), user.id, assignmentId);
   if (!review) notFound();
-  const queue = (await reviewQueue(db(), user.id)).find((a) => a.id === review.audit.id);
+  const [queue] = await reviewQueue(db(), user.id, { auditId: review.audit.id });
   const next = queue ? nextUnrated(queue.items.filter((i) => i.assignmentId !== assignmentId), review.sampleOrder) : null;
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;

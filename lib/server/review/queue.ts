@@ -5,12 +5,13 @@ import { parseRubric } from "../../audits/rubric";
 export type QueueStatus = "todo" | "in-progress" | "done";
 
 /**
- * A clinician's own assignments in audits that are open or closed (drafts are not shown).
+ * A clinician's own assignments in audits that are open or closed (drafts are not shown),
+ * optionally of one audit only (the case page needs just its own audit's next item).
  * Scoped by userId inside the query: nothing of anyone else's leaves the server.
  */
-export async function reviewQueue(db: Db, userId: string) {
+export async function reviewQueue(db: Db, userId: string, only: { auditId?: string } = {}) {
   const assignments = await db.assignment.findMany({
-    where: { userId, active: true, auditItem: { audit: { status: { in: ["OPEN", "CLOSED"] } } } },
+    where: { userId, active: true, ...(only.auditId ? { auditId: only.auditId } : {}), auditItem: { audit: { status: { in: ["OPEN", "CLOSED"] } } } },
     orderBy: [{ auditItem: { audit: { createdAt: "desc" } } }, { auditItem: { sampleOrder: "asc" } }],
     select: {
       id: true,
@@ -26,9 +27,11 @@ export async function reviewQueue(db: Db, userId: string) {
     },
   });
   const audits = new Map<string, { id: string; name: string; status: string; items: QueueItem[] }>();
+  const dimensions = new Map<string, number>(); // the rubric is validated once per audit, not per assignment
   for (const a of assignments) {
     const audit = a.auditItem.audit;
-    const dims = parseRubric(audit.rubric).length;
+    let dims = dimensions.get(audit.id);
+    if (dims === undefined) dimensions.set(audit.id, (dims = parseRubric(audit.rubric).length));
     const entry = audits.get(audit.id) ?? { id: audit.id, name: audit.name, status: audit.status, items: [] };
     const rated = new Set(a.ratings.map((r) => r.dimension)).size;
     entry.items.push({
