@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { listDatasets } from "@/lib/server/datasets/list-datasets";
+import { utcMinute } from "@/lib/i18n/timestamp";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("datasets.list"))("title") };
@@ -49,7 +50,7 @@ export default async function DatasetsPage() {
                     <td className="px-4 py-3 text-right tabular-nums">{format.number(d.itemCount)}</td>
                     <td className="px-4 py-3 text-right tabular-nums">{format.number(d.eventCount + d.noteCount)}</td>
                     <td className="px-4 py-3 text-right tabular-nums">{format.number(d._count.audits)}</td>
-                    <td className="px-4 py-3 text-slate-700">{d.importedAt.toISOString().slice(0, 16).replace("T", " ")}{d.importedBy ? ` · ${d.importedBy.name}` : ""}</td>
+                    <td className="px-4 py-3 text-slate-700">{utcMinute(d.importedAt)}{d.importedBy ? ` · ${d.importedBy.name}` : ""}</td>
                   </tr>
                 ))}
               </tbody>

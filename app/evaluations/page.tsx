@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { datasetChoices, listPredictionSets } from "@/lib/server/evaluations/queries";
+import { utcMinute } from "@/lib/i18n/timestamp";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("evaluation.list"))("metaTitle") };
@@ -38,7 +39,7 @@ export default async function EvaluationsPage() {
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {sets.map((s) => {
-                  const at = s.createdAt.toISOString().slice(0, 16).replace("T", " ");
+                  const at = utcMinute(s.createdAt);
                   return (
                     <tr key={s.id}>
                       <td className="px-4 py-3">

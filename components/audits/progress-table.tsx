@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import { WithdrawButton } from "./withdraw-button";
 import type { ClinicianProgress } from "@/lib/server/audits/progress";
+import { utcMinute } from "@/lib/i18n/timestamp";
 
 export function ProgressTable({ clinicians, auditId, locked }: { clinicians: ClinicianProgress[]; auditId: string; locked: boolean }) {
   const t = useTranslations("audits.progress");
@@ -25,7 +26,7 @@ export function ProgressTable({ clinicians, auditId, locked }: { clinicians: Cli
             <td className="py-2">
               <progress className="h-2 w-40" max={Math.max(c.assigned, 1)} value={c.done} aria-label={t("bar", { name: c.name, done: c.done, assigned: c.assigned })} />
             </td>
-            <td className="py-2 text-slate-600">{c.lastActivityAt ? c.lastActivityAt.toISOString().slice(0, 16).replace("T", " ") : "—"}</td>
+            <td className="py-2 text-slate-600">{c.lastActivityAt ? utcMinute(c.lastActivityAt) : "—"}</td>
             <td className="py-2 text-right">{c.active && !locked && <WithdrawButton auditId={auditId} userId={c.userId} name={c.name} />}</td>
           </tr>
         ))}

@@ -15,6 +15,7 @@ import { EVALUATION_EXPORTS } from "@/lib/server/evaluations/exports";
 import { evaluationOptionsFromParams, evaluationQuery } from "@/lib/server/evaluations/options";
 import { getPredictionSet } from "@/lib/server/evaluations/queries";
 import { evaluationFor, WEB_REPLICATES } from "@/lib/server/evaluations/report";
+import { utcMinute } from "@/lib/i18n/timestamp";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("evaluation.report"))("metaTitle") };
@@ -48,7 +49,7 @@ export default async function EvaluationPage(props: {
   const unknownBaseline = requested.baseline !== undefined && !set.scopes.includes(requested.baseline) ? requested.baseline : null;
   const baseline = (unknownBaseline ? undefined : requested.baseline) ?? set.scopes[0]!;
   const replicates = requested.replicates ?? DEFAULT_REPLICATES;
-  const at = set.createdAt.toISOString().slice(0, 16).replace("T", " ");
+  const at = utcMinute(set.createdAt);
   return (
     <>
       <p className="mb-2 text-sm"><Link href="/evaluations" className="text-teal-800 hover:underline">{t("back")}</Link></p>
