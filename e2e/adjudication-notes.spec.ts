@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createOpenAudit, newPage } from "./support/audits";
+import { closeAndAdjudicate, createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
 import { signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // A conversation item: clinician 1 proposes a new gold for turn 1 (a content turn); the organizer
@@ -54,7 +54,7 @@ test("clinician 1 rates and proposes a new gold for turn 1", async ({ browser })
   const mine = page.getByRole("list", { name: "Your corrections" });
   await expect(mine).toContainText("New gold answer · Turn 1");
   await expect(mine).toContainText(`New gold: ${newGold}`);
-  await expect.poll(async () => page.getByText(/Not saved|Saving/).count()).toBe(0);
+  await waitUntilSaved(page);
 });
 
 test("clinician 2 rates the conversation", async ({ browser }) => {
@@ -66,21 +66,13 @@ test("clinician 2 rates the conversation", async ({ browser }) => {
   await page.keyboard.press("1");
   await page.keyboard.press("1");
   await expect(page.getByText("2 of 2 dimensions rated")).toBeVisible();
-  await expect.poll(async () => page.getByText(/Not saved|Saving/).count()).toBe(0);
+  await waitUntilSaved(page);
 });
 
 test("the organizer accepts the turn correction; the corrected bundle re-imports with the new gold on turn 1", async ({ browser }, testInfo) => {
   const page = await newPage(browser);
   await signInAs(page, "organizer");
-  await page.goto(auditPath);
-  page.once("dialog", (d) => d.accept());
-  await page.getByRole("button", { name: "Close audit" }).click();
-  await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
-  await page.getByRole("link", { name: "Adjudicate" }).click();
-  const queue = page.getByTestId("adjudication-queue");
-  await expect(queue).toContainText(item);
-  await expect(queue).toContainText("correction proposed");
-  await queue.getByRole("link", { name: item }).click();
+  await closeAndAdjudicate(page, auditPath, item);
   await page.getByLabel("Final label: Gold-answer correctness").selectOption("incorrect");
   const correction = page.getByTestId("correction-GOLD");
   await expect(correction).toHaveAttribute("data-turn", "1");

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createOpenAudit, newPage } from "./support/audits";
+import { closeAndAdjudicate, createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
 import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // Raters disagree and one proposes a gold correction; the organizer closes the audit,
@@ -42,7 +42,7 @@ test("clinician 1 rates the first gold incorrect and proposes a new gold", async
   await page.keyboard.press("1");
   await page.keyboard.press("1");
   await expect(page.getByText("2 of 2 dimensions rated")).toBeVisible();
-  await expect.poll(async () => page.getByText(/Not saved|Saving/).count()).toBe(0);
+  await waitUntilSaved(page);
 });
 
 test("clinician 2 rates both items correct", async ({ browser }) => {
@@ -60,21 +60,13 @@ test("clinician 2 rates both items correct", async ({ browser }) => {
       await expect(page.getByText("Item 2 of 2")).toBeVisible();
     }
   }
-  await expect.poll(async () => page.getByText(/Not saved|Saving/).count()).toBe(0);
+  await waitUntilSaved(page);
 });
 
 test("the organizer adjudicates, exports, and the export re-imports with the corrected gold", async ({ browser }, testInfo) => {
   const page = await newPage(browser);
   await signInAs(page, "organizer");
-  await page.goto(auditPath);
-  page.once("dialog", (d) => d.accept());
-  await page.getByRole("button", { name: "Close audit" }).click();
-  await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
-  await page.getByRole("link", { name: "Adjudicate" }).click();
-  const queue = page.getByTestId("adjudication-queue");
-  await expect(queue).toContainText(firstItem);
-  await expect(queue).toContainText("correction proposed");
-  await queue.getByRole("link", { name: firstItem }).click();
+  await closeAndAdjudicate(page, auditPath, firstItem);
   await expect(page.getByTestId("rater-ratings")).toContainText("Incorrect");
   await page.getByLabel("Final label: Gold-answer correctness").selectOption("incorrect");
   const correction = page.getByTestId("correction-GOLD");

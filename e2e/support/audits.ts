@@ -41,3 +41,21 @@ export async function createOpenAudit(browser: Browser, o: OpenAuditOptions): Pr
   await page.context().close();
   return path;
 }
+
+/** As the organizer: closes the audit and opens one item's adjudication from the queue. */
+export async function closeAndAdjudicate(page: Page, auditPath: string, item: string) {
+  await page.goto(auditPath);
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "Close audit" }).click();
+  await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
+  await page.getByRole("link", { name: "Adjudicate" }).click();
+  const queue = page.getByTestId("adjudication-queue");
+  await expect(queue).toContainText(item);
+  await expect(queue).toContainText("correction proposed");
+  await queue.getByRole("link", { name: item }).click();
+}
+
+/** Every change on the case page has been acknowledged by the server. */
+export async function waitUntilSaved(page: Page) {
+  await expect.poll(async () => page.getByText(/Not saved|Saving/).count()).toBe(0);
+}
