@@ -74,7 +74,7 @@ async function childBaseline(dir: string, file: string): Promise<Measurement> {
   const { ehrPatientFromWire, instanceFromWire } = await import("../lib/formats/map-ehr");
   const { eventRow, itemRow, patientRow } = await import("../lib/server/datasets/rows");
   const { openFile } = await import("../lib/server/datasets/open-file");
-  const { decodeUtf8 } = await import("../lib/server/datasets/file-checksum");
+  const { decodeUtf8 } = await import("../lib/formats/checksum");
   // Read and decoded exactly as the importer reads a valid UTF-8 file (bytes → WHATWG decoder).
   const text = (f: string) => decodeUtf8(openFile(path.join(dir, f)).openBytes!());
   type Raw = Parameters<typeof ehrPatientFromWire>[0];

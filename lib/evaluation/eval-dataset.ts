@@ -4,7 +4,7 @@
  * items (lib/formats), which both the server (Item.data) and the command line (the parsed
  * files) hold, so the page and `clinaudit evaluate` score predictions the same way.
  */
-import { datasetChecksum } from "@/lib/formats/checksum";
+import { fingerprint } from "@/lib/formats/checksum";
 import type { FormatIssue } from "@/lib/formats/issues";
 import type { DatasetFamily, FormatId, Item } from "@/lib/formats/model";
 import { validateDatasetStream, type ReopenableFile } from "@/lib/formats/parse-dataset";
@@ -108,7 +108,7 @@ export type EvalDatasetResult = { ok: true; dataset: EvalDataset } | { ok: false
  * importer's checksum. `clinaudit evaluate` uses it where the server reads the database.
  */
 export async function evalDatasetFromFiles(files: readonly ReopenableFile[]): Promise<EvalDatasetResult> {
-  const { sum } = await datasetChecksum(files);
+  const { sum } = await fingerprint(files);
   const validated = await validateDatasetStream(files);
   if (!validated.ok) return validated;
   const { summary } = validated;

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import { DatasetChangedError, streamDataset, validateDatasetStream, type DatasetRecord, type FormatIssue, type ImportProgress } from "../../formats";
 import { recordEvent } from "../audit-trail";
-import { fingerprint, verifiedFiles, type ChecksumFile } from "./file-checksum";
+import { fingerprint, verifiedFiles, type ChecksumFile } from "../../formats/checksum";
 import { eventRow, itemRow, noteRow, patientRow, rowWriter, type RowWriter } from "./rows";
 
 /** An import input: its text (and, for files on disk, its bytes), re-readable once per pass. */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { decodeUtf8 } from "./file-checksum";
+import { decodeUtf8 } from "@/lib/formats/checksum";
 import { openFile } from "./open-file";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-open-file-"));
