@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createDb } from "../lib/db/client";
 import { applyMigrations } from "../lib/db/migrate";
+import { withSetupLock } from "../lib/db/setup-lock";
 import { parseDatabaseUrl, redact } from "../lib/db/target";
 import { databaseUrl, loadEnv } from "../lib/env";
 import { bootstrap } from "../lib/server/setup/bootstrap";
@@ -55,11 +56,14 @@ async function main() {
 
   const db = createDb(url);
   try {
-    const result = await bootstrap(db, {
-      demo: env.CLINAUDIT_DEMO,
-      adminEmail: env.CLINAUDIT_ADMIN_EMAIL,
-      adminPassword: env.CLINAUDIT_ADMIN_PASSWORD,
-    });
+    // Under a lock: several instances starting together on one database set up once.
+    const result = await withSetupLock(target, () =>
+      bootstrap(db, {
+        demo: env.CLINAUDIT_DEMO,
+        adminEmail: env.CLINAUDIT_ADMIN_EMAIL,
+        adminPassword: env.CLINAUDIT_ADMIN_PASSWORD,
+      }),
+    );
     if (result.createdAdmin?.password) {
       banner([
         "An admin account was created. This password is shown only once:",
