@@ -7,6 +7,7 @@
 import { buildAgreementReport, type DimensionReportInput } from "../../lib/agreement/report";
 import { formatAgreementReport } from "../../lib/agreement/report-text";
 import type { WeightKind } from "../../lib/agreement/types";
+import { errorRateBounds, formatErrorRateBounds, parseErrorCategory, type ErrorCategorySpec } from "./agreement-bound";
 import { CsvLineError, parseCsv, parseRatingsCsv, type RatingRow } from "./csv-ratings";
 
 export interface AgreementIo {
@@ -27,6 +28,10 @@ Options:
   --tie-category X     label of items without a strict majority (default: "uncertain" if declared)
   --confidence 0.95    confidence level of the intervals
   --weights W          unweighted (default), linear or quadratic
+  --error-category X   also print the exact one-sided upper bound on the benchmark-wide error rate
+                       from the items whose majority label is X (Clopper-Pearson; hypergeometric
+                       with --population); X applies to every dimension that has it, or give
+                       pairs: gold=incorrect,question=unreasonable
   --json               print the report as JSON (keys documented in lib/agreement/README.md)
   -h, --help           show this help
 `;
@@ -38,12 +43,13 @@ interface Args {
   tieCategory: string | null;
   confidence: number;
   weights: WeightKind;
+  errorCategory: ErrorCategorySpec | null;
   json: boolean;
 }
 
 class UsageError extends Error {}
 
-const VALUE_OPTIONS = ["--categories", "--population", "--tie-category", "--confidence", "--weights"];
+const VALUE_OPTIONS = ["--categories", "--population", "--tie-category", "--confidence", "--weights", "--error-category"];
 
 function parseArgs(argv: readonly string[]): Args | "help" {
   const values = new Map<string, string>();
@@ -81,6 +87,7 @@ function parseArgs(argv: readonly string[]): Args | "help" {
     tieCategory: values.get("--tie-category")?.trim() ?? null,
     confidence: values.has("--confidence") ? parseConfidence(values.get("--confidence") ?? "") : 0.95,
     weights: parseWeights(values.get("--weights") ?? "unweighted"),
+    errorCategory: values.has("--error-category") ? errorCategoryOption(values.get("--error-category") ?? "") : null,
     json,
   };
 }
@@ -110,6 +117,14 @@ function parseConfidence(raw: string): number {
   const c = /^\s*(0?\.\d+)\s*$/.test(raw) ? Number(raw) : NaN;
   if (!(c > 0 && c < 1)) throw new UsageError(`--confidence "${raw}": must be a number between 0 and 1, e.g. 0.95`);
   return c;
+}
+
+function errorCategoryOption(raw: string): ErrorCategorySpec {
+  try {
+    return parseErrorCategory(raw);
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
 }
 
 function parseWeights(raw: string): WeightKind {
@@ -199,7 +214,19 @@ export async function runAgreement(argv: string[], io: AgreementIo): Promise<num
     if (rows.length === 0) throw new CsvLineError(1, null, "no ratings below the header");
     const inputs = dimensionInputs(args, rows, (w) => warnings.push(w));
     const report = buildAgreementReport(inputs);
-    const output = args.json ? JSON.stringify(report, null, 2) + "\n" : formatAgreementReport(report);
+    let bounds = null;
+    if (args.errorCategory) {
+      try {
+        bounds = errorRateBounds(report, args.errorCategory);
+      } catch (e) {
+        throw new UsageError(e instanceof Error ? e.message : String(e));
+      }
+    }
+    // The bounds are a key of their own after the report's, so the report's keys stay the
+    // contract that the dashboard's JSON export embeds byte for byte.
+    const output = args.json
+      ? JSON.stringify(bounds ? { ...report, errorRateBounds: bounds } : report, null, 2) + "\n"
+      : formatAgreementReport(report) + (bounds ? "\n" + formatErrorRateBounds(bounds) : "");
     for (const w of warnings) io.stderr(w + "\n");
     io.stdout(output);
     return 0;
