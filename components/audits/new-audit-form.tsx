@@ -10,6 +10,7 @@ import { SelectField, TextField } from "../ui/field";
 import { CompositionTable, type Composition } from "./composition-table";
 import { localizeKnown } from "./known-text";
 import { RubricEditor } from "./rubric-editor";
+import { SamplePlanner } from "./sample-planner";
 
 const STRATA = ["chapter", "level", "decisionPoint"] as const;
 type Stratum = (typeof STRATA)[number];
@@ -29,6 +30,7 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   const request = { datasetId, size, seed, strata };
+  const selected = datasets.find((d) => d.id === datasetId);
   const onPreview = () =>
     start(async () => {
       const r = await previewSampleAction(request);
@@ -69,6 +71,7 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
           <TextField label={t("form.size")} name="size" inputMode="numeric" value={size} onChange={(e) => { setSize(e.target.value); changed(); }} error={errors.size} />
           <TextField label={t("form.seed")} name="seed" value={seed} onChange={(e) => { setSeed(e.target.value); changed(); }} error={errors.seed} hint={t("form.seedHint")} />
         </div>
+        {selected && <SamplePlanner populationSize={selected.itemCount} size={size} categories={rubric[0]?.categories.length ?? 3} onUseSize={(n) => { setSize(String(n)); changed(); }} />}
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">{t("form.strata")}</legend>
           <div className="mt-2 flex flex-wrap gap-4">
