@@ -108,6 +108,12 @@ describe("dashboard components on the small audit", () => {
     expect(html).toContain("(tie)");
     expect(html).not.toMatch(/R1|R2|R3|u-ana/);
   });
+
+  it("DisagreementList: each item's split of the votes", () => {
+    const html = render(<DisagreementList dimension={gold} />);
+    expect(html).toContain("2 Correct · 1 Incorrect");
+    expect(html).toContain("1 Correct · 1 Incorrect · 1 Uncertain");
+  });
 });
 
 const degenerate: [string, () => AuditSnapshot][] = [

@@ -1,7 +1,7 @@
 /**
- * Items on which the raters did not all agree, with the majority label but never who chose what:
- * the list is shown while the audit is open, and a rater who saw a colleague's vote would no longer
- * be an independent rater.
+ * Items on which the raters did not all agree, with the split of the votes (2 Correct · 1 Incorrect)
+ * and the majority label, but never who chose what: the list is shown while the audit is open, and
+ * a rater who saw a colleague's vote would no longer be an independent rater.
  */
 import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
@@ -27,6 +27,7 @@ export function DisagreementList({ dimension, title, itemHref }: { dimension: Di
               <th scope="col" className="px-2 py-1 text-left">{t("chapter")}</th>
               <th scope="col" className="px-2 py-1 text-left">{t("level")}</th>
               <th scope="col" className="px-2 py-1 text-right">{t("ratings")}</th>
+              <th scope="col" className="px-2 py-1 text-left">{t("split")}</th>
               <th scope="col" className="px-2 py-1 text-left">{t("majority")}</th>
             </tr>
           </thead>
@@ -40,6 +41,9 @@ export function DisagreementList({ dimension, title, itemHref }: { dimension: Di
               <td className="px-2 py-1">{i.chapter ?? "—"}</td>
               <td className="px-2 py-1">{i.level ?? "—"}</td>
               <td className="px-2 py-1 text-right tabular-nums">{i.ratings}</td>
+              <td className="px-2 py-1" data-testid="split">
+                {i.counts.filter((c) => c.count > 0).map((c) => `${c.count} ${categoryLabel(dimension, c.category)}`).join(" · ")}
+              </td>
               <td className="px-2 py-1">
                 {categoryLabel(dimension, i.majority)}
                 {i.tied && <span className="ml-1 text-xs text-amber-800">{t("tie")}</span>}

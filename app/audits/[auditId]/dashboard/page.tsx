@@ -7,6 +7,7 @@ import {
 } from "@/components/dashboard";
 import { AdjudicatedCounts } from "@/components/dashboard/adjudicated-counts";
 import { ErrorBoundCard } from "@/components/dashboard/error-bound-card";
+import { LiveRefresh } from "@/components/dashboard/live-refresh";
 import { localizeReport } from "@/components/dashboard/localize-report";
 import { PrintButton } from "@/components/dashboard/print-button";
 import { Badge } from "@/components/ui/badge";
@@ -20,6 +21,7 @@ import { auditProgress } from "@/lib/server/audits/progress";
 import { auditRubric } from "@/lib/server/audits/queries";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { canSeeResults } from "@/lib/server/reports/dashboard-access";
+import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
 import { exportCatalog, paragraphWithAdjudication, type ExportFile } from "@/lib/server/reports/export-files";
 
@@ -45,6 +47,9 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
   if (access === "not-found") notFound();
   if (access === "forbidden") forbidden();
   const organizer = can(user.role, "audits:manage");
+  // The fingerprint first: a rating saved while the snapshot loads then makes the next poll refresh.
+  const version = await dashboardVersion(db(), auditId);
+  const computedAt = new Date().toISOString();
   const snapshot = (await loadAuditSnapshot(db(), auditId))!;
   const report = computeAuditReport(snapshot);
   const [progress, adjudications, rubric, locale, t, tc] = await Promise.all([
@@ -75,7 +80,7 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
           <>
             <Badge tone={open ? "accent" : "neutral"}>{t(`status.${snapshot.audit.status}`)}</Badge>{" "}
             {t("page.summary", { items: snapshot.items.length, raters: snapshot.raters.length, done: progress?.done ?? 0, assigned: progress?.assigned ?? 0 })}
-            {open ? t("page.live") : ""}
+            {open && organizer && <> · <LiveRefresh auditId={auditId} version={version} computedAt={computedAt} /></>}
           </>
         }
         actions={<PrintButton />}
