@@ -163,6 +163,8 @@ describe("triage", () => {
     expect(triageReasons(rubric, { ratings: [{ dimension: "gold", category: "correct" }, { dimension: "gold", category: "correct" }], corrections: 0 })).toEqual([]);
     expect(triageReasons(rubric, { ratings: [{ dimension: "gold", category: "correct" }, { dimension: "gold", category: "incorrect" }], corrections: 0 })).toEqual(["disagreement", "flagged"]);
     expect(triageReasons(rubric, { ratings: [{ dimension: "gold", category: "uncertain" }], corrections: 1 })).toEqual(["flagged", "correction"]);
+    // A unanimous item that a rater commented on still goes to the adjudicator.
+    expect(triageReasons(rubric, { ratings: [{ dimension: "gold", category: "correct" }, { dimension: "gold", category: "correct" }], corrections: 0, comments: 1 })).toEqual(["commented"]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Which sampled items need an adjudicator: the raters disagree on some dimension, or someone
 // chose a dimension's error or split category (e.g. gold "incorrect" / "uncertain"), or
-// someone proposed a correction. Pure.
+// someone proposed a correction, or someone commented (a unanimous item with a comment may
+// still hide a problem the rubric had no category for). Pure.
 export interface TriageDimension {
   key: string;
   tieCategory: string;
@@ -10,9 +11,11 @@ export interface TriageDimension {
 export interface TriageInput {
   ratings: { dimension: string; category: string }[];
   corrections: number;
+  /** Raters who left a comment on the item. */
+  comments?: number;
 }
 
-export type TriageReason = "disagreement" | "flagged" | "correction";
+export type TriageReason = "disagreement" | "flagged" | "correction" | "commented";
 
 export function triageReasons(rubric: TriageDimension[], input: TriageInput): TriageReason[] {
   const reasons = new Set<TriageReason>();
@@ -22,6 +25,7 @@ export function triageReasons(rubric: TriageDimension[], input: TriageInput): Tr
     if (values.some((v) => v === d.tieCategory || (d.errorCategory && v === d.errorCategory))) reasons.add("flagged");
   }
   if (input.corrections > 0) reasons.add("correction");
+  if ((input.comments ?? 0) > 0) reasons.add("commented");
   return [...reasons];
 }
 

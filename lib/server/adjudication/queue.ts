@@ -28,7 +28,7 @@ export async function adjudicationQueue(db: Db, auditId: string) {
       adjudication: { select: { removeItem: true } },
       assignments: {
         where: { active: true },
-        select: { ratings: { where: { category: { not: null } }, select: { dimension: true, category: true } }, _count: { select: { corrections: true } } },
+        select: { comment: true, ratings: { where: { category: { not: null } }, select: { dimension: true, category: true } }, _count: { select: { corrections: true } } },
       },
     },
   });
@@ -36,7 +36,8 @@ export async function adjudicationQueue(db: Db, auditId: string) {
   for (const i of items) {
     const ratings = i.assignments.flatMap((a) => a.ratings.map((r) => ({ dimension: r.dimension, category: r.category! })));
     const corrections = i.assignments.reduce((n, a) => n + a._count.corrections, 0);
-    const reasons = triageReasons(rubric, { ratings, corrections });
+    const comments = i.assignments.filter((a) => a.comment.trim() !== "").length;
+    const reasons = triageReasons(rubric, { ratings, corrections, comments });
     if (reasons.length === 0 && !i.adjudication) continue;
     const complete = i.assignments.length > 0 && i.assignments.every((a) => new Set(a.ratings.map((r) => r.dimension)).size >= rubric.length);
     rows.push({

@@ -1,6 +1,7 @@
 // The audit's export files, each a pure function of the stored-ratings snapshot.
 import { adjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/outcome";
 import { computeAuditReport, csvRow, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown } from "../../reports";
+import { commentsCsv, type CommentRow } from "../../reports/comments";
 import type { AuditReport, AuditSnapshot } from "../../reports/types";
 
 export interface ExportFile {
@@ -22,6 +23,7 @@ export function exportCatalog(snapshot: AuditSnapshot): ExportFile[] {
     { file: "report.tex", label: "Table (LaTeX)", type: "application/x-tex; charset=utf-8" },
     { file: "paragraph.txt", label: "Audit paragraph for the appendix", type: "text/plain; charset=utf-8" },
     { file: "adjudication.csv", label: "Adjudicated labels (majority vs final)", type: CSV },
+    { file: "comments.csv", label: "Comments (item, rater, their ratings, text)", type: CSV },
   ];
 }
 
@@ -39,8 +41,14 @@ function adjudicationCsv(report: AuditReport, records: (AdjudicationRecord & { r
   return lines.join("\n") + "\n";
 }
 
-export function renderExport(snapshot: AuditSnapshot, file: string, adjudications: (AdjudicationRecord & { rationale: string })[] = []): string | null {
+export function renderExport(
+  snapshot: AuditSnapshot,
+  file: string,
+  adjudications: (AdjudicationRecord & { rationale: string })[] = [],
+  comments: readonly CommentRow[] = [],
+): string | null {
   if (file === "ratings-long.csv") return ratingsLongCsv(snapshot);
+  if (file === "comments.csv") return commentsCsv(comments, snapshot.rubric.map((d) => d.key));
   const wide = /^ratings-wide-([a-z0-9_]+)\.csv$/.exec(file);
   if (wide) return snapshot.rubric.some((d) => d.key === wide[1]) ? ratingsWideCsv(snapshot, wide[1]!) : null;
   const report = computeAuditReport(snapshot);

@@ -6,6 +6,7 @@ import {
   AgreementBreakdownChart, CategoryDistributionChart, CoefficientTable, DisagreementList, MajoritySummary, PairwiseMatrix,
 } from "@/components/dashboard";
 import { AdjudicatedCounts } from "@/components/dashboard/adjudicated-counts";
+import { CommentsTable } from "@/components/dashboard/comments-table";
 import { ErrorBoundCard } from "@/components/dashboard/error-bound-card";
 import { LiveRefresh } from "@/components/dashboard/live-refresh";
 import { localizeReport } from "@/components/dashboard/localize-report";
@@ -20,6 +21,7 @@ import { requireUser } from "@/lib/server/auth/current-user";
 import { auditProgress } from "@/lib/server/audits/progress";
 import { auditRubric } from "@/lib/server/audits/queries";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
+import { loadAuditComments } from "@/lib/server/reports/audit-comments";
 import { canSeeResults } from "@/lib/server/reports/dashboard-access";
 import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
@@ -37,6 +39,7 @@ const EXPORT_KEYS = {
   "report.tex": "latex",
   "paragraph.txt": "paragraph",
   "adjudication.csv": "adjudication",
+  "comments.csv": "comments",
 } as const;
 const isExportKey = (file: string): file is keyof typeof EXPORT_KEYS => file in EXPORT_KEYS;
 
@@ -52,13 +55,15 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
   const computedAt = new Date().toISOString();
   const snapshot = (await loadAuditSnapshot(db(), auditId))!;
   const report = computeAuditReport(snapshot);
-  const [progress, adjudications, rubric, locale, t, tc] = await Promise.all([
+  const [progress, adjudications, rubric, locale, t, tc, comments] = await Promise.all([
     auditProgress(db(), auditId),
     loadAdjudications(db(), auditId),
     auditRubric(db(), auditId),
     getLocale(),
     getTranslations("dashboard"),
     getTranslations("common"),
+    // Other raters' text: organizers and admins only (a clinician sees the shared numbers).
+    organizer ? loadAuditComments(db(), snapshot) : Promise.resolve([]),
   ]);
   // What the page shows: labels in the reader's language. The exports and the paragraph keep `report`.
   const shown = rubric ? localizeReport(report, rubric, locale) : report;
@@ -118,6 +123,7 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
             {outcome && <AdjudicatedCounts outcome={outcome.dimensions.find((o) => o.key === d.key)!} removed={outcome.removed} />}
           </section>
         ))}
+        {organizer && <CommentsTable rows={comments} dimensions={shown.dimensions.map((d) => ({ key: d.key, label: d.label, categories: d.categories }))} itemHref={(id) => `/audits/${auditId}/items/${id}`} />}
         <section aria-labelledby="paragraph-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="paragraph-heading" className="text-sm font-semibold">{t("page.paragraph")}</h2>
           <p lang="en" className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">{paragraphWithAdjudication(report, adjudications)}</p>

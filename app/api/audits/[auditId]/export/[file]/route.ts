@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { guardRoute } from "@/lib/server/auth/route-guard";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
+import { loadAuditComments } from "@/lib/server/reports/audit-comments";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { exportCatalog, renderExport } from "@/lib/server/reports/export-files";
 
@@ -12,7 +13,8 @@ export async function GET(_request: Request, ctx: { params: Promise<{ auditId: s
   const snapshot = await loadAuditSnapshot(db(), auditId);
   if (!snapshot) return Response.json({ error: "Not found" }, { status: 404 });
   const entry = exportCatalog(snapshot).find((e) => e.file === file);
-  const body = entry ? renderExport(snapshot, file, await loadAdjudications(db(), auditId)) : null;
+  const comments = file === "comments.csv" ? await loadAuditComments(db(), snapshot) : [];
+  const body = entry ? renderExport(snapshot, file, await loadAdjudications(db(), auditId), comments) : null;
   if (!entry || body === null) return Response.json({ error: "Not found" }, { status: 404 });
   const slug = snapshot.audit.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "audit";
   return new Response(body, {

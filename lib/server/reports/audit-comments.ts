@@ -1,0 +1,41 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import { sortComments, type CommentRow } from "../../reports/comments";
+import type { AuditSnapshot } from "../../reports/types";
+
+/**
+ * Every active rater's comment on the audit, labelled as the snapshot labels raters, with the
+ * time of its last save (from the append-only trail) and the rater's own ratings beside it.
+ * Callers check access first: this is every rater's text.
+ */
+export async function loadAuditComments(db: Db, snapshot: AuditSnapshot): Promise<CommentRow[]> {
+  const auditId = snapshot.audit.id;
+  const assignments = await db.assignment.findMany({
+    where: { auditId, active: true, NOT: { comment: "" } },
+    select: {
+      id: true,
+      userId: true,
+      comment: true,
+      auditItem: { select: { id: true, sampleOrder: true, item: { select: { externalId: true } } } },
+      ratings: { select: { dimension: true, category: true } },
+    },
+  });
+  const label = new Map(snapshot.raters.map((r) => [r.id, r.label]));
+  const saves = assignments.length
+    ? await db.auditEvent.findMany({
+        where: { action: "comment.save", entity: "Assignment", entityId: { in: assignments.map((a) => a.id) } },
+        select: { entityId: true, at: true },
+      })
+    : [];
+  const lastSave = new Map<string, Date>();
+  for (const s of saves) if (!(lastSave.get(s.entityId)! >= s.at)) lastSave.set(s.entityId, s.at);
+  return sortComments(assignments.map((a) => ({
+    itemId: a.auditItem.id,
+    externalId: a.auditItem.item.externalId,
+    sampleOrder: a.auditItem.sampleOrder,
+    rater: label.get(a.userId) ?? "?",
+    text: a.comment,
+    savedAt: lastSave.get(a.id)?.toISOString() ?? null,
+    ratings: Object.fromEntries(snapshot.rubric.map((d) => [d.key, a.ratings.find((r) => r.dimension === d.key)?.category ?? null])),
+  })));
+}
