@@ -7,7 +7,9 @@ import { Button } from "../ui/button";
 export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { auditId: string; clinicians: { id: string; name: string; email: string }[]; assignedIds: string[]; locked: boolean }) {
   const t = useTranslations("audits.assign");
   const [pending, start] = useTransition();
-  const [selected, setSelected] = useState<string[]>(assignedIds.length ? assignedIds : clinicians.map((c) => c.id));
+  // Nobody is assigned by default: each rater is a deliberate choice (a reviewer of another
+  // language's records must not end up on an audit by a forgotten box).
+  const [selected, setSelected] = useState<string[]>(assignedIds);
   const [design, setDesign] = useState<"FULLY_CROSSED" | "BALANCED" | "MANUAL">("FULLY_CROSSED");
   const [manual, setManual] = useState("");
   const [k, setK] = useState("2");

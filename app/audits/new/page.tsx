@@ -15,6 +15,8 @@ export default async function NewAuditPage(props: { searchParams: Promise<{ data
   await requirePermission("audits:manage");
   const { dataset } = await props.searchParams;
   const [datasets, t] = await Promise.all([listDatasets(db()), getTranslations("audits.new")]);
+  // Unless a dataset was chosen on its own page: the one imported last, the likeliest to audit.
+  const newest = datasets.reduce<(typeof datasets)[number] | undefined>((a, d) => (!a || d.importedAt > a.importedAt ? d : a), undefined);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
@@ -23,7 +25,7 @@ export default async function NewAuditPage(props: { searchParams: Promise<{ data
       ) : (
         <NewAuditForm
           datasets={datasets.map((d) => ({ id: d.id, label: `${d.name} v${d.version}`, itemCount: d.itemCount }))}
-          initialDatasetId={dataset}
+          initialDatasetId={dataset && datasets.some((d) => d.id === dataset) ? dataset : newest?.id}
           initialSeed={String(randomInt(100000, 999999))}
         />
       )}
