@@ -1,12 +1,14 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { resetPasswordAction, setUserActiveAction } from "@/app/admin/users/actions";
+import { changeRoleAction, resetPasswordAction, setUserActiveAction } from "@/app/admin/users/actions";
+import { ROLES, type Role } from "@/lib/auth/permissions";
 import { Button } from "../ui/button";
 import { OneTimePassword } from "./one-time-password";
 
-export function UserActions({ user, isSelf }: { user: { id: string; email: string; active: boolean }; isSelf: boolean }) {
+export function UserActions({ user, isSelf }: { user: { id: string; email: string; active: boolean; role: Role }; isSelf: boolean }) {
   const t = useTranslations("admin.users");
+  const tc = useTranslations("common.roles");
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [password, setPassword] = useState<string | null>(null);
@@ -20,6 +22,21 @@ export function UserActions({ user, isSelf }: { user: { id: string; email: strin
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex gap-2">
+        {!isSelf && (
+          <select
+            className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+            aria-label={t("roleOf", { email: user.email })}
+            value={user.role}
+            disabled={pending}
+            onChange={(e) => {
+              const role = e.target.value as Role;
+              if (window.confirm(t("confirmRole", { email: user.email, role: tc(role) }))) run(() => changeRoleAction({ userId: user.id, role }));
+              else e.target.value = user.role;
+            }}
+          >
+            {ROLES.map((r) => <option key={r} value={r}>{tc(r)}</option>)}
+          </select>
+        )}
         {!isSelf && (
           <Button
             variant={user.active ? "danger" : "secondary"}

@@ -8,7 +8,7 @@ import { NavLinks } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
 
 export async function AppHeader({ user }: { user: CurrentUser }) {
-  const t = await getTranslations("common");
+  const [t, ta] = await Promise.all([getTranslations("common"), getTranslations("auth.account")]);
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-6 px-4 sm:px-6">
@@ -22,9 +22,9 @@ export async function AppHeader({ user }: { user: CurrentUser }) {
         <NavLinks label={t("nav.label")} items={navFor(user.role).map(({ href, key }) => ({ href, label: t(`nav.${key}`) }))} />
         <div className="ml-auto flex items-center gap-3 text-sm">
           <LocaleSwitcher />
-          <span className="hidden text-slate-700 sm:inline" data-testid="current-user">
+          <Link href="/account" className="hidden text-slate-700 hover:underline sm:inline" data-testid="current-user" title={ta("link")}>
             {user.name}
-          </span>
+          </Link>
           <Badge tone="accent">{t(`roles.${user.role}`)}</Badge>
           <SignOutButton label={t("signOut")} />
         </div>

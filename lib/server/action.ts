@@ -3,7 +3,7 @@ import { unstable_rethrow } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import type { Permission } from "../auth/permissions";
-import { requirePermission, type CurrentUser } from "./auth/current-user";
+import { requirePermission, requireUser, type CurrentUser } from "./auth/current-user";
 import { AppError } from "./errors";
 
 export type ActionResult<T> =
@@ -16,12 +16,13 @@ export type ActionResult<T> =
  * log the rest behind a calm generic one.
  */
 export function guardedAction<S extends z.ZodType, T>(
-  permission: Permission,
+  /** "signed-in": any active user, for what everyone does to their own account. */
+  permission: Permission | "signed-in",
   schema: S,
   handler: (input: z.output<S>, user: CurrentUser) => Promise<T>,
 ) {
   return async (input: z.input<S>): Promise<ActionResult<T>> => {
-    const user = await requirePermission(permission);
+    const user = permission === "signed-in" ? await requireUser() : await requirePermission(permission);
     const t = await getTranslations();
     const parsed = schema.safeParse(input);
     if (!parsed.success) {

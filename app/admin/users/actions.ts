@@ -5,6 +5,8 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { guardedAction } from "@/lib/server/action";
 import { createUser } from "@/lib/server/users/create-user";
+import { ROLES } from "@/lib/auth/permissions";
+import { changeRole } from "@/lib/server/users/change-role";
 import { resetPassword, setUserActive } from "@/lib/server/users/manage-user";
 import { userFieldsSchema, type CreateUserInput } from "@/lib/server/users/user-fields";
 
@@ -32,4 +34,13 @@ export const resetPasswordAction = guardedAction(
   "users:manage",
   z.object({ userId: z.string().min(1) }),
   async ({ userId }, actor) => ({ temporaryPassword: await resetPassword(db(), actor.id, userId) }),
+);
+
+export const changeRoleAction = guardedAction(
+  "users:manage",
+  z.object({ userId: z.string().min(1).max(100), role: z.enum(ROLES) }).strict(),
+  async ({ userId, role }, actor) => {
+    await changeRole(db(), actor.id, userId, role);
+    revalidatePath("/admin/users");
+  },
 );

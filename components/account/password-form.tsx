@@ -1,0 +1,50 @@
+"use client";
+import { signOut } from "next-auth/react";
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { changePasswordAction } from "@/app/account/actions";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+
+/** Current password, the new one twice; on success every session ends and sign-in follows. */
+export function PasswordForm({ minLength }: { minLength: number }) {
+  const t = useTranslations("auth.account");
+  const [pending, start] = useTransition();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState(false);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    if (next.length < minLength) local.next = t("tooShort", { min: minLength });
+    else if (next === current) local.next = t("sameAsCurrent");
+    if (confirm !== next) local.confirm = t("mismatch");
+    setFieldErrors(local);
+    if (Object.keys(local).length) return;
+    start(async () => {
+      const r = await changePasswordAction({ current, next, confirm });
+      if (!r.ok) {
+        setError(r.error);
+        return;
+      }
+      setDone(true);
+      await signOut({ callbackUrl: "/login" });
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="max-w-md space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="password-heading">
+      <h2 id="password-heading" className="text-base font-semibold">{t("heading")}</h2>
+      <TextField label={t("current")} name="current-password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} required />
+      <TextField label={t("next")} name="new-password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={fieldErrors.next} hint={t("hint", { min: minLength })} required />
+      <TextField label={t("confirm")} name="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={fieldErrors.confirm} required />
+      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {done && <p role="status" className="text-sm text-teal-800">{t("done")}</p>}
+      <Button type="submit" disabled={pending || done}>{t("submit")}</Button>
+    </form>
+  );
+}

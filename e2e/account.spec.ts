@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import { newPage } from "./support/audits";
+import { addClinician, signIn, signInAs, uniqueEmail } from "./support/users";
+
+// An admin adds a clinician; the clinician replaces the temporary password by keyboard; the
+// admin makes them an organizer, which ends their session; they sign in again as an organizer.
+test("own password change and an admin's role change", async ({ browser }) => {
+  const admin = await newPage(browser);
+  await signInAs(admin, "admin");
+  const email = uniqueEmail("account");
+  const temporary = await addClinician(admin, email, "Account Tester");
+  expect(temporary.length).toBeGreaterThan(11);
+
+  const user = await newPage(browser);
+  await signIn(user, email, temporary);
+  await expect(user).toHaveURL(/\/review$/);
+  await user.getByTestId("current-user").click();
+  await expect(user.getByRole("heading", { name: "Change your password" })).toBeVisible();
+  await user.getByLabel("Current password").fill("not-the-password");
+  await user.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
+  await user.getByLabel("New password again").fill("a-brand-new-password");
+  await user.keyboard.press("Enter");
+  await expect(user.getByText("The current password is not right. Nothing was changed.")).toBeVisible();
+  await user.getByLabel("Current password").fill(temporary);
+  await user.keyboard.press("Enter");
+  await expect(user).toHaveURL(/\/login/);
+  await signIn(user, email, temporary);
+  await expect(user.getByText("Invalid email or password.")).toBeVisible();
+  await signIn(user, email, "a-brand-new-password");
+  await expect(user).toHaveURL(/\/review$/);
+
+  await admin.reload();
+  admin.once("dialog", (d) => d.accept());
+  await admin.getByLabel(`Role of ${email}`).selectOption("ORGANIZER");
+  await expect(admin.getByTestId(`user-row-${email}`).getByLabel(`Role of ${email}`)).toHaveValue("ORGANIZER");
+  const trail = await newPage(browser);
+  await signInAs(trail, "admin");
+  await trail.goto("/admin/audit-trail");
+  await expect(trail.getByText("Role changed").first()).toBeVisible();
+
+  // The old session is over: the next page asks for sign-in, and the new role applies after it.
+  await user.goto("/review");
+  await expect(user).toHaveURL(/\/login/);
+  await signIn(user, email, "a-brand-new-password");
+  await expect(user).toHaveURL(/\/audits$/);
+});
