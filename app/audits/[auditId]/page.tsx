@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { GuidelinesEditor } from "@/components/audits/guidelines-editor";
+import { parseGuidelines } from "@/lib/audits/guidelines";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { AdjudicatorSelect } from "@/components/audits/adjudicator-select";
@@ -83,6 +85,9 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
           <p className="mt-1 text-xs text-slate-600">{t("detail.frameChecksum", { checksum: sampling.frameChecksum })}</p>
           <CompositionTable composition={composition} />
         </section>
+      </div>
+      <div className="mt-6">
+        <GuidelinesEditor auditId={audit.id} initial={parseGuidelines(audit.guidelines)} />
       </div>
     </>
   );

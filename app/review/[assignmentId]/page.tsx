@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CaseHeader } from "@/components/case/case-header";
+import { GuidelinesPanel } from "@/components/case/guidelines-panel";
+import { guidelinesFor } from "@/lib/audits/guidelines";
+import { guidelinesForRater } from "@/lib/server/audits/guidelines";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { RatingPanel } from "@/components/rubric/rating-panel";
@@ -28,7 +31,8 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   const next = queue ? nextUnrated(queue.items.filter((i) => i.assignmentId !== assignmentId), review.sampleOrder) : null;
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;
-  const [locale, t] = await Promise.all([getLocale(), getTranslations("rubric.turns")]);
+  const [locale, t, storedGuidelines] = await Promise.all([getLocale(), getTranslations("rubric.turns"), guidelinesForRater(db(), user.id, review.audit.id)]);
+  const guidelines = guidelinesFor(storedGuidelines, locale);
   // The turn pickers in the reader's words: "Turn 3 · content: <question start>" is turnLabel's
   // wording; its question start is kept (the whole label if that wording ever changes).
   const turns = turnChoices(item)?.map((turn) => {
@@ -66,6 +70,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
         decisionPoint={review.item.decisionPoint}
         closed={closed}
       />
+      {guidelines && <div className="mb-2 flex justify-end"><GuidelinesPanel auditId={review.audit.id} text={guidelines} /></div>}
       {item.kind === "mcq" ? (
         <McqWorkspace
           item={mcqViewModel(item)}

@@ -1,0 +1,57 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { saveGuidelinesAction } from "@/app/audits/guidelines-actions";
+import type { Guidelines } from "@/lib/audits/guidelines";
+import { Button } from "../ui/button";
+import { Markdown } from "../ui/markdown";
+
+const LANGUAGES = ["en", "zh-CN"] as const;
+
+/** The organizer writes the audit's reviewing guidelines (Markdown) in English and Chinese. */
+export function GuidelinesEditor({ auditId, initial }: { auditId: string; initial: Guidelines | null }) {
+  const t = useTranslations("audits.guidelines");
+  const [pending, start] = useTransition();
+  const [text, setText] = useState<Record<(typeof LANGUAGES)[number], string>>({ en: initial?.en ?? "", "zh-CN": initial?.["zh-CN"] ?? "" });
+  const [language, setLanguage] = useState<(typeof LANGUAGES)[number]>("en");
+  const [preview, setPreview] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = () =>
+    start(async () => {
+      const r = await saveGuidelinesAction({ auditId, guidelines: { en: text.en, ...(text["zh-CN"].trim() ? { "zh-CN": text["zh-CN"] } : {}) } });
+      setMessage(r.ok ? { ok: true, text: t("saved") } : { ok: false, text: r.error });
+    });
+  return (
+    <section aria-labelledby="guidelines-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="guidelines-heading" className="text-base font-semibold">{t("heading")}</h2>
+      <p className="mt-1 text-xs text-slate-600">{t("intro")}</p>
+      <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={t("language")}>
+        {LANGUAGES.map((l) => (
+          <Button key={l} type="button" size="sm" variant={language === l ? "primary" : "secondary"} aria-pressed={language === l} onClick={() => setLanguage(l)}>{t(`lang.${l}`)}</Button>
+        ))}
+        <Button type="button" size="sm" variant="secondary" aria-pressed={preview} onClick={() => setPreview(!preview)}>{preview ? t("edit") : t("preview")}</Button>
+      </div>
+      {preview ? (
+        <div className="mt-3 min-h-32 rounded-md border border-slate-200 p-3" data-testid="guidelines-preview">
+          {text[language].trim() ? <Markdown source={text[language]} /> : <p className="text-sm text-slate-500">{t("empty")}</p>}
+        </div>
+      ) : (
+        <label className="mt-3 block">
+          <span className="sr-only">{t("textOf", { language: t(`lang.${language}`) })}</span>
+          <textarea
+            className="block min-h-40 w-full rounded-md border border-slate-300 p-2 font-mono text-sm"
+            value={text[language]}
+            lang={language}
+            maxLength={20_000}
+            onChange={(e) => setText({ ...text, [language]: e.target.value })}
+            placeholder={t("placeholder")}
+          />
+        </label>
+      )}
+      <div className="mt-3 flex items-center gap-3">
+        <Button type="button" onClick={save} disabled={pending}>{t("save")}</Button>
+        {message && <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
+      </div>
+    </section>
+  );
+}

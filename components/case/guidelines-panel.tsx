@@ -1,0 +1,68 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { Markdown } from "../ui/markdown";
+
+const seenKey = (auditId: string) => `clinaudit:guidelines-seen:${auditId}`;
+
+/**
+ * The audit's guidelines on the case screen: a button (and the `g` key, outside text fields)
+ * opens them in a dialog; they open by themselves the first time a rater reaches a case of the
+ * audit in this browser. Esc closes and focus returns to the button.
+ */
+export function GuidelinesPanel({ auditId, text }: { auditId: string; text: string }) {
+  const t = useTranslations("review.guidelines");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    try {
+      if (!localStorage.getItem(seenKey(auditId))) {
+        setOpen(true);
+        localStorage.setItem(seenKey(auditId), "1");
+      }
+    } catch {
+      // Storage blocked: the button still opens them.
+    }
+  }, [auditId]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (e.key !== "g" || e.ctrlKey || e.metaKey || e.altKey || target?.closest("input, textarea, select, [contenteditable=true]")) return;
+      e.preventDefault();
+      setOpen((o) => !o);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) {
+      d.close();
+      button.current?.focus();
+    }
+  }, [open]);
+
+  return (
+    <>
+      <button ref={button} type="button" onClick={() => setOpen(true)} className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-100" aria-keyshortcuts="g">
+        {t("open")} <kbd className="ml-1 rounded border border-slate-300 px-1 text-xs">g</kbd>
+      </button>
+      {/* Keys stay inside while it is open: a digit typed here must not rate the case beneath. */}
+      <dialog ref={dialog} onClose={() => setOpen(false)} onKeyDown={(e) => e.key !== "Escape" && e.stopPropagation()} aria-labelledby="guidelines-title" className="max-h-[80vh] w-[min(42rem,92vw)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40" data-testid="guidelines-dialog">
+        <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
+          <h2 id="guidelines-title" className="text-base font-semibold">{t("title")}</h2>
+          <button type="button" onClick={() => setOpen(false)} className="rounded-md px-2 py-1 text-sm hover:bg-slate-100">{t("close")}</button>
+        </div>
+        <div className="overflow-y-auto px-5 py-4">
+          <Markdown source={text} />
+        </div>
+      </dialog>
+    </>
+  );
+}

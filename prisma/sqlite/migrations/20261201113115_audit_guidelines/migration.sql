@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Audit" ADD COLUMN "guidelines" JSONB;
