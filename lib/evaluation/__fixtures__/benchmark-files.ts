@@ -6,7 +6,7 @@
  * qa_category and model_answer = json.dumps of the replies), and EHRNoteQA's JSONL with its
  * generate.py output CSV. Our own invented text, no patient data.
  */
-import { csvRow } from "@/lib/formats/csv";
+import { csvRow } from "../../formats/csv";
 
 const LETTERS = ["A", "B", "C", "D", "E"] as const;
 export interface ChatQaSubject {
@@ -28,11 +28,12 @@ const NOTE_TEXT = "Chief Complaint:\nshortness of breath\n\nBrief Hospital Cours
 const src = (headers: string) => `Note #1 Chartdate: 2150-03-02 Headers: ${headers}`;
 const SOURCE_OPTIONS = [src("Brief Hospital Course"), src("Chief Complaint"), src("Discharge Medications"), src("Brief Hospital Course, Discharge Medications"), src("Chief Complaint, Brief Hospital Course")];
 
-export function chatQaRelease(subjects: readonly ChatQaSubject[] = CHATQA_SUBJECTS): { "notes.csv": string; "questions.csv": string } {
+/** `tag` is added to every note's text: a fresh tag gives a fresh dataset checksum. */
+export function chatQaRelease(subjects: readonly ChatQaSubject[] = CHATQA_SUBJECTS, tag = ""): { "notes.csv": string; "questions.csv": string } {
   const notes = [csvRow(["subject_id", "note_num", "note_id", "hadm_id", "note_seq", "chartdate", "storetime", "text"], "\n")];
   const questions = [csvRow(["subject_id", "qa_category", "turn_order", "turn_index", "turn_type", "question", "option_a", "option_b", "option_c", "option_d", "option_e", "correct_answer"], "\n")];
   for (const s of subjects) {
-    notes.push(csvRow([s.subject, "1", `${s.subject}-DS-1`, `8${s.subject.slice(1)}`, "1", "2150-03-02", "2150-03-02 14:20:00", NOTE_TEXT], "\n"));
+    notes.push(csvRow([s.subject, "1", `${s.subject}-DS-1`, `8${s.subject.slice(1)}`, "1", "2150-03-02", "2150-03-02 14:20:00", NOTE_TEXT + (tag ? `\n\nFollowup Instructions:\n${tag}` : "")], "\n"));
     s.gold.forEach(([content, source], i) => {
       const n = i + 1;
       questions.push(csvRow([s.subject, s.category, String(2 * n - 1), String(n), "content", `Question ${n} about the stay?`, ...LETTERS.map((l) => `answer ${l}${n}`), content], "\n"));
