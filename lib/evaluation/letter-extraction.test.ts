@@ -46,6 +46,10 @@ describe("default rule", () => {
     ["<think>The answer is C</think>", null],
     ["", null],
     ["   \n ", null],
+    // Python's \b is Unicode-aware: a letter followed by a non-ASCII letter is not a choice
+    ["Answer: Cé", null],
+    ["The answer is B²", null],
+    ["Answer: (D) é", "D"],
   ]);
   it("reads nothing from a value that is not text", () => {
     expect(extractAnswerLetter(null)).toBeNull();

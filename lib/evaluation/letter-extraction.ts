@@ -13,7 +13,9 @@
  * Python's regular expressions are matched with the same semantics here: `re.search` = the
  * first match, "last match" = the last of `finditer`, IGNORECASE = the `i` flag (so `[A-E]`
  * also takes a–e and `[A-Z]` any ASCII letter), DOTALL = `s`; a MULTILINE `^` is written
- * `(?<![^\n])` (start of text or after "\n" only, as in Python: JS `m` also breaks at "\r").
+ * `(?<![^\n])` (start of text or after "\n" only, as in Python: JS `m` also breaks at "\r"),
+ * and Python's Unicode `\b` after the letter is `(?![\p{L}\p{N}_])` (JS `\b` is ASCII-only:
+ * it would read "answer is Cé" as C, where Python reads nothing).
  */
 
 export type LetterRule = "default" | "deepseek" | "gemini";
@@ -37,21 +39,21 @@ const withoutStars = (s: string) => s.replace(/\*+/g, "");
 /** Explicit phrases over the whole text; the last match wins (the final answer). */
 const WHOLE_TEXT_PHRASES = [
   /\\boxed\{([A-E])\}/gi,
-  /(?:the\s+)?correct\s+answer\s+is\s*[:\s]*\(*([A-E])\)*\b/gi,
-  /answer\s*[:-]\s*[([\"'`]*([A-E])\b/gi,
-  /answer\s+is\s+[([\"'`]*([A-E])\b/gi,
-  /conclusion\s*[:-]\s*[([\"'`]*([A-E])\b/gi,
+  /(?:the\s+)?correct\s+answer\s+is\s*[:\s]*\(*([A-E])\)*(?![\p{L}\p{N}_])/giu,
+  /answer\s*[:-]\s*[(["'`]*([A-E])(?![\p{L}\p{N}_])/giu,
+  /answer\s+is\s+[(["'`]*([A-E])(?![\p{L}\p{N}_])/giu,
+  /conclusion\s*[:-]\s*[(["'`]*([A-E])(?![\p{L}\p{N}_])/giu,
 ];
 
 /** The same phrases tried on one line, which must start them (or follow a space). */
 const LINE_PHRASES = [
   /\\boxed\{([A-E])\}/i,
-  /(?:^|\s)(?:the\s+)?correct\s+answer\s+is\s*[:\s]*\(*([A-E])\)*\b/i,
-  /(?:^|\s)answer\s*[:-]\s*[([\"'`]*([A-E])\b/i,
-  /(?:^|\s)answer\s+is\s+[([\"'`]*([A-E])\b/i,
-  /(?:^|\s)so\s+the\s+correct\s+answer\s+is\s+[([\"'`]*([A-E])\b/i,
-  /(?:^|\s)therefore\s+the\s+correct\s+answer\s+is\s+[([\"'`]*([A-E])\b/i,
-  /(?:^|\s)conclusion\s*[:-]\s*[([\"'`]*([A-E])\b/i,
+  /(?:^|\s)(?:the\s+)?correct\s+answer\s+is\s*[:\s]*\(*([A-E])\)*(?![\p{L}\p{N}_])/iu,
+  /(?:^|\s)answer\s*[:-]\s*[(["'`]*([A-E])(?![\p{L}\p{N}_])/iu,
+  /(?:^|\s)answer\s+is\s+[(["'`]*([A-E])(?![\p{L}\p{N}_])/iu,
+  /(?:^|\s)so\s+the\s+correct\s+answer\s+is\s+[(["'`]*([A-E])(?![\p{L}\p{N}_])/iu,
+  /(?:^|\s)therefore\s+the\s+correct\s+answer\s+is\s+[(["'`]*([A-E])(?![\p{L}\p{N}_])/iu,
+  /(?:^|\s)conclusion\s*[:-]\s*[(["'`]*([A-E])(?![\p{L}\p{N}_])/iu,
 ];
 
 /** "The correct answer is:" and, on a later line, "B: Note #1 …". */
@@ -100,7 +102,7 @@ function extractDefault(reply: string): string | null {
   const clean = withoutStars(text);
   return (
     lastMatch(clean, WHOLE_TEXT_PHRASES) ??
-    upper(/[Oo]ption\s+([A-E])\b/.exec(clean)) ??
+    upper(/[Oo]ption\s+([A-E])(?![\p{L}\p{N}_])/u.exec(clean)) ??
     colonForms(text) ??
     upper(LEADING_LETTER.exec(text))
   );
