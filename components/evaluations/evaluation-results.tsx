@@ -17,7 +17,7 @@ function BreakdownMap({ report, entries, dimension, testId }: { report: Evaluati
   const t = useTranslations("evaluation.heatMap");
   const l = useTranslations("evaluation.labels");
   const format = useFormatter();
-  if (entries.length === 0) return null;
+  if (groupValues(entries).length === 0) return null;
   const level = levelPercent(report.options.level);
   return (
     <HeatMap

@@ -109,7 +109,8 @@ function replyTable(r: EvaluationReport): string[] {
 }
 
 function breakdownTable(r: EvaluationReport, entries: readonly BreakdownEntry[], label: string, name: string): string[] {
-  if (entries.length === 0) return [];
+  // No group at all (EHRNoteQA has no categories): no table rather than an empty one.
+  if (groupValues(entries).length === 0) return [];
   const { models, scopes } = r.predictions;
   const body: string[] = [];
   for (const [k, m] of models.entries()) {
