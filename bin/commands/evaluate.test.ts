@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatQaAnswersCsv, chatQaRelease } from "@/lib/evaluation/__fixtures__/benchmark-files";
 import { generateEhrBundle } from "@/lib/synth/ehr/generate";
 import { runEvaluate } from "./evaluate";
 import { runGenerate } from "./generate";
@@ -77,5 +78,28 @@ describe("clinaudit evaluate", () => {
     const opt = io();
     expect(await runEvaluate(["--dataset", dataset, "--predictions", predictions, "--baseline", "Nope"], opt.io)).toBe(2);
     expect(opt.err.join("")).toMatch(/baseline "Nope" is not a scope/);
+  });
+});
+
+describe("clinaudit evaluate on the benchmarks' own reply files", () => {
+  it("scores answers_<model>.csv, lists the unparseable replies, and takes --model / --scope", async () => {
+    const dir = path.join(root, "chatqa");
+    mkdirSync(dir, { recursive: true });
+    const release = chatQaRelease();
+    for (const [name, text] of Object.entries(release)) writeFileSync(path.join(dir, name), text);
+    const answers = path.join(dir, "answers_gemini-2.5-flash.csv");
+    writeFileSync(answers, chatQaAnswersCsv());
+    const files = ["--dataset", path.join(dir, "notes.csv"), path.join(dir, "questions.csv"), "--predictions", answers, "--b", "100"];
+    const json = io();
+    expect(await runEvaluate(files, json.io)).toBe(0);
+    const report = JSON.parse(json.out.join(""));
+    expect(report.predictions.models).toEqual(["gemini-2.5-flash"]);
+    expect(report.replies.entries[0]).toMatchObject({ rule: "gemini", replies: 16 });
+    const text = io();
+    expect(await runEvaluate([...files, "--format", "text", "--model", "my-model", "--scope", "full"], text.io)).toBe(0);
+    expect(text.out.join("")).toMatch(/Raw replies \(ehrnote-chatqa-answers\): unparseable ones are scored wrong\n.*\nmy-model\s+full\s+gemini\s+16\s+\d+\s+910001:medication turn 4/);
+    const csv = io();
+    expect(await runEvaluate([...files, "--format", "csv"], csv.io)).toBe(0);
+    expect(csv.out.join("")).toContain("\nunparseable,gemini-2.5-flash,all notes,910001:medication,turn,4\n");
   });
 });

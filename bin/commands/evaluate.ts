@@ -13,6 +13,7 @@ import { evaluationJson } from "../../lib/evaluation/export-json";
 import { evaluationLatex } from "../../lib/evaluation/export-latex";
 import { evaluationText } from "../../lib/evaluation/export-text";
 import { parsePredictions, predictionsChecksum } from "../../lib/evaluation/predictions";
+import { DEFAULT_REPLY_SCOPE, replySource, type ReplyFileOptions } from "../../lib/evaluation/reply-files";
 import { buildEvaluationReport } from "../../lib/evaluation/report";
 import type { EvaluationOptions, EvaluationReport } from "../../lib/evaluation/report-types";
 import type { FormatIssue } from "../../lib/formats/issues";
@@ -26,7 +27,12 @@ baseline scope, DP1 vs DP2+, and breakdowns (see lib/evaluation/README.md).
 
   --dataset FILE…      the benchmark files, as imported (the checksum includes the file
                        names: keep them as uploaded to reproduce the page's export)
-  --predictions FILE   CSV or JSONL: model, scope, item_id (conversations: + turn), prediction
+  --predictions FILE   CSV or JSONL: model, scope, item_id (conversations: + turn), prediction;
+                       or a benchmark's own reply file: EHRNote-ChatQA answers_<model>.csv,
+                       EHRNoteQA output CSV (letters read from the raw replies)
+  --model NAME         reply files: the model's name (default: from answers_<model>.csv, or
+                       the EHRNoteQA model column, which NAME then chooses)
+  --scope NAME         reply files: the input scope (default "${DEFAULT_REPLY_SCOPE}")
   --baseline SCOPE     scope the others are compared with (default: the first in the file)
   --b N                bootstrap replicates (default 10000)
   --level L            confidence level (default 0.95)
@@ -42,6 +48,7 @@ interface Args {
   predictions: string;
   format: Format;
   options: EvaluationOptions;
+  replies: ReplyFileOptions;
 }
 
 class UsageError extends Error {}
@@ -55,7 +62,7 @@ function parseArgs(argv: readonly string[]): Args | "help" {
     if (arg.startsWith("--")) {
       const eq = arg.indexOf("=");
       const name = eq >= 0 ? arg.slice(0, eq) : arg;
-      if (!["--dataset", "--predictions", "--baseline", "--b", "--level", "--seed", "--format"].includes(name)) throw new UsageError(`unknown option ${name}`);
+      if (!["--dataset", "--predictions", "--baseline", "--b", "--level", "--seed", "--format", "--model", "--scope"].includes(name)) throw new UsageError(`unknown option ${name}`);
       if (name !== "--dataset" && single.has(name)) throw new UsageError(`${name} given twice`);
       current = name;
       if (eq >= 0) take(arg.slice(eq + 1));
@@ -88,7 +95,10 @@ function parseArgs(argv: readonly string[]): Args | "help" {
   }
   if (single.has("--baseline")) options.baseline = single.get("--baseline");
   if (single.has("--seed")) options.seed = single.get("--seed");
-  return { dataset, predictions, format: format as Format, options };
+  const replies: ReplyFileOptions = {};
+  if (single.has("--model")) replies.model = single.get("--model");
+  if (single.has("--scope")) replies.scope = single.get("--scope");
+  return { dataset, predictions, format: format as Format, options, replies };
 }
 
 interface Io {
@@ -114,10 +124,12 @@ async function evaluate(args: Args, io: Io): Promise<EvaluationReport | number> 
   const loaded = await evalDatasetFromFiles(files);
   if (!loaded.ok) return reportIssues(io, "the dataset is invalid", loaded.issues, loaded.total);
   const bytes = fs.readFileSync(args.predictions);
-  const parsed = await parsePredictions({ name: path.basename(args.predictions), chunks: [bytes.toString("utf8")] }, loaded.dataset);
+  const name = path.basename(args.predictions);
+  const parsed = await parsePredictions({ name, chunks: [bytes.toString("utf8")] }, loaded.dataset, args.replies);
   if (!parsed.ok) return reportIssues(io, "the predictions are invalid", parsed.issues, parsed.total);
-  const { models, scopes, rows } = parsed.predictions;
-  return buildEvaluationReport(loaded.dataset, { checksum: predictionsChecksum(bytes), models, scopes, rows }, args.options);
+  const { models, scopes, rows, format } = parsed.predictions;
+  const replies = replySource(format, name, models);
+  return buildEvaluationReport(loaded.dataset, { checksum: predictionsChecksum(bytes), models, scopes, rows, ...(replies && { replies }) }, args.options);
 }
 
 /** Exit codes: 0 success (also --help), 2 usage or input error, 1 unexpected failure. */

@@ -8,6 +8,7 @@ import { ConversationTable, DecisionPointTable, DeltaTable } from "./comparison-
 import { HeatMap } from "./heat-map";
 import { accuracyName } from "./labels";
 import { MethodDetails } from "./method-details";
+import { RepliesTable } from "./replies-table";
 
 type Dimension = "chapter" | "qaCategory" | "level";
 const TITLE = { chapter: "byChapter", qaCategory: "byQaCategory", level: "byLevel" } as const;
@@ -16,7 +17,7 @@ function BreakdownMap({ report, entries, dimension, testId }: { report: Evaluati
   const t = useTranslations("evaluation.heatMap");
   const l = useTranslations("evaluation.labels");
   const format = useFormatter();
-  if (entries.length === 0) return null;
+  if (groupValues(entries).length === 0) return null;
   const level = levelPercent(report.options.level);
   return (
     <HeatMap
@@ -68,11 +69,12 @@ export function EvaluationResults({ report }: { report: EvaluationReport }) {
   return (
     <div className="space-y-6">
       <AccuracyTable report={report} />
+      <RepliesTable report={report} />
       <AccuracyChart report={report} />
       <DeltaTable report={report} />
       <DecisionPointTable report={report} />
       <ConversationTable report={report} />
-      <BreakdownMap report={report} entries={report.chapters} dimension={report.kind === "conversations" ? "qaCategory" : "chapter"} testId="chapter-heat-map" />
+      <BreakdownMap report={report} entries={report.chapters} dimension={report.kind === "decision-points" ? "chapter" : "qaCategory"} testId="chapter-heat-map" />
       <BreakdownMap report={report} entries={report.levels} dimension="level" testId="level-heat-map" />
       <NotesMap report={report} />
       <MethodDetails report={report} />

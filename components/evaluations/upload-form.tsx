@@ -48,7 +48,7 @@ export function PredictionUploadForm({ datasets }: { datasets: DatasetChoice[] }
     <section aria-labelledby="predictions-upload-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="predictions-upload-heading" className="text-base font-semibold">{t("heading")}</h2>
       <p className="mt-1 text-sm text-slate-600">{t.rich("intro", { code: (chunks: ReactNode) => <code>{chunks}</code> })}</p>
-      <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
+      <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
         <SelectField label={t("dataset")} name="datasetId" required disabled={busy} defaultValue={datasets[0]?.id}>
           {datasets.map((d) => (
             <option key={d.id} value={d.id}>
@@ -61,6 +61,7 @@ export function PredictionUploadForm({ datasets }: { datasets: DatasetChoice[] }
           <input id="prediction-file" name="file" type="file" required accept=".csv,.jsonl,.ndjson,.txt" className="block w-full text-sm" disabled={busy} />
         </div>
         <TextField label={t("name")} name="name" disabled={busy} hint={t("nameHint")} />
+        <TextField label={t("model")} name="model" disabled={busy} hint={t("modelHint")} />
         <Button type="submit" disabled={busy || datasets.length === 0}>{busy ? t("submitting") : t("submit")}</Button>
       </form>
       {busy && <p role="status" className="mt-3 text-sm text-slate-600">{t("checking")}</p>}

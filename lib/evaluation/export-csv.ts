@@ -1,8 +1,8 @@
 /**
  * The evaluation report as long CSV, one row per statistic:
  *   table,model,scope,group,statistic,value
- * `table` is method, accuracy, delta, decision_points, chapter, level, conversation, cascade or
- * notes; `group` is the baseline (delta), the chapter / level / QA category value, the
+ * `table` is method, accuracy, delta, decision_points, chapter, level, conversation, cascade,
+ * notes, and for reply files replies and unparseable; `group` is the baseline (delta), the chapter / level / QA category value, the
  * conversation metric (content, source, paired) or the number of notes. Proportions are
  * written as proportions (0–1) at full precision (the shortest round-trip form, as in the
  * JSON), widths in percentage points (`half_width_pp`); an undefined value is an empty cell.
@@ -75,6 +75,16 @@ function conversationRows(out: Rows, r: EvaluationReport): void {
   }
 }
 
+/** Reply files only: per pair the letter rule and counts, then one row per unparseable reply (group = item, value = turn). */
+function replyRows(out: Rows, r: EvaluationReport): void {
+  if (!r.replies) return;
+  out.add("replies", null, "", [["format", r.replies.format]]);
+  for (const e of r.replies.entries) {
+    out.add("replies", e, "", [["rule", e.rule], ["replies", e.replies], ["unparseable", e.unparseable]]);
+    for (const c of e.cases) out.add("unparseable", e, c.itemId, [["turn", c.turn]]);
+  }
+}
+
 export function evaluationCsv(r: EvaluationReport): string {
   const out = new Rows();
   method(out, r);
@@ -103,7 +113,7 @@ export function evaluationCsv(r: EvaluationReport): string {
       ["degenerate_replicates", p.degenerateReplicates],
       ...(p.note ? ([["note", p.note]] as [string, Value][]) : []),
     ]);
-  const chapterTable = r.kind === "conversations" ? "qa_category" : "chapter";
+  const chapterTable = r.kind === "decision-points" ? "chapter" : "qa_category";
   for (const [table, entries] of [[chapterTable, r.chapters], ["level", r.levels]] as const) {
     for (const b of entries) {
       for (const g of b.groups)
@@ -112,6 +122,7 @@ export function evaluationCsv(r: EvaluationReport): string {
     }
   }
   conversationRows(out, r);
+  replyRows(out, r);
   const lines = [csvRow(["table", "model", "scope", "group", "statistic", "value"]), ...out.rows.map((row) => csvRow(row.map(cell)))];
   return lines.join("\n") + "\n";
 }

@@ -7,7 +7,7 @@
  */
 import { latexEscape } from "@/lib/reports/export-latex";
 import type { BreakdownEntry, EvaluationReport } from "./report-types";
-import { accuracyLabel, accuracyPm, boundsPp, breakdownLabel, findPair, groupValues, inSentence, levelPercent, MISSING, pct, pValue, signedPp, thousands } from "./report-format";
+import { accuracyLabel, itemNoun, accuracyPm, boundsPp, breakdownLabel, findPair, groupValues, inSentence, levelPercent, MISSING, pct, pValue, signedPp, thousands } from "./report-format";
 import type { PercentileInterval } from "./types";
 
 const DASH = "--";
@@ -44,7 +44,7 @@ function accuracyTable(r: EvaluationReport): string[] {
   const { models, scopes } = r.predictions;
   const body = models.map((m) => row([latexEscape(m), ...scopes.map((s) => pm(findPair(r.accuracy, m, s)?.accuracy))]));
   const what = r.kind === "conversations" ? "Paired QA accuracy (content and source turn both correct)" : "Accuracy";
-  const n = `${thousands(r.dataset.items)} ${r.kind === "conversations" ? "conversations" : "items"}, ${thousands(r.dataset.patients)} patients`;
+  const n = `${thousands(r.dataset.items)} ${itemNoun(r)}, ${thousands(r.dataset.patients)} patients`;
   const caption = `${what} (\\%) by model and input scope: estimate $\\pm$ half-width of the ${ciWords(r)} in percentage points; ${n}.`;
   return table("accuracy", caption, `l${"c".repeat(scopes.length)}`, ["Model", ...scopes.map(latexEscape)], body);
 }
@@ -101,8 +101,16 @@ function conversationTable(r: EvaluationReport): string[] {
   return table("conversations", caption, "llcccrrr", ["Model", "Scope", "Content", "Source", "Paired", "Sample mean", "All correct", "Cascade gap"], body);
 }
 
+function replyTable(r: EvaluationReport): string[] {
+  if (!r.replies) return [];
+  const body = r.replies.entries.map((e) => row([latexEscape(e.model), latexEscape(e.scope), latexEscape(e.rule), thousands(e.replies), thousands(e.unparseable)]));
+  const caption = `Raw replies read (${latexEscape(r.replies.format)}): the option letter of each reply by the EHRNote-ChatQA rule; a missing, empty or letterless reply is unparseable and scored wrong.`;
+  return table("replies", caption, "lllrr", ["Model", "Scope", "Letter rule", "Replies", "Unparseable"], body);
+}
+
 function breakdownTable(r: EvaluationReport, entries: readonly BreakdownEntry[], label: string, name: string): string[] {
-  if (entries.length === 0) return [];
+  // No group at all (EHRNoteQA has no categories): no table rather than an empty one.
+  if (groupValues(entries).length === 0) return [];
   const { models, scopes } = r.predictions;
   const body: string[] = [];
   for (const [k, m] of models.entries()) {
@@ -129,6 +137,7 @@ export function evaluationLatex(r: EvaluationReport): string {
     ...conversationTable(r),
     ...breakdownTable(r, r.chapters, "chapters", breakdownLabel(r)),
     ...breakdownTable(r, r.levels, "levels", "Evidence level"),
+    ...replyTable(r),
   ];
   return lines.join("\n");
 }

@@ -3,7 +3,7 @@
  * text`): the same numbers and formats as the results page.
  */
 import type { EvaluationReport } from "./report-types";
-import { accuracyLabel, accuracyPm, boundsPp, bootstrapLabel, breakdownLabel, findPair, groupValues, inSentence, MISSING, pct, pValue, signedPp, thousands } from "./report-format";
+import { accuracyLabel, accuracyPm, itemNoun, replyCases, boundsPp, bootstrapLabel, breakdownLabel, findPair, groupValues, inSentence, MISSING, pct, pValue, signedPp, thousands } from "./report-format";
 
 function grid(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
@@ -17,7 +17,7 @@ function section(title: string, rows: readonly (readonly string[])[]): string {
 export function evaluationText(r: EvaluationReport): string {
   const { models, scopes } = r.predictions;
   const parts: string[] = [
-    `Model evaluation${r.dataset.name ? ` on ${r.dataset.name}` : ""}: ${thousands(r.dataset.items)} ${r.kind === "conversations" ? "conversations" : "items"}, ` +
+    `Model evaluation${r.dataset.name ? ` on ${r.dataset.name}` : ""}: ${thousands(r.dataset.items)} ${itemNoun(r)}, ` +
       `${thousands(r.dataset.patients)} patients, ${thousands(r.predictions.rows)} predictions; patient-clustered bootstrap, ${bootstrapLabel(r)}; baseline ${r.options.baseline}\n`,
   ];
   parts.push(section(`${accuracyLabel(r)} (%), ± half-width (pp)`, [["model", ...scopes], ...models.map((m) => [m, ...scopes.map((s) => {
@@ -44,5 +44,10 @@ export function evaluationText(r: EvaluationReport): string {
     })]));
     parts.push(section(`By ${inSentence(name)} (%)`, [[`model · ${inSentence(name)}`, ...scopes], ...rows]));
   }
+  if (r.replies)
+    parts.push(section(`Raw replies (${r.replies.format}): unparseable ones are scored wrong`, [
+      ["model", "scope", "rule", "replies", "unparseable", "items"],
+      ...r.replies.entries.map((e) => [e.model, e.scope, e.rule, thousands(e.replies), thousands(e.unparseable), replyCases(e.cases) || MISSING]),
+    ]));
   return parts.filter((p) => p !== "").join("\n");
 }

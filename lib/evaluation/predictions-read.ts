@@ -20,8 +20,20 @@ export const FIELD_ALIASES: Record<PredictionField, readonly string[]> = {
   subject_id: ["subject_id", "patient_id"],
   qa_category: ["qa_category"],
   turn: ["turn", "turn_order"],
-  prediction: ["prediction", "answer", "option", "choice", "predicted_option"],
+  prediction: ["prediction", "option", "choice", "predicted_option"],
 };
+
+/**
+ * Columns that hold the benchmark's gold letter (EHRNote-ChatQA `correct_answer`, EHRNoteQA
+ * and our bundles `answer`): never read as a prediction, since a model-output file that
+ * carries one would otherwise score 100 % without a word.
+ */
+export const GOLD_COLUMNS: readonly string[] = ["answer", "correct_answer", "gold", "gold_answer", "gold_label", "gold_option"];
+
+/** The gold-like columns among these names, as the file spells them. */
+export function goldColumnsOf(names: readonly string[]): string[] {
+  return names.filter((n) => GOLD_COLUMNS.includes(n.trim().toLowerCase()));
+}
 
 const FIELD_OF = new Map<string, PredictionField>(
   PREDICTION_FIELDS.flatMap((f) => FIELD_ALIASES[f].map((alias) => [alias, f] as const)),
@@ -36,6 +48,8 @@ export interface RawPrediction {
   values: Partial<Record<PredictionField, unknown>>;
   /** The column / key each value came from, so issues name what the file says. */
   columns: Partial<Record<PredictionField, string>>;
+  /** Gold-answer columns of the record (never read), for the message when no prediction is given. */
+  gold: string[];
 }
 
 export interface PredictionFile {
@@ -53,7 +67,7 @@ export function predictionFormat(name: string, head: string): PredictionFileForm
 
 /** What the reader finds, in file order: so issues come out sorted by line. */
 export type PredictionEvent =
-  | { kind: "header"; fields: Set<PredictionField>; line: number }
+  | { kind: "header"; fields: Set<PredictionField>; names: string[]; line: number }
   | { kind: "record"; raw: RawPrediction }
   | { kind: "issue"; issue: FormatIssue };
 
@@ -81,6 +95,7 @@ const issue = (i: FormatIssue): PredictionEvent => ({ kind: "issue", issue: i })
 async function* readCsv(name: string, text: string): AsyncGenerator<PredictionEvent> {
   let header: string[] | null = null;
   let columns = new Map<number, PredictionField>();
+  let gold: string[] = [];
   let record = 0;
   for await (const rec of parseCsv([text])) {
     for (const p of rec.problems ?? []) yield issue({ file: name, line: rec.line, field: "(csv)", message: p });
@@ -88,8 +103,9 @@ async function* readCsv(name: string, text: string): AsyncGenerator<PredictionEv
       header = rec.fields;
       const mapped = mapColumns(header, { file: name, line: rec.line, path: "" });
       columns = mapped.columns;
+      gold = goldColumnsOf(header);
       yield* mapped.issues.map(issue);
-      yield { kind: "header", fields: new Set(columns.values()), line: rec.line };
+      yield { kind: "header", fields: new Set(columns.values()), names: header, line: rec.line };
       continue;
     }
     record++;
@@ -98,7 +114,7 @@ async function* readCsv(name: string, text: string): AsyncGenerator<PredictionEv
       yield issue(issueAt(where, "(record)", `${rec.fields.length} fields, but the header has ${header.length}`));
       continue;
     }
-    const raw: RawPrediction = { line: rec.line, record, values: {}, columns: {} };
+    const raw: RawPrediction = { line: rec.line, record, values: {}, columns: {}, gold };
     for (const [i, field] of columns) {
       raw.columns[field] = header[i] as string;
       const cell = rec.fields[i] as string;
@@ -123,7 +139,7 @@ async function* readJsonlFile(name: string, text: string): AsyncGenerator<Predic
     const keys = Object.keys(value);
     const mapped = mapColumns(keys, where);
     yield* mapped.issues.map(issue);
-    const raw: RawPrediction = { line: entry.line, record: entry.record, values: {}, columns: {} };
+    const raw: RawPrediction = { line: entry.line, record: entry.record, values: {}, columns: {}, gold: goldColumnsOf(keys) };
     for (const [i, field] of mapped.columns) {
       const key = keys[i] as string;
       raw.columns[field] = key;
@@ -134,13 +150,17 @@ async function* readJsonlFile(name: string, text: string): AsyncGenerator<Predic
   }
 }
 
-/** The file as events in file order; the format is chosen from the name, else from the first characters. */
-export async function readPredictionFile(file: PredictionFile): Promise<{ format: PredictionFileFormat; events: AsyncGenerator<PredictionEvent> }> {
+/** The whole text of a prediction file. */
+export async function predictionText(file: PredictionFile): Promise<string> {
   const chunks: string[] = [];
   // Every record is kept for validation anyway: a prediction file is tens of thousands of
   // short rows, not a 300 MB record dump, so holding its text is fine.
   for await (const c of typeof file.chunks === "string" ? [file.chunks] : file.chunks) chunks.push(c);
-  const text = chunks.join("");
-  const format = predictionFormat(file.name, text.slice(0, 1024));
-  return { format, events: format === "csv" ? readCsv(file.name, text) : readJsonlFile(file.name, text) };
+  return chunks.join("");
+}
+
+/** The file's text as events in file order; the format is chosen from the name, else from the first characters. */
+export function readPredictionText(name: string, text: string): { format: PredictionFileFormat; events: AsyncGenerator<PredictionEvent> } {
+  const format = predictionFormat(name, text.slice(0, 1024));
+  return { format, events: format === "csv" ? readCsv(name, text) : readJsonlFile(name, text) };
 }

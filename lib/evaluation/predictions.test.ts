@@ -25,8 +25,8 @@ describe("parsePredictions: decision points", () => {
     });
   });
 
-  it("reads JSONL with aliases (instance_id, answer) and detects it without an extension", async () => {
-    const text = '{"model":"m","input_scope":"Agent","instance_id":"I3","answer":"C"}\n\n{"model":"m","scope":"Agent","item_id":"I4","prediction":"A"}\n';
+  it("reads JSONL with aliases (instance_id, option) and detects it without an extension", async () => {
+    const text = '{"model":"m","input_scope":"Agent","instance_id":"I3","option":"C"}\n\n{"model":"m","scope":"Agent","item_id":"I4","prediction":"A"}\n';
     const r = await parsePredictions(csv("predictions", text), smallMcqDataset());
     expect(r.ok && r.predictions.format).toBe("jsonl");
     expect(r.ok && r.predictions.rows.map((x) => [x.itemId, x.option, x.line])).toEqual([["I3", "C", 1], ["I4", "A", 3]]);
@@ -58,7 +58,7 @@ describe("parsePredictions: decision points", () => {
   });
 
   it("reports missing columns once, on the header", async () => {
-    const r = await parsePredictions(csv("h.csv", "model,item,answer\nm,I1,A\n"), smallMcqDataset());
+    const r = await parsePredictions(csv("h.csv", "model,item,choice\nm,I1,A\n"), smallMcqDataset());
     expect(r).toEqual({
       ok: false,
       total: 2,
@@ -70,8 +70,8 @@ describe("parsePredictions: decision points", () => {
   });
 
   it("refuses two columns for one field, turns on decision points, and bad JSONL lines", async () => {
-    const both = await parsePredictions(csv("b.csv", "model,scope,item_id,answer,prediction\nm,s,I1,A,B\n"), smallMcqDataset());
-    expect(!both.ok && both.issues[0]).toMatchObject({ line: 1, field: "prediction", message: '"answer" and "prediction" both give the prediction; keep one' });
+    const both = await parsePredictions(csv("b.csv", "model,scope,item_id,choice,prediction\nm,s,I1,A,B\n"), smallMcqDataset());
+    expect(!both.ok && both.issues[0]).toMatchObject({ line: 1, field: "prediction", message: '"choice" and "prediction" both give the prediction; keep one' });
     const turn = await parsePredictions(csv("t.jsonl", '{"model":"m","scope":"s","item_id":"I1","turn":1,"prediction":"A"}\n[1]\n{oops\n'), smallMcqDataset());
     expect(!turn.ok && turn.issues).toEqual([
       { file: "t.jsonl", line: 1, record: 1, field: "turn", message: "decision-point items have no turns: leave it empty" },
@@ -86,6 +86,33 @@ describe("parsePredictions: decision points", () => {
     expect(!r.ok && [r.issues.length, r.total]).toEqual([5, 30]);
     const empty = await parsePredictions(csv("e.csv", "model,scope,item_id,prediction\n"), smallMcqDataset());
     expect(!empty.ok && empty.issues).toEqual([{ file: "e.csv", field: "(file)", message: "no predictions in the file" }]);
+  });
+});
+
+describe("parsePredictions: a gold column is never a prediction", () => {
+  // The trap: a model-output file that still carries the benchmark's gold letter. With
+  // `answer` read as the prediction it scored 100 % silently.
+  const GOLD = { I1: "A", I2: "B", I3: "C", I4: "D", I5: "A", I6: "B" };
+  const rows = Object.entries(GOLD).map(([id, gold]) => `m,s,${id},${gold},"I think B"`);
+
+  it("refuses a CSV whose only answer-like column is the gold one, naming it", async () => {
+    const r = await parsePredictions(csv("out.csv", ["model,scope,item_id,answer,raw_output", ...rows].join("\n")), smallMcqDataset());
+    expect(r).toEqual({
+      ok: false,
+      total: 1,
+      issues: [{ file: "out.csv", line: 1, field: "(header)", message: 'missing column prediction (no prediction column: "answer" holds the benchmark\'s gold answer and is never read as a prediction; name the model\'s column "prediction")' }],
+    });
+    const both = await parsePredictions(csv("o.csv", "model,scope,item_id,correct_answer,gold\nm,s,I1,A,A\n"), smallMcqDataset());
+    expect(!both.ok && both.issues[0]?.message).toContain('"correct_answer", "gold" hold the benchmark\'s gold answer');
+  });
+
+  it("refuses JSONL records that give only a gold answer, and ignores the gold column beside a prediction", async () => {
+    const r = await parsePredictions(csv("out.jsonl", '{"model":"m","scope":"s","item_id":"I1","correct_answer":"A"}\n'), smallMcqDataset());
+    expect(!r.ok && r.issues).toEqual([
+      { file: "out.jsonl", line: 1, record: 1, field: "prediction", message: 'no prediction column: "correct_answer" holds the benchmark\'s gold answer and is never read as a prediction; name the model\'s column "prediction"' },
+    ]);
+    const ok = await parsePredictions(csv("p.csv", "model,scope,item_id,answer,prediction\nm,s,I1,A,C\n"), smallMcqDataset());
+    expect(ok.ok && ok.predictions.rows.map((x) => x.option)).toEqual(["C"]);
   });
 });
 

@@ -13,8 +13,10 @@
  */
 import { createHash } from "node:crypto";
 import { DEFAULT_MAX_ISSUES, issueAt, IssueLog, type FormatIssue, type Where } from "@/lib/formats/issues";
+import { goldColumnsOf } from "./predictions-read";
 import type { EvalConversation, EvalDataset, EvalItem } from "./eval-dataset";
-import { readPredictionFile, type PredictionField, type PredictionFile, type PredictionFileFormat, type RawPrediction } from "./predictions-read";
+import { predictionText, readPredictionText, type PredictionField, type PredictionFile, type PredictionFileFormat, type RawPrediction } from "./predictions-read";
+import { parseReplyFile, replyFileKind, type ReplyFileFormat, type ReplyFileOptions } from "./reply-files";
 
 export interface PredictionRow {
   model: string;
@@ -23,12 +25,14 @@ export interface PredictionRow {
   itemId: string;
   /** turn_order of the answered turn; 0 for decision-point items (no turns). */
   turn: number;
-  option: string;
+  /** The option label chosen; null when a raw reply names none (it counts as wrong). */
+  option: string | null;
   line: number;
 }
 
 export interface ParsedPredictions {
-  format: PredictionFileFormat;
+  /** csv / jsonl: one chosen label a row; the others are a benchmark's own files of raw replies. */
+  format: PredictionFileFormat | ReplyFileFormat;
   rows: PredictionRow[];
   /** In order of first appearance: the order of the report's rows and columns. */
   models: string[];
@@ -93,7 +97,7 @@ class RowChecker {
     };
     const model = text("model", true);
     const scope = text("scope", true);
-    const option = text("prediction", true);
+    const option = raw.values.prediction === undefined && raw.gold.length > 0 ? void fail("prediction", goldMessage(raw.gold)) : text("prediction", true);
     for (const [f, name] of [["model", model], ["scope", scope]] as const) {
       if (name !== undefined && name.length > MAX_NAME_LENGTH) fail(f, `at most ${MAX_NAME_LENGTH} characters, got ${name.length}`);
     }
@@ -208,32 +212,46 @@ function checkQaPairs(rows: readonly PredictionRow[], lookup: Lookup, log: Issue
   }
 }
 
-function missingColumns(has: Set<PredictionField>, conversations: boolean): string[] {
+function goldMessage(gold: readonly string[]): string {
+  const names = gold.map((g) => `"${g}"`).join(", ");
+  return `no prediction column: ${names} ${gold.length > 1 ? "hold" : "holds"} the benchmark's gold answer and is never read as a prediction; name the model's column "prediction"`;
+}
+
+function missingColumns(has: Set<PredictionField>, names: readonly string[], conversations: boolean): string[] {
   const missing: string[] = [];
-  for (const f of ["model", "scope", "prediction"] as const) if (!has.has(f)) missing.push(f);
+  const gold = goldColumnsOf(names);
+  for (const f of ["model", "scope", "prediction"] as const) if (!has.has(f)) missing.push(f === "prediction" && gold.length > 0 ? `prediction (${goldMessage(gold)})` : f);
   if (!has.has("item_id") && !(conversations && has.has("subject_id"))) missing.push(conversations ? "item_id (or subject_id)" : "item_id");
   if (conversations && !has.has("turn")) missing.push("turn");
   return missing;
 }
 
-function firstAppearance(values: readonly string[]): string[] {
+export function firstAppearance(values: readonly string[]): string[] {
   return [...new Set(values)];
 }
 
+/**
+ * A prediction file (csv / jsonl, one chosen label a row) or a benchmark's own file of raw
+ * replies (EHRNote-ChatQA `answers_<model>.csv`, EHRNoteQA output CSV: reply-files.ts), told
+ * apart by the header. `model` / `scope` name the model and scope of a reply file.
+ */
 export async function parsePredictions(
   file: PredictionFile,
   dataset: EvalDataset,
-  options: { maxIssues?: number } = {},
+  options: { maxIssues?: number } & ReplyFileOptions = {},
 ): Promise<PredictionParseResult> {
   const log = new IssueLog(options.maxIssues ?? DEFAULT_MAX_ISSUES);
   const lookup = lookupOf(dataset);
-  const { format, events } = await readPredictionFile(file);
+  const text = await predictionText(file);
+  const replyKind = await replyFileKind(file.name, text);
+  if (replyKind) return parseReplyFile(replyKind, file.name, text, dataset, log, options);
+  const { format, events } = readPredictionText(file.name, text);
   const checker = new RowChecker(lookup, log, file.name);
   for await (const event of events) {
     if (event.kind === "issue") log.add(event.issue);
     else if (event.kind === "record") checker.check(event.raw);
     else {
-      const missing = missingColumns(event.fields, lookup.conversations);
+      const missing = missingColumns(event.fields, event.names, lookup.conversations);
       for (const m of missing) log.add({ file: file.name, line: event.line, field: "(header)", message: `missing column ${m}` });
       if (missing.length > 0) return { ok: false, issues: log.issues, total: log.total };
     }

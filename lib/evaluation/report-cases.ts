@@ -35,9 +35,16 @@ function qaCases(item: EvalConversation, predicted: Map<number, boolean>): { pai
     const c = item.turns.find((t) => t.turnIndex === index && t.turnType === "content");
     const s = item.turns.find((t) => t.turnIndex === index && t.turnType === "source");
     const cc = c && predicted.get(c.turnOrder);
-    const sc = s && predicted.get(s.turnOrder);
+    const base = { caseId: `${item.id}#${index}`, patientId: item.patientId, ...(item.qaCategory !== "" && { chapter: item.qaCategory }) };
+    // A question without a source turn (EHRNoteQA) is a case of its own: its content turn.
+    if (!s) {
+      if (cc === undefined) continue;
+      out.paired.push({ ...base, correct: cc });
+      out.content.push({ ...base, correct: cc });
+      continue;
+    }
+    const sc = predicted.get(s.turnOrder);
     if (cc === undefined || sc === undefined) continue;
-    const base = { caseId: `${item.id}#${index}`, patientId: item.patientId, chapter: item.qaCategory };
     out.paired.push({ ...base, correct: cc && sc });
     out.content.push({ ...base, correct: cc });
     out.source.push({ ...base, correct: sc });
@@ -64,15 +71,16 @@ export function casesByPair(dataset: EvalDataset, set: PredictionSetInput): Pair
       const conversations = new Map<string, Map<number, boolean>>();
       for (const row of rows) {
         const item = items.get(row.itemId) ?? unknown(row);
+        // A null option (a raw reply that named none) is scored wrong, like the benchmarks do.
+        if (row.option !== null && !(item.kind === "mcq" ? item.options : (item.turns.find((t) => t.turnOrder === row.turn) ?? unknown(row)).options).includes(row.option)) unknown(row);
         if (item.kind === "mcq") {
-          if (!item.options.includes(row.option)) unknown(row);
           pair.cases.push({ caseId: item.id, patientId: item.patientId, correct: row.option === item.gold, chapter: item.chapter, level: item.level, decisionPoint: item.decisionPoint });
           continue;
         }
         const turn = item.turns.find((t) => t.turnOrder === row.turn) ?? unknown(row);
-        if (!turn.options.includes(row.option)) unknown(row);
         const correct = row.option === turn.gold;
-        pair.turns.push({ sampleId: item.id, patientId: item.patientId, turnIndex: turn.turnIndex, turnType: turn.turnType, correct, numNotes: item.numNotes });
+        if (item.turns.some((t) => t.turnIndex === turn.turnIndex && t.turnType !== turn.turnType))
+          pair.turns.push({ sampleId: item.id, patientId: item.patientId, turnIndex: turn.turnIndex, turnType: turn.turnType, correct, numNotes: item.numNotes });
         const predicted = conversations.get(item.id) ?? new Map<number, boolean>();
         predicted.set(turn.turnOrder, correct);
         conversations.set(item.id, predicted);

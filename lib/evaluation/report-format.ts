@@ -64,5 +64,16 @@ export function inSentence(label: string): string {
 }
 
 export function breakdownLabel(report: EvaluationReport): string {
-  return report.kind === "conversations" ? "QA category" : "Chapter";
+  return report.kind === "decision-points" ? "Chapter" : "QA category";
+}
+
+/** What a dataset item is in sentences: an MCQ item, a conversation, or a single question. */
+export function itemNoun(report: EvaluationReport): string {
+  return report.kind === "conversations" ? "conversations" : report.kind === "single-turn" ? "questions" : "items";
+}
+
+/** "I1, 900001:q1 turn 1, …": the first `max` unparseable replies of an entry. */
+export function replyCases(cases: readonly { itemId: string; turn: number }[], max = 10): string {
+  const shown = cases.slice(0, max).map((c) => (c.turn ? `${c.itemId} turn ${c.turn}` : c.itemId));
+  return cases.length > max ? `${shown.join(", ")}, … (${cases.length - max} more)` : shown.join(", ");
 }

@@ -4,6 +4,7 @@
  * part of the JSON contract: add keys at the end; renaming or removing one bumps reportVersion.
  */
 import type { ConversationResult } from "./conversation";
+import type { LetterRule } from "./letter-extraction";
 import type { Counts, PercentileInterval } from "./types";
 
 export const EVALUATION_REPORT_VERSION = 1;
@@ -33,7 +34,14 @@ export interface PredictionInput {
   itemId: string;
   /** turn_order for conversation items, 0 for decision-point items. */
   turn: number;
-  option: string;
+  /** The chosen label; null when the model's raw reply named none (scored wrong). */
+  option: string | null;
+}
+
+/** Where the predictions were read from raw replies (reply-files.ts): the format and each model's letter rule. */
+export interface ReplySource {
+  format: string;
+  rules: Record<string, LetterRule>;
 }
 
 export interface PredictionSetInput {
@@ -42,6 +50,8 @@ export interface PredictionSetInput {
   models: string[];
   scopes: string[];
   rows: readonly PredictionInput[];
+  /** Set for a benchmark's file of raw replies: the report then lists the unparseable ones. */
+  replies?: ReplySource;
 }
 
 export interface PairKey {
@@ -116,7 +126,17 @@ export interface EvaluationMethod {
   seeds: (PairKey & { seed: string })[];
 }
 
-export type EvaluationKind = "decision-points" | "conversations";
+/** Raw replies of one model-scope pair: how many, and every one that named no option (scored wrong). */
+export interface ReplyEntry extends PairKey {
+  rule: LetterRule;
+  replies: number;
+  unparseable: number;
+  /** Item and turn_order of each unparseable (missing, empty or letterless) reply, in file order. */
+  cases: { itemId: string; turn: number }[];
+}
+
+/** single-turn: conversations without source turns (EHRNoteQA): one case per question. */
+export type EvaluationKind = "decision-points" | "conversations" | "single-turn";
 
 export interface EvaluationReport {
   reportVersion: number;
@@ -133,4 +153,6 @@ export interface EvaluationReport {
   chapters: BreakdownEntry[];
   levels: BreakdownEntry[];
   conversations: ConversationEntry[];
+  /** Only for predictions read from raw replies (absent otherwise, so such reports keep their bytes). */
+  replies?: { format: string; entries: ReplyEntry[] };
 }

@@ -146,3 +146,48 @@ describe("evaluation report: conversations, checked by hand", () => {
     expect([report.decisionPoints, report.levels]).toEqual([[], []]);
   });
 });
+
+describe("evaluation report: unparseable replies and single-turn questions", () => {
+  it("scores a null option wrong and lists it only when the set came from raw replies", () => {
+    const set = mcqSet();
+    const rows = set.rows.map((r, i) => (i === 0 ? { ...r, option: null } : r));
+    const plain = buildEvaluationReport(smallMcqDataset(), { ...set, rows }, { replicates: 100 });
+    expect(plain.accuracy[0]).toMatchObject({ correct: 3, total: 6 });
+    expect("replies" in plain).toBe(false);
+    const replies = buildEvaluationReport(smallMcqDataset(), { ...set, rows, replies: { format: "ehrnoteqa-output", rules: { m: "default" } } }, { replicates: 100 });
+    expect(replies.replies).toEqual({
+      format: "ehrnoteqa-output",
+      entries: [
+        { model: "m", scope: "Evidence-only", rule: "default", replies: 6, unparseable: 1, cases: [{ itemId: "I1", turn: 0 }] },
+        { model: "m", scope: "History-level", rule: "default", replies: 6, unparseable: 0, cases: [] },
+      ],
+    });
+    // Everything else is the same report.
+    expect({ ...replies, replies: undefined }).toEqual({ ...plain, replies: undefined });
+  });
+
+  it("scores conversations without source turns one case per question (they gave 'No cases')", () => {
+    const turn = (gold: string) => [{ turnOrder: 1, turnIndex: 1, turnType: "content" as const, options: ["A", "B", "C", "D", "E"], gold }];
+    const dataset = {
+      family: "notes-chatqa" as const,
+      format: "ehrnoteqa-jsonl" as const,
+      checksum: "e".repeat(64),
+      name: null,
+      patients: 3,
+      items: [
+        { kind: "conversation" as const, id: "1:q1", patientId: "1", qaCategory: "", numNotes: 1, turns: turn("A") },
+        { kind: "conversation" as const, id: "1:q2", patientId: "1", qaCategory: "", numNotes: 1, turns: turn("B") },
+        { kind: "conversation" as const, id: "2:q1", patientId: "2", qaCategory: "", numNotes: 2, turns: turn("C") },
+        { kind: "conversation" as const, id: "3:q1", patientId: "3", qaCategory: "", numNotes: 3, turns: turn("D") },
+      ],
+    };
+    const picks: [string, string | null][] = [["1:q1", "A"], ["1:q2", null], ["2:q1", "C"], ["3:q1", "E"]];
+    const rows = picks.map(([itemId, option]) => ({ model: "m", scope: "s", itemId, turn: 1, option }));
+    const r = buildEvaluationReport(dataset, { checksum: "x", models: ["m"], scopes: ["s"], rows }, { replicates: 200 });
+    expect(r.kind).toBe("single-turn");
+    expect(r.accuracy[0]).toMatchObject({ correct: 2, total: 4, patients: 3, accuracy: { estimate: 0.5 } });
+    expect(r.conversations).toEqual([]);
+    expect(r.chapters[0]).toMatchObject({ groups: [], missing: 4 });
+    expect(r.method.cases).toMatch(/one case per predicted question/);
+  });
+});

@@ -30,8 +30,11 @@ import {
   type DeltaEntry,
   type EvaluationMethod,
   type EvaluationOptions,
+  type EvaluationKind,
   type EvaluationReport,
   type PredictionSetInput,
+  type ReplyEntry,
+  type ReplySource,
   type ResolvedEvaluationOptions,
 } from "./report-types";
 import type { BootstrapOptions } from "./types";
@@ -86,7 +89,9 @@ function methodOf(kind: EvaluationReport["kind"], o: ResolvedEvaluationOptions, 
     cases:
       kind === "decision-points"
         ? "one case per predicted item; the first decision point is the smallest decision_point_index of the patient's predicted items"
-        : "one case per QA (content turn and source turn with the same turn_index); Paired = both correct",
+        : kind === "conversations"
+          ? "one case per QA (content turn and source turn with the same turn_index); Paired = both correct"
+          : "one case per predicted question (a conversation of one turn, without a source turn)",
     seeds,
   };
 }
@@ -156,7 +161,7 @@ function* deltaSteps(pairs: readonly PairCases[], o: ResolvedEvaluationOptions, 
 /** The report, one bootstrap per step; each yield names the step just done. */
 export function* evaluationSteps(dataset: EvalDataset, set: PredictionSetInput, options: EvaluationOptions = {}): Generator<string, EvaluationReport> {
   const o = resolveEvaluationOptions(options, set.scopes);
-  const kind = dataset.family === "notes-chatqa" ? "conversations" : "decision-points";
+  const kind = reportKind(dataset);
   const pairs = casesByPair(dataset, set);
   const seeds = new Map<PairCases, string>();
   for (const p of pairs) {
@@ -193,7 +198,7 @@ export function* evaluationSteps(dataset: EvalDataset, set: PredictionSetInput, 
       yield `decision points ${label}`;
       report.levels.push(breakdownEntry(pair, breakdownBy(pair.cases, "level", boot)));
       yield `levels ${label}`;
-    } else {
+    } else if (kind === "conversations") {
       const content = clusterBootstrap(pair.content, { ...boot, stream: CONTENT_STREAM });
       yield `content ${label}`;
       const source = clusterBootstrap(pair.source, { ...boot, stream: SOURCE_STREAM });
@@ -204,7 +209,31 @@ export function* evaluationSteps(dataset: EvalDataset, set: PredictionSetInput, 
     yield `chapters ${label}`;
   }
   report.deltas = yield* deltaSteps(pairs, o, seedOf);
+  if (set.replies) report.replies = { format: set.replies.format, entries: replyEntries(set, set.replies) };
   return report;
+}
+
+/**
+ * Conversations with source turns are scored per QA; conversations that have none
+ * (EHRNoteQA's single questions) per question, which a QA pairing would leave with no case.
+ */
+export function reportKind(dataset: EvalDataset): EvaluationKind {
+  if (dataset.family !== "notes-chatqa") return "decision-points";
+  return dataset.items.some((i) => i.kind === "conversation" && i.turns.some((t) => t.turnType === "source")) ? "conversations" : "single-turn";
+}
+
+/** Per model-scope pair (report order): its replies, and the ones that named no option. */
+function replyEntries(set: PredictionSetInput, source: ReplySource): ReplyEntry[] {
+  const out: ReplyEntry[] = [];
+  for (const model of set.models) {
+    for (const scope of set.scopes) {
+      const rows = set.rows.filter((r) => r.model === model && r.scope === scope);
+      if (rows.length === 0) continue;
+      const cases = rows.filter((r) => r.option === null).map((r) => ({ itemId: r.itemId, turn: r.turn }));
+      out.push({ model, scope, rule: source.rules[model] ?? "default", replies: rows.length, unparseable: cases.length, cases });
+    }
+  }
+  return out;
 }
 
 export function buildEvaluationReport(dataset: EvalDataset, set: PredictionSetInput, options: EvaluationOptions = {}): EvaluationReport {

@@ -5,6 +5,8 @@ import { evalDatasetFromFiles } from "@/lib/evaluation/eval-dataset";
 import { evaluationJson } from "@/lib/evaluation/export-json";
 import { parsePredictions, predictionsChecksum } from "@/lib/evaluation/predictions";
 import { buildEvaluationReport } from "@/lib/evaluation/report";
+import { chatQaAnswersCsv, chatQaRelease } from "@/lib/evaluation/__fixtures__/benchmark-files";
+import { replySource } from "@/lib/evaluation/reply-files";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { importPredictions } from "@/lib/server/evaluations/import-predictions";
 import { evaluationFor } from "@/lib/server/evaluations/report";
@@ -84,6 +86,27 @@ describe.each(DATABASES)("model evaluations on $name", (database) => {
     expect(computed!.report.kind).toBe("conversations");
     expect(computed!.json).toBe(await fromFiles("notes.json", notesText, csv, 200));
     await db.$disconnect();
+  });
+
+  it("imports a benchmark's answers_<model>.csv: unparseable replies stored, listed and scored like the files", async () => {
+    const db = await freshDb();
+    const release = chatQaRelease();
+    const files = Object.entries(release).map(([name, text]) => reopenable(name, text));
+    const dataset = await importDataset(db, null, files);
+    if (dataset.status !== "imported") throw new Error("dataset import failed");
+    const answers = chatQaAnswersCsv();
+    const outcome = await importPredictions(db, null, { datasetId: dataset.datasetId, fileName: "answers_Qwen2.5-7B.csv", bytes: bytes(answers) });
+    expect(outcome).toMatchObject({ status: "imported", models: ["Qwen2.5-7B"], scopes: ["all notes"], rows: 16 });
+    if (outcome.status !== "imported") return;
+    const computed = await evaluationFor(db, outcome.setId, { replicates: 200 });
+    expect(computed?.report.replies?.entries[0]).toMatchObject({ replies: 16, unparseable: 4 });
+    const loaded = await evalDatasetFromFiles(files);
+    if (!loaded.ok) throw new Error("bad fixture");
+    const parsed = await parsePredictions({ name: "answers_Qwen2.5-7B.csv", chunks: [answers] }, loaded.dataset);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const replies = replySource(parsed.predictions.format, "answers_Qwen2.5-7B.csv", parsed.predictions.models);
+    const expected = evaluationJson(buildEvaluationReport(loaded.dataset, { checksum: predictionsChecksum(bytes(answers)), ...parsed.predictions, ...(replies && { replies }) }, { replicates: 200 }));
+    expect(computed?.json).toBe(expected);
   });
 
   it("rejects a file with problems, located, and leaves the database as it was", async () => {

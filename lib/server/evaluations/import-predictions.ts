@@ -13,6 +13,8 @@ export interface PredictionUpload {
   name?: string;
   fileName: string;
   bytes: Uint8Array;
+  /** Reply files (answers_<model>.csv, EHRNoteQA output): the model's name, instead of the file's. */
+  model?: string;
 }
 
 export type PredictionImportOutcome =
@@ -22,6 +24,8 @@ export type PredictionImportOutcome =
   | { status: "no-dataset" };
 
 const MAX_NAME = 200;
+/** Stored for a raw reply that named no option (read back as null: scored wrong). */
+export const NO_OPTION = "";
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
@@ -41,7 +45,7 @@ export async function importPredictions(db: Db, actorId: string | null, upload: 
   if (!stored) return { status: "no-dataset" };
 
   const text = Buffer.from(upload.bytes).toString("utf8");
-  const parsed = await parsePredictions({ name: upload.fileName, chunks: [text] }, stored.dataset);
+  const parsed = await parsePredictions({ name: upload.fileName, chunks: [text] }, stored.dataset, upload.model ? { model: upload.model } : {});
   if (!parsed.ok) return { status: "invalid", issues: parsed.issues, total: parsed.total };
   const name = (upload.name?.trim() || upload.fileName.replace(/\.[^.]*$/, "") || "predictions").slice(0, MAX_NAME);
   const { rows, models, scopes, format } = parsed.predictions;
@@ -54,7 +58,7 @@ export async function importPredictions(db: Db, actorId: string | null, upload: 
         });
         const insert = rowWriter(db, tx);
         for (const [position, r] of rows.entries()) {
-          const full = insert.add("Prediction", { setId, position, model: r.model, scope: r.scope, itemId: stored.rowIds.get(r.itemId)!, turn: r.turn, option: r.option });
+          const full = insert.add("Prediction", { setId, position, model: r.model, scope: r.scope, itemId: stored.rowIds.get(r.itemId)!, turn: r.turn, option: r.option ?? NO_OPTION });
           if (full) await full;
         }
         await insert.flushAll();

@@ -3,13 +3,15 @@ import type { Db } from "../../db/client";
 import { evaluationJson } from "../../evaluation/export-json";
 import { buildEvaluationReportAsync, resolveEvaluationOptions } from "../../evaluation/report";
 import type { EvaluationOptions, EvaluationReport, ResolvedEvaluationOptions } from "../../evaluation/report-types";
+import { replySource } from "../../evaluation/reply-files";
+import { NO_OPTION } from "./import-predictions";
 import { loadEvalDataset } from "./load-dataset";
 
 /**
  * Bump whenever lib/evaluation would compute any number differently: stored reports carry
  * it in their key, so old ones are recomputed instead of served.
  */
-export const REPORT_ENGINE = "eval-report/1";
+export const REPORT_ENGINE = "eval-report/2";
 
 /** The B values the page offers (the command line accepts any up to 100,000). */
 export const WEB_REPLICATES = [1_000, 2_000, 5_000, 10_000] as const;
@@ -32,15 +34,18 @@ async function compute(db: Db, setId: string, datasetId: string, options: Resolv
   const started = performance.now();
   const [stored, set, rows] = await Promise.all([
     loadEvalDataset(db, datasetId),
-    db.predictionSet.findUniqueOrThrow({ where: { id: setId }, select: { checksum: true, models: true, scopes: true } }),
+    db.predictionSet.findUniqueOrThrow({ where: { id: setId }, select: { checksum: true, models: true, scopes: true, format: true, fileName: true } }),
     db.prediction.findMany({ where: { setId }, orderBy: { position: "asc" }, select: { model: true, scope: true, turn: true, option: true, item: { select: { externalId: true } } } }),
   ]);
   if (!stored) throw new Error(`dataset ${datasetId} of prediction set ${setId} is missing`);
+  const models = set.models as string[];
+  const replies = replySource(set.format, set.fileName, models);
   const input = {
     checksum: set.checksum,
-    models: set.models as string[],
+    models,
     scopes: set.scopes as string[],
-    rows: rows.map((r) => ({ model: r.model, scope: r.scope, itemId: r.item.externalId, turn: r.turn, option: r.option })),
+    rows: rows.map((r) => ({ model: r.model, scope: r.scope, itemId: r.item.externalId, turn: r.turn, option: r.option === NO_OPTION ? null : r.option })),
+    ...(replies && { replies }),
   };
   const { baseline, replicates, level } = options;
   const seed = options.seed ?? undefined;

@@ -23,6 +23,7 @@ export async function POST(request: Request) {
     const outcome = await importPredictions(db(), user.id, {
       datasetId,
       name: String(form.get("name") ?? "").trim() || undefined,
+      model: String(form.get("model") ?? "").trim() || undefined,
       // Only the base name is kept: an uploaded name is data, never a path.
       fileName: file.name.split(/[\\/]/).pop() || "predictions",
       bytes: new Uint8Array(await file.arrayBuffer()),
