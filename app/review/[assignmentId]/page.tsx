@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CaseHeader } from "@/components/case/case-header";
+import { FindingsNotice } from "@/components/case/findings-notice";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { RatingPanel } from "@/components/rubric/rating-panel";
@@ -10,6 +11,7 @@ import { turnChoices } from "@/lib/adjudication/turns";
 import { localizeRubric } from "@/lib/audits/rubric";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
+import { caseFindings } from "@/lib/server/datasets/findings";
 import { loadCase } from "@/lib/server/review/load-case";
 import { nextUnrated, reviewQueue } from "@/lib/server/review/queue";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
@@ -28,7 +30,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   const next = queue ? nextUnrated(queue.items.filter((i) => i.assignmentId !== assignmentId), review.sampleOrder) : null;
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;
-  const [locale, t] = await Promise.all([getLocale(), getTranslations("rubric.turns")]);
+  const [locale, t, findings] = await Promise.all([getLocale(), getTranslations("rubric.turns"), caseFindings(db(), user.id, assignmentId)]);
   // The turn pickers in the reader's words: "Turn 3 · content: <question start>" is turnLabel's
   // wording; its question start is kept (the whole label if that wording ever changes).
   const turns = turnChoices(item)?.map((turn) => {
@@ -66,6 +68,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
         decisionPoint={review.item.decisionPoint}
         closed={closed}
       />
+      <FindingsNotice findings={findings} />
       {item.kind === "mcq" ? (
         <McqWorkspace
           item={mcqViewModel(item)}
