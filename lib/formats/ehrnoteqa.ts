@@ -7,10 +7,11 @@
 //    the first three per patient, each text whitespace-normalised and prefixed with
 //    "Patient ID : … / Admission ID : … / Chartdate : …".
 // pandas' default sort is not stable; rows with equal charttime keep their file order here.
+import { createHash } from "node:crypto";
 import type { Where } from "./issues";
-import type { Note } from "./model";
-import { compact } from "./primitives";
-import type { DischargeCsvRow } from "./schema-notes";
+import { TURN_LABELS, type Note, type Turn } from "./model";
+import { compact, pickExtra } from "./primitives";
+import { ehrNoteQaRowSchema, type DischargeCsvRow, type EhrNoteQaRow } from "./schema-notes";
 import { splitSections } from "./sections";
 
 /** preprocess.py fills note_1 … note_3. */
@@ -45,6 +46,25 @@ export function noteColumns(row: Record<string, unknown>): { noteNum: number; ke
 }
 
 export const isNoteColumn = (key: string) => NOTE_COLUMN_RE.test(key);
+
+export const EHRNOTEQA_KEYS = Object.keys(ehrNoteQaRowSchema.shape);
+
+/** An EHRNoteQA row is a one-turn conversation. */
+export function ehrNoteQaTurn(r: EhrNoteQaRow): Turn {
+  const options = TURN_LABELS.map((label) => ({ label, text: r[`choice_${label}`] }));
+  return { turnOrder: 1, turnIndex: 1, turnType: "content", question: r.question, options, answer: r.answer };
+}
+
+/** Item extras of an EHRNoteQA row: unknown keys except the note_k texts (they become notes). */
+export function ehrNoteQaExtra(row: object): Record<string, unknown> | undefined {
+  const extra = pickExtra(row, EHRNOTEQA_KEYS);
+  if (!extra) return undefined;
+  for (const k of Object.keys(extra)) if (isNoteColumn(k)) delete extra[k];
+  return Object.keys(extra).length > 0 ? extra : undefined;
+}
+
+/** A note text's digest: a patient's later preprocessed rows must carry the same notes. */
+export const digest = (text: string) => createHash("sha1").update(text).digest("base64");
 
 const HEADER_FIELD = (label: string) => new RegExp(`^${label} : (.*)$`, "m");
 const CHARTDATE_RE = HEADER_FIELD("Chartdate");

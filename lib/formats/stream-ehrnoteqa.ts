@@ -2,14 +2,13 @@
 // positions parseDataset gives them. Notes come from notes.csv (read first), from the
 // preprocessed rows' note_1 … note_n (at a patient's first row), or from discharge.csv
 // (joined after the questions, as pass 1 joined them).
-import { DischargeJoin, noteColumns, noteFromColumn } from "./ehrnoteqa";
+import { DischargeJoin, ehrNoteQaExtra, ehrNoteQaTurn, noteColumns, noteFromColumn } from "./ehrnoteqa";
 import type { Conversation, Patient } from "./model";
 import type { NamedChunks } from "./read-ehr";
 import { csvTable } from "./read-notes";
 import { DISCHARGE_CSV_COLUMNS, dischargeCsvRowSchema, type EhrNoteQaRow } from "./schema-notes";
 import { DatasetChangedError, jsonRecords, notesCsv, strictContext, checkStrict, withNumNotes, type DatasetRecord } from "./stream-dataset";
 import type { NotesStreamPlan } from "./validate-notes";
-import { ehrNoteQaExtra, ehrNoteQaTurn } from "./validate-notes";
 
 export async function* ehrNoteQa(
   notes: NamedChunks | undefined,

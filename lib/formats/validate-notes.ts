@@ -5,15 +5,14 @@
 // Cross-record rules read only compact state (note numbers and dates, turn
 // numbering, source options), so with `retain: false` note texts and turn
 // texts are dropped once checked and the issues are the same as a full parse.
-import { createHash } from "node:crypto";
-import { isNoteColumn, noteColumns, noteFromColumn } from "./ehrnoteqa";
+import { digest, EHRNOTEQA_KEYS, ehrNoteQaExtra, ehrNoteQaTurn, noteColumns, noteFromColumn } from "./ehrnoteqa";
+export { EHRNOTEQA_KEYS, ehrNoteQaExtra, ehrNoteQaTurn };
 import { FindingLog } from "./findings";
 import { IssueLog, issueAt, reportZod, type Where } from "./issues";
 import { goldSourcesOf, noteFromWire, turnFromWire, type NoteFields } from "./map-notes";
 import type { Conversation, Note, Patient, Turn } from "./model";
-import { TURN_LABELS } from "./model";
 import { pickExtra } from "./primitives";
-import { conversationSchema, ehrNoteQaRowSchema, noteSchema, notesPatientSchema, turnSchema, type EhrNoteQaRow, type QuestionsCsvRow } from "./schema-notes";
+import { conversationSchema, ehrNoteQaRowSchema, noteSchema, notesPatientSchema, turnSchema, type QuestionsCsvRow } from "./schema-notes";
 import { noteHeaderKeys } from "./sections";
 import { sourceKey } from "./source-option";
 import { describeWhere } from "./validate-ehr";
@@ -45,29 +44,11 @@ interface ConversationEntry {
 
 export const TURN_KEYS = Object.keys(turnSchema.shape);
 export const NOTE_KEYS = Object.keys(noteSchema.shape);
-export const EHRNOTEQA_KEYS = Object.keys(ehrNoteQaRowSchema.shape);
-
-/** Item extras of an EHRNoteQA row: unknown keys except the note_k texts (they become notes). */
-export const ehrNoteQaExtra = (row: object) => {
-  const extra = pickExtra(row, EHRNOTEQA_KEYS);
-  if (!extra) return undefined;
-  for (const k of Object.keys(extra)) if (isNoteColumn(k)) delete extra[k];
-  return Object.keys(extra).length > 0 ? extra : undefined;
-};
-
 const newEntry = (where: Where, noteWhere: Where | undefined, patient?: Patient): PatientEntry => {
   const entry: PatientEntry = { where, noteDates: new Map(), noteHeaders: new Map(), noteCount: 0, noteWhere };
   if (patient) entry.patient = patient;
   return entry;
 };
-
-const digest = (text: string) => createHash("sha1").update(text).digest("base64");
-
-/** An EHRNoteQA row is a one-turn conversation. */
-export function ehrNoteQaTurn(r: EhrNoteQaRow): Turn {
-  const options = TURN_LABELS.map((label) => ({ label, text: r[`choice_${label}`] }));
-  return { turnOrder: 1, turnIndex: 1, turnType: "content", question: r.question, options, answer: r.answer };
-}
 
 /** A bundle patient without its notes (they are added one by one). */
 export function bundlePatientFromWire(id: string, raw: { notes?: unknown }): Patient {
