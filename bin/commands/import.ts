@@ -12,11 +12,15 @@ import { importDataset } from "../../lib/server/datasets/import-dataset";
 import { openFile } from "../../lib/server/datasets/open-file";
 import { locatedIssue } from "./located";
 
-export const IMPORT_USAGE = `Usage: clinaudit import <file> [<file>…] [--name NAME]
+export const IMPORT_USAGE = `Usage: clinaudit import <file> [<file>…] [--name NAME] [--strict]
 
 Imports a benchmark: an ehr-decision-mcq JSON bundle, or patients.jsonl + instances.jsonl;
 a notes-chatqa JSON bundle, or notes.csv + questions.csv (EHRNote-ChatQA); or an EHRNoteQA
-JSONL. The same files again change nothing; changed files become a new dataset version.
+JSONL, raw or preprocessed, optionally with MIMIC-IV-Note discharge.csv or discharge.csv.gz.
+The same files again change nothing; changed files become a new dataset version.
+
+Content defects (duplicate options, empty questions, …) are imported as data-quality
+findings and listed; --strict refuses them instead, as located errors.
 `;
 
 interface Io {
@@ -31,6 +35,12 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
   }
   const nameAt = argv.indexOf("--name");
   const name = nameAt >= 0 ? argv[nameAt + 1] : undefined;
+  const strict = argv.includes("--strict");
+  const unknown = argv.find((a) => a.startsWith("--") && a !== "--name" && a !== "--strict");
+  if (unknown) {
+    io.stderr(`clinaudit import: unknown option ${unknown}\n${IMPORT_USAGE}`);
+    return 2;
+  }
   const files = argv.filter((a, i) => !a.startsWith("--") && (nameAt < 0 || i !== nameAt + 1));
   if (files.length === 0 || (nameAt >= 0 && !name)) {
     io.stderr(IMPORT_USAGE);
@@ -52,6 +62,7 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
   try {
     const outcome = await importDataset(db, null, files.map((f) => openFile(f)), {
       name,
+      strict,
       onProgress: (p) => {
         if (Date.now() - lastLine < 500) return;
         lastLine = Date.now();
@@ -74,6 +85,11 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
     }
     const c = outcome.counts;
     io.stdout(`Imported ${outcome.name} v${outcome.version}: ${c.patients} patients, ${c.events} events, ${c.notes} notes, ${c.items} items in ${seconds} s.\n`);
+    const f = outcome.findings;
+    if (f.total > 0) {
+      const kinds = Object.entries(f.byKind).map(([k, n]) => `${n} ${k}`).join(", ");
+      io.stdout(`${f.total} data-quality finding(s) imported with it (${kinds}); see the dataset page, or import with --strict to refuse them.\n`);
+    }
     return 0;
   } finally {
     await db.$disconnect();

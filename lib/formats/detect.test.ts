@@ -42,5 +42,33 @@ test("ambiguous or incomplete uploads are refused with a reason", () => {
       { name: "questions.csv", head: "subject_id,qa_category,turn_type\n" },
     ]),
   ).toMatchObject({ ok: false, message: expect.stringMatching(/cannot be combined/) });
-  expect(detectFormat([{ name: "a.txt", head: "hello" }])).toEqual({ ok: false, message: "unrecognized format: a.txt" });
+  expect(detectFormat([{ name: "a.txt", head: "hello" }])).toEqual({ ok: false, message: expect.stringMatching(/^unrecognized format: a\.txt\. Expected one of: .*discharge\.csv\.gz\.$/) });
+  expect(detectFormat([{ name: "data_dictionary.csv", head: "file,column,type,description\n" }])).toMatchObject({ ok: false, message: expect.stringMatching(/^unrecognized format: data_dictionary\.csv/) });
+});
+
+const DISCHARGE_HEADER = "note_id,subject_id,hadm_id,note_type,note_seq,charttime,storetime,text\n";
+
+test("EHRNoteQA with MIMIC-IV-Note discharge.csv or discharge.csv.gz beside it", () => {
+  const qa = { name: "EHRNoteQA.jsonl", head: '{"patient_id": 1, "num_notes": 2, "question": "q", "choice_A": "x"}\n' };
+  for (const name of ["discharge.csv", "discharge.csv.gz", "mimic/discharge (2).csv"])
+    expect(detectFormat([qa, { name, head: DISCHARGE_HEADER }])).toEqual({
+      ok: true, format: "ehrnoteqa-jsonl", ignored: [], files: [{ name: "EHRNoteQA.jsonl", role: "ehrnoteqa" }, { name, role: "discharge" }],
+    });
+  expect(detectFormat([{ name: "discharge.csv.gz", head: DISCHARGE_HEADER }])).toMatchObject({ ok: false, message: expect.stringMatching(/discharge notes alone; add the EHRNoteQA \.jsonl/) });
+  expect(detectFormat([qa, { name: "discharge.csv", head: DISCHARGE_HEADER }, { name: "notes.csv", head: "subject_id,note_num,text\n" }])).toMatchObject({
+    ok: false, message: expect.stringMatching(/both give EHRNoteQA notes/),
+  });
+  // A preprocessed row: note_1 … note_3 follow the release's own keys.
+  expect(detectFormat([{ name: "EHRNoteQA_processed.jsonl", head: '{"patient_id":1,"num_notes":1,"question":"q","choice_A":"a","note_1":"Patient ID : 1' }])).toMatchObject({ ok: true, format: "ehrnoteqa-jsonl" });
+});
+
+test("the EHRNote-ChatQA release directory as shipped: data_dictionary.csv and SHA256SUMS.txt are ignored", () => {
+  expect(
+    detectFormat([
+      { name: "notes.csv", head: "subject_id,note_num,note_id,hadm_id,note_seq,chartdate,storetime,text\n" },
+      { name: "questions.csv", head: "subject_id,qa_category,turn_order,turn_index,turn_type,question\n" },
+      { name: "data_dictionary.csv", head: "file,column,type,description\n" },
+      { name: "SHA256SUMS.txt", head: "abc  notes.csv\n" },
+    ]),
+  ).toMatchObject({ ok: true, format: "ehrnote-chatqa-csv", ignored: ["data_dictionary.csv", "SHA256SUMS.txt"] });
 });

@@ -3,7 +3,9 @@
 // because uploads get renamed ("questions (1).csv").
 import type { FormatId } from "./model";
 
-export type FileRole = "bundle" | "patients" | "instances" | "notes" | "questions" | "ehrnoteqa";
+export type FileRole = "bundle" | "patients" | "instances" | "notes" | "questions" | "ehrnoteqa" | "discharge";
+
+const ROLES: readonly FileRole[] = ["bundle", "patients", "instances", "notes", "questions", "ehrnoteqa", "discharge"];
 
 export interface DetectInput {
   name: string;
@@ -33,10 +35,13 @@ function classify(file: DetectInput): Guess {
   const firstLine = head.split(/\r?\n/, 1)[0] ?? "";
   const has = (key: string, text = head) => text.includes(`"${key}"`);
 
-  if (name.endsWith(".csv")) {
+  // A .gz reaches detection decompressed (the file opener inflates it as it streams).
+  if (name.endsWith(".csv") || name.endsWith(".csv.gz")) {
     const cols = csvHeader(head);
     if (cols.includes("turn_type") && cols.includes("qa_category")) return { role: "questions" };
     if (cols.includes("note_num") && cols.includes("text")) return { role: "notes" };
+    // MIMIC-IV-Note discharge.csv: note_id,subject_id,hadm_id,note_type,note_seq,charttime,storetime,text
+    if (cols.includes("note_type") && cols.includes("charttime") && cols.includes("text")) return { role: "discharge" };
     if (name.endsWith("questions.csv")) return { role: "questions" };
     if (name.endsWith("notes.csv")) return { role: "notes" };
     return undefined;
@@ -51,6 +56,7 @@ function classify(file: DetectInput): Guess {
     if (has("instances") && has("patients")) return { role: "bundle", format: "ehr-decision-mcq-json" };
     if (has("conversations")) return { role: "bundle", format: "notes-chatqa-json" };
   }
+  if (name.endsWith(".gz")) return undefined;
   if (name.endsWith("patients.jsonl")) return { role: "patients" };
   if (name.endsWith("instances.jsonl")) return { role: "instances" };
   if (has("choice_A", firstLine) && has("patient_id", firstLine)) return { role: "ehrnoteqa" };
@@ -58,6 +64,11 @@ function classify(file: DetectInput): Guess {
   if (has("patient_id", firstLine) && has("events", firstLine)) return { role: "patients" };
   return undefined;
 }
+
+const EXPECTED =
+  "Expected one of: an ehr-decision-mcq or notes-chatqa JSON bundle; patients.jsonl + instances.jsonl; " +
+  "EHRNote-ChatQA notes.csv + questions.csv; an EHRNoteQA .jsonl (raw or preprocessed), optionally with " +
+  "MIMIC-IV-Note discharge.csv or discharge.csv.gz.";
 
 export function detectFormat(files: readonly DetectInput[]): Detection {
   if (files.length === 0) return { ok: false, message: "no files given" };
@@ -69,7 +80,7 @@ export function detectFormat(files: readonly DetectInput[]): Detection {
     else ignored.push(f.name);
   }
   const count = (r: FileRole) => roles.filter((x) => x.role === r).length;
-  for (const r of ["bundle", "patients", "instances", "notes", "questions", "ehrnoteqa"] as const)
+  for (const r of ROLES)
     if (count(r) > 1)
       return { ok: false, message: `more than one ${r} file: ${roles.filter((x) => x.role === r).map((x) => x.name).join(", ")}` };
 
@@ -82,8 +93,12 @@ export function detectFormat(files: readonly DetectInput[]): Detection {
   const bundle = roles.find((x) => x.role === "bundle");
   if (bundle?.format) return pick(bundle.format, ["bundle"]);
   if (count("patients") || count("instances")) return pick("ehr-decision-mcq-jsonl", ["patients", "instances"]);
-  if (count("ehrnoteqa")) return pick("ehrnoteqa-jsonl", ["ehrnoteqa", "notes"]);
+  if (count("ehrnoteqa")) {
+    if (count("notes") && count("discharge")) return { ok: false, message: "notes.csv and discharge.csv both give EHRNoteQA notes: upload one of them" };
+    return pick("ehrnoteqa-jsonl", ["ehrnoteqa", "notes", "discharge"]);
+  }
   if (count("questions")) return pick("ehrnote-chatqa-csv", ["questions", "notes"]);
+  if (count("discharge")) return { ok: false, message: `${roles.find((x) => x.role === "discharge")?.name}: MIMIC-IV-Note discharge notes alone; add the EHRNoteQA .jsonl whose patients they are joined to` };
   if (count("notes")) return { ok: false, message: "notes.csv alone: add questions.csv (EHRNote-ChatQA) or an EHRNoteQA .jsonl" };
-  return { ok: false, message: `unrecognized format: ${ignored.join(", ")}` };
+  return { ok: false, message: `unrecognized format: ${ignored.join(", ")}. ${EXPECTED}` };
 }

@@ -1,10 +1,12 @@
 // Public API of the import-format layer (pure: no fs, Prisma or Next).
 export * from "./model";
 export type { FormatIssue } from "./issues";
+export { FINDING_KINDS, findingLocation, normalizeOption, type Finding, type FindingKind } from "./findings";
 export {
   parseDataset,
   validateDatasetStream,
   type DatasetFile,
+  type DatasetFindings,
   type DatasetSummary,
   type ImportStats,
   type ParseOptions,

@@ -12,9 +12,9 @@ export type Extra = Record<string, unknown> | undefined;
 
 export interface NoteFields {
   note_num: number;
-  note_id: string;
+  note_id?: string | undefined;
   hadm_id: number | null;
-  note_seq: number;
+  note_seq?: number | undefined;
   chartdate: string;
   storetime: string | null;
   text: string;
@@ -56,9 +56,9 @@ export function noteToCsvFields(patientId: string, n: Note): string[] {
   return [
     patientId,
     String(n.noteNum),
-    n.noteId,
+    n.noteId ?? "",
     n.hadmId === null ? "" : String(n.hadmId),
-    String(n.noteSeq),
+    n.noteSeq === undefined ? "" : String(n.noteSeq),
     n.chartdate,
     n.storetime ?? "",
     n.text,

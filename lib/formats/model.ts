@@ -16,7 +16,7 @@ export type FormatId =
   | "ehr-decision-mcq-jsonl" // patients.jsonl + instances.jsonl
   | "notes-chatqa-json" // one JSON bundle
   | "ehrnote-chatqa-csv" // EHRNote-ChatQA release: notes.csv + questions.csv
-  | "ehrnoteqa-jsonl"; // EHRNoteQA predecessor: one JSONL (+ optional notes.csv)
+  | "ehrnoteqa-jsonl"; // EHRNoteQA: raw or preprocessed (note_1…note_n) JSONL, + optional notes.csv or MIMIC-IV-Note discharge.csv(.gz)
 
 export const FORMAT_FAMILY: Record<FormatId, DatasetFamily> = {
   "ehr-decision-mcq-json": "ehr-decision-mcq",
@@ -101,9 +101,11 @@ export interface NoteSection {
 
 export interface Note {
   noteNum: number;
-  noteId: string;
+  /** MIMIC-IV-Note id (`{subject_id}-DS-{note_seq}`); absent when the release left it empty. */
+  noteId?: string;
   hadmId: number | null;
-  noteSeq: number;
+  /** Absent when the release left it empty. */
+  noteSeq?: number;
   chartdate: string;
   storetime: string | null;
   text: string;

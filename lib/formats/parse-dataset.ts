@@ -5,6 +5,7 @@
 import type { Chunks } from "./csv";
 import { detectFormat, DETECT_HEAD_CHARS, type FileRole } from "./detect";
 import { flagInvalidUtf8 } from "./encoding";
+import { FindingLog, type Finding } from "./findings";
 import { DEFAULT_MAX_ISSUES, IssueLog, type FormatIssue } from "./issues";
 import type { DatasetFamily, Extra, FormatId, NormalizedDataset } from "./model";
 import { ProgressTracker, type FileStats, type ImportProgress } from "./progress";
@@ -21,6 +22,8 @@ export interface ParseOptions {
   /** Issues kept in the result (all are counted). Default 200. */
   maxIssues?: number;
   onProgress?: (p: ImportProgress) => void;
+  /** Refuse content defects (data-quality findings) as located issues instead of importing them. */
+  strict?: boolean;
 }
 
 export interface ImportStats {
@@ -34,7 +37,7 @@ export interface ImportStats {
 }
 
 export type ParseResult =
-  | { ok: true; dataset: NormalizedDataset; stats: ImportStats }
+  | { ok: true; dataset: NormalizedDataset; stats: ImportStats; findings: DatasetFindings }
   | { ok: false; issues: FormatIssue[]; total: number };
 
 /** Reads the first chunks of a stream for detection and returns a stream that replays them. */
@@ -68,10 +71,17 @@ async function peek(chunks: Chunks): Promise<{ head: string; rest: AsyncIterable
   };
 }
 
+/** The data-quality findings of an accepted dataset (kept up to MAX_FINDINGS, all counted). */
+export interface DatasetFindings {
+  list: Finding[];
+  total: number;
+}
+
 interface ReadOutcome {
   result?: ReadResult;
   roles: { name: string; role: FileRole }[];
   log: IssueLog;
+  findings: FindingLog;
   progress: ProgressTracker;
 }
 
@@ -79,7 +89,8 @@ interface ReadOutcome {
 async function readDataset(files: readonly DatasetFile[], options: ParseOptions, retain: boolean): Promise<ReadOutcome> {
   const log = new IssueLog(options.maxIssues ?? DEFAULT_MAX_ISSUES);
   const progress = new ProgressTracker(options.onProgress);
-  const ctx: ReadContext = { log, progress, retain };
+  const findings = new FindingLog(log, options.strict ?? false);
+  const ctx: ReadContext = { log, progress, retain, findings };
 
   const peeked = await Promise.all(files.map(async (f) => ({ name: f.name, ...(await peek(f.chunks)) })));
   const detection = detectFormat(peeked.map((p) => ({ name: p.name, head: p.head })));
@@ -87,7 +98,7 @@ async function readDataset(files: readonly DatasetFile[], options: ParseOptions,
     peeked.forEach((p) => p.close());
     const file = files.map((f) => f.name).join(", ") || "(none)";
     log.add({ file, field: "(format)", message: detection.message });
-    return { roles: [], log, progress };
+    return { roles: [], log, progress, findings };
   }
   for (const name of detection.ignored) peeked.find((p) => p.name === name)?.close();
 
@@ -111,12 +122,14 @@ async function readDataset(files: readonly DatasetFile[], options: ParseOptions,
       result = await readChatQaCsv(byRole("notes"), byRole("questions"), ctx);
       break;
     case "ehrnoteqa-jsonl":
-      result = await readEhrNoteQa(byRole("ehrnoteqa") as NamedChunks, byRole("notes"), ctx);
+      result = await readEhrNoteQa(byRole("ehrnoteqa") as NamedChunks, byRole("notes"), ctx, byRole("discharge"));
       break;
   }
   if (log.empty && !result) log.add({ file: files[0]?.name ?? "(none)", field: "(file)", message: "nothing could be read" });
-  return { result, roles: detection.files, log, progress };
+  return { result, roles: detection.files, log, progress, findings };
 }
+
+const findingsOf = (log: FindingLog): DatasetFindings => ({ list: log.findings, total: log.total });
 
 function statsOf(r: ReadResult, progress: ProgressTracker): ImportStats {
   const { format } = r.dataset;
@@ -126,9 +139,9 @@ function statsOf(r: ReadResult, progress: ProgressTracker): ImportStats {
 
 /** Reads and validates everything, keeping the whole normalized dataset (small inputs). */
 export async function parseDataset(files: readonly DatasetFile[], options: ParseOptions = {}): Promise<ParseResult> {
-  const { result, log, progress } = await readDataset(files, options, true);
+  const { result, log, progress, findings } = await readDataset(files, options, true);
   if (!log.empty || !result) return { ok: false, issues: log.issues, total: log.total };
-  return { ok: true, dataset: result.dataset, stats: statsOf(result, progress) };
+  return { ok: true, dataset: result.dataset, stats: statsOf(result, progress), findings: findingsOf(findings) };
 }
 
 /** A file that can be read more than once (one `open()` per pass). */
@@ -152,6 +165,7 @@ export interface DatasetSummary {
   extra?: Extra;
   stats: ImportStats;
   plan: StreamPlan;
+  findings: DatasetFindings;
 }
 
 export type ValidationResult = { ok: true; summary: DatasetSummary } | { ok: false; issues: FormatIssue[]; total: number };
@@ -162,14 +176,14 @@ export type ValidationResult = { ok: true; summary: DatasetSummary } | { ok: fal
  * the size of JSONL / CSV files. Pair with `streamDataset` for the records.
  */
 export async function validateDatasetStream(files: readonly ReopenableFile[], options: ParseOptions = {}): Promise<ValidationResult> {
-  const { result, roles, log, progress } = await readDataset(
+  const { result, roles, log, progress, findings } = await readDataset(
     files.map((f) => ({ name: f.name, chunks: f.open() })),
     options,
     false,
   );
   if (!log.empty || !result) return { ok: false, issues: log.issues, total: log.total };
   const { family, format, formatVersion, meta, extra } = result.dataset;
-  const summary: DatasetSummary = { family, format, meta, stats: statsOf(result, progress), plan: { files: roles } };
+  const summary: DatasetSummary = { family, format, meta, stats: statsOf(result, progress), plan: { files: roles }, findings: findingsOf(findings) };
   if (formatVersion !== undefined) summary.formatVersion = formatVersion;
   if (extra) summary.extra = extra;
   if (result.plan) summary.plan.notes = result.plan;

@@ -1,6 +1,7 @@
 // Readers for `ehr-decision-mcq` v1: the JSON bundle and the JSONL pair.
 import { isObject, parseBundleText, resolveBundleLines } from "./bundle-json";
 import type { Chunks } from "./csv";
+import type { FindingLog } from "./findings";
 import { IssueLog, reportZod, type Where } from "./issues";
 import { readJsonl } from "./jsonl";
 import type { NormalizedDataset } from "./model";
@@ -15,6 +16,8 @@ export interface ReadContext {
   progress: ProgressTracker;
   /** Keep the normalized records (parseDataset); false: validate only, keep compact indexes. */
   retain: boolean;
+  /** Data-quality findings (content defects); absent where a pass re-reads validated input. */
+  findings?: FindingLog;
 }
 
 export interface NamedChunks {

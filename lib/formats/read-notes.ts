@@ -4,12 +4,15 @@ import type { z } from "zod";
 import { isObject, parseBundleText, resolveBundleLines } from "./bundle-json";
 import { parseCsv } from "./csv";
 import { issueAt, reportZod, type Where } from "./issues";
+import { DischargeJoin } from "./ehrnoteqa";
 import { readJsonl } from "./jsonl";
 import type { FormatId } from "./model";
 import { collectText } from "./progress";
 import type { NamedChunks, ReadContext, ReadCounts, ReadResult } from "./read-ehr";
 import { pickExtra } from "./primitives";
 import {
+  DISCHARGE_CSV_COLUMNS,
+  dischargeCsvRowSchema,
   notesBundleSchema,
   NOTES_CSV_COLUMNS,
   notesCsvRowSchema,
@@ -24,7 +27,7 @@ export async function readNotesJsonBundle(file: NamedChunks, ctx: ReadContext): 
   if (root === undefined) return undefined;
   const head = notesBundleSchema.safeParse(root, { reportInput: true });
   if (!head.success) reportZod(ctx.log, { file: file.name, path: "" }, head.error);
-  const builder = new NotesDatasetBuilder(ctx.log, false, ctx.retain);
+  const builder = new NotesDatasetBuilder(ctx.log, false, ctx.retain, ctx.findings);
   const patients = isObject(root) && Array.isArray(root.patients) ? root.patients : [];
   const conversations = isObject(root) && Array.isArray(root.conversations) ? root.conversations : [];
   patients.forEach((p, k) => builder.addBundlePatient(p, { file: file.name, path: `patients[${k}]` }));
@@ -142,7 +145,7 @@ export async function readChatQaCsv(
   questions: NamedChunks | undefined,
   ctx: ReadContext,
 ): Promise<ReadResult | undefined> {
-  const builder = new NotesDatasetBuilder(ctx.log, false, ctx.retain);
+  const builder = new NotesDatasetBuilder(ctx.log, false, ctx.retain, ctx.findings);
   if (notes) await readNotesCsv(notes, builder, ctx);
   else ctx.log.add({ file: "notes.csv", field: "(file)", message: "missing notes.csv: questions cannot be checked against notes" });
   if (questions)
@@ -160,13 +163,18 @@ export async function readChatQaCsv(
   return dataset("ehrnote-chatqa-csv", builder, items);
 }
 
-/** EHRNoteQA: one JSONL of single-turn questions; notes (notes.csv) are optional. */
+/**
+ * EHRNoteQA: one JSONL of single-turn questions, raw or preprocessed (note_1 … note_n).
+ * Notes may also come from a notes.csv, or from MIMIC-IV-Note's discharge.csv(.gz), joined
+ * after the questions (they say which patients' rows to keep).
+ */
 export async function readEhrNoteQa(
   questions: NamedChunks,
   notes: NamedChunks | undefined,
   ctx: ReadContext,
+  discharge?: NamedChunks,
 ): Promise<ReadResult | undefined> {
-  const builder = new NotesDatasetBuilder(ctx.log, notes === undefined, ctx.retain);
+  const builder = new NotesDatasetBuilder(ctx.log, notes === undefined, ctx.retain, ctx.findings, discharge !== undefined);
   if (notes) await readNotesCsv(notes, builder, ctx);
   for await (const entry of readJsonl(ctx.progress.wrap(questions.name, questions.chunks))) {
     ctx.progress.record(questions.name);
@@ -175,8 +183,16 @@ export async function readEhrNoteQa(
     else builder.addEhrNoteQaRow(entry.value, where);
   }
   ctx.progress.done(questions.name);
+  if (discharge) await readDischarge(discharge, builder, ctx);
   const items = builder.finish();
   return dataset("ehrnoteqa-jsonl", builder, items);
+}
+
+/** The release's patients' discharge rows, joined as preprocess.py joins them. */
+async function readDischarge(file: NamedChunks, builder: NotesDatasetBuilder, ctx: ReadContext): Promise<void> {
+  const join = new DischargeJoin((id) => builder.hasPatient(id));
+  await readCsvTable(file, DISCHARGE_CSV_COLUMNS, dischargeCsvRowSchema, ctx, (row, _extra, where) => join.add(row, where));
+  for (const { patientId, notes } of join.notes()) builder.addJoinedNotes(patientId, notes);
 }
 
 function dataset(format: FormatId, builder: NotesDatasetBuilder, items: ReturnType<NotesDatasetBuilder["finish"]>): ReadResult {

@@ -24,9 +24,10 @@ export const sectionSchema = z
 
 export const noteSchema = z.looseObject({
   note_num: intKey.min(1),
-  note_id: nonEmpty,
+  // Provenance back to MIMIC-IV-Note; the release writer leaves it out when its input lacks it.
+  note_id: nonEmpty.optional(),
   hadm_id: intKey.nonnegative().nullable(),
-  note_seq: intKey.nonnegative(),
+  note_seq: intKey.nonnegative().optional(),
   chartdate: isoDate,
   storetime: isoDateTime.nullable(),
   text: z.string(),
@@ -54,7 +55,7 @@ export const turnSchema = z.looseObject({
   turn_order: intKey.min(1),
   turn_index: intKey.min(1),
   turn_type: turnType,
-  question: nonEmpty,
+  question: z.string(), // an empty stem is a finding, not a refusal
   ...optionShape,
   correct_answer: label,
   gold_sources: z.array(goldSourceSchema).optional(),
@@ -91,21 +92,24 @@ export const QUESTIONS_CSV_COLUMNS = [
 /** Numbering that starts at 1, as in the JSON bundle (`intKey.min(1)`). */
 const positiveIntText = intText.pipe(z.int().min(1));
 
-const emptyToNull = <T extends z.ZodType>(inner: T) =>
+const emptyTo = <T extends z.ZodType, E extends null | undefined>(inner: T, empty: E) =>
   z.string().transform((v, ctx) => {
-    if (v === "") return null;
+    if (v === "") return empty;
     const r = inner.safeParse(v);
     if (r.success) return r.data as z.output<T>;
     for (const i of r.error.issues) ctx.addIssue({ code: "custom", message: i.message });
     return z.NEVER;
   });
+const emptyToNull = <T extends z.ZodType>(inner: T) => emptyTo(inner, null);
+/** The data dictionary's "Empty when the input CSV carries no …": stored as absent. */
+const emptyToAbsent = <T extends z.ZodType>(inner: T) => emptyTo(inner, undefined);
 
 export const notesCsvRowSchema = z.object({
   subject_id: intText,
   note_num: positiveIntText,
-  note_id: nonEmpty,
+  note_id: emptyToAbsent(nonEmpty),
   hadm_id: emptyToNull(intText),
-  note_seq: intText,
+  note_seq: emptyToAbsent(intText),
   chartdate: isoDate,
   storetime: emptyToNull(isoDateTime),
   text: z.string(),
@@ -117,7 +121,7 @@ export const questionsCsvRowSchema = z.object({
   turn_order: positiveIntText,
   turn_index: positiveIntText,
   turn_type: turnType,
-  question: nonEmpty,
+  question: z.string(),
   ...optionShape,
   correct_answer: label,
 });
@@ -129,7 +133,7 @@ export const EHRNOTEQA_CHOICES = ["choice_A", "choice_B", "choice_C", "choice_D"
 export const ehrNoteQaRowSchema = z.looseObject({
   patient_id: intId,
   num_notes: intKey.min(0),
-  question: nonEmpty,
+  question: z.string(),
   choice_A: z.string(),
   choice_B: z.string(),
   choice_C: z.string(),
@@ -138,8 +142,24 @@ export const ehrNoteQaRowSchema = z.looseObject({
   answer: label,
 });
 
+// ---- MIMIC-IV-Note discharge.csv(.gz), joined to the raw EHRNoteQA release ---------
+
+export const DISCHARGE_CSV_COLUMNS = ["note_id", "subject_id", "hadm_id", "note_type", "note_seq", "charttime", "storetime", "text"] as const;
+
+export const dischargeCsvRowSchema = z.object({
+  note_id: nonEmpty,
+  subject_id: intText,
+  hadm_id: emptyToNull(intText),
+  note_type: z.string(),
+  note_seq: emptyToAbsent(intText),
+  charttime: isoDateTime,
+  storetime: emptyToNull(isoDateTime),
+  text: z.string(),
+});
+
 export type RawNote = z.infer<typeof noteSchema>;
 export type RawTurn = z.infer<typeof turnSchema>;
 export type NotesCsvRow = z.infer<typeof notesCsvRowSchema>;
 export type QuestionsCsvRow = z.infer<typeof questionsCsvRowSchema>;
 export type EhrNoteQaRow = z.infer<typeof ehrNoteQaRowSchema>;
+export type DischargeCsvRow = z.infer<typeof dischargeCsvRowSchema>;

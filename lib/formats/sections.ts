@@ -79,3 +79,25 @@ export function splitSections(text: string): NoteSection[] {
 export function sectionBody(text: string, section: NoteSection): string {
   return text.slice(section.start + section.rawTitle.length, section.end).trim();
 }
+
+// A line that starts with a title and a colon ("Hospital Course:", "Code status: full"):
+// how notes write headers that are not among the canonical ones.
+const HEADER_LIKE_RE = /^[ \t]*([A-Za-z][A-Za-z0-9 /&,'()-]{1,60}?)[ \t]*:/gm;
+
+/**
+ * Lower-cased headers a note can be said to have: its canonical sections plus any
+ * "Title:" at a line start. Compact (a few dozen strings a note), so the validation pass can
+ * keep it for every note and check what source options cite without keeping the text.
+ */
+export function noteHeaderKeys(text: string, sections: readonly NoteSection[]): Set<string> {
+  const keys = new Set(sections.map((s) => s.title.toLowerCase()));
+  HEADER_LIKE_RE.lastIndex = 0;
+  for (let m = HEADER_LIKE_RE.exec(text); m; m = HEADER_LIKE_RE.exec(text)) keys.add((m[1] as string).replace(/\s+/g, " ").toLowerCase());
+  return keys;
+}
+
+/** Whether a cited header (as written in a source option) is one of `keys` (noteHeaderKeys). */
+export function noteHasHeader(keys: ReadonlySet<string>, header: string): boolean {
+  const canonical = canonicalHeader(header);
+  return keys.has((canonical ?? header).toLowerCase()) || keys.has(header.replace(/\s+/g, " ").trim().toLowerCase());
+}

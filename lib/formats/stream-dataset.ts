@@ -22,8 +22,9 @@ import { collectText, ProgressTracker } from "./progress";
 import { csvTable } from "./read-notes";
 import type { NamedChunks, ReadContext } from "./read-ehr";
 import type { RawEhrPatient, RawInstance } from "./schema-ehr";
-import { NOTES_CSV_COLUMNS, notesCsvRowSchema, QUESTIONS_CSV_COLUMNS, questionsCsvRowSchema, type EhrNoteQaRow } from "./schema-notes";
-import { bundlePatientFromWire, ehrNoteQaTurn, EHRNOTEQA_KEYS, NOTE_KEYS, TURN_KEYS, type NotesStreamPlan } from "./validate-notes";
+import { NOTES_CSV_COLUMNS, notesCsvRowSchema, QUESTIONS_CSV_COLUMNS, questionsCsvRowSchema } from "./schema-notes";
+import { ehrNoteQa } from "./stream-ehrnoteqa";
+import { bundlePatientFromWire, NOTE_KEYS, TURN_KEYS, type NotesStreamPlan } from "./validate-notes";
 
 export type DatasetRecord =
   | { kind: "patient"; patient: Patient; position: number }
@@ -73,8 +74,7 @@ export async function* streamDataset(files: readonly ReopenableFile[], summary: 
       yield* counted(chatQaCsv(opener("notes")(), opener("questions"), plan));
       break;
     case "ehrnoteqa-jsonl": {
-      const notes = open("notes");
-      yield* counted(ehrNoteQa(notes, opener("ehrnoteqa"), plan));
+      yield* counted(ehrNoteQa(open("notes"), opener("ehrnoteqa"), plan, open("discharge")));
       break;
     }
   }
@@ -99,7 +99,7 @@ function countRecords(summary: DatasetSummary) {
   };
 }
 
-async function* jsonRecords(file: NamedChunks): AsyncGenerator<Raw> {
+export async function* jsonRecords(file: NamedChunks): AsyncGenerator<Raw> {
   for await (const entry of readJsonl(file.chunks)) {
     if (!entry.ok || !isObject(entry.value)) throw new DatasetChangedError(file.name, `line ${entry.line}`);
     yield entry.value;
@@ -160,17 +160,17 @@ async function* notesBundle(file: NamedChunks): AsyncGenerator<DatasetRecord> {
 }
 
 /** A context for re-reading CSV: any issue means the file is not what pass 1 saw. */
-function strictContext(): ReadContext {
+export function strictContext(): ReadContext {
   return { log: new IssueLog(1), progress: new ProgressTracker(), retain: false };
 }
 
-function checkStrict(ctx: ReadContext, file: string): void {
+export function checkStrict(ctx: ReadContext, file: string): void {
   const issue = ctx.log.issues[0];
   if (issue) throw new DatasetChangedError(file, `${issue.line !== undefined ? `line ${issue.line}: ` : ""}${issue.message}`);
 }
 
 /** notes.csv: a patient at its first note, then the notes as they come. */
-async function* notesCsv(file: NamedChunks, plan: NotesStreamPlan, seen: Set<string>): AsyncGenerator<DatasetRecord> {
+export async function* notesCsv(file: NamedChunks, plan: NotesStreamPlan, seen: Set<string>): AsyncGenerator<DatasetRecord> {
   const ctx = strictContext();
   for await (const r of csvTable(file, NOTES_CSV_COLUMNS, notesCsvRowSchema, ctx)) {
     checkStrict(ctx, file.name);
@@ -185,7 +185,7 @@ async function* notesCsv(file: NamedChunks, plan: NotesStreamPlan, seen: Set<str
   checkStrict(ctx, file.name);
 }
 
-const withNumNotes = (patient: Patient, plan: NotesStreamPlan): Patient => {
+export const withNumNotes = (patient: Patient, plan: NotesStreamPlan): Patient => {
   const n = plan.numNotes.get(patient.patientId);
   return n === undefined ? patient : { ...patient, numNotes: n };
 };
@@ -213,28 +213,6 @@ async function* chatQaCsv(notes: NamedChunks, questions: () => NamedChunks, plan
   }
   checkStrict(ctx, file.name);
   if (open.size > 0) throw new DatasetChangedError(file.name, "incomplete conversations");
-}
-
-async function* ehrNoteQa(notes: NamedChunks | undefined, questions: () => NamedChunks, plan: NotesStreamPlan): AsyncGenerator<DatasetRecord> {
-  const seen = new Set<string>();
-  if (notes) yield* notesCsv(notes, plan, seen);
-  const perPatient = new Map<string, number>();
-  let position = 0;
-  for await (const raw of jsonRecords(questions())) {
-    const r = raw as unknown as EhrNoteQaRow;
-    const patientId = String(r.patient_id);
-    // Without notes.csv the questions define the patients (as in pass 1).
-    if (!notes && !seen.has(patientId)) {
-      seen.add(patientId);
-      yield { kind: "patient", patient: withNumNotes({ patientId }, plan), position: seen.size - 1 };
-    }
-    const n = (perPatient.get(patientId) ?? 0) + 1;
-    perPatient.set(patientId, n);
-    const item: Conversation = { kind: "conversation", conversationId: `${patientId}:q${n}`, patientId, qaCategory: "", turns: [ehrNoteQaTurn(r)] };
-    const extra = pickExtra(r, EHRNOTEQA_KEYS);
-    if (extra) item.extra = extra;
-    yield { kind: "item", item, position: position++ };
-  }
 }
 
 /** Assembles streamed records into a NormalizedDataset (tests, small inputs): equal to parseDataset's. */

@@ -5,12 +5,15 @@
 // Cross-record rules read only compact state (note numbers and dates, turn
 // numbering, source options), so with `retain: false` note texts and turn
 // texts are dropped once checked and the issues are the same as a full parse.
+import { digest, EHRNOTEQA_KEYS, ehrNoteQaExtra, ehrNoteQaTurn, noteColumns, noteFromColumn } from "./ehrnoteqa";
+export { EHRNOTEQA_KEYS, ehrNoteQaExtra, ehrNoteQaTurn };
+import { FindingLog } from "./findings";
 import { IssueLog, issueAt, reportZod, type Where } from "./issues";
 import { goldSourcesOf, noteFromWire, turnFromWire, type NoteFields } from "./map-notes";
 import type { Conversation, Note, Patient, Turn } from "./model";
-import { TURN_LABELS } from "./model";
 import { pickExtra } from "./primitives";
-import { conversationSchema, ehrNoteQaRowSchema, noteSchema, notesPatientSchema, turnSchema, type EhrNoteQaRow, type QuestionsCsvRow } from "./schema-notes";
+import { conversationSchema, ehrNoteQaRowSchema, noteSchema, notesPatientSchema, turnSchema, type QuestionsCsvRow } from "./schema-notes";
+import { noteHeaderKeys } from "./sections";
 import { sourceKey } from "./source-option";
 import { describeWhere } from "./validate-ehr";
 import { checkNoteRefs, checkTurn, checkTurnSequence, EHRNOTEQA_FIELDS, type LocatedTurn } from "./validate-turns";
@@ -19,6 +22,10 @@ interface PatientEntry {
   where: Where;
   patient?: Patient; // undefined: record invalid, references to it are not re-reported
   noteDates: Map<number, string>;
+  /** noteHeaderKeys per accepted note: what source options may cite. */
+  noteHeaders: Map<number, Set<string>>;
+  /** EHRNoteQA preprocessed rows: digest of each note_k, so a patient's later rows must agree. */
+  columnDigests?: Map<number, string>;
   /** Accepted notes (patient.notes holds them only when retaining). */
   noteCount: number;
   noteWhere: Where | undefined;
@@ -37,13 +44,11 @@ interface ConversationEntry {
 
 export const TURN_KEYS = Object.keys(turnSchema.shape);
 export const NOTE_KEYS = Object.keys(noteSchema.shape);
-export const EHRNOTEQA_KEYS = Object.keys(ehrNoteQaRowSchema.shape);
-
-/** An EHRNoteQA row is a one-turn conversation. */
-export function ehrNoteQaTurn(r: EhrNoteQaRow): Turn {
-  const options = TURN_LABELS.map((label) => ({ label, text: r[`choice_${label}`] }));
-  return { turnOrder: 1, turnIndex: 1, turnType: "content", question: r.question, options, answer: r.answer };
-}
+const newEntry = (where: Where, noteWhere: Where | undefined, patient?: Patient): PatientEntry => {
+  const entry: PatientEntry = { where, noteDates: new Map(), noteHeaders: new Map(), noteCount: 0, noteWhere };
+  if (patient) entry.patient = patient;
+  return entry;
+};
 
 /** A bundle patient without its notes (they are added one by one). */
 export function bundlePatientFromWire(id: string, raw: { notes?: unknown }): Patient {
@@ -78,12 +83,23 @@ export class NotesDatasetBuilder {
   turnCount = 0;
   readonly plan: NotesStreamPlan = { conversations: new Map(), numNotes: new Map() };
 
-  /** `patientsFromQuestions`: EHRNoteQA without notes, where questions define the patients. */
+  private readonly findings: FindingLog;
+  /** EHRNoteQA: the questions file, for dataset-level findings. */
+  private questionsFile: string | undefined;
+
+  /**
+   * `patientsFromQuestions`: EHRNoteQA without notes.csv, where questions define the patients;
+   * `notesJoined`: their notes come from a discharge.csv given beside (each patient gets notes).
+   */
   constructor(
     private readonly log: IssueLog,
     private readonly patientsFromQuestions = false,
     private readonly retain = true,
-  ) {}
+    findings?: FindingLog,
+    private readonly notesJoined = false,
+  ) {
+    this.findings = findings ?? new FindingLog(log);
+  }
 
   private newPatient(entry: PatientEntry): void {
     this.patientCount++;
@@ -101,7 +117,7 @@ export class NotesDatasetBuilder {
       this.log.add(issueAt(where, "subject_id", `duplicate subject_id ${id} (first at ${describeWhere(first.where)})`));
       return;
     }
-    const entry: PatientEntry = { where, noteDates: new Map(), noteCount: 0, noteWhere: where };
+    const entry = newEntry(where, where);
     this.byPatient.set(id, entry);
     if (!parsed.success) return;
     entry.patient = bundlePatientFromWire(id, parsed.data);
@@ -113,7 +129,7 @@ export class NotesDatasetBuilder {
     const id = String(row.subject_id);
     let entry = this.byPatient.get(id);
     if (!entry) {
-      entry = { where, noteDates: new Map(), noteCount: 0, noteWhere: where, patient: { patientId: id, notes: [] } };
+      entry = newEntry(where, where, { patientId: id, notes: [] });
       this.byPatient.set(id, entry);
       this.newPatient(entry);
     }
@@ -129,7 +145,7 @@ export class NotesDatasetBuilder {
     if (!/^\d+$/.test(id)) return;
     let entry = this.byPatient.get(id);
     if (!entry) {
-      entry = { where: { file: "", path: "" }, noteDates: new Map(), noteCount: 0, noteWhere: undefined, patient: { patientId: id, notes: [] } };
+      entry = newEntry({ file: "", path: "" }, undefined, { patientId: id, notes: [] });
       this.byPatient.set(id, entry);
       this.newPatient(entry);
     }
@@ -138,10 +154,11 @@ export class NotesDatasetBuilder {
     if (/^\d+$/.test(n) && !entry.noteDates.has(Number(n))) entry.noteDates.set(Number(n), "");
   }
 
-  private addNote(entry: PatientEntry, raw: NoteFields, extra: Record<string, unknown> | undefined, where: Where, prefix: string): void {
+  private addNote(entry: PatientEntry, raw: NoteFields | Note, extra: Record<string, unknown> | undefined, where: Where, prefix: string): void {
+    const note: Note = "noteNum" in raw ? raw : noteFromWire(raw, extra);
     const patient = entry.patient as Patient;
-    const note: Note = noteFromWire(raw, extra);
-    const idDup = this.noteIds.get(note.noteId);
+    // note_id / note_seq are provenance the release may leave empty: checked where given.
+    const idDup = note.noteId === undefined ? undefined : this.noteIds.get(note.noteId);
     if (entry.noteDates.has(note.noteNum) || idDup) entry.noteRejected = true;
     if (entry.noteDates.has(note.noteNum)) {
       this.log.add(issueAt(where, `${prefix}note_num`, `duplicate note_num ${note.noteNum} for patient ${patient.patientId}`));
@@ -151,11 +168,14 @@ export class NotesDatasetBuilder {
       this.log.add(issueAt(where, `${prefix}note_id`, `duplicate note_id ${JSON.stringify(note.noteId)} (first at ${describeWhere(idDup)})`));
       return;
     }
-    const expected = `${patient.patientId}-DS-${note.noteSeq}`;
-    if (note.noteId !== expected)
-      this.log.add(issueAt(where, `${prefix}note_id`, `note_id ${JSON.stringify(note.noteId)} does not match {subject_id}-DS-{note_seq} (${expected})`));
-    this.noteIds.set(note.noteId, where);
+    if (note.noteId !== undefined && note.noteSeq !== undefined) {
+      const expected = `${patient.patientId}-DS-${note.noteSeq}`;
+      if (note.noteId !== expected)
+        this.log.add(issueAt(where, `${prefix}note_id`, `note_id ${JSON.stringify(note.noteId)} does not match {subject_id}-DS-{note_seq} (${expected})`));
+    }
+    if (note.noteId !== undefined) this.noteIds.set(note.noteId, where);
     entry.noteDates.set(note.noteNum, note.chartdate);
+    entry.noteHeaders.set(note.noteNum, noteHeaderKeys(note.text, note.sections));
     patient.notes ??= [];
     if (this.retain) patient.notes.push(note);
     entry.noteCount++;
@@ -167,6 +187,7 @@ export class NotesDatasetBuilder {
     if (!parsed.success) reportZod(this.log, where, parsed.error);
     const rawTurns = (raw as { turns?: unknown } | null)?.turns;
     const turns: LocatedTurn[] = [];
+    const item = parsed.success ? `${parsed.data.subject_id}:${parsed.data.qa_category}` : "";
     let incomplete = false;
     (Array.isArray(rawTurns) ? rawTurns : []).forEach((t, k) => {
       const tw: Where = { ...where, path: `${where.path}.turns[${k}]` };
@@ -176,7 +197,7 @@ export class NotesDatasetBuilder {
         return reportZod(this.log, tw, r.error);
       }
       const turn = turnFromWire(r.data, pickExtra(r.data, TURN_KEYS));
-      checkTurn(turn, tw, this.log);
+      checkTurn(turn, tw, this.log, { findings: this.findings, item });
       if (r.data.gold_sources !== undefined) {
         const given = r.data.gold_sources.map((g) => ({ noteNum: g.note_num, headers: g.headers }));
         if (turn.turnType !== "source") this.log.add(issueAt(tw, "gold_sources", "gold_sources belongs on source turns only"));
@@ -200,9 +221,9 @@ export class NotesDatasetBuilder {
 
   addQuestionRow(row: QuestionsCsvRow, extra: Record<string, unknown> | undefined, where: Where): void {
     const full = turnFromWire(row, extra);
-    checkTurn(full, where, this.log);
-    const turn = this.keep(full);
     const key = `${row.subject_id}:${row.qa_category}`;
+    checkTurn(full, where, this.log, { findings: this.findings, item: key });
+    const turn = this.keep(full);
     const entry = this.conversations.get(key);
     if (entry) entry.turns.push({ turn, where });
     else this.addConversation(String(row.subject_id), row.qa_category, where, [{ turn, where }], undefined);
@@ -224,16 +245,23 @@ export class NotesDatasetBuilder {
   addEhrNoteQaRow(raw: unknown, where: Where): void {
     const parsed = ehrNoteQaRowSchema.safeParse(raw, { reportInput: true });
     if (!parsed.success) return reportZod(this.log, where, parsed.error);
+    this.questionsFile ??= where.file;
     const r = parsed.data;
     const id = String(r.patient_id);
+    let n = 1;
+    while (this.conversations.has(`${id}:q${n}`)) n++;
+    const conversationId = `${id}:q${n}`;
     const turn = ehrNoteQaTurn(r);
-    checkTurn(turn, where, this.log, EHRNOTEQA_FIELDS);
+    checkTurn(turn, where, this.log, { findings: this.findings, item: conversationId }, EHRNOTEQA_FIELDS);
+    const columns = noteColumns(r);
     let entry = this.byPatient.get(id);
     if (!entry && this.patientsFromQuestions) {
-      entry = { where, noteDates: new Map(), noteCount: 0, noteWhere: undefined, patient: { patientId: id } };
+      const withNotes = this.notesJoined || columns.length > 0;
+      entry = newEntry(where, withNotes ? where : undefined, withNotes ? { patientId: id, notes: [] } : { patientId: id });
       this.byPatient.set(id, entry);
       this.newPatient(entry);
-    }
+      if (columns.length > 0) this.addColumnNotes(entry, columns, where);
+    } else if (entry?.columnDigests) this.checkColumnNotes(entry, columns, where);
     const patient = entry?.patient;
     if (entry && patient) {
       if (patient.numNotes === undefined) {
@@ -242,9 +270,36 @@ export class NotesDatasetBuilder {
       } else if (patient.numNotes !== r.num_notes)
         this.log.add(issueAt(where, "num_notes", `num_notes ${r.num_notes} disagrees with ${patient.numNotes} given for patient ${id} at ${describeWhere(entry.numNotesWhere ?? where)}`));
     }
-    let n = 1;
-    while (this.conversations.has(`${id}:q${n}`)) n++;
-    this.addConversation(id, "", where, [{ turn: this.keep(turn), where }], pickExtra(r, EHRNOTEQA_KEYS), `${id}:q${n}`);
+    this.addConversation(id, "", where, [{ turn: this.keep(turn), where }], ehrNoteQaExtra(r), conversationId);
+  }
+
+  /** A preprocessed row's note_1 … note_n: the patient's notes ("" = none, as preprocess.py writes). */
+  private addColumnNotes(entry: PatientEntry, columns: ReturnType<typeof noteColumns>, where: Where): void {
+    entry.columnDigests = new Map();
+    for (const c of columns) {
+      entry.columnDigests.set(c.noteNum, digest(c.text));
+      if (c.text.trim() !== "") this.addNote(entry, noteFromColumn(c.noteNum, c.text), undefined, where, `${c.key}.`);
+    }
+  }
+
+  /** A patient's later rows must carry the same notes (they are stored once). */
+  private checkColumnNotes(entry: PatientEntry, columns: ReturnType<typeof noteColumns>, where: Where): void {
+    const given = entry.columnDigests as Map<number, string>;
+    for (const c of columns)
+      if (given.get(c.noteNum) !== digest(c.text))
+        this.log.add(issueAt(where, c.key, `${c.key} differs from the one given for patient ${entry.patient?.patientId} at ${describeWhere(entry.where)}`));
+  }
+
+  /** EHRNoteQA + discharge.csv: the notes preprocess.py would join, for a patient of the release. */
+  addJoinedNotes(patientId: string, notes: readonly { note: Note; where: Where }[]): void {
+    const entry = this.byPatient.get(patientId);
+    if (!entry?.patient) return;
+    for (const { note, where } of notes) this.addNote(entry, note, undefined, where, "");
+  }
+
+  /** Whether the questions name this patient (the discharge join keeps only those rows). */
+  hasPatient(patientId: string): boolean {
+    return this.byPatient.has(patientId);
   }
 
   private keep(turn: Turn): Turn {
@@ -274,10 +329,21 @@ export class NotesDatasetBuilder {
       }
       if (!entry.patient) continue;
       const p = entry.patient;
-      if (singleTurn && p.notes && p.numNotes !== undefined && p.numNotes !== entry.noteCount && entry.numNotesWhere === where)
-        this.log.add(issueAt(where, "num_notes", `num_notes ${p.numNotes} but patient ${p.patientId} has ${entry.noteCount} notes`));
-      for (const { turn, where: tw } of kept) checkNoteRefs(turn, tw, p.patientId, entry.noteDates, this.log);
+      // The benchmark shows the model note_1 … note_{num_notes}: a count that disagrees with
+      // the notes there are is a defect of the item (unless there are no notes at all, below).
+      if (singleTurn && p.notes && this.noteCount > 0 && p.numNotes !== undefined && p.numNotes !== entry.noteCount && entry.numNotesWhere === where)
+        this.findings.add(where, "num_notes", "num_notes_mismatch", `num_notes ${p.numNotes} but patient ${p.patientId} has ${entry.noteCount} notes`, { declared: p.numNotes, found: entry.noteCount }, conversation.conversationId);
+      const notes = { dates: entry.noteDates, headers: entry.noteHeaders };
+      for (const { turn, where: tw } of kept) checkNoteRefs(turn, tw, p.patientId, notes, this.log, { findings: this.findings, item: conversation.conversationId });
     }
+    if (this.questionsFile !== undefined && this.noteCount === 0 && this.log.empty)
+      this.findings.add(
+        { file: this.questionsFile, path: "" },
+        "(file)",
+        "no_note_text",
+        "no discharge summary text: reviewers will see the questions without their notes (import the preprocessed EHRNoteQA_processed.jsonl, or add MIMIC-IV-Note discharge.csv.gz)",
+        {},
+      );
     return out;
   }
 

@@ -13,6 +13,7 @@ import enDataTable from "@/messages/en/dataTable.json";
 import enDatasets from "@/messages/en/datasets.json";
 import enEhrViewer from "@/messages/en/ehrViewer.json";
 import enEvaluation from "@/messages/en/evaluation.json";
+import enFindings from "@/messages/en/findings.json";
 import enReview from "@/messages/en/review.json";
 import enRubric from "@/messages/en/rubric.json";
 import zhAdjudication from "@/messages/zh-CN/adjudication.json";
@@ -25,6 +26,7 @@ import zhDataTable from "@/messages/zh-CN/dataTable.json";
 import zhDatasets from "@/messages/zh-CN/datasets.json";
 import zhEhrViewer from "@/messages/zh-CN/ehrViewer.json";
 import zhEvaluation from "@/messages/zh-CN/evaluation.json";
+import zhFindings from "@/messages/zh-CN/findings.json";
 import zhReview from "@/messages/zh-CN/review.json";
 import zhRubric from "@/messages/zh-CN/rubric.json";
 
@@ -41,6 +43,7 @@ export const en = {
   adjudication: enAdjudication,
   admin: enAdmin,
   evaluation: enEvaluation,
+  findings: enFindings,
 };
 
 export type Messages = typeof en;
@@ -58,6 +61,7 @@ const zhCN: Messages = {
   adjudication: zhAdjudication,
   admin: zhAdmin,
   evaluation: zhEvaluation,
+  findings: zhFindings,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };

@@ -3,11 +3,13 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { parseTableParams } from "@/components/data-table/search-params";
+import { FindingsList } from "@/components/datasets/findings-list";
 import { ItemsTable } from "@/components/datasets/items-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { browseItems, itemFacets, ITEMS_TABLE } from "@/lib/server/datasets/browse-items";
+import { datasetFindings } from "@/lib/server/datasets/findings";
 import { getDataset } from "@/lib/server/datasets/list-datasets";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,7 +25,8 @@ export default async function DatasetPage(props: {
   const dataset = await getDataset(db(), datasetId);
   if (!dataset) notFound();
   const params = parseTableParams(await props.searchParams, ITEMS_TABLE);
-  const [facets, { rows, total }, t, format] = await Promise.all([
+  const [findings, facets, { rows, total }, t, format] = await Promise.all([
+    datasetFindings(db(), datasetId),
     itemFacets(db(), datasetId),
     browseItems(db(), datasetId, params),
     getTranslations("datasets.dataset"),
@@ -43,6 +46,7 @@ export default async function DatasetPage(props: {
         })}
         actions={<Link href={`/audits/new?dataset=${dataset.id}`} className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-white hover:bg-accent-strong">{t("newAudit")}</Link>}
       />
+      <FindingsList datasetId={datasetId} {...findings} />
       <ItemsTable datasetId={datasetId} rows={rows} total={total} facets={facets} {...params} />
     </>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CaseHeader } from "@/components/case/case-header";
+import { FindingsNotice } from "@/components/case/findings-notice";
 import { GuidelinesPanel } from "@/components/case/guidelines-panel";
 import { guidelinesFor } from "@/lib/audits/guidelines";
 import { guidelinesForRater } from "@/lib/server/audits/guidelines";
@@ -13,6 +14,7 @@ import { turnChoices } from "@/lib/adjudication/turns";
 import { localizeRubric } from "@/lib/audits/rubric";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
+import { caseFindings } from "@/lib/server/datasets/findings";
 import { loadCase } from "@/lib/server/review/load-case";
 import { nextUnrated, reviewQueue } from "@/lib/server/review/queue";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
@@ -31,7 +33,12 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   const next = queue ? nextUnrated(queue.items.filter((i) => i.assignmentId !== assignmentId), review.sampleOrder) : null;
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;
-  const [locale, t, storedGuidelines] = await Promise.all([getLocale(), getTranslations("rubric.turns"), guidelinesForRater(db(), user.id, review.audit.id)]);
+  const [locale, t, findings, storedGuidelines] = await Promise.all([
+    getLocale(),
+    getTranslations("rubric.turns"),
+    caseFindings(db(), user.id, assignmentId),
+    guidelinesForRater(db(), user.id, review.audit.id),
+  ]);
   const guidelines = guidelinesFor(storedGuidelines, locale);
   // The turn pickers in the reader's words: "Turn 3 · content: <question start>" is turnLabel's
   // wording; its question start is kept (the whole label if that wording ever changes).
@@ -71,6 +78,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
         closed={closed}
       />
       {guidelines && <div className="mb-2 flex justify-end"><GuidelinesPanel auditId={review.audit.id} text={guidelines} /></div>}
+      <FindingsNotice findings={findings} />
       {item.kind === "mcq" ? (
         <McqWorkspace
           item={mcqViewModel(item)}

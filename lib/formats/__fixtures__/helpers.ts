@@ -42,6 +42,7 @@ async function crossCheckStreaming(files: Record<string, string>, parsed: ParseR
     return;
   }
   if (!isDeepStrictEqual(v.summary.stats, parsed.stats)) fail("stats", v.summary.stats, parsed.stats);
+  if (!isDeepStrictEqual(v.summary.findings, parsed.findings)) fail("findings", v.summary.findings, parsed.findings);
   const streamed = await collectDataset(v.summary, streamDataset(reopenable, v.summary));
   if (!isDeepStrictEqual(streamed, parsed.dataset)) fail("dataset", streamed, parsed.dataset);
 }

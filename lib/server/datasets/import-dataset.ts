@@ -4,13 +4,16 @@ import type { Db } from "../../db/client";
 import { DatasetChangedError, streamDataset, validateDatasetStream, type DatasetRecord, type FormatIssue, type ImportProgress } from "../../formats";
 import { recordEvent } from "../audit-trail";
 import { fingerprint, verifiedFiles, type ChecksumFile } from "../../formats/checksum";
+import type { DatasetFindings, FindingKind } from "../../formats";
+import { writeFindings } from "./findings";
+import { UnreadableFileError } from "./open-file";
 import { eventRow, itemRow, noteRow, patientRow, rowWriter, type RowWriter } from "./rows";
 
 /** An import input: its text (and, for files on disk, its bytes), re-readable once per pass. */
 export type ImportFile = ChecksumFile;
 
 export type ImportOutcome =
-  | { status: "imported"; datasetId: string; name: string; version: number; counts: ImportCounts }
+  | { status: "imported"; datasetId: string; name: string; version: number; counts: ImportCounts; findings: FindingCounts }
   | { status: "unchanged"; datasetId: string; name: string; version: number }
   | { status: "invalid"; issues: FormatIssue[]; total: number };
 
@@ -21,14 +24,23 @@ export interface ImportCounts {
   items: number;
 }
 
+/** Data-quality findings imported with the dataset: how many, by kind. */
+export interface FindingCounts {
+  total: number;
+  byKind: Partial<Record<FindingKind, number>>;
+}
+
 export interface ImportOptions {
+  /** Refuse data-quality findings (content defects) as located issues instead of importing them. */
+  strict?: boolean;
   /** Dataset name; default: the bundle's dataset.name, else the first file's name. */
   name?: string;
   onProgress?: (p: ImportProgress | { phase: "writing"; written: number; total: number }) => void;
 }
 
-/** Writes streamed records as batched rows; only external → row ids of patients are kept. */
-async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRecord>, datasetId: string): Promise<void> {
+/** Writes streamed records as batched rows; only external → row ids of patients and items are kept. */
+async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRecord>, datasetId: string): Promise<Map<string, string>> {
+  const itemIds = new Map<string, string>();
   const patientIds = new Map<string, string>();
   const rowId = (patientId: string) => patientIds.get(patientId)!; // pass 1 checked every reference
   for await (const record of records) {
@@ -42,9 +54,14 @@ async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRec
       for (let i = 0; i < events.length; i++) if ((full = insert.add("EhrEvent", eventRow(row.id, events[i]!, i)))) await full;
     } else if (record.kind === "note") {
       if ((full = insert.add("Note", noteRow(rowId(record.patientId), record.note)))) await full;
-    } else if ((full = insert.add("Item", itemRow(datasetId, rowId(record.item.patientId), record.item, record.position)))) await full;
+    } else {
+      const row = itemRow(datasetId, rowId(record.item.patientId), record.item, record.position);
+      itemIds.set(row.externalId, row.id);
+      if ((full = insert.add("Item", row))) await full;
+    }
   }
   await insert.flushAll();
+  return itemIds;
 }
 
 /**
@@ -58,13 +75,19 @@ async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRec
  * checksummed (changed at any point after the first read) is reported, and nothing is written.
  */
 export async function importDataset(db: Db, actorId: string | null, files: ImportFile[], options: ImportOptions = {}): Promise<ImportOutcome> {
-  const print = await fingerprint(files);
+  let print: Awaited<ReturnType<typeof fingerprint>>;
+  try {
+    print = await fingerprint(files);
+  } catch (error) {
+    if (error instanceof UnreadableFileError) return { status: "invalid", issues: [{ file: error.file, field: "(file)", message: error.message }], total: 1 };
+    throw error;
+  }
   const sum = print.sum;
   const existing = await db.dataset.findUnique({ where: { checksum: sum }, select: { id: true, name: true, version: true } });
   if (existing) return { status: "unchanged", datasetId: existing.id, name: existing.name, version: existing.version };
 
   const checked = verifiedFiles(files, print, "checksummed");
-  const validated = await validateDatasetStream(checked.files, { onProgress: options.onProgress });
+  const validated = await validateDatasetStream(checked.files, { onProgress: options.onProgress, strict: options.strict ?? false });
   try {
     checked.verify(); // what was validated must be what was checksummed
   } catch (error) {
@@ -83,6 +106,7 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
     written += n;
     options.onProgress?.({ phase: "writing", written, total });
   };
+  const findings = countFindings(summary.findings);
   let created: { datasetId: string; version: number };
   try {
     created = await db.$transaction(
@@ -108,14 +132,15 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
           },
         });
         const source = verifiedFiles(files, print, "validated");
-        await writeRecords(rowWriter(db, tx, progress), streamDataset(source.files, summary), datasetId);
+        const itemIds = await writeRecords(rowWriter(db, tx, progress), streamDataset(source.files, summary), datasetId);
         source.verify();
+        await writeFindings(tx, datasetId, summary.findings.list, itemIds);
         await recordEvent(tx, {
           actorId,
           action: "dataset.import",
           entity: "Dataset",
           entityId: datasetId,
-          after: { name, version, checksum: sum, format: summary.format, ...counts },
+          after: { name, version, checksum: sum, format: summary.format, ...counts, findings: findings.total },
         });
         return { datasetId, version };
       },
@@ -127,7 +152,7 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
     if (error instanceof DatasetChangedError) return changed(error);
     throw error;
   }
-  return { status: "imported", datasetId: created.datasetId, name, version: created.version, counts };
+  return { status: "imported", datasetId: created.datasetId, name, version: created.version, counts, findings };
 }
 
 /** A file edited while it was being imported is a problem with the input, reported like the others. */
@@ -135,3 +160,9 @@ function changed(error: DatasetChangedError): ImportOutcome {
   return { status: "invalid", issues: [{ file: error.file, field: "(file)", message: error.message }], total: 1 };
 }
 
+
+function countFindings(f: DatasetFindings): FindingCounts {
+  const byKind: FindingCounts["byKind"] = {};
+  for (const x of f.list) byKind[x.kind] = (byKind[x.kind] ?? 0) + 1;
+  return { total: f.total, byKind };
+}

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { createGunzip } from "node:zlib";
 import type { ImportFile } from "./import-dataset";
 
 /**
@@ -11,8 +12,24 @@ import type { ImportFile } from "./import-dataset";
 const BYTES_CHUNK = 1 << 20;
 const TEXT_CHUNK = 1 << 16;
 
-/** A file on disk as an import input (re-readable; as text, or as bytes for hashing and fast decoding). */
+/** A file the importer cannot read as what its name says (a broken .gz): reported, located at the file. */
+export class UnreadableFileError extends Error {
+  override name = "UnreadableFileError";
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A file on disk as an import input (re-readable; as text, or as bytes for hashing and fast
+ * decoding). A `.gz` (MIMIC-IV-Note ships discharge.csv.gz) is inflated as it streams, never
+ * whole: the importer reads, hashes and validates the decompressed text.
+ */
 export function openFile(file: string, name = path.basename(file)): ImportFile {
+  if (name.toLowerCase().endsWith(".gz")) return openGzip(file, name);
   return {
     name,
     open: () => fs.createReadStream(file, { encoding: "utf8", highWaterMark: TEXT_CHUNK }) as AsyncIterable<string>,
@@ -46,4 +63,28 @@ async function* readInto(file: string, size: number): AsyncGenerator<Buffer> {
     await pending.catch(() => undefined); // never close the file under a read in flight
     await handle.close();
   }
+}
+
+function openGzip(file: string, name: string): ImportFile {
+  const inflate = () => fs.createReadStream(file, { highWaterMark: BYTES_CHUNK }).pipe(createGunzip({ chunkSize: TEXT_CHUNK }));
+  async function* bytes(): AsyncGenerator<Uint8Array> {
+    const stream = inflate();
+    try {
+      for await (const chunk of stream) yield chunk as Buffer;
+    } catch (error) {
+      throw new UnreadableFileError(name, `not a readable gzip file: ${(error as Error).message}`);
+    } finally {
+      stream.destroy();
+    }
+  }
+  async function* text(): AsyncGenerator<string> {
+    const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+    for await (const chunk of bytes()) {
+      const s = decoder.decode(chunk, { stream: true });
+      if (s.length > 0) yield s;
+    }
+    const rest = decoder.decode();
+    if (rest.length > 0) yield rest;
+  }
+  return { name, open: text, openBytes: bytes };
 }

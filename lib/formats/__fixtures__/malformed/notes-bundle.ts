@@ -39,14 +39,16 @@ const FIELDS: v.FieldSpec[] = [
   { role: C, paths: turn("turn_order"), bad: badIntKey },
   { role: C, paths: turn("turn_index"), bad: badIntKey },
   { role: C, paths: turn("turn_type"), bad: fc.oneof(v.unknownWord(["content", "source"]), v.notString) },
-  { role: C, paths: turn("question"), bad: v.notNonEmptyString },
+  // An empty question is a finding, not a refusal.
+  { role: C, paths: turn("question"), bad: v.notString },
   ...OPTIONS.map((o) => ({ role: C, paths: turn(o), bad: v.notString })),
   { role: C, paths: turn("correct_answer"), bad: badLabel },
 ];
 
 const REQUIRED: Omit<v.FieldSpec, "bad">[] = [
   { role: P, paths: v.at("subject_id") },
-  ...["note_num", "note_id", "hadm_id", "note_seq", "chartdate", "storetime", "text"].map((k) => ({ role: P, paths: note(k) })),
+  // note_id / note_seq are optional provenance (empty in releases whose input lacked it).
+  ...["note_num", "hadm_id", "chartdate", "storetime", "text"].map((k) => ({ role: P, paths: note(k) })),
   ...["subject_id", "qa_category", "turns"].map((k) => ({ role: C, paths: v.at(k) })),
   ...["turn_order", "turn_index", "turn_type", "question", ...OPTIONS, "correct_answer"].map((k) => ({ role: C, paths: turn(k) })),
 ];
@@ -117,14 +119,6 @@ export const NOTES_BUNDLE_MUTATIONS: Record<string, Mutation> = {
     const { c, k } = pick(g, sourceTurns(b));
     c.item.turns[k].gold_sources = [{ note_num: 1, headers: ["Not A Header Anyone Cited"] }];
     return { role: C, index: c.index, path: ["turns", k, "gold_sources"], message: /do not match the correct option/ };
-  },
-  "duplicate option text": (b, g) => {
-    const { c, k, t } = pick(g, turns(b).filter((x) => x.t.turn_type === "content"));
-    const later = g(fc.integer, { min: 1, max: 4 });
-    const from = OPTIONS[g(fc.nat, { max: later - 1 })]!;
-    if (String(t[from]).trim() === "") return undefined;
-    t[OPTIONS[later]!] = t[from];
-    return { role: C, index: c.index, path: ["turns", k, OPTIONS[later]!], message: /duplicate option/ };
   },
 };
 

@@ -3,10 +3,12 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
+import { FindingsNotice } from "@/components/case/findings-notice";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { Badge } from "@/components/ui/badge";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
+import { itemFindings } from "@/lib/server/datasets/findings";
 import { itemDetail } from "@/lib/server/datasets/item-detail";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
 
@@ -17,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ItemPage(props: { params: Promise<{ datasetId: string; itemId: string }> }) {
   await requirePermission("datasets:manage");
   const { datasetId, itemId } = await props.params;
-  const [detail, t, tv] = await Promise.all([itemDetail(db(), datasetId, itemId), getTranslations("datasets.item"), getTranslations("datasets")]);
+  const [detail, findings, t, tv] = await Promise.all([itemDetail(db(), datasetId, itemId), itemFindings(db(), datasetId, itemId), getTranslations("datasets.item"), getTranslations("datasets")]);
   if (!detail) notFound();
   const item = detail.data;
   const note = (
@@ -35,6 +37,7 @@ export default async function ItemPage(props: { params: Promise<{ datasetId: str
         {detail.level && <Badge>{detail.level}</Badge>}
         {detail.decisionPoint !== null && <Badge>{tv("items.decisionPoint", { value: detail.decisionPoint })}</Badge>}
       </div>
+      <FindingsNotice findings={findings} />
       {item.kind === "mcq" ? (
         <McqWorkspace item={mcqViewModel(item)} events={detail.events.map((e) => eventViewModel(e.id, e.event))} rating={note} />
       ) : (
