@@ -158,7 +158,7 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
       p.source.destroy();
       p.sink.destroy();
     }
-    await Promise.all(parts.map((p) => p.sink.closed || new Promise((closed) => p.sink.once("close", closed))));
+    await Promise.all(parts.map((p) => p.sink.closed || new Promise<void>((closed) => p.sink.once("close", () => closed()))));
     remove();
     return { ok: false, ...failure };
   }
