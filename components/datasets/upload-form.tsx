@@ -94,7 +94,7 @@ function ProgressView({ progress: p }: { progress: Progress }) {
         : p.phase === "writing"
           ? t("phases.writing", { percent, done: format.number(p.done ?? 0), total: format.number(p.total ?? 0) })
           : t(`phases.${p.phase}`);
-  return <UploadProgress label={t("progress")} phase={t(`phaseNames.${p.phase}`)} detail={detail} fraction={p.phase === "queued" || p.phase === "checksum" ? null : fraction} />;
+  return <UploadProgress label={t("progress")} phase={t(`phaseNames.${p.phase}`)} phaseId={p.phase} detail={detail} fraction={p.phase === "queued" || p.phase === "checksum" ? null : fraction} />;
 }
 
 function ImportReport({ outcome }: { outcome: Outcome }) {

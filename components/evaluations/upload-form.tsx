@@ -79,6 +79,7 @@ export function PredictionUploadForm({ datasets, maxUpload }: { datasets: Datase
         <UploadProgress
           label={t("progress")}
           phase={sent === "checking" ? t("checking") : t("uploadingPhase")}
+          phaseId={sent === "checking" ? "checking" : "uploading"}
           detail={sent === "checking" ? t("checking") : t("uploading", { percent: Math.round(sent * 100) })}
           fraction={sent === "checking" ? null : sent}
         />

@@ -3,10 +3,10 @@
  * the counts); a polite live region announces only phase changes, so a screen reader is not
  * read every percentage.
  */
-export function UploadProgress({ label, phase, detail, fraction }: { label: string; phase: string; detail: string; fraction: number | null }) {
+export function UploadProgress({ label, phase, phaseId, detail, fraction }: { label: string; phase: string; phaseId: string; detail: string; fraction: number | null }) {
   const percent = fraction === null ? null : Math.max(0, Math.min(100, Math.round(fraction * 100)));
   return (
-    <div className="mt-4" data-testid="upload-progress">
+    <div className="mt-4" data-testid="upload-progress" data-phase={phaseId}>
       <div
         role="progressbar"
         aria-label={label}
