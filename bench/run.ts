@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runAppBenches, type AppSettings } from "./app/run-app";
+import { benchUpload } from "./app/upload";
 import { BENCHMARKS, parseBenchArgs, USAGE, UsageError, type BenchKey, type BenchOptions } from "./lib/args";
 import { agreementResultSchema, bootstrapResultSchema, importResultSchema, parseLastJsonLine } from "./lib/child-json";
 import { installCleanup, onCleanup, runTracked } from "./lib/processes";
@@ -76,7 +77,7 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
   if (o.only.has("agreement")) rows.push(...(await guarded("agreement", "agreement report", "—", async () => agreementRows(parseLastJsonLine("bench/agreement.ts", await script("bench/agreement.ts", runs), agreementResultSchema)))));
   if (o.only.has("bootstrap")) rows.push(...(await guarded("bootstrap", "cluster bootstrap, B = 10,000", "—", async () => [bootstrapRow(parseLastJsonLine("bench/bootstrap.ts", await script("bench/bootstrap.ts", runs), bootstrapResultSchema))])));
 
-  const needsInput = ["import", "case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey));
+  const needsInput = ["import", "upload", "case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey));
   const inputDir = path.join(ROOT, "data", `bench-input-${s.seed}`);
   const dataDir = path.join(ROOT, "data", "bench-app");
   const removeDirs = () => {
@@ -95,6 +96,7 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
         return importRows(parseLastJsonLine("bench/import.ts", out, importResultSchema), s.importRuns, input);
       })));
     }
+    if (o.only.has("upload")) rows.push(...(await guarded("upload", `web upload, ${input}`, "≤ 500 MB peak RSS", () => benchUpload(inputDir, o.port, path.join(ROOT, "data", "bench-upload")))));
     if (["case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey))) {
       say("\n== app: case page, viewer, saves");
       rows.push(...(await runAppBenches(o.only, o.port, inputDir, dataDir, s.app)));

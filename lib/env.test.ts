@@ -13,6 +13,13 @@ describe("loadEnv", () => {
     expect(loadEnv({ CLINAUDIT_DEMO: "1" }).CLINAUDIT_DEMO).toBe(true);
     expect(loadEnv({ CLINAUDIT_DEMO: "false" }).CLINAUDIT_DEMO).toBe(false);
   });
+  it("reads the upload cap as a size, 2 GiB by default", () => {
+    expect(loadEnv({}).CLINAUDIT_MAX_UPLOAD).toBe(2 * 1024 ** 3);
+    expect(loadEnv({ CLINAUDIT_MAX_UPLOAD: "500 MB" }).CLINAUDIT_MAX_UPLOAD).toBe(500_000_000);
+    expect(loadEnv({ CLINAUDIT_MAX_UPLOAD: "1.5GiB" }).CLINAUDIT_MAX_UPLOAD).toBe(1.5 * 1024 ** 3);
+    expect(loadEnv({ CLINAUDIT_MAX_UPLOAD: "1048576" }).CLINAUDIT_MAX_UPLOAD).toBe(1048576);
+    for (const bad of ["", "lots", "2 parsecs", "-5MB", "100"]) expect(() => loadEnv({ CLINAUDIT_MAX_UPLOAD: bad })).toThrow(/CLINAUDIT_MAX_UPLOAD/);
+  });
   it("names every invalid variable", () => {
     expect(() =>
       loadEnv({ DATABASE_URL: "mysql://x", NEXTAUTH_SECRET: "short", CLINAUDIT_ADMIN_EMAIL: "nope" }),

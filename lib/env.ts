@@ -8,6 +8,18 @@ const flag = z
   .optional()
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
+/** Multipliers of the units CLINAUDIT_MAX_UPLOAD accepts (SI units in powers of 1000, IEC in 1024). */
+const BYTE_UNITS: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
+
+/** "2GiB", "500 MB", "1048576" → bytes; undefined when it is not such a size. */
+export function parseByteSize(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  const unit = BYTE_UNITS[(match?.[2] || "b").toLowerCase()];
+  if (!match || unit === undefined) return undefined;
+  const bytes = Math.floor(Number(match[1]) * unit);
+  return Number.isSafeInteger(bytes) ? bytes : undefined;
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // Unset: the SQLite file clinaudit.db in CLINAUDIT_DATA_DIR.
@@ -45,6 +57,19 @@ const schema = z.object({
         return false;
       }
     }, "must be an IANA time zone such as Asia/Shanghai or Europe/London"),
+  // The largest upload (the whole request body) the browser import accepts; larger files go
+  // through `npx clinaudit import`. Uploads stream to disk, so this bounds disk, not memory.
+  CLINAUDIT_MAX_UPLOAD: z
+    .string()
+    .default("2GiB")
+    .transform((text, ctx) => {
+      const bytes = parseByteSize(text);
+      if (bytes === undefined || bytes < 1024) {
+        ctx.addIssue({ code: "custom", message: "must be a size of at least 1 KiB: bytes, or a number with B, KB, MB, GB, KiB, MiB or GiB (e.g. 2GiB)" });
+        return z.NEVER;
+      }
+      return bytes;
+    }),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { listDatasets } from "@/lib/server/datasets/list-datasets";
+import { maxUpload } from "@/lib/server/uploads/limits";
 import { utcMinute } from "@/lib/i18n/timestamp";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,7 +21,7 @@ export default async function DatasetsPage() {
     <>
       <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
-        <UploadForm />
+        <UploadForm maxUpload={maxUpload()} />
         {datasets.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("empty")}</p>
         ) : (

@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { datasetChoices, listPredictionSets } from "@/lib/server/evaluations/queries";
 import { utcMinute } from "@/lib/i18n/timestamp";
+import { maxPredictionUpload } from "@/lib/server/uploads/limits";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("evaluation.list"))("metaTitle") };
@@ -20,7 +21,7 @@ export default async function EvaluationsPage() {
     <>
       <PageHeader title={t("title")} description={t("description")} />
       <div className="space-y-6">
-        <PredictionUploadForm datasets={datasets} />
+        <PredictionUploadForm datasets={datasets} maxUpload={maxPredictionUpload()} />
         {sets.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("empty")}</p>
         ) : (

@@ -7,6 +7,8 @@ import { spawnTracked, stopTracked } from "../lib/processes";
 
 export interface AppServer {
   base: string;
+  /** The process group of `npm start` (its leader's pid); next-server runs in it. */
+  group: number;
   /** Why the server is gone, or null while it runs. */
   exited(): string | null;
   /** The last lines the server printed (for error reports). */
@@ -24,7 +26,7 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export async function startApp(options: { port: number; dataDir: string; timeoutMs?: number }): Promise<AppServer> {
+export async function startApp(options: { port: number; dataDir: string; timeoutMs?: number; env?: Record<string, string> }): Promise<AppServer> {
   const base = `http://localhost:${options.port}`;
   if (await answers(`${base}/api/health`)) throw new Error(`port ${options.port} is already serving something: choose another with --port`);
   // Inherited settings that would point the server elsewhere are dropped.
@@ -32,7 +34,7 @@ export async function startApp(options: { port: number; dataDir: string; timeout
   const child: ChildProcess = spawnTracked("npm", ["start"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...env, PORT: String(options.port), CLINAUDIT_DATA_DIR: options.dataDir, NEXTAUTH_URL: base, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...env, PORT: String(options.port), CLINAUDIT_DATA_DIR: options.dataDir, NEXTAUTH_URL: base, NEXT_TELEMETRY_DISABLED: "1", ...options.env },
   });
   const log: string[] = [];
   const keep = (c: Buffer) => {
@@ -54,5 +56,5 @@ export async function startApp(options: { port: number; dataDir: string; timeout
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { base, exited: () => exited, logTail: (n = 15) => log.slice(-n).join("\n"), stop: () => stopTracked(child) };
+  return { base, group: child.pid!, exited: () => exited, logTail: (n = 15) => log.slice(-n).join("\n"), stop: () => stopTracked(child) };
 }

@@ -3,6 +3,9 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { LocatedIssues, type LocatedIssue } from "../import/located-issues";
+import { UploadProgress } from "../import/upload-progress";
+import { sendUpload, type ServerProgress } from "../import/upload-request";
+import { formatBytes } from "@/lib/server/uploads/format-bytes";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 
@@ -12,73 +15,94 @@ type Outcome =
   | { status: "invalid"; issues: LocatedIssue[]; total: number }
   | { error: string };
 
-/** Upload with a real progress bar (XHR exposes upload progress; fetch does not). */
-export function UploadForm() {
+type Progress = { phase: "uploading"; done: number; total: number } | ServerProgress;
+
+/**
+ * Upload with progress for the transfer (XHR upload events) and for the server's checking and
+ * writing (streamed as NDJSON by the route), then the counts or every located problem.
+ */
+export function UploadForm({ maxUpload }: { maxUpload: number }) {
   const t = useTranslations("datasets.upload");
   const router = useRouter();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [phase, setPhase] = useState<"idle" | "uploading" | "importing">("idle");
+  const [progress, setProgress] = useState<Progress | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const limit = formatBytes(maxUpload);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/datasets/import");
-    xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(e.loaded / e.total);
-    xhr.upload.onload = () => setPhase("importing");
-    xhr.onload = () => {
-      setPhase("idle");
-      setProgress(null);
-      try {
-        setOutcome(JSON.parse(xhr.responseText) as Outcome);
-      } catch {
-        setOutcome({ error: t("errors.status", { status: xhr.status }) });
-      }
-      router.refresh();
-    };
-    xhr.onerror = () => {
-      setPhase("idle");
-      setOutcome({ error: t("errors.network") });
-    };
+    const size = data.getAll("files").reduce((n, f) => n + (f instanceof File ? f.size : 0), 0);
     setOutcome(null);
-    setPhase("uploading");
-    setProgress(0);
-    xhr.send(data);
+    // The server refuses it too; this spares sending gigabytes to hear so.
+    if (size > maxUpload) return setOutcome({ error: t("errors.tooLarge", { limit }) });
+    setProgress({ phase: "uploading", done: 0, total: size });
+    sendUpload(
+      "/api/datasets/import",
+      data,
+      {
+        onSent: (done, total) => setProgress({ phase: "uploading", done, total }),
+        onSentAll: () => setProgress((p) => (p?.phase === "uploading" ? { type: "progress", phase: "checksum" } : p)),
+        onServer: setProgress,
+        onDone: (status, body) => {
+          setProgress(null);
+          setOutcome(body && typeof body === "object" ? (body as Outcome) : { error: t("errors.status", { status }) });
+          router.refresh();
+        },
+        onNetworkError: () => {
+          setProgress(null);
+          setOutcome({ error: t("errors.network") });
+        },
+      },
+      { stream: true },
+    );
   }
 
-  const busy = phase !== "idle";
+  const busy = progress !== null;
   return (
     <section aria-labelledby="upload-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="upload-heading" className="text-base font-semibold">{t("heading")}</h2>
       <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
-      <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
         <div className="space-y-1">
           <label htmlFor="files" className="block text-sm font-medium text-slate-800">{t("files")}</label>
-          <input id="files" name="files" type="file" multiple required accept=".json,.jsonl,.csv" className="block w-full text-sm" disabled={busy} />
+          <input id="files" name="files" type="file" multiple required accept=".json,.jsonl,.csv,.gz" className="block w-full text-sm" disabled={busy} aria-describedby="files-hint" />
+          <p id="files-hint" className="text-xs text-slate-600">{t("limit", { limit })}</p>
         </div>
         <TextField label={t("name")} name="name" disabled={busy} hint={t("nameHint")} />
-        <Button type="submit" disabled={busy}>{busy ? t("submitting") : t("submit")}</Button>
+        <Button type="submit" disabled={busy} className="sm:mt-6">{busy ? t("submitting") : t("submit")}</Button>
+        <label className="flex items-start gap-2 text-sm text-slate-800 sm:col-span-3">
+          <input type="checkbox" name="strict" value="on" disabled={busy} className="mt-0.5" />
+          <span>{t("strict")}</span>
+        </label>
       </form>
-      {busy && (
-        <div className="mt-4" role="status" aria-live="polite">
-          <progress className="h-2 w-full" max={1} value={phase === "uploading" ? (progress ?? 0) : undefined} aria-label={t("progress")} />
-          <p className="mt-1 text-sm text-slate-600">
-            {phase === "uploading" ? t("uploading", { percent: Math.round((progress ?? 0) * 100) }) : t("importing")}
-          </p>
-        </div>
-      )}
+      {progress && <ProgressView progress={progress} />}
       {outcome && <ImportReport outcome={outcome} />}
     </section>
   );
 }
 
+function ProgressView({ progress: p }: { progress: Progress }) {
+  const t = useTranslations("datasets.upload");
+  const format = useFormatter();
+  const fraction = p.done !== undefined && p.total ? p.done / p.total : null;
+  const percent = Math.round((fraction ?? 0) * 100);
+  const detail =
+    p.phase === "uploading"
+      ? t("phases.uploading", { percent, done: formatBytes(p.done), total: formatBytes(p.total) })
+      : p.phase === "validating"
+        ? t("phases.validating", { percent, records: format.number(p.records ?? 0) })
+        : p.phase === "writing"
+          ? t("phases.writing", { percent, done: format.number(p.done ?? 0), total: format.number(p.total ?? 0) })
+          : t(`phases.${p.phase}`);
+  return <UploadProgress label={t("progress")} phase={t(`phaseNames.${p.phase}`)} phaseId={p.phase} detail={detail} fraction={p.phase === "queued" || p.phase === "checksum" ? null : fraction} />;
+}
+
 function ImportReport({ outcome }: { outcome: Outcome }) {
   const t = useTranslations("datasets.upload");
   const format = useFormatter();
-  if ("error" in outcome) return <p role="alert" className="mt-4 text-sm text-red-700">{outcome.error}</p>;
+  if ("error" in outcome) return <p role="alert" className="mt-4 text-sm text-red-700" data-testid="import-error">{outcome.error}</p>;
   if (outcome.status === "unchanged")
-    return <p role="status" className="mt-4 text-sm text-slate-700">{t("unchanged", { name: outcome.name, version: outcome.version })}</p>;
+    return <p role="status" className="mt-4 text-sm text-slate-700" data-testid="import-report">{t("unchanged", { name: outcome.name, version: outcome.version })}</p>;
   if (outcome.status === "imported") {
     const c = outcome.counts;
     return (

@@ -3,7 +3,10 @@ import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { formatBytes } from "@/lib/server/uploads/format-bytes";
 import { LocatedIssues, type LocatedIssue } from "../import/located-issues";
+import { UploadProgress } from "../import/upload-progress";
+import { sendUpload } from "../import/upload-request";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
 
@@ -20,28 +23,37 @@ export interface DatasetChoice {
   itemCount: number;
 }
 
-/** Upload of one prediction file for one dataset version; the server checks every row. */
-export function PredictionUploadForm({ datasets }: { datasets: DatasetChoice[] }) {
+/** Upload of one prediction file for one dataset version, with transfer progress; the server checks every row. */
+export function PredictionUploadForm({ datasets, maxUpload }: { datasets: DatasetChoice[]; maxUpload: number }) {
   const t = useTranslations("evaluation.upload");
   const format = useFormatter();
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  // null: idle; a number: the fraction sent; "checking": sent, the server checks it.
+  const [sent, setSent] = useState<number | "checking" | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const busy = sent !== null;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    setBusy(true);
+    const file = data.get("file");
     setOutcome(null);
-    try {
-      const response = await fetch("/api/evaluations/import", { method: "POST", body: data });
-      setOutcome(await response.json().catch(() => ({ error: t("errors.status", { status: response.status }) })));
-      router.refresh();
-    } catch {
-      setOutcome({ error: t("errors.network") });
-    } finally {
-      setBusy(false);
-    }
+    if (file instanceof File && file.size > maxUpload) return setOutcome({ error: t("errors.tooLarge", { limit: formatBytes(maxUpload) }) });
+    setSent(0);
+    sendUpload("/api/evaluations/import", data, {
+      onSent: (loaded, total) => setSent(loaded / total),
+      onSentAll: () => setSent("checking"),
+      onServer: () => undefined,
+      onDone: (status, body) => {
+        setSent(null);
+        setOutcome(body && typeof body === "object" ? (body as Outcome) : { error: t("errors.status", { status }) });
+        router.refresh();
+      },
+      onNetworkError: () => {
+        setSent(null);
+        setOutcome({ error: t("errors.network") });
+      },
+    });
   }
 
   return (
@@ -64,7 +76,15 @@ export function PredictionUploadForm({ datasets }: { datasets: DatasetChoice[] }
         <TextField label={t("model")} name="model" disabled={busy} hint={t("modelHint")} />
         <Button type="submit" disabled={busy || datasets.length === 0}>{busy ? t("submitting") : t("submit")}</Button>
       </form>
-      {busy && <p role="status" className="mt-3 text-sm text-slate-600">{t("checking")}</p>}
+      {sent !== null && (
+        <UploadProgress
+          label={t("progress")}
+          phase={sent === "checking" ? t("checking") : t("uploadingPhase")}
+          phaseId={sent === "checking" ? "checking" : "uploading"}
+          detail={sent === "checking" ? t("checking") : t("uploading", { percent: Math.round(sent * 100) })}
+          fraction={sent === "checking" ? null : sent}
+        />
+      )}
       {outcome && <UploadReport outcome={outcome} />}
     </section>
   );

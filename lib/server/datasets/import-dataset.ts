@@ -107,52 +107,67 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
     options.onProgress?.({ phase: "writing", written, total });
   };
   const findings = countFindings(summary.findings);
-  let created: { datasetId: string; version: number };
-  try {
-    created = await db.$transaction(
-      async (tx) => {
-        const latest = await tx.dataset.findFirst({ where: { name }, orderBy: { version: "desc" }, select: { version: true } });
-        const version = (latest?.version ?? 0) + 1;
-        const datasetId = randomUUID();
-        await tx.dataset.create({
-          data: {
-            id: datasetId,
-            name,
-            version,
-            family: summary.family,
-            format: summary.format,
-            formatVersion: summary.formatVersion ?? null,
-            checksum: sum,
-            meta: { ...summary.meta, ...(summary.extra ? { __extra: summary.extra } : {}) } as object,
-            patientCount: counts.patients,
-            itemCount: counts.items,
-            eventCount: counts.events,
-            noteCount: counts.notes,
-            importedById: actorId,
-          },
-        });
-        const source = verifiedFiles(files, print, "validated");
-        const itemIds = await writeRecords(rowWriter(db, tx, progress), streamDataset(source.files, summary), datasetId);
-        source.verify();
-        await writeFindings(tx, datasetId, summary.findings.list, itemIds);
-        await recordEvent(tx, {
-          actorId,
-          action: "dataset.import",
-          entity: "Dataset",
-          entityId: datasetId,
-          after: { name, version, checksum: sum, format: summary.format, ...counts, findings: findings.total },
-        });
-        return { datasetId, version };
-      },
-      { timeout: 60 * 60_000, maxWait: 60_000 },
-    );
-  } catch (error) {
-    // Rolled back. A file edited while it was being imported is a problem with the input,
-    // reported like the others rather than as a crash.
-    if (error instanceof DatasetChangedError) return changed(error);
-    throw error;
+  let created: { datasetId: string; version: number } | undefined;
+  // Concurrent imports race between the checksum look-up above and the INSERT below. The
+  // unique constraints decide: the same files imported elsewhere meanwhile (checksum) → the
+  // caller is told where; another import that took this name's next version → recount.
+  for (let attempt = 1; !created; attempt++) {
+    try {
+      created = await db.$transaction(
+        async (tx) => {
+          const latest = await tx.dataset.findFirst({ where: { name }, orderBy: { version: "desc" }, select: { version: true } });
+          const version = (latest?.version ?? 0) + 1;
+          const datasetId = randomUUID();
+          await tx.dataset.create({
+            data: {
+              id: datasetId,
+              name,
+              version,
+              family: summary.family,
+              format: summary.format,
+              formatVersion: summary.formatVersion ?? null,
+              checksum: sum,
+              meta: { ...summary.meta, ...(summary.extra ? { __extra: summary.extra } : {}) } as object,
+              patientCount: counts.patients,
+              itemCount: counts.items,
+              eventCount: counts.events,
+              noteCount: counts.notes,
+              importedById: actorId,
+            },
+          });
+          const source = verifiedFiles(files, print, "validated");
+          await writeRecords(rowWriter(db, tx, progress), streamDataset(source.files, summary), datasetId);
+          source.verify();
+          await recordEvent(tx, {
+            actorId,
+            action: "dataset.import",
+            entity: "Dataset",
+            entityId: datasetId,
+            after: { name, version, checksum: sum, format: summary.format, ...counts, findings: findings.total },
+          });
+          return { datasetId, version };
+        },
+        { timeout: 60 * 60_000, maxWait: 60_000 },
+      );
+    } catch (error) {
+      // Rolled back. A file edited while it was being imported is a problem with the input,
+      // reported like the others rather than as a crash.
+      if (error instanceof DatasetChangedError) return changed(error);
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await db.dataset.findUnique({ where: { checksum: sum }, select: { id: true, name: true, version: true } });
+      if (winner) return { status: "unchanged", datasetId: winner.id, name: winner.name, version: winner.version };
+      if (attempt >= MAX_VERSION_ATTEMPTS) throw error;
+      written = 0;
+    }
   }
   return { status: "imported", datasetId: created.datasetId, name, version: created.version, counts, findings };
+}
+
+/** Imports of one name that may collide on its next version number before one gives up. */
+const MAX_VERSION_ATTEMPTS = 5;
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
 /** A file edited while it was being imported is a problem with the input, reported like the others. */

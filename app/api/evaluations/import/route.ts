@@ -1,32 +1,36 @@
+import fs from "node:fs";
 import { after } from "next/server";
 import { getTranslations } from "next-intl/server";
 import { db } from "@/lib/db";
 import { guardRoute } from "@/lib/server/auth/route-guard";
 import { importPredictions } from "@/lib/server/evaluations/import-predictions";
 import { evaluationFor } from "@/lib/server/evaluations/report";
+import { maxPredictionUpload, uploadRoot } from "@/lib/server/uploads/limits";
+import { receiveMultipart } from "@/lib/server/uploads/multipart";
+import { refusal } from "@/lib/server/uploads/refusal";
 
-/** Prediction files are short rows; this bounds what one upload can make the server parse. */
-const MAX_BYTES = 64 * 1024 * 1024;
-
-/** Organizer upload: one prediction file for one dataset → all-or-nothing import, or every located issue. */
+/**
+ * Organizer upload: one prediction file for one dataset → all-or-nothing import, or every
+ * located issue. Streamed to disk under its cap (never through proxy.ts) before it is read.
+ */
 export async function POST(request: Request) {
   const user = await guardRoute("evaluations:manage", request);
   if (user instanceof Response) return user;
   const t = await getTranslations("evaluation.upload.errors");
-  const form = await request.formData();
-  const file = form.get("file");
-  const datasetId = String(form.get("datasetId") ?? "");
-  if (!(file instanceof File) || file.size === 0) return Response.json({ error: t("noFile") }, { status: 400 });
-  if (!datasetId) return Response.json({ error: t("noDataset") }, { status: 400 });
-  if (file.size > MAX_BYTES) return Response.json({ error: t("tooLarge", { mb: MAX_BYTES / 1024 / 1024 }) }, { status: 413 });
+  const received = await receiveMultipart(request, { maxBytes: maxPredictionUpload(), root: uploadRoot(), maxFiles: 1 });
+  if (!received.ok) return refusal(received, { tooLarge: (limit) => t("tooLarge", { limit }), malformed: t("malformed"), failed: t("unexpected") });
   try {
+    const file = received.files.find((f) => f.field === "file" && f.bytes > 0);
+    const datasetId = received.fields.get("datasetId") ?? "";
+    if (!file) return Response.json({ error: t("noFile") }, { status: 400 });
+    if (!datasetId) return Response.json({ error: t("noDataset") }, { status: 400 });
     const outcome = await importPredictions(db(), user.id, {
       datasetId,
-      name: String(form.get("name") ?? "").trim() || undefined,
-      model: String(form.get("model") ?? "").trim() || undefined,
-      // Only the base name is kept: an uploaded name is data, never a path.
-      fileName: file.name.split(/[\\/]/).pop() || "predictions",
-      bytes: new Uint8Array(await file.arrayBuffer()),
+      name: received.fields.get("name")?.trim() || undefined,
+      model: received.fields.get("model")?.trim() || undefined,
+      fileName: file.name,
+      // Within maxPredictionUpload (≤ 64 MiB): the prediction parser reads the file whole.
+      bytes: new Uint8Array(await fs.promises.readFile(file.path)),
     });
     if (outcome.status === "no-dataset") return Response.json({ error: t("unknownDataset") }, { status: 404 });
     if (outcome.status === "imported") {
@@ -38,5 +42,7 @@ export async function POST(request: Request) {
   } catch (error) {
     console.error("[prediction import]", error);
     return Response.json({ error: t("unexpected") }, { status: 500 });
+  } finally {
+    received.remove();
   }
 }

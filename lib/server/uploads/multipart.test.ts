@@ -1,0 +1,180 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { baseName, receiveMultipart } from "./multipart";
+
+const BOUNDARY = "----clinaudit-test-boundary";
+const roots: string[] = [];
+afterEach(() => {
+  for (const r of roots.splice(0)) fs.rmSync(r, { recursive: true, force: true });
+});
+function root(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-multipart-"));
+  roots.push(dir);
+  return dir;
+}
+
+type Part = { field: string; value: string } | { field: string; filename: string; size: number; fill?: string };
+
+/** A multipart body produced lazily (a 64 MiB file part never exists in memory). */
+function body(parts: Part[], options: { chunk?: number; truncateAt?: number } = {}): { stream: ReadableStream<Uint8Array>; length: number } {
+  const chunk = options.chunk ?? 256 * 1024;
+  const pieces: (Uint8Array | { size: number; fill: string })[] = [];
+  const enc = new TextEncoder();
+  for (const p of parts) {
+    if ("value" in p) pieces.push(enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n${p.value}\r\n`));
+    else {
+      pieces.push(enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+      pieces.push({ size: p.size, fill: p.fill ?? "x" });
+      pieces.push(enc.encode("\r\n"));
+    }
+  }
+  pieces.push(enc.encode(`--${BOUNDARY}--\r\n`));
+  const length = pieces.reduce((n, p) => n + (p instanceof Uint8Array ? p.length : p.size), 0);
+  let sent = 0;
+  async function* generate() {
+    for (const p of pieces) {
+      if (p instanceof Uint8Array) yield p;
+      else for (let at = 0; at < p.size; at += chunk) yield new Uint8Array(Math.min(chunk, p.size - at)).fill(p.fill.charCodeAt(0));
+    }
+  }
+  const iterator = generate();
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await iterator.next();
+      if (done || (options.truncateAt !== undefined && sent >= options.truncateAt)) {
+        if (options.truncateAt !== undefined) controller.error(new Error("client went away"));
+        else controller.close();
+        return;
+      }
+      sent += value.length;
+      controller.enqueue(value);
+    },
+  });
+  return { stream, length };
+}
+
+function request(parts: Part[], options: { declareLength?: boolean; chunk?: number; truncateAt?: number; contentType?: string } = {}): Request {
+  const { stream, length } = body(parts, options);
+  const headers: Record<string, string> = { "content-type": options.contentType ?? `multipart/form-data; boundary=${BOUNDARY}` };
+  if (options.declareLength) headers["content-length"] = String(length);
+  return new Request("http://localhost/upload", { method: "POST", body: stream, headers, duplex: "half" } as RequestInit);
+}
+
+const uploads = (dir: string) => fs.readdirSync(dir);
+
+describe("receiveMultipart", () => {
+  it("writes each file part to its own temporary file and keeps the text fields", async () => {
+    const dir = root();
+    const result = await receiveMultipart(
+      request([
+        { field: "name", value: "My benchmark" },
+        { field: "files", filename: "patients.jsonl", size: 3 * 1024 * 1024 + 17, fill: "p" },
+        { field: "files", filename: "C:\\Users\\me\\instances.jsonl", size: 1000, fill: "i" },
+        { field: "files", filename: "", size: 0 },
+      ]),
+      { maxBytes: 10 * 1024 * 1024, root: dir },
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.fields.get("name")).toBe("My benchmark");
+    expect(result.files.map((f) => [f.field, f.name, f.bytes])).toEqual([
+      ["files", "patients.jsonl", 3 * 1024 * 1024 + 17],
+      ["files", "instances.jsonl", 1000],
+    ]);
+    for (const f of result.files) {
+      expect(fs.statSync(f.path).size).toBe(f.bytes);
+      expect(path.dirname(path.dirname(f.path))).toBe(dir);
+    }
+    expect(fs.readFileSync(result.files[1]!.path, "utf8")).toBe("i".repeat(1000));
+    result.remove();
+    expect(uploads(dir)).toEqual([]);
+  });
+
+  it("refuses a declared body over the cap before reading any of it", async () => {
+    const dir = root();
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({ pull: (c) => void (pulled++, c.enqueue(new Uint8Array(10))) });
+    const req = new Request("http://localhost/upload", {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, "content-length": String(5 * 1024 * 1024) },
+    } as RequestInit);
+    expect(await receiveMultipart(req, { maxBytes: 1024 * 1024, root: dir })).toEqual({ ok: false, reason: "too-large", limit: 1024 * 1024 });
+    expect(pulled).toBeLessThanOrEqual(1); // the stream's own first pull, nothing read by us
+    expect(fs.existsSync(dir) ? uploads(dir) : []).toEqual([]);
+  });
+
+  it("stops reading an undeclared body at the cap and removes what it wrote", async () => {
+    const dir = root();
+    let progress = 0;
+    const result = await receiveMultipart(request([{ field: "files", filename: "big.jsonl", size: 64 * 1024 * 1024 }]), {
+      maxBytes: 2 * 1024 * 1024,
+      root: dir,
+      onBytes: (n) => (progress = n),
+    });
+    expect(result).toEqual({ ok: false, reason: "too-large", limit: 2 * 1024 * 1024 });
+    expect(progress).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(uploads(dir)).toEqual([]);
+  });
+
+  it("a body exactly at the cap is accepted", async () => {
+    const dir = root();
+    const parts: Part[] = [{ field: "files", filename: "a.csv", size: 5000 }];
+    const { length } = body(parts);
+    const result = await receiveMultipart(request(parts, { declareLength: true }), { maxBytes: length, root: dir });
+    expect(result.ok && result.files[0]!.bytes).toBe(5000);
+  });
+
+  it("a client that goes away mid-file leaves nothing behind", async () => {
+    const dir = root();
+    const result = await receiveMultipart(request([{ field: "files", filename: "a.jsonl", size: 8 * 1024 * 1024 }], { truncateAt: 3 * 1024 * 1024 }), { maxBytes: 1 << 30, root: dir });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reason).toBe("failed");
+    expect(uploads(dir)).toEqual([]);
+  });
+
+  it("refuses what is not a multipart form, and broken framing", async () => {
+    const dir = root();
+    expect(await receiveMultipart(new Request("http://localhost/", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }), { maxBytes: 1 << 20, root: dir })).toMatchObject({ ok: false, reason: "malformed" });
+    const cut = new Request("http://localhost/", {
+      method: "POST",
+      body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="a.json"\r\n\r\n{"half":`,
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    });
+    expect(await receiveMultipart(cut, { maxBytes: 1 << 20, root: dir })).toMatchObject({ ok: false, reason: "malformed" });
+    expect(uploads(dir)).toEqual([]);
+  });
+
+  it("refuses too many files and over-long fields", async () => {
+    const dir = root();
+    const many = Array.from({ length: 4 }, (_, i) => ({ field: "files", filename: `f${i}.csv`, size: 10 }));
+    expect(await receiveMultipart(request(many), { maxBytes: 1 << 20, root: dir, maxFiles: 3 })).toMatchObject({ ok: false, reason: "malformed" });
+    expect(await receiveMultipart(request([{ field: "name", value: "n".repeat(70 * 1024) }]), { maxBytes: 1 << 20, root: dir })).toMatchObject({ ok: false, reason: "malformed" });
+    expect(uploads(dir)).toEqual([]);
+  });
+
+  it("removes folders a crashed upload left a day ago, not those of running uploads", async () => {
+    const dir = root();
+    const old = path.join(dir, "upload-old");
+    const fresh = path.join(dir, "upload-fresh");
+    fs.mkdirSync(old);
+    fs.mkdirSync(fresh);
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60_000);
+    fs.utimesSync(old, dayAgo, dayAgo);
+    const result = await receiveMultipart(request([{ field: "name", value: "x" }]), { maxBytes: 1 << 20, root: dir });
+    expect(result.ok).toBe(true);
+    if (result.ok) result.remove();
+    expect(uploads(dir)).toEqual(["upload-fresh"]);
+  });
+});
+
+describe("baseName", () => {
+  it("keeps only the last path segment", () => {
+    expect(baseName("C:\\data\\patients.jsonl")).toBe("patients.jsonl");
+    expect(baseName("../../etc/passwd")).toBe("passwd");
+    expect(baseName(undefined)).toBe("");
+  });
+});

@@ -1,0 +1,166 @@
+// A multipart/form-data request body streamed to disk, one temporary file per file part, under
+// a cap on the whole body. Nothing holds a file in memory: the body is read chunk by chunk
+// (awaiting the parser's backpressure) and each file part is piped into its own file.
+//
+// Over the cap, the body is no longer read (the declared Content-Length is checked before the
+// first byte; a body without one is counted as it arrives), every file written so far is
+// removed, and the caller answers with the limit. Route handlers must not pass through proxy.ts
+// (its matcher excludes them): Next buffers a proxied body in memory, up to 10 MiB by default.
+import fs from "node:fs";
+import { once } from "node:events";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import busboy from "busboy";
+
+export interface ReceivedFile {
+  /** The form field the file came in. */
+  field: string;
+  /** The file's base name as the browser sent it (data, never a path). */
+  name: string;
+  /** Where it was written. */
+  path: string;
+  bytes: number;
+}
+
+export interface ReceivedUpload {
+  files: ReceivedFile[];
+  /** Text fields; a repeated field keeps its last value. */
+  fields: Map<string, string>;
+  /** Deletes the temporary files (idempotent). */
+  remove(): void;
+}
+
+export type ReceiveFailure =
+  | { reason: "too-large"; limit: number }
+  /** Not a readable multipart form (wrong content type, broken framing, too many parts). */
+  | { reason: "malformed"; detail: string }
+  /** The client went away, or the disk refused a write. */
+  | { reason: "failed"; error: unknown };
+
+export type ReceiveResult = ({ ok: true } & ReceivedUpload) | ({ ok: false } & ReceiveFailure);
+
+export interface ReceiveOptions {
+  /** Cap on the whole request body, in bytes. */
+  maxBytes: number;
+  /** Parent folder of the per-upload temporary folders (created if missing). */
+  root: string;
+  /** Most file parts accepted. */
+  maxFiles?: number;
+  /** Bytes of the body read so far, as they arrive. */
+  onBytes?: (received: number) => void;
+}
+
+/** Text fields are names and flags; anything bigger is not a form this app sends. */
+const FIELD_LIMITS = { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 20, parts: 60 };
+/** A folder left by a process that died mid-upload is removed by a later upload after this. */
+const STALE_MS = 24 * 60 * 60_000;
+
+/** A name that is safe as a file name on any disk: the upload's own name is kept apart. */
+function diskName(index: number, name: string): string {
+  return `${index}-${name.replace(/[^\w.\-]/g, "_").slice(0, 100)}`;
+}
+
+/** The base name of what the browser sent (some send a full Windows path). */
+export function baseName(filename: string | undefined): string {
+  return (filename ?? "").split(/[\\/]/).pop()?.trim() ?? "";
+}
+
+function sweepStale(root: string): void {
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    const dir = path.join(root, entry.name);
+    try {
+      if (entry.isDirectory() && entry.name.startsWith("upload-") && Date.now() - fs.statSync(dir).mtimeMs > STALE_MS) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another upload removed it first.
+    }
+  }
+}
+
+export async function receiveMultipart(request: Request, options: ReceiveOptions): Promise<ReceiveResult> {
+  const { maxBytes } = options;
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > maxBytes) return { ok: false, reason: "too-large", limit: maxBytes };
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) return { ok: false, reason: "malformed", detail: "expected a multipart/form-data body" };
+
+  fs.mkdirSync(options.root, { recursive: true });
+  sweepStale(options.root);
+  const dir = fs.mkdtempSync(path.join(options.root, "upload-"));
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  const files: ReceivedFile[] = [];
+  const fields = new Map<string, string>();
+  const parts: { source: Readable; sink: fs.WriteStream; written: Promise<void> }[] = [];
+  let failure: ReceiveFailure | undefined;
+  const fail = (f: ReceiveFailure) => (failure ??= f);
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: { "content-type": contentType }, limits: { ...FIELD_LIMITS, files: options.maxFiles ?? 20 }, highWaterMark: 1 << 20, fileHwm: 1 << 20 });
+  } catch (error) {
+    remove();
+    return { ok: false, reason: "malformed", detail: (error as Error).message };
+  }
+  parser.on("file", (field, source, info) => {
+    const name = baseName(info.filename);
+    if (failure || !name) {
+      source.resume(); // an empty file input sends a nameless part: nothing to keep
+      return;
+    }
+    const entry: ReceivedFile = { field, name, path: path.join(dir, diskName(files.length + 1, name)), bytes: 0 };
+    files.push(entry);
+    source.on("data", (chunk: Buffer) => (entry.bytes += chunk.length));
+    const sink = fs.createWriteStream(entry.path);
+    const written = pipeline(source, sink);
+    written.catch((error: unknown) => fail({ reason: "failed", error }));
+    parts.push({ source, sink, written });
+  });
+  parser.on("field", (name, value, info) => {
+    if (info.nameTruncated || info.valueTruncated) fail({ reason: "malformed", detail: `the form field "${name}" is too long` });
+    else fields.set(name, value);
+  });
+  for (const limit of ["partsLimit", "filesLimit", "fieldsLimit"] as const) parser.on(limit, () => fail({ reason: "malformed", detail: "the form has too many parts" }));
+  const closed = new Promise<void>((resolve, reject) => {
+    parser.on("close", resolve);
+    parser.on("error", reject);
+  });
+  closed.catch((error: unknown) => fail({ reason: "malformed", detail: (error as Error).message }));
+
+  const reader = request.body.getReader();
+  let received = 0;
+  try {
+    while (!failure) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        fail({ reason: "too-large", limit: maxBytes });
+        break;
+      }
+      options.onBytes?.(received);
+      // A full parser buffer (the disk is behind) stops reading the socket until it drains.
+      if (!parser.write(value)) await Promise.race([once(parser, "drain"), closed]);
+    }
+    if (!failure) {
+      parser.end();
+      await closed;
+      await Promise.all(parts.map((p) => p.written));
+    }
+  } catch (error) {
+    fail({ reason: "failed", error });
+  }
+  if (failure) {
+    // The rest of the body is left unread: the caller answers and the connection closes.
+    reader.releaseLock();
+    parser.destroy();
+    // A destroyed part's pipeline need not settle; its file is closed once the sink is.
+    for (const p of parts) {
+      p.source.destroy();
+      p.sink.destroy();
+    }
+    await Promise.all(parts.map((p) => p.sink.closed || new Promise<void>((closed) => p.sink.once("close", () => closed()))));
+    remove();
+    return { ok: false, ...failure };
+  }
+  return { ok: true, files, fields, remove };
+}

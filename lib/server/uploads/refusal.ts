@@ -1,0 +1,21 @@
+import "server-only";
+import type { ReceiveFailure } from "./multipart";
+import { formatBytes } from "./format-bytes";
+
+export interface RefusalMessages {
+  tooLarge: (limit: string) => string;
+  malformed: string;
+  failed: string;
+}
+
+/**
+ * The answer to an upload that could not be received. Over the cap the rest of the body is
+ * never read, so the connection is closed after the answer rather than kept for another request.
+ */
+export function refusal(failure: ReceiveFailure, messages: RefusalMessages): Response {
+  if (failure.reason === "too-large")
+    return Response.json({ error: messages.tooLarge(formatBytes(failure.limit)), limit: failure.limit }, { status: 413, headers: { connection: "close" } });
+  if (failure.reason === "malformed") return Response.json({ error: messages.malformed, detail: failure.detail }, { status: 400, headers: { connection: "close" } });
+  console.error("[upload] receiving failed:", failure.error);
+  return Response.json({ error: messages.failed }, { status: 500, headers: { connection: "close" } });
+}
