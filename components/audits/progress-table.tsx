@@ -14,6 +14,8 @@ export function ProgressTable({ clinicians, auditId, locked }: { clinicians: Cli
           <th scope="col" className="py-2">{t("clinician")}</th>
           <th scope="col" className="py-2 pr-4 text-right">{t("done")}</th>
           <th scope="col" className="py-2">{t("progress")}</th>
+          <th scope="col" className="py-2 pr-4 text-right">{t("flagged")}</th>
+          <th scope="col" className="py-2 pr-4 text-right">{t("medianTime")}</th>
           <th scope="col" className="py-2">{t("lastActivity")}</th>
           <th scope="col" className="py-2"><span className="sr-only">{t("actions")}</span></th>
         </tr>
@@ -25,6 +27,10 @@ export function ProgressTable({ clinicians, auditId, locked }: { clinicians: Cli
             <td className="py-2 pr-4 text-right tabular-nums">{c.done} / {c.assigned}</td>
             <td className="py-2">
               <progress className="h-2 w-40" max={Math.max(c.assigned, 1)} value={c.done} aria-label={t("bar", { name: c.name, done: c.done, assigned: c.assigned })} />
+            </td>
+            <td className="py-2 pr-4 text-right tabular-nums">{c.flagged}</td>
+            <td className="py-2 pr-4 text-right tabular-nums" data-testid="median-time">
+              {c.medianActiveMs === null ? "—" : t("minutes", { minutes: (c.medianActiveMs / 60_000).toFixed(1) })}
             </td>
             <td className="py-2 text-slate-600">{c.lastActivityAt ? utcMinute(c.lastActivityAt) : "—"}</td>
             <td className="py-2 text-right">{c.active && !locked && <WithdrawButton auditId={auditId} userId={c.userId} name={c.name} />}</td>

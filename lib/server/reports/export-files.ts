@@ -1,6 +1,6 @@
 // The audit's export files, each a pure function of the stored-ratings snapshot.
 import { adjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/outcome";
-import { computeAuditReport, csvRow, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown } from "../../reports";
+import { computeAuditReport, csvRow, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown, timeOnTaskCsv } from "../../reports";
 import type { AuditReport, AuditSnapshot } from "../../reports/types";
 
 export interface ExportFile {
@@ -22,6 +22,7 @@ export function exportCatalog(snapshot: AuditSnapshot): ExportFile[] {
     { file: "report.tex", label: "Table (LaTeX)", type: "application/x-tex; charset=utf-8" },
     { file: "paragraph.txt", label: "Audit paragraph for the appendix", type: "text/plain; charset=utf-8" },
     { file: "adjudication.csv", label: "Adjudicated labels (majority vs final)", type: CSV },
+    { file: "time-on-task.csv", label: "Time on task and discussion flags (item, rater)", type: CSV },
   ];
 }
 
@@ -41,7 +42,9 @@ function adjudicationCsv(report: AuditReport, records: (AdjudicationRecord & { r
 
 export function renderExport(snapshot: AuditSnapshot, file: string, adjudications: (AdjudicationRecord & { rationale: string })[] = []): string | null {
   if (file === "ratings-long.csv") return ratingsLongCsv(snapshot);
-  const wide = /^ratings-wide-([a-z0-9_]+)\.csv$/.exec(file);
+  if (file === "time-on-task.csv") return timeOnTaskCsv(snapshot);
+  // Per-turn dimensions have keys like "gold@t3".
+  const wide = /^ratings-wide-([a-z0-9_]+(?:@t[0-9]+)?)\.csv$/.exec(file);
   if (wide) return snapshot.rubric.some((d) => d.key === wide[1]) ? ratingsWideCsv(snapshot, wide[1]!) : null;
   const report = computeAuditReport(snapshot);
   switch (file) {
