@@ -106,7 +106,17 @@ function RatingPanelInner(props: RatingPanelProps) {
   const summary = summarize(allStatuses, saver.unsaved);
 
   const flag = useFlag(props.assignmentId, props.flagged ?? false, props.actions.setFlag, readOnly);
-  const undo = useUndo({ rating: (d, before) => saver.setRating(d, before, true), flag: (before) => flag.set(before, true) }, !readOnly);
+  const undo = useUndo(
+    {
+      rating: (d, before) => {
+        saver.setRating(d, before, true);
+        const index = rubric.findIndex((x) => x.key === d);
+        if (index >= 0) moveTo(index); // back to the question just undone
+      },
+      flag: (before) => flag.set(before, true),
+    },
+    !readOnly,
+  );
   const toggleFlag = () => {
     if (flag.readOnly) return;
     undo.record({ kind: "flag", before: flag.flagged });
