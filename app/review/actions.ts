@@ -4,6 +4,8 @@ import { guardedAction } from "@/lib/server/action";
 import { saveComment, saveCommentSchema } from "@/lib/server/review/save-comment";
 import { saveCorrection, saveCorrectionSchema, type CorrectionState } from "@/lib/server/review/save-correction";
 import { saveRating, saveRatingSchema, type SaveOutcome } from "@/lib/server/review/save-rating";
+import { setFlag, setFlagSchema } from "@/lib/server/review/flag";
+import { activeTimeSchema, recordActiveTime } from "@/lib/server/review/active-time";
 import { AppError } from "@/lib/server/errors";
 import { turnProblem } from "@/lib/adjudication/turns";
 import type { Item } from "@/lib/formats";
@@ -36,6 +38,15 @@ const correction = guardedAction("review:rate", saveCorrectionSchema, async (inp
   return { ok: false as const, error: outcome.error, ...(outcome.conflict ? { conflict: { current: withTurn(outcome.conflict.current) } } : {}) };
 });
 
+const flag = guardedAction("review:rate", setFlagSchema, async (input, user) => setFlag(db(), user.id, input));
+const activeTime = guardedAction("review:rate", activeTimeSchema, async (input, user) => recordActiveTime(db(), user.id, input));
+
+export async function setFlagAction(input: Parameters<typeof flag>[0]) {
+  return flag(input);
+}
+export async function recordActiveTimeAction(input: Parameters<typeof activeTime>[0]) {
+  return activeTime(input);
+}
 export async function saveRatingAction(input: Parameters<typeof rating>[0]) {
   return flat(rating)(input);
 }

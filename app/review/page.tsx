@@ -61,7 +61,7 @@ export default async function ReviewPage() {
                 <progress className="h-2 w-32" max={audit.items.length} value={done} aria-label={progress} />
                 {next && audit.status === "OPEN" && (
                   <Link href={`/review/${next.assignmentId}`} className="ml-auto rounded-md bg-accent px-4 py-2 text-sm font-medium text-white hover:bg-accent-strong">
-                    {t(resume ? "resume" : "nextUnrated", { order: next.sampleOrder })}
+                    {t(resume ? "resume" : "nextUnrated", { order: next.position })}
                   </Link>
                 )}
               </div>
@@ -79,7 +79,7 @@ export default async function ReviewPage() {
                 <tbody className="divide-y divide-slate-100">
                   {audit.items.map((i) => (
                     <tr key={i.assignmentId}>
-                      <td className="px-5 py-2 tabular-nums text-slate-500">{i.sampleOrder}</td>
+                      <td className="px-5 py-2 tabular-nums text-slate-500">{i.position}</td>
                       <td className="px-5 py-2"><Link href={`/review/${i.assignmentId}`} className="font-medium text-teal-800 hover:underline">{i.externalId}</Link></td>
                       <td className="px-5 py-2">{i.chapter ?? "—"}</td>
                       <td className="px-5 py-2">{i.level ?? "—"}{i.decisionPoint !== null ? ` · ${tc("decisionPoint", { number: i.decisionPoint })}` : ""}</td>

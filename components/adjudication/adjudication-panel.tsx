@@ -15,7 +15,7 @@ export interface AdjudicationPanelProps {
   auditId: string;
   auditItemId: string;
   rubric: { key: string; label: string; categories: { key: string; label: string }[] }[];
-  raters: { label: string; name: string; comment: string; ratings: Record<string, string | null> }[];
+  raters: { label: string; name: string; comment: string; ratings: Record<string, string | null>; flagged?: boolean }[];
   majority: Record<string, string | null>;
   corrections: AdjudicationCorrection[];
   optionLabels: string[];
@@ -60,7 +60,12 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
         <thead className="text-left text-xs text-slate-600">
           <tr>
             <th scope="col" className="py-1">{t("dimension")}</th>
-            {props.raters.map((r) => <th key={r.label} scope="col" className="py-1">{r.label} · {r.name}</th>)}
+            {props.raters.map((r) => (
+              <th key={r.label} scope="col" className="py-1">
+                {r.label} · {r.name}
+                {r.flagged && <span className="ml-1 rounded bg-amber-50 px-1 font-medium text-amber-900 ring-1 ring-amber-300" data-testid="rater-flagged">⚑ {t("flagged")}</span>}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

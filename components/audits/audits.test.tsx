@@ -21,7 +21,7 @@ const composition: Composition = {
   sampleSize: 3,
   byKey: [{ key: "chapter", values: [{ value: "unknown", frameCount: 1200, sampleCount: 2, frameShare: 0.8, sampleShare: 2 / 3, expectedCount: 2.4 }] }],
 };
-const clinicians = [{ userId: "u1", name: "Dr. A", email: "a@x.org", active: true, assigned: 3, started: 1, done: 1, lastActivityAt: new Date("2026-01-02T03:04:00Z") }];
+const clinicians = [{ userId: "u1", name: "Dr. A", email: "a@x.org", active: true, assigned: 3, started: 1, done: 1, lastActivityAt: new Date("2026-01-02T03:04:00Z"), flagged: 1, activeMs: 150_000, medianActiveMs: 150_000 }];
 const pieces = () => ({
   form: <NewAuditForm datasets={[{ id: "d1", label: "ObGyn v1", itemCount: 1500 }]} initialSeed="123" />,
   composition: <CompositionTable composition={composition} />,

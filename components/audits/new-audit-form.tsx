@@ -3,7 +3,8 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { createAuditAction, previewSampleAction } from "@/app/audits/actions";
-import { DEFAULT_RUBRIC, type Rubric } from "@/lib/audits/rubric";
+import { defaultRubricFor, type Rubric } from "@/lib/audits/rubric";
+import { REVIEW_ORDER_MODES, type ReviewOrderMode } from "@/lib/sampling/review-order";
 import enAudits from "@/messages/en/audits.json";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
@@ -15,7 +16,7 @@ import { SamplePlanner } from "./sample-planner";
 const STRATA = ["chapter", "level", "decisionPoint"] as const;
 type Stratum = (typeof STRATA)[number];
 
-export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { datasets: { id: string; label: string; itemCount: number }[]; initialDatasetId?: string; initialSeed: string }) {
+export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { datasets: { id: string; label: string; itemCount: number; family?: string }[]; initialDatasetId?: string; initialSeed: string }) {
   const t = useTranslations("audits");
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -24,7 +25,11 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
   const [size, setSize] = useState("100");
   const [seed, setSeed] = useState(initialSeed);
   const [strata, setStrata] = useState<Stratum[]>([]);
-  const [rubric, setRubric] = useState<Rubric>(DEFAULT_RUBRIC);
+  const familyOf = (id: string) => datasets.find((d) => d.id === id)?.family ?? "";
+  const [rubric, setRubric] = useState<Rubric>(() => defaultRubricFor(familyOf(initialDatasetId ?? datasets[0]?.id ?? "")));
+  // The default rubric follows the dataset's kind until the organizer edits it.
+  const [rubricEdited, setRubricEdited] = useState(false);
+  const [reviewOrder, setReviewOrder] = useState<ReviewOrderMode>("per-rater");
   const [preview, setPreview] = useState<{ composition: Composition; frameSize: number; frameChecksum: string; size: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -46,7 +51,7 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
     });
   const onCreate = () =>
     start(async () => {
-      const r = await createAuditAction({ ...request, name, rubric });
+      const r = await createAuditAction({ ...request, name, rubric, reviewOrder });
       if (r.ok) router.push(`/audits/${r.data.id}`);
       else {
         setError(r.error);
@@ -64,7 +69,7 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <TextField label={t("form.name")} name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} placeholder={t("form.namePlaceholder")} />
-        <SelectField label={t("form.dataset")} name="datasetId" value={datasetId} onChange={(e) => { setDatasetId(e.target.value); changed(); }} error={errors.datasetId}>
+        <SelectField label={t("form.dataset")} name="datasetId" value={datasetId} onChange={(e) => { setDatasetId(e.target.value); if (!rubricEdited) setRubric(defaultRubricFor(familyOf(e.target.value))); changed(); }} error={errors.datasetId}>
           {datasets.map((d) => <option key={d.id} value={d.id}>{t("form.datasetOption", { label: d.label, count: d.itemCount })}</option>)}
         </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -83,7 +88,19 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
             ))}
           </div>
         </fieldset>
-        <RubricEditor value={rubric} onChange={setRubric} />
+        <fieldset data-testid="review-order">
+          <legend className="text-sm font-medium text-slate-800">{t("reviewOrder.legend")}</legend>
+          <div className="mt-2 space-y-1">
+            {REVIEW_ORDER_MODES.map((mode) => (
+              <label key={mode} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="reviewOrder" value={mode} checked={reviewOrder === mode} onChange={() => setReviewOrder(mode)} />
+                {t(mode === "shared" ? "reviewOrder.sharedOption" : "reviewOrder.perRaterOption")}
+              </label>
+            ))}
+          </div>
+          <p className="mt-1 text-xs text-slate-600">{t("reviewOrder.hint")}</p>
+        </fieldset>
+        <RubricEditor value={rubric} onChange={(r) => { setRubric(r); setRubricEdited(true); }} />
         {error && <p role="alert" className="text-sm text-red-700">{error}{rubricErrors.length ? ` (${rubricErrors.map(([k, v]) => `${k}: ${v}`).join("; ")})` : ""}</p>}
         <div className="flex gap-3">
           <Button type="button" variant="secondary" onClick={onPreview} disabled={pending}>{t("form.draw")}</Button>

@@ -97,6 +97,21 @@ export function RubricEditor({ value, onChange }: { value: Rubric; onChange: (r:
                 {dim.categories.map((c) => <option key={c.key} value={c.key}>{c.label}</option>)}
               </select>
             </label>
+            <label>
+              {t("asked")}{" "}
+              <select
+                className="rounded-md border border-slate-300 px-2 py-1"
+                value={dim.perTurn ?? ""}
+                onChange={(e) => {
+                  const { perTurn: _, ...rest } = dim;
+                  setDim(i, e.target.value ? { ...rest, perTurn: e.target.value as "content" | "source" } : rest);
+                }}
+              >
+                <option value="">{t("askedItem")}</option>
+                <option value="content">{t("askedContent")}</option>
+                <option value="source">{t("askedSource")}</option>
+              </select>
+            </label>
           </div>
           <RubricTranslations dim={dim} index={i} onChange={(d) => setDim(i, d)} />
         </div>

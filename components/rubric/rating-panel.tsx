@@ -9,6 +9,10 @@ import { Button } from "../ui/button";
 import { CommentBox, COMMENT_DEBOUNCE_MS } from "./comment-box";
 import { CorrectionsPanel } from "./corrections-panel";
 import { DimensionFieldset } from "./dimension-fieldset";
+import { FlagToggle, useFlag } from "./flag-toggle";
+import { UndoButton } from "./undo-button";
+import { useActiveTime } from "./use-active-time";
+import { useUndo } from "./use-undo";
 import { ShortcutLegend } from "./shortcut-legend";
 import { shortcutFor } from "./shortcuts";
 import { liveMessage, summarize, type LiveMessage } from "./status-text";
@@ -29,6 +33,8 @@ export interface RatingPanelProps {
   turns?: TurnOption[];
   /** Audit closed: everything is shown but locked. */
   readOnly?: boolean;
+  /** "Flag for discussion" as saved (needs actions.setFlag). */
+  flagged?: boolean;
   actions: ReviewActions;
   /** Go to the next unrated item; preferred over nextHref when both are given. */
   onNext?: () => void;
@@ -99,8 +105,31 @@ function RatingPanelInner(props: RatingPanelProps) {
   const allStatuses = [ratings, saver.comment, saver.corrections].flatMap((s) => Object.values(s.fields).map((f) => f.status));
   const summary = summarize(allStatuses, saver.unsaved);
 
+  const flag = useFlag(props.assignmentId, props.flagged ?? false, props.actions.setFlag, readOnly);
+  const undo = useUndo(
+    {
+      rating: (d, before) => {
+        saver.setRating(d, before, true);
+        const index = rubric.findIndex((x) => x.key === d);
+        if (index >= 0) moveTo(index); // back to the question just undone
+      },
+      flag: (before) => flag.set(before, true),
+    },
+    !readOnly,
+  );
+  const toggleFlag = () => {
+    if (flag.readOnly) return;
+    undo.record({ kind: "flag", before: flag.flagged });
+    flag.set(!flag.flagged);
+  };
+  useActiveTime(props.assignmentId, props.actions.recordActiveTime, !readOnly);
+
   const choose = (dimension: string, category: string) => {
-    if (!readOnly) ratingQ.set(dimension, category);
+    if (readOnly) return;
+    const before = ratingQ.get(dimension).value;
+    if (before === category) return; // choosing the chosen is no change (nothing to undo)
+    undo.record({ kind: "rating", dimension, before });
+    saver.setRating(dimension, category);
   };
 
   const focusDimension = (index: number) => {
@@ -251,6 +280,12 @@ function RatingPanelInner(props: RatingPanelProps) {
           />
         );
       })}
+      {!readOnly && (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {!flag.readOnly && <FlagToggle flag={flag} onToggle={toggleFlag} />}
+          <UndoButton canUndo={undo.canUndo} last={undo.last} onUndo={undo.undo} labelOf={(key) => rubric.find((d) => d.key === key)?.label ?? key} />
+        </div>
+      )}
 
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <p className="text-sm text-slate-800">

@@ -11,8 +11,13 @@ export interface CorrectionView { id?: string; kind: CorrectionKind; turnOrder: 
 export interface TurnOption { turnOrder: number; /** "Turn 3 · content: <question start>" */ label: string; optionLabels: string[]; /** When given, EVIDENCE is offered for source turns only. */ turnType?: "content" | "source" }
 export type SaveResult<T> = { ok: true; data: T } | { ok: false; error: string; conflict?: { current: T } };
 export interface ReviewActions {
-  saveRating(input: { assignmentId: string; dimension: string; category: string | null; expectedVersion: number }): Promise<SaveResult<RatingState>>;
+  /** `undo`: the value restores the one before the rater's last change (the audit trail says so). */
+  saveRating(input: { assignmentId: string; dimension: string; category: string | null; expectedVersion: number; undo?: boolean }): Promise<SaveResult<RatingState>>;
   saveComment(input: { assignmentId: string; comment: string; expectedVersion: number }): Promise<SaveResult<{ comment: string; version: number }>>;
   /** One correction per (kind, turnOrder) and assignment. */
   saveCorrection(input: { assignmentId: string; correction: CorrectionView | null /* null = withdraw */; kind: CorrectionKind; turnOrder: number }): Promise<SaveResult<CorrectionView | null>>;
+  /** "Flag for discussion" (flag-toggle.tsx); without it the toggle is not offered. */
+  setFlag?(input: { assignmentId: string; flagged: boolean; undo?: boolean }): Promise<SaveResult<{ flagged: boolean }>>;
+  /** Active time on the item (use-active-time.ts); without it nothing is measured. */
+  recordActiveTime?(input: { assignmentId: string; ms: number }): Promise<unknown>;
 }

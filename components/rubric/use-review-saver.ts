@@ -79,13 +79,15 @@ export function useReviewSaver(input: SaverInput) {
     actionsRef.current = input.actions;
   });
 
+  // Dimensions whose pending value is an undo (use-undo.ts): sent with `undo: true` until the next choice.
+  const undoing = useRef(new Set<string>());
   // Created once per mounted panel (the panel is keyed by assignmentId).
   const [store] = useState(() => createPendingStore(browserStorage(), assignmentId));
   const [ratingQ] = useState(
     () =>
       new SaveQueue<string | null, RatingState>(ratingSeed(input.rubric, input.ratings), {
         send: (dimension, category, c) =>
-          actionsRef.current.saveRating({ assignmentId, dimension, category, expectedVersion: c.version }),
+          actionsRef.current.saveRating({ assignmentId, dimension, category, expectedVersion: c.version, ...(undoing.current.has(dimension) ? { undo: true } : {}) }),
         valueOf: (c) => c.category,
         versionOf: (c) => c.version,
         fallback: (dimension) => ({ dimension, category: null, version: 0 }),
@@ -176,5 +178,12 @@ export function useReviewSaver(input: SaverInput) {
   const retryAll = () => [ratingQ, commentQ, correctionQ].forEach((q) => q.retryNow());
   const flushAll = () => [ratingQ, commentQ, correctionQ].forEach((q) => q.flush());
 
-  return { ratingQ, commentQ, correctionQ, ratings, comment, corrections, unsaved, restoreNotice, retryAll, flushAll };
+  /** Sets a rating; `undo` marks it as undoing the last change (cleared by the next ordinary choice). */
+  const setRating = (dimension: string, category: string | null, undo = false) => {
+    if (undo) undoing.current.add(dimension);
+    else undoing.current.delete(dimension);
+    ratingQ.set(dimension, category);
+  };
+
+  return { ratingQ, commentQ, correctionQ, ratings, comment, corrections, unsaved, restoreNotice, retryAll, flushAll, setRating };
 }

@@ -32,6 +32,11 @@ export const rubricDimensionSchema = z
     categories: z.array(rubricCategorySchema).min(2, "At least two categories").max(9, "At most nine (keys 1–9)"),
     tieCategory: key,
     errorCategory: key.nullable().optional(),
+    /**
+     * Conversations: asked once per turn of this type instead of once per item. Ratings are then
+     * stored per turn under `perTurnKey` ("gold@t3"); see `itemDimensions`.
+     */
+    perTurn: z.enum(["content", "source"]).optional(),
   })
   .superRefine((d, ctx) => {
     const keys = d.categories.map((c) => c.key);
@@ -54,6 +59,13 @@ export type RubricCategory = z.infer<typeof rubricCategorySchema>;
 export type RubricDimension = z.infer<typeof rubricDimensionSchema>;
 export type Rubric = z.infer<typeof rubricSchema>;
 
+/** Is the gold (reference) answer right: the categories of both default rubrics. */
+const GOLD_CATEGORIES: RubricCategory[] = [
+  { key: "correct", label: "Correct", translations: { "zh-CN": { label: "正确" } } },
+  { key: "incorrect", label: "Incorrect", translations: { "zh-CN": { label: "错误" } } },
+  { key: "uncertain", label: "Uncertain", translations: { "zh-CN": { label: "不确定" } } },
+];
+
 /** The two dimensions of the published review protocol. */
 export const DEFAULT_RUBRIC: Rubric = [
   {
@@ -61,11 +73,7 @@ export const DEFAULT_RUBRIC: Rubric = [
     label: "Gold-answer correctness",
     question: "Is the designated gold answer correct given the record up to the decision point?",
     translations: { "zh-CN": { label: "标准答案正确性", question: "根据决策点之前的病历，指定的标准答案是否正确？" } },
-    categories: [
-      { key: "correct", label: "Correct", translations: { "zh-CN": { label: "正确" } } },
-      { key: "incorrect", label: "Incorrect", translations: { "zh-CN": { label: "错误" } } },
-      { key: "uncertain", label: "Uncertain", translations: { "zh-CN": { label: "不确定" } } },
-    ],
+    categories: GOLD_CATEGORIES,
     tieCategory: "uncertain",
     errorCategory: "incorrect",
   },
@@ -83,6 +91,42 @@ export const DEFAULT_RUBRIC: Rubric = [
     errorCategory: "unreasonable",
   },
 ];
+
+/**
+ * The default for conversation (discharge-summary question-answering) items: each content turn's
+ * reference answer, and each source turn's cited evidence set, judged against the discharge summary.
+ */
+export const CONVERSATION_RUBRIC: Rubric = [
+  {
+    key: "gold",
+    label: "Reference answer correctness (per content turn)",
+    question: "Is this turn's reference answer correct according to the discharge summary?",
+    translations: { "zh-CN": { label: "参考答案正确性（每个内容轮次）", question: "根据出院小结，本轮次的参考答案是否正确？" } },
+    categories: GOLD_CATEGORIES,
+    tieCategory: "uncertain",
+    errorCategory: "incorrect",
+    perTurn: "content",
+  },
+  {
+    key: "evidence",
+    label: "Evidence set (per source turn)",
+    question: "Do the note passages given as this turn's sources support the answer, and are they all it needs?",
+    translations: { "zh-CN": { label: "证据集（每个来源轮次）", question: "本轮次给出的病历段落是否支持答案，且是否完整？" } },
+    categories: [
+      { key: "complete", label: "Supports the answer, complete", translations: { "zh-CN": { label: "支持答案且完整" } } },
+      { key: "partial", label: "Supports it, but misses or adds passages", translations: { "zh-CN": { label: "支持答案，但有遗漏或多余段落" } } },
+      { key: "unsupported", label: "Does not support the answer", translations: { "zh-CN": { label: "不支持答案" } } },
+    ],
+    tieCategory: "partial",
+    errorCategory: "unsupported",
+    perTurn: "source",
+  },
+];
+
+/** The default rubric for a dataset family: per turn for conversations, per decision point otherwise. */
+export function defaultRubricFor(family: string): Rubric {
+  return family === "notes-chatqa" ? CONVERSATION_RUBRIC : DEFAULT_RUBRIC;
+}
 
 /** A key from a label ("Needs revision" → "needs_revision"). */
 export function keyFromLabel(label: string): string {

@@ -192,6 +192,11 @@ const assignmentSchema = z.strictObject({
   comment: z.string(),
   commentVersion: int.min(0),
   lastActivityAt: instant.nullable(),
+  // Added later in version 1 (optional, so older files still read): the item's place in the
+  // rater's review order, measured active time (ms) and the discussion flag.
+  reviewPosition: int.min(1).nullable().optional(),
+  activeMs: int.min(0).optional(),
+  flagged: z.boolean().optional(),
   ratings: z.array(ratingSchema),
   corrections: z.array(correctionSchema),
 });

@@ -1,6 +1,7 @@
 // The cross-record rules of a backup, checked while it streams past: ids unique per table, every
 // reference pointing at a record earlier in the file, ratings and labels inside the audit's
 // rubric, and the dataset's declared counts matching its rows. Only compact indexes are kept.
+import { splitRatingKey } from "../audits/item-dimensions";
 import { parseRubric } from "../audits/rubric";
 import type { AssignmentRecord, AuditItemRecord, AuditRecord, BackupRecord, DatasetRecord, ItemRecord, PatientRecord, UserRecord } from "./format";
 
@@ -18,6 +19,7 @@ export class ReferenceIndex {
   dataset: DatasetRecord | null = null;
   audit: AuditRecord | null = null;
   private rubric = new Map<string, Set<string>>();
+  private perTurn = new Set<string>();
   readonly rows = { patients: 0, events: 0, notes: 0, items: 0 };
 
   check(record: BackupRecord, report: Report): void {
@@ -99,15 +101,24 @@ export class ReferenceIndex {
 
   private auditRecord(audit: AuditRecord, report: Report): void {
     this.audit = audit;
-    this.rubric = new Map(parseRubric(audit.rubric).map((d) => [d.key, new Set(d.categories.map((c) => c.key))]));
+    const rubric = parseRubric(audit.rubric);
+    this.rubric = new Map(rubric.map((d) => [d.key, new Set(d.categories.map((c) => c.key))]));
+    this.perTurn = new Set(rubric.filter((d) => d.perTurn).map((d) => d.key));
     this.person(audit.createdBy, "createdBy", report);
     if (audit.adjudicator) this.person(audit.adjudicator, "adjudicator", report);
     audit.raterOrder.forEach((e, i) => this.person(e, `raterOrder[${i}]`, report));
   }
 
+  /** The rubric dimension a rating key names: "gold", or "gold@t3" for a per-turn dimension. */
+  private dimensionOf(ratingKey: string): string | null {
+    const { key, turnOrder } = splitRatingKey(ratingKey);
+    return this.rubric.has(key) && (turnOrder !== null) === this.perTurn.has(key) ? key : null;
+  }
+
   private label(dimension: string, category: string, path: string, report: Report): void {
     if (!this.audit) return; // the audit record itself was refused: no rubric to check against
-    const categories = this.rubric.get(dimension);
+    const key = this.dimensionOf(dimension);
+    const categories = key === null ? undefined : this.rubric.get(key);
     if (!categories) report(path, `${JSON.stringify(dimension)} is not a dimension of the audit's rubric`);
     else if (!categories.has(category)) report(path, `${JSON.stringify(category)} is not a category of the dimension ${JSON.stringify(dimension)}`);
   }
@@ -139,7 +150,7 @@ export class ReferenceIndex {
       if (dimensions.has(r.dimension)) report(`ratings[${i}].dimension`, `a second rating on ${JSON.stringify(r.dimension)}`);
       dimensions.add(r.dimension);
       if (r.category !== null) this.label(r.dimension, r.category, `ratings[${i}].category`, report);
-      else if (this.audit && !this.rubric.has(r.dimension)) report(`ratings[${i}].dimension`, `${JSON.stringify(r.dimension)} is not a dimension of the audit's rubric`);
+      else if (this.audit && this.dimensionOf(r.dimension) === null) report(`ratings[${i}].dimension`, `${JSON.stringify(r.dimension)} is not a dimension of the audit's rubric`);
     });
     const kinds = new Set<string>();
     a.corrections.forEach((c, i) => {

@@ -19,6 +19,7 @@ import type {
   RaterDistribution,
   RubricDimension,
 } from "./types";
+import { timeOnTask } from "./time-on-task";
 import { validateSnapshot } from "./validate-snapshot";
 
 export const AUDIT_REPORT_VERSION = 1;
@@ -55,6 +56,8 @@ export function computeAuditReport(s: AuditSnapshot): AuditReport {
       status: s.audit.status,
       confidenceLevel: s.audit.confidenceLevel ?? 0.95,
       raters: s.raters.map((r) => r.label),
+      ...(s.audit.reviewOrder !== undefined ? { reviewOrder: s.audit.reviewOrder } : {}),
+      ...(s.work ? { timeOnTask: timeOnTask(s) } : {}),
     },
     dimensions: s.rubric.map((d) => computeDimension(s, d, items)),
   };

@@ -7,6 +7,7 @@ export { csvField, csvRow, majorityLabelsCsv, ratingsLongCsv, ratingsWideCsv } f
 export { reportDocument, reportJson } from "./export-json";
 export { mdText, reportMarkdown } from "./export-markdown";
 export { latexEscape, reportLatex, type LatexOptions } from "./export-latex";
-export { adjudicationSentence, paragraph, type AdjudicationSummary, type ParagraphOptions } from "./paragraph";
+export { adjudicationSentence, orderSentence, paragraph, timeSentence, type AdjudicationSummary, type ParagraphOptions } from "./paragraph";
 export { COEFFICIENT_NAMES, COEFFICIENT_ORDER, categoryLabel, groupLabel, type CoefficientKey } from "./labels";
 export * as format from "./format";
+export { quantile, timeOnTask, timeOnTaskCsv, type TimeOnTaskSummary } from "./time-on-task";

@@ -60,6 +60,29 @@ function raterSentence(r: AuditReport): string {
   return `${who} ${n === 1 ? "was" : "were"} assigned to rate the items independently${on}; ${sofar}.`;
 }
 
+/** How the queues were ordered (only when the snapshot states it). */
+export function orderSentence(r: AuditReport): string | null {
+  const rule = r.audit.reviewOrder;
+  if (rule === undefined) return null;
+  if (rule === null) return "The items were presented to every clinician in sample order.";
+  const how = `${rule.algorithm} v${rule.version}, xoshiro256** seeded from the audit seed${rule.mode === "per-rater" ? " and the rater" : ""}`;
+  const who = rule.mode === "per-rater" ? "Each clinician rated the items in their own random order" : "All clinicians rated the items in one shared random order";
+  return `${who} (${how}), with one patient's decision points always in cutoff order, so that no record was read beyond a decision point's cutoff before that decision point was judged.`;
+}
+
+/** The median active minutes per case (only when measured). */
+export function timeSentence(r: AuditReport): string | null {
+  const t = r.audit.timeOnTask;
+  if (!t || t.measured === 0 || t.medianMinutes === null) return null;
+  const m = (x: number | null) => fixed(x, 1);
+  const perRater = t.perRater.filter((p) => p.medianMinutes !== null).map((p) => `${p.rater} ${m(p.medianMinutes)}`);
+  return (
+    `Active time on task was measured in the browser (page visible and focused, with input in the last minute; idle time excluded): ` +
+    `each clinician spent a median of ${m(t.medianMinutes)} minutes per case (interquartile range ${m(t.q1Minutes)}–${m(t.q3Minutes)}; ` +
+    `${plural(t.measured, "rated case")} measured${perRater.length > 1 ? `; per clinician ${joinList(perRater)}` : ""}).`
+  );
+}
+
 function interval(c: CoefficientResult, level: string): string {
   return c.ciLower === null || c.ciUpper === null ? "no confidence interval: fewer than two items" : `${level} CI ${num(c.ciLower)} to ${num(c.ciUpper)}`;
 }
@@ -122,7 +145,7 @@ function dimensionSentences(d: DimensionAuditReport, level: string): string[] {
 
 export function paragraph(report: AuditReport, options: ParagraphOptions = {}): string {
   const level = levelPercent(report.audit.confidenceLevel);
-  const sentences = [sampleSentence(report), raterSentence(report)];
+  const sentences = [sampleSentence(report), raterSentence(report), orderSentence(report), timeSentence(report)].filter((x): x is string => x !== null);
   if (report.audit.status !== "CLOSED") {
     sentences.push(`The audit is ${report.audit.status === "DRAFT" ? "a draft" : "still open"}, so all figures are provisional.`);
   }

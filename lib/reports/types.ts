@@ -8,6 +8,8 @@ import type { AgreementShares } from "../agreement/agreement-shares";
 import type { ErrorRateBound } from "../agreement/error-rate-bound";
 import type { CategoryCount, DimensionReport } from "../agreement/report";
 import type { CoefficientResult } from "../agreement/types";
+import type { ReviewOrderRule } from "../sampling/review-order";
+import type { TimeOnTaskSummary } from "./time-on-task";
 
 export interface RubricCategory {
   key: string;
@@ -40,6 +42,8 @@ export interface AuditSnapshot {
     status: AuditStatus;
     /** Default 0.95: two-sided for intervals, one-sided for the error-rate bound. */
     confidenceLevel?: number;
+    /** How raters' queues were ordered; null: sample order for everyone; absent: not stated. */
+    reviewOrder?: ReviewOrderRule | null;
   };
   rubric: RubricDimension[];
   /** Exports use `label` (e.g. "R1"), never names or e-mails. */
@@ -53,6 +57,8 @@ export interface AuditSnapshot {
     sampleOrder: number;
   }[];
   ratings: { itemId: string; raterId: string; dimension: string; category: string }[];
+  /** Per active assignment: measured active time, discussion flag, whether it has a rating. Absent: not stated. */
+  work?: { itemId: string; raterId: string; activeMs: number; flagged: boolean; rated: boolean }[];
 }
 
 /** How many ratings of each category one rater gave (rubric order), e.g. for stacked bars. */
@@ -146,6 +152,9 @@ export interface AuditSummary {
   confidenceLevel: number;
   /** Rater labels in snapshot order. */
   raters: string[];
+  /** Only when the snapshot states it (added at the end: the key order is the export's). */
+  reviewOrder?: ReviewOrderRule | null;
+  timeOnTask?: TimeOnTaskSummary | null;
 }
 
 export interface AuditReport {

@@ -5,3 +5,4 @@ export * from "./sample";
 export * from "./composition";
 export * from "./assign";
 export { evenCostBound, type BalancedOptions } from "./assign-balanced";
+export * from "./review-order";

@@ -13,6 +13,8 @@ import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { exportCatalog, renderExport } from "@/lib/server/reports/export-files";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveCorrection } from "@/lib/server/review/save-correction";
+import { recordActiveTime } from "@/lib/server/review/active-time";
+import { setFlag } from "@/lib/server/review/flag";
 import { saveRating } from "@/lib/server/review/save-rating";
 import { createUser } from "@/lib/server/users/create-user";
 import { generateEhrBundle } from "@/lib/synth";
@@ -55,6 +57,8 @@ export async function buildAudit(db: Db): Promise<string> {
     await saveRating(db, a.userId, { assignmentId: a.id, dimension: "gold", category: GOLD[(n * (r + 1)) % 3]!, expectedVersion: 0 });
     await saveRating(db, a.userId, { assignmentId: a.id, dimension: "question", category: QUESTION[(n + r) % 2]!, expectedVersion: 0 });
     if ((n + r) % 3 === 0) await saveRating(db, a.userId, { assignmentId: a.id, dimension: "gold", category: GOLD[(n + 1) % 3]!, expectedVersion: 1 });
+    if ((n + r) % 2 === 0) await recordActiveTime(db, a.userId, { assignmentId: a.id, ms: 30_000 + 7_000 * n + 1_000 * r });
+    if ((n + r) % 4 === 0) await setFlag(db, a.userId, { assignmentId: a.id, flagged: true });
     if (n % 2 === 0) await saveComment(db, a.userId, { assignmentId: a.id, comment: `rater ${r + 1} on item ${n}: "quoted", comma`, expectedVersion: 0 });
   }
   const first = assignments.filter((a) => a.auditItem.sampleOrder === low);

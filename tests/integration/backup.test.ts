@@ -74,7 +74,7 @@ describe.each(DATABASES)("backup from $name", (source) => {
 
   it("covers every export, and the world has what the exports depend on", async () => {
     expect(Object.keys(expected).sort()).toEqual(
-      ["adjudication.csv", "majority-labels.csv", "paragraph.txt", "ratings-long.csv", "ratings-wide-gold.csv", "ratings-wide-question.csv", "report.json", "report.md", "report.tex",
+      ["adjudication.csv", "majority-labels.csv", "paragraph.txt", "ratings-long.csv", "ratings-wide-gold.csv", "ratings-wide-question.csv", "report.json", "report.md", "report.tex", "time-on-task.csv",
         "corrected/changelog.json", "corrected/changelog.md", "corrected/ehr-decision-mcq.json"].sort(),
     );
     expect(expected["report.json"]).toContain(auditId);
@@ -101,7 +101,8 @@ describe.each(DATABASES)("backup from $name", (source) => {
       // Versions and timestamps came across as they were.
       const ratings = (rows: { id: string; version: number; updatedAt: Date; createdAt: Date }[]) => rows.map((r) => [r.id, r.version, r.createdAt.toISOString(), r.updatedAt.toISOString()]).sort();
       expect(ratings(await fresh.rating.findMany())).toEqual(ratings(await db.rating.findMany()));
-      const assigned = (rows: { id: string; active: boolean; comment: string; commentVersion: number; withdrawnAt: Date | null }[]) => rows.map((r) => [r.id, r.active, r.comment, r.commentVersion, r.withdrawnAt?.toISOString()]).sort();
+      const assigned = (rows: { id: string; active: boolean; comment: string; commentVersion: number; withdrawnAt: Date | null; reviewPosition: number | null; activeMs: number; flagged: boolean }[]) =>
+        rows.map((r) => [r.id, r.active, r.comment, r.commentVersion, r.withdrawnAt?.toISOString(), r.reviewPosition, r.activeMs, r.flagged]).sort();
       expect(assigned(await fresh.assignment.findMany())).toEqual(assigned(await db.assignment.findMany({ where: { auditId } })));
       await fresh.$disconnect();
     });

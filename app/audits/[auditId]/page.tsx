@@ -8,6 +8,8 @@ import { AdjudicatorSelect } from "@/components/audits/adjudicator-select";
 import { AssignPanel } from "@/components/audits/assign-panel";
 import { CompositionTable } from "@/components/audits/composition-table";
 import { ProgressTable } from "@/components/audits/progress-table";
+import { FlaggedItems, ReviewOrderRuleText } from "@/components/audits/review-order-rule";
+import { storedReviewOrderRule } from "@/lib/sampling/review-order";
 import { StatusControls } from "@/components/audits/status-controls";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
@@ -77,12 +79,14 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
             <h2 id="progress-heading" className="text-base font-semibold">{t("detail.progress")}</h2>
             <p className="mt-1 text-sm text-slate-600" data-testid="audit-progress">{t("detail.progressSummary", { done: progress?.done ?? 0, assigned: progress?.assigned ?? 0 })}</p>
             <div className="mt-3"><ProgressTable clinicians={progress?.clinicians ?? []} auditId={audit.id} locked={audit.status === "CLOSED"} /></div>
+            <FlaggedItems items={progress?.flaggedItems ?? []} />
           </section>
           <AssignPanel auditId={audit.id} clinicians={clinicians} assignedIds={(progress?.clinicians ?? []).filter((c) => c.active).map((c) => c.userId)} locked={audit.status === "CLOSED"} />
         </div>
         <section aria-labelledby="sample-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="sample-heading" className="text-base font-semibold">{t("detail.sample")}</h2>
           <p className="mt-1 text-xs text-slate-600">{t("detail.frameChecksum", { checksum: sampling.frameChecksum })}</p>
+          <ReviewOrderRuleText rule={storedReviewOrderRule(audit.sampling)} />
           <CompositionTable composition={composition} />
         </section>
       </div>

@@ -24,7 +24,7 @@ export default async function NewAuditPage(props: { searchParams: Promise<{ data
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("noDataset")}</p>
       ) : (
         <NewAuditForm
-          datasets={datasets.map((d) => ({ id: d.id, label: `${d.name} v${d.version}`, itemCount: d.itemCount }))}
+          datasets={datasets.map((d) => ({ id: d.id, label: `${d.name} v${d.version}`, itemCount: d.itemCount, family: d.family }))}
           initialDatasetId={dataset && datasets.some((d) => d.id === dataset) ? dataset : newest?.id}
           initialSeed={String(randomInt(100000, 999999))}
         />

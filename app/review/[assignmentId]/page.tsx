@@ -11,6 +11,7 @@ import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { RatingPanel } from "@/components/rubric/rating-panel";
 import type { CorrectionKind } from "@/components/rubric/types";
 import { turnChoices } from "@/lib/adjudication/turns";
+import { itemRubricView, rubricTurns } from "@/lib/audits/item-dimensions";
 import { localizeRubric } from "@/lib/audits/rubric";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
@@ -18,7 +19,7 @@ import { caseFindings } from "@/lib/server/datasets/findings";
 import { loadCase } from "@/lib/server/review/load-case";
 import { nextUnrated, reviewQueue } from "@/lib/server/review/queue";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
-import { saveCommentAction, saveCorrectionAction, saveRatingAction } from "../actions";
+import { recordActiveTimeAction, saveCommentAction, saveCorrectionAction, saveRatingAction, setFlagAction } from "../actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("review.meta"))("case") };
@@ -30,12 +31,14 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   const review = await loadCase(db(), user.id, assignmentId);
   if (!review) notFound();
   const [queue] = await reviewQueue(db(), user.id, { auditId: review.audit.id });
-  const next = queue ? nextUnrated(queue.items.filter((i) => i.assignmentId !== assignmentId), review.sampleOrder) : null;
+  const next = queue ? nextUnrated(queue.items, assignmentId) : null;
+  const place = queue?.items.find((i) => i.assignmentId === assignmentId);
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;
-  const [locale, t, findings, storedGuidelines] = await Promise.all([
+  const [locale, t, tr, findings, storedGuidelines] = await Promise.all([
     getLocale(),
     getTranslations("rubric.turns"),
+    getTranslations("rubric.perTurn"),
     caseFindings(db(), user.id, assignmentId),
     guidelinesForRater(db(), user.id, review.audit.id),
   ]);
@@ -52,14 +55,16 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
     <RatingPanel
       assignmentId={review.assignmentId}
       // Labels in the reader's language; the keys saved are the same.
-      rubric={localizeRubric(review.audit.rubric, locale)}
+      // Per-turn dimensions (conversations) become one question per turn, keyed "gold@t3".
+      rubric={itemRubricView(localizeRubric(review.audit.rubric, locale), rubricTurns(item), (turn, label) => tr("label", { turn, label }))}
       ratings={review.ratings}
       comment={review.comment}
       corrections={review.corrections.map((c) => ({ ...c, kind: c.kind as CorrectionKind }))}
       optionLabels={item.kind === "mcq" ? item.options.map((o) => o.label) : ["A", "B", "C", "D", "E"]}
       {...(turns ? { turns } : {})}
       readOnly={closed}
-      actions={{ saveRating: saveRatingAction, saveComment: saveCommentAction, saveCorrection: saveCorrectionAction }}
+      flagged={review.flagged}
+      actions={{ saveRating: saveRatingAction, saveComment: saveCommentAction, saveCorrection: saveCorrectionAction, setFlag: setFlagAction, recordActiveTime: recordActiveTimeAction }}
       nextHref={next ? `/review/${next.assignmentId}` : null}
     />
   );
@@ -68,8 +73,8 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
     <>
       <CaseHeader
         auditName={review.audit.name}
-        position={review.sampleOrder}
-        size={review.audit.size}
+        position={place?.position ?? review.position}
+        size={queue?.items.length ?? review.audit.size}
         externalId={review.item.externalId}
         patient={review.item.patientExternalId}
         chapter={review.item.chapter}

@@ -23,6 +23,7 @@ export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId:
         select: {
           id: true,
           comment: true,
+          flagged: true,
           user: { select: { id: true, name: true } },
           ratings: { select: { dimension: true, category: true } },
           corrections: { orderBy: [{ turnOrder: "asc" }, { createdAt: "asc" }], select: { id: true, kind: true, turnOrder: true, proposal: true, newGold: true, rationale: true, decision: true } },

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { AssignmentError, balancedIncomplete, fullyCrossed, manualPlan } from "../../sampling";
+import { AssignmentError, balancedIncomplete, fullyCrossed, manualPlan, reviewPositions, storedReviewOrderRule } from "../../sampling";
 import { recordEvent } from "../audit-trail";
 import { AppError, englishText, type CatalogMessage } from "../errors";
 import { planErrorMessage } from "./plan-errors";
@@ -56,7 +56,7 @@ export class ManualLinesError extends AppError {
  * are never lost); withdrawn ones that the plan names again are reinstated.
  */
 export async function assignClinicians(db: Db, actorId: string, input: z.output<typeof assignSchema>) {
-  const audit = await db.audit.findUnique({ where: { id: input.auditId }, select: { id: true, status: true, seed: true, items: { select: { id: true, item: { select: { externalId: true } } }, orderBy: { sampleOrder: "asc" } } } });
+  const audit = await db.audit.findUnique({ where: { id: input.auditId }, select: { id: true, status: true, seed: true, sampling: true, items: { select: { id: true, sampleOrder: true, item: { select: { externalId: true, patientId: true, cutoffTime: true, decisionPoint: true } } }, orderBy: { sampleOrder: "asc" } } } });
   if (!audit) throw new AppError("NOT_FOUND", { key: "audits.errors.auditNotFound" });
   if (audit.status === "CLOSED") throw new AppError("LOCKED", { key: "audits.errors.closed" });
   const itemIds = audit.items.map((i) => i.id);
@@ -86,7 +86,8 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
     const byKey = new Map(existing.map((a) => [`${a.auditItemId}|${a.userId}`, a]));
     const create = plan.assignments.filter((a) => !byKey.has(`${a.itemId}|${a.clinicianId}`));
     const reinstate = plan.assignments.map((a) => byKey.get(`${a.itemId}|${a.clinicianId}`)).filter((a) => a && !a.active);
-    await tx.assignment.createMany({ data: create.map((a) => ({ auditId: audit.id, auditItemId: a.itemId, userId: a.clinicianId })) });
+    const position = reviewPositionOf(audit);
+    await tx.assignment.createMany({ data: create.map((a) => ({ auditId: audit.id, auditItemId: a.itemId, userId: a.clinicianId, reviewPosition: position(a.clinicianId, a.itemId) })) });
     if (reinstate.length) await tx.assignment.updateMany({ where: { id: { in: reinstate.map((a) => a!.id) } }, data: { active: true, withdrawnAt: null } });
     await tx.audit.update({ where: { id: audit.id }, data: { design: input.design, ratersPerItem: plan.ratersPerItem } });
     await recordEvent(tx, {
@@ -98,6 +99,22 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
     });
     return { created: create.length, reinstated: reinstate.length, stats: plan.stats };
   });
+}
+
+/**
+ * Each rater's place for each item in their review order (lib/sampling/review-order.ts), from the
+ * audit's seed and recorded rule; null for audits created before the rule was recorded.
+ */
+function reviewPositionOf(audit: { seed: string; sampling: unknown; items: { id: string; sampleOrder: number; item: { patientId: string; cutoffTime: Date | null; decisionPoint: number | null } }[] }) {
+  const rule = storedReviewOrderRule(audit.sampling);
+  const items = audit.items.map((i) => ({ id: i.id, sampleOrder: i.sampleOrder, patientId: i.item.patientId, cutoff: i.item.cutoffTime, decisionPoint: i.item.decisionPoint }));
+  const byRater = new Map<string, Map<string, number>>();
+  return (raterId: string, auditItemId: string): number | null => {
+    if (!rule) return null;
+    let positions = byRater.get(raterId);
+    if (!positions) byRater.set(raterId, (positions = reviewPositions(items, audit.seed, rule.mode, raterId)));
+    return positions.get(auditItemId) ?? null;
+  };
 }
 
 /** Withdraws a clinician from an audit: their assignments stay (with ratings) but go inactive. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { rubricSchema } from "../../audits/rubric";
 import { en } from "../../i18n/messages";
-import { SamplingError } from "../../sampling";
+import { REVIEW_ORDER_MODES, reviewOrderRule, SamplingError, type ReviewOrderMode } from "../../sampling";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
 import { planErrorMessage } from "./plan-errors";
@@ -23,11 +23,14 @@ export const sampleRequestSchema = z.object({
 export const createAuditSchema = sampleRequestSchema.extend({
   name: z.string().trim().min(1, says.name).max(160),
   rubric: rubricSchema,
+  /** Each rater's own shuffle (default) or one shuffle for all; either way cutoff order within a patient. */
+  reviewOrder: z.enum(REVIEW_ORDER_MODES).default("per-rater"),
 });
 export type CreateAuditInput = z.input<typeof createAuditSchema>;
 
 /** Draws the sample (reproducibly) and creates the audit as a draft with its items in sample order. */
-export async function createAudit(db: Db, actorId: string, input: z.output<typeof createAuditSchema>) {
+export async function createAudit(db: Db, actorId: string, given: Omit<z.output<typeof createAuditSchema>, "reviewOrder"> & { reviewOrder?: ReviewOrderMode }) {
+  const input = { ...given, reviewOrder: given.reviewOrder ?? "per-rater" };
   const dataset = await db.dataset.findUnique({ where: { id: input.datasetId }, select: { id: true, itemCount: true } });
   if (!dataset) throw new AppError("NOT_FOUND", { key: "audits.errors.datasetNotFound" });
   let preview;
@@ -53,6 +56,7 @@ export async function createAudit(db: Db, actorId: string, input: z.output<typeo
           frameChecksum: sample.frameChecksum,
           strataKeys: sample.strataKeys,
           allocation: sample.allocation,
+          reviewOrder: reviewOrderRule(input.reviewOrder),
         } as object,
         populationSize: dataset.itemCount,
         design: "FULLY_CROSSED",
@@ -67,7 +71,7 @@ export async function createAudit(db: Db, actorId: string, input: z.output<typeo
       action: "audit.create",
       entity: "Audit",
       entityId: audit.id,
-      after: { name: input.name, datasetId: input.datasetId, size: input.size, seed: sample.seed, strata: input.strata, frameChecksum: sample.frameChecksum },
+      after: { name: input.name, datasetId: input.datasetId, size: input.size, seed: sample.seed, strata: input.strata, frameChecksum: sample.frameChecksum, reviewOrder: reviewOrderRule(input.reviewOrder) } as object,
     });
     return audit;
   });

@@ -87,6 +87,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
       yield {
         type: "assignment", id: a.id, auditItem: a.auditItemId, user: email(a.userId), active: a.active, assignedAt: a.assignedAt.toISOString(), withdrawnAt: isoOrNull(a.withdrawnAt),
         comment: a.comment, commentVersion: a.commentVersion, lastActivityAt: isoOrNull(a.lastActivityAt),
+        reviewPosition: a.reviewPosition, activeMs: a.activeMs, flagged: a.flagged,
         ratings: a.ratings.map((r) => ({ id: r.id, dimension: r.dimension, category: r.category, version: r.version, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
         corrections: a.corrections.map((c) => ({
           id: c.id, kind: c.kind as CorrectionKind, turnOrder: c.turnOrder, proposal: c.proposal, newGold: c.newGold, rationale: c.rationale,

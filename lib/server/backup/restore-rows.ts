@@ -61,6 +61,7 @@ export class AuditRows {
       this.assignments.map((s) => ({
         id: s.id, auditId, auditItemId: s.auditItem, userId: this.person(s.user), active: s.active, assignedAt: at(s.assignedAt), withdrawnAt: atOrNull(s.withdrawnAt),
         comment: s.comment, commentVersion: s.commentVersion, lastActivityAt: atOrNull(s.lastActivityAt),
+        reviewPosition: s.reviewPosition ?? null, activeMs: s.activeMs ?? 0, flagged: s.flagged ?? false,
       })),
       (data) => tx.assignment.createMany({ data }),
     );

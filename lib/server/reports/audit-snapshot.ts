@@ -1,7 +1,10 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
+import { rubricTurns } from "../../audits/item-dimensions";
 import { parseRubric } from "../../audits/rubric";
+import { storedReviewOrderRule } from "../../sampling/review-order";
+import { reportRubric } from "./report-rubric";
 import type { AuditSnapshot } from "../../reports/types";
 
 /**
@@ -18,13 +21,20 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
   const items = await db.auditItem.findMany({
     where: { auditId },
     orderBy: { sampleOrder: "asc" },
-    select: { id: true, sampleOrder: true, item: { select: { externalId: true, chapter: true, level: true, decisionPoint: true } } },
+    select: { id: true, sampleOrder: true, item: { select: { externalId: true, chapter: true, level: true, decisionPoint: true, kind: true } } },
   });
+  const rubric = parseRubric(audit.rubric);
+  // Per-turn dimensions need the turns of the sampled conversations (read only then).
+  const turns = rubric.some((d) => d.perTurn)
+    ? (await db.auditItem.findMany({ where: { auditId, item: { kind: "conversation" } }, select: { item: { select: { data: true } } } })).map((r) => rubricTurns(r.item.data))
+    : [];
   const assignments = await db.assignment.findMany({
     where: { auditId, active: true },
     select: {
       auditItemId: true,
       userId: true,
+      activeMs: true,
+      flagged: true,
       user: { select: { createdAt: true } },
       ratings: { where: { category: { not: null } }, select: { dimension: true, category: true } },
     },
@@ -46,14 +56,9 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       samplingFrame: `all ${sampling.frameSize ?? audit.dataset.itemCount} items of ${audit.dataset.name} v${audit.dataset.version} (frame SHA-256 ${sampling.frameChecksum ?? "?"})`,
       strata: audit.strata as string[],
       status: audit.status,
+      reviewOrder: storedReviewOrderRule(audit.sampling),
     },
-    rubric: parseRubric(audit.rubric).map((d) => ({
-      key: d.key,
-      label: d.label,
-      categories: d.categories.map((c) => ({ key: c.key, label: c.label })),
-      tieCategory: d.tieCategory,
-      errorCategory: d.errorCategory ?? null,
-    })),
+    rubric: reportRubric(rubric, turns),
     raters,
     items: items.map((i) => ({
       id: i.id,
@@ -64,5 +69,8 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       sampleOrder: i.sampleOrder,
     })),
     ratings,
+    work: assignments
+      .map((a) => ({ itemId: a.auditItemId, raterId: a.userId, activeMs: a.activeMs, flagged: a.flagged, rated: a.ratings.length > 0 }))
+      .sort((x, y) => (x.itemId + x.raterId < y.itemId + y.raterId ? -1 : 1)),
   };
 }

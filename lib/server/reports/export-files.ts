@@ -1,6 +1,6 @@
 // The audit's export files, each a pure function of the stored-ratings snapshot.
 import { adjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/outcome";
-import { computeAuditReport, csvRow, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown } from "../../reports";
+import { computeAuditReport, csvRow, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown, timeOnTaskCsv } from "../../reports";
 import { commentsCsv, type CommentRow } from "../../reports/comments";
 import type { AuditReport, AuditSnapshot } from "../../reports/types";
 
@@ -23,6 +23,7 @@ export function exportCatalog(snapshot: AuditSnapshot): ExportFile[] {
     { file: "report.tex", label: "Table (LaTeX)", type: "application/x-tex; charset=utf-8" },
     { file: "paragraph.txt", label: "Audit paragraph for the appendix", type: "text/plain; charset=utf-8" },
     { file: "adjudication.csv", label: "Adjudicated labels (majority vs final)", type: CSV },
+    { file: "time-on-task.csv", label: "Time on task and discussion flags (item, rater)", type: CSV },
     { file: "comments.csv", label: "Comments (item, rater, their ratings, text)", type: CSV },
   ];
 }
@@ -48,8 +49,10 @@ export function renderExport(
   comments: readonly CommentRow[] = [],
 ): string | null {
   if (file === "ratings-long.csv") return ratingsLongCsv(snapshot);
+  if (file === "time-on-task.csv") return timeOnTaskCsv(snapshot);
   if (file === "comments.csv") return commentsCsv(comments, snapshot.rubric.map((d) => d.key));
-  const wide = /^ratings-wide-([a-z0-9_]+)\.csv$/.exec(file);
+  // Per-turn dimensions have keys like "gold@t3".
+  const wide = /^ratings-wide-([a-z0-9_]+(?:@t[0-9]+)?)\.csv$/.exec(file);
   if (wide) return snapshot.rubric.some((d) => d.key === wide[1]) ? ratingsWideCsv(snapshot, wide[1]!) : null;
   const report = computeAuditReport(snapshot);
   switch (file) {

@@ -18,6 +18,8 @@ export async function loadCase(db: Db, userId: string, assignmentId: string) {
       id: true,
       comment: true,
       commentVersion: true,
+      flagged: true,
+      reviewPosition: true,
       ratings: { select: { dimension: true, category: true, version: true } },
       corrections: { select: { id: true, kind: true, turnOrder: true, proposal: true, newGold: true, rationale: true, version: true } },
       auditItem: {
@@ -48,6 +50,9 @@ export async function loadCase(db: Db, userId: string, assignmentId: string) {
     assignmentId: assignment.id,
     audit: { id: audit.id, name: audit.name, status: audit.status, rubric: parseRubric(audit.rubric), size: audit._count.items },
     sampleOrder,
+    /** Place in this rater's own review order (sample order for assignments made before orders were recorded). */
+    position: assignment.reviewPosition ?? sampleOrder,
+    flagged: assignment.flagged,
     item: { ...item, data: item.data as unknown as Item, patientExternalId: item.patient.externalId },
     events: events.map((e) => ({ id: e.id, time: e.time, event: eventFromRow(e) })),
     notes: notes.map((n) => ({ id: n.id, note: noteFromRow(n) as Note })),

@@ -1,12 +1,16 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import { parseRubric } from "../../audits/rubric";
+import { expectedRatings } from "./expected-ratings";
 
 export type QueueStatus = "todo" | "in-progress" | "done";
 
 /**
  * A clinician's own assignments in audits that are open or closed (drafts are not shown),
- * optionally of one audit only (the case page needs just its own audit's next item).
+ * optionally of one audit only (the case page needs just its own audit's next item), each audit's
+ * items in the rater's own review order (Assignment.reviewPosition: a seeded shuffle with one
+ * patient's decision points in cutoff order, lib/sampling/review-order.ts; sample order for
+ * assignments made before orders were recorded).
  * Scoped by userId inside the query: nothing of anyone else's leaves the server.
  */
 export async function reviewQueue(db: Db, userId: string, only: { auditId?: string } = {}) {
@@ -16,6 +20,9 @@ export async function reviewQueue(db: Db, userId: string, only: { auditId?: stri
     select: {
       id: true,
       lastActivityAt: true,
+      reviewPosition: true,
+      flagged: true,
+      auditItemId: true,
       ratings: { where: { category: { not: null } }, select: { dimension: true } },
       auditItem: {
         select: {
@@ -27,21 +34,31 @@ export async function reviewQueue(db: Db, userId: string, only: { auditId?: stri
     },
   });
   const audits = new Map<string, { id: string; name: string; status: string; items: QueueItem[] }>();
-  const dimensions = new Map<string, number>(); // the rubric is validated once per audit, not per assignment
+  const expected = new Map<string, (auditItemId: string) => number>(); // the rubric is validated once per audit, not per assignment
   for (const a of assignments) {
     const audit = a.auditItem.audit;
-    let dims = dimensions.get(audit.id);
-    if (dims === undefined) dimensions.set(audit.id, (dims = parseRubric(audit.rubric).length));
+    if (!expected.has(audit.id)) {
+      const ids = assignments.filter((x) => x.auditItem.audit.id === audit.id).map((x) => x.auditItemId);
+      expected.set(audit.id, await expectedRatings(db, parseRubric(audit.rubric), ids));
+    }
+    const needed = expected.get(audit.id)!(a.auditItemId);
     const entry = audits.get(audit.id) ?? { id: audit.id, name: audit.name, status: audit.status, items: [] };
     const rated = new Set(a.ratings.map((r) => r.dimension)).size;
     entry.items.push({
       assignmentId: a.id,
       sampleOrder: a.auditItem.sampleOrder,
+      position: 0,
       ...a.auditItem.item,
-      status: rated === 0 ? "todo" : rated >= dims ? "done" : "in-progress",
+      status: rated === 0 ? "todo" : rated >= needed ? "done" : "in-progress",
+      flagged: a.flagged,
       lastActivityAt: a.lastActivityAt,
+      orderKey: a.reviewPosition ?? a.auditItem.sampleOrder,
     });
     audits.set(audit.id, entry);
+  }
+  for (const audit of audits.values()) {
+    audit.items.sort((x, y) => x.orderKey - y.orderKey || x.sampleOrder - y.sampleOrder);
+    audit.items.forEach((item, i) => (item.position = i + 1));
   }
   return [...audits.values()];
 }
@@ -49,17 +66,23 @@ export async function reviewQueue(db: Db, userId: string, only: { auditId?: stri
 export interface QueueItem {
   assignmentId: string;
   sampleOrder: number;
+  /** 1-based place in this rater's queue for the audit (their review order). */
+  position: number;
+  /** What the queue is sorted by: the stored review position, else the sample order. */
+  orderKey: number;
   externalId: string;
   chapter: string | null;
   level: string | null;
   decisionPoint: number | null;
   kind: string;
   status: QueueStatus;
+  flagged: boolean;
   lastActivityAt: Date | null;
 }
 
-/** The next item to review after `afterOrder` in the same audit (wrapping), not yet done. */
-export function nextUnrated(items: QueueItem[], afterOrder = 0): QueueItem | null {
-  const open = items.filter((i) => i.status !== "done");
-  return open.find((i) => i.sampleOrder > afterOrder) ?? open[0] ?? null;
+/** The next item not yet done after the assignment `afterId` in queue order (wrapping); the first open one without it. */
+export function nextUnrated(items: QueueItem[], afterId?: string): QueueItem | null {
+  const at = afterId === undefined ? -1 : items.findIndex((i) => i.assignmentId === afterId);
+  const rotated = [...items.slice(at + 1), ...items.slice(0, at + 1)];
+  return rotated.find((i) => i.status !== "done" && i.assignmentId !== afterId) ?? null;
 }

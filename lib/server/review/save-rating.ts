@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { AppError, englishText } from "../errors";
+import { rubricTurns, splitRatingKey } from "../../audits/item-dimensions";
+import type { Rubric, RubricDimension } from "../../audits/rubric";
 import { editableAssignment } from "./editable-assignment";
 
 export const saveRatingSchema = z.object({
@@ -10,6 +12,8 @@ export const saveRatingSchema = z.object({
   dimension: z.string().min(1),
   category: z.string().min(1).nullable(),
   expectedVersion: z.number().int().min(0),
+  /** The change undoes the rater's previous one (shown as such in the audit trail). */
+  undo: z.boolean().optional(),
 });
 
 export type RatingState = { dimension: string; category: string | null; version: number };
@@ -25,25 +29,25 @@ export const CONFLICT = englishText({ key: "review.errors.conflict" });
  */
 export async function saveRating(db: Db, userId: string, input: z.output<typeof saveRatingSchema>): Promise<SaveOutcome<RatingState>> {
   const assignment = await editableAssignment(db, userId, input.assignmentId);
-  const dim = assignment.rubric.find((d) => d.key === input.dimension);
-  if (!dim) throw new AppError("INVALID", { key: "review.errors.unknownDimension" });
+  const dim = await ratedDimension(db, assignment, input.dimension);
   if (input.category !== null && !dim.categories.some((c) => c.key === input.category)) throw new AppError("INVALID", { key: "review.errors.unknownCategory" });
 
-  const where = { assignmentId_dimension: { assignmentId: assignment.id, dimension: dim.key } };
+  const key = input.dimension; // "gold", or "gold@t3" for a per-turn dimension
+  const where = { assignmentId_dimension: { assignmentId: assignment.id, dimension: key } };
   try {
     return await db.$transaction(async (tx) => {
       const now = new Date();
       const current = await tx.rating.findUnique({ where, select: { category: true, version: true } });
       if ((current?.version ?? 0) !== input.expectedVersion) {
-        return { ok: false as const, error: CONFLICT, conflict: { current: { dimension: dim.key, category: current?.category ?? null, version: current?.version ?? 0 } } };
+        return { ok: false as const, error: CONFLICT, conflict: { current: { dimension: key, category: current?.category ?? null, version: current?.version ?? 0 } } };
       }
       let version: number;
       if (!current) {
-        await tx.rating.create({ data: { assignmentId: assignment.id, dimension: dim.key, category: input.category, version: 1 } });
+        await tx.rating.create({ data: { assignmentId: assignment.id, dimension: key, category: input.category, version: 1 } });
         version = 1;
       } else {
         const { count } = await tx.rating.updateMany({
-          where: { assignmentId: assignment.id, dimension: dim.key, version: input.expectedVersion },
+          where: { assignmentId: assignment.id, dimension: key, version: input.expectedVersion },
           data: { category: input.category, version: { increment: 1 } },
         });
         if (count !== 1) throw new AppError("CONFLICT", { key: "review.errors.conflict" });
@@ -52,22 +56,38 @@ export async function saveRating(db: Db, userId: string, input: z.output<typeof 
       await tx.assignment.update({ where: { id: assignment.id }, data: { lastActivityAt: now } });
       await recordEvent(tx, {
         actorId: userId,
-        action: "rating.save",
+        action: input.undo ? "rating.undo" : "rating.save",
         entity: "Assignment",
         entityId: assignment.id,
-        before: current ? { dimension: dim.key, category: current.category, version: current.version } : undefined,
-        after: { dimension: dim.key, category: input.category, version },
+        before: current ? { dimension: key, category: current.category, version: current.version } : undefined,
+        after: { dimension: key, category: input.category, version },
       });
-      return { ok: true as const, data: { dimension: dim.key, category: input.category, version } };
+      return { ok: true as const, data: { dimension: key, category: input.category, version } };
     });
   } catch (error) {
     // A concurrent first save of the same rating hits the unique key: report it as a conflict.
     if ((error instanceof AppError && error.code === "CONFLICT") || isUniqueViolation(error)) {
       const current = await db.rating.findUnique({ where, select: { category: true, version: true } });
-      return { ok: false, error: CONFLICT, conflict: { current: { dimension: dim.key, category: current?.category ?? null, version: current?.version ?? 0 } } };
+      return { ok: false, error: CONFLICT, conflict: { current: { dimension: key, category: current?.category ?? null, version: current?.version ?? 0 } } };
     }
     throw error;
   }
+}
+
+/**
+ * The rubric dimension a rating key names: a plain dimension, or a per-turn one on a turn of its
+ * type that this item has ("gold@t3" on a conversation whose turn 3 is a content turn).
+ */
+async function ratedDimension(db: Db, assignment: { id: string; rubric: Rubric }, ratingKey: string): Promise<RubricDimension> {
+  const { key, turnOrder } = splitRatingKey(ratingKey);
+  const dim = assignment.rubric.find((d) => d.key === key);
+  if (!dim || (turnOrder === null) !== !dim.perTurn) throw new AppError("INVALID", { key: "review.errors.unknownDimension" });
+  if (turnOrder !== null) {
+    const row = await db.assignment.findUnique({ where: { id: assignment.id }, select: { auditItem: { select: { item: { select: { data: true } } } } } });
+    const turn = rubricTurns(row?.auditItem.item.data).find((t) => t.turnOrder === turnOrder);
+    if (!turn || turn.turnType !== dim.perTurn) throw new AppError("INVALID", { key: "review.errors.unknownDimension" });
+  }
+  return dim;
 }
 
 export function isUniqueViolation(error: unknown): boolean {

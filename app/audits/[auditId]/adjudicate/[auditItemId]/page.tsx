@@ -50,7 +50,7 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
       auditId={auditId}
       auditItemId={auditItemId}
       rubric={localizeRubric(data.rubric, locale)}
-      raters={data.raters.map((r) => ({ label: r.label, name: r.user.name, comment: r.comment, ratings: Object.fromEntries(r.ratings.map((x) => [x.dimension, x.category])) }))}
+      raters={data.raters.map((r) => ({ label: r.label, name: r.user.name, comment: r.comment, flagged: r.flagged, ratings: Object.fromEntries(r.ratings.map((x) => [x.dimension, x.category])) }))}
       majority={majority}
       corrections={corrections}
       optionLabels={item.kind === "mcq" ? item.options.map((o) => o.label) : ["A", "B", "C", "D", "E"]}

@@ -1,0 +1,88 @@
+"use client";
+// "Flag for discussion": apart from every rating (an item rated with confidence can still be worth
+// discussing). Saved at once (last write wins: the rater alone sets it), shown with its state in
+// words, toggled by click or "f" when focus is not in a text field. The organizer sees flags in
+// progress, the adjudicator beside the item.
+import { useTranslations } from "next-intl";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { isTextEntry } from "./shortcuts";
+import type { SaveResult } from "./types";
+
+export type SetFlag = (input: { assignmentId: string; flagged: boolean; undo?: boolean }) => Promise<SaveResult<{ flagged: boolean }>>;
+type FlagStatus = "idle" | "saving" | "saved" | "failed";
+
+/** The flag's state and its save; `set` sends the newest value, one request at a time. */
+export function useFlag(assignmentId: string, initial: boolean, save: SetFlag | undefined, readOnly: boolean) {
+  const [flagged, setFlagged] = useState(initial);
+  const [status, setStatus] = useState<FlagStatus>("idle");
+  const wanted = useRef({ flagged: initial, undo: false });
+  const sending = useRef(false);
+  const send = async () => {
+    if (!save || sending.current) return;
+    sending.current = true;
+    setStatus("saving");
+    let failed = false;
+    for (;;) {
+      const { flagged: value, undo } = wanted.current;
+      const result = await save({ assignmentId, flagged: value, ...(undo ? { undo } : {}) }).catch(() => ({ ok: false as const, error: "" }));
+      failed = !result.ok;
+      // A newer toggle arrived while this one was on its way: send that too.
+      if (failed || wanted.current.flagged === value) break;
+    }
+    sending.current = false;
+    setStatus(failed ? "failed" : "saved");
+  };
+  const set = (next: boolean, undo = false) => {
+    if (readOnly || !save) return;
+    wanted.current = { flagged: next, undo };
+    setFlagged(next);
+    void send();
+  };
+  return { flagged, status, set, retry: () => void send(), readOnly: readOnly || !save };
+}
+
+export type FlagState = ReturnType<typeof useFlag>;
+
+export function FlagToggle({ flag, onToggle }: { flag: FlagState; onToggle(): void }) {
+  const t = useTranslations("rubric.flag");
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (flag.readOnly || event.key.toLowerCase() !== "f" || event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.isComposing) return;
+    if (event.defaultPrevented || isTextEntry(event.target)) return;
+    event.preventDefault();
+    onToggle();
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener("keydown", listener);
+    return () => document.removeEventListener("keydown", listener);
+  }, []);
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <button
+        type="button"
+        aria-pressed={flag.flagged}
+        aria-keyshortcuts="f"
+        disabled={flag.readOnly}
+        onClick={onToggle}
+        data-testid="flag-toggle"
+        className={`inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1 font-medium ${
+          flag.flagged ? "border-amber-400 bg-amber-50 text-amber-950" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+        } disabled:cursor-not-allowed disabled:opacity-70`}
+      >
+        <span aria-hidden="true">{flag.flagged ? "⚑" : "⚐"}</span>
+        {flag.flagged ? t("flagged") : t("flag")}
+        <kbd className="font-mono text-xs opacity-80">(f)</kbd>
+      </button>
+      {flag.status === "saving" && <span className="text-slate-600">{t("saving")}</span>}
+      {flag.status === "failed" && (
+        <span className="rounded bg-amber-50 px-1.5 text-amber-900 ring-1 ring-amber-300">
+          <span aria-hidden="true">⚠ </span>
+          {t("failed")}{" "}
+          <button type="button" className="font-medium underline" onClick={flag.retry}>
+            {t("retry")}
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}

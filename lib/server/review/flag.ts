@@ -1,0 +1,35 @@
+import "server-only";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { recordEvent } from "../audit-trail";
+import { editableAssignment } from "./editable-assignment";
+
+export const setFlagSchema = z.object({
+  assignmentId: z.string().min(1),
+  flagged: z.boolean(),
+  /** The change undoes the rater's previous one (shown as such in the audit trail). */
+  undo: z.boolean().optional(),
+});
+
+/**
+ * "Flag for discussion" on the rater's own item: a toggle apart from every rating (an item can be
+ * rated with confidence and still be worth discussing). Last write wins — it is one bit the rater
+ * alone sets — and the change and its trail row commit together.
+ */
+export async function setFlag(db: Db, userId: string, input: z.output<typeof setFlagSchema>): Promise<{ flagged: boolean }> {
+  const assignment = await editableAssignment(db, userId, input.assignmentId);
+  return db.$transaction(async (tx) => {
+    const current = await tx.assignment.findUniqueOrThrow({ where: { id: assignment.id }, select: { flagged: true } });
+    if (current.flagged === input.flagged) return { flagged: current.flagged };
+    await tx.assignment.update({ where: { id: assignment.id }, data: { flagged: input.flagged, lastActivityAt: new Date() } });
+    await recordEvent(tx, {
+      actorId: userId,
+      action: input.undo ? "flag.undo" : "flag.set",
+      entity: "Assignment",
+      entityId: assignment.id,
+      before: { flagged: current.flagged },
+      after: { flagged: input.flagged },
+    });
+    return { flagged: input.flagged };
+  });
+}
