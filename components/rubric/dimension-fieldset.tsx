@@ -36,14 +36,14 @@ export function DimensionFieldset({ dimension, value, status, active, readOnly, 
         active ? "border-slate-300 border-l-teal-700" : "border-slate-200 border-l-slate-200"
       }`}
     >
-      <legend className="float-left w-full text-sm font-semibold text-slate-900">
+      <legend className="float-left flex w-full items-baseline justify-between gap-2 text-sm font-semibold text-slate-900">
+        <span>{dimension.label}</span>
         {/* Text, not only the teal border: the active marker must not rely on colour. Always laid
             out (invisible when inactive): appearing on focus, it pushed "Use my version" / "Retry
             now" away between mousedown and mouseup, and the first click was lost. */}
-        <span className={`mr-2 rounded bg-teal-700 px-1.5 py-0.5 text-xs font-semibold text-white ${active ? "" : "invisible"}`} aria-hidden="true">
+        <span className={`shrink-0 rounded bg-teal-700 px-1.5 py-0.5 text-xs font-semibold text-white ${active ? "" : "invisible"}`} aria-hidden="true">
           {t("active")}
         </span>
-        {dimension.label}
       </legend>
       <div className="clear-left flex flex-wrap items-baseline justify-between gap-x-3">
         {dimension.question ? (
