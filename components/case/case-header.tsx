@@ -8,10 +8,11 @@ export function CaseHeader(props: {
 }) {
   const t = useTranslations("review.case");
   return (
-    <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+    // One line on wide screens (the columns below are sized for it): the audit name gives way first.
+    <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm whitespace-nowrap xl:h-6 xl:flex-nowrap">
       <Link href="/review" className="text-teal-800 hover:underline">{t("back")}</Link>
       <span className="text-slate-400" aria-hidden>/</span>
-      <span className="text-slate-700">{props.auditName}</span>
+      <span className="min-w-0 truncate text-slate-700" title={props.auditName}>{props.auditName}</span>
       <span className="font-medium text-slate-900">{t("position", { position: props.position, size: props.size })}</span>
       <span className="font-mono text-xs text-slate-600">{props.externalId}</span>
       <span className="text-slate-600">{t("patient", { patient: props.patient })}</span>

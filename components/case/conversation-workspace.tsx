@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { NoteViewer } from "../ehr-viewer/note-viewer";
 import type { ViewerNote } from "../ehr-viewer/types";
+import { CASE_COLUMN, CASE_GRID, RECORD_COLUMN, RECORD_HEIGHT } from "./layout";
 import { OptionsList } from "./options-list";
 
 export interface TurnView {
@@ -21,9 +22,10 @@ export function ConversationWorkspace({ category, turns, notes, rating }: { cate
   const [focus, setFocus] = useState<{ noteNum: number; section?: string } | null>(null);
   const highlight = turns.flatMap((turn) => turn.goldSources).map((s) => ({ noteNum: s.noteNum, sections: s.headers }));
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-      {/* On wide screens both columns fit the window: the case scrolls on its own beside the record. */}
-      <div className="space-y-5 xl:max-h-[calc(100vh-7rem)] xl:overflow-y-auto xl:pr-2">
+    <div className={CASE_GRID}>
+      {/* On wide screens both columns fit the window: the case scrolls on its own beside the record,
+          under the rating bar pinned to its bottom (see RatingPanel). */}
+      <div className={CASE_COLUMN}>
         <section aria-labelledby="turns-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="turns-heading" className="text-sm font-semibold text-slate-800">
             {category ? t("headingWithCategory", { category, count: turns.length }) : t("heading", { count: turns.length })}
@@ -56,8 +58,8 @@ export function ConversationWorkspace({ category, turns, notes, rating }: { cate
         </section>
         {rating}
       </div>
-      <div className="xl:sticky xl:top-4 xl:self-start">
-        <NoteViewer notes={notes} highlight={highlight} focus={focus} />
+      <div className={RECORD_COLUMN}>
+        <NoteViewer notes={notes} highlight={highlight} focus={focus} className={RECORD_HEIGHT} />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { EhrViewer } from "../ehr-viewer/ehr-viewer";
 import type { ViewerEvent } from "../ehr-viewer/types";
 import { useRecordFormat } from "../ehr-viewer/use-record-format";
+import { CASE_COLUMN, CASE_GRID, RECORD_COLUMN, RECORD_HEIGHT } from "./layout";
 import { OptionsList } from "./options-list";
 
 export interface McqView {
@@ -24,11 +25,13 @@ export function McqWorkspace({ item, events, rating }: { item: McqView; events: 
   const { ga } = useRecordFormat();
   const [focus, setFocus] = useState<string | null>(null);
   const byEventId = new Map(events.map((e) => [e.eventId, e]));
+  const evidenceLines = (item.evidenceText ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
   const cutoffLabel = item.cutoff.gaDays === null ? item.cutoff.time : `${item.cutoff.time} · ${ga(item.cutoff.gaDays)}`;
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-      {/* On wide screens both columns fit the window: the case scrolls on its own beside the record. */}
-      <div className="space-y-5 xl:max-h-[calc(100vh-7rem)] xl:overflow-y-auto xl:pr-2">
+    <div className={CASE_GRID}>
+      {/* On wide screens both columns fit the window: the case scrolls on its own beside the record,
+          under the rating bar pinned to its bottom (see RatingPanel). */}
+      <div className={CASE_COLUMN}>
         <section aria-labelledby="question-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="question-heading" className="sr-only">{t("question")}</h2>
           <p className="whitespace-pre-line text-base font-medium text-slate-900" data-testid="question">{item.question}</p>
@@ -44,7 +47,14 @@ export function McqWorkspace({ item, events, rating }: { item: McqView; events: 
         </section>
         <section aria-labelledby="evidence-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="evidence-heading" className="text-sm font-semibold text-slate-800">{t("evidence", { count: item.evidenceEventIds.length })}</h2>
-          {item.evidenceText && <p className="mt-2 text-sm text-slate-700">{item.evidenceText}</p>}
+          {/* One line per evidence event in the benchmark's text: joined by newlines, they ran together. */}
+          {evidenceLines.length > 0 && (
+            <ul className="mt-2 space-y-1.5 text-sm text-slate-700" data-testid="evidence-text">
+              {evidenceLines.map((line, i) => (
+                <li key={i} className="border-l-2 border-slate-200 pl-2 break-words">{line}</li>
+              ))}
+            </ul>
+          )}
           <ul className="mt-2 space-y-1">
             {item.evidenceEventIds.map((id) => {
               const e = byEventId.get(id);
@@ -73,14 +83,14 @@ export function McqWorkspace({ item, events, rating }: { item: McqView; events: 
         </section>
         {rating}
       </div>
-      <div className="xl:sticky xl:top-4 xl:self-start">
+      <div className={RECORD_COLUMN}>
         <EhrViewer
           events={events}
           evidenceEventIds={item.evidenceEventIds}
           cutoffLabel={cutoffLabel}
           focusEventId={focus}
           onFocusHandled={() => setFocus(null)}
-          className="h-[calc(100vh-7rem)] min-h-[32rem]"
+          className={RECORD_HEIGHT}
         />
       </div>
     </div>

@@ -118,18 +118,20 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
                     active ? "border-l-teal-700 bg-teal-50 font-semibold text-slate-900" : "border-l-transparent text-slate-700",
                   )}
                 >
-                  {/* The visible text is the accessible name; the sr-only words make it a sentence. */}
-                  <span className="truncate">{formatShortDay(d.key, locale)}<span className="sr-only">,</span></span>
-                  <span className="text-right tabular-nums"><span aria-hidden="true">{d.visible}</span><span className="sr-only">{t("eventsSpoken", { count: d.visible })},</span></span>
-                  <span className="text-slate-600 tabular-nums">{d.gaDays == null ? t("gaUnknown") : ga(d.gaDays)}</span>
-                  {d.evidence > 0 ? (
-                    <span className="rounded bg-amber-100 px-1 font-semibold text-amber-900">
-                      <span className="sr-only">, </span>
-                      {t.rich("evidence", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
-                    </span>
-                  ) : (
-                    <span />
-                  )}
+                  {/* The visible text is the accessible name; the sr-only words make it a sentence.
+                      The date has the whole first line: beside the count it was cut ("6 Apr 20…"). */}
+                  <span className="col-span-2 whitespace-nowrap">{formatShortDay(d.key, locale)}<span className="sr-only">,</span></span>
+                  <span className="truncate text-slate-600 tabular-nums">{d.gaDays == null ? t("gaUnknown") : ga(d.gaDays)}</span>
+                  <span className="flex items-center justify-end gap-1 tabular-nums">
+                    {d.evidence > 0 && (
+                      <span className="rounded bg-amber-100 px-1 font-semibold text-amber-900">
+                        <span className="sr-only">, </span>
+                        {t.rich("evidence", { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
+                      </span>
+                    )}
+                    <span aria-hidden="true">{d.visible}</span>
+                    <span className="sr-only">, {t("eventsSpoken", { count: d.visible })}</span>
+                  </span>
                 </button>
               </li>
             );

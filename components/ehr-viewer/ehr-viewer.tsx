@@ -6,7 +6,7 @@
  * a date list, type filter, full-text search and evidence highlighting.
  */
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { DateNav } from "./date-nav";
 import { DayHeaderContent, DayHeaderRow, EndMarker, EventRow, HEADER_CLASS } from "./event-row";
 import { dateKeyOf, formatDay, formatTime } from "./format";
@@ -43,7 +43,9 @@ const FLASH_MS = 2000;
 
 function isTyping(target: EventTarget): boolean {
   const el = target as HTMLElement;
-  return el.isContentEditable || el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT";
+  if (el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "SELECT") return true;
+  // Radios, checkboxes and buttons take no text: the rating panel's radios must not block "j".
+  return el.tagName === "INPUT" && !["radio", "checkbox", "button", "submit", "reset"].includes((el as HTMLInputElement).type);
 }
 
 export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId = null, onFocusHandled, locale: localeProp, className }: EhrViewerProps) {
@@ -166,21 +168,35 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     if (revealPending.current) tryReveal();
   });
 
+  // --- Opening: at the cutoff day, where the decision is -----------------------------------
+  // The record ends at the cutoff, so its last day is the decision day; reading starts there
+  // (the evidence days are starred in the date list), not ten months earlier.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (opened.current || navDays.length === 0) return;
+    opened.current = true;
+    const last = navDays[navDays.length - 1];
+    if (last && last.day > 0) jumpToDay(last.day);
+  }, [navDays, jumpToDay]);
+
   // --- Keyboard ------------------------------------------------------------------------------
+  // F3 steps through hits from anywhere in the viewer.
   const onSectionKey = (e: KeyboardEvent) => {
-    if (e.key === "F3") {
-      e.preventDefault();
-      if (e.shiftKey) search.prev();
-      else search.next();
-    } else if (e.key === "/" && !isTyping(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    if (e.key !== "F3") return;
+    e.preventDefault();
+    if (e.shiftKey) search.prev();
+    else search.next();
+  };
+  // "/" and j / k work whenever focus is not in a text field (the header advertises them), not
+  // only once something inside the viewer has focus; typing "j" in any text box is never taken.
+  const onPageKey = useEffectEvent((e: globalThis.KeyboardEvent) => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.isComposing || (e.target instanceof Element && isTyping(e.target))) return;
+    if (e.key === "/") {
       e.preventDefault();
       searchInput.current?.focus();
+      return;
     }
-  };
-  // j / k move between days. They live on the list (not the section) so typing "j" in the
-  // search box is never intercepted.
-  const onListKey = (e: KeyboardEvent) => {
-    if ((e.key !== "j" && e.key !== "k") || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+    if (e.key !== "j" && e.key !== "k") return;
     e.preventDefault();
     const pos = navDays.findIndex((d) => d.day === currentDay);
     const here = navDays[pos];
@@ -189,7 +205,12 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     const startOfHere = here ? (v.offsets[here.headerRow] ?? 0) : 0;
     const target = e.key === "j" ? navDays[pos + 1] : here && top > startOfHere + 1 ? here : navDays[pos - 1];
     if (target) jumpToDay(target.day);
-  };
+  });
+  useEffect(() => {
+    const listener = (e: globalThis.KeyboardEvent) => onPageKey(e);
+    document.addEventListener("keydown", listener);
+    return () => document.removeEventListener("keydown", listener);
+  }, []);
 
   const overlayDay = days[currentDay];
   const renderRow = (row: Row) => {
@@ -227,14 +248,13 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
         <TypeFilter counts={counts} hidden={hidden} onToggle={toggleType} onShowAll={showAll} />
       </header>
       <div className="flex min-h-0 flex-1">
-        <DateNav entries={navDays} activeDay={currentDay} onSelect={jumpToDay} locale={locale} className="w-32 shrink-0 border-r border-slate-200 @3xl:w-44" />
+        <DateNav entries={navDays} activeDay={currentDay} onSelect={jumpToDay} locale={locale} className="w-36 shrink-0 border-r border-slate-200 @3xl:w-44" />
         <div
           ref={scrollRef}
           tabIndex={0}
           role="region"
           aria-label={t("record.listLabel")}
           aria-keyshortcuts="j k"
-          onKeyDown={onListKey}
           className="relative min-w-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700"
         >
           {overlayDay && overlayDay.headerRow >= 0 && (

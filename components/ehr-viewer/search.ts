@@ -1,9 +1,14 @@
 /**
- * Full-text search over the record: plain case-insensitive substring matching. No word
- * boundaries or tokenisation, because Chinese text has no spaces ("瘙痒" must match inside
- * "皮肤瘙痒1周"). Case folding preserves string length so match offsets index the original.
+ * Full-text search over the record, as a clinician searches: substring matching (no
+ * tokenisation, because Chinese text has no spaces: "瘙痒" must match inside "皮肤瘙痒1周"),
+ * ignoring case, accents and British/American spelling (search-fold.ts), with lab
+ * abbreviations and their names found for each other (search-terms.ts). Hits are reported in
+ * offsets of the original text, so highlights mark exactly what matched; overlapping matches of
+ * equivalent terms count once.
  */
 import { formatValue } from "./format";
+import { foldQuery, foldText, originalSpan, type FoldedText } from "./search-fold";
+import { atWordEdges, needlesFor, type Needle } from "./search-terms";
 import type { ViewerEvent, ViewerNote } from "./types";
 
 /** A searchable text field of one document, in display order. */
@@ -17,7 +22,7 @@ export interface SearchDoc {
 }
 interface IndexedDoc {
   key: string;
-  fields: { field: string; folded: string }[];
+  fields: ({ field: string } & FoldedText)[];
 }
 export type SearchIndex = IndexedDoc[];
 
@@ -69,18 +74,32 @@ export function findRanges(haystack: string, needle: string): [number, number][]
 
 /** Builds the folded index once per record (memoised by the caller), not once per keystroke. */
 export function buildIndex(docs: readonly SearchDoc[]): SearchIndex {
-  return docs.map((d) => ({ key: d.key, fields: d.fields.filter((f) => f.text).map((f) => ({ field: f.field, folded: foldCase(f.text) })) }));
+  return docs.map((d) => ({ key: d.key, fields: d.fields.filter((f) => f.text).map((f) => ({ field: f.field, ...foldText(f.text) })) }));
+}
+
+/** Every needle's matches in one folded field, in order, overlaps dropped (the earlier, longer one wins). */
+function matchField(folded: string, needles: readonly Needle[]): [number, number][] {
+  if (needles.length === 1 && !needles[0]?.wholeWord) return findRanges(folded, (needles[0] as Needle).text);
+  const all: [number, number][] = [];
+  for (const n of needles) {
+    for (const r of findRanges(folded, n.text)) if (!n.wholeWord || atWordEdges(folded, r[0], r[1])) all.push(r);
+  }
+  all.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const out: [number, number][] = [];
+  for (const r of all) if (!out.length || r[0] >= (out[out.length - 1] as [number, number])[1]) out.push(r);
+  return out;
 }
 
 /** All hits in document and field order, so "next" moves down the page. */
 export function search(index: SearchIndex, query: string): SearchResult {
-  const needle = foldCase(query.trim());
-  if (!needle) return EMPTY_RESULT;
+  const needles = needlesFor(foldQuery(query));
+  if (!needles.length) return EMPTY_RESULT;
   const hits: SearchHit[] = [];
   const byKey = new Map<string, SearchHit[]>();
   for (const doc of index) {
     for (const f of doc.fields) {
-      for (const [start, end] of findRanges(f.folded, needle)) {
+      for (const range of matchField(f.folded, needles)) {
+        const [start, end] = originalSpan(f, range[0], range[1]);
         const hit: SearchHit = { index: hits.length, key: doc.key, field: f.field, start, end };
         hits.push(hit);
         const list = byKey.get(doc.key);

@@ -1,6 +1,7 @@
 "use client";
 // One rubric dimension: real radio inputs (native arrow keys, one Tab stop per
-// dimension, screen-reader semantics for free) styled as large cards.
+// dimension, screen-reader semantics for free) styled as compact cards, so the
+// whole rubric fits a bar pinned under the case (the question and gold stay in view).
 import { useTranslations } from "next-intl";
 import { useId, type Ref } from "react";
 import type { FieldStatus } from "./save-queue";
@@ -31,44 +32,45 @@ export function DimensionFieldset({ dimension, value, status, active, readOnly, 
       onFocus={onActivate}
       aria-describedby={dimension.question ? `${id}-q` : undefined}
       data-active={active || undefined}
-      className={`min-w-0 rounded-lg border border-l-4 bg-white p-4 shadow-sm ${
+      className={`min-w-0 rounded-lg border border-l-4 bg-white px-3 py-2 shadow-sm ${
         active ? "border-slate-300 border-l-teal-700" : "border-slate-200 border-l-slate-200"
       }`}
     >
-      <legend className="float-left w-full text-base font-semibold text-slate-900">{dimension.label}</legend>
-      <div className="clear-left flex flex-wrap items-start justify-between gap-x-4 gap-y-1 pt-1">
+      <legend className="float-left flex w-full items-baseline justify-between gap-2 text-sm font-semibold text-slate-900">
+        <span>{dimension.label}</span>
+        {/* Text, not only the teal border: the active marker must not rely on colour. Always laid
+            out (invisible when inactive): appearing on focus, it pushed "Use my version" / "Retry
+            now" away between mousedown and mouseup, and the first click was lost. */}
+        <span className={`shrink-0 rounded bg-teal-700 px-1.5 py-0.5 text-xs font-semibold text-white ${active ? "" : "invisible"}`} aria-hidden="true">
+          {t("active")}
+        </span>
+      </legend>
+      <div className="clear-left flex flex-wrap items-baseline justify-between gap-x-3">
         {dimension.question ? (
-          <p id={`${id}-q`} className="max-w-prose text-sm text-slate-700">
+          <p id={`${id}-q`} className="min-w-0 flex-1 text-xs text-slate-600">
             {dimension.question}
           </p>
         ) : (
           <span />
         )}
-        <div className="flex flex-wrap items-center gap-2">
-          {/* Text, not only the teal border: the active marker must not rely on colour. Always laid
-              out (invisible when inactive): appearing on focus, it pushed "Use my version" / "Retry
-              now" away between mousedown and mouseup, and the first click was lost. */}
-          <span className={`rounded bg-teal-700 px-1.5 py-0.5 text-xs font-semibold text-white ${active ? "" : "invisible"}`} aria-hidden="true">
-            {t("active")}
-          </span>
-          <SaveStatus
-            status={status}
-            hasValue={value !== null}
-            subject={t("subject", { dimension: dimension.label })}
-            onRetry={onRetry}
-            onUseMine={discarded === null ? undefined : () => onUseMine(discarded)}
-            mineLabel={discarded === null ? undefined : labelOf(discarded)}
-          />
-        </div>
+        <SaveStatus
+          status={status}
+          hasValue={value !== null}
+          subject={t("subject", { dimension: dimension.label })}
+          onRetry={onRetry}
+          onUseMine={discarded === null ? undefined : () => onUseMine(discarded)}
+          mineLabel={discarded === null ? undefined : labelOf(discarded)}
+        />
       </div>
-      <div className="mt-3 grid gap-2 sm:grid-cols-[repeat(auto-fit,minmax(11rem,1fr))]">
+      <div className="mt-1.5 grid grid-cols-[repeat(auto-fit,minmax(8.5rem,1fr))] gap-1.5">
         {dimension.categories.map((category, i) => {
           const checked = value === category.key;
           const digit = i < 9 ? String(i + 1) : null;
           return (
             <label
               key={category.key}
-              className={`relative flex min-h-12 items-start gap-3 rounded-md border-2 px-3 py-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-700 ${
+              data-checked={checked || undefined}
+              className={`flex min-h-10 items-start gap-2 rounded-md border-2 px-2 py-1.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-700 ${
                 checked ? "border-teal-700 bg-teal-50" : "border-slate-200 bg-white"
               } ${readOnly ? "cursor-not-allowed" : "cursor-pointer hover:border-slate-400"}`}
             >
@@ -86,22 +88,24 @@ export function DimensionFieldset({ dimension, value, status, active, readOnly, 
               {digit && (
                 <kbd
                   aria-hidden="true"
-                  className="mt-0.5 inline-flex h-6 min-w-6 items-center justify-center rounded border border-slate-300 bg-slate-50 px-1 font-mono text-sm text-slate-700"
+                  className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs text-slate-700"
                 >
                   {digit}
                 </kbd>
               )}
               <span className="min-w-0 flex-1">
-                <span className="block font-medium text-slate-900">{category.label}</span>
+                <span className="block font-medium leading-5 text-slate-900">{category.label}</span>
                 {category.description && (
-                  <span id={`${id}-d${i}`} className="block text-sm text-slate-600">
+                  <span id={`${id}-d${i}`} className="block text-xs text-slate-600">
                     {category.description}
                   </span>
                 )}
               </span>
+              {/* A glyph beside the border and fill (never colour alone); a worded badge here
+                  overlapped long labels ("Uncertain✓ Selected") in a 1280 px column. */}
               {checked && (
-                <span className="shrink-0 text-sm font-semibold text-teal-800" aria-hidden="true">
-                  {t("selected")}
+                <span className="shrink-0 font-semibold leading-5 text-teal-800" title={t("selected")} aria-hidden="true">
+                  ✓
                 </span>
               )}
             </label>

@@ -48,7 +48,7 @@ describe("RatingPanel (server render)", () => {
   it("renders each dimension as a fieldset of radio cards with shortcut digits", () => {
     const html = render();
     expect(html.match(/<fieldset/g)).toHaveLength(2);
-    expect(html).toContain("Gold answer</legend>");
+    expect(html).toContain("<span>Gold answer</span>");
     expect(html).toContain("Is the keyed answer correct?");
     expect(html.match(/type="radio"/g)).toHaveLength(6);
     for (const [digit, label] of [["1", "Correct"], ["2", "Incorrect"], ["3", "Uncertain"]]) {
@@ -63,7 +63,7 @@ describe("RatingPanel (server render)", () => {
     expect(html.match(/checked=""/g)).toHaveLength(1);
     expect(html).toContain("✓ Selected");
     expect(html.match(/data-active="true"/g)).toHaveLength(1);
-    expect(html.indexOf('data-active="true"')).toBeGreaterThan(html.indexOf("Gold answer</legend>"));
+    expect(html.indexOf('data-active="true"')).toBeGreaterThan(html.indexOf("<span>Gold answer</span>"));
     expect(html).toContain(">Active<");
   });
 
@@ -138,7 +138,7 @@ describe("RatingPanel in Simplified Chinese (server render)", () => {
 
   it("shows the rubric, summary, legend, comment and corrections in Chinese; keys stay the same", () => {
     const html = render({ rubric: zhRubric, ratings: [{ dimension: "gold", category: "incorrect", version: 3 }] }, "zh-CN").replaceAll("<!-- -->", "");
-    expect(html).toContain("标准答案正确性</legend>");
+    expect(html).toContain("<span>标准答案正确性</span>");
     expect(html).toContain("根据决策点之前的病历，指定的标准答案是否正确？");
     expect(html).toMatch(/>1<\/kbd>.*?>正确<\/span>/s);
     expect(html).toContain('value="incorrect"');

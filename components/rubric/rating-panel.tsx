@@ -4,21 +4,23 @@
 // for the no-lost-rating guarantees and shortcuts.ts for the key map).
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type MouseEvent } from "react";
-import { Button } from "../ui/button";
+import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
 import { CommentBox, COMMENT_DEBOUNCE_MS } from "./comment-box";
 import { CorrectionsPanel } from "./corrections-panel";
 import { DimensionFieldset } from "./dimension-fieldset";
 import { FlagToggle, useFlag } from "./flag-toggle";
+import { IDLE_HOLD, sharedKeyHold, type HeldKey } from "./key-hold";
+import { NextBar } from "./next-bar";
+import { DroppedKeysNotice, FailingBanner, RestoreBanner } from "./panel-notices";
+import { ShortcutLegend } from "./shortcut-legend";
 import { UndoButton } from "./undo-button";
 import { useActiveTime } from "./use-active-time";
 import { useUndo } from "./use-undo";
-import { ShortcutLegend } from "./shortcut-legend";
-import { shortcutFor } from "./shortcuts";
+import { shortcutFor, type ShortcutKeyEvent } from "./shortcuts";
 import { liveMessage, summarize, type LiveMessage } from "./status-text";
 import { correctionKey } from "./corrections";
 import type { CorrectionView, RatingState, ReviewActions, RubricDimensionView, TurnOption } from "./types";
-import { COMMENT_KEY, useReviewSaver, type RestoreNotice } from "./use-review-saver";
+import { COMMENT_KEY, useReviewSaver } from "./use-review-saver";
 
 export interface RatingPanelProps {
   assignmentId: string;
@@ -39,6 +41,10 @@ export interface RatingPanelProps {
   /** Go to the next unrated item; preferred over nextHref when both are given. */
   onNext?: () => void;
   nextHref?: string | null;
+  /** Extra controls on the rating bar's last line, before "next item" (e.g. flag, undo). */
+  controls?: ReactNode;
+  /** Extra rows in the rating bar, under the rubric (kept in view with it). */
+  children?: ReactNode;
 }
 
 export function RatingPanel(props: RatingPanelProps) {
@@ -58,28 +64,8 @@ export function withNetworkErrors(actions: ReviewActions, message: string): Revi
   return { saveRating: guard(actions.saveRating), saveComment: guard(actions.saveComment), saveCorrection: guard(actions.saveCorrection) };
 }
 
-function RestoreBanner({ notice, onDismiss }: { notice: RestoreNotice; onDismiss(): void }) {
-  const t = useTranslations("rubric.restore");
-  const parts = [
-    notice.resent > 0 && t("resent", { count: notice.resent }),
-    notice.stale > 0 && t("stale", { count: notice.stale }),
-    notice.locked > 0 && t("locked", { count: notice.locked }),
-  ].filter(Boolean);
-  return (
-    <div className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-800">
-      <p>
-        <span aria-hidden="true">ℹ </span>
-        {parts.join(" ")}
-      </p>
-      <Button type="button" variant="ghost" size="sm" onClick={onDismiss}>
-        {t("dismiss")}
-      </Button>
-    </div>
-  );
-}
-
 function RatingPanelInner(props: RatingPanelProps) {
-  const { rubric, optionLabels, turns, onNext, nextHref } = props;
+  const { assignmentId, rubric, optionLabels, turns, onNext, nextHref } = props;
   const readOnly = props.readOnly ?? false;
   const t = useTranslations("rubric");
   const router = useRouter();
@@ -87,23 +73,32 @@ function RatingPanelInner(props: RatingPanelProps) {
   const actions = useMemo(() => withNetworkErrors(props.actions, networkError), [props.actions, networkError]);
   const saver = useReviewSaver({ ...props, actions, readOnly });
   const { ratings, ratingQ, commentQ, correctionQ } = saver;
+  const keyHold = sharedKeyHold();
+  const hold = useSyncExternalStore(keyHold?.subscribe ?? noSubscription, keyHold?.getSnapshot ?? idleHold, idleHold);
 
   const valueOf = (key: string) => ratings.fields[key]?.value ?? null;
   const rated = rubric.filter((d) => valueOf(d.key) !== null).length;
-  const allRated = rubric.length > 0 && rated === rubric.length;
   const canGoNext = Boolean(onNext || nextHref);
 
   const [active, setActive] = useState(() => Math.max(0, rubric.findIndex((d) => valueOf(d.key) === null)));
+  // The keyboard reads the ref: keys replayed in one go (see key-hold.ts) come faster than renders.
+  const activeRef = useRef(active);
   const [helpOpen, setHelpOpen] = useState(false);
   const [dismissedRestore, setDismissedRestore] = useState(false);
   /** Set while "next item" waits for saves to finish: the time it was asked. */
   const [nextRequestedAt, setNextRequestedAt] = useState<number | null>(null);
-  const rootRef = useRef<HTMLElement>(null);
+  /** Navigation to the next item has started; this panel only waits to be replaced. */
+  const [opening, setOpening] = useState(false);
+  const leavingRef = useRef(false);
+  const [dropped, setDropped] = useState(0);
+  const barRef = useRef<HTMLElement>(null);
+  const extrasRef = useRef<HTMLDivElement>(null);
   const fieldsets = useRef<(HTMLFieldSetElement | null)[]>([]);
   const commentRef = useRef<HTMLTextAreaElement>(null);
 
   const allStatuses = [ratings, saver.comment, saver.corrections].flatMap((s) => Object.values(s.fields).map((f) => f.status));
   const summary = summarize(allStatuses, saver.unsaved);
+  const leaving = opening ? "opening" : nextRequestedAt !== null ? "saving" : null;
 
   const flag = useFlag(props.assignmentId, props.flagged ?? false, props.actions.setFlag, readOnly);
   const undo = useUndo(
@@ -125,7 +120,8 @@ function RatingPanelInner(props: RatingPanelProps) {
   useActiveTime(props.assignmentId, props.actions.recordActiveTime, !readOnly);
 
   const choose = (dimension: string, category: string) => {
-    if (readOnly) return;
+    // Leaving for the next item: the keys belong to that item now (key-hold.ts).
+    if (readOnly || leavingRef.current) return;
     const before = ratingQ.get(dimension).value;
     if (before === category) return; // choosing the chosen is no change (nothing to undo)
     undo.record({ kind: "rating", dimension, before });
@@ -135,29 +131,51 @@ function RatingPanelInner(props: RatingPanelProps) {
   const focusDimension = (index: number) => {
     const fs = fieldsets.current[index];
     const radio = fs?.querySelector<HTMLInputElement>("input[type=radio]:checked:not(:disabled)") ?? fs?.querySelector<HTMLInputElement>("input[type=radio]:not(:disabled)");
-    if (radio) radio.focus();
-    fs?.scrollIntoView({ block: "nearest" });
+    if (radio) radio.focus({ preventScroll: true });
   };
 
   const moveTo = (index: number) => {
     const clamped = Math.min(Math.max(index, 0), rubric.length - 1);
+    activeRef.current = clamped;
     setActive(clamped);
     focusDimension(clamped);
   };
 
   const go = () => {
+    setOpening(true);
     if (onNext) onNext();
     else if (nextHref) router.push(nextHref);
   };
 
+  /** From here on this item takes no input: keys wait for the next item, clicks are inert. */
   const requestNext = () => {
-    if (!canGoNext) return;
+    if (!canGoNext || leavingRef.current) return;
+    leavingRef.current = true;
+    keyHold?.start(assignmentId);
     // Ask the queues, not the last render: a digit and "n" can arrive before React re-renders.
     if (![ratingQ, commentQ, correctionQ].some((q) => q.hasUnsaved())) return go();
     // Leaving now would strand a save: send typed text, then go once the server has everything.
     saver.flushAll();
     setNextRequestedAt(Date.now());
   };
+
+  const stay = () => {
+    leavingRef.current = false;
+    setNextRequestedAt(null);
+    setOpening(false);
+    const count = keyHold?.cancel() ?? 0;
+    if (count > 0) setDropped(count);
+  };
+
+  // The hold gave up (the next item never came): this item is usable again, and says what was dropped.
+  useEffect(() => {
+    if (leavingRef.current && hold.from !== assignmentId) {
+      leavingRef.current = false;
+      setNextRequestedAt(null);
+      setOpening(false);
+      if (hold.dropped) setDropped(hold.dropped.count);
+    }
+  }, [hold, assignmentId]);
 
   const onLinkClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return; // new tab/window: let the browser do it
@@ -167,7 +185,7 @@ function RatingPanelInner(props: RatingPanelProps) {
 
   const afterSaves = useEffectEvent(() => {
     if (nextRequestedAt === null) return;
-    if (summary.lastConflictAt >= nextRequestedAt) setNextRequestedAt(null); // stay: the user must see what changed
+    if (summary.lastConflictAt >= nextRequestedAt) stay(); // the user must see what changed
     else if (saver.unsaved === 0) {
       setNextRequestedAt(null);
       go();
@@ -185,161 +203,170 @@ function RatingPanelInner(props: RatingPanelProps) {
     // Keyed on the summary's numbers: the object itself is new every render.
   }, [summary.failing, summary.lastConflictAt, summary.unsaved]);
 
-  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+  /** One key, live or replayed; true if it was used. */
+  const handleKey = useEffectEvent((event: ShortcutKeyEvent): boolean => {
+    if (leavingRef.current) return false; // the hold takes these; belt and braces
+    const allRated = rubric.length > 0 && rubric.every((d) => ratingQ.get(d.key).value !== null);
     const action = shortcutFor(event, { readOnly, allRated, helpOpen });
-    if (!action) return;
+    if (!action) return false;
+    const current = activeRef.current;
     switch (action.type) {
       case "choose": {
-        const dimension = rubric[active];
+        const dimension = rubric[current];
         const category = dimension?.categories[action.index];
-        if (!dimension || !category) return;
-        event.preventDefault();
+        if (!dimension || !category) return false;
         choose(dimension.key, category.key);
-        if (active < rubric.length - 1) moveTo(active + 1); // rate a whole item with digits alone
-        return;
+        if (current < rubric.length - 1) moveTo(current + 1); // rate a whole item with digits alone
+        return true;
       }
       case "dimension":
-        event.preventDefault();
-        return moveTo(active + action.delta);
+        moveTo(current + action.delta);
+        return true;
       case "next-item":
-        if (!canGoNext) return;
-        event.preventDefault();
-        return requestNext();
+        if (!canGoNext) return false;
+        requestNext();
+        return true;
       case "focus-comment":
-        event.preventDefault();
-        return commentRef.current?.focus();
+        commentRef.current?.focus();
+        return true;
       case "toggle-help":
-        event.preventDefault();
-        return setHelpOpen((open) => !open);
+        setHelpOpen((open) => !open);
+        return true;
       case "close-help":
-        return setHelpOpen(false);
+        setHelpOpen(false);
+        return false; // Escape stays available to others
       case "leave-text": {
         // Only our own text boxes: Escape elsewhere on the page belongs to its owner.
         const target = event.target;
-        if (!(target instanceof HTMLElement) || !rootRef.current?.contains(target)) return;
+        if (!(target instanceof HTMLElement) || !(barRef.current?.contains(target) || extrasRef.current?.contains(target))) return false;
         target.blur();
-        return focusDimension(active);
+        focusDimension(current);
+        return false;
       }
     }
   });
+
+  /** Keys typed while the previous item was being left, in order; an `n` among them holds the rest again. */
+  const replay = useEffectEvent((keys: HeldKey[]) => {
+    for (const [i, key] of keys.entries()) {
+      if (leavingRef.current) {
+        keys.slice(i).forEach((k) => keyHold?.add(k));
+        return;
+      }
+      handleKey({ key: key.key, target: null });
+    }
+  });
+
   // `data-keys-ready` tells tests (and styles) when the shortcuts are live after hydration.
   const [keysReady, setKeysReady] = useState(false);
   useEffect(() => {
-    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    const listener = (event: KeyboardEvent) => {
+      if (handleKey(event)) event.preventDefault();
+    };
     document.addEventListener("keydown", listener);
     setKeysReady(true);
+    const held = keyHold?.claim(assignmentId);
+    if (held?.length) replay(held);
     return () => document.removeEventListener("keydown", listener);
-  }, []);
-
-  const nextLabel = allRated ? t("panel.nextItem") : t("panel.skipToNext");
-  const nextClass = allRated ? "" : "text-slate-700";
+  }, [keyHold, assignmentId]);
 
   return (
-    <section ref={rootRef} aria-label={t("panel.label")} className="space-y-4" data-keys-ready={keysReady || undefined}>
-      {readOnly && (
-        <p className="rounded-lg border border-slate-300 bg-slate-100 p-3 text-sm font-medium text-slate-800">
-          <span aria-hidden="true">🔒 </span>
-          {t("panel.closed")}
-        </p>
-      )}
-      {saver.restoreNotice && !dismissedRestore && <RestoreBanner notice={saver.restoreNotice} onDismiss={() => setDismissedRestore(true)} />}
-      {summary.failing > 0 && (
-        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          <p>
-            <span aria-hidden="true">⚠ </span>
-            {t("panel.failing", { count: summary.failing })}
-          </p>
-          <Button type="button" variant="secondary" size="sm" onClick={saver.retryAll}>
-            {t("panel.retryAll")}
-          </Button>
-        </div>
-      )}
-      <ShortcutLegend helpOpen={helpOpen} onToggleHelp={() => setHelpOpen((o) => !o)} readOnly={readOnly} />
-
-      {rubric.length === 0 && <p className="text-sm text-slate-600">{t("panel.noDimensions")}</p>}
-      {rubric.map((dimension, index) => {
-        const view = ratings.fields[dimension.key] ?? ratingQ.get(dimension.key);
-        return (
-          <DimensionFieldset
-            key={dimension.key}
-            fieldsetRef={(el) => {
-              fieldsets.current[index] = el;
-            }}
-            dimension={dimension}
-            value={view.value}
-            status={view.status}
-            active={index === active}
-            readOnly={readOnly}
-            onActivate={() => setActive(index)}
-            onChoose={(category) => {
-              setActive(index);
-              choose(dimension.key, category);
-            }}
-            onRetry={() => ratingQ.retryNow(dimension.key)}
-            onUseMine={(category) => !readOnly && ratingQ.set(dimension.key, category)}
-          />
-        );
-      })}
-      {!readOnly && (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          {!flag.readOnly && <FlagToggle flag={flag} onToggle={toggleFlag} />}
-          <UndoButton canUndo={undo.canUndo} last={undo.last} onUndo={undo.undo} labelOf={(key) => rubric.find((d) => d.key === key)?.label ?? key} />
-        </div>
-      )}
-
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <p className="text-sm text-slate-800">
-          {allRated && <span aria-hidden="true">✓ </span>}
-          {t.rich("panel.rated", { rated, total: rubric.length, strong: (chunks) => <strong>{chunks}</strong> })}
-        </p>
-        {nextRequestedAt !== null && (
-          <p className="flex items-center gap-2 text-sm text-slate-700" role="status">
-            {t("panel.movingNext")}
-            <Button type="button" variant="ghost" size="sm" onClick={() => setNextRequestedAt(null)}>
-              {t("panel.stayHere")}
-            </Button>
+    <>
+      {/* Pinned to the bottom of the case column: the question, the gold and the rubric stay in
+          view together; the case scrolls under it, and the comment and corrections follow it. */}
+      <section
+        ref={barRef}
+        aria-label={t("panel.label")}
+        data-testid="rating-bar"
+        className="sticky bottom-0 z-10 space-y-2 rounded-lg bg-slate-100/95 p-2 shadow-[0_-4px_12px_-6px_rgba(15,23,42,0.25)] backdrop-blur-sm"
+        data-keys-ready={keysReady || undefined}
+      >
+        {readOnly && (
+          <p className="rounded-lg border border-slate-300 bg-slate-100 p-2 text-sm font-medium text-slate-800">
+            <span aria-hidden="true">🔒 </span>
+            {t("panel.closed")}
           </p>
         )}
-        {canGoNext &&
-          (onNext || !nextHref ? (
-            <Button type="button" variant={allRated ? "primary" : "ghost"} className={nextClass} onClick={requestNext} aria-keyshortcuts="n">
-              {nextLabel} <kbd className="font-mono text-xs opacity-80">(n)</kbd>
-            </Button>
-          ) : (
-            <a
-              href={nextHref}
-              onClick={onLinkClick}
-              aria-keyshortcuts="n"
-              className={`inline-flex items-center gap-2 rounded-md px-4 py-2 text-sm font-medium ${
-                allRated ? "bg-accent text-white hover:bg-accent-strong" : "text-slate-700 hover:bg-slate-100"
-              }`}
-            >
-              {nextLabel} <kbd className="font-mono text-xs opacity-80">(n)</kbd>
-            </a>
-          ))}
-      </div>
+        {saver.restoreNotice && !dismissedRestore && <RestoreBanner notice={saver.restoreNotice} onDismiss={() => setDismissedRestore(true)} />}
+        {summary.failing > 0 && <FailingBanner count={summary.failing} onRetryAll={saver.retryAll} />}
+        {dropped > 0 && <DroppedKeysNotice count={dropped} onDismiss={() => setDropped(0)} />}
+        <div className="space-y-2" inert={leaving !== null}>
+          {rubric.length === 0 && <p className="text-sm text-slate-600">{t("panel.noDimensions")}</p>}
+          {rubric.map((dimension, index) => {
+            const view = ratings.fields[dimension.key] ?? ratingQ.get(dimension.key);
+            return (
+              <DimensionFieldset
+                key={dimension.key}
+                fieldsetRef={(el) => {
+                  fieldsets.current[index] = el;
+                }}
+                dimension={dimension}
+                value={view.value}
+                status={view.status}
+                active={index === active}
+                readOnly={readOnly}
+                onActivate={() => {
+                  activeRef.current = index;
+                  setActive(index);
+                }}
+                onChoose={(category) => {
+                  activeRef.current = index;
+                  setActive(index);
+                  choose(dimension.key, category);
+                }}
+                onRetry={() => ratingQ.retryNow(dimension.key)}
+                onUseMine={(category) => !readOnly && ratingQ.set(dimension.key, category)}
+              />
+            );
+          })}
+          {props.children}
+        </div>
+        <NextBar
+          rated={rated}
+          total={rubric.length}
+          leaving={leaving}
+          heldKeys={hold.from === assignmentId ? hold.held : 0}
+          onStay={stay}
+          nextHref={onNext ? null : nextHref}
+          {...(onNext ? { onNext: requestNext } : {})}
+          onLinkClick={onLinkClick}
+          controls={
+            <>
+              {!readOnly && !flag.readOnly && <FlagToggle flag={flag} onToggle={toggleFlag} />}
+              {!readOnly && <UndoButton canUndo={undo.canUndo} last={undo.last} onUndo={undo.undo} labelOf={(key) => rubric.find((d) => d.key === key)?.label ?? key} />}
+              {props.controls}
+            </>
+          }
+        />
+        <ShortcutLegend helpOpen={helpOpen} onToggleHelp={() => setHelpOpen((o) => !o)} readOnly={readOnly} />
+      </section>
 
-      <CommentBox
-        textareaRef={commentRef}
-        value={saver.comment.fields[COMMENT_KEY]?.value ?? ""}
-        status={(saver.comment.fields[COMMENT_KEY] ?? commentQ.get(COMMENT_KEY)).status}
-        readOnly={readOnly}
-        onChange={(text) => commentQ.set(COMMENT_KEY, text, COMMENT_DEBOUNCE_MS)}
-        onBlur={() => commentQ.flush(COMMENT_KEY)}
-        onRetry={() => commentQ.retryNow(COMMENT_KEY)}
-        onUseMine={(text) => !readOnly && commentQ.set(COMMENT_KEY, text)}
-      />
-      <CorrectionsPanel
-        snapshot={saver.corrections}
-        optionLabels={optionLabels}
-        {...(turns ? { turns } : {})}
-        readOnly={readOnly}
-        onSave={(kind, turnOrder, correction) => !readOnly && correctionQ.set(correctionKey(kind, turnOrder), correction)}
-        onRetry={(kind, turnOrder) => correctionQ.retryNow(correctionKey(kind, turnOrder))}
-      />
-      <p aria-live="polite" className="sr-only">
-        {live && t(live)}
-      </p>
-    </section>
+      <div ref={extrasRef} className="space-y-4" inert={leaving !== null}>
+        <CommentBox
+          textareaRef={commentRef}
+          value={saver.comment.fields[COMMENT_KEY]?.value ?? ""}
+          status={(saver.comment.fields[COMMENT_KEY] ?? commentQ.get(COMMENT_KEY)).status}
+          readOnly={readOnly}
+          onChange={(text) => commentQ.set(COMMENT_KEY, text, COMMENT_DEBOUNCE_MS)}
+          onBlur={() => commentQ.flush(COMMENT_KEY)}
+          onRetry={() => commentQ.retryNow(COMMENT_KEY)}
+          onUseMine={(text) => !readOnly && commentQ.set(COMMENT_KEY, text)}
+        />
+        <CorrectionsPanel
+          snapshot={saver.corrections}
+          optionLabels={optionLabels}
+          {...(turns ? { turns } : {})}
+          readOnly={readOnly}
+          onSave={(kind, turnOrder, correction) => !readOnly && correctionQ.set(correctionKey(kind, turnOrder), correction)}
+          onRetry={(kind, turnOrder) => correctionQ.retryNow(correctionKey(kind, turnOrder))}
+        />
+        <p aria-live="polite" className="sr-only">
+          {live && t(live)}
+        </p>
+      </div>
+    </>
   );
 }
+
+const noSubscription = () => () => {};
+const idleHold = () => IDLE_HOLD;

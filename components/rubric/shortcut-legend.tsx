@@ -27,10 +27,11 @@ export function ShortcutLegend({ helpOpen, onToggleHelp, readOnly }: { helpOpen:
   const t = useTranslations("rubric.shortcuts");
   const id = useId();
   const items = SHORTCUT_HELP.filter((s) => !readOnly || !["1", "c"].includes(s.keys[0] ?? ""));
-  const compact = items.filter((s): s is Extract<ShortcutHelp, { compact: true }> => s.compact);
+  // "?" is on the button at the end of the line; the rest fits one line of a 1280 px case column.
+  const compact = items.filter((s): s is Extract<ShortcutHelp, { compact: true }> => s.compact && s.id !== "help");
   return (
-    <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-700">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+    <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-700">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="font-medium text-slate-800">{t("keys")}</span>
         {compact.map((s) => (
           <span key={s.id} className="inline-flex items-center gap-1">

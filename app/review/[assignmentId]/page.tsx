@@ -70,7 +70,9 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   );
 
   return (
-    <>
+    // Pulls the case into the page's vertical padding on wide screens: every pixel goes to the
+    // case, the rating bar and the record (components/case/layout.ts).
+    <div className="xl:-my-6">
       <CaseHeader
         auditName={review.audit.name}
         position={place?.position ?? review.position}
@@ -98,6 +100,6 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
           rating={rating}
         />
       )}
-    </>
+    </div>
   );
 }
