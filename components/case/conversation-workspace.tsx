@@ -17,7 +17,8 @@ export interface TurnView {
 }
 
 /** Every turn with its gold; evidence (source) turns show their (note, section) sets. */
-export function ConversationWorkspace({ category, turns, notes, rating }: { category: string; turns: TurnView[]; notes: ViewerNote[]; rating: ReactNode }) {
+/** `notice`: shown above the turns inside the case column (e.g. data-quality findings). */
+export function ConversationWorkspace({ category, turns, notes, rating, notice }: { category: string; turns: TurnView[]; notes: ViewerNote[]; rating: ReactNode; notice?: ReactNode }) {
   const t = useTranslations("review.conversation");
   const [focus, setFocus] = useState<{ noteNum: number; section?: string } | null>(null);
   const highlight = turns.flatMap((turn) => turn.goldSources).map((s) => ({ noteNum: s.noteNum, sections: s.headers }));
@@ -26,6 +27,7 @@ export function ConversationWorkspace({ category, turns, notes, rating }: { cate
       {/* On wide screens both columns fit the window: the case scrolls on its own beside the record,
           under the rating bar pinned to its bottom (see RatingPanel). */}
       <div className={CASE_COLUMN}>
+        {notice}
         <section aria-labelledby="turns-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="turns-heading" className="text-sm font-semibold text-slate-800">
             {category ? t("headingWithCategory", { category, count: turns.length }) : t("heading", { count: turns.length })}

@@ -20,7 +20,8 @@ export interface McqView {
 }
 
 /** The case (left) and the record up to the cutoff (right); evidence entries jump into the record. */
-export function McqWorkspace({ item, events, rating }: { item: McqView; events: ViewerEvent[]; rating: ReactNode }) {
+/** `notice`: shown above the question inside the case column (e.g. data-quality findings). */
+export function McqWorkspace({ item, events, rating, notice }: { item: McqView; events: ViewerEvent[]; rating: ReactNode; notice?: ReactNode }) {
   const t = useTranslations("review.mcq");
   const { ga } = useRecordFormat();
   const [focus, setFocus] = useState<string | null>(null);
@@ -32,6 +33,7 @@ export function McqWorkspace({ item, events, rating }: { item: McqView; events: 
       {/* On wide screens both columns fit the window: the case scrolls on its own beside the record,
           under the rating bar pinned to its bottom (see RatingPanel). */}
       <div className={CASE_COLUMN}>
+        {notice}
         <section aria-labelledby="question-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="question-heading" className="sr-only">{t("question")}</h2>
           <p className="whitespace-pre-line text-base font-medium text-slate-900" data-testid="question">{item.question}</p>

@@ -66,6 +66,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
       flagged={review.flagged}
       actions={{ saveRating: saveRatingAction, saveComment: saveCommentAction, saveCorrection: saveCorrectionAction, setFlag: setFlagAction, recordActiveTime: recordActiveTimeAction }}
       nextHref={next ? `/review/${next.assignmentId}` : null}
+      controls={guidelines ? <GuidelinesPanel auditId={review.audit.id} text={guidelines} /> : undefined}
     />
   );
 
@@ -84,13 +85,12 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
         decisionPoint={review.item.decisionPoint}
         closed={closed}
       />
-      {guidelines && <div className="mb-2 flex justify-end"><GuidelinesPanel auditId={review.audit.id} text={guidelines} /></div>}
-      <FindingsNotice findings={findings} />
       {item.kind === "mcq" ? (
         <McqWorkspace
           item={mcqViewModel(item)}
           events={review.events.map((e) => eventViewModel(e.id, e.event))}
           rating={rating}
+          notice={<FindingsNotice findings={findings} />}
         />
       ) : (
         <ConversationWorkspace
@@ -98,6 +98,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
           turns={turnViewModels(item)}
           notes={review.notes.map((n) => noteViewModel(n.id, n.note))}
           rating={rating}
+          notice={<FindingsNotice findings={findings} />}
         />
       )}
     </div>
