@@ -1,7 +1,7 @@
 // Import entry points: detect the layout from each file's first chunks, then
 // stream every file through its reader. parseDataset keeps the normalized
 // dataset; validateDatasetStream (pass 1 of a streamed import) keeps only
-// compact indexes. A JSON bundle is held whole either way (JSON.parse).
+// compact indexes. A JSON bundle is read record by record too (bundle-scan.ts).
 import type { Chunks } from "./csv";
 import { detectFormat, DETECT_HEAD_CHARS, type FileRole } from "./detect";
 import { flagInvalidUtf8 } from "./encoding";
@@ -15,6 +15,8 @@ import type { NotesStreamPlan } from "./validate-notes";
 export interface DatasetFile {
   name: string;
   chunks: Chunks;
+  /** The same text once more, if it can be read again (else a JSON bundle's first read is kept to locate its issues). */
+  reopen?: () => Chunks;
 }
 
 export interface ParseOptions {
@@ -81,7 +83,7 @@ async function readDataset(files: readonly DatasetFile[], options: ParseOptions,
   const progress = new ProgressTracker(options.onProgress);
   const ctx: ReadContext = { log, progress, retain };
 
-  const peeked = await Promise.all(files.map(async (f) => ({ name: f.name, ...(await peek(f.chunks)) })));
+  const peeked = await Promise.all(files.map(async (f) => ({ name: f.name, reopen: f.reopen, ...(await peek(f.chunks)) })));
   const detection = detectFormat(peeked.map((p) => ({ name: p.name, head: p.head })));
   if (!detection.ok) {
     peeked.forEach((p) => p.close());
@@ -94,7 +96,7 @@ async function readDataset(files: readonly DatasetFile[], options: ParseOptions,
   const byRole = (role: FileRole): NamedChunks | undefined => {
     const name = detection.files.find((f) => f.role === role)?.name;
     const p = peeked.find((x) => x.name === name);
-    return p && { name: p.name, chunks: flagInvalidUtf8(p.rest, p.name, log) };
+    return p && { name: p.name, chunks: flagInvalidUtf8(p.rest, p.name, log), ...(p.reopen ? { reopen: p.reopen } : {}) };
   };
   let result: ReadResult | undefined;
   switch (detection.format) {
@@ -163,7 +165,7 @@ export type ValidationResult = { ok: true; summary: DatasetSummary } | { ok: fal
  */
 export async function validateDatasetStream(files: readonly ReopenableFile[], options: ParseOptions = {}): Promise<ValidationResult> {
   const { result, roles, log, progress } = await readDataset(
-    files.map((f) => ({ name: f.name, chunks: f.open() })),
+    files.map((f) => ({ name: f.name, chunks: f.open(), reopen: f.open })),
     options,
     false,
   );
