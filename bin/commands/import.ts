@@ -12,11 +12,14 @@ import { importDataset } from "../../lib/server/datasets/import-dataset";
 import { openFile } from "../../lib/server/datasets/open-file";
 import { locatedIssue } from "./located";
 
-export const IMPORT_USAGE = `Usage: clinaudit import <file> [<file>…] [--name NAME]
+export const IMPORT_USAGE = `Usage: clinaudit import <file> [<file>…] [--name NAME] [--time-zone AREA/CITY]
 
 Imports a benchmark: an ehr-decision-mcq JSON bundle, or patients.jsonl + instances.jsonl;
 a notes-chatqa JSON bundle, or notes.csv + questions.csv (EHRNote-ChatQA); or an EHRNoteQA
 JSONL. The same files again change nothing; changed files become a new dataset version.
+
+--time-zone: the IANA zone in which times written without a UTC offset are read (default
+UTC). A record (a patient with its items) must give every time with an offset or none.
 `;
 
 interface Io {
@@ -29,10 +32,14 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
     io.stdout(IMPORT_USAGE);
     return 0;
   }
-  const nameAt = argv.indexOf("--name");
-  const name = nameAt >= 0 ? argv[nameAt + 1] : undefined;
-  const files = argv.filter((a, i) => !a.startsWith("--") && (nameAt < 0 || i !== nameAt + 1));
-  if (files.length === 0 || (nameAt >= 0 && !name)) {
+  const valueOf = (flag: string) => {
+    const at = argv.indexOf(flag);
+    return { at, value: at >= 0 ? argv[at + 1] : undefined };
+  };
+  const { at: nameAt, value: name } = valueOf("--name");
+  const { at: zoneAt, value: timeZone } = valueOf("--time-zone");
+  const files = argv.filter((a, i) => !a.startsWith("--") && (nameAt < 0 || i !== nameAt + 1) && (zoneAt < 0 || i !== zoneAt + 1));
+  if (files.length === 0 || (nameAt >= 0 && !name) || (zoneAt >= 0 && !timeZone)) {
     io.stderr(IMPORT_USAGE);
     return 2;
   }
@@ -52,6 +59,7 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
   try {
     const outcome = await importDataset(db, null, files.map((f) => openFile(f)), {
       name,
+      ...(timeZone ? { timeZone } : {}),
       onProgress: (p) => {
         if (Date.now() - lastLine < 500) return;
         lastLine = Date.now();

@@ -10,6 +10,7 @@ import type { DatasetFamily, Extra, FormatId, NormalizedDataset } from "./model"
 import { ProgressTracker, type FileStats, type ImportProgress } from "./progress";
 import { readEhrJsonBundle, readEhrJsonl, type NamedChunks, type ReadContext, type ReadResult } from "./read-ehr";
 import { readChatQaCsv, readEhrNoteQa, readNotesJsonBundle } from "./read-notes";
+import { isTimeZone } from "./time-zone";
 import type { NotesStreamPlan } from "./validate-notes";
 
 export interface DatasetFile {
@@ -23,6 +24,11 @@ export interface ParseOptions {
   /** Issues kept in the result (all are counted). Default 200. */
   maxIssues?: number;
   onProgress?: (p: ImportProgress) => void;
+  /**
+   * IANA zone ("Europe/Paris") in which times written without a UTC offset are read; default
+   * UTC. The one time rule: lib/formats/README.md.
+   */
+  timeZone?: string;
 }
 
 export interface ImportStats {
@@ -81,7 +87,11 @@ interface ReadOutcome {
 async function readDataset(files: readonly DatasetFile[], options: ParseOptions, retain: boolean): Promise<ReadOutcome> {
   const log = new IssueLog(options.maxIssues ?? DEFAULT_MAX_ISSUES);
   const progress = new ProgressTracker(options.onProgress);
-  const ctx: ReadContext = { log, progress, retain };
+  const ctx: ReadContext = { log, progress, retain, timeZone: options.timeZone ?? "UTC" };
+  if (!isTimeZone(ctx.timeZone as string)) {
+    log.add({ file: files.map((f) => f.name).join(", ") || "(none)", field: "(time zone)", message: `unknown time zone ${JSON.stringify(options.timeZone)}: expected an IANA name such as "UTC" or "Europe/Paris"` });
+    return { roles: [], log, progress };
+  }
 
   const peeked = await Promise.all(files.map(async (f) => ({ name: f.name, reopen: f.reopen, ...(await peek(f.chunks)) })));
   const detection = detectFormat(peeked.map((p) => ({ name: p.name, head: p.head })));

@@ -15,6 +15,8 @@ export interface ReadContext {
   progress: ProgressTracker;
   /** Keep the normalized records (parseDataset); false: validate only, keep compact indexes. */
   retain: boolean;
+  /** IANA zone for times without a UTC offset (default UTC). */
+  timeZone?: string;
 }
 
 export interface NamedChunks {
@@ -42,7 +44,7 @@ export interface ReadResult {
 const ehrCounts = (b: EhrDatasetBuilder): ReadCounts => ({ patients: b.patientCount, events: b.eventCount, notes: 0, items: b.itemCount, turns: 0 });
 
 export async function readEhrJsonBundle(file: NamedChunks, ctx: ReadContext): Promise<ReadResult | undefined> {
-  const builder = new EhrDatasetBuilder(ctx.log, ctx.retain);
+  const builder = new EhrDatasetBuilder(ctx.log, ctx.retain, ctx.timeZone);
   const read = await readBundle(file, ctx, ehrBundleSchema, {
     patients: (p, where) => builder.addPatient(p, where),
     instances: (r, where) => builder.addInstance(r, where),
@@ -72,7 +74,7 @@ export async function readEhrJsonl(
   instancesFile: NamedChunks | undefined,
   ctx: ReadContext,
 ): Promise<ReadResult | undefined> {
-  const builder = new EhrDatasetBuilder(ctx.log, ctx.retain);
+  const builder = new EhrDatasetBuilder(ctx.log, ctx.retain, ctx.timeZone);
   for (const [file, add] of [
     [patientsFile ?? "patients.jsonl", builder.addPatient.bind(builder)],
     [instancesFile ?? "instances.jsonl", builder.addInstance.bind(builder)],

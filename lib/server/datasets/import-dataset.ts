@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import { DatasetChangedError, streamDataset, validateDatasetStream, type DatasetRecord, type FormatIssue, type ImportProgress } from "../../formats";
 import { recordEvent } from "../audit-trail";
@@ -25,10 +25,21 @@ export interface ImportOptions {
   /** Dataset name; default: the bundle's dataset.name, else the first file's name. */
   name?: string;
   onProgress?: (p: ImportProgress | { phase: "writing"; written: number; total: number }) => void;
+  /**
+   * IANA zone in which times without a UTC offset are read (default UTC; lib/formats README,
+   * "one time rule"). Part of the dataset's identity: the same files read in another zone are
+   * other instants, so a zone other than UTC is mixed into the checksum.
+   */
+  timeZone?: string;
+}
+
+/** The dataset checksum: the files' (lib/formats/checksum.ts), with the zone unless UTC (so UTC imports keep their checksum). */
+function datasetChecksum(filesSum: string, timeZone: string): string {
+  return timeZone === "UTC" ? filesSum : createHash("sha256").update(`${filesSum}\0time-zone=${timeZone}`).digest("hex");
 }
 
 /** Writes streamed records as batched rows; only external → row ids of patients are kept. */
-async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRecord>, datasetId: string): Promise<void> {
+async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRecord>, datasetId: string, timeZone: string): Promise<void> {
   const patientIds = new Map<string, string>();
   const rowId = (patientId: string) => patientIds.get(patientId)!; // pass 1 checked every reference
   for await (const record of records) {
@@ -39,10 +50,10 @@ async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRec
       patientIds.set(record.patient.patientId, row.id);
       if ((full = insert.add("Patient", row))) await full;
       const events = record.patient.events ?? [];
-      for (let i = 0; i < events.length; i++) if ((full = insert.add("EhrEvent", eventRow(row.id, events[i]!, i)))) await full;
+      for (let i = 0; i < events.length; i++) if ((full = insert.add("EhrEvent", eventRow(row.id, events[i]!, i, timeZone)))) await full;
     } else if (record.kind === "note") {
       if ((full = insert.add("Note", noteRow(rowId(record.patientId), record.note)))) await full;
-    } else if ((full = insert.add("Item", itemRow(datasetId, rowId(record.item.patientId), record.item, record.position)))) await full;
+    } else if ((full = insert.add("Item", itemRow(datasetId, rowId(record.item.patientId), record.item, record.position, timeZone)))) await full;
   }
   await insert.flushAll();
 }
@@ -58,13 +69,14 @@ async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRec
  * checksummed (changed at any point after the first read) is reported, and nothing is written.
  */
 export async function importDataset(db: Db, actorId: string | null, files: ImportFile[], options: ImportOptions = {}): Promise<ImportOutcome> {
+  const timeZone = options.timeZone ?? "UTC";
   const print = await fingerprint(files);
-  const sum = print.sum;
+  const sum = datasetChecksum(print.sum, timeZone);
   const existing = await db.dataset.findUnique({ where: { checksum: sum }, select: { id: true, name: true, version: true } });
   if (existing) return { status: "unchanged", datasetId: existing.id, name: existing.name, version: existing.version };
 
   const checked = verifiedFiles(files, print, "checksummed");
-  const validated = await validateDatasetStream(checked.files, { onProgress: options.onProgress });
+  const validated = await validateDatasetStream(checked.files, { onProgress: options.onProgress, timeZone });
   try {
     checked.verify(); // what was validated must be what was checksummed
   } catch (error) {
@@ -99,6 +111,7 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
             format: summary.format,
             formatVersion: summary.formatVersion ?? null,
             checksum: sum,
+            timeZone,
             meta: { ...summary.meta, ...(summary.extra ? { __extra: summary.extra } : {}) } as object,
             patientCount: counts.patients,
             itemCount: counts.items,
@@ -108,14 +121,14 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
           },
         });
         const source = verifiedFiles(files, print, "validated");
-        await writeRecords(rowWriter(db, tx, progress), streamDataset(source.files, summary), datasetId);
+        await writeRecords(rowWriter(db, tx, progress), streamDataset(source.files, summary), datasetId, timeZone);
         source.verify();
         await recordEvent(tx, {
           actorId,
           action: "dataset.import",
           entity: "Dataset",
           entityId: datasetId,
-          after: { name, version, checksum: sum, format: summary.format, ...counts },
+          after: { name, version, checksum: sum, format: summary.format, ...(timeZone !== "UTC" ? { timeZone } : {}), ...counts },
         });
         return { datasetId, version };
       },

@@ -25,7 +25,7 @@ export async function loadCase(db: Db, userId: string, assignmentId: string) {
           sampleOrder: true,
           audit: { select: { id: true, name: true, status: true, rubric: true, _count: { select: { items: true } } } },
           item: {
-            select: { id: true, kind: true, externalId: true, cutoffTime: true, chapter: true, level: true, decisionPoint: true, ruleId: true, data: true, patientId: true, patient: { select: { externalId: true } } },
+            select: { id: true, kind: true, externalId: true, cutoffTime: true, chapter: true, level: true, decisionPoint: true, ruleId: true, data: true, patientId: true, patient: { select: { externalId: true } }, dataset: { select: { timeZone: true } } },
           },
         },
       },
@@ -33,6 +33,8 @@ export async function loadCase(db: Db, userId: string, assignmentId: string) {
   });
   if (!assignment) return null;
   const { item, audit, sampleOrder } = assignment.auditItem;
+  // Event times and the cutoff were stored as the instants they denote, by one rule
+  // (rows.ts toInstant, in the dataset's zone), so "at or before the cutoff" is `lte`.
   const cutoff = item.cutoffTime;
   const [events, notes] = await Promise.all([
     item.kind === "mcq" && cutoff
@@ -48,7 +50,7 @@ export async function loadCase(db: Db, userId: string, assignmentId: string) {
     assignmentId: assignment.id,
     audit: { id: audit.id, name: audit.name, status: audit.status, rubric: parseRubric(audit.rubric), size: audit._count.items },
     sampleOrder,
-    item: { ...item, data: item.data as unknown as Item, patientExternalId: item.patient.externalId },
+    item: { ...item, data: item.data as unknown as Item, patientExternalId: item.patient.externalId, timeZone: item.dataset.timeZone },
     events: events.map((e) => ({ id: e.id, time: e.time, event: eventFromRow(e) })),
     notes: notes.map((n) => ({ id: n.id, note: noteFromRow(n) as Note })),
     ratings: assignment.ratings,
