@@ -76,7 +76,7 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
   if (o.only.has("agreement")) rows.push(...(await guarded("agreement", "agreement report", "—", async () => agreementRows(parseLastJsonLine("bench/agreement.ts", await script("bench/agreement.ts", runs), agreementResultSchema)))));
   if (o.only.has("bootstrap")) rows.push(...(await guarded("bootstrap", "cluster bootstrap, B = 10,000", "—", async () => [bootstrapRow(parseLastJsonLine("bench/bootstrap.ts", await script("bench/bootstrap.ts", runs), bootstrapResultSchema))])));
 
-  const needsInput = ["import", "case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey));
+  const needsInput = ["import", "bundle", "case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey));
   const inputDir = path.join(ROOT, "data", `bench-input-${s.seed}`);
   const dataDir = path.join(ROOT, "data", "bench-app");
   const removeDirs = () => {
@@ -92,6 +92,12 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
         // bench/import.ts belongs to the importer's owner; without its --json flag it would run for minutes and print no result line.
         if (!fs.readFileSync(path.join(ROOT, "bench/import.ts"), "utf8").includes('"--json"')) throw new Error("bench/import.ts has no --json flag (yet): no machine-readable result to read");
         const out = await script("bench/import.ts", ["--from", inputDir, "--runs", String(s.importRuns)]);
+        return importRows(parseLastJsonLine("bench/import.ts", out, importResultSchema), s.importRuns, input);
+      })));
+    }
+    if (o.only.has("bundle")) {
+      rows.push(...(await guarded("bundle", `bundle import, ${input}`, "≤ 2× raw load, ≤ 500 MB", async () => {
+        const out = await script("bench/import.ts", ["--from", inputDir, "--runs", String(s.importRuns), "--layout", "bundle"]);
         return importRows(parseLastJsonLine("bench/import.ts", out, importResultSchema), s.importRuns, input);
       })));
     }
