@@ -1,12 +1,15 @@
 /**
  * Import throughput and memory on the synthetic EHR benchmark (ehr-decision-mcq JSONL layout).
  *
- *   npx tsx bench/import.ts [--patients N] [--runs R] [--from DIR] [--keep] [--json]
+ *   npx tsx bench/import.ts [--patients N] [--runs R] [--from DIR] [--layout jsonl|bundle] [--keep] [--json]
  *
  * Input: by default generated in this invocation with `generateEhr` (seed "bench-1", full
  * size, N patients; default 976 = the published size) into a temp folder as patients.jsonl +
  * instances.jsonl; `--from DIR` reads DIR/patients.jsonl + DIR/instances.jsonl instead (e.g.
  * the /tmp/full folder of `clinaudit generate --size full --jsonl`).
+ * `--layout bundle`: the import reads the same records as one ehr-decision-mcq JSON bundle,
+ * written once per invocation from the JSONL pair (records byte for byte as in the JSONL
+ * lines, so it is the same data); the baseline still loads the JSONL pair.
  *
  * Each run measures, in fresh child processes and fresh SQLite files (migrations applied with
  * lib/db/migrate.ts, as the app does):
@@ -19,7 +22,7 @@
  * steadier than wall time.
  *
  * --json: after the human-readable lines, the last stdout line is one JSON object (medians):
- *   {"rows":N,"baseline":{"wallMs":..,"peakRssMb":..},"import":{"wallMs":..,"peakRssMb":..},"ratio":..}
+ *   {"rows":N,"baseline":{"wallMs":..,"peakRssMb":..},"import":{"wallMs":..,"peakRssMb":..},"ratio":..,"layout":"jsonl"|"bundle"}
  * where ratio = import wallMs / baseline wallMs.
  */
 import { spawnSync } from "node:child_process";
@@ -123,6 +126,27 @@ async function childBaseline(dir: string, file: string): Promise<Measurement> {
   return { wallMs, cpuMs, insertMs, rows: await countRows(file), peakRssMb: 0 };
 }
 
+const BUNDLE = "ehr-decision-mcq.json";
+
+/** The JSONL pair as one bundle, streamed (each JSONL line is a record as it stands). */
+async function writeBundle(dir: string, out: string): Promise<void> {
+  const { readLines } = await import("../lib/formats/jsonl");
+  const fd = fs.openSync(out, "w");
+  fs.writeSync(fd, '{"format":"ehr-decision-mcq","format_version":"1.0","dataset":{"name":"bench"}');
+  for (const key of ["patients", "instances"]) {
+    fs.writeSync(fd, `,"${key}":[`);
+    let first = true;
+    for await (const { text } of readLines(fs.createReadStream(path.join(dir, `${key}.jsonl`), { encoding: "utf8" }))) {
+      if (text.trim() === "") continue;
+      fs.writeSync(fd, first ? text : `,${text}`);
+      first = false;
+    }
+    fs.writeSync(fd, "]");
+  }
+  fs.writeSync(fd, "}\n");
+  fs.closeSync(fd);
+}
+
 async function childImport(dir: string, file: string): Promise<Measurement> {
   await freshDb(file);
   const { createDb } = await import("../lib/db/client");
@@ -133,7 +157,8 @@ async function childImport(dir: string, file: string): Promise<Measurement> {
   const t0 = performance.now();
   let reading = 0;
   let writing = 0;
-  const outcome = await importDataset(db, null, [openFile(path.join(dir, "patients.jsonl")), openFile(path.join(dir, "instances.jsonl"))], {
+  const inputs = fs.existsSync(path.join(dir, BUNDLE)) ? [BUNDLE] : ["patients.jsonl", "instances.jsonl"];
+  const outcome = await importDataset(db, null, inputs.map((f) => openFile(path.join(dir, f))), {
     onProgress: (p) => {
       if ("phase" in p) writing ||= performance.now();
       else reading ||= performance.now();
@@ -161,6 +186,7 @@ async function generate(dir: string, patients: number): Promise<void> {
 }
 
 function runChild(kind: "baseline" | "import", dir: string, db: string): Measurement {
+  // The import child reads the bundle when there is one in its folder.
   // react-server: the server modules guard themselves with `server-only` (as bin/clinaudit.mjs does).
   const r = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", SELF, "--child", kind, "--dir", dir, "--db", db], { encoding: "utf8", maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(`${kind} child failed:\n${r.stderr}`);
@@ -187,12 +213,22 @@ async function main(): Promise<void> {
     await generate(dir, patients);
     console.log(`generated ${patients} patients in ${((performance.now() - t) / 1000).toFixed(1)} s → ${dir}`);
   }
-  const size = (f: string) => (fs.statSync(path.join(dir!, f)).size / 1e6).toFixed(1);
-  console.log(`input: patients.jsonl ${size("patients.jsonl")} MB, instances.jsonl ${size("instances.jsonl")} MB; ${runs} run(s); node ${process.version}, ${os.cpus().length} CPUs`);
+  const layout = flag("--layout") ?? "jsonl";
+  if (layout !== "jsonl" && layout !== "bundle") throw new Error(`--layout: "${layout}" is neither jsonl nor bundle`);
+  // The import child reads whatever is in its folder: the JSONL pair, or the bundle made of it.
+  let importDir = dir;
+  if (layout === "bundle") {
+    importDir = path.join(work, "bundle");
+    fs.mkdirSync(importDir, { recursive: true });
+    await writeBundle(dir, path.join(importDir, BUNDLE));
+  }
+  const size = (d: string, f: string) => (fs.statSync(path.join(d, f)).size / 1e6).toFixed(1);
+  const inputs = layout === "bundle" ? `${BUNDLE} ${size(importDir, BUNDLE)} MB` : `patients.jsonl ${size(dir, "patients.jsonl")} MB, instances.jsonl ${size(dir, "instances.jsonl")} MB`;
+  console.log(`input: ${inputs}; ${runs} run(s); node ${process.version}, ${os.cpus().length} CPUs`);
   const results: Record<"baseline" | "import", Measurement[]> = { baseline: [], import: [] };
   for (let r = 0; r < runs; r++) {
     for (const kind of ["baseline", "import"] as const) {
-      const m = runChild(kind, dir, path.join(work, `${kind}.db`));
+      const m = runChild(kind, kind === "import" ? importDir : dir, path.join(work, `${kind}.db`));
       results[kind].push(m);
       const s = (ms: number) => (ms / 1000).toFixed(1);
       const [c, v, w] = m.phasesMs ?? [];
@@ -215,7 +251,7 @@ async function main(): Promise<void> {
   if (args.includes("--json")) {
     const summary = (kind: "baseline" | "import") => ({ wallMs: Math.round(med(kind, "wallMs")), peakRssMb: Math.round(med(kind, "peakRssMb") * 10) / 10 });
     const rows = results.import[0]!.rows;
-    console.log(JSON.stringify({ rows, baseline: summary("baseline"), import: summary("import"), ratio: Math.round(ratio * 1000) / 1000 }));
+    console.log(JSON.stringify({ rows, baseline: summary("baseline"), import: summary("import"), ratio: Math.round(ratio * 1000) / 1000, layout }));
   }
 }
 

@@ -77,7 +77,7 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
   if (o.only.has("agreement")) rows.push(...(await guarded("agreement", "agreement report", "—", async () => agreementRows(parseLastJsonLine("bench/agreement.ts", await script("bench/agreement.ts", runs), agreementResultSchema)))));
   if (o.only.has("bootstrap")) rows.push(...(await guarded("bootstrap", "cluster bootstrap, B = 10,000", "—", async () => [bootstrapRow(parseLastJsonLine("bench/bootstrap.ts", await script("bench/bootstrap.ts", runs), bootstrapResultSchema))])));
 
-  const needsInput = ["import", "upload", "case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey));
+  const needsInput = ["import", "bundle", "upload", "case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey));
   const inputDir = path.join(ROOT, "data", `bench-input-${s.seed}`);
   const dataDir = path.join(ROOT, "data", "bench-app");
   const removeDirs = () => {
@@ -97,6 +97,12 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
       })));
     }
     if (o.only.has("upload")) rows.push(...(await guarded("upload", `web upload, ${input}`, "≤ 500 MB peak RSS", () => benchUpload(inputDir, o.port, path.join(ROOT, "data", "bench-upload")))));
+    if (o.only.has("bundle")) {
+      rows.push(...(await guarded("bundle", `bundle import, ${input}`, "≤ 2× raw load, ≤ 500 MB", async () => {
+        const out = await script("bench/import.ts", ["--from", inputDir, "--runs", String(s.importRuns), "--layout", "bundle"]);
+        return importRows(parseLastJsonLine("bench/import.ts", out, importResultSchema), s.importRuns, input);
+      })));
+    }
     if (["case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey))) {
       say("\n== app: case page, viewer, saves");
       rows.push(...(await runAppBenches(o.only, o.port, inputDir, dataDir, s.app)));

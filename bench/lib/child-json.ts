@@ -23,7 +23,7 @@ export function parseLastJsonLine<S extends z.ZodType>(script: string, stdout: s
 const run = z.object({ wallMs: z.number().positive(), peakRssMb: z.number().positive() });
 
 /** bench/import.ts --json (medians over its runs). */
-export const importResultSchema = z.object({ rows: z.number().int().positive(), baseline: run, import: run, ratio: z.number().positive() });
+export const importResultSchema = z.object({ rows: z.number().int().positive(), baseline: run, import: run, ratio: z.number().positive(), layout: z.enum(["jsonl", "bundle"]).default("jsonl") });
 export type ImportResult = z.output<typeof importResultSchema>;
 
 const positiveMs = z.number().positive();

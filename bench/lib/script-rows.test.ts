@@ -3,7 +3,7 @@ import { agreementRows, bootstrapRow, importRows } from "./script-rows";
 
 describe("rows from the script benchmarks", () => {
   it("import: ratio from the script, target 2×, memory beside it", () => {
-    const [wall, rss] = importRows({ rows: 249814, baseline: { wallMs: 7700, peakRssMb: 223 }, import: { wallMs: 19700, peakRssMb: 443 }, ratio: 2.56 }, 3, "full size");
+    const [wall, rss] = importRows({ rows: 249814, baseline: { wallMs: 7700, peakRssMb: 223 }, import: { wallMs: 19700, peakRssMb: 443 }, ratio: 2.56, layout: "jsonl" }, 3, "full size");
     expect(wall!.measured).toBe("19.7 s");
     expect(wall!.baseline).toBe("raw better-sqlite3 7.70 s");
     expect(wall!.met).toBe(false);
@@ -11,6 +11,13 @@ describe("rows from the script benchmarks", () => {
     expect(rss!.measured).toBe("443 MB");
     expect(rss!.ratio).toBeCloseTo(443 / 223);
     expect(rss!.met).toBeNull();
+  });
+  it("bundle import: its own keys and label, memory against 500 MB", () => {
+    const [wall, rss] = importRows({ rows: 249814, baseline: { wallMs: 7700, peakRssMb: 223 }, import: { wallMs: 14000, peakRssMb: 380 }, ratio: 1.82, layout: "bundle" }, 1, "full size");
+    expect([wall!.key, rss!.key]).toEqual(["bundle-import.wall", "bundle-import.rss"]);
+    expect(wall!.benchmark).toBe("bundle import, full size (249,814 rows)");
+    expect(wall!.met).toBe(true);
+    expect([rss!.target, rss!.met]).toEqual(["≤ 500 MB", true]);
   });
   it("agreement: one row per size, no target", () => {
     const rows = agreementRows({ sizes: [{ items: 1500, raters: 12, ratings: 18000, runs: 5, reportMs: 67, baselineMs: 0.6 }, { items: 100000, raters: 5, ratings: 500000, runs: 3, reportMs: 1060, baselineMs: 35 }] });

@@ -12,7 +12,7 @@ import { importDataset } from "../../lib/server/datasets/import-dataset";
 import { openFile } from "../../lib/server/datasets/open-file";
 import { locatedIssue } from "./located";
 
-export const IMPORT_USAGE = `Usage: clinaudit import <file> [<file>…] [--name NAME] [--strict]
+export const IMPORT_USAGE = `Usage: clinaudit import <file> [<file>…] [--name NAME] [--strict] [--time-zone AREA/CITY]
 
 Imports a benchmark: an ehr-decision-mcq JSON bundle, or patients.jsonl + instances.jsonl;
 a notes-chatqa JSON bundle, or notes.csv + questions.csv (EHRNote-ChatQA); or an EHRNoteQA
@@ -21,6 +21,9 @@ The same files again change nothing; changed files become a new dataset version.
 
 Content defects (duplicate options, empty questions, …) are imported as data-quality
 findings and listed; --strict refuses them instead, as located errors.
+
+--time-zone: the IANA zone in which times written without a UTC offset are read (default
+UTC). A record (a patient with its items) must give every time with an offset or none.
 `;
 
 interface Io {
@@ -33,16 +36,20 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
     io.stdout(IMPORT_USAGE);
     return 0;
   }
-  const nameAt = argv.indexOf("--name");
-  const name = nameAt >= 0 ? argv[nameAt + 1] : undefined;
+  const valueOf = (flag: string) => {
+    const at = argv.indexOf(flag);
+    return { at, value: at >= 0 ? argv[at + 1] : undefined };
+  };
+  const { at: nameAt, value: name } = valueOf("--name");
+  const { at: zoneAt, value: timeZone } = valueOf("--time-zone");
   const strict = argv.includes("--strict");
-  const unknown = argv.find((a) => a.startsWith("--") && a !== "--name" && a !== "--strict");
+  const unknown = argv.find((a) => a.startsWith("--") && !["--name", "--strict", "--time-zone"].includes(a));
   if (unknown) {
     io.stderr(`clinaudit import: unknown option ${unknown}\n${IMPORT_USAGE}`);
     return 2;
   }
-  const files = argv.filter((a, i) => !a.startsWith("--") && (nameAt < 0 || i !== nameAt + 1));
-  if (files.length === 0 || (nameAt >= 0 && !name)) {
+  const files = argv.filter((a, i) => !a.startsWith("--") && (nameAt < 0 || i !== nameAt + 1) && (zoneAt < 0 || i !== zoneAt + 1));
+  if (files.length === 0 || (nameAt >= 0 && !name) || (zoneAt >= 0 && !timeZone)) {
     io.stderr(IMPORT_USAGE);
     return 2;
   }
@@ -63,6 +70,7 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
     const outcome = await importDataset(db, null, files.map((f) => openFile(f)), {
       name,
       strict,
+      ...(timeZone ? { timeZone } : {}),
       onProgress: (p) => {
         if (Date.now() - lastLine < 500) return;
         lastLine = Date.now();

@@ -55,6 +55,8 @@ const datasetSchema = z.strictObject({
   format: z.string().min(1),
   formatVersion: z.string().nullable(),
   checksum: z.string().regex(/^[0-9a-f]{64}$/, "expected a SHA-256 in hex"),
+  /** The zone its zone-less times were read in; written only when not UTC (older backups have none). */
+  timeZone: z.string().min(1).optional(),
   meta: json,
   patientCount: int.min(0),
   itemCount: int.min(0),

@@ -26,6 +26,16 @@ export class IssueLog {
     if (this.issues.length < this.cap) this.issues.push(issue);
   }
 
+  /**
+   * Adds `other`'s issues as if they had been logged at position `at`, before the issues logged
+   * since (a bundle's header is checked after its records were read, but reported first).
+   */
+  insertAt(at: number, other: IssueLog): void {
+    this.total += other.total;
+    this.issues.splice(at, 0, ...other.issues);
+    this.issues.length = Math.min(this.issues.length, this.cap);
+  }
+
   get empty(): boolean {
     return this.total === 0;
   }

@@ -1,7 +1,7 @@
 // Import entry points: detect the layout from each file's first chunks, then
 // stream every file through its reader. parseDataset keeps the normalized
 // dataset; validateDatasetStream (pass 1 of a streamed import) keeps only
-// compact indexes. A JSON bundle is held whole either way (JSON.parse).
+// compact indexes. A JSON bundle is read record by record too (bundle-scan.ts).
 import type { Chunks } from "./csv";
 import { detectFormat, DETECT_HEAD_CHARS, type FileRole } from "./detect";
 import { flagInvalidUtf8 } from "./encoding";
@@ -11,11 +11,14 @@ import type { DatasetFamily, Extra, FormatId, NormalizedDataset } from "./model"
 import { ProgressTracker, type FileStats, type ImportProgress } from "./progress";
 import { readEhrJsonBundle, readEhrJsonl, type NamedChunks, type ReadContext, type ReadResult } from "./read-ehr";
 import { readChatQaCsv, readEhrNoteQa, readNotesJsonBundle } from "./read-notes";
+import { isTimeZone } from "./time-zone";
 import type { NotesStreamPlan } from "./validate-notes";
 
 export interface DatasetFile {
   name: string;
   chunks: Chunks;
+  /** The same text once more, if it can be read again (else a JSON bundle's first read is kept to locate its issues). */
+  reopen?: () => Chunks;
 }
 
 export interface ParseOptions {
@@ -24,6 +27,11 @@ export interface ParseOptions {
   onProgress?: (p: ImportProgress) => void;
   /** Refuse content defects (data-quality findings) as located issues instead of importing them. */
   strict?: boolean;
+  /**
+   * IANA zone ("Europe/Paris") in which times written without a UTC offset are read; default
+   * UTC. The one time rule: lib/formats/README.md.
+   */
+  timeZone?: string;
 }
 
 export interface ImportStats {
@@ -90,9 +98,13 @@ async function readDataset(files: readonly DatasetFile[], options: ParseOptions,
   const log = new IssueLog(options.maxIssues ?? DEFAULT_MAX_ISSUES);
   const progress = new ProgressTracker(options.onProgress);
   const findings = new FindingLog(log, options.strict ?? false);
-  const ctx: ReadContext = { log, progress, retain, findings };
+  const ctx: ReadContext = { log, progress, retain, findings, timeZone: options.timeZone ?? "UTC" };
+  if (!isTimeZone(ctx.timeZone as string)) {
+    log.add({ file: files.map((f) => f.name).join(", ") || "(none)", field: "(time zone)", message: `unknown time zone ${JSON.stringify(options.timeZone)}: expected an IANA name such as "UTC" or "Europe/Paris"` });
+    return { roles: [], log, progress, findings };
+  }
 
-  const peeked = await Promise.all(files.map(async (f) => ({ name: f.name, ...(await peek(f.chunks)) })));
+  const peeked = await Promise.all(files.map(async (f) => ({ name: f.name, reopen: f.reopen, ...(await peek(f.chunks)) })));
   const detection = detectFormat(peeked.map((p) => ({ name: p.name, head: p.head })));
   if (!detection.ok) {
     peeked.forEach((p) => p.close());
@@ -105,7 +117,7 @@ async function readDataset(files: readonly DatasetFile[], options: ParseOptions,
   const byRole = (role: FileRole): NamedChunks | undefined => {
     const name = detection.files.find((f) => f.role === role)?.name;
     const p = peeked.find((x) => x.name === name);
-    return p && { name: p.name, chunks: flagInvalidUtf8(p.rest, p.name, log) };
+    return p && { name: p.name, chunks: flagInvalidUtf8(p.rest, p.name, log), ...(p.reopen ? { reopen: p.reopen } : {}) };
   };
   let result: ReadResult | undefined;
   switch (detection.format) {
@@ -177,7 +189,7 @@ export type ValidationResult = { ok: true; summary: DatasetSummary } | { ok: fal
  */
 export async function validateDatasetStream(files: readonly ReopenableFile[], options: ParseOptions = {}): Promise<ValidationResult> {
   const { result, roles, log, progress, findings } = await readDataset(
-    files.map((f) => ({ name: f.name, chunks: f.open() })),
+    files.map((f) => ({ name: f.name, chunks: f.open(), reopen: f.open })),
     options,
     false,
   );

@@ -1,6 +1,7 @@
 // Scalar checks shared by all schemas: calendar-valid dates, ISO 8601
 // date-times, integer keys that a spreadsheet may have mangled into dates.
 import { z } from "zod";
+import { wallToInstant } from "./time-zone";
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Date, optionally followed by T or space + hh:mm[:ss[.fff]] + optional zone.
@@ -25,12 +26,18 @@ export function isIsoDate(s: string): boolean {
   return !!m && validYmd(Number(m[1]), Number(m[2]), Number(m[3]));
 }
 
+/** Whether an ISO 8601 date-time carries a UTC offset (`Z`, `+05:30`, `-1200`). */
+export function hasUtcOffset(s: string): boolean {
+  return DATETIME_RE.exec(s)?.[8] !== undefined;
+}
+
 /**
- * Epoch milliseconds of an ISO 8601 date or date-time, or null when malformed.
- * Times without a zone are read as UTC: the benchmarks use one local clock per
- * release, so comparing them as-is is what "before the cutoff" means.
+ * Epoch milliseconds of an ISO 8601 date or date-time, or null when malformed. The one time
+ * rule (lib/formats/README.md): a time with a UTC offset is that instant; a time without one
+ * (and a bare date, at midnight) is a wall-clock time in `timeZone`, the dataset's zone
+ * (default UTC). Whether one record mixes the two is checked by the validators.
  */
-export function isoToMillis(s: string): number | null {
+export function isoToMillis(s: string, timeZone = "UTC"): number | null {
   const m = DATETIME_RE.exec(s);
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -41,17 +48,16 @@ export function isoToMillis(s: string): number | null {
   if (hh > 23 || mm > 59 || ss > 59) return null;
   // Milliseconds truncated, as Date (and so the stored value) reads them.
   const ms = m[7] ? Number(m[7].slice(0, 3).padEnd(3, "0")) : 0;
-  let t = utc(y, mo - 1, d, hh, mm, ss, ms);
+  const t = utc(y, mo - 1, d, hh, mm, ss, ms);
   const zone = m[8];
-  if (zone && zone !== "Z") {
-    const sign = zone.startsWith("-") ? -1 : 1;
-    const digits = zone.slice(1).replace(":", "");
-    const zh = Number(digits.slice(0, 2));
-    const zm = Number(digits.slice(2));
-    if (zh > 14 || zm > 59) return null;
-    t -= sign * (zh * 60 + zm) * 60_000;
-  }
-  return t;
+  if (zone === undefined) return timeZone === "UTC" ? t : wallToInstant(t, timeZone);
+  if (zone === "Z") return t;
+  const sign = zone.startsWith("-") ? -1 : 1;
+  const digits = zone.slice(1).replace(":", "");
+  const zh = Number(digits.slice(0, 2));
+  const zm = Number(digits.slice(2));
+  if (zh > 14 || zm > 59) return null;
+  return t - sign * (zh * 60 + zm) * 60_000;
 }
 
 // Shapes a spreadsheet produces when it "helpfully" converts keys: 1-1 → 1-Jan,

@@ -1,12 +1,12 @@
 // Readers for `ehr-decision-mcq` v1: the JSON bundle and the JSONL pair.
-import { isObject, parseBundleText, resolveBundleLines } from "./bundle-json";
+import { readBundle } from "./bundle-json";
 import type { Chunks } from "./csv";
 import type { FindingLog } from "./findings";
 import { IssueLog, reportZod, type Where } from "./issues";
 import { readJsonl } from "./jsonl";
 import type { NormalizedDataset } from "./model";
 import { pickExtra } from "./primitives";
-import { collectText, type ProgressTracker } from "./progress";
+import type { ProgressTracker } from "./progress";
 import { ehrBundleSchema } from "./schema-ehr";
 import { EhrDatasetBuilder } from "./validate-ehr";
 import type { NotesStreamPlan } from "./validate-notes";
@@ -18,11 +18,15 @@ export interface ReadContext {
   retain: boolean;
   /** Data-quality findings (content defects); absent where a pass re-reads validated input. */
   findings?: FindingLog;
+  /** IANA zone for times without a UTC offset (default UTC). */
+  timeZone?: string;
 }
 
 export interface NamedChunks {
   name: string;
   chunks: Chunks;
+  /** The same text once more (a JSON bundle is re-read to locate its issues, if it has any). */
+  reopen?: () => Chunks;
 }
 
 export interface ReadCounts {
@@ -43,23 +47,15 @@ export interface ReadResult {
 const ehrCounts = (b: EhrDatasetBuilder): ReadCounts => ({ patients: b.patientCount, events: b.eventCount, notes: 0, items: b.itemCount, turns: 0 });
 
 export async function readEhrJsonBundle(file: NamedChunks, ctx: ReadContext): Promise<ReadResult | undefined> {
-  const text = await collectText(ctx.progress.wrap(file.name, file.chunks));
-  const root = parseBundleText(text, file.name, ctx.log);
-  if (root === undefined) return undefined;
-  const top: Where = { file: file.name, path: "" };
-  const head = ehrBundleSchema.safeParse(root, { reportInput: true });
-  if (!head.success) reportZod(ctx.log, top, head.error);
-
-  // Validate records even when the header is wrong, so one pass shows everything.
-  const builder = new EhrDatasetBuilder(ctx.log, ctx.retain);
-  const patients = isObject(root) && Array.isArray(root.patients) ? root.patients : [];
-  const instances = isObject(root) && Array.isArray(root.instances) ? root.instances : [];
-  patients.forEach((p, k) => builder.addPatient(p, { file: file.name, path: `patients[${k}]` }));
-  instances.forEach((r, k) => builder.addInstance(r, { file: file.name, path: `instances[${k}]` }));
-  ctx.progress.record(file.name, patients.length + instances.length);
+  const builder = new EhrDatasetBuilder(ctx.log, ctx.retain, ctx.timeZone);
+  const read = await readBundle(file, ctx, ehrBundleSchema, {
+    patients: (p, where) => builder.addPatient(p, where),
+    instances: (r, where) => builder.addInstance(r, where),
+  });
+  if (!read) return undefined;
+  const { root, head } = read;
   builder.finish();
-  ctx.progress.done(file.name);
-  resolveBundleLines(text, file.name, ctx.log);
+  await read.locate();
   if (!head.success) return undefined;
 
   const dataset: NormalizedDataset = {
@@ -81,7 +77,7 @@ export async function readEhrJsonl(
   instancesFile: NamedChunks | undefined,
   ctx: ReadContext,
 ): Promise<ReadResult | undefined> {
-  const builder = new EhrDatasetBuilder(ctx.log, ctx.retain);
+  const builder = new EhrDatasetBuilder(ctx.log, ctx.retain, ctx.timeZone);
   for (const [file, add] of [
     [patientsFile ?? "patients.jsonl", builder.addPatient.bind(builder)],
     [instancesFile ?? "instances.jsonl", builder.addInstance.bind(builder)],

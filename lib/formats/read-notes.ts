@@ -1,13 +1,12 @@
 // Readers for the notes family: notes-chatqa JSON bundle, EHRNote-ChatQA
 // release CSVs, and EHRNoteQA JSONL (with an optional notes.csv).
 import type { z } from "zod";
-import { isObject, parseBundleText, resolveBundleLines } from "./bundle-json";
+import { readBundle } from "./bundle-json";
 import { parseCsv } from "./csv";
 import { issueAt, reportZod, type Where } from "./issues";
 import { DischargeJoin } from "./ehrnoteqa";
 import { readJsonl } from "./jsonl";
 import type { FormatId } from "./model";
-import { collectText } from "./progress";
 import type { NamedChunks, ReadContext, ReadCounts, ReadResult } from "./read-ehr";
 import { pickExtra } from "./primitives";
 import {
@@ -22,20 +21,15 @@ import {
 import { NotesDatasetBuilder } from "./validate-notes";
 
 export async function readNotesJsonBundle(file: NamedChunks, ctx: ReadContext): Promise<ReadResult | undefined> {
-  const text = await collectText(ctx.progress.wrap(file.name, file.chunks));
-  const root = parseBundleText(text, file.name, ctx.log);
-  if (root === undefined) return undefined;
-  const head = notesBundleSchema.safeParse(root, { reportInput: true });
-  if (!head.success) reportZod(ctx.log, { file: file.name, path: "" }, head.error);
   const builder = new NotesDatasetBuilder(ctx.log, false, ctx.retain, ctx.findings);
-  const patients = isObject(root) && Array.isArray(root.patients) ? root.patients : [];
-  const conversations = isObject(root) && Array.isArray(root.conversations) ? root.conversations : [];
-  patients.forEach((p, k) => builder.addBundlePatient(p, { file: file.name, path: `patients[${k}]` }));
-  conversations.forEach((c, k) => builder.addBundleConversation(c, { file: file.name, path: `conversations[${k}]` }));
-  ctx.progress.record(file.name, patients.length + conversations.length);
+  const read = await readBundle(file, ctx, notesBundleSchema, {
+    patients: (p, where) => builder.addBundlePatient(p, where),
+    conversations: (c, where) => builder.addBundleConversation(c, where),
+  });
+  if (!read) return undefined;
+  const { root, head } = read;
   const items = builder.finish();
-  ctx.progress.done(file.name);
-  resolveBundleLines(text, file.name, ctx.log);
+  await read.locate();
   if (!head.success) return undefined;
   const extra = pickExtra(root, ["format", "format_version", "dataset", "patients", "conversations"]);
   return {

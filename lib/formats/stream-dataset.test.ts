@@ -70,6 +70,36 @@ describe("record order", () => {
   });
 });
 
+describe("JSON bundles are read record by record", () => {
+  test("instances before patients: pass 2 still yields every patient first (the file is read twice)", async () => {
+    const { bundle } = generateEhrBundle({ seed: "order", size: "full", patients: 3 });
+    const { instances, patients, ...head } = bundle;
+    const text = JSON.stringify({ ...head, instances, patients }, null, 1);
+    const opens: string[] = [];
+    const files = reopenable({ "ehr.json": text }, 777).map((f) => ({ name: f.name, open: () => (opens.push(f.name), f.open()) }));
+    const rs = await records(files);
+    const firstItem = rs.findIndex((r) => r.kind === "item");
+    expect(rs.slice(0, firstItem).every((r) => r.kind === "patient")).toBe(true);
+    expect(rs.slice(firstItem)).toHaveLength(instances.length);
+    expect(opens).toHaveLength(3); // pass 1 once, pass 2 twice
+    await parseOk({ "ehr.json": text }, 777);
+  });
+
+  test("a valid bundle is read once per pass; an invalid one once more to locate its issues", async () => {
+    const { bundle } = generateEhrBundle({ seed: "opens", size: "full", patients: 2 });
+    const count = async (text: string) => {
+      let opens = 0;
+      const v = await validateDatasetStream([{ name: "ehr.json", open: () => (opens++, asyncChunks(text, 4096)) }]);
+      return { opens, issues: v.ok ? [] : v.issues };
+    };
+    expect((await count(JSON.stringify(bundle, null, 2))).opens).toBe(1);
+    const broken = JSON.stringify(bundle, null, 2).replace(/"time": "2\d{3}-/, '"time": "x-');
+    const { opens, issues } = await count(broken);
+    expect(opens).toBe(2);
+    expect(issues).toEqual([expect.objectContaining({ field: "patients[0].events[0].time", line: broken.split("\n").findIndex((l) => l.includes('"x-')) + 1 })]);
+  });
+});
+
 describe("pass 2 refuses input that is not what pass 1 validated", () => {
   const { bundle } = generateEhrBundle({ seed: "changed", size: "full", patients: 4 });
   const original = { "patients.jsonl": jsonl(bundle.patients), "instances.jsonl": jsonl(bundle.instances) };

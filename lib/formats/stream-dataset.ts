@@ -1,7 +1,7 @@
 // Pass 2 of a streamed import: the normalized records of files that pass 1
 // (validateDatasetStream) accepted, one at a time, so a writer never holds the
-// dataset. JSONL and CSV are read line by line; a JSON bundle is parsed once
-// (no streaming JSON.parse) and each record is released after it is yielded.
+// dataset. JSONL and CSV are read line by line, a JSON bundle record by record
+// (bundle-scan.ts).
 //
 // Records come out in source order with the positions parseDataset would give
 // them: a patient (with its events inline, notes never inline) before its notes
@@ -11,6 +11,7 @@
 // transforms, and pass 1 validated these same bytes (the importer re-checks
 // their checksum). CSV rows go through zod again because cells are converted.
 import { isObject } from "./bundle-json";
+import { scanBundle } from "./bundle-scan";
 import { IssueLog } from "./issues";
 import { readJsonl } from "./jsonl";
 import { ehrPatientFromWire, instanceFromWire } from "./map-ehr";
@@ -18,7 +19,7 @@ import { noteFromWire, turnFromWire, type NoteFields, type TurnFields } from "./
 import type { Conversation, Item, Note, NormalizedDataset, Patient } from "./model";
 import type { DatasetSummary, ReopenableFile } from "./parse-dataset";
 import { pickExtra } from "./primitives";
-import { collectText, ProgressTracker } from "./progress";
+import { ProgressTracker } from "./progress";
 import { csvTable } from "./read-notes";
 import type { NamedChunks, ReadContext } from "./read-ehr";
 import type { RawEhrPatient, RawInstance } from "./schema-ehr";
@@ -65,10 +66,10 @@ export async function* streamDataset(files: readonly ReopenableFile[], summary: 
       yield* counted(ehrJsonl(opener("patients"), opener("instances")));
       break;
     case "ehr-decision-mcq-json":
-      yield* counted(ehrBundle(opener("bundle")()));
+      yield* counted(ehrBundle(opener("bundle")));
       break;
     case "notes-chatqa-json":
-      yield* counted(notesBundle(opener("bundle")()));
+      yield* counted(notesBundle(opener("bundle")));
       break;
     case "ehrnote-chatqa-csv":
       yield* counted(chatQaCsv(opener("notes")(), opener("questions"), plan));
@@ -113,49 +114,54 @@ async function* ehrJsonl(patients: () => NamedChunks, instances: () => NamedChun
   for await (const raw of jsonRecords(instances())) yield { kind: "item", item: instanceFromWire(raw as RawInstance), position: position++ };
 }
 
-/** The bundle's two record arrays; the text is dropped on return, so only the parsed tree stays alive. */
-async function bundleArrays(file: NamedChunks, keys: [string, string]): Promise<[unknown[], unknown[]]> {
-  const root: unknown = JSON.parse(await collectText(file.chunks));
-  const get = (k: string) => (isObject(root) && Array.isArray(root[k]) ? (root[k] as unknown[]) : undefined);
-  const [a, b] = [get(keys[0]), get(keys[1])];
-  if (!a || !b) throw new DatasetChangedError(file.name, "not a bundle");
-  return [a, b];
+/**
+ * The records of a bundle's two arrays, the first array's before the second's. One read when
+ * the file has them in that order; if the second comes first, it is scanned past and read again.
+ */
+async function* bundleRecords(open: () => NamedChunks, keys: [string, string]): AsyncGenerator<{ key: string; raw: Raw }> {
+  let firstSeen = false;
+  let secondEarly = false;
+  const read = async function* (only?: string): AsyncGenerator<{ key: string; raw: Raw }> {
+    const file = open();
+    for await (const e of scanBundle(file.chunks, { arrays: keys, ...(only ? { wanted: (key: string) => key === only } : {}) })) {
+      if (e.kind === "error" || e.kind === "root") throw new DatasetChangedError(file.name, e.kind === "error" ? e.message : "not a bundle");
+      if (e.kind === "array") {
+        if (e.key === keys[0]) firstSeen = true;
+        else if (!firstSeen) secondEarly = true;
+      }
+      // The second array's records before the first array are read again afterwards (they are the small ones).
+      if (e.kind !== "record" || (!only && secondEarly && e.key === keys[1])) continue;
+      if (!isObject(e.value)) throw new DatasetChangedError(file.name, `${e.key}[${e.index}] is not an object`);
+      yield { key: e.key, raw: e.value };
+    }
+  };
+  yield* read();
+  if (secondEarly) yield* read(keys[1]);
 }
 
-/** Yields each element and clears its slot, so the already-written part of the tree can be collected. */
-function* release(list: unknown[]): Generator<Raw> {
-  for (let k = 0; k < list.length; k++) {
-    const v = list[k] as Raw;
-    list[k] = undefined;
-    yield v;
+async function* ehrBundle(open: () => NamedChunks): AsyncGenerator<DatasetRecord> {
+  const position = { patients: 0, instances: 0 };
+  for await (const { key, raw } of bundleRecords(open, ["patients", "instances"])) {
+    if (key === "patients") yield { kind: "patient", patient: ehrPatientFromWire(raw as RawEhrPatient), position: position.patients++ };
+    else yield { kind: "item", item: instanceFromWire(raw as RawInstance), position: position.instances++ };
   }
 }
 
-async function* ehrBundle(file: NamedChunks): AsyncGenerator<DatasetRecord> {
-  const [patients, instances] = await bundleArrays(file, ["patients", "instances"]);
-  let position = 0;
-  for (const raw of release(patients)) yield { kind: "patient", patient: ehrPatientFromWire(raw as RawEhrPatient), position: position++ };
-  position = 0;
-  for (const raw of release(instances)) yield { kind: "item", item: instanceFromWire(raw as RawInstance), position: position++ };
-}
-
-async function* notesBundle(file: NamedChunks): AsyncGenerator<DatasetRecord> {
-  const [patients, conversations] = await bundleArrays(file, ["patients", "conversations"]);
-  let position = 0;
-  for (const raw of release(patients)) {
+async function* notesBundle(open: () => NamedChunks): AsyncGenerator<DatasetRecord> {
+  const position = { patients: 0, conversations: 0 };
+  for await (const { key, raw } of bundleRecords(open, ["patients", "conversations"])) {
     const patientId = String(raw.subject_id);
-    yield { kind: "patient", patient: bundlePatientFromWire(patientId, raw), position: position++ };
-    for (const n of (raw.notes as Raw[] | undefined) ?? []) yield { kind: "note", patientId, note: noteFromWire(n as unknown as NoteFields, pickExtra(n, NOTE_KEYS)) };
-  }
-  position = 0;
-  for (const raw of release(conversations)) {
-    const patientId = String(raw.subject_id);
+    if (key === "patients") {
+      yield { kind: "patient", patient: bundlePatientFromWire(patientId, raw), position: position.patients++ };
+      for (const n of (raw.notes as Raw[] | undefined) ?? []) yield { kind: "note", patientId, note: noteFromWire(n as unknown as NoteFields, pickExtra(n, NOTE_KEYS)) };
+      continue;
+    }
     const qaCategory = raw.qa_category as string;
     const turns = (raw.turns as Raw[]).map((t) => turnFromWire(t as unknown as TurnFields, pickExtra(t, TURN_KEYS)));
     const item: Conversation = { kind: "conversation", conversationId: `${patientId}:${qaCategory}`, patientId, qaCategory, turns };
     const extra = pickExtra(raw, ["subject_id", "qa_category", "turns"]);
     if (extra) item.extra = extra;
-    yield { kind: "item", item, position: position++ };
+    yield { kind: "item", item, position: position.conversations++ };
   }
 }
 

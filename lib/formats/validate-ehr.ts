@@ -5,10 +5,10 @@
 // (event id → time per patient, a few fields per instance), so a validation-only
 // pass (`retain: false`) reports exactly what a full parse reports while the
 // records themselves are dropped as soon as they are checked.
-import { IssueLog, issueAt, reportZod, type Where } from "./issues";
+import { IssueLog, issueAt, joinPath, reportZod, type Where } from "./issues";
 import { ehrPatientFromWire, instanceFromWire } from "./map-ehr";
 import type { McqItem, Patient } from "./model";
-import { isoToMillis } from "./primitives";
+import { hasUtcOffset, isoToMillis } from "./primitives";
 import { ehrPatientSchema, instanceSchema } from "./schema-ehr";
 
 /**
@@ -45,8 +45,20 @@ function ends(lengths: number[]): Uint32Array {
   return out;
 }
 
+/** A time of a patient's record: whether it has a UTC offset, and where the first such time is. */
+interface ZoneExample {
+  offset: boolean;
+  where: Where;
+  field: string;
+  value: string;
+}
+
 interface PatientEntry {
   where: Where;
+  /** The first time of the record (events, then cutoffs as they are checked): the kind all others must match. */
+  zone?: ZoneExample;
+  /** A mix was reported (once per patient: one is enough to act on). */
+  zoneMixed?: boolean;
   /** False when the record failed validation: references to it are not re-reported. */
   valid: boolean;
   pregnancyId?: string | null;
@@ -88,7 +100,38 @@ export class EhrDatasetBuilder {
   constructor(
     private readonly log: IssueLog,
     private readonly retain = true,
+    /** The dataset's zone for times without a UTC offset (the one time rule: primitives.ts). */
+    private readonly timeZone = "UTC",
   ) {}
+
+  private millis(time: string): number {
+    return isoToMillis(time, this.timeZone) ?? NaN;
+  }
+
+  /**
+   * One record either gives every time with a UTC offset or none: mixed, the zone-less ones
+   * could only be guessed at (the bug this rule closes: a cutoff at 14:08-12:00 over zone-less
+   * events let the record's 14:09-14:15 through).
+   */
+  private checkZone(entry: PatientEntry, where: Where, field: string, value: string): void {
+    const offset = hasUtcOffset(value);
+    const first = entry.zone;
+    if (!first) {
+      entry.zone = { offset, where, field, value };
+      return;
+    }
+    if (first.offset === offset || entry.zoneMixed) return;
+    entry.zoneMixed = true;
+    const at = first.where.line !== undefined && first.where.path === "" ? `${first.where.file} line ${first.where.line}, ${first.field}` : `${first.where.file} ${joinPath(first.where.path, first.field)}`;
+    const [has, hasNot] = offset ? ["has a UTC offset", "has none"] : ["has no UTC offset", "has one"];
+    this.log.add(
+      issueAt(
+        where,
+        field,
+        `${field} ${JSON.stringify(value)} ${has}, but ${JSON.stringify(first.value)} (${at}) of the same patient ${hasNot}: give every time of a patient's record and its items with an offset, or none (then all are read in the dataset's time zone, ${this.timeZone})`,
+      ),
+    );
+  }
 
   get itemCount(): number {
     return this.refs.length;
@@ -121,6 +164,7 @@ export class EhrDatasetBuilder {
       }
       firstIndex.set(e.event_id, k);
       events.push({ id: e.event_id, time: e.time });
+      this.checkZone(entry, where, `events[${k}].time`, e.time);
     });
     this.eventCount += parsed.data.events.length;
     this.patientCount++;
@@ -179,6 +223,7 @@ export class EhrDatasetBuilder {
       const list = perPatient.get(ref.patientId) ?? [];
       list.push(ref);
       perPatient.set(ref.patientId, list);
+      if (entry.valid) this.checkZone(entry, ref.where, "cutoff.time", ref.cutoffTime);
       if (entry.valid && entry.events) this.checkEvidence(ref, entry, entry.events);
     }
     for (const list of perPatient.values()) this.checkDecisionOrder(list);
@@ -190,13 +235,13 @@ export class EhrDatasetBuilder {
       this.log.add(
         issueAt(where, "pregnancy_id", `pregnancy_id ${JSON.stringify(ref.pregnancyId)} does not match patient's ${JSON.stringify(patient.pregnancyId)}`),
       );
-    const cutoffMs = isoToMillis(ref.cutoffTime) ?? NaN;
+    const cutoffMs = this.millis(ref.cutoffTime);
     ref.evidenceEventIds.forEach((id, k) => {
       const time = events.get(id);
       const field = `evidence_event_ids[${k}]`;
       if (time === undefined) {
         this.log.add(issueAt(where, field, `evidence event ${JSON.stringify(id)} is not an event of patient ${JSON.stringify(ref.patientId)}`));
-      } else if ((isoToMillis(time) ?? NaN) > cutoffMs) {
+      } else if (this.millis(time) > cutoffMs) {
         this.log.add(issueAt(where, field, `evidence event ${JSON.stringify(id)} at ${time} is dated after the cutoff ${ref.cutoffTime}`));
       }
     });
@@ -214,7 +259,7 @@ export class EhrDatasetBuilder {
         this.log.add(
           issueAt(b.where, "decision_point_index", `duplicate decision_point_index ${bi} for patient ${JSON.stringify(b.patientId)} (also instance ${JSON.stringify(a.instanceId)})`),
         );
-      } else if ((isoToMillis(b.cutoffTime) ?? NaN) < (isoToMillis(a.cutoffTime) ?? NaN)) {
+      } else if (this.millis(b.cutoffTime) < this.millis(a.cutoffTime)) {
         this.log.add(
           issueAt(
             b.where,

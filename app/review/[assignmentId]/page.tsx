@@ -87,7 +87,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
       />
       {item.kind === "mcq" ? (
         <McqWorkspace
-          item={mcqViewModel(item)}
+          item={mcqViewModel(item, review.item.timeZone)}
           events={review.events.map((e) => eventViewModel(e.id, e.event))}
           rating={rating}
           notice={<FindingsNotice findings={findings} />}

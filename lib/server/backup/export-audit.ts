@@ -60,7 +60,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
 
   const datasetRecord: DatasetRecord = {
     type: "dataset", id: dataset.id, name: dataset.name, version: dataset.version, family: dataset.family as DatasetRecord["family"], format: dataset.format,
-    formatVersion: dataset.formatVersion, checksum: dataset.checksum, meta: dataset.meta, patientCount: dataset.patientCount, itemCount: dataset.itemCount,
+    formatVersion: dataset.formatVersion, checksum: dataset.checksum, ...(dataset.timeZone !== "UTC" ? { timeZone: dataset.timeZone } : {}), meta: dataset.meta, patientCount: dataset.patientCount, itemCount: dataset.itemCount,
     eventCount: dataset.eventCount, noteCount: dataset.noteCount, importedAt: dataset.importedAt.toISOString(), importedBy: dataset.importedBy?.email ?? null,
   };
   const auditRecord: AuditRecord = {

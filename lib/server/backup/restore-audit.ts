@@ -126,7 +126,7 @@ async function restoreDataset(tx: Tx, plan: BackupPlan, people: RestoredUsers): 
   }
   await tx.dataset.create({
     data: {
-      id: d.id, name: d.name, version, family: d.family, format: d.format, formatVersion: d.formatVersion, checksum: d.checksum, meta: d.meta as object,
+      id: d.id, name: d.name, version, family: d.family, format: d.format, formatVersion: d.formatVersion, checksum: d.checksum, timeZone: d.timeZone ?? "UTC", meta: d.meta as object,
       patientCount: d.patientCount, itemCount: d.itemCount, eventCount: d.eventCount, noteCount: d.noteCount,
       importedAt: new Date(d.importedAt), importedById: d.importedBy ? (people.ids.get(d.importedBy.toLowerCase()) ?? null) : null,
     },

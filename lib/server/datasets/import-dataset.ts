@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import { DatasetChangedError, streamDataset, validateDatasetStream, type DatasetRecord, type FormatIssue, type ImportProgress } from "../../formats";
 import { recordEvent } from "../audit-trail";
@@ -36,10 +36,21 @@ export interface ImportOptions {
   /** Dataset name; default: the bundle's dataset.name, else the first file's name. */
   name?: string;
   onProgress?: (p: ImportProgress | { phase: "writing"; written: number; total: number }) => void;
+  /**
+   * IANA zone in which times without a UTC offset are read (default UTC; lib/formats README,
+   * "one time rule"). Part of the dataset's identity: the same files read in another zone are
+   * other instants, so a zone other than UTC is mixed into the checksum.
+   */
+  timeZone?: string;
+}
+
+/** The dataset checksum: the files' (lib/formats/checksum.ts), with the zone unless UTC (so UTC imports keep their checksum). */
+function datasetChecksum(filesSum: string, timeZone: string): string {
+  return timeZone === "UTC" ? filesSum : createHash("sha256").update(`${filesSum}\0time-zone=${timeZone}`).digest("hex");
 }
 
 /** Writes streamed records as batched rows; only external → row ids of patients and items are kept. */
-async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRecord>, datasetId: string): Promise<Map<string, string>> {
+async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRecord>, datasetId: string, timeZone: string): Promise<Map<string, string>> {
   const itemIds = new Map<string, string>();
   const patientIds = new Map<string, string>();
   const rowId = (patientId: string) => patientIds.get(patientId)!; // pass 1 checked every reference
@@ -51,11 +62,11 @@ async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRec
       patientIds.set(record.patient.patientId, row.id);
       if ((full = insert.add("Patient", row))) await full;
       const events = record.patient.events ?? [];
-      for (let i = 0; i < events.length; i++) if ((full = insert.add("EhrEvent", eventRow(row.id, events[i]!, i)))) await full;
+      for (let i = 0; i < events.length; i++) if ((full = insert.add("EhrEvent", eventRow(row.id, events[i]!, i, timeZone)))) await full;
     } else if (record.kind === "note") {
       if ((full = insert.add("Note", noteRow(rowId(record.patientId), record.note)))) await full;
     } else {
-      const row = itemRow(datasetId, rowId(record.item.patientId), record.item, record.position);
+      const row = itemRow(datasetId, rowId(record.item.patientId), record.item, record.position, timeZone);
       itemIds.set(row.externalId, row.id);
       if ((full = insert.add("Item", row))) await full;
     }
@@ -75,6 +86,7 @@ async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRec
  * checksummed (changed at any point after the first read) is reported, and nothing is written.
  */
 export async function importDataset(db: Db, actorId: string | null, files: ImportFile[], options: ImportOptions = {}): Promise<ImportOutcome> {
+  const timeZone = options.timeZone ?? "UTC";
   let print: Awaited<ReturnType<typeof fingerprint>>;
   try {
     print = await fingerprint(files);
@@ -82,12 +94,12 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
     if (error instanceof UnreadableFileError) return { status: "invalid", issues: [{ file: error.file, field: "(file)", message: error.message }], total: 1 };
     throw error;
   }
-  const sum = print.sum;
+  const sum = datasetChecksum(print.sum, timeZone);
   const existing = await db.dataset.findUnique({ where: { checksum: sum }, select: { id: true, name: true, version: true } });
   if (existing) return { status: "unchanged", datasetId: existing.id, name: existing.name, version: existing.version };
 
   const checked = verifiedFiles(files, print, "checksummed");
-  const validated = await validateDatasetStream(checked.files, { onProgress: options.onProgress, strict: options.strict ?? false });
+  const validated = await validateDatasetStream(checked.files, { onProgress: options.onProgress, strict: options.strict ?? false, timeZone });
   try {
     checked.verify(); // what was validated must be what was checksummed
   } catch (error) {
@@ -127,6 +139,7 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
               format: summary.format,
               formatVersion: summary.formatVersion ?? null,
               checksum: sum,
+              timeZone,
               meta: { ...summary.meta, ...(summary.extra ? { __extra: summary.extra } : {}) } as object,
               patientCount: counts.patients,
               itemCount: counts.items,
@@ -136,14 +149,15 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
             },
           });
           const source = verifiedFiles(files, print, "validated");
-          await writeRecords(rowWriter(db, tx, progress), streamDataset(source.files, summary), datasetId);
+          const itemIds = await writeRecords(rowWriter(db, tx, progress), streamDataset(source.files, summary), datasetId, timeZone);
           source.verify();
+          await writeFindings(tx, datasetId, summary.findings.list, itemIds);
           await recordEvent(tx, {
             actorId,
             action: "dataset.import",
             entity: "Dataset",
             entityId: datasetId,
-            after: { name, version, checksum: sum, format: summary.format, ...counts, findings: findings.total },
+            after: { name, version, checksum: sum, format: summary.format, ...(timeZone !== "UTC" ? { timeZone } : {}), ...counts, findings: findings.total },
           });
           return { datasetId, version };
         },

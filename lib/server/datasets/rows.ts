@@ -6,13 +6,18 @@ import { randomUUID } from "node:crypto";
 import { sqliteConnection, type Db, type SqliteConnection } from "../../db/client";
 import type { EhrEvent, Item, Note, Patient } from "../../formats";
 import { itemKey } from "../../formats";
+import { isoToMillis } from "../../formats/primitives";
 
-/** Source times are naive local times; they are stored as if UTC, like the cutoffs. */
-export function toInstant(iso: string): Date {
-  const zoned = /(Z|[+-]\d\d:?\d\d)$/.test(iso);
-  const date = new Date(zoned ? iso : `${iso.length === 10 ? `${iso}T00:00:00` : iso}Z`);
-  if (Number.isNaN(date.getTime())) throw new Error(`Invalid time "${iso}"`);
-  return date;
+/**
+ * A source time as the instant it denotes, by the one time rule of lib/formats (isoToMillis):
+ * with a UTC offset, that instant; without, a wall-clock time in the dataset's zone (default
+ * UTC, so times stored before there was a choice are unchanged). Events and cutoffs go through
+ * here alike, so "at or before the cutoff" is a comparison of instants.
+ */
+export function toInstant(iso: string, timeZone = "UTC"): Date {
+  const ms = isoToMillis(iso, timeZone);
+  if (ms === null) throw new Error(`Invalid time "${iso}"`);
+  return new Date(ms);
 }
 
 export function patientRow(datasetId: string, patient: Patient, position: number) {
@@ -20,14 +25,14 @@ export function patientRow(datasetId: string, patient: Patient, position: number
   return { id: randomUUID(), datasetId, externalId: patientId, position, data: data as object };
 }
 
-export function eventRow(patientId: string, event: EhrEvent, position: number) {
+export function eventRow(patientId: string, event: EhrEvent, position: number, timeZone = "UTC") {
   const { eventId, gaDays, visitId, type, name, text, ...data } = event;
   return {
     id: randomUUID(),
     patientId,
     position,
     eventId,
-    time: toInstant(event.time),
+    time: toInstant(event.time, timeZone),
     gaDays: gaDays ?? null,
     visitId: visitId ?? null,
     type,
@@ -60,13 +65,13 @@ export function noteFromRow(row: { noteNum: number; chartdate: string; text: str
   return { noteNum: row.noteNum, chartdate: row.chartdate, text: row.text, ...(row.data as object) } as Note;
 }
 
-export function itemRow(datasetId: string, patientDbId: string, item: Item, position: number) {
+export function itemRow(datasetId: string, patientDbId: string, item: Item, position: number, timeZone = "UTC") {
   const base = { id: randomUUID(), datasetId, patientId: patientDbId, position, externalId: itemKey(item), data: item as object };
   if (item.kind === "mcq") {
     return {
       ...base,
       kind: "mcq",
-      cutoffTime: toInstant(item.cutoff.time),
+      cutoffTime: toInstant(item.cutoff.time, timeZone),
       chapter: item.chapter,
       level: item.evidenceLevel,
       decisionPoint: item.decisionPointIndex,

@@ -27,7 +27,7 @@ export async function loadCase(db: Db, userId: string, assignmentId: string) {
           sampleOrder: true,
           audit: { select: { id: true, name: true, status: true, rubric: true, _count: { select: { items: true } } } },
           item: {
-            select: { id: true, kind: true, externalId: true, cutoffTime: true, chapter: true, level: true, decisionPoint: true, ruleId: true, data: true, patientId: true, patient: { select: { externalId: true } } },
+            select: { id: true, kind: true, externalId: true, cutoffTime: true, chapter: true, level: true, decisionPoint: true, ruleId: true, data: true, patientId: true, patient: { select: { externalId: true } }, dataset: { select: { timeZone: true } } },
           },
         },
       },
@@ -35,6 +35,8 @@ export async function loadCase(db: Db, userId: string, assignmentId: string) {
   });
   if (!assignment) return null;
   const { item, audit, sampleOrder } = assignment.auditItem;
+  // Event times and the cutoff were stored as the instants they denote, by one rule
+  // (rows.ts toInstant, in the dataset's zone), so "at or before the cutoff" is `lte`.
   const cutoff = item.cutoffTime;
   const [events, notes] = await Promise.all([
     item.kind === "mcq" && cutoff
@@ -53,7 +55,7 @@ export async function loadCase(db: Db, userId: string, assignmentId: string) {
     /** Place in this rater's own review order (sample order for assignments made before orders were recorded). */
     position: assignment.reviewPosition ?? sampleOrder,
     flagged: assignment.flagged,
-    item: { ...item, data: item.data as unknown as Item, patientExternalId: item.patient.externalId },
+    item: { ...item, data: item.data as unknown as Item, patientExternalId: item.patient.externalId, timeZone: item.dataset.timeZone },
     events: events.map((e) => ({ id: e.id, time: e.time, event: eventFromRow(e) })),
     notes: notes.map((n) => ({ id: n.id, note: noteFromRow(n) as Note })),
     ratings: assignment.ratings,

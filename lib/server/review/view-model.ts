@@ -40,8 +40,22 @@ export function noteViewModel(id: string, note: Note) {
   return { id, noteNum: note.noteNum, chartdate: note.chartdate, sections };
 }
 
-/** The case panel's view of a decision-point MCQ. */
-export function mcqViewModel(item: McqItem) {
+/**
+ * The cutoff as written ("2031-08-18 10:02"), its zone included: the offset it was given with
+ * ("2033-04-14 14:08 -12:00", "… UTC" for Z), or for a time without one the dataset's zone when
+ * that is not UTC ("2031-08-18 10:02 (Europe/Paris)"): the instant the record is cut at.
+ */
+export function cutoffLabel(time: string, timeZone = "UTC"): string {
+  const m = /^(\d{4}-\d\d-\d\d)(?:[T ](\d\d:\d\d)(?::\d\d(?:\.\d+)?)?)?(Z|[+-]\d\d:?\d\d)?$/.exec(time);
+  if (!m) return time;
+  const [, date, hm, zone] = m as unknown as [string, string, string | undefined, string | undefined];
+  const wall = hm ? `${date} ${hm}` : date;
+  if (zone) return `${wall} ${zone === "Z" ? "UTC" : zone.includes(":") ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`}`;
+  return timeZone === "UTC" ? wall : `${wall} (${timeZone})`;
+}
+
+/** The case panel's view of a decision-point MCQ; `timeZone`: the dataset's, for cutoffs written without an offset. */
+export function mcqViewModel(item: McqItem, timeZone = "UTC") {
   return {
     question: item.question,
     options: item.options.map((o) => ({ label: o.label, text: o.text })),
@@ -50,8 +64,8 @@ export function mcqViewModel(item: McqItem) {
     ruleText: item.ruleText ?? null,
     evidenceEventIds: item.evidenceEventIds,
     evidenceText: item.evidenceText ?? null,
-    /** The cutoff as written in the record ("2031-08-18 10:02"); GA is worded by the case panel. */
-    cutoff: { time: item.cutoff.time.slice(0, 16).replace("T", " "), gaDays: item.cutoff.gaDays ?? null },
+    /** The cutoff as written, zone included (cutoffLabel); GA is worded by the case panel. */
+    cutoff: { time: cutoffLabel(item.cutoff.time, timeZone), gaDays: item.cutoff.gaDays ?? null },
   };
 }
 
