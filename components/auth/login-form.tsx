@@ -3,12 +3,16 @@ import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { LOCK_MS } from "@/lib/auth/throttle";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 
 const THROTTLED_PREFIX = "Too many failed sign-in attempts";
-const LOCK_MINUTES = LOCK_MS / 60_000;
+
+/** The wait the server named ("… Please wait 2 minutes …"), in minutes. */
+function waitMinutes(error: string): number {
+  return Number(/(\d+) minute/.exec(error)?.[1] ?? 1);
+}
 
 export function LoginForm({ callbackUrl, chosenLocale }: { callbackUrl?: string; chosenLocale?: string }) {
   const t = useTranslations("auth");
@@ -30,10 +34,11 @@ export function LoginForm({ callbackUrl, chosenLocale }: { callbackUrl?: string;
     if (!result || result.error) {
       setPending(false);
       // Only the throttling message is passed on; anything else reads the same.
-      setError(result?.error?.startsWith(THROTTLED_PREFIX) ? t("throttled", { minutes: LOCK_MINUTES }) : t("invalid"));
+      setError(result?.error?.startsWith(THROTTLED_PREFIX) ? t("throttled", { minutes: waitMinutes(result.error) }) : t("invalid"));
       return;
     }
-    router.replace(callbackUrl ?? "/");
+    // The page already filtered it; the same parser again, so nothing else can reach replace().
+    router.replace(safeCallbackPath(callbackUrl, window.location.origin) ?? "/");
     router.refresh();
   }
 
