@@ -14,7 +14,16 @@ function waitMinutes(error: string): number {
   return Number(/(\d+) minute/.exec(error)?.[1] ?? 1);
 }
 
-export function LoginForm({ callbackUrl, chosenLocale }: { callbackUrl?: string; chosenLocale?: string }) {
+export interface LoginFormProps {
+  callbackUrl?: string;
+  chosenLocale?: string;
+  /** Signing in again in place (a page whose session ended): called instead of navigating. */
+  onSignedIn?: () => void;
+  /** Fills the email field (signing in again as the same person). */
+  defaultEmail?: string;
+}
+
+export function LoginForm({ callbackUrl, chosenLocale, onSignedIn, defaultEmail }: LoginFormProps) {
   const t = useTranslations("auth");
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -37,6 +46,10 @@ export function LoginForm({ callbackUrl, chosenLocale }: { callbackUrl?: string;
       setError(result?.error?.startsWith(THROTTLED_PREFIX) ? t("throttled", { minutes: waitMinutes(result.error) }) : t("invalid"));
       return;
     }
+    if (onSignedIn) {
+      setPending(false);
+      return onSignedIn();
+    }
     // The page already filtered it; the same parser again, so nothing else can reach replace().
     router.replace(safeCallbackPath(callbackUrl, window.location.origin) ?? "/");
     router.refresh();
@@ -44,7 +57,7 @@ export function LoginForm({ callbackUrl, chosenLocale }: { callbackUrl?: string;
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <TextField label={t("email")} name="email" type="email" autoComplete="username" required autoFocus />
+      <TextField label={t("email")} name="email" type="email" autoComplete="username" required autoFocus defaultValue={defaultEmail} />
       <TextField label={t("password")} name="password" type="password" autoComplete="current-password" required />
       {error && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="login-error">

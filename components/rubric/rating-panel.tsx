@@ -11,6 +11,7 @@ import { CorrectionsPanel } from "./corrections-panel";
 import { DimensionFieldset } from "./dimension-fieldset";
 import { ShortcutLegend } from "./shortcut-legend";
 import { shortcutFor } from "./shortcuts";
+import { SignedOutNotice } from "../auth/signed-out-notice";
 import { liveMessage, summarize, type LiveMessage } from "./status-text";
 import { correctionKey } from "./corrections";
 import type { CorrectionView, RatingState, ReviewActions, RubricDimensionView, TurnOption } from "./types";
@@ -154,7 +155,7 @@ function RatingPanelInner(props: RatingPanelProps) {
     prevSummary.current = summary;
     if (message) setLive(message);
     // Keyed on the summary's numbers: the object itself is new every render.
-  }, [summary.failing, summary.lastConflictAt, summary.unsaved]);
+  }, [summary.failing, summary.signedOut, summary.lastConflictAt, summary.unsaved]);
 
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     const action = shortcutFor(event, { readOnly, allRated, helpOpen });
@@ -214,6 +215,7 @@ function RatingPanelInner(props: RatingPanelProps) {
         </p>
       )}
       {saver.restoreNotice && !dismissedRestore && <RestoreBanner notice={saver.restoreNotice} onDismiss={() => setDismissedRestore(true)} />}
+      {summary.signedOut > 0 && <SignedOutNotice count={summary.signedOut} onSignedIn={saver.resumeAll} />}
       {summary.failing > 0 && (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p>

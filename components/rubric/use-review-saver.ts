@@ -174,7 +174,9 @@ export function useReviewSaver(input: SaverInput) {
   }, [unsaved]);
 
   const retryAll = () => [ratingQ, commentQ, correctionQ].forEach((q) => q.retryNow());
+  /** After signing in again: send what waited for it. */
+  const resumeAll = () => [ratingQ, commentQ, correctionQ].forEach((q) => q.resume());
   const flushAll = () => [ratingQ, commentQ, correctionQ].forEach((q) => q.flush());
 
-  return { ratingQ, commentQ, correctionQ, ratings, comment, corrections, unsaved, restoreNotice, retryAll, flushAll };
+  return { ratingQ, commentQ, correctionQ, ratings, comment, corrections, unsaved, restoreNotice, retryAll, resumeAll, flushAll };
 }
