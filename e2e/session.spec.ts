@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test";
 import { LIMITS } from "../lib/auth/throttle";
 import { createOpenAudit } from "./support/audits";
@@ -105,5 +107,57 @@ test("two tabs change the same rating: the later save is refused, shown the save
   await expect(gold(second).locator('input[value="incorrect"]')).toBeChecked();
   await first.reload();
   await expect(gold(first).locator('input[value="incorrect"]')).toBeChecked();
+  await context.close();
+});
+
+/** The signed-in context's session token, re-issued as if its sign-in had been `hoursAgo` hours ago. */
+async function agedSessionCookie(context: BrowserContext, hoursAgo: number) {
+  const { decode, encode } = await import("next-auth/jwt");
+  const dataDir = process.env.E2E_DATA_DIR ?? "./data/e2e";
+  const secret = (JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { NEXTAUTH_SECRET: string }).NEXTAUTH_SECRET;
+  const cookie = (await context.cookies()).find((c) => c.name === "next-auth.session-token")!;
+  const claims = (await decode({ token: cookie.value, secret }))!;
+  // What the server issued before the fix: 30 days of validity, whatever the sign-in time.
+  const token = await encode({ token: { ...claims, authAt: Math.floor(Date.now() / 1000) - hoursAgo * 3600 }, secret, maxAge: 30 * 24 * 3600 });
+  return { ...cookie, value: token };
+}
+
+test("a session signed in 13 h ago is refused on the server; the save says so and goes through after signing in in place", async ({ browser }) => {
+  const audit = `E2E signed out ${Date.now()}`;
+  await createOpenAudit(browser, { name: audit, dataset: OBGYN, size: 1, clinicians: [3] });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, "clinician3@demo.clinaudit", DEMO.clinician.password);
+  await expect(page).toHaveURL(/\/review$/);
+  await page.locator("section", { has: page.getByRole("heading", { name: audit }) }).getByRole("link", { name: /Next unrated/ }).click();
+  await expect(page).toHaveURL(/\/review\/[^/]+$/);
+  await waitForShortcuts(page);
+
+  await context.addCookies([await agedSessionCookie(context, 13)]);
+  // Pages: back to sign-in.
+  const probe = await context.newPage();
+  await probe.goto("/review");
+  await expect(probe).toHaveURL(/\/login/);
+  await probe.close();
+
+  // The open case page: the save is refused because the session ended, and says so.
+  const gold = page.getByRole("group", { name: "Gold-answer correctness" });
+  await page.keyboard.press("2"); // Incorrect
+  await expect(gold.getByText("Not saved — you were signed out.")).toBeVisible();
+  const notice = page.getByTestId("signed-out-notice");
+  await expect(notice).toContainText("You were signed out, so 1 change is not saved. It is kept in this browser");
+  await expect(page.getByText(/retrying/)).toHaveCount(0);
+  await page.waitForTimeout(2500); // no retry storm turns it into "retrying" either
+  await expect(page.getByText(/retrying/)).toHaveCount(0);
+
+  // Sign in in place: the kept edit is sent, nothing else on the page is lost.
+  await notice.getByRole("button", { name: "Sign in to save" }).click();
+  await notice.getByLabel("Email").fill("clinician3@demo.clinaudit");
+  await notice.getByLabel("Password").fill(DEMO.clinician.password);
+  await notice.getByRole("button", { name: "Sign in" }).click();
+  await expect(gold.getByText(/^Saved \d/)).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(gold.locator('input[value="incorrect"]')).toBeChecked();
   await context.close();
 });

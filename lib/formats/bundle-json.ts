@@ -2,8 +2,16 @@
 // error, and back-fill line numbers on the issues reported against the bundle.
 import { IssueLog, type FormatIssue } from "./issues";
 import { locateLines, syntaxErrorLine } from "./json-locate";
+import { jsonTooDeepAt, lineColumnAt, tooDeepMessage } from "./reader-limits";
 
 export function parseBundleText(text: string, file: string, log: IssueLog): unknown {
+  // Refused before parsing: the tree would overflow the stack of every recursive walk after it.
+  const deep = jsonTooDeepAt(text);
+  if (deep !== null) {
+    const { line, column } = lineColumnAt(text, deep);
+    log.add({ file, line, field: "(json)", message: tooDeepMessage(column) });
+    return undefined;
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
