@@ -106,3 +106,13 @@ describe("two starts in one checkout", () => {
     expect(withBuildLock(root, () => "ran")).toBe("ran");
   });
 });
+
+describe("what counts as a change", () => {
+  it("tests and notes beside the code do not make the build stale", () => {
+    const root = scratchCheckout();
+    prepareToServe(root, 3174, fakeBuild(root, { builds: 0 }), quiet)();
+    fs.writeFileSync(path.join(root, "app", "README.md"), "notes\n");
+    fs.writeFileSync(path.join(root, "app", "page.test.tsx"), "test\n");
+    expect(buildIsCurrent(root)).toBe(true);
+  });
+});

@@ -26,13 +26,14 @@ function files(root: string, rel: string, out: string[]): string[] {
     return out;
   }
   for (const entry of fs.readdirSync(full).sort()) {
-    if (entry === "node_modules" || entry.startsWith(".") || entry.endsWith(".test.ts") || entry.endsWith(".test.tsx")) continue;
+    // Tests and notes are not built: editing them must not force a rebuild (or a refusal).
+    if (entry === "node_modules" || entry.startsWith(".") || /\.test\.tsx?$|\.md$/.test(entry)) continue;
     files(root, path.join(rel, entry), out);
   }
   return out;
 }
 
-/** SHA-256 over every source file's path and content (tests excluded: they are not built). */
+/** SHA-256 over every source file's path and content (tests and Markdown excluded: they are not built). */
 export function sourceFingerprint(root: string, sources = SOURCES): string {
   const hash = createHash("sha256");
   for (const rel of sources.flatMap((s) => files(root, s, []))) hash.update(`${rel}\0`).update(fs.readFileSync(path.join(root, rel))).update("\0");
