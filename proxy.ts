@@ -22,7 +22,9 @@ function withCsp(request: NextRequest) {
 const signedIn = withAuth((request) => withCsp(request), { pages: { signIn: "/login" } });
 
 export default function proxy(request: NextRequest, event: NextFetchEvent) {
-  if (PUBLIC.test(request.nextUrl.pathname)) return withCsp(request);
+  // Server actions answer a signed-out caller themselves ({ signedOut: true }, lib/server/action.ts);
+  // a redirect here would reach the page as a broken response ("Network error — retrying").
+  if (PUBLIC.test(request.nextUrl.pathname) || (request.method === "POST" && request.headers.has("next-action"))) return withCsp(request);
   return signedIn(request as Parameters<typeof signedIn>[0], event);
 }
 

@@ -83,3 +83,26 @@ test("the admin sees the audit trail of user changes and exports it", async ({ p
   expect(csv.split("\n")[0]).toBe("at,actor,action,entity,entity_id,before,after");
   expect(csv).toContain(",user.create,User,");
 });
+
+// Issue 16, finding 1: each of these used to leave the site after sign-in.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const REDIRECTS = ["/.//evil.example/x", "/..//evil.example/x", "/x/..//evil.example/x", "/%2e//evil.example/x", `http://localhost:${PORT}//evil.example`, "//evil.example", "/\\evil.example", "https://evil.example/"];
+
+test("signing in with an open-redirect payload as callbackUrl stays on the site", async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const payload of REDIRECTS) {
+    await page.context().clearCookies();
+    await page.goto(`/login?callbackUrl=${encodeURIComponent(payload)}`);
+    await page.getByLabel("Email").fill(DEMO.clinician.email);
+    await page.getByLabel("Password").fill(DEMO.clinician.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page, payload).toHaveURL(new RegExp(`^http://localhost:${PORT}${DEMO.clinician.home}$`));
+  }
+  // A genuine destination on the site is still honoured.
+  await page.context().clearCookies();
+  await page.goto(`/login?callbackUrl=${encodeURIComponent("/review?from=mail")}`);
+  await page.getByLabel("Email").fill(DEMO.clinician.email);
+  await page.getByLabel("Password").fill(DEMO.clinician.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`^http://localhost:${PORT}/review\\?from=mail$`));
+});

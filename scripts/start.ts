@@ -1,9 +1,9 @@
 // npm start / npm run demo: zero-configuration start.
 // Validates the environment, provisions secrets, applies migrations, makes sure an admin
-// exists (and the demo users in demo mode), builds the app if the build is missing or older
-// than the code, then serves it with `next start`.
+// exists (and the demo users in demo mode), builds the app if the build is missing or made
+// from other code (never under a server running from this checkout: scripts/startup/build-guard.ts),
+// then serves it with `next start`.
 import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { createDb } from "../lib/db/client";
 import { applyMigrations } from "../lib/db/migrate";
@@ -13,28 +13,10 @@ import { databaseUrl, loadEnv } from "../lib/env";
 import { bootstrap } from "../lib/server/setup/bootstrap";
 import { DEMO_USERS } from "../lib/server/setup/demo-users";
 import { ensureSecrets } from "./secrets";
+import { prepareToServe, StartRefused } from "./startup/build-guard";
+import { securePrivateDir } from "../lib/db/file-modes";
 
 const root = path.resolve(import.meta.dirname, "..");
-const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "next.config.js", "package-lock.json", "app/globals.css"];
-
-function newestMtime(p: string): number {
-  if (!fs.existsSync(p)) return 0;
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(p)) {
-    if (entry === "node_modules" || entry.startsWith(".")) continue;
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  }
-  return newest;
-}
-
-function buildIsCurrent(): boolean {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (!fs.existsSync(buildId)) return false;
-  const built = fs.statSync(buildId).mtimeMs;
-  return SOURCES.every((s) => newestMtime(path.join(root, s)) <= built);
-}
 
 function banner(lines: string[]) {
   const width = Math.max(...lines.map((l) => l.length));
@@ -46,6 +28,7 @@ async function main() {
   const serve = !process.argv.includes("--setup-only");
   const env = loadEnv(process.env);
   const dataDir = path.resolve(root, env.CLINAUDIT_DATA_DIR);
+  securePrivateDir(dataDir); // 0700: the database and the secrets live here
   const secret = env.NEXTAUTH_SECRET ?? ensureSecrets(dataDir).NEXTAUTH_SECRET;
   const url = databaseUrl(env);
   const target = parseDatabaseUrl(url, root);
@@ -83,12 +66,13 @@ async function main() {
   if (!serve) return 0;
 
   const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  if (!buildIsCurrent()) {
-    console.log("Building the app (first start, or the code changed)…");
-    const build = spawnSync(process.execPath, [next, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-    if (build.status !== 0) return build.status ?? 1;
-  }
   const port = String(env.PORT);
+  // Never builds under a running server of this checkout, never serves a build of other code.
+  const unregister = prepareToServe(root, env.PORT, () => {
+    const build = spawnSync(process.execPath, [next, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    return build.status ?? 1;
+  });
+  process.on("exit", unregister);
   const child = spawn(process.execPath, [next, "start", "-p", port], {
     cwd: root,
     stdio: "inherit",
@@ -102,6 +86,6 @@ main().then(
   (code) => process.exit(code),
   (error) => {
     console.error(`ClinAudit could not start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
+    process.exit(error instanceof StartRefused ? 2 : 1);
   },
 );

@@ -5,5 +5,7 @@ declare module "next-auth/jwt" {
     role?: Role;
     /** The user's sessionVersion when the token was issued. */
     sv?: number;
+    /** Seconds since the epoch when the password was checked (lib/auth/session-age.ts). */
+    authAt?: number;
   }
 }

@@ -3,14 +3,27 @@ import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { LOCK_MS } from "@/lib/auth/throttle";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 
 const THROTTLED_PREFIX = "Too many failed sign-in attempts";
-const LOCK_MINUTES = LOCK_MS / 60_000;
 
-export function LoginForm({ callbackUrl, chosenLocale }: { callbackUrl?: string; chosenLocale?: string }) {
+/** The wait the server named ("… Please wait 2 minutes …"), in minutes. */
+function waitMinutes(error: string): number {
+  return Number(/(\d+) minute/.exec(error)?.[1] ?? 1);
+}
+
+export interface LoginFormProps {
+  callbackUrl?: string;
+  chosenLocale?: string;
+  /** Signing in again in place (a page whose session ended): called instead of navigating. */
+  onSignedIn?: () => void;
+  /** Fills the email field (signing in again as the same person). */
+  defaultEmail?: string;
+}
+
+export function LoginForm({ callbackUrl, chosenLocale, onSignedIn, defaultEmail }: LoginFormProps) {
   const t = useTranslations("auth");
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -30,16 +43,21 @@ export function LoginForm({ callbackUrl, chosenLocale }: { callbackUrl?: string;
     if (!result || result.error) {
       setPending(false);
       // Only the throttling message is passed on; anything else reads the same.
-      setError(result?.error?.startsWith(THROTTLED_PREFIX) ? t("throttled", { minutes: LOCK_MINUTES }) : t("invalid"));
+      setError(result?.error?.startsWith(THROTTLED_PREFIX) ? t("throttled", { minutes: waitMinutes(result.error) }) : t("invalid"));
       return;
     }
-    router.replace(callbackUrl ?? "/");
+    if (onSignedIn) {
+      setPending(false);
+      return onSignedIn();
+    }
+    // The page already filtered it; the same parser again, so nothing else can reach replace().
+    router.replace(safeCallbackPath(callbackUrl, window.location.origin) ?? "/");
     router.refresh();
   }
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <TextField label={t("email")} name="email" type="email" autoComplete="username" required autoFocus />
+      <TextField label={t("email")} name="email" type="email" autoComplete="username" required autoFocus defaultValue={defaultEmail} />
       <TextField label={t("password")} name="password" type="password" autoComplete="current-password" required />
       {error && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="login-error">

@@ -17,6 +17,7 @@ import { UndoButton } from "./undo-button";
 import { useActiveTime } from "./use-active-time";
 import { useUndo } from "./use-undo";
 import { shortcutFor, type ShortcutKeyEvent } from "./shortcuts";
+import { SignedOutNotice } from "../auth/signed-out-notice";
 import { liveMessage, summarize, type LiveMessage } from "./status-text";
 import { correctionKey } from "./corrections";
 import type { CorrectionView, RatingState, ReviewActions, RubricDimensionView, TurnOption } from "./types";
@@ -201,7 +202,7 @@ function RatingPanelInner(props: RatingPanelProps) {
     prevSummary.current = summary;
     if (message) setLive(message);
     // Keyed on the summary's numbers: the object itself is new every render.
-  }, [summary.failing, summary.lastConflictAt, summary.unsaved]);
+  }, [summary.failing, summary.signedOut, summary.lastConflictAt, summary.unsaved]);
 
   /** One key, live or replayed; true if it was used. */
   const handleKey = useEffectEvent((event: ShortcutKeyEvent): boolean => {
@@ -288,6 +289,7 @@ function RatingPanelInner(props: RatingPanelProps) {
           </p>
         )}
         {saver.restoreNotice && !dismissedRestore && <RestoreBanner notice={saver.restoreNotice} onDismiss={() => setDismissedRestore(true)} />}
+        {summary.signedOut > 0 && <SignedOutNotice count={summary.signedOut} onSignedIn={saver.resumeAll} />}
         {summary.failing > 0 && <FailingBanner count={summary.failing} onRetryAll={saver.retryAll} />}
         {dropped > 0 && <DroppedKeysNotice count={dropped} onDismiss={() => setDropped(0)} />}
         <div className="space-y-2" inert={leaving !== null}>

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { flushPromises, harness } from "./save-queue-harness";
+import { SaveQueue } from "./save-queue";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -225,3 +226,43 @@ describe("SaveQueue: conflicts", () => {
   });
 });
 
+
+describe("a save refused because the session ended (issue 16, finding 10)", () => {
+  it("waits without retrying, keeps the value, and sends it after resume()", async () => {
+    vi.useFakeTimers();
+    let signedIn = false;
+    const sent: (string | null)[] = [];
+    const persisted: Record<string, unknown> = {};
+    const q = new SaveQueue<string | null, { category: string | null; version: number }>(
+      { gold: { category: null, version: 0 } },
+      {
+        send: async (_key, value, c) => {
+          sent.push(value);
+          return signedIn ? { ok: true, data: { category: value, version: c.version + 1 } } : { ok: false, error: "You were signed out.", signedOut: true };
+        },
+        valueOf: (c) => c.category,
+        versionOf: (c) => c.version,
+        fallback: () => ({ category: null, version: 0 }),
+        persist: (key, entry) => void (persisted[key] = entry),
+      },
+    );
+    q.set("gold", "correct");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(q.get("gold").status).toEqual({ kind: "signedOut" });
+    expect(q.get("gold").value).toBe("correct");
+    expect(persisted.gold).toMatchObject({ value: "correct" });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(sent).toEqual(["correct"]); // no retry storm while signed out
+    q.set("gold", "incorrect"); // a later edit also waits
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual(["correct"]);
+    signedIn = true;
+    q.resume();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual(["correct", "incorrect"]);
+    expect(q.get("gold").status.kind).toBe("saved");
+    expect(q.get("gold").confirmed).toEqual({ category: "incorrect", version: 1 });
+    expect(persisted.gold).toBeNull();
+    vi.useRealTimers();
+  });
+});

@@ -3,7 +3,8 @@
 // - one request in flight per field; later edits coalesce and the latest wins,
 //   so an older value can never overwrite a newer one;
 // - "saved" only after the server acknowledged;
-// - failures retry forever with exponential backoff (1 s, 2 s, 4 s … 30 s);
+// - failures retry forever with exponential backoff (1 s, 2 s, 4 s … 30 s), except a
+//   refusal because the session ended: that waits, value kept, until resume() after sign-in;
 // - every unacknowledged value is handed to `persist` (localStorage in the UI)
 //   so a reload or crash can re-send it (see `restore`).
 import { backoffDelay, reconcilePending, type PendingEntry } from "./save-policy";
@@ -17,6 +18,8 @@ export type FieldStatus<V> =
   | { kind: "saving"; failures: number }
   | { kind: "saved"; at: number }
   | { kind: "retrying"; failures: number; retryAt: number; error: string }
+  /** The session ended: retrying cannot help until the user signs in again (then resume()). */
+  | { kind: "signedOut" }
   | { kind: "conflict"; at: number; discarded: V };
 
 export interface FieldView<V, C> {
@@ -157,6 +160,16 @@ export class SaveQueue<V, C> {
     }
   }
 
+  /** Send again what waited for a sign-in (and skip any backoff wait). */
+  resume(): void {
+    for (const [k, f] of this.fields) {
+      if (f.status.kind !== "signedOut") continue;
+      f.status = { kind: "idle" };
+      this.pump(k); // "saving" when something is pending
+      if (!f.inFlight) this.commit(k);
+    }
+  }
+
   /** Adopt a newer server value (e.g. after a refresh) unless the user has unsaved edits. */
   syncConfirmed(key: string, confirmed: C): void {
     const f = this.field(key);
@@ -198,7 +211,7 @@ export class SaveQueue<V, C> {
 
   private pump(key: string): void {
     const f = this.field(key);
-    if (this.disposed || f.inFlight || f.retry || !f.pending) return;
+    if (this.disposed || f.inFlight || f.retry || !f.pending || f.status.kind === "signedOut") return;
     this.clearTimer(f, "debounce");
     const value = f.pending.value;
     f.pending = null;
@@ -234,6 +247,12 @@ export class SaveQueue<V, C> {
       f.failures = 0;
       this.clearTimer(f, "debounce");
       f.status = { kind: "conflict", at: this.now(), discarded };
+      this.commit(key);
+    } else if (!result.ok && result.signedOut) {
+      // Kept (and persisted) for after sign-in; retrying now would only be refused again.
+      f.pending ??= { value };
+      this.clearTimer(f, "debounce");
+      f.status = { kind: "signedOut" };
       this.commit(key);
     } else {
       f.failures += 1;

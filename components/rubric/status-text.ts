@@ -7,7 +7,7 @@ export type StatusTone = "muted" | "saved" | "warning" | "notice";
 
 /** A message of rubric.status with its values; `savedAt` carries the time to format. */
 export type StatusMessage =
-  | { key: "saved" | "editing" | "saving" | "conflict" }
+  | { key: "saved" | "editing" | "saving" | "conflict" | "signedOut" }
   | { key: "retrying"; failures: number }
   | { key: "savedAt"; at: number };
 
@@ -37,27 +37,33 @@ export function statusLine(status: FieldStatus<unknown>, hasValue: boolean): Sta
       return line({ key: "retrying", failures: status.failures }, "warning", true);
     case "conflict":
       return line({ key: "conflict" }, "notice", false, true);
+    case "signedOut":
+      return line({ key: "signedOut" }, "warning");
   }
 }
 
 export interface SaveSummary {
   unsaved: number;
   failing: number;
+  /** Fields waiting for the user to sign in again. */
+  signedOut: number;
   lastConflictAt: number;
 }
 
 export function summarize(statuses: Iterable<FieldStatus<unknown>>, unsaved: number): SaveSummary {
   let failing = 0;
+  let signedOut = 0;
   let lastConflictAt = 0;
   for (const s of statuses) {
+    if (s.kind === "signedOut") signedOut += 1;
     if (s.kind === "retrying" || (s.kind === "saving" && s.failures > 0)) failing += 1;
     if (s.kind === "conflict") lastConflictAt = Math.max(lastConflictAt, s.at);
   }
-  return { unsaved, failing, lastConflictAt };
+  return { unsaved, failing, signedOut, lastConflictAt };
 }
 
-/** What the live region says: rubric.status.conflict, rubric.live.failing or rubric.live.recovered. */
-export type LiveMessage = "status.conflict" | "live.failing" | "live.recovered";
+/** What the live region says: rubric.status.conflict, rubric.live.failing, rubric.live.signedOut or rubric.live.recovered. */
+export type LiveMessage = "status.conflict" | "live.failing" | "live.signedOut" | "live.recovered";
 
 /**
  * What the live region should say when the summary changes, or null.
@@ -66,7 +72,8 @@ export type LiveMessage = "status.conflict" | "live.failing" | "live.recovered";
  */
 export function liveMessage(prev: SaveSummary, next: SaveSummary): LiveMessage | null {
   if (next.lastConflictAt > prev.lastConflictAt) return "status.conflict";
+  if (next.signedOut > 0 && prev.signedOut === 0) return "live.signedOut";
   if (next.failing > 0 && prev.failing === 0) return "live.failing";
-  if (prev.failing > 0 && next.failing === 0 && next.unsaved === 0) return "live.recovered";
+  if ((prev.failing > 0 || prev.signedOut > 0) && next.failing === 0 && next.signedOut === 0 && next.unsaved === 0) return "live.recovered";
   return null;
 }

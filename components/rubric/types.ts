@@ -9,7 +9,8 @@ export type CorrectionKind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMO
 export interface CorrectionView { id?: string; kind: CorrectionKind; turnOrder: number; proposal: string /* free text: new stem / new gold label + text / distractor fix / evidence fix */; newGold?: string | null /* option label when kind = GOLD */; rationale: string; version: number }
 /** A conversation turn a correction can name (the review page builds these from the item). */
 export interface TurnOption { turnOrder: number; /** "Turn 3 · content: <question start>" */ label: string; optionLabels: string[]; /** When given, EVIDENCE is offered for source turns only. */ turnType?: "content" | "source" }
-export type SaveResult<T> = { ok: true; data: T } | { ok: false; error: string; conflict?: { current: T } };
+/** signedOut: the session ended; the value is kept and sent again after sign-in (SaveQueue.resume). */
+export type SaveResult<T> = { ok: true; data: T } | { ok: false; error: string; conflict?: { current: T }; signedOut?: boolean };
 export interface ReviewActions {
   /** `undo`: the value restores the one before the rater's last change (the audit trail says so). */
   saveRating(input: { assignmentId: string; dimension: string; category: string | null; expectedVersion: number; undo?: boolean }): Promise<SaveResult<RatingState>>;

@@ -176,6 +176,8 @@ export function useReviewSaver(input: SaverInput) {
   }, [unsaved]);
 
   const retryAll = () => [ratingQ, commentQ, correctionQ].forEach((q) => q.retryNow());
+  /** After signing in again: send what waited for it. */
+  const resumeAll = () => [ratingQ, commentQ, correctionQ].forEach((q) => q.resume());
   const flushAll = () => [ratingQ, commentQ, correctionQ].forEach((q) => q.flush());
 
   /** Sets a rating; `undo` marks it as undoing the last change (cleared by the next ordinary choice). */
@@ -185,5 +187,5 @@ export function useReviewSaver(input: SaverInput) {
     ratingQ.set(dimension, category);
   };
 
-  return { ratingQ, commentQ, correctionQ, ratings, comment, corrections, unsaved, restoreNotice, retryAll, flushAll, setRating };
+  return { ratingQ, commentQ, correctionQ, ratings, comment, corrections, unsaved, restoreNotice, retryAll, resumeAll, flushAll, setRating };
 }

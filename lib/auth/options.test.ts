@@ -69,3 +69,42 @@ describe("session cookie flags from the auth options", () => {
     expect(attributes(session!)).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "secure", "path=/"]));
   });
 });
+
+describe("session lifetime on the server (issue 16, finding 8)", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("the token set at sign-in expires with the cookie (12 h), not after next-auth's 30 days, and records authAt", async () => {
+    const { cookies } = await signInWith("http://localhost:3000");
+    const cookie = named(cookies, "next-auth.session-token")!;
+    const { decode } = await import("next-auth/jwt");
+    const token = await decode({ token: decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!), secret: "a-test-secret-of-at-least-32-characters!" });
+    const { SESSION_SECONDS } = await import("./session-age");
+    expect(Number(token!.exp) - Number(token!.iat)).toBe(SESSION_SECONDS);
+    expect(Math.abs(Number(token!.authAt) - Date.now() / 1000)).toBeLessThan(60);
+    const expires = attributes(cookie).find((a) => a.startsWith("expires="))!;
+    expect(Math.abs(Date.parse(expires.slice(8)) / 1000 - Number(token!.exp))).toBeLessThan(5);
+  });
+
+  it("a token signed in 13 h ago is not a session, even if its exp is still ahead", async () => {
+    const { sessionIsCurrent, SESSION_SECONDS } = await import("./session-age");
+    const now = Date.now();
+    expect(sessionIsCurrent(now / 1000 - 60, now)).toBe(true);
+    expect(sessionIsCurrent(now / 1000 - SESSION_SECONDS + 5, now)).toBe(true);
+    expect(sessionIsCurrent(now / 1000 - 13 * 3600, now)).toBe(false);
+    expect(sessionIsCurrent(undefined, now)).toBe(false); // issued before authAt existed
+    expect(sessionIsCurrent(now / 1000 + 3600, now)).toBe(false);
+  });
+
+  it("next-auth's redirect callback never leaves the site", async () => {
+    vi.resetModules();
+    vi.stubEnv("NEXTAUTH_URL", "http://localhost:3000");
+    vi.stubEnv("NEXTAUTH_SECRET", "a-test-secret-of-at-least-32-characters!");
+    const { authOptions } = await import("./options");
+    const redirect = authOptions().callbacks!.redirect!;
+    const baseUrl = "http://localhost:3000";
+    expect(await redirect({ url: "/.//evil.example/x", baseUrl })).toBe(baseUrl);
+    expect(await redirect({ url: "http://localhost:3000//evil.example", baseUrl })).toBe(baseUrl);
+    expect(await redirect({ url: "/login", baseUrl })).toBe(`${baseUrl}/login`);
+    expect(await redirect({ url: "http://localhost:3000/review?x=1", baseUrl })).toBe(`${baseUrl}/review?x=1`);
+  });
+});

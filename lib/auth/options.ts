@@ -8,8 +8,9 @@ import { signIn } from "../server/auth/sign-in";
 import { setUserLocale } from "../server/users/set-locale";
 import type { Role } from "./permissions";
 
-/** A session lasts one working day; deactivation or a password reset ends it at once. */
-const SESSION_SECONDS = 12 * 60 * 60;
+import { redirectOnSite } from "./callback-url";
+import { DEVICE_COOKIE, readCookie } from "./device-cookie";
+import { SESSION_SECONDS } from "./session-age";
 
 /**
  * The client address for the per-address sign-in limit, or null when it cannot be trusted.
@@ -25,7 +26,10 @@ export function clientAddress(forwarded: string | string[] | undefined, trustPro
 export function authOptions(): NextAuthOptions {
   return {
     secret: authSecret(),
+    // Both: session.maxAge is the cookie's life, jwt.maxAge the token's (next-auth's default is
+    // 30 days), and the token is what the server believes. The absolute limit is authAt.
     session: { strategy: "jwt", maxAge: SESSION_SECONDS },
+    jwt: { maxAge: SESSION_SECONDS },
     pages: { signIn: "/login", error: "/login" },
     useSecureCookies: env().NEXTAUTH_URL.startsWith("https://"),
     providers: [
@@ -33,8 +37,11 @@ export function authOptions(): NextAuthOptions {
         name: "Email and password",
         credentials: { email: { type: "email" }, password: { type: "password" }, locale: { type: "text" } },
         async authorize(credentials, req) {
-          const ip = clientAddress(req?.headers?.["x-forwarded-for"], env().CLINAUDIT_TRUST_PROXY);
-          const user = await signIn(credentials?.email ?? "", credentials?.password ?? "", ip);
+          const headers = req?.headers as Record<string, string | string[] | undefined> | undefined;
+          const ip = clientAddress(headers?.["x-forwarded-for"], env().CLINAUDIT_TRUST_PROXY);
+          const cookie = headers?.cookie;
+          const deviceCookie = readCookie(Array.isArray(cookie) ? cookie.join("; ") : cookie, DEVICE_COOKIE);
+          const user = await signIn({ email: credentials?.email ?? "", password: credentials?.password ?? "", ip, deviceCookie, secret: authSecret() });
           // A language chosen on the sign-in page becomes the profile's.
           if (isLocale(credentials?.locale)) await setUserLocale(db(), user.id, credentials.locale);
           return { id: user.id, email: user.email, name: user.name, role: user.role, sv: user.sessionVersion };
@@ -48,11 +55,17 @@ export function authOptions(): NextAuthOptions {
           token.sub = u.id;
           token.role = u.role;
           token.sv = u.sv;
+          // When the password was checked; kept through next-auth's token refreshes.
+          token.authAt = Math.floor(Date.now() / 1000);
         }
         return token;
       },
       session({ session, token }) {
-        return { ...session, user: { ...session.user, id: token.sub, role: token.role, sv: token.sv } };
+        return { ...session, user: { ...session.user, id: token.sub, role: token.role, sv: token.sv, authAt: token.authAt } };
+      },
+      // After sign-in and sign-out: only ever a path on this site (lib/auth/callback-url.ts).
+      redirect({ url, baseUrl }) {
+        return redirectOnSite(url, baseUrl);
       },
     },
   };

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { IssueLog, issueAt, reportZod, type FormatIssue } from "../formats/issues";
 import type { TextLine } from "../formats/jsonl";
+import { lineTooLongMessage, parseJsonWithin } from "../formats/reader-limits";
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -40,12 +41,9 @@ export class BackupChangedError extends Error {
   }
 }
 
-function parseLine(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (e) {
-    return { ok: false, message: `invalid JSON: ${(e as Error).message}` };
-  }
+function parseLine({ text, overLong }: TextLine): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (overLong) return { ok: false, message: lineTooLongMessage(overLong) };
+  return parseJsonWithin(text);
 }
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
@@ -73,13 +71,14 @@ export async function validateBackup(file: string, lines: AsyncIterable<TextLine
   let last = 0;
   const add = (line: number | undefined, field: string, message: string) => log.add(issueAt({ file, ...(line ? { line } : {}), path: "" }, field, message));
 
-  for await (const { text, line } of lines) {
+  for await (const entry of lines) {
+    const { text, line } = entry;
     last = line;
     if (end) {
       if (text.trim() !== "") add(line, "(record)", "nothing may follow the end line");
       continue;
     }
-    const parsed = parseLine(text);
+    const parsed = parseLine(entry);
     if (!parsed.ok) {
       hash.update(`${text}\n`, "utf8");
       add(line, "(json)", parsed.message);
@@ -150,12 +149,13 @@ export async function validateBackup(file: string, lines: AsyncIterable<TextLine
  */
 export async function* readBackupRecords(file: string, lines: AsyncIterable<TextLine>, plan: BackupPlan): AsyncGenerator<BackupRecord> {
   const hash = createHash("sha256");
-  for await (const { text, line } of lines) {
+  for await (const entry of lines) {
+    const { text, line } = entry;
     if (line === 1) {
       hash.update(`${text}\n`, "utf8");
       continue;
     }
-    const value = parseLine(text);
+    const value = parseLine(entry);
     if (!value.ok) throw new BackupChangedError(file);
     if (typeOf(value.value) === "end") break;
     hash.update(`${text}\n`, "utf8");

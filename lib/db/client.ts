@@ -1,11 +1,14 @@
 // The Prisma client for DATABASE_URL: SQLite (embedded default) or PostgreSQL, through driver
 // adapters (no native query engine). Both clients come from the same models, so the SQLite
 // client's type describes either.
+import fs from "node:fs";
+import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type BetterSqlite3 from "better-sqlite3";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { PrismaClient } from "../generated/sqlite/client";
+import { secureSqliteFile } from "./file-modes";
 import { parseDatabaseUrl } from "./target";
 
 export type Db = PrismaClient;
@@ -19,6 +22,7 @@ export function createDb(databaseUrl: string): Db {
   const target = parseDatabaseUrl(databaseUrl);
   if (target.provider === "sqlite") {
     // WAL is set by the migrator on the file; the timeout lets concurrent writers queue.
+    if (target.file !== ":memory:" && fs.existsSync(path.dirname(target.file))) secureSqliteFile(target.file);
     const adapter = new PrismaBetterSqlite3({ url: target.file, timeout: 10_000 });
     const slot: { current?: SqliteConnection } = {};
     const connect = adapter.connect.bind(adapter);

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { secureSqliteFile } from "./file-modes";
 import pg from "pg";
 import type { DbTarget, Provider } from "./target";
 
@@ -101,7 +102,10 @@ const SQLITE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`;
 
 export function openSqlite(file: string): Database.Database {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    secureSqliteFile(file);
+  }
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 10000");

@@ -11,6 +11,7 @@
 // (positions made absolute) where JSON.parse sees them, else in our own words. The structure
 // between records is checked here; the inside of each record by JSON.parse.
 import type { Chunks } from "./csv";
+import { MAX_JSON_DEPTH, tooDeepMessage } from "./reader-limits";
 import { syntaxErrorLine } from "./json-locate";
 
 export type BundleEvent =
@@ -217,8 +218,14 @@ class Scanner {
       }
       const ch = c.charCodeAt(i);
       if (ch === QUOTE) cap.inString = true;
-      else if (ch === LBRACE || ch === LBRACK) stack.push(ch);
-      else if (ch === RBRACE || ch === RBRACK) {
+      else if (ch === LBRACE || ch === LBRACK) {
+        // Records sit two levels down (the root object, its array). Deeper than any format nests:
+        // refused here, before a recursive walk of the parsed value overflows the stack.
+        if (stack.push(ch) + 2 > MAX_JSON_DEPTH) {
+          this.fail(tooDeepMessage());
+          return n;
+        }
+      } else if (ch === RBRACE || ch === RBRACK) {
         if (stack.pop() !== (ch === RBRACE ? LBRACE : LBRACK)) return this.broken(c, i, cap);
         if (stack.length === 0) {
           this.finish(c.slice(cap.from, i + 1));

@@ -6,6 +6,8 @@
 // record starts. It is lenient — a malformed record is still yielded, with its
 // problems attached — so one stray quote does not hide every later issue.
 
+import { fieldTooLongMessage, MAX_CSV_FIELDS, MAX_LINE_CHARS } from "./reader-limits";
+
 export type Chunks = AsyncIterable<string> | Iterable<string>;
 
 export interface CsvRecord {
@@ -41,6 +43,7 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
   let atStart = true;
 
   const problem = (msg: string) => (problems ??= []).push(msg);
+  let overLong = false; // this record already has a field past MAX_LINE_CHARS (its text is dropped)
   const takeRecord = (): CsvRecord | null => {
     fields.push(field);
     const blank = fields.length === 1 && fields[0] === "" && !quotedSeen && !problems;
@@ -49,6 +52,7 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
     fields = [];
     field = "";
     problems = undefined;
+    overLong = false;
     quotedSeen = false;
     state = FIELD_START;
     recordLine = line;
@@ -133,7 +137,8 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
         problem(`stray quote inside unquoted field ${fields.length + 1}`);
         field += '"';
       } else if (c === COMMA) {
-        fields.push(field);
+        if (fields.length < MAX_CSV_FIELDS) fields.push(field);
+        else if (fields.length === MAX_CSV_FIELDS && !problems?.some((p) => p.startsWith("more than"))) problem(`more than ${MAX_CSV_FIELDS.toLocaleString("en-US")} fields in one record`);
         field = "";
         state = FIELD_START;
       } else {
@@ -145,6 +150,12 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
         const rec = takeRecord();
         if (rec) yield rec;
       }
+    }
+    // Checked once per chunk, so a field can outgrow the limit by one chunk at most.
+    if (field.length > MAX_LINE_CHARS) {
+      if (!overLong) problem(fieldTooLongMessage(fields.length + 1));
+      overLong = true;
+      field = "";
     }
   }
   if (state === QUOTED) problem("unterminated quoted field (missing closing quote)");

@@ -1,14 +1,14 @@
 import "server-only";
-import { unstable_rethrow } from "next/navigation";
+import { forbidden, unstable_rethrow } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
-import type { Permission } from "../auth/permissions";
-import { requirePermission, requireUser, type CurrentUser } from "./auth/current-user";
+import { can, type Permission } from "../auth/permissions";
+import { getCurrentUser, type CurrentUser } from "./auth/current-user";
 import { AppError } from "./errors";
 
 export type ActionResult<T> =
   | { ok: true; data: T }
-  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+  | { ok: false; error: string; fieldErrors?: Record<string, string>; signedOut?: true };
 
 /**
  * The one way to write a server action: check the permission on the server, validate the
@@ -22,8 +22,12 @@ export function guardedAction<S extends z.ZodType, T>(
   handler: (input: z.output<S>, user: CurrentUser) => Promise<T>,
 ) {
   return async (input: z.input<S>): Promise<ActionResult<T>> => {
-    const user = permission === "signed-in" ? await requireUser() : await requirePermission(permission);
+    // Signed out (the session ended, or a reset or deactivation ended it): said as a result the
+    // page can act on — a redirect thrown here reaches a fetch-style caller as a broken response.
+    const user = await getCurrentUser();
     const t = await getTranslations();
+    if (!user) return { ok: false, error: t("common.errors.signedOut"), signedOut: true };
+    if (permission !== "signed-in" && !can(user.role, permission)) forbidden();
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};

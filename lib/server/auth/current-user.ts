@@ -4,6 +4,7 @@ import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import { authOptions } from "../../auth/options";
 import { can, type Permission, type Role } from "../../auth/permissions";
+import { sessionIsCurrent } from "../../auth/session-age";
 import { db } from "../../db";
 
 export interface CurrentUser {
@@ -17,12 +18,13 @@ export interface CurrentUser {
 
 /**
  * The signed-in user, re-read from the database on every request: a deactivated user or a
- * token issued before a password reset counts as signed out.
+ * token issued before a password reset, or signed in more than SESSION_SECONDS ago, counts as
+ * signed out.
  */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await getServerSession(authOptions());
-  const claims = session?.user as { id?: string; sv?: number } | undefined;
-  if (!claims?.id) return null;
+  const claims = session?.user as { id?: string; sv?: number; authAt?: number } | undefined;
+  if (!claims?.id || !sessionIsCurrent(claims.authAt, Date.now())) return null;
   const user = await db().user.findUnique({
     where: { id: claims.id },
     select: { id: true, email: true, name: true, role: true, locale: true, active: true, sessionVersion: true },

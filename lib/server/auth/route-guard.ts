@@ -1,15 +1,19 @@
 import "server-only";
 import { can, type Permission } from "../../auth/permissions";
+import { env } from "../../env";
 import { getCurrentUser, type CurrentUser } from "./current-user";
 
 /**
  * A state-changing request must come from this site: browsers send Origin on cross-site
  * POSTs, so a foreign Origin is refused (server actions get the same check from Next).
+ * X-Forwarded-Host names the site only when a trusted proxy wrote it (CLINAUDIT_TRUST_PROXY;
+ * its last entry, as for X-Forwarded-For); otherwise it is whatever the client sent.
  */
-export function isCrossOrigin(request: Request): boolean {
+export function isCrossOrigin(request: Request, trustProxy = env().CLINAUDIT_TRUST_PROXY): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return false;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  const forwarded = trustProxy ? request.headers.get("x-forwarded-host")?.split(",").map((h) => h.trim()).filter(Boolean).at(-1) : undefined;
+  const host = forwarded ?? request.headers.get("host");
   try {
     return new URL(origin).host !== host;
   } catch {

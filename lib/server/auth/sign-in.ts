@@ -1,40 +1,67 @@
 import "server-only";
 import { db } from "../../db";
+import { deviceFor } from "../../auth/device-cookie";
 import { dummyHash, verifyPassword } from "../../auth/password";
-import { isLocked, MAX_FAILURES, recordFailure } from "../../auth/throttle";
+import { normaliseEmail, signInKeys } from "../../auth/sign-in-keys";
+import { failureKinds, LIMITS, recordFailure, waitMs, WINDOW_MS, type ThrottleKind } from "../../auth/throttle";
 
 /** Same words for every failure, so a visitor cannot tell which emails have accounts. */
 export const BAD_CREDENTIALS = "Invalid email or password.";
-export const THROTTLED = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
+export const THROTTLED_PREFIX = "Too many failed sign-in attempts.";
 
-async function attempts(key: string) {
-  return db().signInAttempt.findUnique({ where: { key } });
+/** The throttled message with the wait in whole minutes (the form shows its own translation of it). */
+export function throttledMessage(wait: number): string {
+  const minutes = Math.max(1, Math.ceil(wait / 60_000));
+  return `${THROTTLED_PREFIX} Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }
 
-async function fail(key: string, now: Date, maxFailures: number) {
-  const state = recordFailure(await attempts(key), now, maxFailures);
+export interface SignInAttempt {
+  email: string;
+  password: string;
+  /** The client address a trusted proxy gave (lib/auth/options.ts clientAddress), or null. */
+  ip: string | null;
+  /** The device cookie this browser sent, if any. */
+  deviceCookie?: string | undefined;
+  /** To verify the device cookie. */
+  secret: string;
+}
+
+async function fail(key: string, now: Date, limit: number) {
+  const state = recordFailure(await db().signInAttempt.findUnique({ where: { key } }), now, limit);
   await db().signInAttempt.upsert({ where: { key }, create: { key, ...state }, update: state });
 }
 
-/**
- * Checks credentials with throttling per email and, when the address is known (a trusted
- * proxy gave it), per client address; throws on failure.
- */
-export async function signIn(rawEmail: string, password: string, ip: string | null) {
-  const email = rawEmail.trim().toLowerCase();
-  const now = new Date();
-  const keys = [`email:${email}`, ...(ip ? [`ip:${ip}`] : [])];
-  const states = await Promise.all(keys.map(attempts));
-  // The address key tolerates a shared ward computer: four times the per-email budget.
-  if (states.some((state) => isLocked(state ?? null, now))) throw new Error(THROTTLED);
+/** Rows that no longer hold anyone back: a spray of made-up emails does not pile up. */
+async function prune(now: Date) {
+  const old = new Date(now.getTime() - 2 * WINDOW_MS);
+  await db().signInAttempt.deleteMany({ where: { windowStart: { lt: old }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: old } }] } });
+}
 
+/**
+ * Checks credentials under the throttling of lib/auth/throttle.ts; returns the user or throws
+ * BAD_CREDENTIALS / the throttled message.
+ */
+export async function signIn({ email: rawEmail, password, ip, deviceCookie, secret }: SignInAttempt) {
+  const now = new Date();
+  const email = normaliseEmail(rawEmail);
   const user = email ? await db().user.findUnique({ where: { email } }) : null;
+  const device = email ? deviceFor(deviceCookie, email, secret) : null;
+  const keys = signInKeys({ email, accountVersion: user?.sessionVersion ?? null, ip, device });
+  const kinds = Object.keys(keys) as ThrottleKind[];
+  const rows = await db().signInAttempt.findMany({ where: { key: { in: Object.values(keys) } } });
+  const states = Object.fromEntries(kinds.map((kind) => [kind, rows.find((r) => r.key === keys[kind]) ?? null]));
+  const wait = waitMs(states, now);
+  if (wait > 0) throw new Error(throttledMessage(wait));
+
+  // A hash is always checked, so an unknown or malformed email takes as long as a known one.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
   if (!user || !ok || !user.active) {
-    await fail(keys[0]!, now, MAX_FAILURES);
-    if (keys[1]) await fail(keys[1], now, MAX_FAILURES * 4);
+    for (const kind of failureKinds(kinds)) await fail(keys[kind]!, now, LIMITS[kind]);
+    await prune(now);
     throw new Error(BAD_CREDENTIALS);
   }
-  await db().signInAttempt.deleteMany({ where: { key: keys[0]! } });
-  return user;
+  // The account key is left to decay: a guesser's progress is not wiped by the owner's sign-in.
+  const cleared = (["pair", "device"] as const).flatMap((kind) => (keys[kind] ? [keys[kind]] : []));
+  if (cleared.length > 0) await db().signInAttempt.deleteMany({ where: { key: { in: cleared } } });
+  return { ...user, email };
 }

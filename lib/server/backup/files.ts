@@ -35,7 +35,10 @@ export function openBackupFile(file: string): BackupSource {
 /** Writes the lines to a file (gzip-compressed by default when its name ends in .gz); returns the bytes written. */
 export async function writeBackupFile(lines: AsyncIterable<string>, file: string, gzip = file.endsWith(".gz")): Promise<number> {
   const source = Readable.from(lines, { objectMode: false });
-  const out = fs.createWriteStream(file, { mode: 0o600 });
+  // 0600 also when overwriting an older, looser file: the mode of open() applies only to new ones.
+  const fd = fs.openSync(file, "w", 0o600);
+  fs.fchmodSync(fd, 0o600);
+  const out = fs.createWriteStream("", { fd });
   await (gzip ? pipeline(source, zlib.createGzip(), out) : pipeline(source, out));
   return fs.statSync(file).size;
 }
