@@ -46,7 +46,7 @@ export const assignAction = guardedAction("audits:manage", assignSchema, async (
 
 export const withdrawAction = guardedAction(
   "audits:manage",
-  z.object({ auditId: z.string().min(1), userId: z.string().min(1) }),
+  z.strictObject({ auditId: z.string().min(1), userId: z.string().min(1) }),
   async ({ auditId, userId }, user) => {
     const count = await withdrawClinician(db(), user.id, auditId, userId);
     revalidatePath(`/audits/${auditId}`);
@@ -56,7 +56,7 @@ export const withdrawAction = guardedAction(
 
 export const setStatusAction = guardedAction(
   "audits:manage",
-  z.object({ auditId: z.string().min(1), action: z.enum(["open", "close"]) }),
+  z.strictObject({ auditId: z.string().min(1), action: z.enum(["open", "close"]) }),
   async ({ auditId, action }, user) => {
     const status = await setAuditStatus(db(), user.id, auditId, action);
     revalidatePath(`/audits/${auditId}`);
@@ -66,7 +66,7 @@ export const setStatusAction = guardedAction(
 
 export const setShareResultsAction = guardedAction(
   "audits:manage",
-  z.object({ auditId: z.string().min(1), share: z.boolean() }),
+  z.strictObject({ auditId: z.string().min(1), share: z.boolean() }),
   async ({ auditId, share }, user) => {
     await db().$transaction(async (tx) => {
       await tx.audit.update({ where: { id: auditId }, data: { shareResults: share } });

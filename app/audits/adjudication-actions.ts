@@ -38,7 +38,7 @@ export async function saveAdjudicationAction(raw: z.input<typeof saveAdjudicatio
 
 export const setAdjudicatorAction = guardedAction(
   "audits:manage",
-  z.object({ auditId: z.string().min(1), userId: z.string().nullable() }),
+  z.strictObject({ auditId: z.string().min(1), userId: z.string().nullable() }),
   async ({ auditId, userId }, user) => {
     if (userId) {
       const ok = await db().user.count({ where: { id: userId, role: "CLINICIAN", active: true } });

@@ -112,8 +112,8 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
             secrets.get(rater.id)!.push(secret);
           } else {
             const current = (await loadCase(db, rater.id, assignmentId))!.corrections.find((c) => c.kind === "GOLD");
-            const correction = { kind: "GOLD" as const, proposal: `${secret}-P`, newGold: "A", rationale: `${secret}-R`, version: current?.version ?? 0 };
-            expect(await saveCorrection(db, rater.id, { assignmentId, kind: "GOLD", turnOrder: 0, correction })).toMatchObject({ ok: true });
+            const correction = { kind: "GOLD" as const, proposal: `${secret}-P`, newGold: "A", rationale: `${secret}-R` };
+            expect(await saveCorrection(db, rater.id, { assignmentId, kind: "GOLD", turnOrder: 0, correction, expectedVersion: current?.version ?? 0 })).toMatchObject({ ok: true });
             secrets.get(rater.id)!.push(secret);
           }
         }

@@ -39,11 +39,11 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
     const [idA, idB] = [await assignment(a.id), await assignment(b.id)];
 
     const gold = (turnOrder: number, newGold: string) =>
-      saveCorrection(db, a.id, { assignmentId: idA, kind: "GOLD", turnOrder, correction: { kind: "GOLD", proposal: `Option ${newGold}`, newGold, rationale: "per the note", version: 0 } });
+      saveCorrection(db, a.id, { assignmentId: idA, kind: "GOLD", turnOrder, correction: { kind: "GOLD", proposal: `Option ${newGold}`, newGold, rationale: "per the note" }, expectedVersion: 0 });
     expect(await gold(1, "A")).toMatchObject({ ok: true });
     expect(await gold(2, "C")).toMatchObject({ ok: true });
     const bad = "Option E: Note #7 Chartdate: 2150-09-01 Headers: Pertinent Results";
-    await saveCorrection(db, b.id, { assignmentId: idB, kind: "DISTRACTOR", turnOrder: 2, correction: { kind: "DISTRACTOR", proposal: bad, rationale: "r", version: 0 } });
+    await saveCorrection(db, b.id, { assignmentId: idB, kind: "DISTRACTOR", turnOrder: 2, correction: { kind: "DISTRACTOR", proposal: bad, rationale: "r" }, expectedVersion: 0 });
     const mine = (await loadCase(db, a.id, idA))!.corrections;
     expect(mine.map((c) => [c.kind, c.turnOrder, c.newGold]).sort()).toEqual([["GOLD", 1, "A"], ["GOLD", 2, "C"]]);
     // While open, an item the raters have not finished cannot be adjudicated.

@@ -6,7 +6,7 @@ import { recordEvent } from "../audit-trail";
 import { AppError, englishText, type CatalogMessage } from "../errors";
 import { planErrorMessage } from "./plan-errors";
 
-export const assignSchema = z.object({
+export const assignSchema = z.strictObject({
   auditId: z.string().min(1),
   clinicianIds: z.array(z.string().min(1)),
   design: z.enum(["FULLY_CROSSED", "BALANCED", "MANUAL"]),

@@ -5,7 +5,7 @@ import { recordEvent } from "../audit-trail";
 import { AppError, englishText } from "../errors";
 import { editableAssignment } from "./editable-assignment";
 
-export const saveRatingSchema = z.object({
+export const saveRatingSchema = z.strictObject({
   assignmentId: z.string().min(1),
   dimension: z.string().min(1),
   category: z.string().min(1).nullable(),
