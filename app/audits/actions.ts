@@ -8,8 +8,7 @@ import { assignClinicians, assignSchema, ManualLinesError, withdrawClinician } f
 import { createAudit, createAuditSchema, sampleRequestSchema } from "@/lib/server/audits/create-audit";
 import { planErrorMessage } from "@/lib/server/audits/plan-errors";
 import { previewSample } from "@/lib/server/audits/sampling-frame";
-import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { recordEvent } from "@/lib/server/audit-trail";
+import { setAuditStatus, setShareResults, withdrawResultsAccess } from "@/lib/server/audits/set-status";
 import { AppError } from "@/lib/server/errors";
 import { SamplingError } from "@/lib/sampling";
 
@@ -68,10 +67,16 @@ export const setShareResultsAction = guardedAction(
   "audits:manage",
   z.strictObject({ auditId: z.string().min(1), share: z.boolean() }),
   async ({ auditId, share }, user) => {
-    await db().$transaction(async (tx) => {
-      await tx.audit.update({ where: { id: auditId }, data: { shareResults: share } });
-      await recordEvent(tx, { actorId: user.id, action: "audit.share-results", entity: "Audit", entityId: auditId, after: { share } });
-    });
+    await setShareResults(db(), user.id, auditId, share);
+    revalidatePath(`/audits/${auditId}`);
+  },
+);
+
+export const withdrawResultsAccessAction = guardedAction(
+  "audits:manage",
+  z.strictObject({ auditId: z.string().min(1) }),
+  async ({ auditId }, user) => {
+    await withdrawResultsAccess(db(), user.id, auditId);
     revalidatePath(`/audits/${auditId}`);
   },
 );

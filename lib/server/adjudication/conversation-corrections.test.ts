@@ -79,7 +79,9 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
 
     const bundle = (await correctedBenchmark(db, audit.id))!;
     // The adjudication page lists the same files and counts without building them.
-    expect(await correctedSummary(db, audit.id)).toEqual({ files: bundle.files.map((f) => f.name), changes: bundle.changes, removed: bundle.removed });
+    expect(await correctedSummary(db, audit.id, { organizer: true })).toEqual({ files: bundle.files.map((f) => f.name), changes: bundle.changes, removed: bundle.removed });
+    // A clinician adjudicator is offered the change log only: the data files are the whole dataset.
+    expect((await correctedSummary(db, audit.id, { organizer: false }))!.files).toEqual(["changelog.json", "changelog.md"]);
     const file = (name: string) => bundle.files.find((f) => f.name === name)!.text();
     const parsed = await parseDataset([{ name: "notes-chatqa.json", chunks: file("notes-chatqa.json") }]);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
