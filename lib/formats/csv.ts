@@ -1,10 +1,12 @@
-// Streaming RFC 4180 CSV reader and writer.
+// Streaming RFC 4180 CSV reader (the writer is lib/csv).
 //
 // Discharge summaries are multi-kilobyte quoted fields full of commas, quotes
 // and newlines, and a full release is 100+ MB, so the reader works chunk by
 // chunk (never joining the input) and reports the physical line on which each
 // record starts. It is lenient — a malformed record is still yielded, with its
 // problems attached — so one stray quote does not hide every later issue.
+
+import { restoreCell } from "../csv";
 
 export type Chunks = AsyncIterable<string> | Iterable<string>;
 
@@ -37,17 +39,22 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
   let recordLine = 1;
   let problems: string[] | undefined;
   let quotedSeen = false; // a record `""` is one empty field, not a blank line
+  let fieldQuoted = false; // this field was quoted: a neutralised formula cell is restored (lib/csv)
   let pendingCR = false; // previous chunk ended with CR; a leading LF belongs to it
   let atStart = true;
 
   const problem = (msg: string) => (problems ??= []).push(msg);
+  const endField = () => {
+    fields.push(restoreCell(field, fieldQuoted));
+    field = "";
+    fieldQuoted = false;
+  };
   const takeRecord = (): CsvRecord | null => {
-    fields.push(field);
+    endField();
     const blank = fields.length === 1 && fields[0] === "" && !quotedSeen && !problems;
     const rec: CsvRecord = { fields, line: recordLine };
     if (problems) rec.problems = problems;
     fields = [];
-    field = "";
     problems = undefined;
     quotedSeen = false;
     state = FIELD_START;
@@ -114,6 +121,7 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
         if (chunk.charCodeAt(i) === QUOTE) {
           state = QUOTED;
           quotedSeen = true;
+          fieldQuoted = true;
           i++;
           continue;
         }
@@ -133,8 +141,7 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
         problem(`stray quote inside unquoted field ${fields.length + 1}`);
         field += '"';
       } else if (c === COMMA) {
-        fields.push(field);
-        field = "";
+        endField();
         state = FIELD_START;
       } else {
         line++;
@@ -154,13 +161,8 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
   }
 }
 
-/** Quotes a field only when RFC 4180 requires it. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** One CSV row. A lone empty field is quoted so the reader does not skip it as a blank line. */
-export function csvRow(fields: readonly string[], eol = "\r\n"): string {
-  if (fields.length === 1 && fields[0] === "") return `""${eol}`;
-  return fields.map(csvField).join(",") + eol;
-}
+/**
+ * Writing goes through the project's one CSV writer (lib/csv): RFC 4180 quoting, formula cells
+ * neutralised, "\n" after every record. Re-exported here for the format exporters and fixtures.
+ */
+export { csvCell as csvField, csvRecord as csvRow } from "../csv";
