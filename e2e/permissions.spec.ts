@@ -92,7 +92,7 @@ test("only admins are offered an audit's backup, and it is a gzip backup of that
   const response = await admin.get(`/api/audits/${auditId}/backup`);
   expect(response.headers()["content-type"]).toBe("application/gzip");
   const first = gunzipSync(await response.body()).toString("utf8").split("\n")[0]!;
-  expect(JSON.parse(first)).toMatchObject({ format: "clinaudit-audit-backup", formatVersion: 1, audit: { id: auditId } });
+  expect(JSON.parse(first)).toMatchObject({ format: "clinaudit-audit-backup", formatVersion: 2, audit: { id: auditId } });
 });
 
 test("security headers and session cookie flags", async ({ page }) => {

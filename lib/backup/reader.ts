@@ -7,7 +7,7 @@ import { IssueLog, issueAt, reportZod, type FormatIssue } from "../formats/issue
 import type { TextLine } from "../formats/jsonl";
 import {
   BACKUP_FORMAT,
-  BACKUP_VERSION,
+  READABLE_VERSIONS,
   endSchema,
   headerSchema,
   RECORD_ORDER,
@@ -56,8 +56,8 @@ function headerProblem(value: unknown): { field: string; message: string } | nul
   const v = value as Record<string, unknown> | null;
   if (!v || typeof v !== "object" || v.format !== BACKUP_FORMAT)
     return { field: "format", message: `not a ClinAudit audit backup (the first line must have "format": "${BACKUP_FORMAT}")` };
-  if (v.formatVersion !== BACKUP_VERSION)
-    return { field: "formatVersion", message: `backup format version ${JSON.stringify(v.formatVersion)} is not supported: this ClinAudit reads version ${BACKUP_VERSION}` };
+  if (!READABLE_VERSIONS.includes(v.formatVersion as number))
+    return { field: "formatVersion", message: `backup format version ${JSON.stringify(v.formatVersion)} is not supported: this ClinAudit reads versions ${READABLE_VERSIONS.join(" and ")}` };
   return null;
 }
 
