@@ -71,6 +71,14 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
       { correctionId: c2.id, decision: "EDITED", applied: { kind: "GOLD", answer: "D", turnOrder: 1 }, rationale: "D cites the diagnosis" },
       { correctionId: c3.id, decision: "REJECTED", applied: null, rationale: "no such note" },
     ]);
+    // Re-saving a decision: its trail row keeps what it replaced.
+    await adjudicate([
+      { correctionId: c1.id, decision: "ACCEPTED", applied: { kind: "GOLD", answer: "A" }, rationale: "confirmed" },
+      { correctionId: c2.id, decision: "EDITED", applied: { kind: "GOLD", answer: "D", turnOrder: 1 }, rationale: "D cites the diagnosis" },
+      { correctionId: c3.id, decision: "REJECTED", applied: null, rationale: "no such note, checked twice" },
+    ]);
+    const redo = await db.auditEvent.findFirstOrThrow({ where: { entity: "Correction", entityId: c3.id }, orderBy: [{ at: "desc" }, { id: "desc" }] });
+    expect(redo).toMatchObject({ before: { decision: "REJECTED", applied: null, rationale: "no such note" }, after: { decision: "REJECTED", rationale: "no such note, checked twice" } });
     const stored = await db.correctionDecision.findMany({ where: { auditId: audit.id, decision: { not: "REJECTED" } }, select: { correctionId: true, applied: true } });
     expect(Object.fromEntries(stored.map((d) => [d.correctionId, d.applied]))).toEqual({
       [c1.id]: { kind: "GOLD", answer: "A", turnOrder: 1 },

@@ -123,6 +123,10 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
       before: existing ? { finalLabels: existing.finalLabels as object, removeItem: existing.removeItem, rationale: existing.rationale } : undefined,
       after: { item: row.item.externalId, finalLabels: input.finalLabels, removeItem, rationale: input.rationale },
     });
+    // Re-saving replaces the decisions: each trail row says what it replaced.
+    const previous = new Map(
+      (await tx.correctionDecision.findMany({ where: { correctionId: { in: [...corrections.keys()] } }, select: { correctionId: true, decision: true, applied: true, rationale: true } })).map((p) => [p.correctionId, p]),
+    );
     await tx.correctionDecision.deleteMany({ where: { correctionId: { in: [...corrections.keys()] } } });
     for (const d of input.decisions) {
       await tx.correctionDecision.create({
@@ -133,6 +137,7 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
         action: `correction.${d.decision.toLowerCase()}`,
         entity: "Correction",
         entityId: d.correctionId,
+        ...(previous.has(d.correctionId) ? { before: { item: row.item.externalId, decision: previous.get(d.correctionId)!.decision, applied: (previous.get(d.correctionId)!.applied ?? null) as object | null, rationale: previous.get(d.correctionId)!.rationale } } : {}),
         after: { item: row.item.externalId, decision: d.decision, applied: (applied.get(d.correctionId) ?? null) as object | null, rationale: d.rationale },
       });
     }
