@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
-import { createOpenAudit, newPage } from "./support/audits";
-import { DEMO, OBGYN, signInAs } from "./support/users";
+import { createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
+import { DEMO, OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // The role × route matrix: every page and route handler, for each role and an anonymous visitor,
 // answers exactly what the permission map allows (200, 403 for a role, 404 for someone else's
@@ -87,8 +87,19 @@ test("every page and route answers each role as the permission map says", async 
 test("a clinician adjudicator gets the change log and the adjudication views, never the corrected data files", async ({ browser }) => {
   test.setTimeout(120_000);
   // Clinician 1 adjudicates an audit rated by clinician 2, then the audit is closed.
-  const auditPath = await createOpenAudit(browser, { name: `Adjudicator matrix ${Date.now()}`, dataset: OBGYN, size: 2, clinicians: [2] });
+  const name = `Adjudicator matrix ${Date.now()}`;
+  const auditPath = await createOpenAudit(browser, { name, dataset: OBGYN, size: 2, clinicians: [2] });
   const auditId = auditPath.split("/").pop()!;
+  // Clinician 2 rates the first item's gold answer "incorrect": a flagged item, so it is in the adjudication queue.
+  const rater = await newPage(browser);
+  await signIn(rater, "clinician2@demo.clinaudit", "demo-clinician-2026");
+  await expect(rater).toHaveURL(/\/review$/);
+  await rater.locator("section", { has: rater.getByRole("heading", { name }) }).getByRole("link", { name: /Next unrated/ }).click();
+  await waitForShortcuts(rater);
+  await rater.keyboard.press("2");
+  await waitUntilSaved(rater);
+  await expect(rater.getByText(/Saved \d/).first()).toBeVisible();
+  await rater.context().close();
   const page = await newPage(browser);
   await signInAs(page, "organizer");
   await page.goto(auditPath);
@@ -110,7 +121,8 @@ test("a clinician adjudicator gets the change log and the adjudication views, ne
     [`/api/audits/${auditId}/corrected/changelog.md`, [200, 200, 200]],
     [`/api/audits/${auditId}/corrected/ehr-decision-mcq.json`, [403, 200, 200]],
     [`/audits/${auditId}`, [403, 200, 200]],
-    [`/audits/${auditId}/dashboard`, [403, 200, 200]],
+    // Not one of its raters: the results are not theirs to see at all (404).
+    [`/audits/${auditId}/dashboard`, [404, 200, 200]],
     [`/api/audits/${auditId}/export/ratings-long.csv`, [403, 200, 200]],
     [`/api/audits/${auditId}/backup`, [403, 403, 200]],
   ];
