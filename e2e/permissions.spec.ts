@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
-import { DEMO } from "./support/users";
+import { createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
+import { DEMO, OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // The role × route matrix: every page and route handler, for each role and an anonymous visitor,
 // answers exactly what the permission map allows (200, 403 for a role, 404 for someone else's
@@ -85,6 +86,62 @@ test("every page and route answers each role as the permission map says", async 
   expect(problems).toEqual([]);
 });
 
+test("a clinician adjudicator gets the change log and the adjudication views, never the corrected data files", async ({ browser }) => {
+  test.setTimeout(120_000);
+  // Clinician 1 adjudicates an audit rated by clinician 2, then the audit is closed.
+  const name = `Adjudicator matrix ${Date.now()}`;
+  const auditPath = await createOpenAudit(browser, { name, dataset: OBGYN, size: 2, clinicians: [2] });
+  const auditId = auditPath.split("/").pop()!;
+  // Clinician 2 rates the first item's gold answer "incorrect": a flagged item, so it is in the adjudication queue.
+  const rater = await newPage(browser);
+  await signIn(rater, "clinician2@demo.clinaudit", "demo-clinician-2026");
+  await expect(rater).toHaveURL(/\/review$/);
+  await rater.locator("section", { has: rater.getByRole("heading", { name }) }).getByRole("link", { name: /Next unrated/ }).click();
+  await waitForShortcuts(rater);
+  await rater.keyboard.press("2");
+  await waitUntilSaved(rater);
+  await expect(rater.getByText(/Saved \d/).first()).toBeVisible();
+  await rater.context().close();
+  const page = await newPage(browser);
+  await signInAs(page, "organizer");
+  await page.goto(auditPath);
+  await page.getByLabel("Clinician adjudicator").selectOption({ label: "Dr. Chen Li" });
+  await expect(page.getByLabel("Clinician adjudicator")).toHaveValue(/.+/);
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: "Close audit" }).click();
+  await expect(page.getByTestId("reopen-note")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reopen" })).toBeDisabled();
+  const queue = await (await page.request.get(`/audits/${auditId}/adjudicate`)).text();
+  const itemPath = /href="(\/audits\/[^"/]+\/adjudicate\/[^"/]+)"/.exec(queue)![1]!;
+
+  const as = { adjudicator: await requestAs(browser, "clinician"), organizer: page.request, admin: await requestAs(browser, "admin") };
+  // status per role: the clinician adjudicator, organizer, admin
+  const matrix: [string, number[]][] = [
+    [`/audits/${auditId}/adjudicate`, [200, 200, 200]],
+    [itemPath, [200, 200, 200]],
+    [`/api/audits/${auditId}/corrected/changelog.json`, [200, 200, 200]],
+    [`/api/audits/${auditId}/corrected/changelog.md`, [200, 200, 200]],
+    [`/api/audits/${auditId}/corrected/ehr-decision-mcq.json`, [403, 200, 200]],
+    [`/audits/${auditId}`, [403, 200, 200]],
+    // Not one of its raters: the results are not theirs to see at all (404).
+    [`/audits/${auditId}/dashboard`, [404, 200, 200]],
+    [`/api/audits/${auditId}/export/ratings-long.csv`, [403, 200, 200]],
+    [`/api/audits/${auditId}/backup`, [403, 403, 200]],
+  ];
+  const problems: string[] = [];
+  for (const [path, expected] of matrix) {
+    for (const [i, who] of (["adjudicator", "organizer", "admin"] as const).entries()) {
+      const status = (await as[who].get(path, { maxRedirects: 0 })).status();
+      if (status !== expected[i]) problems.push(`GET ${path} as ${who}: expected ${expected[i]}, got ${status}`);
+    }
+  }
+  expect(problems).toEqual([]);
+  // The adjudication page offers the adjudicator the change log only.
+  const adjudicatePage = await (await as.adjudicator.get(`/audits/${auditId}/adjudicate`)).text();
+  expect(adjudicatePage).toContain(`/api/audits/${auditId}/corrected/changelog.md`);
+  expect(adjudicatePage).not.toContain(`/api/audits/${auditId}/corrected/ehr-decision-mcq.json`);
+});
+
 test("only admins are offered an audit's backup, and it is a gzip backup of that audit", async ({ browser }) => {
   const [organizer, admin] = await Promise.all([requestAs(browser, "organizer"), requestAs(browser, "admin")]);
   const auditId = demoAuditId(await (await organizer.get("/audits")).text());
@@ -94,7 +151,7 @@ test("only admins are offered an audit's backup, and it is a gzip backup of that
   const response = await admin.get(`/api/audits/${auditId}/backup`);
   expect(response.headers()["content-type"]).toBe("application/gzip");
   const first = gunzipSync(await response.body()).toString("utf8").split("\n")[0]!;
-  expect(JSON.parse(first)).toMatchObject({ format: "clinaudit-audit-backup", formatVersion: 1, audit: { id: auditId } });
+  expect(JSON.parse(first)).toMatchObject({ format: "clinaudit-audit-backup", formatVersion: 2, audit: { id: auditId } });
 });
 
 test("security headers and session cookie flags", async ({ page }) => {

@@ -8,8 +8,7 @@ import { assignClinicians, assignSchema, ManualLinesError, withdrawClinician } f
 import { createAudit, createAuditSchema, sampleRequestSchema } from "@/lib/server/audits/create-audit";
 import { planErrorMessage } from "@/lib/server/audits/plan-errors";
 import { previewSample } from "@/lib/server/audits/sampling-frame";
-import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { recordEvent } from "@/lib/server/audit-trail";
+import { setAuditStatus, setShareResults, withdrawResultsAccess } from "@/lib/server/audits/set-status";
 import { AppError } from "@/lib/server/errors";
 import { SamplingError } from "@/lib/sampling";
 
@@ -46,7 +45,7 @@ export const assignAction = guardedAction("audits:manage", assignSchema, async (
 
 export const withdrawAction = guardedAction(
   "audits:manage",
-  z.object({ auditId: z.string().min(1), userId: z.string().min(1) }),
+  z.strictObject({ auditId: z.string().min(1), userId: z.string().min(1) }),
   async ({ auditId, userId }, user) => {
     const count = await withdrawClinician(db(), user.id, auditId, userId);
     revalidatePath(`/audits/${auditId}`);
@@ -56,7 +55,7 @@ export const withdrawAction = guardedAction(
 
 export const setStatusAction = guardedAction(
   "audits:manage",
-  z.object({ auditId: z.string().min(1), action: z.enum(["open", "close"]) }),
+  z.strictObject({ auditId: z.string().min(1), action: z.enum(["open", "close"]) }),
   async ({ auditId, action }, user) => {
     const status = await setAuditStatus(db(), user.id, auditId, action);
     revalidatePath(`/audits/${auditId}`);
@@ -66,12 +65,18 @@ export const setStatusAction = guardedAction(
 
 export const setShareResultsAction = guardedAction(
   "audits:manage",
-  z.object({ auditId: z.string().min(1), share: z.boolean() }),
+  z.strictObject({ auditId: z.string().min(1), share: z.boolean() }),
   async ({ auditId, share }, user) => {
-    await db().$transaction(async (tx) => {
-      await tx.audit.update({ where: { id: auditId }, data: { shareResults: share } });
-      await recordEvent(tx, { actorId: user.id, action: "audit.share-results", entity: "Audit", entityId: auditId, after: { share } });
-    });
+    await setShareResults(db(), user.id, auditId, share);
+    revalidatePath(`/audits/${auditId}`);
+  },
+);
+
+export const withdrawResultsAccessAction = guardedAction(
+  "audits:manage",
+  z.strictObject({ auditId: z.string().min(1) }),
+  async ({ auditId }, user) => {
+    await withdrawResultsAccess(db(), user.id, auditId);
     revalidatePath(`/audits/${auditId}`);
   },
 );

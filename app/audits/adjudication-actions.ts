@@ -9,7 +9,7 @@ import { guardedAction } from "@/lib/server/action";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { adjudicationAccess } from "@/lib/server/adjudication/access";
 import { saveAdjudication, saveAdjudicationSchema } from "@/lib/server/adjudication/save-adjudication";
-import { recordEvent } from "@/lib/server/audit-trail";
+import { setAdjudicator } from "@/lib/server/adjudication/set-adjudicator";
 import { AppError } from "@/lib/server/errors";
 
 /** Adjudicators include clinicians given the role, so access is checked per audit, not by role. */
@@ -38,16 +38,9 @@ export async function saveAdjudicationAction(raw: z.input<typeof saveAdjudicatio
 
 export const setAdjudicatorAction = guardedAction(
   "audits:manage",
-  z.object({ auditId: z.string().min(1), userId: z.string().nullable() }),
+  z.strictObject({ auditId: z.string().min(1), userId: z.string().nullable() }),
   async ({ auditId, userId }, user) => {
-    if (userId) {
-      const ok = await db().user.count({ where: { id: userId, role: "CLINICIAN", active: true } });
-      if (!ok) throw new AppError("INVALID", { key: "audits.errors.adjudicatorClinician" });
-    }
-    await db().$transaction(async (tx) => {
-      await tx.audit.update({ where: { id: auditId }, data: { adjudicatorId: userId } });
-      await recordEvent(tx, { actorId: user.id, action: "audit.adjudicator", entity: "Audit", entityId: auditId, after: { adjudicatorId: userId } });
-    });
+    await setAdjudicator(db(), user.id, auditId, userId);
     revalidatePath(`/audits/${auditId}`);
   },
 );

@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     const plan = planAssignments(order, histories, emails, perClinician);
     const assigned = await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [], design: "MANUAL", manual: manualLines(plan) });
     await setAuditStatus(db, organizer.id, audit.id, "open");
-    log(`audit of ${outcome.counts.items} items, ${assigned.created} assignments, opened in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    log(`audit of ${outcome.counts.items} items, ${assigned.status === "assigned" ? assigned.created : 0} assignments, opened in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     const rows = await db.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, userId: true, auditItem: { select: { item: { select: { externalId: true } } } } } });
     const assignmentOf = new Map(rows.map((r) => [`${r.userId}|${r.auditItem.item.externalId}`, r.id]));

@@ -5,6 +5,8 @@
  * Values are trimmed: a stray space must not turn "correct" into a second category.
  */
 
+import { restoreCell } from "../../lib/csv";
+
 export interface CsvRecord {
   /** 1-based physical line on which the record starts. */
   line: number;
@@ -38,7 +40,8 @@ export function parseCsv(text: string): CsvRecord[] {
   let start = 1;
   let i = 0;
   const endField = () => {
-    fields.push(field);
+    // Our exports neutralise formula-leading cells (lib/csv): read them back as written.
+    fields.push(restoreCell(field, quoted));
     field = "";
     quoted = false;
   };

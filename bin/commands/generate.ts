@@ -16,6 +16,7 @@ import type { FlawRecord } from "@/lib/synth/ehr/types";
 import type { Lang } from "@/lib/synth/lang";
 import { generateNotes, NotesStatsCollector, notesDataset, type NotesSize } from "@/lib/synth/notes/generate";
 import { runGeneratePredictions } from "./generate-predictions";
+import { csvRecord } from "@/lib/csv";
 
 export interface GenerateIo {
   stdout(s: string): void;
@@ -203,11 +204,6 @@ async function writeEhr(a: Args): Promise<Record<string, unknown>> {
   return { files: [...files, "flaws.json"], ...stats.result() };
 }
 
-function csvCell(v: string | number): string {
-  const s = String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 async function writeNotes(a: Args): Promise<Record<string, unknown>> {
   const opts = { seed: a.seed, size: a.size as NotesSize, patients: a.patients, flawRate: a.flawRate };
   const stats = new NotesStatsCollector();
@@ -216,17 +212,17 @@ async function writeNotes(a: Args): Promise<Record<string, unknown>> {
   if (a.csv) {
     const n = new Sink(path.join(a.out, "notes.csv"));
     const q = new Sink(path.join(a.out, "questions.csv"));
-    await n.write("subject_id,note_num,note_id,hadm_id,note_seq,chartdate,storetime,text\n");
-    await q.write("subject_id,qa_category,turn_order,turn_index,turn_type,question,option_a,option_b,option_c,option_d,option_e,correct_answer\n");
+    await n.write(csvRecord(["subject_id", "note_num", "note_id", "hadm_id", "note_seq", "chartdate", "storetime", "text"]));
+    await q.write(csvRecord(["subject_id", "qa_category", "turn_order", "turn_index", "turn_type", "question", "option_a", "option_b", "option_c", "option_d", "option_e", "correct_answer"]));
     for (const rec of generateNotes(opts)) {
       stats.add(rec);
       flaws.push(...rec.flaws);
       for (const note of rec.patient.notes) {
-        await n.write(`${[rec.patient.subject_id, note.note_num, note.note_id, note.hadm_id, note.note_seq, note.chartdate, note.storetime, note.text].map(csvCell).join(",")}\n`);
+        await n.write(csvRecord([rec.patient.subject_id, note.note_num, note.note_id, note.hadm_id, note.note_seq, note.chartdate, note.storetime, note.text]));
       }
       for (const c of rec.conversations) {
         for (const t of c.turns) {
-          await q.write(`${[c.subject_id, c.qa_category, t.turn_order, t.turn_index, t.turn_type, t.question, t.option_a, t.option_b, t.option_c, t.option_d, t.option_e, t.correct_answer].map(csvCell).join(",")}\n`);
+          await q.write(csvRecord([c.subject_id, c.qa_category, t.turn_order, t.turn_index, t.turn_type, t.question, t.option_a, t.option_b, t.option_c, t.option_d, t.option_e, t.correct_answer]));
         }
       }
     }

@@ -15,14 +15,29 @@ export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { audi
   const [k, setK] = useState("2");
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const submit = () =>
+  const [confirm, setConfirm] = useState<string | null>(null);
+
+  // A second plan that would leave the audit less balanced is shown first and sent again only when confirmed.
+  const submit = (confirmUnbalance = false) =>
     start(async () => {
-      const r = await assignAction({ auditId, clinicianIds: design === "MANUAL" ? [] : selected, design, ratersPerItem: design === "BALANCED" ? Number(k) : undefined, manual: design === "MANUAL" ? manual : undefined });
-      setMessage(
-        r.ok
-          ? { ok: true, text: t("done", { created: r.data.created, reinstated: r.data.reinstated, min: r.data.stats.minLoad, max: r.data.stats.maxLoad }) }
-          : { ok: false, text: r.error },
-      );
+      setConfirm(null);
+      const r = await assignAction({
+        auditId,
+        clinicianIds: design === "MANUAL" ? [] : selected,
+        design,
+        ratersPerItem: design === "BALANCED" ? Number(k) : undefined,
+        manual: design === "MANUAL" ? manual : undefined,
+        ...(confirmUnbalance ? { confirmUnbalance: true } : {}),
+      });
+      if (!r.ok) return setMessage({ ok: false, text: r.error });
+      const o = r.data;
+      const shape = (d: typeof o.design) => ({ rmin: d.minRatersPerItem, rmax: d.maxRatersPerItem, min: d.minLoad, max: d.maxLoad });
+      if (o.status === "confirm") {
+        setMessage(null);
+        setConfirm(t("confirmUnbalance", { ...shape(o.design), ...Object.fromEntries(Object.entries(shape(o.current)).map(([key, v]) => [`now_${key}`, v])) }));
+        return;
+      }
+      setMessage({ ok: true, text: t("done", { created: o.created, reinstated: o.reinstated, ...shape(o.design) }) });
     });
 
   return (
@@ -60,9 +75,18 @@ export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { audi
             <textarea className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-xs" rows={6} value={manual} onChange={(e) => setManual(e.target.value)} placeholder={"SYN-P0001-D1, clinician1@demo.clinaudit"} />
           </label>
         )}
-        <Button className="mt-4" onClick={submit} disabled={design === "MANUAL" ? !manual.trim() : selected.length === 0}>{t("submit")}</Button>
+        <Button className="mt-4" onClick={() => submit()} disabled={design === "MANUAL" ? !manual.trim() : selected.length === 0}>{t("submit")}</Button>
       </fieldset>
       {locked && <p className="mt-2 text-sm text-slate-600">{t("locked")}</p>}
+      {confirm && (
+        <div role="alert" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="assign-confirm">
+          <p>{confirm}</p>
+          <div className="mt-2 flex gap-2">
+            <Button size="sm" variant="danger" onClick={() => submit(true)} disabled={pending}>{t("assignAnyway")}</Button>
+            <Button size="sm" variant="secondary" onClick={() => setConfirm(null)} disabled={pending}>{t("cancel")}</Button>
+          </div>
+        </div>
+      )}
       {message && <p role={message.ok ? "status" : "alert"} className={`mt-2 text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
     </section>
   );

@@ -12,7 +12,7 @@ import { ProgressTable } from "./progress-table";
 import { StatusControls } from "./status-controls";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), refresh: vi.fn() }) }));
-vi.mock("@/app/audits/actions", () => ({ assignAction: vi.fn(), createAuditAction: vi.fn(), previewSampleAction: vi.fn(), setShareResultsAction: vi.fn(), setStatusAction: vi.fn(), withdrawAction: vi.fn() }));
+vi.mock("@/app/audits/actions", () => ({ assignAction: vi.fn(), createAuditAction: vi.fn(), previewSampleAction: vi.fn(), setShareResultsAction: vi.fn(), setStatusAction: vi.fn(), withdrawAction: vi.fn(), withdrawResultsAccessAction: vi.fn() }));
 
 const render = (el: ReactElement, locale: Locale) => renderToString(withIntl(el, locale)).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
 
@@ -27,10 +27,17 @@ const pieces = () => ({
   composition: <CompositionTable composition={composition} />,
   progress: <ProgressTable clinicians={clinicians} auditId="a1" locked={false} />,
   assign: <AssignPanel auditId="a1" clinicians={[{ id: "u1", name: "Dr. A", email: "a@x.org" }]} assignedIds={[]} locked />,
-  status: <StatusControls auditId="a1" status="CLOSED" shareResults={false} />,
+  status: <StatusControls auditId="a1" status="CLOSED" shareResults={false} hasAdjudicator={false} />,
+  shared: <StatusControls auditId="a1" status="CLOSED" shareResults hasAdjudicator />,
 });
 
 describe("the audit pieces", () => {
+  it("offer no reopening while clinicians can see the results, only withdrawing that access", () => {
+    const shared = render(pieces().shared, "en");
+    expect(shared).toMatch(/<button[^>]*disabled=""[^>]*>Reopen<\/button>/);
+    expect(render(pieces().status, "en")).toMatch(/<button(?![^>]*disabled="")[^>]*>Reopen<\/button>/);
+  });
+
   it("read as before in English", () => {
     const html = Object.values(pieces()).map((el) => render(el, "en")).join("");
     for (const text of [
@@ -50,6 +57,8 @@ describe("the audit pieces", () => {
       "The audit is closed; reopen it to change assignments.",
       "Reopen",
       "Let clinicians see the results",
+      "Clinicians can see the results (shared results and the clinician adjudicator). Reopening needs that access withdrawn first",
+      "Withdraw results access",
     ]) expect(html).toContain(text);
   });
 
@@ -72,6 +81,8 @@ describe("the audit pieces", () => {
       "完全交叉（每位临床医生审核每个条目）",
       "重新开放",
       "允许临床医生查看结果",
+      "临床医生可以看到结果（已共享结果和临床医生裁定人）",
+      "撤回结果访问权限",
     ]) expect(html).toContain(text);
     // Canonical rubric labels are data; nothing else is left in English.
     const text = render(all.form, "zh-CN").replace(/<[^>]*>/g, " ").replace(/Gold-answer correctness|Question clarity and clinical meaningfulness|Clear and meaningful|Ambiguous, requiring revision|Unreasonable|Correct|Incorrect|Uncertain|ObGyn v1|DP1 \/ DP2\+/g, "");

@@ -72,7 +72,7 @@ describe("the correction save queue", () => {
     const sent: Parameters<ReviewActions["saveCorrection"]>[0][] = [];
     const saveCorrection = vi.fn(async (input: Parameters<ReviewActions["saveCorrection"]>[0]): Promise<SaveResult<CorrectionView | null>> => {
       sent.push(input);
-      return { ok: true, data: input.correction && { ...input.correction, version: input.correction.version + 1 } };
+      return { ok: true, data: input.correction && { ...input.correction, turnOrder: input.turnOrder, version: input.expectedVersion + 1 } };
     });
     const actions = { saveRating: vi.fn(), saveComment: vi.fn(), saveCorrection } as unknown as ReviewActions;
     const persisted = new Map<string, unknown>();
@@ -89,13 +89,15 @@ describe("the correction save queue", () => {
     queue.set("GOLD:3", { ...c(3, "C"), version: 0 });
     expect(persisted.has("GOLD:3")).toBe(true);
     await flushPromises();
-    expect(sent).toEqual([{ assignmentId: "asg-1", kind: "GOLD", turnOrder: 3, correction: { ...c(3, "C"), version: 4 } }]);
+    // Content only (the server refuses unknown keys); the version seen travels beside it.
+    expect(sent).toEqual([{ assignmentId: "asg-1", kind: "GOLD", turnOrder: 3, correction: { kind: "GOLD", proposal: "Option C", newGold: "C", rationale: "r" }, expectedVersion: 4 }]);
     expect(queue.get("GOLD:3")).toMatchObject({ value: { newGold: "C", version: 5 }, status: { kind: "saved" } });
     expect(queue.get("GOLD:1").value).toMatchObject({ newGold: "A", version: 1 });
 
     queue.set("GOLD:1", null);
     await flushPromises();
-    expect(sent[1]).toEqual({ assignmentId: "asg-1", kind: "GOLD", turnOrder: 1, correction: null });
+    // A withdrawal is a compare-and-set too: it names the version it withdraws.
+    expect(sent[1]).toEqual({ assignmentId: "asg-1", kind: "GOLD", turnOrder: 1, correction: null, expectedVersion: 1 });
     expect(queue.get("GOLD:3").value).toMatchObject({ newGold: "C" });
   });
 
@@ -103,6 +105,6 @@ describe("the correction save queue", () => {
     const { queue, sent } = setup([]);
     queue.set("STEM", { kind: "STEM", turnOrder: 0, proposal: "p", rationale: "r", version: 0 });
     await flushPromises();
-    expect(sent[0]).toMatchObject({ kind: "STEM", turnOrder: 0, correction: { kind: "STEM", turnOrder: 0, proposal: "p", version: 0 } });
+    expect(sent[0]).toEqual({ assignmentId: "asg-1", kind: "STEM", turnOrder: 0, correction: { kind: "STEM", proposal: "p", rationale: "r" }, expectedVersion: 0 });
   });
 });

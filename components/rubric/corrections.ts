@@ -2,7 +2,7 @@
 // draft; the server stores CorrectionView (free-text proposal + newGold).
 // Conversations: every kind but REMOVE names a turn (turnOrder > 0); there is one
 // correction per (kind, turnOrder), and the save queues are keyed the same way.
-import type { CorrectionKind, CorrectionView, TurnOption } from "./types";
+import type { CorrectionKind, CorrectionProposal, CorrectionView, TurnOption } from "./types";
 
 const KIND_KEYS: readonly CorrectionKind[] = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"];
 
@@ -136,6 +136,11 @@ export function correctionFromDraft(d: CorrectionDraft, saved: CorrectionView | 
     default:
       return { ...common, proposal };
   }
+}
+
+/** The content a save sends (kind from the queue key; id, turn and version are bookkeeping). */
+export function correctionProposal(c: CorrectionView, kind: CorrectionKind): CorrectionProposal {
+  return { kind, proposal: c.proposal, rationale: c.rationale, ...(c.newGold !== undefined ? { newGold: c.newGold } : {}) };
 }
 
 /**

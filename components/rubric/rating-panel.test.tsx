@@ -15,7 +15,7 @@ vi.mock("next/navigation", () => ({
 const actions: ReviewActions = {
   saveRating: vi.fn(async (i) => ({ ok: true as const, data: { dimension: i.dimension, category: i.category, version: i.expectedVersion + 1 } })),
   saveComment: vi.fn(async (i) => ({ ok: true as const, data: { comment: i.comment, version: i.expectedVersion + 1 } })),
-  saveCorrection: vi.fn(async (i) => ({ ok: true as const, data: i.correction })),
+  saveCorrection: vi.fn(async (i) => ({ ok: true as const, data: i.correction && { ...i.correction, turnOrder: i.turnOrder, version: i.expectedVersion + 1 } })),
 };
 
 const categories = [

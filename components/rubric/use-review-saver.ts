@@ -1,7 +1,7 @@
 // Binds three save queues (ratings per dimension, the comment, corrections per
 // kind and turn — see correctionKey) to React, localStorage and the page lifecycle.
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { correctionKey, parseCorrectionKey, sameCorrection } from "./corrections";
+import { correctionKey, correctionProposal, parseCorrectionKey, sameCorrection } from "./corrections";
 import { browserStorage, createPendingStore, parseCategory, parseComment, parseCorrection } from "./pending-store";
 import { SaveQueue, type PendingEntry, type QueueSnapshot } from "./save-queue";
 import type { CorrectionKind, CorrectionView, RatingState, ReviewActions, RubricDimensionView } from "./types";
@@ -57,11 +57,10 @@ export function createCorrectionQueue(
 ) {
   return new SaveQueue<CorrectionView | null, CorrectionView | null>(correctionSeed(corrections), {
     send: (key, value, c) => {
-      // restore() only admits well-formed keys; the panel only makes them.
+      // restore() only admits well-formed keys; the panel only makes them. The version sent is
+      // always the last acknowledged one, for a withdrawal as for an edit.
       const { kind, turnOrder } = parseCorrectionKey(key) ?? { kind: key as CorrectionKind, turnOrder: 0 };
-      // The version travels inside the correction: always the last acknowledged one.
-      const correction = value && { ...value, kind, turnOrder, version: c?.version ?? 0, ...(c?.id ? { id: c.id } : {}) };
-      return actions().saveCorrection({ assignmentId, kind, turnOrder, correction });
+      return actions().saveCorrection({ assignmentId, kind, turnOrder, correction: value && correctionProposal(value, kind), expectedVersion: c?.version ?? 0 });
     },
     valueOf: (c) => c,
     versionOf: (c) => c?.version ?? 0,

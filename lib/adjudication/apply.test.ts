@@ -40,6 +40,13 @@ describe("applying corrections", () => {
     expect((fixed.dataset.items[0] as McqItem).answer).toBe("D");
     expect(fixed.changes[0]).toMatchObject({ before: "B", after: "D", proposedBy: "R2" });
     expect(changeLogMarkdown("T", fixed.changes, fixed.removed)).toContain("**SYN-ICP-0001** — gold: B → D. Proposed by R2");
+    // Stems and rationales are escaped as report.md escapes them: shown as written, never Markdown.
+    const planted = correctDataset(ds, [{ item: "SYN-ICP-0001", change: { kind: "STEM", question: "Is <img src=x onerror=alert(1)> [safe](http://evil.example)?\n# not a heading" }, ...meta, rationale: "**bold** _x_ `code` | pipe" }]);
+    const md = changeLogMarkdown("A *title*", planted.changes, planted.removed);
+    expect(md).toContain("# Change log: A \\*title\\*");
+    expect(md).toContain("Is \\<img src=x onerror=alert(1)\\> \\[safe\\](http://evil.example)? \\# not a heading");
+    expect(md).toContain("“\\*\\*bold\\*\\* \\_x\\_ \\`code\\` \\| pipe”");
+    expect(md).not.toMatch(/[^\\]<img|\n# not/);
     const gone = correctDataset(ds, [{ item: "SYN-ICP-0001", change: { kind: "REMOVE" }, ...meta }]);
     expect(gone.dataset.items).toHaveLength(0);
     expect(gone.removed).toEqual(["SYN-ICP-0001"]);

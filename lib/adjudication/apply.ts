@@ -14,6 +14,7 @@
 // REMOVE is about the whole item. Anything that does not fit throws CorrectionError.
 import type { Conversation, Item, McqItem, NormalizedDataset, SourceRef, Turn } from "../formats";
 import { itemKey, parseSourceOption, sourceKey, TURN_LABELS } from "../formats";
+import { mdText } from "../reports/export-markdown";
 
 /** A correction as applied by the adjudicator (accepted as proposed, or edited). */
 export type AppliedChange =
@@ -190,11 +191,13 @@ export function changeLabel(change: AppliedChange): string {
 
 /** The change log for people: one line per change, who proposed, who decided and why. */
 export function changeLogMarkdown(title: string, changes: ChangeRecord[], removed: string[]): string {
-  const lines = [`# Change log: ${title}`, "", `${changes.length} change(s); ${removed.length} item(s) removed.`, ""];
-  const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
+  // Every text from the benchmark or a person is escaped as report.md escapes it (mdText): a stem
+  // or a rationale is shown as written, never read as Markdown (links, emphasis, raw HTML).
+  const lines = [`# Change log: ${mdText(title)}`, "", `${changes.length} change(s); ${removed.length} item(s) removed.`, ""];
+  const show = (v: unknown) => mdText(typeof v === "string" ? v : JSON.stringify(v));
   for (const c of changes) {
     const what = c.change.kind === "REMOVE" ? "removed from the benchmark" : `${changeLabel(c.change)}: ${show(c.before)} → ${show(c.after)}`;
-    lines.push(`- **${c.item}** — ${what}. Proposed by ${c.proposedBy} (“${c.proposalRationale}”); ${c.decision.toLowerCase()} by ${c.decidedBy}: “${c.rationale}”.`);
+    lines.push(`- **${mdText(c.item)}** — ${what}. Proposed by ${mdText(c.proposedBy)} (“${mdText(c.proposalRationale)}”); ${c.decision.toLowerCase()} by ${mdText(c.decidedBy)}: “${mdText(c.rationale)}”.`);
   }
   return lines.join("\n") + "\n";
 }

@@ -8,16 +8,16 @@ const key = z.string().trim().min(1).max(40).regex(/^[a-z0-9_]+$/, "Use lower-ca
 
 // Labels are data: the rubric's own text is canonical (exports, reports); `translations`
 // carries the same text in other interface languages, shown to reviewers who chose them.
-const categoryText = z.object({
+const categoryText = z.strictObject({
   label: z.string().trim().min(1, "Give the category a label").max(80),
   description: z.string().trim().max(300).optional(),
 });
-const dimensionText = z.object({
+const dimensionText = z.strictObject({
   label: z.string().trim().min(1, "Give the dimension a label").max(120),
   question: z.string().trim().max(300).optional(),
 });
 /** Translations by interface language; English is the canonical text itself. */
-const translations = <T extends z.ZodType>(text: T) => z.object({ "zh-CN": text.optional() }).optional();
+const translations = <T extends z.ZodType>(text: T) => z.strictObject({ "zh-CN": text.optional() }).optional();
 
 export const rubricCategorySchema = categoryText.extend({
   key,
@@ -25,7 +25,7 @@ export const rubricCategorySchema = categoryText.extend({
 });
 
 export const rubricDimensionSchema = z
-  .object({
+  .strictObject({
     key,
     ...dimensionText.shape,
     translations: translations(dimensionText.partial()),

@@ -42,8 +42,10 @@ describe("backup file", () => {
   });
 
   it("refuses another format version", async () => {
-    const text = writeBackup().replace('"formatVersion":1', '"formatVersion":2');
-    expect(await problems(text)).toEqual(["1: header.formatVersion: backup format version 2 is not supported: this ClinAudit reads version 1"]);
+    const text = writeBackup().replace('"formatVersion":2', '"formatVersion":3');
+    expect(await problems(text)).toEqual(["1: header.formatVersion: backup format version 3 is not supported: this ClinAudit reads versions 1 and 2"]);
+    // Version 1 (no trail records) is still read.
+    expect(await problems(writeBackup().replace('"formatVersion":2', '"formatVersion":1'))).toEqual([expect.stringMatching(/end\.sha256/)]);
   });
 
   it("detects an edit through the SHA-256, at the end line", async () => {
@@ -99,7 +101,7 @@ describe("backup file", () => {
     const sha256 = createHash("sha256").update(lines.map((l) => `${l}\n`).join("")).digest("hex");
     const counts = { dataset: 1, patient: 1, item: 2, user: 3, audit: 1, auditItem: 1, assignment: 2 };
     const text = [...lines, JSON.stringify({ type: "end", records: records.length, counts, sha256 })].join("\n");
-    const order = "the file's order is dataset, patient, item, user, audit, auditItem, assignment";
+    const order = "the file's order is dataset, patient, item, user, audit, auditItem, assignment, trail";
     expect(await problems(text)).toEqual([
       `3: type: a dataset record after user records: ${order}`,
       `4: type: a patient record after user records: ${order}`,

@@ -1,7 +1,8 @@
-// The `clinaudit-audit-backup` file, version 1: JSON Lines (one JSON object per line, UTF-8,
+// The `clinaudit-audit-backup` file, version 2 (version 1 is read too: it has no trail records): JSON Lines (one JSON object per line, UTF-8,
 // optionally gzip-compressed). One audit, complete: the dataset version it samples (its rows as
 // stored), the accounts it names (by email, never a password), the audit's configuration, its
-// sampled items, assignments, ratings, comments, corrections and adjudication.
+// sampled items, assignments, ratings, comments, corrections and adjudication, and the audit's
+// part of the audit trail (every event about the audit, its items, assignments and corrections).
 //
 //   line 1          header       { format, formatVersion, createdAt, generator, audit: { id, name } }
 //   then, in order  dataset      one
@@ -11,6 +12,7 @@
 //                   audit        one
 //                   auditItem    each with its adjudication (or null)
 //                   assignment   each with its ratings and corrections (each with its decision)
+//                   trail        each trail event about the audit, oldest first (version 2)
 //   last line       end          { records, counts, sha256 }
 //
 // `sha256` is the SHA-256 of every line before the end line, each as written plus "\n". Row ids are
@@ -21,10 +23,12 @@ import { rubricSchema } from "../audits/rubric";
 import { ROLES } from "../auth/permissions";
 
 export const BACKUP_FORMAT = "clinaudit-audit-backup";
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
+/** Versions this ClinAudit reads: 1 is 2 without trail records. */
+export const READABLE_VERSIONS: readonly number[] = [1, 2];
 
 /** The record types in the order a file holds them (header and end excluded). */
-export const RECORD_ORDER = ["dataset", "patient", "item", "user", "audit", "auditItem", "assignment"] as const;
+export const RECORD_ORDER = ["dataset", "patient", "item", "user", "audit", "auditItem", "assignment", "trail"] as const;
 export type RecordType = (typeof RECORD_ORDER)[number];
 
 const id = z.string().min(1).max(200);
@@ -40,7 +44,7 @@ const rubric = z.unknown().superRefine((value, ctx) => {
 
 export const headerSchema = z.strictObject({
   format: z.literal(BACKUP_FORMAT),
-  formatVersion: z.literal(BACKUP_VERSION),
+  formatVersion: z.union([z.literal(1), z.literal(2)]),
   createdAt: instant,
   generator: z.string(),
   audit: z.strictObject({ id, name: z.string() }),
@@ -203,6 +207,19 @@ const assignmentSchema = z.strictObject({
   corrections: z.array(correctionSchema),
 });
 
+/** One trail event as recorded (its actor by email; null: the system or the CLI). */
+const trailSchema = z.strictObject({
+  type: z.literal("trail"),
+  id,
+  at: instant,
+  actor: email.nullable(),
+  action: z.string().min(1).max(200),
+  entity: z.string().min(1).max(200),
+  entityId: id,
+  before: json,
+  after: json,
+});
+
 export const RECORD_SCHEMAS = {
   dataset: datasetSchema,
   patient: patientSchema,
@@ -211,6 +228,7 @@ export const RECORD_SCHEMAS = {
   audit: auditSchema,
   auditItem: auditItemSchema,
   assignment: assignmentSchema,
+  trail: trailSchema,
 } as const;
 
 export const endSchema = z.strictObject({
@@ -230,5 +248,6 @@ export type UserRecord = z.infer<typeof userSchema>;
 export type AuditRecord = z.infer<typeof auditSchema>;
 export type AuditItemRecord = z.infer<typeof auditItemSchema>;
 export type AssignmentRecord = z.infer<typeof assignmentSchema>;
-export type BackupRecord = DatasetRecord | PatientRecord | ItemRecord | UserRecord | AuditRecord | AuditItemRecord | AssignmentRecord;
+export type TrailRecord = z.infer<typeof trailSchema>;
+export type BackupRecord = DatasetRecord | PatientRecord | ItemRecord | UserRecord | AuditRecord | AuditItemRecord | AssignmentRecord | TrailRecord;
 export type EndRecord = z.infer<typeof endSchema>;

@@ -8,7 +8,7 @@ import type { TextLine } from "../formats/jsonl";
 import { lineTooLongMessage, parseJsonWithin } from "../formats/reader-limits";
 import {
   BACKUP_FORMAT,
-  BACKUP_VERSION,
+  READABLE_VERSIONS,
   endSchema,
   headerSchema,
   RECORD_ORDER,
@@ -54,8 +54,8 @@ function headerProblem(value: unknown): { field: string; message: string } | nul
   const v = value as Record<string, unknown> | null;
   if (!v || typeof v !== "object" || v.format !== BACKUP_FORMAT)
     return { field: "format", message: `not a ClinAudit audit backup (the first line must have "format": "${BACKUP_FORMAT}")` };
-  if (v.formatVersion !== BACKUP_VERSION)
-    return { field: "formatVersion", message: `backup format version ${JSON.stringify(v.formatVersion)} is not supported: this ClinAudit reads version ${BACKUP_VERSION}` };
+  if (!READABLE_VERSIONS.includes(v.formatVersion as number))
+    return { field: "formatVersion", message: `backup format version ${JSON.stringify(v.formatVersion)} is not supported: this ClinAudit reads versions ${READABLE_VERSIONS.join(" and ")}` };
   return null;
 }
 

@@ -41,6 +41,10 @@ export class ReferenceIndex {
         return this.auditItem(record, report);
       case "assignment":
         return this.assignment(record, report);
+      case "trail":
+        this.unique("trail", record.id, report);
+        if (record.actor !== null) this.person(record.actor, "actor", report);
+        return;
     }
   }
 

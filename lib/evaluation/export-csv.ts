@@ -6,17 +6,17 @@
  * conversation metric (content, source, paired) or the number of notes. Proportions are
  * written as proportions (0–1) at full precision (the shortest round-trip form, as in the
  * JSON), widths in percentage points (`half_width_pp`); an undefined value is an empty cell.
- * RFC 4180, "\n" line endings, final newline: the same report gives the same bytes.
+ * Written by the one CSV writer (lib/csv): numbers as numbers (a negative difference is data,
+ * never neutralised), text cells (model, scope, group, notes) neutralised when formula-like;
+ * "\n" after every record: the same report gives the same bytes.
  */
-import { csvRow } from "@/lib/reports/export-csv";
+import { csvText } from "@/lib/csv";
 import type { ConversationMetric, TripleCounts } from "./conversation";
 import type { EvaluationReport, PairKey } from "./report-types";
 import type { Counts, PercentileInterval } from "./types";
 
 type Value = string | number | null;
 type Row = [table: string, model: string, scope: string, group: string, statistic: string, value: Value];
-
-const cell = (v: Value) => (v === null ? "" : String(v));
 
 function interval(i: PercentileInterval): [string, Value][] {
   return [["lower", i.lower], ["upper", i.upper], ["half_width_pp", i.halfWidthPp]];
@@ -123,6 +123,5 @@ export function evaluationCsv(r: EvaluationReport): string {
   }
   conversationRows(out, r);
   replyRows(out, r);
-  const lines = [csvRow(["table", "model", "scope", "group", "statistic", "value"]), ...out.rows.map((row) => csvRow(row.map(cell)))];
-  return lines.join("\n") + "\n";
+  return csvText([["table", "model", "scope", "group", "statistic", "value"], ...out.rows]);
 }

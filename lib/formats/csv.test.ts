@@ -68,8 +68,8 @@ describe("csv writer", () => {
     expect(csvField("plain")).toBe("plain");
     expect(csvField('say "hi", ok')).toBe('"say ""hi"", ok"');
     expect(csvField("two\nlines")).toBe('"two\nlines"');
-    expect(csvRow(["a", "b,c"])).toBe('a,"b,c"\r\n');
-    expect(csvRow([""], "\n")).toBe('""\n');
+    expect(csvRow(["a", "b,c"])).toBe('a,"b,c"\n');
+    expect(csvRow([""])).toBe('""\n');
   });
 
   test("property: any rows survive write → chunked read", async () => {

@@ -1,4 +1,4 @@
-// Streaming RFC 4180 CSV reader and writer.
+// Streaming RFC 4180 CSV reader (the writer is lib/csv).
 //
 // Discharge summaries are multi-kilobyte quoted fields full of commas, quotes
 // and newlines, and a full release is 100+ MB, so the reader works chunk by
@@ -6,6 +6,7 @@
 // record starts. It is lenient — a malformed record is still yielded, with its
 // problems attached — so one stray quote does not hide every later issue.
 
+import { restoreCell } from "../csv";
 import { fieldTooLongMessage, MAX_CSV_FIELDS, MAX_LINE_CHARS } from "./reader-limits";
 
 export type Chunks = AsyncIterable<string> | Iterable<string>;
@@ -39,18 +40,25 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
   let recordLine = 1;
   let problems: string[] | undefined;
   let quotedSeen = false; // a record `""` is one empty field, not a blank line
+  let fieldQuoted = false; // this field was quoted: a neutralised formula cell is restored (lib/csv)
   let pendingCR = false; // previous chunk ended with CR; a leading LF belongs to it
   let atStart = true;
 
   const problem = (msg: string) => (problems ??= []).push(msg);
   let overLong = false; // this record already has a field past MAX_LINE_CHARS (its text is dropped)
+  /** Ends a field: kept (a neutralised formula cell restored, lib/csv) unless the record has too many. */
+  const endField = () => {
+    if (fields.length < MAX_CSV_FIELDS) fields.push(restoreCell(field, fieldQuoted));
+    else if (fields.length === MAX_CSV_FIELDS && !problems?.some((p) => p.startsWith("more than"))) problem(`more than ${MAX_CSV_FIELDS.toLocaleString("en-US")} fields in one record`);
+    field = "";
+    fieldQuoted = false;
+  };
   const takeRecord = (): CsvRecord | null => {
-    fields.push(field);
+    endField();
     const blank = fields.length === 1 && fields[0] === "" && !quotedSeen && !problems;
     const rec: CsvRecord = { fields, line: recordLine };
     if (problems) rec.problems = problems;
     fields = [];
-    field = "";
     problems = undefined;
     overLong = false;
     quotedSeen = false;
@@ -118,6 +126,7 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
         if (chunk.charCodeAt(i) === QUOTE) {
           state = QUOTED;
           quotedSeen = true;
+          fieldQuoted = true;
           i++;
           continue;
         }
@@ -137,9 +146,7 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
         problem(`stray quote inside unquoted field ${fields.length + 1}`);
         field += '"';
       } else if (c === COMMA) {
-        if (fields.length < MAX_CSV_FIELDS) fields.push(field);
-        else if (fields.length === MAX_CSV_FIELDS && !problems?.some((p) => p.startsWith("more than"))) problem(`more than ${MAX_CSV_FIELDS.toLocaleString("en-US")} fields in one record`);
-        field = "";
+        endField();
         state = FIELD_START;
       } else {
         line++;
@@ -165,13 +172,8 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
   }
 }
 
-/** Quotes a field only when RFC 4180 requires it. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** One CSV row. A lone empty field is quoted so the reader does not skip it as a blank line. */
-export function csvRow(fields: readonly string[], eol = "\r\n"): string {
-  if (fields.length === 1 && fields[0] === "") return `""${eol}`;
-  return fields.map(csvField).join(",") + eol;
-}
+/**
+ * Writing goes through the project's one CSV writer (lib/csv): RFC 4180 quoting, formula cells
+ * neutralised, "\n" after every record. Re-exported here for the format exporters and fixtures.
+ */
+export { csvCell as csvField, csvRecord as csvRow } from "../csv";

@@ -48,30 +48,25 @@ function cell(v: unknown): string {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
 
-export interface CsvExportOptions {
-  /** Record separator; RFC 4180 says CRLF. Newlines inside text are kept as they are. */
-  eol?: string;
-}
-
 /**
  * notes.csv + questions.csv. Not representable there (and so dropped): dataset
  * meta, section offsets (re-derived on import) and conversation-level extras.
- * Rows are grouped by conversation, turns in stored order.
+ * Rows are grouped by conversation, turns in stored order. Written by lib/csv (formula cells
+ * neutralised, which our reader reverses; "\n" line endings).
  */
-export function exportChatQaCsv(ds: NormalizedDataset, options: CsvExportOptions = {}): ExportedFile[] {
+export function exportChatQaCsv(ds: NormalizedDataset): ExportedFile[] {
   const conversations = assertNotes(ds);
-  const eol = options.eol ?? "\r\n";
   function* notes(): Generator<string> {
     const extras = extraColumns(ds.patients.flatMap((p) => p.notes ?? []));
-    yield csvRow([...NOTES_CSV_COLUMNS, ...extras], eol);
+    yield csvRow([...NOTES_CSV_COLUMNS, ...extras]);
     for (const p of ds.patients)
-      for (const n of p.notes ?? []) yield csvRow([...noteToCsvFields(p.patientId, n), ...extras.map((k) => cell(n.extra?.[k]))], eol);
+      for (const n of p.notes ?? []) yield csvRow([...noteToCsvFields(p.patientId, n), ...extras.map((k) => cell(n.extra?.[k]))]);
   }
   function* questions(): Generator<string> {
     const extras = extraColumns(conversations.flatMap((c) => c.turns));
-    yield csvRow([...QUESTIONS_CSV_COLUMNS, ...extras], eol);
+    yield csvRow([...QUESTIONS_CSV_COLUMNS, ...extras]);
     for (const c of conversations)
-      for (const t of c.turns) yield csvRow([...turnToCsvFields(c, t), ...extras.map((k) => cell(t.extra?.[k]))], eol);
+      for (const t of c.turns) yield csvRow([...turnToCsvFields(c, t), ...extras.map((k) => cell(t.extra?.[k]))]);
   }
   return [
     { name: "notes.csv", chunks: { [Symbol.iterator]: notes } },

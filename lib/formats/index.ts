@@ -23,5 +23,5 @@ export { parseSourceOption, sourceKey, type SourceOptionRef } from "./source-opt
 export { splitSections, sectionBody, canonicalHeader, CANONICAL_HEADERS, type CanonicalHeader } from "./sections";
 export type { ImportProgress, FileStats } from "./progress";
 export { exportEhrJsonBundle, exportEhrJsonl } from "./export-ehr";
-export { exportNotesJsonBundle, exportChatQaCsv, type CsvExportOptions } from "./export-notes";
+export { exportNotesJsonBundle, exportChatQaCsv } from "./export-notes";
 export { exportedText, type ExportedFile } from "./export-shared";

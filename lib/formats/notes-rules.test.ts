@@ -27,7 +27,7 @@ const sourceRow = (fields: Partial<Record<string, string>> = {}) =>
 function row(f: Record<string, string | undefined>): string {
   const cols = ["subject_id", "qa_category", "turn_order", "turn_index", "turn_type", "question", "option_a", "option_b", "option_c", "option_d", "option_e", "correct_answer"];
   const v: Record<string, string | undefined> = { subject_id: "900001", qa_category: "microbiology", ...f };
-  return csvRow(cols.map((c) => v[c] ?? ""), "\n");
+  return csvRow(cols.map((c) => v[c] ?? ""));
 }
 // The content row spans lines 2-3 (newline in the question); the source row is on line 4.
 const csvFiles = (questions: string, notes = NOTES) => ({ "notes.csv": notes, "questions.csv": Q_HEADER + questions });

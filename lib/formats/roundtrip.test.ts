@@ -74,7 +74,7 @@ describe("notes-chatqa and EHRNote-ChatQA CSV", () => {
     const note = { ...base.patients[0]!.notes![0]!, text: tricky };
     const ds: NormalizedDataset = { ...base, patients: [{ ...base.patients[0]!, notes: [note] }] };
     const texts = asTexts(exportChatQaCsv(ds));
-    expect(texts["notes.csv"]?.split("\r\n")[0]).toBe("subject_id,note_num,note_id,hadm_id,note_seq,chartdate,storetime,text");
+    expect(texts["notes.csv"]?.split("\n")[0]).toBe("subject_id,note_num,note_id,hadm_id,note_seq,chartdate,storetime,text");
     for (const size of [1, 4, 1 << 16]) {
       const back = (await parseOk(texts, size)).dataset;
       expect(back.patients[0]?.notes?.[0]?.text).toBe(tricky);

@@ -58,7 +58,7 @@ describe("record order", () => {
     const cols = ["subject_id", "qa_category", "turn_order", "turn_index", "turn_type", "question", "option_a", "option_b", "option_c", "option_d", "option_e", "correct_answer"];
     const src = (h: string) => `Note #1 Chartdate: 2150-03-02 Headers: ${h}`;
     const turn = (cat: string, order: number, type: string) =>
-      csvRow(["900001", cat, String(order), "1", type, `${cat} ${type}?`, ...(type === "source" ? [src("Chief Complaint"), src("Brief Hospital Course"), src("Discharge Medications"), src("History"), src("Plan")] : ["a", "b", "c", "d", "e"]), "A"].map(String), "\n");
+      csvRow(["900001", cat, String(order), "1", type, `${cat} ${type}?`, ...(type === "source" ? [src("Chief Complaint"), src("Brief Hospital Course"), src("Discharge Medications"), src("History"), src("Plan")] : ["a", "b", "c", "d", "e"]), "A"].map(String));
     const questions = cols.join(",") + "\n" + turn("micro", 1, "content") + turn("meds", 1, "content") + turn("micro", 2, "source") + turn("meds", 2, "source");
     const rs = await records(reopenable({ "notes.csv": notes, "questions.csv": questions }, 5));
     const items = rs.flatMap((r) => (r.kind === "item" ? [[r.position, r.item.kind === "conversation" && r.item.conversationId, r.item.kind === "conversation" && r.item.turns.length]] : []));

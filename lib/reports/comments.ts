@@ -2,9 +2,10 @@
  * Raters' comments as results: the rows the dashboard lists and `comments.csv` holds. Items are
  * external ids and raters labels (R1…Rn, as in every export); names and e-mails never appear.
  * `comments.csv`: `item,rater,saved_at,<one column per dimension: the rater's own rating>,comment`,
- * in sample order then rater label, RFC 4180 with "\n" line endings. Pure.
+ * in sample order then rater label, through the project's one CSV writer (lib/csv: RFC 4180,
+ * "\n" line endings, formula-leading text neutralised). Pure.
  */
-import { csvRow } from "./export-csv";
+import { csvText, type CsvValue } from "../csv";
 
 export interface CommentRow {
   itemId: string;
@@ -25,9 +26,7 @@ export function sortComments(rows: readonly CommentRow[]): CommentRow[] {
 }
 
 export function commentsCsv(rows: readonly CommentRow[], dimensions: readonly string[]): string {
-  const lines = [csvRow(["item", "rater", "saved_at", ...dimensions, "comment"])];
-  for (const r of sortComments(rows)) {
-    lines.push(csvRow([r.externalId, r.rater, r.savedAt ?? "", ...dimensions.map((d) => r.ratings[d] ?? ""), r.text]));
-  }
-  return lines.join("\n") + "\n";
+  const lines: CsvValue[][] = [["item", "rater", "saved_at", ...dimensions, "comment"]];
+  for (const r of sortComments(rows)) lines.push([r.externalId, r.rater, r.savedAt ?? "", ...dimensions.map((d) => r.ratings[d] ?? ""), r.text]);
+  return csvText(lines);
 }

@@ -2,18 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseCsv, parseRatingsCsv } from "../../bin/commands/csv-ratings";
 import { smallAudit } from "./__fixtures__/small-audit";
 import { computeAuditReport } from "./compute";
-import { csvField, majorityLabelsCsv, ratingsLongCsv, ratingsWideCsv } from "./export-csv";
+import { majorityLabelsCsv, ratingsLongCsv, ratingsWideCsv } from "./export-csv";
 import type { AuditSnapshot } from "./types";
-
-describe("csvField", () => {
-  it("quotes only when needed, doubling quotes", () => {
-    expect(csvField("plain text")).toBe("plain text");
-    expect(csvField("a,b")).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField("two\nlines")).toBe('"two\nlines"');
-    expect(csvField("")).toBe("");
-  });
-});
 
 describe("ratingsLongCsv", () => {
   const text = ratingsLongCsv(smallAudit());

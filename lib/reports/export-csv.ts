@@ -1,7 +1,8 @@
 /**
- * CSV exports, RFC 4180 with "\n" line endings and a final newline: a field is quoted only when it
- * holds a comma, a double quote or a line break (quotes doubled). Items are external ids and raters
- * labels; internal ids, names and e-mails never appear. Same snapshot, same bytes.
+ * CSV exports, written by the one CSV writer (lib/csv): RFC 4180 quoting, formula-leading text
+ * neutralised, "\n" after every record. Counts are numbers (never neutralised). Items are
+ * external ids and raters labels; internal ids, names and e-mails never appear. Same snapshot,
+ * same bytes.
  *
  * - `ratingsLongCsv`: `dimension,item,rater,category`, in exactly the order the report fed the
  *   agreement engine, so `clinaudit agreement --json` on it reproduces the report's numbers.
@@ -13,20 +14,13 @@
  *   of ratings and votes per category (`count_<category key>`; empty where the category is not in
  *   that dimension's rubric, 0 where it is but got no vote).
  */
+import { csvText, type CsvValue } from "../csv";
 import { dimensionRatings, sortedItems } from "./ordering";
 import type { AuditReport, AuditSnapshot } from "./types";
 import { validateSnapshot } from "./validate-snapshot";
 
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-export function csvRow(fields: readonly string[]): string {
-  return fields.map(csvField).join(",");
-}
-
-function csv(rows: readonly (readonly string[])[]): string {
-  return rows.map(csvRow).join("\n") + "\n";
+function csv(rows: readonly (readonly CsvValue[])[]): string {
+  return csvText(rows);
 }
 
 function rubricDimension(s: AuditSnapshot, key: string) {
@@ -69,20 +63,20 @@ export function ratingsWideCsv(s: AuditSnapshot, dimension: string): string {
 export function majorityLabelsCsv(report: AuditReport): string {
   const categories: string[] = [];
   for (const d of report.dimensions) for (const c of d.categories) if (!categories.includes(c.key)) categories.push(c.key);
-  const rows: string[][] = [
+  const rows: CsvValue[][] = [
     ["dimension", "item", "chapter", "level", "majority", "tie", "n_ratings", ...categories.map((c) => `count_${c}`)],
   ];
   for (const d of report.dimensions) {
     for (const item of d.items) {
-      const counts = new Map(item.counts.map((c) => [c.category, String(c.count)] as const));
+      const counts = new Map(item.counts.map((c) => [c.category, c.count] as const));
       rows.push([
         d.key,
         item.externalId,
         item.chapter ?? "",
         item.level ?? "",
         item.majority ?? "",
-        item.tied ? "true" : "false",
-        String(item.ratings),
+        item.tied,
+        item.ratings,
         ...categories.map((c) => counts.get(c) ?? ""),
       ]);
     }

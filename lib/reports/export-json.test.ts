@@ -9,7 +9,7 @@ import { buildDimensionReport } from "../agreement/report";
 import { expectClean } from "./__fixtures__/clean";
 import { oneCategory, singleRater, smallAudit, sparseAudit } from "./__fixtures__/small-audit";
 import { computeAuditReport } from "./compute";
-import { csvRow, ratingsLongCsv } from "./export-csv";
+import { ratingsLongCsv } from "./export-csv";
 import { reportJson } from "./export-json";
 import type { AuditSnapshot } from "./types";
 
@@ -55,7 +55,7 @@ describe.each(fixtures)("report JSON of %s", (_name, make) => {
 
   it("equals `clinaudit agreement --json` on each dimension's long CSV", async () => {
     for (const d of snapshot.rubric) {
-      const argv = ["ratings.csv", "--json", "--categories", csvRow(d.categories.map((c) => c.key)), "--tie-category", d.tieCategory];
+      const argv = ["ratings.csv", "--json", "--categories", d.categories.map((c) => c.key).join(","), "--tie-category", d.tieCategory];
       if (snapshot.audit.populationSize !== null) argv.push("--population", String(snapshot.audit.populationSize));
       const out = await cli(argv, ratingsLongCsv(snapshot, { dimensions: [d.key] }));
       expect(out.stderr).toBe("");

@@ -5,7 +5,7 @@
  * opened, have none and are left out rather than counted as zero. Quantiles are R's default
  * (type 7, linear interpolation), so `quantile(x, c(.25, .5, .75))` on the CSV's minutes agrees.
  */
-import { csvRow } from "./export-csv";
+import { csvText } from "../csv";
 import type { AuditSnapshot } from "./types";
 
 export interface TimeOnTaskSummary {
@@ -58,5 +58,5 @@ export function timeOnTaskCsv(s: AuditSnapshot): string {
     .filter((w) => items.has(w.itemId) && raterIndex.has(w.raterId))
     .sort((a, b) => items.get(a.itemId)!.sampleOrder - items.get(b.itemId)!.sampleOrder || raterIndex.get(a.raterId)! - raterIndex.get(b.raterId)!)
     .map((w) => [items.get(w.itemId)!.externalId, s.raters[raterIndex.get(w.raterId)!]!.label, (w.activeMs / 1000).toFixed(1), String(w.flagged), String(w.rated)]);
-  return [["item", "rater", "active_seconds", "flagged", "rated"], ...rows].map(csvRow).join("\n") + "\n";
+  return csvText([["item", "rater", "active_seconds", "flagged", "rated"], ...rows]);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
-import { csvRow } from "../reports";
+import { csvRecord } from "../csv";
 
 export const TRAIL_TABLE = {
   sortable: ["at"],
@@ -54,9 +54,9 @@ export async function* trailBatches(db: Db, q: Pick<TrailQuery, "search" | "filt
 
 /** The CSV export of the (filtered) trail: a header, then one chunk of lines per batch. */
 export async function* trailCsv(db: Db, q: Pick<TrailQuery, "search" | "filters">): AsyncGenerator<string> {
-  yield csvRow(["at", "actor", "action", "entity", "entity_id", "before", "after"]) + "\n";
+  yield csvRecord(["at", "actor", "action", "entity", "entity_id", "before", "after"]);
   for await (const batch of trailBatches(db, q)) {
     const json = (value: unknown) => (value === null ? "" : JSON.stringify(value));
-    yield batch.map((e) => csvRow([e.at.toISOString(), e.actor?.email ?? "system", e.action, e.entity, e.entityId, json(e.before), json(e.after)]) + "\n").join("");
+    yield batch.map((e) => csvRecord([e.at.toISOString(), e.actor?.email ?? "system", e.action, e.entity, e.entityId, json(e.before), json(e.after)])).join("");
   }
 }

@@ -11,7 +11,7 @@
  * QA after a wrong content answer is harder (the cascade), and more notes are harder.
  * A wrong prediction picks one of the wrong options uniformly.
  */
-import { csvRow } from "@/lib/reports/export-csv";
+import { csvText, type CsvValue } from "@/lib/csv";
 import type { EvalDataset } from "@/lib/evaluation/eval-dataset";
 import { Rng, type SynthSeed } from "./random";
 
@@ -80,7 +80,7 @@ export function syntheticPredictionsCsv(dataset: EvalDataset, options: Synthetic
     if (!patient.has(id)) patient.set(id, root.fork(`patient/${id}`).normal(0, 0.7));
     return patient.get(id) as number;
   };
-  const lines = [csvRow(conversations ? ["model", "scope", "item_id", "turn", "prediction"] : ["model", "scope", "item_id", "prediction"])];
+  const lines: CsvValue[][] = [conversations ? ["model", "scope", "item_id", "turn", "prediction"] : ["model", "scope", "item_id", "prediction"]];
   for (const model of profile.models) {
     for (const scope of profile.scopes) {
       for (const item of dataset.items) {
@@ -95,7 +95,7 @@ export function syntheticPredictionsCsv(dataset: EvalDataset, options: Synthetic
         };
         if (item.kind === "mcq") {
           const penalty = DP_PENALTY * Math.max(0, item.decisionPoint - 1);
-          lines.push(csvRow([model.name, scope.name, item.id, answer("", penalty, item.options, item.gold)]));
+          lines.push([model.name, scope.name, item.id, answer("", penalty, item.options, item.gold)]);
           continue;
         }
         // The cascade: every turn of a QA is harder when the previous QA's content answer was wrong.
@@ -107,10 +107,10 @@ export function syntheticPredictionsCsv(dataset: EvalDataset, options: Synthetic
           const penalty = NOTE_PENALTY * Math.max(0, item.numNotes - 1) + (turn.turnType === "source" ? SOURCE_PENALTY : 0) + (cascade ? CASCADE_PENALTY : 0);
           const choice = answer(String(turn.turnOrder), penalty, turn.options, turn.gold);
           if (turn.turnType === "content") contentWrong.set(turn.turnIndex, choice !== turn.gold);
-          lines.push(csvRow([model.name, scope.name, item.id, String(turn.turnOrder), choice]));
+          lines.push([model.name, scope.name, item.id, turn.turnOrder, choice]);
         }
       }
     }
   }
-  return lines.join("\n") + "\n";
+  return csvText(lines);
 }

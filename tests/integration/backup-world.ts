@@ -63,8 +63,8 @@ export async function buildAudit(db: Db): Promise<string> {
   }
   const first = assignments.filter((a) => a.auditItem.sampleOrder === low);
   const byRater = (r: number) => first.find((a) => a.userId === raters[r])!;
-  await saveCorrection(db, raters[0]!, { assignmentId: byRater(0).id, kind: "GOLD", turnOrder: 0, correction: { kind: "GOLD", proposal: "Option A", newGold: "A", rationale: "per the record", version: 0 } });
-  await saveCorrection(db, raters[1]!, { assignmentId: byRater(1).id, kind: "STEM", turnOrder: 0, correction: { kind: "STEM", proposal: "A clearer stem?", rationale: "ambiguous", version: 0 } });
+  await saveCorrection(db, raters[0]!, { assignmentId: byRater(0).id, kind: "GOLD", turnOrder: 0, correction: { kind: "GOLD", proposal: "Option A", newGold: "A", rationale: "per the record" }, expectedVersion: 0 });
+  await saveCorrection(db, raters[1]!, { assignmentId: byRater(1).id, kind: "STEM", turnOrder: 0, correction: { kind: "STEM", proposal: "A clearer stem?", rationale: "ambiguous" }, expectedVersion: 0 });
   await withdrawClinician(db, organizer, audit.id, raters[3]!);
   await setAuditStatus(db, organizer, audit.id, "close");
 

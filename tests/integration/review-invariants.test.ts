@@ -3,6 +3,9 @@
 // random audits, assignments and random ratings, comments and corrections by
 // several clinicians, a clinician's review queue and loadCase never hold a record dated after
 // the item's cutoff nor anything of another rater's; another rater's assignment is not found.
+// Once the audit is closed, a clinician made its adjudicator sees every item's adjudication view
+// with exactly the records up to that item's cutoff, and none of the corrected benchmark's data
+// files (the whole dataset) — only its change log.
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
@@ -18,6 +21,9 @@ import { reviewQueue } from "@/lib/server/review/queue";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveCorrection } from "@/lib/server/review/save-correction";
 import { saveRating } from "@/lib/server/review/save-rating";
+import { adjudicationAccess } from "@/lib/server/adjudication/access";
+import { correctedFileNames, correctedSummary, mayDownloadCorrected } from "@/lib/server/adjudication/corrected-export";
+import { loadAdjudicationItem } from "@/lib/server/adjudication/load-item";
 import { DATABASES, target } from "./databases";
 
 const RUNS = 5;
@@ -66,6 +72,7 @@ const scenario = fc.record({
   raters: fc.uniqueArray(fc.integer({ min: 0, max: CLINICIANS - 1 }), { minLength: 2, maxLength: CLINICIANS }),
   balanced: fc.boolean(),
   close: fc.boolean(),
+  value: fc.nat(),
   actions: fc.array(fc.record({ who: fc.nat(), which: fc.nat(), kind: fc.constantFrom("rating", "comment", "correction"), value: fc.nat() }), { maxLength: 24 }),
 });
 
@@ -115,12 +122,32 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
             secrets.get(rater.id)!.push(secret);
           } else {
             const current = (await loadCase(db, rater.id, assignmentId))!.corrections.find((c) => c.kind === "GOLD");
-            const correction = { kind: "GOLD" as const, proposal: `${secret}-P`, newGold: "A", rationale: `${secret}-R`, version: current?.version ?? 0 };
-            expect(await saveCorrection(db, rater.id, { assignmentId, kind: "GOLD", turnOrder: 0, correction })).toMatchObject({ ok: true });
+            const correction = { kind: "GOLD" as const, proposal: `${secret}-P`, newGold: "A", rationale: `${secret}-R` };
+            expect(await saveCorrection(db, rater.id, { assignmentId, kind: "GOLD", turnOrder: 0, correction, expectedVersion: current?.version ?? 0 })).toMatchObject({ ok: true });
             secrets.get(rater.id)!.push(secret);
           }
         }
-        if (s.close) await setAuditStatus(db, organizer.id, audit.id, "close");
+        if (s.close) {
+          await setAuditStatus(db, organizer.id, audit.id, "close");
+          // The adjudicator: one of the raters, or a clinician who rated nothing here.
+          const adjudicator = clinicians[(s.value ?? 0) % CLINICIANS]!;
+          await db.audit.update({ where: { id: audit.id }, data: { adjudicatorId: adjudicator.id } });
+          const access = await adjudicationAccess(db, { ...adjudicator, locale: "en" }, audit.id);
+          expect(access).toMatchObject({ ok: true, organizer: false });
+          if (!access.ok) throw new Error("no access");
+          for (const { id } of await db.auditItem.findMany({ where: { auditId: audit.id }, select: { id: true } })) {
+            const view = (await loadAdjudicationItem(db, audit.id, id))!;
+            const inst = bundle.instances.find((i) => i.instance_id === view.item.externalId)!;
+            const cutoff = ms(inst.cutoff.time);
+            const events = bundle.patients.find((p) => p.patient_id === inst.patient_id)!.events;
+            expect(view.events.map((e) => e.event.eventId).sort()).toEqual(events.filter((e) => ms(e.time) <= cutoff).map((e) => e.event_id).sort());
+            const json = JSON.stringify(view);
+            for (const e of events.filter((x) => ms(x.time) > cutoff && x.event_id.startsWith("EDGE-"))) expect(json).not.toContain(`TEXT-OF-${e.event_id}`);
+          }
+          const files = correctedFileNames("ehr-decision-mcq-json");
+          expect(files.filter((f) => mayDownloadCorrected(access, f))).toEqual(["changelog.json", "changelog.md"]);
+          expect((await correctedSummary(db, audit.id, access))!.files).toEqual(["changelog.json", "changelog.md"]);
+        }
 
         for (const rater of raters) {
           const othersSecrets = [...secrets].filter(([id]) => id !== rater.id).flatMap(([, list]) => list);

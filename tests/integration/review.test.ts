@@ -1,42 +1,15 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
-import { createDb, type Db } from "@/lib/db/client";
+import { createDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { assignClinicians, withdrawClinician } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
 import { auditProgress } from "@/lib/server/audits/progress";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadCase } from "@/lib/server/review/load-case";
 import { reviewQueue } from "@/lib/server/review/queue";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveRating } from "@/lib/server/review/save-rating";
-import { createUser } from "@/lib/server/users/create-user";
 import { DATABASES, target } from "./databases";
-
-/** The example bundle plus one record dated after the decision cutoff. */
-function bundleWithFutureEvent(): string {
-  const bundle = JSON.parse(fs.readFileSync(path.resolve("lib/formats/__fixtures__/ehr-decision-mcq.example.json"), "utf8"));
-  bundle.patients[0].events.push({
-    event_id: "E099", time: "2031-09-02T09:00:00", ga_days: 239, visit_id: "V10", event_type: "clinical_note",
-    name: "Antenatal visit note", text: "FUTURE-ONLY: induction planned at 37 weeks.",
-  });
-  return JSON.stringify(bundle);
-}
-
-async function world(db: Db) {
-  const text = bundleWithFutureEvent();
-  const imported = await importDataset(db, null, [{ name: "b.json", open: async function* () { yield text; } }]);
-  if (imported.status !== "imported") throw new Error("import failed");
-  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") => createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user);
-  const organizer = await mk("org@example.org", "ORGANIZER");
-  const [a, b, c] = await Promise.all(["a", "b", "c"].map((x) => mk(`${x}@example.org`, "CLINICIAN")));
-  const audit = await createAudit(db, organizer.id, { name: "T", datasetId: imported.datasetId, size: 1, seed: "7", strata: [], rubric: DEFAULT_RUBRIC });
-  await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [a!.id, b!.id, c!.id], design: "FULLY_CROSSED" });
-  return { organizer, clinicians: [a!, b!, c!], audit };
-}
+import { world } from "./review-world";
 
 describe.each(DATABASES)("review workflow on $name", (database) => {
   afterAll(() => database.dropAll());

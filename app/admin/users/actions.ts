@@ -23,7 +23,7 @@ export async function createUserAction(input: CreateUserInput) {
 
 export const setUserActiveAction = guardedAction(
   "users:manage",
-  z.object({ userId: z.string().min(1), active: z.boolean() }),
+  z.strictObject({ userId: z.string().min(1), active: z.boolean() }),
   async ({ userId, active }, actor) => {
     await setUserActive(db(), actor.id, userId, active);
     revalidatePath("/admin/users");
@@ -32,7 +32,7 @@ export const setUserActiveAction = guardedAction(
 
 export const resetPasswordAction = guardedAction(
   "users:manage",
-  z.object({ userId: z.string().min(1) }),
+  z.strictObject({ userId: z.string().min(1) }),
   async ({ userId }, actor) => ({ temporaryPassword: await resetPassword(db(), actor.id, userId) }),
 );
 

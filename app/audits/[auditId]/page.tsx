@@ -69,7 +69,7 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
       />
       <div className="mb-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <StatusControls auditId={audit.id} status={audit.status} shareResults={audit.shareResults} />
+          <StatusControls auditId={audit.id} status={audit.status} shareResults={audit.shareResults} hasAdjudicator={audit.adjudicatorId !== null} />
           <AdjudicatorSelect auditId={audit.id} clinicians={clinicians} current={audit.adjudicatorId} />
         </div>
       </div>

@@ -30,14 +30,14 @@ const SOURCE_OPTIONS = [src("Brief Hospital Course"), src("Chief Complaint"), sr
 
 /** `tag` is added to every note's text: a fresh tag gives a fresh dataset checksum. */
 export function chatQaRelease(subjects: readonly ChatQaSubject[] = CHATQA_SUBJECTS, tag = ""): { "notes.csv": string; "questions.csv": string } {
-  const notes = [csvRow(["subject_id", "note_num", "note_id", "hadm_id", "note_seq", "chartdate", "storetime", "text"], "\n")];
-  const questions = [csvRow(["subject_id", "qa_category", "turn_order", "turn_index", "turn_type", "question", "option_a", "option_b", "option_c", "option_d", "option_e", "correct_answer"], "\n")];
+  const notes = [csvRow(["subject_id", "note_num", "note_id", "hadm_id", "note_seq", "chartdate", "storetime", "text"])];
+  const questions = [csvRow(["subject_id", "qa_category", "turn_order", "turn_index", "turn_type", "question", "option_a", "option_b", "option_c", "option_d", "option_e", "correct_answer"])];
   for (const s of subjects) {
-    notes.push(csvRow([s.subject, "1", `${s.subject}-DS-1`, `8${s.subject.slice(1)}`, "1", "2150-03-02", "2150-03-02 14:20:00", NOTE_TEXT + (tag ? `\n\nFollowup Instructions:\n${tag}` : "")], "\n"));
+    notes.push(csvRow([s.subject, "1", `${s.subject}-DS-1`, `8${s.subject.slice(1)}`, "1", "2150-03-02", "2150-03-02 14:20:00", NOTE_TEXT + (tag ? `\n\nFollowup Instructions:\n${tag}` : "")]));
     s.gold.forEach(([content, source], i) => {
       const n = i + 1;
-      questions.push(csvRow([s.subject, s.category, String(2 * n - 1), String(n), "content", `Question ${n} about the stay?`, ...LETTERS.map((l) => `answer ${l}${n}`), content], "\n"));
-      questions.push(csvRow([s.subject, s.category, String(2 * n), String(n), "source", "Which sources support it?", ...SOURCE_OPTIONS, source], "\n"));
+      questions.push(csvRow([s.subject, s.category, String(2 * n - 1), String(n), "content", `Question ${n} about the stay?`, ...LETTERS.map((l) => `answer ${l}${n}`), content]));
+      questions.push(csvRow([s.subject, s.category, String(2 * n), String(n), "source", "Which sources support it?", ...SOURCE_OPTIONS, source]));
     });
   }
   return { "notes.csv": notes.join(""), "questions.csv": questions.join("") };
@@ -51,7 +51,7 @@ export function pyJsonDumps(value: Record<string, string | null>): string {
 
 /** pandas to_csv(index=False): minimal quoting, "\n" line ends. */
 export function answersCsv(rows: readonly { subject: string; category: string; replies: Record<string, string | null> }[]): string {
-  return [csvRow(["subject_id", "qa_category", "model_answer"], "\n"), ...rows.map((r) => csvRow([r.subject, r.category, pyJsonDumps(r.replies)], "\n"))].join("");
+  return [csvRow(["subject_id", "qa_category", "model_answer"]), ...rows.map((r) => csvRow([r.subject, r.category, pyJsonDumps(r.replies)]))].join("");
 }
 
 /**
@@ -95,10 +95,10 @@ export function ehrNoteQaJsonl(): string {
 /** generate.py's output: the preprocessed columns (note_1…note_3) plus the model's column. */
 export function ehrNoteQaOutputCsv(model = "gpt-4-1106-preview", extra: string[] = []): string {
   const header = ["patient_id", "num_notes", "question", ...LETTERS.map((l) => `choice_${l}`), "answer", "note_1", "note_2", "note_3", ...extra, model];
-  const lines = [csvRow(header, "\n")];
+  const lines = [csvRow(header)];
   for (const r of EHRNOTEQA_ROWS) {
     const c = choices(r.patient_id);
-    lines.push(csvRow([String(r.patient_id), "1", `What was given to ${r.patient_id}?`, ...LETTERS.map((l) => c[`choice_${l}`] as string), r.gold, `Patient ID : ${r.patient_id}\nChartdate : 2150-01-01\nBrief Hospital Course: stable`, "", "", ...extra.map(() => "x"), r.reply], "\n"));
+    lines.push(csvRow([String(r.patient_id), "1", `What was given to ${r.patient_id}?`, ...LETTERS.map((l) => c[`choice_${l}`] as string), r.gold, `Patient ID : ${r.patient_id}\nChartdate : 2150-01-01\nBrief Hospital Course: stable`, "", "", ...extra.map(() => "x"), r.reply]));
   }
   return lines.join("");
 }

@@ -39,11 +39,11 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
     const [idA, idB] = [await assignment(a.id), await assignment(b.id)];
 
     const gold = (turnOrder: number, newGold: string) =>
-      saveCorrection(db, a.id, { assignmentId: idA, kind: "GOLD", turnOrder, correction: { kind: "GOLD", proposal: `Option ${newGold}`, newGold, rationale: "per the note", version: 0 } });
+      saveCorrection(db, a.id, { assignmentId: idA, kind: "GOLD", turnOrder, correction: { kind: "GOLD", proposal: `Option ${newGold}`, newGold, rationale: "per the note" }, expectedVersion: 0 });
     expect(await gold(1, "A")).toMatchObject({ ok: true });
     expect(await gold(2, "C")).toMatchObject({ ok: true });
     const bad = "Option E: Note #7 Chartdate: 2150-09-01 Headers: Pertinent Results";
-    await saveCorrection(db, b.id, { assignmentId: idB, kind: "DISTRACTOR", turnOrder: 2, correction: { kind: "DISTRACTOR", proposal: bad, rationale: "r", version: 0 } });
+    await saveCorrection(db, b.id, { assignmentId: idB, kind: "DISTRACTOR", turnOrder: 2, correction: { kind: "DISTRACTOR", proposal: bad, rationale: "r" }, expectedVersion: 0 });
     const mine = (await loadCase(db, a.id, idA))!.corrections;
     expect(mine.map((c) => [c.kind, c.turnOrder, c.newGold]).sort()).toEqual([["GOLD", 1, "A"], ["GOLD", 2, "C"]]);
     // While open, an item the raters have not finished cannot be adjudicated.
@@ -71,6 +71,14 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
       { correctionId: c2.id, decision: "EDITED", applied: { kind: "GOLD", answer: "D", turnOrder: 1 }, rationale: "D cites the diagnosis" },
       { correctionId: c3.id, decision: "REJECTED", applied: null, rationale: "no such note" },
     ]);
+    // Re-saving a decision: its trail row keeps what it replaced.
+    await adjudicate([
+      { correctionId: c1.id, decision: "ACCEPTED", applied: { kind: "GOLD", answer: "A" }, rationale: "confirmed" },
+      { correctionId: c2.id, decision: "EDITED", applied: { kind: "GOLD", answer: "D", turnOrder: 1 }, rationale: "D cites the diagnosis" },
+      { correctionId: c3.id, decision: "REJECTED", applied: null, rationale: "no such note, checked twice" },
+    ]);
+    const redo = await db.auditEvent.findFirstOrThrow({ where: { entity: "Correction", entityId: c3.id }, orderBy: [{ at: "desc" }, { id: "desc" }] });
+    expect(redo).toMatchObject({ before: { decision: "REJECTED", applied: null, rationale: "no such note" }, after: { decision: "REJECTED", rationale: "no such note, checked twice" } });
     const stored = await db.correctionDecision.findMany({ where: { auditId: audit.id, decision: { not: "REJECTED" } }, select: { correctionId: true, applied: true } });
     expect(Object.fromEntries(stored.map((d) => [d.correctionId, d.applied]))).toEqual({
       [c1.id]: { kind: "GOLD", answer: "A", turnOrder: 1 },
@@ -79,7 +87,9 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
 
     const bundle = (await correctedBenchmark(db, audit.id))!;
     // The adjudication page lists the same files and counts without building them.
-    expect(await correctedSummary(db, audit.id)).toEqual({ files: bundle.files.map((f) => f.name), changes: bundle.changes, removed: bundle.removed });
+    expect(await correctedSummary(db, audit.id, { organizer: true })).toEqual({ files: bundle.files.map((f) => f.name), changes: bundle.changes, removed: bundle.removed });
+    // A clinician adjudicator is offered the change log only: the data files are the whole dataset.
+    expect((await correctedSummary(db, audit.id, { organizer: false }))!.files).toEqual(["changelog.json", "changelog.md"]);
     const file = (name: string) => bundle.files.find((f) => f.name === name)!.text();
     const parsed = await parseDataset([{ name: "notes-chatqa.json", chunks: file("notes-chatqa.json") }]);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));

@@ -7,6 +7,18 @@ import { loadDataset } from "../datasets/load-dataset";
 const MARKDOWN = "text/markdown";
 const typeOf = (name: string) => (name.endsWith(".csv") ? "text/csv" : name.endsWith(".md") ? MARKDOWN : "application/json");
 
+export const CHANGE_LOG_FILES = ["changelog.json", "changelog.md"] as const;
+
+/**
+ * Who may download a file of the corrected benchmark. Its data files are the whole dataset —
+ * every patient, every record after every cutoff — so only organizers and admins get them; a
+ * clinician adjudicator (who may be reviewing, blinded to the future, another audit of the same
+ * dataset) gets the change log, which holds only the audit's own changes.
+ */
+export function mayDownloadCorrected(access: { organizer: boolean }, file: string): boolean {
+  return access.organizer || (CHANGE_LOG_FILES as readonly string[]).includes(file);
+}
+
 /** The corrected benchmark's files for a dataset format (the exporters' own file names) and the change logs. */
 export function correctedFileNames(format: string): string[] {
   const data =
@@ -15,14 +27,14 @@ export function correctedFileNames(format: string): string[] {
     : format === "ehrnote-chatqa-csv" ? ["notes.csv", "questions.csv"]
     // EHRNoteQA has no writer of its own: its conversations go out as a notes-chatqa bundle.
     : ["notes-chatqa.json"];
-  return [...data, "changelog.json", "changelog.md"];
+  return [...data, ...CHANGE_LOG_FILES];
 }
 
 /**
  * What the adjudication page lists: the files and how many accepted changes and removals they
  * will carry — counted in the database, without loading or correcting the dataset itself.
  */
-export async function correctedSummary(db: Db, auditId: string) {
+export async function correctedSummary(db: Db, auditId: string, access: { organizer: boolean }) {
   const audit = await db.audit.findUnique({ where: { id: auditId }, select: { dataset: { select: { format: true } } } });
   if (!audit) return null;
   const accepted = { auditId, decision: { in: ["ACCEPTED", "EDITED"] } };
@@ -30,7 +42,7 @@ export async function correctedSummary(db: Db, auditId: string) {
     db.correctionDecision.count({ where: accepted }),
     db.correctionDecision.count({ where: { ...accepted, correction: { kind: "REMOVE" } } }),
   ]);
-  return { files: correctedFileNames(audit.dataset.format), changes, removed };
+  return { files: correctedFileNames(audit.dataset.format).filter((f) => mayDownloadCorrected(access, f)), changes, removed };
 }
 
 /**

@@ -16,23 +16,23 @@ type Kind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE";
 // turnOrder is taken from the correction itself (see below), whatever the form sends.
 const turnOrder = z.number().int().min(0).optional();
 const appliedSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("STEM"), question: z.string().trim().min(1), turnOrder }),
-  z.object({ kind: z.literal("GOLD"), answer: z.string().trim().min(1), turnOrder }),
-  z.object({ kind: z.literal("DISTRACTOR"), label: z.string().trim().min(1), text: z.string().trim().min(1), turnOrder }),
+  z.strictObject({ kind: z.literal("STEM"), question: z.string().trim().min(1), turnOrder }),
+  z.strictObject({ kind: z.literal("GOLD"), answer: z.string().trim().min(1), turnOrder }),
+  z.strictObject({ kind: z.literal("DISTRACTOR"), label: z.string().trim().min(1), text: z.string().trim().min(1), turnOrder }),
   // MCQs list evidence event ids; a conversation's source turn names its new correct option.
   z
-    .object({ kind: z.literal("EVIDENCE"), evidenceEventIds: z.array(z.string().trim().min(1)).min(1).optional(), answer: z.string().trim().min(1).optional(), turnOrder })
+    .strictObject({ kind: z.literal("EVIDENCE"), evidenceEventIds: z.array(z.string().trim().min(1)).min(1).optional(), answer: z.string().trim().min(1).optional(), turnOrder })
     .refine((e) => (e.evidenceEventIds === undefined) !== (e.answer === undefined), says.evidence),
-  z.object({ kind: z.literal("REMOVE") }),
+  z.strictObject({ kind: z.literal("REMOVE") }),
 ]);
 
-export const saveAdjudicationSchema = z.object({
+export const saveAdjudicationSchema = z.strictObject({
   auditId: z.string().min(1),
   auditItemId: z.string().min(1),
   finalLabels: z.record(z.string(), z.string()),
   rationale: z.string().trim().min(1, says.rationale).max(20_000),
   decisions: z.array(
-    z.object({
+    z.strictObject({
       correctionId: z.string().min(1),
       decision: z.enum(["ACCEPTED", "EDITED", "REJECTED"]),
       applied: appliedSchema.nullable(),
@@ -67,6 +67,10 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
   // While the audit is open, only items every rater has finished may be adjudicated.
   if (row.audit.status === "OPEN" && !row.assignments.every((a) => new Set(a.ratings.map((r) => r.dimension)).size >= rubric.length)) {
     throw new AppError("LOCKED", { key: "adjudication.errors.ratersMustFinish" });
+  }
+  // Only the rubric's dimensions: anything else would be stored and exported as a label.
+  for (const key of Object.keys(input.finalLabels)) {
+    if (!rubric.some((d) => d.key === key)) throw new AppError("INVALID", { key: "adjudication.errors.unknownDimension", values: { dimension: key.slice(0, 80) } });
   }
   for (const d of rubric) {
     const label = input.finalLabels[d.key];
@@ -119,6 +123,10 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
       before: existing ? { finalLabels: existing.finalLabels as object, removeItem: existing.removeItem, rationale: existing.rationale } : undefined,
       after: { item: row.item.externalId, finalLabels: input.finalLabels, removeItem, rationale: input.rationale },
     });
+    // Re-saving replaces the decisions: each trail row says what it replaced.
+    const previous = new Map(
+      (await tx.correctionDecision.findMany({ where: { correctionId: { in: [...corrections.keys()] } }, select: { correctionId: true, decision: true, applied: true, rationale: true } })).map((p) => [p.correctionId, p]),
+    );
     await tx.correctionDecision.deleteMany({ where: { correctionId: { in: [...corrections.keys()] } } });
     for (const d of input.decisions) {
       await tx.correctionDecision.create({
@@ -129,6 +137,7 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
         action: `correction.${d.decision.toLowerCase()}`,
         entity: "Correction",
         entityId: d.correctionId,
+        ...(previous.has(d.correctionId) ? { before: { item: row.item.externalId, decision: previous.get(d.correctionId)!.decision, applied: (previous.get(d.correctionId)!.applied ?? null) as object | null, rationale: previous.get(d.correctionId)!.rationale } } : {}),
         after: { item: row.item.externalId, decision: d.decision, applied: (applied.get(d.correctionId) ?? null) as object | null, rationale: d.rationale },
       });
     }

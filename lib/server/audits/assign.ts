@@ -1,18 +1,20 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { AssignmentError, balancedIncomplete, fullyCrossed, manualPlan, reviewPositions, storedReviewOrderRule } from "../../sampling";
+import { AssignmentError, balancedIncomplete, computeAssignmentStats, fullyCrossed, manualPlan, reviewPositions, storedReviewOrderRule, type AssignmentStats } from "../../sampling";
 import { recordEvent } from "../audit-trail";
 import { AppError, englishText, type CatalogMessage } from "../errors";
 import { planErrorMessage } from "./plan-errors";
 
-export const assignSchema = z.object({
+export const assignSchema = z.strictObject({
   auditId: z.string().min(1),
   clinicianIds: z.array(z.string().min(1)),
   design: z.enum(["FULLY_CROSSED", "BALANCED", "MANUAL"]),
   ratersPerItem: z.coerce.number().int().min(1).optional(),
   /** MANUAL: one "item id, clinician email" pair per line. */
   manual: z.string().max(1_000_000).optional(),
+  /** The organizer saw that this plan leaves the audit less balanced than it is, and goes ahead. */
+  confirmUnbalance: z.boolean().optional(),
 });
 
 /** Reads "item id, clinician email" lines; every problem is reported with its line number. */
@@ -51,11 +53,35 @@ export class ManualLinesError extends AppError {
   }
 }
 
+/** The audit's design as it stands: raters per item and load per clinician over its active assignments. */
+export type DesignStats = Pick<AssignmentStats, "minLoad" | "maxLoad" | "minRatersPerItem" | "maxRatersPerItem">;
+
+export type AssignOutcome =
+  | { status: "assigned"; created: number; reinstated: number; design: DesignStats; plan: DesignStats }
+  /** Nothing written: the plan would leave the audit less balanced; `confirmUnbalance` goes ahead. */
+  | { status: "confirm"; current: DesignStats; design: DesignStats };
+
+function designStats(itemIds: string[], pairs: { itemId: string; clinicianId: string }[]): DesignStats {
+  const s = computeAssignmentStats([...new Set(pairs.map((p) => p.clinicianId))], itemIds, pairs);
+  return { minLoad: s.minLoad, maxLoad: s.maxLoad, minRatersPerItem: s.minRatersPerItem, maxRatersPerItem: s.maxRatersPerItem };
+}
+
+/** Less balanced: a wider spread of raters per item, or of loads beyond the one item a balanced plan allows. */
+function unbalances(current: DesignStats, next: DesignStats): boolean {
+  const spread = (lo: number, hi: number) => hi - lo;
+  return (
+    spread(next.minRatersPerItem, next.maxRatersPerItem) > spread(current.minRatersPerItem, current.maxRatersPerItem) ||
+    spread(next.minLoad, next.maxLoad) > Math.max(1, spread(current.minLoad, current.maxLoad))
+  );
+}
+
 /**
  * Assigns the audit's items to clinicians by a plan. Existing assignments are kept (ratings
- * are never lost); withdrawn ones that the plan names again are reinstated.
+ * are never lost); withdrawn ones that the plan names again are reinstated. The outcome reports
+ * the audit's resulting design (existing assignments and the plan together), not the plan's
+ * alone; a plan that would leave an assigned audit less balanced is not applied unless confirmed.
  */
-export async function assignClinicians(db: Db, actorId: string, input: z.output<typeof assignSchema>) {
+export async function assignClinicians(db: Db, actorId: string, input: z.output<typeof assignSchema>): Promise<AssignOutcome> {
   const audit = await db.audit.findUnique({ where: { id: input.auditId }, select: { id: true, status: true, seed: true, sampling: true, items: { select: { id: true, sampleOrder: true, item: { select: { externalId: true, patientId: true, cutoffTime: true, decisionPoint: true } } }, orderBy: { sampleOrder: "asc" } } } });
   if (!audit) throw new AppError("NOT_FOUND", { key: "audits.errors.auditNotFound" });
   if (audit.status === "CLOSED") throw new AppError("LOCKED", { key: "audits.errors.closed" });
@@ -83,9 +109,17 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
   }
   return db.$transaction(async (tx) => {
     const existing = await tx.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, auditItemId: true, userId: true, active: true } });
+    const before = await tx.audit.findUniqueOrThrow({ where: { id: audit.id }, select: { design: true, ratersPerItem: true } });
     const byKey = new Map(existing.map((a) => [`${a.auditItemId}|${a.userId}`, a]));
     const create = plan.assignments.filter((a) => !byKey.has(`${a.itemId}|${a.clinicianId}`));
     const reinstate = plan.assignments.map((a) => byKey.get(`${a.itemId}|${a.clinicianId}`)).filter((a) => a && !a.active);
+    const active = existing.filter((a) => a.active).map((a) => ({ itemId: a.auditItemId, clinicianId: a.userId }));
+    const resulting = [...active, ...create, ...reinstate.map((a) => ({ itemId: a!.auditItemId, clinicianId: a!.userId }))];
+    const design = designStats(itemIds, resulting);
+    if (active.length > 0 && !input.confirmUnbalance) {
+      const current = designStats(itemIds, active);
+      if (unbalances(current, design)) return { status: "confirm" as const, current, design };
+    }
     const position = reviewPositionOf(audit);
     await tx.assignment.createMany({ data: create.map((a) => ({ auditId: audit.id, auditItemId: a.itemId, userId: a.clinicianId, reviewPosition: position(a.clinicianId, a.itemId) })) });
     if (reinstate.length) await tx.assignment.updateMany({ where: { id: { in: reinstate.map((a) => a!.id) } }, data: { active: true, withdrawnAt: null } });
@@ -95,9 +129,10 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
       action: "audit.assign",
       entity: "Audit",
       entityId: audit.id,
-      after: { design: input.design, ratersPerItem: plan.ratersPerItem, clinicians: plan.clinicianIds, created: create.length, reinstated: reinstate.length, stats: plan.stats } as object,
+      before: { design: before.design, ratersPerItem: before.ratersPerItem, assignments: active.length },
+      after: { design: input.design, ratersPerItem: plan.ratersPerItem, clinicians: plan.clinicianIds, created: create.length, reinstated: reinstate.length, stats: plan.stats, resulting: design, confirmedUnbalance: input.confirmUnbalance === true } as object,
     });
-    return { created: create.length, reinstated: reinstate.length, stats: plan.stats };
+    return { status: "assigned" as const, created: create.length, reinstated: reinstate.length, design, plan: designStats(itemIds, plan.assignments) };
   });
 }
 
@@ -121,7 +156,7 @@ function reviewPositionOf(audit: { seed: string; sampling: unknown; items: { id:
 export async function withdrawClinician(db: Db, actorId: string, auditId: string, userId: string) {
   return db.$transaction(async (tx) => {
     const { count } = await tx.assignment.updateMany({ where: { auditId, userId, active: true }, data: { active: false, withdrawnAt: new Date() } });
-    await recordEvent(tx, { actorId, action: "audit.withdraw", entity: "Audit", entityId: auditId, after: { userId, assignments: count } });
+    await recordEvent(tx, { actorId, action: "audit.withdraw", entity: "Audit", entityId: auditId, before: { userId, active: count }, after: { userId, assignments: count, active: 0 } });
     return count;
   });
 }

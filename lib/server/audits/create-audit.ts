@@ -13,7 +13,7 @@ import { previewSample, STRATA_KEYS } from "./sampling-frame";
 const says = en.audits.validation;
 
 /** What "Draw sample" sends; the audit adds its name and rubric. */
-export const sampleRequestSchema = z.object({
+export const sampleRequestSchema = z.strictObject({
   datasetId: z.string().min(1, says.dataset),
   size: z.coerce.number(says.wholeNumber).int(says.wholeNumber).min(1, says.atLeastOne),
   seed: z.string().trim().min(1, says.seed).max(256),

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { BackupWriter, isoOrNull, type AuditRecord, type BackupRecord, type CorrectionKind, type DatasetRecord } from "../../backup";
 import { recordEvent } from "../audit-trail";
+import { auditTrailRows } from "./trail";
 
 const PATIENTS_PER_PAGE = 20;
 const ITEMS_PER_PAGE = 1_000;
@@ -42,11 +43,19 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
   if (!read) return null;
   const { audit, auditItems, assignments } = read;
   const { dataset } = audit;
+  const trail = await auditTrailRows(db, {
+    id: auditId,
+    auditItemIds: auditItems.map((i) => i.id),
+    assignmentIds: assignments.map((a) => a.id),
+    correctionIds: assignments.flatMap((a) => a.corrections.map((c) => c.id)),
+  });
 
   const named = new Set<string>([audit.createdById, ...assignments.map((a) => a.userId)]);
   if (audit.adjudicatorId) named.add(audit.adjudicatorId);
   for (const i of auditItems) if (i.adjudication) named.add(i.adjudication.adjudicatorId);
   for (const a of assignments) for (const c of a.corrections) if (c.decision) named.add(c.decision.adjudicatorId);
+  // Whoever acted on the audit is named too, so its trail restores with its actors.
+  for (const e of trail) if (e.actorId) named.add(e.actorId);
   const users = await db.user.findMany({ where: { id: { in: [...named] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, email: true, name: true, role: true, active: true } });
   const emailOf = new Map(users.map((u) => [u.id, u.email]));
   const email = (id: string) => {
@@ -95,6 +104,9 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
           decision: c.decision && { id: c.decision.id, adjudicator: email(c.decision.adjudicatorId), decision: c.decision.decision as "ACCEPTED" | "EDITED" | "REJECTED", applied: c.decision.applied, rationale: c.decision.rationale, decidedAt: c.decision.decidedAt.toISOString() },
         })),
       };
+    }
+    for (const e of trail) {
+      yield { type: "trail", id: e.id, at: e.at.toISOString(), actor: e.actorId ? email(e.actorId) : null, action: e.action, entity: e.entity, entityId: e.entityId, before: (e.before ?? null) as {} | null, after: (e.after ?? null) as {} | null };
     }
   }
 

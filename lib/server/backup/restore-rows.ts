@@ -1,5 +1,5 @@
 import "server-only";
-import type { AssignmentRecord, AuditItemRecord, BackupPlan, BackupRecord } from "../../backup";
+import type { AssignmentRecord, AuditItemRecord, BackupPlan, BackupRecord, TrailRecord } from "../../backup";
 import type { RestoredUsers, Tx } from "./restore-users";
 
 const BATCH = 500;
@@ -10,11 +10,14 @@ const atOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
  * The audit's own rows, collected as the file streams past (they are small next to the dataset)
  * and written once the dataset's rows are in: the audit, its items and adjudications, the
  * assignments with their comments, ratings, corrections and decisions — ids, versions and
- * timestamps as in the backup.
+ * timestamps as in the backup — and the audit's trail, kept as history: each event with its time,
+ * actor, action and before/after as recorded, under a new row id (the trail is append-only; an
+ * event id of another instance must not collide with one here).
  */
 export class AuditRows {
   private readonly auditItems: AuditItemRecord[] = [];
   private readonly assignments: AssignmentRecord[] = [];
+  private readonly trail: TrailRecord[] = [];
 
   constructor(
     private readonly plan: BackupPlan,
@@ -24,6 +27,7 @@ export class AuditRows {
   add(r: BackupRecord): void {
     if (r.type === "auditItem") this.auditItems.push(r);
     else if (r.type === "assignment") this.assignments.push(r);
+    else if (r.type === "trail") this.trail.push(r);
   }
 
   private person(email: string): string {
@@ -80,6 +84,14 @@ export class AuditRows {
         ...(d.applied === null ? {} : { applied: d.applied as object }),
       })),
       (data) => tx.correctionDecision.createMany({ data }),
+    );
+    await many(
+      this.trail.map((e) => ({
+        at: at(e.at), actorId: e.actor === null ? null : this.person(e.actor), action: e.action, entity: e.entity, entityId: e.entityId,
+        ...(e.before === null ? {} : { before: e.before as object }),
+        ...(e.after === null ? {} : { after: e.after as object }),
+      })),
+      (data) => tx.auditEvent.createMany({ data }),
     );
   }
 }

@@ -1,6 +1,7 @@
 // The audit's export files, each a pure function of the stored-ratings snapshot.
 import { adjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/outcome";
-import { computeAuditReport, csvRow, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown, timeOnTaskCsv } from "../../reports";
+import { csvText, type CsvValue } from "../../csv";
+import { computeAuditReport, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown, timeOnTaskCsv } from "../../reports";
 import { commentsCsv, type CommentRow } from "../../reports/comments";
 import type { AuditReport, AuditSnapshot } from "../../reports/types";
 
@@ -31,15 +32,15 @@ export function exportCatalog(snapshot: AuditSnapshot): ExportFile[] {
 /** Majority against final label for every rated item and dimension, with the adjudicator's reason. */
 function adjudicationCsv(report: AuditReport, records: (AdjudicationRecord & { rationale: string })[]): string {
   const byItem = new Map(records.map((r) => [r.itemId, r]));
-  const lines = [csvRow(["dimension", "item", "majority", "final", "adjudicated", "removed", "rationale"])];
+  const rows: CsvValue[][] = [["dimension", "item", "majority", "final", "adjudicated", "removed", "rationale"]];
   for (const d of report.dimensions) {
     for (const item of d.items) {
       if (item.majority === null) continue;
       const r = byItem.get(item.itemId);
-      lines.push(csvRow([d.key, item.externalId, item.majority, r?.finalLabels[d.key] ?? item.majority, r ? "true" : "false", r?.removeItem ? "true" : "false", r?.rationale ?? ""]));
+      rows.push([d.key, item.externalId, item.majority, r?.finalLabels[d.key] ?? item.majority, r !== undefined, r?.removeItem ?? false, r?.rationale ?? ""]);
     }
   }
-  return lines.join("\n") + "\n";
+  return csvText(rows);
 }
 
 export function renderExport(

@@ -3,22 +3,23 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
-import { CONFLICT, type SaveOutcome } from "./save-rating";
+import { CONFLICT, isUniqueViolation, type SaveOutcome } from "./save-rating";
 
 export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"] as const;
 
-export const saveCorrectionSchema = z.object({
+export const saveCorrectionSchema = z.strictObject({
   assignmentId: z.string().min(1),
   kind: z.enum(CORRECTION_KINDS),
   /** Conversation items: the turn (turn_order) the correction is about; 0 = the whole item. */
   turnOrder: z.number().int().min(0).default(0),
+  /** The version the client last saw (0 = none): every change, a withdrawal too, is a compare-and-set on it. */
+  expectedVersion: z.number().int().min(0),
   correction: z
-    .object({
+    .strictObject({
       kind: z.enum(CORRECTION_KINDS),
       proposal: z.string().max(20_000),
       newGold: z.string().max(10).nullable().optional(),
       rationale: z.string().trim().min(1, "Give a rationale").max(20_000),
-      version: z.number().int().min(0),
     })
     .nullable(),
 });
@@ -32,31 +33,60 @@ export interface CorrectionState {
   version: number;
 }
 
-/** Proposes (or withdraws, with null) one correction of a kind for the user's own assignment. */
+type Row = { id: string; proposal: string; newGold: string | null; rationale: string; version: number };
+
+const stateOf = (kind: CorrectionState["kind"], r: Row): CorrectionState => ({ id: r.id, kind, proposal: r.proposal, newGold: r.newGold, rationale: r.rationale, version: r.version });
+/** What the trail keeps of a correction: everything but its row id. */
+const trailOf = (kind: string, turnOrder: number, r: Row | null) => r && { kind, turnOrder, proposal: r.proposal, newGold: r.newGold, rationale: r.rationale, version: r.version };
+
+/**
+ * Proposes, edits or withdraws (correction null) one correction of a kind for the user's own
+ * assignment. Each change lands only if the stored version is the one the client last saw, so a
+ * stale tab can neither overwrite nor delete a newer proposal; the trail row carries both sides.
+ */
 export async function saveCorrection(db: Db, userId: string, input: z.output<typeof saveCorrectionSchema>): Promise<SaveOutcome<CorrectionState | null>> {
   const assignment = await editableAssignment(db, userId, input.assignmentId);
-  const where = { assignmentId_kind_turnOrder: { assignmentId: assignment.id, kind: input.kind, turnOrder: input.turnOrder } };
-  return db.$transaction(async (tx) => {
-    const current = await tx.correction.findUnique({ where });
-    if (input.correction === null) {
-      if (current) await tx.correction.delete({ where });
-      await recordEvent(tx, { actorId: userId, action: "correction.withdraw", entity: "Assignment", entityId: assignment.id, before: current ? { kind: current.kind, proposal: current.proposal } : undefined });
-      return { ok: true as const, data: null };
-    }
-    const c = input.correction;
-    if ((current?.version ?? 0) !== c.version) {
-      return {
-        ok: false as const,
-        error: CONFLICT,
-        conflict: { current: current ? { id: current.id, kind: input.kind, proposal: current.proposal, newGold: current.newGold, rationale: current.rationale, version: current.version } : null },
-      };
-    }
-    const data = { proposal: c.proposal, newGold: c.newGold ?? null, rationale: c.rationale };
-    const saved = current
-      ? await tx.correction.update({ where, data: { ...data, version: { increment: 1 } } })
-      : await tx.correction.create({ data: { ...data, assignmentId: assignment.id, kind: input.kind, turnOrder: input.turnOrder, version: 1 } });
-    await tx.assignment.update({ where: { id: assignment.id }, data: { lastActivityAt: new Date() } });
-    await recordEvent(tx, { actorId: userId, action: "correction.save", entity: "Assignment", entityId: assignment.id, after: { kind: input.kind, ...data, version: saved.version } });
-    return { ok: true as const, data: { id: saved.id, kind: input.kind, proposal: saved.proposal, newGold: saved.newGold, rationale: saved.rationale, version: saved.version } };
-  });
+  const key = { assignmentId: assignment.id, kind: input.kind, turnOrder: input.turnOrder };
+  const conflictNow = async (): Promise<SaveOutcome<CorrectionState | null>> => {
+    const current = await db.correction.findUnique({ where: { assignmentId_kind_turnOrder: key } });
+    return { ok: false, error: CONFLICT, conflict: { current: current && stateOf(input.kind, current) } };
+  };
+  try {
+    return await db.$transaction(async (tx) => {
+      const current = await tx.correction.findUnique({ where: { assignmentId_kind_turnOrder: key } });
+      const c = input.correction;
+      // Withdrawing what is already gone asks for nothing: no conflict, nothing recorded.
+      if (c === null && !current) return { ok: true as const, data: null };
+      if ((current?.version ?? 0) !== input.expectedVersion) {
+        return { ok: false as const, error: CONFLICT, conflict: { current: current && stateOf(input.kind, current) } };
+      }
+      const before = trailOf(input.kind, input.turnOrder, current);
+      if (c === null) {
+        // deleteMany with the version in the WHERE clause: a concurrent edit makes this miss.
+        const { count } = await tx.correction.deleteMany({ where: { ...key, version: input.expectedVersion } });
+        if (count !== 1) throw new StaleCorrection();
+        await tx.assignment.update({ where: { id: assignment.id }, data: { lastActivityAt: new Date() } });
+        await recordEvent(tx, { actorId: userId, action: "correction.withdraw", entity: "Assignment", entityId: assignment.id, before: before!, after: { kind: input.kind, turnOrder: input.turnOrder, withdrawn: true } });
+        return { ok: true as const, data: null };
+      }
+      const data = { proposal: c.proposal, newGold: c.newGold ?? null, rationale: c.rationale };
+      let saved: Row;
+      if (current) {
+        const { count } = await tx.correction.updateMany({ where: { ...key, version: input.expectedVersion }, data: { ...data, version: { increment: 1 } } });
+        if (count !== 1) throw new StaleCorrection();
+        saved = { ...current, ...data, version: input.expectedVersion + 1 };
+      } else {
+        saved = await tx.correction.create({ data: { ...data, ...key, version: 1 } });
+      }
+      await tx.assignment.update({ where: { id: assignment.id }, data: { lastActivityAt: new Date() } });
+      await recordEvent(tx, { actorId: userId, action: "correction.save", entity: "Assignment", entityId: assignment.id, ...(before ? { before } : {}), after: trailOf(input.kind, input.turnOrder, saved)! });
+      return { ok: true as const, data: stateOf(input.kind, saved) };
+    });
+  } catch (error) {
+    // A concurrent change between the read and the write (or a concurrent first proposal).
+    if (error instanceof StaleCorrection || isUniqueViolation(error)) return conflictNow();
+    throw error;
+  }
 }
+
+class StaleCorrection extends Error {}

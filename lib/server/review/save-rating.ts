@@ -7,7 +7,7 @@ import { rubricTurns, splitRatingKey } from "../../audits/item-dimensions";
 import type { Rubric, RubricDimension } from "../../audits/rubric";
 import { editableAssignment } from "./editable-assignment";
 
-export const saveRatingSchema = z.object({
+export const saveRatingSchema = z.strictObject({
   assignmentId: z.string().min(1),
   dimension: z.string().min(1),
   category: z.string().min(1).nullable(),

@@ -7,7 +7,8 @@ import { createUserSchema, USER_PUBLIC_FIELDS, type CreateUserInput } from "./us
 
 /** Creates a user; returns the temporary password when one was generated (shown once). */
 export async function createUser(db: Db, actorId: string | null, input: CreateUserInput) {
-  const data = createUserSchema.parse(input);
+  // Only the form's fields: internal callers (demo accounts, bootstrap) may pass more, such as a locale.
+  const data = createUserSchema.parse({ email: input.email, name: input.name, role: input.role, password: input.password });
   const temporaryPassword = data.password === "" ? generatePassword() : null;
   const passwordHash = await hashPassword(temporaryPassword ?? data.password);
   const existing = await db.user.findUnique({ where: { email: data.email }, select: { id: true } });

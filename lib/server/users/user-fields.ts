@@ -26,7 +26,7 @@ const english: UserFieldMessage = (key, values) => englishText({ key: `admin.for
 
 /** The user form's schema, its messages in the reader's language (the server action passes them). */
 export function userFieldsSchema(message: UserFieldMessage = english) {
-  return z.object({
+  return z.strictObject({
     email: z.string().trim().toLowerCase().pipe(z.email(message("email"))),
     name: z.string().trim().min(1, message("name")).max(NAME_MAX, message("nameTooLong", { max: NAME_MAX })),
     role: z.enum(ROLES),

@@ -22,7 +22,7 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
   if (!access.ok) forbidden();
   const [{ audit, rows }, corrected, t, tc] = await Promise.all([
     adjudicationQueue(db(), auditId),
-    correctedSummary(db(), auditId),
+    correctedSummary(db(), auditId, access),
     getTranslations("adjudication.queue"),
     getTranslations("common"),
   ]);
@@ -37,6 +37,7 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
       <section aria-labelledby="corrected-heading" className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="corrected-heading" className="text-sm font-semibold">{t("corrected")}</h2>
         <p className="mt-1 text-sm text-slate-600">{corrected ? t("correctedSummary", { changes: corrected.changes, removed: corrected.removed }) : t("unavailable")}</p>
+        {!access.organizer && <p className="mt-1 text-sm text-slate-600">{t("changeLogOnly")}</p>}
         <ul className="mt-2 flex flex-wrap gap-2 text-sm">
           {corrected?.files.map((name) => (
             <li key={name}><a className="inline-block rounded-md border border-slate-300 px-2.5 py-1 hover:bg-slate-100" href={`/api/audits/${auditId}/corrected/${name}`} download>{name}</a></li>

@@ -51,7 +51,7 @@ export function fieldOf(path: Path): string {
 export const jsonl = (records: readonly unknown[]): string => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
 
 export function csvText(columns: readonly string[], rows: readonly Rec[]): string {
-  return csvRow(columns, "\n") + rows.map((r) => csvRow(columns.map((c) => r[c] ?? ""), "\n")).join("");
+  return csvRow(columns) + rows.map((r) => csvRow(columns.map((c) => r[c] ?? ""))).join("");
 }
 
 /** Physical line on which data row `index` of `csvText(columns, rows)` starts. */

@@ -53,8 +53,8 @@ const JSONL: Record<string, TextMutation<Jsonl>> = {
 
 /** Row k with cell `column` written raw (its quoting broken on purpose). */
 function withRawCell(m: Csv, k: number, column: string, raw: string): string {
-  const lines = m.rows.map((r, i) => (i === k ? m.columns.map((c) => (c === column ? raw : csvField(String(r[c] ?? "")))).join(",") + "\n" : csvRow(m.columns.map((c) => String(r[c] ?? "")), "\n")));
-  return csvRow(m.columns, "\n") + lines.join("");
+  const lines = m.rows.map((r, i) => (i === k ? m.columns.map((c) => (c === column ? raw : csvField(String(r[c] ?? "")))).join(",") + "\n" : csvRow(m.columns.map((c) => String(r[c] ?? "")))));
+  return csvRow(m.columns) + lines.join("");
 }
 
 const quoted = (s: string) => `"${s.replace(/"/g, '""')}"`;
@@ -84,19 +84,19 @@ const CSV: Record<string, TextMutation<Csv>> = {
     const cells = m.columns.map((c) => String(m.rows[k]![c] ?? ""));
     if (g(fc.boolean)) cells.splice(pickIndex(g, cells.length), 1);
     else cells.splice(pickIndex(g, cells.length + 1, 0), 0, "extra");
-    const rows = m.rows.map((r, i) => (i === k ? cells.map(csvField).join(",") + "\n" : csvRow(m.columns.map((c) => String(r[c] ?? "")), "\n")));
-    return { text: csvRow(m.columns, "\n") + rows.join(""), expected: { field: "(csv)", line: csvLineOf(m.columns, m.rows, k), record: k + 1, message: /fields, header has/ } };
+    const rows = m.rows.map((r, i) => (i === k ? cells.map(csvField).join(",") + "\n" : csvRow(m.columns.map((c) => String(r[c] ?? "")))));
+    return { text: csvRow(m.columns) + rows.join(""), expected: { field: "(csv)", line: csvLineOf(m.columns, m.rows, k), record: k + 1, message: /fields, header has/ } };
   },
   "header without a column": (m, g) => {
     const header = [...m.columns];
     header.splice(pickIndex(g, header.length), 1, ...(g(fc.boolean) ? [] : ["renamed_column"]));
-    return { text: csvRow(header, "\n") + render(m).split("\n").slice(1).join("\n"), expected: { field: "(header)", line: 1, message: /missing column/ } };
+    return { text: csvRow(header) + render(m).split("\n").slice(1).join("\n"), expected: { field: "(header)", line: 1, message: /missing column/ } };
   },
   "header with a duplicate column": (m, g) => {
     const header = [...m.columns];
     const k = pickIndex(g, header.length, 1);
     header[k] = header[pickIndex(g, k)]!;
-    return { text: csvRow(header, "\n") + render(m).split("\n").slice(1).join("\n"), expected: { field: "(header)", line: 1, message: /duplicate column/ } };
+    return { text: csvRow(header) + render(m).split("\n").slice(1).join("\n"), expected: { field: "(header)", line: 1, message: /duplicate column/ } };
   },
   "empty file": () => ({ text: "", expected: { field: "(header)", line: 1, message: /empty file/ } }),
   "invalid UTF-8": (m, g) => {

@@ -1,0 +1,69 @@
+// Every server action refuses unknown keys: a key the form never sends is a crafted request
+// (it once reached the database through finalLabels). Two checks: the source of every action
+// and use case declares no non-strict object, and each exported schema refuses an extra key,
+// at the top and nested.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_RUBRIC } from "../audits/rubric";
+import { saveAdjudicationSchema } from "./adjudication/save-adjudication";
+import { assignSchema } from "./audits/assign";
+import { createAuditSchema, sampleRequestSchema } from "./audits/create-audit";
+import { saveCommentSchema } from "./review/save-comment";
+import { saveCorrectionSchema } from "./review/save-correction";
+import { saveRatingSchema } from "./review/save-rating";
+import { userFieldsSchema } from "./users/user-fields";
+
+function files(dir: string, keep: (f: string) => boolean): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? files(p, keep) : keep(p) ? [p] : [];
+  });
+}
+
+describe("server action schemas", () => {
+  it("declare no object that lets unknown keys through", () => {
+    const sources = [
+      ...files("app", (f) => /actions\.ts$/.test(f)),
+      ...files("lib/server", (f) => f.endsWith(".ts") && !f.endsWith(".test.ts")),
+      "lib/audits/rubric.ts",
+    ];
+    expect(sources.length).toBeGreaterThan(20);
+    const loose = sources.flatMap((f) => {
+      const text = fs.readFileSync(f, "utf8");
+      return /\bz\s*\.\s*(object|looseObject)\s*\(|\.passthrough\s*\(|\.loose\s*\(|\.strip\s*\(/.test(text) ? [f] : [];
+    });
+    expect(loose).toEqual([]);
+  });
+
+  const valid = {
+    rating: [saveRatingSchema, { assignmentId: "a", dimension: "gold", category: "correct", expectedVersion: 0 }],
+    comment: [saveCommentSchema, { assignmentId: "a", comment: "c", expectedVersion: 0 }],
+    correction: [saveCorrectionSchema, { assignmentId: "a", kind: "STEM", turnOrder: 0, expectedVersion: 0, correction: { kind: "STEM", proposal: "p", rationale: "r" } }],
+    adjudication: [
+      saveAdjudicationSchema,
+      { auditId: "a", auditItemId: "i", finalLabels: { gold: "correct" }, rationale: "r", decisions: [{ correctionId: "c", decision: "ACCEPTED", applied: { kind: "STEM", question: "q" }, rationale: "r" }] },
+    ],
+    assign: [assignSchema, { auditId: "a", clinicianIds: ["u"], design: "BALANCED", ratersPerItem: 2 }],
+    sample: [sampleRequestSchema, { datasetId: "d", size: 1, seed: "s", strata: [] }],
+    audit: [createAuditSchema, { datasetId: "d", size: 1, seed: "s", strata: [], name: "n", rubric: DEFAULT_RUBRIC }],
+    user: [userFieldsSchema(), { email: "a@example.org", name: "A", role: "CLINICIAN", password: "" }],
+  } as const;
+
+  it.each(Object.entries(valid))("%s refuses an unknown key at the top", (_, [schema, input]) => {
+    expect(schema.safeParse(input).success).toBe(true);
+    expect(schema.safeParse({ ...input, extra: 1 }).success).toBe(false);
+  });
+
+  it("refuses unknown keys nested in corrections, decisions, applied changes and rubrics", () => {
+    const c = valid.correction[1];
+    expect(saveCorrectionSchema.safeParse({ ...c, correction: { ...c.correction, version: 3 } }).success).toBe(false);
+    const a = valid.adjudication[1];
+    const d = a.decisions[0];
+    expect(saveAdjudicationSchema.safeParse({ ...a, decisions: [{ ...d, extra: true }] }).success).toBe(false);
+    expect(saveAdjudicationSchema.safeParse({ ...a, decisions: [{ ...d, applied: { ...d.applied, extra: "x" } }] }).success).toBe(false);
+    const r = valid.audit[1];
+    expect(createAuditSchema.safeParse({ ...r, rubric: [{ ...r.rubric[0], extra: 1 }] }).success).toBe(false);
+    expect(createAuditSchema.safeParse({ ...r, rubric: [{ ...r.rubric[0], categories: r.rubric[0]!.categories.map((x) => ({ ...x, extra: 1 })) }] }).success).toBe(false);
+  });
+});
