@@ -8,7 +8,7 @@ import { saveGuidelines } from "@/lib/server/audits/guidelines";
 
 export const saveGuidelinesAction = guardedAction(
   "audits:manage",
-  z.object({ auditId: z.string().min(1).max(100), guidelines: guidelinesSchema }).strict(),
+  z.strictObject({ auditId: z.string().min(1).max(100), guidelines: guidelinesSchema }),
   async ({ auditId, guidelines }, user) => {
     await saveGuidelines(db(), user.id, auditId, guidelines);
     revalidatePath(`/audits/${auditId}`);

@@ -4,12 +4,10 @@ import { z } from "zod";
 
 export const GUIDELINES_MAX = 20_000;
 
-export const guidelinesSchema = z
-  .object({
+export const guidelinesSchema = z.strictObject({
     en: z.string().max(GUIDELINES_MAX),
     "zh-CN": z.string().max(GUIDELINES_MAX).optional(),
-  })
-  .strict();
+  });
 
 export type Guidelines = z.infer<typeof guidelinesSchema>;
 

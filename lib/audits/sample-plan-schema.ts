@@ -3,8 +3,7 @@ import { z } from "zod";
 
 const share = (min: number, max: number) => z.coerce.number().min(min).max(max);
 
-export const samplePlanSchema = z
-  .object({
+export const samplePlanSchema = z.strictObject({
     populationSize: z.coerce.number().int().min(2).max(10_000_000),
     /** The sample size the organizer is considering (for the AC1 precision). */
     size: z.coerce.number().int().min(2),
@@ -18,7 +17,6 @@ export const samplePlanSchema = z
     /** Expected pairwise agreement in percent, e.g. 90. */
     agreementPercent: share(0, 100),
   })
-  .strict()
   .refine((p) => p.size <= p.populationSize, { path: ["size"], message: "The sample cannot be larger than the benchmark" })
   .refine((p) => p.toleratedErrors < p.populationSize, { path: ["toleratedErrors"], message: "Fewer errors than items, please" })
   .refine((p) => p.agreementPercent / 100 >= 1 / p.categories, { path: ["agreementPercent"], message: "Expected agreement is below chance for this many categories" });

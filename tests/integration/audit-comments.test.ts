@@ -1,26 +1,21 @@
 // Comments as results: the organizer's comments view and CSV, and the adjudication queue.
 import { afterAll, describe, expect, it } from "vitest";
-import { createDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
 import { adjudicationQueue } from "@/lib/server/adjudication/queue";
 import { loadAuditComments } from "@/lib/server/reports/audit-comments";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { renderExport } from "@/lib/server/reports/export-files";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveRating } from "@/lib/server/review/save-rating";
-import { bootstrap } from "@/lib/server/setup/bootstrap";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
-import { DATABASES, target } from "./databases";
+import { DATABASES } from "./databases";
+import { demoWorld } from "./demo-world";
 
 describe.each(DATABASES)("audit comments on $name", (database) => {
   afterAll(() => database.dropAll());
 
   it("reach the organizer's view, the CSV and the adjudication queue, also on a unanimous item", async () => {
-    const url = await database.create();
-    await applyMigrations(target(url));
-    const db = createDb(url);
+    const db = await demoWorld(database);
     try {
-      await bootstrap(db, { demo: true });
       const audit = await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } });
       const email = (n: number) => `clinician${n}@demo.clinaudit`;
       const users = await Promise.all([1, 2, 3].map((n) => db.user.findUniqueOrThrow({ where: { email: email(n) } })));

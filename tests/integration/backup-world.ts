@@ -10,6 +10,7 @@ import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
+import { loadAuditComments } from "@/lib/server/reports/audit-comments";
 import { exportCatalog, renderExport } from "@/lib/server/reports/export-files";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveCorrection } from "@/lib/server/review/save-correction";
@@ -93,7 +94,9 @@ export async function allExports(db: Db, auditId: string): Promise<Record<string
   const snapshot = (await loadAuditSnapshot(db, auditId))!;
   const adjudications = await loadAdjudications(db, auditId);
   const files: Record<string, string> = {};
-  for (const { file } of exportCatalog(snapshot)) files[file] = renderExport(snapshot, file, adjudications)!;
+  // Comments with their save times (from the trail, which the backup carries).
+  const comments = await loadAuditComments(db, snapshot);
+  for (const { file } of exportCatalog(snapshot)) files[file] = renderExport(snapshot, file, adjudications, comments)!;
   for (const f of (await correctedBenchmark(db, auditId))!.files) files[`corrected/${f.name}`] = f.text();
   return files;
 }

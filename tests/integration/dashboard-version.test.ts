@@ -1,23 +1,18 @@
 // The live dashboard refreshes when, and only when, its figures' inputs change.
 import { afterAll, describe, expect, it } from "vitest";
-import { createDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
 import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
 import { saveRating } from "@/lib/server/review/save-rating";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { bootstrap } from "@/lib/server/setup/bootstrap";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
-import { DATABASES, target } from "./databases";
+import { DATABASES } from "./databases";
+import { demoWorld } from "./demo-world";
 
 describe.each(DATABASES)("dashboard version on $name", (database) => {
   afterAll(() => database.dropAll());
 
   it("changes with a new rating, a changed rating and the audit's status, not otherwise", async () => {
-    const url = await database.create();
-    await applyMigrations(target(url));
-    const db = createDb(url);
+    const db = await demoWorld(database);
     try {
-      await bootstrap(db, { demo: true });
       const audit = await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } });
       const rater = await db.user.findUniqueOrThrow({ where: { email: "clinician1@demo.clinaudit" } });
       const organizer = await db.user.findUniqueOrThrow({ where: { email: "organizer@demo.clinaudit" } });

@@ -1,21 +1,16 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { guidelinesFor } from "@/lib/audits/guidelines";
-import { createDb } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
 import { auditGuidelines, guidelinesForRater, saveGuidelines } from "@/lib/server/audits/guidelines";
-import { bootstrap } from "@/lib/server/setup/bootstrap";
 import { DEMO_AUDIT_NAME, DEMO_ZH_AUDIT_NAME } from "@/lib/server/setup/demo-data";
-import { DATABASES, target } from "./databases";
+import { DATABASES } from "./databases";
+import { demoWorld } from "./demo-world";
 
 describe.each(DATABASES)("audit guidelines on $name", (database) => {
   afterAll(() => database.dropAll());
 
   it("are saved per language with a trail, and reach only the audit's own raters", async () => {
-    const url = await database.create();
-    await applyMigrations(target(url));
-    const db = createDb(url);
+    const db = await demoWorld(database);
     try {
-      await bootstrap(db, { demo: true });
       const audit = await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } });
       const zhAudit = await db.audit.findFirstOrThrow({ where: { name: DEMO_ZH_AUDIT_NAME } });
       const organizer = await db.user.findUniqueOrThrow({ where: { email: "organizer@demo.clinaudit" } });

@@ -38,7 +38,7 @@ export const resetPasswordAction = guardedAction(
 
 export const changeRoleAction = guardedAction(
   "users:manage",
-  z.object({ userId: z.string().min(1).max(100), role: z.enum(ROLES) }).strict(),
+  z.strictObject({ userId: z.string().min(1).max(100), role: z.enum(ROLES) }),
   async ({ userId, role }, actor) => {
     await changeRole(db(), actor.id, userId, role);
     revalidatePath("/admin/users");

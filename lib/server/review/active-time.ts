@@ -8,7 +8,7 @@ export const MAX_REPORT_MS = 5 * 60_000;
 /** Clock and network slack allowed on top of the wall time since the previous report. */
 export const REPORT_SLACK_MS = 5_000;
 
-export const activeTimeSchema = z.object({
+export const activeTimeSchema = z.strictObject({
   assignmentId: z.string().min(1),
   ms: z.number().int().min(0).max(MAX_REPORT_MS),
 });

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
 
-export const setFlagSchema = z.object({
+export const setFlagSchema = z.strictObject({
   assignmentId: z.string().min(1),
   flagged: z.boolean(),
   /** The change undoes the rater's previous one (shown as such in the audit trail). */

@@ -5,13 +5,11 @@ import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "../../auth/pa
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
 
-export const changePasswordSchema = z
-  .object({
+export const changePasswordSchema = z.strictObject({
     current: z.string().min(1).max(200),
     next: z.string().min(MIN_PASSWORD_LENGTH).max(200),
     confirm: z.string().max(200),
   })
-  .strict()
   .refine((p) => p.next === p.confirm, { path: ["confirm"], message: "The two new passwords differ" })
   .refine((p) => p.next !== p.current, { path: ["next"], message: "Choose a password other than the current one" });
 
