@@ -73,7 +73,8 @@ test("the organizer accepts the turn correction; the corrected bundle re-imports
   const page = await newPage(browser);
   await signInAs(page, "organizer");
   await closeAndAdjudicate(page, auditPath, item);
-  await page.getByLabel("Final label: Gold-answer correctness").selectOption("incorrect");
+  // A conversation audit rates per turn; the final label is still one per dimension (per-turn adjudication is not built yet).
+  await page.getByLabel("Final label: Reference answer correctness (per content turn)").selectOption("incorrect");
   const correction = page.getByTestId("correction-GOLD");
   await expect(correction).toHaveAttribute("data-turn", "1");
   await expect(correction).toContainText(`New gold answer · Turn 1`);
@@ -96,7 +97,7 @@ test("the organizer accepts the turn correction; the corrected bundle re-imports
     decidedBy: "Omar Organizer",
     decision: "ACCEPTED",
   });
-  expect(await (await page.request.get(`${api}/changelog.md`)).text()).toContain(`**${item}** — gold (turn 1): ${originalGold} → ${newGold}`);
+  expect(await (await page.request.get(`${api}/changelog.md`)).text()).toContain(`**${item.replace(/_/g, "\\_")}** — gold (turn 1): ${originalGold} → ${newGold}`); // Markdown-escaped, as report.md escapes
 
   const response = await page.request.get(`${api}/notes-chatqa.json`);
   expect(response.status()).toBe(200);

@@ -38,6 +38,19 @@ export function GuidelinesPanel({ auditId, text }: { auditId: string; text: stri
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
+  // Keys stay inside while it is open: a digit typed here must not rate the case beneath. A
+  // native listener on the dialog itself, because the case's shortcuts and React's own listener
+  // both sit on the document, where stopping the event would be too late.
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    const keep = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") e.stopPropagation();
+    };
+    d.addEventListener("keydown", keep);
+    return () => d.removeEventListener("keydown", keep);
+  }, []);
+
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;
@@ -53,8 +66,7 @@ export function GuidelinesPanel({ auditId, text }: { auditId: string; text: stri
       <button ref={button} type="button" onClick={() => setOpen(true)} className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-100" aria-keyshortcuts="g">
         {t("open")} <kbd className="ml-1 rounded border border-slate-300 px-1 text-xs">g</kbd>
       </button>
-      {/* Keys stay inside while it is open: a digit typed here must not rate the case beneath. */}
-      <dialog ref={dialog} onClose={() => setOpen(false)} onKeyDown={(e) => e.key !== "Escape" && e.stopPropagation()} aria-labelledby="guidelines-title" className="max-h-[80vh] w-[min(42rem,92vw)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40" data-testid="guidelines-dialog">
+      <dialog ref={dialog} onClose={() => setOpen(false)} aria-labelledby="guidelines-title" className="max-h-[80vh] w-[min(42rem,92vw)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40" data-testid="guidelines-dialog">
         <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
           <h2 id="guidelines-title" className="text-base font-semibold">{t("title")}</h2>
           <button type="button" onClick={() => setOpen(false)} className="rounded-md px-2 py-1 text-sm hover:bg-slate-100">{t("close")}</button>

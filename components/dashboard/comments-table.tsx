@@ -13,7 +13,8 @@ export interface CommentDimension {
  * Every rater's comment with the rater's own ratings beside it, filterable by item, rater and
  * category. Organizers only: while the audit is open this is other raters' text.
  */
-export function CommentsTable({ rows, dimensions, itemHref }: { rows: CommentRow[]; dimensions: CommentDimension[]; itemHref: (itemId: string) => string }) {
+/** `itemPath`: the organizer's item page path, to which the audit item id is appended (a string: a client component takes no functions from the server). */
+export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow[]; dimensions: CommentDimension[]; itemPath: string }) {
   const t = useTranslations("dashboard.comments");
   const format = useFormatter();
   const [item, setItem] = useState("");
@@ -75,7 +76,7 @@ export function CommentsTable({ rows, dimensions, itemHref }: { rows: CommentRow
               {shown.map((r) => (
                 <tr key={`${r.itemId}-${r.rater}`} className="border-t border-slate-100 align-top">
                   <th scope="row" className="px-2 py-1 text-left font-mono font-normal">
-                    <a href={itemHref(r.itemId)} className="text-teal-800 underline-offset-2 hover:underline">{r.externalId}</a>
+                    <a href={`${itemPath}${r.itemId}`} className="text-teal-800 underline-offset-2 hover:underline">{r.externalId}</a>
                   </th>
                   <td className="px-2 py-1">{r.rater}</td>
                   {dimensions.map((d) => <td key={d.key} className="px-2 py-1">{labelOf(d, r.ratings[d.key] ?? null)}</td>)}

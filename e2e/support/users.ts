@@ -30,7 +30,7 @@ export async function signOut(page: Page) {
 export async function addClinician(adminPage: Page, email: string, name: string): Promise<string> {
   await adminPage.getByLabel("Email").fill(email);
   await adminPage.getByLabel("Full name").fill(name);
-  await adminPage.getByLabel("Role").selectOption("CLINICIAN");
+  await adminPage.getByLabel("Role", { exact: true }).selectOption("CLINICIAN");
   await adminPage.getByRole("button", { name: "Add user" }).click();
   return (await adminPage.getByTestId("temporary-password").textContent())?.trim() ?? "";
 }

@@ -123,7 +123,7 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
             {outcome && <AdjudicatedCounts outcome={outcome.dimensions.find((o) => o.key === d.key)!} removed={outcome.removed} />}
           </section>
         ))}
-        {organizer && <CommentsTable rows={comments} dimensions={shown.dimensions.map((d) => ({ key: d.key, label: d.label, categories: d.categories }))} itemHref={(id) => `/audits/${auditId}/items/${id}`} />}
+        {organizer && <CommentsTable rows={comments} dimensions={shown.dimensions.map((d) => ({ key: d.key, label: d.label, categories: d.categories }))} itemPath={`/audits/${auditId}/items/`} />}
         <section aria-labelledby="paragraph-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="paragraph-heading" className="text-sm font-semibold">{t("page.paragraph")}</h2>
           <p lang="en" className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">{paragraphWithAdjudication(report, adjudications)}</p>
