@@ -14,7 +14,7 @@ let newGold = "";
 test.describe.configure({ mode: "serial" });
 
 test("setup: an open audit of two items for two clinicians", async ({ browser }) => {
-  auditPath = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 2, seed: "adjudicate-1", clinicians: [1, 2] });
+  auditPath = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 2, seed: "adjudicate-1", clinicians: [1, 2], reviewOrder: "shared" });
 });
 
 test("clinician 1 rates the first gold incorrect and proposes a new gold", async ({ browser }) => {

@@ -19,7 +19,7 @@ async function clinicianPage(browser: Browser, n: number): Promise<Page> {
 }
 
 test("setup: an open audit of two items for three clinicians", async ({ browser }) => {
-  auditPath = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 2, clinicians: [1, 2, 3] });
+  auditPath = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 2, clinicians: [1, 2, 3], reviewOrder: "shared" });
 });
 
 for (const n of [2, 3]) {

@@ -21,7 +21,8 @@ async function organizerPage(browser: Browser): Promise<Page> {
 }
 
 test("the organizer draws a sample, assigns three clinicians and opens the audit", async ({ browser }) => {
-  const path = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 3, seed: "e2e-2026", clinicians: [1, 2, 3] });
+  // One order for all: the ratings below are written per position ("item i") for every rater.
+  const path = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 3, seed: "e2e-2026", clinicians: [1, 2, 3], reviewOrder: "shared" });
   const page = await organizerPage(browser);
   await page.goto(path);
   await expect(page.getByTestId("audit-progress")).toHaveText("0 of 9 assigned reviews complete");

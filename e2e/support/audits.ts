@@ -9,6 +9,8 @@ export interface OpenAuditOptions {
   seed?: string;
   /** Which demo clinicians to assign, e.g. [1, 2, 3]. */
   clinicians: number[];
+  /** "shared": every clinician reviews in one order (specs that rate "item i" alike); default per rater. */
+  reviewOrder?: "shared";
 }
 
 /** A new page in a fresh browser context (its own cookies: one signed-in user per page). */
@@ -25,6 +27,7 @@ export async function createOpenAudit(browser: Browser, o: OpenAuditOptions): Pr
   await page.getByLabel("Dataset").selectOption({ label: o.dataset });
   await page.getByLabel("Sample size").fill(String(o.size));
   if (o.seed) await page.getByLabel("Seed").fill(o.seed);
+  if (o.reviewOrder === "shared") await page.getByLabel("One random order for all clinicians").check();
   await page.getByRole("button", { name: "Draw sample" }).click();
   await expect(page.getByTestId("sample-summary")).toContainText(`${o.size} of `);
   await page.getByRole("button", { name: "Create audit" }).click();
