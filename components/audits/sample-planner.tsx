@@ -36,7 +36,10 @@ export function SamplePlanner({ populationSize, size, categories, onUseSize }: P
   useEffect(() => {
     let live = true;
     const timer = setTimeout(async () => {
-      const r = await planSampleAction({ populationSize, size, toleratedErrors: errors, targetPercent: target, confidencePercent: confidence, raters, categories, agreementPercent: agreement });
+      // A size above the benchmark (the form's default 100 on a small dataset) still gets the
+      // bound; the AC1 figure is then for the whole benchmark.
+      const considered = Number(size) > populationSize ? String(populationSize) : size;
+      const r = await planSampleAction({ populationSize, size: considered, toleratedErrors: errors, targetPercent: target, confidencePercent: confidence, raters, categories, agreementPercent: agreement });
       if (!live) return;
       if (r.ok) {
         setPlan(r.data);
