@@ -11,7 +11,14 @@ export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("common");
-  return { title: { default: t("appName"), template: `%s · ${t("appName")}` }, description: t("tagline") };
+  return {
+    title: { default: t("appName"), template: `%s · ${t("appName")}` },
+    description: t("tagline"),
+    // public/: the icon, the web manifest, and robots.txt (an internal clinical tool: no indexing).
+    icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
+    manifest: "/manifest.webmanifest",
+    robots: { index: false, follow: false },
+  };
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

@@ -70,6 +70,8 @@ const schema = z.object({
       }
       return bytes;
     }),
+  // How much the server logs (JSON lines on standard output). Tests default to silent.
+  CLINAUDIT_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });
 
 export type Env = z.infer<typeof schema>;

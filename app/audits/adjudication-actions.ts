@@ -11,6 +11,7 @@ import { adjudicationAccess } from "@/lib/server/adjudication/access";
 import { saveAdjudication, saveAdjudicationSchema } from "@/lib/server/adjudication/save-adjudication";
 import { setAdjudicator } from "@/lib/server/adjudication/set-adjudicator";
 import { AppError } from "@/lib/server/errors";
+import { log } from "@/lib/server/log";
 
 /** Adjudicators include clinicians given the role, so access is checked per audit, not by role. */
 export async function saveAdjudicationAction(raw: z.input<typeof saveAdjudicationSchema>) {
@@ -31,7 +32,7 @@ export async function saveAdjudicationAction(raw: z.input<typeof saveAdjudicatio
     return { ok: true as const };
   } catch (error) {
     if (error instanceof AppError) return { ok: false as const, error: error.catalog ? t(error.catalog.key as never, error.catalog.values as never) : error.userMessage };
-    console.error("[adjudication]", error);
+    log().error({ err: error, scope: "adjudication", userId: user.id }, "saving failed");
     return { ok: false as const, error: t("common.errors.generic") };
   }
 }

@@ -3,6 +3,7 @@
 import { functionalUpdate, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
 import { useMemo, type ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
 import { dataTableFeatures, type DataTableColumn, type DataTableFeatures } from "./columns";
 import { DataTablePagination } from "./data-table-pagination";
 import { DataTableToolbar, type DataTableFilter } from "./data-table-toolbar";
@@ -46,7 +47,6 @@ const defaultColumn: Partial<ColumnDef<DataTableFeatures, RowData>> = { enableSo
 const noFilters: DataTableFilter[] = [];
 
 /** Joins class names, skipping falsy ones, so conditional classes leave no stray spaces. */
-const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(" ");
 
 const focusRing = "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700";
 
@@ -169,7 +169,7 @@ export function DataTable<T extends RowData>({
                         : sorted === "desc" ? "descending"
                         : "none"
                       }
-                      className={cx(
+                      className={cn(
                         "whitespace-nowrap px-3 py-2 text-xs font-semibold tracking-wide text-slate-600",
                         alignEnd ? "text-right" : "text-left",
                         meta?.className,
@@ -179,7 +179,7 @@ export function DataTable<T extends RowData>({
                         <button
                           type="button"
                           onClick={() => column.toggleSorting()}
-                          className={cx(
+                          className={cn(
                             "-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:text-slate-900",
                             alignEnd && "flex-row-reverse",
                             sorted && "text-teal-800",
@@ -188,7 +188,7 @@ export function DataTable<T extends RowData>({
                         >
                           <table.FlexRender header={header} />
                           {/* Shape, not colour, carries the direction; aria-sort tells screen readers. */}
-                          <span aria-hidden="true" className={cx("w-3 text-center", !sorted && "text-slate-400")}>
+                          <span aria-hidden="true" className={cn("w-3 text-center", !sorted && "text-slate-400")}>
                             {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
                           </span>
                         </button>
@@ -201,7 +201,7 @@ export function DataTable<T extends RowData>({
               </tr>
             ))}
           </thead>
-          <tbody className={cx("transition-opacity duration-150", isPending && "opacity-50")}>
+          <tbody className={cn("transition-opacity duration-150", isPending && "opacity-50")}>
             {tableRows.length === 0 ? (
               <tr>
                 <td colSpan={leafCount} className="px-3 py-10 text-center text-slate-500">
@@ -215,7 +215,7 @@ export function DataTable<T extends RowData>({
                   <tr
                     key={row.id}
                     {...rowProps(index, href)}
-                    className={cx(
+                    className={cn(
                       "border-t border-slate-100 first:border-t-0",
                       href && "cursor-pointer hover:bg-slate-50 focus-visible:bg-teal-50/60",
                       href && focusRing,
@@ -226,7 +226,7 @@ export function DataTable<T extends RowData>({
                       return (
                         <td
                           key={cell.id}
-                          className={cx("px-3 py-2 align-top", meta?.align === "end" && "text-right tabular-nums", meta?.className)}
+                          className={cn("px-3 py-2 align-top", meta?.align === "end" && "text-right tabular-nums", meta?.className)}
                         >
                           <table.FlexRender cell={cell} />
                         </td>

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { can, type Permission } from "../auth/permissions";
 import { getCurrentUser, type CurrentUser } from "./auth/current-user";
 import { AppError } from "./errors";
+import { log } from "@/lib/server/log";
 
 export type ActionResult<T> =
   | { ok: true; data: T }
@@ -39,7 +40,7 @@ export function guardedAction<S extends z.ZodType, T>(
     } catch (error) {
       unstable_rethrow(error);
       if (error instanceof AppError) return { ok: false, error: error.catalog ? t(error.catalog.key as never, error.catalog.values as never) : error.userMessage };
-      console.error(`[action ${permission}] user=${user.id}`, error);
+      log().error({ err: error, scope: "action", permission, userId: user.id }, "server action failed");
       return { ok: false, error: t("common.errors.generic") };
     }
   };

@@ -1,5 +1,6 @@
 import "server-only";
 import { STREAM_ACCEPT, type UploadEvent } from "./events";
+import { log } from "@/lib/server/log";
 
 export interface Answer {
   status: number;
@@ -46,7 +47,7 @@ export function progressStream(work: (send: (event: UploadEvent) => void) => Pro
         .then(
           (answer) => write({ type: "result", ...answer }),
           (error: unknown) => {
-            console.error("[upload]", error);
+            log().error({ err: error, scope: "upload" }, "upload work failed");
             write({ type: "result", status: 500, body: { error: unexpected } });
           },
         )

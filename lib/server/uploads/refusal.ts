@@ -1,6 +1,7 @@
 import "server-only";
 import type { ReceiveFailure } from "./multipart";
 import { formatBytes } from "./format-bytes";
+import { log } from "@/lib/server/log";
 
 export interface RefusalMessages {
   tooLarge: (limit: string) => string;
@@ -16,6 +17,6 @@ export function refusal(failure: ReceiveFailure, messages: RefusalMessages): Res
   if (failure.reason === "too-large")
     return Response.json({ error: messages.tooLarge(formatBytes(failure.limit)), limit: failure.limit }, { status: 413, headers: { connection: "close" } });
   if (failure.reason === "malformed") return Response.json({ error: messages.malformed, detail: failure.detail }, { status: 400, headers: { connection: "close" } });
-  console.error("[upload] receiving failed:", failure.error);
+  log().error({ err: failure.error, scope: "upload" }, "receiving failed");
   return Response.json({ error: messages.failed }, { status: 500, headers: { connection: "close" } });
 }

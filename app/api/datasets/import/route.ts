@@ -10,6 +10,7 @@ import { oneAtATime } from "@/lib/server/uploads/one-at-a-time";
 import { progressStream, wantsStream, type Answer } from "@/lib/server/uploads/progress-stream";
 import { refusal } from "@/lib/server/uploads/refusal";
 import type { UploadEvent } from "@/lib/server/uploads/events";
+import { log } from "@/lib/server/log";
 
 /**
  * Organizer upload: multipart files streamed to disk (never through proxy.ts, whose matcher
@@ -46,7 +47,7 @@ export async function POST(request: Request) {
     const answer = await run();
     return Response.json(answer.body, { status: answer.status });
   } catch (error) {
-    console.error("[dataset import]", error);
+    log().error({ err: error, scope: "dataset import" }, "import failed");
     return Response.json({ error: t("unexpected") }, { status: 500 });
   } finally {
     received.remove();

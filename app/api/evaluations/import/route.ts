@@ -8,6 +8,7 @@ import { evaluationFor } from "@/lib/server/evaluations/report";
 import { maxPredictionUpload, uploadRoot } from "@/lib/server/uploads/limits";
 import { receiveMultipart } from "@/lib/server/uploads/multipart";
 import { refusal } from "@/lib/server/uploads/refusal";
+import { log } from "@/lib/server/log";
 
 /**
  * Organizer upload: one prediction file for one dataset → all-or-nothing import, or every
@@ -36,11 +37,11 @@ export async function POST(request: Request) {
     if (outcome.status === "imported") {
       const setId = outcome.setId;
       // Compute the default report now, so the results page opens on stored numbers.
-      after(() => evaluationFor(db(), setId, {}).catch((error: unknown) => console.error("[evaluation precompute]", error)));
+      after(() => evaluationFor(db(), setId, {}).catch((error: unknown) => log().error({ err: error, scope: "evaluation precompute" }, "precompute failed")));
     }
     return Response.json(outcome, { status: outcome.status === "invalid" ? 422 : 200 });
   } catch (error) {
-    console.error("[prediction import]", error);
+    log().error({ err: error, scope: "prediction import" }, "import failed");
     return Response.json({ error: t("unexpected") }, { status: 500 });
   } finally {
     received.remove();
