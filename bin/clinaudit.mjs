@@ -18,6 +18,7 @@ const COMMANDS = {
   evaluate: ["./commands/evaluate.ts", "runEvaluate", "model accuracy with patient-clustered bootstrap CIs from a prediction file"],
   generate: ["./commands/generate.ts", "runGenerate", "write a synthetic benchmark (deterministic by seed)"],
   import: ["./commands/import.ts", "runImport", "import benchmark files into the database"],
+  package: ["./commands/package.ts", "runPackage", "write an audit's reproducibility package (zip with reproduce.py and reproduce.R)"],
   restore: ["./commands/restore.ts", "runRestore", "restore an audit from a backup file (all or nothing)"],
 };
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test — the whole suite, on a fresh machine of this kind or a developer's:
-# installs what is missing (Debian's Chromium and PostgreSQL, npm packages), starts a
+# installs what is missing (Debian's Chromium, PostgreSQL, R and numpy; npm packages), starts a
 # throwaway PostgreSQL on loopback, then runs type-check, unit + integration tests (SQLite and
 # PostgreSQL), a production build, and the Playwright flows against SQLite and PostgreSQL.
 set -euo pipefail
@@ -15,12 +15,17 @@ pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 [ -n "$(pg_bin)" ] || missing+=(postgresql)
+# The reproducibility package's scripts are rerun by the tests: Python with numpy, and R.
+python3 -c "import numpy" 2>/dev/null || missing+=(python3-numpy)
+command -v Rscript >/dev/null || missing+=(r-base-core)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing from Debian: ${missing[*]}"
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" fonts-noto-cjk >/dev/null
 fi
 PG_BIN=$(pg_bin)
+# Now installed: the package tests must not skip R.
+export CLINAUDIT_REQUIRE_R=1
 
 step "npm packages"
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi

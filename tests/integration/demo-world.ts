@@ -5,8 +5,9 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { bootstrap } from "@/lib/server/setup/bootstrap";
 import { target, type TestDatabase } from "./databases";
 
-export async function demoWorld(database: TestDatabase): Promise<Db> {
-  const url = await database.create();
+/** `url`: a database already created by `database.create()` (when the test needs its URL too). */
+export async function demoWorld(database: TestDatabase, given?: string): Promise<Db> {
+  const url = given ?? (await database.create());
   await applyMigrations(target(url));
   const db = createDb(url);
   await bootstrap(db, { demo: true });

@@ -29,6 +29,11 @@ export function exportCatalog(snapshot: AuditSnapshot): ExportFile[] {
   ];
 }
 
+/** A file-name-safe form of the audit's name for downloads ("Gold audit 2" → "gold-audit-2"). */
+export function auditSlug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "audit";
+}
+
 /** Majority against final label for every rated item and dimension, with the adjudicator's reason. */
 function adjudicationCsv(report: AuditReport, records: (AdjudicationRecord & { rationale: string })[]): string {
   const byItem = new Map(records.map((r) => [r.itemId, r]));

@@ -102,6 +102,12 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
               </li>
             ))}
           </ul>
+          <p className="mt-3 max-w-3xl text-sm text-slate-600">
+            <a className="mr-2 inline-block rounded-md border border-accent px-2.5 py-1 font-medium text-accent hover:bg-teal-50" href={`/api/audits/${auditId}/package`} download>
+              {t("package.download")}
+            </a>
+            {t("package.lead")}
+          </p>
         </section>
       )}
       <div className="space-y-10">

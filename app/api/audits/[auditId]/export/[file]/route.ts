@@ -3,7 +3,7 @@ import { guardRoute } from "@/lib/server/auth/route-guard";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
 import { loadAuditComments } from "@/lib/server/reports/audit-comments";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
-import { exportCatalog, renderExport } from "@/lib/server/reports/export-files";
+import { auditSlug, exportCatalog, renderExport } from "@/lib/server/reports/export-files";
 
 /** Organizer downloads: computed from the stored ratings on every request. */
 export async function GET(_request: Request, ctx: { params: Promise<{ auditId: string; file: string }> }) {
@@ -16,11 +16,10 @@ export async function GET(_request: Request, ctx: { params: Promise<{ auditId: s
   const comments = file === "comments.csv" ? await loadAuditComments(db(), snapshot) : [];
   const body = entry ? renderExport(snapshot, file, await loadAdjudications(db(), auditId), comments) : null;
   if (!entry || body === null) return Response.json({ error: "Not found" }, { status: 404 });
-  const slug = snapshot.audit.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "audit";
   return new Response(body, {
     headers: {
       "Content-Type": entry.type,
-      "Content-Disposition": `attachment; filename="${slug}-${file}"`,
+      "Content-Disposition": `attachment; filename="${auditSlug(snapshot.audit.name)}-${file}"`,
       "Cache-Control": "no-store",
     },
   });

@@ -1,0 +1,58 @@
+/**
+ * The files of an audit's reproducibility package, in their fixed order: the data (ratings long
+ * and wide, comments, final labels, time on task), `audit.json`, the report in every format with
+ * the appendix paragraph, the two scripts that recompute it, a README, and `SHA256SUMS` over all
+ * of them (`sha256sum -c SHA256SUMS`). Pure: the caller supplies the rendered exports and scripts.
+ */
+import { createHash } from "node:crypto";
+import { strictJson } from "../export-json";
+import type { AuditReport, AuditSnapshot } from "../types";
+import { auditMetadata, type PackageFacts } from "./audit-metadata";
+import { packageReadme } from "./readme";
+import type { PackageEntry } from "./zip";
+
+export interface PackageInput {
+  snapshot: AuditSnapshot;
+  report: AuditReport;
+  facts: PackageFacts;
+  /** The audit's export files by name (lib/server/reports/export-files.ts renders them). */
+  render: (file: string) => string | null;
+  scripts: { python: string; r: string };
+}
+
+/** The exports the package carries, in this order; wide CSVs follow the long one, per dimension. */
+function dataFiles(snapshot: AuditSnapshot): string[] {
+  return [
+    "ratings-long.csv",
+    ...snapshot.rubric.map((d) => `ratings-wide-${d.key}.csv`),
+    "majority-labels.csv",
+    "adjudication.csv",
+    "comments.csv",
+    "time-on-task.csv",
+  ];
+}
+
+const REPORT_FILES = ["report.json", "report.md", "report.tex", "paragraph.txt"];
+
+export function sha256(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+export function packageEntries(input: PackageInput): PackageEntry[] {
+  const rendered = [...dataFiles(input.snapshot), ...REPORT_FILES].map((name) => {
+    const content = input.render(name);
+    if (content === null) throw new Error(`reproducibility package: the export ${name} could not be rendered`);
+    return { name, content };
+  });
+  const names = ["README.md", "audit.json", ...rendered.map((f) => f.name), "reproduce.py", "reproduce.R", "SHA256SUMS"];
+  const entries: PackageEntry[] = [
+    { name: "README.md", content: packageReadme(input.snapshot, names) },
+    { name: "audit.json", content: strictJson(auditMetadata(input.snapshot, input.report, input.facts, names)) },
+    ...rendered,
+    { name: "reproduce.py", content: input.scripts.python },
+    { name: "reproduce.R", content: input.scripts.r },
+  ];
+  // sha256sum's format: "<hex>  <name>", one per line, for every file but itself.
+  entries.push({ name: "SHA256SUMS", content: entries.map((e) => `${sha256(e.content)}  ${e.name}\n`).join("") });
+  return entries;
+}

@@ -1,0 +1,57 @@
+/** The README.md inside a reproducibility package: what each file is and how to rerun the numbers. */
+import type { AuditSnapshot } from "../types";
+
+const ABOUT: Record<string, string> = {
+  "README.md": "this file",
+  "audit.json": "how the sample was drawn and rated: dataset checksum, frame size and checksum, seed, sampling and ordering algorithms with their versions, strata and allocation, rubric with declared categories, assignment plan, time on task",
+  "ratings-long.csv": "every rating: dimension, item, rater, category (raters are R1…Rn)",
+  "majority-labels.csv": "per item and dimension: majority label, tie flag, votes per category",
+  "adjudication.csv": "final labels: majority against the adjudicated label, with the adjudicator's reason",
+  "comments.csv": "raters' comments with the time of their last save and the rater's own ratings",
+  "time-on-task.csv": "measured active seconds and discussion flags per item and rater",
+  "report.json": "the report at full precision (the numbers the scripts check)",
+  "report.md": "the report as Markdown",
+  "report.tex": "the agreement table as LaTeX",
+  "paragraph.txt": "the appendix paragraph",
+  "reproduce.py": "recomputes the report from ratings-long.csv (Python 3 with numpy)",
+  "reproduce.R": "recomputes the report from ratings-long.csv (R; irrCAC as a cross-check when installed)",
+  "SHA256SUMS": "SHA-256 of every other file",
+};
+
+export function packageReadme(snapshot: AuditSnapshot, names: readonly string[]): string {
+  const rows = names.map((name) => {
+    const wide = /^ratings-wide-(.+)\.csv$/.exec(name);
+    const dimension = wide && snapshot.rubric.find((d) => d.key === wide[1]);
+    const about = dimension ? `ratings of "${dimension.label}", one column per rater (irrCAC's raw format)` : (ABOUT[name] ?? "");
+    return `| \`${name}\` | ${about} |`;
+  });
+  return `# Reproducibility package: ${snapshot.audit.name}
+
+Dataset ${snapshot.audit.datasetName}; ${snapshot.items.length} items sampled with seed \`${snapshot.audit.seed}\`;
+${snapshot.raters.length} raters; audit status ${snapshot.audit.status.toLowerCase()}.
+
+## Rerun the numbers
+
+\`\`\`
+sha256sum -c SHA256SUMS     # the files are the ones published
+python3 reproduce.py        # Python 3 with numpy
+Rscript reproduce.R         # R (base R; irrCAC as a cross-check when installed)
+\`\`\`
+
+Each script recomputes, for every rubric dimension, the majority counts and ties, the shares of
+items on which at least two / all raters agree, Gwet's AC1, Fleiss' kappa and Krippendorff's alpha
+with standard errors and confidence intervals, and the exact upper bounds on the error rate, from
+\`ratings-long.csv\` alone, and prints each beside the value in \`report.json\` with the difference.
+It exits with status 0 when every number agrees (within 1e-9; confidence bounds within 1e-7; counts
+exactly) and 1 otherwise.
+
+The package is the same, byte for byte, for the same audit state: its files are in a fixed order
+with a fixed time stamp, so the SHA-256 of the zip can be quoted.
+
+## Files
+
+| file | what it holds |
+| --- | --- |
+${rows.join("\n")}
+`;
+}

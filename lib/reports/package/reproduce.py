@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""Recompute every number of this audit's report from its ratings, with Python 3 and numpy only.
+
+    python3 reproduce.py [PACKAGE_DIR]      (default: the folder this script is in)
+
+Reads ratings-long.csv (dimension, item, rater, category) and report.json, recomputes per rubric
+dimension the majority counts and ties, the at-least-two and all-agree shares, Gwet's AC1, Fleiss'
+kappa and Krippendorff's alpha (pa, pe, coefficient, standard error, confidence interval) and the
+exact one-sided upper bounds on the error rate (Clopper-Pearson; hypergeometric with N), and prints
+each beside the report's value with the difference. Exit status 0 when every number agrees (1e-9;
+confidence bounds 1e-7; counts exactly), 1 otherwise.
+
+The formulas are those of Gwet's irrCAC 1.0 (gwet.ac1.raw, fleiss.kappa.raw, krippen.alpha.raw),
+unweighted, with missing ratings: items nobody rated are left out; items rated once count in n
+but not in pa; Krippendorff's alpha uses only items with 2+ ratings. Intervals are t intervals with
+n - 1 degrees of freedom, clipped to [-1, 1]; the variance carries the finite-population factor
+(1 - n/N) when the benchmark size N is known. The t and beta quantiles are computed here from the
+regularised incomplete beta function (no SciPy needed); the hypergeometric bound uses exact
+integer arithmetic.
+"""
+
+import csv
+import json
+import math
+import os
+import sys
+from fractions import Fraction
+
+import numpy as np
+
+TOLERANCE = 1e-9
+CI_TOLERANCE = 1e-7
+PE_ONE = 1 - 1e-12
+
+
+# --- distributions -------------------------------------------------------------------------------
+
+def _beta_continued_fraction(a, b, x):
+    """Continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 10000):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-16:
+            return h
+    raise ArithmeticError("incomplete beta: no convergence")
+
+
+def beta_cdf(x, a, b):
+    """The regularised incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    log_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    if x < (a + 1.0) / (a + b + 2.0):
+        return math.exp(log_front) * _beta_continued_fraction(a, b, x) / a
+    return 1.0 - math.exp(log_front) * _beta_continued_fraction(b, a, 1.0 - x) / b
+
+
+def _bisect(f, lo, hi):
+    """The root of an increasing f on [lo, hi], to the last bit."""
+    for _ in range(2000):
+        mid = (lo + hi) / 2
+        if mid in (lo, hi):
+            break
+        if f(mid) < 0:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def beta_quantile(p, a, b):
+    return _bisect(lambda x: beta_cdf(x, a, b) - p, 0.0, 1.0)
+
+
+def t_cdf(t, df):
+    tail = 0.5 * beta_cdf(df / (df + t * t), df / 2.0, 0.5)
+    return 1.0 - tail if t > 0 else tail
+
+
+def t_quantile(p, df):
+    """Quantile of Student's t for p > 0.5."""
+    hi = 1.0
+    while t_cdf(hi, df) < p:
+        hi *= 2.0
+    return _bisect(lambda t: t_cdf(t, df) - p, 0.0, hi)
+
+
+def hypergeometric_cdf(x, N, K, n):
+    """P(X <= x) for X ~ Hypergeometric(N, K, n), exactly."""
+    total = sum(math.comb(K, k) * math.comb(N - K, n - k) for k in range(0, x + 1))
+    return Fraction(total, math.comb(N, n))
+
+
+# --- statistics ----------------------------------------------------------------------------------
+
+def with_inference(pa, pe, coeff, variance, n, level):
+    out = {"pa": pa, "pe": pe, "coeff": coeff, "se": None, "ciLower": None, "ciUpper": None}
+    if n < 2:
+        return out
+    se = math.sqrt(max(0.0, variance))
+    t = t_quantile(1 - (1 - level) / 2, n - 1)
+    out.update(se=se, ciLower=max(-1.0, coeff - se * t), ciUpper=min(1.0, coeff + se * t))
+    return out
+
+
+def empty(pa=None, pe=None):
+    return {"pa": pa, "pe": pe, "coeff": None, "se": None, "ciLower": None, "ciUpper": None}
+
+
+def observed_agreement(counts, r):
+    """pa_i per item (0 for items rated once) and pa, their mean over items with 2+ ratings."""
+    two = r >= 2
+    pa_i = np.zeros(len(r))
+    pa_i[two] = (counts[two] * (counts[two] - 1)).sum(axis=1) / (r[two] * (r[two] - 1))
+    return pa_i, pa_i.sum() / two.sum()
+
+
+def chance_corrected(counts, r, q, N, level, chance):
+    """AC1 and Fleiss share this skeleton (irrCAC's linearised variance)."""
+    n, n2 = len(r), int((r >= 2).sum())
+    if n2 == 0:
+        return empty()
+    pa_i, pa = observed_agreement(counts, r)
+    if q < 2:
+        return empty(pa)
+    pi = (counts / r[:, None]).sum(axis=0) / n
+    pe, pe_i = chance(pi)
+    if pe >= PE_ONE:
+        return empty(pa, pe)
+    coeff = (pa - pe) / (1 - pe)
+    c = (n / n2) * (pa_i - np.where(r >= 2, pe, 0.0)) / (1 - pe)
+    c = c - 2 * (1 - coeff) * (pe_i - pe) / (1 - pe)
+    f = 0.0 if N is None else n / N
+    variance = (1 - f) / (n * (n - 1)) * ((c - coeff) ** 2).sum() if n > 1 else 0.0
+    return with_inference(pa, pe, coeff, variance, n, level)
+
+
+def gwet_ac1(counts, r, q, N, level):
+    def chance(pi):
+        pe = (pi * (1 - pi)).sum() / (q - 1)
+        pe_i = (counts * (1 - pi)).sum(axis=1) / r / (q - 1)
+        return pe, pe_i
+    return chance_corrected(counts, r, q, N, level, chance)
+
+
+def fleiss_kappa(counts, r, q, N, level):
+    def chance(pi):
+        return (pi * pi).sum(), (counts * pi).sum(axis=1) / r
+    return chance_corrected(counts, r, q, N, level, chance)
+
+
+def krippendorff_alpha(counts, r, q, N, level):
+    f = 0.0 if N is None else len(r) / N
+    keep = r >= 2
+    c, ri = counts[keep], r[keep]
+    n = len(ri)
+    if n == 0:
+        return empty()
+    r_mean = ri.mean()
+    epsilon = 1 / ri.sum()
+    pa_raw = (c * (c - 1)).sum(axis=1) / (r_mean * (ri - 1))
+    pa_prime = pa_raw.mean()
+    pa = (1 - epsilon) * pa_prime + epsilon
+    if q < 2:
+        return empty(pa)
+    pi = (c / r_mean).sum(axis=0) / n
+    pe = (pi * pi).sum()
+    if pe >= PE_ONE:
+        return empty(pa, pe)
+    alpha = (pa - pe) / (1 - pe)
+    alpha_prime = (pa_prime - pe) / (1 - pe)
+    shift = (ri - r_mean) / r_mean
+    pa_i = pa_raw - pa * shift
+    pe_i = (c * pi).sum(axis=1) / r_mean - pe * shift
+    terms = (pa_i - pe) / (1 - pe) - 2 * (1 - alpha_prime) * (pe_i - pe) / (1 - pe)
+    variance = (1 - f) / (n * (n - 1)) * ((terms - alpha_prime) ** 2).sum() if n > 1 else 0.0
+    return with_inference(pa, pe, alpha, variance, n, level)
+
+
+def shares(counts, r):
+    two = r >= 2
+    considered = int(two.sum())
+    if considered == 0:
+        return {"itemsConsidered": 0, "atLeastTwoAgree": None, "allAgree": None}
+    top = counts[two].max(axis=1)
+    return {
+        "itemsConsidered": considered,
+        "atLeastTwoAgree": int((top >= 2).sum()) / considered,
+        "allAgree": int((top == r[two]).sum()) / considered,
+    }
+
+
+def majority(counts, categories, tie_category):
+    per_category = {k: 0 for k in categories}
+    ties = 0
+    for row in counts:
+        top = row.max()
+        leaders = np.flatnonzero(row == top)
+        if len(leaders) > 1:
+            ties += 1
+            label = tie_category
+        else:
+            label = categories[leaders[0]]
+        if label is not None:
+            per_category[label] += 1
+    return per_category, ties
+
+
+def error_rate_bound(x, n, N, level):
+    binomial = 1.0 if x == n else beta_quantile(level, x + 1, n - x)
+    count = None
+    if N is not None:
+        alpha = Fraction(1 - level)  # the same double 1 - level the report compares against
+        lo, hi = x, N - (n - x)
+        while lo < hi:
+            mid = -(-(lo + hi) // 2)
+            if hypergeometric_cdf(x, N, mid, n) >= alpha:
+                lo = mid
+            else:
+                hi = mid - 1
+        count = lo
+    return {
+        "incorrect": x,
+        "sampled": n,
+        "observedRate": None if n == 0 else x / n,
+        "binomialUpper": binomial,
+        "hypergeometricUpperCount": count,
+        "hypergeometricUpper": None if count is None else count / N,
+    }
+
+
+# --- comparison ----------------------------------------------------------------------------------
+
+class Comparison:
+    def __init__(self):
+        self.rows = []
+        self.failures = 0
+
+    def add(self, dimension, name, reported, recomputed, tolerance=TOLERANCE, exact=False):
+        if reported is None or recomputed is None:
+            ok = reported is None and recomputed is None
+            diff = None
+        else:
+            diff = recomputed - reported
+            ok = diff == 0 if exact else abs(diff) <= tolerance
+        self.failures += 0 if ok else 1
+        self.rows.append((dimension, name, reported, recomputed, diff, ok))
+
+    def print(self):
+        def show(v):
+            if v is None:
+                return "null"
+            if isinstance(v, int) and not isinstance(v, bool):
+                return str(v)
+            return repr(float(v))
+        header = ("dimension", "quantity", "report", "recomputed", "difference", "")
+        lines = [header] + [
+            (d, q, show(a), show(b), "" if diff is None else "%.3g" % diff, "ok" if ok else "DIFFERS")
+            for d, q, a, b, diff, ok in self.rows
+        ]
+        widths = [max(len(str(line[i])) for line in lines) for i in range(len(header))]
+        for line in lines:
+            print("  ".join(str(v).ljust(w) for v, w in zip(line, widths)).rstrip())
+
+
+def read_ratings(path):
+    by_dimension = {}
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = csv.reader(f)
+        header = next(rows)
+        if header != ["dimension", "item", "rater", "category"]:
+            sys.exit(f"{path}: expected the header dimension,item,rater,category, found {','.join(header)}")
+        for line, row in enumerate(rows, start=2):
+            if len(row) != 4:
+                sys.exit(f"{path}:{line}: expected 4 fields, found {len(row)}")
+            dimension, item, _rater, category = row
+            by_dimension.setdefault(dimension, {}).setdefault(item, []).append(category)
+    return by_dimension
+
+
+def main(folder):
+    with open(os.path.join(folder, "report.json"), encoding="utf-8") as f:
+        report = json.load(f)
+    ratings = read_ratings(os.path.join(folder, "ratings-long.csv"))
+    out = Comparison()
+    for dimension in report["dimensions"]:
+        key, agreement = dimension["key"], dimension["agreement"]
+        options = agreement["options"]
+        if options["weights"] != "unweighted":
+            sys.exit(f"{key}: weights {options['weights']} are not reproduced by this script")
+        categories = agreement["categories"]
+        index = {c: i for i, c in enumerate(categories)}
+        items = ratings.get(key, {})
+        counts = np.zeros((len(items), len(categories)))
+        for row, chosen in enumerate(items.values()):
+            for category in chosen:
+                if category not in index:
+                    sys.exit(f"ratings-long.csv: category {category!r} is not one of {key}'s {categories}")
+                counts[row, index[category]] += 1
+        r = counts.sum(axis=1)
+        q, N, level = len(categories), options["populationSize"], options["confidenceLevel"]
+
+        out.add(key, "items rated", agreement["items"]["total"], len(items), exact=True)
+        out.add(key, "items with 2+ ratings", agreement["items"]["withTwoOrMoreRatings"], int((r >= 2).sum()), exact=True)
+        per_category, ties = majority(counts, categories, options["tieCategory"])
+        for entry in agreement["majority"]["counts"]:
+            out.add(key, f"majority {entry['category']}", entry["count"], per_category[entry["category"]], exact=True)
+        out.add(key, "majority ties", agreement["majority"]["ties"], ties, exact=True)
+        s = shares(counts, r)
+        out.add(key, "share at least two agree", agreement["shares"]["atLeastTwoAgree"], s["atLeastTwoAgree"])
+        out.add(key, "share all agree", agreement["shares"]["allAgree"], s["allAgree"])
+        for name, fn in (("gwetAc1", gwet_ac1), ("fleissKappa", fleiss_kappa), ("krippendorffAlpha", krippendorff_alpha)):
+            mine, theirs = fn(counts, r, q, N, level), agreement["coefficients"][name]
+            for field in ("pa", "pe", "coeff", "se"):
+                out.add(key, f"{name} {field}", theirs[field], mine[field])
+            for field in ("ciLower", "ciUpper"):
+                out.add(key, f"{name} {field}", theirs[field], mine[field], tolerance=CI_TOLERANCE)
+        bound = dimension.get("errorRateBound")
+        if bound is not None:
+            x = per_category[dimension["errorCategory"]]
+            mine = error_rate_bound(x, len(items), N, level)
+            out.add(key, f"bound: majority {dimension['errorCategory']}", bound["incorrect"], mine["incorrect"], exact=True)
+            out.add(key, "bound: items rated", bound["sampled"], mine["sampled"], exact=True)
+            out.add(key, "bound: observed rate", bound["observedRate"], mine["observedRate"])
+            out.add(key, "bound: Clopper-Pearson", bound["binomialUpper"], mine["binomialUpper"])
+            out.add(key, "bound: hypergeometric count", bound["hypergeometricUpperCount"], mine["hypergeometricUpperCount"], exact=True)
+            out.add(key, "bound: hypergeometric", bound["hypergeometricUpper"], mine["hypergeometricUpper"])
+    out.print()
+    checked = len(out.rows)
+    if out.failures:
+        print(f"\n{out.failures} of {checked} numbers differ from the report.")
+        return 1
+    print(f"\nAll {checked} numbers agree with the report (tolerance {TOLERANCE:g}; confidence bounds {CI_TOLERANCE:g}).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))))

@@ -1,0 +1,70 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import type { Db } from "../../db/client";
+import { computeAuditReport } from "../../reports";
+import { packageEntries, sha256 } from "../../reports/package/files";
+import { zipEntries, type PackageEntry } from "../../reports/package/zip";
+import { loadAdjudications } from "../adjudication/records";
+import { loadAuditComments } from "./audit-comments";
+import { loadAuditSnapshot } from "./audit-snapshot";
+import { auditSlug, renderExport } from "./export-files";
+
+/** Where reproduce.py and reproduce.R live: beside the package code, read from the checkout. */
+export const SCRIPTS_DIR = path.join(process.cwd(), "lib", "reports", "package");
+
+export function readReproduceScripts(dir = SCRIPTS_DIR): { python: string; r: string } {
+  return { python: fs.readFileSync(path.join(dir, "reproduce.py"), "utf8"), r: fs.readFileSync(path.join(dir, "reproduce.R"), "utf8") };
+}
+
+export interface AuditPackage {
+  fileName: string;
+  entries: PackageEntry[];
+  zip: Buffer;
+  sha256: string;
+}
+
+/**
+ * The audit's reproducibility package from the stored ratings (callers check the organizer's
+ * access first: it holds every rater's ratings and comments). Null when there is no such audit.
+ */
+export async function buildAuditPackage(db: Db, auditId: string, scriptsDir?: string): Promise<AuditPackage | null> {
+  const snapshot = await loadAuditSnapshot(db, auditId);
+  if (!snapshot) return null;
+  const [audit, adjudications, comments] = await Promise.all([
+    db.audit.findUniqueOrThrow({
+      where: { id: auditId },
+      select: {
+        design: true,
+        ratersPerItem: true,
+        createdAt: true,
+        openedAt: true,
+        closedAt: true,
+        sampling: true,
+        dataset: { select: { name: true, version: true, format: true, formatVersion: true, checksum: true, timeZone: true, itemCount: true, patientCount: true } },
+      },
+    }),
+    loadAdjudications(db, auditId),
+    loadAuditComments(db, snapshot),
+  ]);
+  const report = computeAuditReport(snapshot);
+  const entries = packageEntries({
+    snapshot,
+    report,
+    facts: {
+      audit: {
+        design: audit.design,
+        ratersPerItem: audit.ratersPerItem,
+        createdAt: audit.createdAt.toISOString(),
+        openedAt: audit.openedAt?.toISOString() ?? null,
+        closedAt: audit.closedAt?.toISOString() ?? null,
+        sampling: audit.sampling,
+      },
+      dataset: audit.dataset,
+    },
+    render: (file) => renderExport(snapshot, file, adjudications, comments),
+    scripts: readReproduceScripts(scriptsDir),
+  });
+  const zip = await zipEntries(entries);
+  return { fileName: `${auditSlug(snapshot.audit.name)}-reproducibility.zip`, entries, zip, sha256: sha256(zip) };
+}
