@@ -3,7 +3,9 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { UploadForm } from "@/components/datasets/upload-form";
 import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { listDatasets } from "@/lib/server/datasets/list-datasets";
@@ -23,40 +25,37 @@ export default async function DatasetsPage() {
       <div className="space-y-6">
         <UploadForm maxUpload={maxUpload()} />
         {datasets.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("empty")}</p>
+          <EmptyState>{t("empty")}</EmptyState>
         ) : (
-          <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <caption className="sr-only">{t("caption")}</caption>
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <Table caption={t("caption")}>
+              <THead>
                 <tr>
-                  <th scope="col" className="px-4 py-3">{t("columns.dataset")}</th>
-                  <th scope="col" className="px-4 py-3">{t("columns.format")}</th>
-                  <th scope="col" className="px-4 py-3 text-right">{t("columns.patients")}</th>
-                  <th scope="col" className="px-4 py-3 text-right">{t("columns.items")}</th>
-                  <th scope="col" className="px-4 py-3 text-right">{t("columns.records")}</th>
-                  <th scope="col" className="px-4 py-3 text-right">{t("columns.audits")}</th>
-                  <th scope="col" className="px-4 py-3">{t("columns.imported")}</th>
+                  <Th>{t("columns.dataset")}</Th>
+                  <Th>{t("columns.format")}</Th>
+                  <Th numeric>{t("columns.patients")}</Th>
+                  <Th numeric>{t("columns.items")}</Th>
+                  <Th numeric>{t("columns.records")}</Th>
+                  <Th numeric>{t("columns.audits")}</Th>
+                  <Th>{t("columns.imported")}</Th>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
+              </THead>
+              <TBody>
                 {datasets.map((d) => (
                   <tr key={d.id}>
-                    <td className="px-4 py-3">
+                    <Td>
                       <Link href={`/datasets/${d.id}`} className="font-medium text-teal-800 hover:underline">{d.name}</Link>{" "}
                       <Badge>{t("badge", { version: d.version })}</Badge>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{d.format}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{format.number(d.patientCount)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{format.number(d.itemCount)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{format.number(d.eventCount + d.noteCount)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums">{format.number(d._count.audits)}</td>
-                    <td className="px-4 py-3 text-slate-700">{utcMinute(d.importedAt)}{d.importedBy ? ` · ${d.importedBy.name}` : ""}</td>
+                    </Td>
+                    <Td className="text-slate-700">{d.format}</Td>
+                    <Td numeric>{format.number(d.patientCount)}</Td>
+                    <Td numeric>{format.number(d.itemCount)}</Td>
+                    <Td numeric>{format.number(d.eventCount + d.noteCount)}</Td>
+                    <Td numeric>{format.number(d._count.audits)}</Td>
+                    <Td className="text-slate-700">{utcMinute(d.importedAt)}{d.importedBy ? ` · ${d.importedBy.name}` : ""}</Td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </TBody>
+            </Table>
         )}
       </div>
     </>
