@@ -25,23 +25,13 @@ import { loadAuditComments } from "@/lib/server/reports/audit-comments";
 import { canSeeResults } from "@/lib/server/reports/dashboard-access";
 import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
+import { EXPORT_LABEL_KEYS, isLabelledExport } from "@/components/dashboard/export-labels";
 import { exportCatalog, paragraphWithAdjudication, type ExportFile } from "@/lib/server/reports/export-files";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard.page"))("title") };
 }
 
-const EXPORT_KEYS = {
-  "ratings-long.csv": "ratingsLong",
-  "majority-labels.csv": "majority",
-  "report.json": "json",
-  "report.md": "markdown",
-  "report.tex": "latex",
-  "paragraph.txt": "paragraph",
-  "adjudication.csv": "adjudication",
-  "comments.csv": "comments",
-} as const;
-const isExportKey = (file: string): file is keyof typeof EXPORT_KEYS => file in EXPORT_KEYS;
 
 export default async function DashboardPage(props: { params: Promise<{ auditId: string }> }) {
   const user = await requireUser();
@@ -70,7 +60,7 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
   const outcome = adjudications.length ? adjudicatedOutcome(shown, adjudications) : null;
   const open = snapshot.audit.status === "OPEN";
   const exportLabel = (e: ExportFile) => {
-    if (isExportKey(e.file)) return t(`exportFile.${EXPORT_KEYS[e.file]}`);
+    if (isLabelledExport(e.file)) return t(`exportFile.${EXPORT_LABEL_KEYS[e.file]}`);
     const wide = shown.dimensions.find((d) => e.file === `ratings-wide-${d.key}.csv`);
     return wide ? t("exportFile.ratingsWide", { dimension: wide.label }) : e.label;
   };

@@ -1,0 +1,16 @@
+/** The catalog key (dashboard.exportFile.*) of each audit export's label; wide CSVs are labelled per dimension. */
+export const EXPORT_LABEL_KEYS = {
+  "ratings-long.csv": "ratingsLong",
+  "majority-labels.csv": "majority",
+  "report.json": "json",
+  "report.md": "markdown",
+  "report.tex": "latex",
+  "paragraph.txt": "paragraph",
+  "adjudication.csv": "adjudication",
+  "time-on-task.csv": "timeOnTask",
+  "comments.csv": "comments",
+} as const;
+
+export const isLabelledExport = (file: string): file is keyof typeof EXPORT_LABEL_KEYS => file in EXPORT_LABEL_KEYS;
+
+export const isWideExport = (file: string) => /^ratings-wide-.+\.csv$/.test(file);
