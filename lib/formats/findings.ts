@@ -2,7 +2,7 @@
 // cited section the note does not have, no note text at all). They do not refuse the file —
 // finding them is what an audit is for — they are imported with the dataset and shown to the
 // auditors. In strict mode each one is a located issue instead, and nothing is imported.
-import { IssueLog, issueAt, type Where } from "./issues";
+import { type IssueLog, issueAt, type Where } from "./issues";
 
 export const FINDING_KINDS = [
   "duplicate_option", // two options of one turn read the same (the release writer's normalisation)

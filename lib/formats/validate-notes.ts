@@ -8,7 +8,7 @@
 import { digest, EHRNOTEQA_KEYS, ehrNoteQaExtra, ehrNoteQaTurn, noteColumns, noteFromColumn } from "./ehrnoteqa";
 export { EHRNOTEQA_KEYS, ehrNoteQaExtra, ehrNoteQaTurn };
 import { FindingLog } from "./findings";
-import { IssueLog, issueAt, reportZod, type Where } from "./issues";
+import { type IssueLog, issueAt, reportZod, type Where } from "./issues";
 import { goldSourcesOf, noteFromWire, turnFromWire, type NoteFields } from "./map-notes";
 import type { Conversation, Note, Patient, Turn } from "./model";
 import { pickExtra } from "./primitives";

@@ -1,7 +1,7 @@
 // Turn-level and conversation-level rules of EHRNote-ChatQA (the same rules
 // the release itself enforces), independent of the file layout.
 import { normalizeOption, type FindingLog } from "./findings";
-import { IssueLog, issueAt, type Where } from "./issues";
+import { type IssueLog, issueAt, type Where } from "./issues";
 import type { Turn, TurnLabel } from "./model";
 import { noteHasHeader } from "./sections";
 import { parseSourceOption, sourceKey } from "./source-option";

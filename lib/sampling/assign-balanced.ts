@@ -150,7 +150,7 @@ function anneal(s: DesignState, rng: Xoshiro256ss, iterations: number): void {
   const t0 = 2;
   const t1 = 0.02;
   for (let it = 0; it < iterations && s.bestCost > lowerBound; it++) {
-    const temp = t0 * Math.pow(t1 / t0, it / iterations);
+    const temp = t0 * (t1 / t0) ** (it / iterations);
     const j = rng.nextInt(s.m);
     const row = s.members[j] as number[];
     const a = row[rng.nextInt(s.k)] as number;

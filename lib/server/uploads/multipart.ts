@@ -58,7 +58,7 @@ const STALE_MS = 24 * 60 * 60_000;
 
 /** A name that is safe as a file name on any disk: the upload's own name is kept apart. */
 function diskName(index: number, name: string): string {
-  return `${index}-${name.replace(/[^\w.\-]/g, "_").slice(0, 100)}`;
+  return `${index}-${name.replace(/[^\w.-]/g, "_").slice(0, 100)}`;
 }
 
 /** The base name of what the browser sent (some send a full Windows path). */
