@@ -54,6 +54,7 @@ export function StatusControls({ auditId, status, shareResults, hasAdjudicator, 
           trigger={t("reopen")}
           triggerVariant="secondary"
           disabled={exposed}
+          describedBy={exposed ? "reopen-note" : undefined}
           title={d("reopenTitle")}
           confirm={d("reopenConfirm")}
           cancel={d("reopenCancel")}

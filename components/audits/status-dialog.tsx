@@ -61,20 +61,22 @@ interface ConfirmProps {
   confirmVariant?: ButtonProps["variant"];
   cancel: string;
   disabled?: boolean;
+  /** Id of a note that says why the trigger is disabled. */
+  describedBy?: string;
   testId: string;
   /** Runs the action; a returned message keeps the dialog open and shows it. */
   onConfirm: () => Promise<string | null>;
 }
 
 /** A button opening an explicit confirmation; the dialog stays until the action has answered. */
-export function ConfirmDialog({ trigger, triggerVariant = "primary", title, children, confirm, confirmVariant = "primary", cancel, disabled, testId, onConfirm }: ConfirmProps) {
+export function ConfirmDialog({ trigger, triggerVariant = "primary", title, children, confirm, confirmVariant = "primary", cancel, disabled, describedBy, testId, onConfirm }: ConfirmProps) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
     <AlertDialog open={open} onOpenChange={(o) => { if (!pending) { setOpen(o); setError(null); } }}>
       <AlertDialogTrigger asChild>
-        <Button variant={triggerVariant} disabled={disabled}>{trigger}</Button>
+        <Button variant={triggerVariant} disabled={disabled} aria-describedby={describedBy}>{trigger}</Button>
       </AlertDialogTrigger>
       <AlertDialogContent data-testid={testId}>
         <AlertDialogTitle>{title}</AlertDialogTitle>

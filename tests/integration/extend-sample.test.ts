@@ -117,5 +117,9 @@ describe.each(DATABASES)("extending a sample on $name", (database) => {
     for (const a of fresh) perItem.set(a.auditItemId, (perItem.get(a.auditItemId) ?? 0) + 1);
     expect([...perItem.values()]).toEqual([2, 2, 2, 2, 2, 2]);
     expect(plan.allocation.reduce((n, a) => n + a.allocated, 0)).toBe(14);
+    // Loads over the whole audit stay within one item of each other.
+    const loads = new Map<string, number>();
+    for (const a of after.assignments) loads.set(a.userId, (loads.get(a.userId) ?? 0) + 1);
+    expect(Math.max(...loads.values()) - Math.min(...loads.values())).toBeLessThanOrEqual(1);
   });
 });

@@ -92,7 +92,7 @@ export async function planExtension(db: Db, auditId: string, add: number) {
   // New audit items get their ids when written; until then their benchmark id stands in.
   const added = step.added.map((externalId, i) => orderable(externalId, fromSize + i + 1, byExternal.get(externalId)!));
   const raters = await activeRaters(db, auditId);
-  const pairs = planAssignments(audit, raters.map((r) => r.userId), step.added);
+  const pairs = planAssignments(audit, raters, step.added);
   const counts = new Map<string, number>();
   for (const p of pairs) counts.set(p.clinicianId, (counts.get(p.clinicianId) ?? 0) + 1);
   const plan: ExtensionPlan = {
@@ -101,24 +101,37 @@ export async function planExtension(db: Db, auditId: string, add: number) {
     added: step.added,
     allocation: step.allocation,
     design: audit.design,
-    perRater: raters.map((r) => ({ ...r, items: counts.get(r.userId) ?? 0 })),
+    perRater: raters.map((r) => ({ userId: r.userId, name: r.name, items: counts.get(r.userId) ?? 0 })),
     afterLaterCutoff: itemsAfterLaterCutoff(existing, added),
   };
   return { audit, plan, pairs, existing, added, recorded, dbIds };
 }
 
+/** The audit's active raters with their current load (active assignments). */
 async function activeRaters(db: Db, auditId: string) {
-  const rows = await db.assignment.findMany({ where: { auditId, active: true }, distinct: ["userId"], select: { userId: true, user: { select: { name: true } } } });
-  return rows.map((r) => ({ userId: r.userId, name: r.user.name })).sort((a, b) => a.name.localeCompare(b.name) || (a.userId < b.userId ? -1 : 1));
+  const rows = await db.assignment.groupBy({ by: ["userId"], where: { auditId, active: true }, _count: { _all: true } });
+  const users = await db.user.findMany({ where: { id: { in: rows.map((r) => r.userId) } }, select: { id: true, name: true } });
+  const name = new Map(users.map((u) => [u.id, u.name]));
+  return rows.map((r) => ({ userId: r.userId, name: name.get(r.userId) ?? "", load: r._count._all })).sort((a, b) => a.name.localeCompare(b.name) || (a.userId < b.userId ? -1 : 1));
 }
 
-/** The audit's design applied to the new items only; a manual design leaves them to the organizer. */
-function planAssignments(audit: { design: string; ratersPerItem: number | null; seed: string }, raterIds: string[], itemIds: string[]) {
+/**
+ * The audit's design applied to the new items only; a manual design leaves them to the organizer.
+ * Balanced: the seeded design over the new items, its heavier shares given to the raters who carry
+ * less so far (ties by id), so the loads over the whole audit stay as even as the design allows.
+ */
+function planAssignments(audit: { design: string; ratersPerItem: number | null; seed: string }, raters: { userId: string; load: number }[], itemIds: string[]) {
+  const raterIds = raters.map((r) => r.userId);
   if (raterIds.length === 0 || audit.design === "MANUAL") return [];
   if (audit.design !== "BALANCED") return itemIds.flatMap((itemId) => raterIds.map((clinicianId) => ({ itemId, clinicianId })));
   try {
     const k = Math.min(audit.ratersPerItem ?? 2, raterIds.length);
-    return balancedIncomplete({ clinicianIds: raterIds, itemIds, ratersPerItem: k, seed: audit.seed }).assignments;
+    const plan = balancedIncomplete({ clinicianIds: raterIds, itemIds, ratersPerItem: k, seed: audit.seed });
+    const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const heavier = plan.stats.loads.sort((a, b) => b.load - a.load || byId(a.clinicianId, b.clinicianId)).map((l) => l.clinicianId);
+    const lighter = [...raters].sort((a, b) => a.load - b.load || byId(a.userId, b.userId)).map((r) => r.userId);
+    const to = new Map(heavier.map((id, i) => [id, lighter[i]!]));
+    return plan.assignments.map((a) => ({ itemId: a.itemId, clinicianId: to.get(a.clinicianId)! }));
   } catch (error) {
     if (error instanceof AssignmentError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;
