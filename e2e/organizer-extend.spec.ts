@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import zh from "../messages/zh-CN/audits.json";
 import { createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
 import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
@@ -10,6 +9,7 @@ import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 // that state the progress per rater and what the step does (Esc cancels, focus stays inside).
 // ORGANIZER_SHOTS=<dir> also saves the extend form and the close dialog in English and Chinese at
 // 1280×800 and 1440×900.
+const zh = JSON.parse(fs.readFileSync("messages/zh-CN/audits.json", "utf8"));
 const AUDIT = `E2E extend audit ${Date.now()}`;
 const SHOTS = process.env.ORGANIZER_SHOTS;
 let auditPath = "";
