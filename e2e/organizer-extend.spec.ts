@@ -150,3 +150,21 @@ test("the same dialog and form in Chinese", async ({ browser }) => {
   await page.getByTestId("locale-switcher").selectOption("en");
   await page.context().close();
 });
+
+test("the new-audit form fits the rubric's language to the dataset's records", async ({ browser }) => {
+  const page = await newPage(browser);
+  await signInAs(page, "organizer");
+  await page.goto("/audits/new");
+  const chinese = (await page.getByLabel("Dataset").locator("option", { hasText: "中文病历" }).textContent())!;
+  await page.getByLabel("Dataset").selectOption({ label: chinese });
+  await expect(page.getByTestId("rubric-language")).toHaveText("This dataset’s records are in Chinese, so its reviewers will likely read the rubric in Chinese.");
+  await expect(page.getByTestId("rubric-texts-0")).toHaveAttribute("open", "");
+  await expect(page.getByTestId("rubric-texts-0").getByLabel("Dimension 1: label, Simplified Chinese")).toHaveValue("标准答案正确性");
+  // A description in English only is counted as missing in Chinese.
+  await page.getByTestId("rubric-texts-0").getByLabel("Category 1: description, English").fill("Follows from the record");
+  await expect(page.getByTestId("rubric-language")).toContainText("1 text has no Chinese version");
+  await page.getByLabel("Dataset").selectOption({ label: OBGYN });
+  await expect(page.getByTestId("rubric-language")).toHaveText("This dataset’s records are in English.");
+  await shoot(page, "new-audit-en");
+  await page.context().close();
+});
