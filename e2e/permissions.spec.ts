@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
-import { createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
+import { closeAudit, createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
 import { DEMO, OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // The role × route matrix: every page and route handler, for each role and an anonymous visitor,
@@ -107,8 +107,7 @@ test("a clinician adjudicator gets the change log and the adjudication views, ne
   await page.goto(auditPath);
   await page.getByLabel("Clinician adjudicator").selectOption({ label: "Dr. Chen Li" });
   await expect(page.getByLabel("Clinician adjudicator")).toHaveValue(/.+/);
-  page.once("dialog", (d) => d.accept());
-  await page.getByRole("button", { name: "Close audit" }).click();
+  await closeAudit(page);
   await expect(page.getByTestId("reopen-note")).toBeVisible();
   await expect(page.getByRole("button", { name: "Reopen" })).toBeDisabled();
   const queue = await (await page.request.get(`/audits/${auditId}/adjudicate`)).text();

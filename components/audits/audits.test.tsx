@@ -21,14 +21,15 @@ const composition: Composition = {
   sampleSize: 3,
   byKey: [{ key: "chapter", values: [{ value: "unknown", frameCount: 1200, sampleCount: 2, frameShare: 0.8, sampleShare: 2 / 3, expectedCount: 2.4 }] }],
 };
-const clinicians = [{ userId: "u1", name: "Dr. A", email: "a@x.org", active: true, assigned: 3, started: 1, done: 1, lastActivityAt: new Date("2026-01-02T03:04:00Z"), flagged: 1, activeMs: 150_000, medianActiveMs: 150_000 }];
+const clinicians = [{ userId: "u1", label: "R1", name: "Dr. A", email: "a@x.org", active: true, assigned: 3, started: 1, done: 1, lastActivityAt: new Date("2026-01-02T03:04:00Z"), flagged: 1, activeMs: 150_000, medianActiveMs: 150_000 }];
+const progress = { done: 1, assigned: 3, clinicians };
 const pieces = () => ({
   form: <NewAuditForm datasets={[{ id: "d1", label: "ObGyn v1", itemCount: 1500 }]} initialSeed="123" />,
   composition: <CompositionTable composition={composition} />,
   progress: <ProgressTable clinicians={clinicians} auditId="a1" locked={false} />,
   assign: <AssignPanel auditId="a1" clinicians={[{ id: "u1", name: "Dr. A", email: "a@x.org" }]} assignedIds={[]} locked />,
-  status: <StatusControls auditId="a1" status="CLOSED" shareResults={false} hasAdjudicator={false} />,
-  shared: <StatusControls auditId="a1" status="CLOSED" shareResults hasAdjudicator />,
+  status: <StatusControls auditId="a1" status="CLOSED" shareResults={false} hasAdjudicator={false} progress={progress} />,
+  shared: <StatusControls auditId="a1" status="CLOSED" shareResults hasAdjudicator progress={progress} />,
 });
 
 describe("the audit pieces", () => {
@@ -71,7 +72,7 @@ describe("the audit pieces", () => {
       "抽取样本",
       "意见分歧时计为",
       'aria-label="上移维度 1"',
-      "简体中文名称（可选）",
+      "英文和中文文本",
       'value="标准答案正确性"',
       'value="有歧义，需要修改"',
       "章节 / 类别",

@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { createAuditAction, previewSampleAction } from "@/app/audits/actions";
+import type { DatasetLanguage } from "@/lib/audits/dataset-language";
 import { defaultRubricFor, type Rubric } from "@/lib/audits/rubric";
 import { REVIEW_ORDER_MODES, type ReviewOrderMode } from "@/lib/sampling/review-order";
 import enAudits from "@/messages/en/audits.json";
@@ -16,7 +17,7 @@ import { SamplePlanner } from "./sample-planner";
 const STRATA = ["chapter", "level", "decisionPoint"] as const;
 type Stratum = (typeof STRATA)[number];
 
-export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { datasets: { id: string; label: string; itemCount: number; family?: string }[]; initialDatasetId?: string; initialSeed: string }) {
+export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { datasets: { id: string; label: string; itemCount: number; family?: string; language?: DatasetLanguage | null }[]; initialDatasetId?: string; initialSeed: string }) {
   const t = useTranslations("audits");
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -100,7 +101,7 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
           </div>
           <p className="mt-1 text-xs text-slate-600">{t("reviewOrder.hint")}</p>
         </fieldset>
-        <RubricEditor value={rubric} onChange={(r) => { setRubric(r); setRubricEdited(true); }} />
+        <RubricEditor datasetLanguage={selected?.language ?? null} value={rubric} onChange={(r) => { setRubric(r); setRubricEdited(true); }} />
         {error && <p role="alert" className="text-sm text-red-700">{error}{rubricErrors.length ? ` (${rubricErrors.map(([k, v]) => `${k}: ${v}`).join("; ")})` : ""}</p>}
         <div className="flex gap-3">
           <Button type="button" variant="secondary" onClick={onPreview} disabled={pending}>{t("form.draw")}</Button>

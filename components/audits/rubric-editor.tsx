@@ -1,15 +1,20 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { keyFromLabel, type Rubric, type RubricDimension } from "@/lib/audits/rubric";
+import { missingChinese } from "@/lib/audits/rubric-texts";
+import type { DatasetLanguage } from "@/lib/audits/dataset-language";
 import { Button } from "../ui/button";
-import { RubricTranslations } from "./rubric-translations";
+import { RubricTexts } from "./rubric-texts";
 
 /**
- * Edits an audit's rubric: dimensions and categories can be added, renamed, reordered, and given
- * Simplified Chinese text. New dimensions and categories start with English (canonical) labels.
+ * Edits an audit's rubric: dimensions and categories can be added, renamed, reordered, and every
+ * text given in English and Simplified Chinese. New dimensions and categories start with English
+ * (canonical) labels. For a dataset whose records are in Chinese the texts open with the form, and
+ * the texts still lacking a Chinese version are counted.
  */
-export function RubricEditor({ value, onChange }: { value: Rubric; onChange: (r: Rubric) => void }) {
+export function RubricEditor({ value, onChange, datasetLanguage = null }: { value: Rubric; onChange: (r: Rubric) => void; datasetLanguage?: DatasetLanguage | null }) {
   const t = useTranslations("audits.rubric");
+  const missing = missingChinese(value);
   const setDim = (i: number, d: RubricDimension) => onChange(value.map((x, k) => (k === i ? d : x)));
   const move = <T,>(list: T[], from: number, to: number) => {
     const copy = [...list];
@@ -20,6 +25,12 @@ export function RubricEditor({ value, onChange }: { value: Rubric; onChange: (r:
   return (
     <fieldset className="space-y-4">
       <legend className="text-sm font-medium text-slate-800">{t("legend")}</legend>
+      {datasetLanguage && (
+        <p className="text-xs text-slate-600" data-testid="rubric-language">
+          {t(datasetLanguage === "zh-CN" ? "texts.datasetChinese" : "texts.datasetEnglish")}
+          {datasetLanguage === "zh-CN" && missing > 0 && <> {t("texts.missingChinese", { count: missing })}</>}
+        </p>
+      )}
       {value.map((dim, i) => (
         <div key={i} className="rounded-md border border-slate-200 p-3" data-testid={`rubric-dimension-${i}`}>
           <div className="flex flex-wrap items-end gap-2">
@@ -113,7 +124,7 @@ export function RubricEditor({ value, onChange }: { value: Rubric; onChange: (r:
               </select>
             </label>
           </div>
-          <RubricTranslations dim={dim} index={i} onChange={(d) => setDim(i, d)} />
+          <RubricTexts key={datasetLanguage ?? ""} dim={dim} index={i} onChange={(d) => setDim(i, d)} englishLabels={false} open={datasetLanguage === "zh-CN" || undefined} />
         </div>
       ))}
       <Button

@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { setShareResultsAction, setStatusAction, withdrawResultsAccessAction } from "@/app/audits/actions";
 import { Button } from "../ui/button";
+import { ConfirmDialog, Consequences, ProgressSummary, type StatusProgress } from "./status-dialog";
 
 interface Props {
   auditId: string;
@@ -10,36 +11,58 @@ interface Props {
   shareResults: boolean;
   /** A clinician adjudicator is set: they see every rater's ratings once the audit is closed. */
   hasAdjudicator: boolean;
+  progress: StatusProgress;
 }
 
 /**
- * Open, close, reopen and share. A closed audit whose results clinicians can see is not reopened
+ * Open, close, reopen and share. Closing and reopening are confirmed in a dialog that states the
+ * progress and what the step does. A closed audit whose results clinicians can see is not reopened
  * (the server refuses it too): the organizer withdraws that access first, in one recorded step.
  */
-export function StatusControls({ auditId, status, shareResults, hasAdjudicator }: Props) {
+export function StatusControls({ auditId, status, shareResults, hasAdjudicator, progress }: Props) {
   const t = useTranslations("audits.statusControls");
+  const d = useTranslations("audits.statusDialog");
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const exposed = status === "CLOSED" && (shareResults || hasAdjudicator);
-  const run = (action: "open" | "close") =>
-    start(async () => {
-      if (action === "close" && !window.confirm(t("confirmClose"))) return;
-      const r = await setStatusAction({ auditId, action });
-      setError(r.ok ? null : r.error);
-    });
-  const withdraw = () =>
-    start(async () => {
-      if (!window.confirm(t("confirmWithdraw"))) return;
-      const r = await withdrawResultsAccessAction({ auditId });
-      setError(r.ok ? null : r.error);
-    });
+  const run = async (action: "open" | "close") => {
+    const r = await setStatusAction({ auditId, action });
+    return r.ok ? null : r.error;
+  };
   const who = [shareResults && t("whoShared"), hasAdjudicator && t("whoAdjudicator")].filter(Boolean).join(t("whoSeparator"));
   return (
     <div className="flex flex-wrap items-center gap-3">
-      {status === "DRAFT" && <Button onClick={() => run("open")} disabled={pending}>{t("open")}</Button>}
-      {status === "OPEN" && <Button variant="danger" onClick={() => run("close")} disabled={pending}>{t("close")}</Button>}
+      {status === "DRAFT" && <Button onClick={() => start(async () => setError(await run("open")))} disabled={pending}>{t("open")}</Button>}
+      {status === "OPEN" && (
+        <ConfirmDialog
+          testId="close-dialog"
+          trigger={t("close")}
+          triggerVariant="danger"
+          title={d("closeTitle")}
+          confirm={d("closeConfirm")}
+          confirmVariant="danger"
+          cancel={d("closeCancel")}
+          onConfirm={() => run("close")}
+        >
+          <ProgressSummary progress={progress} />
+          <Consequences intro={d("closeIntro")} items={[d("closeLocks"), d("closeResults"), d("closeShare"), d("closeReopen")]} />
+        </ConfirmDialog>
+      )}
       {status === "CLOSED" && (
-        <Button variant="secondary" onClick={() => run("open")} disabled={pending || exposed} aria-describedby={exposed ? "reopen-note" : undefined}>{t("reopen")}</Button>
+        <ConfirmDialog
+          testId="reopen-dialog"
+          trigger={t("reopen")}
+          triggerVariant="secondary"
+          disabled={exposed}
+          describedBy={exposed ? "reopen-note" : undefined}
+          title={d("reopenTitle")}
+          confirm={d("reopenConfirm")}
+          cancel={d("reopenCancel")}
+          onConfirm={() => run("open")}
+        >
+          <ProgressSummary progress={progress} />
+          <Consequences intro={d("reopenIntro")} items={[d("reopenUnlocks"), d("reopenProvisional"), d("reopenNoAccess"), d("reopenTrail")]} />
+        </ConfirmDialog>
       )}
       {status === "CLOSED" && (
         <label className="flex items-center gap-2 text-sm">
@@ -55,7 +78,17 @@ export function StatusControls({ auditId, status, shareResults, hasAdjudicator }
       {exposed && (
         <>
           <p id="reopen-note" className="basis-full text-sm text-slate-600" data-testid="reopen-note">{t("withdrawNote", { who })}</p>
-          <Button variant="secondary" onClick={withdraw} disabled={pending}>{t("withdrawAccess")}</Button>
+          <ConfirmDialog
+            testId="withdraw-access-dialog"
+            trigger={t("withdrawAccess")}
+            triggerVariant="secondary"
+            title={d("withdrawTitle")}
+            confirm={d("withdrawConfirm")}
+            cancel={d("withdrawCancel")}
+            onConfirm={async () => { const r = await withdrawResultsAccessAction({ auditId }); return r.ok ? null : r.error; }}
+          >
+            <Consequences intro={d("withdrawIntro", { who })} items={[...(shareResults ? [d("withdrawSharing")] : []), ...(hasAdjudicator ? [d("withdrawAdjudicator")] : []), d("withdrawThenReopen")]} />
+          </ConfirmDialog>
         </>
       )}
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}

@@ -48,14 +48,19 @@ export async function createOpenAudit(browser: Browser, o: OpenAuditOptions): Pr
 /** As the organizer: closes the audit and opens one item's adjudication from the queue. */
 export async function closeAndAdjudicate(page: Page, auditPath: string, item: string) {
   await page.goto(auditPath);
-  page.once("dialog", (d) => d.accept());
-  await page.getByRole("button", { name: "Close audit" }).click();
-  await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
+  await closeAudit(page);
   await page.getByRole("link", { name: "Adjudicate" }).click();
   const queue = page.getByTestId("adjudication-queue");
   await expect(queue).toContainText(item);
   await expect(queue).toContainText("correction proposed");
   await queue.getByRole("link", { name: item }).click();
+}
+
+/** As the organizer on the audit page: closes the audit through its confirmation dialog. */
+export async function closeAudit(page: Page) {
+  await page.getByRole("button", { name: "Close audit" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Close and lock ratings" }).click();
+  await expect(page.getByRole("button", { name: "Reopen" })).toBeVisible();
 }
 
 /** Every change on the case page has been acknowledged by the server. */

@@ -58,6 +58,7 @@ export function computeAuditReport(s: AuditSnapshot): AuditReport {
       raters: s.raters.map((r) => r.label),
       ...(s.audit.reviewOrder !== undefined ? { reviewOrder: s.audit.reviewOrder } : {}),
       ...(s.work ? { timeOnTask: timeOnTask(s) } : {}),
+      ...(s.audit.sampleExtensions?.length ? { sampleExtensions: s.audit.sampleExtensions.map((e) => ({ ...e })) } : {}),
     },
     dimensions: s.rubric.map((d) => computeDimension(s, d, items)),
   };

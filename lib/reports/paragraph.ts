@@ -47,6 +47,18 @@ function sampleSentence(r: AuditReport): string {
   return parts.join("") + ".";
 }
 
+/** How the sample grew after it was drawn (only when it was extended). */
+export function extensionSentence(r: AuditReport): string | null {
+  const steps = r.audit.sampleExtensions ?? [];
+  if (steps.length === 0) return null;
+  const each = steps.map((e) => `from ${thousands(e.fromSize)} to ${thousands(e.toSize)} items on ${e.date}`);
+  const added = steps.reduce((n, e) => n + e.toSize - e.fromSize, 0);
+  return (
+    `The sample was extended ${joinList(each)} by drawing ${plural(added, "more item")} from the same seeded frame ` +
+    `(the seeded draw continued, so the earlier items, their assignments and ratings were kept unchanged).`
+  );
+}
+
 function raterSentence(r: AuditReport): string {
   const n = r.audit.raters.length;
   if (n === 0) return "No raters have been assigned yet.";
@@ -145,7 +157,7 @@ function dimensionSentences(d: DimensionAuditReport, level: string): string[] {
 
 export function paragraph(report: AuditReport, options: ParagraphOptions = {}): string {
   const level = levelPercent(report.audit.confidenceLevel);
-  const sentences = [sampleSentence(report), raterSentence(report), orderSentence(report), timeSentence(report)].filter((x): x is string => x !== null);
+  const sentences = [sampleSentence(report), extensionSentence(report), raterSentence(report), orderSentence(report), timeSentence(report)].filter((x): x is string => x !== null);
   if (report.audit.status !== "CLOSED") {
     sentences.push(`The audit is ${report.audit.status === "DRAFT" ? "a draft" : "still open"}, so all figures are provisional.`);
   }

@@ -44,6 +44,8 @@ export interface AuditSnapshot {
     confidenceLevel?: number;
     /** How raters' queues were ordered; null: sample order for everyone; absent: not stated. */
     reviewOrder?: ReviewOrderRule | null;
+    /** Extensions of the sample (lib/sampling/extend.ts), oldest first; absent: none. */
+    sampleExtensions?: SampleExtensionSummary[];
   };
   rubric: RubricDimension[];
   /** Exports use `label` (e.g. "R1"), never names or e-mails. */
@@ -155,6 +157,14 @@ export interface AuditSummary {
   /** Only when the snapshot states it (added at the end: the key order is the export's). */
   reviewOrder?: ReviewOrderRule | null;
   timeOnTask?: TimeOnTaskSummary | null;
+  sampleExtensions?: SampleExtensionSummary[];
+}
+
+/** One extension of the sample: from and to how many items, on which day (YYYY-MM-DD, UTC). */
+export interface SampleExtensionSummary {
+  fromSize: number;
+  toSize: number;
+  date: string;
 }
 
 export interface AuditReport {

@@ -13,7 +13,9 @@ export type SamplingErrorCode =
   | "INVALID_SEED"
   | "INVALID_STRATA"
   | "MISSING_STRATUM_VALUE"
-  | "UNSUPPORTED_ALGORITHM";
+  | "UNSUPPORTED_ALGORITHM"
+  /** An extension cannot keep every earlier item (stratified allocation shrinks a stratum). */
+  | "EXTENSION_NOT_NESTED";
 
 export class SamplingError extends Error {
   readonly code: SamplingErrorCode;

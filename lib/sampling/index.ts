@@ -6,3 +6,4 @@ export * from "./composition";
 export * from "./assign";
 export { evenCostBound, type BalancedOptions } from "./assign-balanced";
 export * from "./review-order";
+export * from "./extend";

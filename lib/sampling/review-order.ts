@@ -20,6 +20,11 @@
  *   4. Position = index + 1.
  * Positions cover every sampled item, so a rater's order does not change when items are assigned
  * to them later; a rater who gets only some items meets them in this order with gaps.
+ *
+ * Extended samples (lib/sampling/extend.ts): the items an extension from n to m added (sample order
+ * n+1..m) are ordered among themselves by steps 1–3 with the stream `streamLabel(...) + "/extend:n-m"`
+ * and take positions n+1..m, after every earlier item, so no existing position moves. An audit
+ * without extensions gets exactly the v1 positions above.
  */
 import { createPrng, partialShuffle, type Seed } from "./prng";
 
@@ -69,8 +74,12 @@ const byCutoff = (a: OrderableItem, b: OrderableItem): number => {
 
 /** The items in one rater's review order (steps 1–3). Pure; the input is not changed. */
 export function reviewOrder<T extends OrderableItem>(items: readonly T[], seed: Seed, mode: ReviewOrderMode, raterKey: string): T[] {
+  return orderWithinPatients(items, streamLabel(mode, raterKey), seed);
+}
+
+function orderWithinPatients<T extends OrderableItem>(items: readonly T[], stream: string, seed: Seed): T[] {
   const shuffled = [...items].sort((a, b) => a.sampleOrder - b.sampleOrder);
-  partialShuffle(shuffled, shuffled.length, createPrng(seed, streamLabel(mode, raterKey)));
+  partialShuffle(shuffled, shuffled.length, createPrng(seed, stream));
   const queues = new Map<string, T[]>();
   for (const item of shuffled) queues.set(item.patientId, [...(queues.get(item.patientId) ?? []), item]);
   for (const list of queues.values()) list.sort(byCutoff);
@@ -85,4 +94,39 @@ export function reviewOrder<T extends OrderableItem>(items: readonly T[], seed: 
 /** Item id → 1-based position in the rater's order (step 4). */
 export function reviewPositions(items: readonly OrderableItem[], seed: Seed, mode: ReviewOrderMode, raterKey: string): Map<string, number> {
   return new Map(reviewOrder(items, seed, mode, raterKey).map((item, i) => [item.id, i + 1]));
+}
+
+/** An extension of the sample: the items with sampleOrder in (fromSize, toSize]. */
+export interface OrderSegment {
+  fromSize: number;
+  toSize: number;
+}
+
+/**
+ * Positions for a sample that may have been extended: the original items as reviewPositions, each
+ * extension's items after them in their own order (see the header). `extensions` ascending.
+ */
+export function extendedReviewPositions(items: readonly OrderableItem[], seed: Seed, mode: ReviewOrderMode, raterKey: string, extensions: readonly OrderSegment[]): Map<string, number> {
+  if (extensions.length === 0) return reviewPositions(items, seed, mode, raterKey);
+  const first = extensions[0]!.fromSize;
+  const positions = reviewPositions(items.filter((i) => i.sampleOrder <= first), seed, mode, raterKey);
+  for (const { fromSize, toSize } of extensions) {
+    const part = items.filter((i) => i.sampleOrder > fromSize && i.sampleOrder <= toSize);
+    const stream = `${streamLabel(mode, raterKey)}/extend:${fromSize}-${toSize}`;
+    const shuffled = orderWithinPatients(part, stream, seed);
+    shuffled.forEach((item, i) => positions.set(item.id, fromSize + i + 1));
+  }
+  return positions;
+}
+
+/**
+ * Added items that a rater may meet after a later decision point of the same patient (already in
+ * the sample, so perhaps already judged with the record read past the added item's cutoff). The
+ * order cannot prevent it without moving existing positions; the organizer is told, and the count
+ * is recorded with the extension.
+ */
+export function itemsAfterLaterCutoff(existing: readonly OrderableItem[], added: readonly OrderableItem[]): string[] {
+  const latest = new Map<string, number>();
+  for (const e of existing) if (e.cutoff) latest.set(e.patientId, Math.max(latest.get(e.patientId) ?? -Infinity, +e.cutoff));
+  return added.filter((a) => a.cutoff && (latest.get(a.patientId) ?? -Infinity) > +a.cutoff).map((a) => a.id);
 }

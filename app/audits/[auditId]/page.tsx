@@ -11,6 +11,10 @@ import { ProgressTable } from "@/components/audits/progress-table";
 import { FlaggedItems, ReviewOrderRuleText } from "@/components/audits/review-order-rule";
 import { storedReviewOrderRule } from "@/lib/sampling/review-order";
 import { StatusControls } from "@/components/audits/status-controls";
+import { ExtendSampleForm } from "@/components/audits/extend-sample-form";
+import { RubricTextsForm } from "@/components/audits/rubric-texts-form";
+import { storedExtensions } from "@/lib/sampling/extend";
+import { utcMinute } from "@/lib/i18n/timestamp";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { localizeRubric } from "@/lib/audits/rubric";
@@ -69,7 +73,13 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
       />
       <div className="mb-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <StatusControls auditId={audit.id} status={audit.status} shareResults={audit.shareResults} hasAdjudicator={audit.adjudicatorId !== null} />
+          <StatusControls
+            auditId={audit.id}
+            status={audit.status}
+            shareResults={audit.shareResults}
+            hasAdjudicator={audit.adjudicatorId !== null}
+            progress={{ done: progress?.done ?? 0, assigned: progress?.assigned ?? 0, clinicians: (progress?.clinicians ?? []).filter((c) => c.active) }}
+          />
           <AdjudicatorSelect auditId={audit.id} clinicians={clinicians} current={audit.adjudicatorId} />
         </div>
       </div>
@@ -88,10 +98,22 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
           <p className="mt-1 text-xs text-slate-600">{t("detail.frameChecksum", { checksum: sampling.frameChecksum })}</p>
           <ReviewOrderRuleText rule={storedReviewOrderRule(audit.sampling)} />
           <CompositionTable composition={composition} />
+          <ExtendSampleForm
+            auditId={audit.id}
+            seed={audit.seed}
+            frameSize={sampling.frameSize}
+            sampleSize={audit.sampleSize}
+            ratersPerItem={audit.ratersPerItem}
+            locked={audit.status === "CLOSED"}
+            history={storedExtensions(audit.sampling).map((e) => ({ fromSize: e.fromSize, toSize: e.toSize, date: utcMinute(new Date(e.at)) }))}
+          />
         </section>
       </div>
       <div className="mt-6">
         <GuidelinesEditor auditId={audit.id} initial={parseGuidelines(audit.guidelines)} />
+      </div>
+      <div className="mt-6">
+        <RubricTextsForm auditId={audit.id} rubric={audit.rubric} locked={audit.status === "CLOSED"} />
       </div>
     </>
   );

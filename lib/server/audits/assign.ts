@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { AssignmentError, balancedIncomplete, computeAssignmentStats, fullyCrossed, manualPlan, reviewPositions, storedReviewOrderRule, type AssignmentStats } from "../../sampling";
+import { AssignmentError, balancedIncomplete, computeAssignmentStats, extendedReviewPositions, fullyCrossed, manualPlan, storedExtensions, storedReviewOrderRule, type AssignmentStats } from "../../sampling";
 import { recordEvent } from "../audit-trail";
 import { AppError, englishText, type CatalogMessage } from "../errors";
 import { planErrorMessage } from "./plan-errors";
@@ -138,16 +138,18 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
 
 /**
  * Each rater's place for each item in their review order (lib/sampling/review-order.ts), from the
- * audit's seed and recorded rule; null for audits created before the rule was recorded.
+ * audit's seed and recorded rule (an extended sample's added items after the earlier ones); null
+ * for audits created before the rule was recorded.
  */
 function reviewPositionOf(audit: { seed: string; sampling: unknown; items: { id: string; sampleOrder: number; item: { patientId: string; cutoffTime: Date | null; decisionPoint: number | null } }[] }) {
   const rule = storedReviewOrderRule(audit.sampling);
   const items = audit.items.map((i) => ({ id: i.id, sampleOrder: i.sampleOrder, patientId: i.item.patientId, cutoff: i.item.cutoffTime, decisionPoint: i.item.decisionPoint }));
+  const segments = storedExtensions(audit.sampling).map((e) => ({ fromSize: e.fromSize, toSize: e.toSize }));
   const byRater = new Map<string, Map<string, number>>();
   return (raterId: string, auditItemId: string): number | null => {
     if (!rule) return null;
     let positions = byRater.get(raterId);
-    if (!positions) byRater.set(raterId, (positions = reviewPositions(items, audit.seed, rule.mode, raterId)));
+    if (!positions) byRater.set(raterId, (positions = extendedReviewPositions(items, audit.seed, rule.mode, raterId, segments)));
     return positions.get(auditItemId) ?? null;
   };
 }

@@ -1,11 +1,14 @@
 import "server-only";
 import type { Db } from "../../db/client";
+import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { parseRubric } from "../../audits/rubric";
 import { quantile } from "../../reports/time-on-task";
 import { expectedRatings } from "../review/expected-ratings";
 
 export interface ClinicianProgress {
   userId: string;
+  /** The rater's label in reports (R1…Rn over active raters); null once withdrawn. */
+  label: string | null;
   name: string;
   email: string;
   active: boolean;
@@ -22,11 +25,11 @@ export interface ClinicianProgress {
 
 /** Done = every rubric dimension rated. Withdrawn assignments are listed apart and never counted. */
 export async function auditProgress(db: Db, auditId: string) {
-  const audit = await db.audit.findUnique({ where: { id: auditId }, select: { rubric: true, sampleSize: true } });
+  const audit = await db.audit.findUnique({ where: { id: auditId }, select: { rubric: true, sampleSize: true, raterOrder: true } });
   if (!audit) return null;
   const assignments = await db.assignment.findMany({
     where: { auditId },
-    select: { id: true, auditItemId: true, userId: true, active: true, lastActivityAt: true, flagged: true, activeMs: true, user: { select: { name: true, email: true } }, auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } } },
+    select: { id: true, auditItemId: true, userId: true, active: true, lastActivityAt: true, flagged: true, activeMs: true, user: { select: { name: true, email: true, createdAt: true } }, auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } } },
   });
   const needed = await expectedRatings(db, parseRubric(audit.rubric), [...new Set(assignments.map((a) => a.auditItemId))]);
   const rated = await db.rating.groupBy({
@@ -38,7 +41,7 @@ export async function auditProgress(db: Db, auditId: string) {
   const people = new Map<string, ClinicianProgress>();
   const times = new Map<string, number[]>();
   for (const a of assignments) {
-    const p = people.get(a.userId) ?? { userId: a.userId, name: a.user.name, email: a.user.email, active: false, assigned: 0, started: 0, done: 0, lastActivityAt: null, flagged: 0, activeMs: 0, medianActiveMs: null };
+    const p = people.get(a.userId) ?? { userId: a.userId, label: null, name: a.user.name, email: a.user.email, active: false, assigned: 0, started: 0, done: 0, lastActivityAt: null, flagged: 0, activeMs: 0, medianActiveMs: null };
     if (a.active) {
       p.active = true;
       p.assigned++;
@@ -53,6 +56,9 @@ export async function auditProgress(db: Db, auditId: string) {
     people.set(a.userId, p);
   }
   for (const [userId, list] of times) people.get(userId)!.medianActiveMs = quantile(list.sort((x, y) => x - y), 0.5);
+  // The same R1…Rn as the reports: active raters by the audit's stored order, else account creation.
+  const accounts = new Map(assignments.filter((a) => a.active).map((a) => [a.userId, { userId: a.userId, createdAt: a.user.createdAt }]));
+  orderRaters([...accounts.values()], storedRaterOrder(audit.raterOrder)).forEach((id, i) => (people.get(id)!.label = `R${i + 1}`));
   const clinicians = [...people.values()].sort((x, y) => x.name.localeCompare(y.name));
   const assigned = clinicians.reduce((n, c) => n + c.assigned, 0);
   const done = clinicians.reduce((n, c) => n + c.done, 0);

@@ -4,6 +4,7 @@ import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { rubricTurns } from "../../audits/item-dimensions";
 import { parseRubric } from "../../audits/rubric";
 import { storedReviewOrderRule } from "../../sampling/review-order";
+import { storedExtensions } from "../../sampling/extend";
 import { reportRubric } from "./report-rubric";
 import type { AuditSnapshot } from "../../reports/types";
 
@@ -57,6 +58,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       strata: audit.strata as string[],
       status: audit.status,
       reviewOrder: storedReviewOrderRule(audit.sampling),
+      ...extensionsOf(audit.sampling),
     },
     rubric: reportRubric(rubric, turns),
     raters,
@@ -73,4 +75,10 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       .map((a) => ({ itemId: a.auditItemId, raterId: a.userId, activeMs: a.activeMs, flagged: a.flagged, rated: a.ratings.length > 0 }))
       .sort((x, y) => (x.itemId + x.raterId < y.itemId + y.raterId ? -1 : 1)),
   };
+}
+
+/** The sample's extensions for the paragraph (the day in UTC), or nothing when it was not extended. */
+function extensionsOf(sampling: unknown) {
+  const list = storedExtensions(sampling).map((e) => ({ fromSize: e.fromSize, toSize: e.toSize, date: e.at.slice(0, 10) }));
+  return list.length ? { sampleExtensions: list } : {};
 }
