@@ -27,7 +27,9 @@ interface EventRef {
 const ID_KEYS: Record<string, "user" | "dataset" | "audit" | "invitation"> = {
   userId: "user",
   adjudicatorId: "user",
+  clinicianId: "user",
   clinicians: "user",
+  clinicianIds: "user",
   datasetId: "dataset",
   auditId: "audit",
   invitationId: "invitation",
