@@ -6,6 +6,9 @@ import { chooseOwnPassword, signIn, signInAs, uniqueEmail } from "./support/user
 // else (pages, routes), an invitation link is shown once, used once in a fresh browser, and the
 // audit trail names the people involved.
 
+// Long flows of several browsers, each sign-in an argon2 hash on a shared machine.
+test.describe.configure({ timeout: 180_000 });
+
 async function addUser(admin: Page, email: string, name: string, role: "ADMIN" | "CLINICIAN") {
   await admin.goto("/admin/users");
   await admin.getByLabel("Email").fill(email);
@@ -88,7 +91,7 @@ test("an invitation link is shown once, creates one account in a new browser, an
   await invitee.goto(link);
   await expect(invitee.getByRole("heading", { name: "Create your ClinAudit account" })).toBeVisible();
   await expect(invitee.getByText(/invited as Clinician/)).toBeVisible();
-  await expect(invitee.getByLabel("Email")).toHaveValue(email);
+  await expect(invitee.getByTestId("invitation-email")).toHaveText(email);
   await expect(invitee.getByLabel("Full name")).toHaveValue("Dr. Invited Person");
   await invitee.getByLabel("Full name").fill("Dr. Invited Person-Smith");
   await invitee.getByLabel("New password", { exact: true }).fill("invitee-own-password");
@@ -122,7 +125,11 @@ test("an invitation link is shown once, creates one account in a new browser, an
   await expect(admin.getByRole("row", { name: /Invitation link created/ }).first()).toContainText("for Dr. Invited Person");
 });
 
-test("a revoked invitation's link says so", async ({ browser }) => {
+test("a revoked invitation's link says so; only admins manage invitations", async ({ browser }) => {
+  const organizer = await newPage(browser);
+  await signInAs(organizer, "organizer");
+  expect((await organizer.goto("/admin/invitations"))?.status()).toBe(403);
+
   const admin = await newPage(browser);
   await signInAs(admin, "admin");
   await admin.goto("/admin/invitations");
@@ -136,6 +143,7 @@ test("a revoked invitation's link says so", async ({ browser }) => {
 
   const visitor = await newPage(browser);
   await visitor.goto(link);
+  // (Signed out: the link needs no account.)
   await expect(visitor.getByRole("heading", { name: "This invitation was withdrawn" })).toBeVisible();
   await expect(visitor.getByRole("link", { name: "Go to sign-in" })).toBeVisible();
 });

@@ -54,7 +54,13 @@ export function AcceptInvitationForm({ token, email, name, minLength }: { token:
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {email ? (
-        <TextField label={t("email")} name="username" type="email" autoComplete="username" value={email} readOnly hint={t("emailFixed")} />
+        <div className="space-y-1">
+          <p className="block text-sm font-medium text-slate-800">{t("email")}</p>
+          <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="invitation-email">{email}</p>
+          <p className="text-xs text-slate-600">{t("emailFixed")}</p>
+          {/* For password managers: the account the new password belongs to. */}
+          <input type="hidden" name="username" autoComplete="username" value={email} />
+        </div>
       ) : (
         <TextField label={t("email")} name="email" type="email" autoComplete="username" required error={fieldErrors.email} />
       )}

@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const [opened, t, tc, format] = await Promise.all([
-    openInvitation(db(), decodeURIComponent(token), await requestAddress()),
+    openInvitation(db(), token, await requestAddress()),
     getTranslations("auth.invite"),
     getTranslations("common"),
     getFormatter(),
@@ -26,7 +26,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     const { invitation } = opened;
     return (
       <AuthCard heading={t("heading")} lead={t("lead", { role: tc(`roles.${invitation.role}`), expires: format.dateTime(invitation.expiresAt, { dateStyle: "medium", timeStyle: "short" }) })}>
-        <AcceptInvitationForm token={decodeURIComponent(token)} email={invitation.email} name={invitation.name} minLength={MIN_PASSWORD_LENGTH} />
+        <AcceptInvitationForm token={token} email={invitation.email} name={invitation.name} minLength={MIN_PASSWORD_LENGTH} />
       </AuthCard>
     );
   }
