@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { newPage } from "./support/audits";
-import { chooseOwnPassword, signIn, signInAs, uniqueEmail } from "./support/users";
+import { chooseOwnPassword, DEMO, signIn, uniqueEmail } from "./support/users";
 
 // Issue 15's admin flows as people use them: a temporary password is replaced before anything
 // else (pages, routes), an invitation link is shown once, used once in a fresh browser, and the
@@ -8,6 +8,15 @@ import { chooseOwnPassword, signIn, signInAs, uniqueEmail } from "./support/user
 
 // Long flows of several browsers, each sign-in an argon2 hash on a shared machine.
 test.describe.configure({ timeout: 180_000 });
+
+// Each sign-in hashes (argon2) and loads the app afresh: on a loaded machine that can take
+// longer than the default five seconds.
+const slow = expect.configure({ timeout: 20_000 });
+
+async function signInAs(page: Page, who: keyof typeof DEMO) {
+  await signIn(page, DEMO[who].email, DEMO[who].password);
+  await slow(page).toHaveURL(new RegExp(`${DEMO[who].home}$`));
+}
 
 async function addUser(admin: Page, email: string, name: string, role: "ADMIN" | "CLINICIAN") {
   await admin.goto("/admin/users");
@@ -27,7 +36,7 @@ test("a temporary password opens nothing but the change screen, until it is repl
 
   const user = await newPage(browser);
   await signIn(user, email, temporary);
-  await expect(user).toHaveURL(/\/change-password$/);
+  await slow(user).toHaveURL(/\/change-password$/);
   await expect(user.getByRole("heading", { name: "Choose your own password" })).toBeVisible();
   // No app header, and every page and route is closed, even those the role allows.
   await expect(user.getByTestId("current-user")).toHaveCount(0);
@@ -55,7 +64,7 @@ test("a temporary password opens nothing but the change screen, until it is repl
   await signIn(again, email, temporary);
   await expect(again.getByTestId("login-error")).toHaveText("Invalid email or password.");
   await signIn(again, email, "forced-own-password");
-  await expect(again).toHaveURL(/\/admin\/users$/);
+  await slow(again).toHaveURL(/\/admin\/users$/);
   await expect(admin.getByTestId(`user-row-${email}`)).toBeVisible();
   await admin.reload();
   await expect(admin.getByTestId(`user-row-${email}`)).not.toContainText("Temporary password");
@@ -97,7 +106,7 @@ test("an invitation link is shown once, creates one account in a new browser, an
   await invitee.getByLabel("New password", { exact: true }).fill("invitee-own-password");
   await invitee.getByLabel("New password again").fill("invitee-own-password");
   await invitee.getByRole("button", { name: "Create account" }).click();
-  await expect(invitee).toHaveURL(/\/review$/);
+  await slow(invitee).toHaveURL(/\/review$/);
   await expect(invitee.getByTestId("current-user")).toHaveText("Dr. Invited Person-Smith");
 
   // The same link again, from yet another browser: a calm refusal, no form.
@@ -112,7 +121,7 @@ test("an invitation link is shown once, creates one account in a new browser, an
   // The account signs in again with its own password.
   const later = await newPage(browser);
   await signIn(later, email, "invitee-own-password");
-  await expect(later).toHaveURL(/\/review$/);
+  await slow(later).toHaveURL(/\/review$/);
 
   await admin.reload();
   await expect(admin.getByRole("row", { name: /Dr\. Invited Person/ }).first()).toContainText("Used");

@@ -40,11 +40,12 @@ export async function addClinician(adminPage: Page, email: string, name: string)
  * `password` and waits until the app is reached at `home`.
  */
 export async function chooseOwnPassword(page: Page, password: string, home: RegExp) {
-  await expect(page).toHaveURL(/\/change-password$/);
+  await expect(page).toHaveURL(/\/change-password$/, { timeout: 20_000 });
   await page.getByLabel("New password", { exact: true }).fill(password);
   await page.getByLabel("New password again").fill(password);
   await page.getByRole("button", { name: "Set password and continue" }).click();
-  await expect(page).toHaveURL(home);
+  // A hash, a fresh sign-in and a full page load.
+  await expect(page).toHaveURL(home, { timeout: 20_000 });
 }
 
 /** A fresh address for each run, so specs never collide with earlier data. */
