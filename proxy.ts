@@ -8,7 +8,8 @@ import { withAuth } from "next-auth/middleware";
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { contentSecurityPolicy, createNonce } from "./lib/security/csp";
 
-const PUBLIC = /^\/(login|api\/auth|api\/health)(\/|$)/;
+// invite/<token>: a person with an invitation link has no account yet (the page throttles guesses).
+const PUBLIC = /^\/(login|invite|api\/auth|api\/health)(\/|$)/;
 
 function withCsp(request: NextRequest) {
   const csp = contentSecurityPolicy({ nonce: createNonce(), dev: process.env.NODE_ENV === "development" });

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { newPage } from "./support/audits";
-import { addClinician, signIn, signInAs, uniqueEmail } from "./support/users";
+import { addClinician, chooseOwnPassword, signIn, signInAs, uniqueEmail } from "./support/users";
 
-// An admin adds a clinician; the clinician replaces the temporary password by keyboard; the
+// An admin adds a clinician; the clinician replaces the temporary password (forced), then
+// changes their own by keyboard; the
 // admin makes them an organizer, which ends their session; they sign in again as an organizer.
 test("own password change and an admin's role change", async ({ browser }) => {
   const admin = await newPage(browser);
@@ -13,7 +14,8 @@ test("own password change and an admin's role change", async ({ browser }) => {
 
   const user = await newPage(browser);
   await signIn(user, email, temporary);
-  await expect(user).toHaveURL(/\/review$/);
+  // First the forced change of the admin's temporary password, then the self-service one.
+  await chooseOwnPassword(user, "first-own-password", /\/review$/);
   await user.getByTestId("current-user").click();
   await expect(user.getByRole("heading", { name: "Change your password" })).toBeVisible();
   await user.getByLabel("Current password").fill("not-the-password");
@@ -21,10 +23,10 @@ test("own password change and an admin's role change", async ({ browser }) => {
   await user.getByLabel("New password again").fill("a-brand-new-password");
   await user.keyboard.press("Enter");
   await expect(user.getByText("The current password is not right. Nothing was changed.")).toBeVisible();
-  await user.getByLabel("Current password").fill(temporary);
+  await user.getByLabel("Current password").fill("first-own-password");
   await user.keyboard.press("Enter");
   await expect(user).toHaveURL(/\/login/);
-  await signIn(user, email, temporary);
+  await signIn(user, email, "first-own-password");
   await expect(user.getByText("Invalid email or password.")).toBeVisible();
   await signIn(user, email, "a-brand-new-password");
   await expect(user).toHaveURL(/\/review$/);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addClinician, DEMO, signIn, signInAs, signOut, uniqueEmail } from "./support/users";
+import { addClinician, chooseOwnPassword, DEMO, signIn, signInAs, signOut, uniqueEmail } from "./support/users";
 
 test("an unauthenticated visitor is sent to the sign-in page", async ({ page }) => {
   await page.goto("/admin/users");
@@ -52,6 +52,8 @@ test("an admin creates a user who can then sign in; deactivation locks them out"
   const other = await browser.newContext();
   const newcomer = await other.newPage();
   await signIn(newcomer, email, password);
+  // The admin's password is temporary: replaced first, then the app.
+  await chooseOwnPassword(newcomer, "resident-own-password", /\/$|\/review$/);
   await expect(newcomer).toHaveURL(/\/review$/);
   await expect(newcomer.getByTestId("current-user")).toHaveText("Dr. New Resident");
 
@@ -60,7 +62,7 @@ test("an admin creates a user who can then sign in; deactivation locks them out"
   await expect(page.getByTestId(`user-row-${email}`)).toContainText("Deactivated");
   await newcomer.goto("/review");
   await expect(newcomer).toHaveURL(/\/login/);
-  await signIn(newcomer, email, password);
+  await signIn(newcomer, email, "resident-own-password");
   await expect(newcomer.getByTestId("login-error")).toHaveText("Invalid email or password.");
   await other.close();
 });
@@ -80,7 +82,7 @@ test("the admin sees the audit trail of user changes and exports it", async ({ p
   await page.goto("/admin/audit-trail?q=user.");
   await expect(page.getByRole("table", { name: "Audit trail" })).toContainText("user.create");
   const csv = await (await page.request.get("/api/admin/audit-trail?q=user.")).text();
-  expect(csv.split("\n")[0]).toBe("at,actor,action,entity,entity_id,before,after");
+  expect(csv.split("\n")[0]).toBe("at,actor,action,entity,entity_id,before,after,entity_name,names");
   expect(csv).toContain(",user.create,User,");
 });
 

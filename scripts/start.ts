@@ -52,6 +52,7 @@ async function main() {
         "An admin account was created. This password is shown only once:",
         `  email:    ${result.createdAdmin.email}`,
         `  password: ${result.createdAdmin.password}`,
+        "It is temporary: the first sign-in asks for a new one.",
       ]);
     } else if (result.createdAdmin) {
       console.log(`  admin account ${result.createdAdmin.email} created from CLINAUDIT_ADMIN_EMAIL/PASSWORD`);

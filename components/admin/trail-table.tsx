@@ -5,7 +5,24 @@ import { createColumns } from "../data-table/columns";
 import { DataTable } from "../data-table/data-table";
 import type { TableParams } from "../data-table/search-params";
 
-export interface TrailRow { id: string; at: string; actor: string; action: string; entity: string; entityId: string; before: string; after: string }
+import type { TrailSubject } from "@/lib/server/audit-trail-names";
+
+export interface TrailRow {
+  id: string;
+  at: string;
+  actor: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  /** The record in names (null: it no longer exists, or a kind the trail does not name). */
+  subject: TrailSubject | null;
+  /** As stored, with ids. */
+  before: string;
+  after: string;
+  /** With the ids it names replaced by names. */
+  beforeText: string;
+  afterText: string;
+}
 
 type TrailT = ReturnType<typeof useTranslations<"admin.trail">>;
 
@@ -13,6 +30,20 @@ type TrailT = ReturnType<typeof useTranslations<"admin.trail">>;
 function label(t: TrailT, group: "actions" | "entities", code: string): string | null {
   const key = `${group}.${code}` as Parameters<TrailT>[0];
   return t.has(key) ? t(key) : null;
+}
+
+/** "Audit “Pilot” · item DP-0001 · Dr. Chen Li <c@x>" in the reader's language. */
+function subjectText(t: TrailT, s: TrailSubject): string {
+  const parts = [
+    s.invitation && t("subject.invitation", { who: s.invitation }),
+    s.dataset,
+    s.predictionSet,
+    s.audit && t("subject.audit", { name: s.audit }),
+    s.item && t("subject.item", { id: s.item }),
+    s.correction && t("subject.correction", { kind: s.correction }),
+    s.user,
+  ];
+  return parts.filter(Boolean).join(" · ");
 }
 
 const col = createColumns<TrailRow>();
@@ -36,9 +67,25 @@ function columnsFor(t: TrailT) {
     }),
     col.accessor("entity", {
       header: t("columns.entity"),
-      cell: (i) => <span>{label(t, "entities", i.getValue()) ?? i.getValue()} <span className="font-mono text-xs text-slate-500">{i.row.original.entityId}</span></span>,
+      cell: (i) => {
+        const row = i.row.original;
+        return (
+          <span title={`${row.entity} ${row.entityId}`}>
+            {label(t, "entities", row.entity) ?? row.entity}{" "}
+            {row.subject ? <span className="text-slate-800">{subjectText(t, row.subject)}</span> : <span className="font-mono text-xs text-slate-500">{row.entityId}</span>}
+          </span>
+        );
+      },
     }),
-    col.accessor("after", { header: t("columns.change"), cell: (i) => <span className="line-clamp-2 max-w-md break-all font-mono text-xs">{i.row.original.before ? `${i.row.original.before} → ` : ""}{i.getValue()}</span> }),
+    col.accessor("afterText", {
+      header: t("columns.change"),
+      cell: (i) => {
+        const row = i.row.original;
+        const raw = `${row.before ? `${row.before} → ` : ""}${row.after}`;
+        const text = `${row.beforeText ? `${row.beforeText} → ` : ""}${row.afterText}`;
+        return <span className="line-clamp-2 max-w-md break-all font-mono text-xs" title={raw !== text ? raw : undefined}>{text}</span>;
+      },
+    }),
   ]);
 }
 

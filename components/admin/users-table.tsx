@@ -24,7 +24,12 @@ export async function UsersTable({ rows, total, currentUserId }: { rows: UserRow
               <td className="px-4 py-3 font-medium text-slate-900">{u.name}</td>
               <td className="px-4 py-3 text-slate-700">{u.email}</td>
               <td className="px-4 py-3">{tc(`roles.${u.role}`)}</td>
-              <td className="px-4 py-3">{u.active ? <Badge tone="accent">{t("active")}</Badge> : <Badge tone="danger">{t("deactivated")}</Badge>}</td>
+              <td className="px-4 py-3">
+                <span className="flex flex-wrap gap-1">
+                  {u.active ? <Badge tone="accent">{t("active")}</Badge> : <Badge tone="danger">{t("deactivated")}</Badge>}
+                  {u.passwordMustChange && <span title={t("mustChangeHint")}><Badge tone="warning">{t("mustChange")}</Badge></span>}
+                </span>
+              </td>
               <td className="px-4 py-3">
                 <UserActions user={u} isSelf={u.id === currentUserId} />
               </td>

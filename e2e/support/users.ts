@@ -35,6 +35,19 @@ export async function addClinician(adminPage: Page, email: string, name: string)
   return (await adminPage.getByTestId("temporary-password").textContent())?.trim() ?? "";
 }
 
+/**
+ * The forced change after a first sign-in with a temporary password (an admin's): chooses
+ * `password` and waits until the app is reached at `home`.
+ */
+export async function chooseOwnPassword(page: Page, password: string, home: RegExp) {
+  await expect(page).toHaveURL(/\/change-password$/, { timeout: 20_000 });
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("New password again").fill(password);
+  await page.getByRole("button", { name: "Set password and continue" }).click();
+  // A hash, a fresh sign-in and a full page load.
+  await expect(page).toHaveURL(home, { timeout: 20_000 });
+}
+
 /** A fresh address for each run, so specs never collide with earlier data. */
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
 import { csvRecord } from "../csv";
+import { resolveTrailNames } from "./audit-trail-names";
 
 export const TRAIL_TABLE = {
   sortable: ["at"],
@@ -34,8 +35,23 @@ export async function listTrail(db: Db, q: TrailQuery) {
     db.auditEvent.count({ where: w }),
     db.auditEvent.groupBy({ by: ["entity"], _count: { _all: true }, orderBy: { entity: "asc" } }),
   ]);
+  const names = await resolveTrailNames(db, rows);
+  const json = (value: unknown) => (value === null ? "" : JSON.stringify(value));
   return {
-    rows: rows.map((r) => ({ ...r, at: r.at.toISOString(), actor: r.actor ? `${r.actor.name} <${r.actor.email}>` : "system", before: r.before === null ? "" : JSON.stringify(r.before), after: r.after === null ? "" : JSON.stringify(r.after) })),
+    rows: rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      actor: r.actor ? `${r.actor.name} <${r.actor.email}>` : "system",
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entityId,
+      subject: names.subjectOf(r),
+      // As stored (ids), for the tooltip; and as read (names).
+      before: json(r.before),
+      after: json(r.after),
+      beforeText: json(names.readable(r.before)),
+      afterText: json(names.readable(r.after)),
+    })),
     total,
     entities: entities.map((e) => ({ value: e.entity, count: e._count._all })),
   };
@@ -52,11 +68,21 @@ export async function* trailBatches(db: Db, q: Pick<TrailQuery, "search" | "filt
   }
 }
 
-/** The CSV export of the (filtered) trail: a header, then one chunk of lines per batch. */
+/**
+ * The CSV export of the (filtered) trail: a header, then one chunk of lines per batch. The raw
+ * columns stay as they were; the names of the record and of the ids in before/after follow.
+ */
 export async function* trailCsv(db: Db, q: Pick<TrailQuery, "search" | "filters">): AsyncGenerator<string> {
-  yield csvRecord(["at", "actor", "action", "entity", "entity_id", "before", "after"]);
+  yield csvRecord(["at", "actor", "action", "entity", "entity_id", "before", "after", "entity_name", "names"]);
   for await (const batch of trailBatches(db, q)) {
+    const names = await resolveTrailNames(db, batch);
     const json = (value: unknown) => (value === null ? "" : JSON.stringify(value));
-    yield batch.map((e) => csvRecord([e.at.toISOString(), e.actor?.email ?? "system", e.action, e.entity, e.entityId, json(e.before), json(e.after)])).join("");
+    yield batch
+      .map((e) => {
+        const subject = names.subjectOf(e);
+        const referenced = names.namesIn(e);
+        return csvRecord([e.at.toISOString(), e.actor?.email ?? "system", e.action, e.entity, e.entityId, json(e.before), json(e.after), subject ? Object.values(subject).join(" · ") : "", Object.keys(referenced).length ? JSON.stringify(referenced) : ""]);
+      })
+      .join("");
   }
 }

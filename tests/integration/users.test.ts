@@ -39,6 +39,8 @@ describe.each(DATABASES)("users on $name", (database) => {
     expect(await db.assignment.count()).toBe(36 + 6);
     expect(await db.user.findUnique({ where: { email: "clinician4@demo.clinaudit" }, select: { locale: true } })).toEqual({ locale: "zh-CN" });
     expect(new Set((await db.user.findMany()).map((u) => u.role))).toEqual(new Set(["ADMIN", "ORGANIZER", "CLINICIAN"]));
+    // The demo's published passwords stay usable: no forced change (issue 15).
+    expect(await db.user.count({ where: { passwordMustChange: true } })).toBe(0);
     expect((await bootstrap(db, { demo: true })).demoUsersCreated).toBe(0);
     await db.$disconnect();
   });

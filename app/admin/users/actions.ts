@@ -15,7 +15,8 @@ export async function createUserAction(input: CreateUserInput) {
   const t = await getTranslations("admin.form.errors");
   const schema = userFieldsSchema((key, values) => t(key, values));
   return guardedAction("users:manage", schema, async (data, actor) => {
-    const result = await createUser(db(), actor.id, data);
+    // Whether typed or generated, an admin's password is the admin's: replaced at first sign-in.
+    const result = await createUser(db(), actor.id, data, { temporary: true });
     revalidatePath("/admin/users");
     return { email: result.user.email, temporaryPassword: result.temporaryPassword };
   })(input);

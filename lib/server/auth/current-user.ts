@@ -16,27 +16,52 @@ export interface CurrentUser {
   locale: string;
 }
 
+/** A signed-in account, possibly one whose admin-chosen password must be replaced first. */
+export interface SessionAccount extends CurrentUser {
+  passwordMustChange: boolean;
+  sessionVersion: number;
+}
+
 /**
- * The signed-in user, re-read from the database on every request: a deactivated user or a
- * token issued before a password reset, or signed in more than SESSION_SECONDS ago, counts as
- * signed out.
+ * Whoever holds a valid session, re-read from the database on every request: a deactivated user
+ * or a token issued before a password reset, or signed in more than SESSION_SECONDS ago, counts
+ * as signed out. Only the forced password change reads this directly; everything else asks
+ * getCurrentUser, which does not count an account with a temporary password as signed in.
  */
-export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+export const getSessionAccount = cache(async (): Promise<SessionAccount | null> => {
   const session = await getServerSession(authOptions());
   const claims = session?.user as { id?: string; sv?: number; authAt?: number } | undefined;
   if (!claims?.id || !sessionIsCurrent(claims.authAt, Date.now())) return null;
   const user = await db().user.findUnique({
     where: { id: claims.id },
-    select: { id: true, email: true, name: true, role: true, locale: true, active: true, sessionVersion: true },
+    select: { id: true, email: true, name: true, role: true, locale: true, active: true, sessionVersion: true, passwordMustChange: true },
   });
   if (!user || !user.active || user.sessionVersion !== claims.sv) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, locale: user.locale };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, locale: user.locale, passwordMustChange: user.passwordMustChange, sessionVersion: user.sessionVersion };
 });
 
-/** For pages: the user, or a redirect to sign-in. */
+/**
+ * The signed-in user. An account still on a temporary password is not one, so every page,
+ * action and route that asks here is closed to it by default (the guards below say why).
+ */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const account = await getSessionAccount();
+  if (!account || account.passwordMustChange) return null;
+  return { id: account.id, email: account.email, name: account.name, role: account.role, locale: account.locale };
+});
+
+/** Where a signed-in account with a temporary password is sent, whatever it asked for. */
+export const FORCED_CHANGE_PATH = "/change-password";
+
+/** Whether the caller is signed in but must replace a temporary password first. */
+export async function mustChangePassword(): Promise<boolean> {
+  return (await getSessionAccount())?.passwordMustChange === true;
+}
+
+/** For pages: the user, or a redirect to sign-in (or to the forced password change). */
 export async function requireUser(): Promise<CurrentUser> {
   const user = await getCurrentUser();
-  if (!user) redirect("/login");
+  if (!user) redirect((await mustChangePassword()) ? FORCED_CHANGE_PATH : "/login");
   return user;
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { can, type Permission } from "../../auth/permissions";
 import { env } from "../../env";
-import { getCurrentUser, type CurrentUser } from "./current-user";
+import { getCurrentUser, mustChangePassword, type CurrentUser } from "./current-user";
 
 /**
  * A state-changing request must come from this site: browsers send Origin on cross-site
@@ -27,7 +27,11 @@ export async function guardRoute(permission: Permission, request?: Request): Pro
     return Response.json({ error: "Cross-site requests are not accepted." }, { status: 403 });
   }
   const user = await getCurrentUser();
-  if (!user) return Response.json({ error: "Sign in first." }, { status: 401 });
+  if (!user) {
+    // Signed in with a temporary password: nothing until it is replaced.
+    if (await mustChangePassword()) return Response.json({ error: "Change your temporary password first." }, { status: 403 });
+    return Response.json({ error: "Sign in first." }, { status: 401 });
+  }
   if (!can(user.role, permission)) return Response.json({ error: "Your role does not allow this." }, { status: 403 });
   return user;
 }

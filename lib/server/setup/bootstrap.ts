@@ -33,12 +33,15 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
   const admins = await db.user.count({ where: { role: "ADMIN", active: true } });
   if (admins === 0) {
     const email = options.adminEmail ?? "admin@clinaudit.local";
-    const { temporaryPassword } = await createUser(db, null, {
-      email,
-      name: "Administrator",
-      role: "ADMIN",
-      password: options.adminPassword ?? "",
-    });
+    // A password the operator set (CLINAUDIT_ADMIN_PASSWORD) is theirs; a generated one, printed
+    // on the console, is temporary and replaced at first sign-in. Demo accounts above are never
+    // forced, so the demo's published passwords keep working.
+    const { temporaryPassword } = await createUser(
+      db,
+      null,
+      { email, name: "Administrator", role: "ADMIN", password: options.adminPassword ?? "" },
+      { temporary: !options.adminPassword },
+    );
     createdAdmin = { email, password: temporaryPassword };
   }
   const demoDataCreated = options.demo ? (await seedDemoData(db)).created : false;

@@ -31,14 +31,17 @@ export async function setUserActive(db: Db, actorId: string, userId: string, act
   });
 }
 
-/** Sets a new temporary password (returned once) and signs the user out everywhere. */
+/**
+ * Sets a new temporary password (returned once) and signs the user out everywhere; at their next
+ * sign-in they must replace it before anything else.
+ */
 export async function resetPassword(db: Db, actorId: string, userId: string): Promise<string> {
   await findUser(db, userId);
   const temporaryPassword = generatePassword();
   const passwordHash = await hashPassword(temporaryPassword);
   await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
-    await recordEvent(tx, { actorId, action: "user.reset-password", entity: "User", entityId: userId });
+    await tx.user.update({ where: { id: userId }, data: { passwordHash, passwordMustChange: true, sessionVersion: { increment: 1 } } });
+    await recordEvent(tx, { actorId, action: "user.reset-password", entity: "User", entityId: userId, after: { temporaryPassword: true } });
   });
   return temporaryPassword;
 }

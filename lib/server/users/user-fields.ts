@@ -10,6 +10,7 @@ export const USER_PUBLIC_FIELDS = {
   name: true,
   role: true,
   active: true,
+  passwordMustChange: true,
   createdAt: true,
 } as const;
 

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { InvitationForm } from "@/components/admin/invitation-form";
+import { InvitationsTable } from "@/components/admin/invitations-table";
+import { PageHeader } from "@/components/ui/page-header";
+import { db } from "@/lib/db";
+import { requirePermission } from "@/lib/server/auth/current-user";
+import { listInvitations } from "@/lib/server/users/invitations";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("admin.invitations"))("title") };
+}
+
+export default async function InvitationsPage() {
+  await requirePermission("users:manage");
+  const [rows, t] = await Promise.all([listInvitations(db()), getTranslations("admin.invitations")]);
+  return (
+    <>
+      <PageHeader
+        title={t("title")}
+        description={t("description")}
+        actions={<Link href="/admin/users" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">{t("toUsers")}</Link>}
+      />
+      <div className="space-y-6">
+        <InvitationForm />
+        <InvitationsTable rows={rows} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { replaceTemporaryPasswordAction } from "@/app/account/actions";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+import { continueSignedIn } from "./continue-signed-in";
+
+/** The new password twice; on success the user is signed in with it and goes on to the app. */
+export function ForcedPasswordForm({ email, minLength }: { email: string; minLength: number }) {
+  const t = useTranslations("auth.forced");
+  const ta = useTranslations("auth.account");
+  const [pending, start] = useTransition();
+  const [next, setNext] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState(false);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    if (next.length < minLength) local.next = ta("tooShort", { min: minLength });
+    if (confirm !== next) local.confirm = ta("mismatch");
+    setFieldErrors(local);
+    setError(null);
+    if (Object.keys(local).length) return;
+    start(async () => {
+      const r = await replaceTemporaryPasswordAction({ next, confirm });
+      if (!r.ok) {
+        setError(r.error);
+        if (r.signedOut) window.location.assign("/login");
+        return;
+      }
+      setDone(true);
+      if (!(await continueSignedIn(email, next))) window.location.assign("/login");
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      {/* For password managers: the account the new password belongs to. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <TextField label={ta("next")} name="new-password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={fieldErrors.next} hint={t("hint", { min: minLength })} required autoFocus />
+      <TextField label={ta("confirm")} name="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={fieldErrors.confirm} required />
+      {error && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
+      {done && <p role="status" className="text-sm text-teal-800">{t("done")}</p>}
+      <Button type="submit" className="w-full" disabled={pending || done}>{pending || done ? t("submitting") : t("submit")}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+"use client";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState, useTransition, type FormEvent } from "react";
+import { createInvitationAction } from "@/app/admin/invitations/actions";
+import { ROLES, type Role } from "@/lib/auth/permissions";
+import { DEFAULT_EXPIRY_HOURS, EXPIRY_CHOICES } from "@/lib/server/users/invitation-expiry";
+import { Button } from "../ui/button";
+import { SelectField, TextField } from "../ui/field";
+import { CopyValue } from "./copy-value";
+
+/** Role, optional email and name, expiry; the link is shown once, here, after creation. */
+export function InvitationForm() {
+  const t = useTranslations("admin.invitations");
+  const tc = useTranslations("common");
+  const format = useFormatter();
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<{ link: string; expiresAt: string } | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    startTransition(async () => {
+      const result = await createInvitationAction({
+        role: String(form.get("role") ?? "CLINICIAN") as Role,
+        email: String(form.get("email") ?? ""),
+        name: String(form.get("name") ?? ""),
+        expiresInHours: Number(form.get("expiresInHours")) as (typeof EXPIRY_CHOICES)[number],
+      });
+      setCreated(result.ok ? result.data : null);
+      setError(result.ok ? null : result.error);
+      setFieldErrors(result.ok ? {} : (result.fieldErrors ?? {}));
+      if (result.ok) formElement.reset();
+    });
+  }
+
+  return (
+    <section aria-labelledby="invite-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="invite-heading" className="text-base font-semibold">{t("heading")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t("explain")}</p>
+      <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+        <SelectField label={t("role")} name="role" defaultValue="CLINICIAN" error={fieldErrors.role}>
+          {ROLES.map((r) => <option key={r} value={r}>{tc(`roles.${r}`)}</option>)}
+        </SelectField>
+        <SelectField label={t("expiry")} name="expiresInHours" defaultValue={String(DEFAULT_EXPIRY_HOURS)} error={fieldErrors.expiresInHours}>
+          {EXPIRY_CHOICES.map((h) => <option key={h} value={h}>{t("expiryChoice", { hours: h, days: h / 24 })}</option>)}
+        </SelectField>
+        <TextField label={t("email")} name="email" type="email" autoComplete="off" error={fieldErrors.email} hint={t("emailHint")} />
+        <TextField label={t("name")} name="name" autoComplete="off" error={fieldErrors.name} hint={t("nameHint")} />
+        <div className="flex items-center gap-3 sm:col-span-2">
+          <Button type="submit" disabled={pending}>{pending ? t("submitting") : t("submit")}</Button>
+          {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+        </div>
+      </form>
+      {created && (
+        <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" role="status">
+          <p>{t.rich("shownOnce", { expires: format.dateTime(new Date(created.expiresAt), { dateStyle: "medium", timeStyle: "short" }), strong: (chunks) => <strong>{chunks}</strong> })}</p>
+          <CopyValue value={created.link} testId="invitation-link" wrap />
+        </div>
+      )}
+    </section>
+  );
+}

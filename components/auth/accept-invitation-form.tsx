@@ -1,0 +1,75 @@
+"use client";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { useState, useTransition, type FormEvent } from "react";
+import { acceptInvitationAction } from "@/app/(auth)/invite/actions";
+import { continueSignedIn } from "../account/continue-signed-in";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/field";
+
+/** Name, email (unless the invitation fixed it) and a password twice; then straight into the app. */
+export function AcceptInvitationForm({ token, email, name, minLength }: { token: string; email: string | null; name: string | null; minLength: number }) {
+  const t = useTranslations("auth.invite");
+  const ta = useTranslations("auth.account");
+  const [pending, start] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<"signing-in" | "sign-in-yourself" | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const input = {
+      token,
+      email: email ?? String(form.get("email") ?? ""),
+      name: String(form.get("name") ?? ""),
+      password: String(form.get("new-password") ?? ""),
+      confirm: String(form.get("confirm-password") ?? ""),
+    };
+    const local: Record<string, string> = {};
+    if (input.password.length < minLength) local.password = ta("tooShort", { min: minLength });
+    if (input.confirm !== input.password) local.confirm = ta("mismatch");
+    setFieldErrors(local);
+    setError(null);
+    if (Object.keys(local).length) return;
+    start(async () => {
+      const result = await acceptInvitationAction(input);
+      if (!result.ok) {
+        setError(result.error);
+        setFieldErrors(result.fieldErrors ?? {});
+        return;
+      }
+      setCreated("signing-in");
+      if (!(await continueSignedIn(result.data.email, input.password))) setCreated("sign-in-yourself");
+    });
+  }
+
+  if (created === "sign-in-yourself") {
+    return (
+      <p role="status" className="text-sm text-teal-800">
+        {t("signInYourself")} <Link href="/login" className="font-medium underline">{t("toSignIn")}</Link>
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      {email ? (
+        <div className="space-y-1">
+          <p className="block text-sm font-medium text-slate-800">{t("email")}</p>
+          <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="invitation-email">{email}</p>
+          <p className="text-xs text-slate-600">{t("emailFixed")}</p>
+          {/* For password managers: the account the new password belongs to. */}
+          <input type="hidden" name="username" autoComplete="username" value={email} />
+        </div>
+      ) : (
+        <TextField label={t("email")} name="email" type="email" autoComplete="username" required error={fieldErrors.email} />
+      )}
+      <TextField label={t("name")} name="name" autoComplete="name" defaultValue={name ?? ""} required error={fieldErrors.name} />
+      <TextField label={ta("next")} name="new-password" type="password" autoComplete="new-password" required error={fieldErrors.password} hint={ta("hint", { min: minLength })} />
+      <TextField label={ta("confirm")} name="confirm-password" type="password" autoComplete="new-password" required error={fieldErrors.confirm} />
+      {error && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
+      {created === "signing-in" && <p role="status" className="text-sm text-teal-800">{t("done")}</p>}
+      <Button type="submit" className="w-full" disabled={pending || created !== null}>{pending || created ? t("submitting") : t("submit")}</Button>
+    </form>
+  );
+}
