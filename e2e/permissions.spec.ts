@@ -16,7 +16,7 @@ async function requestAs(browser: Browser, who: Who): Promise<APIRequestContext>
     await page.goto("/login");
     await page.getByLabel("Email").fill(DEMO[who].email);
     await page.getByLabel("Password").fill(DEMO[who].password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${DEMO[who].home}$`));
   }
   return context.request;
@@ -164,7 +164,7 @@ test("security headers and session cookie flags", async ({ page }) => {
   expect(headers["x-powered-by"]).toBeUndefined();
   await page.getByLabel("Email").fill(DEMO.clinician.email);
   await page.getByLabel("Password").fill(DEMO.clinician.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/review$/);
   const session = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
