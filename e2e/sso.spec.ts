@@ -3,6 +3,7 @@
 // authorization-code flow with PKCE and state. The tests run in order: each builds on the
 // settings the one before saved, and the last turns password sign-in back on for other specs.
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { checkA11y } from "./support/axe";
 import { DEMO, signInAs } from "./support/users";
 
 // Each SSO round trip is several page loads on two servers: slow on a loaded machine.
@@ -46,6 +47,7 @@ test("the sign-in page offers SSO beside the password form, by keyboard; an unkn
   await expect(page.getByText("You signed in with Hospital ID, but there is no ClinAudit account for you yet. Ask your administrator to add you.")).toBeVisible();
   // Calm: the form is still there for those who have a password.
   await expect(page.getByLabel("Email")).toBeVisible();
+  await checkA11y(page, "/login with an SSO refusal");
 });
 
 test("an email the IdP has not verified does not open the account that has it", async ({ browser }) => {
@@ -58,7 +60,8 @@ test("an email the IdP has not verified does not open the account that has it", 
 test("password sign-in cannot be turned off before an admin has signed in with SSO", async ({ page }) => {
   await signInAs(page, "admin");
   await openSsoSettings(page);
-  await expect(page.getByText("http://localhost:", { exact: false }).first()).toBeVisible();
+  await expect(page.getByTestId("sso-fact-Callback URL to register")).toHaveText(/^http:\/\/localhost:\d+\/api\/auth\/callback\/oidc$/);
+  await checkA11y(page, "/admin/sso");
   await page.getByLabel("Allow password sign-in").uncheck();
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByTestId("sso-settings-message")).toContainText("Password sign-in stays on: no active admin has signed in with single sign-on yet");
@@ -116,6 +119,7 @@ test("an admin linked by verified email keeps ClinAudit's role, can turn passwor
     await expect(visitor.getByLabel("Email")).toHaveCount(0);
     await expect(visitor.getByLabel("Password")).toHaveCount(0);
     await expect(visitor.getByText("Password sign-in is turned off. Sign in with Hospital ID.")).toBeVisible();
+    await checkA11y(visitor, "/login with password sign-in off");
 
     // The form is gone, and the route behind it refuses the right password too.
     const { csrfToken } = await (await visitor.request.get("/api/auth/csrf")).json();
