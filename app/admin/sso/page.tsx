@@ -36,7 +36,7 @@ export default async function SsoSettingsPage() {
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <div className="space-y-6">
+      <div className="max-w-3xl space-y-6">
         <dl className="grid gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-5 text-sm shadow-sm sm:grid-cols-[max-content_1fr]">
           {facts.map(([label, value]) => (
             <div key={label} className="contents">
