@@ -57,6 +57,7 @@ test("every page and route answers each role as the permission map says", async 
     ["GET", itemPath, ["login", 403, 200, 200]],
     ["GET", "/admin/users", ["login", 403, 403, 200]],
     ["GET", "/admin/audit-trail", ["login", 403, 403, 200]],
+    ["GET", "/admin/sso", ["login", 403, 403, 200]],
     ["GET", "/api/admin/audit-trail", ["login", 403, 403, 200]],
     ["GET", "/account", ["login", 200, 200, 200]],
     ["GET", "/api/health", [200, 200, 200, 200]],

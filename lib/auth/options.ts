@@ -4,12 +4,11 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { cookies } from "next/headers";
 import { authSecret, env, oidcConfig } from "../env";
 import { db } from "../db";
-import { isLocale } from "../i18n/locales";
+import { isLocale, LOCALE_COOKIE } from "../i18n/locales";
 import { signIn } from "../server/auth/sign-in";
 import { setUserLocale } from "../server/users/set-locale";
 import { completeSsoSignIn, ssoAccount } from "../server/auth/sso-sign-in";
 import { passwordSignInState } from "../server/auth/sso-settings";
-import { LOCALE_COOKIE } from "../i18n/locales";
 import { PASSWORD_OFF, ssoErrorCode } from "./sso-errors";
 import { SSO_PROVIDER_ID, ssoProvider } from "./sso-provider";
 import type { Role } from "./permissions";
@@ -66,7 +65,7 @@ export function authOptions(): NextAuthOptions {
         if (!sso || !profile) return false;
         const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
         const result = await completeSsoSignIn(db(), sso, profile as Record<string, unknown>, isLocale(chosen) ? chosen : undefined);
-        return result.ok ? true : `${env().NEXTAUTH_URL}/login?error=${ssoErrorCode(result.reason)}`;
+        return result.ok ? true : new URL(`/login?error=${ssoErrorCode(result.reason)}`, env().NEXTAUTH_URL).toString();
       },
       async jwt({ token, user, account }) {
         // The IdP's subject is not our user id: the account the sign-in callback linked to it is.
