@@ -4,6 +4,9 @@ import { defineConfig } from "@playwright/test";
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? "./data/e2e";
+// The OpenID provider e2e/sso.spec.ts signs in through (e2e/support/test-idp.mjs), on loopback.
+export const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? port + 1);
+export const IDP_ISSUER = `http://127.0.0.1:${IDP_PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -31,21 +34,39 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The real start script: migrations, first-start bootstrap, demo users, next start.
-    command: `rm -rf ${dataDir} && npm start`,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      CLINAUDIT_DEMO: "1",
-      // e2e/session.spec.ts gives each test its own client address, as a reverse proxy would.
-      CLINAUDIT_TRUST_PROXY: "1",
-      CLINAUDIT_DATA_DIR: dataDir,
-      NEXTAUTH_URL: `http://localhost:${port}`,
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+  webServer: [
+    {
+      // Started first (webServer entries start in order); only e2e/sso.spec.ts signs in through it.
+      command: "node e2e/support/test-idp.mjs",
+      url: `${IDP_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+      env: { IDP_PORT: String(IDP_PORT), APP_URL: `http://localhost:${port}` },
     },
-  },
+    {
+      // The real start script: migrations, first-start bootstrap, demo users, next start.
+      command: `rm -rf ${dataDir} && npm start`,
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
+      env: {
+        PORT: String(port),
+        CLINAUDIT_DEMO: "1",
+        // e2e/session.spec.ts gives each test its own client address, as a reverse proxy would.
+        CLINAUDIT_TRUST_PROXY: "1",
+        CLINAUDIT_DATA_DIR: dataDir,
+        NEXTAUTH_URL: `http://localhost:${port}`,
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+        // Single sign-on through the test IdP: a button beside the password form, which stays on
+        // unless e2e/sso.spec.ts turns it off (it turns it back on).
+        CLINAUDIT_OIDC_ISSUER: IDP_ISSUER,
+        CLINAUDIT_OIDC_CLIENT_ID: "clinaudit-e2e",
+        CLINAUDIT_OIDC_CLIENT_SECRET: "clinaudit-e2e-secret-not-for-production",
+        CLINAUDIT_OIDC_SCOPES: "openid email profile groups",
+        CLINAUDIT_OIDC_NAME: "Hospital ID",
+      },
+    },
+  ],
 });

@@ -97,7 +97,7 @@ test("signing in with an open-redirect payload as callbackUrl stays on the site"
     await page.goto(`/login?callbackUrl=${encodeURIComponent(payload)}`);
     await page.getByLabel("Email").fill(DEMO.clinician.email);
     await page.getByLabel("Password").fill(DEMO.clinician.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page, payload).toHaveURL(new RegExp(`^http://localhost:${PORT}${DEMO.clinician.home}$`));
   }
   // A genuine destination on the site is still honoured.
@@ -105,6 +105,6 @@ test("signing in with an open-redirect payload as callbackUrl stays on the site"
   await page.goto(`/login?callbackUrl=${encodeURIComponent("/review?from=mail")}`);
   await page.getByLabel("Email").fill(DEMO.clinician.email);
   await page.getByLabel("Password").fill(DEMO.clinician.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`^http://localhost:${PORT}/review\\?from=mail$`));
 });

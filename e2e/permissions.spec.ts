@@ -16,7 +16,7 @@ async function requestAs(browser: Browser, who: Who): Promise<APIRequestContext>
     await page.goto("/login");
     await page.getByLabel("Email").fill(DEMO[who].email);
     await page.getByLabel("Password").fill(DEMO[who].password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${DEMO[who].home}$`));
   }
   return context.request;
@@ -57,6 +57,7 @@ test("every page and route answers each role as the permission map says", async 
     ["GET", itemPath, ["login", 403, 200, 200]],
     ["GET", "/admin/users", ["login", 403, 403, 200]],
     ["GET", "/admin/audit-trail", ["login", 403, 403, 200]],
+    ["GET", "/admin/sso", ["login", 403, 403, 200]],
     ["GET", "/api/admin/audit-trail", ["login", 403, 403, 200]],
     ["GET", "/account", ["login", 200, 200, 200]],
     ["GET", "/api/health", [200, 200, 200, 200]],
@@ -163,7 +164,7 @@ test("security headers and session cookie flags", async ({ page }) => {
   expect(headers["x-powered-by"]).toBeUndefined();
   await page.getByLabel("Email").fill(DEMO.clinician.email);
   await page.getByLabel("Password").fill(DEMO.clinician.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/review$/);
   const session = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });

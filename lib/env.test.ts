@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import path from "node:path";
-import { databaseUrl, loadEnv } from "./env";
+import { databaseUrl, loadEnv, oidcConfig } from "./env";
 
 describe("loadEnv", () => {
   it("defaults to the embedded SQLite database and demo off", () => {
@@ -24,5 +24,33 @@ describe("loadEnv", () => {
     expect(() =>
       loadEnv({ DATABASE_URL: "mysql://x", NEXTAUTH_SECRET: "short", CLINAUDIT_ADMIN_EMAIL: "nope" }),
     ).toThrow(/DATABASE_URL[\s\S]*NEXTAUTH_SECRET[\s\S]*CLINAUDIT_ADMIN_EMAIL/);
+  });
+});
+
+describe("single sign-on settings", () => {
+  const full = { CLINAUDIT_OIDC_ISSUER: "https://idp.example.org/realms/h/", CLINAUDIT_OIDC_CLIENT_ID: "clinaudit", CLINAUDIT_OIDC_CLIENT_SECRET: "s3cret" };
+  it("is off unless configured", () => {
+    expect(oidcConfig(loadEnv({}))).toBeNull();
+  });
+  it("reads the provider with defaults", () => {
+    expect(oidcConfig(loadEnv(full))).toEqual({
+      issuer: "https://idp.example.org/realms/h",
+      clientId: "clinaudit",
+      clientSecret: "s3cret",
+      scopes: "openid email profile",
+      name: "single sign-on",
+      roleClaim: "groups",
+      roleMap: [],
+    });
+  });
+  it("reads the role mapping", () => {
+    const e = loadEnv({ ...full, CLINAUDIT_OIDC_ROLE_MAP: "ca-admins=ADMIN, ca-org=organizer" });
+    expect(e.CLINAUDIT_OIDC_ROLE_MAP).toEqual([{ value: "ca-admins", role: "ADMIN" }, { value: "ca-org", role: "ORGANIZER" }]);
+  });
+  it("names what is missing or wrong", () => {
+    expect(() => loadEnv({ CLINAUDIT_OIDC_ISSUER: full.CLINAUDIT_OIDC_ISSUER })).toThrow(/CLINAUDIT_OIDC_CLIENT_ID[\s\S]*CLINAUDIT_OIDC_CLIENT_SECRET/);
+    expect(() => loadEnv({ ...full, CLINAUDIT_OIDC_ISSUER: "not a url" })).toThrow(/CLINAUDIT_OIDC_ISSUER/);
+    expect(() => loadEnv({ ...full, CLINAUDIT_OIDC_SCOPES: "email profile" })).toThrow(/CLINAUDIT_OIDC_SCOPES: must include openid/);
+    expect(() => loadEnv({ ...full, CLINAUDIT_OIDC_ROLE_MAP: "ca-admins=BOSS" })).toThrow(/CLINAUDIT_OIDC_ROLE_MAP: entry 1 "ca-admins=BOSS"/);
   });
 });

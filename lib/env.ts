@@ -2,6 +2,7 @@
 import { z } from "zod";
 import path from "node:path";
 import { parseDatabaseUrl } from "./db/target";
+import { parseRoleMap, type RoleRule } from "./auth/sso-mapping";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -72,6 +73,37 @@ const schema = z.object({
     }),
   // How much the server logs (JSON lines on standard output). Tests default to silent.
   CLINAUDIT_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  // Single sign-on through an OpenID Connect provider (lib/auth/sso-provider.ts). All three of
+  // issuer, client id and secret, or none.
+  CLINAUDIT_OIDC_ISSUER: z.url().optional(),
+  CLINAUDIT_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  CLINAUDIT_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  CLINAUDIT_OIDC_SCOPES: z
+    .string()
+    .default("openid email profile")
+    .refine((s) => s.split(/\s+/).includes("openid"), "must include openid (e.g. \"openid email profile groups\")"),
+  // The button reads "Sign in with <name>".
+  CLINAUDIT_OIDC_NAME: z.string().trim().min(1).max(60).default("single sign-on"),
+  // The ID-token claim whose values map to roles for new accounts; the admin page can change it.
+  CLINAUDIT_OIDC_ROLE_CLAIM: z.string().trim().min(1).default("groups"),
+  // The starting mapping, until an admin saves one: "group=ROLE, group=ROLE".
+  CLINAUDIT_OIDC_ROLE_MAP: z
+    .string()
+    .default("")
+    .transform((text, ctx): RoleRule[] => {
+      const parsed = parseRoleMap(text);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.rules;
+    }),
+}).superRefine((e, ctx) => {
+  const set = [e.CLINAUDIT_OIDC_ISSUER, e.CLINAUDIT_OIDC_CLIENT_ID, e.CLINAUDIT_OIDC_CLIENT_SECRET].filter((v) => v !== undefined).length;
+  if (set === 0 || set === 3) return;
+  for (const key of ["CLINAUDIT_OIDC_ISSUER", "CLINAUDIT_OIDC_CLIENT_ID", "CLINAUDIT_OIDC_CLIENT_SECRET"] as const) {
+    if (e[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: "must be set with the other CLINAUDIT_OIDC_ variables (issuer, client id and secret go together)" });
+  }
 });
 
 export type Env = z.infer<typeof schema>;
@@ -98,6 +130,21 @@ export function authSecret(): string {
   if (!secret) throw new Error("NEXTAUTH_SECRET is not set: start ClinAudit with `npm start`, which provisions it");
   return secret;
 }
+
+/** The OpenID provider's settings when single sign-on is configured, else null. */
+export function oidcConfig(e: Env = env()) {
+  if (!e.CLINAUDIT_OIDC_ISSUER || !e.CLINAUDIT_OIDC_CLIENT_ID || !e.CLINAUDIT_OIDC_CLIENT_SECRET) return null;
+  return {
+    issuer: e.CLINAUDIT_OIDC_ISSUER.replace(/\/+$/, ""),
+    clientId: e.CLINAUDIT_OIDC_CLIENT_ID,
+    clientSecret: e.CLINAUDIT_OIDC_CLIENT_SECRET,
+    scopes: e.CLINAUDIT_OIDC_SCOPES.trim().split(/\s+/).join(" "),
+    name: e.CLINAUDIT_OIDC_NAME,
+    roleClaim: e.CLINAUDIT_OIDC_ROLE_CLAIM,
+    roleMap: e.CLINAUDIT_OIDC_ROLE_MAP,
+  };
+}
+export type OidcConfig = NonNullable<ReturnType<typeof oidcConfig>>;
 
 /** DATABASE_URL, or the embedded SQLite file in the data folder. */
 export function databaseUrl(e: Env = env()): string {

@@ -8,6 +8,8 @@ import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 
 const THROTTLED_PREFIX = "Too many failed sign-in attempts";
+// lib/auth/sso-errors.ts PASSWORD_OFF (not imported: that module is shared with the server).
+const PASSWORD_OFF = "Password sign-in is turned off.";
 
 /** The wait the server named ("… Please wait 2 minutes …"), in minutes. */
 function waitMinutes(error: string): number {
@@ -25,6 +27,7 @@ export interface LoginFormProps {
 
 export function LoginForm({ callbackUrl, chosenLocale, onSignedIn, defaultEmail }: LoginFormProps) {
   const t = useTranslations("auth");
+  const ts = useTranslations("sso");
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -43,7 +46,8 @@ export function LoginForm({ callbackUrl, chosenLocale, onSignedIn, defaultEmail 
     if (!result || result.error) {
       setPending(false);
       // Only the throttling message is passed on; anything else reads the same.
-      setError(result?.error?.startsWith(THROTTLED_PREFIX) ? t("throttled", { minutes: waitMinutes(result.error) }) : t("invalid"));
+      if (result?.error === PASSWORD_OFF) setError(ts("passwordOffHere"));
+      else setError(result?.error?.startsWith(THROTTLED_PREFIX) ? t("throttled", { minutes: waitMinutes(result.error) }) : t("invalid"));
       return;
     }
     if (onSignedIn) {

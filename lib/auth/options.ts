@@ -1,11 +1,16 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { authSecret, env } from "../env";
+import { cookies } from "next/headers";
+import { authSecret, env, oidcConfig } from "../env";
 import { db } from "../db";
-import { isLocale } from "../i18n/locales";
+import { isLocale, LOCALE_COOKIE } from "../i18n/locales";
 import { signIn } from "../server/auth/sign-in";
 import { setUserLocale } from "../server/users/set-locale";
+import { completeSsoSignIn, ssoAccount } from "../server/auth/sso-sign-in";
+import { passwordSignInState } from "../server/auth/sso-settings";
+import { PASSWORD_OFF, ssoErrorCode } from "./sso-errors";
+import { SSO_PROVIDER_ID, ssoProvider } from "./sso-provider";
 import type { Role } from "./permissions";
 
 import { redirectOnSite } from "./callback-url";
@@ -24,6 +29,7 @@ export function clientAddress(forwarded: string | string[] | undefined, trustPro
 }
 
 export function authOptions(): NextAuthOptions {
+  const sso = oidcConfig();
   return {
     secret: authSecret(),
     // Both: session.maxAge is the cookie's life, jwt.maxAge the token's (next-auth's default is
@@ -37,6 +43,8 @@ export function authOptions(): NextAuthOptions {
         name: "Email and password",
         credentials: { email: { type: "email" }, password: { type: "password" }, locale: { type: "text" } },
         async authorize(credentials, req) {
+          // Turned off by an admin once SSO works (lib/auth/sso-mapping.ts passwordSignInOpen).
+          if (sso && !(await passwordSignInState(db(), sso)).open) throw new Error(PASSWORD_OFF);
           const headers = req?.headers as Record<string, string | string[] | undefined> | undefined;
           const ip = clientAddress(headers?.["x-forwarded-for"], env().CLINAUDIT_TRUST_PROXY);
           const cookie = headers?.cookie;
@@ -47,9 +55,25 @@ export function authOptions(): NextAuthOptions {
           return { id: user.id, email: user.email, name: user.name, role: user.role, sv: user.sessionVersion };
         },
       }),
+      ...(sso ? [ssoProvider(sso)] : []),
     ],
     callbacks: {
-      jwt({ token, user }) {
+      // SSO: link, create or refuse (lib/server/auth/sso-sign-in.ts); a refusal lands on the
+      // sign-in page with its reason. The password form's checks are in authorize().
+      async signIn({ account, profile }) {
+        if (account?.provider !== SSO_PROVIDER_ID) return true;
+        if (!sso || !profile) return false;
+        const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
+        const result = await completeSsoSignIn(db(), sso, profile as Record<string, unknown>, isLocale(chosen) ? chosen : undefined);
+        return result.ok ? true : new URL(`/login?error=${ssoErrorCode(result.reason)}`, env().NEXTAUTH_URL).toString();
+      },
+      async jwt({ token, user, account }) {
+        // The IdP's subject is not our user id: the account the sign-in callback linked to it is.
+        if (user && account?.provider === SSO_PROVIDER_ID && sso) {
+          const linked = await ssoAccount(db(), sso.issuer, account.providerAccountId);
+          if (!linked) throw new Error("SSO sign-in without a linked account");
+          user = { id: linked.id, role: linked.role, sv: linked.sessionVersion } as never;
+        }
         if (user) {
           const u = user as unknown as { id: string; role: Role; sv: number };
           token.sub = u.id;

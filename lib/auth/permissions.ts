@@ -27,7 +27,7 @@ export function can(role: Role, permission: Permission): boolean {
 export interface NavItem {
   href: string;
   /** Key of the label in the `common.nav` messages. */
-  key: "review" | "audits" | "datasets" | "evaluations" | "users" | "auditTrail";
+  key: "review" | "audits" | "datasets" | "evaluations" | "users" | "sso" | "auditTrail";
   permission: Permission;
 }
 
@@ -38,6 +38,7 @@ export const NAV: NavItem[] = [
   { href: "/datasets", key: "datasets", permission: "datasets:manage" },
   { href: "/evaluations", key: "evaluations", permission: "evaluations:manage" },
   { href: "/admin/users", key: "users", permission: "users:manage" },
+  { href: "/admin/sso", key: "sso", permission: "users:manage" },
   { href: "/admin/audit-trail", key: "auditTrail", permission: "audit-trail:read" },
 ];
 

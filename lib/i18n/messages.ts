@@ -16,6 +16,7 @@ import enEvaluation from "@/messages/en/evaluation.json";
 import enFindings from "@/messages/en/findings.json";
 import enReview from "@/messages/en/review.json";
 import enRubric from "@/messages/en/rubric.json";
+import enSso from "@/messages/en/sso.json";
 import zhAdjudication from "@/messages/zh-CN/adjudication.json";
 import zhAdmin from "@/messages/zh-CN/admin.json";
 import zhAudits from "@/messages/zh-CN/audits.json";
@@ -29,6 +30,7 @@ import zhEvaluation from "@/messages/zh-CN/evaluation.json";
 import zhFindings from "@/messages/zh-CN/findings.json";
 import zhReview from "@/messages/zh-CN/review.json";
 import zhRubric from "@/messages/zh-CN/rubric.json";
+import zhSso from "@/messages/zh-CN/sso.json";
 
 export const en = {
   common: enCommon,
@@ -44,6 +46,7 @@ export const en = {
   admin: enAdmin,
   evaluation: enEvaluation,
   findings: enFindings,
+  sso: enSso,
 };
 
 export type Messages = typeof en;
@@ -62,6 +65,7 @@ const zhCN: Messages = {
   admin: zhAdmin,
   evaluation: zhEvaluation,
   findings: zhFindings,
+  sso: zhSso,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };
