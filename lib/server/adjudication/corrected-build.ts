@@ -60,9 +60,9 @@ async function ensurePatientsPart(db: Db, root: string, state: CorrectedState, f
 }
 
 /** The corrected items and their change log entries; only the patients of changed items are read. */
-async function correctedItems(db: Db, state: CorrectedState): Promise<{ items: Item[]; changes: ChangeRecord[]; removed: string[] }> {
-  const items = await datasetItems(db, state.datasetId);
+async function correctedItems(db: Db, state: CorrectedState, only?: "changed"): Promise<{ items: Item[]; changes: ChangeRecord[]; removed: string[] }> {
   const changed = new Set(state.decisions.map((d) => d.item));
+  const items = await datasetItems(db, state.datasetId, only === "changed" ? [...changed] : undefined);
   const patientIds = [...new Set(items.filter((i) => changed.has(itemKey(i))).map((i) => i.patientId))];
   const patients = await db.patient.findMany({
     where: { datasetId: state.datasetId, externalId: { in: patientIds } },
@@ -94,6 +94,33 @@ function locate(issue: FormatIssue, itemsFile: string, items: readonly Item[]): 
   return item ? { ...issue, item: itemKey(item) } : issue;
 }
 
+function correctionIssue(state: CorrectedState, error: CorrectionError): LocatedIssue {
+  const item = state.decisions.find((d) => error.message.startsWith(`${d.item}:`))?.item;
+  return { file: "(corrections)", field: "(correction)", message: error.message, ...(item ? { item } : {}) };
+}
+
+function changeLogTexts(state: CorrectedState, changes: ChangeRecord[], removed: string[]): { name: string; text: string }[] {
+  const log = { audit: state.auditName, dataset: state.datasetName, format: state.format, changes, removed };
+  return [
+    { name: "changelog.json", text: JSON.stringify(log, null, 2) + "\n" },
+    { name: "changelog.md", text: changeLogMarkdown(state.auditName, changes, removed) },
+  ];
+}
+
+/**
+ * The change logs alone, straight from the decisions and the items they touch (well under a
+ * second): they need no validation, so they never wait for the data files.
+ */
+export async function correctedChangeLogs(db: Db, state: CorrectedState): Promise<{ name: string; type: string; text: string }[] | { issue: LocatedIssue }> {
+  try {
+    const { changes, removed } = await correctedItems(db, state, "changed");
+    return changeLogTexts(state, changes, removed).map((f) => ({ ...f, type: typeOf(f.name) }));
+  } catch (error) {
+    if (error instanceof CorrectionError) return { issue: correctionIssue(state, error) };
+    throw error;
+  }
+}
+
 /**
  * Builds the corrected benchmark of one state into `dir` (a fresh folder under `root`): the
  * items part and change logs, the dataset's patients part (once per dataset), then the
@@ -109,8 +136,7 @@ export async function buildCorrected(db: Db, root: string, dir: string, state: C
   } catch (error) {
     // A decision that no longer fits its item (checked when saved; re-checked here): nothing is offered.
     if (!(error instanceof CorrectionError)) throw error;
-    const item = state.decisions.find((d) => error.message.startsWith(`${d.item}:`))?.item;
-    const manifest: CorrectedManifest = { key: state.key, builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started), ok: false, data: [], changeLogs: [], changes: 0, removed: 0, issues: [{ file: "(corrections)", field: "(correction)", message: error.message, ...(item ? { item } : {}) }], totalIssues: 1 };
+    const manifest: CorrectedManifest = { key: state.key, builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started), ok: false, data: [], changeLogs: [], changes: 0, removed: 0, issues: [correctionIssue(state, error)], totalIssues: 1 };
     fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest), { mode: 0o600 });
     return manifest;
   }
@@ -119,12 +145,10 @@ export async function buildCorrected(db: Db, root: string, dir: string, state: C
   const stateRel = path.join("audits", state.auditId, state.key);
   const rel = (name: string) => path.join(stateRel, name);
   const resolve = (file: string) => (path.dirname(file) === stateRel ? path.join(dir, path.basename(file)) : path.join(root, file));
-  const log = { audit: state.auditName, dataset: state.datasetName, format: state.format, changes, removed };
-  const changeLogs: CorrectedFile[] = [];
-  for (const [name, text] of [["changelog.json", JSON.stringify(log, null, 2) + "\n"], ["changelog.md", changeLogMarkdown(state.auditName, changes, removed)]] as const) {
+  const changeLogs: CorrectedFile[] = changeLogTexts(state, changes, removed).map(({ name, text }) => {
     fs.writeFileSync(path.join(dir, name), text, { mode: 0o600 });
-    changeLogs.push({ name, type: typeOf(name), size: Buffer.byteLength(text), segments: [{ file: rel(name) }] });
-  }
+    return { name, type: typeOf(name), size: Buffer.byteLength(text), segments: [{ file: rel(name) }] };
+  });
 
   const format = state.format as FormatId;
   const { __extra, ...meta } = dataset.meta as Record<string, unknown>;

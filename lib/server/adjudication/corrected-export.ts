@@ -2,8 +2,13 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../../db/client";
-import { correctedManifest, correctedRoot } from "./corrected-cache";
-import type { StoredSegment } from "./corrected-files";
+import { correctedChangeLogs, type LocatedIssue } from "./corrected-build";
+import { correctedManifest, correctedRoot, correctedStatus } from "./corrected-cache";
+import { segmentStream, type StoredSegment } from "./corrected-files";
+import { correctedState } from "./corrected-state";
+
+/** Located problems shown at most (the total is given beside them). */
+const MAX_ISSUES = 50;
 
 export const CHANGE_LOG_FILES = ["changelog.json", "changelog.md"] as const;
 
@@ -65,4 +70,73 @@ export async function correctedBenchmark(db: Db, auditId: string, root = correct
 /** A cached file's whole text (tests and small files; downloads stream). */
 function segmentsText(root: string, segments: readonly StoredSegment[]): string {
   return segments.map((s) => ("text" in s ? s.text : fs.readFileSync(path.join(root, s.file), "utf8"))).join("");
+}
+
+export type CorrectedDownload =
+  | { status: "ok"; type: string; size: number; body: ReadableStream<Uint8Array> | string }
+  | { status: "invalid"; issues: LocatedIssue[]; total: number }
+  | { status: "not-found" };
+
+/**
+ * One file of the corrected benchmark. A change log is made straight from the decisions (it
+ * never waits for the data files); a data file streams from the export cache, built first if it
+ * is not (then the first byte waits for the build), and only once the importer's checks passed.
+ */
+export async function correctedDownload(db: Db, auditId: string, file: string, root = correctedRoot()): Promise<CorrectedDownload> {
+  if ((CHANGE_LOG_FILES as readonly string[]).includes(file)) {
+    const state = await correctedState(db, auditId);
+    if (!state) return { status: "not-found" };
+    const logs = await correctedChangeLogs(db, state);
+    if ("issue" in logs) return { status: "invalid", issues: [logs.issue], total: 1 };
+    const log = logs.find((f) => f.name === file)!;
+    return { status: "ok", type: log.type, size: Buffer.byteLength(log.text), body: log.text };
+  }
+  const manifest = await correctedManifest(db, auditId, root);
+  if (!manifest) return { status: "not-found" };
+  if (!manifest.ok) return { status: "invalid", issues: manifest.issues.slice(0, MAX_ISSUES), total: manifest.totalIssues };
+  const entry = manifest.data.find((f) => f.name === file);
+  if (!entry) return { status: "not-found" };
+  return { status: "ok", type: entry.type, size: entry.size, body: await segmentStream(root, entry.segments) };
+}
+
+export interface CorrectedOverview {
+  state: "building" | "ready" | "invalid" | "failed";
+  progress?: { phase: string; done?: number; total?: number };
+  /** What the viewer may download, with sizes once built. */
+  files: { name: string; size?: number }[];
+  changes: number;
+  removed: number;
+  issues: LocatedIssue[];
+  totalIssues: number;
+  counts?: { patients: number; items: number };
+  buildMs?: number;
+}
+
+/**
+ * What the adjudication page shows of the corrected benchmark. For organizers it starts the build
+ * of the current state when it is not built; a clinician adjudicator (change logs only) never
+ * makes the server build the whole dataset.
+ */
+export async function correctedOverview(db: Db, auditId: string, access: { organizer: boolean }, options: { retry?: boolean; root?: string } = {}): Promise<CorrectedOverview | null> {
+  const summary = await correctedSummary(db, auditId, access);
+  if (!summary) return null;
+  const base = { files: summary.files.map((name) => ({ name })), changes: summary.changes, removed: summary.removed, issues: [], totalIssues: 0 };
+  if (!access.organizer) return { ...base, state: "ready" };
+  const status = await correctedStatus(db, auditId, options);
+  if (!status) return null;
+  if (status.state === "building") return { ...base, state: "building", progress: status.progress };
+  if (status.state === "failed") return { ...base, state: "failed" };
+  const m = status.manifest;
+  const sizes = new Map([...m.data, ...m.changeLogs].map((f) => [f.name, f.size]));
+  return {
+    ...base,
+    state: status.state,
+    files: summary.files.map((name) => ({ name, ...(sizes.has(name) ? { size: sizes.get(name)! } : {}) })),
+    changes: m.changes,
+    removed: m.removed,
+    issues: m.issues.slice(0, MAX_ISSUES),
+    totalIssues: m.totalIssues,
+    ...(m.counts ? { counts: m.counts } : {}),
+    buildMs: m.buildMs,
+  };
 }

@@ -97,9 +97,9 @@ export async function writePatientsPart(db: Db, dataset: { id: string; family: s
   return writePartFile(file, patientsWriter(dataset.format, noteExtras), datasetPatients(db, dataset.id, dataset.family, onBatch));
 }
 
-/** The dataset's items in source order (small: the data JSON of each). */
-export async function datasetItems(db: Db, datasetId: string): Promise<Item[]> {
-  const rows = await db.item.findMany({ where: { datasetId }, orderBy: { position: "asc" }, select: { data: true } });
+/** The dataset's items in source order (small: the data JSON of each), or only those named. */
+export async function datasetItems(db: Db, datasetId: string, only?: readonly string[]): Promise<Item[]> {
+  const rows = await db.item.findMany({ where: { datasetId, ...(only ? { externalId: { in: [...only] } } : {}) }, orderBy: { position: "asc" }, select: { data: true } });
   return rows.map((r) => r.data as unknown as Item);
 }
 
