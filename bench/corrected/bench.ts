@@ -87,15 +87,14 @@ export async function benchCorrected(inputDir: string, port: number, dataDir: st
     const changed = await get("patients.jsonl", "right after an adjudication change");
     const repeat = await get("patients.jsonl", "repeat (cached)");
     const items = await get("instances.jsonl", "instances, cached");
-    await change();
-    const log = await get("changelog.md", "change log right after a change");
-
-    // The same bytes as files on disk.
+    // The same bytes as files on disk, copied while this state is still the cached one.
     fs.mkdirSync(baselineDir, { recursive: true });
     for (const f of ["patients.jsonl", "instances.jsonl"]) {
       const res = await fetch(url(f), { headers: { cookie } });
       await fs.promises.writeFile(path.join(baselineDir, f), Buffer.from(await res.arrayBuffer()));
     }
+    await change();
+    const log = await get("changelog.md", "change log right after a change");
     baseline = await serveDir(port + 1, baselineDir);
     const staticBig = await timedGet(`${baseline.base}/patients.jsonl`);
     const staticSmall = await timedGet(`${baseline.base}/instances.jsonl`);
