@@ -73,7 +73,8 @@ test("the organizer accepts it; the corrected file is checked, downloads, re-imp
   await page.getByLabel("Files").setInputFiles(file);
   await page.getByLabel("Dataset name (optional)").fill(name);
   await page.getByRole("button", { name: "Import" }).click();
-  await expect(page.getByTestId("import-report")).toContainText(`Imported ${name} v1`);
+  // The import runs on the server; under load it takes longer than the default 5 s.
+  await expect(page.getByTestId("import-report")).toContainText(`Imported ${name} v1`, { timeout: 120_000 });
   await page.getByRole("link", { name }).click();
   await page.getByPlaceholder(/Search question/).fill(item);
   await expect(page).toHaveURL(/[?&]q=/);
