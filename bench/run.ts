@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { runAppBenches, type AppSettings } from "./app/run-app";
 import { benchUpload } from "./app/upload";
+import { benchCorrected } from "./corrected/bench";
 import { BENCHMARKS, parseBenchArgs, USAGE, UsageError, type BenchKey, type BenchOptions } from "./lib/args";
 import { agreementResultSchema, bootstrapResultSchema, importResultSchema, parseLastJsonLine } from "./lib/child-json";
 import { installCleanup, onCleanup, runTracked } from "./lib/processes";
@@ -77,11 +78,11 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
   if (o.only.has("agreement")) rows.push(...(await guarded("agreement", "agreement report", "—", async () => agreementRows(parseLastJsonLine("bench/agreement.ts", await script("bench/agreement.ts", runs), agreementResultSchema)))));
   if (o.only.has("bootstrap")) rows.push(...(await guarded("bootstrap", "cluster bootstrap, B = 10,000", "—", async () => [bootstrapRow(parseLastJsonLine("bench/bootstrap.ts", await script("bench/bootstrap.ts", runs), bootstrapResultSchema))])));
 
-  const needsInput = ["import", "bundle", "upload", "case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey));
+  const needsInput = ["import", "bundle", "upload", "case", "viewer", "saves", "corrected"].some((k) => o.only.has(k as BenchKey));
   const inputDir = path.join(ROOT, "data", `bench-input-${s.seed}`);
   const dataDir = path.join(ROOT, "data", "bench-app");
   const removeDirs = () => {
-    for (const d of [inputDir, dataDir]) fs.rmSync(d, { recursive: true, force: true });
+    for (const d of [inputDir, dataDir, path.join(ROOT, "data", "bench-corrected")]) fs.rmSync(d, { recursive: true, force: true });
   };
   // Also on Ctrl-C, where the finally below does not run.
   if (!o.keep) onCleanup(removeDirs);
@@ -103,6 +104,7 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
         return importRows(parseLastJsonLine("bench/import.ts", out, importResultSchema), s.importRuns, input);
       })));
     }
+    if (o.only.has("corrected")) rows.push(...(await guarded("corrected", `corrected downloads, ${input}`, "≤ 2 s first byte, ≤ 10 s all", () => benchCorrected(inputDir, o.port, path.join(ROOT, "data", "bench-corrected")))));
     if (["case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey))) {
       say("\n== app: case page, viewer, saves");
       rows.push(...(await runAppBenches(o.only, o.port, inputDir, dataDir, s.app)));

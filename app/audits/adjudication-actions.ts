@@ -8,6 +8,7 @@ import { en } from "@/lib/i18n/messages";
 import { guardedAction } from "@/lib/server/action";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { adjudicationAccess } from "@/lib/server/adjudication/access";
+import { prepareCorrected } from "@/lib/server/adjudication/corrected-cache";
 import { saveAdjudication, saveAdjudicationSchema } from "@/lib/server/adjudication/save-adjudication";
 import { setAdjudicator } from "@/lib/server/adjudication/set-adjudicator";
 import { AppError } from "@/lib/server/errors";
@@ -28,6 +29,9 @@ export async function saveAdjudicationAction(raw: z.input<typeof saveAdjudicatio
   if (!access.ok) return { ok: false as const, error: t("adjudication.errors.cannotAdjudicate") };
   try {
     await saveAdjudication(db(), user.id, input);
+    // The corrected benchmark of the new state is built now, in the background, so it is ready
+    // (validated, on disk) by the time anyone downloads it.
+    prepareCorrected(db(), input.auditId);
     revalidatePath(`/audits/${input.auditId}/adjudicate`);
     return { ok: true as const };
   } catch (error) {

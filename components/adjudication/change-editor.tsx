@@ -50,7 +50,13 @@ export function ChangeEditor({ applied, optionLabels, onChange }: ChangeEditorPr
       // A source turn's evidence is its correct option: the same change as a new gold on that turn.
       if ("answer" in applied)
         return <LabelSelect label={t("sourceOption")} value={applied.answer} optionLabels={optionLabels} onChange={(answer) => onChange({ ...applied, answer })} />;
-      return <label className="block">{t("evidenceIds")}<input className={INPUT} value={applied.evidenceEventIds.join(", ")} onChange={(e) => onChange({ ...applied, evidenceEventIds: e.target.value.split(/[\s,]+/).filter(Boolean) })} /></label>;
+      return (
+        <div className="space-y-2">
+          <label className="block">{t("evidenceIds")}<input className={INPUT} value={applied.evidenceEventIds.join(", ")} onChange={(e) => onChange({ ...applied, evidenceEventIds: e.target.value.split(/[\s,]+/).filter(Boolean) })} /></label>
+          {/* Blank: the export composes the text from the chosen events, as the benchmark writes it. */}
+          <label className="block">{t("evidenceText")}<textarea className={INPUT} rows={3} value={applied.evidenceText ?? ""} onChange={(e) => onChange({ ...applied, evidenceText: e.target.value || undefined })} /></label>
+        </div>
+      );
     case "REMOVE":
       return <p className="text-slate-600">{t("remove")}</p>;
   }

@@ -1,7 +1,8 @@
 // Applying accepted corrections to benchmark items, and the change log that records them. Pure.
 //
 // Decision-point MCQs: STEM → question, GOLD → answer, DISTRACTOR → one option's text,
-// EVIDENCE → evidence event ids. Conversations: every change but REMOVE names a turn
+// EVIDENCE → evidence event ids, with evidence_text and evidence_level re-derived from the chosen
+// events (evidence.ts; needs the patient's record). Conversations: every change but REMOVE names a turn
 // (`turnOrder`, as stored on the correction) and changes only that turn:
 //   STEM       → the turn's question;
 //   GOLD       → the turn's correct_answer (a label A–E); on a source turn `goldSources` is
@@ -12,16 +13,17 @@
 //                i.e. the same change as GOLD on that turn (the evidence of a source turn IS its
 //                gold option). `{ answer, turnOrder }` instead of MCQ `evidenceEventIds`.
 // REMOVE is about the whole item. Anything that does not fit throws CorrectionError.
-import type { Conversation, Item, McqItem, NormalizedDataset, SourceRef, Turn } from "../formats";
+import type { Conversation, EhrEvent, Item, McqItem, NormalizedDataset, Note, SourceRef, Turn } from "../formats";
 import { itemKey, parseSourceOption, sourceKey, TURN_LABELS } from "../formats";
 import { mdText } from "../reports/export-markdown";
+import { applyEvidence, EvidenceError, type EvidenceContext } from "./evidence";
 
 /** A correction as applied by the adjudicator (accepted as proposed, or edited). */
 export type AppliedChange =
   | { kind: "STEM"; question: string; turnOrder?: number }
   | { kind: "GOLD"; answer: string; turnOrder?: number }
   | { kind: "DISTRACTOR"; label: string; text: string; turnOrder?: number }
-  | { kind: "EVIDENCE"; evidenceEventIds: string[]; turnOrder?: number }
+  | { kind: "EVIDENCE"; evidenceEventIds: string[]; evidenceText?: string; turnOrder?: number }
   | { kind: "EVIDENCE"; answer: string; turnOrder: number }
   | { kind: "REMOVE" };
 
@@ -30,6 +32,8 @@ export interface ChangeRecord {
   change: AppliedChange;
   before: unknown;
   after: unknown;
+  /** Fields re-derived from the change (an evidence text composed from the chosen events…), in words. */
+  derived?: string[];
   proposedBy: string;
   decidedBy: string;
   decision: "ACCEPTED" | "EDITED";
@@ -44,11 +48,14 @@ export class CorrectionError extends Error {
   override name = "CorrectionError";
 }
 
-type Applied = { item: Item; before: unknown; after: unknown };
+type Applied = { item: Item; before: unknown; after: unknown; derived?: string[] };
 type TurnChange = Exclude<AppliedChange, { kind: "REMOVE" }>;
 
-/** The item after one change; throws when the change does not fit the item. */
-export function applyChange(item: Item, change: AppliedChange): Applied {
+/**
+ * The item after one change; throws when the change does not fit the item. An evidence change of
+ * a decision-point item needs `evidence`: the patient's record (and the dataset's time zone).
+ */
+export function applyChange(item: Item, change: AppliedChange, evidence?: EvidenceContext): Applied {
   if (change.kind === "REMOVE") return { item, before: null, after: null };
   if (item.kind === "conversation") return applyToTurn(item, change);
   if (change.turnOrder) throw new CorrectionError(`${item.instanceId}: a decision-point item has no turn ${change.turnOrder}`);
@@ -71,9 +78,13 @@ export function applyChange(item: Item, change: AppliedChange): Applied {
     }
     case "EVIDENCE":
       if (!("evidenceEventIds" in change) || !Array.isArray(change.evidenceEventIds)) throw new CorrectionError(`${mcq.instanceId}: an evidence correction lists event ids`);
-      if (change.evidenceEventIds.length === 0) throw new CorrectionError(`${mcq.instanceId}: evidence cannot be empty`);
-      mcq.evidenceEventIds = change.evidenceEventIds;
-      return { item: mcq, before: item.evidenceEventIds, after: mcq.evidenceEventIds };
+      if (!evidence) throw new CorrectionError(`${mcq.instanceId}: an evidence correction needs the patient's record`);
+      try {
+        return applyEvidence(item, change, evidence);
+      } catch (error) {
+        if (error instanceof EvidenceError) throw new CorrectionError(error.message);
+        throw error;
+      }
   }
 }
 
@@ -147,40 +158,58 @@ export function missingNoteRefs(conv: Conversation, notes: ReadonlyMap<number, s
   return problems;
 }
 
+/** A decision as the corrected export applies it (the change log entry without before/after). */
+export type Decision = Omit<ChangeRecord, "before" | "after" | "derived">;
+
+/** What correcting items needs to know of their patients: the record (evidence) and the notes (source options). */
+export interface PatientLookup {
+  events(patientId: string): readonly EhrEvent[] | undefined;
+  notes(patientId: string): readonly Pick<Note, "noteNum" | "chartdate">[] | undefined;
+  timeZone?: string;
+}
+
 /**
- * The corrected dataset: every change applied in order, removed items dropped; everything
- * else exactly as imported. Returns the change log entries in the order applied.
+ * The corrected items: every change applied in order (decisions of one item in APPLY_ORDER),
+ * removed items dropped; everything else exactly as imported. Returns the change log entries
+ * in the order applied. Only the patients of changed items are looked up.
  */
-export function correctDataset(
-  dataset: NormalizedDataset,
-  decisions: (Omit<ChangeRecord, "before" | "after">)[],
-): { dataset: NormalizedDataset; changes: ChangeRecord[]; removed: string[] } {
-  const byItem = new Map<string, typeof decisions>();
+export function correctItems(items: readonly Item[], decisions: readonly Decision[], patients: PatientLookup): { items: Item[]; changes: ChangeRecord[]; removed: string[] } {
+  const byItem = new Map<string, Decision[]>();
   for (const d of decisions) byItem.set(d.item, [...(byItem.get(d.item) ?? []), d]);
   const changes: ChangeRecord[] = [];
   const removed: string[] = [];
-  const items: Item[] = [];
-  for (const original of dataset.items) {
+  const kept: Item[] = [];
+  const seen = new Set<string>();
+  for (const original of items) {
     const key = itemKey(original);
+    seen.add(key);
     let item = original;
     let drop = false;
     for (const d of byItem.get(key) ?? []) {
-      const result = applyChange(item, d.change);
+      const events = d.change.kind === "EVIDENCE" && item.kind === "mcq" ? patients.events(item.patientId) : undefined;
+      const result = applyChange(item, d.change, events ? { events, timeZone: patients.timeZone } : undefined);
       item = result.item;
       if (d.change.kind === "REMOVE") drop = true;
-      changes.push({ ...d, before: result.before, after: result.after });
+      changes.push({ ...d, before: result.before, after: result.after, ...(result.derived?.length ? { derived: result.derived } : {}) });
     }
     if (item !== original && item.kind === "conversation") {
-      const notes = dataset.patients.find((p) => p.patientId === item.patientId)?.notes ?? [];
+      const notes = patients.notes(item.patientId) ?? [];
       const problems = missingNoteRefs(item, new Map(notes.map((n) => [n.noteNum, n.chartdate])));
       if (problems.length) throw new CorrectionError(`${key}: ${problems.join("; ")}`);
     }
     if (drop) removed.push(key);
-    else items.push(item);
+    else kept.push(item);
   }
-  const unknown = [...byItem.keys()].filter((k) => !dataset.items.some((i) => itemKey(i) === k));
+  const unknown = [...byItem.keys()].filter((k) => !seen.has(k));
   if (unknown.length) throw new CorrectionError(`corrections name items the dataset does not have: ${unknown.join(", ")}`);
-  return { dataset: { ...dataset, items }, changes, removed };
+  return { items: kept, changes, removed };
+}
+
+/** correctItems over a whole dataset held in memory (tests, small datasets). */
+export function correctDataset(dataset: NormalizedDataset, decisions: readonly Decision[], timeZone = "UTC"): { dataset: NormalizedDataset; changes: ChangeRecord[]; removed: string[] } {
+  const byId = new Map(dataset.patients.map((p) => [p.patientId, p]));
+  const r = correctItems(dataset.items, decisions, { events: (id) => byId.get(id)?.events, notes: (id) => byId.get(id)?.notes, timeZone });
+  return { dataset: { ...dataset, items: r.items }, changes: r.changes, removed: r.removed };
 }
 
 /** "gold" or, for a conversation turn, "gold (turn 3)". */
@@ -197,7 +226,8 @@ export function changeLogMarkdown(title: string, changes: ChangeRecord[], remove
   const show = (v: unknown) => mdText(typeof v === "string" ? v : JSON.stringify(v));
   for (const c of changes) {
     const what = c.change.kind === "REMOVE" ? "removed from the benchmark" : `${changeLabel(c.change)}: ${show(c.before)} → ${show(c.after)}`;
-    lines.push(`- **${mdText(c.item)}** — ${what}. Proposed by ${mdText(c.proposedBy)} (“${mdText(c.proposalRationale)}”); ${c.decision.toLowerCase()} by ${mdText(c.decidedBy)}: “${mdText(c.rationale)}”.`);
+    const derived = c.derived?.length ? ` (${c.derived.map(mdText).join("; ")})` : "";
+    lines.push(`- **${mdText(c.item)}** — ${what}${derived}. Proposed by ${mdText(c.proposedBy)} (“${mdText(c.proposalRationale)}”); ${c.decision.toLowerCase()} by ${mdText(c.decidedBy)}: “${mdText(c.rationale)}”.`);
   }
   return lines.join("\n") + "\n";
 }

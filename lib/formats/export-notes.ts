@@ -14,13 +14,13 @@ function assertNotes(ds: NormalizedDataset): Conversation[] {
 /** Subject ids are integers on the wire; they are strings in the model. */
 const subjectId = (id: string): number | string => (/^\d+$/.test(id) && Number.isSafeInteger(Number(id)) ? Number(id) : id);
 
-function patientToWire(p: Patient): Record<string, unknown> {
+export function notesPatientToWire(p: Patient): Record<string, unknown> {
   const w: Record<string, unknown> = { subject_id: subjectId(p.patientId) };
   if (p.notes) w.notes = p.notes.map(noteToWire);
   return p.extra ? { ...w, ...p.extra } : w;
 }
 
-function conversationToWire(c: Conversation): Record<string, unknown> {
+export function conversationToWire(c: Conversation): Record<string, unknown> {
   const w = { subject_id: subjectId(c.patientId), qa_category: c.qaCategory, turns: c.turns.map(turnToWire) };
   return c.extra ? { ...w, ...c.extra } : w;
 }
@@ -29,7 +29,7 @@ export function exportNotesJsonBundle(ds: NormalizedDataset, name = "notes-chatq
   const conversations = assertNotes(ds);
   function* chunks(): Generator<string> {
     yield* bundleHead(ds, "notes-chatqa");
-    yield* jsonArrayMember("patients", mapIter(ds.patients, patientToWire), false);
+    yield* jsonArrayMember("patients", mapIter(ds.patients, notesPatientToWire), false);
     yield* jsonArrayMember("conversations", mapIter(conversations, conversationToWire), true);
     yield "}\n";
   }

@@ -9,10 +9,14 @@
  * are left out: the pairs are in `agreement.pairwiseCohenKappa` and the per-item labels in
  * `agreement.majority.perItem` and the majority CSV.
  */
+import type { ReportFeedback } from "./feedback";
 import type { AuditReport } from "./types";
 
-/** Key order is part of the contract: add keys at the end, bump reportVersion to rename or remove. */
-export function reportDocument(report: AuditReport) {
+/**
+ * Key order is part of the contract: add keys at the end, bump reportVersion to rename or remove.
+ * `comments` and `flagged` (the raters' comments and discussion flags) come last, when given.
+ */
+export function reportDocument(report: AuditReport, feedback?: ReportFeedback) {
   return {
     reportVersion: report.reportVersion,
     audit: report.audit,
@@ -29,11 +33,12 @@ export function reportDocument(report: AuditReport) {
       byLevel: d.byLevel,
       divergence: d.divergence,
     })),
+    ...(feedback ? { comments: feedback.comments, flagged: feedback.flagged } : {}),
   };
 }
 
-export function reportJson(report: AuditReport): string {
-  return strictJson(reportDocument(report));
+export function reportJson(report: AuditReport, feedback?: ReportFeedback): string {
+  return strictJson(reportDocument(report, feedback));
 }
 
 /** 2-space JSON with a final newline that refuses NaN, Infinity and undefined. */

@@ -5,6 +5,7 @@
  * format.ts (3 decimals, percentages to 1 decimal, bounds rounded up); full precision is in the
  * JSON report. Deterministic: "\n" line endings, a final newline, nothing run-dependent.
  */
+import type { ReportFeedback } from "./feedback";
 import type { CoefficientResult } from "../agreement/types";
 import { fixed, levelPercent, percent, percentUpper, plural, pValue, thousands } from "./format";
 import { categoryLabel, COEFFICIENT_NAMES, COEFFICIENT_ORDER, groupLabel, tieExample } from "./labels";
@@ -153,9 +154,28 @@ function dimensionSection(d: DimensionAuditReport, level: string): string[] {
   ];
 }
 
-export function reportMarkdown(report: AuditReport): string {
+/** Comments (item, rater, their ratings, when, text) and the items flagged for discussion. */
+function feedbackSections(f: ReportFeedback): string[] {
+  const lines = ["", "## Comments", ""];
+  if (f.comments.length === 0) lines.push("No rater commented.");
+  else
+    lines.push(
+      ...table(
+        ["item", "rater", "ratings", "saved", "comment"],
+        ["l", "l", "l", "l", "l"],
+        f.comments.map((c) => [mdText(c.item), mdText(c.rater), mdText(Object.entries(c.ratings).map(([d, v]) => `${d}: ${v ?? "—"}`).join(", ")), c.savedAt ?? "—", mdText(c.text)]),
+      ),
+    );
+  lines.push("", "## Flagged for discussion", "");
+  if (f.flagged.length === 0) lines.push("No item was flagged.");
+  else lines.push(...table(["item", "flagged by"], ["l", "l"], f.flagged.map((x) => [mdText(x.item), mdText(x.raters.join(", "))])));
+  return lines;
+}
+
+export function reportMarkdown(report: AuditReport, feedback?: ReportFeedback): string {
   const level = levelPercent(report.audit.confidenceLevel);
   const lines = [...header(report), ...report.dimensions.flatMap((d) => ["", ...dimensionSection(d, level)])];
   if (report.dimensions.length === 0) lines.push("", "The rubric has no dimensions.");
+  if (feedback) lines.push(...feedbackSections(feedback));
   return lines.join("\n") + "\n";
 }

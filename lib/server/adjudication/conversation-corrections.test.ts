@@ -1,6 +1,7 @@
 // Corrections of conversation turns end to end on a real database: proposed per (kind, turn),
 // adjudicated with the turn taken from the correction, exported in the original format.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
@@ -21,6 +22,9 @@ import { loadAdjudicationItem } from "./load-item";
 import { saveAdjudication, saveAdjudicationSchema } from "./save-adjudication";
 
 const NOTES = fs.readFileSync(path.resolve("lib/formats/__fixtures__/notes-chatqa.example.json"), "utf8");
+
+const exportRoot = fs.mkdtempSync(path.join(os.tmpdir(), "corrected-notes-"));
+afterAll(() => fs.rmSync(exportRoot, { recursive: true, force: true }));
 
 describe.each(DATABASES)("conversation corrections on $name", (database) => {
   afterAll(() => database.dropAll());
@@ -85,7 +89,8 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
       [c2.id]: { kind: "GOLD", answer: "D", turnOrder: 2 },
     });
 
-    const bundle = (await correctedBenchmark(db, audit.id))!;
+    const bundle = (await correctedBenchmark(db, audit.id, exportRoot))!;
+    expect(bundle.ok).toBe(true);
     // The adjudication page lists the same files and counts without building them.
     expect(await correctedSummary(db, audit.id, { organizer: true })).toEqual({ files: bundle.files.map((f) => f.name), changes: bundle.changes, removed: bundle.removed });
     // A clinician adjudicator is offered the change log only: the data files are the whole dataset.

@@ -1,11 +1,14 @@
 import "server-only";
+import fs from "node:fs";
+import path from "node:path";
 import type { Db } from "../../db/client";
-import { APPLY_ORDER, changeLogMarkdown, correctDataset, type AppliedChange } from "../../adjudication/apply";
-import { exportChatQaCsv, exportedText, exportEhrJsonBundle, exportEhrJsonl, exportNotesJsonBundle, type ExportedFile } from "../../formats";
-import { loadDataset } from "../datasets/load-dataset";
+import { correctedChangeLogs, type LocatedIssue } from "./corrected-build";
+import { correctedManifest, correctedRoot, correctedStatus } from "./corrected-cache";
+import { segmentStream, type StoredSegment } from "./corrected-files";
+import { correctedState } from "./corrected-state";
 
-const MARKDOWN = "text/markdown";
-const typeOf = (name: string) => (name.endsWith(".csv") ? "text/csv" : name.endsWith(".md") ? MARKDOWN : "application/json");
+/** Located problems shown at most (the total is given beside them). */
+const MAX_ISSUES = 50;
 
 export const CHANGE_LOG_FILES = ["changelog.json", "changelog.md"] as const;
 
@@ -47,54 +50,93 @@ export async function correctedSummary(db: Db, auditId: string, access: { organi
 
 /**
  * The benchmark with the audit's accepted corrections applied, in the format it was imported
- * in, plus the change log (JSON and Markdown). Items outside the sample are untouched.
+ * in, plus the change log (JSON and Markdown), from the export cache (built first if need be).
+ * Items outside the sample are untouched. `ok` false: the importer's validation refused the
+ * corrected files, and `issues` says where (no data file is then listed).
  */
-export async function correctedBenchmark(db: Db, auditId: string) {
-  const audit = await db.audit.findUnique({ where: { id: auditId }, select: { name: true, datasetId: true } });
-  if (!audit) return null;
-  const dataset = await loadDataset(db, audit.datasetId);
-  if (!dataset) return null;
-  const decisions = await db.correctionDecision.findMany({
-    where: { auditId, decision: { in: ["ACCEPTED", "EDITED"] } },
-    select: {
-      decision: true, applied: true, rationale: true, adjudicatorId: true,
-      correction: { select: { kind: true, turnOrder: true, rationale: true, assignment: { select: { user: { select: { name: true } }, auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } } } } } },
-    },
-  });
-  const people = new Map((await db.user.findMany({ where: { id: { in: decisions.map((d) => d.adjudicatorId) } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]));
-  // Per item in APPLY_ORDER (as checked when the adjudication was saved). The applied JSON carries
-  // the turn (conversations), so each change lands on its turn.
-  decisions.sort(
-    (a, b) =>
-      a.correction.assignment.auditItem.sampleOrder - b.correction.assignment.auditItem.sampleOrder ||
-      APPLY_ORDER.indexOf(a.correction.kind) - APPLY_ORDER.indexOf(b.correction.kind) ||
-      a.correction.turnOrder - b.correction.turnOrder,
-  );
-  const { dataset: corrected, changes, removed } = correctDataset(
-    dataset,
-    decisions.map((d) => ({
-      item: d.correction.assignment.auditItem.item.externalId,
-      change: d.applied as unknown as AppliedChange,
-      proposedBy: d.correction.assignment.user.name,
-      decidedBy: people.get(d.adjudicatorId) ?? "unknown",
-      decision: d.decision as "ACCEPTED" | "EDITED",
-      rationale: d.rationale,
-      proposalRationale: d.correction.rationale,
-    })),
-  );
-  const files: ExportedFile[] =
-    corrected.format === "ehr-decision-mcq-json" ? [exportEhrJsonBundle(corrected)]
-    : corrected.format === "ehr-decision-mcq-jsonl" ? exportEhrJsonl(corrected)
-    : corrected.format === "ehrnote-chatqa-csv" ? exportChatQaCsv(corrected)
-    : [exportNotesJsonBundle(corrected)];
-  const log = { audit: audit.name, dataset: dataset.meta.name ?? null, format: corrected.format, changes, removed };
+export async function correctedBenchmark(db: Db, auditId: string, root = correctedRoot()) {
+  const manifest = await correctedManifest(db, auditId, root);
+  if (!manifest) return null;
+  const files = [...(manifest.ok ? manifest.data : []), ...manifest.changeLogs];
   return {
-    files: [
-      ...files.map((f) => ({ name: f.name, type: typeOf(f.name), text: () => exportedText(f) })),
-      { name: "changelog.json", type: typeOf("changelog.json"), text: () => JSON.stringify(log, null, 2) + "\n" },
-      { name: "changelog.md", type: typeOf("changelog.md"), text: () => changeLogMarkdown(audit.name, changes, removed) },
-    ],
-    changes: changes.length,
-    removed: removed.length,
+    ok: manifest.ok,
+    issues: manifest.issues,
+    files: files.map((f) => ({ name: f.name, type: f.type, size: f.size, text: () => segmentsText(root, f.segments) })),
+    changes: manifest.changes,
+    removed: manifest.removed,
+  };
+}
+
+/** A cached file's whole text (tests and small files; downloads stream). */
+function segmentsText(root: string, segments: readonly StoredSegment[]): string {
+  return segments.map((s) => ("text" in s ? s.text : fs.readFileSync(path.join(root, s.file), "utf8"))).join("");
+}
+
+export type CorrectedDownload =
+  | { status: "ok"; type: string; size: number; body: ReadableStream<Uint8Array> | string }
+  | { status: "invalid"; issues: LocatedIssue[]; total: number }
+  | { status: "not-found" };
+
+/**
+ * One file of the corrected benchmark. A change log is made straight from the decisions (it
+ * never waits for the data files); a data file streams from the export cache, built first if it
+ * is not (then the first byte waits for the build), and only once the importer's checks passed.
+ */
+export async function correctedDownload(db: Db, auditId: string, file: string, root = correctedRoot()): Promise<CorrectedDownload> {
+  if ((CHANGE_LOG_FILES as readonly string[]).includes(file)) {
+    const state = await correctedState(db, auditId);
+    if (!state) return { status: "not-found" };
+    const logs = await correctedChangeLogs(db, state);
+    if ("issue" in logs) return { status: "invalid", issues: [logs.issue], total: 1 };
+    const log = logs.find((f) => f.name === file)!;
+    return { status: "ok", type: log.type, size: Buffer.byteLength(log.text), body: log.text };
+  }
+  const manifest = await correctedManifest(db, auditId, root);
+  if (!manifest) return { status: "not-found" };
+  if (!manifest.ok) return { status: "invalid", issues: manifest.issues.slice(0, MAX_ISSUES), total: manifest.totalIssues };
+  const entry = manifest.data.find((f) => f.name === file);
+  if (!entry) return { status: "not-found" };
+  return { status: "ok", type: entry.type, size: entry.size, body: await segmentStream(root, entry.segments) };
+}
+
+export interface CorrectedOverview {
+  state: "building" | "ready" | "invalid" | "failed";
+  progress?: { phase: string; done?: number; total?: number };
+  /** What the viewer may download, with sizes once built. */
+  files: { name: string; size?: number }[];
+  changes: number;
+  removed: number;
+  issues: LocatedIssue[];
+  totalIssues: number;
+  counts?: { patients: number; items: number };
+  buildMs?: number;
+}
+
+/**
+ * What the adjudication page shows of the corrected benchmark. For organizers it starts the build
+ * of the current state when it is not built; a clinician adjudicator (change logs only) never
+ * makes the server build the whole dataset.
+ */
+export async function correctedOverview(db: Db, auditId: string, access: { organizer: boolean }, options: { retry?: boolean; root?: string } = {}): Promise<CorrectedOverview | null> {
+  const summary = await correctedSummary(db, auditId, access);
+  if (!summary) return null;
+  const base = { files: summary.files.map((name) => ({ name })), changes: summary.changes, removed: summary.removed, issues: [], totalIssues: 0 };
+  if (!access.organizer) return { ...base, state: "ready" };
+  const status = await correctedStatus(db, auditId, options);
+  if (!status) return null;
+  if (status.state === "building") return { ...base, state: "building", progress: status.progress };
+  if (status.state === "failed") return { ...base, state: "failed" };
+  const m = status.manifest;
+  const sizes = new Map([...m.data, ...m.changeLogs].map((f) => [f.name, f.size]));
+  return {
+    ...base,
+    state: status.state,
+    files: summary.files.map((name) => ({ name, ...(sizes.has(name) ? { size: sizes.get(name)! } : {}) })),
+    changes: m.changes,
+    removed: m.removed,
+    issues: m.issues.slice(0, MAX_ISSUES),
+    totalIssues: m.totalIssues,
+    ...(m.counts ? { counts: m.counts } : {}),
+    buildMs: m.buildMs,
   };
 }

@@ -7,6 +7,7 @@ import type { Item } from "../../formats";
 import { en } from "../../i18n/messages";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
+import { eventFromRow } from "../datasets/rows";
 
 // Messages are the English catalog's, so the action can show them in the reader's language.
 const says = en.adjudication.validation;
@@ -21,7 +22,14 @@ const appliedSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("DISTRACTOR"), label: z.string().trim().min(1), text: z.string().trim().min(1), turnOrder }),
   // MCQs list evidence event ids; a conversation's source turn names its new correct option.
   z
-    .strictObject({ kind: z.literal("EVIDENCE"), evidenceEventIds: z.array(z.string().trim().min(1)).min(1).optional(), answer: z.string().trim().min(1).optional(), turnOrder })
+    .strictObject({
+      kind: z.literal("EVIDENCE"),
+      evidenceEventIds: z.array(z.string().trim().min(1)).min(1).optional(),
+      // The adjudicator's own evidence_text (blank: composed from the chosen events).
+      evidenceText: z.string().max(20_000).optional().transform((t) => (t?.trim() ? t : undefined)),
+      answer: z.string().trim().min(1).optional(),
+      turnOrder,
+    })
     .refine((e) => (e.evidenceEventIds === undefined) !== (e.answer === undefined), says.evidence),
   z.strictObject({ kind: z.literal("REMOVE") }),
 ]);
@@ -47,6 +55,15 @@ export type SaveAdjudicationInput = z.output<typeof saveAdjudicationSchema>;
  * transaction with its audit-trail rows. Changes are checked against the item (a gold that is
  * not an option, an empty stem…) before anything is written. Re-saving replaces the decisions.
  */
+/** The patient's record and the dataset's zone, for checking an evidence change. */
+async function patientRecord(db: Db, patientId: string) {
+  const patient = await db.patient.findUniqueOrThrow({
+    where: { id: patientId },
+    select: { dataset: { select: { timeZone: true } }, events: { orderBy: { position: "asc" }, select: { eventId: true, gaDays: true, visitId: true, type: true, name: true, text: true, data: true } } },
+  });
+  return { events: patient.events.map(eventFromRow), timeZone: patient.dataset.timeZone };
+}
+
 export async function saveAdjudication(db: Db, adjudicatorId: string, input: SaveAdjudicationInput) {
   const row = await db.auditItem.findFirst({
     where: { id: input.auditItemId, auditId: input.auditId },
@@ -79,6 +96,8 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
   }
   const corrections = new Map(row.assignments.flatMap((a) => a.corrections).map((c) => [c.id, c]));
   const original = row.item.data as unknown as Item;
+  // An accepted evidence change is checked against the patient's record, as the export applies it.
+  const evidence = original.kind === "mcq" && input.decisions.some((d) => d.decision !== "REJECTED" && d.applied?.kind === "EVIDENCE") ? await patientRecord(db, row.item.patientId) : undefined;
   let item = original;
   /** The change each accepted decision applies, as stored (with the correction's turn). */
   const applied = new Map<string, AppliedChange>();
@@ -95,7 +114,7 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
     const onTurn = original.kind === "conversation" && c.kind !== "REMOVE";
     applied.set(d.correctionId, (onTurn ? { ...change, turnOrder: c.turnOrder } : change) as AppliedChange);
     try {
-      item = applyChange(item, applied.get(d.correctionId)!).item;
+      item = applyChange(item, applied.get(d.correctionId)!, evidence).item;
     } catch (error) {
       // The checks' own messages (lib/adjudication) are English.
       if (error instanceof CorrectionError) throw new AppError("INVALID", error.message);

@@ -3,6 +3,7 @@ import { adjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/
 import { csvText, type CsvValue } from "../../csv";
 import { computeAuditReport, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown, timeOnTaskCsv } from "../../reports";
 import { commentsCsv, type CommentRow } from "../../reports/comments";
+import { reportFeedback } from "../../reports/feedback";
 import type { AuditReport, AuditSnapshot } from "../../reports/types";
 
 export interface ExportFile {
@@ -65,9 +66,9 @@ export function renderExport(
     case "majority-labels.csv":
       return majorityLabelsCsv(report);
     case "report.json":
-      return reportJson(report);
+      return reportJson(report, reportFeedback(snapshot, comments));
     case "report.md":
-      return reportMarkdown(report);
+      return reportMarkdown(report, reportFeedback(snapshot, comments));
     case "report.tex":
       return reportLatex(report);
     case "paragraph.txt":

@@ -3,11 +3,11 @@
  * strictly increase with the cutoff), draw 3 distractors, shuffle the options, and derive
  * the evidence level from where the evidence actually sits in the record.
  */
-import { gaLabel, hoursBetween } from "../dates";
+import { composeEvidenceText, evidenceLevelOf } from "../../formats/evidence-text";
+import { gaLabel } from "../dates";
 import type { Lang } from "../lang";
 import { tr } from "../lang";
 import type { Rng } from "../random";
-import { renderEventText } from "../tokens";
 import type { Candidate } from "./record";
 import type { EhrEvent, EhrInstance, EvidenceLevel } from "./types";
 
@@ -28,20 +28,12 @@ export function selectDecisions(candidates: readonly Candidate[], k: number, rng
 
 /** L1: one visit on one day; L2: several visits within 7 days; L3: spread over more than 7 days. */
 export function evidenceLevel(events: readonly EhrEvent[]): EvidenceLevel {
-  const visits = new Set(events.map((e) => e.visit_id));
-  const days = new Set(events.map((e) => e.time.slice(0, 10)));
-  if (visits.size <= 1 && days.size <= 1) return "L1";
-  const times = events.map((e) => e.time).sort();
-  const span = hoursBetween(times[0] as string, times[times.length - 1] as string);
-  return span <= 7 * 24 ? "L2" : "L3";
+  // The generator's times are zone-less and always readable.
+  return evidenceLevelOf(events) as EvidenceLevel;
 }
 
-export function evidenceText(events: readonly EhrEvent[]): string {
-  return events.map((e) => {
-    const s = renderEventText(e);
-    return s.length > 240 ? `${s.slice(0, 237)}...` : s;
-  }).join("\n");
-}
+/** evidence_text as the format's writer composes it (lib/formats/evidence-text.ts, shared with the corrected export). */
+export const evidenceText = (events: readonly EhrEvent[]): string => composeEvidenceText(events);
 
 export function buildInstance(c: Candidate, index: number, lang: Lang, rng: Rng): EhrInstance {
   const { rule } = c;

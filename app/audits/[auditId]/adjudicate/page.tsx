@@ -7,7 +7,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/server/auth/current-user";
 import { adjudicationAccess } from "@/lib/server/adjudication/access";
-import { correctedSummary } from "@/lib/server/adjudication/corrected-export";
+import { CorrectedDownloads } from "@/components/adjudication/corrected-downloads";
+import { correctedOverview } from "@/lib/server/adjudication/corrected-export";
 import { adjudicationQueue } from "@/lib/server/adjudication/queue";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,7 +23,7 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
   if (!access.ok) forbidden();
   const [{ audit, rows }, corrected, t, tc] = await Promise.all([
     adjudicationQueue(db(), auditId),
-    correctedSummary(db(), auditId, access),
+    correctedOverview(db(), auditId, access),
     getTranslations("adjudication.queue"),
     getTranslations("common"),
   ]);
@@ -38,11 +39,7 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
         <h2 id="corrected-heading" className="text-sm font-semibold">{t("corrected")}</h2>
         <p className="mt-1 text-sm text-slate-600">{corrected ? t("correctedSummary", { changes: corrected.changes, removed: corrected.removed }) : t("unavailable")}</p>
         {!access.organizer && <p className="mt-1 text-sm text-slate-600">{t("changeLogOnly")}</p>}
-        <ul className="mt-2 flex flex-wrap gap-2 text-sm">
-          {corrected?.files.map((name) => (
-            <li key={name}><a className="inline-block rounded-md border border-slate-300 px-2.5 py-1 hover:bg-slate-100" href={`/api/audits/${auditId}/corrected/${name}`} download>{name}</a></li>
-          ))}
-        </ul>
+        {corrected && <CorrectedDownloads auditId={auditId} initial={corrected} />}
       </section>
       {rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("empty")}</p>

@@ -1,0 +1,119 @@
+"use client";
+// The corrected benchmark on the adjudication page: while the server prepares it (applies the
+// corrections, writes the files, checks them with the importer's rules) the progress shows and
+// is polled; once it passed, each file downloads with the bytes received shown on its button;
+// if it did not pass, the located problems show instead of a download.
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import type { CorrectedOverview } from "@/lib/server/adjudication/corrected-export";
+import { formatBytes } from "@/lib/server/uploads/format-bytes";
+
+const POLL_MS = 1000;
+
+function ProgressLine({ overview }: { overview: CorrectedOverview }) {
+  const t = useTranslations("adjudication.queue.correctedFiles");
+  const p = overview.progress;
+  const text =
+    p?.phase === "records" ? t("records", { done: p.done ?? 0, total: p.total ?? 0 })
+    : p?.phase === "checking" ? t("checking", { percent: p.total ? Math.min(100, Math.floor((100 * (p.done ?? 0)) / p.total)) : 0 })
+    : p?.phase === "items" ? t("items")
+    : t("queued");
+  return <p role="status" className="mt-2 text-sm text-slate-700" data-testid="corrected-progress">{text}</p>;
+}
+
+/** Reads the response as it arrives, so the button can say how much has come. */
+async function download(url: string, name: string, onBytes: (received: number, total: number | null) => void): Promise<void> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+  const total = Number(response.headers.get("Content-Length")) || null;
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.byteLength;
+    onBytes(received, total);
+  }
+  const href = URL.createObjectURL(new Blob(parts as BlobPart[], { type: response.headers.get("Content-Type") ?? "application/octet-stream" }));
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = `corrected-${name}`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+function DownloadButton({ auditId, name, size }: { auditId: string; name: string; size?: number }) {
+  const t = useTranslations("adjudication.queue.correctedFiles");
+  const [state, setState] = useState<{ received: number; total: number | null } | "failed" | null>(null);
+  const busy = state !== null && state !== "failed";
+  const start = async () => {
+    setState({ received: 0, total: size ?? null });
+    try {
+      await download(`/api/audits/${auditId}/corrected/${name}`, name, (received, total) => setState({ received, total }));
+      setState(null);
+    } catch {
+      setState("failed");
+    }
+  };
+  return (
+    <li>
+      <Button type="button" variant="secondary" size="sm" onClick={start} disabled={busy} aria-busy={busy} aria-label={t("download", { name })} data-testid={`corrected-file-${name}`}>
+        {name}
+        {size !== undefined && !busy && <span className="text-slate-500">{formatBytes(size)}</span>}
+        {busy && <span className="tabular-nums text-slate-600">{state.total ? t("downloading", { received: formatBytes(state.received), total: formatBytes(state.total) }) : t("downloadingUnknown", { received: formatBytes(state.received) })}</span>}
+      </Button>
+      {state === "failed" && <p role="alert" className="mt-1 text-xs text-red-700">{t("downloadFailed", { name })}</p>}
+    </li>
+  );
+}
+
+export function CorrectedDownloads({ auditId, initial }: { auditId: string; initial: CorrectedOverview }) {
+  const t = useTranslations("adjudication.queue.correctedFiles");
+  const [overview, setOverview] = useState(initial);
+  const refresh = useCallback(
+    async (retry = false) => {
+      const response = await fetch(`/api/audits/${auditId}/corrected${retry ? "?retry=1" : ""}`, { cache: "no-store" });
+      if (response.ok) setOverview((await response.json()) as CorrectedOverview);
+    },
+    [auditId],
+  );
+  useEffect(() => {
+    if (overview.state !== "building") return;
+    const timer = setTimeout(() => void refresh().catch(() => undefined), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [overview, refresh]);
+
+  // Change logs need no check: offered whatever the state; data files only once checked.
+  const offered = overview.files.filter((f) => overview.state === "ready" || f.name.startsWith("changelog."));
+  return (
+    <div data-testid="corrected-downloads" data-state={overview.state}>
+      {overview.state === "building" && <ProgressLine overview={overview} />}
+      {overview.state === "ready" && overview.counts && <p className="mt-2 text-sm text-emerald-800">{t("ready", { patients: overview.counts.patients, items: overview.counts.items })}</p>}
+      {overview.state === "failed" && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {t("failed")} <Button type="button" variant="ghost" size="sm" onClick={() => void refresh(true)}>{t("retry")}</Button>
+        </p>
+      )}
+      {overview.state === "invalid" && (
+        <div role="alert" className="mt-2 text-sm text-red-800">
+          <p>{t("invalid", { total: overview.totalIssues })}</p>
+          <ul className="mt-1 list-disc pl-5" data-testid="corrected-issues">
+            {overview.issues.map((i, k) => (
+              <li key={k}>{t("issue", { item: i.item ?? t("noItem"), file: i.file, field: i.field, message: i.message })}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ul className="mt-2 flex flex-wrap gap-2 text-sm">
+        {offered.map((f) => (
+          <DownloadButton key={f.name} auditId={auditId} name={f.name} size={f.size} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { Db } from "../../db/client";
+import { APPLY_ORDER, type AppliedChange, type Decision } from "../../adjudication/apply";
+
+/**
+ * Bumped whenever the corrected export's output changes for the same inputs (a writer, the
+ * change log, the derivation of evidence text), so files cached by older code are rebuilt.
+ */
+export const CORRECTED_EXPORT_VERSION = 2;
+
+export interface CorrectedState {
+  auditId: string;
+  auditName: string;
+  datasetId: string;
+  datasetName: string | null;
+  format: string;
+  timeZone: string;
+  /** The accepted decisions in the order they are applied. */
+  decisions: Decision[];
+  /**
+   * What the files are a function of (the dataset never changes after import): any change of
+   * the adjudication — a decision, its applied change or rationale, a name in the change log,
+   * the audit's name — gives another key.
+   */
+  key: string;
+}
+
+/** The audit's accepted corrections, read in one query (cheap: no dataset rows). Null: no such audit. */
+export async function correctedState(db: Db, auditId: string): Promise<CorrectedState | null> {
+  const audit = await db.audit.findUnique({ where: { id: auditId }, select: { name: true, datasetId: true, dataset: { select: { format: true, timeZone: true, meta: true } } } });
+  if (!audit) return null;
+  const rows = await db.correctionDecision.findMany({
+    where: { auditId, decision: { in: ["ACCEPTED", "EDITED"] } },
+    select: {
+      decision: true, applied: true, rationale: true, adjudicatorId: true,
+      correction: { select: { kind: true, turnOrder: true, rationale: true, assignment: { select: { user: { select: { name: true } }, auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } } } } } },
+    },
+  });
+  const people = new Map((await db.user.findMany({ where: { id: { in: rows.map((d) => d.adjudicatorId) } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]));
+  // Per item in APPLY_ORDER (as checked when the adjudication was saved); the applied JSON
+  // carries the turn (conversations), so each change lands on its turn.
+  rows.sort(
+    (a, b) =>
+      a.correction.assignment.auditItem.sampleOrder - b.correction.assignment.auditItem.sampleOrder ||
+      APPLY_ORDER.indexOf(a.correction.kind) - APPLY_ORDER.indexOf(b.correction.kind) ||
+      a.correction.turnOrder - b.correction.turnOrder,
+  );
+  const decisions: Decision[] = rows.map((d) => ({
+    item: d.correction.assignment.auditItem.item.externalId,
+    change: d.applied as unknown as AppliedChange,
+    proposedBy: d.correction.assignment.user.name,
+    decidedBy: people.get(d.adjudicatorId) ?? "unknown",
+    decision: d.decision as "ACCEPTED" | "EDITED",
+    rationale: d.rationale,
+    proposalRationale: d.correction.rationale,
+  }));
+  const meta = audit.dataset.meta as Record<string, unknown>;
+  const datasetName = typeof meta.name === "string" ? meta.name : null;
+  const key = createHash("sha256")
+    .update(JSON.stringify({ v: CORRECTED_EXPORT_VERSION, dataset: audit.datasetId, audit: audit.name, decisions }))
+    .digest("hex")
+    .slice(0, 32);
+  return { auditId, auditName: audit.name, datasetId: audit.datasetId, datasetName, format: audit.dataset.format, timeZone: audit.dataset.timeZone, decisions, key };
+}
