@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agreementRows, bootstrapRow, importRows } from "./script-rows";
+import { agreementRows, bootstrapRows, importRows } from "./script-rows";
 
 describe("rows from the script benchmarks", () => {
   it("import: ratio from the script, target 2×, memory beside it", () => {
@@ -26,9 +26,11 @@ describe("rows from the script benchmarks", () => {
     expect(rows[0]!.ratio).toBeCloseTo(67 / 0.6);
     expect(rows.every((r) => r.met === null)).toBe(true);
   });
-  it("bootstrap: against the plain loop of the same number of case draws", () => {
-    const row = bootstrapRow({ cases: 1500, patients: 976, replicates: 10000, runs: 5, clusteredMs: 200, plainLoopMs: 260, caseBootstrapMs: 270, repeatable: true });
-    expect(row.baseline).toBe("plain loop, 15M draws 260 ms");
-    expect(row.ratio).toBeCloseTo(200 / 260);
+  it("bootstrap: one bootstrap and the whole report, each against NumPy of the same run", () => {
+    const base = { cases: 1500, patients: 976, replicates: 10000, runs: 5, pairs: 15, sharedMs: 120, engine1Ms: 300, reportMs: 200, reportEngine1Ms: null, repeatable: true };
+    const rows = bootstrapRows({ ...base, numpy: { version: "2.4.6", oneMs: 150, reportMs: 240 }, numpyMissing: null });
+    expect(rows.map((r) => [r.key, r.ratio, r.met])).toEqual([["bootstrap", 120 / 150, true], ["bootstrap.report", 200 / 240, true]]);
+    const without = bootstrapRows({ ...base, numpy: null, numpyMissing: "no module named numpy" });
+    expect(without.map((r) => [r.baseline, r.met])).toEqual([["NumPy not measured: no module named numpy", null], ["NumPy not measured: no module named numpy", null]]);
   });
 });

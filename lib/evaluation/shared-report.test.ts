@@ -173,3 +173,18 @@ describe("replicate sums", () => {
     }
   });
 });
+
+describe("one shared-draw bootstrap", () => {
+  it("equals the report's accuracy when the cases cover every patient", async () => {
+    const { sharedClusterBootstrap } = await import("./shared-report");
+    const set = predictions();
+    const report = buildEvaluationReport(dataset, { ...set, scopes: ["full"], rows: set.rows.filter((r) => r.scope === "full" && r.model === "m1"), models: ["m1"] }, { replicates: B, level });
+    const gold = new Map(dataset.items.map((i) => [i.id, i]));
+    const evalCases = set.rows.filter((r) => r.scope === "full" && r.model === "m1").map((r) => {
+      const item = gold.get(r.itemId)!;
+      return { caseId: item.id, patientId: item.patientId, correct: item.kind === "mcq" && r.option === item.gold };
+    });
+    const one = sharedClusterBootstrap(evalCases, { seed: reportSeed(null), replicates: B, level });
+    expect(one.accuracy).toEqual(report.accuracy[0]!.accuracy);
+  });
+});

@@ -22,7 +22,7 @@ import type { EvalDataset } from "./eval-dataset";
 import { pairByPatient } from "./paired-bootstrap";
 import { clusterByPatient, compareIds } from "./patient-clusters";
 import { commonCases, type PairCases } from "./report-cases";
-import type { BreakdownEntry, DecisionPointEntry, DeltaEntry, EvaluationReport, ResolvedEvaluationOptions } from "./report-types";
+import type { BreakdownEntry, BreakdownGroupEntry, DecisionPointEntry, DeltaEntry, EvaluationReport, ResolvedEvaluationOptions } from "./report-types";
 import { ReplicateSums } from "./replicate-sums";
 import type { EvalCase, PercentileInterval } from "./types";
 
@@ -41,6 +41,23 @@ export function reportPatients(dataset: EvalDataset): string[] {
 }
 
 type Sums = { correct: number; total: number };
+/** Column ids of a (correct, total) pair of per-patient columns. */
+type SumIds = { correct: number; total: number };
+
+/** Replicate sums of `all` minus those of every `others` entry: [correct, total]. */
+function remainder(sums: ReplicateSums, r: { all: SumIds; others: SumIds[] }): [Int32Array, Int32Array] {
+  const correct = Int32Array.from(sums.sums(r.all.correct));
+  const total = Int32Array.from(sums.sums(r.all.total));
+  for (const o of r.others) {
+    const c = sums.sums(o.correct);
+    const t = sums.sums(o.total);
+    for (let i = 0; i < correct.length; i++) {
+      correct[i] = (correct[i] as number) - (c[i] as number);
+      total[i] = (total[i] as number) - (t[i] as number);
+    }
+  }
+  return [correct, total];
+}
 
 /** Placeholder of an interval not computed yet (replaced before the report is returned). */
 const UNSET: PercentileInterval = { estimate: NaN, lower: NaN, upper: NaN, estimatePp: NaN, lowerPp: NaN, upperPp: NaN, halfWidthPp: NaN };
@@ -79,48 +96,67 @@ export function* sharedSteps(dataset: EvalDataset, pairs: readonly PairCases[], 
 
   /**
    * `head` followed by the counts of some cases and their accuracy interval (filled in once
-   * the draws have run: the object is returned now and completed in place).
+   * the draws have run: the object is returned now and completed in place). With `rest`,
+   * the cases are what is left of `rest.all` after the `rest.others` groups: their sums are
+   * derived by subtraction (exact integers) instead of registering two more columns.
    */
-  const accuracyOf = <H extends object>(head: H, cases: readonly EvalCase[], group: string, what?: string) => {
+  const accuracyOf = <H extends object>(head: H, cases: readonly EvalCase[], group: string, what?: string, rest?: { all: SumIds; others: SumIds[] }) => {
     const c = clusterByPatient(cases, what);
-    const ids = { correct: column(c.patientIds, c.correct, group), total: column(c.patientIds, c.total, group) };
+    const ids: SumIds | null = rest ? null : { correct: column(c.patientIds, c.correct, group), total: column(c.patientIds, c.total, group) };
     const out = { ...head, correct: c.correctCases, total: c.cases, patients: c.patientIds.length, accuracy: UNSET, degenerateReplicates: 0 };
     pending.push({
       finish() {
-        const r = ratios(sums.sums(ids.correct), sums.sums(ids.total));
+        const [correct, total] = ids ? [sums.sums(ids.correct), sums.sums(ids.total)] : remainder(sums, rest as { all: SumIds; others: SumIds[] });
+        const r = ratios(correct, total);
         out.accuracy = interval(c.correctCases / c.cases, r.values, o.level, group);
         out.degenerateReplicates = r.degenerate;
       },
     });
-    return out;
+    return { entry: out, ids };
   };
 
-  const breakdownOf = (pair: PairCases, dimension: "chapter" | "level"): BreakdownEntry => {
+  const breakdownOf = (pair: PairCases, dimension: "chapter" | "level", all: SumIds): BreakdownEntry => {
     const groups = new Map<string, EvalCase[]>();
     let missing = 0;
     for (const c of pair.cases) {
       const value = c[dimension];
       if (typeof value !== "string" || value === "") missing += 1;
-      else groups.set(value, [...(groups.get(value) ?? []), c]);
+      else {
+        const list = groups.get(value);
+        if (list) list.push(c);
+        else groups.set(value, [c]);
+      }
     }
     const values = [...groups.keys()].sort(compareIds);
-    return { model: pair.model, scope: pair.scope, groups: values.map((value) => accuracyOf({ value }, groups.get(value) as EvalCase[], `${dimension}=${JSON.stringify(value)}`)), missing };
+    // When the groups partition the pair's cases, the largest is derived from the others.
+    const largest = missing === 0 && values.length >= 2 ? values.reduce((a, v) => ((groups.get(v) as EvalCase[]).length > (groups.get(a) as EvalCase[]).length ? v : a)) : null;
+    const others: SumIds[] = [];
+    const entries = new Map<string, BreakdownGroupEntry>();
+    for (const value of values) {
+      if (value === largest) continue;
+      const { entry, ids } = accuracyOf({ value }, groups.get(value) as EvalCase[], `${dimension}=${JSON.stringify(value)}`);
+      others.push(ids as SumIds);
+      entries.set(value, entry);
+    }
+    if (largest !== null) entries.set(largest, accuracyOf({ value: largest }, groups.get(largest) as EvalCase[], `${dimension}=${JSON.stringify(largest)}`, undefined, { all, others }).entry);
+    return { model: pair.model, scope: pair.scope, groups: values.map((v) => entries.get(v) as BreakdownGroupEntry), missing };
   };
 
   for (const pair of pairs) {
-    const acc = accuracyOf({ model: pair.model, scope: pair.scope }, pair.cases, "all");
+    const { entry: acc, ids } = accuracyOf({ model: pair.model, scope: pair.scope }, pair.cases, "all");
+    const all = ids as SumIds;
     report.accuracy.push(acc);
     if (report.kind === "decision-points") {
-      report.decisionPoints.push(decisionPointsOf(pair, column, sums, pending, o.level, notes.noLater));
-      report.levels.push(breakdownOf(pair, "level"));
+      report.decisionPoints.push(decisionPointsOf(pair, all, column, sums, pending, o.level, notes.noLater));
+      report.levels.push(breakdownOf(pair, "level", all));
     } else if (report.kind === "conversations") {
-      const content = accuracyOf({}, pair.content, "all", "content cases");
-      const source = accuracyOf({}, pair.source, "all", "source cases");
+      const content = accuracyOf({}, pair.content, "all", "content cases").entry;
+      const source = accuracyOf({}, pair.source, "all", "source cases").entry;
       const entry = { model: pair.model, scope: pair.scope, ...conversationAccuracy(pair.turns), intervals: { content: content.accuracy, source: source.accuracy, paired: acc.accuracy } };
       pending.push({ finish: () => Object.assign(entry.intervals, { content: content.accuracy, source: source.accuracy, paired: acc.accuracy }) });
       report.conversations.push(entry);
     }
-    report.chapters.push(breakdownOf(pair, "chapter"));
+    report.chapters.push(breakdownOf(pair, "chapter", all));
   }
   for (const pair of pairs) {
     if (pair.scope === o.baseline) continue;
@@ -174,7 +210,7 @@ function deltaOf(pair: PairCases, pairs: readonly PairCases[], o: ResolvedEvalua
   return out;
 }
 
-function decisionPointsOf(pair: PairCases, column: ColumnOf, sums: ReplicateSums, pending: Pending[], level: number, noLater: string): DecisionPointEntry {
+function decisionPointsOf(pair: PairCases, all: SumIds, column: ColumnOf, sums: ReplicateSums, pending: Pending[], level: number, noLater: string): DecisionPointEntry {
   const s = splitDecisionPoints(pair.cases);
   const sum = (x: Int32Array) => x.reduce((a, v) => a + v, 0);
   const first: Sums = { correct: sum(s.firstCorrect), total: sum(s.firstTotal) };
@@ -192,10 +228,12 @@ function decisionPointsOf(pair: PairCases, column: ColumnOf, sums: ReplicateSums
     note: null,
   };
   if (later.total === 0) return { ...entry, note: noLater };
-  const ids = [s.firstCorrect, s.firstTotal, s.laterCorrect, s.laterTotal].map((v, i) => column(s.patientIds, v, i < 2 ? "dp=first" : "dp=later"));
+  // DP1 = all cases of the pair minus DP2+: only DP2+ needs columns of its own.
+  const laterIds: SumIds = { correct: column(s.patientIds, s.laterCorrect, "dp=later"), total: column(s.patientIds, s.laterTotal, "dp=later") };
   pending.push({
     finish() {
-      const [c1, t1, c2, t2] = ids.map((id) => sums.sums(id)) as [Int32Array, Int32Array, Int32Array, Int32Array];
+      const [c1, t1] = remainder(sums, { all, others: [laterIds] });
+      const [c2, t2] = [sums.sums(laterIds.correct), sums.sums(laterIds.total)];
       const values = new Float64Array(t1.length);
       let degenerate = 0;
       let laterNotLower = 0;
@@ -232,4 +270,19 @@ function interval(estimate: number, replicates: Float64Array, level: number, wha
   if (replicates.every(Number.isNaN))
     throw new EvaluationInputError("NOTHING_TO_COMPARE", `no bootstrap replicate drew a patient of ${what}: raise B`);
   return percentileInterval(estimate, replicates, level);
+}
+
+/**
+ * One patient-clustered bootstrap of accuracy the engine-2 way (spec v2 draws, packed
+ * sums) over the cases' own patients: what engine 2 computes for one pair whose cases
+ * cover every patient. Used by the bench and for one-off intervals.
+ */
+export function sharedClusterBootstrap(cases: readonly EvalCase[], options: { seed: string; replicates: number; level: number; stream?: string }): { accuracy: PercentileInterval; replicates: Float64Array } {
+  const c = clusterByPatient(cases);
+  const sums = new ReplicateSums(c.patientIds.length);
+  const ids = { correct: sums.column(c.correct, "all"), total: sums.column(c.total, "all") };
+  const run = sums.run({ replicates: options.replicates, seed: canonicalSeed(options.seed), stream: options.stream ?? SHARED_DRAWS_STREAM }, options.replicates);
+  while (!run.next().done);
+  const r = ratios(sums.sums(ids.correct), sums.sums(ids.total));
+  return { accuracy: interval(c.correctCases / c.cases, r.values, options.level, "the cases"), replicates: r.values };
 }
