@@ -31,6 +31,11 @@ const positiveMs = z.number().positive();
 /** bench/agreement.ts --json. */
 export const agreementResultSchema = z.object({
   sizes: z.array(z.object({ items: z.number().int(), raters: z.number().int(), ratings: z.number().int(), runs: z.number().int(), reportMs: positiveMs, baselineMs: positiveMs })).min(1),
+  /** AC1 + SE + CI alone; irrCAC timed in the same run when R has it, else its recorded figure. */
+  ac1: z
+    .object({ items: z.number().int(), raters: z.number().int(), runs: z.number().int(), ac1Ms: positiveMs, irrcacMs: positiveMs.nullable(), irrcacRecordedMs: positiveMs, irrcacMissing: z.string().nullable() })
+    .nullable()
+    .default(null),
 });
 export type AgreementResult = z.output<typeof agreementResultSchema>;
 

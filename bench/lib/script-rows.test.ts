@@ -19,12 +19,16 @@ describe("rows from the script benchmarks", () => {
     expect(wall!.met).toBe(true);
     expect([rss!.target, rss!.met]).toEqual(["≤ 500 MB", true]);
   });
-  it("agreement: one row per size, no target", () => {
-    const rows = agreementRows({ sizes: [{ items: 1500, raters: 12, ratings: 18000, runs: 5, reportMs: 67, baselineMs: 0.6 }, { items: 100000, raters: 5, ratings: 500000, runs: 3, reportMs: 1060, baselineMs: 35 }] });
-    expect(rows.map((r) => r.key)).toEqual(["agreement.1500x12", "agreement.100000x5"]);
+  it("agreement: one row per size (the large one against 3× the tally), then AC1 alone against irrCAC", () => {
+    const sizes = [{ items: 1500, raters: 12, ratings: 18000, runs: 5, reportMs: 67, baselineMs: 0.6 }, { items: 100000, raters: 5, ratings: 500000, runs: 3, reportMs: 100, baselineMs: 35 }];
+    const ac1 = { items: 100000, raters: 5, runs: 5, ac1Ms: 20, irrcacMs: null, irrcacRecordedMs: 131, irrcacMissing: "Rscript is not installed" };
+    const rows = agreementRows({ sizes, ac1 });
+    expect(rows.map((r) => r.key)).toEqual(["agreement.1500x12", "agreement.100000x5", "agreement.ac1.100000x5"]);
     expect(rows[1]!.benchmark).toBe("agreement report, 100,000 items × 5 raters");
     expect(rows[0]!.ratio).toBeCloseTo(67 / 0.6);
-    expect(rows.every((r) => r.met === null)).toBe(true);
+    expect(rows.map((r) => r.met)).toEqual([null, true, true]);
+    expect(rows[2]!.baseline).toBe("irrCAC 1.0 131 ms (recorded in issue 17, not this run)");
+    expect(agreementRows({ sizes, ac1: { ...ac1, irrcacMs: 90, irrcacMissing: null } })[2]!.met).toBe(false);
   });
   it("bootstrap: one bootstrap and the whole report, each against NumPy of the same run", () => {
     const base = { cases: 1500, patients: 976, replicates: 10000, runs: 5, pairs: 15, sharedMs: 120, engine1Ms: 300, reportMs: 200, reportEngine1Ms: null, repeatable: true };
