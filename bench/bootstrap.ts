@@ -1,30 +1,34 @@
 /**
- * Timing of the patient-clustered bootstrap (lib/evaluation) at report scale:
- * B = 10,000 replicates over 1,500 synthetic cases from 976 patients; then the whole
- * evaluation report (lib/evaluation/report.ts) for 3 models x 5 scopes on the same cases.
- * Run: npx tsx bench/bootstrap.ts [--runs N] [--no-report] [--json]   (--json, as `npm run
- * bench` calls it: no whole report, and one JSON line, BootstrapResult in
- * bench/lib/child-json.ts, after the log)
+ * Timing of the patient-clustered bootstrap (lib/evaluation) at report scale, beside NumPy
+ * in the same invocation: B = 10,000 replicates over 1,500 synthetic cases from 976
+ * patients, then the whole evaluation report (3 models x 5 scopes, B = 10,000).
+ * Run: npx tsx bench/bootstrap.ts [--runs N] [--engine-1] [--json]
+ *   --engine-1  also time the whole report with engine 1 (every statistic its own draws; tens of seconds)
+ *   --json      as `npm run bench` calls it: one JSON line (BootstrapResult, bench/lib/child-json.ts) after the log
  *
- * Absolute times depend on the machine, so every figure is printed beside baselines
- * measured in the same invocation: a plain loop summing 15M nextInt draws from the same
- * PRNG (the draws of one ordinary case bootstrap), the ordinary case bootstrap itself,
- * and an extrapolation for the frozen BigInt reference generator.
+ * Rows:
+ *   one bootstrap, engine 2 (PRNG spec v2, packed sums) and engine 1 (spec v1 nextInt), against
+ *     NumPy's ordinary clustered bootstrap (B x P index matrix, fancy-indexed sums);
+ *   the whole report, engine 2, against NumPy with the draws shared by every statistic (one
+ *     B x P count matrix times the per-patient sums of every statistic: bench/baselines/bootstrap_numpy.py).
+ * NumPy runs when `python3 -c "import numpy"` works; otherwise the log and the JSON say so.
  */
-import { createPrng } from "../lib/sampling/prng";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { syntheticCases } from "../lib/evaluation/__fixtures__/synthetic-cases";
-import { caseBootstrap } from "../lib/evaluation/case-bootstrap";
-import { clusterBootstrap, clusterBootstrapReplicates } from "../lib/evaluation/cluster-bootstrap";
-import { createFastPrng } from "../lib/evaluation/fast-prng";
+import { clusterBootstrap } from "../lib/evaluation/cluster-bootstrap";
 import { modelScopeSeed } from "../lib/evaluation/bootstrap-settings";
 import type { EvalDataset } from "../lib/evaluation/eval-dataset";
 import { parsePredictions } from "../lib/evaluation/predictions";
-import { evaluationSteps } from "../lib/evaluation/report";
+import { buildEvaluationReport } from "../lib/evaluation/report";
+import { casesByPair } from "../lib/evaluation/report-cases";
+import { reportPatients, sharedClusterBootstrap } from "../lib/evaluation/shared-report";
 import { syntheticPredictionsCsv } from "../lib/synth/predictions";
 import type { BootstrapResult } from "./lib/child-json";
 import { median } from "./lib/stats";
 
 const B = 10_000;
+const LEVEL = 0.95;
 const args = process.argv.slice(2);
 const RUNS = args.includes("--runs") ? Number(args[args.indexOf("--runs") + 1]) : 5;
 if (!(Number.isInteger(RUNS) && RUNS > 0)) throw new Error("--runs needs a positive whole number");
@@ -44,95 +48,100 @@ function time(f: () => unknown, runs = RUNS): { median: number; all: number[] } 
 const cases = syntheticCases(1500, 976);
 const patients = new Set(cases.map((c) => c.patientId)).size;
 const seed = modelScopeSeed("bench-model", "full-ehr");
-const opts = { seed, replicates: B };
 
-const clustered = time(() => clusterBootstrap(cases, opts));
-const draws = cases.length * B;
-const plainLoop = time(() => {
-  const rng = createFastPrng(seed, "bench/plain-loop");
-  let s = 0;
-  for (let i = 0; i < draws; i++) s += rng.nextInt(cases.length);
-  return s;
-});
-const caseBoot = time(() => caseBootstrap(cases, opts));
-
-// The BigInt reference is ~30x slower; 1M draws are enough to extrapolate.
-const refDraws = 1_000_000;
-const reference = time(() => {
-  const rng = createPrng(seed, "bench/reference");
-  let s = 0;
-  for (let i = 0; i < refDraws; i++) s += rng.nextInt(patients);
-  return s;
-}, 3);
-const refExtrapolated = (reference.median * (patients * B)) / refDraws;
-
-const a = clusterBootstrapReplicates(cases, opts);
-const b = clusterBootstrapReplicates(cases, opts);
+const engine2 = time(() => sharedClusterBootstrap(cases, { seed, replicates: B, level: LEVEL }));
+const engine1 = time(() => clusterBootstrap(cases, { seed, replicates: B }));
+const a = sharedClusterBootstrap(cases, { seed, replicates: B, level: LEVEL }).replicates;
+const b = sharedClusterBootstrap(cases, { seed, replicates: B, level: LEVEL }).replicates;
 const repeatable = Buffer.from(a.buffer).equals(Buffer.from(b.buffer));
-const r = clusterBootstrap(cases, opts);
+
+// The whole report's input: the synthetic benchmark and 15 pairs of synthetic predictions.
+const dataset: EvalDataset = {
+  family: "ehr-decision-mcq",
+  format: "ehr-decision-mcq-json",
+  checksum: "bench",
+  name: "bench",
+  patients,
+  items: cases.map((c) => ({ kind: "mcq", id: c.caseId, patientId: c.patientId, options: ["A", "B", "C", "D"], gold: "A", chapter: c.chapter as string, level: c.level as string, decisionPoint: c.decisionPoint as number })),
+};
+const parsed = await parsePredictions({ name: "bench.csv", chunks: [syntheticPredictionsCsv(dataset, { seed: "bench" })] }, dataset);
+if (!parsed.ok) throw new Error("synthetic predictions did not parse");
+const set = { checksum: "bench", ...parsed.predictions };
+const pairs = set.models.length * set.scopes.length;
+const reportRuns = Math.max(1, Math.min(RUNS, 3));
+const report2 = time(() => buildEvaluationReport(dataset, set, { replicates: B }), reportRuns);
+const report1 = args.includes("--engine-1") ? time(() => buildEvaluationReport(dataset, set, { replicates: B, engine: 1 }), 1) : null;
+
+const numpy = numpyBaselines();
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 console.log(`node ${process.version}, ${cases.length} cases, ${patients} patients, B = ${B}, median of ${RUNS} runs (after 1 warm-up)`);
-console.log(`  clustered bootstrap (${(patients * B / 1e6).toFixed(2)}M draws)   ${ms(clustered.median)}   runs: ${clustered.all.map((x) => x.toFixed(0)).join(", ")}`);
-console.log(`  baseline: plain loop, ${(draws / 1e6).toFixed(0)}M nextInt   ${ms(plainLoop.median)}`);
-console.log(`  baseline: case bootstrap (${(draws / 1e6).toFixed(0)}M draws)    ${ms(caseBoot.median)}`);
-const ns = (msTotal: number, n: number) => `${((msTotal * 1e6) / n).toFixed(1)} ns/draw`;
-console.log(`  per draw: clustered ${ns(clustered.median, patients * B)}, plain loop ${ns(plainLoop.median, draws)}, case ${ns(caseBoot.median, draws)}`);
-console.log(`  ratio clustered / plain loop        ${(clustered.median / plainLoop.median).toFixed(2)}`);
-console.log(`  ratio clustered / case bootstrap    ${(clustered.median / caseBoot.median).toFixed(2)}`);
-console.log(`  reference BigInt PRNG: ${ms(reference.median)} per 1M draws -> ~${(refExtrapolated / 1000).toFixed(1)} s for this bootstrap (${(refExtrapolated / clustered.median).toFixed(0)}x)`);
+console.log(`  one bootstrap, engine 2 (spec v2 draws, packed sums)   ${ms(engine2.median)}   runs: ${engine2.all.map((x) => x.toFixed(0)).join(", ")}`);
+console.log(`  one bootstrap, engine 1 (spec v1 nextInt)              ${ms(engine1.median)}`);
+console.log(`  whole report, engine 2, ${pairs} pairs (median of ${reportRuns})       ${ms(report2.median)}`);
+if (report1) console.log(`  whole report, engine 1 (1 run)                         ${ms(report1.median)}`);
+if (numpy.ok) {
+  console.log(`  numpy ${numpy.version}: one bootstrap ${ms(median(numpy.oneMs))}, whole report with shared draws ${ms(median(numpy.reportMs))} (medians of ${numpy.oneMs.length})`);
+  console.log(`  ratio engine 2 / numpy: one bootstrap ${(engine2.median / median(numpy.oneMs)).toFixed(2)}, whole report ${(report2.median / median(numpy.reportMs)).toFixed(2)}`);
+} else console.log(`  numpy baseline not run: ${numpy.reason}`);
 console.log(`  replicates bit-for-bit repeatable: ${repeatable}`);
-console.log(
-  `  result: ${r.accuracy.estimatePp.toFixed(1)}% ± ${r.accuracy.halfWidthPp.toFixed(1)} pp ` +
-    `[${r.accuracy.lowerPp.toFixed(1)}, ${r.accuracy.upperPp.toFixed(1)}]  seed ${r.method.seed}`,
-);
 if (args.includes("--json")) {
-  const result: BootstrapResult = { cases: cases.length, patients, replicates: B, runs: RUNS, clusteredMs: clustered.median, plainLoopMs: plainLoop.median, caseBootstrapMs: caseBoot.median, repeatable };
+  const result: BootstrapResult = {
+    cases: cases.length,
+    patients,
+    replicates: B,
+    runs: RUNS,
+    pairs,
+    sharedMs: engine2.median,
+    engine1Ms: engine1.median,
+    reportMs: report2.median,
+    reportEngine1Ms: report1?.median ?? null,
+    numpy: numpy.ok ? { version: numpy.version, oneMs: median(numpy.oneMs), reportMs: median(numpy.reportMs) } : null,
+    numpyMissing: numpy.ok ? null : numpy.reason,
+    repeatable,
+  };
   console.log(JSON.stringify(result));
 }
 
-if (!args.includes("--no-report") && !args.includes("--json")) await wholeReport();
+type NumpyResult = { ok: true; version: string; oneMs: number[]; reportMs: number[] } | { ok: false; reason: string };
 
-/**
- * The whole report as the results page computes it: every model-scope pair's accuracy,
- * DP1 vs DP2+, level and chapter breakdowns, then the paired comparisons with the baseline.
- * One run (it takes tens of seconds); wall and CPU time per kind of step. CPU time is the
- * steadier figure on a shared machine.
- */
-async function wholeReport(): Promise<void> {
-  const dataset: EvalDataset = {
-    family: "ehr-decision-mcq",
-    format: "ehr-decision-mcq-json",
-    checksum: "bench",
-    name: "bench",
-    patients,
-    items: cases.map((c) => ({ kind: "mcq", id: c.caseId, patientId: c.patientId, options: ["A", "B", "C", "D"], gold: "A", chapter: c.chapter as string, level: c.level as string, decisionPoint: c.decisionPoint as number })),
-  };
-  const parsed = await parsePredictions({ name: "bench.csv", chunks: [syntheticPredictionsCsv(dataset, { seed: "bench" })] }, dataset);
-  if (!parsed.ok) throw new Error("synthetic predictions did not parse");
-  const set = { checksum: "bench", ...parsed.predictions };
-  const wall = new Map<string, number>();
-  const cpu = new Map<string, number>();
-  const steps = evaluationSteps(dataset, set, { replicates: B });
-  const t0 = performance.now();
-  const c0 = process.cpuUsage();
-  let last = t0;
-  let lastCpu = c0;
-  for (;;) {
-    const r = steps.next();
-    const now = performance.now();
-    const nowCpu = process.cpuUsage();
-    if (r.done) break;
-    const kind = r.value.split(" ")[0] === "decision" ? "DP1 vs DP2+" : (r.value.split(" ")[0] as string);
-    wall.set(kind, (wall.get(kind) ?? 0) + now - last);
-    cpu.set(kind, (cpu.get(kind) ?? 0) + (nowCpu.user + nowCpu.system - lastCpu.user - lastCpu.system) / 1000);
-    last = now;
-    lastCpu = nowCpu;
+/** bench/baselines/bootstrap_numpy.py on the same cases and pairs, when NumPy is installed. */
+function numpyBaselines(): NumpyResult {
+  const probe = spawnSync("python3", ["-c", "import numpy"], { encoding: "utf8" });
+  if (probe.error || probe.status !== 0) return { ok: false, reason: `python3 -c "import numpy" failed (${probe.error?.message ?? probe.stderr.trim().split("\n").at(-1)})` };
+  const universe = reportPatients(dataset);
+  const index = new Map(universe.map((id, i) => [id, i]));
+  const byPatient = new Map<string, [number, number]>();
+  for (const c of cases) {
+    const s = byPatient.get(c.patientId) ?? [0, 0];
+    byPatient.set(c.patientId, [s[0] + (c.correct ? 1 : 0), s[1] + 1]);
   }
-  const total = performance.now() - t0;
-  const totalCpu = (process.cpuUsage(c0).user + process.cpuUsage(c0).system) / 1000;
-  const pairs = set.models.length * set.scopes.length;
-  console.log(`\nwhole report: ${set.models.length} models x ${set.scopes.length} scopes = ${pairs} pairs, ${set.rows.length} predictions, B = ${B}`);
-  for (const [kind, ms] of wall) console.log(`  ${kind.padEnd(12)} wall ${(ms / 1000).toFixed(1).padStart(5)} s   cpu ${((cpu.get(kind) ?? 0) / 1000).toFixed(1).padStart(5)} s`);
-  console.log(`  total        wall ${(total / 1000).toFixed(1).padStart(5)} s   cpu ${(totalCpu / 1000).toFixed(1).padStart(5)} s   (${(totalCpu / pairs / 1000).toFixed(2)} s cpu per pair)`);
+  const pairCases = casesByPair(dataset, set);
+  const pairIndex = new Map(pairCases.map((p, i) => [`${p.model}\u0000${p.scope}`, i]));
+  const codes = (values: string[]) => values.map((v) => [...new Set(values)].sort().indexOf(v));
+  const spec = {
+    runs: RUNS,
+    replicates: B,
+    level: LEVEL,
+    patients: universe.length,
+    one: { correct: universe.map((id) => byPatient.get(id)?.[0] ?? 0), total: universe.map((id) => byPatient.get(id)?.[1] ?? 0) },
+    pairs: pairCases.map((p) => {
+      const firstDp = new Map<string, number>();
+      for (const c of p.cases) firstDp.set(c.patientId, Math.min(firstDp.get(c.patientId) ?? Infinity, c.decisionPoint as number));
+      return {
+        patient: p.cases.map((c) => index.get(c.patientId)),
+        correct: p.cases.map((c) => (c.correct ? 1 : 0)),
+        chapter: codes(p.cases.map((c) => c.chapter as string)),
+        level: codes(p.cases.map((c) => c.level as string)),
+        later: p.cases.map((c) => (c.decisionPoint === firstDp.get(c.patientId) ? 0 : 1)),
+      };
+    }),
+    // Every scope against the first, same model (all pairs predicted every item).
+    deltas: pairCases.filter((p) => p.scope !== set.scopes[0]).map((p) => [pairIndex.get(`${p.model}\u0000${p.scope}`), pairIndex.get(`${p.model}\u0000${set.scopes[0]}`)]),
+  };
+  const script = path.join(import.meta.dirname, "baselines", "bootstrap_numpy.py");
+  const r = spawnSync("python3", [script], { input: JSON.stringify(spec), encoding: "utf8", maxBuffer: 1 << 24 });
+  if (r.status !== 0) return { ok: false, reason: `bootstrap_numpy.py failed: ${r.stderr.trim().split("\n").at(-1)}` };
+  const out = JSON.parse(r.stdout.trim().split("\n").at(-1) as string) as { numpy: string; oneMs: number[]; reportMs: number[] };
+  return { ok: true, version: out.numpy, oneMs: out.oneMs, reportMs: out.reportMs };
 }

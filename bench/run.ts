@@ -15,7 +15,7 @@ import { benchCorrected } from "./corrected/bench";
 import { BENCHMARKS, parseBenchArgs, USAGE, UsageError, type BenchKey, type BenchOptions } from "./lib/args";
 import { agreementResultSchema, bootstrapResultSchema, importResultSchema, parseLastJsonLine } from "./lib/child-json";
 import { installCleanup, onCleanup, runTracked } from "./lib/processes";
-import { agreementRows, bootstrapRow, importRows } from "./lib/script-rows";
+import { agreementRows, bootstrapRows, importRows } from "./lib/script-rows";
 import { failedRow, formatTable, type BenchRow } from "./lib/table";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -76,7 +76,7 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
   const runs = s.scriptRuns ? ["--runs", String(s.scriptRuns)] : [];
   const rows: BenchRow[] = [];
   if (o.only.has("agreement")) rows.push(...(await guarded("agreement", "agreement report", "—", async () => agreementRows(parseLastJsonLine("bench/agreement.ts", await script("bench/agreement.ts", runs), agreementResultSchema)))));
-  if (o.only.has("bootstrap")) rows.push(...(await guarded("bootstrap", "cluster bootstrap, B = 10,000", "—", async () => [bootstrapRow(parseLastJsonLine("bench/bootstrap.ts", await script("bench/bootstrap.ts", runs), bootstrapResultSchema))])));
+  if (o.only.has("bootstrap")) rows.push(...(await guarded("bootstrap", "cluster bootstrap and whole report, B = 10,000", "≤ numpy", async () => bootstrapRows(parseLastJsonLine("bench/bootstrap.ts", await script("bench/bootstrap.ts", runs), bootstrapResultSchema)))));
 
   const needsInput = ["import", "bundle", "upload", "case", "viewer", "saves", "corrected"].some((k) => o.only.has(k as BenchKey));
   const inputDir = path.join(ROOT, "data", `bench-input-${s.seed}`);

@@ -31,6 +31,11 @@ const positiveMs = z.number().positive();
 /** bench/agreement.ts --json. */
 export const agreementResultSchema = z.object({
   sizes: z.array(z.object({ items: z.number().int(), raters: z.number().int(), ratings: z.number().int(), runs: z.number().int(), reportMs: positiveMs, baselineMs: positiveMs })).min(1),
+  /** AC1 + SE + CI alone; irrCAC timed in the same run when R has it, else its recorded figure. */
+  ac1: z
+    .object({ items: z.number().int(), raters: z.number().int(), runs: z.number().int(), ac1Ms: positiveMs, irrcacMs: positiveMs.nullable(), irrcacRecordedMs: positiveMs, irrcacMissing: z.string().nullable() })
+    .nullable()
+    .default(null),
 });
 export type AgreementResult = z.output<typeof agreementResultSchema>;
 
@@ -40,9 +45,17 @@ export const bootstrapResultSchema = z.object({
   patients: z.number().int(),
   replicates: z.number().int(),
   runs: z.number().int(),
-  clusteredMs: positiveMs,
-  plainLoopMs: positiveMs,
-  caseBootstrapMs: positiveMs,
+  pairs: z.number().int(),
+  /** One bootstrap, engine 2 (spec v2 draws, packed sums). */
+  sharedMs: positiveMs,
+  /** One bootstrap, engine 1 (spec v1, its own draws). */
+  engine1Ms: positiveMs,
+  /** The whole report, engine 2. */
+  reportMs: positiveMs,
+  reportEngine1Ms: positiveMs.nullable(),
+  /** NumPy beside it in the same run; null (with the reason) when python3 has no NumPy. */
+  numpy: z.object({ version: z.string(), oneMs: positiveMs, reportMs: positiveMs }).nullable(),
+  numpyMissing: z.string().nullable(),
   repeatable: z.boolean(),
 });
 export type BootstrapResult = z.output<typeof bootstrapResultSchema>;

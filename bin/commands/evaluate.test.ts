@@ -45,7 +45,7 @@ describe("clinaudit evaluate", () => {
       outputs[format] = c.out.join("");
     }
     const report = JSON.parse(outputs.json!);
-    expect(report.options).toEqual({ baseline: "Evidence-only", replicates: 200, level: 0.95, seed: null });
+    expect(report.options).toEqual({ baseline: "Evidence-only", replicates: 200, level: 0.95, seed: null, engine: 2 });
     expect(report.accuracy).toHaveLength(15);
     expect(outputs.csv).toMatch(/^table,model,scope,group,statistic,value\n/);
     expect(outputs.latex).toContain("\\label{tab:clinaudit-eval-accuracy}");
@@ -59,8 +59,19 @@ describe("clinaudit evaluate", () => {
     const c = io();
     expect(await runEvaluate(["--dataset", dataset, "--predictions", predictions, "--b", "100", "--baseline", "Agent", "--level", "0.9", "--seed", "x"], c.io)).toBe(0);
     const report = JSON.parse(c.out.join(""));
-    expect(report.options).toEqual({ baseline: "Agent", replicates: 100, level: 0.9, seed: "x" });
+    expect(report.options).toEqual({ baseline: "Agent", replicates: 100, level: 0.9, seed: "x", engine: 2 });
     expect(report.deltas.every((d: { baseline: string }) => d.baseline === "Agent")).toBe(true);
+  });
+
+  it("--engine 1 reproduces a report made before engine 2 (per-pair seeds, spec v1); bad values are refused", async () => {
+    const c = io();
+    expect(await runEvaluate(["--dataset", dataset, "--predictions", predictions, "--b", "100", "--engine", "1"], c.io)).toBe(0);
+    const report = JSON.parse(c.out.join(""));
+    expect(report.options).toEqual({ baseline: "Evidence-only", replicates: 100, level: 0.95, seed: null });
+    expect(report.method.prng).toMatch(/v1/);
+    expect(report.method.seeds[0].seed).toMatch(/^clinaudit-eval\/v1 /);
+    const bad = io();
+    expect(await runEvaluate(["--dataset", dataset, "--predictions", predictions, "--engine", "3"], bad.io)).toBe(2);
   });
 
   it("reports located problems and exits 2 with nothing on stdout", async () => {

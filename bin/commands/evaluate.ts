@@ -36,7 +36,10 @@ baseline scope, DP1 vs DP2+, and breakdowns (see lib/evaluation/README.md).
   --baseline SCOPE     scope the others are compared with (default: the first in the file)
   --b N                bootstrap replicates (default 10000)
   --level L            confidence level (default 0.95)
-  --seed S             mixed into every model-scope seed (default: none)
+  --seed S             mixed into the report's seed (default: none)
+  --engine 1|2         2 (default): one set of patient draws shared by every statistic
+                       (PRNG spec v2); 1: every statistic its own draws (PRNG spec v1),
+                       to reproduce a report made before engine 2
   --format F           json (default), csv, latex or text
 `;
 
@@ -62,7 +65,7 @@ function parseArgs(argv: readonly string[]): Args | "help" {
     if (arg.startsWith("--")) {
       const eq = arg.indexOf("=");
       const name = eq >= 0 ? arg.slice(0, eq) : arg;
-      if (!["--dataset", "--predictions", "--baseline", "--b", "--level", "--seed", "--format", "--model", "--scope"].includes(name)) throw new UsageError(`unknown option ${name}`);
+      if (!["--dataset", "--predictions", "--baseline", "--b", "--level", "--seed", "--format", "--model", "--scope", "--engine"].includes(name)) throw new UsageError(`unknown option ${name}`);
       if (name !== "--dataset" && single.has(name)) throw new UsageError(`${name} given twice`);
       current = name;
       if (eq >= 0) take(arg.slice(eq + 1));
@@ -95,6 +98,11 @@ function parseArgs(argv: readonly string[]): Args | "help" {
   }
   if (single.has("--baseline")) options.baseline = single.get("--baseline");
   if (single.has("--seed")) options.seed = single.get("--seed");
+  const engine = single.get("--engine");
+  if (engine !== undefined) {
+    if (engine !== "1" && engine !== "2") throw new UsageError(`--engine must be 1 or 2, got "${engine}"`);
+    options.engine = Number(engine) as 1 | 2;
+  }
   const replies: ReplyFileOptions = {};
   if (single.has("--model")) replies.model = single.get("--model");
   if (single.has("--scope")) replies.scope = single.get("--scope");

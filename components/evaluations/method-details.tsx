@@ -15,6 +15,8 @@ export function MethodDetails({ report }: { report: EvaluationReport }) {
     [t("quantile"), m.quantile],
     [t("seeds"), m.seedRule],
     [t("streams"), [`accuracy ${m.streams.accuracy}`, `paired ${m.streams.paired}`, m.streams.decisionPoints && `decision points ${m.streams.decisionPoints}`, `breakdowns ${m.streams.breakdown}`, m.streams.conversation && `conversations ${m.streams.conversation}`].filter(Boolean).join("; ")],
+    // Engine 2 only: the shared draws, explained in the reader's language beside the recorded text.
+    ...(m.draws ? ([[t("draws"), `${t("drawsExplained")} — ${m.draws}`]] as [string, string][]) : []),
     [t("pValues"), m.pValues],
     [t("cases"), m.cases],
     [t("datasetChecksum"), report.dataset.checksum],

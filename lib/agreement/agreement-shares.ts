@@ -6,7 +6,7 @@
  * and a missing rating is not a disagreement. With 3 raters and 3 categories, 1 - atLeastTwoAgree is
  * the share of three-way splits. No item with 2+ ratings → both null with a note.
  */
-import { prepareRatings } from "./ratings-matrix";
+import { prepareRatings, type PreparedRatings } from "./ratings-matrix";
 import type { RatingsMatrix } from "./types";
 
 export interface AgreementShares {
@@ -18,18 +18,23 @@ export interface AgreementShares {
 }
 
 export function agreementShares(ratings: RatingsMatrix, categoryCount: number): AgreementShares {
-  const p = prepareRatings(ratings, categoryCount);
+  return agreementSharesOf(prepareRatings(ratings, categoryCount));
+}
+
+/** The shares of a tally. */
+export function agreementSharesOf(p: PreparedRatings): AgreementShares {
   let considered = 0;
   let two = 0;
   let all = 0;
-  p.counts.forEach((c, i) => {
-    const ri = p.ri[i] ?? 0;
-    if (ri < 2) return;
+  for (let i = 0; i < p.rows; i++) {
+    const ri = p.ri[i] as number;
+    if (ri < 2) continue;
     considered++;
-    const top = Math.max(...c);
+    let top = 0;
+    for (let k = 0; k < p.q; k++) top = Math.max(top, p.counts[i * p.q + k] as number);
     if (top >= 2) two++;
     if (top === ri) all++;
-  });
+  }
   if (considered === 0) {
     return { itemsConsidered: 0, atLeastTwoAgree: null, allAgree: null, note: "no item has 2 or more ratings" };
   }

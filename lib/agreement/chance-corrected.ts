@@ -32,17 +32,21 @@ export const PE_ONE_NOTE =
 
 export interface ChanceModel {
   pe: number;
-  /** Per-item chance agreement pe_i; null when the coefficient has no chance term to linearise (pe fixed). */
-  peItem: number[] | null;
+  /**
+   * Per-item chance agreement pe_i, one per rated item in order; null when the coefficient
+   * has no chance term to linearise (pe fixed).
+   */
+  peItem: ArrayLike<number> | null;
 }
 
-export function chanceCorrected(
-  ratings: RatingsMatrix,
-  categoryCount: number,
-  options: CoefficientOptions,
-  chance: (p: PreparedRatings, w: number[][]) => ChanceModel,
-): CoefficientResult {
-  const p = prepareRatings(ratings, categoryCount);
+export type Chance = (p: PreparedRatings, w: number[][]) => ChanceModel;
+
+export function chanceCorrected(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions, chance: Chance): CoefficientResult {
+  return chanceCorrectedOf(prepareRatings(ratings, categoryCount), options, chance);
+}
+
+/** The same on a tally (the report tallies once for every coefficient). */
+export function chanceCorrectedOf(p: PreparedRatings, options: CoefficientOptions, chance: Chance): CoefficientResult {
   const o = resolveOptions(p.q, options);
   const f = samplingFraction(p.n, o.populationSize);
   if (p.n2 === 0) return emptyResult(NO_PAIRS_NOTE);
@@ -51,12 +55,14 @@ export function chanceCorrected(
   const { pe, peItem } = chance(p, o.w);
   if (pe >= PE_ONE) return emptyResult(PE_ONE_NOTE, { pa, pe });
   const coeff = (pa - pe) / (1 - pe);
-  const terms = paItem.map((pai, i) => {
-    const ri = p.ri[i] ?? 0;
-    const ci = (p.n / p.n2) * (pai - (ri >= 2 ? pe : 0)) / (1 - pe);
-    const pei = peItem?.[i];
-    return pei === undefined ? ci : ci - (2 * (1 - coeff) * (pei - pe)) / (1 - pe);
-  });
+  const terms = new Float64Array(p.n);
+  for (let i = 0, j = 0; i < p.rows; i++) {
+    const ri = p.ri[i] as number;
+    if (ri === 0) continue;
+    const ci = ((p.n / p.n2) * ((paItem[j] as number) - (ri >= 2 ? pe : 0))) / (1 - pe);
+    terms[j] = peItem === null ? ci : ci - (2 * (1 - coeff) * ((peItem[j] as number) - pe)) / (1 - pe);
+    j++;
+  }
   const variance = ((1 - f) / (p.n * (p.n - 1))) * sumSquaredDeviations(terms, coeff);
   return withInference({ pa, pe, coeff, variance, n: p.n, confidenceLevel: o.confidenceLevel });
 }

@@ -13,7 +13,7 @@
  */
 import { ONE_CATEGORY_NOTE, PE_ONE_NOTE } from "./chance-corrected";
 import { emptyResult, PE_ONE, withInference } from "./inference";
-import { resolveOptions, samplingFraction } from "./ratings-matrix";
+import { prepareRatings, resolveOptions, samplingFraction, type PreparedRatings, type ResolvedOptions } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, Rating, RatingsMatrix } from "./types";
 import { at } from "./weights";
 
@@ -25,15 +25,10 @@ export interface PairCoefficient extends CoefficientResult {
   items: number;
 }
 
-export function cohenKappa(
-  a: readonly Rating[],
-  b: readonly Rating[],
-  categoryCount: number,
-  options: CoefficientOptions = {},
-): CoefficientResult & { items: number } {
+export function cohenKappa(a: readonly Rating[], b: readonly Rating[], categoryCount: number, options: CoefficientOptions = {}): CoefficientResult & { items: number } {
   const q = categoryCount;
   const o = resolveOptions(q, options);
-  const table = [...Array(q)].map(() => new Array<number>(q).fill(0));
+  const table = new Float64Array(q * q);
   let n = 0;
   a.forEach((x, i) => {
     const y = b[i];
@@ -41,14 +36,18 @@ export function cohenKappa(
     for (const v of [x, y]) {
       if (!Number.isInteger(v) || v < 0 || v >= q) throw new RangeError(`rating ${v} is not a category index in 0..${q - 1}`);
     }
-    const row = table[x];
-    if (row) row[y] = (row[y] ?? 0) + 1;
+    table[x * q + y] = (table[x * q + y] as number) + 1;
     n++;
   });
+  return kappaOfTable(table, n, q, o);
+}
+
+/** Cohen's kappa of a q × q table of n common items (row-major counts). */
+function kappaOfTable(table: Float64Array, n: number, q: number, o: ResolvedOptions): CoefficientResult & { items: number } {
   const f = samplingFraction(n, o.populationSize);
   if (n === 0) return { ...emptyResult("the two raters have no rated item in common"), items: 0 };
   const w = o.w;
-  const p = table.map((row) => row.map((v) => v / n));
+  const p = [...Array(q).keys()].map((k) => [...Array(q).keys()].map((l) => (table[k * q + l] as number) / n));
   const rowM = p.map((row) => row.reduce((s, v) => s + v, 0));
   const colM = [...Array(q).keys()].map((l) => p.reduce((s, row) => s + (row[l] ?? 0), 0));
   let pa = 0;
@@ -75,18 +74,28 @@ export function cohenKappa(
 }
 
 /** Cohen's kappa for every pair of raters (columns), in column order: (0,1), (0,2), …, (1,2), … */
-export function pairwiseCohenKappa(
-  ratings: RatingsMatrix,
-  categoryCount: number,
-  options: CoefficientOptions = {},
-): PairCoefficient[] {
-  const r = ratings[0]?.length ?? 0;
-  const column = (g: number) => ratings.map((row) => row[g] ?? null);
+export function pairwiseCohenKappa(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): PairCoefficient[] {
+  return pairwiseCohenKappaOf(prepareRatings(ratings, categoryCount), options);
+}
+
+/** The same from a tally: each pair's table in one pass over the items' codes. */
+export function pairwiseCohenKappaOf(p: PreparedRatings, options: CoefficientOptions = {}): PairCoefficient[] {
+  const { q, r, codes } = p;
+  const o = resolveOptions(q, options);
   const out: PairCoefficient[] = [];
+  const table = new Float64Array(q * q);
   for (let g = 0; g < r; g++) {
     for (let h = g + 1; h < r; h++) {
-      const res = cohenKappa(column(g), column(h), categoryCount, options);
-      out.push({ raterA: g, raterB: h, ...res });
+      table.fill(0);
+      let n = 0;
+      for (let i = 0; i < p.rows; i++) {
+        const x = codes[i * r + g] as number;
+        const y = codes[i * r + h] as number;
+        if (x < 0 || y < 0) continue;
+        table[x * q + y] = (table[x * q + y] as number) + 1;
+        n++;
+      }
+      out.push({ raterA: g, raterB: h, ...kappaOfTable(table, n, q, o) });
     }
   }
   return out;

@@ -10,32 +10,38 @@
  * Degenerate inputs: see chance-corrected.ts; all ratings in one category give pe = 1 and a null
  * coefficient with a note.
  */
-import { chanceCorrected } from "./chance-corrected";
+import { chanceCorrected, chanceCorrectedOf } from "./chance-corrected";
 import type { PreparedRatings } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "./types";
 import { at } from "./weights";
 
-export function congerKappa(
-  ratings: RatingsMatrix,
-  categoryCount: number,
-  options: CoefficientOptions = {},
-): CoefficientResult {
+export function congerKappa(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): CoefficientResult {
   return chanceCorrected(ratings, categoryCount, options, congerChance);
 }
 
-function congerChance(p: PreparedRatings, w: number[][]): { pe: number; peItem: number[] } {
-  const { q, n } = p;
-  const raters = [...Array(p.r).keys()].filter((g) => p.rows.some((row) => row[g] != null));
-  const r = raters.length;
-  const ng = raters.map((g) => p.rows.filter((row) => row[g] != null).length);
-  const pgk = raters.map((g, j) => {
-    const c = new Array<number>(q).fill(0);
-    for (const row of p.rows) {
-      const x = row[g];
-      if (x != null) c[x] = (c[x] ?? 0) + 1;
+/** Conger's kappa of a tally. */
+export function congerKappaOf(p: PreparedRatings, options: CoefficientOptions = {}): CoefficientResult {
+  return chanceCorrectedOf(p, options, congerChance);
+}
+
+function congerChance(p: PreparedRatings, w: number[][]): { pe: number; peItem: Float64Array } {
+  const { q, n, codes } = p;
+  const R = p.r;
+  // Per rater: ratings given and their counts per category (over the rated items).
+  const given = new Int32Array(R);
+  const perCategory = new Int32Array(R * q);
+  for (let i = 0; i < p.rows; i++) {
+    for (let g = 0; g < R; g++) {
+      const x = codes[i * R + g] as number;
+      if (x < 0) continue;
+      given[g] = (given[g] as number) + 1;
+      perCategory[g * q + x] = (perCategory[g * q + x] as number) + 1;
     }
-    return c.map((v) => v / (ng[j] ?? 1));
-  });
+  }
+  const raters = [...Array(R).keys()].filter((g) => (given[g] as number) > 0);
+  const r = raters.length;
+  const ng = raters.map((g) => given[g] as number);
+  const pgk = raters.map((g, j) => [...Array(q).keys()].map((k) => (perCategory[g * q + k] as number) / (ng[j] ?? 1)));
   const pMean = [...Array(q).keys()].map((k) => pgk.reduce((s, pg) => s + (pg[k] ?? 0), 0) / r);
   let pe = 0;
   for (let k = 0; k < q; k++) {
@@ -46,11 +52,13 @@ function congerChance(p: PreparedRatings, w: number[][]): { pe: number; peItem: 
       pe += at(w, k, l) * (mm - s2 / r);
     }
   }
-  const peItem = p.rows.map((row) => {
+  const peItem = new Float64Array(n);
+  for (let i = 0, out = 0; i < p.rows; i++) {
+    if (p.ri[i] === 0) continue;
     let lambda = 0;
     raters.forEach((g, j) => {
-      const x = row[g];
-      const eps = x != null ? 1 : 0;
+      const x = codes[i * R + g] as number;
+      const eps = x >= 0 ? 1 : 0;
       const ngj = ng[j] ?? 1;
       const pg = pgk[j] ?? [];
       for (let k = 0; k < q; k++) {
@@ -62,7 +70,7 @@ function congerChance(p: PreparedRatings, w: number[][]): { pe: number; peItem: 
         lambda += (n / ngj) * inner * (r * (pMean[k] ?? 0) - (pg[k] ?? 0));
       }
     });
-    return lambda / (r * (r - 1));
-  });
+    peItem[out++] = lambda / (r * (r - 1));
+  }
   return { pe, peItem };
 }

@@ -41,6 +41,21 @@ export interface InferenceInput {
   confidenceLevel: number;
 }
 
+// A report asks for the same (level, df) once per coefficient and rater pair; the quantile
+// is an iterative inverse of the incomplete beta function, so it is worth remembering.
+const critical = new Map<string, number>();
+
+function criticalValue(p: number, df: number): number {
+  const key = `${p}|${df}`;
+  let t = critical.get(key);
+  if (t === undefined) {
+    if (critical.size > 1000) critical.clear();
+    t = tQuantile(p, df);
+    critical.set(key, t);
+  }
+  return t;
+}
+
 export function withInference(x: InferenceInput): CoefficientResult {
   if (x.n < 2) {
     return {
@@ -50,7 +65,7 @@ export function withInference(x: InferenceInput): CoefficientResult {
   }
   const df = x.n - 1;
   const se = Math.sqrt(Math.max(0, x.variance));
-  const t = tQuantile(1 - (1 - x.confidenceLevel) / 2, df);
+  const t = criticalValue(1 - (1 - x.confidenceLevel) / 2, df);
   const ciLower = Math.max(-1, x.coeff - se * t);
   const ciUpper = Math.min(1, x.coeff + se * t);
   let pValue: number | null;

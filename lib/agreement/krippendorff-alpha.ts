@@ -17,54 +17,65 @@
 import { ONE_CATEGORY_NOTE, PE_ONE_NOTE } from "./chance-corrected";
 import { emptyResult, PE_ONE, withInference } from "./inference";
 import { NO_PAIRS_NOTE } from "./percent-agreement";
-import { prepareRatings, resolveOptions, samplingFraction, sumSquaredDeviations } from "./ratings-matrix";
+import { flatWeights, prepareRatings, resolveOptions, samplingFraction, sumSquaredDeviations, type PreparedRatings } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "./types";
-import { at, bilinear, symmetricWeighted } from "./weights";
+import { bilinear, symmetricWeighted } from "./weights";
 
-export function krippendorffAlpha(
-  ratings: RatingsMatrix,
-  categoryCount: number,
-  options: CoefficientOptions = {},
-): CoefficientResult {
-  const p = prepareRatings(ratings, categoryCount);
+export function krippendorffAlpha(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): CoefficientResult {
+  return krippendorffAlphaOf(prepareRatings(ratings, categoryCount), options);
+}
+
+/** Krippendorff's alpha of a tally. */
+export function krippendorffAlphaOf(p: PreparedRatings, options: CoefficientOptions = {}): CoefficientResult {
   const o = resolveOptions(p.q, options);
   const f = samplingFraction(p.n, o.populationSize);
-  const keep = p.ri.map((ri, i) => (ri >= 2 ? i : -1)).filter((i) => i >= 0);
-  const n = keep.length;
+  const n = p.n2; // only items with 2+ ratings take part
   if (n === 0) return emptyResult(NO_PAIRS_NOTE);
-  const counts = keep.map((i) => p.counts[i] ?? []);
-  const ri = keep.map((i) => p.ri[i] ?? 0);
   const q = p.q;
-  const w = o.w;
-  const riMean = ri.reduce((a, b) => a + b, 0) / n;
-  const epsi = 1 / ri.reduce((a, b) => a + b, 0);
-  const sumQ = counts.map((c) => {
+  const wf = flatWeights(o.w, q);
+  // The rows of the items with 2+ ratings, in order.
+  const keep = new Int32Array(n);
+  for (let i = 0, j = 0; i < p.rows; i++) if ((p.ri[i] as number) >= 2) keep[j++] = i;
+  const count = (j: number, k: number) => p.counts[(keep[j] as number) * q + k] as number;
+  const riOf = (j: number) => p.ri[keep[j] as number] as number;
+  let riSum = 0;
+  for (let j = 0; j < n; j++) riSum += riOf(j);
+  const riMean = riSum / n;
+  const epsi = 1 / riSum;
+  const paRaw = new Float64Array(n);
+  let paSum = 0;
+  for (let j = 0; j < n; j++) {
     let s = 0;
     for (let k = 0; k < q; k++) {
       let weighted = 0;
-      for (let l = 0; l < q; l++) weighted += at(w, k, l) * (c[l] ?? 0);
-      s += (c[k] ?? 0) * (weighted - 1);
+      for (let l = 0; l < q; l++) weighted += (wf[k * q + l] as number) * count(j, l);
+      s += count(j, k) * (weighted - 1);
     }
-    return s;
-  });
-  const paRaw = sumQ.map((s, i) => s / (riMean * ((ri[i] ?? 0) - 1)));
-  const paPrime = paRaw.reduce((a, b) => a + b, 0) / n;
+    paRaw[j] = s / (riMean * (riOf(j) - 1));
+    paSum += paRaw[j] as number;
+  }
+  const paPrime = paSum / n;
   const pa = (1 - epsi) * paPrime + epsi;
   if (q < 2) return emptyResult(ONE_CATEGORY_NOTE, { pa });
-  const pi = [...Array(q).keys()].map((k) => counts.reduce((s, c) => s + (c[k] ?? 0) / riMean, 0) / n);
-  const pe = bilinear(w, pi, pi);
+  const pi = [...Array(q).keys()].map((k) => {
+    let s = 0;
+    for (let j = 0; j < n; j++) s += count(j, k) / riMean;
+    return s / n;
+  });
+  const pe = bilinear(o.w, pi, pi);
   if (pe >= PE_ONE) return emptyResult(PE_ONE_NOTE, { pa, pe });
   const alpha = (pa - pe) / (1 - pe);
   const alphaPrime = (paPrime - pe) / (1 - pe);
-  const piW = symmetricWeighted(w, pi);
-  const terms = counts.map((c, i) => {
-    const shift = ((ri[i] ?? 0) - riMean) / riMean;
-    const pai = (paRaw[i] ?? 0) - pa * shift;
+  const piW = symmetricWeighted(o.w, pi);
+  const terms = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    const shift = (riOf(j) - riMean) / riMean;
+    const pai = (paRaw[j] as number) - pa * shift;
     let s = 0;
-    for (let k = 0; k < q; k++) s += (c[k] ?? 0) * (piW[k] ?? 0);
+    for (let k = 0; k < q; k++) s += count(j, k) * (piW[k] as number);
     const pei = s / riMean - pe * shift;
-    return (pai - pe) / (1 - pe) - (2 * (1 - alphaPrime) * (pei - pe)) / (1 - pe);
-  });
+    terms[j] = (pai - pe) / (1 - pe) - (2 * (1 - alphaPrime) * (pei - pe)) / (1 - pe);
+  }
   const variance = ((1 - f) / (n * (n - 1))) * sumSquaredDeviations(terms, alphaPrime);
   return withInference({ pa, pe, coeff: alpha, variance, n, confidenceLevel: o.confidenceLevel });
 }

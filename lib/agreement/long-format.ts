@@ -4,6 +4,7 @@
  * report. Unknown categories and a second rating of the same item by the same rater are errors:
  * silently dropping or overwriting a clinician's rating would change the statistics unseen.
  */
+import { tallyCodes, type PreparedRatings } from "./ratings-matrix";
 import type { Rating } from "./types";
 
 export interface LongRating {
@@ -40,4 +41,35 @@ export function toRatingsTable(rows: readonly LongRating[], categories: readonly
     line[g] = k;
   }
   return { items: [...itemIndex.keys()], raters: [...raterIndex.keys()], matrix };
+}
+
+/**
+ * The same reading straight into the typed tally the report's statistics share: items and
+ * raters in order of first appearance, codes (-1 = not rated) and counts per item × category.
+ */
+export function tallyLong(rows: readonly LongRating[], categories: readonly string[]): { items: string[]; raters: string[]; tally: PreparedRatings } {
+  const categoryIndex = new Map(categories.map((c, k) => [c, k] as const));
+  if (categoryIndex.size !== categories.length) throw new RangeError("declared categories must be distinct");
+  const itemIndex = new Map<string, number>();
+  const raterIndex = new Map<string, number>();
+  const itemOf = new Int32Array(rows.length);
+  const raterOf = new Int32Array(rows.length);
+  rows.forEach((row, j) => {
+    let i = itemIndex.get(row.item);
+    if (i === undefined) itemIndex.set(row.item, (i = itemIndex.size));
+    let g = raterIndex.get(row.rater);
+    if (g === undefined) raterIndex.set(row.rater, (g = raterIndex.size));
+    itemOf[j] = i;
+    raterOf[j] = g;
+  });
+  const r = raterIndex.size;
+  const codes = new Int32Array(itemIndex.size * r).fill(-1);
+  rows.forEach((row, j) => {
+    const k = categoryIndex.get(row.category);
+    if (k === undefined) throw new RangeError(`category "${row.category}" is not declared (${categories.join(", ")})`);
+    const cell = (itemOf[j] as number) * r + (raterOf[j] as number);
+    if (codes[cell] !== -1) throw new RangeError(`item "${row.item}" is rated twice by rater "${row.rater}"`);
+    codes[cell] = k;
+  });
+  return { items: [...itemIndex.keys()], raters: [...raterIndex.keys()], tally: tallyCodes(codes, itemIndex.size, r, categories.length) };
 }

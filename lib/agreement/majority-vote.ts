@@ -6,6 +6,7 @@
  * label is null. An item rated once is labelled by that rating; an item nobody rated has label null
  * and is counted in `unrated`, not in `ties`.
  */
+import { prepareRatings, type PreparedRatings } from "./ratings-matrix";
 import type { RatingsMatrix } from "./types";
 
 export interface MajorityVote {
@@ -22,37 +23,49 @@ export interface MajorityVote {
 }
 
 export function majorityVote(ratings: RatingsMatrix, categoryCount: number, tieCategory: number | null): MajorityVote {
+  checkTie(categoryCount, tieCategory);
+  return majorityVoteOf(prepareRatings(ratings, categoryCount), tieCategory);
+}
+
+/** The majority vote of a tally (every row, rated or not). */
+export function majorityVoteOf(p: PreparedRatings, tieCategory: number | null): MajorityVote {
+  checkTie(p.q, tieCategory);
+  const q = p.q;
+  const counts = new Array<number>(q).fill(0);
+  const labels: (number | null)[] = new Array(p.rows);
+  const tied: boolean[] = new Array(p.rows);
+  let ties = 0;
+  let unrated = 0;
+  for (let i = 0; i < p.rows; i++) {
+    let top = 0;
+    let leader = -1;
+    let leaders = 0;
+    for (let k = 0; k < q; k++) {
+      const v = p.counts[i * q + k] as number;
+      if (v > top) {
+        top = v;
+        leader = k;
+        leaders = 1;
+      } else if (v === top && v > 0) leaders++;
+    }
+    if (top === 0) {
+      unrated++;
+      labels[i] = null;
+      tied[i] = false;
+      continue;
+    }
+    const isTie = leaders > 1;
+    const label = isTie ? tieCategory : leader;
+    if (isTie) ties++;
+    if (label !== null) counts[label] = (counts[label] as number) + 1;
+    labels[i] = label;
+    tied[i] = isTie;
+  }
+  return { labels, tied, counts, ties, unrated };
+}
+
+function checkTie(categoryCount: number, tieCategory: number | null): void {
   if (tieCategory !== null && !(Number.isInteger(tieCategory) && tieCategory >= 0 && tieCategory < categoryCount)) {
     throw new RangeError(`tieCategory ${tieCategory} is not a category index in 0..${categoryCount - 1}`);
   }
-  const counts = new Array<number>(categoryCount).fill(0);
-  const labels: (number | null)[] = [];
-  const tied: boolean[] = [];
-  let ties = 0;
-  let unrated = 0;
-  ratings.forEach((row, i) => {
-    const votes = new Array<number>(categoryCount).fill(0);
-    for (const x of row) {
-      if (x === null) continue;
-      if (!Number.isInteger(x) || x < 0 || x >= categoryCount) {
-        throw new RangeError(`item ${i}: rating ${x} is not a category index in 0..${categoryCount - 1}`);
-      }
-      votes[x] = (votes[x] ?? 0) + 1;
-    }
-    const top = Math.max(...votes);
-    if (top === 0) {
-      unrated++;
-      labels.push(null);
-      tied.push(false);
-      return;
-    }
-    const leaders = votes.flatMap((v, k) => (v === top ? [k] : []));
-    const isTie = leaders.length > 1;
-    const label = isTie ? tieCategory : (leaders[0] ?? null);
-    if (isTie) ties++;
-    if (label !== null) counts[label] = (counts[label] ?? 0) + 1;
-    labels.push(label);
-    tied.push(isTie);
-  });
-  return { labels, tied, counts, ties, unrated };
 }

@@ -9,22 +9,22 @@
  * note; a single item → pa and coeff, no standard error (see inference.ts).
  */
 import { emptyResult, withInference } from "./inference";
-import { observedAgreement, prepareRatings, resolveOptions, samplingFraction, sumSquaredDeviations } from "./ratings-matrix";
+import { observedAgreement, prepareRatings, resolveOptions, samplingFraction, sumSquaredDeviations, type PreparedRatings } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "./types";
 
 export const NO_PAIRS_NOTE = "no item has 2 or more ratings: agreement is undefined";
 
-export function percentAgreement(
-  ratings: RatingsMatrix,
-  categoryCount: number,
-  options: CoefficientOptions = {},
-): CoefficientResult {
-  const p = prepareRatings(ratings, categoryCount);
+export function percentAgreement(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): CoefficientResult {
+  return percentAgreementOf(prepareRatings(ratings, categoryCount), options);
+}
+
+/** Percent agreement of a tally. */
+export function percentAgreementOf(p: PreparedRatings, options: CoefficientOptions = {}): CoefficientResult {
   const o = resolveOptions(p.q, options);
   const f = samplingFraction(p.n, o.populationSize);
   if (p.n2 === 0) return emptyResult(NO_PAIRS_NOTE);
   const { pa, paItem } = observedAgreement(p, o.w);
-  const scaled = paItem.map((x) => (p.n / p.n2) * x);
+  const scaled = paItem.map((x) => (p.n / p.n2) * x); // Float64Array.map: no boxing
   const variance = ((1 - f) / (p.n * (p.n - 1))) * sumSquaredDeviations(scaled, pa);
   return withInference({ pa, pe: 0, coeff: pa, variance, n: p.n, confidenceLevel: o.confidenceLevel });
 }

@@ -1,11 +1,15 @@
 /**
- * Validation and the per-item tallies every irrCAC-style coefficient starts from.
+ * Validation and the per-item tallies every irrCAC-style coefficient starts from, in typed
+ * arrays built in one pass and shared by every coefficient of a report.
  *
- * Items nobody rated are dropped before anything is computed: irrCAC requires its callers to
+ * Items nobody rated are skipped by every coefficient: irrCAC requires its callers to
  * exclude them ("Exclude all subjects that are not rated by any rater") and would return NaN
  * otherwise. Items rated once are kept: they count in n (and so in df) exactly as in irrCAC.
+ * The arithmetic below runs over the rated items in input order, in the same order of
+ * operations as the array-of-arrays engine it replaced, so every number is unchanged
+ * (typed-engine.test.ts compares them on random inputs).
  */
-import type { CoefficientOptions, Rating, RatingsMatrix, WeightKind } from "./types";
+import type { CoefficientOptions, RatingsMatrix, WeightKind } from "./types";
 import { at, weightMatrix } from "./weights";
 
 export interface PreparedRatings {
@@ -13,43 +17,61 @@ export interface PreparedRatings {
   q: number;
   /** Number of raters (columns). */
   r: number;
-  /** Rows of the items with at least one rating. */
-  rows: Rating[][];
-  /** counts[i][k]: how many raters put item i in category k. */
-  counts: number[][];
-  /** ri[i]: how many raters rated item i. */
-  ri: number[];
+  /** Number of rows (items), rated or not. */
+  rows: number;
+  /** codes[i * r + g]: category index rater g gave row i, or -1. */
+  codes: Int32Array;
+  /** counts[i * q + k]: how many raters put row i in category k. */
+  counts: Int32Array;
+  /** ri[i]: how many raters rated row i (0: skipped by every coefficient). */
+  ri: Int32Array;
   /** Items with at least one rating. */
   n: number;
   /** Items with at least two ratings. */
   n2: number;
 }
 
+/** The tally of an items × raters matrix of category indices (null = not rated). */
 export function prepareRatings(ratings: RatingsMatrix, q: number): PreparedRatings {
-  if (!Number.isInteger(q) || q < 1) throw new RangeError(`need at least 1 declared category, got ${q}`);
+  checkCategories(q);
   const r = ratings[0]?.length ?? 0;
-  const rows: Rating[][] = [];
-  const counts: number[][] = [];
-  const ri: number[] = [];
+  const codes = new Int32Array(ratings.length * r);
   ratings.forEach((row, i) => {
     if (row.length !== r) throw new RangeError(`item ${i} has ${row.length} ratings columns, expected ${r}`);
-    const c = new Array<number>(q).fill(0);
+    for (let g = 0; g < r; g++) {
+      const x = row[g];
+      if (x === null || x === undefined) codes[i * r + g] = -1;
+      else if (!Number.isInteger(x) || x < 0 || x >= q) throw new RangeError(`item ${i}: rating ${x} is not a category index in 0..${q - 1}`);
+      else codes[i * r + g] = x;
+    }
+  });
+  return tallyCodes(codes, ratings.length, r, q);
+}
+
+/** The tally of codes already checked to be -1 or in 0..q-1 (the report's long-format reader). */
+export function tallyCodes(codes: Int32Array, rows: number, r: number, q: number): PreparedRatings {
+  checkCategories(q);
+  const counts = new Int32Array(rows * q);
+  const ri = new Int32Array(rows);
+  let n = 0;
+  let n2 = 0;
+  for (let i = 0; i < rows; i++) {
     let total = 0;
-    for (const x of row) {
-      if (x === null) continue;
-      if (!Number.isInteger(x) || x < 0 || x >= q) {
-        throw new RangeError(`item ${i}: rating ${x} is not a category index in 0..${q - 1}`);
-      }
-      c[x] = (c[x] ?? 0) + 1;
+    for (let g = 0; g < r; g++) {
+      const x = codes[i * r + g] as number;
+      if (x < 0) continue;
+      counts[i * q + x] = (counts[i * q + x] as number) + 1;
       total++;
     }
-    if (total === 0) return;
-    rows.push([...row]);
-    counts.push(c);
-    ri.push(total);
-  });
-  const n2 = ri.filter((x) => x >= 2).length;
-  return { q, r, rows, counts, ri, n: rows.length, n2 };
+    ri[i] = total;
+    if (total >= 1) n++;
+    if (total >= 2) n2++;
+  }
+  return { q, r, rows, codes, counts, ri, n, n2 };
+}
+
+function checkCategories(q: number): void {
+  if (!Number.isInteger(q) || q < 1) throw new RangeError(`need at least 1 declared category, got ${q}`);
 }
 
 export interface ResolvedOptions {
@@ -81,40 +103,54 @@ export function samplingFraction(n: number, populationSize: number): number {
 /**
  * Weighted observed agreement of irrCAC: for each item with 2+ ratings,
  * pa_i = Σ_k r_ik (r*_ik - 1) / (r_i (r_i - 1)) with r*_ik = Σ_l w_kl r_il; pa is their mean over
- * those items. paItem is 0 for items rated once (irrCAC's den.ivec trick gives the same).
+ * those items. paItem (one per rated item, in order) is 0 for items rated once (irrCAC's
+ * den.ivec trick gives the same).
  */
-export function observedAgreement(p: PreparedRatings, w: readonly (readonly number[])[]): {
-  pa: number;
-  paItem: number[];
-} {
-  const paItem = p.counts.map((c, i) => {
-    const ri = p.ri[i] ?? 0;
-    if (ri < 2) return 0;
-    let s = 0;
-    for (let k = 0; k < p.q; k++) {
-      let weighted = 0;
-      for (let l = 0; l < p.q; l++) weighted += at(w, k, l) * (c[l] ?? 0);
-      s += (c[k] ?? 0) * (weighted - 1);
+export function observedAgreement(p: PreparedRatings, w: readonly (readonly number[])[]): { pa: number; paItem: Float64Array } {
+  const paItem = new Float64Array(p.n);
+  const wf = flatWeights(w, p.q);
+  let pa = 0;
+  for (let i = 0, j = 0; i < p.rows; i++) {
+    const ri = p.ri[i] as number;
+    if (ri === 0) continue;
+    let v = 0;
+    if (ri >= 2) {
+      let s = 0;
+      const c = i * p.q;
+      for (let k = 0; k < p.q; k++) {
+        let weighted = 0;
+        for (let l = 0; l < p.q; l++) weighted += (wf[k * p.q + l] as number) * (p.counts[c + l] as number);
+        s += (p.counts[c + k] as number) * (weighted - 1);
+      }
+      v = s / (ri * (ri - 1));
     }
-    return s / (ri * (ri - 1));
-  });
-  const pa = paItem.reduce((a, b) => a + b, 0) / p.n2;
-  return { pa, paItem };
+    paItem[j++] = v;
+    pa += v;
+  }
+  return { pa: pa / p.n2, paItem };
 }
 
-/** Category prevalence π_k = mean over items of r_ik / r_i (Gwet's AC1 and Fleiss). */
+/** Category prevalence π_k = mean over rated items of r_ik / r_i (Gwet's AC1 and Fleiss). */
 export function prevalence(p: PreparedRatings): number[] {
   const pi = new Array<number>(p.q).fill(0);
-  p.counts.forEach((c, i) => {
-    const ri = p.ri[i] ?? 1;
-    for (let k = 0; k < p.q; k++) pi[k] = (pi[k] ?? 0) + (c[k] ?? 0) / ri / p.n;
-  });
+  for (let i = 0; i < p.rows; i++) {
+    const ri = p.ri[i] as number;
+    if (ri === 0) continue;
+    for (let k = 0; k < p.q; k++) pi[k] = (pi[k] as number) + (p.counts[i * p.q + k] as number) / ri / p.n;
+  }
   return pi;
 }
 
 /** Sum of squared deviations, the core of every linearised variance below. */
-export function sumSquaredDeviations(values: readonly number[], centre: number): number {
+export function sumSquaredDeviations(values: ArrayLike<number>, centre: number): number {
   let s = 0;
-  for (const v of values) s += (v - centre) ** 2;
+  for (let i = 0; i < values.length; i++) s += ((values[i] as number) - centre) ** 2;
   return s;
+}
+
+/** The weights row-major in a typed array (read q² times per item in the hot loops). */
+export function flatWeights(w: readonly (readonly number[])[], q: number): Float64Array {
+  const out = new Float64Array(q * q);
+  for (let k = 0; k < q; k++) for (let l = 0; l < q; l++) out[k * q + l] = at(w, k, l);
+  return out;
 }

@@ -4,16 +4,16 @@
  * rename or remove them without bumping REPORT_VERSION. Numbers are full precision; undefined
  * values are null (never NaN or Infinity, which JSON cannot carry).
  */
-import { agreementShares, type AgreementShares } from "./agreement-shares";
-import { brennanPrediger } from "./brennan-prediger";
-import { pairwiseCohenKappa } from "./cohen-kappa";
-import { congerKappa } from "./conger-kappa";
-import { fleissKappa } from "./fleiss-kappa";
-import { gwetAc1 } from "./gwet-ac";
-import { krippendorffAlpha } from "./krippendorff-alpha";
-import { toRatingsTable, type LongRating } from "./long-format";
-import { majorityVote } from "./majority-vote";
-import { percentAgreement } from "./percent-agreement";
+import { agreementSharesOf, type AgreementShares } from "./agreement-shares";
+import { brennanPredigerOf } from "./brennan-prediger";
+import { pairwiseCohenKappaOf } from "./cohen-kappa";
+import { congerKappaOf } from "./conger-kappa";
+import { fleissKappaOf } from "./fleiss-kappa";
+import { gwetAc1Of } from "./gwet-ac";
+import { krippendorffAlphaOf } from "./krippendorff-alpha";
+import { tallyLong, type LongRating } from "./long-format";
+import { majorityVoteOf } from "./majority-vote";
+import { percentAgreementOf } from "./percent-agreement";
 import type { CoefficientOptions, CoefficientResult, WeightKind } from "./types";
 
 export const REPORT_VERSION = 1;
@@ -79,14 +79,28 @@ export function buildDimensionReport(input: DimensionReportInput): DimensionRepo
     populationSize: input.populationSize ?? Infinity,
     confidenceLevel: input.confidenceLevel ?? 0.95,
   };
-  const { items, raters, matrix } = toRatingsTable(input.ratings, categories);
-  const rated = matrix.map((row) => row.filter((x) => x !== null).length);
-  const majority = majorityVote(matrix, q, tieIndex);
+  // One pass into the typed tally that every statistic below shares.
+  const { items, raters, tally } = tallyLong(input.ratings, categories);
+  const { codes, counts, ri } = tally;
+  const r = raters.length;
+  const majority = majorityVoteOf(tally, tieIndex);
   const label = (k: number | null) => (k === null ? null : (categories[k] ?? null));
-  const perCategory = categories.map((category, k) => ({
-    category,
-    count: matrix.reduce((s, row) => s + row.filter((x) => x === k).length, 0),
-  }));
+  const perCategory = categories.map((category, k) => {
+    let count = 0;
+    for (let i = 0; i < tally.rows; i++) count += counts[i * q + k] as number;
+    return { category, count };
+  });
+  const perRater = raters.map((rater, g) => {
+    let count = 0;
+    for (let i = 0; i < tally.rows; i++) if ((codes[i * r + g] as number) >= 0) count++;
+    return { rater, count };
+  });
+  let total = 0;
+  let withOne = 0;
+  for (let i = 0; i < tally.rows; i++) {
+    total += ri[i] as number;
+    if (ri[i] === 1) withOne++;
+  }
   return {
     dimension: input.dimension ?? null,
     categories,
@@ -97,17 +111,9 @@ export function buildDimensionReport(input: DimensionReportInput): DimensionRepo
       confidenceLevel: options.confidenceLevel ?? 0.95,
       tieCategory,
     },
-    items: {
-      total: items.length,
-      withTwoOrMoreRatings: rated.filter((x) => x >= 2).length,
-      withOneRating: rated.filter((x) => x === 1).length,
-    },
+    items: { total: items.length, withTwoOrMoreRatings: tally.n2, withOneRating: withOne },
     raters: { total: raters.length, ids: raters },
-    ratings: {
-      total: rated.reduce((a, b) => a + b, 0),
-      perRater: raters.map((rater, g) => ({ rater, count: matrix.filter((row) => row[g] !== null).length })),
-      perCategory,
-    },
+    ratings: { total, perRater, perCategory },
     majority: {
       counts: categories.map((category, k) => ({ category, count: majority.counts[k] ?? 0 })),
       ties: majority.ties,
@@ -117,16 +123,16 @@ export function buildDimensionReport(input: DimensionReportInput): DimensionRepo
         tied: majority.tied[i] ?? false,
       })),
     },
-    shares: agreementShares(matrix, q),
+    shares: agreementSharesOf(tally),
     coefficients: {
-      percentAgreement: percentAgreement(matrix, q, options),
-      gwetAc1: gwetAc1(matrix, q, options),
-      fleissKappa: fleissKappa(matrix, q, options),
-      krippendorffAlpha: krippendorffAlpha(matrix, q, options),
-      congerKappa: congerKappa(matrix, q, options),
-      brennanPrediger: brennanPrediger(matrix, q, options),
+      percentAgreement: percentAgreementOf(tally, options),
+      gwetAc1: gwetAc1Of(tally, options),
+      fleissKappa: fleissKappaOf(tally, options),
+      krippendorffAlpha: krippendorffAlphaOf(tally, options),
+      congerKappa: congerKappaOf(tally, options),
+      brennanPrediger: brennanPredigerOf(tally, options),
     },
-    pairwiseCohenKappa: pairwiseCohenKappa(matrix, q, options).map((c) => ({
+    pairwiseCohenKappa: pairwiseCohenKappaOf(tally, options).map((c) => ({
       raterA: raters[c.raterA] ?? "",
       raterB: raters[c.raterB] ?? "",
       items: c.items,

@@ -26,6 +26,11 @@ function countsOf(prefix: string, c: Counts): [string, Value][] {
   return [[`${prefix}correct`, c.correct], [`${prefix}total`, c.total], [`${prefix}accuracy`, c.accuracy]];
 }
 
+/** Engine 2's count of replicates without a value, where the entry has one. */
+function degenerate(e: { degenerateReplicates?: number }): [string, Value][] {
+  return e.degenerateReplicates === undefined ? [] : [["degenerate_replicates", e.degenerateReplicates]];
+}
+
 class Rows {
   readonly rows: Row[] = [];
   add(table: string, key: PairKey | null, group: string, stats: [string, Value][]): void {
@@ -48,6 +53,8 @@ function method(out: Rows, r: EvaluationReport): void {
     ["seed_option", r.options.seed],
     ["prng", r.method.prng],
     ["quantile", r.method.quantile],
+    // Engine 2 only (an engine-1 report keeps its earlier bytes).
+    ...(r.options.engine ? ([["engine", r.options.engine], ["draws", r.method.draws ?? null]] as [string, Value][]) : []),
   ]);
   for (const s of r.method.seeds) out.add("method", s, "", [["seed", s.seed]]);
 }
@@ -89,7 +96,7 @@ export function evaluationCsv(r: EvaluationReport): string {
   const out = new Rows();
   method(out, r);
   for (const a of r.accuracy)
-    out.add("accuracy", a, "", [["correct", a.correct], ["total", a.total], ["patients", a.patients], ["accuracy", a.accuracy.estimate], ...interval(a.accuracy)]);
+    out.add("accuracy", a, "", [["correct", a.correct], ["total", a.total], ["patients", a.patients], ["accuracy", a.accuracy.estimate], ...interval(a.accuracy), ...degenerate(a)]);
   for (const d of r.deltas)
     out.add("delta", d, d.baseline, [
       ["cases", d.cases],
@@ -99,6 +106,7 @@ export function evaluationCsv(r: EvaluationReport): string {
       ["difference", d.difference?.estimate ?? null],
       ...(d.difference ? interval(d.difference) : []),
       ["p_value", d.pValue],
+      ...degenerate(d),
       ...(d.note ? ([["note", d.note]] as [string, Value][]) : []),
     ]);
   for (const p of r.decisionPoints)
@@ -117,7 +125,7 @@ export function evaluationCsv(r: EvaluationReport): string {
   for (const [table, entries] of [[chapterTable, r.chapters], ["level", r.levels]] as const) {
     for (const b of entries) {
       for (const g of b.groups)
-        out.add(table, b, g.value, [["correct", g.correct], ["total", g.total], ["patients", g.patients], ["accuracy", g.accuracy.estimate], ...interval(g.accuracy)]);
+        out.add(table, b, g.value, [["correct", g.correct], ["total", g.total], ["patients", g.patients], ["accuracy", g.accuracy.estimate], ...interval(g.accuracy), ...degenerate(g)]);
       if (b.missing > 0) out.add(table, b, "", [["missing", b.missing]]);
     }
   }

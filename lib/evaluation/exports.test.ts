@@ -18,7 +18,9 @@ const mcq: PredictionSetInput = {
     ...["A", "B", "C", "D", "A", "B"].map((option, i) => ({ model: "gpt_4", scope: "Evidence-only", itemId: `I${i + 1}`, turn: 0, option })),
   ],
 };
-const report = buildEvaluationReport(smallMcqDataset(), mcq, { replicates: 500 });
+// Engine 1: these bytes were pinned before engine 2 existed and must not move.
+const report = buildEvaluationReport(smallMcqDataset(), mcq, { replicates: 500, engine: 1 });
+const shared = buildEvaluationReport(smallMcqDataset(), mcq, { replicates: 500 });
 const sha = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 16);
 
 describe("evaluation exports", () => {
@@ -26,7 +28,7 @@ describe("evaluation exports", () => {
     const json = evaluationJson(report);
     expect(JSON.parse(json)).toEqual(report);
     expect(json.endsWith("}\n")).toBe(true);
-    expect(evaluationJson(buildEvaluationReport(smallMcqDataset(), mcq, { replicates: 500 }))).toBe(json);
+    expect(evaluationJson(buildEvaluationReport(smallMcqDataset(), mcq, { replicates: 500, engine: 1 }))).toBe(json);
     expect(() => evaluationJson({ ...report, accuracy: [{ ...report.accuracy[0]!, correct: NaN }] })).toThrow(/non-finite/);
   });
 
@@ -74,6 +76,16 @@ describe("evaluation exports", () => {
         "tex": "f75f8b4a92f23871",
       }
     `);
+  });
+
+  it("engine 2 records its engine, the shared draws and degenerate replicates", () => {
+    const lines = evaluationCsv(shared).split("\n");
+    expect(lines).toContain("method,,,,engine,2");
+    expect(lines.some((l) => l.startsWith("method,,,,draws,\"common random numbers"))).toBe(true);
+    expect(lines).toContain("accuracy,m,Evidence-only,,degenerate_replicates,0");
+    expect(lines).toContain("method,m,Evidence-only,,seed,clinaudit-eval/v2 []");
+    expect(shared.options).toEqual({ baseline: "Evidence-only", replicates: 500, level: 0.95, seed: null, engine: 2 });
+    expect(evaluationJson(shared)).not.toBe(evaluationJson(report));
   });
 
   it("conversation reports export their own tables", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { percentileBounds, quantileSorted } from "./quantile";
+import fc from "fast-check";
+import { percentileBounds, quantileSelect, quantileSorted } from "./quantile";
 
 describe("type-7 quantile", () => {
   it("matches R quantile(type = 7) on a small sample", () => {
@@ -23,5 +24,16 @@ describe("type-7 quantile", () => {
     expect(() => quantileSorted([], 0.5)).toThrow(RangeError);
     expect(() => quantileSorted([1], 1.5)).toThrow(RangeError);
     expect(() => quantileSorted([1], NaN)).toThrow(RangeError);
+  });
+
+  it("selection gives the sorted quantile exactly (ties, NaN-free samples of any size)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -20, max: 20 }), { minLength: 1, maxLength: 300 }), fc.double({ min: 0, max: 1, noNaN: true }), (xs, p) => {
+        const values = Float64Array.from(xs, (x) => x / 7);
+        const sorted = Float64Array.from(values).sort();
+        expect(quantileSelect(Float64Array.from(values), p)).toBe(quantileSorted(sorted, p));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -18,13 +18,23 @@ export interface EvaluationOptions {
   level?: number;
   /** Mixed into every model-scope seed; default: none (the fixed per-pair seeds). */
   seed?: string;
+  /**
+   * 2 (default): one set of patient draws shared by every statistic (shared-report.ts, PRNG
+   * spec v2). 1: every statistic draws its own patients (PRNG spec v1), as every report made
+   * before engine 2: reproduces those numbers exactly.
+   */
+  engine?: ReportEngine;
 }
+
+export type ReportEngine = 1 | 2;
 
 export interface ResolvedEvaluationOptions {
   baseline: string;
   replicates: number;
   level: number;
   seed: string | null;
+  /** Present for engine 2 only, so an engine-1 report keeps the bytes it had before engines existed. */
+  engine?: 2;
 }
 
 /** A prediction as the report needs it (parsed file rows or stored rows). */
@@ -64,6 +74,8 @@ export interface AccuracyEntry extends PairKey {
   total: number;
   patients: number;
   accuracy: PercentileInterval;
+  /** Engine 2: replicates that drew none of the pair's patients (left out of the interval). */
+  degenerateReplicates?: number;
 }
 
 export interface DeltaEntry extends PairKey {
@@ -78,6 +90,8 @@ export interface DeltaEntry extends PairKey {
   /** Share of replicates with difference ≤ 0 (one-sided, H1: scope > baseline). */
   pValue: number | null;
   note: string | null;
+  /** Engine 2, when compared: replicates that drew none of the common cases' patients. */
+  degenerateReplicates?: number;
 }
 
 export interface DecisionPointEntry extends PairKey {
@@ -99,6 +113,8 @@ export interface BreakdownGroupEntry {
   total: number;
   patients: number;
   accuracy: PercentileInterval;
+  /** Engine 2: replicates that drew none of the group's patients (left out of the interval). */
+  degenerateReplicates?: number;
 }
 
 export interface BreakdownEntry extends PairKey {
@@ -124,6 +140,8 @@ export interface EvaluationMethod {
   cases: string;
   /** The seed of every model-scope pair; a paired comparison uses the compared scope's seed. */
   seeds: (PairKey & { seed: string })[];
+  /** Engine 2 only: how the replicates' patients are shared (common random numbers). */
+  draws?: string;
 }
 
 /** Raw replies of one model-scope pair: how many, and every one that named no option (scored wrong). */

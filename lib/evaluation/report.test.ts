@@ -23,8 +23,8 @@ function mcqSet(): PredictionSetInput {
   };
 }
 
-describe("evaluation report: decision points, checked by hand", () => {
-  const report = buildEvaluationReport(smallMcqDataset(), mcqSet(), { replicates: 200 });
+describe("evaluation report: decision points, checked by hand (engine 1, as before engine 2)", () => {
+  const report = buildEvaluationReport(smallMcqDataset(), mcqSet(), { replicates: 200, engine: 1 });
 
   it("counts accuracy per model and scope", () => {
     expect(report.accuracy.map((a) => [a.scope, a.correct, a.total, a.patients, a.accuracy.estimate])).toEqual([
@@ -82,18 +82,18 @@ describe("evaluation report: decision points, checked by hand", () => {
       { model: "m", scope: "Evidence-only", seed: 'clinaudit-eval/v1 ["m","Evidence-only"]' },
       { model: "m", scope: "History-level", seed: 'clinaudit-eval/v1 ["m","History-level"]' },
     ]);
-    const seeded = buildEvaluationReport(smallMcqDataset(), mcqSet(), { replicates: 200, seed: "7" });
+    const seeded = buildEvaluationReport(smallMcqDataset(), mcqSet(), { replicates: 200, seed: "7", engine: 1 });
     expect(seeded.method.seeds[0]!.seed).toBe('clinaudit-eval/v1 ["m","Evidence-only","7"]');
     expect(seeded.accuracy[0]!.accuracy.estimate).toBe(report.accuracy[0]!.accuracy.estimate);
   });
 
   it("is bit-for-bit repeatable, and the async build (pausing between bootstraps) gives the same object", async () => {
-    const again = buildEvaluationReport(smallMcqDataset(), mcqSet(), { replicates: 200 });
+    const again = buildEvaluationReport(smallMcqDataset(), mcqSet(), { replicates: 200, engine: 1 });
     expect(JSON.stringify(again)).toBe(JSON.stringify(report));
     let pauses = 0;
-    const viaAsync = await buildEvaluationReportAsync(smallMcqDataset(), mcqSet(), { replicates: 200 }, async () => void pauses++);
+    const viaAsync = await buildEvaluationReportAsync(smallMcqDataset(), mcqSet(), { replicates: 200, engine: 1 }, async () => void pauses++);
     expect(viaAsync).toEqual(report);
-    expect(pauses).toBe([...evaluationSteps(smallMcqDataset(), mcqSet(), { replicates: 200 })].length);
+    expect(pauses).toBe([...evaluationSteps(smallMcqDataset(), mcqSet(), { replicates: 200, engine: 1 })].length);
   });
 
   it("leaves a pair without later decision points or without baseline cases as a note, not an error", () => {
@@ -107,6 +107,7 @@ describe("evaluation report: decision points, checked by hand", () => {
     expect(() => buildEvaluationReport(smallMcqDataset(), mcqSet(), { baseline: "Agent" })).toThrow(/baseline "Agent" is not a scope/);
     expect(() => buildEvaluationReport(smallMcqDataset(), mcqSet(), { replicates: 0 })).toThrow(/B must be/);
     expect(() => buildEvaluationReport(smallMcqDataset(), mcqSet(), { seed: " x" })).toThrow(/seed must be/);
+    expect(() => buildEvaluationReport(smallMcqDataset(), mcqSet(), { engine: 3 as 2 })).toThrow(/engine must be 1 or 2/);
   });
 });
 

@@ -13,6 +13,7 @@
  * server can let other requests run in between (`buildEvaluationReportAsync`).
  */
 import { PRNG_NAME, PRNG_VERSION, SeedError } from "@/lib/sampling/prng";
+import { PRNG_V2_NAME, PRNG_V2_VERSION } from "@/lib/sampling/prng-v2";
 import { DEFAULT_LEVEL, DEFAULT_REPLICATES, modelScopeSeed } from "./bootstrap-settings";
 import { breakdownBy, BREAKDOWN_STREAM, type Breakdown } from "./breakdown";
 import { CLUSTER_BOOTSTRAP_STREAM, clusterBootstrap } from "./cluster-bootstrap";
@@ -32,15 +33,20 @@ import {
   type EvaluationOptions,
   type EvaluationKind,
   type EvaluationReport,
+  type PairKey,
   type PredictionSetInput,
   type ReplyEntry,
   type ReplySource,
+  type ReportEngine,
   type ResolvedEvaluationOptions,
 } from "./report-types";
+import { reportSeed, SHARED_DRAWS_STREAM, sharedSteps } from "./shared-report";
 import type { BootstrapOptions } from "./types";
 
 export const MAX_REPORT_REPLICATES = 100_000;
 const MAX_SEED_OPTION = 64;
+/** Shared draws (engine 2); engine 1 stays available to reproduce reports made with it. */
+export const DEFAULT_ENGINE: ReportEngine = 2;
 /** The notes a report can carry instead of a comparison (the page translates them). */
 export const REPORT_NOTES = {
   noBaseline: "no predictions of this model on the baseline scope",
@@ -64,7 +70,9 @@ export function resolveEvaluationOptions(options: EvaluationOptions, scopes: rea
   const seed = options.seed ?? null;
   if (seed !== null && (seed === "" || seed.length > MAX_SEED_OPTION || seed.trim() !== seed))
     throw bad(`seed must be 1 to ${MAX_SEED_OPTION} characters without surrounding spaces`);
-  return { baseline, replicates, level, seed };
+  const engine = options.engine ?? DEFAULT_ENGINE;
+  if (engine !== 1 && engine !== 2) throw bad(`engine must be 1 or 2, got ${String(engine)}`);
+  return engine === 2 ? { baseline, replicates, level, seed, engine } : { baseline, replicates, level, seed };
 }
 
 function methodOf(kind: EvaluationReport["kind"], o: ResolvedEvaluationOptions, seeds: EvaluationMethod["seeds"]): EvaluationMethod {
@@ -93,6 +101,29 @@ function methodOf(kind: EvaluationReport["kind"], o: ResolvedEvaluationOptions, 
           ? "one case per QA (content turn and source turn with the same turn_index); Paired = both correct"
           : "one case per predicted question (a conversation of one turn, without a source turn)",
     seeds,
+  };
+}
+
+/** The method block of an engine-2 report: one seed, one stream, draws shared by every statistic. */
+function sharedMethodOf(kind: EvaluationReport["kind"], o: ResolvedEvaluationOptions, pairs: readonly PairKey[]): EvaluationMethod {
+  const seed = reportSeed(o.seed);
+  const v1 = methodOf(kind, o, []);
+  return {
+    ...v1,
+    prng: `${PRNG_V2_NAME} v${PRNG_V2_VERSION} (nextInt over the dataset's patients in patientId code-unit order)`,
+    seedRule: `one seed for the whole report = "clinaudit-eval/v2 " + JSON.stringify(${o.seed === null ? "[]" : "[seed]"}), stream ${SHARED_DRAWS_STREAM}`,
+    streams: {
+      accuracy: SHARED_DRAWS_STREAM,
+      paired: SHARED_DRAWS_STREAM,
+      decisionPoints: kind === "decision-points" ? SHARED_DRAWS_STREAM : null,
+      breakdown: SHARED_DRAWS_STREAM,
+      conversation: kind === "conversations" ? SHARED_DRAWS_STREAM : null,
+    },
+    seeds: pairs.map((p) => ({ model: p.model, scope: p.scope, seed })),
+    draws:
+      "common random numbers: replicate b draws as many patients as the dataset has (those with at least one item), once, and every model-scope pair, " +
+      "breakdown group and comparison of the report uses those same patients; scope - baseline and DP2+ - DP1 are differences within one replicate (exact pairings). " +
+      "A pair or group covering only some patients has a varying number of them per replicate; replicates with none are left out and counted in degenerateReplicates",
   };
 }
 
@@ -164,7 +195,7 @@ export function* evaluationSteps(dataset: EvalDataset, set: PredictionSetInput, 
   const kind = reportKind(dataset);
   const pairs = casesByPair(dataset, set);
   const seeds = new Map<PairCases, string>();
-  for (const p of pairs) {
+  for (const p of o.engine === 2 ? [] : pairs) {
     try {
       seeds.set(p, modelScopeSeed(p.model, p.scope, o.seed ?? undefined));
     } catch (error) {
@@ -179,7 +210,7 @@ export function* evaluationSteps(dataset: EvalDataset, set: PredictionSetInput, 
     dataset: { name: dataset.name, family: dataset.family, format: dataset.format, checksum: dataset.checksum, items: dataset.items.length, patients: dataset.patients },
     predictions: { checksum: set.checksum, rows: set.rows.length, models: [...set.models], scopes: [...set.scopes] },
     options: o,
-    method: methodOf(kind, o, pairs.map((p) => ({ model: p.model, scope: p.scope, seed: seedOf(p) }))),
+    method: o.engine === 2 ? sharedMethodOf(kind, o, pairs) : methodOf(kind, o, pairs.map((p) => ({ model: p.model, scope: p.scope, seed: seedOf(p) }))),
     accuracy: [],
     deltas: [],
     decisionPoints: [],
@@ -187,6 +218,15 @@ export function* evaluationSteps(dataset: EvalDataset, set: PredictionSetInput, 
     levels: [],
     conversations: [],
   };
+  if (o.engine === 2) yield* sharedSteps(dataset, pairs, o, report, REPORT_NOTES);
+  else yield* independentSteps(pairs, o, report, seedOf);
+  if (set.replies) report.replies = { format: set.replies.format, entries: replyEntries(set, set.replies) };
+  return report;
+}
+
+/** Engine 1: every statistic of every pair resamples its own patients with its own seed and stream. */
+function* independentSteps(pairs: readonly PairCases[], o: ResolvedEvaluationOptions, report: EvaluationReport, seedOf: (p: PairCases) => string): Generator<string, void> {
+  const kind = report.kind;
   for (const pair of pairs) {
     const boot: BootstrapOptions = { seed: seedOf(pair), replicates: o.replicates, level: o.level };
     const label = `${pair.model} / ${pair.scope}`;
@@ -209,8 +249,6 @@ export function* evaluationSteps(dataset: EvalDataset, set: PredictionSetInput, 
     yield `chapters ${label}`;
   }
   report.deltas = yield* deltaSteps(pairs, o, seedOf);
-  if (set.replies) report.replies = { format: set.replies.format, entries: replyEntries(set, set.replies) };
-  return report;
 }
 
 /**

@@ -28,7 +28,7 @@ async function Results({ setId, options }: { setId: string; options: EvaluationO
   return (
     <>
       <p className="mb-4 text-xs text-slate-600" data-testid="compute-note">
-        {t(computed.cached ? "stored" : "computed", { ms: format.number(computed.computeMs) })}
+        {t("computed", { ms: format.number(computed.computeMs) })}
       </p>
       <EvaluationResults report={computed.report} />
     </>

@@ -1,10 +1,8 @@
 import fs from "node:fs";
-import { after } from "next/server";
 import { getTranslations } from "next-intl/server";
 import { db } from "@/lib/db";
 import { guardRoute } from "@/lib/server/auth/route-guard";
 import { importPredictions } from "@/lib/server/evaluations/import-predictions";
-import { evaluationFor } from "@/lib/server/evaluations/report";
 import { maxPredictionUpload, uploadRoot } from "@/lib/server/uploads/limits";
 import { receiveMultipart } from "@/lib/server/uploads/multipart";
 import { refusal } from "@/lib/server/uploads/refusal";
@@ -34,11 +32,7 @@ export async function POST(request: Request) {
       bytes: new Uint8Array(await fs.promises.readFile(file.path)),
     });
     if (outcome.status === "no-dataset") return Response.json({ error: t("unknownDataset") }, { status: 404 });
-    if (outcome.status === "imported") {
-      const setId = outcome.setId;
-      // Compute the default report now, so the results page opens on stored numbers.
-      after(() => evaluationFor(db(), setId, {}).catch((error: unknown) => log().error({ err: error, scope: "evaluation precompute" }, "precompute failed")));
-    }
+    // No precomputed report: the results page computes it on request (engine 2, under a second).
     return Response.json(outcome, { status: outcome.status === "invalid" ? 422 : 200 });
   } catch (error) {
     log().error({ err: error, scope: "prediction import" }, "import failed");

@@ -1,0 +1,39 @@
+// The agreement engine as it was before the typed-array tally (commit 41b491a), kept unchanged
+// as the oracle of typed-engine.test.ts: the new engine must give the same numbers.
+/**
+ * Plain, unweighted consensus shares that clinicians read directly (no chance correction):
+ *   atLeastTwoAgree = share of items where some category was chosen by at least 2 of the item's raters;
+ *   allAgree        = share of items where every rater who rated the item chose the same category.
+ * Both are over the items with 2 or more ratings: an item rated once can neither agree nor disagree,
+ * and a missing rating is not a disagreement. With 3 raters and 3 categories, 1 - atLeastTwoAgree is
+ * the share of three-way splits. No item with 2+ ratings → both null with a note.
+ */
+import { prepareRatings } from "./ratings-matrix";
+import type { RatingsMatrix } from "../../types";
+
+export interface AgreementShares {
+  /** Items with 2 or more ratings (the denominator of both shares). */
+  itemsConsidered: number;
+  atLeastTwoAgree: number | null;
+  allAgree: number | null;
+  note: string | null;
+}
+
+export function agreementShares(ratings: RatingsMatrix, categoryCount: number): AgreementShares {
+  const p = prepareRatings(ratings, categoryCount);
+  let considered = 0;
+  let two = 0;
+  let all = 0;
+  p.counts.forEach((c, i) => {
+    const ri = p.ri[i] ?? 0;
+    if (ri < 2) return;
+    considered++;
+    const top = Math.max(...c);
+    if (top >= 2) two++;
+    if (top === ri) all++;
+  });
+  if (considered === 0) {
+    return { itemsConsidered: 0, atLeastTwoAgree: null, allAgree: null, note: "no item has 2 or more ratings" };
+  }
+  return { itemsConsidered: considered, atLeastTwoAgree: two / considered, allAgree: all / considered, note: null };
+}

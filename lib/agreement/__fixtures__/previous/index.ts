@@ -1,0 +1,11 @@
+// The previous engine's entry points, for typed-engine.test.ts only.
+export { agreementShares } from "./agreement-shares";
+export { brennanPrediger } from "./brennan-prediger";
+export { pairwiseCohenKappa } from "./cohen-kappa";
+export { congerKappa } from "./conger-kappa";
+export { fleissKappa } from "./fleiss-kappa";
+export { gwetAc1 } from "./gwet-ac";
+export { krippendorffAlpha } from "./krippendorff-alpha";
+export { majorityVote } from "./majority-vote";
+export { percentAgreement } from "./percent-agreement";
+export { buildDimensionReport } from "./report";

@@ -1,0 +1,220 @@
+/**
+ * Common-random-number replicate sums: for every bootstrap replicate b, the patients drawn
+ * ONCE (P draws with replacement from the report's P patients, PRNG spec v2), and for every
+ * registered per-patient column v (cases, correct cases, ... of some model, scope and
+ * group) the sum S_b(v) = Σ over the drawn patients of v[patient].
+ *
+ * Every statistic of a report is a ratio or a difference of such sums, so one pass over the
+ * draws serves every model-scope pair and every breakdown, and two statistics computed from
+ * the same replicate are exactly paired.
+ *
+ * Speed: a column's replicate sum is at most P · max(v), so it needs only
+ * ceil(log2(P · max(v) + 1)) bits. Columns are packed side by side into the 52 low bits of
+ * float64 "words" (a patient's word = Σ v[patient] · 2^offset), so one addition adds up to
+ * four columns and the sums stay exact integers (every field is bounded, so no carry ever
+ * crosses into the next). Per patient only its non-zero words are kept (a patient is in few
+ * chapters), and identical columns (the cases of pairs that predicted the same items) are
+ * stored once. Words that most patients have non-zero are kept dense.
+ */
+import { createFastPrngV2, type FastPrng32 } from "./fast-prng-v2";
+import { compareIds } from "./patient-clusters";
+
+const WORD_BITS = 52;
+
+interface Field {
+  word: number;
+  /** 2^offset, the field's place in its word. */
+  scale: number;
+  /** 2^bits. */
+  size: number;
+}
+
+export interface DrawSettings {
+  replicates: number;
+  seed: string;
+  stream: string;
+}
+
+export class ReplicateSums {
+  private readonly columns: Int32Array[] = [];
+  private readonly groups: string[] = [];
+  private readonly byContent = new Map<string, number>();
+  private result: Int32Array[] | null = null;
+
+  constructor(readonly patients: number) {
+    if (!Number.isInteger(patients) || patients < 1) throw new RangeError(`need at least one patient, got ${patients}`);
+  }
+
+  /**
+   * Registers a per-patient column (non-negative integers, one per patient of the report)
+   * and returns its id. `group` only guides packing: columns with the same group are
+   * non-zero for mostly the same patients, so they share words.
+   */
+  column(values: Int32Array, group: string): number {
+    if (this.result) throw new Error("columns must be registered before the draws run");
+    if (values.length !== this.patients) throw new RangeError(`a column has ${values.length} values for ${this.patients} patients`);
+    const key = Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString("base64");
+    const known = this.byContent.get(key);
+    if (known !== undefined) return known;
+    for (const v of values) if (!(v >= 0)) throw new RangeError("column values must be non-negative");
+    this.columns.push(values);
+    this.groups.push(group);
+    this.byContent.set(key, this.columns.length - 1);
+    return this.columns.length - 1;
+  }
+
+  /** The replicate sums of a column (after `run`). */
+  sums(id: number): Int32Array {
+    if (!this.result) throw new Error("run the draws first");
+    return this.result[id] as Int32Array;
+  }
+
+  /**
+   * Runs the B replicates, yielding the number done every `chunk` replicates (a server can
+   * let other requests run in between).
+   */
+  *run(settings: DrawSettings, chunk = 1000): Generator<number, void> {
+    const P = this.patients;
+    const B = settings.replicates;
+    const layout = this.layout();
+    const { fields, words } = layout;
+    const out = this.columns.map(() => new Int32Array(B));
+    const rng = createFastPrngV2(settings.seed, settings.stream);
+    const rows = patientRows(this.columns, fields, words, P);
+    const work = { draws: new Int32Array(P), counts: new Int32Array(P), acc: new Float64Array(words) };
+    for (let b = 0; b < B; b += chunk) {
+      // The hot loop lives in a plain function: V8 optimises it better than a generator body.
+      sumReplicates(rng, rows, fields, work, out, b, Math.min(B, b + chunk));
+      if (b + chunk < B) yield b + chunk;
+    }
+    this.result = out;
+  }
+
+  /** Fields of the columns in words: grouped, each field as wide as its largest possible sum. */
+  private layout(): { fields: Field[]; words: number } {
+    const order = this.columns.map((_, i) => i).sort((a, b) => compareIds(this.groups[a] as string, this.groups[b] as string) || a - b);
+    const fields: Field[] = new Array(this.columns.length);
+    let words = 0;
+    let used = WORD_BITS; // start a new word at the first column
+    let lastGroup: string | null = null;
+    for (const c of order) {
+      let max = 0;
+      for (const v of this.columns[c] as Int32Array) if (v > max) max = v;
+      let bits = 0;
+      while (2 ** bits <= this.patients * max) bits++; // the field holds every sum up to P · max
+      if (bits === 0) {
+        fields[c] = { word: 0, scale: 1, size: 1 }; // an all-zero column sums to 0
+        continue;
+      }
+      if (used + bits > WORD_BITS || this.groups[c] !== lastGroup) {
+        words++;
+        used = 0;
+        lastGroup = this.groups[c] as string;
+      }
+      fields[c] = { word: words - 1, scale: 2 ** used, size: 2 ** bits };
+      used += bits;
+    }
+    return { fields, words };
+  }
+}
+
+type Rows = ReturnType<typeof patientRows>;
+
+/**
+ * Replicates [from, to): draw, count each patient's multiplicity, add multiplicity × words
+ * of every drawn patient (about 63 % of the patients are drawn at least once, so this does
+ * fewer additions than one per draw), unpack the fields.
+ */
+function sumReplicates(rng: FastPrng32, rows: Rows, fields: Field[], work: { draws: Int32Array; counts: Int32Array; acc: Float64Array }, out: Int32Array[], from: number, to: number): void {
+  const { dense, denseWords, start, word, value } = rows;
+  const { draws, counts, acc } = work;
+  const P = draws.length;
+  // A patient with one or two words is cheaper to add once per draw than to count first.
+  if (denseWords + word.length / P <= 2) return sumPerDraw(rng, rows, fields, work, out, from, to);
+  for (let b = from; b < to; b++) {
+    rng.fill(P, draws);
+    counts.fill(0);
+    for (let k = 0; k < P; k++) counts[draws[k] as number] = (counts[draws[k] as number] as number) + 1;
+    acc.fill(0);
+    for (let p = 0; p < P; p++) {
+      const m = counts[p] as number;
+      if (m === 0) continue;
+      const base = p * denseWords;
+      for (let j = 0; j < denseWords; j++) acc[j] = (acc[j] as number) + m * (dense[base + j] as number);
+      const end = start[p + 1] as number;
+      for (let e = start[p] as number; e < end; e++) {
+        const w = word[e] as number;
+        acc[w] = (acc[w] as number) + m * (value[e] as number);
+      }
+    }
+    unpack(acc, fields, out, b);
+  }
+}
+
+/** sumReplicates adding each drawn patient's words once per draw (no counting pass). */
+function sumPerDraw(rng: FastPrng32, rows: Rows, fields: Field[], work: { draws: Int32Array; acc: Float64Array }, out: Int32Array[], from: number, to: number): void {
+  const { dense, denseWords, start, word, value } = rows;
+  const { draws, acc } = work;
+  const P = draws.length;
+  for (let b = from; b < to; b++) {
+    rng.fill(P, draws);
+    acc.fill(0);
+    for (let k = 0; k < P; k++) {
+      const d = draws[k] as number;
+      const base = d * denseWords;
+      for (let j = 0; j < denseWords; j++) acc[j] = (acc[j] as number) + (dense[base + j] as number);
+      const end = start[d + 1] as number;
+      for (let e = start[d] as number; e < end; e++) {
+        const w = word[e] as number;
+        acc[w] = (acc[w] as number) + (value[e] as number);
+      }
+    }
+    unpack(acc, fields, out, b);
+  }
+}
+
+function unpack(acc: Float64Array, fields: Field[], out: Int32Array[], b: number): void {
+  for (let c = 0; c < fields.length; c++) {
+    const f = fields[c] as Field;
+    (out[c] as Int32Array)[b] = f.size === 1 ? 0 : Math.floor((acc[f.word] as number) / f.scale) % f.size;
+  }
+}
+
+/**
+ * Each patient's words: those non-zero for at least half of the patients densely (P × dense
+ * words, the first ids), the rest as (word, value) lists per patient.
+ */
+function patientRows(columns: Int32Array[], fields: Field[], words: number, P: number) {
+  const values = new Float64Array(P * words);
+  columns.forEach((col, c) => {
+    const f = fields[c] as Field;
+    if (f.size === 1) return;
+    for (let p = 0; p < P; p++) values[p * words + f.word] = (values[p * words + f.word] as number) + (col[p] as number) * f.scale;
+  });
+  const nonZero = new Int32Array(words);
+  for (let p = 0; p < P; p++) for (let w = 0; w < words; w++) if (values[p * words + w] !== 0) nonZero[w] = (nonZero[w] as number) + 1;
+  // Renumber: dense words first, so the accumulator's first slots are the dense ones.
+  const denseIds: number[] = [];
+  const sparseIds: number[] = [];
+  for (let w = 0; w < words; w++) (nonZero[w] as number) * 2 >= P ? denseIds.push(w) : sparseIds.push(w);
+  const slot = new Int32Array(words);
+  [...denseIds, ...sparseIds].forEach((w, i) => (slot[w] = i));
+  for (const f of fields) if (f.size !== 1) f.word = slot[f.word] as number;
+  const denseWords = denseIds.length;
+  const dense = new Float64Array(P * denseWords);
+  const start = new Int32Array(P + 1);
+  const wordList: number[] = [];
+  const valueList: number[] = [];
+  for (let p = 0; p < P; p++) {
+    denseIds.forEach((w, j) => (dense[p * denseWords + j] = values[p * words + w] as number));
+    for (const w of sparseIds) {
+      const v = values[p * words + w] as number;
+      if (v !== 0) {
+        wordList.push(slot[w] as number);
+        valueList.push(v);
+      }
+    }
+    start[p + 1] = wordList.length;
+  }
+  return { dense, denseWords, start, word: Int32Array.from(wordList), value: Float64Array.from(valueList) };
+}
