@@ -19,6 +19,7 @@ const COMMANDS = {
   generate: ["./commands/generate.ts", "runGenerate", "write a synthetic benchmark (deterministic by seed)"],
   import: ["./commands/import.ts", "runImport", "import benchmark files into the database"],
   restore: ["./commands/restore.ts", "runRestore", "restore an audit from a backup file (all or nothing)"],
+  worker: ["./commands/worker.ts", "runWorker", "run background jobs (imports, reports) from the PostgreSQL job queue"],
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -5,6 +5,7 @@ import { buildEvaluationReportAsync, resolveEvaluationOptions } from "../../eval
 import type { EvaluationOptions, EvaluationReport, ResolvedEvaluationOptions } from "../../evaluation/report-types";
 import { replySource } from "../../evaluation/reply-files";
 import { NO_OPTION } from "./import-predictions";
+import { runJob } from "../jobs";
 import { loadEvalDataset } from "./load-dataset";
 
 /**
@@ -23,9 +24,6 @@ export interface ComputedEvaluation {
   computeMs: number;
   cached: boolean;
 }
-
-// One computation per (set, options) at a time: a second viewer waits for the first.
-const inFlight = new Map<string, Promise<ComputedEvaluation>>();
 
 /** Lets other requests run between two bootstraps of a long report. */
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -59,21 +57,34 @@ async function compute(db: Db, setId: string, datasetId: string, options: Resolv
 
 /**
  * The report of a prediction set for these options: stored if it was computed before, else
- * computed now (seconds for a full-size benchmark at B = 10,000) and stored. Null when the
- * set does not exist; bad options throw EvaluationInputError.
+ * computed now (seconds for a full-size benchmark at B = 10,000) as a job (lib/server/jobs: a
+ * worker process on PostgreSQL, this process on SQLite; the same report asked for at once is
+ * computed once) and stored. Null when the set does not exist; bad options throw
+ * EvaluationInputError.
  */
 export async function evaluationFor(db: Db, setId: string, options: EvaluationOptions): Promise<ComputedEvaluation | null> {
   const set = await db.predictionSet.findUnique({ where: { id: setId }, select: { datasetId: true, scopes: true } });
   if (!set) return null;
   const resolved = resolveEvaluationOptions(options, set.scopes as string[]);
-  const key = JSON.stringify([REPORT_ENGINE, resolved]);
+  const key = reportKey(resolved);
   const stored = await db.evaluationReport.findUnique({ where: { setId_key: { setId, key } }, select: { json: true, computeMs: true } });
   if (stored) return { report: JSON.parse(stored.json) as EvaluationReport, json: stored.json, computeMs: stored.computeMs, cached: true };
-  const flightKey = `${setId}\u0000${key}`;
-  let running = inFlight.get(flightKey);
-  if (!running) {
-    running = compute(db, setId, set.datasetId, resolved, key).finally(() => inFlight.delete(flightKey));
-    inFlight.set(flightKey, running);
-  }
-  return running;
+  const { computeMs } = await runJob("evaluation-report", { setId, options: resolved });
+  const made = await db.evaluationReport.findUniqueOrThrow({ where: { setId_key: { setId, key } }, select: { json: true } });
+  return { report: JSON.parse(made.json) as EvaluationReport, json: made.json, computeMs, cached: false };
+}
+
+const reportKey = (resolved: ResolvedEvaluationOptions) => JSON.stringify([REPORT_ENGINE, resolved]);
+
+/**
+ * The job behind evaluationFor: computes and stores the report unless it is stored already (a
+ * second job for the same report, or a rerun after a worker died, finds it and returns).
+ */
+export async function computeEvaluationReport(db: Db, setId: string, options: ResolvedEvaluationOptions): Promise<{ computeMs: number; cached: boolean }> {
+  const key = reportKey(options);
+  const stored = await db.evaluationReport.findUnique({ where: { setId_key: { setId, key } }, select: { computeMs: true } });
+  if (stored) return { computeMs: stored.computeMs, cached: true };
+  const set = await db.predictionSet.findUniqueOrThrow({ where: { id: setId }, select: { datasetId: true } });
+  const { computeMs } = await compute(db, setId, set.datasetId, options, key);
+  return { computeMs, cached: false };
 }
