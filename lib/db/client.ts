@@ -19,6 +19,16 @@ export type SqliteConnection = BetterSqlite3.Database;
 /** The better-sqlite3 connection each SQLite client's adapter opened (see sqliteConnection). */
 const connections = new WeakMap<object, { current?: SqliteConnection }>();
 
+/** The DATABASE_URL each client was made for (see clientUrl). */
+const urls = new WeakMap<object, string>();
+
+/** The URL `createDb` made this client for. */
+export function clientUrl(db: Db): string {
+  const url = urls.get(db);
+  if (!url) throw new Error("clientUrl: this client was not made by createDb");
+  return url;
+}
+
 export function createDb(databaseUrl: string): Db {
   const target = parseDatabaseUrl(databaseUrl);
   if (target.provider === "sqlite") {
@@ -36,6 +46,7 @@ export function createDb(databaseUrl: string): Db {
     };
     const db = new PrismaClient({ adapter });
     connections.set(db, slot);
+    urls.set(db, databaseUrl);
     return db;
   }
   // Our own pool, so that an import can reach the connection its transaction runs on (COPY).
@@ -46,6 +57,7 @@ export function createDb(databaseUrl: string): Db {
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   const db = new PostgresClient({ adapter }) as unknown as Db;
   pools.set(db, clients);
+  urls.set(db, databaseUrl);
   return db;
 }
 

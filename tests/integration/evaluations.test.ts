@@ -10,6 +10,7 @@ import { replySource } from "@/lib/evaluation/reply-files";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { importPredictions } from "@/lib/server/evaluations/import-predictions";
 import { evaluationFor } from "@/lib/server/evaluations/report";
+import { startWorker } from "@/lib/server/jobs/worker";
 import { generateEhrBundle } from "@/lib/synth/ehr/generate";
 import { generateNotesBundle } from "@/lib/synth/notes/generate";
 import { syntheticPredictionsCsv } from "@/lib/synth/predictions";
@@ -36,11 +37,19 @@ async function counts(db: ReturnType<typeof createDb>) {
 }
 
 describe.each(DATABASES)("model evaluations on $name", (database) => {
-  afterAll(() => database.dropAll());
+  // PostgreSQL: reports are computed by a job worker (npm start runs one beside the server).
+  const workers: { stop(): Promise<void> }[] = [];
+  afterAll(async () => {
+    for (const w of workers.splice(0)) await w.stop();
+    await database.dropAll();
+  });
   async function freshDb() {
     const url = await database.create();
     await applyMigrations(target(url));
-    return createDb(url);
+    const db = createDb(url);
+    const worker = await startWorker(url, { db, pollingIntervalSeconds: 0.5 });
+    if (worker) workers.push(worker);
+    return db;
   }
 
   it("imports predictions once, and stores a report identical to the one from the files", async () => {

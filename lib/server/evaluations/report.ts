@@ -69,7 +69,7 @@ export async function evaluationFor(db: Db, setId: string, options: EvaluationOp
   const key = reportKey(resolved);
   const stored = await db.evaluationReport.findUnique({ where: { setId_key: { setId, key } }, select: { json: true, computeMs: true } });
   if (stored) return { report: JSON.parse(stored.json) as EvaluationReport, json: stored.json, computeMs: stored.computeMs, cached: true };
-  const { computeMs } = await runJob("evaluation-report", { setId, options: resolved });
+  const { computeMs } = await runJob(db, "evaluation-report", { setId, options: resolved, key });
   const made = await db.evaluationReport.findUniqueOrThrow({ where: { setId_key: { setId, key } }, select: { json: true } });
   return { report: JSON.parse(made.json) as EvaluationReport, json: made.json, computeMs, cached: false };
 }
@@ -77,11 +77,12 @@ export async function evaluationFor(db: Db, setId: string, options: EvaluationOp
 const reportKey = (resolved: ResolvedEvaluationOptions) => JSON.stringify([REPORT_ENGINE, resolved]);
 
 /**
- * The job behind evaluationFor: computes and stores the report unless it is stored already (a
- * second job for the same report, or a rerun after a worker died, finds it and returns).
+ * The job behind evaluationFor: computes and stores the report under `key` (reportKey of the
+ * options, made by the caller: the options come back from the queue as jsonb, keys reordered)
+ * unless it is stored already (a second job for the same report, or a rerun after a worker
+ * died, finds it and returns).
  */
-export async function computeEvaluationReport(db: Db, setId: string, options: ResolvedEvaluationOptions): Promise<{ computeMs: number; cached: boolean }> {
-  const key = reportKey(options);
+export async function computeEvaluationReport(db: Db, setId: string, options: ResolvedEvaluationOptions, key: string): Promise<{ computeMs: number; cached: boolean }> {
   const stored = await db.evaluationReport.findUnique({ where: { setId_key: { setId, key } }, select: { computeMs: true } });
   if (stored) return { computeMs: stored.computeMs, cached: true };
   const set = await db.predictionSet.findUniqueOrThrow({ where: { id: setId }, select: { datasetId: true } });

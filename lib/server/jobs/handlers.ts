@@ -2,7 +2,6 @@
 // is safe to run again after a worker died mid-way: an import is one transaction and the
 // dataset checksum is unique (a second run answers "unchanged" with the first one's dataset);
 // a report is stored under a unique (set, options) key and a run that finds it stored returns.
-import { db } from "../../db";
 import type { ResolvedEvaluationOptions } from "../../evaluation/report-types";
 import { importDataset, type ImportOptions, type ImportOutcome } from "../datasets/import-dataset";
 import { openFile } from "../datasets/open-file";
@@ -23,6 +22,8 @@ export type DatasetImportProgress = Parameters<NonNullable<ImportOptions["onProg
 export interface EvaluationReportInput {
   setId: string;
   options: ResolvedEvaluationOptions;
+  /** The stored report's key, made once by the caller (jsonb does not keep the options' key order). */
+  key: string;
 }
 
 /** Progress events closer together than this are not sent (the page repaints every 150 ms). */
@@ -43,16 +44,16 @@ const datasetImport: JobDefinition<DatasetImportInput, ImportOutcome> = {
   // An import's transaction may run for up to an hour (import-dataset.ts): only then is it abandoned.
   expireInSeconds: 65 * 60,
   retryLimit: 2,
-  handler: (input, { progress }) =>
-    importDataset(db(), input.actorId, input.files.map((f) => openFile(f.path, f.name)), { name: input.name, strict: input.strict, onProgress: throttled(progress) }),
+  handler: (input, { db, progress }) =>
+    importDataset(db, input.actorId, input.files.map((f) => openFile(f.path, f.name)), { name: input.name, strict: input.strict, onProgress: throttled(progress) }),
 };
 
 const evaluationReport: JobDefinition<EvaluationReportInput, { computeMs: number; cached: boolean }> = {
   expireInSeconds: 30 * 60,
   retryLimit: 2,
   // The same report asked for by several pages or instances is computed once.
-  singletonKey: (input) => `${input.setId}:${JSON.stringify(input.options)}`,
-  handler: (input) => computeEvaluationReport(db(), input.setId, input.options),
+  singletonKey: (input) => `${input.setId}:${input.key}`,
+  handler: (input, { db }) => computeEvaluationReport(db, input.setId, input.options, input.key),
 };
 
 export const APP_JOBS = { "dataset-import": datasetImport, "evaluation-report": evaluationReport } satisfies JobRegistry;

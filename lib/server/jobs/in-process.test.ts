@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
 import { inProcessQueue } from "./in-process";
 import { JobFailedError, type JobRegistry } from "./types";
 
+/** The handlers here touch no database. */
+const db = {} as Db;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("in-process job queue (SQLite)", () => {
@@ -20,7 +23,7 @@ describe("in-process job queue (SQLite)", () => {
         },
       },
     };
-    const queue = inProcessQueue(registry);
+    const queue = inProcessQueue(registry, db);
     const ids = [await queue.enqueue("work", { n: 1 }), await queue.enqueue("work", { n: 2 })];
     const states: string[] = [];
     const progress: unknown[] = [];
@@ -33,9 +36,12 @@ describe("in-process job queue (SQLite)", () => {
   });
 
   it("a failing job rejects its waiter with JobFailedError and does not stop the next", async () => {
-    const queue = inProcessQueue({
+    const queue = inProcessQueue(
+      {
       flaky: { expireInSeconds: 60, retryLimit: 0, handler: async (input: { fail: boolean }) => { if (input.fail) throw new Error("boom"); return { ok: true }; } },
-    });
+      },
+      db,
+    );
     const bad = await queue.enqueue("flaky", { fail: true });
     const good = await queue.enqueue("flaky", { fail: false });
     await expect(queue.wait("flaky", bad)).rejects.toThrow(JobFailedError);
@@ -44,6 +50,6 @@ describe("in-process job queue (SQLite)", () => {
   });
 
   it("refuses an unknown kind", async () => {
-    await expect(inProcessQueue({}).enqueue("nope", {})).rejects.toThrow(/no job handler/);
+    await expect(inProcessQueue({}, db).enqueue("nope", {})).rejects.toThrow(/no job handler/);
   });
 });

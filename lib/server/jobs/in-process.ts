@@ -2,6 +2,7 @@
 // can hold a few hundred MB, and SQLite has one writer anyway), with their progress handed
 // straight to the waiters. Nothing survives a restart, as nothing else on SQLite does.
 import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/client";
 import { JobFailedError, type JobQueue, type JobRegistry, type WaitOptions } from "./types";
 
 interface Entry {
@@ -14,7 +15,7 @@ interface Entry {
 /** Finished entries are kept this long for late waiters. */
 const KEEP_MS = 10 * 60_000;
 
-export function inProcessQueue(registry: JobRegistry): JobQueue {
+export function inProcessQueue(registry: JobRegistry, db: Db): JobQueue {
   const jobs = new Map<string, Entry>();
   const tails = new Map<string, Promise<unknown>>();
   return {
@@ -31,7 +32,7 @@ export function inProcessQueue(registry: JobRegistry): JobQueue {
       const run = async () => {
         entry.state = "active";
         for (const l of listeners) l.onState?.("active");
-        return (definition.handler as (i: unknown, c: unknown) => Promise<unknown>)(input, { jobId: id, progress });
+        return (definition.handler as (i: unknown, c: unknown) => Promise<unknown>)(input, { jobId: id, db, progress });
       };
       entry.done = (tails.get(kind) ?? Promise.resolve()).then(run);
       entry.done.then(

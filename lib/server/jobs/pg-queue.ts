@@ -4,6 +4,7 @@
 // travels by NOTIFY on one channel (payload: job id and event), the outcome by polling the job.
 import PgBoss from "pg-boss";
 import pg from "pg";
+import { createDb, type Db } from "../../db/client";
 import { JobFailedError, type JobQueue, type JobRegistry, type WaitOptions } from "./types";
 
 const CHANNEL = "clinaudit_job_progress";
@@ -18,6 +19,8 @@ export interface PgQueueOptions {
   pollingIntervalSeconds?: number;
   /** Seconds between maintenance runs (expiry of abandoned jobs), shared by all processes. */
   maintenanceIntervalSeconds?: number;
+  /** The client the handlers get; default: one made for `url` when work() starts. */
+  db?: Db;
 }
 
 export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOptions = {}): JobQueue {
@@ -67,7 +70,7 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
     notifier.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]).catch((error: unknown) => console.error("[jobs] progress", error));
   };
 
-  const workers: string[] = [];
+  let workerDb: Db | undefined;
   return {
     mode: "postgres",
     async enqueue(kind, input) {
@@ -105,15 +108,12 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
     },
     async work() {
       await start();
+      const db = options.db ?? (workerDb ??= createDb(url));
       for (const [kind, d] of Object.entries(registry)) {
         const handler = d.handler as (input: unknown, c: unknown) => Promise<unknown>;
         // One job at a time per kind in each worker process (an import holds a few hundred MB).
-        workers.push(
-          await boss.work<object>(kind, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 }, async ([job]) => {
-            const output = await handler(job!.data, { jobId: job!.id, progress: (event: unknown) => notify(job!.id, event) });
-            // pg-boss stores a non-object output wrapped as { value }; keep outputs objects.
-            return output;
-          }),
+        await boss.work<object>(kind, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 }, ([job]) =>
+          handler(job!.data, { jobId: job!.id, db, progress: (event: unknown) => notify(job!.id, event) }),
         );
       }
     },
@@ -121,6 +121,7 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 }).catch(() => {});
       await notifier.end().catch(() => {});
       if (listener) await (await listener).end().catch(() => {});
+      await workerDb?.$disconnect();
     },
   };
 }

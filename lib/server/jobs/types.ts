@@ -1,10 +1,13 @@
 // The job queue's one small interface: long work (imports, reports) is enqueued by kind,
 // run by a worker (another process on PostgreSQL, this one on SQLite) and waited for with its
 // progress. Handlers are registered per kind; inputs, outputs and progress are plain JSON.
+import type { Db } from "../../db/client";
 
 /** What a handler is given besides its input. */
 export interface JobContext {
   jobId: string;
+  /** The database client of the process running the job. */
+  db: Db;
   /** Reports progress to whoever waits for the job (JSON; may be dropped when frequent). */
   progress(event: unknown): void;
 }

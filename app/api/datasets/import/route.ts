@@ -35,6 +35,7 @@ export async function POST(request: Request) {
   const run = async (send?: (event: UploadEvent) => void): Promise<Answer> => {
     const onProgress = send && importProgress(files, send);
     const outcome: ImportOutcome = await runJob(
+      db(),
       "dataset-import",
       { actorId: user.id, files: files.map((f) => ({ path: f.path, name: f.name })), name, strict },
       send && {
