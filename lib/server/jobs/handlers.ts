@@ -2,6 +2,7 @@
 // is safe to run again after a worker died mid-way: an import is one transaction and the
 // dataset checksum is unique (a second run answers "unchanged" with the first one's dataset);
 // a report is stored under a unique (set, options) key and a run that finds it stored returns.
+import fs from "node:fs";
 import type { ResolvedEvaluationOptions } from "../../evaluation/report-types";
 import { importDataset, type ImportOptions, type ImportOutcome } from "../datasets/import-dataset";
 import { openFile } from "../datasets/open-file";
@@ -44,8 +45,15 @@ const datasetImport: JobDefinition<DatasetImportInput, ImportOutcome> = {
   // An import's transaction may run for up to an hour (import-dataset.ts): only then is it abandoned.
   expireInSeconds: 65 * 60,
   retryLimit: 2,
-  handler: (input, { db, progress }) =>
-    importDataset(db, input.actorId, input.files.map((f) => openFile(f.path, f.name)), { name: input.name, strict: input.strict, onProgress: throttled(progress) }),
+  handler: async (input, { db, progress }) => {
+    // A worker on another machine than the upload's web server needs the upload folder shared.
+    const missing = input.files.filter((f) => !fs.existsSync(f.path));
+    if (missing.length > 0) {
+      const message = "the job worker cannot read this uploaded file: the upload folder must be shared by every app and worker process (docs/deployment.md)";
+      return { status: "invalid", issues: missing.map((f) => ({ file: f.name, field: "(file)", message })), total: missing.length };
+    }
+    return importDataset(db, input.actorId, input.files.map((f) => openFile(f.path, f.name)), { name: input.name, strict: input.strict, onProgress: throttled(progress) });
+  },
 };
 
 const evaluationReport: JobDefinition<EvaluationReportInput, { computeMs: number; cached: boolean }> = {
