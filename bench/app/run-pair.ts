@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { z } from "zod";
+import { DEFAULT_RUBRIC } from "../../lib/audits/rubric";
 import { generateEhrBundle } from "../../lib/synth/ehr/generate";
 import { startBalancer, type Balancer } from "../lib/balancer";
 import { parseLastJsonLine } from "../lib/child-json";
@@ -127,8 +128,12 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
     rows.push(await importOnce(balancer.base, dbUrl, path.dirname(dataDir)));
 
     const clinicians = Math.max(s.saves.raters, s.case.clinicians);
-    log(`building the world in PostgreSQL (${clinicians} clinicians × ${s.perClinician} items)…`);
-    const world = await buildWorld(inputDir, `${dataDir}-world`, dbUrl, clinicians, s.perClinician);
+    // Only the items the case and save rows use (3 targets, the saves' slices, the capture's):
+    // assigning 100 clinicians × 100 items is one transaction that outlasts Prisma's 5 s
+    // default on a loaded machine (lib/server/audits/assign.ts).
+    const perClinician = Math.min(s.perClinician, 3 + 3 * Math.ceil(s.saves.pairs / DEFAULT_RUBRIC.length) + 2);
+    log(`building the world in PostgreSQL (${clinicians} clinicians × ${perClinician} items)…`);
+    const world = await buildWorld(inputDir, `${dataDir}-world`, dbUrl, clinicians, perClinician);
     const cookies = await signInAll(balancer.base, world.clinicians.map((c) => c.email), world.password);
     const c = world.clinicians[0]!;
     const page = await request(`${balancer.base}/review/${c.assignments[TARGET.mid]}`, { headers: { cookie: cookies[0]! } });

@@ -55,7 +55,10 @@ export function createDb(databaseUrl: string): Db {
   pool.on("connect", (client) => clients.add(client));
   pool.on("remove", (client) => clients.delete(client as pg.PoolClient));
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  const db = new PostgresClient({ adapter }) as unknown as Db;
+  // Every statement of an interactive transaction is a round trip here: Prisma's 5 s default
+  // failed assigning 100 clinicians (one transaction) on a loaded 2-core machine
+  // (bench --only pair). Transactions that need longer say so themselves (imports: an hour).
+  const db = new PostgresClient({ adapter, transactionOptions: { timeout: 30_000, maxWait: 10_000 } }) as unknown as Db;
   pools.set(db, clients);
   urls.set(db, databaseUrl);
   return db;
