@@ -13,7 +13,9 @@ export interface Balancer {
 
 export function startBalancer(port: number, backends: readonly string[]): Promise<Balancer> {
   const targets = backends.map((b) => new URL(b));
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  // An idle backend socket is dropped after 4 s, before next start's 5 s keep-alive timeout
+  // closes it under a request being sent on it (ECONNRESET under load otherwise).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, timeout: 4_000 });
   const sent = targets.map(() => 0);
   let next = 0;
   const server = http.createServer((req, res) => {
@@ -35,6 +37,9 @@ export function startBalancer(port: number, backends: readonly string[]): Promis
     });
     req.pipe(upstream);
   });
+  // Clients' idle sockets are kept longer than the backends' so the client side is never the one raced.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () =>
