@@ -159,6 +159,8 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
         rows.push(failedRow(`pair.${key}`, `${key} (2 instances)`, "as the one-instance row", error));
       }
     }
+    // Failed requests are answered by the servers: keep what they logged.
+    if (rows.some((r) => typeof r.values?.errors === "number" && r.values.errors > 0)) log(`server logs (last lines):\n${servers.map((sv) => sv.logTail(40)).join("\n")}`);
     const split = balancer.counts();
     for (const r of rows) if (r.key.startsWith("pair.case") || r.key === "pair.saves.lost") r.note = `${r.note ?? ""} Balancer split: ${split.join(" / ")} requests.`.trim();
     return rows;
