@@ -10,12 +10,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runAppBenches, type AppSettings } from "./app/run-app";
+import { benchPostgresUrl, runPairBenches } from "./app/run-pair";
 import { benchUpload } from "./app/upload";
 import { benchCorrected } from "./corrected/bench";
 import { BENCHMARKS, parseBenchArgs, USAGE, UsageError, type BenchKey, type BenchOptions } from "./lib/args";
 import { agreementResultSchema, bootstrapResultSchema, importResultSchema, parseLastJsonLine } from "./lib/child-json";
 import { installCleanup, onCleanup, runTracked } from "./lib/processes";
 import { agreementRows, bootstrapRows, importRows } from "./lib/script-rows";
+import { pgImportRows } from "./lib/pg-rows";
 import { failedRow, formatTable, type BenchRow } from "./lib/table";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -78,11 +80,11 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
   if (o.only.has("agreement")) rows.push(...(await guarded("agreement", "agreement report", "—", async () => agreementRows(parseLastJsonLine("bench/agreement.ts", await script("bench/agreement.ts", runs), agreementResultSchema)))));
   if (o.only.has("bootstrap")) rows.push(...(await guarded("bootstrap", "cluster bootstrap and whole report, B = 10,000", "≤ numpy", async () => bootstrapRows(parseLastJsonLine("bench/bootstrap.ts", await script("bench/bootstrap.ts", runs), bootstrapResultSchema)))));
 
-  const needsInput = ["import", "bundle", "upload", "case", "viewer", "saves", "corrected"].some((k) => o.only.has(k as BenchKey));
+  const needsInput = ["import", "bundle", "import-pg", "upload", "case", "viewer", "saves", "corrected", "pair"].some((k) => o.only.has(k as BenchKey));
   const inputDir = path.join(ROOT, "data", `bench-input-${s.seed}`);
   const dataDir = path.join(ROOT, "data", "bench-app");
   const removeDirs = () => {
-    for (const d of [inputDir, dataDir, path.join(ROOT, "data", "bench-corrected")]) fs.rmSync(d, { recursive: true, force: true });
+    for (const d of [inputDir, dataDir, path.join(ROOT, "data", "bench-corrected"), ...["a", "b", "world"].map((k) => path.join(ROOT, "data", `bench-pair-${k}`))]) fs.rmSync(d, { recursive: true, force: true });
   };
   // Also on Ctrl-C, where the finally below does not run.
   if (!o.keep) onCleanup(removeDirs);
@@ -97,6 +99,13 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
         return importRows(parseLastJsonLine("bench/import.ts", out, importResultSchema), s.importRuns, input);
       })));
     }
+    if (o.only.has("import-pg")) {
+      rows.push(...(await guarded("import-pg", `PostgreSQL import, ${input}`, "≤ 2× raw COPY", async () => {
+        if (!benchPostgresUrl()) throw new Error("no PostgreSQL: set BENCH_POSTGRES_URL to a URL whose user may create databases");
+        const out = await script("bench/import-pg.ts", ["--from", inputDir, "--runs", String(s.importRuns)]);
+        return pgImportRows(parseLastJsonLine("bench/import-pg.ts", out, importResultSchema), s.importRuns, input);
+      })));
+    }
     if (o.only.has("upload")) rows.push(...(await guarded("upload", `web upload, ${input}`, "≤ 500 MB peak RSS", () => benchUpload(inputDir, o.port, path.join(ROOT, "data", "bench-upload")))));
     if (o.only.has("bundle")) {
       rows.push(...(await guarded("bundle", `bundle import, ${input}`, "≤ 2× raw load, ≤ 500 MB", async () => {
@@ -108,6 +117,10 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
     if (["case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey))) {
       say("\n== app: case page, viewer, saves");
       rows.push(...(await runAppBenches(o.only, o.port, inputDir, dataDir, s.app)));
+    }
+    if (o.only.has("pair")) {
+      say("\n== pair: two instances on PostgreSQL behind a balancer");
+      rows.push(...(await runPairBenches(o.port, inputDir, path.join(ROOT, "data", "bench-pair"), s.app)));
     }
   } finally {
     if (!o.keep) removeDirs();

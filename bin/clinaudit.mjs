@@ -20,6 +20,7 @@ const COMMANDS = {
   import: ["./commands/import.ts", "runImport", "import benchmark files into the database"],
   package: ["./commands/package.ts", "runPackage", "write an audit's reproducibility package (zip with reproduce.py and reproduce.R)"],
   restore: ["./commands/restore.ts", "runRestore", "restore an audit from a backup file (all or nothing)"],
+  worker: ["./commands/worker.ts", "runWorker", "run background jobs (imports, reports) from the PostgreSQL job queue"],
 };
 
 const [name, ...args] = process.argv.slice(2);

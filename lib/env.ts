@@ -42,6 +42,9 @@ const schema = z.object({
   // Behind a reverse proxy that appends the client address to X-Forwarded-For: the sign-in
   // throttle then also limits each client address. Off, the header is the client's to forge.
   CLINAUDIT_TRUST_PROXY: flag,
+  // PostgreSQL: `npm start` also runs a job worker (imports, reports) unless this is "0", for
+  // deployments that run `clinaudit worker` processes of their own (docs/deployment.md).
+  CLINAUDIT_WORKER: z.enum(["0", "1"]).default("1").transform((v) => v === "1"),
   CLINAUDIT_ADMIN_EMAIL: z.email().optional(),
   CLINAUDIT_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -12,6 +12,7 @@ import { parseDatabaseUrl, redact } from "../lib/db/target";
 import { databaseUrl, loadEnv } from "../lib/env";
 import { bootstrap } from "../lib/server/setup/bootstrap";
 import { DEMO_USERS } from "../lib/server/setup/demo-users";
+import { startWorker } from "../lib/server/jobs/worker";
 import { ensureSecrets } from "./secrets";
 import { prepareToServe, StartRefused } from "./startup/build-guard";
 import { securePrivateDir } from "../lib/db/file-modes";
@@ -74,13 +75,18 @@ async function main() {
     return build.status ?? 1;
   });
   process.on("exit", unregister);
+  // PostgreSQL: imports and reports run here, beside (not inside) the web server process.
+  const worker = target.provider === "postgres" && env.CLINAUDIT_WORKER ? await startWorker(url) : undefined;
+  if (worker) console.log("  job worker: running (imports, evaluation reports)");
   const child = spawn(process.execPath, [next, "start", "-p", port], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, DATABASE_URL: url, NEXTAUTH_SECRET: secret, NEXT_TELEMETRY_DISABLED: "1" },
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-  return new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? 0)));
+  const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 0)));
+  await worker?.stop();
+  return code;
 }
 
 main().then(

@@ -10,6 +10,8 @@ export interface AppContext {
   staticUrls: { case: string; longest: string; short: string };
   /** Set when the static files are not served by the app server itself. */
   staticNote?: string;
+  /** PostgreSQL URL of the servers' database (the pair benchmark); unset: SQLite in the data dir. */
+  databaseUrl?: string;
 }
 
 export const log = (s: string) => process.stderr.write(`  ${s}\n`);

@@ -6,6 +6,7 @@
 // ratings and versions. Baseline: GET /api/health (a route handler doing one small database
 // read) sent with the same pattern just before, on the same server.
 import Database from "better-sqlite3";
+import pg from "pg";
 import path from "node:path";
 import { DEFAULT_RUBRIC } from "../../lib/audits/rubric";
 import { createPrng } from "../../lib/sampling/prng";
@@ -68,6 +69,19 @@ function replay(ctx: AppContext, captured: CapturedSave, cookie: string, step: S
     headers: { ...captured.headers, ...(tree ? { "next-router-state-tree": tree } : {}), cookie },
     body: JSON.stringify([{ assignmentId: step.assignmentId, dimension: step.dimension, category: step.category, expectedVersion }]),
   });
+}
+
+/** The same check on PostgreSQL (the pair benchmark's database). */
+async function storedRatingsPg(url: string, assignmentIds: string[]): Promise<{ ratings: StoredRating[]; events: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const ratings = (await client.query(`SELECT "assignmentId", dimension, category, version FROM "Rating" WHERE "assignmentId" = ANY($1)`, [assignmentIds])).rows as StoredRating[];
+    const { n } = (await client.query(`SELECT count(*)::int AS n FROM "AuditEvent" WHERE action = 'rating.save' AND "entityId" = ANY($1)`, [assignmentIds])).rows[0] as { n: number };
+    return { ratings, events: n };
+  } finally {
+    await client.end();
+  }
 }
 
 function storedRatings(dataDir: string, assignmentIds: string[]): { ratings: StoredRating[]; events: number } {
@@ -191,7 +205,8 @@ export async function benchSaves(ctx: AppContext, dataDir: string, s: SavesSetti
     });
   }
 
-  const stored = storedRatings(dataDir, planned.map((st) => st.assignmentId));
+  const ids = [...new Set(planned.map((st) => st.assignmentId))];
+  const stored = ctx.databaseUrl ? await storedRatingsPg(ctx.databaseUrl, ids) : storedRatings(dataDir, ids);
   const { lost, unexpected } = ledger.compare(stored.ratings);
   const eventsOk = stored.events === ledger.acknowledged;
   rows.push({

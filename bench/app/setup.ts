@@ -7,7 +7,7 @@
  * The target histories are picked from the input files with the generator's token estimate.
  *
  *   node --conditions=react-server --import tsx bench/app/setup.ts --input DIR --data DIR \
- *     --clinicians N --per-clinician K [--target-tokens 30000]
+ *     --clinicians N --per-clinician K [--target-tokens 30000] [--database postgresql://…]
  *
  * Progress goes to stderr; the last stdout line is the World as JSON.
  */
@@ -76,9 +76,11 @@ async function main(): Promise<void> {
 
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
+  // --database URL (PostgreSQL, already migrated by the servers that run on it: the pair
+  // benchmark); default a fresh SQLite file in the data dir.
   const file = path.join(dataDir, "clinaudit.db");
-  const url = `file:${file}`;
-  await applyMigrations({ provider: "sqlite", url, file });
+  const url = args.includes("--database") ? flag("--database") : `file:${file}`;
+  if (url.startsWith("file:")) await applyMigrations({ provider: "sqlite", url, file });
   const db = createDb(url);
   try {
     let t = performance.now();

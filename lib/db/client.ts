@@ -6,6 +6,7 @@ import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type BetterSqlite3 from "better-sqlite3";
+import pg from "pg";
 import { PrismaClient as PostgresClient } from "../generated/postgres/client";
 import { PrismaClient } from "../generated/sqlite/client";
 import { secureSqliteFile } from "./file-modes";
@@ -17,6 +18,16 @@ export type SqliteConnection = BetterSqlite3.Database;
 
 /** The better-sqlite3 connection each SQLite client's adapter opened (see sqliteConnection). */
 const connections = new WeakMap<object, { current?: SqliteConnection }>();
+
+/** The DATABASE_URL each client was made for (see clientUrl). */
+const urls = new WeakMap<object, string>();
+
+/** The URL `createDb` made this client for. */
+export function clientUrl(db: Db): string {
+  const url = urls.get(db);
+  if (!url) throw new Error("clientUrl: this client was not made by createDb");
+  return url;
+}
 
 export function createDb(databaseUrl: string): Db {
   const target = parseDatabaseUrl(databaseUrl);
@@ -35,10 +46,43 @@ export function createDb(databaseUrl: string): Db {
     };
     const db = new PrismaClient({ adapter });
     connections.set(db, slot);
+    urls.set(db, databaseUrl);
     return db;
   }
-  const adapter = new PrismaPg({ connectionString: target.url });
-  return new PostgresClient({ adapter }) as unknown as Db;
+  // Our own pool, so that an import can reach the connection its transaction runs on (COPY).
+  const pool = new pg.Pool({ connectionString: target.url });
+  const clients = new Set<pg.PoolClient>();
+  pool.on("connect", (client) => clients.add(client));
+  pool.on("remove", (client) => clients.delete(client as pg.PoolClient));
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  // Every statement of an interactive transaction is a round trip here: Prisma's 5 s default
+  // failed assigning 100 clinicians (one transaction) on a loaded 2-core machine
+  // (bench --only pair). Transactions that need longer say so themselves (imports: an hour).
+  const db = new PostgresClient({ adapter, transactionOptions: { timeout: 30_000, maxWait: 10_000 } }) as unknown as Db;
+  pools.set(db, clients);
+  urls.set(db, databaseUrl);
+  return db;
+}
+
+/** The connections of each PostgreSQL client's pool (see pgTransactionConnection). */
+const pools = new WeakMap<object, Set<pg.PoolClient>>();
+
+interface RawQuery {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
+}
+
+/**
+ * The pg connection an interactive transaction of a PostgreSQL client (`db.$transaction(tx =>
+ * …)`) runs on, found by its backend process id; undefined for SQLite. Statements sent on it
+ * while the callback runs (COPY) belong to that transaction and commit or roll back with it.
+ * Prisma sends nothing on it meanwhile unless the callback does.
+ */
+export async function pgTransactionConnection(db: Db, tx: RawQuery): Promise<pg.PoolClient | undefined> {
+  const clients = pools.get(db);
+  if (!clients) return undefined;
+  const [row] = await tx.$queryRawUnsafe<{ pid: number }[]>("SELECT pg_backend_pid() AS pid");
+  for (const client of clients) if ((client as unknown as { processID: number | null }).processID === row?.pid) return client;
+  throw new Error(`pgTransactionConnection: no connection of this client's pool has backend pid ${row?.pid}`);
 }
 
 /**

@@ -10,6 +10,7 @@ import { replySource } from "@/lib/evaluation/reply-files";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { importPredictions } from "@/lib/server/evaluations/import-predictions";
 import { evaluationFor } from "@/lib/server/evaluations/report";
+import { startWorker } from "@/lib/server/jobs/worker";
 import { generateEhrBundle } from "@/lib/synth/ehr/generate";
 import { generateNotesBundle } from "@/lib/synth/notes/generate";
 import { syntheticPredictionsCsv } from "@/lib/synth/predictions";
@@ -36,11 +37,19 @@ async function counts(db: ReturnType<typeof createDb>) {
 }
 
 describe.each(DATABASES)("model evaluations on $name", (database) => {
-  afterAll(() => database.dropAll());
+  // PostgreSQL: reports are computed by a job worker (npm start runs one beside the server).
+  const workers: { stop(): Promise<void> }[] = [];
+  afterAll(async () => {
+    for (const w of workers.splice(0)) await w.stop();
+    await database.dropAll();
+  });
   async function freshDb() {
     const url = await database.create();
     await applyMigrations(target(url));
-    return createDb(url);
+    const db = createDb(url);
+    const worker = await startWorker(url, { db, pollingIntervalSeconds: 0.5 });
+    if (worker) workers.push(worker);
+    return db;
   }
 
   it("imports predictions once, and stores a report identical to the one from the files", async () => {
@@ -64,10 +73,11 @@ describe.each(DATABASES)("model evaluations on $name", (database) => {
 
     const computed = await evaluationFor(db, first.setId, { replicates: 300 });
     expect(computed!.json).toBe(await fromFiles("ehr.json", ehrText, csv, 300));
-    // Computed on request every time (nothing stored), and the same bytes each time.
+    expect(computed!.cached).toBe(false);
+    // Computed once by the job (on PostgreSQL a worker), kept under the engine's key, served again.
     const again = await evaluationFor(db, first.setId, { replicates: 300 });
-    expect(again!.json).toBe(computed!.json);
-    expect(await db.evaluationReport.count()).toBe(0);
+    expect(again).toMatchObject({ cached: true, json: computed!.json });
+    expect(await db.evaluationReport.count()).toBe(1);
     expect(again!.report).toEqual(computed!.report);
     expect(await evaluationFor(db, "no-such-set", {})).toBeNull();
     await expect(evaluationFor(db, first.setId, { baseline: "Nope" })).rejects.toThrow(/baseline "Nope"/);

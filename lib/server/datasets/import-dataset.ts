@@ -7,7 +7,8 @@ import { fingerprint, verifiedFiles, type ChecksumFile } from "../../formats/che
 import type { DatasetFindings, FindingKind } from "../../formats";
 import { writeFindings } from "./findings";
 import { UnreadableFileError } from "./open-file";
-import { eventRow, itemRow, noteRow, patientRow, rowWriter, type RowWriter } from "./rows";
+import { copyRowWriter } from "./copy-writer";
+import { dialectOf, eventRow, itemRow, noteRow, patientRow, rowWriter, type RowWriter } from "./rows";
 
 /** An import input: its text (and, for files on disk, its bytes), re-readable once per pass. */
 export type ImportFile = ChecksumFile;
@@ -82,7 +83,7 @@ async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRec
  *
  * Three reads, none holding the dataset: the checksum (bytes only, so a re-import is cheap);
  * validation (compact indexes only); then, inside one transaction, records streamed straight
- * into INSERTs. The last two re-hash what they read: a file that differs from what was
+ * into INSERTs (SQLite) or COPY (PostgreSQL). The last two re-hash what they read: a file that differs from what was
  * checksummed (changed at any point after the first read) is reported, and nothing is written.
  */
 export async function importDataset(db: Db, actorId: string | null, files: ImportFile[], options: ImportOptions = {}): Promise<ImportOutcome> {
@@ -149,7 +150,9 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
             },
           });
           const source = verifiedFiles(files, print, "validated");
-          const itemIds = await writeRecords(rowWriter(db, tx, progress), streamDataset(source.files, summary), datasetId, timeZone);
+          // PostgreSQL: COPY on the transaction's own connection; SQLite: prepared INSERTs.
+          const writer = dialectOf(db) === "postgres" ? await copyRowWriter(db, tx, progress) : rowWriter(db, tx, progress);
+          const itemIds = await writeRecords(writer, streamDataset(source.files, summary), datasetId, timeZone);
           source.verify();
           await writeFindings(tx, datasetId, summary.findings.list, itemIds);
           await recordEvent(tx, {

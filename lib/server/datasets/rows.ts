@@ -112,7 +112,7 @@ export function dialectOf(db: object): Dialect {
 // pass a strict character check; everything that comes from the input file is a bound
 // parameter. Prisma's raw path costs ~1 µs per parameter (it JSON-serializes and re-parses
 // them), which on a 250k-event import is seconds, and half of an event's 11 columns are such values.
-type Kind = "text" | "json" | "time" | "key" | "int";
+export type Kind = "text" | "json" | "time" | "key" | "int";
 const TABLES = {
   Patient: { id: "key", datasetId: "key", externalId: "text", position: "int", data: "json" },
   EhrEvent: {
@@ -127,9 +127,9 @@ const TABLES = {
   Prediction: { setId: "key", position: "int", model: "text", scope: "text", itemId: "key", turn: "int", option: "text" },
 } satisfies Record<string, Record<string, Kind>>;
 export type Table = keyof typeof TABLES;
-type RowOf<T extends Table> = { [C in keyof (typeof TABLES)[T]]: unknown };
+export type RowOf<T extends Table> = { [C in keyof (typeof TABLES)[T]]: unknown };
 
-const COLUMNS = Object.fromEntries(
+export const COLUMNS = Object.fromEntries(
   Object.entries(TABLES).map(([table, kinds]) => [
     table,
     { list: Object.keys(kinds).map((c) => `"${c}"`).join(", "), names: Object.keys(kinds), kinds: Object.values(kinds) as Kind[] },
@@ -144,7 +144,7 @@ export interface RowWriter {
 }
 
 /** Progress is reported every this many rows (or per batch on PostgreSQL). */
-const PROGRESS_STEP = 500;
+export const PROGRESS_STEP = 500;
 
 /**
  * SQLite: one prepared INSERT per table on the connection Prisma's transaction runs on, so the
@@ -201,7 +201,7 @@ function sqliteValue(v: unknown, kind: Kind): unknown {
 const LITERAL = { key: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, time: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/ };
 
 /** Parents first: a child row's foreign key must find its parent already inserted. */
-const PARENTS: Record<Table, Table[]> = { Patient: [], EhrEvent: ["Patient"], Note: ["Patient"], Item: ["Patient"], Prediction: [] };
+export const PARENTS: Record<Table, Table[]> = { Patient: [], EhrEvent: ["Patient"], Note: ["Patient"], Item: ["Patient"], Prediction: [] };
 /** Bound parameters per statement (PostgreSQL allows 65,535). */
 const MAX_PARAMS = 65_000;
 /** Rows per statement: binds only rows with little text (patients); larger statements gained nothing. */
@@ -280,7 +280,7 @@ export class BulkInserter implements RowWriter {
 }
 
 /** DateTime as adapter-pg sends it: UTC wall-clock time without a zone, so the session's TimeZone cannot shift it. */
-const pgTime = (d: Date) => d.toISOString().slice(0, 23).replace("T", " ");
+export const pgTime = (d: Date) => d.toISOString().slice(0, 23).replace("T", " ");
 
 /**
  * SQLite: prepared statements on the client's own connection, inside the transaction Prisma

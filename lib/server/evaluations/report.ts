@@ -5,16 +5,15 @@ import { buildEvaluationReportAsync, resolveEvaluationOptions } from "../../eval
 import type { EvaluationOptions, EvaluationReport, ResolvedEvaluationOptions } from "../../evaluation/report-types";
 import { replySource } from "../../evaluation/reply-files";
 import { NO_OPTION } from "./import-predictions";
+import { runJob } from "../jobs";
 import { loadEvalDataset } from "./load-dataset";
 
 /**
- * Reports are computed on request: engine 2 (shared draws) makes a full-size report a few
- * hundred milliseconds, so storing them, and the staleness rule that came with it (a
- * version key bumped whenever a number could change), no longer pays. Rows that earlier
- * versions stored in EvaluationReport are left in place and no longer read: they were a
- * cache, never something a user saved; a published report is its downloaded JSON, which
- * `clinaudit evaluate --engine 1` (or `engine: 1`) reproduces bit for bit.
+ * Bump whenever lib/evaluation would compute any number differently: stored reports carry
+ * it in their key, so old ones are recomputed instead of served.
  */
+// 3: engine 2 (shared draws, PRNG v2) is the default; engine-1 reports keep their own key.
+export const REPORT_ENGINE = "eval-report/3";
 
 /** The B values the page offers (the command line accepts any up to 100,000). */
 export const WEB_REPLICATES = [1_000, 2_000, 5_000, 10_000] as const;
@@ -24,15 +23,13 @@ export interface ComputedEvaluation {
   /** evaluationJson(report): the JSON download, byte for byte. */
   json: string;
   computeMs: number;
+  cached: boolean;
 }
-
-// One computation per (set, options) at a time: a second viewer waits for the first.
-const inFlight = new Map<string, Promise<ComputedEvaluation>>();
 
 /** Lets other requests run between two bootstraps of a long report. */
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function compute(db: Db, setId: string, datasetId: string, options: ResolvedEvaluationOptions): Promise<ComputedEvaluation> {
+async function compute(db: Db, setId: string, datasetId: string, options: ResolvedEvaluationOptions, key: string): Promise<ComputedEvaluation> {
   const started = performance.now();
   const [stored, set, rows] = await Promise.all([
     loadEvalDataset(db, datasetId),
@@ -53,23 +50,43 @@ async function compute(db: Db, setId: string, datasetId: string, options: Resolv
   const seed = options.seed ?? undefined;
   const report = await buildEvaluationReportAsync(stored.dataset, input, { baseline, replicates, level, seed, engine: options.engine ?? 1 }, pause);
   const json = evaluationJson(report);
-  return { report, json, computeMs: Math.round(performance.now() - started) };
+  const computeMs = Math.round(performance.now() - started);
+  // Another process may have stored the same report meanwhile: identical by construction.
+  await db.evaluationReport.upsert({ where: { setId_key: { setId, key } }, create: { setId, key, json, computeMs }, update: {} });
+  return { report, json, computeMs, cached: false };
 }
 
 /**
- * The report of a prediction set for these options, computed now (concurrent requests for
- * the same one share one computation). Null when the set does not exist; bad options throw
+ * The report of a prediction set for these options: stored if it was computed before, else
+ * computed now (seconds for a full-size benchmark at B = 10,000) as a job (lib/server/jobs: a
+ * worker process on PostgreSQL, this process on SQLite; the same report asked for at once is
+ * computed once) and stored. Null when the set does not exist; bad options throw
  * EvaluationInputError.
  */
 export async function evaluationFor(db: Db, setId: string, options: EvaluationOptions): Promise<ComputedEvaluation | null> {
   const set = await db.predictionSet.findUnique({ where: { id: setId }, select: { datasetId: true, scopes: true } });
   if (!set) return null;
   const resolved = resolveEvaluationOptions(options, set.scopes as string[]);
-  const flightKey = `${setId}\u0000${JSON.stringify(resolved)}`;
-  let running = inFlight.get(flightKey);
-  if (!running) {
-    running = compute(db, setId, set.datasetId, resolved).finally(() => inFlight.delete(flightKey));
-    inFlight.set(flightKey, running);
-  }
-  return running;
+  const key = reportKey(resolved);
+  const stored = await db.evaluationReport.findUnique({ where: { setId_key: { setId, key } }, select: { json: true, computeMs: true } });
+  if (stored) return { report: JSON.parse(stored.json) as EvaluationReport, json: stored.json, computeMs: stored.computeMs, cached: true };
+  const { computeMs } = await runJob(db, "evaluation-report", { setId, options: resolved, key });
+  const made = await db.evaluationReport.findUniqueOrThrow({ where: { setId_key: { setId, key } }, select: { json: true } });
+  return { report: JSON.parse(made.json) as EvaluationReport, json: made.json, computeMs, cached: false };
+}
+
+const reportKey = (resolved: ResolvedEvaluationOptions) => JSON.stringify([REPORT_ENGINE, resolved]);
+
+/**
+ * The job behind evaluationFor: computes and stores the report under `key` (reportKey of the
+ * options, made by the caller: the options come back from the queue as jsonb, keys reordered)
+ * unless it is stored already (a second job for the same report, or a rerun after a worker
+ * died, finds it and returns).
+ */
+export async function computeEvaluationReport(db: Db, setId: string, options: ResolvedEvaluationOptions, key: string): Promise<{ computeMs: number; cached: boolean }> {
+  const stored = await db.evaluationReport.findUnique({ where: { setId_key: { setId, key } }, select: { computeMs: true } });
+  if (stored) return { computeMs: stored.computeMs, cached: true };
+  const set = await db.predictionSet.findUniqueOrThrow({ where: { id: setId }, select: { datasetId: true } });
+  const { computeMs } = await compute(db, setId, set.datasetId, options, key);
+  return { computeMs, cached: false };
 }

@@ -1,12 +1,12 @@
 import { getTranslations } from "next-intl/server";
 import { db } from "@/lib/db";
 import { guardRoute } from "@/lib/server/auth/route-guard";
-import { importDataset, type ImportOutcome } from "@/lib/server/datasets/import-dataset";
-import { openFile } from "@/lib/server/datasets/open-file";
+import type { ImportOutcome } from "@/lib/server/datasets/import-dataset";
+import { runJob } from "@/lib/server/jobs";
+import type { DatasetImportProgress } from "@/lib/server/jobs/handlers";
 import { importProgress } from "@/lib/server/uploads/import-progress";
 import { maxUpload, uploadRoot } from "@/lib/server/uploads/limits";
 import { receiveMultipart } from "@/lib/server/uploads/multipart";
-import { oneAtATime } from "@/lib/server/uploads/one-at-a-time";
 import { progressStream, wantsStream, type Answer } from "@/lib/server/uploads/progress-stream";
 import { refusal } from "@/lib/server/uploads/refusal";
 import type { UploadEvent } from "@/lib/server/uploads/events";
@@ -15,7 +15,9 @@ import { log } from "@/lib/server/log";
 /**
  * Organizer upload: multipart files streamed to disk (never through proxy.ts, whose matcher
  * leaves this route out) → all-or-nothing import → counts, or every located issue. With
- * `Accept: application/x-ndjson` the answer streams the import's progress first.
+ * `Accept: application/x-ndjson` the answer streams the import's progress first. The import
+ * runs as a job (lib/server/jobs): on PostgreSQL in a worker process, which reads the files from
+ * the upload folder; on SQLite in this process, one at a time.
  */
 export async function POST(request: Request) {
   const user = await guardRoute("datasets:manage", request);
@@ -32,13 +34,15 @@ export async function POST(request: Request) {
   const strict = ["on", "true", "1"].includes(received.fields.get("strict") ?? "");
 
   const run = async (send?: (event: UploadEvent) => void): Promise<Answer> => {
-    const outcome: ImportOutcome = await oneAtATime(
-      () => {
-        send?.({ type: "progress", phase: "checksum" });
-        const onProgress = send && importProgress(files, send);
-        return importDataset(db(), user.id, files.map((f) => openFile(f.path, f.name)), { name, strict, onProgress });
+    const onProgress = send && importProgress(files, send);
+    const outcome: ImportOutcome = await runJob(
+      db(),
+      "dataset-import",
+      { actorId: user.id, files: files.map((f) => ({ path: f.path, name: f.name })), name, strict },
+      send && {
+        onState: (state) => send({ type: "progress", phase: state === "queued" ? "queued" : "checksum" }),
+        onProgress: (event) => onProgress!(event as DatasetImportProgress),
       },
-      () => send?.({ type: "progress", phase: "queued" }),
     );
     return { status: outcome.status === "invalid" ? 422 : 200, body: outcome };
   };

@@ -1,0 +1,102 @@
+// The PostgreSQL job queue (pg-boss): a job whose worker is killed mid-way is picked up by
+// another worker once it expires, and runs to completion exactly once; progress reaches a
+// waiter in another process than the worker.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { pgQueue } from "@/lib/server/jobs/pg-queue";
+import type { JobQueue } from "@/lib/server/jobs/types";
+import { postgres } from "./databases";
+import { createTestTables, EXPIRE_SECONDS, TEST_KIND, testRegistry } from "./job-test-kind";
+
+const enabled = Boolean(process.env.TEST_POSTGRES_URL);
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** A worker process; resolves once it printed `line` (e.g. "started <id>"). */
+function workerProcess(url: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "job-worker-child.ts"), url], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (c) => (err += c));
+  const printed = (line: string, timeoutMs = 60_000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`worker did not print "${line}" in ${timeoutMs} ms; stdout: ${out} stderr: ${err}`)), timeoutMs);
+      const check = () => {
+        if (out.includes(line)) {
+          clearTimeout(timer);
+          child.stdout.off("data", onData);
+          resolve();
+        }
+      };
+      const onData = (c: Buffer) => {
+        out += c.toString();
+        check();
+      };
+      child.stdout.on("data", onData);
+      check();
+    });
+  return { child, printed };
+}
+
+describe.runIf(enabled)("job queue on PostgreSQL", () => {
+  const queues: JobQueue[] = [];
+  afterAll(async () => {
+    for (const q of queues) await q.stop();
+    await postgres.dropAll();
+  });
+
+  it("a job survives a worker crash: another worker runs it after expiry, to completion once", async () => {
+    const url = await postgres.create();
+    await createTestTables(url);
+    // The enqueuing side (an app process) works no jobs itself.
+    const app = pgQueue(url, testRegistry(url));
+    queues.push(app);
+    const first = workerProcess(url);
+    await first.printed("ready");
+    const id = await app.enqueue(TEST_KIND, { sleepMs: 1500 });
+    const progress: unknown[] = [];
+    const states: string[] = [];
+    const waiting = app.wait(TEST_KIND, id, { onProgress: (e) => progress.push(e), onState: (s) => states.push(s) });
+    await first.printed(`started ${id}`);
+    first.child.kill("SIGKILL"); // mid-job: before its 1.5 s sleep ends
+    await new Promise((resolve) => first.child.once("exit", resolve));
+
+    const started = Date.now();
+    const second = pgQueue(url, testRegistry(url), { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
+    queues.push(second);
+    await second.work();
+    const output = (await waiting) as { pid: number; completed: boolean };
+    expect(output).toEqual({ pid: process.pid, completed: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual((EXPIRE_SECONDS - 2) * 1000);
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const runs = (await client.query("SELECT pid FROM job_runs WHERE job_id = $1 ORDER BY at", [id])).rows.map((r) => r.pid as number);
+    const done = (await client.query("SELECT pid FROM job_done WHERE job_id = $1", [id])).rows.map((r) => r.pid as number);
+    await client.end();
+    expect(runs).toEqual([first.child.pid, process.pid]);
+    expect(done).toEqual([process.pid]);
+    expect(states).toContain("active");
+    // The second run's progress reached the waiter (the first run's may have too).
+    expect(progress).toContainEqual({ step: "sleeping" });
+  }, 120_000);
+
+  it("jobs enqueued from two processes are each run once by a pool of workers", async () => {
+    const url = await postgres.create();
+    await createTestTables(url);
+    const a = pgQueue(url, testRegistry(url), { pollingIntervalSeconds: 0.5 });
+    const b = pgQueue(url, testRegistry(url), { pollingIntervalSeconds: 0.5 });
+    queues.push(a, b);
+    await Promise.all([a.work(), b.work()]);
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).enqueue(TEST_KIND, { sleepMs: 50 })));
+    const outputs = await Promise.all(ids.map((id, i) => (i % 2 ? b : a).wait(TEST_KIND, id)));
+    expect(outputs.every((o) => (o as { completed: boolean }).completed)).toBe(true);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query("SELECT job_id, count(*)::int AS n FROM job_runs GROUP BY job_id");
+    await client.end();
+    expect(rows).toHaveLength(6);
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+  }, 120_000);
+});
