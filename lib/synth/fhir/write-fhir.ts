@@ -41,7 +41,7 @@ function concept(name: string, code?: EhrEvent["code"]): Json {
 }
 
 /** value / unit / ref_range / flag as the elements of an Observation or a component. */
-function measurement(m: Pick<EventItem, "value" | "unit" | "ref_range" | "flag">): Json {
+function measurement(m: Partial<Pick<EventItem, "value" | "unit" | "ref_range" | "flag">>): Json {
   const out: Json = {};
   if (typeof m.value === "number") out.valueQuantity = m.unit ? { value: m.value, unit: m.unit } : { value: m.value };
   else if (typeof m.value === "string") out.valueString = m.value;
