@@ -5,7 +5,7 @@
 // 11780-4, by LMP / by ovulation) → LMP = EDD − 280 days; else the LMP start date (8665-2);
 // else the earliest gestational-age observation (49051-6 in weeks, 11884-4, 18185-9) → LMP =
 // its date − GA. A pregnancy Condition (SNOMED CT 77386006) gives the pregnancy id, and its
-// abatement ends the pregnancy: events on later days have no gestational age. Its onset is not
+// abatement ends the pregnancy: events after it (after that day, for a date) have no gestational age. Its onset is not
 // used for dating (FHIR does not say whether it is the LMP, conception or diagnosis).
 import type { Dating, EhrEvent, Patient } from "../model";
 import { compact, isIsoDate, isoToMillis } from "../primitives";
@@ -74,8 +74,10 @@ export function assemblePatient(input: PatientResources, aliases: ReadonlyMap<st
   const patient = all.find((r) => r.resourceType === "Patient");
   const pregnancy = all.find((r) => roleOf(r) === "pregnancy");
   const { dating, lmp } = datingOf(all);
+  // The pregnancy's end: a date ends it after that day, a time after that instant.
   const endValue = pregnancy ? str(pregnancy.abatementDateTime) : undefined;
-  const end = endValue ? dayOf(endValue) : undefined;
+  const endDay = endValue && !endValue.includes("T") ? dayOf(endValue) : undefined;
+  const endMs = endValue?.includes("T") ? isoToMillis(endValue, timeZone) : null;
   const observations = new Map<string, Json>();
   for (const x of input.resources) {
     const key = x.resource.resourceType === "Observation" ? resourceKey(x.resource, x.fullUrl) : undefined;
@@ -88,7 +90,9 @@ export function assemblePatient(input: PatientResources, aliases: ReadonlyMap<st
     const key = resourceKey(r, fullUrl);
     if (!t || !key) return; // pass 1 refused such a record
     const day = dayOf(t.value);
-    const ga = lmp !== undefined && day !== undefined && day >= lmp && (end === undefined || day <= end) ? day - lmp : undefined;
+    const ms = isoToMillis(t.value, timeZone) ?? 0;
+    const pregnant = (endDay === undefined || (day !== undefined && day <= endDay)) && (endMs === null || ms <= endMs);
+    const ga = lmp !== undefined && day !== undefined && day >= lmp && pregnant ? day - lmp : undefined;
     const encounter = encounterOf(r);
     const body = eventBody(r);
     if (r.resourceType === "DiagnosticReport") {
@@ -99,7 +103,7 @@ export function assemblePatient(input: PatientResources, aliases: ReadonlyMap<st
       if (items.length > 0) body.items = items;
     }
     const event = compact({ eventId: key, time: t.value, gaDays: ga, visitId: encounter ? resolve(encounter) : undefined, ...body }) as EhrEvent;
-    events.push({ event, ms: isoToMillis(t.value, timeZone) ?? 0, order });
+    events.push({ event, ms, order });
   });
   events.sort((a, b) => a.ms - b.ms || a.order - b.order);
   const demographics = patient

@@ -16,7 +16,7 @@ interface Subject {
   where: Where;
   field: string;
   events: { id: string; time: string }[];
-  /** A time of day (FHIR gives every one a UTC offset), else the first date. */
+  /** The first time of day (FHIR gives every one a UTC offset). */
   zone?: ZoneExample;
   /** Patient index slots of records naming this subject, fixed in finish(). */
   slot: number;
@@ -102,7 +102,8 @@ export class FhirIndex {
     }
     this.keys.set(key, where);
     if (fullUrl?.startsWith("urn:")) this.aliases.set(fullUrl, key);
-    if (problems.length > 0) return;
+    // A resource with schema problems is still indexed (as far as it reads), so items citing it
+    // are not reported as citing nothing: the file is refused for its own problems anyway.
 
     const role = roleOf(raw);
     if (role === "patient") {
@@ -168,8 +169,9 @@ export class FhirIndex {
       });
     const s = this.subjects.get(subject) as Subject;
     s.events.push({ id: key, time: t.value });
-    const timeOfDay = t.value.includes("T");
-    if (!s.zone || (timeOfDay && !s.zone.offset)) s.zone = { offset: timeOfDay, where, field: t.element, value: t.value };
+    // FHIR gives every time of day a UTC offset and a date none: dates may stand beside either
+    // kind, so only a time of day sets the kind the cutoffs must match.
+    if (!s.zone && t.value.includes("T")) s.zone = { offset: true, where, field: t.element, value: t.value };
   }
 
   private expect(ref: string, where: Where, field: string, type: string): void {
@@ -204,7 +206,7 @@ export class FhirIndex {
       }
       const p = this.patients[k] as IndexedPatient;
       p.events.push(...s.events);
-      if (s.zone && (!p.zone || (s.zone.offset && !p.zone.offset))) p.zone = s.zone;
+      p.zone ??= s.zone;
       return k;
     });
     for (const e of this.encounterSubjects) {

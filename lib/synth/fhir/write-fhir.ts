@@ -121,7 +121,7 @@ export function patientResources(p: EhrPatient): Json[] {
   for (const [visit, time] of visits)
     out.push({ resourceType: "Encounter", id: visitKey(p.patient_id, visit).slice(10), status: "finished", class: { system: "http://terminology.hl7.org/CodeSystem/v3-ActCode", code: "AMB" }, subject, period: { start: fhirTime(time) } });
   const first = p.events[0]?.time;
-  // The pregnancy ends on the last day the record gives a gestational age (the delivery day).
+  // The pregnancy ends with the last event the record gives a gestational age (around delivery).
   const lastGa = [...p.events].reverse().find((e) => e.ga_days !== undefined);
   const ended = lastGa && p.events.some((e) => e.ga_days === undefined && e.time > lastGa.time);
   out.push({
@@ -130,7 +130,7 @@ export function patientResources(p: EhrPatient): Json[] {
     code: { coding: [{ system: SYSTEM.snomed, code: "77386006", display: "Pregnancy" }], text: "Pregnancy" },
     subject,
     onsetDateTime: p.dating.lmp_date,
-    ...(ended ? { abatementDateTime: lastGa.time.slice(0, 10) } : {}),
+    ...(ended ? { abatementDateTime: fhirTime(lastGa.time) } : {}),
     ...(first ? { recordedDate: fhirTime(first) } : {}),
   });
   const dated = first ? { effectiveDateTime: fhirTime(first) } : {};
