@@ -29,13 +29,15 @@ export async function POST(request: Request) {
   }
   const name = received.fields.get("name")?.trim() || undefined;
   const strict = ["on", "true", "1"].includes(received.fields.get("strict") ?? "");
+  // The one layout a user can choose (FHIR files may have any name); the others are detected.
+  const format = received.fields.get("format") === "fhir-r4" ? ("fhir-r4" as const) : undefined;
 
   const run = async (send?: (event: UploadEvent) => void): Promise<Answer> => {
     const outcome: ImportOutcome = await oneAtATime(
       () => {
         send?.({ type: "progress", phase: "checksum" });
         const onProgress = send && importProgress(files, send);
-        return importDataset(db(), user.id, files.map((f) => openFile(f.path, f.name)), { name, strict, onProgress });
+        return importDataset(db(), user.id, files.map((f) => openFile(f.path, f.name)), { name, strict, onProgress, ...(format ? { format } : {}) });
       },
       () => send?.({ type: "progress", phase: "queued" }),
     );
