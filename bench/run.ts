@@ -12,9 +12,9 @@ import path from "node:path";
 import { runAppBenches, type AppSettings } from "./app/run-app";
 import { benchUpload } from "./app/upload";
 import { BENCHMARKS, parseBenchArgs, USAGE, UsageError, type BenchKey, type BenchOptions } from "./lib/args";
-import { agreementResultSchema, bootstrapResultSchema, importResultSchema, parseLastJsonLine } from "./lib/child-json";
+import { agreementResultSchema, bootstrapResultSchema, fhirImportResultSchema, importResultSchema, parseLastJsonLine } from "./lib/child-json";
 import { installCleanup, onCleanup, runTracked } from "./lib/processes";
-import { agreementRows, bootstrapRow, importRows } from "./lib/script-rows";
+import { agreementRows, bootstrapRow, fhirImportRows, importRows } from "./lib/script-rows";
 import { failedRow, formatTable, type BenchRow } from "./lib/table";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -77,6 +77,10 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
   if (o.only.has("agreement")) rows.push(...(await guarded("agreement", "agreement report", "—", async () => agreementRows(parseLastJsonLine("bench/agreement.ts", await script("bench/agreement.ts", runs), agreementResultSchema)))));
   if (o.only.has("bootstrap")) rows.push(...(await guarded("bootstrap", "cluster bootstrap, B = 10,000", "—", async () => [bootstrapRow(parseLastJsonLine("bench/bootstrap.ts", await script("bench/bootstrap.ts", runs), bootstrapResultSchema))])));
 
+  if (o.only.has("fhir-import")) {
+    const sized = s.patients ? ["--patients", String(s.patients)] : [];
+    rows.push(...(await guarded("fhir-import", "FHIR NDJSON import", "≤ 500 MB", async () => fhirImportRows(parseLastJsonLine("bench/fhir-import.ts", await script("bench/fhir-import.ts", [...sized, ...runs]), fhirImportResultSchema)))));
+  }
   const needsInput = ["import", "bundle", "upload", "case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey));
   const inputDir = path.join(ROOT, "data", `bench-input-${s.seed}`);
   const dataDir = path.join(ROOT, "data", "bench-app");

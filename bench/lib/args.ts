@@ -1,6 +1,6 @@
 // Command-line options of `npm run bench` (bench/run.ts).
 
-export const BENCHMARKS = ["agreement", "bootstrap", "import", "bundle", "upload", "case", "viewer", "saves"] as const;
+export const BENCHMARKS = ["agreement", "bootstrap", "import", "bundle", "upload", "case", "viewer", "saves", "fhir-import"] as const;
 export type BenchKey = (typeof BENCHMARKS)[number];
 
 export interface BenchOptions {
