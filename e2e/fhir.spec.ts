@@ -8,7 +8,7 @@ import { signIn, signInAs, waitForShortcuts } from "./support/users";
 // posts one) with its decision-point items: first with a schema error, refused and located by
 // file, line and JSON path; then the good bundle. A clinician reviews an item over it: the
 // FHIR-derived events up to the cutoff are on the case screen, nothing after it.
-const FIXTURES = path.resolve(__dirname, "../tests/fixtures/fhir");
+const FIXTURES = path.resolve(import.meta.dirname, "../tests/fixtures/fhir");
 const NAME = `E2E FHIR ${Date.now()}`;
 const AUDIT = `E2E FHIR audit ${Date.now()}`;
 

@@ -13,7 +13,7 @@ import { isoToMillis } from "../primitives";
 import { collectDataset, streamDataset } from "../stream-dataset";
 import { fhirValidator } from "./validator";
 
-const FIXTURES = path.resolve(__dirname, "../../../tests/fixtures/fhir");
+const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/fhir");
 const read = (name: string) => fs.readFileSync(path.join(FIXTURES, name), "utf8");
 const files = (texts: Record<string, string>) => Object.entries(texts).map(([name, text]) => ({ name, chunks: [text] }));
 const reopenable = (texts: Record<string, string>) => Object.entries(texts).map(([name, text]) => ({ name, open: () => [text] }));
