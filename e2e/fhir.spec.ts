@@ -35,7 +35,7 @@ test("a FHIR bundle with an error is refused, located; the good one imports", as
   await expect(issues).toContainText(`history.json`);
   await expect(issues).toContainText(String(line));
   await expect(issues).toContainText("expected string, got 5");
-  await expect(page.getByTestId("import-report")).toContainText("Nothing was written");
+  await expect(page.getByText("Import rejected: 1 problem. Nothing was written.")).toBeVisible();
 
   // The good bundle, this time named as the user likes and read as FHIR by choice.
   const goodFile = testInfo.outputPath("export-2032.json");
