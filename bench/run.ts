@@ -14,9 +14,9 @@ import { benchPostgresUrl, runPairBenches } from "./app/run-pair";
 import { benchUpload } from "./app/upload";
 import { benchCorrected } from "./corrected/bench";
 import { BENCHMARKS, parseBenchArgs, USAGE, UsageError, type BenchKey, type BenchOptions } from "./lib/args";
-import { agreementResultSchema, bootstrapResultSchema, importResultSchema, parseLastJsonLine } from "./lib/child-json";
+import { agreementResultSchema, bootstrapResultSchema, fhirImportResultSchema, importResultSchema, parseLastJsonLine } from "./lib/child-json";
 import { installCleanup, onCleanup, runTracked } from "./lib/processes";
-import { agreementRows, bootstrapRows, importRows } from "./lib/script-rows";
+import { agreementRows, bootstrapRows, fhirImportRows, importRows } from "./lib/script-rows";
 import { pgImportRows } from "./lib/pg-rows";
 import { failedRow, formatTable, type BenchRow } from "./lib/table";
 
@@ -80,6 +80,10 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
   if (o.only.has("agreement")) rows.push(...(await guarded("agreement", "agreement report", "—", async () => agreementRows(parseLastJsonLine("bench/agreement.ts", await script("bench/agreement.ts", runs), agreementResultSchema)))));
   if (o.only.has("bootstrap")) rows.push(...(await guarded("bootstrap", "cluster bootstrap and whole report, B = 10,000", "≤ numpy", async () => bootstrapRows(parseLastJsonLine("bench/bootstrap.ts", await script("bench/bootstrap.ts", runs), bootstrapResultSchema)))));
 
+  if (o.only.has("fhir-import")) {
+    const sized = s.patients ? ["--patients", String(s.patients)] : [];
+    rows.push(...(await guarded("fhir-import", "FHIR NDJSON import", "≤ 500 MB", async () => fhirImportRows(parseLastJsonLine("bench/fhir-import.ts", await script("bench/fhir-import.ts", [...sized, ...runs]), fhirImportResultSchema)))));
+  }
   const needsInput = ["import", "bundle", "import-pg", "upload", "case", "viewer", "saves", "corrected", "pair"].some((k) => o.only.has(k as BenchKey));
   const inputDir = path.join(ROOT, "data", `bench-input-${s.seed}`);
   const dataDir = path.join(ROOT, "data", "bench-app");

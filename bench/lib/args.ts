@@ -1,6 +1,6 @@
 // Command-line options of `npm run bench` (bench/run.ts).
 
-export const BENCHMARKS = ["agreement", "bootstrap", "import", "bundle", "import-pg", "upload", "case", "viewer", "saves", "corrected", "pair"] as const;
+export const BENCHMARKS = ["agreement", "bootstrap", "import", "bundle", "import-pg", "upload", "case", "viewer", "saves", "corrected", "pair", "fhir-import"] as const;
 export type BenchKey = (typeof BENCHMARKS)[number];
 
 export interface BenchOptions {

@@ -26,6 +26,11 @@ const run = z.object({ wallMs: z.number().positive(), peakRssMb: z.number().posi
 export const importResultSchema = z.object({ rows: z.number().int().positive(), baseline: run, import: run, ratio: z.number().positive(), layout: z.enum(["jsonl", "bundle"]).default("jsonl") });
 export type ImportResult = z.output<typeof importResultSchema>;
 
+/** bench/fhir-import.ts --json. */
+const fhirRun = z.object({ wallMs: z.number().positive(), peakRssMb: z.number().positive() });
+export const fhirImportResultSchema = z.object({ rows: z.number().int().positive(), jsonl: fhirRun, fhir: fhirRun.extend({ compileMs: z.number() }), ratio: z.number().positive(), inputMb: z.object({ jsonl: z.number(), fhir: z.number() }) });
+export type FhirImportResult = z.output<typeof fhirImportResultSchema>;
+
 const positiveMs = z.number().positive();
 
 /** bench/agreement.ts --json. */

@@ -1,6 +1,6 @@
 // Table rows of the benchmarks that run as scripts of their own (bench/agreement.ts,
 // bench/bootstrap.ts, bench/import.ts --json).
-import type { AgreementResult, BootstrapResult, ImportResult } from "./child-json";
+import type { AgreementResult, BootstrapResult, FhirImportResult, ImportResult } from "./child-json";
 import { formatMs, type BenchRow } from "./table";
 
 export function agreementRows(r: AgreementResult): BenchRow[] {
@@ -90,5 +90,15 @@ export function importRows(r: ImportResult, runs: number, input: string): BenchR
       met: bundle ? r.import.peakRssMb <= 500 : null,
       values: { importMb: r.import.peakRssMb, baselineMb: r.baseline.peakRssMb },
     },
+  ];
+}
+
+/** bench/fhir-import.ts: FHIR R4 NDJSON beside the JSONL pair of the same histories. */
+export function fhirImportRows(r: FhirImportResult): BenchRow[] {
+  const mb = (x: number) => `${x.toFixed(0)} MB`;
+  const note = `bench/fhir-import.ts --json: importDataset on FHIR R4 NDJSON (${r.inputMb.fhir} MB, one file per resource type) vs the JSONL pair (${r.inputMb.jsonl} MB) of the same generated histories, each in a fresh child process and SQLite file; the FHIR time includes loading and compiling the R4 schema (${formatMs(r.fhir.compileMs)}).`;
+  return [
+    { key: "fhir-import.wall", benchmark: `FHIR NDJSON import (${r.rows.toLocaleString("en")} rows)`, measured: formatMs(r.fhir.wallMs), baseline: `JSONL import ${formatMs(r.jsonl.wallMs)}`, ratio: r.ratio, target: "—", met: null, values: { fhirMs: r.fhir.wallMs, jsonlMs: r.jsonl.wallMs, compileMs: r.fhir.compileMs, rows: r.rows }, note },
+    { key: "fhir-import.rss", benchmark: "FHIR NDJSON import peak memory (RSS)", measured: mb(r.fhir.peakRssMb), baseline: `JSONL import ${mb(r.jsonl.peakRssMb)}`, ratio: r.fhir.peakRssMb / r.jsonl.peakRssMb, target: "≤ 500 MB", met: r.fhir.peakRssMb <= 500, values: { fhirMb: r.fhir.peakRssMb, jsonlMb: r.jsonl.peakRssMb } },
   ];
 }

@@ -11,7 +11,8 @@
 import { once } from "node:events";
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import path from "node:path";
-import { generateEhr, EhrStatsCollector, ehrDataset, type EhrSize } from "@/lib/synth/ehr/generate";
+import { generateEhr, EhrStatsCollector, ehrDataset, type EhrPatientRecord, type EhrSize } from "@/lib/synth/ehr/generate";
+import { bundleEntries, fhirLines } from "@/lib/synth/fhir/files";
 import type { FlawRecord } from "@/lib/synth/ehr/types";
 import type { Lang } from "@/lib/synth/lang";
 import { generateNotes, NotesStatsCollector, notesDataset, type NotesSize } from "@/lib/synth/notes/generate";
@@ -34,6 +35,9 @@ export const GENERATE_USAGE = `Usage: clinaudit generate --out DIR [options]
   --patients N           override the number of patients of the size
   --flaw-rate R          fraction of items with a planted flaw (default 0.08)
   --jsonl                (ehr) write patients.jsonl + instances.jsonl instead of one JSON bundle
+  --format fhir          (ehr) the histories as FHIR R4 NDJSON, one file per resource type as
+                         a bulk $export writes them, + instances.jsonl citing the resources
+  --format fhir-bundle   (ehr) the histories as one FHIR R4 collection Bundle + instances.jsonl
   --csv                  (notes) write notes.csv + questions.csv like the real release
   --out DIR              output folder (created if missing)
 `;
@@ -46,6 +50,7 @@ interface Args {
   out: string;
   jsonl: boolean;
   csv: boolean;
+  fhir?: "ndjson" | "bundle";
   patients?: number;
   flawRate?: number;
 }
@@ -114,6 +119,12 @@ function parseArgs(argv: string[]): Args | "help" {
       case "--csv":
         a.csv = true;
         break;
+      case "--format": {
+        const v = take();
+        if (v !== "fhir" && v !== "fhir-bundle" && v !== "native") throw new UsageError(`--format must be native, fhir or fhir-bundle, got "${v}"`);
+        if (v !== "native") a.fhir = v === "fhir" ? "ndjson" : "bundle";
+        break;
+      }
       default:
         throw new UsageError(`unknown option "${flag}"`);
     }
@@ -124,7 +135,8 @@ function parseArgs(argv: string[]): Args | "help" {
   if (kind === "ehr" && a.csv) throw new UsageError("--csv is only available for --kind notes");
   // notes-chatqa has no JSONL layout (the release is CSV); the JSON bundle or --csv it is.
   if (kind === "notes" && a.jsonl) throw new UsageError("--jsonl is only available for --kind ehr (use --csv for notes)");
-  return { kind, size: a.size ?? "demo", seed: a.seed ?? "clinaudit", language: a.language ?? "en", out: a.out, jsonl: a.jsonl, csv: a.csv, patients: a.patients, flawRate: a.flawRate };
+  if (a.fhir && (kind !== "ehr" || a.jsonl)) throw new UsageError("--format fhir is only available for --kind ehr, without --jsonl");
+  return { kind, size: a.size ?? "demo", seed: a.seed ?? "clinaudit", language: a.language ?? "en", out: a.out, jsonl: a.jsonl, csv: a.csv, patients: a.patients, flawRate: a.flawRate, ...(a.fhir ? { fhir: a.fhir } : {}) };
 }
 
 /** A write stream with back-pressure: awaits 'drain' when the buffer is full. */
@@ -172,7 +184,12 @@ async function writeEhr(a: Args): Promise<Record<string, unknown>> {
   const stats = new EhrStatsCollector();
   const flaws: FlawRecord[] = [];
   const files: string[] = [];
-  if (a.jsonl) {
+  if (a.fhir) {
+    files.push(...(await writeFhir(a, opts, (rec) => {
+      stats.add(rec);
+      flaws.push(...rec.flaws);
+    })));
+  } else if (a.jsonl) {
     const p = new Sink(path.join(a.out, "patients.jsonl"));
     const q = new Sink(path.join(a.out, "instances.jsonl"));
     for (const rec of generateEhr(opts)) {
@@ -202,6 +219,35 @@ async function writeEhr(a: Args): Promise<Record<string, unknown>> {
   }
   await writeJson(path.join(a.out, "flaws.json"), flaws);
   return { files: [...files, "flaws.json"], ...stats.result() };
+}
+
+/** FHIR R4: NDJSON per resource type (sinks opened as types appear) or one collection Bundle, streamed. */
+async function writeFhir(a: Args, opts: Parameters<typeof generateEhr>[0], seen: (rec: EhrPatientRecord) => void): Promise<string[]> {
+  const q = new Sink(path.join(a.out, "instances.jsonl"));
+  const sinks = new Map<string, Sink>();
+  const bundle = a.fhir === "bundle" ? new Sink(path.join(a.out, "fhir-bundle.json")) : undefined;
+  await bundle?.write('{"resourceType":"Bundle","type":"collection","entry":[');
+  let first = true;
+  for (const rec of generateEhr(opts)) {
+    seen(rec);
+    const { byType, instances } = fhirLines(rec);
+    if (bundle) {
+      for (const entry of bundleEntries(rec)) {
+        await bundle.write(`${first ? "" : ","}\n${JSON.stringify(entry)}`);
+        first = false;
+      }
+    } else {
+      for (const [type, lines] of byType) {
+        let sink = sinks.get(type);
+        if (!sink) sinks.set(type, (sink = new Sink(path.join(a.out, `${type}.ndjson`))));
+        for (const line of lines) await sink.write(`${line}\n`);
+      }
+    }
+    for (const line of instances) await q.write(`${line}\n`);
+  }
+  await bundle?.write("\n]}\n");
+  await Promise.all([q.close(), bundle?.close(), ...[...sinks.values()].map((s) => s.close())]);
+  return [...(bundle ? ["fhir-bundle.json"] : [...sinks.keys()].map((t) => `${t}.ndjson`)), "instances.jsonl"];
 }
 
 async function writeNotes(a: Args): Promise<Record<string, unknown>> {

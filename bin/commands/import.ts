@@ -12,11 +12,14 @@ import { importDataset } from "../../lib/server/datasets/import-dataset";
 import { openFile } from "../../lib/server/datasets/open-file";
 import { locatedIssue } from "./located";
 
-export const IMPORT_USAGE = `Usage: clinaudit import <file> [<file>…] [--name NAME] [--strict] [--time-zone AREA/CITY]
+export const IMPORT_USAGE = `Usage: clinaudit import <file> [<file>…] [--name NAME] [--strict] [--time-zone AREA/CITY] [--format fhir]
 
 Imports a benchmark: an ehr-decision-mcq JSON bundle, or patients.jsonl + instances.jsonl;
 a notes-chatqa JSON bundle, or notes.csv + questions.csv (EHRNote-ChatQA); or an EHRNoteQA
-JSONL, raw or preprocessed, optionally with MIMIC-IV-Note discharge.csv or discharge.csv.gz.
+JSONL, raw or preprocessed, optionally with MIMIC-IV-Note discharge.csv or discharge.csv.gz;
+or FHIR R4 records (Bundles and/or bulk-export NDJSON) + instances.jsonl, whose evidence cites
+resources ("Observation/abc"). The layout is detected; --format fhir reads every file except
+instances.jsonl as FHIR, whatever its name.
 The same files again change nothing; changed files become a new dataset version.
 
 Content defects (duplicate options, empty questions, …) are imported as data-quality
@@ -42,13 +45,18 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
   };
   const { at: nameAt, value: name } = valueOf("--name");
   const { at: zoneAt, value: timeZone } = valueOf("--time-zone");
+  const { at: formatAt, value: formatName } = valueOf("--format");
+  if (formatAt >= 0 && formatName !== "fhir") {
+    io.stderr(`clinaudit import: --format must be fhir (other layouts are detected)\n${IMPORT_USAGE}`);
+    return 2;
+  }
   const strict = argv.includes("--strict");
-  const unknown = argv.find((a) => a.startsWith("--") && !["--name", "--strict", "--time-zone"].includes(a));
+  const unknown = argv.find((a) => a.startsWith("--") && !["--name", "--strict", "--time-zone", "--format"].includes(a));
   if (unknown) {
     io.stderr(`clinaudit import: unknown option ${unknown}\n${IMPORT_USAGE}`);
     return 2;
   }
-  const files = argv.filter((a, i) => !a.startsWith("--") && (nameAt < 0 || i !== nameAt + 1) && (zoneAt < 0 || i !== zoneAt + 1));
+  const files = argv.filter((a, i) => !a.startsWith("--") && (nameAt < 0 || i !== nameAt + 1) && (zoneAt < 0 || i !== zoneAt + 1) && (formatAt < 0 || i !== formatAt + 1));
   if (files.length === 0 || (nameAt >= 0 && !name) || (zoneAt >= 0 && !timeZone)) {
     io.stderr(IMPORT_USAGE);
     return 2;
@@ -71,6 +79,7 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
       name,
       strict,
       ...(timeZone ? { timeZone } : {}),
+      ...(formatName === "fhir" ? { format: "fhir-r4" as const } : {}),
       onProgress: (p) => {
         if (Date.now() - lastLine < 500) return;
         lastLine = Date.now();

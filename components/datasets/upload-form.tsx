@@ -65,11 +65,18 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
       <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
         <div className="space-y-1">
           <label htmlFor="files" className="block text-sm font-medium text-slate-800">{t("files")}</label>
-          <input id="files" name="files" type="file" multiple required accept=".json,.jsonl,.csv,.gz" className="block w-full text-sm" disabled={busy} aria-describedby="files-hint" />
+          <input id="files" name="files" type="file" multiple required accept=".json,.jsonl,.ndjson,.csv,.gz" className="block w-full text-sm" disabled={busy} aria-describedby="files-hint" />
           <p id="files-hint" className="text-xs text-slate-600">{t("limit", { limit })}</p>
         </div>
         <TextField label={t("name")} name="name" disabled={busy} hint={t("nameHint")} />
         <Button type="submit" disabled={busy} className="sm:mt-6">{busy ? t("submitting") : t("submit")}</Button>
+        <div className="space-y-1 sm:col-span-3">
+          <label htmlFor="format" className="block text-sm font-medium text-slate-800">{t("format")}</label>
+          <select id="format" name="format" disabled={busy} defaultValue="" className="block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
+            <option value="">{t("formatDetect")}</option>
+            <option value="fhir-r4">{t("formatFhir")}</option>
+          </select>
+        </div>
         <label className="flex items-start gap-2 text-sm text-slate-800 sm:col-span-3">
           <input type="checkbox" name="strict" value="on" disabled={busy} className="mt-0.5" />
           <span>{t("strict")}</span>

@@ -3,9 +3,16 @@
 // because uploads get renamed ("questions (1).csv").
 import type { FormatId } from "./model";
 
-export type FileRole = "bundle" | "patients" | "instances" | "notes" | "questions" | "ehrnoteqa" | "discharge";
+export type FileRole = "bundle" | "patients" | "instances" | "notes" | "questions" | "ehrnoteqa" | "discharge" | "fhir";
 
+/** Roles one upload has at most one file of (a FHIR import may have any number of FHIR files). */
 const ROLES: readonly FileRole[] = ["bundle", "patients", "instances", "notes", "questions", "ehrnoteqa", "discharge"];
+
+/** A FHIR R4 file: a Bundle (`.json`) or NDJSON of resources (`$export` output, one resource a line). */
+function isFhir(name: string, head: string, firstLine: string): boolean {
+  if (name.endsWith(".ndjson") || name.endsWith(".jsonl")) return /^\{\s*"resourceType"\s*:/.test(firstLine) || (/"resourceType"\s*:/.test(firstLine) && !/"(patient_id|instance_id)"/.test(firstLine));
+  return /"resourceType"\s*:\s*"Bundle"/.test(head);
+}
 
 export interface DetectInput {
   name: string;
@@ -34,6 +41,7 @@ function classify(file: DetectInput): Guess {
   const head = file.head.replace(/^\uFEFF/, "").trimStart();
   const firstLine = head.split(/\r?\n/, 1)[0] ?? "";
   const has = (key: string, text = head) => text.includes(`"${key}"`);
+  if (isFhir(name, head, firstLine)) return { role: "fhir", format: "fhir-r4" };
 
   // A .gz reaches detection decompressed (the file opener inflates it as it streams).
   if (name.endsWith(".csv") || name.endsWith(".csv.gz")) {
@@ -67,15 +75,17 @@ function classify(file: DetectInput): Guess {
 
 const EXPECTED =
   "Expected one of: an ehr-decision-mcq or notes-chatqa JSON bundle; patients.jsonl + instances.jsonl; " +
+  "FHIR R4 Bundles or NDJSON + instances.jsonl; " +
   "EHRNote-ChatQA notes.csv + questions.csv; an EHRNoteQA .jsonl (raw or preprocessed), optionally with " +
   "MIMIC-IV-Note discharge.csv or discharge.csv.gz.";
 
-export function detectFormat(files: readonly DetectInput[]): Detection {
+export function detectFormat(files: readonly DetectInput[], chosen?: FormatId): Detection {
   if (files.length === 0) return { ok: false, message: "no files given" };
   const roles: { name: string; role: FileRole; format?: FormatId }[] = [];
   const ignored: string[] = [];
   for (const f of files) {
-    const g = classify(f);
+    // Chosen as FHIR: every file is a FHIR file except the items.
+    const g = chosen === "fhir-r4" ? (classify(f)?.role === "instances" ? { role: "instances" as const } : { role: "fhir" as const, format: "fhir-r4" as const }) : classify(f);
     if (g) roles.push({ name: f.name, ...g });
     else ignored.push(f.name);
   }
@@ -90,6 +100,11 @@ export function detectFormat(files: readonly DetectInput[]): Detection {
       return { ok: false, message: `${stray.map((x) => x.name).join(", ")} cannot be combined with a ${format} upload` };
     return { ok: true, format, files: roles.map(({ name, role }) => ({ name, role })), ignored };
   };
+  if (count("fhir")) return pick("fhir-r4", ["fhir", "instances"]);
+  if (chosen && chosen !== "fhir-r4") {
+    const found = roles.find((x) => x.format)?.format ?? (count("patients") || count("instances") ? "ehr-decision-mcq-jsonl" : undefined);
+    if (found && found !== chosen) return { ok: false, message: `the files are ${found}, not the chosen ${chosen}` };
+  }
   const bundle = roles.find((x) => x.role === "bundle");
   if (bundle?.format) return pick(bundle.format, ["bundle"]);
   if (count("patients") || count("instances")) return pick("ehr-decision-mcq-jsonl", ["patients", "instances"]);

@@ -30,6 +30,15 @@ const text = (t: string): Segment => ({ kind: "text", text: t });
 const PATIENTS: Segment = { kind: "patients" };
 const ITEMS: Segment = { kind: "items" };
 
+/**
+ * The format a dataset imported as `format` is written back as: EHRNoteQA has no writer (a
+ * notes-chatqa bundle), FHIR neither (the decision-point JSONL pair, events as the FHIR import
+ * read them). Everything else round-trips in its own layout.
+ */
+export function writtenAs(format: FormatId): FormatId {
+  return format === "ehrnoteqa-jsonl" ? "notes-chatqa-json" : format === "fhir-r4" ? "ehr-decision-mcq-jsonl" : format;
+}
+
 /** The layout a dataset imported as `format` is written back in (EHRNoteQA has no writer: a notes-chatqa bundle). */
 export function exportLayout(format: FormatId, head: Head): FileLayout[] {
   const bundle = (name: string, family: string): FileLayout[] => [{ name, segments: [text([...bundleHead(head as NormalizedDataset, family)].join("")), PATIENTS, ITEMS, text("}\n")] }];
@@ -37,6 +46,7 @@ export function exportLayout(format: FormatId, head: Head): FileLayout[] {
     case "ehr-decision-mcq-json":
       return bundle("ehr-decision-mcq.json", "ehr-decision-mcq");
     case "ehr-decision-mcq-jsonl":
+    case "fhir-r4": // written back as the JSONL pair (writtenAs)
       return [{ name: "patients.jsonl", segments: [PATIENTS] }, { name: "instances.jsonl", segments: [ITEMS] }];
     case "ehrnote-chatqa-csv":
       return [{ name: "notes.csv", segments: [PATIENTS] }, { name: "questions.csv", segments: [ITEMS] }];
@@ -84,6 +94,7 @@ export function patientsWriter(format: FormatId, noteExtras: readonly string[] =
     case "ehr-decision-mcq-json":
       return jsonMember("patients", false, ehrPatientToWire);
     case "ehr-decision-mcq-jsonl":
+    case "fhir-r4": // written back as the JSONL pair (writtenAs)
       return jsonLines(ehrPatientToWire);
     case "ehrnote-chatqa-csv":
       return {
@@ -103,6 +114,7 @@ export function itemsWriter(format: FormatId, items: readonly Item[]): PartWrite
     case "ehr-decision-mcq-json":
       return jsonMember("instances", true, mcq);
     case "ehr-decision-mcq-jsonl":
+    case "fhir-r4": // written back as the JSONL pair (writtenAs)
       return jsonLines(mcq);
     case "ehrnote-chatqa-csv": {
       const extras = [...extraKeys(items.flatMap((i) => (i.kind === "conversation" ? i.turns : [])))];

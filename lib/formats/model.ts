@@ -16,6 +16,7 @@ export type FormatId =
   | "ehr-decision-mcq-jsonl" // patients.jsonl + instances.jsonl
   | "notes-chatqa-json" // one JSON bundle
   | "ehrnote-chatqa-csv" // EHRNote-ChatQA release: notes.csv + questions.csv
+  | "fhir-r4" // FHIR R4 Bundles and/or NDJSON (bulk export) + instances.jsonl (lib/formats/fhir)
   | "ehrnoteqa-jsonl"; // EHRNoteQA: raw or preprocessed (note_1…note_n) JSONL, + optional notes.csv or MIMIC-IV-Note discharge.csv(.gz)
 
 export const FORMAT_FAMILY: Record<FormatId, DatasetFamily> = {
@@ -24,6 +25,7 @@ export const FORMAT_FAMILY: Record<FormatId, DatasetFamily> = {
   "notes-chatqa-json": "notes-chatqa",
   "ehrnote-chatqa-csv": "notes-chatqa",
   "ehrnoteqa-jsonl": "notes-chatqa",
+  "fhir-r4": "ehr-decision-mcq",
 };
 
 /** Unknown wire keys, kept verbatim so exports do not silently drop data. */

@@ -12,6 +12,8 @@ import { ProgressTracker, type FileStats, type ImportProgress } from "./progress
 import { readEhrJsonBundle, readEhrJsonl, type NamedChunks, type ReadContext, type ReadResult } from "./read-ehr";
 import { readChatQaCsv, readEhrNoteQa, readNotesJsonBundle } from "./read-notes";
 import { isTimeZone } from "./time-zone";
+import { readFhir } from "./fhir/read-fhir";
+import type { FhirPlan } from "./fhir/plan";
 import type { NotesStreamPlan } from "./validate-notes";
 
 export interface DatasetFile {
@@ -32,6 +34,8 @@ export interface ParseOptions {
    * UTC. The one time rule: lib/formats/README.md.
    */
   timeZone?: string;
+  /** The layout, when the user chose it (else detected): e.g. "fhir-r4" for FHIR files with any name. */
+  format?: FormatId;
 }
 
 export interface ImportStats {
@@ -105,7 +109,7 @@ async function readDataset(files: readonly DatasetFile[], options: ParseOptions,
   }
 
   const peeked = await Promise.all(files.map(async (f) => ({ name: f.name, reopen: f.reopen, ...(await peek(f.chunks)) })));
-  const detection = detectFormat(peeked.map((p) => ({ name: p.name, head: p.head })));
+  const detection = detectFormat(peeked.map((p) => ({ name: p.name, head: p.head })), options.format);
   if (!detection.ok) {
     peeked.forEach((p) => p.close());
     const file = files.map((f) => f.name).join(", ") || "(none)";
@@ -114,10 +118,13 @@ async function readDataset(files: readonly DatasetFile[], options: ParseOptions,
   }
   for (const name of detection.ignored) peeked.find((p) => p.name === name)?.close();
 
+  const byName = (name: string): NamedChunks => {
+    const p = peeked.find((x) => x.name === name)!;
+    return { name: p.name, chunks: flagInvalidUtf8(p.rest, p.name, log), ...(p.reopen ? { reopen: p.reopen } : {}) };
+  };
   const byRole = (role: FileRole): NamedChunks | undefined => {
     const name = detection.files.find((f) => f.role === role)?.name;
-    const p = peeked.find((x) => x.name === name);
-    return p && { name: p.name, chunks: flagInvalidUtf8(p.rest, p.name, log), ...(p.reopen ? { reopen: p.reopen } : {}) };
+    return name === undefined ? undefined : byName(name);
   };
   let result: ReadResult | undefined;
   switch (detection.format) {
@@ -136,6 +143,11 @@ async function readDataset(files: readonly DatasetFile[], options: ParseOptions,
     case "ehrnoteqa-jsonl":
       result = await readEhrNoteQa(byRole("ehrnoteqa") as NamedChunks, byRole("notes"), ctx, byRole("discharge"));
       break;
+    case "fhir-r4": {
+      const fhir = detection.files.filter((f) => f.role === "fhir").map((f) => byName(f.name));
+      result = await readFhir(fhir, byRole("instances"), ctx);
+      break;
+    }
   }
   if (log.empty && !result) log.add({ file: files[0]?.name ?? "(none)", field: "(file)", message: "nothing could be read" });
   return { result, roles: detection.files, log, progress, findings };
@@ -166,6 +178,7 @@ export interface ReopenableFile {
 export interface StreamPlan {
   files: { name: string; role: FileRole }[];
   notes?: NotesStreamPlan;
+  fhir?: FhirPlan;
 }
 
 /** Everything about a valid dataset except its records. */
@@ -199,5 +212,6 @@ export async function validateDatasetStream(files: readonly ReopenableFile[], op
   if (formatVersion !== undefined) summary.formatVersion = formatVersion;
   if (extra) summary.extra = extra;
   if (result.plan) summary.plan.notes = result.plan;
+  if (result.fhir) summary.plan.fhir = result.fhir;
   return { ok: true, summary };
 }

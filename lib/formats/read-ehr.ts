@@ -10,6 +10,7 @@ import type { ProgressTracker } from "./progress";
 import { ehrBundleSchema } from "./schema-ehr";
 import { EhrDatasetBuilder } from "./validate-ehr";
 import type { NotesStreamPlan } from "./validate-notes";
+import type { FhirPlan } from "./fhir/plan";
 
 export interface ReadContext {
   log: IssueLog;
@@ -42,6 +43,8 @@ export interface ReadResult {
   dataset: NormalizedDataset;
   counts: ReadCounts;
   plan?: NotesStreamPlan;
+  /** FHIR R4: which patient each record belongs to (pass 2 gathers patients by it). */
+  fhir?: FhirPlan;
 }
 
 const ehrCounts = (b: EhrDatasetBuilder): ReadCounts => ({ patients: b.patientCount, events: b.eventCount, notes: 0, items: b.itemCount, turns: 0 });

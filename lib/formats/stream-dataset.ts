@@ -25,6 +25,7 @@ import type { NamedChunks, ReadContext } from "./read-ehr";
 import type { RawEhrPatient, RawInstance } from "./schema-ehr";
 import { NOTES_CSV_COLUMNS, notesCsvRowSchema, QUESTIONS_CSV_COLUMNS, questionsCsvRowSchema } from "./schema-notes";
 import { ehrNoteQa } from "./stream-ehrnoteqa";
+import { streamFhirPatients } from "./fhir/stream-fhir";
 import { bundlePatientFromWire, NOTE_KEYS, TURN_KEYS, type NotesStreamPlan } from "./validate-notes";
 
 export type DatasetRecord =
@@ -78,7 +79,25 @@ export async function* streamDataset(files: readonly ReopenableFile[], summary: 
       yield* counted(ehrNoteQa(open("notes"), opener("ehrnoteqa"), plan, open("discharge")));
       break;
     }
+    case "fhir-r4":
+      yield* counted(fhirRecords(summary, files, opener("instances")));
+      break;
   }
+}
+
+/** FHIR R4: the patients batch by batch (lib/formats/fhir/stream-fhir.ts), then the items. */
+async function* fhirRecords(summary: DatasetSummary, files: readonly ReopenableFile[], instances: () => NamedChunks): AsyncGenerator<DatasetRecord> {
+  const plan = summary.plan.fhir;
+  if (!plan) throw new DatasetChangedError(summary.plan.files.map((f) => f.name).join(", "), "no FHIR plan");
+  const open = (name: string) => {
+    const file = files.find((f) => f.name === name);
+    if (!file) throw new DatasetChangedError(name, "file missing");
+    return file.open();
+  };
+  let position = 0;
+  for await (const patient of streamFhirPatients(plan, open)) yield { kind: "patient", patient, position: position++ };
+  position = 0;
+  for await (const raw of jsonRecords(instances())) yield { kind: "item", item: instanceFromWire(raw as RawInstance), position: position++ };
 }
 
 /** Passes records through and checks the totals against pass 1 at the end. */

@@ -46,7 +46,7 @@ function ends(lengths: number[]): Uint32Array {
 }
 
 /** A time of a patient's record: whether it has a UTC offset, and where the first such time is. */
-interface ZoneExample {
+export interface ZoneExample {
   offset: boolean;
   where: Where;
   field: string;
@@ -172,6 +172,16 @@ export class EhrDatasetBuilder {
     entry.pregnancyId = parsed.data.pregnancy_id;
     entry.events = new EventTimes(events);
     if (this.retain) this.patients.push(ehrPatientFromWire(parsed.data));
+  }
+
+  /**
+   * A patient whose record another reader validated (FHIR R4, lib/formats/fhir): its event ids
+   * and times, and the time the cutoffs' kind (offset or none) must match.
+   */
+  addRecordIndex(id: string, where: Where, events: readonly { id: string; time: string }[], zone: ZoneExample | undefined, pregnancyId: string | null): void {
+    this.byPatient.set(id, { where, valid: true, pregnancyId, events: new EventTimes(events), ...(zone ? { zone } : {}) });
+    this.patientCount++;
+    this.eventCount += events.length;
   }
 
   addInstance(raw: unknown, where: Where): void {

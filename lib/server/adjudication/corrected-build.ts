@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Db } from "../../db/client";
 import { changeLogMarkdown, correctItems, CorrectionError, type ChangeRecord } from "../../adjudication/apply";
 import { itemKey, validateDatasetStream, type FormatId, type FormatIssue, type Item } from "../../formats";
-import { exportLayout, itemsWriter } from "../../formats/export-parts";
+import { exportLayout, itemsWriter, writtenAs } from "../../formats/export-parts";
 import { eventFromRow } from "../datasets/rows";
 import type { CorrectedState } from "./corrected-state";
 import { CORRECTED_EXPORT_VERSION } from "./corrected-state";
@@ -51,7 +51,7 @@ async function ensurePatientsPart(db: Db, root: string, state: CorrectedState, f
   const tmp = `${file}.${randomUUID()}.tmp`;
   try {
     progress({ phase: "records", done: 0, total: patientCount });
-    await writePatientsPart(db, { id: state.datasetId, family, format: state.format as FormatId }, tmp, (done) => progress({ phase: "records", done, total: patientCount }));
+    await writePatientsPart(db, { id: state.datasetId, family, format: writtenAs(state.format as FormatId) }, tmp, (done) => progress({ phase: "records", done, total: patientCount }));
     fs.renameSync(tmp, file); // atomic: a reader sees the whole part or none
   } finally {
     fs.rmSync(tmp, { force: true });
@@ -150,10 +150,10 @@ export async function buildCorrected(db: Db, root: string, dir: string, state: C
     return { name, type: typeOf(name), size: Buffer.byteLength(text), segments: [{ file: rel(name) }] };
   });
 
-  const format = state.format as FormatId;
+  const format = writtenAs(state.format as FormatId);
   const { __extra, ...meta } = dataset.meta as Record<string, unknown>;
   const layout = exportLayout(format, { meta, ...(dataset.formatVersion ? { formatVersion: dataset.formatVersion } : {}), ...(__extra ? { extra: __extra as Record<string, unknown> } : {}) });
-  const exported = state.format.startsWith("ehr-decision-mcq") ? items.filter((i) => i.kind === "mcq") : items.filter((i) => i.kind === "conversation");
+  const exported = format.startsWith("ehr-decision-mcq") ? items.filter((i) => i.kind === "mcq") : items.filter((i) => i.kind === "conversation");
   const itemsSize = await writePartFile(path.join(dir, "items.part"), itemsWriter(format, exported), exported);
   const patientsPart = await ensurePatientsPart(db, root, state, dataset.family, dataset.patientCount, progress);
   const patientsSize = fs.statSync(path.join(root, patientsPart)).size;
@@ -173,7 +173,7 @@ export async function buildCorrected(db: Db, root: string, dir: string, state: C
   );
   const itemsFile = layout.find((f) => f.segments.some((s) => s.kind === "items"))!.name;
   const issues: LocatedIssue[] = validated.ok ? [] : validated.issues.map((i) => locate(i, itemsFile, exported));
-  if (validated.ok && validated.summary.format !== (format === "ehrnoteqa-jsonl" ? "notes-chatqa-json" : format))
+  if (validated.ok && validated.summary.format !== format)
     issues.push({ file: itemsFile, field: "(format)", message: `the corrected files read as ${validated.summary.format}, not ${format}` });
   const manifest: CorrectedManifest = {
     key: state.key,

@@ -26,7 +26,8 @@ export function mayDownloadCorrected(access: { organizer: boolean }, file: strin
 export function correctedFileNames(format: string): string[] {
   const data =
     format === "ehr-decision-mcq-json" ? ["ehr-decision-mcq.json"]
-    : format === "ehr-decision-mcq-jsonl" ? ["patients.jsonl", "instances.jsonl"]
+    // FHIR R4 records have no FHIR writer for corrections: they go out in the decision-point JSONL layout.
+    : format === "ehr-decision-mcq-jsonl" || format === "fhir-r4" ? ["patients.jsonl", "instances.jsonl"]
     : format === "ehrnote-chatqa-csv" ? ["notes.csv", "questions.csv"]
     // EHRNoteQA has no writer of its own: its conversations go out as a notes-chatqa bundle.
     : ["notes-chatqa.json"];

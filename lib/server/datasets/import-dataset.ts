@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { DatasetChangedError, streamDataset, validateDatasetStream, type DatasetRecord, type FormatIssue, type ImportProgress } from "../../formats";
 import { recordEvent } from "../audit-trail";
 import { fingerprint, verifiedFiles, type ChecksumFile } from "../../formats/checksum";
-import type { DatasetFindings, FindingKind } from "../../formats";
+import type { DatasetFindings, FindingKind, FormatId } from "../../formats";
 import { writeFindings } from "./findings";
 import { UnreadableFileError } from "./open-file";
 import { copyRowWriter } from "./copy-writer";
@@ -43,6 +43,8 @@ export interface ImportOptions {
    * other instants, so a zone other than UTC is mixed into the checksum.
    */
   timeZone?: string;
+  /** The layout the user chose (else detected from the files): "fhir-r4" reads every file but instances.jsonl as FHIR. */
+  format?: FormatId;
 }
 
 /** The dataset checksum: the files' (lib/formats/checksum.ts), with the zone unless UTC (so UTC imports keep their checksum). */
@@ -100,7 +102,7 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
   if (existing) return { status: "unchanged", datasetId: existing.id, name: existing.name, version: existing.version };
 
   const checked = verifiedFiles(files, print, "checksummed");
-  const validated = await validateDatasetStream(checked.files, { onProgress: options.onProgress, strict: options.strict ?? false, timeZone });
+  const validated = await validateDatasetStream(checked.files, { onProgress: options.onProgress, strict: options.strict ?? false, timeZone, ...(options.format ? { format: options.format } : {}) });
   try {
     checked.verify(); // what was validated must be what was checksummed
   } catch (error) {

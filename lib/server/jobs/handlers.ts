@@ -15,6 +15,8 @@ export interface DatasetImportInput {
   files: { path: string; name: string }[];
   name?: string;
   strict?: boolean;
+  /** A layout the uploader chose (FHIR files may have any name); absent: detected. */
+  format?: ImportOptions["format"];
 }
 
 /** The importer's progress events, as ImportOptions.onProgress gives them. */
@@ -52,7 +54,7 @@ const datasetImport: JobDefinition<DatasetImportInput, ImportOutcome> = {
       const message = "the job worker cannot read this uploaded file: the upload folder must be shared by every app and worker process (docs/deployment.md)";
       return { status: "invalid", issues: missing.map((f) => ({ file: f.name, field: "(file)", message })), total: missing.length };
     }
-    return importDataset(db, input.actorId, input.files.map((f) => openFile(f.path, f.name)), { name: input.name, strict: input.strict, onProgress: throttled(progress) });
+    return importDataset(db, input.actorId, input.files.map((f) => openFile(f.path, f.name)), { name: input.name, strict: input.strict, onProgress: throttled(progress), ...(input.format ? { format: input.format } : {}) });
   },
 };
 

@@ -32,13 +32,15 @@ export async function POST(request: Request) {
   }
   const name = received.fields.get("name")?.trim() || undefined;
   const strict = ["on", "true", "1"].includes(received.fields.get("strict") ?? "");
+  // The one layout a user can choose (FHIR files may have any name); the others are detected.
+  const format = received.fields.get("format") === "fhir-r4" ? ("fhir-r4" as const) : undefined;
 
   const run = async (send?: (event: UploadEvent) => void): Promise<Answer> => {
     const onProgress = send && importProgress(files, send);
     const outcome: ImportOutcome = await runJob(
       db(),
       "dataset-import",
-      { actorId: user.id, files: files.map((f) => ({ path: f.path, name: f.name })), name, strict },
+      { actorId: user.id, files: files.map((f) => ({ path: f.path, name: f.name })), name, strict, ...(format ? { format } : {}) },
       send && {
         onState: (state) => send({ type: "progress", phase: state === "queued" ? "queued" : "checksum" }),
         onProgress: (event) => onProgress!(event as DatasetImportProgress),

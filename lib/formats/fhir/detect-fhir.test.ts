@@ -1,0 +1,38 @@
+import { describe, expect, test } from "vitest";
+import { detectFormat } from "../detect";
+
+const instances = { name: "instances.jsonl", head: '{"instance_id":"i1","patient_id":"p1","cutoff":{"time":"2032-03-02T10:00:00Z"}}\n' };
+
+describe("FHIR R4 detection", () => {
+  test("NDJSON of resources (any number of files) and Bundles are FHIR, with instances.jsonl", () => {
+    const d = detectFormat([
+      { name: "Observation.ndjson", head: '{"resourceType":"Observation","id":"a"}\n' },
+      { name: "Patient.ndjson", head: '{"resourceType":"Patient","id":"p1"}\n' },
+      { name: "history.json", head: '{\n  "resourceType": "Bundle",\n  "type": "transaction"' },
+      instances,
+    ]);
+    expect(d).toEqual({
+      ok: true,
+      format: "fhir-r4",
+      files: [
+        { name: "Observation.ndjson", role: "fhir" },
+        { name: "Patient.ndjson", role: "fhir" },
+        { name: "history.json", role: "fhir" },
+        { name: "instances.jsonl", role: "instances" },
+      ],
+      ignored: [],
+    });
+  });
+
+  test("the native JSONL pair is not mistaken for FHIR", () => {
+    const d = detectFormat([{ name: "patients.jsonl", head: '{"patient_id":"p1","events":[]}\n' }, instances]);
+    expect(d).toMatchObject({ ok: true, format: "ehr-decision-mcq-jsonl" });
+  });
+
+  test("chosen as FHIR, files with any name are FHIR files; a FHIR file cannot join another layout", () => {
+    const d = detectFormat([{ name: "export.txt", head: '{"resourceType":"Patient"}' }, instances], "fhir-r4");
+    expect(d).toMatchObject({ ok: true, format: "fhir-r4", files: [{ name: "export.txt", role: "fhir" }, { name: "instances.jsonl", role: "instances" }] });
+    const mixed = detectFormat([{ name: "Patient.ndjson", head: '{"resourceType":"Patient"}' }, { name: "questions.csv", head: "subject_id,qa_category,turn_type\n" }]);
+    expect(mixed).toMatchObject({ ok: false, message: expect.stringContaining("cannot be combined with a fhir-r4 upload") });
+  });
+});

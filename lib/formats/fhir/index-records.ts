@@ -1,0 +1,239 @@
+// Pass 1 over FHIR resources: every resource checked against the R4 schema and our rules, while
+// only compact indexes are kept (resource keys, per patient its event ids and times, per record
+// its owner). Rules that need the whole import (references resolve, subjects are Patients) run
+// in finish().
+import { issueAt, joinPath, type IssueLog, type Where } from "../issues";
+import { EVENT_TYPES } from "../model";
+import { isoToMillis } from "../primitives";
+import type { ZoneExample } from "../validate-ehr";
+import { badAttachments, encounterOf, roleOf, subjectOf } from "./map-event";
+import { IntList, type FhirPlan } from "./plan";
+import { EXT, extension, firstTime, isJson, isPartialDate, list, referenceKey, refOf, resourceKey, str, TIME_ELEMENTS, type Json } from "./resource";
+import type { FhirValidator } from "./validator";
+
+/** One subject reference as written: the records and events that name it. */
+interface Subject {
+  where: Where;
+  field: string;
+  events: { id: string; time: string }[];
+  /** The first time of day (FHIR gives every one a UTC offset). */
+  zone?: ZoneExample;
+  /** Patient index slots of records naming this subject, fixed in finish(). */
+  slot: number;
+}
+
+interface PendingRef {
+  where: Where;
+  field: string;
+  /** The resource type the reference must name. */
+  type?: string;
+}
+
+export interface IndexedPatient {
+  id: string;
+  where: Where;
+  events: { id: string; time: string }[];
+  zone?: ZoneExample;
+  pregnancyId: string | null;
+  /** Encounter keys of the patient (cutoff visits must be one). */
+  encounters: Set<string>;
+}
+
+export class FhirIndex {
+  private readonly keys = new Map<string, Where>();
+  private readonly aliases = new Map<string, string>();
+  private readonly patientKeys: { key: string; where: Where }[] = [];
+  private readonly subjects = new Map<string, Subject>();
+  private readonly pending = new Map<string, PendingRef>();
+  private readonly pregnancies: { subject: string; id: string; where: Where }[] = [];
+  private readonly encounterSubjects: { key: string; subject: string }[] = [];
+  /** Per file: per record, the slot of its subject (−1: not part of a patient's record). */
+  private readonly slots: IntList[] = [];
+  /** Per file: per record, its characters. */
+  private readonly sizes: IntList[] = [];
+  private readonly slotNames: string[] = [];
+  patients: IndexedPatient[] = [];
+  plan?: FhirPlan;
+
+  constructor(
+    private readonly log: IssueLog,
+    private readonly validator: FhirValidator,
+    private readonly files: { name: string; layout: "bundle" | "ndjson" }[],
+    private readonly timeZone: string,
+  ) {
+    for (let k = 0; k < files.length; k++) {
+      this.slots.push(new IntList());
+      this.sizes.push(new IntList());
+    }
+  }
+
+  private issue(where: Where, field: string, message: string): void {
+    this.log.add(issueAt(where, field, message));
+  }
+
+  /** A record that holds no resource (it keeps the record numbering of pass 2). */
+  skip(file: number): void {
+    (this.slots[file] as IntList).push(-1);
+    (this.sizes[file] as IntList).push(0);
+  }
+
+  /** One resource (a bundle entry's `resource`, or an NDJSON line) of file `file`, record `record`. */
+  add(file: number, raw: unknown, where: Where, chars: number, fullUrl?: string): void {
+    const slots = this.slots[file] as IntList;
+    const record = slots.length;
+    slots.push(-1);
+    (this.sizes[file] as IntList).push(chars);
+    if (!isJson(raw)) {
+      this.issue(where, "", "expected a FHIR resource (a JSON object)");
+      return;
+    }
+    const problems = this.validator.check(raw);
+    for (const p of problems) this.issue(where, p.path, p.message);
+    for (const p of badAttachments(raw)) this.issue(where, p.path, p.message);
+    const key = resourceKey(raw, fullUrl);
+    if (!key) {
+      if (problems.length === 0) this.issue(where, "id", "a resource needs an id (or a urn:uuid: fullUrl) to be referred to");
+      return;
+    }
+    const first = this.keys.get(key);
+    if (first) {
+      this.issue(where, "id", `duplicate resource ${key} (first at ${describe(first)})`);
+      return;
+    }
+    this.keys.set(key, where);
+    if (fullUrl?.startsWith("urn:")) this.aliases.set(fullUrl, key);
+    // A resource with schema problems is still indexed (as far as it reads), so items citing it
+    // are not reported as citing nothing: the file is refused for its own problems anyway.
+
+    const role = roleOf(raw);
+    if (role === "patient") {
+      this.patientKeys.push({ key, where });
+      slots.set(record, this.slotOf(key, where, ""));
+      return;
+    }
+    if (role === "other") return;
+    const subject = subjectOf(raw);
+    const field = raw.resourceType === "Patient" ? "" : isJson(raw.subject) ? "subject" : "patient";
+    if (!subject) {
+      this.issue(where, "subject", `${String(raw.resourceType)} without a subject: every record resource must name its Patient`);
+      return;
+    }
+    const slot = this.slotOf(subject, where, `${field}.reference`);
+    if (role === "encounter") {
+      this.encounterSubjects.push({ key, subject });
+      return;
+    }
+    slots.set(record, slot);
+    if (role === "pregnancy") {
+      this.pregnancies.push({ subject, id: key.slice(key.indexOf("/") + 1), where });
+      return;
+    }
+    if (role === "dating") return;
+    this.addEvent(raw, key, subject, where);
+  }
+
+  private slotOf(ref: string, where: Where, field: string): number {
+    let s = this.subjects.get(ref);
+    if (!s) {
+      s = { where, field, events: [], slot: this.slotNames.length };
+      this.slotNames.push(ref);
+      this.subjects.set(ref, s);
+    }
+    return s.slot;
+  }
+
+  private addEvent(r: Json, key: string, subject: string, where: Where): void {
+    const own = str(extension(r, EXT.eventType)?.valueCode);
+    if (own && !(EVENT_TYPES as readonly string[]).includes(own))
+      this.issue(where, "extension", `unknown event type ${JSON.stringify(own)} in ${EXT.eventType}; expected one of: ${EVENT_TYPES.join(", ")}`);
+    const elements = TIME_ELEMENTS[r.resourceType as string] ?? [];
+    const t = firstTime(r, elements);
+    if (!t) {
+      this.issue(where, elements[0] ?? "", `${String(r.resourceType)} without a time (${elements.join(", ")}): it cannot be placed before or after a cutoff`);
+      return;
+    }
+    if (isPartialDate(t.value)) {
+      this.issue(where, t.element, `${t.element} ${JSON.stringify(t.value)} is only a year or a month: it cannot be placed before or after a cutoff`);
+      return;
+    }
+    if (isoToMillis(t.value, this.timeZone) === null) {
+      this.issue(where, t.element, `${t.element} ${JSON.stringify(t.value)} is not a time this importer can read`);
+      return;
+    }
+    const encounter = encounterOf(r);
+    if (encounter) this.expect(encounter, where, r.resourceType === "DocumentReference" ? "context.encounter" : r.resourceType === "MedicationStatement" ? "context.reference" : "encounter.reference", "Encounter");
+    if (r.resourceType === "DiagnosticReport")
+      list(r.result).forEach((x, k) => {
+        const ref = refOf(x);
+        if (ref) this.expect(ref, where, `result[${k}].reference`, "Observation");
+      });
+    const s = this.subjects.get(subject) as Subject;
+    s.events.push({ id: key, time: t.value });
+    // FHIR gives every time of day a UTC offset and a date none: dates may stand beside either
+    // kind, so only a time of day sets the kind the cutoffs must match.
+    if (!s.zone && t.value.includes("T")) s.zone = { offset: true, where, field: t.element, value: t.value };
+  }
+
+  private expect(ref: string, where: Where, field: string, type: string): void {
+    if (!this.pending.has(ref)) this.pending.set(ref, { where, field, type });
+  }
+
+  private resolve(ref: string): string {
+    return this.aliases.get(ref) ?? referenceKey(ref);
+  }
+
+  /** Cross-record rules; builds the patients and the pass-2 plan. */
+  finish(): void {
+    for (const [ref, p] of this.pending) {
+      const key = this.resolve(ref);
+      if (!this.keys.has(key)) this.issue(p.where, p.field, `reference ${JSON.stringify(ref)} does not resolve to a resource of this import`);
+      else if (p.type && !key.startsWith(`${p.type}/`)) this.issue(p.where, p.field, `reference ${JSON.stringify(ref)} names a ${key.split("/")[0]}, expected a ${p.type}`);
+    }
+    const index = new Map<string, number>();
+    this.patients = this.patientKeys.map(({ key, where }, k) => {
+      index.set(key, k);
+      return { id: key.slice("Patient/".length), where, events: [], pregnancyId: null, encounters: new Set<string>() };
+    });
+    const chars = this.patients.map(() => 0);
+    const slotPatient = this.slotNames.map((ref) => {
+      const key = this.resolve(ref);
+      const k = index.get(key);
+      const s = this.subjects.get(ref) as Subject;
+      if (k === undefined) {
+        const what = this.keys.has(key) ? `names a ${key.split("/")[0]}, not a Patient` : "does not resolve to a Patient of this import";
+        this.issue(s.where, s.field, `subject ${JSON.stringify(ref)} ${what}`);
+        return -1;
+      }
+      const p = this.patients[k] as IndexedPatient;
+      p.events.push(...s.events);
+      p.zone ??= s.zone;
+      return k;
+    });
+    for (const e of this.encounterSubjects) {
+      const k = index.get(this.resolve(e.subject));
+      if (k !== undefined) this.patients[k]?.encounters.add(e.key);
+    }
+    for (const preg of this.pregnancies) {
+      const p = this.patients[index.get(this.resolve(preg.subject)) ?? -1];
+      if (!p) continue;
+      if (p.pregnancyId !== null) this.issue(preg.where, "code", `a second pregnancy Condition for Patient/${p.id} (${JSON.stringify(p.pregnancyId)} is the first): one pregnancy per patient record`);
+      else p.pregnancyId = preg.id;
+    }
+    // Owners: a record's slot becomes its patient's index, and the patient is charged its size.
+    const owners = this.slots.map((slots, f) => {
+      const sizes = this.sizes[f] as IntList;
+      for (let r = 0; r < slots.length; r++) {
+        const slot = slots.get(r);
+        const k = slot < 0 ? -1 : (slotPatient[slot] as number);
+        slots.set(r, k);
+        if (k >= 0) chars[k] = (chars[k] as number) + sizes.get(r);
+      }
+      return slots;
+    });
+    this.plan = { files: this.files, owners, patients: this.patients.map((p, k) => ({ id: p.id, chars: chars[k] as number })), aliases: this.aliases, timeZone: this.timeZone };
+  }
+}
+
+function describe(w: Where): string {
+  return w.line !== undefined && w.path === "" ? `${w.file} line ${w.line}` : `${w.file} ${joinPath(w.path, "")}`;
+}

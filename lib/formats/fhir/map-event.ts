@@ -1,0 +1,215 @@
+// One FHIR R4 resource → one event of the decision-point (EHR) record, or the part of the
+// patient it describes (the Patient itself, a visit, the pregnancy and its dating).
+//
+// Event ids are resource references (`Observation/abc`), so an item's evidence cites the
+// resource the way FHIR does. Visits are Encounters: an event's `visitId` is its encounter's
+// reference. Gestational age is not read here: it needs the pregnancy's dating, which the
+// patient's other resources give (assemble.ts).
+import type { EhrEvent, EventItem, EventType, Measurement } from "../model";
+import { compact } from "../primitives";
+import {
+  attachmentText,
+  codings,
+  conceptName,
+  EXT,
+  extension,
+  hasCode,
+  htmlToText,
+  isJson,
+  list,
+  notes,
+  refOf,
+  str,
+  SYSTEM,
+  systemName,
+  type Json,
+} from "./resource";
+
+/** Resource types that become events of the record. */
+export const EVENT_RESOURCES = [
+  "Observation",
+  "Condition",
+  "MedicationRequest",
+  "MedicationStatement",
+  "Procedure",
+  "DiagnosticReport",
+  "DocumentReference",
+  "Composition",
+] as const;
+
+/** SNOMED CT 77386006 |Pregnancy|: the Condition that is the pregnancy itself. */
+export const PREGNANCY_CODES = ["77386006"] as const;
+/** LOINC: estimated delivery date (11778-8 and its by-LMP / by-ovulation variants), LMP start date. */
+export const EDD_CODES = ["11778-8", "11779-6", "11780-4"] as const;
+export const LMP_CODES = ["8665-2"] as const;
+/** LOINC gestational age observations: 49051-6 (in weeks), 11884-4 (estimated), 18185-9. */
+export const GA_CODES = ["49051-6", "11884-4", "18185-9"] as const;
+
+export type ResourceRole = "patient" | "encounter" | "pregnancy" | "dating" | "event" | "other";
+
+export function roleOf(r: Json): ResourceRole {
+  switch (r.resourceType) {
+    case "Patient":
+      return "patient";
+    case "Encounter":
+      return "encounter";
+    case "Condition":
+      return hasCode(r.code, SYSTEM.snomed, PREGNANCY_CODES) ? "pregnancy" : "event";
+    case "Observation":
+      return hasCode(r.code, SYSTEM.loinc, [...EDD_CODES, ...LMP_CODES]) ? "dating" : "event";
+    default:
+      return (EVENT_RESOURCES as readonly unknown[]).includes(r.resourceType) ? "event" : "other";
+  }
+}
+
+/** The patient a resource belongs to (its `subject`, or `patient` for the types that say so). */
+export const subjectOf = (r: Json): string | undefined => refOf(r.subject) ?? refOf(r.patient);
+
+/** The encounter a resource was recorded in. */
+export function encounterOf(r: Json): string | undefined {
+  if (r.resourceType === "MedicationStatement") return refOf(r.context);
+  if (r.resourceType === "DocumentReference") return isJson(r.context) ? list(r.context.encounter).map((e) => str(e.reference)).find(Boolean) : undefined;
+  return refOf(r.encounter);
+}
+
+const CATEGORY_TYPES: Record<string, EventType> = {
+  "vital-signs": "vital_sign",
+  laboratory: "lab_test",
+  imaging: "ultrasound",
+  procedure: "procedure",
+  exam: "vital_sign",
+  survey: "screening",
+  // DiagnosticReport (v2-0074 diagnostic service sections)
+  LAB: "lab_test",
+  RAD: "ultrasound",
+  US: "ultrasound",
+};
+
+function eventTypeOf(r: Json): EventType {
+  const own = str(extension(r, EXT.eventType)?.valueCode);
+  if (own) return own as EventType; // checked against EVENT_TYPES by the reader
+  switch (r.resourceType) {
+    case "Condition":
+      return "diagnosis";
+    case "MedicationRequest":
+    case "MedicationStatement":
+      return "medication";
+    case "Procedure":
+      return "procedure";
+    case "DocumentReference":
+    case "Composition":
+      return "clinical_note";
+    default:
+      for (const c of list(r.category).flatMap((cat) => codings(cat))) {
+        const t = c.code && CATEGORY_TYPES[c.code];
+        if (t) return t;
+      }
+      return "lab_test";
+  }
+}
+
+/** A Quantity / string / boolean / integer / CodeableConcept value as value + unit. */
+function valueOf(holder: Json): Pick<Measurement, "value" | "unit"> {
+  const q = holder.valueQuantity;
+  if (isJson(q)) return compact({ value: typeof q.value === "number" ? q.value : undefined, unit: str(q.unit) ?? str(q.code) });
+  if (typeof holder.valueString === "string") return { value: holder.valueString };
+  if (typeof holder.valueBoolean === "boolean") return { value: holder.valueBoolean };
+  if (typeof holder.valueInteger === "number") return { value: holder.valueInteger };
+  if (holder.valueCodeableConcept !== undefined) return compact({ value: conceptName(holder.valueCodeableConcept) });
+  if (typeof holder.valueDateTime === "string") return { value: holder.valueDateTime };
+  return {};
+}
+
+/** value, unit, ref_range (first referenceRange) and flag (first interpretation) of an Observation or component. */
+function measurementOf(holder: Json): Measurement {
+  const range = list(holder.referenceRange)[0];
+  const low = range && isJson(range.low) && typeof range.low.value === "number" ? range.low.value : undefined;
+  const high = range && isJson(range.high) && typeof range.high.value === "number" ? range.high.value : undefined;
+  const interpretation = list(holder.interpretation)[0];
+  const flag = interpretation && (codings(interpretation).find((c) => c.code)?.code ?? str(interpretation.text));
+  return compact({ code: codeOf(holder.code), ...valueOf(holder), refRange: low !== undefined || high !== undefined ? compact({ low, high }) : undefined, flag });
+}
+
+function codeOf(concept: unknown): EhrEvent["code"] {
+  const c = codings(concept).find((x) => x.system && x.code);
+  return c ? { system: systemName(c.system as string), value: c.code as string } : undefined;
+}
+
+function itemOf(holder: Json): EventItem {
+  return compact({ name: conceptName(holder.code) ?? "(unnamed)", ...measurementOf(holder), text: notes(holder.note) });
+}
+
+/** The event-value extension (a value on a resource type without a value element). */
+function extensionValue(r: Json): Pick<Measurement, "value" | "unit"> {
+  const ext = extension(r, EXT.eventValue);
+  return ext ? valueOf(ext) : {};
+}
+
+const joinTexts = (texts: (string | undefined)[]): string | undefined => {
+  const kept = texts.filter((t): t is string => t !== undefined && t !== "");
+  return kept.length > 0 ? kept.join("\n\n") : undefined;
+};
+
+/** Names, values and text of an event resource (time, visit and GA are set by the caller). */
+export function eventBody(r: Json): Omit<EhrEvent, "eventId" | "time"> {
+  const type = eventTypeOf(r);
+  const lang = str(r.language);
+  const base = (name: string | undefined, rest: Partial<EhrEvent>) =>
+    compact({ type, name: name ?? `(${String(r.resourceType)})`, ...rest, lang }) as Omit<EhrEvent, "eventId" | "time">;
+  switch (r.resourceType) {
+    case "Observation": {
+      const components = list(r.component);
+      const m = measurementOf(r);
+      if (components.length > 0) return base(conceptName(r.code), { code: m.code, items: components.map(itemOf), text: notes(r.note) });
+      return base(conceptName(r.code), { ...m, text: notes(r.note) });
+    }
+    case "Condition":
+      return base(conceptName(r.code), { code: codeOf(r.code), ...extensionValue(r), text: notes(r.note) });
+    case "MedicationRequest":
+    case "MedicationStatement": {
+      const dosage = list(r.resourceType === "MedicationRequest" ? r.dosageInstruction : r.dosage);
+      const dose = list(dosage[0]?.doseAndRate)[0]?.doseQuantity;
+      const doseValue = isJson(dose) ? valueOf({ valueQuantity: dose }) : extensionValue(r);
+      const name = conceptName(r.medicationCodeableConcept) ?? (isJson(r.medicationReference) ? str(r.medicationReference.display) : undefined);
+      return base(name, { code: codeOf(r.medicationCodeableConcept), ...doseValue, text: notes(r.note) ?? joinTexts(dosage.map((d) => str(d.text))) });
+    }
+    case "Procedure":
+      return base(conceptName(r.code), { code: codeOf(r.code), ...extensionValue(r), text: joinTexts([notes(r.note), conceptName(r.outcome)]) });
+    case "DiagnosticReport":
+      return base(conceptName(r.code), { code: codeOf(r.code), text: joinTexts([str(r.conclusion), ...list(r.presentedForm).map((a) => textOf(attachmentText(a)))]) });
+    case "DocumentReference": {
+      const name = conceptName(r.type) ?? str(r.description);
+      const texts = list(r.content).map((c) => (isJson(c.attachment) ? textOf(attachmentText(c.attachment)) : undefined));
+      return base(name, { code: codeOf(r.type), text: joinTexts(texts) });
+    }
+    case "Composition": {
+      const sections = list(r.section).map((s) => joinTexts([str(s.title), isJson(s.text) && typeof s.text.div === "string" ? htmlToText(s.text.div) : undefined]));
+      return base(str(r.title) ?? conceptName(r.type), { code: codeOf(r.type), text: joinTexts(sections) });
+    }
+    default:
+      return base(undefined, {});
+  }
+}
+
+const textOf = (t: ReturnType<typeof attachmentText>) => (t?.ok ? t.text : undefined);
+
+/** A DiagnosticReport's result Observation as an item of the report's event. */
+export function resultItem(observation: Json): EventItem {
+  return itemOf(observation);
+}
+
+/** Attachments whose inline data cannot be read as the text they claim to be (reported by the reader). */
+export function badAttachments(r: Json): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  if (r.resourceType === "DocumentReference")
+    list(r.content).forEach((c, k) => {
+      const t = isJson(c.attachment) ? attachmentText(c.attachment) : undefined;
+      if (t && !t.ok) out.push({ path: `content[${k}].attachment.data`, message: t.message });
+    });
+  if (r.resourceType === "DiagnosticReport")
+    list(r.presentedForm).forEach((a, k) => {
+      const t = attachmentText(a);
+      if (t && !t.ok) out.push({ path: `presentedForm[${k}].data`, message: t.message });
+    });
+  return out;
+}

@@ -1,0 +1,160 @@
+// Small readers of FHIR R4 JSON shared by the mapping and the validation passes: references,
+// codings, narrative text, base64 attachments, and the times that place a resource on the
+// patient's timeline.
+
+export type Json = Record<string, unknown>;
+
+export const isJson = (v: unknown): v is Json => !!v && typeof v === "object" && !Array.isArray(v);
+export const list = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isJson) : []);
+export const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+
+/** Our own extensions (documented in README.md): what plain FHIR has no element for. */
+export const EXT = {
+  /** valueCode: the decision-point event type, where FHIR's categories cannot say it (e.g. screening). */
+  eventType: "https://clinaudit.org/fhir/StructureDefinition/event-type",
+  /** valueQuantity / valueString: a value on a resource that has no value element (a procedure's blood loss). */
+  eventValue: "https://clinaudit.org/fhir/StructureDefinition/event-value",
+} as const;
+
+export const SYSTEM = {
+  loinc: "http://loinc.org",
+  snomed: "http://snomed.info/sct",
+  obsCategory: "http://terminology.hl7.org/CodeSystem/observation-category",
+  interpretation: "http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation",
+} as const;
+
+/** Code systems by URI ↔ the short names the decision-point format writes. */
+const SHORT_NAMES: [string, string][] = [
+  [SYSTEM.loinc, "LOINC"],
+  [SYSTEM.snomed, "SNOMED CT"],
+  ["http://hl7.org/fhir/sid/icd-10", "ICD-10"],
+  ["http://hl7.org/fhir/sid/icd-10-cm", "ICD-10-CM"],
+  ["http://www.nlm.nih.gov/research/umls/rxnorm", "RxNorm"],
+];
+export const systemName = (uri: string): string => SHORT_NAMES.find(([u]) => u === uri)?.[1] ?? uri;
+export const systemUri = (name: string): string => SHORT_NAMES.find(([, n]) => n === name)?.[0] ?? name;
+
+/** The resource's identity within an import: `Observation/abc`. */
+export function resourceKey(resource: Json, fullUrl?: string): string | undefined {
+  const type = str(resource.resourceType);
+  if (!type) return undefined;
+  const id = str(resource.id) ?? (fullUrl?.startsWith("urn:uuid:") ? fullUrl.slice(9) : undefined);
+  return id ? `${type}/${id}` : undefined;
+}
+
+/**
+ * A reference as the key of the resource it names, or the reference itself when it is not a
+ * relative or absolute `Type/id` (a `urn:uuid:` of a transaction bundle, resolved by fullUrl).
+ */
+export function referenceKey(reference: string): string {
+  if (reference.startsWith("urn:")) return reference;
+  const m = /(?:^|\/)([A-Z][A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?$/.exec(reference);
+  return m ? `${m[1]}/${m[2]}` : reference;
+}
+
+export function refOf(v: unknown): string | undefined {
+  return isJson(v) ? str(v.reference) : undefined;
+}
+
+export interface Coding {
+  system?: string;
+  code?: string;
+  display?: string;
+}
+
+export function codings(concept: unknown): Coding[] {
+  return isJson(concept) ? list(concept.coding).map((c) => ({ system: str(c.system), code: str(c.code), display: str(c.display) })) : [];
+}
+
+export const hasCode = (concept: unknown, system: string, codes: readonly string[]): boolean =>
+  codings(concept).some((c) => c.system === system && c.code !== undefined && codes.includes(c.code));
+
+/** What a person calls a CodeableConcept: its text, else the first display, else the first code. */
+export function conceptName(concept: unknown): string | undefined {
+  if (!isJson(concept)) return undefined;
+  const cs = codings(concept);
+  return str(concept.text) ?? cs.find((c) => c.display)?.display ?? cs.find((c) => c.code)?.code;
+}
+
+export function extension(resource: Json, url: string): Json | undefined {
+  return list(resource.extension).find((e) => e.url === url);
+}
+
+/** Annotation texts (`note[]`), one paragraph each. */
+export function notes(v: unknown): string | undefined {
+  const texts = list(v).map((n) => str(n.text)).filter((t): t is string => !!t);
+  return texts.length > 0 ? texts.join("\n\n") : undefined;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** XHTML narrative or an HTML attachment as plain text: block elements become line breaks, tags go, entities are decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, "")
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<\/(p|div|li|tr|h[1-6]|table|ul|ol)\s*>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
+      if (e[0] === "#") {
+        const n = e[1] === "x" || e[1] === "X" ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
+        return Number.isFinite(n) && n <= 0x10ffff ? String.fromCodePoint(n) : all;
+      }
+      return ENTITIES[e.toLowerCase()] ?? all;
+    })
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+export type AttachmentText = { ok: true; text: string } | { ok: false; message: string } | undefined;
+
+/**
+ * The text of an Attachment: inline `data` (base64) decoded as UTF-8, for text/plain and
+ * text/html (→ text). Undefined for other content types or attachments given only by URL.
+ */
+export function attachmentText(att: Json): AttachmentText {
+  const type = (str(att.contentType) ?? "text/plain").toLowerCase();
+  const mime = type.split(";")[0]!.trim();
+  if (mime !== "text/plain" && mime !== "text/html") return undefined;
+  const data = str(att.data);
+  if (data === undefined) return undefined;
+  if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(data)) return { ok: false, message: "attachment data is not base64" };
+  const bytes = Buffer.from(data, "base64");
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, message: `attachment data (${mime}) is not UTF-8 text` };
+  }
+  return { ok: true, text: mime === "text/html" ? htmlToText(text) : text };
+}
+
+/** The first of the named elements that holds a time (a dateTime/instant, or a Period's start). */
+export function firstTime(resource: Json, elements: readonly string[]): { element: string; value: string } | undefined {
+  for (const element of elements) {
+    let v: unknown = resource;
+    for (const part of element.split(".")) v = isJson(v) ? v[part] : undefined;
+    if (typeof v === "string" && v !== "") return { element, value: v };
+  }
+  return undefined;
+}
+
+/**
+ * Where each mapped type's time is, in order of preference. The time that counts against a
+ * cutoff is when the information entered the record: `issued` (a result released) before the
+ * clinically relevant time `effective`, `recordedDate` before a condition's onset.
+ */
+export const TIME_ELEMENTS: Record<string, readonly string[]> = {
+  Observation: ["issued", "effectiveDateTime", "effectiveInstant", "effectivePeriod.start"],
+  DiagnosticReport: ["issued", "effectiveDateTime", "effectivePeriod.start"],
+  Condition: ["recordedDate", "onsetDateTime", "onsetPeriod.start"],
+  MedicationRequest: ["authoredOn"],
+  MedicationStatement: ["dateAsserted", "effectiveDateTime", "effectivePeriod.start"],
+  Procedure: ["performedDateTime", "performedPeriod.start"],
+  DocumentReference: ["date", "context.period.start"],
+  Composition: ["date"],
+};
+
+/** A time that is only a year or a month: it cannot be placed before or after a cutoff. */
+export const isPartialDate = (v: string): boolean => /^\d{4}(-\d{2})?$/.test(v);
