@@ -30,7 +30,7 @@ const APP_BENCHES = ["case", "viewer", "saves"] as const;
 const LABELS: Record<(typeof APP_BENCHES)[number], [string, string]> = {
   case: ["case page, ~30K-token history, 20 concurrent", "p95 ≤ 3× static"],
   viewer: ["EHR viewer FCP / DOM, longest history", "≤ 1.5× static FCP, ≤ 1,500 elements"],
-  saves: ["rating saves, 100 raters", "p95 ≤ 30 ms, none lost"],
+  saves: ["rating saves, 100 raters", "p95 ≤ 3× health at once, ≤ 30 ms paced, none lost"],
 };
 
 async function buildWorld(inputDir: string, dataDir: string, clinicians: number, perClinician: number): Promise<World> {

@@ -107,6 +107,8 @@ interface Pattern {
   thinkMs: number;
   target: string;
   targetMs: number | null;
+  /** Largest p95 as a multiple of /api/health's p95 in the same pattern, if that is the target. */
+  targetRatio?: number;
 }
 
 /** `raters` loops at once, each `perRater` tasks in turn, each after its think time. */
@@ -167,7 +169,7 @@ export async function benchSaves(ctx: AppContext, dataDir: string, s: SavesSetti
   log(`captured a real save: POST /review/<assignment>, Next-Action ${captured.headers["next-action"]}`);
   const patterns: Pattern[] = [
     { key: "sequential", label: "rating save, one at a time", raters: 1, thinkMs: 0, target: "—", targetMs: null },
-    { key: "burst", label: `rating save, ${s.raters} raters at once`, raters: s.raters, thinkMs: 0, target: "p95 ≤ 30 ms", targetMs: 30 },
+    { key: "burst", label: `rating save, ${s.raters} raters at once`, raters: s.raters, thinkMs: 0, target: "p95 ≤ 3× /api/health", targetMs: null, targetRatio: 3 },
     { key: "paced", label: `rating save, ${s.raters} raters, a save every ~${s.thinkMs / 1000} s each`, raters: s.raters, thinkMs: s.thinkMs, target: "p95 ≤ 30 ms", targetMs: 30 },
   ];
   // Each pattern saves on its own slice of every rater's filler assignments (after the three
@@ -192,7 +194,12 @@ export async function benchSaves(ctx: AppContext, dataDir: string, s: SavesSetti
       baseline: `GET /api/health ${both(r.health)}`,
       ratio: r.saves.p95 / r.health.p95,
       target: pattern.target,
-      met: pattern.targetMs === null ? null : errors === 0 && r.saves.p95 <= pattern.targetMs,
+      met:
+        pattern.targetRatio !== undefined
+          ? errors === 0 && r.saves.p95 <= pattern.targetRatio * r.health.p95
+          : pattern.targetMs === null
+            ? null
+            : errors === 0 && r.saves.p95 <= pattern.targetMs,
       values: { p50Ms: r.saves.p50, p95Ms: r.saves.p95, maxMs: r.saves.max, healthP50Ms: r.health.p50, healthP95Ms: r.health.p95, saves: pattern.raters * s.savesPerRater, raters: pattern.raters, thinkMs: pattern.thinkMs, conflicts: r.conflicts, errors: r.failures.length, healthErrors: r.healthErrors },
       ...(k === 1
         ? {

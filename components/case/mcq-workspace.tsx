@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
+import { parseRecord } from "@/lib/review/compact-record";
 import { EhrViewer } from "../ehr-viewer/ehr-viewer";
 import type { ViewerEvent } from "../ehr-viewer/types";
 import { useRecordFormat } from "../ehr-viewer/use-record-format";
@@ -21,7 +22,15 @@ export interface McqView {
 
 /** The case (left) and the record up to the cutoff (right); evidence entries jump into the record. */
 /** `notice`: shown above the question inside the case column (e.g. data-quality findings). */
-export function McqWorkspace({ item, events, rating, notice }: { item: McqView; events: ViewerEvent[]; rating: ReactNode; notice?: ReactNode }) {
+/**
+ * The record comes as `events`, or as `record`: the compact JSON the case page sends (one string
+ * in the page payload instead of an object per event; lib/review/compact-record.ts), expanded here.
+ */
+export function McqWorkspace(props: { item: McqView; rating: ReactNode; notice?: ReactNode } & ({ events: ViewerEvent[] } | { record: { json: string; etag: string } })) {
+  const { item, rating, notice } = props;
+  const given = "events" in props ? props.events : null;
+  const record = "record" in props ? props.record : null;
+  const events = useMemo(() => given ?? parseRecord(record!.json, record!.etag), [given, record?.json, record?.etag]);
   const t = useTranslations("review.mcq");
   const { ga } = useRecordFormat();
   const [focus, setFocus] = useState<string | null>(null);

@@ -17,6 +17,8 @@ import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadCase } from "@/lib/server/review/load-case";
+import { loadCasePage } from "@/lib/server/review/case-page";
+import { parseRecord } from "@/lib/review/compact-record";
 import { reviewQueue } from "@/lib/server/review/queue";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveCorrection } from "@/lib/server/review/save-correction";
@@ -169,6 +171,11 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
             // Exactly the records up to the cutoff: the check above is not vacuous.
             expect(c.events.map((e) => e.event.eventId).sort()).toEqual(events.filter((e) => ms(e.time) <= cutoff).map((e) => e.event_id).sort());
             for (const e of events.filter((x) => ms(x.time) > cutoff && x.event_id.startsWith("EDGE-"))) expect(JSON.stringify(c)).not.toContain(`TEXT-OF-${e.event_id}`);
+            // The case page's own path: the cached compact record, and the rest of its page.
+            const page = (await loadCasePage(db, rater.id, assignmentId, { recordDir: null }))!;
+            noLeak(page);
+            expect(parseRecord(page.record!.json).map((e) => e.eventId).sort()).toEqual(c.events.map((e) => e.event.eventId).sort());
+            for (const e of events.filter((x) => ms(x.time) > cutoff && x.event_id.startsWith("EDGE-"))) expect(JSON.stringify(page)).not.toContain(`TEXT-OF-${e.event_id}`);
             const own = [...(ratings.get(assignmentId) ?? new Map())].map(([dimension, r]) => ({ dimension, category: r.category, version: r.version }));
             expect([...c.ratings].sort((a, b) => a.dimension.localeCompare(b.dimension))).toEqual(own.sort((a, b) => a.dimension.localeCompare(b.dimension)));
           }
@@ -176,6 +183,7 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
             if (other === rater.id) continue;
             for (const id of ids) {
               expect(await loadCase(db, rater.id, id)).toBeNull();
+              expect(await loadCasePage(db, rater.id, id, { recordDir: null })).toBeNull();
               await expect(saveRating(db, rater.id, { assignmentId: id, dimension: "gold", category: "correct", expectedVersion: 0 })).rejects.toThrow(/does not exist/);
             }
           }

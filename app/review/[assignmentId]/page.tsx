@@ -5,7 +5,6 @@ import { CaseHeader } from "@/components/case/case-header";
 import { FindingsNotice } from "@/components/case/findings-notice";
 import { GuidelinesPanel } from "@/components/case/guidelines-panel";
 import { guidelinesFor } from "@/lib/audits/guidelines";
-import { guidelinesForRater } from "@/lib/server/audits/guidelines";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { RatingPanel } from "@/components/rubric/rating-panel";
@@ -14,12 +13,14 @@ import { turnChoices } from "@/lib/adjudication/turns";
 import { itemRubricView, rubricTurns } from "@/lib/audits/item-dimensions";
 import { localizeRubric } from "@/lib/audits/rubric";
 import { db } from "@/lib/db";
+import { compactRecord } from "@/lib/review/compact-record";
 import { requirePermission } from "@/lib/server/auth/current-user";
-import { caseFindings } from "@/lib/server/datasets/findings";
-import { loadCase } from "@/lib/server/review/load-case";
-import { nextUnrated, reviewQueue } from "@/lib/server/review/queue";
-import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
+import { loadCasePage } from "@/lib/server/review/case-page";
+import { mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
 import { recordActiveTimeAction, saveCommentAction, saveCorrectionAction, saveRatingAction, setFlagAction } from "../actions";
+
+/** An MCQ item always has a cutoff (the importer requires it); this only keeps the types honest. */
+const EMPTY_RECORD = { json: JSON.stringify(compactRecord([])), etag: "empty" };
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("review.meta"))("case") };
@@ -28,21 +29,15 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function CasePage(props: { params: Promise<{ assignmentId: string }> }) {
   const user = await requirePermission("review:rate");
   const { assignmentId } = await props.params;
-  const review = await loadCase(db(), user.id, assignmentId);
+  // One read for the assignment and all it carries, one for the place in the queue; the record
+  // comes from the per-item cache (lib/server/review/record-cache.ts) as compact JSON.
+  const review = await loadCasePage(db(), user.id, assignmentId);
   if (!review) notFound();
-  const [queue] = await reviewQueue(db(), user.id, { auditId: review.audit.id });
-  const next = queue ? nextUnrated(queue.items, assignmentId) : null;
-  const place = queue?.items.find((i) => i.assignmentId === assignmentId);
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;
-  const [locale, t, tr, findings, storedGuidelines] = await Promise.all([
-    getLocale(),
-    getTranslations("rubric.turns"),
-    getTranslations("rubric.perTurn"),
-    caseFindings(db(), user.id, assignmentId),
-    guidelinesForRater(db(), user.id, review.audit.id),
-  ]);
-  const guidelines = guidelinesFor(storedGuidelines, locale);
+  const [locale, t, tr] = await Promise.all([getLocale(), getTranslations("rubric.turns"), getTranslations("rubric.perTurn")]);
+  const findings = review.findings;
+  const guidelines = guidelinesFor(review.audit.guidelines, locale);
   // The turn pickers in the reader's words: "Turn 3 · content: <question start>" is turnLabel's
   // wording; its question start is kept (the whole label if that wording ever changes).
   const turns = turnChoices(item)?.map((turn) => {
@@ -65,7 +60,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
       readOnly={closed}
       flagged={review.flagged}
       actions={{ saveRating: saveRatingAction, saveComment: saveCommentAction, saveCorrection: saveCorrectionAction, setFlag: setFlagAction, recordActiveTime: recordActiveTimeAction }}
-      nextHref={next ? `/review/${next.assignmentId}` : null}
+      nextHref={review.nextAssignmentId ? `/review/${review.nextAssignmentId}` : null}
       controls={guidelines ? <GuidelinesPanel auditId={review.audit.id} text={guidelines} /> : undefined}
     />
   );
@@ -76,8 +71,8 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
     <div className="xl:-my-6">
       <CaseHeader
         auditName={review.audit.name}
-        position={place?.position ?? review.position}
-        size={queue?.items.length ?? review.audit.size}
+        position={review.position}
+        size={review.size ?? review.position}
         externalId={review.item.externalId}
         patient={review.item.patientExternalId}
         chapter={review.item.chapter}
@@ -88,7 +83,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
       {item.kind === "mcq" ? (
         <McqWorkspace
           item={mcqViewModel(item, review.item.timeZone)}
-          events={review.events.map((e) => eventViewModel(e.id, e.event))}
+          record={review.record ?? EMPTY_RECORD}
           rating={rating}
           notice={<FindingsNotice findings={findings} />}
         />

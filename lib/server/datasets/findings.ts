@@ -35,9 +35,9 @@ export interface FindingView {
   item: { id: string; externalId: string } | null;
 }
 
-const SELECT = { id: true, kind: true, location: true, field: true, message: true, detail: true, item: { select: { id: true, externalId: true } } } as const;
+export const FINDING_SELECT = { id: true, kind: true, location: true, field: true, message: true, detail: true, item: { select: { id: true, externalId: true } } } as const;
 
-const view = (r: { id: string; kind: string; location: string; field: string; message: string; detail: unknown; item: { id: string; externalId: string } | null }): FindingView => ({
+export const findingView = (r: { id: string; kind: string; location: string; field: string; message: string; detail: unknown; item: { id: string; externalId: string } | null }): FindingView => ({
   ...r,
   kind: r.kind as FindingKind,
   detail: (r.detail ?? {}) as Record<string, unknown>,
@@ -47,17 +47,17 @@ const view = (r: { id: string; kind: string; location: string; field: string; me
 export async function datasetFindings(db: Db, datasetId: string, options: { kind?: FindingKind; take?: number } = {}) {
   const where = { datasetId, ...(options.kind ? { kind: options.kind } : {}) };
   const [rows, byKind] = await Promise.all([
-    db.datasetFinding.findMany({ where, orderBy: { position: "asc" }, take: options.take ?? 200, select: SELECT }),
+    db.datasetFinding.findMany({ where, orderBy: { position: "asc" }, take: options.take ?? 200, select: FINDING_SELECT }),
     db.datasetFinding.groupBy({ by: ["kind"], where: { datasetId }, _count: { _all: true } }),
   ]);
   const counts = Object.fromEntries(byKind.map((g) => [g.kind, g._count._all])) as Partial<Record<FindingKind, number>>;
-  return { rows: rows.map(view), counts, total: byKind.reduce((n, g) => n + g._count._all, 0) };
+  return { rows: rows.map(findingView), counts, total: byKind.reduce((n, g) => n + g._count._all, 0) };
 }
 
 /** One item's findings for organizers (the dataset in the query: an item of another dataset has none). */
 export async function itemFindings(db: Db, datasetId: string, itemId: string): Promise<FindingView[]> {
-  const rows = await db.datasetFinding.findMany({ where: { datasetId, itemId }, orderBy: { position: "asc" }, select: SELECT });
-  return rows.map(view);
+  const rows = await db.datasetFinding.findMany({ where: { datasetId, itemId }, orderBy: { position: "asc" }, select: FINDING_SELECT });
+  return rows.map(findingView);
 }
 
 /**
@@ -68,7 +68,7 @@ export async function caseFindings(db: Db, userId: string, assignmentId: string)
   const rows = await db.datasetFinding.findMany({
     where: { item: { auditItems: { some: { assignments: { some: { id: assignmentId, userId, active: true } } } } } },
     orderBy: { position: "asc" },
-    select: SELECT,
+    select: FINDING_SELECT,
   });
-  return rows.map(view);
+  return rows.map(findingView);
 }

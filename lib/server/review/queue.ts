@@ -81,7 +81,7 @@ export interface QueueItem {
 }
 
 /** The next item not yet done after the assignment `afterId` in queue order (wrapping); the first open one without it. */
-export function nextUnrated(items: QueueItem[], afterId?: string): QueueItem | null {
+export function nextUnrated<T extends Pick<QueueItem, "assignmentId" | "status">>(items: T[], afterId?: string): T | null {
   const at = afterId === undefined ? -1 : items.findIndex((i) => i.assignmentId === afterId);
   const rotated = [...items.slice(at + 1), ...items.slice(0, at + 1)];
   return rotated.find((i) => i.status !== "done" && i.assignmentId !== afterId) ?? null;

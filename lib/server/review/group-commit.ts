@@ -1,0 +1,92 @@
+// Group commit: writes that arrive together share one transaction and one commit. Framework-free
+// and database-free (the writer is passed in), so the batching rules are unit-tested alone.
+
+/** One result per input of a batch, in order: a value, or that input's own refusal. */
+export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+export interface GroupCommitOptions {
+  /** Most inputs in one transaction. */
+  maxBatch: number;
+  /** How long an idle queue waits for company before its first commit (ms). */
+  windowMs: number;
+}
+
+interface Waiting<T, R> {
+  input: T;
+  resolve: (value: R) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Queues inputs and hands them to `write` in batches: the first input after a quiet spell waits
+ * `windowMs` for others, and whatever arrives while a commit is running goes into the next one
+ * ("until the current commit finishes"), so under load each commit carries everything that came
+ * in meanwhile. Each input is settled only when `write` has returned for its batch, i.e. after
+ * its transaction committed. When `write` throws for a batch (nothing of it was written), every
+ * input of it is written again alone, so one bad input is refused by itself and never sinks the
+ * others.
+ */
+export class GroupCommit<T, R> {
+  private readonly queue: Waiting<T, R>[] = [];
+  private running = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Batches handed to `write` so far (retries alone included): for tests and diagnostics. */
+  batches = 0;
+
+  constructor(
+    private readonly write: (batch: T[]) => Promise<Settled<R>[]>,
+    private readonly options: GroupCommitOptions,
+  ) {}
+
+  submit(input: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ input, resolve, reject });
+      if (this.running || this.timer) return;
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.drain();
+      }, this.options.windowMs);
+    });
+  }
+
+  /** Inputs waiting for a commit (for tests and diagnostics). */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) await this.commit(this.queue.splice(0, this.options.maxBatch));
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async commit(batch: Waiting<T, R>[]): Promise<void> {
+    try {
+      this.batches++;
+      const results = await this.write(batch.map((w) => w.input));
+      if (results.length !== batch.length) throw new Error(`group commit: ${results.length} results for ${batch.length} inputs`);
+      results.forEach((r, i) => settle(batch[i]!, r));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      // The batch's transaction rolled back: each input again, in its own transaction.
+      for (const w of batch) {
+        try {
+          this.batches++;
+          const [r] = await this.write([w.input]);
+          if (!r) throw new Error("group commit: no result for a single input");
+          settle(w, r);
+        } catch (alone) {
+          w.reject(alone);
+        }
+      }
+    }
+  }
+}
+
+function settle<T, R>(w: Waiting<T, R>, r: Settled<R>): void {
+  if (r.ok) w.resolve(r.value);
+  else w.reject(r.error);
+}
