@@ -61,8 +61,8 @@ step "Playwright flows on PostgreSQL"
 # sessions and throttling, adjudication, corrections, the trail, permissions — run again on
 # PostgreSQL; pages that only render (a11y, CSP, keys, languages, the viewer) are not repeated.
 # This keeps CI under 30 minutes on 2 cores.
-postgres_flows=(account adjudication adjudication-notes auth blinding cutoff datasets evaluation findings
-  live-dashboard package permissions review review-order session upload)
+postgres_flows=(account accounts-admin adjudication adjudication-notes auth blinding corrected cutoff datasets evaluation
+  fhir findings live-dashboard organizer-extend package permissions review review-order session upload)
 specs=(); for f in "${postgres_flows[@]}"; do specs+=("e2e/$f.spec.ts"); done
 psql "$TEST_POSTGRES_URL" -qc "CREATE DATABASE clinaudit_e2e" >/dev/null
 E2E_DATA_DIR=./data/e2e-postgres E2E_DATABASE_URL="postgresql://postgres@127.0.0.1:$pg_port/clinaudit_e2e" \
