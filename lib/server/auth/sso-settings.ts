@@ -17,7 +17,7 @@ export interface SsoSettings {
   passwordSignIn: boolean;
 }
 
-const roleMapSchema = z.array(z.object({ value: z.string().min(1), role: z.enum(ROLES) }));
+const roleMapSchema = z.array(z.strictObject({ value: z.string().min(1), role: z.enum(ROLES) }));
 
 /** The stored settings, or the defaults (env's claim and mapping) before an admin saved any. */
 export async function getSsoSettings(db: Db, config: OidcConfig | null): Promise<SsoSettings> {
