@@ -16,11 +16,26 @@ export type Db = PrismaClient;
 export type { Prisma } from "../generated/sqlite/client";
 export type SqliteConnection = BetterSqlite3.Database;
 
-/** The better-sqlite3 connection each SQLite client's adapter opened (see sqliteConnection). */
-const connections = new WeakMap<object, { current?: SqliteConnection }>();
+/**
+ * What each client was made with, kept on globalThis: Next bundles this module into several
+ * chunks (route handlers, server components, actions), and the process-wide client (lib/db) made
+ * by one copy is used by the others, whose own module-level maps would not know it.
+ */
+const registry = ((globalThis as unknown as { clinauditDbRegistry?: DbRegistry }).clinauditDbRegistry ??= {
+  connections: new WeakMap(),
+  urls: new WeakMap(),
+  pools: new WeakMap(),
+});
 
-/** The DATABASE_URL each client was made for (see clientUrl). */
-const urls = new WeakMap<object, string>();
+interface DbRegistry {
+  /** The better-sqlite3 connection each SQLite client's adapter opened (see sqliteConnection). */
+  connections: WeakMap<object, { current?: SqliteConnection }>;
+  /** The DATABASE_URL each client was made for (see clientUrl). */
+  urls: WeakMap<object, string>;
+  /** The connections of each PostgreSQL client's pool (see pgTransactionConnection). */
+  pools: WeakMap<object, Set<pg.PoolClient>>;
+}
+const { connections, urls, pools } = registry;
 
 /** The URL `createDb` made this client for. */
 export function clientUrl(db: Db): string {
@@ -64,8 +79,6 @@ export function createDb(databaseUrl: string): Db {
   return db;
 }
 
-/** The connections of each PostgreSQL client's pool (see pgTransactionConnection). */
-const pools = new WeakMap<object, Set<pg.PoolClient>>();
 
 interface RawQuery {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
