@@ -14,7 +14,7 @@ test("guidelines reach the rater at the first case and on demand", async ({ brow
   await organizer.getByLabel("Guidelines in English").fill("# Gold answer\n- **Correct**: it follows from the record up to the cutoff.\n<script>window.hacked = 1</script>");
   await organizer.getByRole("button", { name: "中文" }).click();
   await organizer.getByLabel("Guidelines in 中文").fill("# 标准答案\n只依据截止时间之前的病历。");
-  await organizer.getByRole("button", { name: "Preview" }).click();
+  await organizer.getByRole("button", { name: "Preview", exact: true }).click();
   await expect(organizer.getByTestId("guidelines-preview").getByRole("heading", { name: "标准答案" })).toBeVisible();
   await organizer.getByRole("button", { name: "Save guidelines" }).click();
   await expect(organizer.getByText("Guidelines saved.")).toBeVisible();

@@ -138,8 +138,9 @@ test("a clinician adjudicator gets the change log and the adjudication views, ne
   expect(problems).toEqual([]);
   // The adjudication page offers the adjudicator the change log only.
   const adjudicatePage = await (await as.adjudicator.get(`/audits/${auditId}/adjudicate`)).text();
-  expect(adjudicatePage).toContain(`/api/audits/${auditId}/corrected/changelog.md`);
-  expect(adjudicatePage).not.toContain(`/api/audits/${auditId}/corrected/ehr-decision-mcq.json`);
+  // (Downloads are buttons that fetch the file: the page names each offered file by its test id.)
+  expect(adjudicatePage).toContain('data-testid="corrected-file-changelog.md"');
+  expect(adjudicatePage).not.toContain('data-testid="corrected-file-ehr-decision-mcq.json"');
 });
 
 test("only admins are offered an audit's backup, and it is a gzip backup of that audit", async ({ browser }) => {
