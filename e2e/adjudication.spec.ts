@@ -81,6 +81,10 @@ test("the organizer adjudicates, exports, and the export re-imports with the cor
   expect(log.changes).toHaveLength(1);
   expect(log.changes[0]).toMatchObject({ item: firstItem, before: originalGold, after: newGold, proposedBy: "Dr. Chen Li", decidedBy: "Omar Organizer", decision: "ACCEPTED", rationale: "Confirmed against the record." });
   expect(await (await page.request.get(`${api}/changelog.md`)).text()).toContain(`**${firstItem}** — gold: ${originalGold} → ${newGold}`);
+  // The revision summary: one gold answer of the two sampled items, in the change log and on the page.
+  expect(log.revisions.rows.find((r: { kind: string }) => r.kind === "gold")).toMatchObject({ count: 1, of: 2, share: 0.5 });
+  await page.goto(`${auditPath}/adjudicate`);
+  await expect(page.getByTestId("revision-summary").locator("tr[data-kind=gold]")).toHaveText(/Gold answers corrected\s*1\s*2\s*50\.0%/);
 
   const corrected = testInfo.outputPath("ehr-decision-mcq.json");
   const response = await page.request.get(`${api}/ehr-decision-mcq.json`);
@@ -102,4 +106,5 @@ test("the organizer adjudicates, exports, and the export re-imports with the cor
   await page.goto(`${auditPath}/dashboard`);
   await expect(page.getByTestId("adjudicated-gold")).toContainText("1 changed by adjudication");
   await expect(page.getByTestId("audit-paragraph")).toContainText("adjudicat");
+  await expect(page.getByTestId("audit-paragraph")).toContainText("gold answers corrected 50.0% (1 of 2)");
 });

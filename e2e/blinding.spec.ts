@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createOpenAudit } from "./support/audits";
-import { OBGYN, signIn, waitForShortcuts } from "./support/users";
+import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // While an audit is open, a clinician receives only their own ratings, comments and
 // corrections: not in the HTML, not in server-component payloads, not in any response.
@@ -83,4 +83,19 @@ test("clinician 1 never receives the others' ratings or comments", async ({ brow
   expect(all).toContain(secret(1));
   expect(all).not.toContain(secret(2));
   expect(all).not.toContain(secret(3));
+});
+
+test("the organizer's report downloads carry every rater's comment", async ({ browser }) => {
+  // Regression: the export route loaded comments only for comments.csv, so report.json and
+  // report.md said "No rater commented" although the package and the dashboard had them.
+  const page = await (await browser.newContext()).newPage();
+  await signInAs(page, "organizer");
+  const base = `/api${auditPath}/export`;
+  const json = await (await page.request.get(`${base}/report.json`)).json();
+  expect(json.comments.map((c: { text: string }) => c.text)).toEqual(expect.arrayContaining([secret(2), secret(3)]));
+  const md = await (await page.request.get(`${base}/report.md`)).text();
+  expect(md).toContain(secret(2));
+  // The revision summary rides along (nothing adjudicated yet: every count 0).
+  expect(json.revisions.items).toBe(2);
+  expect(json.revisions.rows.every((r: { count: number }) => r.count === 0)).toBe(true);
 });

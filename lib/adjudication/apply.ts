@@ -15,7 +15,8 @@
 // REMOVE is about the whole item. Anything that does not fit throws CorrectionError.
 import type { Conversation, EhrEvent, Item, McqItem, NormalizedDataset, Note, SourceRef, Turn } from "../formats";
 import { itemKey, parseSourceOption, sourceKey, TURN_LABELS } from "../formats";
-import { mdText } from "../reports/export-markdown";
+import { mdText } from "../reports/markdown";
+import { revisionsMarkdown, type ReportRevisions } from "../reports/revisions";
 import { applyEvidence, EvidenceError, type EvidenceContext } from "./evidence";
 
 /** A correction as applied by the adjudicator (accepted as proposed, or edited). */
@@ -218,8 +219,11 @@ export function changeLabel(change: AppliedChange): string {
   return `${change.kind.toLowerCase()}${turn}`;
 }
 
-/** The change log for people: one line per change, who proposed, who decided and why. */
-export function changeLogMarkdown(title: string, changes: ChangeRecord[], removed: string[]): string {
+/**
+ * The change log for people: one line per change, who proposed, who decided and why; then the
+ * revision summary (what share of the reviewed questions, options and items changed), when given.
+ */
+export function changeLogMarkdown(title: string, changes: ChangeRecord[], removed: string[], revisions?: ReportRevisions): string {
   // Every text from the benchmark or a person is escaped as report.md escapes it (mdText): a stem
   // or a rationale is shown as written, never read as Markdown (links, emphasis, raw HTML).
   const lines = [`# Change log: ${mdText(title)}`, "", `${changes.length} change(s); ${removed.length} item(s) removed.`, ""];
@@ -229,5 +233,6 @@ export function changeLogMarkdown(title: string, changes: ChangeRecord[], remove
     const derived = c.derived?.length ? ` (${c.derived.map(mdText).join("; ")})` : "";
     lines.push(`- **${mdText(c.item)}** — ${what}${derived}. Proposed by ${mdText(c.proposedBy)} (“${mdText(c.proposalRationale)}”); ${c.decision.toLowerCase()} by ${mdText(c.decidedBy)}: “${mdText(c.rationale)}”.`);
   }
+  if (revisions) lines.push(...revisionsMarkdown(revisions));
   return lines.join("\n") + "\n";
 }

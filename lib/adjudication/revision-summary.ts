@@ -134,7 +134,7 @@ export function revisionNoun(kind: RevisionKind, conversations: boolean): string
 }
 
 /** "1.6%" with one decimal, as the report's shares; "n/a" without a denominator. */
-function percent(share: number | null): string {
+export function revisionPercent(share: number | null): string {
   return share === null ? "n/a" : `${(share * 100).toFixed(1)}%`;
 }
 
@@ -142,13 +142,8 @@ function percent(share: number | null): string {
 export function revisionSentence(summary: RevisionSummary, conversations: boolean): string | null {
   const changed = summary.rows.filter((r) => r.count > 0);
   if (changed.length === 0) return null;
-  const parts = changed.map((r) => `${revisionNoun(r.kind, conversations)} ${percent(r.share)} (${r.count} of ${r.of.toLocaleString("en-US")})`);
+  const parts = changed.map((r) => `${revisionNoun(r.kind, conversations)} ${revisionPercent(r.share)} (${r.count} of ${r.of.toLocaleString("en-US")})`);
   const what = conversations ? "questions, turns and options reviewed" : "questions and options reviewed";
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
   return `Accepted corrections, as shares of the ${what}: ${list}.`;
-}
-
-/** The summary as CSV rows (kind, count, of, share) for the change log and the package. */
-export function revisionRows(summary: RevisionSummary): (string | number)[][] {
-  return [["kind", "count", "of", "share"], ...summary.rows.map((r) => [r.kind, r.count, r.of, r.share === null ? "" : r.share])];
 }

@@ -10,13 +10,15 @@
  * `agreement.majority.perItem` and the majority CSV.
  */
 import type { ReportFeedback } from "./feedback";
+import { revisionsDocument, type ReportRevisions } from "./revisions";
 import type { AuditReport } from "./types";
 
 /**
  * Key order is part of the contract: add keys at the end, bump reportVersion to rename or remove.
- * `comments` and `flagged` (the raters' comments and discussion flags) come last, when given.
+ * `comments` and `flagged` (the raters' comments and discussion flags) follow, when given, then
+ * `revisions` (the accepted corrections per kind, lib/reports/revisions.ts), when given.
  */
-export function reportDocument(report: AuditReport, feedback?: ReportFeedback) {
+export function reportDocument(report: AuditReport, feedback?: ReportFeedback, revisions?: ReportRevisions) {
   return {
     reportVersion: report.reportVersion,
     audit: report.audit,
@@ -34,11 +36,12 @@ export function reportDocument(report: AuditReport, feedback?: ReportFeedback) {
       divergence: d.divergence,
     })),
     ...(feedback ? { comments: feedback.comments, flagged: feedback.flagged } : {}),
+    ...(revisions ? { revisions: revisionsDocument(revisions) } : {}),
   };
 }
 
-export function reportJson(report: AuditReport, feedback?: ReportFeedback): string {
-  return strictJson(reportDocument(report, feedback));
+export function reportJson(report: AuditReport, feedback?: ReportFeedback, revisions?: ReportRevisions): string {
+  return strictJson(reportDocument(report, feedback, revisions));
 }
 
 /** 2-space JSON with a final newline that refuses NaN, Infinity and undefined. */

@@ -6,6 +6,8 @@
  */
 import { fixed, levelPercent, plural, pValue } from "./format";
 import { COEFFICIENT_NAMES, COEFFICIENT_ORDER, type CoefficientKey } from "./labels";
+import { revisionPercent } from "../adjudication/revision-summary";
+import { revisionLabel, type ReportRevisions } from "./revisions";
 import type { AuditReport } from "./types";
 
 const SPECIAL: Record<string, string> = {
@@ -53,6 +55,8 @@ export interface LatexOptions {
   caption?: string;
   /** Coefficients to list, in this order; default all six, AC1 first. */
   coefficients?: readonly CoefficientKey[];
+  /** The accepted corrections per kind: a second table, "tab:clinaudit-revisions". */
+  revisions?: ReportRevisions;
 }
 
 export function reportLatex(report: AuditReport, options: LatexOptions = {}): string {
@@ -89,5 +93,26 @@ export function reportLatex(report: AuditReport, options: LatexOptions = {}): st
     "  \\end{tabular}",
     "\\end{table}",
   ];
+  if (options.revisions) lines.push(...revisionsTable(options.revisions, a.name));
   return lines.join("\n") + "\n";
+}
+
+/** The revision summary as the paper prints it: count and share of what was reviewed, per kind. */
+function revisionsTable(r: ReportRevisions, auditName: string): string[] {
+  return [
+    "",
+    `% ClinAudit revision summary: ${latexEscape(auditName)}. Accepted corrections per kind, over what was reviewed of that kind.`,
+    "\\begin{table}[htbp]",
+    "  \\centering",
+    `  \\caption{${latexEscape(`Accepted corrections in the audit of ${auditName}: ${plural(r.summary.items, "sampled item")}.`)}}`,
+    "  \\label{tab:clinaudit-revisions}",
+    "  \\begin{tabular}{lrrr}",
+    "    \\toprule",
+    "    Revision & Count & Of & Share \\\\",
+    "    \\midrule",
+    ...r.summary.rows.map((row) => `    ${latexEscape(revisionLabel(r, row))} & ${row.count} & ${row.of} & ${latexEscape(revisionPercent(row.share))} \\\\`),
+    "    \\bottomrule",
+    "  \\end{tabular}",
+    "\\end{table}",
+  ];
 }

@@ -9,17 +9,11 @@ import type { ReportFeedback } from "./feedback";
 import type { CoefficientResult } from "../agreement/types";
 import { fixed, levelPercent, percent, percentUpper, plural, pValue, thousands } from "./format";
 import { categoryLabel, COEFFICIENT_NAMES, COEFFICIENT_ORDER, groupLabel, tieExample } from "./labels";
+import { mdTable as table, mdText } from "./markdown";
+import { revisionsMarkdown, type ReportRevisions } from "./revisions";
 import type { AuditReport, DimensionAuditReport, GroupAgreement } from "./types";
 
-/** Text safe inside a table cell or a line: Markdown punctuation escaped, line breaks flattened. */
-export function mdText(s: string): string {
-  return s.replace(/[\r\n]+/g, " ").replace(/([\\`*_[\]<>|#])/g, "\\$1");
-}
-
-function table(header: readonly string[], align: readonly ("l" | "r")[], rows: readonly (readonly string[])[]): string[] {
-  const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
-  return [line(header), line(align.map((a) => (a === "r" ? "---:" : "---"))), ...rows.map(line)];
-}
+export { mdText };
 
 function ci(c: { ciLower: number | null; ciUpper: number | null }): string {
   return c.ciLower === null || c.ciUpper === null ? "n/a" : `[${fixed(c.ciLower)}, ${fixed(c.ciUpper)}]`;
@@ -172,10 +166,11 @@ function feedbackSections(f: ReportFeedback): string[] {
   return lines;
 }
 
-export function reportMarkdown(report: AuditReport, feedback?: ReportFeedback): string {
+export function reportMarkdown(report: AuditReport, feedback?: ReportFeedback, revisions?: ReportRevisions): string {
   const level = levelPercent(report.audit.confidenceLevel);
   const lines = [...header(report), ...report.dimensions.flatMap((d) => ["", ...dimensionSection(d, level)])];
   if (report.dimensions.length === 0) lines.push("", "The rubric has no dimensions.");
   if (feedback) lines.push(...feedbackSections(feedback));
+  if (revisions) lines.push(...revisionsMarkdown(revisions));
   return lines.join("\n") + "\n";
 }

@@ -8,6 +8,7 @@
 import type { CoefficientResult } from "../agreement/types";
 import { fixed, joinList, levelPercent, numberWord, percent, percentUpper, plural, thousands } from "./format";
 import { categoryLabel, tieExample } from "./labels";
+import { revisionsSentence, type ReportRevisions } from "./revisions";
 import type { AuditReport, DimensionAuditReport } from "./types";
 
 export interface AdjudicationSummary {
@@ -22,6 +23,8 @@ export interface AdjudicationSummary {
 export interface ParagraphOptions {
   /** Hook for the adjudication step (to be specified in its own issue); omitted → no sentence. */
   adjudication?: AdjudicationSummary;
+  /** The accepted corrections per kind; a sentence once any was accepted. */
+  revisions?: ReportRevisions;
 }
 
 const q = (s: string) => `“${s}”`;
@@ -163,5 +166,7 @@ export function paragraph(report: AuditReport, options: ParagraphOptions = {}): 
   }
   for (const d of report.dimensions) sentences.push(...dimensionSentences(d, level));
   if (options.adjudication) sentences.push(adjudicationSentence(options.adjudication));
+  const revised = options.revisions ? revisionsSentence(options.revisions) : null;
+  if (revised !== null) sentences.push(revised);
   return sentences.join(" ") + "\n";
 }

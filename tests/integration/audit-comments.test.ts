@@ -42,7 +42,7 @@ describe.each(DATABASES)("audit comments on $name", (database) => {
       expect(c.savedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
       expect(c.ratings.gold).toBe(snapshot.ratings.find((r) => r.itemId === unanimous.id && r.dimension === "gold")!.category);
 
-      const csv = renderExport(snapshot, "comments.csv", [], comments)!;
+      const csv = renderExport(snapshot, "comments.csv", { comments })!;
       expect(csv.split("\n")[0]).toBe("item,rater,saved_at,gold,question,comment");
       expect(csv).toContain(`${unanimous.externalId},${c.rater},${c.savedAt},`);
       expect(csv).not.toMatch(/clinician1|Clara|@demo/);

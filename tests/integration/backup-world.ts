@@ -3,14 +3,13 @@
 import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import type { Db } from "@/lib/db/client";
 import { correctedBenchmark } from "@/lib/server/adjudication/corrected-export";
-import { loadAdjudications } from "@/lib/server/adjudication/records";
 import { saveAdjudication, saveAdjudicationSchema } from "@/lib/server/adjudication/save-adjudication";
 import { assignClinicians, withdrawClinician } from "@/lib/server/audits/assign";
 import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
-import { loadAuditComments } from "@/lib/server/reports/audit-comments";
+import { loadExportExtras } from "@/lib/server/reports/export-extras";
 import { exportCatalog, renderExport } from "@/lib/server/reports/export-files";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveCorrection } from "@/lib/server/review/save-correction";
@@ -92,11 +91,11 @@ export async function buildAudit(db: Db): Promise<string> {
 /** Every report export and every corrected-benchmark file of the audit, by file name. */
 export async function allExports(db: Db, auditId: string): Promise<Record<string, string>> {
   const snapshot = (await loadAuditSnapshot(db, auditId))!;
-  const adjudications = await loadAdjudications(db, auditId);
   const files: Record<string, string> = {};
-  // Comments with their save times (from the trail, which the backup carries).
-  const comments = await loadAuditComments(db, snapshot);
-  for (const { file } of exportCatalog(snapshot)) files[file] = renderExport(snapshot, file, adjudications, comments)!;
+  // Comments with their save times (from the trail, which the backup carries), the adjudications
+  // and the revision summary: everything the route and the package render from.
+  const extras = await loadExportExtras(db, snapshot);
+  for (const { file } of exportCatalog(snapshot)) files[file] = renderExport(snapshot, file, extras)!;
   for (const f of (await correctedBenchmark(db, auditId))!.files) files[`corrected/${f.name}`] = f.text();
   return files;
 }

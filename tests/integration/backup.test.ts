@@ -76,12 +76,13 @@ describe.each(DATABASES)("backup from $name", (source) => {
 
   it("covers every export, and the world has what the exports depend on", async () => {
     expect(Object.keys(expected).sort()).toEqual(
-      ["adjudication.csv", "majority-labels.csv", "paragraph.txt", "ratings-long.csv", "ratings-wide-gold.csv", "ratings-wide-question.csv", "report.json", "report.md", "report.tex", "time-on-task.csv", "comments.csv",
+      ["adjudication.csv", "majority-labels.csv", "paragraph.txt", "ratings-long.csv", "ratings-wide-gold.csv", "ratings-wide-question.csv", "report.json", "report.md", "report.tex", "time-on-task.csv", "comments.csv", "revisions.csv",
         "corrected/changelog.json", "corrected/changelog.md", "corrected/ehr-decision-mcq.json"].sort(),
     );
     expect(expected["report.json"]).toContain(auditId);
     expect(expected["corrected/changelog.md"]).toContain("Dr c1");
     expect(expected["paragraph.txt"]).toMatch(/adjudicat/);
+    expect(expected["revisions.csv"]).toContain("gold,gold answers corrected,1,6,");
     // Comments and their save times (the trail) travel with the backup.
     expect(expected["comments.csv"]!.trimEnd().split("\n").length).toBeGreaterThan(1);
     expect(expected["comments.csv"]).toMatch(/,\d{4}-\d\d-\d\dT/);

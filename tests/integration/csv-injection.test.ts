@@ -74,7 +74,7 @@ describe("CSV formula injection", () => {
     s.items = s.items.map((item, k) => ({ ...item, externalId: `${PAYLOADS[k % 4]}#${k}`, chapter: at(k + 1), level: at(k + 2) }));
     const adjudications = s.items.map((item, k) => ({ itemId: item.id, finalLabels: { gold: "correct", safety: "safe" }, removeItem: k === 0, rationale: at(k + 4) }));
     const files = ["ratings-long.csv", ...s.rubric.map((d) => `ratings-wide-${d.key}.csv`), "majority-labels.csv", "adjudication.csv"];
-    for (const file of files) expect(checkCells(file, renderExport(s, file, adjudications)!), file).toBeGreaterThan(0);
+    for (const file of files) expect(checkCells(file, renderExport(s, file, { adjudications })!), file).toBeGreaterThan(0);
   });
 
   it("evaluation.csv and predictions.csv: planted model and scope names; negative numbers stay numbers", () => {

@@ -29,6 +29,7 @@ function dataFiles(snapshot: AuditSnapshot): string[] {
     "adjudication.csv",
     "comments.csv",
     "time-on-task.csv",
+    "revisions.csv",
   ];
 }
 

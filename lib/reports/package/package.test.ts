@@ -12,6 +12,7 @@ import { renderExport } from "../../server/reports/export-files";
 import { noRatings, oneCategory, singleRater, smallAudit, sparseAudit } from "../__fixtures__/small-audit";
 import { computeAuditReport } from "../compute";
 import type { AuditSnapshot } from "../types";
+import type { ReportRevisions } from "../revisions";
 import { packageEntries, sha256, type PackageInput } from "./files";
 import { zipEntries } from "./zip";
 
@@ -25,8 +26,14 @@ const facts: PackageInput["facts"] = {
   dataset: { name: "MedBench", version: 2, format: "ehr-decision-mcq-jsonl", formatVersion: null, checksum: "ab".repeat(32), timeZone: "UTC", itemCount: 1500, patientCount: 976 },
 };
 
+// One accepted gold fix among the sampled items (the server counts it from the stored decisions).
+const revisions = (snapshot: AuditSnapshot): ReportRevisions => {
+  const n = snapshot.items.length;
+  return { conversations: false, summary: { items: n, rows: [{ kind: "gold", count: Math.min(1, n), of: n, share: n ? Math.min(1, n) / n : null }] } };
+};
+
 function entriesOf(snapshot: AuditSnapshot) {
-  return packageEntries({ snapshot, report: computeAuditReport(snapshot), facts, render: (f) => renderExport(snapshot, f), scripts });
+  return packageEntries({ snapshot, report: computeAuditReport(snapshot), facts, render: (f) => renderExport(snapshot, f, { revisions: revisions(snapshot) }), scripts });
 }
 
 const dirs: string[] = [];
@@ -83,7 +90,7 @@ describe("reproducibility package", () => {
     const entries = entriesOf(smallAudit());
     expect(entries.map((e) => e.name)).toEqual([
       "README.md", "audit.json", "ratings-long.csv", "ratings-wide-gold.csv", "ratings-wide-safety.csv", "majority-labels.csv",
-      "adjudication.csv", "comments.csv", "time-on-task.csv", "report.json", "report.md", "report.tex", "paragraph.txt",
+      "adjudication.csv", "comments.csv", "time-on-task.csv", "revisions.csv", "report.json", "report.md", "report.tex", "paragraph.txt",
       "reproduce.py", "reproduce.R", "SHA256SUMS",
     ]);
     const dir = unpack(smallAudit());

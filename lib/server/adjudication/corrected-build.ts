@@ -7,7 +7,9 @@ import { changeLogMarkdown, correctItems, CorrectionError, type ChangeRecord } f
 import { itemKey, validateDatasetStream, type FormatId, type FormatIssue, type Item } from "../../formats";
 import { exportLayout, itemsWriter, writtenAs } from "../../formats/export-parts";
 import { eventFromRow } from "../datasets/rows";
+import { revisionsDocument, type ReportRevisions } from "../../reports/revisions";
 import type { CorrectedState } from "./corrected-state";
+import { stateRevisions } from "./revisions";
 import { CORRECTED_EXPORT_VERSION } from "./corrected-state";
 import { datasetItems, segmentText, writePartFile, writePatientsPart, type StoredSegment } from "./corrected-files";
 
@@ -99,11 +101,11 @@ function correctionIssue(state: CorrectedState, error: CorrectionError): Located
   return { file: "(corrections)", field: "(correction)", message: error.message, ...(item ? { item } : {}) };
 }
 
-function changeLogTexts(state: CorrectedState, changes: ChangeRecord[], removed: string[]): { name: string; text: string }[] {
-  const log = { audit: state.auditName, dataset: state.datasetName, format: state.format, changes, removed };
+function changeLogTexts(state: CorrectedState, changes: ChangeRecord[], removed: string[], revisions: ReportRevisions): { name: string; text: string }[] {
+  const log = { audit: state.auditName, dataset: state.datasetName, format: state.format, changes, removed, revisions: revisionsDocument(revisions) };
   return [
     { name: "changelog.json", text: JSON.stringify(log, null, 2) + "\n" },
-    { name: "changelog.md", text: changeLogMarkdown(state.auditName, changes, removed) },
+    { name: "changelog.md", text: changeLogMarkdown(state.auditName, changes, removed, revisions) },
   ];
 }
 
@@ -113,8 +115,8 @@ function changeLogTexts(state: CorrectedState, changes: ChangeRecord[], removed:
  */
 export async function correctedChangeLogs(db: Db, state: CorrectedState): Promise<{ name: string; type: string; text: string }[] | { issue: LocatedIssue }> {
   try {
-    const { changes, removed } = await correctedItems(db, state, "changed");
-    return changeLogTexts(state, changes, removed).map((f) => ({ ...f, type: typeOf(f.name) }));
+    const [{ changes, removed }, revisions] = await Promise.all([correctedItems(db, state, "changed"), stateRevisions(db, state)]);
+    return changeLogTexts(state, changes, removed, revisions).map((f) => ({ ...f, type: typeOf(f.name) }));
   } catch (error) {
     if (error instanceof CorrectionError) return { issue: correctionIssue(state, error) };
     throw error;
@@ -145,7 +147,7 @@ export async function buildCorrected(db: Db, root: string, dir: string, state: C
   const stateRel = path.join("audits", state.auditId, state.key);
   const rel = (name: string) => path.join(stateRel, name);
   const resolve = (file: string) => (path.dirname(file) === stateRel ? path.join(dir, path.basename(file)) : path.join(root, file));
-  const changeLogs: CorrectedFile[] = changeLogTexts(state, changes, removed).map(({ name, text }) => {
+  const changeLogs: CorrectedFile[] = changeLogTexts(state, changes, removed, await stateRevisions(db, state)).map(({ name, text }) => {
     fs.writeFileSync(path.join(dir, name), text, { mode: 0o600 });
     return { name, type: typeOf(name), size: Buffer.byteLength(text), segments: [{ file: rel(name) }] };
   });

@@ -7,7 +7,7 @@ import { APPLY_ORDER, type AppliedChange, type Decision } from "../../adjudicati
  * Bumped whenever the corrected export's output changes for the same inputs (a writer, the
  * change log, the derivation of evidence text), so files cached by older code are rebuilt.
  */
-export const CORRECTED_EXPORT_VERSION = 2;
+export const CORRECTED_EXPORT_VERSION = 3;
 
 export interface CorrectedState {
   auditId: string;
@@ -21,7 +21,7 @@ export interface CorrectedState {
   /**
    * What the files are a function of (the dataset never changes after import): any change of
    * the adjudication — a decision, its applied change or rationale, a name in the change log,
-   * the audit's name — gives another key.
+   * the audit's name, the sample's size (the revision summary's denominators) — gives another key.
    */
   key: string;
 }
@@ -37,6 +37,8 @@ export async function correctedState(db: Db, auditId: string): Promise<Corrected
       correction: { select: { kind: true, turnOrder: true, rationale: true, assignment: { select: { user: { select: { name: true } }, auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } } } } } },
     },
   });
+  // Extending the sample changes the change log's revision summary (its denominators), not the decisions.
+  const sampled = await db.auditItem.count({ where: { auditId } });
   const people = new Map((await db.user.findMany({ where: { id: { in: rows.map((d) => d.adjudicatorId) } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]));
   // Per item in APPLY_ORDER (as checked when the adjudication was saved); the applied JSON
   // carries the turn (conversations), so each change lands on its turn.
@@ -58,7 +60,7 @@ export async function correctedState(db: Db, auditId: string): Promise<Corrected
   const meta = audit.dataset.meta as Record<string, unknown>;
   const datasetName = typeof meta.name === "string" ? meta.name : null;
   const key = createHash("sha256")
-    .update(JSON.stringify({ v: CORRECTED_EXPORT_VERSION, dataset: audit.datasetId, audit: audit.name, decisions }))
+    .update(JSON.stringify({ v: CORRECTED_EXPORT_VERSION, dataset: audit.datasetId, audit: audit.name, sampled, decisions }))
     .digest("hex")
     .slice(0, 32);
   return { auditId, auditName: audit.name, datasetId: audit.datasetId, datasetName, format: audit.dataset.format, timeZone: audit.dataset.timeZone, decisions, key };

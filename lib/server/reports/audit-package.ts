@@ -5,9 +5,8 @@ import type { Db } from "../../db/client";
 import { computeAuditReport } from "../../reports";
 import { packageEntries, sha256 } from "../../reports/package/files";
 import { zipEntries, type PackageEntry } from "../../reports/package/zip";
-import { loadAdjudications } from "../adjudication/records";
-import { loadAuditComments } from "./audit-comments";
 import { loadAuditSnapshot } from "./audit-snapshot";
+import { loadExportExtras } from "./export-extras";
 import { auditSlug, renderExport } from "./export-files";
 
 /** Where reproduce.py and reproduce.R live: beside the package code, read from the checkout. */
@@ -31,7 +30,7 @@ export interface AuditPackage {
 export async function buildAuditPackage(db: Db, auditId: string, scriptsDir?: string): Promise<AuditPackage | null> {
   const snapshot = await loadAuditSnapshot(db, auditId);
   if (!snapshot) return null;
-  const [audit, adjudications, comments] = await Promise.all([
+  const [audit, extras] = await Promise.all([
     db.audit.findUniqueOrThrow({
       where: { id: auditId },
       select: {
@@ -44,8 +43,7 @@ export async function buildAuditPackage(db: Db, auditId: string, scriptsDir?: st
         dataset: { select: { name: true, version: true, format: true, formatVersion: true, checksum: true, timeZone: true, itemCount: true, patientCount: true } },
       },
     }),
-    loadAdjudications(db, auditId),
-    loadAuditComments(db, snapshot),
+    loadExportExtras(db, snapshot),
   ]);
   const report = computeAuditReport(snapshot);
   const entries = packageEntries({
@@ -62,7 +60,7 @@ export async function buildAuditPackage(db: Db, auditId: string, scriptsDir?: st
       },
       dataset: audit.dataset,
     },
-    render: (file) => renderExport(snapshot, file, adjudications, comments),
+    render: (file) => renderExport(snapshot, file, extras),
     scripts: readReproduceScripts(scriptsDir),
   });
   const zip = await zipEntries(entries);

@@ -4,6 +4,7 @@ import { csvText, type CsvValue } from "../../csv";
 import { computeAuditReport, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown, timeOnTaskCsv } from "../../reports";
 import { commentsCsv, type CommentRow } from "../../reports/comments";
 import { reportFeedback } from "../../reports/feedback";
+import { revisionsCsv, type ReportRevisions } from "../../reports/revisions";
 import type { AuditReport, AuditSnapshot } from "../../reports/types";
 
 export interface ExportFile {
@@ -27,7 +28,16 @@ export function exportCatalog(snapshot: AuditSnapshot): ExportFile[] {
     { file: "adjudication.csv", label: "Adjudicated labels (majority vs final)", type: CSV },
     { file: "time-on-task.csv", label: "Time on task and discussion flags (item, rater)", type: CSV },
     { file: "comments.csv", label: "Comments (item, rater, their ratings, text)", type: CSV },
+    { file: "revisions.csv", label: "Revision summary (accepted corrections per kind)", type: CSV },
   ];
+}
+
+/** What the exports need beside the ratings snapshot (lib/server/reports/export-extras.ts loads it). */
+export interface ExportExtras {
+  adjudications?: (AdjudicationRecord & { rationale: string })[];
+  comments?: readonly CommentRow[];
+  /** The accepted corrections per kind; without it the reports leave the revision summary out. */
+  revisions?: ReportRevisions;
 }
 
 /** A file-name-safe form of the audit's name for downloads ("Gold audit 2" → "gold-audit-2"). */
@@ -49,15 +59,12 @@ function adjudicationCsv(report: AuditReport, records: (AdjudicationRecord & { r
   return csvText(rows);
 }
 
-export function renderExport(
-  snapshot: AuditSnapshot,
-  file: string,
-  adjudications: (AdjudicationRecord & { rationale: string })[] = [],
-  comments: readonly CommentRow[] = [],
-): string | null {
+export function renderExport(snapshot: AuditSnapshot, file: string, extras: ExportExtras = {}): string | null {
+  const { adjudications = [], comments = [], revisions } = extras;
   if (file === "ratings-long.csv") return ratingsLongCsv(snapshot);
   if (file === "time-on-task.csv") return timeOnTaskCsv(snapshot);
   if (file === "comments.csv") return commentsCsv(comments, snapshot.rubric.map((d) => d.key));
+  if (file === "revisions.csv") return revisions ? revisionsCsv(revisions) : null;
   // Per-turn dimensions have keys like "gold@t3".
   const wide = /^ratings-wide-([a-z0-9_]+(?:@t[0-9]+)?)\.csv$/.exec(file);
   if (wide) return snapshot.rubric.some((d) => d.key === wide[1]) ? ratingsWideCsv(snapshot, wide[1]!) : null;
@@ -66,13 +73,13 @@ export function renderExport(
     case "majority-labels.csv":
       return majorityLabelsCsv(report);
     case "report.json":
-      return reportJson(report, reportFeedback(snapshot, comments));
+      return reportJson(report, reportFeedback(snapshot, comments), revisions);
     case "report.md":
-      return reportMarkdown(report, reportFeedback(snapshot, comments));
+      return reportMarkdown(report, reportFeedback(snapshot, comments), revisions);
     case "report.tex":
-      return reportLatex(report);
+      return reportLatex(report, revisions ? { revisions } : {});
     case "paragraph.txt":
-      return paragraphWithAdjudication(report, adjudications) + "\n";
+      return auditParagraph(report, { adjudications, revisions }) + "\n";
     case "adjudication.csv":
       return adjudicationCsv(report, adjudications);
     default:
@@ -80,9 +87,15 @@ export function renderExport(
   }
 }
 
-/** The appendix paragraph, with the adjudication sentence once anything was adjudicated. */
-export function paragraphWithAdjudication(report: AuditReport, adjudications: AdjudicationRecord[]): string {
-  if (adjudications.length === 0) return paragraph(report);
-  const outcome = adjudicatedOutcome(report, adjudications);
-  return paragraph(report, { adjudication: { items: outcome.adjudicated, changedLabels: outcome.changedLabels, removed: outcome.removed } });
+/**
+ * The appendix paragraph, with the adjudication sentence once anything was adjudicated and the
+ * revision sentence once a correction was accepted.
+ */
+export function auditParagraph(report: AuditReport, extras: { adjudications?: readonly AdjudicationRecord[]; revisions?: ReportRevisions } = {}): string {
+  const adjudications = extras.adjudications ?? [];
+  const outcome = adjudications.length > 0 ? adjudicatedOutcome(report, [...adjudications]) : null;
+  return paragraph(report, {
+    ...(outcome ? { adjudication: { items: outcome.adjudicated, changedLabels: outcome.changedLabels, removed: outcome.removed } } : {}),
+    ...(extras.revisions ? { revisions: extras.revisions } : {}),
+  });
 }

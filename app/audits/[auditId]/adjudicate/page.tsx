@@ -10,6 +10,8 @@ import { adjudicationAccess } from "@/lib/server/adjudication/access";
 import { CorrectedDownloads } from "@/components/adjudication/corrected-downloads";
 import { correctedOverview } from "@/lib/server/adjudication/corrected-export";
 import { adjudicationQueue } from "@/lib/server/adjudication/queue";
+import { auditRevisions } from "@/lib/server/adjudication/revisions";
+import { RevisionSummaryTable } from "@/components/adjudication/revision-summary-table";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adjudication.queue"))("title") };
@@ -21,9 +23,10 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
   const access = await adjudicationAccess(db(), user, auditId);
   if (!access.ok && access.reason === "not-found") notFound();
   if (!access.ok) forbidden();
-  const [{ audit, rows }, corrected, t, tc] = await Promise.all([
+  const [{ audit, rows }, corrected, revisions, t, tc] = await Promise.all([
     adjudicationQueue(db(), auditId),
     correctedOverview(db(), auditId, access),
+    auditRevisions(db(), auditId),
     getTranslations("adjudication.queue"),
     getTranslations("common"),
   ]);
@@ -41,6 +44,7 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
         {!access.organizer && <p className="mt-1 text-sm text-slate-600">{t("changeLogOnly")}</p>}
         {corrected && <CorrectedDownloads auditId={auditId} initial={corrected} />}
       </section>
+      {revisions && <RevisionSummaryTable revisions={revisions} />}
       {rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("empty")}</p>
       ) : (

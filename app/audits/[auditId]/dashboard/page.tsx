@@ -25,8 +25,9 @@ import { loadAuditComments } from "@/lib/server/reports/audit-comments";
 import { canSeeResults } from "@/lib/server/reports/dashboard-access";
 import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
+import { auditRevisions } from "@/lib/server/adjudication/revisions";
 import { EXPORT_LABEL_KEYS, isLabelledExport } from "@/components/dashboard/export-labels";
-import { exportCatalog, paragraphWithAdjudication, type ExportFile } from "@/lib/server/reports/export-files";
+import { auditParagraph, exportCatalog, type ExportFile } from "@/lib/server/reports/export-files";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard.page"))("title") };
@@ -45,9 +46,10 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
   const computedAt = new Date().toISOString();
   const snapshot = (await loadAuditSnapshot(db(), auditId))!;
   const report = computeAuditReport(snapshot);
-  const [progress, adjudications, rubric, locale, t, tc, comments] = await Promise.all([
+  const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
     auditProgress(db(), auditId),
     loadAdjudications(db(), auditId),
+    auditRevisions(db(), auditId),
     auditRubric(db(), auditId),
     getLocale(),
     getTranslations("dashboard"),
@@ -122,7 +124,7 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
         {organizer && <CommentsTable rows={comments} dimensions={shown.dimensions.map((d) => ({ key: d.key, label: d.label, categories: d.categories }))} itemPath={`/audits/${auditId}/items/`} />}
         <section aria-labelledby="paragraph-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="paragraph-heading" className="text-sm font-semibold">{t("page.paragraph")}</h2>
-          <p lang="en" className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">{paragraphWithAdjudication(report, adjudications)}</p>
+          <p lang="en" className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">{auditParagraph(report, { adjudications, revisions: revisions ?? undefined })}</p>
         </section>
       </div>
     </>

@@ -1,8 +1,7 @@
 import { db } from "@/lib/db";
 import { guardRoute } from "@/lib/server/auth/route-guard";
-import { loadAdjudications } from "@/lib/server/adjudication/records";
-import { loadAuditComments } from "@/lib/server/reports/audit-comments";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
+import { loadExportExtras } from "@/lib/server/reports/export-extras";
 import { auditSlug, exportCatalog, renderExport } from "@/lib/server/reports/export-files";
 
 /** Organizer downloads: computed from the stored ratings on every request. */
@@ -13,8 +12,7 @@ export async function GET(_request: Request, ctx: { params: Promise<{ auditId: s
   const snapshot = await loadAuditSnapshot(db(), auditId);
   if (!snapshot) return Response.json({ error: "Not found" }, { status: 404 });
   const entry = exportCatalog(snapshot).find((e) => e.file === file);
-  const comments = file === "comments.csv" ? await loadAuditComments(db(), snapshot) : [];
-  const body = entry ? renderExport(snapshot, file, await loadAdjudications(db(), auditId), comments) : null;
+  const body = entry ? renderExport(snapshot, file, await loadExportExtras(db(), snapshot, file)) : null;
   if (!entry || body === null) return Response.json({ error: "Not found" }, { status: 404 });
   return new Response(body, {
     headers: {

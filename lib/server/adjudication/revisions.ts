@@ -1,0 +1,28 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import { revisionSummary } from "../../adjudication/revision-summary";
+import { itemKey, type Item } from "../../formats";
+import type { ReportRevisions } from "../../reports/revisions";
+import { datasetItems } from "./corrected-files";
+import { correctedState, type CorrectedState } from "./corrected-state";
+
+/**
+ * The audit's revision summary: its accepted corrections per kind over what its sampled items
+ * (every one, extensions included) hold of that kind. Reads the accepted decisions (as the
+ * corrected export applies them) and the sampled items as imported. Null: no such audit.
+ */
+export async function auditRevisions(db: Db, auditId: string): Promise<ReportRevisions | null> {
+  const state = await correctedState(db, auditId);
+  return state ? stateRevisions(db, state) : null;
+}
+
+/** The revision summary of a corrected-export state (its decisions, its audit's sample). */
+export async function stateRevisions(db: Db, s: CorrectedState): Promise<ReportRevisions> {
+  const sampled = await db.auditItem.findMany({ where: { auditId: s.auditId }, select: { item: { select: { externalId: true } } } });
+  const items = await datasetItems(db, s.datasetId, sampled.map((a) => a.item.externalId));
+  const byKey = new Map<string, Item>(items.map((i) => [itemKey(i), i]));
+  return {
+    summary: revisionSummary(byKey, s.decisions),
+    conversations: items.some((i) => i.kind === "conversation"),
+  };
+}

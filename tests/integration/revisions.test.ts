@@ -1,0 +1,69 @@
+// The revision summary from stored decisions, on a real database: counted over the audit's
+// sampled items, carried by report.json/md/tex, revisions.csv, the paragraph, the change logs
+// (changelog.json and changelog.md) and the reproducibility package.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createDb } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
+import type { McqItem } from "@/lib/formats";
+import { correctedBenchmark } from "@/lib/server/adjudication/corrected-export";
+import { auditRevisions } from "@/lib/server/adjudication/revisions";
+import { buildAuditPackage } from "@/lib/server/reports/audit-package";
+import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
+import { loadExportExtras } from "@/lib/server/reports/export-extras";
+import { renderExport } from "@/lib/server/reports/export-files";
+import { buildAudit } from "./backup-world";
+import { DATABASES, target } from "./databases";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "revisions-"));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe.each(DATABASES)("the revision summary on $name", (database) => {
+  afterAll(() => database.dropAll());
+
+  it("counts the one accepted gold fix over the six sampled items, everywhere the paper reads it", async () => {
+    const url = await database.create();
+    await applyMigrations(target(url));
+    const db = createDb(url);
+    // Six sampled decision-point items; one GOLD correction accepted, one STEM correction rejected.
+    const auditId = await buildAudit(db);
+    const sampled = await db.auditItem.findMany({ where: { auditId }, select: { item: { select: { data: true } } } });
+    const distractors = sampled.reduce((n, a) => n + (a.item.data as unknown as McqItem).options.length - 1, 0);
+
+    const revisions = (await auditRevisions(db, auditId))!;
+    expect(revisions.conversations).toBe(false);
+    expect(revisions.summary).toEqual({
+      items: 6,
+      rows: [
+        { kind: "question", count: 0, of: 6, share: 0 },
+        { kind: "gold", count: 1, of: 6, share: 1 / 6 },
+        { kind: "distractor", count: 0, of: distractors, share: 0 },
+        { kind: "evidence", count: 0, of: 6, share: 0 },
+        { kind: "removed", count: 0, of: 6, share: 0 },
+      ],
+    });
+
+    const snapshot = (await loadAuditSnapshot(db, auditId))!;
+    const extras = await loadExportExtras(db, snapshot);
+    const json = JSON.parse(renderExport(snapshot, "report.json", extras)!);
+    expect(json.revisions.rows[1]).toEqual({ kind: "gold", label: "gold answers corrected", count: 1, of: 6, share: 1 / 6 });
+    expect(renderExport(snapshot, "report.md", extras)).toContain("| gold answers corrected | 1 | 6 | 16.7% |");
+    expect(renderExport(snapshot, "report.tex", extras)).toContain("gold answers corrected & 1 & 6 & 16.7\\% \\\\");
+    expect(renderExport(snapshot, "revisions.csv", extras)).toContain(`gold,gold answers corrected,1,6,${1 / 6}\n`);
+    expect(renderExport(snapshot, "paragraph.txt", extras)).toContain(
+      "Accepted corrections, as shares of the questions and options reviewed: gold answers corrected 16.7% (1 of 6).",
+    );
+    // Only what one file needs is loaded for it, and it is the same file.
+    expect(renderExport(snapshot, "report.json", await loadExportExtras(db, snapshot, "report.json"))).toBe(renderExport(snapshot, "report.json", extras));
+
+    const corrected = (await correctedBenchmark(db, auditId, root))!;
+    const log = JSON.parse(corrected.files.find((f) => f.name === "changelog.json")!.text());
+    expect(log.revisions).toEqual(json.revisions);
+    expect(corrected.files.find((f) => f.name === "changelog.md")!.text()).toContain("## Revisions (accepted corrections)");
+
+    const pkg = (await buildAuditPackage(db, auditId))!;
+    expect(pkg.entries.find((e) => e.name === "revisions.csv")!.content).toBe(renderExport(snapshot, "revisions.csv", extras));
+  });
+});
