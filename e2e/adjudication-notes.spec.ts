@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { closeAndAdjudicate, createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
 import { signIn, signInAs, waitForShortcuts } from "./support/users";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { closeAndAdjudicate, createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
 import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 

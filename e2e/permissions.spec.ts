@@ -79,7 +79,7 @@ test("every page and route answers each role as the permission map says", async 
     for (const [i, who] of WHO.entries()) {
       const response = await as[who].fetch(path, { method, maxRedirects: 0, ...(method === "POST" ? { multipart: {} } : {}) });
       const status = response.status();
-      const location = response.headers()["location"] ?? "";
+      const location = response.headers().location ?? "";
       const got = status >= 300 && status < 400 && location.includes("/login") ? "login" : status;
       if (got !== expected[i]) problems.push(`${method} ${path} as ${who}: expected ${expected[i]}, got ${got}`);
     }

@@ -53,7 +53,7 @@ export async function runGeneratePredictions(argv: string[], io: Io): Promise<nu
     io.stdout(GENERATE_PREDICTIONS_USAGE);
     return 0;
   }
-  let args;
+  let args: ReturnType<typeof parseArgs>;
   try {
     args = parseArgs(argv);
   } catch (e) {

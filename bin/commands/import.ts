@@ -39,13 +39,13 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
     io.stdout(IMPORT_USAGE);
     return 0;
   }
-  const valueOf = (flag: string) => {
+  const flagValue = (flag: string) => {
     const at = argv.indexOf(flag);
     return { at, value: at >= 0 ? argv[at + 1] : undefined };
   };
-  const { at: nameAt, value: name } = valueOf("--name");
-  const { at: zoneAt, value: timeZone } = valueOf("--time-zone");
-  const { at: formatAt, value: formatName } = valueOf("--format");
+  const { at: nameAt, value: name } = flagValue("--name");
+  const { at: zoneAt, value: timeZone } = flagValue("--time-zone");
+  const { at: formatAt, value: formatName } = flagValue("--format");
   if (formatAt >= 0 && formatName !== "fhir") {
     io.stderr(`clinaudit import: --format must be fhir (other layouts are detected)\n${IMPORT_USAGE}`);
     return 2;

@@ -7,6 +7,7 @@
 
 const MAX_LENGTH = 2048;
 /** Control characters, whitespace and backslashes: parsers strip or reinterpret them. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const UNSAFE_CHARACTER = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff\\]/;
 /** Percent-encoded dot, slash, backslash or a control character: decoded differently by different layers. */
 const ENCODED_SEPARATOR = /%(2e|2f|5c|[01][0-9a-f]|7f)/i;

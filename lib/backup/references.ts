@@ -28,19 +28,24 @@ export class ReferenceIndex {
         this.dataset = record;
         return;
       case "patient":
-        return this.patient(record, report);
+        this.patient(record, report);
+        return;
       case "item":
-        return this.item(record, report);
+        this.item(record, report);
+        return;
       case "user":
         if (this.users.has(record.email.toLowerCase())) report("email", `the account ${record.email} is listed twice`);
         this.users.set(record.email.toLowerCase(), record);
         return;
       case "audit":
-        return this.auditRecord(record, report);
+        this.auditRecord(record, report);
+        return;
       case "auditItem":
-        return this.auditItem(record, report);
+        this.auditItem(record, report);
+        return;
       case "assignment":
-        return this.assignment(record, report);
+        this.assignment(record, report);
+        return;
       case "trail":
         this.unique("trail", record.id, report);
         if (record.actor !== null) this.person(record.actor, "actor", report);

@@ -32,6 +32,7 @@ export function stripThinking(text: string): string {
 // Python's str.strip() and str.splitlines() boundaries (JS trim() and \s agree on whitespace
 // for every character a reply realistically holds; splitlines also breaks on \v \f \x1c–\x1e \x85).
 const pyStrip = (s: string) => s.trim();
+// biome-ignore lint/suspicious/noControlCharactersInRegex: Python's splitlines breaks on these control characters
 const LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
 const nonEmptyLines = (s: string) => s.split(LINE_BREAK).map(pyStrip).filter((l) => l !== "");
 const withoutStars = (s: string) => s.replace(/\*+/g, "");

@@ -101,7 +101,7 @@ class RowChecker {
     for (const [f, name] of [["model", model], ["scope", scope]] as const) {
       if (name !== undefined && name.length > MAX_NAME_LENGTH) fail(f, `at most ${MAX_NAME_LENGTH} characters, got ${name.length}`);
     }
-    const item = this.resolveItem(raw, text, fail);
+    const item = this.resolveItem(text, fail);
     const turn = item ? this.resolveTurn(raw, item, fail) : undefined;
     if (item && turn !== undefined && option !== undefined) {
       const labels = item.kind === "mcq" ? item.options : item.turns.find((t) => t.turnOrder === turn)!.options;
@@ -129,7 +129,6 @@ class RowChecker {
   }
 
   private resolveItem(
-    raw: RawPrediction,
     text: (f: PredictionField, required: boolean, ids?: boolean) => string | undefined,
     fail: (f: PredictionField, message: string) => void,
   ): EvalItem | undefined {

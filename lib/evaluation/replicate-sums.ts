@@ -130,7 +130,10 @@ function sumReplicates(rng: FastPrng32, rows: Rows, fields: Field[], work: { dra
   const { draws, counts, acc } = work;
   const P = draws.length;
   // A patient with one or two words is cheaper to add once per draw than to count first.
-  if (denseWords + word.length / P <= 2) return sumPerDraw(rng, rows, fields, work, out, from, to);
+  if (denseWords + word.length / P <= 2) {
+    sumPerDraw(rng, rows, fields, work, out, from, to);
+    return;
+  }
   for (let b = from; b < to; b++) {
     rng.fill(P, draws);
     counts.fill(0);

@@ -72,7 +72,6 @@ class Scanner {
   private state = ROOT;
   private line = 1;
   private key = "";
-  private streaming = false; // inside a streamed array
   private index = 0;
   private cap: Capture | undefined;
   private atStart = true;
@@ -146,7 +145,6 @@ class Scanner {
       case VALUE:
         if (ch === LBRACK && this.options.arrays.includes(this.key)) {
           this.out.push({ kind: "array", key: this.key, line: this.line });
-          this.streaming = true;
           this.index = 0;
           this.state = FIRST_ELEM;
           return i + 1;
@@ -156,7 +154,6 @@ class Scanner {
       case FIRST_ELEM:
       case ELEM:
         if (ch === RBRACK && this.state === FIRST_ELEM) {
-          this.streaming = false;
           this.state = MEMBER_END;
           return i + 1;
         }
@@ -165,7 +162,6 @@ class Scanner {
       case ELEM_END:
         if (ch === COMMA) this.state = ELEM;
         else if (ch === RBRACK) {
-          this.streaming = false;
           this.state = MEMBER_END;
         } else return this.unexpected(ch, `"," or "]" after an element of "${this.key}"`);
         return i + 1;

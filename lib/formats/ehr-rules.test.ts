@@ -2,6 +2,7 @@
 import { describe, expect, test } from "vitest";
 import { parseIssues, parseOk, parseTexts } from "./__fixtures__/helpers";
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests put malformed values in any field
 type Rec = Record<string, any>;
 
 const patient = (id: string, events: Rec[], extra: Rec = {}): Rec => ({ patient_id: id, demographics: {}, events, ...extra });

@@ -2,7 +2,7 @@
 import { readBundle } from "./bundle-json";
 import type { Chunks } from "./csv";
 import type { FindingLog } from "./findings";
-import { IssueLog, reportZod, type Where } from "./issues";
+import type { IssueLog, Where } from "./issues";
 import { readJsonl } from "./jsonl";
 import type { NormalizedDataset } from "./model";
 import { pickExtra } from "./primitives";

@@ -2,7 +2,6 @@
 // located problem, not a stack overflow or "Invalid string length".
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "./csv";
-import { IssueLog } from "./issues";
 import { readJsonl, readLines } from "./jsonl";
 import { parseDataset } from "./parse-dataset";
 import { jsonTooDeepAt, MAX_JSON_DEPTH, MAX_LINE_CHARS } from "./reader-limits";

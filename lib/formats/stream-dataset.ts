@@ -249,7 +249,12 @@ export async function collectDataset(summary: DatasetSummary, records: AsyncIter
     if (r.kind === "patient") {
       patients[r.position] = r.patient;
       byId.set(r.patient.patientId, r.patient);
-    } else if (r.kind === "note") (byId.get(r.patientId)?.notes as Note[]).push(r.note);
+    } else if (r.kind === "note") {
+      // The reader emits a patient before its notes; a note without one is a reader bug.
+      const notes = byId.get(r.patientId)?.notes;
+      if (!notes) throw new Error(`note of ${r.patientId} before its patient`);
+      notes.push(r.note);
+    }
     else items[r.position] = r.item;
   }
   const { family, format, formatVersion, meta, extra } = summary;

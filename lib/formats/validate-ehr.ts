@@ -5,7 +5,7 @@
 // (event id → time per patient, a few fields per instance), so a validation-only
 // pass (`retain: false`) reports exactly what a full parse reports while the
 // records themselves are dropped as soon as they are checked.
-import { IssueLog, issueAt, joinPath, reportZod, type Where } from "./issues";
+import { type IssueLog, issueAt, joinPath, reportZod, type Where } from "./issues";
 import { ehrPatientFromWire, instanceFromWire } from "./map-ehr";
 import type { McqItem, Patient } from "./model";
 import { hasUtcOffset, isoToMillis } from "./primitives";

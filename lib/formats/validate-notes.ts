@@ -244,7 +244,10 @@ export class NotesDatasetBuilder {
 
   addEhrNoteQaRow(raw: unknown, where: Where): void {
     const parsed = ehrNoteQaRowSchema.safeParse(raw, { reportInput: true });
-    if (!parsed.success) return reportZod(this.log, where, parsed.error);
+    if (!parsed.success) {
+      reportZod(this.log, where, parsed.error);
+      return;
+    }
     this.questionsFile ??= where.file;
     const r = parsed.data;
     const id = String(r.patient_id);

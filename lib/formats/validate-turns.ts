@@ -105,13 +105,13 @@ export function checkTurnSequence(turns: readonly LocatedTurn[], log: IssueLog, 
   ordered.forEach(({ turn, where }, k) => {
     if (turn.turnType === "content") {
       const next = ordered[k + 1]?.turn;
-      if (!next || next.turnType !== "source" || next.turnIndex !== turn.turnIndex)
+      if (next?.turnType !== "source" || next.turnIndex !== turn.turnIndex)
         log.add(
           issueAt(where, "turn_index", `content turn (turn_order ${turn.turnOrder}, turn_index ${turn.turnIndex}) is not followed by its source turn (turn_index ${turn.turnIndex})`),
         );
     } else {
       const prev = ordered[k - 1]?.turn;
-      if (!prev || prev.turnType !== "content" || prev.turnIndex !== turn.turnIndex)
+      if (prev?.turnType !== "content" || prev.turnIndex !== turn.turnIndex)
         log.add(
           issueAt(where, "turn_index", `source turn (turn_order ${turn.turnOrder}, turn_index ${turn.turnIndex}) does not directly follow a content turn with the same turn_index`),
         );

@@ -56,7 +56,7 @@ describe("extendSample — stratified", () => {
   it("is deterministic and has no duplicates over two strata keys", () => {
     fc.assert(
       fc.property(fc.integer({ min: 5, max: 100 }), fc.integer({ min: 1, max: 100 }), fc.string({ minLength: 1, maxLength: 8 }).filter((s) => s.trim() === s), (n0, k, seed) => {
-        let e;
+        let e: ReturnType<typeof extendSample>;
         try {
           e = extendSample({ frame: stratified, seed, strata: ["level", "chapter"], sizes: [n0, n0 + k] });
         } catch (error) {

@@ -49,9 +49,11 @@ async function world(db: Db) {
 }
 
 describe.each(DATABASES)("the case page's record cache on $name", (database) => {
-  afterAll(() => database.dropAll());
   const dirs: string[] = [];
-  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+  afterAll(() => {
+    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+    return database.dropAll();
+  });
   const tmp = () => {
     const d = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-records-"));
     dirs.push(d);

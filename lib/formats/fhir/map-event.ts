@@ -109,7 +109,7 @@ function eventTypeOf(r: Json): EventType {
 }
 
 /** A Quantity / string / boolean / integer / CodeableConcept value as value + unit. */
-function valueOf(holder: Json): Pick<Measurement, "value" | "unit"> {
+function measuredValue(holder: Json): Pick<Measurement, "value" | "unit"> {
   const q = holder.valueQuantity;
   if (isJson(q)) return compact({ value: typeof q.value === "number" ? q.value : undefined, unit: str(q.unit) ?? str(q.code) });
   if (typeof holder.valueString === "string") return { value: holder.valueString };
@@ -127,7 +127,7 @@ function measurementOf(holder: Json): Measurement {
   const high = range && isJson(range.high) && typeof range.high.value === "number" ? range.high.value : undefined;
   const interpretation = list(holder.interpretation)[0];
   const flag = interpretation && (codings(interpretation).find((c) => c.code)?.code ?? str(interpretation.text));
-  return compact({ code: codeOf(holder.code), ...valueOf(holder), refRange: low !== undefined || high !== undefined ? compact({ low, high }) : undefined, flag });
+  return compact({ code: codeOf(holder.code), ...measuredValue(holder), refRange: low !== undefined || high !== undefined ? compact({ low, high }) : undefined, flag });
 }
 
 function codeOf(concept: unknown): EhrEvent["code"] {
@@ -142,7 +142,7 @@ function itemOf(holder: Json): EventItem {
 /** The event-value extension (a value on a resource type without a value element). */
 function extensionValue(r: Json): Pick<Measurement, "value" | "unit"> {
   const ext = extension(r, EXT.eventValue);
-  return ext ? valueOf(ext) : {};
+  return ext ? measuredValue(ext) : {};
 }
 
 const joinTexts = (texts: (string | undefined)[]): string | undefined => {
@@ -169,7 +169,7 @@ export function eventBody(r: Json): Omit<EhrEvent, "eventId" | "time"> {
     case "MedicationStatement": {
       const dosage = list(r.resourceType === "MedicationRequest" ? r.dosageInstruction : r.dosage);
       const dose = list(dosage[0]?.doseAndRate)[0]?.doseQuantity;
-      const doseValue = isJson(dose) ? valueOf({ valueQuantity: dose }) : extensionValue(r);
+      const doseValue = isJson(dose) ? measuredValue({ valueQuantity: dose }) : extensionValue(r);
       const name = conceptName(r.medicationCodeableConcept) ?? (isJson(r.medicationReference) ? str(r.medicationReference.display) : undefined);
       return base(name, { code: codeOf(r.medicationCodeableConcept), ...doseValue, text: notes(r.note) ?? joinTexts(dosage.map((d) => str(d.text))) });
     }

@@ -86,7 +86,7 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
   if (!audit) throw new AppError("NOT_FOUND", { key: "audits.errors.auditNotFound" });
   if (audit.status === "CLOSED") throw new AppError("LOCKED", { key: "audits.errors.closed" });
   const itemIds = audit.items.map((i) => i.id);
-  let plan;
+  let plan: ReturnType<typeof manualPlan>;
   try {
     if (input.design === "MANUAL") {
       const active = await db.user.findMany({ where: { role: "CLINICIAN", active: true }, select: { id: true, email: true } });

@@ -33,7 +33,7 @@ export async function createAudit(db: Db, actorId: string, given: Omit<z.output<
   const input = { ...given, reviewOrder: given.reviewOrder ?? "per-rater" };
   const dataset = await db.dataset.findUnique({ where: { id: input.datasetId }, select: { id: true, itemCount: true } });
   if (!dataset) throw new AppError("NOT_FOUND", { key: "audits.errors.datasetNotFound" });
-  let preview;
+  let preview: Awaited<ReturnType<typeof previewSample>>;
   try {
     preview = await previewSample(db, { datasetId: input.datasetId, size: input.size, seed: input.seed, strata: input.strata });
   } catch (error) {

@@ -106,7 +106,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
       };
     }
     for (const e of trail) {
-      yield { type: "trail", id: e.id, at: e.at.toISOString(), actor: e.actorId ? email(e.actorId) : null, action: e.action, entity: e.entity, entityId: e.entityId, before: (e.before ?? null) as {} | null, after: (e.after ?? null) as {} | null };
+      yield { type: "trail", id: e.id, at: e.at.toISOString(), actor: e.actorId ? email(e.actorId) : null, action: e.action, entity: e.entity, entityId: e.entityId, before: (e.before ?? null) as object | null, after: (e.after ?? null) as object | null };
     }
   }
 

@@ -114,7 +114,7 @@ export function* generateNotes(o: NotesGenerateOptions): Generator<NotesPatientR
     const queues = cats.map((c) => rng.shuffle(byCat.get(c) ?? []));
     const picked = new Map<QaCategory, { q: ContentQ; note: number; options: string[] }[]>();
     let count = 0;
-    for (let round = 0; count < want && queues.some((q) => q.length); round++) {
+    while (count < want && queues.some((q) => q.length)) {
       for (const q of queues) {
         const next = q.shift();
         if (!next || count >= want) continue;

@@ -3,6 +3,7 @@
 import { generateEhrBundle, generateNotesBundle } from "../../../synth";
 
 /** A wire record (JSON object, or a CSV row of strings). */
+// biome-ignore lint/suspicious/noExplicitAny: malformed fixtures put any shape in any field
 export type Rec = Record<string, any>;
 
 export interface EhrBase {
