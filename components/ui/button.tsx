@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 import { variants } from "./variants";
 
 /** The house button recipe; `buttonVariants()` also styles a <Link> or a download <a> as a button. */
@@ -23,13 +23,12 @@ export const buttonVariants = variants(
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "link";
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<"button"> {
   variant?: ButtonVariant;
   size?: "xs" | "sm" | "md";
 }
 
 /** A <button type="button"> unless told otherwise, so a button in a form never submits by accident. */
 export function Button({ variant, size, className, type = "button", ...props }: ButtonProps) {
-  // biome-ignore lint/a11y/useButtonType: the type is a prop defaulting to "button"
   return <button type={type} className={buttonVariants({ variant, size, className })} {...props} />;
 }

@@ -47,19 +47,21 @@ interface NamedFieldProps {
   name: string;
   error?: string;
   hint?: ReactNode;
+  /** Classes for the wrapper (grid placement); className goes to the control. */
+  containerClassName?: string;
 }
 
-export function TextField({ label, name, error, hint, className, ...props }: NamedFieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, name, error, hint, className, containerClassName, ...props }: NamedFieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <Field label={label} id={name} hint={hint} error={error}>
+    <Field label={label} id={name} hint={hint} error={error} className={containerClassName}>
       <input name={name} className={cn(controlClass, className)} {...props} />
     </Field>
   );
 }
 
-export function SelectField({ label, name, error, hint, className, children, ...props }: NamedFieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({ label, name, error, hint, className, containerClassName, children, ...props }: NamedFieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <Field label={label} id={name} hint={hint} error={error}>
+    <Field label={label} id={name} hint={hint} error={error} className={containerClassName}>
       <select name={name} className={cn(controlClass, className)} {...props}>
         {children}
       </select>
