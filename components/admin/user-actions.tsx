@@ -27,7 +27,7 @@ export function UserActions({ user, isSelf }: { user: { id: string; email: strin
 
   return (
     <div className="flex flex-col items-end gap-2">
-      <div className="flex gap-2">
+      <div className="flex items-center gap-2">
         {!isSelf && (
           <select
             ref={roleSelect}

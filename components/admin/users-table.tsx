@@ -41,7 +41,8 @@ function columnsFor(t: UsersT, roles: RolesT, currentUserId: string) {
     col.display({
       id: "actions",
       header: t("columns.actions"),
-      meta: { align: "end" },
+      // One line of controls: a wrapped "Reset password" doubles every row's height.
+      meta: { align: "end", className: "whitespace-nowrap" },
       cell: ({ row: { original: u } }) => <UserActions user={u} isSelf={u.id === currentUserId} />,
     }),
   ]);
