@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
 
 export default function ErrorPage({ reset }: { error: Error; reset: () => void }) {
   const t = useTranslations("common.error");
@@ -7,9 +8,9 @@ export default function ErrorPage({ reset }: { error: Error; reset: () => void }
     <div className="mx-auto mt-16 max-w-md text-center">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <p className="mt-2 text-sm text-slate-600">{t("body")}</p>
-      <button onClick={reset} className="mt-6 rounded-md bg-accent px-4 py-2 text-sm font-medium text-white">
+      <Button onClick={reset} className="mt-6">
         {t("retry")}
-      </button>
+      </Button>
     </div>
   );
 }

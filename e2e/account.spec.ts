@@ -32,8 +32,20 @@ test("own password change and an admin's role change", async ({ browser }) => {
   await expect(user).toHaveURL(/\/review$/);
 
   await admin.reload();
-  admin.once("dialog", (d) => d.accept());
-  await admin.getByLabel(`Role of ${email}`).selectOption("ORGANIZER");
+  // A role change waits for its confirmation; Escape cancels it, the select keeps the stored role
+  // and gets focus back.
+  const roleSelect = admin.getByLabel(`Role of ${email}`);
+  const roleDialog = admin.getByRole("alertdialog");
+  const stored = await roleSelect.inputValue();
+  await roleSelect.selectOption("ADMIN");
+  await expect(roleDialog).toContainText(`Make ${email} a Admin?`);
+  await admin.keyboard.press("Escape");
+  await expect(roleDialog).toHaveCount(0);
+  await expect(roleSelect).toHaveValue(stored);
+  await expect(roleSelect).toBeFocused();
+  await roleSelect.selectOption("ORGANIZER");
+  await expect(roleDialog).toContainText(`Make ${email} a Organizer?`);
+  await roleDialog.getByRole("button", { name: "Change role" }).click();
   await expect(admin.getByTestId(`user-row-${email}`).getByLabel(`Role of ${email}`)).toHaveValue("ORGANIZER");
   const trail = await newPage(browser);
   await signInAs(trail, "admin");

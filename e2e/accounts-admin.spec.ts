@@ -146,8 +146,19 @@ test("a revoked invitation's link says so; only admins manage invitations", asyn
   await admin.getByLabel("Name (optional)").fill("Revoked Organizer");
   await admin.getByRole("button", { name: "Create link" }).click();
   const link = (await admin.getByTestId("invitation-link").textContent())?.trim() ?? "";
-  admin.once("dialog", (d) => d.accept());
-  await admin.getByRole("button", { name: "Revoke the invitation for Revoked Organizer" }).first().click();
+  // The confirmation starts on Cancel (the destructive answer is never the default); Escape
+  // cancels and gives focus back to the button that asked.
+  const revoke = admin.getByRole("button", { name: "Revoke the invitation for Revoked Organizer" }).first();
+  await revoke.click();
+  const dialog = admin.getByRole("alertdialog");
+  await expect(dialog).toContainText("Revoke the invitation for Revoked Organizer? Its link stops working at once.");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await admin.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(revoke).toBeFocused();
+  await expect(admin.getByRole("row", { name: /Revoked Organizer/ }).first()).toContainText("Open");
+  await revoke.click();
+  await dialog.getByRole("button", { name: "Revoke" }).click();
   await expect(admin.getByRole("row", { name: /Revoked Organizer/ }).first()).toContainText("Withdrawn");
 
   const visitor = await newPage(browser);

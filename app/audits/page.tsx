@@ -6,6 +6,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { listAudits } from "@/lib/server/audits/queries";
+import { Card } from "@/components/ui/card";
+import { buttonVariants } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("audits.list"))("title") };
@@ -21,12 +23,12 @@ export default async function AuditsPage() {
       <PageHeader
         title={t("list.title")}
         description={t("list.description")}
-        actions={<Link href="/audits/new" className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-white hover:bg-accent-strong">{t("list.new")}</Link>}
+        actions={<Link href="/audits/new" className={buttonVariants()}>{t("list.new")}</Link>}
       />
       {audits.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("list.empty")}</p>
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm">
+        <Card as="ul" padding="none" raised className="divide-y divide-slate-100">
           {audits.map((a) => (
             <li key={a.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <Link href={`/audits/${a.id}`} className="font-medium text-teal-800 hover:underline">{a.name}</Link>
@@ -36,7 +38,7 @@ export default async function AuditsPage() {
               <span className="ml-auto text-sm text-slate-500">{a.createdAt.toISOString().slice(0, 10)}</span>
             </li>
           ))}
-        </ul>
+        </Card>
       )}
     </>
   );

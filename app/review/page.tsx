@@ -2,10 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
+import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
 import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { nextUnrated, reviewQueue, type QueueStatus } from "@/lib/server/review/queue";
+import { Card, CardTitle } from "@/components/ui/card";
+import { buttonVariants } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("review.meta"))("queue") };
@@ -29,8 +32,8 @@ export default async function ReviewPage() {
     <>
       <PageHeader title={t("title")} description={t("description")} />
       {adjudicating.length > 0 && (
-        <section aria-labelledby="adjudication-heading" className="mb-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="adjudication-heading" className="text-base font-semibold">{t("adjudication")}</h2>
+        <Card as="section" aria-labelledby="adjudication-heading" padding="md" raised className="mb-8">
+          <CardTitle id="adjudication-heading">{t("adjudication")}</CardTitle>
           <ul className="mt-2 space-y-1 text-sm">
             {adjudicating.map((a) => (
               <li key={a.id}>
@@ -41,7 +44,7 @@ export default async function ReviewPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       )}
       {audits.length === 0 && (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("empty")}</p>
@@ -53,42 +56,41 @@ export default async function ReviewPage() {
           const next = resume ?? nextUnrated(audit.items);
           const progress = t("progress", { done, total: audit.items.length });
           return (
-            <section key={audit.id} aria-labelledby={`audit-${audit.id}`} className="rounded-lg border border-slate-200 bg-white shadow-sm">
+            <Card as="section" key={audit.id} aria-labelledby={`audit-${audit.id}`} padding="none" raised>
               <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-5 py-4">
-                <h2 id={`audit-${audit.id}`} className="text-base font-semibold">{audit.name}</h2>
+                <CardTitle id={`audit-${audit.id}`}>{audit.name}</CardTitle>
                 {audit.status === "CLOSED" && <Badge tone="warning">{t("closed")}</Badge>}
                 <span className="text-sm text-slate-600" data-testid={`queue-progress-${audit.id}`}>{progress}</span>
                 <progress className="h-2 w-32" max={audit.items.length} value={done} aria-label={progress} />
                 {next && audit.status === "OPEN" && (
-                  <Link href={`/review/${next.assignmentId}`} className="ml-auto rounded-md bg-accent px-4 py-2 text-sm font-medium text-white hover:bg-accent-strong">
+                  <Link href={`/review/${next.assignmentId}`} className={buttonVariants({ className: "ml-auto" })}>
                     {t(resume ? "resume" : "nextUnrated", { order: next.position })}
                   </Link>
                 )}
               </div>
-              <table className="w-full text-sm">
-                <caption className="sr-only">{t("caption", { name: audit.name })}</caption>
-                <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <Table framed={false} caption={t("caption", { name: audit.name })}>
+                <THead>
                   <tr>
-                    <th scope="col" className="px-5 py-2">{t("columns.order")}</th>
-                    <th scope="col" className="px-5 py-2">{t("columns.item")}</th>
-                    <th scope="col" className="px-5 py-2">{t("columns.chapter")}</th>
-                    <th scope="col" className="px-5 py-2">{t("columns.level")}</th>
-                    <th scope="col" className="px-5 py-2">{t("columns.status")}</th>
+                    <Th className="px-5 py-2">{t("columns.order")}</Th>
+                    <Th className="px-5 py-2">{t("columns.item")}</Th>
+                    <Th className="px-5 py-2">{t("columns.chapter")}</Th>
+                    <Th className="px-5 py-2">{t("columns.level")}</Th>
+                    <Th className="px-5 py-2">{t("columns.status")}</Th>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
+                </THead>
+                <TBody>
                   {audit.items.map((i) => (
                     <tr key={i.assignmentId}>
-                      <td className="px-5 py-2 tabular-nums text-slate-500">{i.position}</td>
-                      <td className="px-5 py-2"><Link href={`/review/${i.assignmentId}`} className="font-medium text-teal-800 hover:underline">{i.externalId}</Link></td>
-                      <td className="px-5 py-2">{i.chapter ?? "—"}</td>
-                      <td className="px-5 py-2">{i.level ?? "—"}{i.decisionPoint !== null ? ` · ${tc("decisionPoint", { number: i.decisionPoint })}` : ""}</td>
-                      <td className="px-5 py-2"><Badge tone={STATUS[i.status].tone}>{t(`status.${STATUS[i.status].key}`)}</Badge></td>
+                      <Td className="px-5 py-2 tabular-nums text-slate-500">{i.position}</Td>
+                      <Td className="px-5 py-2"><Link href={`/review/${i.assignmentId}`} className="font-medium text-teal-800 hover:underline">{i.externalId}</Link></Td>
+                      <Td className="px-5 py-2">{i.chapter ?? "—"}</Td>
+                      <Td className="px-5 py-2">{i.level ?? "—"}{i.decisionPoint !== null ? ` · ${tc("decisionPoint", { number: i.decisionPoint })}` : ""}</Td>
+                      <Td className="px-5 py-2"><Badge tone={STATUS[i.status].tone}>{t(`status.${STATUS[i.status].key}`)}</Badge></Td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </section>
+                </TBody>
+              </Table>
+            </Card>
           );
         })}
       </div>

@@ -5,6 +5,7 @@ import { replaceTemporaryPasswordAction } from "@/app/account/actions";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { continueSignedIn } from "./continue-signed-in";
+import { Alert } from "../ui/alert";
 
 /** The new password twice; on success the user is signed in with it and goes on to the app. */
 export function ForcedPasswordForm({ email, minLength }: { email: string; minLength: number }) {
@@ -43,7 +44,7 @@ export function ForcedPasswordForm({ email, minLength }: { email: string; minLen
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <TextField label={ta("next")} name="new-password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={fieldErrors.next} hint={t("hint", { min: minLength })} required autoFocus />
       <TextField label={ta("confirm")} name="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={fieldErrors.confirm} required />
-      {error && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
+      {error && <Alert>{error}</Alert>}
       {done && <p role="status" className="text-sm text-teal-800">{t("done")}</p>}
       <Button type="submit" className="w-full" disabled={pending || done}>{pending || done ? t("submitting") : t("submit")}</Button>
     </form>

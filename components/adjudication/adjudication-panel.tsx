@@ -6,6 +6,8 @@ import type { TurnChoice } from "@/lib/adjudication/turns";
 import { Button } from "../ui/button";
 import { ChangeEditor } from "./change-editor";
 import { proposedChange, type AdjudicationCorrection } from "./proposed-change";
+import { Card, CardTitle } from "../ui/card";
+import { Badge } from "../ui/badge";
 
 export type { AdjudicationCorrection } from "./proposed-change";
 
@@ -53,8 +55,8 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
     });
 
   return (
-    <section aria-labelledby="adjudication-heading" className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="adjudication-heading" className="text-base font-semibold">{t("heading")}</h2>
+    <Card as="section" aria-labelledby="adjudication-heading" padding="md" raised className="space-y-5">
+      <CardTitle id="adjudication-heading">{t("heading")}</CardTitle>
       <table className="w-full text-sm" data-testid="rater-ratings">
         <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">{t("ratings")}</caption>
         <thead className="text-left text-xs text-slate-600">
@@ -63,7 +65,7 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
             {props.raters.map((r) => (
               <th key={r.label} scope="col" className="py-1">
                 {r.label} · {r.name}
-                {r.flagged && <span className="ml-1 rounded bg-amber-50 px-1 font-medium text-amber-900 ring-1 ring-amber-300" data-testid="rater-flagged">⚑ {t("flagged")}</span>}
+                {r.flagged && <Badge tone="warning" className="ml-1" data-testid="rater-flagged">⚑ {t("flagged")}</Badge>}
               </th>
             ))}
           </tr>
@@ -139,6 +141,6 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
         {props.nextHref && <a href={props.nextHref} className="text-sm text-teal-800 underline">{t("next")}</a>}
         {message && <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
       </div>
-    </section>
+    </Card>
   );
 }

@@ -6,6 +6,7 @@ import { ROLES, type Role } from "@/lib/auth/permissions";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
 import { OneTimePassword } from "./one-time-password";
+import { Card } from "../ui/card";
 
 export function CreateUserForm() {
   const t = useTranslations("admin.form");
@@ -40,7 +41,7 @@ export function CreateUserForm() {
   }
 
   return (
-    <section aria-labelledby="create-user-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+    <Card as="section" aria-labelledby="create-user-heading" padding="md" raised>
       <h2 id="create-user-heading" className="text-base font-semibold">
         {t("heading")}
       </h2>
@@ -82,6 +83,6 @@ export function CreateUserForm() {
           )}
         </div>
       )}
-    </section>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import { DEFAULT_EXPIRY_HOURS, EXPIRY_CHOICES } from "@/lib/server/users/invitat
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
 import { CopyValue } from "./copy-value";
+import { Card, CardTitle } from "../ui/card";
 
 /** Role, optional email and name, expiry; the link is shown once, here, after creation. */
 export function InvitationForm() {
@@ -37,8 +38,8 @@ export function InvitationForm() {
   }
 
   return (
-    <section aria-labelledby="invite-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="invite-heading" className="text-base font-semibold">{t("heading")}</h2>
+    <Card as="section" aria-labelledby="invite-heading" padding="md" raised>
+      <CardTitle id="invite-heading">{t("heading")}</CardTitle>
       <p className="mt-1 text-sm text-slate-600">{t("explain")}</p>
       <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <SelectField label={t("role")} name="role" defaultValue="CLINICIAN" error={fieldErrors.role}>
@@ -60,6 +61,6 @@ export function InvitationForm() {
           <CopyValue value={created.link} testId="invitation-link" wrap />
         </div>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,31 +1,25 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import { revokeInvitationAction } from "@/app/admin/invitations/actions";
 import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 
 export function RevokeInvitationButton({ id, label }: { id: string; label: string }) {
   const t = useTranslations("admin.invitations");
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const tc = useTranslations("common.actions");
   return (
-    <div className="flex flex-col items-end gap-1">
-      <Button
-        variant="danger"
-        size="sm"
-        disabled={pending}
-        aria-label={t("revokeOf", { who: label })}
-        onClick={() => {
-          if (!window.confirm(t("confirmRevoke", { who: label }))) return;
-          start(async () => {
-            const result = await revokeInvitationAction({ invitationId: id });
-            setError(result.ok ? null : result.error);
-          });
-        }}
-      >
-        {t("revoke")}
-      </Button>
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-    </div>
+    <ConfirmDialog
+      testId="revoke-dialog"
+      trigger={<Button variant="danger" size="sm" aria-label={t("revokeOf", { who: label })}>{t("revoke")}</Button>}
+      title={t("revokeTitle")}
+      description={t("confirmRevoke", { who: label })}
+      confirm={t("revoke")}
+      confirmVariant="danger"
+      cancel={tc("cancel")}
+      onConfirm={async () => {
+        const result = await revokeInvitationAction({ invitationId: id });
+        return result.ok ? null : result.error;
+      }}
+    />
   );
 }

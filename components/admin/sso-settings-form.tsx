@@ -2,8 +2,11 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
 import { saveSsoSettingsAction, type SsoSettingsInput } from "@/app/admin/sso/actions";
+import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
-import { TextField } from "../ui/field";
+import { cn } from "../ui/cn";
+import { Field, TextField, controlClass } from "../ui/field";
+import { Card } from "../ui/card";
 
 function Checkbox({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
   return (
@@ -40,31 +43,21 @@ export function SsoSettingsForm({ initial }: { initial: SsoSettingsInput }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" noValidate>
+    <Card as="form" onSubmit={onSubmit} padding="md" raised className="space-y-5" noValidate>
       <Checkbox name="allowProvisioning" label={t("provisioning")} hint={t("provisioningHint")} defaultChecked={initial.allowProvisioning} />
       <TextField label={t("roleClaim")} name="roleClaim" defaultValue={initial.roleClaim} hint={t("roleClaimHint")} error={fieldErrors.roleClaim} autoComplete="off" />
-      <div className="space-y-1">
-        <label htmlFor="roleMap" className="block text-sm font-medium text-slate-800">{t("roleMap")}</label>
-        <textarea
-          id="roleMap"
-          name="roleMap"
-          rows={4}
-          defaultValue={initial.roleMap}
-          spellCheck={false}
-          aria-describedby="roleMap-hint"
-          aria-invalid={fieldErrors.roleMap ? true : undefined}
-          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm shadow-sm focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 aria-[invalid=true]:border-red-600"
-        />
-        <p id="roleMap-hint" className="text-xs text-slate-600">{t("roleMapHint")}</p>
-        {fieldErrors.roleMap && <p className="text-sm text-red-700">{fieldErrors.roleMap}</p>}
-      </div>
+      <Field label={t("roleMap")} id="roleMap" hint={t("roleMapHint")} error={fieldErrors.roleMap}>
+        <textarea name="roleMap" rows={4} defaultValue={initial.roleMap} spellCheck={false} className={cn(controlClass, "font-mono")} />
+      </Field>
       <Checkbox name="passwordSignIn" label={t("password")} hint={t("passwordHint")} defaultChecked={initial.passwordSignIn} />
       {message && (
-        <p role={message.ok ? "status" : "alert"} data-testid="sso-settings-message" className={message.ok ? "text-sm text-emerald-800" : "rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"}>
-          {message.text}
-        </p>
+        message.ok ? (
+          <p role="status" data-testid="sso-settings-message" className="text-sm text-emerald-800">{message.text}</p>
+        ) : (
+          <Alert data-testid="sso-settings-message">{message.text}</Alert>
+        )
       )}
       <Button type="submit" disabled={pending}>{t("save")}</Button>
-    </form>
+    </Card>
   );
 }

@@ -1,17 +1,23 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useRef, useState, useTransition } from "react";
 import { changeRoleAction, resetPasswordAction, setUserActiveAction } from "@/app/admin/users/actions";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { controlClass } from "../ui/field";
 import { OneTimePassword } from "./one-time-password";
 
 export function UserActions({ user, isSelf }: { user: { id: string; email: string; active: boolean; role: Role }; isSelf: boolean }) {
   const t = useTranslations("admin.users");
   const tc = useTranslations("common.roles");
+  const ta = useTranslations("common.actions");
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [password, setPassword] = useState<string | null>(null);
+  // The role chosen in the select, waiting for its confirmation; the select keeps the stored role.
+  const [askedRole, setAskedRole] = useState<Role | null>(null);
+  const roleSelect = useRef<HTMLSelectElement>(null);
 
   const run = (action: () => Promise<{ ok: boolean; error?: string }>) =>
     startTransition(async () => {
@@ -21,21 +27,35 @@ export function UserActions({ user, isSelf }: { user: { id: string; email: strin
 
   return (
     <div className="flex flex-col items-end gap-2">
-      <div className="flex gap-2">
+      <div className="flex items-center gap-2">
         {!isSelf && (
           <select
-            className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+            ref={roleSelect}
+            className={`${controlClass} w-auto px-2 py-1 shadow-none`}
             aria-label={t("roleOf", { email: user.email })}
             value={user.role}
             disabled={pending}
-            onChange={(e) => {
-              const role = e.target.value as Role;
-              if (window.confirm(t("confirmRole", { email: user.email, role: tc(role) }))) run(() => changeRoleAction({ userId: user.id, role }));
-              else e.target.value = user.role;
-            }}
+            onChange={(e) => setAskedRole(e.target.value as Role)}
           >
             {ROLES.map((r) => <option key={r} value={r}>{tc(r)}</option>)}
           </select>
+        )}
+        {!isSelf && (
+          <ConfirmDialog
+            testId="role-dialog"
+            open={askedRole !== null}
+            onOpenChange={(open) => { if (!open) setAskedRole(null); }}
+            returnFocus={roleSelect}
+            title={t("roleTitle")}
+            description={askedRole && t("confirmRole", { email: user.email, role: tc(askedRole) })}
+            confirm={t("roleConfirm")}
+            cancel={ta("cancel")}
+            onConfirm={async () => {
+              if (!askedRole) return null;
+              const result = await changeRoleAction({ userId: user.id, role: askedRole });
+              return result.ok ? null : result.error;
+            }}
+          />
         )}
         {!isSelf && (
           <Button
@@ -48,22 +68,25 @@ export function UserActions({ user, isSelf }: { user: { id: string; email: strin
             {user.active ? t("deactivate") : t("reactivate")}
           </Button>
         )}
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={pending}
-          aria-label={t("resetPasswordOf", { email: user.email })}
-          onClick={() =>
-            run(async () => {
-              if (!window.confirm(t("confirmReset", { email: user.email }))) return { ok: true };
-              const result = await resetPasswordAction({ userId: user.id });
-              if (result.ok) setPassword(result.data.temporaryPassword);
-              return result;
-            })
+        <ConfirmDialog
+          testId="reset-dialog"
+          trigger={
+            <Button variant="secondary" size="sm" disabled={pending} aria-label={t("resetPasswordOf", { email: user.email })}>
+              {t("resetPassword")}
+            </Button>
           }
-        >
-          {t("resetPassword")}
-        </Button>
+          title={t("resetTitle")}
+          description={t("confirmReset", { email: user.email })}
+          confirm={t("resetPassword")}
+          confirmVariant="danger"
+          cancel={ta("cancel")}
+          onConfirm={async () => {
+            const result = await resetPasswordAction({ userId: user.id });
+            if (!result.ok) return result.error;
+            setPassword(result.data.temporaryPassword);
+            return null;
+          }}
+        />
       </div>
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
       {password && <OneTimePassword email={user.email} password={password} />}

@@ -1,42 +1,77 @@
-import { getTranslations } from "next-intl/server";
-import type { UserRow } from "@/lib/server/users/list-users";
+"use client";
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { ROLES, type Role } from "@/lib/auth/permissions";
+import { createColumns } from "../data-table/columns";
+import { DataTable } from "../data-table/data-table";
+import type { TableParams } from "../data-table/search-params";
 import { Badge } from "../ui/badge";
+import { USERS_TABLE } from "./users-table-config";
 import { UserActions } from "./user-actions";
 
-export async function UsersTable({ rows, total, currentUserId }: { rows: UserRow[]; total: number; currentUserId: string }) {
-  const [t, tc] = await Promise.all([getTranslations("admin.users"), getTranslations("common")]);
+export interface UserListRow {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  active: boolean;
+  passwordMustChange: boolean;
+}
+
+type UsersT = ReturnType<typeof useTranslations<"admin.users">>;
+type RolesT = ReturnType<typeof useTranslations<"common.roles">>;
+
+const col = createColumns<UserListRow>();
+
+function columnsFor(t: UsersT, roles: RolesT, currentUserId: string) {
+  return col.columns([
+    col.accessor("name", { header: t("columns.name"), enableSorting: true, cell: (i) => <span className="font-medium text-slate-900">{i.getValue()}</span> }),
+    col.accessor("email", { header: t("columns.email"), enableSorting: true, cell: (i) => <span className="text-slate-700">{i.getValue()}</span> }),
+    col.accessor("role", { header: t("columns.role"), enableSorting: true, cell: (i) => roles(i.getValue()) }),
+    col.accessor("active", {
+      header: t("columns.status"),
+      enableSorting: true,
+      cell: ({ row: { original: u } }) => (
+        <span className="flex flex-wrap gap-1">
+          {u.active ? <Badge tone="accent">{t("active")}</Badge> : <Badge tone="danger">{t("deactivated")}</Badge>}
+          {u.passwordMustChange && <Badge tone="warning" title={t("mustChangeHint")}>{t("mustChange")}</Badge>}
+        </span>
+      ),
+    }),
+    col.display({
+      id: "actions",
+      header: t("columns.actions"),
+      // One line of controls: a wrapped "Reset password" doubles every row's height.
+      meta: { align: "end", className: "whitespace-nowrap" },
+      cell: ({ row: { original: u } }) => <UserActions user={u} isSelf={u.id === currentUserId} />,
+    }),
+  ]);
+}
+
+/** Everyone who can sign in: sortable, searchable by name or email, filtered by role. */
+export function UsersTable(props: TableParams & { rows: UserListRow[]; total: number; currentUserId: string }) {
+  const t = useTranslations("admin.users");
+  const roles = useTranslations("common.roles");
+  // v9 wants stable column definitions: one per language and signed-in admin.
+  const columns = useMemo(() => columnsFor(t, roles, props.currentUserId), [t, roles, props.currentUserId]);
   return (
-    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{t("caption", { total })}</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3">{t("columns.name")}</th>
-            <th scope="col" className="px-4 py-3">{t("columns.email")}</th>
-            <th scope="col" className="px-4 py-3">{t("columns.role")}</th>
-            <th scope="col" className="px-4 py-3">{t("columns.status")}</th>
-            <th scope="col" className="px-4 py-3 text-right">{t("columns.actions")}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((u) => (
-            <tr key={u.id} data-testid={`user-row-${u.email}`}>
-              <td className="px-4 py-3 font-medium text-slate-900">{u.name}</td>
-              <td className="px-4 py-3 text-slate-700">{u.email}</td>
-              <td className="px-4 py-3">{tc(`roles.${u.role}`)}</td>
-              <td className="px-4 py-3">
-                <span className="flex flex-wrap gap-1">
-                  {u.active ? <Badge tone="accent">{t("active")}</Badge> : <Badge tone="danger">{t("deactivated")}</Badge>}
-                  {u.passwordMustChange && <span title={t("mustChangeHint")}><Badge tone="warning">{t("mustChange")}</Badge></span>}
-                </span>
-              </td>
-              <td className="px-4 py-3">
-                <UserActions user={u} isSelf={u.id === currentUserId} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={columns}
+      rows={props.rows}
+      total={props.total}
+      page={props.page}
+      pageSize={props.pageSize}
+      sort={props.sort}
+      search={props.search}
+      defaultSort={USERS_TABLE.defaultSort}
+      defaultPageSize={USERS_TABLE.defaultSize}
+      filters={[{ id: "role", label: t("filterRole"), options: ROLES.map((r) => ({ value: r, label: roles(r) })), value: props.filters.role }]}
+      getRowId={(u) => u.id}
+      rowTestId={(u) => `user-row-${u.email}`}
+      caption={t("caption", { total: props.total })}
+      emptyMessage={t("empty")}
+      searchLabel={t("searchLabel")}
+      searchPlaceholder={t("searchPlaceholder")}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { assignAction } from "@/app/audits/actions";
 import { Button } from "../ui/button";
+import { Card, CardTitle } from "../ui/card";
 
 export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { auditId: string; clinicians: { id: string; name: string; email: string }[]; assignedIds: string[]; locked: boolean }) {
   const t = useTranslations("audits.assign");
@@ -41,8 +42,8 @@ export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { audi
     });
 
   return (
-    <section aria-labelledby="assign-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="assign-heading" className="text-base font-semibold">{t("heading")}</h2>
+    <Card as="section" aria-labelledby="assign-heading" padding="md" raised>
+      <CardTitle id="assign-heading">{t("heading")}</CardTitle>
       <fieldset className="mt-3" disabled={locked || pending}>
         <legend className="sr-only">{t("clinicians")}</legend>
         <div className="grid gap-1 sm:grid-cols-2">
@@ -88,6 +89,6 @@ export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { audi
         </div>
       )}
       {message && <p role={message.ok ? "status" : "alert"} className={`mt-2 text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
-    </section>
+    </Card>
   );
 }

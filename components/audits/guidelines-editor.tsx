@@ -5,6 +5,7 @@ import { saveGuidelinesAction } from "@/app/audits/guidelines-actions";
 import type { Guidelines } from "@/lib/audits/guidelines";
 import { Button } from "../ui/button";
 import { Markdown } from "../ui/markdown";
+import { Card, CardTitle } from "../ui/card";
 
 const LANGUAGES = ["en", "zh-CN"] as const;
 
@@ -22,8 +23,8 @@ export function GuidelinesEditor({ auditId, initial }: { auditId: string; initia
       setMessage(r.ok ? { ok: true, text: t("saved") } : { ok: false, text: r.error });
     });
   return (
-    <section aria-labelledby="guidelines-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="guidelines-heading" className="text-base font-semibold">{t("heading")}</h2>
+    <Card as="section" aria-labelledby="guidelines-heading" padding="md" raised>
+      <CardTitle id="guidelines-heading">{t("heading")}</CardTitle>
       <p className="mt-1 text-xs text-slate-600">{t("intro")}</p>
       <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={t("language")}>
         {LANGUAGES.map((l) => (
@@ -52,6 +53,6 @@ export function GuidelinesEditor({ auditId, initial }: { auditId: string; initia
         <Button type="button" onClick={save} disabled={pending}>{t("save")}</Button>
         {message && <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
       </div>
-    </section>
+    </Card>
   );
 }

@@ -13,6 +13,7 @@ import { CompositionTable, type Composition } from "./composition-table";
 import { localizeKnown } from "./known-text";
 import { RubricEditor } from "./rubric-editor";
 import { SamplePlanner } from "./sample-planner";
+import { Card, CardTitle } from "../ui/card";
 
 const STRATA = ["chapter", "level", "decisionPoint"] as const;
 type Stratum = (typeof STRATA)[number];
@@ -68,7 +69,7 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <Card as="section" padding="md" raised className="space-y-4">
         <TextField label={t("form.name")} name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} placeholder={t("form.namePlaceholder")} />
         <SelectField label={t("form.dataset")} name="datasetId" value={datasetId} onChange={(e) => { setDatasetId(e.target.value); if (!rubricEdited) setRubric(defaultRubricFor(familyOf(e.target.value))); changed(); }} error={errors.datasetId}>
           {datasets.map((d) => <option key={d.id} value={d.id}>{t("form.datasetOption", { label: d.label, count: d.itemCount })}</option>)}
@@ -108,9 +109,9 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
           <Button type="button" onClick={onCreate} disabled={pending || !preview}>{t("form.create")}</Button>
         </div>
         {!preview && <p className="text-xs text-slate-600">{t("form.drawFirst")}</p>}
-      </section>
-      <section aria-labelledby="composition-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="composition-heading" className="text-base font-semibold">{t("form.composition")}</h2>
+      </Card>
+      <Card as="section" aria-labelledby="composition-heading" padding="md" raised>
+        <CardTitle id="composition-heading">{t("form.composition")}</CardTitle>
         {preview ? (
           <>
             <p className="mt-1 text-sm text-slate-600" data-testid="sample-summary">
@@ -121,7 +122,7 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
         ) : (
           <p className="mt-2 text-sm text-slate-600">{t("form.noSample")}</p>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

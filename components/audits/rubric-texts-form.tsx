@@ -6,6 +6,7 @@ import type { Rubric } from "@/lib/audits/rubric";
 import { missingChinese } from "@/lib/audits/rubric-texts";
 import { Button } from "../ui/button";
 import { RubricTexts } from "./rubric-texts";
+import { Card, CardTitle } from "../ui/card";
 
 /**
  * The audit page's rubric texts: every label, question and category description in English and
@@ -27,8 +28,8 @@ export function RubricTextsForm({ auditId, rubric, locked }: { auditId: string; 
       setMessage(r.ok ? { ok: true, text: r.data.changed ? t("saved") : t("unchanged") } : { ok: false, text: field ? `${r.error} ${field}` : r.error });
     });
   return (
-    <section aria-labelledby="rubric-texts-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="rubric-texts-form">
-      <h2 id="rubric-texts-heading" className="text-base font-semibold">{t("heading")}</h2>
+    <Card as="section" aria-labelledby="rubric-texts-heading" padding="md" raised data-testid="rubric-texts-form">
+      <CardTitle id="rubric-texts-heading">{t("heading")}</CardTitle>
       <p className="mt-1 text-xs text-slate-600">{locked ? t("locked") : t("intro")}</p>
       {missing > 0 && <p className="mt-1 text-xs text-amber-800">{texts("missingChinese", { count: missing })}</p>}
       <fieldset disabled={locked || pending} className="mt-2 space-y-4">
@@ -45,6 +46,6 @@ export function RubricTextsForm({ auditId, rubric, locked }: { auditId: string; 
           {message && <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
         </div>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,17 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../ui/alert-dialog";
+import type { ReactNode } from "react";
+import { AlertDialogDescription } from "../ui/alert-dialog";
 import { Button, type ButtonProps } from "../ui/button";
+import { ConfirmDialog as UiConfirmDialog, type ConfirmDialogProps } from "../ui/confirm-dialog";
 
 export interface StatusProgress {
   done: number;
@@ -52,56 +44,17 @@ export function ProgressSummary({ progress }: { progress: StatusProgress }) {
   );
 }
 
-interface ConfirmProps {
+interface ConfirmProps extends Omit<ConfirmDialogProps, "trigger"> {
   trigger: ReactNode;
   triggerVariant?: ButtonProps["variant"];
-  title: string;
-  children: ReactNode;
-  confirm: string;
-  confirmVariant?: ButtonProps["variant"];
-  cancel: string;
   disabled?: boolean;
   /** Id of a note that says why the trigger is disabled. */
   describedBy?: string;
-  testId: string;
-  /** Runs the action; a returned message keeps the dialog open and shows it. */
-  onConfirm: () => Promise<string | null>;
 }
 
 /** A button opening an explicit confirmation; the dialog stays until the action has answered. */
-export function ConfirmDialog({ trigger, triggerVariant = "primary", title, children, confirm, confirmVariant = "primary", cancel, disabled, describedBy, testId, onConfirm }: ConfirmProps) {
-  const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <AlertDialog open={open} onOpenChange={(o) => { if (!pending) { setOpen(o); setError(null); } }}>
-      <AlertDialogTrigger asChild>
-        <Button variant={triggerVariant} disabled={disabled} aria-describedby={describedBy}>{trigger}</Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent data-testid={testId}>
-        <AlertDialogTitle>{title}</AlertDialogTitle>
-        {children}
-        {error && <p role="alert" className="mt-4 text-sm text-red-700">{error}</p>}
-        <AlertDialogFooter>
-          <AlertDialogCancel>
-            <Button variant="secondary" disabled={pending}>{cancel}</Button>
-          </AlertDialogCancel>
-          <AlertDialogAction
-            onClick={async (e) => {
-              e.preventDefault();
-              setPending(true);
-              const message = await onConfirm();
-              setPending(false);
-              if (message === null) setOpen(false);
-              else setError(message);
-            }}
-          >
-            <Button variant={confirmVariant} disabled={pending}>{confirm}</Button>
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+export function ConfirmDialog({ trigger, triggerVariant = "primary", disabled, describedBy, ...props }: ConfirmProps) {
+  return <UiConfirmDialog trigger={<Button variant={triggerVariant} disabled={disabled} aria-describedby={describedBy}>{trigger}</Button>} {...props} />;
 }
 
 /** The consequences, as a list under the dialog's description. */

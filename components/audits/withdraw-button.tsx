@@ -1,32 +1,26 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import { withdrawAction } from "@/app/audits/actions";
 import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 
 /** Withdraws a clinician: their assignments and ratings are kept (and audited) but leave the reports. */
 export function WithdrawButton({ auditId, userId, name }: { auditId: string; userId: string; name: string }) {
   const t = useTranslations("audits.withdraw");
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const tc = useTranslations("common.actions");
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        disabled={pending}
-        aria-label={t("label", { name })}
-        onClick={() =>
-          start(async () => {
-            if (!window.confirm(t("confirm", { name }))) return;
-            const r = await withdrawAction({ auditId, userId });
-            setError(r.ok ? null : r.error);
-          })
-        }
-      >
-        {t("button")}
-      </Button>
-      {error && <span role="alert" className="text-xs text-red-700">{error}</span>}
-    </>
+    <ConfirmDialog
+      testId="withdraw-dialog"
+      trigger={<Button variant="ghost" size="sm" aria-label={t("label", { name })}>{t("button")}</Button>}
+      title={t("title")}
+      description={t("confirm", { name })}
+      confirm={t("button")}
+      confirmVariant="danger"
+      cancel={tc("cancel")}
+      onConfirm={async () => {
+        const r = await withdrawAction({ auditId, userId });
+        return r.ok ? null : r.error;
+      }}
+    />
   );
 }

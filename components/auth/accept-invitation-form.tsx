@@ -6,6 +6,7 @@ import { acceptInvitationAction } from "@/app/(auth)/invite/actions";
 import { continueSignedIn } from "../account/continue-signed-in";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
+import { Alert } from "../ui/alert";
 
 /** Name, email (unless the invitation fixed it) and a password twice; then straight into the app. */
 export function AcceptInvitationForm({ token, email, name, minLength }: { token: string; email: string | null; name: string | null; minLength: number }) {
@@ -67,7 +68,7 @@ export function AcceptInvitationForm({ token, email, name, minLength }: { token:
       <TextField label={t("name")} name="name" autoComplete="name" defaultValue={name ?? ""} required error={fieldErrors.name} />
       <TextField label={ta("next")} name="new-password" type="password" autoComplete="new-password" required error={fieldErrors.password} hint={ta("hint", { min: minLength })} />
       <TextField label={ta("confirm")} name="confirm-password" type="password" autoComplete="new-password" required error={fieldErrors.confirm} />
-      {error && <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
+      {error && <Alert>{error}</Alert>}
       {created === "signing-in" && <p role="status" className="text-sm text-teal-800">{t("done")}</p>}
       <Button type="submit" className="w-full" disabled={pending || created !== null}>{pending || created ? t("submitting") : t("submit")}</Button>
     </form>

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
+import { Alert } from "../ui/alert";
 
 const THROTTLED_PREFIX = "Too many failed sign-in attempts";
 // lib/auth/sso-errors.ts PASSWORD_OFF (not imported: that module is shared with the server).
@@ -64,9 +65,9 @@ export function LoginForm({ callbackUrl, chosenLocale, onSignedIn, defaultEmail 
       <TextField label={t("email")} name="email" type="email" autoComplete="username" required autoFocus defaultValue={defaultEmail} />
       <TextField label={t("password")} name="password" type="password" autoComplete="current-password" required />
       {error && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="login-error">
+        <Alert data-testid="login-error">
           {error}
-        </p>
+        </Alert>
       )}
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? t("submitting") : t("submit")}

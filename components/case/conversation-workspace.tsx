@@ -5,6 +5,8 @@ import { NoteViewer } from "../ehr-viewer/note-viewer";
 import type { ViewerNote } from "../ehr-viewer/types";
 import { CASE_COLUMN, CASE_GRID, RECORD_COLUMN, RECORD_HEIGHT } from "./layout";
 import { OptionsList } from "./options-list";
+import { Card } from "../ui/card";
+import { Button } from "../ui/button";
 
 export interface TurnView {
   turnOrder: number;
@@ -28,7 +30,7 @@ export function ConversationWorkspace({ category, turns, notes, rating, notice }
           under the rating bar pinned to its bottom (see RatingPanel). */}
       <div className={CASE_COLUMN}>
         {notice}
-        <section aria-labelledby="turns-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <Card as="section" aria-labelledby="turns-heading" padding="md" raised>
           <h2 id="turns-heading" className="text-sm font-semibold text-slate-800">
             {category ? t("headingWithCategory", { category, count: turns.length }) : t("heading", { count: turns.length })}
           </h2>
@@ -46,9 +48,9 @@ export function ConversationWorkspace({ category, turns, notes, rating, notice }
                     {turn.goldSources.map((s) => (
                       <span key={s.noteNum} className="mr-2">
                         {s.headers.map((h) => (
-                          <button key={h} type="button" className="mr-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs hover:bg-teal-50" onClick={() => setFocus({ noteNum: s.noteNum, section: h })}>
+                          <Button key={h} variant="ghost" size="xs" className="mr-1 rounded bg-slate-100 font-normal hover:bg-teal-50" onClick={() => setFocus({ noteNum: s.noteNum, section: h })}>
                             {t("source", { noteNum: s.noteNum, section: h })}
-                          </button>
+                          </Button>
                         ))}
                       </span>
                     ))}
@@ -57,7 +59,7 @@ export function ConversationWorkspace({ category, turns, notes, rating, notice }
               </li>
             ))}
           </ol>
-        </section>
+        </Card>
         {rating}
       </div>
       <div className={RECORD_COLUMN}>

@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Markdown } from "../ui/markdown";
+import { Button } from "../ui/button";
 
 const seenKey = (auditId: string) => `clinaudit:guidelines-seen:${auditId}`;
 
@@ -63,13 +64,13 @@ export function GuidelinesPanel({ auditId, text }: { auditId: string; text: stri
 
   return (
     <>
-      <button ref={button} type="button" onClick={() => setOpen(true)} className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-100" aria-keyshortcuts="g">
-        {t("open")} <kbd className="ml-1 rounded border border-slate-300 px-1 text-xs">g</kbd>
-      </button>
+      <Button ref={button} variant="secondary" size="sm" onClick={() => setOpen(true)} aria-keyshortcuts="g">
+        {t("open")} <kbd className="rounded border border-slate-300 px-1 text-xs">g</kbd>
+      </Button>
       <dialog ref={dialog} onClose={() => setOpen(false)} aria-labelledby="guidelines-title" className="max-h-[80vh] w-[min(42rem,92vw)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40" data-testid="guidelines-dialog">
         <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
           <h2 id="guidelines-title" className="text-base font-semibold">{t("title")}</h2>
-          <button type="button" onClick={() => setOpen(false)} className="rounded-md px-2 py-1 text-sm hover:bg-slate-100">{t("close")}</button>
+          <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>{t("close")}</Button>
         </div>
         <div className="overflow-y-auto px-5 py-4">
           <Markdown source={text} />

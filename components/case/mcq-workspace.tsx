@@ -7,6 +7,8 @@ import type { ViewerEvent } from "../ehr-viewer/types";
 import { useRecordFormat } from "../ehr-viewer/use-record-format";
 import { CASE_COLUMN, CASE_GRID, RECORD_COLUMN, RECORD_HEIGHT } from "./layout";
 import { OptionsList } from "./options-list";
+import { Card } from "../ui/card";
+import { Button } from "../ui/button";
 
 export interface McqView {
   question: string;
@@ -43,7 +45,7 @@ export function McqWorkspace(props: { item: McqView; rating: ReactNode; notice?:
           under the rating bar pinned to its bottom (see RatingPanel). */}
       <div className={CASE_COLUMN}>
         {notice}
-        <section aria-labelledby="question-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <Card as="section" aria-labelledby="question-heading" padding="md" raised>
           <h2 id="question-heading" className="sr-only">{t("question")}</h2>
           <p className="whitespace-pre-line text-base font-medium text-slate-900" data-testid="question">{item.question}</p>
           <div className="mt-4">
@@ -55,8 +57,8 @@ export function McqWorkspace(props: { item: McqView; rating: ReactNode; notice?:
             <dt className="text-slate-500">{t("cutoff")}</dt>
             <dd className="text-slate-800">{cutoffLabel}</dd>
           </dl>
-        </section>
-        <section aria-labelledby="evidence-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        </Card>
+        <Card as="section" aria-labelledby="evidence-heading" padding="md" raised>
           <h2 id="evidence-heading" className="text-sm font-semibold text-slate-800">{t("evidence", { count: item.evidenceEventIds.length })}</h2>
           {/* One line per evidence event in the benchmark's text: joined by newlines, they ran together. */}
           {evidenceLines.length > 0 && (
@@ -71,11 +73,12 @@ export function McqWorkspace(props: { item: McqView; rating: ReactNode; notice?:
               const e = byEventId.get(id);
               return (
                 <li key={id}>
-                  <button
-                    type="button"
+                  <Button
+                    variant="ghost"
+                    size="sm"
                     onClick={() => setFocus(e ? e.eventId : null)}
                     disabled={!e}
-                    className="w-full rounded-md px-2 py-1 text-left text-sm hover:bg-teal-50 disabled:cursor-not-allowed"
+                    className="block w-full px-2 text-left font-normal hover:bg-teal-50"
                   >
                     <span className="font-mono text-xs text-slate-500">{id}</span>{" "}
                     {e ? (
@@ -86,12 +89,12 @@ export function McqWorkspace(props: { item: McqView; rating: ReactNode; notice?:
                     ) : (
                       <span className="text-red-800">{t("notInRecord")}</span>
                     )}
-                  </button>
+                  </Button>
                 </li>
               );
             })}
           </ul>
-        </section>
+        </Card>
         {rating}
       </div>
       <div className={RECORD_COLUMN}>

@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import { Badge } from "../ui/badge";
 
 /** Options with the designated gold answer unmistakable: border, check mark and the words "Gold answer". */
 export function OptionsList({ options, gold, testId }: { options: { label: string; text: string }[]; gold: string; testId?: string }) {
@@ -15,7 +16,7 @@ export function OptionsList({ options, gold, testId }: { options: { label: strin
           >
             <span className="font-semibold text-slate-700">{o.label}.</span>
             <span className="min-w-0 flex-1 break-words text-slate-900">{o.text}</span>
-            {isGold && <span className="shrink-0 self-start rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white">{t("gold")}</span>}
+            {isGold && <Badge tone="solid" className="self-start">{t("gold")}</Badge>}
           </li>
         );
       })}

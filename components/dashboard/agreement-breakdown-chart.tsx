@@ -9,6 +9,7 @@ import { useTranslations } from "next-intl";
 import type { DimensionAuditReport, GroupAgreement } from "@/lib/reports/types";
 import { useChartId } from "./category-patterns";
 import { useReportFormat } from "./use-report-format";
+import { Card } from "../ui/card";
 
 const WIDTH = 640;
 const ROW = 32;
@@ -40,7 +41,7 @@ export function AgreementBreakdownChart({ dimension, by, title }: { dimension: D
   };
   const height = TOP + Math.max(1, groups.length) * ROW + 6;
   return (
-    <figure className="rounded-lg border border-slate-200 bg-white p-4">
+    <Card as="figure">
       <figcaption>
         <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">
           {heading}
@@ -50,7 +51,7 @@ export function AgreementBreakdownChart({ dimension, by, title }: { dimension: D
         </p>
       </figcaption>
       {groups.length > 0 && (
-        <svg viewBox={`0 0 ${WIDTH} ${height}`} className="mt-3 h-auto w-full" role="img" aria-labelledby={`${prefix}-title ${prefix}-desc`}>
+        <svg viewBox={`0 0 ${WIDTH} ${height}`} className="mt-3 h-auto w-full" role="img" aria-label={heading} aria-describedby={`${prefix}-desc`}>
           <g className="fill-slate-500 text-[10px]">
             <text x={AC1.x0} y={12} textAnchor="middle">−1</text>
             <text x={ac1X(0)} y={12} textAnchor="middle">AC1 0</text>
@@ -120,6 +121,6 @@ export function AgreementBreakdownChart({ dimension, by, title }: { dimension: D
           ))}
         </tbody>
       </table>
-    </figure>
+    </Card>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
 import { CategoryLegend, CategoryPatternDefs, patternFill, useChartId } from "./category-patterns";
+import { Card } from "../ui/card";
 
 const WIDTH = 640;
 const LABEL = 72;
@@ -29,7 +30,7 @@ export function CategoryDistributionChart({ dimension, title }: { dimension: Dim
     rows.length === 0 ? t("noRaters") : t("summary", { ratings: totalRatings, active: rows.filter((r) => r.total > 0).length, raters: rows.length });
   const height = Math.max(1, rows.length) * ROW + 8;
   return (
-    <figure className="rounded-lg border border-slate-200 bg-white p-4">
+    <Card as="figure">
       <figcaption>
         <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">
           {heading}
@@ -43,7 +44,7 @@ export function CategoryDistributionChart({ dimension, title }: { dimension: Dim
           viewBox={`0 0 ${WIDTH} ${height}`}
           className="mt-3 h-auto w-full"
           role="img"
-          aria-labelledby={`${prefix}-title ${prefix}-desc`}
+          aria-label={heading} aria-describedby={`${prefix}-desc`}
         >
           <CategoryPatternDefs prefix={prefix} />
           {rows.map((r, i) => {
@@ -122,6 +123,6 @@ export function CategoryDistributionChart({ dimension, title }: { dimension: Dim
           ))}
         </tbody>
       </table>
-    </figure>
+    </Card>
   );
 }

@@ -11,6 +11,7 @@ import enDashboard from "@/messages/en/dashboard.json";
 import { localizeKnown } from "../audits/known-text";
 import { DivergenceText } from "./divergence-text";
 import { useReportFormat } from "./use-report-format";
+import { Card } from "../ui/card";
 
 const NUM = "px-2 py-1 text-right tabular-nums";
 
@@ -26,7 +27,7 @@ export function CoefficientTable({ dimension, title }: { dimension: DimensionAud
     c[k].note === null ? [] : [{ key: k, note: localizeKnown(enDashboard.engineNotes, c[k].note, (key) => tNote(key as keyof typeof enDashboard.engineNotes)) }],
   );
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4">
+    <Card as="section">
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm text-slate-800">
           <caption className="mb-2 text-left">
@@ -92,6 +93,6 @@ export function CoefficientTable({ dimension, title }: { dimension: DimensionAud
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

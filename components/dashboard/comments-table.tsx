@@ -2,6 +2,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { CommentRow } from "@/lib/reports/comments";
+import { Card } from "../ui/card";
 
 export interface CommentDimension {
   key: string;
@@ -33,7 +34,7 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
   const labelOf = (d: CommentDimension, key: string | null) => (key === null ? "—" : (d.categories.find((c) => c.key === key)?.label ?? key));
 
   return (
-    <section aria-labelledby="comments-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="comments-view">
+    <Card as="section" aria-labelledby="comments-heading" raised data-testid="comments-view">
       <h2 id="comments-heading" className="text-lg font-semibold">{t("heading")}</h2>
       <p className="text-xs text-slate-600">{rows.length === 0 ? t("none") : t("summary", { shown: shown.length, total: rows.length })}</p>
       {rows.length > 0 && (
@@ -88,6 +89,6 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
           </table>
         </>
       )}
-    </section>
+    </Card>
   );
 }

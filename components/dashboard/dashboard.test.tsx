@@ -49,7 +49,9 @@ describe("dashboard components on the small audit", () => {
     const html = render(<CategoryDistributionChart dimension={safety} />);
     expect(html).toContain("Categories used by each rater: Safety & harm");
     expect(html).toContain("17 ratings from 3 of 3 raters.");
-    expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="(c[\w-]+)-title \1-desc"/);
+    // Named by its heading, described by its summary (the figures are in the hidden table).
+    expect(html).toMatch(/<svg[^>]*role="img" aria-label="Categories used by each rater: Safety & harm" aria-describedby="(c[\w-]+)-desc"/);
+    expect(html).toMatch(/<p id="(c[\w-]+)-desc"[^>]*>17 ratings from 3 of 3 raters\.<\/p>/);
     expect(html).toContain("R3: 3 Safe");
     expect(html).toContain("n = 5");
     expect(html).toContain("Potential harm <span"); // legend label beside its texture name

@@ -6,13 +6,14 @@
 import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
+import { Card } from "../ui/card";
 
 export function DisagreementList({ dimension, title, itemHref }: { dimension: DimensionAuditReport; title?: string; itemHref?: (itemId: string) => string }) {
   const t = useTranslations("dashboard.disagreements");
   const items = dimension.disagreements;
   const heading = title ?? t("heading", { label: dimension.label });
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4">
+    <Card as="section">
       <table className="w-full border-collapse text-sm text-slate-800">
         <caption className="mb-2 text-left">
           <span className="block text-sm font-semibold text-slate-900">{heading}</span>
@@ -52,6 +53,6 @@ export function DisagreementList({ dimension, title, itemHref }: { dimension: Di
           ))}
         </tbody>
       </table>
-    </section>
+    </Card>
   );
 }

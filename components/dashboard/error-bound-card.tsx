@@ -2,13 +2,14 @@ import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";
+import { Card } from "../ui/card";
 
 export function ErrorBoundCard({ dimension }: { dimension: DimensionAuditReport }) {
   const t = useTranslations("dashboard.errorBound");
   const f = useReportFormat();
   const b = dimension.errorRateBound;
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label={t("label", { label: dimension.label })}>
+    <Card as="section" aria-label={t("label", { label: dimension.label })}>
       <h3 className="text-sm font-semibold text-slate-900">{t("heading")}</h3>
       {!b || !dimension.errorCategory ? (
         <p className="mt-2 text-sm text-slate-600">{t("noCategory")}</p>
@@ -39,6 +40,6 @@ export function ErrorBoundCard({ dimension }: { dimension: DimensionAuditReport 
           </p>
         </>
       )}
-    </section>
+    </Card>
   );
 }

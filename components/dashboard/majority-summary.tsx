@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";
+import { Card } from "../ui/card";
 
 const NUM = "px-2 py-1 text-right tabular-nums";
 
@@ -22,7 +23,7 @@ export function MajoritySummary({ dimension, title }: { dimension: DimensionAudi
   const tie = categoryLabel(dimension, dimension.tieCategory);
   const heading = title ?? t("heading", { label: dimension.label });
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4">
+    <Card as="section">
       <table className="w-full border-collapse text-sm text-slate-800">
         <caption className="mb-2 text-left">
           <span className="block text-sm font-semibold text-slate-900">{heading}</span>
@@ -75,6 +76,6 @@ export function MajoritySummary({ dimension, title }: { dimension: DimensionAudi
       <p className="mt-1 text-xs text-slate-500">
         {a.shares.itemsConsidered === 0 ? t("noneConsidered") : t("considered", { count: a.shares.itemsConsidered })}
       </p>
-    </section>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import type { DimensionAuditReport, PairwiseCell } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";
+import { Card } from "../ui/card";
 
 /** Bands of kappa, lowest first (each from the previous bound); text colour switches to keep contrast on the dark shades. */
 const BANDS: { below: number; className: string }[] = [
@@ -58,14 +59,14 @@ export function PairwiseMatrix({ dimension, title }: { dimension: DimensionAudit
   });
   if (m.raters.length < 2) {
     return (
-      <section className="rounded-lg border border-slate-200 bg-white p-4">
+      <Card as="section">
         <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
         <p className="text-xs text-slate-600">{t("needsTwo")}</p>
-      </section>
+      </Card>
     );
   }
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4">
+    <Card as="section">
       <div className="overflow-x-auto">
         <table className="border-collapse text-slate-800">
           <caption className="mb-2 text-left">
@@ -98,6 +99,6 @@ export function PairwiseMatrix({ dimension, title }: { dimension: DimensionAudit
           </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }

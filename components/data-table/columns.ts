@@ -34,7 +34,7 @@ export type DataTableFeatures = typeof dataTableFeatures;
  * A column definition accepted by DataTable. `any` value type on purpose: a
  * list of heterogeneous columns cannot share one TValue (see helper.columns()).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: TanStack's own helper.columns() types its list as ColumnDef<…, any>; unknown would reject every typed column
 export type DataTableColumn<T extends RowData> = ColumnDef<DataTableFeatures, T, any>;
 
 /**

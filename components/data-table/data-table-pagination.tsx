@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useId } from "react";
+import { Button } from "../ui/button";
 import { formatCount, PAGE_SIZES, visibleRange } from "./search-params";
 
 export interface DataTablePaginationProps {
@@ -19,10 +20,8 @@ export interface DataTablePaginationProps {
   onPageSizeChange: (size: number) => void;
 }
 
-const buttonClass =
-  "inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-2 " +
-  "text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 " +
-  "focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-white";
+// A pager button: the house secondary button, square-ish and faded when there is no page that way.
+const pager = "h-8 min-w-8 gap-1 px-2 font-normal text-slate-700 disabled:opacity-40 disabled:hover:bg-white";
 
 export function DataTablePagination(props: DataTablePaginationProps) {
   const sizeId = useId();
@@ -67,18 +66,18 @@ export function DataTablePagination(props: DataTablePaginationProps) {
         </span>
 
         <div className="flex items-center gap-1">
-          <button type="button" className={buttonClass} onClick={props.onFirst} disabled={!props.canPrevious} aria-label={t("first")} title={t("first")}>
+          <Button variant="secondary" size="sm" className={pager} onClick={props.onFirst} disabled={!props.canPrevious} aria-label={t("first")} title={t("first")}>
             <span aria-hidden="true">«</span>
-          </button>
-          <button type="button" className={buttonClass} onClick={props.onPrevious} disabled={!props.canPrevious}>
+          </Button>
+          <Button variant="secondary" size="sm" className={pager} onClick={props.onPrevious} disabled={!props.canPrevious}>
             <span aria-hidden="true">‹</span> {t("previous")}
-          </button>
-          <button type="button" className={buttonClass} onClick={props.onNext} disabled={!props.canNext}>
+          </Button>
+          <Button variant="secondary" size="sm" className={pager} onClick={props.onNext} disabled={!props.canNext}>
             {t("next")} <span aria-hidden="true">›</span>
-          </button>
-          <button type="button" className={buttonClass} onClick={props.onLast} disabled={!props.canNext} aria-label={t("last")} title={t("last")}>
+          </Button>
+          <Button variant="secondary" size="sm" className={pager} onClick={props.onLast} disabled={!props.canNext} aria-label={t("last")} title={t("last")}>
             <span aria-hidden="true">»</span>
-          </button>
+          </Button>
         </div>
       </div>
     </nav>

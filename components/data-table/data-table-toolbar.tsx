@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
+import { Button } from "../ui/button";
 import { formatCount } from "./search-params";
 
 export interface DataTableFilter {
@@ -130,13 +131,9 @@ export function DataTableToolbar(props: ToolbarProps) {
       })}
 
       {active ? (
-        <button
-          type="button"
-          onClick={props.onClear}
-          className="h-9 rounded-md px-3 text-sm text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-        >
+        <Button variant="link" onClick={props.onClear} className="h-9 px-3 font-normal">
           {t("clear")}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

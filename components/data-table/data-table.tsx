@@ -10,6 +10,7 @@ import { DataTableToolbar, type DataTableFilter } from "./data-table-toolbar";
 import { pageCount as countPages, type PageSize, type TableSort } from "./search-params";
 import { useRowLinks } from "./use-row-links";
 import { useTableUrl, type TableView } from "./use-table-url";
+import { Card } from "@/components/ui/card";
 
 export type { DataTableFilter };
 
@@ -29,6 +30,8 @@ export interface DataTableProps<T extends RowData> {
   getRowId: (row: T) => string;
   /** Makes rows open a page on click or Enter. Still render a real link in the main cell for screen readers. */
   rowHref?: (row: T) => string;
+  /** A data-testid per row, for lists the e2e flows address by record. */
+  rowTestId?: (row: T) => string;
   /** Visually hidden; names the table for screen readers. */
   caption: string;
   emptyMessage?: ReactNode;
@@ -46,8 +49,6 @@ export interface DataTableProps<T extends RowData> {
 const defaultColumn: Partial<ColumnDef<DataTableFeatures, RowData>> = { enableSorting: false };
 const noFilters: DataTableFilter[] = [];
 
-/** Joins class names, skipping falsy ones, so conditional classes leave no stray spaces. */
-
 const focusRing = "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700";
 
 export function DataTable<T extends RowData>({
@@ -61,6 +62,7 @@ export function DataTable<T extends RowData>({
   filters = noFilters,
   getRowId,
   rowHref,
+  rowTestId,
   caption,
   emptyMessage,
   searchable = true,
@@ -143,7 +145,7 @@ export function DataTable<T extends RowData>({
       />
 
       {/* Own scroll box so the sticky header works; a plain overflow-x wrapper would defeat it. */}
-      <div className="max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white">
+      <Card padding="none" className="max-h-[70vh] overflow-auto">
         <table className="w-full border-collapse text-sm text-slate-800" aria-busy={isPending}>
           <caption className="sr-only">
             {caption}
@@ -215,6 +217,7 @@ export function DataTable<T extends RowData>({
                   <tr
                     key={row.id}
                     {...rowProps(index, href)}
+                    data-testid={rowTestId?.(row.original)}
                     className={cn(
                       "border-t border-slate-100 first:border-t-0",
                       href && "cursor-pointer hover:bg-slate-50 focus-visible:bg-teal-50/60",
@@ -238,7 +241,7 @@ export function DataTable<T extends RowData>({
             )}
           </tbody>
         </table>
-      </div>
+      </Card>
 
       <DataTablePagination
         page={view.page}

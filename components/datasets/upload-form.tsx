@@ -7,7 +7,8 @@ import { UploadProgress } from "../import/upload-progress";
 import { sendUpload, type ServerProgress } from "../import/upload-request";
 import { formatBytes } from "@/lib/server/uploads/format-bytes";
 import { Button } from "../ui/button";
-import { TextField } from "../ui/field";
+import { Field, SelectField, TextField } from "../ui/field";
+import { Card, CardTitle } from "../ui/card";
 
 type Outcome =
   | { status: "imported"; name: string; version: number; counts: { patients: number; events: number; notes: number; items: number } }
@@ -59,24 +60,19 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
 
   const busy = progress !== null;
   return (
-    <section aria-labelledby="upload-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="upload-heading" className="text-base font-semibold">{t("heading")}</h2>
+    <Card as="section" aria-labelledby="upload-heading" padding="md" raised>
+      <CardTitle id="upload-heading">{t("heading")}</CardTitle>
       <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-        <div className="space-y-1">
-          <label htmlFor="files" className="block text-sm font-medium text-slate-800">{t("files")}</label>
-          <input id="files" name="files" type="file" multiple required accept=".json,.jsonl,.ndjson,.csv,.gz" className="block w-full text-sm" disabled={busy} aria-describedby="files-hint" />
-          <p id="files-hint" className="text-xs text-slate-600">{t("limit", { limit })}</p>
-        </div>
+        <Field label={t("files")} id="files" hint={t("limit", { limit })}>
+          <input name="files" type="file" multiple required accept=".json,.jsonl,.ndjson,.csv,.gz" className="block w-full text-sm" disabled={busy} />
+        </Field>
         <TextField label={t("name")} name="name" disabled={busy} hint={t("nameHint")} />
         <Button type="submit" disabled={busy} className="sm:mt-6">{busy ? t("submitting") : t("submit")}</Button>
-        <div className="space-y-1 sm:col-span-3">
-          <label htmlFor="format" className="block text-sm font-medium text-slate-800">{t("format")}</label>
-          <select id="format" name="format" disabled={busy} defaultValue="" className="block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm">
-            <option value="">{t("formatDetect")}</option>
-            <option value="fhir-r4">{t("formatFhir")}</option>
-          </select>
-        </div>
+        <SelectField label={t("format")} name="format" disabled={busy} defaultValue="" className="w-auto px-2 py-1.5 shadow-none" containerClassName="sm:col-span-3">
+          <option value="">{t("formatDetect")}</option>
+          <option value="fhir-r4">{t("formatFhir")}</option>
+        </SelectField>
         <label className="flex items-start gap-2 text-sm text-slate-800 sm:col-span-3">
           <input type="checkbox" name="strict" value="on" disabled={busy} className="mt-0.5" />
           <span>{t("strict")}</span>
@@ -84,7 +80,7 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
       </form>
       {progress && <ProgressView progress={progress} />}
       {outcome && <ImportReport outcome={outcome} />}
-    </section>
+    </Card>
   );
 }
 

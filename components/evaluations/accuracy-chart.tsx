@@ -9,6 +9,7 @@ import { accuracyPm, findPair } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 import { useChartId } from "../dashboard/category-patterns";
 import { accuracyName, bootstrapName } from "./labels";
+import { Card } from "../ui/card";
 
 const WIDTH = 680;
 const ROW = 24;
@@ -34,13 +35,14 @@ export function AccuracyChart({ report }: { report: EvaluationReport }) {
     return { ...r, y: top };
   });
   const height = y + 6;
+  const heading = t("title", { what: accuracyName(l, report) });
   return (
-    <figure className="rounded-lg border border-slate-200 bg-white p-4">
+    <Card as="figure">
       <figcaption>
-        <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">{t("title", { what: accuracyName(l, report) })}</h3>
+        <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">{heading}</h3>
         <p id={`${prefix}-desc`} className="text-xs text-slate-600">{t("description", { bootstrap: bootstrapName(l, report) })}</p>
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} className="mt-3 h-auto w-full max-w-3xl" role="img" aria-labelledby={`${prefix}-title ${prefix}-desc`}>
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} className="mt-3 h-auto w-full max-w-3xl" role="img" aria-label={heading} aria-describedby={`${prefix}-desc`}>
         <g className="fill-slate-500 text-[10px]">
           {[0, 0.25, 0.5, 0.75, 1].map((t) => (
             <text key={t} x={x(t)} y={12} textAnchor="middle">{`${t * 100}%`}</text>
@@ -76,6 +78,6 @@ export function AccuracyChart({ report }: { report: EvaluationReport }) {
           );
         })}
       </svg>
-    </figure>
+    </Card>
   );
 }

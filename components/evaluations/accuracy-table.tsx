@@ -6,6 +6,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { accuracyPm, boundsPp, findPair } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 import { accuracyName, bootstrapName } from "./labels";
+import { Card } from "../ui/card";
 
 export function AccuracyTable({ report }: { report: EvaluationReport }) {
   const t = useTranslations("evaluation.accuracy");
@@ -13,7 +14,7 @@ export function AccuracyTable({ report }: { report: EvaluationReport }) {
   const format = useFormatter();
   const { models, scopes } = report.predictions;
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4">
+    <Card as="section">
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm text-slate-800" data-testid="accuracy-table">
           <caption className="mb-2 text-left">
@@ -57,6 +58,6 @@ export function AccuracyTable({ report }: { report: EvaluationReport }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -9,6 +9,7 @@ import { accuracyPm, boundsPp, MISSING, pct, pValue, signedPp } from "@/lib/eval
 import { REPORT_NOTES } from "@/lib/evaluation/report";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 import { accuracyName, bootstrapName } from "./labels";
+import { Card } from "../ui/card";
 
 type NotesT = ReturnType<typeof useTranslations<"evaluation.notes">>;
 
@@ -22,7 +23,7 @@ const NUM = "px-2 py-1 text-right tabular-nums";
 
 function Frame({ title, note, head, testId, children }: { title: string; note: string; head: string[]; testId: string; children: ReactNode }) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4">
+    <Card as="section">
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-sm text-slate-800" data-testid={testId}>
           <caption className="mb-2 text-left">
@@ -39,7 +40,7 @@ function Frame({ title, note, head, testId, children }: { title: string; note: s
           <tbody>{children}</tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }
 

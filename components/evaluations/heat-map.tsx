@@ -5,6 +5,7 @@
  * each cell's title and in the exports.
  */
 import { pct } from "@/lib/evaluation/report-format";
+import { Card } from "../ui/card";
 
 export interface HeatCell {
   accuracy: number | null;
@@ -34,7 +35,7 @@ function shade(accuracy: number): string {
 export function HeatMap({ title, note, rowLabel, rows, models, scopes, cell, count, testId }: HeatMapProps) {
   const pairs = models.flatMap((m) => scopes.filter((s) => rows.some((r) => cell(m, s, r))).map((s) => ({ m, s })));
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4">
+    <Card as="section">
       <div className="overflow-x-auto">
         <table className="border-collapse text-sm text-slate-900" data-testid={testId}>
           <caption className="mb-2 text-left">
@@ -82,6 +83,6 @@ export function HeatMap({ title, note, rowLabel, rows, models, scopes, cell, cou
           </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }

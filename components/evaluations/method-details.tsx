@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { levelPercent, thousands } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
+import { Card } from "../ui/card";
 
 /** The method text itself is the report's (English, as recorded in the JSON export). */
 export function MethodDetails({ report }: { report: EvaluationReport }) {
@@ -23,7 +24,7 @@ export function MethodDetails({ report }: { report: EvaluationReport }) {
     [t("predictionsChecksum"), report.predictions.checksum],
   ];
   return (
-    <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+    <Card as="details" className="text-sm">
       <summary className="cursor-pointer font-semibold text-slate-900">{t("summary")}</summary>
       <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
         {rows.map(([k, v]) => (
@@ -52,6 +53,6 @@ export function MethodDetails({ report }: { report: EvaluationReport }) {
           ))}
         </tbody>
       </table>
-    </details>
+    </Card>
   );
 }

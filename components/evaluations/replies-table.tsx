@@ -4,6 +4,7 @@
  */
 import { useFormatter, useTranslations } from "next-intl";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
+import { Card } from "../ui/card";
 
 const SHOWN = 50;
 
@@ -12,7 +13,7 @@ export function RepliesTable({ report }: { report: EvaluationReport }) {
   const format = useFormatter();
   if (!report.replies) return null;
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="replies-heading">
+    <Card as="section" aria-labelledby="replies-heading">
       <h2 id="replies-heading" className="text-sm font-semibold text-slate-900">{t("heading")}</h2>
       <p className="mt-1 text-xs text-slate-600">{t("note", { format: report.replies.format })}</p>
       <div className="mt-2 overflow-x-auto">
@@ -46,6 +47,6 @@ export function RepliesTable({ report }: { report: EvaluationReport }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -3,8 +3,9 @@
  * the URL, so a view can be shared) and the downloads for exactly those options.
  */
 import { useFormatter, useTranslations } from "next-intl";
-import { Button } from "../ui/button";
+import { Button, buttonVariants } from "../ui/button";
 import { SelectField } from "../ui/field";
+import { Card } from "../ui/card";
 
 export interface ReportOptionsProps {
   setId: string;
@@ -20,7 +21,7 @@ export function ReportOptions({ setId, scopes, baseline, replicates, choices, ex
   const t = useTranslations("evaluation.report.options");
   const format = useFormatter();
   return (
-    <section aria-labelledby="options-heading" className="mb-6 flex flex-wrap items-end justify-between gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <Card as="section" aria-labelledby="options-heading" raised className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <form method="get" className="flex flex-wrap items-end gap-3" aria-labelledby="options-heading">
         <h2 id="options-heading" className="sr-only">{t("heading")}</h2>
         <SelectField label={t("baseline")} name="baseline" defaultValue={baseline}>
@@ -40,13 +41,13 @@ export function ReportOptions({ setId, scopes, baseline, replicates, choices, ex
         <ul className="mt-1 flex flex-wrap gap-2 text-sm">
           {exports.map((e) => (
             <li key={e.file}>
-              <a className="inline-block rounded-md border border-slate-300 px-2.5 py-1 hover:bg-slate-100" href={`/api/evaluations/${setId}/export/${e.file}${query}`} download>
+              <a className={buttonVariants({ variant: "secondary", size: "sm", className: "font-normal" })} href={`/api/evaluations/${setId}/export/${e.file}${query}`} download>
                 {t(e.key)}
               </a>
             </li>
           ))}
         </ul>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -9,6 +9,7 @@ import { UploadProgress } from "../import/upload-progress";
 import { sendUpload } from "../import/upload-request";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
+import { Card, CardTitle } from "../ui/card";
 
 type Outcome =
   | { status: "imported"; setId: string; name: string; rows: number; models: string[]; scopes: string[] }
@@ -57,8 +58,8 @@ export function PredictionUploadForm({ datasets, maxUpload }: { datasets: Datase
   }
 
   return (
-    <section aria-labelledby="predictions-upload-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="predictions-upload-heading" className="text-base font-semibold">{t("heading")}</h2>
+    <Card as="section" aria-labelledby="predictions-upload-heading" padding="md" raised>
+      <CardTitle id="predictions-upload-heading">{t("heading")}</CardTitle>
       <p className="mt-1 text-sm text-slate-600">{t.rich("intro", { code: (chunks: ReactNode) => <code>{chunks}</code> })}</p>
       <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
         <SelectField label={t("dataset")} name="datasetId" required disabled={busy} defaultValue={datasets[0]?.id}>
@@ -86,7 +87,7 @@ export function PredictionUploadForm({ datasets, maxUpload }: { datasets: Datase
         />
       )}
       {outcome && <UploadReport outcome={outcome} />}
-    </section>
+    </Card>
   );
 }
 

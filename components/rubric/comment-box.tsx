@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, type Ref } from "react";
 import type { FieldStatus } from "./save-queue";
 import { SaveStatus } from "./save-status";
+import { Card } from "../ui/card";
 
 export const COMMENT_DEBOUNCE_MS = 800;
 
@@ -24,7 +25,7 @@ export function CommentBox({ value, status, readOnly, onChange, onBlur, onRetry,
   const id = useId();
   const discarded = status.kind === "conflict" ? status.discarded : null;
   return (
-    <div className="space-y-1 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <Card raised className="space-y-1">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <label htmlFor={`${id}-comment`} className="text-sm font-semibold text-slate-900">
           {t("label")} <span className="font-normal text-slate-600">{t("optional")}</span>
@@ -51,6 +52,6 @@ export function CommentBox({ value, status, readOnly, onChange, onBlur, onRetry,
       <p id={`${id}-hint`} className="text-xs text-slate-600">
         {readOnly ? t("locked") : t("hint")}
       </p>
-    </div>
+    </Card>
   );
 }

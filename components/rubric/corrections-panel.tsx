@@ -24,6 +24,7 @@ import {
 import type { QueueSnapshot } from "./save-queue";
 import type { CorrectionKind, CorrectionView, TurnOption } from "./types";
 import { CORRECTION_KEYS } from "./use-review-saver";
+import { Card } from "../ui/card";
 
 export interface CorrectionsPanelProps {
   snapshot: QueueSnapshot<CorrectionView | null, CorrectionView | null>;
@@ -142,11 +143,7 @@ export function CorrectionsPanel({ snapshot, optionLabels, turns, readOnly, onSa
   };
 
   return (
-    <details
-      open={open}
-      onToggle={(e) => setOpen(e.currentTarget.open)}
-      className="rounded-lg border border-slate-200 bg-white shadow-sm"
-    >
+    <Card as="details" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} padding="none" raised>
       <summary className="cursor-pointer select-none px-4 py-3 text-sm font-semibold text-slate-900">
         {t("summary")} <span className="font-normal text-slate-600">{rows.length ? t("optionalCount", { count: rows.length }) : t("optional")}</span>
       </summary>
@@ -242,6 +239,6 @@ export function CorrectionsPanel({ snapshot, optionLabels, turns, readOnly, onSa
           </div>
         )}
       </div>
-    </details>
+    </Card>
   );
 }

@@ -86,6 +86,7 @@ export function DimensionFieldset({ dimension, value, status, active, readOnly, 
                 aria-describedby={category.description ? `${id}-d${i}` : undefined}
               />
               {digit && (
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a <kbd> is not focusable; the digit is a visual cue, the radio's aria-keyshortcuts says it
                 <kbd
                   aria-hidden="true"
                   className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs text-slate-700"

@@ -7,6 +7,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { isTextEntry } from "./shortcuts";
 import type { SaveResult } from "./types";
+import { Button } from "../ui/button";
+import { cn } from "../ui/cn";
 
 export type SetFlag = (input: { assignmentId: string; flagged: boolean; undo?: boolean }) => Promise<SaveResult<{ flagged: boolean }>>;
 type FlagStatus = "idle" | "saving" | "saved" | "failed";
@@ -58,29 +60,29 @@ export function FlagToggle({ flag, onToggle }: { flag: FlagState; onToggle(): vo
   }, []);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <button
-        type="button"
+      <Button
+        variant="secondary"
+        size="sm"
         aria-pressed={flag.flagged}
         aria-keyshortcuts="f"
         disabled={flag.readOnly}
         onClick={onToggle}
         data-testid="flag-toggle"
-        className={`inline-flex items-center gap-1.5 rounded-md border px-2.5 py-1 font-medium ${
-          flag.flagged ? "border-amber-400 bg-amber-50 text-amber-950" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
-        } disabled:cursor-not-allowed disabled:opacity-70`}
+        // A raised flag reads as a warning (amber), like the flagged pills elsewhere.
+        className={cn("gap-1.5 disabled:text-slate-800 disabled:opacity-70", flag.flagged && "border-amber-400 bg-amber-50 text-amber-950 hover:bg-amber-50 disabled:text-amber-950")}
       >
         <span aria-hidden="true">{flag.flagged ? "⚑" : "⚐"}</span>
         {flag.flagged ? t("flagged") : t("flag")}
         <kbd className="font-mono text-xs opacity-80">(f)</kbd>
-      </button>
+      </Button>
       {flag.status === "saving" && <span className="text-slate-600">{t("saving")}</span>}
       {flag.status === "failed" && (
         <span className="rounded bg-amber-50 px-1.5 text-amber-900 ring-1 ring-amber-300">
           <span aria-hidden="true">⚠ </span>
           {t("failed")}{" "}
-          <button type="button" className="font-medium underline" onClick={flag.retry}>
+          <Button variant="link" className="p-0 text-inherit underline" onClick={flag.retry}>
             {t("retry")}
-          </button>
+          </Button>
         </span>
       )}
     </div>

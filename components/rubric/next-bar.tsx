@@ -3,7 +3,8 @@
 // kept for the next item), extra controls from the page, and "next item".
 import { useTranslations } from "next-intl";
 import type { MouseEvent, ReactNode } from "react";
-import { Button } from "../ui/button";
+import { Button, buttonVariants } from "../ui/button";
+import { Card } from "../ui/card";
 
 export interface NextBarProps {
   rated: number;
@@ -26,7 +27,7 @@ export function NextBar({ rated, total, leaving, heldKeys, onStay, onNext, nextH
   const allRated = total > 0 && rated === total;
   const nextLabel = allRated ? t("nextItem") : t("skipToNext");
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-slate-200 bg-white px-3 py-1.5 shadow-sm">
+    <Card padding="none" raised className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5">
       <p className="text-sm text-slate-800">
         {allRated && <span aria-hidden="true">✓ </span>}
         {t.rich("rated", { rated, total, strong: (chunks) => <strong>{chunks}</strong> })}
@@ -49,20 +50,18 @@ export function NextBar({ rated, total, leaving, heldKeys, onStay, onNext, nextH
             href={nextHref}
             onClick={onLinkClick}
             aria-keyshortcuts="n"
-            className={`inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium ${
-              allRated ? "bg-accent text-white hover:bg-accent-strong" : "text-slate-700 hover:bg-slate-100"
-            }`}
+            className={buttonVariants({ variant: allRated ? "primary" : "ghost", size: "sm" })}
           >
             {nextLabel} <kbd className="font-mono text-xs opacity-80">(n)</kbd>
           </a>
         ) : (
           onNext && (
-            <Button type="button" size="sm" variant={allRated ? "primary" : "ghost"} className={allRated ? "" : "text-slate-700"} onClick={onNext} aria-keyshortcuts="n">
+            <Button type="button" size="sm" variant={allRated ? "primary" : "ghost"} onClick={onNext} aria-keyshortcuts="n">
               {nextLabel} <kbd className="font-mono text-xs opacity-80">(n)</kbd>
             </Button>
           )
         )}
       </div>
-    </div>
+    </Card>
   );
 }

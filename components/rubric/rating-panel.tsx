@@ -77,11 +77,11 @@ function RatingPanelInner(props: RatingPanelProps) {
   const keyHold = sharedKeyHold();
   const hold = useSyncExternalStore(keyHold?.subscribe ?? noSubscription, keyHold?.getSnapshot ?? idleHold, idleHold);
 
-  const valueOf = (key: string) => ratings.fields[key]?.value ?? null;
-  const rated = rubric.filter((d) => valueOf(d.key) !== null).length;
+  const ratingOf = (key: string) => ratings.fields[key]?.value ?? null;
+  const rated = rubric.filter((d) => ratingOf(d.key) !== null).length;
   const canGoNext = Boolean(onNext || nextHref);
 
-  const [active, setActive] = useState(() => Math.max(0, rubric.findIndex((d) => valueOf(d.key) === null)));
+  const [active, setActive] = useState(() => Math.max(0, rubric.findIndex((d) => ratingOf(d.key) === null)));
   // The keyboard reads the ref: keys replayed in one go (see key-hold.ts) come faster than renders.
   const activeRef = useRef(active);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -192,11 +192,13 @@ function RatingPanelInner(props: RatingPanelProps) {
       go();
     }
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these are the triggers (a Next request, each save settling); afterSaves is an effect event that reads the latest state
   useEffect(() => afterSaves(), [nextRequestedAt, saver.unsaved]);
 
   // Announce only trouble and recovery (see liveMessage).
   const [live, setLive] = useState<LiveMessage | null>(null);
   const prevSummary = useRef(summary);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the summary's numbers, since the summary object is new every render
   useEffect(() => {
     const message = liveMessage(prevSummary.current, summary);
     prevSummary.current = summary;

@@ -4,6 +4,7 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { SHORTCUT_HELP, type ShortcutHelp } from "./shortcuts";
+import { Button } from "../ui/button";
 
 function Keys({ keys }: { keys: string[] }) {
   return (
@@ -39,16 +40,9 @@ export function ShortcutLegend({ helpOpen, onToggleHelp, readOnly }: { helpOpen:
             <span>{t(`${s.id}.compact`)}</span>
           </span>
         ))}
-        <button
-          type="button"
-          onClick={onToggleHelp}
-          aria-expanded={helpOpen}
-          aria-controls={`${id}-help`}
-          aria-keyshortcuts="?"
-          className="ml-auto rounded px-1.5 py-0.5 font-medium text-teal-800 underline-offset-2 hover:underline"
-        >
+        <Button variant="link" size="xs" onClick={onToggleHelp} aria-expanded={helpOpen} aria-controls={`${id}-help`} aria-keyshortcuts="?" className="ml-auto">
           {helpOpen ? t("hide") : t("show")}
-        </button>
+        </Button>
       </div>
       <div id={`${id}-help`} hidden={!helpOpen} className="mt-2 border-t border-slate-200 pt-2">
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">

@@ -115,6 +115,7 @@ export function useReviewSaver(input: SaverInput) {
 
   // Re-send what an earlier page left unacknowledged. In an effect: storage is client-only.
   const restored = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount-only by design (the queues and store are created once per page; the restore must run exactly once, later props go through syncConfirmed)
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;

@@ -1,10 +1,17 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import { card } from "./card";
 import { cn } from "./cn";
 
+interface TableProps extends HTMLAttributes<HTMLTableElement> {
+  caption?: string;
+  /** On its own card (a page's list); false inside a card that already frames it. */
+  framed?: boolean;
+}
+
 /** A plain data table in the house style (lists that need no sorting or paging; else DataTable). */
-export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
+export function Table({ className, caption, framed = true, children, ...props }: TableProps) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    <div className={framed ? card({ padding: "none", raised: true, className: "overflow-x-auto" }) : "overflow-x-auto"}>
       <table className={cn("min-w-full divide-y divide-slate-200 text-sm", className)} {...props}>
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}

@@ -13,6 +13,7 @@ import { homeFor } from "@/lib/auth/permissions";
 import { env, oidcConfig } from "@/lib/env";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
+import { Card } from "@/components/ui/card";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth"))("title") };
@@ -39,7 +40,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1 className="text-2xl font-semibold tracking-tight">{t("heading")}</h1>
         <p className="mt-2 text-sm text-slate-600">{tc("tagline")}</p>
       </div>
-      <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <Card padding="lg" raised className="space-y-4">
         {errorKey && (
           <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="sso-error">
             {ts(`errors.${errorKey}`, { name: sso!.name })}
@@ -52,7 +53,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         )}
         {/* A language chosen here is saved to the profile at sign-in. */}
         {password.open && <LoginForm callbackUrl={callbackUrl} chosenLocale={isLocale(chosen) ? chosen : undefined} />}
-      </div>
+      </Card>
       <div className="mt-4 flex justify-center">
         <LocaleSwitcher />
       </div>

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { listTrail, TRAIL_TABLE } from "@/lib/server/audit-trail-query";
+import { buttonVariants } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("admin.trail"))("metaTitle") };
@@ -21,7 +22,7 @@ export default async function AuditTrailPage(props: { searchParams: Promise<Reco
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={<a href={`/api/admin/audit-trail?${query}`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100" download>{t("export")}</a>}
+        actions={<a href={`/api/admin/audit-trail?${query}`} className={buttonVariants({ variant: "secondary" })} download>{t("export")}</a>}
       />
       <TrailTable rows={rows} total={total} entities={entities} {...params} />
     </>

@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { listInvitations } from "@/lib/server/users/invitations";
+import { buttonVariants } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("admin.invitations"))("title") };
@@ -20,7 +21,7 @@ export default async function InvitationsPage() {
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={<Link href="/admin/users" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">{t("toUsers")}</Link>}
+        actions={<Link href="/admin/users" className={buttonVariants({ variant: "secondary" })}>{t("toUsers")}</Link>}
       />
       <div className="space-y-6">
         <InvitationForm />

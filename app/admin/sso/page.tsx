@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { env, oidcConfig } from "@/lib/env";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { passwordSignInState } from "@/lib/server/auth/sso-settings";
+import { Card } from "@/components/ui/card";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("sso.admin"))("metaTitle") };
@@ -21,7 +22,7 @@ export default async function SsoSettingsPage() {
     return (
       <>
         <PageHeader title={t("title")} description={t("description")} />
-        <p className="rounded-lg border border-slate-200 bg-white p-5 text-sm text-slate-700 shadow-sm">{t("notConfigured")}</p>
+        <Card as="p" padding="md" raised className="text-sm text-slate-700">{t("notConfigured")}</Card>
       </>
     );
   }
@@ -37,14 +38,14 @@ export default async function SsoSettingsPage() {
     <>
       <PageHeader title={t("title")} description={t("description")} />
       <div className="max-w-3xl space-y-6">
-        <dl className="grid gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-5 text-sm shadow-sm sm:grid-cols-[max-content_1fr]">
+        <Card as="dl" padding="md" raised className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
           {facts.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="font-medium text-slate-600">{label}</dt>
               <dd className="break-all font-mono text-slate-900" data-testid={`sso-fact-${label}`}>{value}</dd>
             </div>
           ))}
-        </dl>
+        </Card>
         {!settings.passwordSignIn && open && (
           <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("passwordForcedOpen")}</p>
         )}

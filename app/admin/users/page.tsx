@@ -3,28 +3,34 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { CreateUserForm } from "@/components/admin/create-user-form";
 import { UsersTable } from "@/components/admin/users-table";
+import { USERS_TABLE } from "@/components/admin/users-table-config";
+import { parseTableParams } from "@/components/data-table/search-params";
+import type { Role } from "@/lib/auth/permissions";
 import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requirePermission } from "@/lib/server/auth/current-user";
 import { listUsers } from "@/lib/server/users/list-users";
+import { buttonVariants } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("admin.users"))("metaTitle") };
 }
 
-export default async function UsersPage() {
+export default async function UsersPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const me = await requirePermission("users:manage");
-  const [{ rows, total }, t] = await Promise.all([listUsers(db(), { page: 1, pageSize: 100 }), getTranslations("admin.users")]);
+  const params = parseTableParams(await props.searchParams, USERS_TABLE);
+  const role = params.filters.role as Role | undefined;
+  const [{ rows, total }, t] = await Promise.all([listUsers(db(), { ...params, role }), getTranslations("admin.users")]);
   return (
     <>
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={<Link href="/admin/invitations" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">{t("invitations")}</Link>}
+        actions={<Link href="/admin/invitations" className={buttonVariants({ variant: "secondary" })}>{t("invitations")}</Link>}
       />
       <div className="space-y-6">
         <CreateUserForm />
-        <UsersTable rows={rows} total={total} currentUserId={me.id} />
+        <UsersTable rows={rows} total={total} currentUserId={me.id} {...params} />
       </div>
     </>
   );

@@ -25,6 +25,8 @@ import { requirePermission } from "@/lib/server/auth/current-user";
 import { auditProgress } from "@/lib/server/audits/progress";
 import { activeClinicians, getAudit } from "@/lib/server/audits/queries";
 import { samplingFrame, STRATA_KEYS, type StratumKey } from "@/lib/server/audits/sampling-frame";
+import { Card, CardTitle } from "@/components/ui/card";
+import { buttonVariants } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("audits.detail"))("pageTitle") };
@@ -63,15 +65,15 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
         }
         actions={
           <>
-            <Link href={`/audits/${audit.id}/dashboard`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">{t("detail.dashboard")}</Link>
-            {audit.status !== "DRAFT" && <Link href={`/audits/${audit.id}/adjudicate`} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">{t("detail.adjudicate")}</Link>}
+            <Link href={`/audits/${audit.id}/dashboard`} className={buttonVariants({ variant: "secondary" })}>{t("detail.dashboard")}</Link>
+            {audit.status !== "DRAFT" && <Link href={`/audits/${audit.id}/adjudicate`} className={buttonVariants({ variant: "secondary" })}>{t("detail.adjudicate")}</Link>}
             {can(user.role, "backup:manage") && (
-              <a href={`/api/audits/${audit.id}/backup`} download className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100">{t("detail.backup")}</a>
+              <a href={`/api/audits/${audit.id}/backup`} download className={buttonVariants({ variant: "secondary" })}>{t("detail.backup")}</a>
             )}
           </>
         }
       />
-      <div className="mb-6 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <Card padding="md" raised className="mb-6">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <StatusControls
             auditId={audit.id}
@@ -82,19 +84,19 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
           />
           <AdjudicatorSelect auditId={audit.id} clinicians={clinicians} current={audit.adjudicatorId} />
         </div>
-      </div>
+      </Card>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
-          <section aria-labelledby="progress-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 id="progress-heading" className="text-base font-semibold">{t("detail.progress")}</h2>
+          <Card as="section" aria-labelledby="progress-heading" padding="md" raised>
+            <CardTitle id="progress-heading">{t("detail.progress")}</CardTitle>
             <p className="mt-1 text-sm text-slate-600" data-testid="audit-progress">{t("detail.progressSummary", { done: progress?.done ?? 0, assigned: progress?.assigned ?? 0 })}</p>
             <div className="mt-3"><ProgressTable clinicians={progress?.clinicians ?? []} auditId={audit.id} locked={audit.status === "CLOSED"} /></div>
             <FlaggedItems items={progress?.flaggedItems ?? []} />
-          </section>
+          </Card>
           <AssignPanel auditId={audit.id} clinicians={clinicians} assignedIds={(progress?.clinicians ?? []).filter((c) => c.active).map((c) => c.userId)} locked={audit.status === "CLOSED"} />
         </div>
-        <section aria-labelledby="sample-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="sample-heading" className="text-base font-semibold">{t("detail.sample")}</h2>
+        <Card as="section" aria-labelledby="sample-heading" padding="md" raised>
+          <CardTitle id="sample-heading">{t("detail.sample")}</CardTitle>
           <p className="mt-1 text-xs text-slate-600">{t("detail.frameChecksum", { checksum: sampling.frameChecksum })}</p>
           <ReviewOrderRuleText rule={storedReviewOrderRule(audit.sampling)} />
           <CompositionTable composition={composition} />
@@ -107,7 +109,7 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
             locked={audit.status === "CLOSED"}
             history={storedExtensions(audit.sampling).map((e) => ({ fromSize: e.fromSize, toSize: e.toSize, date: utcMinute(new Date(e.at)) }))}
           />
-        </section>
+        </Card>
       </div>
       <div className="mt-6">
         <GuidelinesEditor auditId={audit.id} initial={parseGuidelines(audit.guidelines)} />

@@ -11,6 +11,7 @@ import { requirePermission } from "@/lib/server/auth/current-user";
 import { browseItems, itemFacets, ITEMS_TABLE } from "@/lib/server/datasets/browse-items";
 import { datasetFindings } from "@/lib/server/datasets/findings";
 import { getDataset } from "@/lib/server/datasets/list-datasets";
+import { buttonVariants } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("datasets.dataset"))("metaTitle") };
@@ -44,7 +45,7 @@ export default async function DatasetPage(props: {
           records: format.number(dataset.eventCount + dataset.noteCount),
           checksum: dataset.checksum.slice(0, 12),
         })}
-        actions={<Link href={`/audits/new?dataset=${dataset.id}`} className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-white hover:bg-accent-strong">{t("newAudit")}</Link>}
+        actions={<Link href={`/audits/new?dataset=${dataset.id}`} className={buttonVariants()}>{t("newAudit")}</Link>}
       />
       <FindingsList datasetId={datasetId} {...findings} />
       <ItemsTable datasetId={datasetId} rows={rows} total={total} facets={facets} {...params} />

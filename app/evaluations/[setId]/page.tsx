@@ -16,6 +16,7 @@ import { evaluationOptionsFromParams, evaluationQuery } from "@/lib/server/evalu
 import { getPredictionSet } from "@/lib/server/evaluations/queries";
 import { evaluationFor, WEB_REPLICATES } from "@/lib/server/evaluations/report";
 import { utcMinute } from "@/lib/i18n/timestamp";
+import { Card } from "@/components/ui/card";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("evaluation.report"))("metaTitle") };
@@ -81,9 +82,9 @@ export default async function EvaluationPage(props: {
       <Suspense
         key={`${baseline}|${replicates}`}
         fallback={
-          <p role="status" className="rounded-lg border border-slate-200 bg-white p-8 text-center text-sm text-slate-600">
+          <Card as="p" role="status" padding="none" className="p-8 text-center text-sm text-slate-600">
             {t("computing", { replicates: format.number(replicates) })}
-          </p>
+          </Card>
         }
       >
         <Results setId={setId} options={{ baseline, replicates }} />

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { forbidden, notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
 import { PageHeader } from "@/components/ui/page-header";
 import { db } from "@/lib/db";
 import { requireUser } from "@/lib/server/auth/current-user";
@@ -12,6 +14,7 @@ import { correctedOverview } from "@/lib/server/adjudication/corrected-export";
 import { adjudicationQueue } from "@/lib/server/adjudication/queue";
 import { auditRevisions } from "@/lib/server/adjudication/revisions";
 import { RevisionSummaryTable } from "@/components/adjudication/revision-summary-table";
+import { Card, CardTitle } from "@/components/ui/card";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adjudication.queue"))("title") };
@@ -38,34 +41,33 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
         title={t("heading", { name: audit.name })}
         description={`${t("description", { count: rows.length, done })}${audit.status === "OPEN" ? t("openNote") : ""}`}
       />
-      <section aria-labelledby="corrected-heading" className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <h2 id="corrected-heading" className="text-sm font-semibold">{t("corrected")}</h2>
+      <Card as="section" aria-labelledby="corrected-heading" raised className="mb-6">
+        <CardTitle id="corrected-heading">{t("corrected")}</CardTitle>
         <p className="mt-1 text-sm text-slate-600">{corrected ? t("correctedSummary", { changes: corrected.changes, removed: corrected.removed }) : t("unavailable")}</p>
         {!access.organizer && <p className="mt-1 text-sm text-slate-600">{t("changeLogOnly")}</p>}
         {corrected && <CorrectedDownloads auditId={auditId} initial={corrected} />}
-      </section>
+      </Card>
       {revisions && <RevisionSummaryTable revisions={revisions} />}
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("empty")}</p>
+        <EmptyState>{t("empty")}</EmptyState>
       ) : (
-        <table className="w-full rounded-lg bg-white text-sm shadow-sm" data-testid="adjudication-queue">
-          <caption className="sr-only">{t("caption")}</caption>
-          <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr><th scope="col" className="px-4 py-2">#</th><th scope="col" className="px-4 py-2">{t("item")}</th><th scope="col" className="px-4 py-2">{t("why")}</th><th scope="col" className="px-4 py-2">{t("status")}</th></tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+        <Table caption={t("caption")} data-testid="adjudication-queue">
+          <THead>
+            <tr><Th className="py-2">#</Th><Th className="py-2">{t("item")}</Th><Th className="py-2">{t("why")}</Th><Th className="py-2">{t("status")}</Th></tr>
+          </THead>
+          <TBody>
             {rows.map((r) => (
               <tr key={r.auditItemId}>
-                <td className="px-4 py-2 tabular-nums text-slate-500">{r.sampleOrder}</td>
-                <td className="px-4 py-2"><Link href={`/audits/${auditId}/adjudicate/${r.auditItemId}`} className="font-medium text-teal-800 hover:underline">{r.externalId}</Link> <span className="text-slate-500">{r.chapter}</span></td>
-                <td className="px-4 py-2">{r.reasons.map((x) => t(`reason.${x}`)).join(t("reasonSeparator"))}</td>
-                <td className="px-4 py-2">
+                <Td className="py-2 tabular-nums text-slate-500">{r.sampleOrder}</Td>
+                <Td className="py-2"><Link href={`/audits/${auditId}/adjudicate/${r.auditItemId}`} className="font-medium text-teal-800 hover:underline">{r.externalId}</Link> <span className="text-slate-500">{r.chapter}</span></Td>
+                <Td className="py-2">{r.reasons.map((x) => t(`reason.${x}`)).join(t("reasonSeparator"))}</Td>
+                <Td className="py-2">
                   {r.adjudicated ? <Badge tone="accent">{r.removed ? t("adjudicatedRemoved") : t("adjudicated")}</Badge> : r.complete || audit.status === "CLOSED" ? <Badge>{t("toDo")}</Badge> : <Badge tone="warning">{t("notFinished")}</Badge>}
-                </td>
+                </Td>
               </tr>
             ))}
-          </tbody>
-        </table>
+          </TBody>
+        </Table>
       )}
     </>
   );

@@ -28,6 +28,8 @@ import { loadAdjudications } from "@/lib/server/adjudication/records";
 import { auditRevisions } from "@/lib/server/adjudication/revisions";
 import { EXPORT_LABEL_KEYS, isLabelledExport } from "@/components/dashboard/export-labels";
 import { auditParagraph, exportCatalog, type ExportFile } from "@/lib/server/reports/export-files";
+import { Card } from "@/components/ui/card";
+import { buttonVariants } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard.page"))("title") };
@@ -83,24 +85,24 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
         actions={<PrintButton />}
       />
       {organizer && (
-        <section aria-labelledby="exports-heading" className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm print:hidden">
+        <Card as="section" aria-labelledby="exports-heading" raised className="mb-6 print:hidden">
           <h2 id="exports-heading" className="text-sm font-semibold">{t("page.exports")}</h2>
           <ul className="mt-2 flex flex-wrap gap-2 text-sm">
             {exportCatalog(snapshot).map((e) => (
               <li key={e.file}>
-                <a className="inline-block rounded-md border border-slate-300 px-2.5 py-1 hover:bg-slate-100" href={`/api/audits/${auditId}/export/${e.file}`} download>
+                <a className={buttonVariants({ variant: "secondary", size: "sm", className: "font-normal" })} href={`/api/audits/${auditId}/export/${e.file}`} download>
                   {exportLabel(e)}
                 </a>
               </li>
             ))}
           </ul>
           <p className="mt-3 max-w-3xl text-sm text-slate-600">
-            <a className="mr-2 inline-block rounded-md border border-accent px-2.5 py-1 font-medium text-accent hover:bg-teal-50" href={`/api/audits/${auditId}/package`} download>
+            <a className={buttonVariants({ variant: "secondary", size: "sm", className: "mr-2 border-accent text-accent hover:bg-teal-50" })} href={`/api/audits/${auditId}/package`} download>
               {t("package.download")}
             </a>
             {t("package.lead")}
           </p>
-        </section>
+        </Card>
       )}
       <div className="space-y-10">
         {shown.dimensions.map((d) => (
@@ -122,10 +124,10 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
           </section>
         ))}
         {organizer && <CommentsTable rows={comments} dimensions={shown.dimensions.map((d) => ({ key: d.key, label: d.label, categories: d.categories }))} itemPath={`/audits/${auditId}/items/`} />}
-        <section aria-labelledby="paragraph-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <Card as="section" aria-labelledby="paragraph-heading" padding="md" raised>
           <h2 id="paragraph-heading" className="text-sm font-semibold">{t("page.paragraph")}</h2>
           <p lang="en" className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">{auditParagraph(report, { adjudications, revisions: revisions ?? undefined })}</p>
-        </section>
+        </Card>
       </div>
     </>
   );

@@ -11,6 +11,7 @@ import { requirePermission } from "@/lib/server/auth/current-user";
 import { itemFindings } from "@/lib/server/datasets/findings";
 import { itemDetail } from "@/lib/server/datasets/item-detail";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
+import { Card } from "@/components/ui/card";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("datasets.item"))("metaTitle") };
@@ -23,9 +24,9 @@ export default async function ItemPage(props: { params: Promise<{ datasetId: str
   if (!detail) notFound();
   const item = detail.data;
   const note = (
-    <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600">
+    <Card as="p" className="text-sm text-slate-600">
       {detail.laterEvents > 0 ? t("readOnlyLater", { count: detail.laterEvents }) : t("readOnly")}
-    </p>
+    </Card>
   );
   return (
     <>
