@@ -102,6 +102,22 @@ async function buildWorld(inputDir: string, dataDir: string, url: string, clinic
   return parseLastJsonLine("bench/app/setup.ts", r.stdout, z.looseObject({ clinicians: z.array(z.unknown()) })) as unknown as World;
 }
 
+/**
+ * Each instance's output (pino JSON lines) to bench/results/pair-server-<a|b>.log (git-ignored),
+ * and its error lines counted on stderr: a failed save is diagnosed from what the server logged.
+ */
+function keepServerLogs(servers: AppServer[]): void {
+  const dir = path.join(ROOT, "bench/results");
+  fs.mkdirSync(dir, { recursive: true });
+  servers.forEach((sv, k) => {
+    const text = sv.logTail(2000);
+    const file = path.join(dir, `pair-server-${"ab"[k]}.log`);
+    fs.writeFileSync(file, `${text}\n`);
+    const errors = text.split("\n").filter((l) => /"level":(50|60)/.test(l)).length;
+    log(`instance ${"ab"[k]}: ${errors} error lines logged (${path.relative(ROOT, file)})`);
+  });
+}
+
 const renamed = (rows: BenchRow[]) => rows.map((r) => ({ ...r, key: `pair.${r.key}`, benchmark: `${r.benchmark} (2 instances, balancer)` }));
 
 export async function runPairBenches(port: number, inputDir: string, dataDir: string, s: AppSettings): Promise<BenchRow[]> {
@@ -160,6 +176,7 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
       }
     }
     // Failed requests are answered by the servers: keep what they logged.
+    keepServerLogs(servers);
     if (rows.some((r) => typeof r.values?.errors === "number" && r.values.errors > 0)) log(`server logs (last lines):\n${servers.map((sv) => sv.logTail(40)).join("\n")}`);
     const split = balancer.counts();
     for (const r of rows) if (r.key.startsWith("pair.case") || r.key === "pair.saves.lost") r.note = `${r.note ?? ""} Balancer split: ${split.join(" / ")} requests.`.trim();
