@@ -42,13 +42,13 @@ async function admin<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T
 }
 
 /** Migrations applied once, one admin, one pg-boss schema: what two instances starting together must leave. */
-async function startupChecks(url: string, servers: AppServer[]): Promise<BenchRow> {
+async function startupChecks(url: string, servers: AppServer[], firstLogs: string[]): Promise<BenchRow> {
   const folders = fs.readdirSync(path.join(ROOT, "prisma/postgres/migrations"), { withFileTypes: true }).filter((d) => d.isDirectory()).length;
   const { rows, admins } = await admin(url, async (c) => ({
     rows: (await c.query(`SELECT migration_name, count(*)::int AS n FROM "_prisma_migrations" GROUP BY 1`)).rows as { n: number }[],
     admins: Number((await c.query(`SELECT count(*) AS n FROM "User" WHERE role = 'ADMIN'`)).rows[0].n),
   }));
-  const applied = servers.map((s) => Number(/migrations: (\d+) applied/.exec(s.logTail(400))?.[1] ?? Number.NaN));
+  const applied = servers.map((s, k) => Number(/migrations: (\d+) applied/.exec(firstLogs[k] ?? s.logTail(400))?.[1] ?? Number.NaN));
   const duplicated = rows.filter((r) => r.n !== 1).length;
   const ok = rows.length === folders && duplicated === 0 && admins === 1 && applied[0]! + applied[1]! === folders;
   return {
@@ -176,11 +176,25 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
     const lbPort = port + 12;
     const env = { DATABASE_URL: dbUrl, NEXTAUTH_SECRET: randomBytes(32).toString("hex"), NEXTAUTH_URL: `http://localhost:${lbPort}`, CLINAUDIT_ADMIN_EMAIL: ADMIN.email, CLINAUDIT_ADMIN_PASSWORD: ADMIN.password };
     log(`starting two instances together on an empty PostgreSQL database (${name}), ports ${port + 10} and ${port + 11}…`);
-    const started = await Promise.allSettled([0, 1].map((k) => startApp({ port: port + 10 + k, dataDir: `${dataDir}-${"ab"[k]}`, env })));
+    const start = (k: number) => startApp({ port: port + 10 + k, dataDir: `${dataDir}-${"ab"[k]}`, env });
+    const started = await Promise.allSettled([0, 1].map(start));
+    // `npm start` takes the checkout's build lock after its migrations and first-start setup, so
+    // two starts in one checkout at the same moment can find it held and the later one is refused
+    // (scripts/startup/build-guard.ts). Both have raced through migrations and setup by then: the
+    // refused one is started again once the other is up, and its first attempt's log is the one
+    // that says how many migrations it applied.
+    const firstLogs: string[] = [];
+    for (const [k, r] of started.entries()) {
+      const message = r.status === "rejected" ? String((r.reason as Error).message) : "";
+      if (!/another start in this checkout/.test(message)) continue;
+      log(`instance ${"ab"[k]} was refused the checkout's build lock held by the other; starting it again`);
+      firstLogs[k] = message;
+      [started[k]] = await Promise.allSettled([start(k)]);
+    }
     for (const r of started) if (r.status === "fulfilled") servers.push(r.value);
     const failed = started.find((r) => r.status === "rejected");
     if (failed) throw (failed as PromiseRejectedResult).reason;
-    rows.push(await startupChecks(dbUrl, servers));
+    rows.push(await startupChecks(dbUrl, servers, firstLogs));
     balancer = await startBalancer(lbPort, servers.map((sv) => sv.base));
     rows.push(await importOnce(balancer.base, dbUrl, path.dirname(dataDir)));
 
