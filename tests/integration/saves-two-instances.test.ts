@@ -100,12 +100,12 @@ run("saves from two instances on one PostgreSQL", () => {
   });
 
   it("a save whose instance is too busy to start its transaction in time is retried, not failed", { timeout: 180_000 }, async () => {
-    // Instance a: 3 connections, 300 ms to get one — a small model of 10 connections and 10 s
-    // on a machine so loaded that 50 saves at once hold them all (bench --only pair, load 30).
-    const { url, a, b, close } = await twoInstances({ poolSize: 3, transactionMaxWaitMs: 300 });
+    // Instance a: 3 connections, 1 s to get one — a small model of 10 connections and 10 s on a
+    // machine so loaded that 50 saves at once hold them all (bench --only pair, load 30).
+    const { url, a, b, close } = await twoInstances({ poolSize: 3, transactionMaxWaitMs: 1_000 });
     const raters = await world(b, 30);
-    // Every connection of a is taken for 0.8 s by other work.
-    const busy = Promise.all([0, 1, 2].map(() => a.$transaction((tx) => tx.$queryRawUnsafe("SELECT 1 FROM pg_sleep(0.8)"), { maxWait: 5_000, timeout: 10_000 })));
+    // Every connection of a is taken for 1.5 s by other work: longer than a save may wait.
+    const busy = Promise.all([0, 1, 2].map(() => a.$transaction((tx) => tx.$queryRawUnsafe("SELECT 1 FROM pg_sleep(1.5)"), { maxWait: 5_000, timeout: 10_000 })));
     await new Promise((resolve) => setTimeout(resolve, 100));
     const saves = raters.flatMap((r, i) => {
       const db = i % 3 === 2 ? b : a;
