@@ -42,13 +42,13 @@ async function admin<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T
 }
 
 /** Migrations applied once, one admin, one pg-boss schema: what two instances starting together must leave. */
-async function startupChecks(url: string, servers: AppServer[]): Promise<BenchRow> {
+async function startupChecks(url: string, servers: AppServer[], firstLogs: string[]): Promise<BenchRow> {
   const folders = fs.readdirSync(path.join(ROOT, "prisma/postgres/migrations"), { withFileTypes: true }).filter((d) => d.isDirectory()).length;
   const { rows, admins } = await admin(url, async (c) => ({
     rows: (await c.query(`SELECT migration_name, count(*)::int AS n FROM "_prisma_migrations" GROUP BY 1`)).rows as { n: number }[],
     admins: Number((await c.query(`SELECT count(*) AS n FROM "User" WHERE role = 'ADMIN'`)).rows[0].n),
   }));
-  const applied = servers.map((s) => Number(/migrations: (\d+) applied/.exec(s.logTail(400))?.[1] ?? Number.NaN));
+  const applied = servers.map((s, k) => Number(/migrations: (\d+) applied/.exec(firstLogs[k] ?? s.logTail(400))?.[1] ?? Number.NaN));
   const duplicated = rows.filter((r) => r.n !== 1).length;
   const ok = rows.length === folders && duplicated === 0 && admins === 1 && applied[0]! + applied[1]! === folders;
   return {
@@ -102,6 +102,63 @@ async function buildWorld(inputDir: string, dataDir: string, url: string, clinic
   return parseLastJsonLine("bench/app/setup.ts", r.stdout, z.looseObject({ clinicians: z.array(z.unknown()) })) as unknown as World;
 }
 
+/**
+ * Each instance's output (pino JSON lines) to bench/results/pair-server-<a|b>.log (git-ignored),
+ * and its error lines counted on stderr: a failed save is diagnosed from what the server logged.
+ */
+function keepServerLogs(servers: AppServer[]): void {
+  const dir = path.join(ROOT, "bench/results");
+  fs.mkdirSync(dir, { recursive: true });
+  servers.forEach((sv, k) => {
+    const text = sv.logTail(2000);
+    const file = path.join(dir, `pair-server-${"ab"[k]}.log`);
+    fs.writeFileSync(file, `${text}\n`);
+    const errors = text.split("\n").filter((l) => /"level":(50|60)/.test(l)).length;
+    log(`instance ${"ab"[k]}: ${errors} error lines logged (${path.relative(ROOT, file)})`);
+  });
+}
+
+/**
+ * Samples the connections open to the pair's database every 250 ms (pg_stat_activity, by
+ * application name: the pools' connections carry none, the queue's say clinaudit-jobs…) until
+ * stopped: the figure `max_connections` is sized from (docs/deployment.md).
+ */
+function sampleConnections(adminUrl: string, database: string): { stop(): Promise<BenchRow> } {
+  const client = new pg.Client({ connectionString: adminUrl, application_name: "bench-sampler" });
+  let peak = 0;
+  let peakBy: Record<string, number> = {};
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query(`SELECT coalesce(nullif(application_name, ''), 'app pool') AS app, count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 GROUP BY 1`, [database]);
+      const by = Object.fromEntries(rows.map((r: { app: string; n: number }) => [r.app, r.n]));
+      const total = rows.reduce((t: number, r: { n: number }) => t + r.n, 0);
+      samples++;
+      if (total > peak) [peak, peakBy] = [total, by];
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop.catch(() => {});
+      await client.end().catch(() => {});
+      return {
+        key: "pair.connections",
+        benchmark: "database connections of the 2 instances, peak (case and save rows)",
+        measured: `${peak} (${Object.entries(peakBy).map(([k, n]) => `${k} ${n}`).join(", ")})`,
+        baseline: `${samples} samples, every 250 ms`,
+        ratio: null,
+        target: "—",
+        met: null,
+        values: { peak, samples, ...peakBy },
+      };
+    },
+  };
+}
+
 const renamed = (rows: BenchRow[]) => rows.map((r) => ({ ...r, key: `pair.${r.key}`, benchmark: `${r.benchmark} (2 instances, balancer)` }));
 
 export async function runPairBenches(port: number, inputDir: string, dataDir: string, s: AppSettings): Promise<BenchRow[]> {
@@ -119,11 +176,25 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
     const lbPort = port + 12;
     const env = { DATABASE_URL: dbUrl, NEXTAUTH_SECRET: randomBytes(32).toString("hex"), NEXTAUTH_URL: `http://localhost:${lbPort}`, CLINAUDIT_ADMIN_EMAIL: ADMIN.email, CLINAUDIT_ADMIN_PASSWORD: ADMIN.password };
     log(`starting two instances together on an empty PostgreSQL database (${name}), ports ${port + 10} and ${port + 11}…`);
-    const started = await Promise.allSettled([0, 1].map((k) => startApp({ port: port + 10 + k, dataDir: `${dataDir}-${"ab"[k]}`, env })));
+    const start = (k: number) => startApp({ port: port + 10 + k, dataDir: `${dataDir}-${"ab"[k]}`, env });
+    const started = await Promise.allSettled([0, 1].map(start));
+    // `npm start` takes the checkout's build lock after its migrations and first-start setup, so
+    // two starts in one checkout at the same moment can find it held and the later one is refused
+    // (scripts/startup/build-guard.ts). Both have raced through migrations and setup by then: the
+    // refused one is started again once the other is up, and its first attempt's log is the one
+    // that says how many migrations it applied.
+    const firstLogs: string[] = [];
+    for (const [k, r] of started.entries()) {
+      const message = r.status === "rejected" ? String((r.reason as Error).message) : "";
+      if (!/another start in this checkout/.test(message)) continue;
+      log(`instance ${"ab"[k]} was refused the checkout's build lock held by the other; starting it again`);
+      firstLogs[k] = message;
+      [started[k]] = await Promise.allSettled([start(k)]);
+    }
     for (const r of started) if (r.status === "fulfilled") servers.push(r.value);
     const failed = started.find((r) => r.status === "rejected");
     if (failed) throw (failed as PromiseRejectedResult).reason;
-    rows.push(await startupChecks(dbUrl, servers));
+    rows.push(await startupChecks(dbUrl, servers, firstLogs));
     balancer = await startBalancer(lbPort, servers.map((sv) => sv.base));
     rows.push(await importOnce(balancer.base, dbUrl, path.dirname(dataDir)));
 
@@ -150,6 +221,7 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
       staticNote: "the static HTML from node:http in the bench process behind a second instance of the same balancer",
       databaseUrl: dbUrl,
     };
+    const sampler = sampleConnections(adminUrl, name);
     for (const [key, f] of [["case", () => benchCasePage(ctx, s.case)], ["saves", () => benchSaves(ctx, `${dataDir}-world`, s.saves)]] as const) {
       try {
         log(`— pair ${key}`);
@@ -159,7 +231,9 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
         rows.push(failedRow(`pair.${key}`, `${key} (2 instances)`, "as the one-instance row", error));
       }
     }
+    rows.push(await sampler.stop());
     // Failed requests are answered by the servers: keep what they logged.
+    keepServerLogs(servers);
     if (rows.some((r) => typeof r.values?.errors === "number" && r.values.errors > 0)) log(`server logs (last lines):\n${servers.map((sv) => sv.logTail(40)).join("\n")}`);
     const split = balancer.counts();
     for (const r of rows) if (r.key.startsWith("pair.case") || r.key === "pair.saves.lost") r.note = `${r.note ?? ""} Balancer split: ${split.join(" / ")} requests.`.trim();

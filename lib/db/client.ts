@@ -44,7 +44,23 @@ export function clientUrl(db: Db): string {
   return url;
 }
 
-export function createDb(databaseUrl: string): Db {
+export interface DbOptions {
+  /** PostgreSQL: connections in this client's pool (pages, actions, imports share them). */
+  poolSize?: number;
+  /** PostgreSQL: how long an interactive transaction may wait for a pool connection (ms). */
+  transactionMaxWaitMs?: number;
+}
+
+/**
+ * Each process's PostgreSQL pool: 10 connections. Saves of ratings share one transaction per
+ * process at a time (group commit); other writes each hold one connection for their whole
+ * transaction, so a burst larger than the pool queues, and a transaction that cannot start within
+ * maxWait is retried by its caller (lib/db/transient.ts). docs/deployment.md sizes
+ * max_connections for N processes from this.
+ */
+export const PG_POOL_SIZE = 10;
+
+export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   const target = parseDatabaseUrl(databaseUrl);
   if (target.provider === "sqlite") {
     // WAL is set by the migrator on the file; the timeout lets concurrent writers queue.
@@ -65,7 +81,7 @@ export function createDb(databaseUrl: string): Db {
     return db;
   }
   // Our own pool, so that an import can reach the connection its transaction runs on (COPY).
-  const pool = new pg.Pool({ connectionString: target.url });
+  const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? PG_POOL_SIZE });
   const clients = new Set<pg.PoolClient>();
   pool.on("connect", (client) => clients.add(client));
   pool.on("remove", (client) => clients.delete(client as pg.PoolClient));
@@ -73,7 +89,7 @@ export function createDb(databaseUrl: string): Db {
   // Every statement of an interactive transaction is a round trip here: Prisma's 5 s default
   // failed assigning 100 clinicians (one transaction) on a loaded 2-core machine
   // (bench --only pair). Transactions that need longer say so themselves (imports: an hour).
-  const db = new PostgresClient({ adapter, transactionOptions: { timeout: 30_000, maxWait: 10_000 } }) as unknown as Db;
+  const db = new PostgresClient({ adapter, transactionOptions: { timeout: 30_000, maxWait: options.transactionMaxWaitMs ?? 10_000 } }) as unknown as Db;
   pools.set(db, clients);
   urls.set(db, databaseUrl);
   return db;

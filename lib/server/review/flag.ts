@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
+import { retryTransient } from "./retry";
 
 export const setFlagSchema = z.strictObject({
   assignmentId: z.string().min(1),
@@ -18,7 +19,7 @@ export const setFlagSchema = z.strictObject({
  */
 export async function setFlag(db: Db, userId: string, input: z.output<typeof setFlagSchema>): Promise<{ flagged: boolean }> {
   const assignment = await editableAssignment(db, userId, input.assignmentId);
-  return db.$transaction(async (tx) => {
+  return retryTransient("flag", () => db.$transaction(async (tx) => {
     const current = await tx.assignment.findUniqueOrThrow({ where: { id: assignment.id }, select: { flagged: true } });
     if (current.flagged === input.flagged) return { flagged: current.flagged };
     await tx.assignment.update({ where: { id: assignment.id }, data: { flagged: input.flagged, lastActivityAt: new Date() } });
@@ -31,5 +32,5 @@ export async function setFlag(db: Db, userId: string, input: z.output<typeof set
       after: { flagged: input.flagged },
     });
     return { flagged: input.flagged };
-  });
+  }));
 }

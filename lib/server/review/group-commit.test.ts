@@ -46,3 +46,11 @@ test("no batch is larger than maxBatch, and nothing is left waiting", async () =
   expect(w.batches.map((b) => b.length)).toEqual([4, 4, 2]);
   expect(g.pending).toBe(0);
 });
+
+test("a failure that no input caused (isolate says no) rejects the whole batch without writing each alone", async () => {
+  const w = writer();
+  const g = new GroupCommit(w.write, { maxBatch: 100, windowMs: 2, isolate: () => false });
+  const results = await Promise.allSettled([g.submit(2), g.submit("boom"), g.submit(4)]);
+  expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
+  expect(w.batches).toHaveLength(1);
+});

@@ -9,6 +9,12 @@ export interface GroupCommitOptions {
   maxBatch: number;
   /** How long an idle queue waits for company before its first commit (ms). */
   windowMs: number;
+  /**
+   * Whether a batch that `write` threw for is written again input by input (default: always).
+   * A failure that no single input caused (the database busy or unreachable) says no: retrying
+   * each alone would only repeat it once per input.
+   */
+  isolate?: (error: unknown) => boolean;
 }
 
 interface Waiting<T, R> {
@@ -24,7 +30,7 @@ interface Waiting<T, R> {
  * in meanwhile. Each input is settled only when `write` has returned for its batch, i.e. after
  * its transaction committed. When `write` throws for a batch (nothing of it was written), every
  * input of it is written again alone, so one bad input is refused by itself and never sinks the
- * others.
+ * others (unless `isolate` says the failure was no input's doing).
  */
 export class GroupCommit<T, R> {
   private readonly queue: Waiting<T, R>[] = [];
@@ -70,7 +76,10 @@ export class GroupCommit<T, R> {
       if (results.length !== batch.length) throw new Error(`group commit: ${results.length} results for ${batch.length} inputs`);
       results.forEach((r, i) => settle(batch[i]!, r));
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
+      if (batch.length === 1 || this.options.isolate?.(error) === false) {
+        for (const w of batch) w.reject(error);
+        return;
+      }
       // The batch's transaction rolled back: each input again, in its own transaction.
       for (const w of batch) {
         try {

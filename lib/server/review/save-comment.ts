@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
+import { retryTransient } from "./retry";
 import { CONFLICT, type SaveOutcome } from "./save-rating";
 
 export const saveCommentSchema = z.strictObject({
@@ -15,7 +16,7 @@ type CommentState = { comment: string; version: number };
 
 export async function saveComment(db: Db, userId: string, input: z.output<typeof saveCommentSchema>): Promise<SaveOutcome<CommentState>> {
   const assignment = await editableAssignment(db, userId, input.assignmentId);
-  return db.$transaction(async (tx) => {
+  return retryTransient("comment save", () => db.$transaction(async (tx) => {
     // Read first for the trail's `before`; the compare-and-set below still decides.
     const previous = await tx.assignment.findUniqueOrThrow({ where: { id: assignment.id }, select: { comment: true, commentVersion: true } });
     const { count } = await tx.assignment.updateMany({
@@ -28,5 +29,5 @@ export async function saveComment(db: Db, userId: string, input: z.output<typeof
     }
     await recordEvent(tx, { actorId: userId, action: "comment.save", entity: "Assignment", entityId: assignment.id, before: { comment: previous.comment, version: previous.commentVersion }, after: { comment: input.comment, version: input.expectedVersion + 1 } });
     return { ok: true as const, data: { comment: input.comment, version: input.expectedVersion + 1 } };
-  });
+  }));
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
+import { retryTransient } from "./retry";
 import { CONFLICT, isUniqueViolation, type SaveOutcome } from "./save-rating";
 
 export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"] as const;
@@ -52,7 +53,7 @@ export async function saveCorrection(db: Db, userId: string, input: z.output<typ
     return { ok: false, error: CONFLICT, conflict: { current: current && stateOf(input.kind, current) } };
   };
   try {
-    return await db.$transaction(async (tx) => {
+    return await retryTransient("correction save", () => db.$transaction(async (tx) => {
       const current = await tx.correction.findUnique({ where: { assignmentId_kind_turnOrder: key } });
       const c = input.correction;
       // Withdrawing what is already gone asks for nothing: no conflict, nothing recorded.
@@ -81,7 +82,7 @@ export async function saveCorrection(db: Db, userId: string, input: z.output<typ
       await tx.assignment.update({ where: { id: assignment.id }, data: { lastActivityAt: new Date() } });
       await recordEvent(tx, { actorId: userId, action: "correction.save", entity: "Assignment", entityId: assignment.id, ...(before ? { before } : {}), after: trailOf(input.kind, input.turnOrder, saved)! });
       return { ok: true as const, data: stateOf(input.kind, saved) };
-    });
+    }));
   } catch (error) {
     // A concurrent change between the read and the write (or a concurrent first proposal).
     if (error instanceof StaleCorrection || isUniqueViolation(error)) return conflictNow();

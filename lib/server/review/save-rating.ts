@@ -2,7 +2,9 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { englishText } from "../errors";
+import { transientKind } from "../../db/transient";
 import { GroupCommit } from "./group-commit";
+import { retryTransient } from "./retry";
 import { ConcurrentRatingChange, writeRatingBatch, type PendingRating, type RatingResult, type RatingState } from "./rating-batch";
 
 export const saveRatingSchema = z.strictObject({
@@ -25,7 +27,12 @@ const batchers = new WeakMap<Db, GroupCommit<PendingRating, RatingResult>>();
 /** The group commit of one database client: saves arriving together share a transaction. */
 function batcher(db: Db): GroupCommit<PendingRating, RatingResult> {
   let b = batchers.get(db);
-  if (!b) batchers.set(db, (b = new GroupCommit((saves) => writeRatingBatch(db, saves), { maxBatch: 200, windowMs: 2 })));
+  if (!b) {
+    // A batch the database gave up on (busy pool, deadlock with another instance) is run again
+    // whole; one that still fails that way is no single save's fault, so it is not split up.
+    const write = (saves: PendingRating[]) => retryTransient("rating batch", () => writeRatingBatch(db, saves));
+    batchers.set(db, (b = new GroupCommit(write, { maxBatch: 200, windowMs: 2, isolate: (error) => transientKind(error) === null })));
+  }
   return b;
 }
 
