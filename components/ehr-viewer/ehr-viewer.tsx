@@ -88,7 +88,7 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     if (overlayRef.current) overlayRef.current.style.transform = shift ? `translateY(${shift}px)` : "";
   };
   const list = useRecordList(flat.rows, onScrollFrame);
-  const { v, scrollRef, scrollToRow } = list;
+  const { v, scrollRef, scrollToRow, scrollToEdge } = list;
 
   // A day's header sits exactly under the pinned one when its first event is aligned below it.
   const jumpToDay = useCallback(
@@ -192,6 +192,11 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     if (e.shiftKey) search.prev();
     else search.next();
   };
+  const onPaneKey = (e: KeyboardEvent) => {
+    if ((e.key !== "Home" && e.key !== "End") || e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    e.preventDefault();
+    scrollToEdge(e.key === "Home" ? "start" : "end");
+  };
   // "/" and j / k work whenever focus is not in a text field (the header advertises them), not
   // only once something inside the viewer has focus; typing "j" in any text box is never taken.
   const onPageKey = useEffectEvent((e: globalThis.KeyboardEvent) => {
@@ -264,6 +269,7 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
           role="region"
           aria-label={t("record.listLabel")}
           aria-keyshortcuts="j k"
+          onKeyDown={onPaneKey}
           className="relative min-w-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700"
         >
           {overlayDay && overlayDay.headerRow >= 0 && (

@@ -118,5 +118,18 @@ export function useRecordList(rows: readonly Row[], onFrame: ScrollFrame) {
     [v],
   );
 
-  return { v, scrollRef, scrollToRow };
+  /**
+   * Home / End in the pane. The browser's own animates across rows it has never measured, and
+   * the library's first-measurement correction (a scrollTop write) stops that animation part
+   * way (seen: Home from the cutoff day stopped 4,700 px short of the top). A jump re-targets.
+   */
+  const scrollToEdge = useCallback(
+    (edge: "start" | "end") => {
+      const n = rowsRef.current.length;
+      if (n > 0) v.scrollToIndex(edge === "start" ? 0 : n - 1, { align: edge });
+    },
+    [v],
+  );
+
+  return { v, scrollRef, scrollToRow, scrollToEdge };
 }
