@@ -6,9 +6,9 @@
  */
 import { useTranslations } from "next-intl";
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { cn } from "@/components/ui/cn";
 import { formatDay, formatShortDay } from "./format";
 import type { DayEntry } from "./group";
-import { cx } from "./highlight";
 import { useRecordFormat } from "./use-record-format";
 
 const ROW = 44;
@@ -94,7 +94,7 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
   if (roving >= end && n) shown.push(roving);
 
   return (
-    <nav aria-label={t("nav")} className={cx("flex min-h-0 flex-col", className)}>
+    <nav aria-label={t("nav")} className={cn("flex min-h-0 flex-col", className)}>
       <h3 className="border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{t("heading", { count: n })}</h3>
       <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
         <ul className="relative" style={{ height: n * ROW }} onKeyDown={onKeyDown}>
@@ -113,7 +113,7 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
                     setFocusPos(pos);
                     onSelect(d.day);
                   }}
-                  className={cx(
+                  className={cn(
                     "grid h-full w-full grid-cols-[1fr_auto] content-center gap-x-1 border-l-4 px-2 text-left text-xs leading-4 hover:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700",
                     active ? "border-l-teal-700 bg-teal-50 font-semibold text-slate-900" : "border-l-transparent text-slate-700",
                   )}

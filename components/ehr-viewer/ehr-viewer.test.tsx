@@ -1,6 +1,7 @@
 // Server-render checks: the viewer must render without window/ResizeObserver, window its
 // rows from estimated heights, and keep the DOM bounded however long the history is.
-// No DOM library is installed, so scrolling and measuring are not exercised here.
+// No DOM library is installed, so scrolling and measuring are exercised in a real browser
+// instead (e2e/viewer.spec.ts: pinned header, jumps, search, filter holding the row).
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "@/lib/i18n/locales";
@@ -97,6 +98,15 @@ describe("EhrViewer (server render)", () => {
     // The cutoff label is the caller's; no other text or label is left in English.
     const words = [...html.replaceAll(DEMO_CUTOFF_LABEL, "").matchAll(/>([^<]+)<|(?:aria-label|title|placeholder)="([^"]*)"/g)].map((m) => m[1] ?? m[2]);
     expect(words.filter((w) => /Patient|record|Evidence|event|Lab|Note|wk|Search|Jump|Days/.test(w ?? ""))).toEqual([]);
+  });
+
+  it("tells screen readers each event's position among all of them (most are not in the DOM)", () => {
+    const events = buildDemoEvents({ count: 5000 });
+    const html = render(events);
+    const positions = [...html.matchAll(/<article[^>]*aria-posinset="(\d+)" aria-setsize="(\d+)"/g)];
+    expect(positions.length).toBeGreaterThan(3);
+    expect(positions.map((m) => Number(m[1]))).toEqual(positions.map((_, i) => i + 1));
+    expect(new Set(positions.map((m) => m[2]))).toEqual(new Set(["5000"]));
   });
 
   it("handles an empty record", () => {

@@ -7,19 +7,19 @@
  */
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { cn } from "@/components/ui/cn";
 import { DateNav } from "./date-nav";
 import { DayHeaderContent, DayHeaderRow, EndMarker, EventRow, HEADER_CLASS } from "./event-row";
 import { dateKeyOf, formatDay, formatTime } from "./format";
 import { buildDayIndex, countByType, dayOfRow, flattenRows, groupByDay, type Row } from "./group";
-import { cx } from "./highlight";
-import { estimateRowHeight, HEADER_HEIGHT } from "./row-height";
+import { HEADER_HEIGHT } from "./row-height";
 import { buildIndex, eventDoc } from "./search";
 import { SearchBar } from "./search-bar";
 import { TypeFilter } from "./type-filter";
 import { EVENT_TYPES, type EventType, type ViewerEvent } from "./types";
 import { useRecordFormat } from "./use-record-format";
 import { useSearch } from "./use-search";
-import { useVirtualRows, type ScrollFrame } from "./use-virtual-rows";
+import { type ScrollFrame, useRecordList } from "./use-record-list";
 
 export interface EhrViewerProps {
   /** Sorted by time ascending, already cut at the decision cutoff by the server. */
@@ -79,20 +79,25 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
   const overlayRef = useRef<HTMLDivElement>(null);
   // Runs on every scroll event: updates state only when the day changes and moves the pinned
   // header directly in the DOM, so scrolling never re-renders rows that stay in the window.
-  const onScrollFrame = useCallback<ScrollFrame>(
-    (top, offsets, topRow) => {
-      const day = dayOfRow(flat.rows, topRow);
-      setCurrentDay(day);
-      const next = nextHeader[day] ?? -1;
-      const shift = next >= 0 ? Math.min(0, (offsets[next] ?? 0) - top - HEADER_HEIGHT) : 0;
-      if (overlayRef.current) overlayRef.current.style.transform = shift ? `translateY(${shift}px)` : "";
-    },
-    [flat, nextHeader],
-  );
-  const v = useVirtualRows(flat.rows, estimateRowHeight, onScrollFrame);
-  const { scrollToIndex, cancelPending, scrollRef } = v;
+  const startOf = (row: number) => list.v.measurementsCache[row]?.start ?? 0;
+  const onScrollFrame: ScrollFrame = (topRow, top) => {
+    const day = dayOfRow(flat.rows, topRow);
+    setCurrentDay(day);
+    const next = nextHeader[day] ?? -1;
+    const shift = next >= 0 ? Math.min(0, startOf(next) - top - HEADER_HEIGHT) : 0;
+    if (overlayRef.current) overlayRef.current.style.transform = shift ? `translateY(${shift}px)` : "";
+  };
+  const list = useRecordList(flat.rows, onScrollFrame);
+  const { v, scrollRef, scrollToRow, scrollToEdge } = list;
 
-  const jumpToDay = useCallback((day: number) => scrollToIndex(flat.dayHeaderRow[day] ?? -1, "start"), [flat, scrollToIndex]);
+  // A day's header sits exactly under the pinned one when its first event is aligned below it.
+  const jumpToDay = useCallback(
+    (day: number) => {
+      const header = flat.dayHeaderRow[day] ?? -1;
+      if (header >= 0) scrollToRow(header + 1, "start");
+    },
+    [flat, scrollToRow],
+  );
   const toggleType = useCallback(
     (t: EventType) =>
       setHidden((h) => {
@@ -128,11 +133,11 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     const row = flat.rowOfEvent.get(ev.id);
     if (row === undefined) return;
     handled.current = focusEventId;
-    scrollToIndex(row, "center", HEADER_HEIGHT);
+    scrollToRow(row, "center");
     setFlash((f) => ({ id: ev.id, n: (f?.n ?? 0) + 1 }));
     setAnnouncement(t("record.showing", { type: t(`types.${ev.type}`), name: ev.name, day: formatDay(dateKeyOf(ev.time), locale), time: formatTime(ev.time, locale) }));
     onFocusHandled?.();
-  }, [focusEventId, ordered, flat, hidden, toggleType, scrollToIndex, onFocusHandled, locale, t]);
+  }, [focusEventId, ordered, flat, hidden, toggleType, scrollToRow, onFocusHandled, locale, t]);
   useEffect(() => {
     if (!flash) return;
     const t = setTimeout(() => setFlash(null), FLASH_MS);
@@ -148,22 +153,22 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     const mark = el?.querySelector<HTMLElement>("mark[data-current-hit]");
     if (!el || !mark) return;
     revealPending.current = false;
-    cancelPending();
+    v.cancelScroll(); // the mark is placed by hand from here; the library must not pull back to the row
     const box = el.getBoundingClientRect();
     const r = mark.getBoundingClientRect();
     if (r.top < box.top + HEADER_HEIGHT + 8 || r.bottom > box.bottom - 8) {
       el.scrollTop += r.top + r.height / 2 - (box.top + HEADER_HEIGHT + (box.height - HEADER_HEIGHT) / 2);
     }
-  }, [scrollRef, cancelPending]);
-  const { current: currentHit, revealToken } = search;
+  }, [scrollRef, v]);
+  const { current: currentHit, reveal } = search;
   useEffect(() => {
-    if (!currentHit) return;
-    const row = flat.rowOfEvent.get(currentHit.key);
+    if (!reveal) return;
+    const row = flat.rowOfEvent.get(reveal.hit.key);
     if (row === undefined) return;
     revealPending.current = true;
-    scrollToIndex(row, "center", HEADER_HEIGHT);
+    scrollToRow(row, "center");
     tryReveal();
-  }, [currentHit, revealToken, flat, scrollToIndex, tryReveal]);
+  }, [reveal, flat, scrollToRow, tryReveal]);
   useLayoutEffect(() => {
     if (revealPending.current) tryReveal();
   });
@@ -187,6 +192,11 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     if (e.shiftKey) search.prev();
     else search.next();
   };
+  const onPaneKey = (e: KeyboardEvent) => {
+    if ((e.key !== "Home" && e.key !== "End") || e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    e.preventDefault();
+    scrollToEdge(e.key === "Home" ? "start" : "end");
+  };
   // "/" and j / k work whenever focus is not in a text field (the header advertises them), not
   // only once something inside the viewer has focus; typing "j" in any text box is never taken.
   const onPageKey = useEffectEvent((e: globalThis.KeyboardEvent) => {
@@ -202,7 +212,7 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     const here = navDays[pos];
     const top = scrollRef.current?.scrollTop ?? 0;
     // "k" first returns to the top of the current day if the reader is inside it.
-    const startOfHere = here ? (v.offsets[here.headerRow] ?? 0) : 0;
+    const startOfHere = here ? startOf(here.headerRow) : 0;
     const target = e.key === "j" ? navDays[pos + 1] : here && top > startOfHere + 1 ? here : navDays[pos - 1];
     if (target) jumpToDay(target.day);
   });
@@ -213,6 +223,7 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
   }, []);
 
   const overlayDay = days[currentDay];
+  const items = v.getVirtualItems();
   const renderRow = (row: Row) => {
     if (row.kind === "header") {
       const day = days[row.day];
@@ -226,6 +237,8 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
         evidence={evidence.has(e.eventId)}
         flash={flash?.id === e.id}
         locale={locale}
+        pos={row.pos}
+        of={flat.rowOfEvent.size}
         hits={search.result.byKey.get(e.id)}
         current={currentHit?.key === e.id ? currentHit : null}
       />
@@ -236,7 +249,7 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     <section
       aria-label={t("record.label")}
       onKeyDown={onSectionKey}
-      className={cx("@container flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white", className ?? "h-[80vh]")}
+      className={cn("@container flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white", className ?? "h-[80vh]")}
     >
       <header className="space-y-2 border-b border-slate-200 px-4 py-3">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -251,26 +264,33 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
         <DateNav entries={navDays} activeDay={currentDay} onSelect={jumpToDay} locale={locale} className="w-36 shrink-0 border-r border-slate-200 @3xl:w-44" />
         <div
           ref={scrollRef}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable pane must take focus to be scrolled by keyboard (WCAG 2.1.1, axe scrollable-region-focusable); Biome accepts only widget roles here, which would misname a reading pane
           tabIndex={0}
           role="region"
           aria-label={t("record.listLabel")}
           aria-keyshortcuts="j k"
+          onKeyDown={onPaneKey}
           className="relative min-w-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700"
         >
           {overlayDay && overlayDay.headerRow >= 0 && (
             <div aria-hidden="true" className="pointer-events-none sticky top-0 z-10 h-0">
-              <div ref={overlayRef} className={cx(HEADER_CLASS, "shadow-sm")}>
+              <div ref={overlayRef} data-testid="pinned-day" className={cn(HEADER_CLASS, "shadow-sm")}>
                 <DayHeaderContent day={overlayDay} locale={locale} />
               </div>
             </div>
           )}
-          <div ref={v.spacerRef} className="relative" style={{ height: v.total }}>
-            <div style={{ transform: `translateY(${v.offsets[v.start] ?? 0}px)` }}>
-              {flat.rows.slice(v.start, v.end).map((row) => (
-                <div key={row.key} data-key={row.key} ref={v.measureRow}>
-                  {renderRow(row)}
-                </div>
-              ))}
+          {/* Rows in normal flow inside one block moved to the first row's offset (TanStack's
+              dynamic-size pattern): a row's real height never needs absolute positioning. */}
+          <div className="relative" style={{ height: v.getTotalSize() }}>
+            <div style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+              {items.map((item) => {
+                const row = flat.rows[item.index] as Row;
+                return (
+                  <div key={row.key} data-index={item.index} ref={v.measureElement}>
+                    {renderRow(row)}
+                  </div>
+                );
+              })}
             </div>
           </div>
         </div>

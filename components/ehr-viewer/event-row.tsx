@@ -5,7 +5,8 @@
 import { useTranslations } from "next-intl";
 import { memo } from "react";
 import { formatDay, formatTime } from "./format";
-import { cx, Highlight } from "./highlight";
+import { cn } from "@/components/ui/cn";
+import { Highlight } from "./highlight";
 import { MeasurementLine, PanelTable } from "./measurement";
 import { eventField, rangesFor, type SearchHit } from "./search";
 import type { EventType, ViewerEvent } from "./types";
@@ -25,7 +26,7 @@ const TYPE_TONE: Record<EventType, string> = {
 
 export function TypeLabel({ type }: { type: EventType }) {
   const t = useTranslations("ehrViewer.types");
-  return <span className={cx("rounded px-1.5 text-xs leading-5 font-medium ring-1 ring-inset", TYPE_TONE[type])}>{t(type)}</span>;
+  return <span className={cn("rounded px-1.5 text-xs leading-5 font-medium ring-1 ring-inset", TYPE_TONE[type])}>{t(type)}</span>;
 }
 
 export function EvidenceBadge() {
@@ -76,18 +77,24 @@ interface EventRowProps {
   evidence: boolean;
   flash: boolean;
   locale: string;
+  /** Position among the visible events (1-based) and their number: the list is windowed, so a
+      screen reader cannot count the articles to know where it is. */
+  pos: number;
+  of: number;
   hits?: readonly SearchHit[];
   /** Only passed to the row that holds the current hit, so moving between hits re-renders two rows. */
   current?: SearchHit | null;
 }
 
-export const EventRow = memo(function EventRow({ event, evidence, flash, locale, hits, current }: EventRowProps) {
+export const EventRow = memo(function EventRow({ event, evidence, flash, locale, pos, of, hits, current }: EventRowProps) {
   const t = useTranslations("ehrViewer.event");
   const m = event.measurement;
   return (
     <article
       data-event-id={event.eventId}
-      className={cx(
+      aria-posinset={pos}
+      aria-setsize={of}
+      className={cn(
         "border-b border-l-4 border-b-slate-100 py-2 pr-4 pl-3 motion-safe:transition-colors motion-safe:duration-700",
         evidence ? "border-l-amber-500 bg-amber-50/50" : "border-l-transparent",
         flash && "bg-teal-50 ring-2 ring-inset ring-teal-700",

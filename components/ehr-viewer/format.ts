@@ -3,7 +3,7 @@
  * times ("2031-08-18T10:02:00"): they are read as written and formatted in UTC so the
  * reader's own time zone can never shift an event onto another day.
  */
-import type { EventType, ViewerMeasurement } from "./types";
+import type { ViewerMeasurement } from "./types";
 
 export const DEFAULT_LOCALE = "en-GB";
 

@@ -54,6 +54,8 @@ describe("flattenRows", () => {
     const flat = flattenRows(groupByDay(small), new Set<EventType>(["vital_sign"]));
     expect(flat.rows.map((r) => r.key)).toEqual(["h:2031-08-17", "e:b", "h:2031-08-20", "e:e", "end"]);
     expect(Array.from(flat.dayHeaderRow)).toEqual([0, -1, 2]);
+    // Positions count the visible events only, so a screen reader hears "2 of 2", not "5 of 5".
+    expect(flat.rows.flatMap((r) => (r.kind === "event" ? [r.pos] : []))).toEqual([1, 2]);
     expect(flat.rowOfEvent.has("a")).toBe(false);
   });
   it("gives rows a monotone order in the unfiltered record, for anchoring across filters", () => {

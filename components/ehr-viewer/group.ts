@@ -17,14 +17,14 @@ export interface DayGroup {
 
 export type Row =
   | { kind: "header"; key: string; day: number; order: number }
-  | { kind: "event"; key: string; day: number; order: number; event: ViewerEvent }
+  | { kind: "event"; key: string; day: number; order: number; event: ViewerEvent; /** 1-based among the visible events */ pos: number }
   | { kind: "end"; key: string; day: number; order: number };
 
 export interface FlatRows {
   rows: Row[];
   /** day index → row index of its header, or -1 when the filter hid all of its events. */
   dayHeaderRow: Int32Array;
-  /** ViewerEvent.id → row index, for visible events only. */
+  /** ViewerEvent.id → row index, for visible events only (its size is the number of visible events). */
   rowOfEvent: Map<string, number>;
 }
 
@@ -88,8 +88,9 @@ export function flattenRows(groups: readonly DayGroup[], visibleTypes?: Readonly
         rows.push({ kind: "header", key: `h:${g.key}`, day, order: g.firstIndex - 0.5 });
         headerPushed = true;
       }
+      const pos = rowOfEvent.size + 1;
       rowOfEvent.set(event.id, rows.length);
-      rows.push({ kind: "event", key: `e:${event.id}`, day, order: g.firstIndex + j, event });
+      rows.push({ kind: "event", key: `e:${event.id}`, day, order: g.firstIndex + j, event, pos });
     });
   });
   rows.push({ kind: "end", key: "end", day: Math.max(0, groups.length - 1), order: Number.POSITIVE_INFINITY });

@@ -8,9 +8,6 @@ import type { SearchHit } from "./search";
 export const MARK_CLASS = "rounded-sm bg-yellow-200 text-inherit";
 export const CURRENT_MARK_CLASS = "rounded-sm bg-orange-300 text-inherit outline-2 outline-offset-1 outline-orange-700";
 
-/** Joins class names, skipping falsy ones, so conditional classes leave no stray spaces. */
-export const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(" ");
-
 export function Highlight({ text, hits, current }: { text: string; hits?: readonly SearchHit[]; current?: SearchHit | null }) {
   if (!hits || hits.length === 0) return <>{text}</>;
   const parts: ReactNode[] = [];

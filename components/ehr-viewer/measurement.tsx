@@ -3,8 +3,9 @@
  * ("23.4 µmol/L (≤ 10) H ▲"), never colour alone. Panels are compact tables.
  */
 import { useTranslations } from "next-intl";
+import { cn } from "@/components/ui/cn";
 import { formatMeasurement, type FlagInfo } from "./format";
-import { cx, Highlight } from "./highlight";
+import { Highlight } from "./highlight";
 import { eventField, rangesFor, type SearchHit } from "./search";
 import type { ViewerMeasurement } from "./types";
 
@@ -20,7 +21,7 @@ export function FlagMark({ flag }: { flag: FlagInfo }) {
   // Coded flags are spoken in the reader's words; free text is read as written.
   const spoken = flag.code ? t(flag.code) : flag.label;
   return (
-    <span className={cx("whitespace-nowrap font-semibold", FLAG_TONE[flag.direction], flag.critical && "rounded bg-red-50 px-1 ring-1 ring-inset ring-red-300")}>
+    <span className={cn("whitespace-nowrap font-semibold", FLAG_TONE[flag.direction], flag.critical && "rounded bg-red-50 px-1 ring-1 ring-inset ring-red-300")}>
       {flag.label}
       {flag.symbol && <span aria-hidden="true">{` ${flag.symbol}`}</span>}
       {spoken !== flag.label && <span className="sr-only">{` (${spoken})`}</span>}
@@ -47,7 +48,7 @@ export function MeasurementLine({ m, showName, hits, current }: LineProps) {
         </span>
       )}
       {f.value && (
-        <span className={cx("tabular-nums", f.flag && "font-semibold")}>
+        <span className={cn("tabular-nums", f.flag && "font-semibold")}>
           <Highlight text={f.value} hits={rangesFor(hits, eventField.measurementValue)} current={current} />
         </span>
       )}
@@ -69,7 +70,7 @@ export function PanelTable({ items, hits, current }: { items: readonly ViewerMea
               <th scope="row" className="py-px pr-4 text-left align-baseline font-normal text-slate-600">
                 <Highlight text={item.name} hits={rangesFor(hits, eventField.itemName(i))} current={current} />
               </th>
-              <td className={cx("py-px pr-3 align-baseline tabular-nums", f.flag && "font-semibold")}>
+              <td className={cn("py-px pr-3 align-baseline tabular-nums", f.flag && "font-semibold")}>
                 {f.value ? <Highlight text={f.value} hits={rangesFor(hits, eventField.itemValue(i))} current={current} /> : "—"}
               </td>
               <td className="py-px pr-3 align-baseline text-slate-600">{f.range}</td>

@@ -7,9 +7,10 @@
  */
 import { useTranslations } from "next-intl";
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { cn } from "@/components/ui/cn";
 import { EvidenceBadge } from "./event-row";
 import { formatDay } from "./format";
-import { cx, Highlight } from "./highlight";
+import { Highlight } from "./highlight";
 import { buildIndex, foldCase, noteDocs, noteKey, rangesFor, type SearchHit } from "./search";
 import { SearchBar } from "./search-bar";
 import type { ViewerNote, ViewerNoteSection } from "./types";
@@ -30,6 +31,7 @@ export interface NoteViewerProps {
 
 const FLASH_MS = 2000;
 const sectionId = (title: string) => foldCase(title.trim());
+const byId = (id: string) => (typeof document === "undefined" ? null : document.getElementById(id));
 const OUTLINE_BUTTON =
   "w-full rounded px-2 py-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700";
 
@@ -48,7 +50,7 @@ const NoteSection = memo(function NoteSection({ anchor, section, evidence, flash
     <section
       id={anchor}
       aria-labelledby={`${anchor}-h`}
-      className={cx(
+      className={cn(
         "scroll-mt-2 border-l-4 py-2 pr-2 pl-3 motion-safe:transition-colors motion-safe:duration-700",
         evidence ? "border-l-amber-500 bg-amber-50/50" : "border-l-transparent",
         flash && "bg-teal-50 ring-2 ring-inset ring-teal-700",
@@ -83,7 +85,7 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
   }, [highlight]);
   const index = useMemo(() => buildIndex(noteDocs(notes)), [notes]);
   const search = useSearch(index);
-  const { current, revealToken } = search;
+  const { current, reveal } = search;
   const [flash, setFlash] = useState<{ key: string; n: number } | null>(null);
 
   /** Scrolls the document pane (not the page) so `el` sits near the top, or centred. */
@@ -94,7 +96,6 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
     const r = el.getBoundingClientRect();
     box.scrollTop += center ? r.top + r.height / 2 - (a.top + a.height / 2) : r.top - a.top - 8;
   }, []);
-  const byId = (id: string) => (typeof document === "undefined" ? null : document.getElementById(id));
 
   useEffect(() => {
     if (!focus) return;
@@ -113,14 +114,14 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
 
   // Everything is rendered, so the current <mark> exists right after commit.
   useEffect(() => {
-    if (!current) return;
+    if (!reveal) return;
     const box = scrollRef.current;
     const mark = box?.querySelector("mark[data-current-hit]");
     if (!box || !mark) return;
     const a = box.getBoundingClientRect();
     const r = mark.getBoundingClientRect();
     if (r.top < a.top + 8 || r.bottom > a.bottom - 8) scrollTo(mark, true);
-  }, [current, revealToken, scrollTo]);
+  }, [reveal, scrollTo]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === "F3") {
@@ -134,7 +135,7 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
     <section
       aria-label={t("label")}
       onKeyDown={onKeyDown}
-      className={cx("@container flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white", className ?? "h-[80vh]")}
+      className={cn("@container flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white", className ?? "h-[80vh]")}
     >
       <header className="space-y-2 border-b border-slate-200 px-4 py-3">
         <h2 className="text-base font-semibold text-slate-900">
@@ -146,7 +147,7 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
         <nav aria-label={t("outline")} className="w-40 shrink-0 overflow-y-auto border-r border-slate-200 p-2 text-sm @2xl:w-56">
           {notes.map((n) => (
             <div key={n.id} className="mb-3">
-              <button type="button" className={cx(OUTLINE_BUTTON, "font-semibold text-slate-900")} onClick={() => scrollTo(byId(anchor(n.noteNum, -1)))}>
+              <button type="button" className={cn(OUTLINE_BUTTON, "font-semibold text-slate-900")} onClick={() => scrollTo(byId(anchor(n.noteNum, -1)))}>
                 {n.title} <span className="block text-xs font-normal text-slate-600">{formatDay(n.chartdate, locale)}</span>
               </button>
               <ul className="mt-1 ml-2 border-l border-slate-200 pl-1">
@@ -154,7 +155,7 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
                   const ev = evidence.has(`${n.noteNum}|${sectionId(s.title)}`);
                   return (
                     <li key={i}>
-                      <button type="button" className={cx(OUTLINE_BUTTON, "text-xs text-slate-700")} onClick={() => scrollTo(byId(anchor(n.noteNum, i)))}>
+                      <button type="button" className={cn(OUTLINE_BUTTON, "text-xs text-slate-700")} onClick={() => scrollTo(byId(anchor(n.noteNum, i)))}>
                         {s.title || t("untitledSection")}
                         {ev && <span className="ml-1 font-semibold text-amber-900"> {t("evidence")}</span>}
                       </button>
@@ -167,6 +168,7 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
         </nav>
         <div
           ref={scrollRef}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable pane must take focus to be scrolled by keyboard (WCAG 2.1.1, axe scrollable-region-focusable); Biome accepts only widget roles here, which would misname a document pane
           tabIndex={0}
           role="region"
           aria-label={t("textLabel")}
@@ -176,7 +178,7 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
           {notes.map((n) => {
             const titleKey = noteKey(n.noteNum, -1);
             return (
-              <article key={n.id} id={anchor(n.noteNum, -1)} aria-labelledby={`${anchor(n.noteNum, -1)}-h`} className={cx("mb-8 rounded", flash?.key === titleKey && "ring-2 ring-teal-700")}>
+              <article key={n.id} id={anchor(n.noteNum, -1)} aria-labelledby={`${anchor(n.noteNum, -1)}-h`} className={cn("mb-8 rounded", flash?.key === titleKey && "ring-2 ring-teal-700")}>
                 <header className="mb-2 border-b border-slate-200 pb-2">
                   <h3 id={`${anchor(n.noteNum, -1)}-h`} className="text-base font-semibold text-slate-900">
                     <Highlight text={n.title} hits={search.result.byKey.get(titleKey)} current={current?.key === titleKey ? current : null} />

@@ -4,7 +4,7 @@
  */
 import { useTranslations } from "next-intl";
 import { useId, type KeyboardEvent, type Ref } from "react";
-import { cx } from "./highlight";
+import { cn } from "@/components/ui/cn";
 import type { SearchState } from "./use-search";
 
 const BUTTON =
@@ -53,7 +53,7 @@ export function SearchBar({ state, label, placeholder, inputRef }: { state: Sear
       <span
         id={`${id}-status`}
         aria-live="polite"
-        className={cx("min-w-[4.5rem] text-center text-xs tabular-nums", query.trim() && !total && !state.pending ? "text-red-800" : "text-slate-600")}
+        className={cn("min-w-[4.5rem] text-center text-xs tabular-nums", query.trim() && !total && !state.pending ? "text-red-800" : "text-slate-600")}
       >
         <span aria-hidden="true">{query.trim() ? (total ? `${currentIndex + 1} / ${total}` : state.pending ? "…" : "0 / 0") : ""}</span>
         <span className="sr-only">{status}</span>

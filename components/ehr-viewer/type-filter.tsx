@@ -4,7 +4,7 @@
  */
 import { useTranslations } from "next-intl";
 import { memo } from "react";
-import { cx } from "./highlight";
+import { cn } from "@/components/ui/cn";
 import { EVENT_TYPES, type EventType } from "./types";
 
 interface Props {
@@ -28,7 +28,7 @@ export const TypeFilter = memo(function TypeFilter({ counts, hidden, onToggle, o
             type="button"
             aria-pressed={on}
             onClick={() => onToggle(type)}
-            className={cx(
+            className={cn(
               "inline-flex h-7 items-center gap-1 rounded-full border px-2.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-teal-700",
               on ? "border-teal-700 bg-teal-50 text-teal-900" : "border-dashed border-slate-400 bg-white text-slate-600 line-through decoration-slate-400",
             )}

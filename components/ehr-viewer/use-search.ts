@@ -32,8 +32,10 @@ export function useSearch(index: SearchIndex) {
   );
   const next = useCallback(() => step(1), [step]);
   const prev = useCallback(() => step(-1), [step]);
+  // A request to bring the current hit into view: new when the hit changes and on every step.
+  const reveal = useMemo(() => (current ? { hit: current, token: revealToken } : null), [current, revealToken]);
 
-  return { query, setQuery, pending: deferred !== query, result, total, currentIndex, current, next, prev, revealToken };
+  return { query, setQuery, pending: deferred !== query, result, total, currentIndex, current, next, prev, reveal };
 }
 
 export type SearchState = ReturnType<typeof useSearch>;
