@@ -115,4 +115,14 @@ describe("what counts as a change", () => {
     fs.writeFileSync(path.join(root, "app", "page.test.tsx"), "test\n");
     expect(buildIsCurrent(root)).toBe(true);
   });
+
+  it("the bench's static pages in public/ do not make the build stale (they forced a rebuild per bench run)", () => {
+    const root = scratchCheckout();
+    prepareToServe(root, 3174, fakeBuild(root, { builds: 0 }), quiet)();
+    fs.mkdirSync(path.join(root, "public"), { recursive: true });
+    fs.writeFileSync(path.join(root, "public", "bench-static-case.html"), "<p>static</p>\n");
+    expect(buildIsCurrent(root)).toBe(true);
+    fs.writeFileSync(path.join(root, "public", "robots.txt"), "User-agent: *\n");
+    expect(buildIsCurrent(root)).toBe(false);
+  });
 });

@@ -26,8 +26,9 @@ function files(root: string, rel: string, out: string[]): string[] {
     return out;
   }
   for (const entry of fs.readdirSync(full).sort()) {
-    // Tests and notes are not built: editing them must not force a rebuild (or a refusal).
-    if (entry === "node_modules" || entry.startsWith(".") || /\.test\.tsx?$|\.md$/.test(entry)) continue;
+    // Tests and notes are not built: editing them must not force a rebuild (or a refusal). Nor
+    // are the bench's static baselines, written into public/ while a bench runs (bench/app/statics.ts).
+    if (entry === "node_modules" || entry.startsWith(".") || entry.startsWith("bench-static-") || /\.test\.tsx?$|\.md$/.test(entry)) continue;
     files(root, path.join(rel, entry), out);
   }
   return out;
