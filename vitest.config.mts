@@ -16,7 +16,7 @@ export default defineConfig({
     environment: "node",
     // vitest's default is one worker fewer than the cores: a single worker on CI's two cores. Most
     // files wait on a database, a child process (R, Python, the CLI) or the disk much of the time,
-    // so two workers on two cores take about half the time (scripts/test/run-all.sh has figures).
+    // so a second worker uses the core the first leaves idle (figures in scripts/test/run-all.sh).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 });

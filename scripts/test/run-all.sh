@@ -57,8 +57,9 @@ npx tsc --noEmit -p .
 npm run --silent lint
 
 step "unit and integration tests (SQLite + PostgreSQL)"
-# Two workers on two cores (vitest's default is cores - 1): most files wait on a database, a child
-# process (R, Python, the CLI) or the disk much of the time. vitest.config.mts says so too.
+# Two workers on two cores (vitest.config.mts; vitest's default is cores - 1, i.e. one): with one
+# worker the 215 files took 470 s wall for ~640 s CPU on a quiet 2-core machine, so half the second
+# core sat idle while files waited on a database, a child process (R, Python, the CLI) or the disk.
 npx vitest run
 
 step "production build"
@@ -70,8 +71,8 @@ echo "built"
 # data dir, database, ports (E2E_PORT, +1 the test IdP, +2 the upload-cap server, +3 the crash
 # server) and results folder — and each waits on its server and browser most of the time, so they
 # run side by side: all flows on SQLite in two halves (Playwright's --shard, whole spec files per
-# half), and the PostgreSQL subset. The first to fail stops the others; each output line is
-# prefixed with its run's name.
+# half; E2E_SQLITE_SHARDS), and the PostgreSQL subset. The first to fail stops the others; each
+# output line is prefixed with its run's name.
 port_base=${E2E_PORT_BASE:-3100}
 pids=()
 declare -A names
@@ -89,7 +90,7 @@ flows() {
   pids+=($!); names[$!]=$name
 }
 
-step "Playwright flows: on SQLite (two halves) and on PostgreSQL, side by side"
+step "Playwright flows: on SQLite (in E2E_SQLITE_SHARDS parts) and on PostgreSQL, side by side"
 # Every flow runs on SQLite, and every server function runs on both engines in the integration
 # tests. The flows that write through the database the most — imports, saves, sessions and
 # throttling, adjudication, corrections, the trail, permissions — run again on PostgreSQL; pages
@@ -98,9 +99,10 @@ postgres_flows=(account accounts-admin adjudication adjudication-notes auth blin
   fhir findings live-dashboard organizer-extend package permissions review review-order session upload)
 specs=(); for f in "${postgres_flows[@]}"; do specs+=("e2e/$f.spec.ts"); done
 psql "$TEST_POSTGRES_URL" -qc "CREATE DATABASE clinaudit_e2e" >/dev/null
-flows sqlite-1 "$port_base" -- --shard=1/2
-flows sqlite-2 $((port_base + 4)) -- --shard=2/2
-flows postgres $((port_base + 8)) E2E_DATABASE_URL="postgresql://postgres@127.0.0.1:$pg_port/clinaudit_e2e" -- "${specs[@]}"
+# E2E_SQLITE_SHARDS=1 runs all SQLite flows in one run (two runs side by side instead of three).
+shards=${E2E_SQLITE_SHARDS:-2}
+for i in $(seq 1 "$shards"); do flows "sqlite-$i" $((port_base + 4 * (i - 1))) -- "--shard=$i/$shards"; done
+flows postgres $((port_base + 4 * shards)) E2E_DATABASE_URL="postgresql://postgres@127.0.0.1:$pg_port/clinaudit_e2e" -- "${specs[@]}"
 for _ in "${pids[@]}"; do
   if wait -n -p done_pid; then
     clock; printf '== Playwright flows %s passed  (%ss, cpu %ss)\n' "${names[$done_pid]}" "$wall_s" "$cpu_s"
