@@ -76,7 +76,10 @@ echo "built"
 port_base=${E2E_PORT_BASE:-3100}
 pids=()
 declare -A names
-stop_flows() { for pid in "${pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; done; }
+# Stopping a run stops its whole process tree, listed before the first signal: Playwright starts its
+# servers in process groups of their own, which a signal to the run's group would miss.
+tree() { local child; echo "$1"; for child in $(ps -o pid= --ppid "$1"); do tree "$child"; done; }
+stop_flows() { local pid; for pid in "${pids[@]}"; do kill $(tree "$pid") 2>/dev/null || true; done; }
 trap 'stop_flows; stop_pg' EXIT
 # flows NAME PORT [VAR=value...] -- [playwright test arguments...]: one run in the background,
 # in a process group of its own.
