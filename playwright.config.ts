@@ -4,13 +4,16 @@ import { defineConfig } from "@playwright/test";
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? "./data/e2e";
+// Its own results folder per run, so that runs side by side (npm test runs SQLite and PostgreSQL
+// at once) never clean or overwrite each other's traces.
+const outputDir = process.env.E2E_OUTPUT_DIR ?? "test-results";
 // The OpenID provider e2e/sso.spec.ts signs in through (e2e/support/test-idp.mjs), on loopback.
 export const IDP_PORT = Number(process.env.E2E_IDP_PORT ?? port + 1);
 export const IDP_ISSUER = `http://127.0.0.1:${IDP_PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  outputDir,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -7,7 +7,17 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 export NEXT_TELEMETRY_DISABLED=1
 started=$(date +%s)
-step() { printf '\n== %s  (%ss)\n' "$*" "$(( $(date +%s) - started ))"; }
+# Each heading shows the wall time so far and the CPU time (user + sys) of the finished commands so
+# far, which a busy machine disturbs less. `times` runs in the shell itself (in a command
+# substitution it would count only that subshell); the PostgreSQL daemon is not counted.
+times_file=$(mktemp)
+trap 'rm -f "$times_file"' EXIT
+clock() {
+  times >"$times_file"
+  cpu_s=$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%d", s }' "$times_file")
+  wall_s=$(( $(date +%s) - started ))
+}
+step() { clock; printf '\n== %s  (%ss, cpu %ss)\n' "$*" "$wall_s" "$cpu_s"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 step "system packages"
@@ -37,35 +47,73 @@ pg_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0));
 if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$pg_dir"; as_pg() { su postgres -s /bin/sh -c "$*"; }; else as_pg() { sh -c "$*"; }; fi
 as_pg "'$PG_BIN/initdb' -D '$pg_dir/data' --auth=trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null"
 as_pg "'$PG_BIN/pg_ctl' -D '$pg_dir/data' -l '$pg_dir/log' -w -o \"-c listen_addresses=127.0.0.1 -p $pg_port -k $pg_dir -c fsync=off\" start >/dev/null"
-stop_pg() { as_pg "'$PG_BIN/pg_ctl' -D '$pg_dir/data' -m immediate stop >/dev/null 2>&1" || true; rm -rf "$pg_dir"; }
+stop_pg() { as_pg "'$PG_BIN/pg_ctl' -D '$pg_dir/data' -m immediate stop >/dev/null 2>&1" || true; rm -rf "$pg_dir" "$times_file"; }
 trap stop_pg EXIT
 export TEST_POSTGRES_URL="postgresql://postgres@127.0.0.1:$pg_port/postgres"
 echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$pg_port"
 
-step "type-check"
+step "type-check and lint"
 npx tsc --noEmit -p .
+npm run --silent lint
 
 step "unit and integration tests (SQLite + PostgreSQL)"
+# Two workers on two cores (vitest.config.mts; vitest's default is cores - 1, i.e. one): with one
+# worker the 215 files took 470 s wall for ~640 s CPU on a quiet 2-core machine, so half the second
+# core sat idle while files waited on a database, a child process (R, Python, the CLI) or the disk.
 npx vitest run
 
 step "production build"
 npx next build >/dev/null
 echo "built"
 
-step "Playwright flows on SQLite"
-E2E_DATA_DIR=./data/e2e-sqlite npx playwright test
+# The Playwright runs. One run is one server (`npm start` in demo mode), one browser and one worker,
+# because its flows share that server's demo data. Runs are independent of each other — their own
+# data dir, database, ports (E2E_PORT, +1 the test IdP, +2 the upload-cap server, +3 the crash
+# server) and results folder — and each waits on its server and browser most of the time, so they
+# run side by side: all flows on SQLite in two halves (Playwright's --shard, whole spec files per
+# half; E2E_SQLITE_SHARDS), and the PostgreSQL subset. The first to fail stops the others; each
+# output line is prefixed with its run's name.
+port_base=${E2E_PORT_BASE:-3100}
+pids=()
+declare -A names
+# Stopping a run stops its whole process tree, listed before the first signal: Playwright starts its
+# servers in process groups of their own, which a signal to the run's group would miss.
+tree() { local child; echo "$1"; for child in $(ps -o pid= --ppid "$1"); do tree "$child"; done; }
+stop_flows() { local pid; for pid in "${pids[@]}"; do kill $(tree "$pid") 2>/dev/null || true; done; }
+trap 'stop_flows; stop_pg' EXIT
+# flows NAME PORT [VAR=value...] -- [playwright test arguments...]: one run in the background,
+# in a process group of its own.
+flows() {
+  local name=$1 port=$2; shift 2
+  local env=(E2E_PORT="$port" E2E_UPLOAD_PORT=$((port + 2)) E2E_CRASH_PORT=$((port + 3))
+    E2E_DATA_DIR="./data/e2e-$name" E2E_OUTPUT_DIR="test-results/$name")
+  while [ "$1" != -- ]; do env+=("$1"); shift; done; shift
+  setsid bash -c 'set -o pipefail; env "$@" 2>&1 | sed -u "s/^/[$0] /"' "$name" \
+    "${env[@]}" npx playwright test "$@" &
+  pids+=($!); names[$!]=$name
+}
 
-step "Playwright flows on PostgreSQL"
-# Every flow ran on SQLite above, and every server function runs on both engines in the
-# integration tests. Here the flows that write through the database the most — imports, saves,
-# sessions and throttling, adjudication, corrections, the trail, permissions — run again on
-# PostgreSQL; pages that only render (a11y, CSP, keys, languages, the viewer) are not repeated.
-# This keeps CI under 30 minutes on 2 cores.
+step "Playwright flows: on SQLite (in E2E_SQLITE_SHARDS parts) and on PostgreSQL, side by side"
+# Every flow runs on SQLite, and every server function runs on both engines in the integration
+# tests. The flows that write through the database the most — imports, saves, sessions and
+# throttling, adjudication, corrections, the trail, permissions — run again on PostgreSQL; pages
+# that only render (a11y, CSP, keys, languages, the viewer) are not repeated.
 postgres_flows=(account accounts-admin adjudication adjudication-notes auth blinding corrected cutoff datasets evaluation
   fhir findings live-dashboard organizer-extend package permissions review review-order session upload)
 specs=(); for f in "${postgres_flows[@]}"; do specs+=("e2e/$f.spec.ts"); done
 psql "$TEST_POSTGRES_URL" -qc "CREATE DATABASE clinaudit_e2e" >/dev/null
-E2E_DATA_DIR=./data/e2e-postgres E2E_DATABASE_URL="postgresql://postgres@127.0.0.1:$pg_port/clinaudit_e2e" \
-  npx playwright test "${specs[@]}"
+# E2E_SQLITE_SHARDS=1 runs all SQLite flows in one run (two runs side by side instead of three).
+shards=${E2E_SQLITE_SHARDS:-2}
+for i in $(seq 1 "$shards"); do flows "sqlite-$i" $((port_base + 4 * (i - 1))) -- "--shard=$i/$shards"; done
+flows postgres $((port_base + 4 * shards)) E2E_DATABASE_URL="postgresql://postgres@127.0.0.1:$pg_port/clinaudit_e2e" -- "${specs[@]}"
+for _ in "${pids[@]}"; do
+  if wait -n -p done_pid; then
+    clock; printf '== Playwright flows %s passed  (%ss, cpu %ss)\n' "${names[$done_pid]}" "$wall_s" "$cpu_s"
+  else
+    printf '\n== FAILED: Playwright flows %s (its lines above, prefixed [%s]); stopping the others\n' "${names[$done_pid]}" "${names[$done_pid]}"
+    exit 1
+  fi
+done
+pids=()
 
 step "all tests passed"
