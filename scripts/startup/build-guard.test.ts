@@ -102,9 +102,30 @@ describe("two starts in one checkout", () => {
     const root = scratchCheckout();
     const inner = () => withBuildLock(root, () => "never");
     expect(() => withBuildLock(root, inner)).toThrow(StartRefused);
+    // Held by another live process: waited for up to waitMs, then refused.
+    fs.writeFileSync(path.join(root, ".clinaudit-run", "build.lock"), String(process.ppid));
+    const lines: string[] = [];
+    expect(() => withBuildLock(root, () => "never", { waitMs: 300, log: (l) => lines.push(l) })).toThrow(StartRefused);
+    expect(lines).toEqual([`Waiting for another start in this checkout (pid ${process.ppid}) to finish building or starting…`]);
     fs.writeFileSync(path.join(root, ".clinaudit-run", "build.lock"), "99999999");
     expect(withBuildLock(root, () => "ran")).toBe("ran");
   });
+});
+
+it("a start waits for one holding the lock, then goes (starts side by side run one after the other)", async () => {
+  const root = scratchCheckout();
+  fs.mkdirSync(path.join(root, ".clinaudit-run"), { recursive: true });
+  const lock = path.join(root, ".clinaudit-run", "build.lock");
+  // Another live process takes the lock for ~1.5 s, as a start building or migrating would.
+  const holder = spawn(process.execPath, ["-e", `require("fs").writeFileSync(${JSON.stringify(lock)}, String(process.pid), { flag: "wx" }); setTimeout(() => require("fs").rmSync(${JSON.stringify(lock)}), 1500);`]);
+  try {
+    while (!fs.existsSync(lock)) await new Promise((r) => setTimeout(r, 20));
+    const started = Date.now();
+    expect(withBuildLock(root, () => "ran", { log: () => {} })).toBe("ran");
+    expect(Date.now() - started).toBeGreaterThan(500);
+  } finally {
+    holder.kill();
+  }
 });
 
 describe("what counts as a change", () => {

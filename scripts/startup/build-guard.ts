@@ -116,23 +116,48 @@ export function registerServer(root: string, port: number): () => void {
   return () => fs.rmSync(file, { force: true });
 }
 
-/** Runs `work` holding the checkout's build lock; refuses when another start holds it. */
-export function withBuildLock<T>(root: string, work: () => T): T {
+/** Blocks the thread for `ms` (the start script is synchronous up to here; nothing else runs meanwhile). */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Runs `work` holding the checkout's build lock. Another live start holding it is waited for (up
+ * to `waitMs`; it may be building): starts side by side — the e2e runs, two instances of a pair —
+ * then go one after the other instead of refusing. Refused: the wait ran out, or this very
+ * process already holds the lock (a nested call would wait for itself).
+ */
+export function withBuildLock<T>(root: string, work: () => T, options: { waitMs?: number; log?: (line: string) => void } = {}): T {
   const dir = path.join(root, RUN_DIR);
   fs.mkdirSync(dir, { recursive: true });
   const lock = path.join(dir, "build.lock");
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + (options.waitMs ?? 20 * 60_000);
+  let told = false;
+  for (;;) {
     try {
       fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number(fs.readFileSync(lock, "utf8"));
-      if (attempt === 0 && !(holder > 0 && alive(holder))) {
+      let holder = 0;
+      try {
+        holder = Number(fs.readFileSync(lock, "utf8"));
+      } catch {
+        continue; // released between our write and our read
+      }
+      if (!(holder > 0)) {
+        sleepSync(20); // created but its pid not yet written: read again
+        continue;
+      }
+      if (!alive(holder)) {
         fs.rmSync(lock, { force: true }); // left by a start that died
         continue;
       }
-      throw new StartRefused(`another start in this checkout (pid ${holder}) is building or starting the app; wait for it, then start again.`);
+      if (holder === process.pid || Date.now() >= deadline)
+        throw new StartRefused(`another start in this checkout (pid ${holder}) is building or starting the app; wait for it, then start again.`);
+      if (!told) (options.log ?? console.log)(`Waiting for another start in this checkout (pid ${holder}) to finish building or starting…`);
+      told = true;
+      sleepSync(200);
     }
   }
   try {
@@ -142,10 +167,6 @@ export function withBuildLock<T>(root: string, work: () => T): T {
   }
 }
 
-/**
- * Makes sure `.next` matches the code, building with `build` only when no server runs from this
- * checkout; then registers this process as a server. Throws StartRefused with the reason.
- */
 export function prepareToServe(root: string, port: number, build: () => number, log: (line: string) => void = console.log): () => void {
   return withBuildLock(root, () => {
     if (!buildIsCurrent(root)) {
@@ -165,5 +186,5 @@ export function prepareToServe(root: string, port: number, build: () => number, 
       if (!buildIsCurrent(root)) throw new StartRefused("the code changed while the app was being built; start again to build it.");
     }
     return registerServer(root, port);
-  });
+  }, { log });
 }
