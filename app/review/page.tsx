@@ -3,8 +3,8 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/db";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { auditsToAdjudicate } from "@/lib/server/adjudication/access";
+import { pageContext } from "@/lib/server/page";
 import { nextUnrated, reviewQueue, type QueueStatus } from "@/lib/server/review/queue";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,10 +18,10 @@ const STATUS: Record<QueueStatus, { key: "todo" | "inProgress" | "done"; tone: "
 };
 
 export default async function ReviewPage() {
-  const user = await requirePermission("review:rate");
+  const { user, db } = await pageContext("review:rate");
   const [audits, adjudicating, t, tc] = await Promise.all([
-    reviewQueue(db(), user.id),
-    db().audit.findMany({ where: { adjudicatorId: user.id, status: "CLOSED" }, select: { id: true, name: true } }),
+    reviewQueue(db, user.id),
+    auditsToAdjudicate(db, user.id),
     getTranslations("review.queue"),
     getTranslations("review.case"),
   ]);

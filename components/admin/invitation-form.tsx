@@ -3,7 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
 import { createInvitationAction } from "@/app/admin/invitations/actions";
 import { ROLES, type Role } from "@/lib/auth/permissions";
-import { DEFAULT_EXPIRY_HOURS, EXPIRY_CHOICES } from "@/lib/server/users/invitation-expiry";
+import { DEFAULT_EXPIRY_HOURS, EXPIRY_CHOICES } from "@/lib/schemas/users";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
 import { CopyValue } from "./copy-value";

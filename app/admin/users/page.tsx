@@ -4,8 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { CreateUserForm } from "@/components/admin/create-user-form";
 import { UsersTable } from "@/components/admin/users-table";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/db";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { pageContext } from "@/lib/server/page";
 import { listUsers } from "@/lib/server/users/list-users";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,8 +12,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function UsersPage() {
-  const me = await requirePermission("users:manage");
-  const [{ rows, total }, t] = await Promise.all([listUsers(db(), { page: 1, pageSize: 100 }), getTranslations("admin.users")]);
+  const { user: me, db } = await pageContext("users:manage");
+  const [{ rows, total }, t] = await Promise.all([listUsers(db, { page: 1, pageSize: 100 }), getTranslations("admin.users")]);
   return (
     <>
       <PageHeader

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossOrigin } from "./route-guard";
+import { isCrossOrigin } from "./route";
 
 const req = (headers: Record<string, string>) => new Request("http://localhost:3000/api/x", { method: "POST", headers });
 
