@@ -26,7 +26,7 @@ describe("user form schemas", () => {
       password: "至少 12 个字符",
     });
     expect(checkFields(changePasswordSchema, { current: "a", next: "b".repeat(12), confirm: "c" }, translator("zh-CN"))).toEqual({ confirm: MESSAGES["zh-CN"].auth.account.mismatch });
-    expect(checkFields(acceptInvitationSchema, { token: "t", name: "A", password: "short", confirm: "short" }, translator("en"))).toEqual({ password: "At least 12 characters" });
+    expect(checkFields(acceptInvitationSchema, { token: "t", name: "A", password: "short", confirm: "short" }, translator("en"))).toEqual({ password: "At least 12 characters, please." });
   });
 
   it("accepts a valid user and normalizes the email", () => {

@@ -48,7 +48,7 @@ export const acceptInvitationSchema = z
     token: z.string().max(200),
     email: z.string().trim().toLowerCase().max(254).default(""),
     name: name(),
-    password: z.string().min(MIN_PASSWORD_LENGTH, "admin.form.errors.passwordTooShort").max(PASSWORD_MAX, "admin.form.errors.passwordTooLong"),
+    password: newPassword(),
     confirm: z.string().max(PASSWORD_MAX),
   })
   .refine((p) => p.password === p.confirm, mismatch);

@@ -14,14 +14,10 @@ export async function createAudit(db: Db, actorId: string, given: Omit<z.output<
   const input = { ...given, reviewOrder: given.reviewOrder ?? "per-rater" };
   const dataset = await db.dataset.findUnique({ where: { id: input.datasetId }, select: { id: true, itemCount: true } });
   if (!dataset) throw new AppError("NOT_FOUND", { key: "audits.errors.datasetNotFound" });
-  let preview;
-  try {
-    preview = await previewSample(db, { datasetId: input.datasetId, size: input.size, seed: input.seed, strata: input.strata });
-  } catch (error) {
+  const { sample, dbIds } = await previewSample(db, { datasetId: input.datasetId, size: input.size, seed: input.seed, strata: input.strata }).catch((error: unknown) => {
     if (error instanceof SamplingError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;
-  }
-  const { sample, dbIds } = preview;
+  });
   return db.$transaction(async (tx) => {
     const audit = await tx.audit.create({
       data: {

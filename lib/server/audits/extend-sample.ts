@@ -60,7 +60,7 @@ export async function planExtension(db: Db, auditId: string, add: number) {
   const fromSize = audit.items.length;
   if (fromSize !== audit.sampleSize) throw new AppError("INVALID", { key: "audits.extend.errors.notRedrawn" });
   const sizes = [recorded[0]?.fromSize ?? fromSize, ...recorded.map((e) => e.toSize), fromSize + add];
-  let drawn;
+  let drawn: ReturnType<typeof extendSample>;
   try {
     drawn = extendSample({ frame, seed: audit.seed, strata: audit.strata as string[], sizes });
   } catch (error) {

@@ -12,7 +12,7 @@ import { AppError } from "../errors";
  */
 export async function changeOwnPassword(db: Db, userId: string, input: z.output<typeof changePasswordSchema>): Promise<{ sessionVersion: number }> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true, active: true } });
-  if (!user || !user.active) throw new AppError("NOT_FOUND", { key: "admin.errors.userNotFound" });
+  if (!user?.active) throw new AppError("NOT_FOUND", { key: "admin.errors.userNotFound" });
   if (!(await verifyPassword(user.passwordHash, input.current))) throw new AppError("INVALID", { key: "auth.account.errors.wrongPassword" });
   const passwordHash = await hashPassword(input.next);
   return db.$transaction(async (tx) => {

@@ -18,7 +18,7 @@ export async function replaceTemporaryPassword(
   input: z.output<typeof replaceTemporaryPasswordSchema>,
 ): Promise<void> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true, passwordMustChange: true, active: true } });
-  if (!user || !user.active) throw new AppError("NOT_FOUND", { key: "admin.errors.userNotFound" });
+  if (!user?.active) throw new AppError("NOT_FOUND", { key: "admin.errors.userNotFound" });
   if (!user.passwordMustChange) throw new AppError("CONFLICT", { key: "auth.forced.errors.alreadyChanged" });
   if (await verifyPassword(user.passwordHash, input.next)) throw new AppError("INVALID", { key: "auth.forced.errors.sameAsTemporary" });
   const passwordHash = await hashPassword(input.next);
