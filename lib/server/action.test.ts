@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { clinician, fake, organizer, resetFakes } from "./guard-test-support";
+import { clinician, fake, organizer, resetFakes } from "@/tests/support/guards";
 import { guardedAction } from "./action";
 import { AppError, forbiddenError, notFoundError } from "./errors";
 
-vi.mock("next-intl/server", async () => (await import("./guard-test-support")).mocks.intl());
-vi.mock("next/navigation", async () => (await import("./guard-test-support")).mocks.navigation());
-vi.mock("./auth/current-user", async () => (await import("./guard-test-support")).mocks.session());
-vi.mock("../db", async () => (await import("./guard-test-support")).mocks.db());
-vi.mock("./log", async () => (await import("./guard-test-support")).mocks.log());
+vi.mock("next-intl/server", async () => (await import("@/tests/support/guards")).mocks.intl());
+vi.mock("next/navigation", async () => (await import("@/tests/support/guards")).mocks.navigation());
+vi.mock("./auth/current-user", async () => (await import("@/tests/support/guards")).mocks.session());
+vi.mock("../db", async () => (await import("@/tests/support/guards")).mocks.db());
+vi.mock("./log", async () => (await import("@/tests/support/guards")).mocks.log());
 
 const schema = z.strictObject({ auditId: z.string().min(1, "audits.validation.name") });
 

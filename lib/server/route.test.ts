@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { clinician, fake, organizer, resetFakes } from "./guard-test-support";
+import { clinician, fake, organizer, resetFakes } from "@/tests/support/guards";
 import { AppError, notFoundError } from "./errors";
 import { guardedRoute, isCrossOrigin, openRoute } from "./route";
 
-vi.mock("next-intl/server", async () => (await import("./guard-test-support")).mocks.intl());
-vi.mock("./auth/current-user", async () => (await import("./guard-test-support")).mocks.session());
-vi.mock("../db", async () => (await import("./guard-test-support")).mocks.db());
-vi.mock("./log", async () => (await import("./guard-test-support")).mocks.log());
+vi.mock("next-intl/server", async () => (await import("@/tests/support/guards")).mocks.intl());
+vi.mock("./auth/current-user", async () => (await import("@/tests/support/guards")).mocks.session());
+vi.mock("../db", async () => (await import("@/tests/support/guards")).mocks.db());
+vi.mock("./log", async () => (await import("@/tests/support/guards")).mocks.log());
 vi.mock("../env", () => ({ env: () => ({ CLINAUDIT_TRUST_PROXY: false }) }));
 
 const get = (path = "/api/x") => new Request(`http://localhost:3000${path}`, { headers: { host: "localhost:3000" } });

@@ -1,9 +1,8 @@
-// Test support for the guards (action.test.ts, route.test.ts): the request's collaborators —
+// Test support for the guards (lib/server/action.test.ts, route.test.ts): the request's collaborators —
 // session, translations, database, logger — replaced by fakes the test sets per case.
-import { vi } from "vitest";
 import { createTranslator } from "use-intl/core";
-import { MESSAGES } from "../i18n/messages";
-import type { CurrentUser } from "./auth/current-user";
+import { MESSAGES } from "@/lib/i18n/messages";
+import type { CurrentUser } from "@/lib/server/auth/current-user";
 
 export const fake = {
   locale: "en" as "en" | "zh-CN",
@@ -47,4 +46,3 @@ export const mocks = {
   log: () => ({ log: () => ({ error: (...args: unknown[]) => fake.logged.push(args) }) }),
 };
 
-export { vi };
