@@ -1,8 +1,7 @@
 "use server";
 import { cookies } from "next/headers";
-import { db } from "@/lib/db";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
-import { getCurrentUser } from "@/lib/server/auth/current-user";
+import { openContext } from "@/lib/server/page";
 import { setUserLocale } from "@/lib/server/users/set-locale";
 
 /**
@@ -13,7 +12,7 @@ export async function setLocaleAction(locale: string): Promise<{ ok: boolean }> 
   if (!isLocale(locale)) return { ok: false };
   const store = await cookies();
   store.set(LOCALE_COOKIE, locale, { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
-  const user = await getCurrentUser();
-  if (user) await setUserLocale(db(), user.id, locale);
+  const { user, db } = await openContext();
+  if (user) await setUserLocale(db, user.id, locale);
   return { ok: true };
 }

@@ -46,7 +46,7 @@ test("a temporary password opens nothing but the change screen, until it is repl
   }
   const route = await user.request.get("/api/admin/audit-trail");
   expect(route.status()).toBe(403);
-  expect(await route.json()).toEqual({ error: "Change your temporary password first." });
+  expect(await route.json()).toMatchObject({ error: "Change your temporary password first.", passwordMustChange: true });
 
   // The temporary password itself is refused as the new one.
   await user.getByLabel("New password", { exact: true }).fill(temporary);

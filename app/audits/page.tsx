@@ -3,8 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/db";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { pageContext } from "@/lib/server/page";
 import { listAudits } from "@/lib/server/audits/queries";
 import { Card } from "@/components/ui/card";
 import { buttonVariants } from "@/components/ui/button";
@@ -16,8 +15,8 @@ export async function generateMetadata(): Promise<Metadata> {
 const STATUS_TONE = { DRAFT: "neutral", OPEN: "accent", CLOSED: "warning" } as const;
 
 export default async function AuditsPage() {
-  await requirePermission("audits:manage");
-  const [audits, t] = await Promise.all([listAudits(db()), getTranslations("audits")]);
+  const { db } = await pageContext("audits:manage");
+  const [audits, t] = await Promise.all([listAudits(db), getTranslations("audits")]);
   return (
     <>
       <PageHeader

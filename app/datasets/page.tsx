@@ -6,8 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
-import { db } from "@/lib/db";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { pageContext } from "@/lib/server/page";
 import { listDatasets } from "@/lib/server/datasets/list-datasets";
 import { maxUpload } from "@/lib/server/uploads/limits";
 import { utcMinute } from "@/lib/i18n/timestamp";
@@ -17,8 +16,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function DatasetsPage() {
-  await requirePermission("datasets:manage");
-  const [datasets, t, format] = await Promise.all([listDatasets(db()), getTranslations("datasets.list"), getFormatter()]);
+  const { db } = await pageContext("datasets:manage");
+  const [datasets, t, format] = await Promise.all([listDatasets(db), getTranslations("datasets.list"), getFormatter()]);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />

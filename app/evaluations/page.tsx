@@ -6,8 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
-import { db } from "@/lib/db";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { pageContext } from "@/lib/server/page";
 import { datasetChoices, listPredictionSets } from "@/lib/server/evaluations/queries";
 import { utcMinute } from "@/lib/i18n/timestamp";
 import { maxPredictionUpload } from "@/lib/server/uploads/limits";
@@ -17,8 +16,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function EvaluationsPage() {
-  await requirePermission("evaluations:manage");
-  const [sets, datasets, t, format] = await Promise.all([listPredictionSets(db()), datasetChoices(db()), getTranslations("evaluation.list"), getFormatter()]);
+  const { db } = await pageContext("evaluations:manage");
+  const [sets, datasets, t, format] = await Promise.all([listPredictionSets(db), datasetChoices(db), getTranslations("evaluation.list"), getFormatter()]);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />

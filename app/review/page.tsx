@@ -4,8 +4,8 @@ import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/db";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { auditsToAdjudicate } from "@/lib/server/adjudication/access";
+import { pageContext } from "@/lib/server/page";
 import { nextUnrated, reviewQueue, type QueueStatus } from "@/lib/server/review/queue";
 import { Card, CardTitle } from "@/components/ui/card";
 import { buttonVariants } from "@/components/ui/button";
@@ -21,10 +21,10 @@ const STATUS: Record<QueueStatus, { key: "todo" | "inProgress" | "done"; tone: "
 };
 
 export default async function ReviewPage() {
-  const user = await requirePermission("review:rate");
+  const { user, db } = await pageContext("review:rate");
   const [audits, adjudicating, t, tc] = await Promise.all([
-    reviewQueue(db(), user.id),
-    db().audit.findMany({ where: { adjudicatorId: user.id, status: "CLOSED" }, select: { id: true, name: true } }),
+    reviewQueue(db, user.id),
+    auditsToAdjudicate(db, user.id),
     getTranslations("review.queue"),
     getTranslations("review.case"),
   ]);

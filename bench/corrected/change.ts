@@ -5,7 +5,8 @@
  */
 import path from "node:path";
 import { createDb } from "../../lib/db/client";
-import { saveAdjudication, saveAdjudicationSchema } from "../../lib/server/adjudication/save-adjudication";
+import { saveAdjudicationSchema } from "../../lib/schemas/adjudication";
+import { saveAdjudication } from "../../lib/server/adjudication/save-adjudication";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args[args.indexOf(name) + 1]!;

@@ -2,6 +2,8 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { replaceTemporaryPasswordAction } from "@/app/account/actions";
+import { checkFields } from "@/lib/schemas/issues";
+import { replaceTemporaryPasswordSchema } from "@/lib/schemas/users";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { continueSignedIn } from "./continue-signed-in";
@@ -11,6 +13,7 @@ import { Alert } from "../ui/alert";
 export function ForcedPasswordForm({ email, minLength }: { email: string; minLength: number }) {
   const t = useTranslations("auth.forced");
   const ta = useTranslations("auth.account");
+  const tr = useTranslations();
   const [pending, start] = useTransition();
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -20,12 +23,11 @@ export function ForcedPasswordForm({ email, minLength }: { email: string; minLen
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const local: Record<string, string> = {};
-    if (next.length < minLength) local.next = ta("tooShort", { min: minLength });
-    if (confirm !== next) local.confirm = ta("mismatch");
-    setFieldErrors(local);
+    // The server's schema, so the same words before sending as after.
+    const local = checkFields(replaceTemporaryPasswordSchema, { next, confirm }, tr);
+    setFieldErrors(local ?? {});
     setError(null);
-    if (Object.keys(local).length) return;
+    if (local) return;
     start(async () => {
       const r = await replaceTemporaryPasswordAction({ next, confirm });
       if (!r.ok) {

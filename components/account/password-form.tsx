@@ -3,6 +3,8 @@ import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { changePasswordAction } from "@/app/account/actions";
+import { checkFields } from "@/lib/schemas/issues";
+import { changePasswordSchema } from "@/lib/schemas/users";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { Card, CardTitle } from "../ui/card";
@@ -10,6 +12,7 @@ import { Card, CardTitle } from "../ui/card";
 /** Current password, the new one twice; on success every session ends and sign-in follows. */
 export function PasswordForm({ minLength }: { minLength: number }) {
   const t = useTranslations("auth.account");
+  const tr = useTranslations();
   const [pending, start] = useTransition();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
@@ -20,16 +23,15 @@ export function PasswordForm({ minLength }: { minLength: number }) {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const local: Record<string, string> = {};
-    if (next.length < minLength) local.next = t("tooShort", { min: minLength });
-    else if (next === current) local.next = t("sameAsCurrent");
-    if (confirm !== next) local.confirm = t("mismatch");
-    setFieldErrors(local);
-    if (Object.keys(local).length) return;
+    // The server's schema, so the same words before sending as after.
+    const local = checkFields(changePasswordSchema, { current, next, confirm }, tr);
+    setFieldErrors(local ?? {});
+    if (local) return;
     start(async () => {
       const r = await changePasswordAction({ current, next, confirm });
       if (!r.ok) {
         setError(r.error);
+        setFieldErrors(r.fieldErrors ?? {});
         return;
       }
       setDone(true);

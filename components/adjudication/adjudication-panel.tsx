@@ -3,6 +3,8 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { saveAdjudicationAction } from "@/app/audits/adjudication-actions";
 import type { TurnChoice } from "@/lib/adjudication/turns";
+import { saveAdjudicationSchema } from "@/lib/schemas/adjudication";
+import { checkFields } from "@/lib/schemas/issues";
 import { Button } from "../ui/button";
 import { ChangeEditor } from "./change-editor";
 import { proposedChange, type AdjudicationCorrection } from "./proposed-change";
@@ -29,6 +31,7 @@ export interface AdjudicationPanelProps {
 
 export function AdjudicationPanel(props: AdjudicationPanelProps) {
   const t = useTranslations("adjudication.panel");
+  const tr = useTranslations();
   const [pending, start] = useTransition();
   const [labels, setLabels] = useState<Record<string, string>>(
     () => props.existing?.finalLabels ?? Object.fromEntries(props.rubric.map((d) => [d.key, props.majority[d.key] ?? d.categories[0]!.key])),
@@ -44,14 +47,18 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
 
   const save = () =>
     start(async () => {
-      const result = await saveAdjudicationAction({
+      const input = {
         auditId: props.auditId,
         auditItemId: props.auditItemId,
         finalLabels: labels,
         rationale,
         decisions: props.corrections.map((c) => ({ correctionId: c.id, ...decisions[c.id]!, applied: decisions[c.id]!.decision === "REJECTED" ? null : decisions[c.id]!.applied })),
-      });
-      setMessage(result.ok ? { ok: true, text: t("saved") } : { ok: false, text: result.error });
+      };
+      // The server's schema first (the same words, no round trip); the panel shows the first problem.
+      const local = checkFields(saveAdjudicationSchema, input, tr);
+      if (local) return setMessage({ ok: false, text: Object.values(local)[0]! });
+      const result = await saveAdjudicationAction(input);
+      setMessage(result.ok ? { ok: true, text: t("saved") } : { ok: false, text: Object.values(result.fieldErrors ?? {})[0] ?? result.error });
     });
 
   return (

@@ -3,6 +3,8 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
 import { createUserAction } from "@/app/admin/users/actions";
 import { ROLES, type Role } from "@/lib/auth/permissions";
+import { checkFields } from "@/lib/schemas/issues";
+import { createUserSchema } from "@/lib/schemas/users";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
 import { OneTimePassword } from "./one-time-password";
@@ -11,6 +13,7 @@ import { Card } from "../ui/card";
 export function CreateUserForm() {
   const t = useTranslations("admin.form");
   const tc = useTranslations("common");
+  const tr = useTranslations();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -20,13 +23,22 @@ export function CreateUserForm() {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
+    const input = {
+      email: String(form.get("email") ?? ""),
+      name: String(form.get("name") ?? ""),
+      role: String(form.get("role") ?? "CLINICIAN") as Role,
+      password: String(form.get("password") ?? ""),
+    };
+    // The server's schema first: the same field messages, no round trip.
+    const local = checkFields(createUserSchema, input, tr);
+    if (local) {
+      setCreated(null);
+      setError(tr("common.errors.fixFields"));
+      setFieldErrors(local);
+      return;
+    }
     startTransition(async () => {
-      const result = await createUserAction({
-        email: String(form.get("email") ?? ""),
-        name: String(form.get("name") ?? ""),
-        role: String(form.get("role") ?? "CLINICIAN") as Role,
-        password: String(form.get("password") ?? ""),
-      });
+      const result = await createUserAction(input);
       if (result.ok) {
         setCreated(result.data);
         setError(null);

@@ -3,7 +3,8 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
 import { createInvitationAction } from "@/app/admin/invitations/actions";
 import { ROLES, type Role } from "@/lib/auth/permissions";
-import { DEFAULT_EXPIRY_HOURS, EXPIRY_CHOICES } from "@/lib/server/users/invitation-expiry";
+import { checkFields } from "@/lib/schemas/issues";
+import { DEFAULT_EXPIRY_HOURS, EXPIRY_CHOICES, invitationSchema } from "@/lib/schemas/users";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
 import { CopyValue } from "./copy-value";
@@ -13,6 +14,7 @@ import { Card, CardTitle } from "../ui/card";
 export function InvitationForm() {
   const t = useTranslations("admin.invitations");
   const tc = useTranslations("common");
+  const tr = useTranslations();
   const format = useFormatter();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -23,13 +25,22 @@ export function InvitationForm() {
     event.preventDefault();
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
+    const input = {
+      role: String(form.get("role") ?? "CLINICIAN") as Role,
+      email: String(form.get("email") ?? ""),
+      name: String(form.get("name") ?? ""),
+      expiresInHours: Number(form.get("expiresInHours")) as (typeof EXPIRY_CHOICES)[number],
+    };
+    // The server's schema first: the same field messages, no round trip.
+    const local = checkFields(invitationSchema, input, tr);
+    if (local) {
+      setCreated(null);
+      setError(tr("common.errors.fixFields"));
+      setFieldErrors(local);
+      return;
+    }
     startTransition(async () => {
-      const result = await createInvitationAction({
-        role: String(form.get("role") ?? "CLINICIAN") as Role,
-        email: String(form.get("email") ?? ""),
-        name: String(form.get("name") ?? ""),
-        expiresInHours: Number(form.get("expiresInHours")) as (typeof EXPIRY_CHOICES)[number],
-      });
+      const result = await createInvitationAction(input);
       setCreated(result.ok ? result.data : null);
       setError(result.ok ? null : result.error);
       setFieldErrors(result.ok ? {} : (result.fieldErrors ?? {}));

@@ -1,7 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
-import { saveSsoSettingsAction, type SsoSettingsInput } from "@/app/admin/sso/actions";
+import { saveSsoSettingsAction } from "@/app/admin/sso/actions";
+import type { SsoSettingsInput } from "@/lib/server/auth/sso-settings";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";

@@ -5,8 +5,8 @@ import { extendSampleAction, previewExtensionAction } from "@/app/audits/extend-
 import type { ExtensionPlan } from "@/lib/server/audits/extend-sample";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
-import enAudits from "@/messages/en/audits.json";
-import { localizeKnown } from "./known-text";
+import { previewExtensionSchema } from "@/lib/schemas/audits";
+import { checkFields } from "@/lib/schemas/issues";
 
 interface Props {
   auditId: string;
@@ -24,7 +24,7 @@ const SHOWN = 10;
 /** Draws k more items from the audit's seeded frame: preview what it adds and assigns, then extend. */
 export function ExtendSampleForm({ auditId, seed, frameSize, sampleSize, ratersPerItem, locked, history }: Props) {
   const t = useTranslations("audits.extend");
-  const v = useTranslations("audits.validation");
+  const tr = useTranslations();
   const [pending, start] = useTransition();
   const [add, setAdd] = useState("10");
   const [plan, setPlan] = useState<ExtensionPlan | null>(null);
@@ -32,10 +32,16 @@ export function ExtendSampleForm({ auditId, seed, frameSize, sampleSize, ratersP
   const left = frameSize - sampleSize;
   const preview = () =>
     start(async () => {
+      // The server's schema first: the same message without a round trip.
+      const local = checkFields(previewExtensionSchema, { auditId, add }, tr);
+      if (local?.add) {
+        setPlan(null);
+        setMessage({ ok: false, text: local.add });
+        return;
+      }
       const r = await previewExtensionAction({ auditId, add });
       setPlan(r.ok ? r.data : null);
-      const field = r.ok ? undefined : r.fieldErrors?.add;
-      setMessage(r.ok ? null : { ok: false, text: field ? localizeKnown(enAudits.validation, field, (key) => v(key as never)) : r.error });
+      setMessage(r.ok ? null : { ok: false, text: r.fieldErrors?.add ?? r.error });
     });
   const extend = (p: ExtensionPlan) =>
     start(async () => {

@@ -5,12 +5,12 @@ import { useState, useTransition } from "react";
 import { createAuditAction, previewSampleAction } from "@/app/audits/actions";
 import type { DatasetLanguage } from "@/lib/audits/dataset-language";
 import { defaultRubricFor, type Rubric } from "@/lib/audits/rubric";
+import { createAuditSchema, sampleRequestSchema } from "@/lib/schemas/audits";
+import { checkFields } from "@/lib/schemas/issues";
 import { REVIEW_ORDER_MODES, type ReviewOrderMode } from "@/lib/sampling/review-order";
-import enAudits from "@/messages/en/audits.json";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
 import { CompositionTable, type Composition } from "./composition-table";
-import { localizeKnown } from "./known-text";
 import { RubricEditor } from "./rubric-editor";
 import { SamplePlanner } from "./sample-planner";
 import { Card, CardTitle } from "../ui/card";
@@ -20,6 +20,7 @@ type Stratum = (typeof STRATA)[number];
 
 export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { datasets: { id: string; label: string; itemCount: number; family?: string; language?: DatasetLanguage | null }[]; initialDatasetId?: string; initialSeed: string }) {
   const t = useTranslations("audits");
+  const tr = useTranslations();
   const router = useRouter();
   const [pending, start] = useTransition();
   const [datasetId, setDatasetId] = useState(initialDatasetId ?? datasets[0]?.id ?? "");
@@ -38,8 +39,18 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
 
   const request = { datasetId, size, seed, strata };
   const selected = datasets.find((d) => d.id === datasetId);
+  // The fields are checked here with the server's schema first: the same messages, no round trip.
+  const refuse = (fields: Record<string, string>) => {
+    setError(tr("common.errors.fixFields"));
+    setFieldErrors(fields);
+  };
   const onPreview = () =>
     start(async () => {
+      const local = checkFields(sampleRequestSchema, request, tr);
+      if (local) {
+        setPreview(null);
+        return refuse(local);
+      }
       const r = await previewSampleAction(request);
       if (r.ok) {
         setPreview(r.data);
@@ -53,7 +64,10 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
     });
   const onCreate = () =>
     start(async () => {
-      const r = await createAuditAction({ ...request, name, rubric, reviewOrder });
+      const input = { ...request, name, rubric, reviewOrder };
+      const local = checkFields(createAuditSchema, input, tr);
+      if (local) return refuse(local);
+      const r = await createAuditAction(input);
       if (r.ok) router.push(`/audits/${r.data.id}`);
       else {
         setError(r.error);
@@ -61,10 +75,8 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
       }
     });
   const changed = () => setPreview(null);
-  // The schemas' messages are the English catalog's: shown here in the reader's language.
-  const errors = Object.fromEntries(
-    Object.entries(fieldErrors).map(([field, message]) => [field, localizeKnown(enAudits.validation, message, (key) => t(`validation.${key}` as Parameters<typeof t>[0]))]),
-  );
+  // In the reader's language already: the schemas' messages are catalog keys (lib/schemas).
+  const errors = fieldErrors;
   const rubricErrors = Object.entries(errors).filter(([k]) => k.startsWith("rubric"));
 
   return (

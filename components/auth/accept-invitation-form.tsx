@@ -3,6 +3,8 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, useTransition, type FormEvent } from "react";
 import { acceptInvitationAction } from "@/app/(auth)/invite/actions";
+import { checkFields } from "@/lib/schemas/issues";
+import { acceptInvitationSchema } from "@/lib/schemas/users";
 import { continueSignedIn } from "../account/continue-signed-in";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
@@ -12,6 +14,7 @@ import { Alert } from "../ui/alert";
 export function AcceptInvitationForm({ token, email, name, minLength }: { token: string; email: string | null; name: string | null; minLength: number }) {
   const t = useTranslations("auth.invite");
   const ta = useTranslations("auth.account");
+  const tr = useTranslations();
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -27,12 +30,11 @@ export function AcceptInvitationForm({ token, email, name, minLength }: { token:
       password: String(form.get("new-password") ?? ""),
       confirm: String(form.get("confirm-password") ?? ""),
     };
-    const local: Record<string, string> = {};
-    if (input.password.length < minLength) local.password = ta("tooShort", { min: minLength });
-    if (input.confirm !== input.password) local.confirm = ta("mismatch");
-    setFieldErrors(local);
+    // The server's schema, so the same words before sending as after.
+    const local = checkFields(acceptInvitationSchema, input, tr);
+    setFieldErrors(local ?? {});
     setError(null);
-    if (Object.keys(local).length) return;
+    if (local) return;
     start(async () => {
       const result = await acceptInvitationAction(input);
       if (!result.ok) {

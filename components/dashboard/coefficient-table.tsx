@@ -7,8 +7,7 @@
 import { useTranslations } from "next-intl";
 import { COEFFICIENT_ORDER } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
-import enDashboard from "@/messages/en/dashboard.json";
-import { localizeKnown } from "../audits/known-text";
+import { engineNoteCode } from "@/lib/agreement/notes";
 import { DivergenceText } from "./divergence-text";
 import { useReportFormat } from "./use-report-format";
 import { Card } from "../ui/card";
@@ -22,10 +21,13 @@ export function CoefficientTable({ dimension, title }: { dimension: DimensionAud
   const c = dimension.agreement.coefficients;
   const level = f.level(dimension.agreement.options.confidenceLevel);
   const heading = title ?? t("heading", { label: dimension.label });
-  // The engine's notes are English; those the catalog knows are shown in the reader's language.
-  const notes = COEFFICIENT_ORDER.flatMap((k) =>
-    c[k].note === null ? [] : [{ key: k, note: localizeKnown(enDashboard.engineNotes, c[k].note, (key) => tNote(key as keyof typeof enDashboard.engineNotes)) }],
-  );
+  // The engine's notes by their code, in the reader's language (an unknown one as the engine wrote it).
+  const notes = COEFFICIENT_ORDER.flatMap((k) => {
+    const note = c[k].note;
+    if (note === null) return [];
+    const code = engineNoteCode(note);
+    return [{ key: k, note: code ? tNote(code) : note }];
+  });
   return (
     <Card as="section">
       <div className="overflow-x-auto">

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDataset, type Conversation } from "../formats";
-import { turnChoices, turnLabel, turnProblem } from "./turns";
+import { turnData, turnProblem } from "./turns";
 
 async function conversation(): Promise<Conversation> {
   const text = fs.readFileSync(path.resolve("lib/formats/__fixtures__/notes-chatqa.example.json"), "utf8");
@@ -14,21 +14,22 @@ async function conversation(): Promise<Conversation> {
 describe("turns a correction may name", () => {
   it("lists the conversation's turns with their type and the start of the question", async () => {
     const conv = await conversation();
-    expect(turnChoices(conv)).toEqual([
-      { turnOrder: 1, label: "Turn 1 · content: What organism was identified during the first admission?", optionLabels: ["A", "B", "C", "D", "E"], turnType: "content" },
-      { turnOrder: 2, label: expect.stringMatching(/^Turn 2 · source: What exact source/), optionLabels: ["A", "B", "C", "D", "E"], turnType: "source" },
+    expect(turnData(conv)).toEqual([
+      { turnOrder: 1, questionStart: "What organism was identified during the first admission?", optionLabels: ["A", "B", "C", "D", "E"], turnType: "content" },
+      { turnOrder: 2, questionStart: expect.stringMatching(/^What exact source/), optionLabels: ["A", "B", "C", "D", "E"], turnType: "source" },
     ]);
-    expect(turnLabel({ turnOrder: 3, turnType: "content", question: "x".repeat(80) })).toMatch(/^Turn 3 · content: x{59}…$/);
+    const long = { ...conv, turns: [{ ...conv.turns[0]!, question: "x".repeat(80) }] };
+    expect(turnData(long)![0]!.questionStart).toMatch(/^x{59}…$/);
   });
 
   it("says when a kind cannot name a turn", async () => {
     const conv = await conversation();
     expect(turnProblem(conv, "GOLD", 1)).toBeNull();
     expect(turnProblem(conv, "EVIDENCE", 2)).toBeNull();
-    expect(turnProblem(conv, "EVIDENCE", 1)).toMatch(/content turn/);
-    expect(turnProblem(conv, "GOLD", 0)).toMatch(/Choose the turn/);
-    expect(turnProblem(conv, "STEM", 5)).toMatch(/no turn 5/);
+    expect(turnProblem(conv, "EVIDENCE", 1)).toEqual({ key: "rubric.corrections.errors.evidenceTurn" });
+    expect(turnProblem(conv, "GOLD", 0)).toEqual({ key: "rubric.corrections.errors.turn" });
+    expect(turnProblem(conv, "STEM", 5)).toEqual({ key: "rubric.corrections.errors.noTurn", values: { turn: 5 } });
     expect(turnProblem(conv, "REMOVE", 0)).toBeNull();
-    expect(turnProblem(conv, "REMOVE", 1)).toMatch(/whole item/);
+    expect(turnProblem(conv, "REMOVE", 1)).toEqual({ key: "rubric.corrections.errors.wholeItem" });
   });
 });

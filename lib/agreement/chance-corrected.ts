@@ -25,10 +25,9 @@ import {
 } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "./types";
 
-export const ONE_CATEGORY_NOTE =
-  "fewer than 2 categories: chance agreement is 1 and the coefficient is undefined (declare the rubric's categories)";
-export const PE_ONE_NOTE =
-  "chance agreement is 1 (every rating falls in one category): the coefficient is undefined";
+import { ONE_CATEGORY_NOTE, PE_ONE_NOTE } from "./notes";
+
+export { ONE_CATEGORY_NOTE, PE_ONE_NOTE };
 
 export interface ChanceModel {
   pe: number;

@@ -12,6 +12,7 @@
 import tCdf from "@stdlib/stats-base-dists-t-cdf";
 import tQuantile from "@stdlib/stats-base-dists-t-quantile";
 import type { CoefficientResult } from "./types";
+import { SE_ZERO_NOTE, SINGLE_ITEM_NOTE } from "./notes";
 
 /** pe at or above this counts as 1: chance agreement leaves no room for a chance-corrected coefficient. */
 export const PE_ONE = 1 - 1e-12;
@@ -59,7 +60,7 @@ function criticalValue(p: number, df: number): number {
 export function withInference(x: InferenceInput): CoefficientResult {
   if (x.n < 2) {
     return {
-      ...emptyResult("a single item: the standard error needs at least 2 items", { pa: x.pa, pe: x.pe }),
+      ...emptyResult(SINGLE_ITEM_NOTE, { pa: x.pa, pe: x.pe }),
       coeff: x.coeff,
     };
   }
@@ -77,7 +78,7 @@ export function withInference(x: InferenceInput): CoefficientResult {
     pValue = 0;
   } else {
     pValue = null;
-    note = "standard error and coefficient are both 0: the p-value is undefined";
+    note = SE_ZERO_NOTE;
   }
   return { pa: x.pa, pe: x.pe, coeff: x.coeff, se, ciLower, ciUpper, pValue, df, note };
 }

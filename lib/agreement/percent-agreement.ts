@@ -12,7 +12,9 @@ import { emptyResult, withInference } from "./inference";
 import { observedAgreement, prepareRatings, resolveOptions, samplingFraction, sumSquaredDeviations, type PreparedRatings } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "./types";
 
-export const NO_PAIRS_NOTE = "no item has 2 or more ratings: agreement is undefined";
+import { NO_PAIRS_NOTE } from "./notes";
+
+export { NO_PAIRS_NOTE };
 
 export function percentAgreement(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): CoefficientResult {
   return percentAgreementOf(prepareRatings(ratings, categoryCount), options);

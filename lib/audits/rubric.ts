@@ -1,19 +1,20 @@
 // An audit's rubric: ordered dimensions, each with ordered categories, the category a split
 // vote counts as, and optionally the category that means "the benchmark is wrong" (for the
-// error-rate bound). Pure; the same schema validates the editor and the server action.
+// error-rate bound). Pure; the same schema validates the editor and the server action, and its
+// messages are catalog keys (lib/schemas/issues.ts).
 import { z } from "zod";
 import type { Locale } from "../i18n/locales";
 
-const key = z.string().trim().min(1).max(40).regex(/^[a-z0-9_]+$/, "Use lower-case letters, digits and _");
+const key = z.string().trim().min(1).max(40).regex(/^[a-z0-9_]+$/, "audits.validation.rubric.key");
 
 // Labels are data: the rubric's own text is canonical (exports, reports); `translations`
 // carries the same text in other interface languages, shown to reviewers who chose them.
 const categoryText = z.strictObject({
-  label: z.string().trim().min(1, "Give the category a label").max(80),
+  label: z.string().trim().min(1, "audits.validation.rubric.categoryLabel").max(80),
   description: z.string().trim().max(300).optional(),
 });
 const dimensionText = z.strictObject({
-  label: z.string().trim().min(1, "Give the dimension a label").max(120),
+  label: z.string().trim().min(1, "audits.validation.rubric.dimensionLabel").max(120),
   question: z.string().trim().max(300).optional(),
 });
 /** Translations by interface language; English is the canonical text itself. */
@@ -29,7 +30,7 @@ export const rubricDimensionSchema = z
     key,
     ...dimensionText.shape,
     translations: translations(dimensionText.partial()),
-    categories: z.array(rubricCategorySchema).min(2, "At least two categories").max(9, "At most nine (keys 1–9)"),
+    categories: z.array(rubricCategorySchema).min(2, "audits.validation.rubric.twoCategories").max(9, "audits.validation.rubric.nineCategories"),
     tieCategory: key,
     errorCategory: key.nullable().optional(),
     /**
@@ -40,19 +41,19 @@ export const rubricDimensionSchema = z
   })
   .superRefine((d, ctx) => {
     const keys = d.categories.map((c) => c.key);
-    if (new Set(keys).size !== keys.length) ctx.addIssue({ code: "custom", path: ["categories"], message: "Category keys must be unique" });
-    if (!keys.includes(d.tieCategory)) ctx.addIssue({ code: "custom", path: ["tieCategory"], message: "The tie category must be one of the categories" });
+    if (new Set(keys).size !== keys.length) ctx.addIssue({ code: "custom", path: ["categories"], message: "audits.validation.rubric.categoryKeys" });
+    if (!keys.includes(d.tieCategory)) ctx.addIssue({ code: "custom", path: ["tieCategory"], message: "audits.validation.rubric.tieCategory" });
     if (d.errorCategory && !keys.includes(d.errorCategory))
-      ctx.addIssue({ code: "custom", path: ["errorCategory"], message: "The error category must be one of the categories" });
+      ctx.addIssue({ code: "custom", path: ["errorCategory"], message: "audits.validation.rubric.errorCategory" });
   });
 
 export const rubricSchema = z
   .array(rubricDimensionSchema)
-  .min(1, "At least one dimension")
+  .min(1, "audits.validation.rubric.oneDimension")
   .max(6)
   .superRefine((dims, ctx) => {
     const keys = dims.map((d) => d.key);
-    if (new Set(keys).size !== keys.length) ctx.addIssue({ code: "custom", message: "Dimension keys must be unique" });
+    if (new Set(keys).size !== keys.length) ctx.addIssue({ code: "custom", message: "audits.validation.rubric.dimensionKeys" });
   });
 
 export type RubricCategory = z.infer<typeof rubricCategorySchema>;

@@ -4,7 +4,8 @@ import { hash, verify } from "@node-rs/argon2";
 
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 12;
+// The rule is the forms' too (lib/schemas/users.ts, client-safe).
+export { MIN_PASSWORD_LENGTH } from "../schemas/users";
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

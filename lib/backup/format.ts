@@ -20,6 +20,7 @@
 // by email. Dates are ISO 8601 in UTC.
 import { z } from "zod";
 import { rubricSchema } from "../audits/rubric";
+import { englishIssue } from "../schemas/english";
 import { ROLES } from "../auth/permissions";
 
 export const BACKUP_FORMAT = "clinaudit-audit-backup";
@@ -39,7 +40,7 @@ const int = z.number().int();
 /** A valid rubric, kept exactly as stored (validated, not transformed). */
 const rubric = z.unknown().superRefine((value, ctx) => {
   const r = rubricSchema.safeParse(value);
-  if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: issue.path as PropertyKey[], message: issue.message, input: value });
+  if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: issue.path as PropertyKey[], message: englishIssue(issue), input: value });
 });
 
 export const headerSchema = z.strictObject({

@@ -6,13 +6,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RUBRIC } from "../audits/rubric";
-import { saveAdjudicationSchema } from "./adjudication/save-adjudication";
+import { saveAdjudicationSchema } from "../schemas/adjudication";
 import { assignSchema } from "./audits/assign";
-import { createAuditSchema, sampleRequestSchema } from "./audits/create-audit";
+import { createAuditSchema, extendSampleSchema, sampleRequestSchema } from "../schemas/audits";
 import { saveCommentSchema } from "./review/save-comment";
 import { saveCorrectionSchema } from "./review/save-correction";
 import { saveRatingSchema } from "./review/save-rating";
-import { userFieldsSchema } from "./users/user-fields";
+import { createUserSchema } from "../schemas/users";
 
 function files(dir: string, keep: (f: string) => boolean): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -26,6 +26,8 @@ describe("server action schemas", () => {
     const sources = [
       ...files("app", (f) => /actions\.ts$/.test(f)),
       ...files("lib/server", (f) => f.endsWith(".ts") && !f.endsWith(".test.ts")),
+      // The input schemas shared with the forms.
+      ...files("lib/schemas", (f) => f.endsWith(".ts") && !f.endsWith(".test.ts")),
       "lib/audits/rubric.ts",
     ];
     expect(sources.length).toBeGreaterThan(20);
@@ -47,7 +49,8 @@ describe("server action schemas", () => {
     assign: [assignSchema, { auditId: "a", clinicianIds: ["u"], design: "BALANCED", ratersPerItem: 2 }],
     sample: [sampleRequestSchema, { datasetId: "d", size: 1, seed: "s", strata: [] }],
     audit: [createAuditSchema, { datasetId: "d", size: 1, seed: "s", strata: [], name: "n", rubric: DEFAULT_RUBRIC }],
-    user: [userFieldsSchema(), { email: "a@example.org", name: "A", role: "CLINICIAN", password: "" }],
+    extend: [extendSampleSchema, { auditId: "a", add: 5, fromSize: 10 }],
+    user: [createUserSchema, { email: "a@example.org", name: "A", role: "CLINICIAN", password: "" }],
   } as const;
 
   it.each(Object.entries(valid))("%s refuses an unknown key at the top", (_, [schema, input]) => {

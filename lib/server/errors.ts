@@ -15,22 +15,42 @@ export function englishText(message: CatalogMessage): string {
   return english(message.key as never, message.values as never);
 }
 
-// Errors carry a code, an internal message (logged) and a user message (shown). A catalog
-// message is shown in the reader's language by guardedAction; `userMessage` is its English.
+export type ErrorCode = "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "INVALID" | "LOCKED";
+
+/** How a route handler answers each failure (guardedRoute). */
+export const ERROR_STATUS: Record<ErrorCode, number> = { NOT_FOUND: 404, FORBIDDEN: 403, CONFLICT: 409, INVALID: 400, LOCKED: 423 };
+
+/**
+ * The one way a handler, an access check or a domain function says "no": a code and a catalog
+ * message, never English text, so every guard (lib/server/action.ts, lib/server/route.ts) shows
+ * it in the reader's language. `internal` is for the log only. `body` travels with a route's
+ * JSON answer (e.g. the located issues of a refused download).
+ */
 export class AppError extends Error {
   override name = "AppError";
-  readonly userMessage: string;
-  readonly catalog?: CatalogMessage;
   constructor(
-    readonly code: "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "INVALID" | "LOCKED",
-    message: string | CatalogMessage,
+    readonly code: ErrorCode,
+    readonly catalog: CatalogMessage,
     internal?: string,
+    readonly body?: Record<string, unknown>,
   ) {
-    const text = typeof message === "string" ? message : englishText(message);
-    super(internal ?? text);
-    this.userMessage = text;
-    if (typeof message !== "string") this.catalog = message;
+    super(internal ?? englishText(catalog));
+  }
+  /** The message's English (logs, tests, the CLI). */
+  get userMessage(): string {
+    return englishText(this.catalog);
   }
 }
+
+/** Not there, or not the caller's to see (the two are not told apart, so ids are not probed). */
+export const notFoundError = (internal?: string) => new AppError("NOT_FOUND", { key: "common.errors.notFound" }, internal);
+/** There and visible, but this caller may not do it. */
+export const forbiddenError = (internal?: string) => new AppError("FORBIDDEN", { key: "common.errors.forbidden" }, internal);
+
+/**
+ * A failure whose words come from outside the catalogs (a pure library's located English, e.g.
+ * "900001: no note 12"): the catalog sentence frames it, the detail is shown as it is.
+ */
+export const invalidDetail = (detail: string) => new AppError("INVALID", { key: "common.errors.invalidDetail", values: { detail } });
 
 export const GENERIC_ERROR = englishText({ key: "common.errors.generic" });

@@ -3,7 +3,8 @@
 import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import type { Db } from "@/lib/db/client";
 import { correctedBenchmark } from "@/lib/server/adjudication/corrected-export";
-import { saveAdjudication, saveAdjudicationSchema } from "@/lib/server/adjudication/save-adjudication";
+import { saveAdjudication } from "@/lib/server/adjudication/save-adjudication";
+import { saveAdjudicationSchema } from "@/lib/schemas/adjudication";
 import { assignClinicians, withdrawClinician } from "@/lib/server/audits/assign";
 import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";

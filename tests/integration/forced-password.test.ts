@@ -7,7 +7,8 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { bootstrap } from "@/lib/server/setup/bootstrap";
 import { createUser } from "@/lib/server/users/create-user";
 import { resetPassword } from "@/lib/server/users/manage-user";
-import { replaceTemporaryPassword, replaceTemporaryPasswordSchema } from "@/lib/server/users/replace-temporary-password";
+import { replaceTemporaryPasswordSchema } from "@/lib/schemas/users";
+import { replaceTemporaryPassword } from "@/lib/server/users/replace-temporary-password";
 import { DATABASES, target } from "./databases";
 
 describe.each(DATABASES)("temporary passwords on $name", (database) => {

@@ -7,7 +7,7 @@ import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { acceptInvitation } from "@/lib/server/users/accept-invitation";
 import { createUser } from "@/lib/server/users/create-user";
-import { acceptFieldsSchema } from "@/lib/server/users/invitation-fields";
+import { acceptInvitationSchema } from "@/lib/schemas/users";
 import { createInvitation, listInvitations, revokeInvitation } from "@/lib/server/users/invitations";
 import { openInvitation } from "@/lib/server/users/open-invitation";
 import { DATABASES, target } from "./databases";
@@ -26,7 +26,7 @@ describe.each(DATABASES)("invitation links on $name", (database) => {
   }
   const form = (token: string, over: Partial<Record<"email" | "name" | "password", string>> = {}) => {
     const password = over.password ?? "invitee-password-1";
-    return acceptFieldsSchema().parse({ token, email: over.email ?? "", name: over.name ?? "Dr. Invitee", password, confirm: password });
+    return acceptInvitationSchema.parse({ token, email: over.email ?? "", name: over.name ?? "Dr. Invitee", password, confirm: password });
   };
   const accept = (db: Db, token: string, over: Parameters<typeof form>[1] = {}, now?: Date) => acceptInvitation(db, form(token, over), { ip: null, ...(now ? { now } : {}) });
 

@@ -97,7 +97,7 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
     expect(settled[0]).toMatchObject({ status: "rejected", reason: { code: "NOT_FOUND" } });
     expect(settled[2]).toMatchObject({ status: "rejected", reason: { code: "INVALID" } });
     expect(settled[3]).toMatchObject({ status: "fulfilled", value: { ok: false, conflict: { current: { version: 0, category: null } } } });
-    const kept = settled.filter((s, i) => ![0, 2, 3].includes(i));
+    const kept = settled.filter((_, i) => ![0, 2, 3].includes(i));
     expect(kept.every((s) => s.status === "fulfilled" && s.value.ok)).toBe(true);
     const { ratings, events } = await stored(db);
     expect(ratings.map((r) => r.assignmentId).sort()).toEqual(raters.filter((_, i) => ![0, 2, 3].includes(i)).map((r) => r.assignmentId).sort());
@@ -112,7 +112,7 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
     await refuseRowsOf(database, db, bad.assignmentId);
     const settled = await Promise.allSettled(raters.map((r) => saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "uncertain", expectedVersion: 0 })));
     expect(settled[42]!.status).toBe("rejected");
-    expect(settled.filter((s, i) => i !== 42).every((s) => s.status === "fulfilled" && s.value.ok && s.value.data.version === 1)).toBe(true);
+    expect(settled.filter((_, i) => i !== 42).every((s) => s.status === "fulfilled" && s.value.ok && s.value.data.version === 1)).toBe(true);
     const { ratings, events } = await stored(db);
     expect(ratings).toHaveLength(RATERS - 1);
     expect(ratings.some((r) => r.assignmentId === bad.assignmentId)).toBe(false);

@@ -4,10 +4,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { adjudicationAccess } from "@/lib/server/adjudication/access";
+import { authorizeAdjudication } from "@/lib/server/adjudication/access";
 import { setAdjudicator } from "@/lib/server/adjudication/set-adjudicator";
 import { setAuditStatus, setShareResults, withdrawResultsAccess } from "@/lib/server/audits/set-status";
-import { canSeeResults } from "@/lib/server/reports/dashboard-access";
+import { authorizeResults } from "@/lib/server/reports/dashboard-access";
 import { DATABASES, target } from "./databases";
 import { world } from "./review-world";
 
@@ -25,8 +25,8 @@ describe.each(DATABASES)("reopening after results were shared on $name", (databa
     await setAdjudicator(db, organizer.id, audit.id, b!.id);
     await setAuditStatus(db, organizer.id, audit.id, "close");
     await setShareResults(db, organizer.id, audit.id, true);
-    expect(await canSeeResults(db, a!, audit.id)).toBe("yes");
-    expect(await adjudicationAccess(db, b!, audit.id)).toMatchObject({ ok: true });
+    await expect(authorizeResults(db, a!, audit.id)).resolves.toBeUndefined();
+    expect(await authorizeAdjudication(db, b!, audit.id)).toEqual({ status: "CLOSED", organizer: false });
 
     await expect(setAuditStatus(db, organizer.id, audit.id, "open")).rejects.toMatchObject({ catalog: { key: "audits.errors.reopenShared" } });
     // Sharing off is not enough while a clinician adjudicator sees every rater's ratings.
@@ -36,8 +36,8 @@ describe.each(DATABASES)("reopening after results were shared on $name", (databa
     expect((await db.audit.findUniqueOrThrow({ where: { id: audit.id } })).status).toBe("CLOSED");
 
     await withdrawResultsAccess(db, organizer.id, audit.id);
-    expect(await canSeeResults(db, a!, audit.id)).toBe("forbidden");
-    expect(await adjudicationAccess(db, b!, audit.id)).toEqual({ ok: false, reason: "not-found" });
+    await expect(authorizeResults(db, a!, audit.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(authorizeAdjudication(db, b!, audit.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await setAuditStatus(db, organizer.id, audit.id, "open")).toBe("OPEN");
 
     const trail = await db.auditEvent.findMany({ where: { entityId: audit.id }, orderBy: [{ at: "asc" }, { id: "asc" }], select: { action: true, before: true, after: true } });

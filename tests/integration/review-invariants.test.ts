@@ -23,7 +23,7 @@ import { reviewQueue } from "@/lib/server/review/queue";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveCorrection } from "@/lib/server/review/save-correction";
 import { saveRating } from "@/lib/server/review/save-rating";
-import { adjudicationAccess } from "@/lib/server/adjudication/access";
+import { authorizeAdjudication } from "@/lib/server/adjudication/access";
 import { correctedFileNames, correctedSummary, mayDownloadCorrected } from "@/lib/server/adjudication/corrected-export";
 import { loadAdjudicationItem } from "@/lib/server/adjudication/load-item";
 import { DATABASES, target } from "./databases";
@@ -134,9 +134,8 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
           // The adjudicator: one of the raters, or a clinician who rated nothing here.
           const adjudicator = clinicians[(s.value ?? 0) % CLINICIANS]!;
           await db.audit.update({ where: { id: audit.id }, data: { adjudicatorId: adjudicator.id } });
-          const access = await adjudicationAccess(db, { ...adjudicator, locale: "en" }, audit.id);
-          expect(access).toMatchObject({ ok: true, organizer: false });
-          if (!access.ok) throw new Error("no access");
+          const access = await authorizeAdjudication(db, { ...adjudicator, locale: "en" }, audit.id);
+          expect(access).toMatchObject({ organizer: false });
           for (const { id } of await db.auditItem.findMany({ where: { auditId: audit.id }, select: { id: true } })) {
             const view = (await loadAdjudicationItem(db, audit.id, id))!;
             const inst = bundle.instances.find((i) => i.instance_id === view.item.externalId)!;

@@ -5,14 +5,13 @@ import { getTranslations } from "next-intl/server";
 import { LoginForm } from "@/components/auth/login-form";
 import { SsoButton } from "@/components/auth/sso-button";
 import { ssoErrorKey } from "@/lib/auth/sso-errors";
-import { db } from "@/lib/db";
 import { passwordSignInState } from "@/lib/server/auth/sso-settings";
 import { LocaleSwitcher } from "@/components/layout/locale-switcher";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { homeFor } from "@/lib/auth/permissions";
 import { env, oidcConfig } from "@/lib/env";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
-import { getCurrentUser } from "@/lib/server/auth/current-user";
+import { openContext } from "@/lib/server/page";
 import { Card } from "@/components/ui/card";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const user = await getCurrentUser();
+  const { user, db } = await openContext();
   if (user) redirect(homeFor(user.role));
   const sso = oidcConfig();
   const [t, tc, ts, chosen, password] = await Promise.all([
@@ -29,7 +28,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
     getTranslations("common"),
     getTranslations("sso"),
     cookies().then((c) => c.get(LOCALE_COOKIE)?.value),
-    passwordSignInState(db(), sso),
+    passwordSignInState(db, sso),
   ]);
   const callbackUrl = safeCallbackPath(params.callbackUrl, env().NEXTAUTH_URL);
   // A refusal or failure of single sign-on comes back here as ?error= (lib/auth/sso-errors.ts).

@@ -3,8 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { parseTableParams } from "@/components/data-table/search-params";
 import { TrailTable } from "@/components/admin/trail-table";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/db";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { pageContext } from "@/lib/server/page";
 import { listTrail, TRAIL_TABLE } from "@/lib/server/audit-trail-query";
 import { buttonVariants } from "@/components/ui/button";
 
@@ -13,9 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AuditTrailPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePermission("audit-trail:read");
+  const { db } = await pageContext("audit-trail:read");
   const params = parseTableParams(await props.searchParams, TRAIL_TABLE);
-  const [{ rows, total, entities }, t] = await Promise.all([listTrail(db(), params), getTranslations("admin.trail")]);
+  const [{ rows, total, entities }, t] = await Promise.all([listTrail(db, params), getTranslations("admin.trail")]);
   const query = new URLSearchParams({ ...(params.search ? { q: params.search } : {}), ...(params.filters.entity ? { entity: params.filters.entity } : {}) });
   return (
     <>

@@ -4,8 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { InvitationForm } from "@/components/admin/invitation-form";
 import { InvitationsTable } from "@/components/admin/invitations-table";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/db";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { pageContext } from "@/lib/server/page";
 import { listInvitations } from "@/lib/server/users/invitations";
 import { buttonVariants } from "@/components/ui/button";
 
@@ -14,8 +13,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function InvitationsPage() {
-  await requirePermission("users:manage");
-  const [rows, t] = await Promise.all([listInvitations(db()), getTranslations("admin.invitations")]);
+  const { db } = await pageContext("users:manage");
+  const [rows, t] = await Promise.all([listInvitations(db), getTranslations("admin.invitations")]);
   return (
     <>
       <PageHeader

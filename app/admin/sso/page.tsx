@@ -4,10 +4,9 @@ import { SsoSettingsForm } from "@/components/admin/sso-settings-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatRoleMap } from "@/lib/auth/sso-mapping";
 import { SSO_PROVIDER_ID } from "@/lib/auth/sso-provider";
-import { db } from "@/lib/db";
 import { env, oidcConfig } from "@/lib/env";
-import { requirePermission } from "@/lib/server/auth/current-user";
-import { passwordSignInState } from "@/lib/server/auth/sso-settings";
+import { countSsoLinks, passwordSignInState } from "@/lib/server/auth/sso-settings";
+import { pageContext } from "@/lib/server/page";
 import { Card } from "@/components/ui/card";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SsoSettingsPage() {
-  await requirePermission("users:manage");
+  const { db } = await pageContext("users:manage");
   const t = await getTranslations("sso.admin");
   const sso = oidcConfig();
   if (!sso) {
@@ -26,7 +25,7 @@ export default async function SsoSettingsPage() {
       </>
     );
   }
-  const [{ settings, activeSsoAdmins, open }, linked] = await Promise.all([passwordSignInState(db(), sso), db().ssoLink.count({ where: { issuer: sso.issuer } })]);
+  const [{ settings, activeSsoAdmins, open }, linked] = await Promise.all([passwordSignInState(db, sso), countSsoLinks(db, sso.issuer)]);
   const facts: [string, string][] = [
     [t("provider"), sso.name],
     [t("issuer"), sso.issuer],

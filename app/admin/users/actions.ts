@@ -1,32 +1,25 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { getTranslations } from "next-intl/server";
 import { z } from "zod";
-import { db } from "@/lib/db";
-import { guardedAction } from "@/lib/server/action";
-import { createUser } from "@/lib/server/users/create-user";
 import { ROLES } from "@/lib/auth/permissions";
+import { createUserSchema } from "@/lib/schemas/users";
+import { guardedAction } from "@/lib/server/action";
 import { changeRole } from "@/lib/server/users/change-role";
+import { createUser } from "@/lib/server/users/create-user";
 import { resetPassword, setUserActive } from "@/lib/server/users/manage-user";
-import { userFieldsSchema, type CreateUserInput } from "@/lib/server/users/user-fields";
 
-export async function createUserAction(input: CreateUserInput) {
-  // The field messages in the reader's language.
-  const t = await getTranslations("admin.form.errors");
-  const schema = userFieldsSchema((key, values) => t(key, values));
-  return guardedAction("users:manage", schema, async (data, actor) => {
-    // Whether typed or generated, an admin's password is the admin's: replaced at first sign-in.
-    const result = await createUser(db(), actor.id, data, { temporary: true });
-    revalidatePath("/admin/users");
-    return { email: result.user.email, temporaryPassword: result.temporaryPassword };
-  })(input);
-}
+export const createUserAction = guardedAction("users:manage", createUserSchema, async (data, { db, user }) => {
+  // Whether typed or generated, an admin's password is the admin's: replaced at first sign-in.
+  const result = await createUser(db, user.id, data, { temporary: true });
+  revalidatePath("/admin/users");
+  return { email: result.user.email, temporaryPassword: result.temporaryPassword };
+});
 
 export const setUserActiveAction = guardedAction(
   "users:manage",
   z.strictObject({ userId: z.string().min(1), active: z.boolean() }),
-  async ({ userId, active }, actor) => {
-    await setUserActive(db(), actor.id, userId, active);
+  async ({ userId, active }, { db, user }) => {
+    await setUserActive(db, user.id, userId, active);
     revalidatePath("/admin/users");
   },
 );
@@ -34,14 +27,14 @@ export const setUserActiveAction = guardedAction(
 export const resetPasswordAction = guardedAction(
   "users:manage",
   z.strictObject({ userId: z.string().min(1) }),
-  async ({ userId }, actor) => ({ temporaryPassword: await resetPassword(db(), actor.id, userId) }),
+  async ({ userId }, { db, user }) => ({ temporaryPassword: await resetPassword(db, user.id, userId) }),
 );
 
 export const changeRoleAction = guardedAction(
   "users:manage",
   z.strictObject({ userId: z.string().min(1).max(100), role: z.enum(ROLES) }),
-  async ({ userId, role }, actor) => {
-    await changeRole(db(), actor.id, userId, role);
+  async ({ userId, role }, { db, user }) => {
+    await changeRole(db, user.id, userId, role);
     revalidatePath("/admin/users");
   },
 );

@@ -7,8 +7,7 @@ import { USERS_TABLE } from "@/components/admin/users-table-config";
 import { parseTableParams } from "@/components/data-table/search-params";
 import type { Role } from "@/lib/auth/permissions";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/db";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { pageContext } from "@/lib/server/page";
 import { listUsers } from "@/lib/server/users/list-users";
 import { buttonVariants } from "@/components/ui/button";
 
@@ -17,10 +16,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function UsersPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const me = await requirePermission("users:manage");
+  const { user: me, db } = await pageContext("users:manage");
   const params = parseTableParams(await props.searchParams, USERS_TABLE);
   const role = params.filters.role as Role | undefined;
-  const [{ rows, total }, t] = await Promise.all([listUsers(db(), { ...params, role }), getTranslations("admin.users")]);
+  const [{ rows, total }, t] = await Promise.all([listUsers(db, { ...params, role }), getTranslations("admin.users")]);
   return (
     <>
       <PageHeader

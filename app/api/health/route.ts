@@ -1,11 +1,7 @@
-import { db } from "@/lib/db";
+import { databaseReachable } from "@/lib/server/health";
+import { openRoute } from "@/lib/server/route";
 
 /** Liveness and database reachability, for load balancers and the test harness. */
-export async function GET() {
-  try {
-    await db().user.count();
-    return Response.json({ status: "ok" });
-  } catch {
-    return Response.json({ status: "database unavailable" }, { status: 503 });
-  }
-}
+export const GET = openRoute("health", async ({ db }) =>
+  (await databaseReachable(db)) ? Response.json({ status: "ok" }) : Response.json({ status: "database unavailable" }, { status: 503 }),
+);

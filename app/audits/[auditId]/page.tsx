@@ -19,12 +19,11 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { localizeRubric } from "@/lib/audits/rubric";
 import { can } from "@/lib/auth/permissions";
-import { db } from "@/lib/db";
 import { describeComposition } from "@/lib/sampling/composition";
-import { requirePermission } from "@/lib/server/auth/current-user";
 import { auditProgress } from "@/lib/server/audits/progress";
-import { activeClinicians, getAudit } from "@/lib/server/audits/queries";
+import { activeClinicians, getAudit, sampleExternalIds } from "@/lib/server/audits/queries";
 import { samplingFrame, STRATA_KEYS, type StratumKey } from "@/lib/server/audits/sampling-frame";
+import { pageContext } from "@/lib/server/page";
 import { Card, CardTitle } from "@/components/ui/card";
 import { buttonVariants } from "@/components/ui/button";
 
@@ -35,19 +34,19 @@ export async function generateMetadata(): Promise<Metadata> {
 const STATUS_TONE = { DRAFT: "neutral", OPEN: "accent", CLOSED: "warning" } as const;
 
 export default async function AuditPage(props: { params: Promise<{ auditId: string }> }) {
-  const user = await requirePermission("audits:manage");
+  const { user, db } = await pageContext("audits:manage");
   const { auditId } = await props.params;
-  const audit = await getAudit(db(), auditId);
+  const audit = await getAudit(db, auditId);
   if (!audit) notFound();
-  const [progress, clinicians, items, { frame }, t, locale] = await Promise.all([
-    auditProgress(db(), auditId),
-    activeClinicians(db()),
-    db().auditItem.findMany({ where: { auditId }, select: { item: { select: { externalId: true } } } }),
-    samplingFrame(db(), audit.datasetId),
+  const [progress, clinicians, sampleIds, { frame }, t, locale] = await Promise.all([
+    auditProgress(db, auditId),
+    activeClinicians(db),
+    sampleExternalIds(db, auditId),
+    samplingFrame(db, audit.datasetId),
     getTranslations("audits"),
     getLocale(),
   ]);
-  const composition = describeComposition({ ids: items.map((i) => i.item.externalId) }, frame, [...STRATA_KEYS]);
+  const composition = describeComposition({ ids: sampleIds }, frame, [...STRATA_KEYS]);
   const sampling = audit.sampling as { frameSize: number; frameChecksum: string };
   const strata = audit.strata as StratumKey[];
   return (

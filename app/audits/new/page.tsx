@@ -3,8 +3,7 @@ import { randomInt } from "node:crypto";
 import { getTranslations } from "next-intl/server";
 import { NewAuditForm } from "@/components/audits/new-audit-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/db";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { pageContext } from "@/lib/server/page";
 import { listDatasets } from "@/lib/server/datasets/list-datasets";
 import { datasetLanguages } from "@/lib/server/audits/dataset-language";
 
@@ -13,10 +12,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewAuditPage(props: { searchParams: Promise<{ dataset?: string }> }) {
-  await requirePermission("audits:manage");
+  const { db } = await pageContext("audits:manage");
   const { dataset } = await props.searchParams;
-  const [datasets, t] = await Promise.all([listDatasets(db()), getTranslations("audits.new")]);
-  const languages = await datasetLanguages(db(), datasets.map((d) => d.id));
+  const [datasets, t] = await Promise.all([listDatasets(db), getTranslations("audits.new")]);
+  const languages = await datasetLanguages(db, datasets.map((d) => d.id));
   // Unless a dataset was chosen on its own page: the one imported last, the likeliest to audit.
   const newest = datasets.reduce<(typeof datasets)[number] | undefined>((a, d) => (!a || d.importedAt > a.importedAt ? d : a), undefined);
   return (

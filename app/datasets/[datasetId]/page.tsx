@@ -6,8 +6,7 @@ import { parseTableParams } from "@/components/data-table/search-params";
 import { FindingsList } from "@/components/datasets/findings-list";
 import { ItemsTable } from "@/components/datasets/items-table";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/db";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { pageContext } from "@/lib/server/page";
 import { browseItems, itemFacets, ITEMS_TABLE } from "@/lib/server/datasets/browse-items";
 import { datasetFindings } from "@/lib/server/datasets/findings";
 import { getDataset } from "@/lib/server/datasets/list-datasets";
@@ -21,15 +20,15 @@ export default async function DatasetPage(props: {
   params: Promise<{ datasetId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePermission("datasets:manage");
+  const { db } = await pageContext("datasets:manage");
   const { datasetId } = await props.params;
-  const dataset = await getDataset(db(), datasetId);
+  const dataset = await getDataset(db, datasetId);
   if (!dataset) notFound();
   const params = parseTableParams(await props.searchParams, ITEMS_TABLE);
   const [findings, facets, { rows, total }, t, format] = await Promise.all([
-    datasetFindings(db(), datasetId),
-    itemFacets(db(), datasetId),
-    browseItems(db(), datasetId, params),
+    datasetFindings(db, datasetId),
+    itemFacets(db, datasetId),
+    browseItems(db, datasetId, params),
     getTranslations("datasets.dataset"),
     getFormatter(),
   ]);

@@ -7,10 +7,9 @@ import { EvaluationResults } from "@/components/evaluations/evaluation-results";
 import { ReportOptions } from "@/components/evaluations/report-options";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/db";
 import { DEFAULT_REPLICATES } from "@/lib/evaluation/bootstrap-settings";
 import type { EvaluationOptions } from "@/lib/evaluation/report-types";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { pageContext } from "@/lib/server/page";
 import { EVALUATION_EXPORTS } from "@/lib/server/evaluations/exports";
 import { evaluationOptionsFromParams, evaluationQuery } from "@/lib/server/evaluations/options";
 import { getPredictionSet } from "@/lib/server/evaluations/queries";
@@ -23,7 +22,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 async function Results({ setId, options }: { setId: string; options: EvaluationOptions }) {
-  const computed = await evaluationFor(db(), setId, options);
+  const { db } = await pageContext("evaluations:manage");
+  const computed = await evaluationFor(db, setId, options);
   if (!computed) notFound();
   const [t, format] = await Promise.all([getTranslations("evaluation.report"), getFormatter()]);
   return (
@@ -40,9 +40,9 @@ export default async function EvaluationPage(props: {
   params: Promise<{ setId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePermission("evaluations:manage");
+  const { db } = await pageContext("evaluations:manage");
   const { setId } = await props.params;
-  const set = await getPredictionSet(db(), setId);
+  const set = await getPredictionSet(db, setId);
   if (!set) notFound();
   const [t, list, format] = await Promise.all([getTranslations("evaluation.report"), getTranslations("evaluation.list"), getFormatter()]);
   const requested = evaluationOptionsFromParams(await props.searchParams);

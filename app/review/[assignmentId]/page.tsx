@@ -9,12 +9,11 @@ import { ConversationWorkspace } from "@/components/case/conversation-workspace"
 import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { RatingPanel } from "@/components/rubric/rating-panel";
 import type { CorrectionKind } from "@/components/rubric/types";
-import { turnChoices } from "@/lib/adjudication/turns";
+import { turnData } from "@/lib/adjudication/turns";
 import { itemRubricView, rubricTurns } from "@/lib/audits/item-dimensions";
 import { localizeRubric } from "@/lib/audits/rubric";
-import { db } from "@/lib/db";
 import { compactRecord } from "@/lib/review/compact-record";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { pageContext } from "@/lib/server/page";
 import { loadCasePage } from "@/lib/server/review/case-page";
 import { mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
 import { recordActiveTimeAction, saveCommentAction, saveCorrectionAction, saveRatingAction, setFlagAction } from "../actions";
@@ -27,24 +26,19 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CasePage(props: { params: Promise<{ assignmentId: string }> }) {
-  const user = await requirePermission("review:rate");
+  const { user, db } = await pageContext("review:rate");
   const { assignmentId } = await props.params;
   // One read for the assignment and all it carries, one for the place in the queue; the record
   // comes from the per-item cache (lib/server/review/record-cache.ts) as compact JSON.
-  const review = await loadCasePage(db(), user.id, assignmentId);
+  const review = await loadCasePage(db, user.id, assignmentId);
   if (!review) notFound();
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;
   const [locale, t, tr] = await Promise.all([getLocale(), getTranslations("rubric.turns"), getTranslations("rubric.perTurn")]);
   const findings = review.findings;
   const guidelines = guidelinesFor(review.audit.guidelines, locale);
-  // The turn pickers in the reader's words: "Turn 3 · content: <question start>" is turnLabel's
-  // wording; its question start is kept (the whole label if that wording ever changes).
-  const turns = turnChoices(item)?.map((turn) => {
-    const prefix = `Turn ${turn.turnOrder} · ${turn.turnType}: `;
-    const question = turn.label.startsWith(prefix) ? turn.label.slice(prefix.length) : turn.label;
-    return { ...turn, label: t(turn.turnType, { turn: turn.turnOrder, question }) };
-  });
+  // The turn pickers in the reader's words.
+  const turns = turnData(item)?.map((turn) => ({ ...turn, label: t(turn.turnType, { turn: turn.turnOrder, question: turn.questionStart }) }));
 
   const rating = (
     <RatingPanel

@@ -19,7 +19,8 @@ import { createUser } from "@/lib/server/users/create-user";
 import { DATABASES, target } from "@/tests/integration/databases";
 import { correctedBenchmark, correctedSummary } from "./corrected-export";
 import { loadAdjudicationItem } from "./load-item";
-import { saveAdjudication, saveAdjudicationSchema } from "./save-adjudication";
+import { saveAdjudication } from "./save-adjudication";
+import { saveAdjudicationSchema } from "../../schemas/adjudication";
 
 const NOTES = fs.readFileSync(path.resolve("lib/formats/__fixtures__/notes-chatqa.example.json"), "utf8");
 

@@ -1,54 +1,15 @@
 import "server-only";
-import { z } from "zod";
 import type { Db } from "../../db/client";
 import { APPLY_ORDER, applyChange, CorrectionError, missingNoteRefs, type AppliedChange } from "../../adjudication/apply";
 import { parseRubric } from "../../audits/rubric";
 import type { Item } from "../../formats";
-import { en } from "../../i18n/messages";
 import { recordEvent } from "../audit-trail";
-import { AppError } from "../errors";
+import { AppError, invalidDetail } from "../errors";
+import type { SaveAdjudicationInput } from "../../schemas/adjudication";
 import { eventFromRow } from "../datasets/rows";
 
-// Messages are the English catalog's, so the action can show them in the reader's language.
-const says = en.adjudication.validation;
 /** The kinds a correction is stored with (a string column). */
 type Kind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE";
-
-// turnOrder is taken from the correction itself (see below), whatever the form sends.
-const turnOrder = z.number().int().min(0).optional();
-const appliedSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("STEM"), question: z.string().trim().min(1), turnOrder }),
-  z.strictObject({ kind: z.literal("GOLD"), answer: z.string().trim().min(1), turnOrder }),
-  z.strictObject({ kind: z.literal("DISTRACTOR"), label: z.string().trim().min(1), text: z.string().trim().min(1), turnOrder }),
-  // MCQs list evidence event ids; a conversation's source turn names its new correct option.
-  z
-    .strictObject({
-      kind: z.literal("EVIDENCE"),
-      evidenceEventIds: z.array(z.string().trim().min(1)).min(1).optional(),
-      // The adjudicator's own evidence_text (blank: composed from the chosen events).
-      evidenceText: z.string().max(20_000).optional().transform((t) => (t?.trim() ? t : undefined)),
-      answer: z.string().trim().min(1).optional(),
-      turnOrder,
-    })
-    .refine((e) => (e.evidenceEventIds === undefined) !== (e.answer === undefined), says.evidence),
-  z.strictObject({ kind: z.literal("REMOVE") }),
-]);
-
-export const saveAdjudicationSchema = z.strictObject({
-  auditId: z.string().min(1),
-  auditItemId: z.string().min(1),
-  finalLabels: z.record(z.string(), z.string()),
-  rationale: z.string().trim().min(1, says.rationale).max(20_000),
-  decisions: z.array(
-    z.strictObject({
-      correctionId: z.string().min(1),
-      decision: z.enum(["ACCEPTED", "EDITED", "REJECTED"]),
-      applied: appliedSchema.nullable(),
-      rationale: z.string().trim().min(1, says.decisionRationale).max(20_000),
-    }),
-  ),
-});
-export type SaveAdjudicationInput = z.output<typeof saveAdjudicationSchema>;
 
 /**
  * Records the final label per dimension and a decision on each proposed correction, in one
@@ -117,7 +78,7 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
       item = applyChange(item, applied.get(d.correctionId)!, evidence).item;
     } catch (error) {
       // The checks' own messages (lib/adjudication) are English.
-      if (error instanceof CorrectionError) throw new AppError("INVALID", error.message);
+      if (error instanceof CorrectionError) throw invalidDetail(error.message);
       throw error;
     }
   }
@@ -125,7 +86,7 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
     // A corrected source option must still cite the patient's notes, or the export would not re-import.
     const notes = await db.note.findMany({ where: { patientId: row.item.patientId }, select: { noteNum: true, chartdate: true } });
     const problems = missingNoteRefs(item, new Map(notes.map((n) => [n.noteNum, n.chartdate])));
-    if (problems.length) throw new AppError("INVALID", `${row.item.externalId}: ${problems.join("; ")}`);
+    if (problems.length) throw invalidDetail(`${row.item.externalId}: ${problems.join("; ")}`);
   }
   const removeItem = input.decisions.some((d) => d.decision !== "REJECTED" && d.applied?.kind === "REMOVE");
   return db.$transaction(async (tx) => {

@@ -1,5 +1,4 @@
 import "server-only";
-import { z } from "zod";
 import type { Db } from "../../db/client";
 import {
   AssignmentError,
@@ -16,18 +15,11 @@ import {
   type StratumAllocation,
 } from "../../sampling";
 import { recordEvent } from "../audit-trail";
-import { en } from "../../i18n/messages";
+import type { ExtendSampleInput } from "../../schemas/audits";
 import { AppError } from "../errors";
 import { planErrorMessage } from "./plan-errors";
 import { samplingFrame } from "./sampling-frame";
 
-export const extendSampleSchema = z.strictObject({
-  auditId: z.string().min(1).max(100),
-  add: z.coerce.number(en.audits.validation.wholeNumber).int(en.audits.validation.wholeNumber).min(1, en.audits.validation.atLeastOne).max(1_000_000),
-  /** The size the organizer saw when planning: the extension is refused if it changed meanwhile. */
-  fromSize: z.coerce.number().int().min(1),
-});
-export type ExtendSampleInput = z.output<typeof extendSampleSchema>;
 
 export interface ExtensionPlan {
   fromSize: number;

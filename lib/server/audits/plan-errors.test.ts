@@ -31,8 +31,8 @@ describe("the planner's errors an organizer meets, from the catalog", () => {
     expect(typeof planErrorMessage(k)).toBe("object");
     expect(text(k)).toBe(k.message);
   });
-  it("keeps the library's English for the others", () => {
+  it("frames the library's English for the others in a catalog sentence", () => {
     const dup = thrown(() => drawSample({ frame: [...frame, frame[0]!], size: 1, seed: "1", strata: [] }));
-    expect(planErrorMessage(dup)).toBe(dup.message);
+    expect(planErrorMessage(dup)).toEqual({ key: "common.errors.invalidDetail", values: { detail: dup.message } });
   });
 });

@@ -35,3 +35,15 @@ export async function auditRubric(db: Db, auditId: string) {
   const audit = await db.audit.findUnique({ where: { id: auditId }, select: { rubric: true } });
   return audit ? parseRubric(audit.rubric) : null;
 }
+
+/** The benchmark ids of the audit's sample (the composition of what was drawn). */
+export async function sampleExternalIds(db: Db, auditId: string): Promise<string[]> {
+  const rows = await db.auditItem.findMany({ where: { auditId }, select: { item: { select: { externalId: true } } } });
+  return rows.map((r) => r.item.externalId);
+}
+
+/** Where a sampled item of this audit lives in its dataset, or null when it is not this audit's. */
+export async function auditItemTarget(db: Db, auditId: string, auditItemId: string): Promise<{ datasetId: string; itemId: string } | null> {
+  const row = await db.auditItem.findFirst({ where: { id: auditItemId, auditId }, select: { item: { select: { id: true, datasetId: true } } } });
+  return row && { datasetId: row.item.datasetId, itemId: row.item.id };
+}

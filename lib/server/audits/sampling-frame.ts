@@ -1,9 +1,12 @@
 import "server-only";
 import type { Db } from "../../db/client";
-import { drawSample, describeComposition, type FrameItem } from "../../sampling";
+import { drawSample, describeComposition, SamplingError, type FrameItem } from "../../sampling";
+import { AppError } from "../errors";
+import { planErrorMessage } from "./plan-errors";
 
-export const STRATA_KEYS = ["chapter", "level", "decisionPoint"] as const;
-export type StratumKey = (typeof STRATA_KEYS)[number];
+import { STRATA_KEYS, type StratumKey } from "../../schemas/audits";
+
+export { STRATA_KEYS, type StratumKey };
 
 /** Every item of the dataset as a sampling frame, identified by the benchmark's own ids. */
 export async function samplingFrame(db: Db, datasetId: string) {
@@ -32,4 +35,18 @@ export async function previewSample(db: Db, request: SampleRequest) {
   const sample = drawSample({ frame, size: request.size, seed: request.seed, strata: request.strata });
   const composition = describeComposition(sample, frame, [...STRATA_KEYS]);
   return { sample, composition, dbIds };
+}
+
+/**
+ * What the new-audit form shows of a draw: the sample's figures and composition. A request the
+ * frame cannot satisfy (too large, empty frame) is a typed failure with its catalog message.
+ */
+export async function sampleSummary(db: Db, request: SampleRequest) {
+  try {
+    const { sample, composition } = await previewSample(db, request);
+    return { seed: sample.seed, size: sample.size, frameSize: sample.frameSize, frameChecksum: sample.frameChecksum, ids: sample.ids, allocation: sample.allocation, composition };
+  } catch (error) {
+    if (error instanceof SamplingError) throw new AppError("INVALID", planErrorMessage(error));
+    throw error;
+  }
 }

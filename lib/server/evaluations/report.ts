@@ -6,6 +6,8 @@ import type { EvaluationOptions, EvaluationReport, ResolvedEvaluationOptions } f
 import { replySource } from "../../evaluation/reply-files";
 import { NO_OPTION } from "./import-predictions";
 import { runJob } from "../jobs";
+import { EvaluationInputError } from "../../evaluation/errors";
+import { invalidDetail } from "../errors";
 import { loadEvalDataset } from "./load-dataset";
 
 /**
@@ -89,4 +91,17 @@ export async function computeEvaluationReport(db: Db, setId: string, options: Re
   const set = await db.predictionSet.findUniqueOrThrow({ where: { id: setId }, select: { datasetId: true } });
   const { computeMs } = await compute(db, setId, set.datasetId, options, key);
   return { computeMs, cached: false };
+}
+
+/**
+ * evaluationFor for a request's options: options a statistic cannot be computed on (a stale
+ * link, a hand-edited query) are a typed INVALID failure (400 from a route) naming the problem.
+ */
+export async function evaluationForRequest(db: Db, setId: string, options: EvaluationOptions): Promise<ComputedEvaluation | null> {
+  try {
+    return await evaluationFor(db, setId, options);
+  } catch (error) {
+    if (error instanceof EvaluationInputError) throw invalidDetail(error.message);
+    throw error;
+  }
 }

@@ -6,7 +6,7 @@ import type { Locale } from "../../i18n/locales";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
 import { isUniqueViolation } from "../review/save-rating";
-import type { AcceptInput } from "./invitation-fields";
+import type { AcceptInput } from "../../schemas/users";
 import { openInvitation, type OpenedInvitation } from "./open-invitation";
 
 /** Why a link cannot be used now, as the invitee reads it. */

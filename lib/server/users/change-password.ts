@@ -1,17 +1,10 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "../../auth/password";
+import { hashPassword, verifyPassword } from "../../auth/password";
+import type { changePasswordSchema } from "../../schemas/users";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
-
-export const changePasswordSchema = z.strictObject({
-    current: z.string().min(1).max(200),
-    next: z.string().min(MIN_PASSWORD_LENGTH).max(200),
-    confirm: z.string().max(200),
-  })
-  .refine((p) => p.next === p.confirm, { path: ["confirm"], message: "The two new passwords differ" })
-  .refine((p) => p.next !== p.current, { path: ["next"], message: "Choose a password other than the current one" });
 
 /**
  * A signed-in user sets their own password, proving the current one. Their other sessions end

@@ -3,7 +3,8 @@ import type { Db } from "../../db/client";
 import { generatePassword, hashPassword } from "../../auth/password";
 import { AppError } from "../errors";
 import { recordEvent } from "../audit-trail";
-import { createUserSchema, USER_PUBLIC_FIELDS, type CreateUserInput } from "./user-fields";
+import { createUserSchema, type CreateUserInput } from "../../schemas/users";
+import { USER_PUBLIC_FIELDS } from "./user-fields";
 
 export interface CreateUserOptions {
   /**

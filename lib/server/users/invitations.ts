@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
-import { invitationFieldsSchema, type InvitationInput } from "./invitation-fields";
+import { invitationSchema, type InvitationInput } from "../../schemas/users";
 import { hashSecret, newSecret, tokenOf } from "./invitation-token";
 
 /**
@@ -10,7 +10,7 @@ import { hashSecret, newSecret, tokenOf } from "./invitation-token";
  * (shown once; the database keeps a hash of its secret).
  */
 export async function createInvitation(db: Db, actorId: string, input: InvitationInput, now = new Date()) {
-  const data = invitationFieldsSchema().parse(input);
+  const data = invitationSchema.parse(input);
   if (data.email && (await db.user.findUnique({ where: { email: data.email }, select: { id: true } }))) {
     throw new AppError("CONFLICT", { key: "admin.errors.emailTaken", values: { email: data.email } });
   }

@@ -1,13 +1,10 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "../../auth/password";
+import { hashPassword, verifyPassword } from "../../auth/password";
+import type { replaceTemporaryPasswordSchema } from "../../schemas/users";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
-
-export const replaceTemporaryPasswordSchema = z
-  .strictObject({ next: z.string().min(MIN_PASSWORD_LENGTH).max(200), confirm: z.string().max(200) })
-  .refine((p) => p.next === p.confirm, { path: ["confirm"], message: "The two new passwords differ" });
 
 /**
  * The forced change at first sign-in: the user replaces the password an admin chose. The session

@@ -4,7 +4,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { AcceptInvitationForm } from "@/components/auth/accept-invitation-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
-import { db } from "@/lib/db";
+import { openContext } from "@/lib/server/page";
 import { openInvitation } from "@/lib/server/users/open-invitation";
 import { requestAddress } from "../client-address";
 
@@ -16,8 +16,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /** An invitation link: the form while it is open, otherwise a calm page saying why not. */
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
+  const { db } = await openContext();
   const [opened, t, tc, format] = await Promise.all([
-    openInvitation(db(), token, await requestAddress()),
+    openInvitation(db, token, await requestAddress()),
     getTranslations("auth.invite"),
     getTranslations("common"),
     getFormatter(),

@@ -1,16 +1,12 @@
 import { Readable } from "node:stream";
-import { db } from "@/lib/db";
-import { guardRoute } from "@/lib/server/auth/route-guard";
 import { trailCsv } from "@/lib/server/audit-trail-query";
+import { downloadResponse } from "@/lib/server/download";
+import { guardedRoute } from "@/lib/server/route";
 
 /** The whole (filtered) trail as CSV, streamed in batches. */
-export async function GET(request: Request) {
-  const user = await guardRoute("audit-trail:read");
-  if (user instanceof Response) return user;
+export const GET = guardedRoute("audit-trail:read", async ({ db, request }) => {
   const url = new URL(request.url);
   const entity = url.searchParams.get("entity");
-  const csv = trailCsv(db(), { search: url.searchParams.get("q") ?? undefined, filters: entity ? { entity } : {} });
-  return new Response(Readable.toWeb(Readable.from(csv, { objectMode: false })) as ReadableStream<Uint8Array>, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="audit-trail.csv"', "Cache-Control": "no-store" },
-  });
-}
+  const csv = trailCsv(db, { search: url.searchParams.get("q") ?? undefined, filters: entity ? { entity } : {} });
+  return downloadResponse(Readable.toWeb(Readable.from(csv, { objectMode: false })) as ReadableStream<Uint8Array>, { fileName: "audit-trail.csv", type: "text/csv" });
+});

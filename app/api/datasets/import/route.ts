@@ -1,6 +1,4 @@
 import { getTranslations } from "next-intl/server";
-import { db } from "@/lib/db";
-import { guardRoute } from "@/lib/server/auth/route-guard";
 import type { ImportOutcome } from "@/lib/server/datasets/import-dataset";
 import { runJob } from "@/lib/server/jobs";
 import type { DatasetImportProgress } from "@/lib/server/jobs/handlers";
@@ -11,6 +9,7 @@ import { progressStream, wantsStream, type Answer } from "@/lib/server/uploads/p
 import { refusal } from "@/lib/server/uploads/refusal";
 import type { UploadEvent } from "@/lib/server/uploads/events";
 import { log } from "@/lib/server/log";
+import { guardedRoute } from "@/lib/server/route";
 
 /**
  * Organizer upload: multipart files streamed to disk (never through proxy.ts, whose matcher
@@ -19,9 +18,7 @@ import { log } from "@/lib/server/log";
  * runs as a job (lib/server/jobs): on PostgreSQL in a worker process, which reads the files from
  * the upload folder; on SQLite in this process, one at a time.
  */
-export async function POST(request: Request) {
-  const user = await guardRoute("datasets:manage", request);
-  if (user instanceof Response) return user;
+export const POST = guardedRoute("datasets:manage", async ({ db, user, request }) => {
   const t = await getTranslations("datasets.upload.errors");
   const received = await receiveMultipart(request, { maxBytes: maxUpload(), root: uploadRoot() });
   if (!received.ok) return refusal(received, { tooLarge: (limit) => t("tooLarge", { limit }), malformed: t("malformed"), failed: t("unexpected") });
@@ -38,7 +35,7 @@ export async function POST(request: Request) {
   const run = async (send?: (event: UploadEvent) => void): Promise<Answer> => {
     const onProgress = send && importProgress(files, send);
     const outcome: ImportOutcome = await runJob(
-      db(),
+      db,
       "dataset-import",
       { actorId: user.id, files: files.map((f) => ({ path: f.path, name: f.name })), name, strict, ...(format ? { format } : {}) },
       send && {
@@ -58,4 +55,4 @@ export async function POST(request: Request) {
   } finally {
     received.remove();
   }
-}
+});

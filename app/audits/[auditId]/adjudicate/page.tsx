@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { forbidden, notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
 import { PageHeader } from "@/components/ui/page-header";
-import { db } from "@/lib/db";
-import { requireUser } from "@/lib/server/auth/current-user";
-import { adjudicationAccess } from "@/lib/server/adjudication/access";
+import { authorizeAdjudication } from "@/lib/server/adjudication/access";
+import { orRefusal, pageContext } from "@/lib/server/page";
 import { CorrectedDownloads } from "@/components/adjudication/corrected-downloads";
 import { correctedOverview } from "@/lib/server/adjudication/corrected-export";
 import { adjudicationQueue } from "@/lib/server/adjudication/queue";
@@ -21,15 +19,13 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AdjudicatePage(props: { params: Promise<{ auditId: string }> }) {
-  const user = await requireUser();
+  const { user, db } = await pageContext();
   const { auditId } = await props.params;
-  const access = await adjudicationAccess(db(), user, auditId);
-  if (!access.ok && access.reason === "not-found") notFound();
-  if (!access.ok) forbidden();
+  const access = await orRefusal(authorizeAdjudication(db, user, auditId));
   const [{ audit, rows }, corrected, revisions, t, tc] = await Promise.all([
-    adjudicationQueue(db(), auditId),
-    correctedOverview(db(), auditId, access),
-    auditRevisions(db(), auditId),
+    adjudicationQueue(db, auditId),
+    correctedOverview(db, auditId, access),
+    auditRevisions(db, auditId),
     getTranslations("adjudication.queue"),
     getTranslations("common"),
   ]);

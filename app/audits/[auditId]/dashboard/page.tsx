@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { forbidden, notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import {
   AgreementBreakdownChart, CategoryDistributionChart, CoefficientTable, DisagreementList, MajoritySummary, PairwiseMatrix,
@@ -14,15 +13,14 @@ import { PrintButton } from "@/components/dashboard/print-button";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { can } from "@/lib/auth/permissions";
-import { db } from "@/lib/db";
 import { adjudicatedOutcome } from "@/lib/adjudication/outcome";
 import { computeAuditReport } from "@/lib/reports";
-import { requireUser } from "@/lib/server/auth/current-user";
+import { orRefusal, pageContext } from "@/lib/server/page";
 import { auditProgress } from "@/lib/server/audits/progress";
 import { auditRubric } from "@/lib/server/audits/queries";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { loadAuditComments } from "@/lib/server/reports/audit-comments";
-import { canSeeResults } from "@/lib/server/reports/dashboard-access";
+import { authorizeResults } from "@/lib/server/reports/dashboard-access";
 import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
 import { auditRevisions } from "@/lib/server/adjudication/revisions";
@@ -37,27 +35,25 @@ export async function generateMetadata(): Promise<Metadata> {
 
 
 export default async function DashboardPage(props: { params: Promise<{ auditId: string }> }) {
-  const user = await requireUser();
+  const { user, db } = await pageContext();
   const { auditId } = await props.params;
-  const access = await canSeeResults(db(), user, auditId);
-  if (access === "not-found") notFound();
-  if (access === "forbidden") forbidden();
+  await orRefusal(authorizeResults(db, user, auditId));
   const organizer = can(user.role, "audits:manage");
   // The fingerprint first: a rating saved while the snapshot loads then makes the next poll refresh.
-  const version = await dashboardVersion(db(), auditId);
+  const version = await dashboardVersion(db, auditId);
   const computedAt = new Date().toISOString();
-  const snapshot = (await loadAuditSnapshot(db(), auditId))!;
+  const snapshot = (await loadAuditSnapshot(db, auditId))!;
   const report = computeAuditReport(snapshot);
   const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
-    auditProgress(db(), auditId),
-    loadAdjudications(db(), auditId),
-    auditRevisions(db(), auditId),
-    auditRubric(db(), auditId),
+    auditProgress(db, auditId),
+    loadAdjudications(db, auditId),
+    auditRevisions(db, auditId),
+    auditRubric(db, auditId),
     getLocale(),
     getTranslations("dashboard"),
     getTranslations("common"),
     // Other raters' text: organizers and admins only (a clinician sees the shared numbers).
-    organizer ? loadAuditComments(db(), snapshot) : Promise.resolve([]),
+    organizer ? loadAuditComments(db, snapshot) : Promise.resolve([]),
   ]);
   // What the page shows: labels in the reader's language. The exports and the paragraph keep `report`.
   const shown = rubric ? localizeReport(report, rubric, locale) : report;

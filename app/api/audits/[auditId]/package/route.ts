@@ -1,21 +1,11 @@
-import { db } from "@/lib/db";
-import { guardRoute } from "@/lib/server/auth/route-guard";
+import { downloadResponse } from "@/lib/server/download";
+import { notFoundError } from "@/lib/server/errors";
 import { buildAuditPackage } from "@/lib/server/reports/audit-package";
+import { guardedRoute } from "@/lib/server/route";
 
 /** The audit's reproducibility package (organizers): the same bytes for the same audit state. */
-export async function GET(_request: Request, ctx: { params: Promise<{ auditId: string }> }) {
-  const user = await guardRoute("audits:manage");
-  if (user instanceof Response) return user;
-  const { auditId } = await ctx.params;
-  const built = await buildAuditPackage(db(), auditId);
-  if (!built) return Response.json({ error: "Not found" }, { status: 404 });
-  return new Response(new Uint8Array(built.zip), {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="${built.fileName}"`,
-      "Content-Length": String(built.zip.length),
-      "X-Content-SHA256": built.sha256,
-      "Cache-Control": "no-store",
-    },
-  });
-}
+export const GET = guardedRoute<{ auditId: string }>("audits:manage", async ({ db, params: { auditId } }) => {
+  const built = await buildAuditPackage(db, auditId);
+  if (!built) throw notFoundError();
+  return downloadResponse(new Uint8Array(built.zip), { fileName: built.fileName, type: "application/zip", size: built.zip.length, extra: { "X-Content-SHA256": built.sha256 } });
+});

@@ -1,16 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { forbidden, notFound } from "next/navigation";
+import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { AdjudicationPanel, type AdjudicationCorrection } from "@/components/adjudication/adjudication-panel";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { itemMajority } from "@/lib/adjudication/triage";
-import { turnChoices } from "@/lib/adjudication/turns";
+import { turnData } from "@/lib/adjudication/turns";
 import { localizeRubric } from "@/lib/audits/rubric";
-import { db } from "@/lib/db";
-import { requireUser } from "@/lib/server/auth/current-user";
-import { adjudicationAccess } from "@/lib/server/adjudication/access";
+import { authorizeAdjudication } from "@/lib/server/adjudication/access";
+import { orRefusal, pageContext } from "@/lib/server/page";
 import { loadAdjudicationItem } from "@/lib/server/adjudication/load-item";
 import { adjudicationQueue } from "@/lib/server/adjudication/queue";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
@@ -20,22 +19,16 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AdjudicateItemPage(props: { params: Promise<{ auditId: string; auditItemId: string }> }) {
-  const user = await requireUser();
+  const { user, db } = await pageContext();
   const { auditId, auditItemId } = await props.params;
-  const access = await adjudicationAccess(db(), user, auditId);
-  if (!access.ok && access.reason === "not-found") notFound();
-  if (!access.ok) forbidden();
-  const data = await loadAdjudicationItem(db(), auditId, auditItemId);
+  await orRefusal(authorizeAdjudication(db, user, auditId));
+  const data = await loadAdjudicationItem(db, auditId, auditItemId);
   if (!data) notFound();
-  const [{ rows }, t, locale] = await Promise.all([adjudicationQueue(db(), auditId), getTranslations("adjudication"), getLocale()]);
+  const [{ rows }, t, locale] = await Promise.all([adjudicationQueue(db, auditId), getTranslations("adjudication"), getLocale()]);
   const next = rows.find((r) => r.sampleOrder > data.sampleOrder && !r.adjudicated) ?? null;
   const item = data.item.data;
-  // Turn pickers in the reader's words; turnLabel's "Turn 3 · content: " prefix gives way to the catalog's.
-  const turns = turnChoices(item)?.map((turn) => {
-    const prefix = `Turn ${turn.turnOrder} · ${turn.turnType}: `;
-    const question = turn.label.startsWith(prefix) ? turn.label.slice(prefix.length) : turn.label;
-    return { ...turn, label: t(`panel.turnLabel.${turn.turnType}`, { turn: turn.turnOrder, question }) };
-  });
+  // Turn pickers in the reader's words.
+  const turns = turnData(item)?.map((turn) => ({ ...turn, label: t(`panel.turnLabel.${turn.turnType}`, { turn: turn.turnOrder, question: turn.questionStart }) }));
   const majority = Object.fromEntries(
     data.rubric.map((d) => [d.key, itemMajority(data.raters.flatMap((r) => r.ratings.filter((x) => x.dimension === d.key && x.category).map((x) => x.category!)), d.tieCategory)]),
   );

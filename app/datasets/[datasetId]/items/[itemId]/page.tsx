@@ -6,8 +6,7 @@ import { ConversationWorkspace } from "@/components/case/conversation-workspace"
 import { FindingsNotice } from "@/components/case/findings-notice";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
 import { Badge } from "@/components/ui/badge";
-import { db } from "@/lib/db";
-import { requirePermission } from "@/lib/server/auth/current-user";
+import { pageContext } from "@/lib/server/page";
 import { itemFindings } from "@/lib/server/datasets/findings";
 import { itemDetail } from "@/lib/server/datasets/item-detail";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
@@ -18,9 +17,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ItemPage(props: { params: Promise<{ datasetId: string; itemId: string }> }) {
-  await requirePermission("datasets:manage");
+  const { db } = await pageContext("datasets:manage");
   const { datasetId, itemId } = await props.params;
-  const [detail, findings, t, tv] = await Promise.all([itemDetail(db(), datasetId, itemId), itemFindings(db(), datasetId, itemId), getTranslations("datasets.item"), getTranslations("datasets")]);
+  const [detail, findings, t, tv] = await Promise.all([itemDetail(db, datasetId, itemId), itemFindings(db, datasetId, itemId), getTranslations("datasets.item"), getTranslations("datasets")]);
   if (!detail) notFound();
   const item = detail.data;
   const note = (

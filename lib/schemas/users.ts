@@ -1,0 +1,64 @@
+// Client-safe input schemas of the account and user-admin forms, imported by the server actions
+// and the forms alike. Messages are catalog keys (lib/schemas/issues.ts); a length's bound
+// reaches the message as {min} / {max}.
+import { z } from "zod";
+import { ROLES } from "../auth/permissions";
+
+/** The shortest password anyone may choose (lib/auth/password.ts hashes them). */
+export const MIN_PASSWORD_LENGTH = 12;
+const NAME_MAX = 120;
+const PASSWORD_MAX = 200;
+
+/** How long an invitation link may stay open, in hours: a day to two weeks; three days unless chosen. */
+export const EXPIRY_CHOICES = [24, 72, 168, 336] as const;
+export const DEFAULT_EXPIRY_HOURS = 72;
+
+const email = () => z.string().trim().toLowerCase().pipe(z.email("admin.form.errors.email"));
+const name = () => z.string().trim().min(1, "admin.form.errors.name").max(NAME_MAX, "admin.form.errors.nameTooLong");
+const newPassword = () => z.string().min(MIN_PASSWORD_LENGTH, "auth.account.tooShort").max(PASSWORD_MAX, "admin.form.errors.passwordTooLong");
+const mismatch = { path: ["confirm"], message: "auth.account.mismatch" };
+
+/** The admin's new-user form. */
+export const createUserSchema = z.strictObject({
+  email: email(),
+  name: name(),
+  role: z.enum(ROLES),
+  // Empty: generate a temporary password and show it once.
+  password: z
+    .string()
+    .max(PASSWORD_MAX, "admin.form.errors.passwordTooLong")
+    .refine((p) => p === "" || p.length >= MIN_PASSWORD_LENGTH, { message: "admin.form.errors.passwordTooShort", params: { min: MIN_PASSWORD_LENGTH } })
+    .default(""),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+/** The admin's invitation form: a role, and optionally whom it is for. */
+export const invitationSchema = z.strictObject({
+  role: z.enum(ROLES),
+  // Empty: the invitee types their own.
+  email: z.union([z.literal(""), email()]).default(""),
+  name: z.string().trim().max(NAME_MAX, "admin.form.errors.nameTooLong").default(""),
+  expiresInHours: z.union(EXPIRY_CHOICES.map((h) => z.literal(h)) as [z.ZodLiteral<24>, z.ZodLiteral<72>, z.ZodLiteral<168>, z.ZodLiteral<336>]).default(DEFAULT_EXPIRY_HOURS),
+});
+export type InvitationInput = z.input<typeof invitationSchema>;
+
+/** The invitee's form. The email is ignored when the invitation names one. */
+export const acceptInvitationSchema = z
+  .strictObject({
+    token: z.string().max(200),
+    email: z.string().trim().toLowerCase().max(254).default(""),
+    name: name(),
+    password: newPassword(),
+    confirm: z.string().max(PASSWORD_MAX),
+  })
+  .refine((p) => p.password === p.confirm, mismatch);
+export type AcceptInput = z.output<typeof acceptInvitationSchema>;
+
+/** A signed-in user's own password change, proving the current one. */
+export const changePasswordSchema = z
+  .strictObject({ current: z.string().min(1).max(PASSWORD_MAX), next: newPassword(), confirm: z.string().max(PASSWORD_MAX) })
+  .refine((p) => p.next === p.confirm, mismatch)
+  .refine((p) => p.next !== p.current, { path: ["next"], message: "auth.account.sameAsCurrent" });
+
+/** The forced change at first sign-in. */
+export const replaceTemporaryPasswordSchema = z.strictObject({ next: newPassword(), confirm: z.string().max(PASSWORD_MAX) }).refine((p) => p.next === p.confirm, mismatch);
