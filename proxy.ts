@@ -34,5 +34,7 @@ export default function proxy(request: NextRequest, event: NextFetchEvent) {
 // until that copy is read to the end, so an upload could neither be large nor stream. They answer
 // JSON, not pages (no CSP needed), and check the session and role themselves (guardedRoute in lib/server/route.ts: 401/403).
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|icon.svg|favicon.ico|robots.txt|manifest.webmanifest|api/datasets/import$|api/evaluations/import$).*)"],
+  matcher: [
+    "/((?!_next/static|_next/image|icon.svg|favicon.ico|robots.txt|manifest.webmanifest|api/datasets/import$|api/evaluations/import$).*)",
+  ],
 };

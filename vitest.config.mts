@@ -11,7 +11,14 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "bench/**/*.test.ts", "bin/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "bench/**/*.test.ts",
+      "bin/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "components/**/*.test.{ts,tsx}",
+      "tests/**/*.test.ts",
+    ],
     testTimeout: 30_000,
     environment: "node",
     // vitest's default is one worker fewer than the cores: a single worker on CI's two cores. Most

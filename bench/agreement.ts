@@ -56,7 +56,8 @@ function time(fn: () => unknown, runs: number): number {
 /** irrCAC's gwet.ac1.raw on the same matrix in R, when Rscript and irrCAC are installed. */
 function irrcac(matrix: Rating[][], runs: number): { ms: number } | { missing: string } {
   const probe = spawnSync("Rscript", ["-e", "suppressMessages(library(irrCAC))"], { encoding: "utf8" });
-  if (probe.error || probe.status !== 0) return { missing: probe.error ? "Rscript is not installed" : "the R package irrCAC is not installed" };
+  if (probe.error || probe.status !== 0)
+    return { missing: probe.error ? "Rscript is not installed" : "the R package irrCAC is not installed" };
   const csv = matrix.map((row) => row.map((x) => (x === null ? "NA" : String(x))).join(",")).join("\n");
   const code = `d <- read.csv(file("stdin"), header = FALSE); library(irrCAC); invisible(gwet.ac1.raw(d)); t <- replicate(${runs}, system.time(gwet.ac1.raw(d))[["elapsed"]]); cat(median(t) * 1000)`;
   const r = spawnSync("Rscript", ["-e", code], { input: csv, encoding: "utf8", maxBuffer: 1 << 24 });
@@ -71,22 +72,42 @@ if (runsFlag !== undefined && !(Number.isInteger(runsFlag) && runsFlag > 0)) thr
 const result: AgreementResult = { sizes: [], ac1: null };
 console.log("agreement report vs tally-only baseline (median of runs, ms)");
 console.log("size                 ratings    report   baseline   ratio");
-for (const [items, raters, defaultRuns] of [[1500, 12, 5], [100_000, 5, 3]] as const) {
+for (const [items, raters, defaultRuns] of [
+  [1500, 12, 5],
+  [100_000, 5, 3],
+] as const) {
   const runs = runsFlag ?? defaultRuns;
   const rs = ratings(items, raters);
-  const report = time(() => buildDimensionReport({ ratings: rs, categories: CATEGORIES, tieCategory: "uncertain", populationSize: items * 10 }), runs);
+  const report = time(
+    () => buildDimensionReport({ ratings: rs, categories: CATEGORIES, tieCategory: "uncertain", populationSize: items * 10 }),
+    runs,
+  );
   const base = time(() => baseline(rs), runs);
   result.sizes.push({ items, raters, ratings: rs.length, runs, reportMs: report, baselineMs: base });
-  console.log(`${`${items.toLocaleString("en")} x ${raters}`.padEnd(20)} ${String(rs.length).padStart(8)} ${report.toFixed(1).padStart(9)} ${base.toFixed(1).padStart(10)} ${(report / base).toFixed(1).padStart(7)}`);
+  console.log(
+    `${`${items.toLocaleString("en")} x ${raters}`.padEnd(20)} ${String(rs.length).padStart(8)} ${report.toFixed(1).padStart(9)} ${base.toFixed(1).padStart(10)} ${(report / base).toFixed(1).padStart(7)}`,
+  );
   if (items === 100_000) {
     // AC1 + SE + CI alone, from the items x raters matrix (what gwet.ac1.raw takes).
     const index = new Map(CATEGORIES.map((c, k) => [c, k]));
-    const matrix: Rating[][] = Array.from({ length: items }, (_, i) => rs.slice(i * raters, (i + 1) * raters).map((x) => index.get(x.category) ?? null));
+    const matrix: Rating[][] = Array.from({ length: items }, (_, i) =>
+      rs.slice(i * raters, (i + 1) * raters).map((x) => index.get(x.category) ?? null),
+    );
     const ac1Runs = runsFlag ?? 5;
     const ac1 = time(() => gwetAc1(matrix, CATEGORIES.length), ac1Runs);
     const r = irrcac(matrix, ac1Runs);
-    result.ac1 = { items, raters, runs: ac1Runs, ac1Ms: ac1, irrcacMs: "ms" in r ? r.ms : null, irrcacRecordedMs: IRRCAC_RECORDED_MS, irrcacMissing: "ms" in r ? null : r.missing };
-    console.log(`AC1 + SE + CI alone, ${items.toLocaleString("en")} x ${raters}: ${ac1.toFixed(1)} ms; irrCAC ${"ms" in r ? `${r.ms.toFixed(1)} ms in this run` : `not measured here (${r.missing}); recorded in issue 17: ${IRRCAC_RECORDED_MS} ms`}`);
+    result.ac1 = {
+      items,
+      raters,
+      runs: ac1Runs,
+      ac1Ms: ac1,
+      irrcacMs: "ms" in r ? r.ms : null,
+      irrcacRecordedMs: IRRCAC_RECORDED_MS,
+      irrcacMissing: "ms" in r ? null : r.missing,
+    };
+    console.log(
+      `AC1 + SE + CI alone, ${items.toLocaleString("en")} x ${raters}: ${ac1.toFixed(1)} ms; irrCAC ${"ms" in r ? `${r.ms.toFixed(1)} ms in this run` : `not measured here (${r.missing}); recorded in issue 17: ${IRRCAC_RECORDED_MS} ms`}`,
+    );
   }
 }
 if (args.includes("--json")) console.log(JSON.stringify(result));

@@ -62,7 +62,16 @@ const dataset: EvalDataset = {
   checksum: "bench",
   name: "bench",
   patients,
-  items: cases.map((c) => ({ kind: "mcq", id: c.caseId, patientId: c.patientId, options: ["A", "B", "C", "D"], gold: "A", chapter: c.chapter as string, level: c.level as string, decisionPoint: c.decisionPoint as number })),
+  items: cases.map((c) => ({
+    kind: "mcq",
+    id: c.caseId,
+    patientId: c.patientId,
+    options: ["A", "B", "C", "D"],
+    gold: "A",
+    chapter: c.chapter as string,
+    level: c.level as string,
+    decisionPoint: c.decisionPoint as number,
+  })),
 };
 const parsed = await parsePredictions({ name: "bench.csv", chunks: [syntheticPredictionsCsv(dataset, { seed: "bench" })] }, dataset);
 if (!parsed.ok) throw new Error("synthetic predictions did not parse");
@@ -76,13 +85,19 @@ const numpy = numpyBaselines();
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 console.log(`node ${process.version}, ${cases.length} cases, ${patients} patients, B = ${B}, median of ${RUNS} runs (after 1 warm-up)`);
-console.log(`  one bootstrap, engine 2 (spec v2 draws, packed sums)   ${ms(engine2.median)}   runs: ${engine2.all.map((x) => x.toFixed(0)).join(", ")}`);
+console.log(
+  `  one bootstrap, engine 2 (spec v2 draws, packed sums)   ${ms(engine2.median)}   runs: ${engine2.all.map((x) => x.toFixed(0)).join(", ")}`,
+);
 console.log(`  one bootstrap, engine 1 (spec v1 nextInt)              ${ms(engine1.median)}`);
 console.log(`  whole report, engine 2, ${pairs} pairs (median of ${reportRuns})       ${ms(report2.median)}`);
 if (report1) console.log(`  whole report, engine 1 (1 run)                         ${ms(report1.median)}`);
 if (numpy.ok) {
-  console.log(`  numpy ${numpy.version}: one bootstrap ${ms(median(numpy.oneMs))}, whole report with shared draws ${ms(median(numpy.reportMs))} (medians of ${numpy.oneMs.length})`);
-  console.log(`  ratio engine 2 / numpy: one bootstrap ${(engine2.median / median(numpy.oneMs)).toFixed(2)}, whole report ${(report2.median / median(numpy.reportMs)).toFixed(2)}`);
+  console.log(
+    `  numpy ${numpy.version}: one bootstrap ${ms(median(numpy.oneMs))}, whole report with shared draws ${ms(median(numpy.reportMs))} (medians of ${numpy.oneMs.length})`,
+  );
+  console.log(
+    `  ratio engine 2 / numpy: one bootstrap ${(engine2.median / median(numpy.oneMs)).toFixed(2)}, whole report ${(report2.median / median(numpy.reportMs)).toFixed(2)}`,
+  );
 } else console.log(`  numpy baseline not run: ${numpy.reason}`);
 console.log(`  replicates bit-for-bit repeatable: ${repeatable}`);
 if (args.includes("--json")) {
@@ -108,7 +123,8 @@ type NumpyResult = { ok: true; version: string; oneMs: number[]; reportMs: numbe
 /** bench/baselines/bootstrap_numpy.py on the same cases and pairs, when NumPy is installed. */
 function numpyBaselines(): NumpyResult {
   const probe = spawnSync("python3", ["-c", "import numpy"], { encoding: "utf8" });
-  if (probe.error || probe.status !== 0) return { ok: false, reason: `python3 -c "import numpy" failed (${probe.error?.message ?? probe.stderr.trim().split("\n").at(-1)})` };
+  if (probe.error || probe.status !== 0)
+    return { ok: false, reason: `python3 -c "import numpy" failed (${probe.error?.message ?? probe.stderr.trim().split("\n").at(-1)})` };
   const universe = reportPatients(dataset);
   const index = new Map(universe.map((id, i) => [id, i]));
   const byPatient = new Map<string, [number, number]>();
@@ -137,7 +153,9 @@ function numpyBaselines(): NumpyResult {
       };
     }),
     // Every scope against the first, same model (all pairs predicted every item).
-    deltas: pairCases.filter((p) => p.scope !== set.scopes[0]).map((p) => [pairIndex.get(`${p.model}\u0000${p.scope}`), pairIndex.get(`${p.model}\u0000${set.scopes[0]}`)]),
+    deltas: pairCases
+      .filter((p) => p.scope !== set.scopes[0])
+      .map((p) => [pairIndex.get(`${p.model}\u0000${p.scope}`), pairIndex.get(`${p.model}\u0000${set.scopes[0]}`)]),
   };
   const script = path.join(import.meta.dirname, "baselines", "bootstrap_numpy.py");
   const r = spawnSync("python3", [script], { input: JSON.stringify(spec), encoding: "utf8", maxBuffer: 1 << 24 });

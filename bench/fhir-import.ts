@@ -47,14 +47,27 @@ async function child(dir: string, file: string): Promise<Measurement> {
   const db = createDb(`file:${file}`);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const outcome = await importDataset(db, null, fs.readdirSync(dir).sort().map((f) => openFile(path.join(dir, f))));
+  const outcome = await importDataset(
+    db,
+    null,
+    fs
+      .readdirSync(dir)
+      .sort()
+      .map((f) => openFile(path.join(dir, f))),
+  );
   const wallMs = performance.now() - t0;
   const used = process.cpuUsage(cpu0);
   await db.$disconnect();
   if (outcome.status !== "imported") throw new Error(`import ${outcome.status}: ${JSON.stringify(outcome).slice(0, 800)}`);
   const c = outcome.counts;
   const stats = fhirValidatorStats();
-  return { wallMs, cpuMs: (used.user + used.system) / 1000, peakRssMb: 0, rows: 1 + c.patients + c.events + c.notes + c.items, ...(stats.compiled > 0 ? { compileMs: stats.loadMs + stats.compileMs } : {}) };
+  return {
+    wallMs,
+    cpuMs: (used.user + used.system) / 1000,
+    peakRssMb: 0,
+    rows: 1 + c.patients + c.events + c.notes + c.items,
+    ...(stats.compiled > 0 ? { compileMs: stats.loadMs + stats.compileMs } : {}),
+  };
 }
 
 async function generate(jsonlDir: string, fhirDir: string, patients: number): Promise<void> {
@@ -82,7 +95,10 @@ const dirMb = (d: string) => fs.readdirSync(d).reduce((s, f) => s + fs.statSync(
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 function runChild(dir: string, db: string): Measurement {
-  const r = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", SELF, "--child", "--dir", dir, "--db", db], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", SELF, "--child", "--dir", dir, "--db", db], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
   if (r.status !== 0) throw new Error(`child failed:\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split("\n").pop() as string) as Measurement;
 }
@@ -104,23 +120,46 @@ async function main(): Promise<void> {
   const t = performance.now();
   await generate(jsonlDir, fhirDir, patients);
   const inputMb = { jsonl: Math.round(dirMb(jsonlDir) * 10) / 10, fhir: Math.round(dirMb(fhirDir) * 10) / 10 };
-  console.log(`generated ${patients} patients in ${((performance.now() - t) / 1000).toFixed(1)} s: JSONL ${inputMb.jsonl} MB, FHIR NDJSON ${inputMb.fhir} MB (${fs.readdirSync(fhirDir).length} files); load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+  console.log(
+    `generated ${patients} patients in ${((performance.now() - t) / 1000).toFixed(1)} s: JSONL ${inputMb.jsonl} MB, FHIR NDJSON ${inputMb.fhir} MB (${fs.readdirSync(fhirDir).length} files); load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}`,
+  );
   const results: Record<"jsonl" | "fhir", Measurement[]> = { jsonl: [], fhir: [] };
   for (let r = 0; r < runs; r++)
     for (const kind of ["jsonl", "fhir"] as const) {
       const m = runChild(kind === "jsonl" ? jsonlDir : fhirDir, path.join(work, `${kind}.db`));
       results[kind].push(m);
-      console.log(`run ${r + 1} ${kind.padEnd(5)} ${(m.wallMs / 1000).toFixed(1).padStart(6)} s (CPU ${(m.cpuMs / 1000).toFixed(1)} s)  ${m.rows} rows  peak RSS ${m.peakRssMb.toFixed(0)} MB${m.compileMs ? `  (schema load + compile ${(m.compileMs / 1000).toFixed(1)} s)` : ""}`);
+      console.log(
+        `run ${r + 1} ${kind.padEnd(5)} ${(m.wallMs / 1000).toFixed(1).padStart(6)} s (CPU ${(m.cpuMs / 1000).toFixed(1)} s)  ${m.rows} rows  peak RSS ${m.peakRssMb.toFixed(0)} MB${m.compileMs ? `  (schema load + compile ${(m.compileMs / 1000).toFixed(1)} s)` : ""}`,
+      );
     }
   const rows = new Set([...results.jsonl, ...results.fhir].map((m) => m.rows));
   if (rows.size !== 1) throw new Error(`the layouts imported different row counts: ${[...rows].join(", ")}`);
   const med = (kind: "jsonl" | "fhir", k: keyof Measurement) => median(results[kind].map((m) => (m[k] as number) ?? 0));
   const ratio = med("fhir", "wallMs") / med("jsonl", "wallMs");
-  console.log(`load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}; FHIR / JSONL: ${ratio.toFixed(2)}×`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}; FHIR / JSONL: ${ratio.toFixed(2)}×`,
+  );
   if (!args.includes("--keep")) fs.rmSync(work, { recursive: true, force: true });
   if (args.includes("--json")) {
-    const s = (kind: "jsonl" | "fhir") => ({ wallMs: Math.round(med(kind, "wallMs")), peakRssMb: Math.round(med(kind, "peakRssMb") * 10) / 10 });
-    console.log(JSON.stringify({ rows: [...rows][0], jsonl: s("jsonl"), fhir: { ...s("fhir"), compileMs: Math.round(med("fhir", "compileMs")) }, ratio: Math.round(ratio * 1000) / 1000, inputMb }));
+    const s = (kind: "jsonl" | "fhir") => ({
+      wallMs: Math.round(med(kind, "wallMs")),
+      peakRssMb: Math.round(med(kind, "peakRssMb") * 10) / 10,
+    });
+    console.log(
+      JSON.stringify({
+        rows: [...rows][0],
+        jsonl: s("jsonl"),
+        fhir: { ...s("fhir"), compileMs: Math.round(med("fhir", "compileMs")) },
+        ratio: Math.round(ratio * 1000) / 1000,
+        inputMb,
+      }),
+    );
   }
 }
 

@@ -45,7 +45,8 @@ async function countRows(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let n = 0;
-  for (const t of ["Dataset", "Patient", "EhrEvent", "Note", "Item"]) n += Number((await client.query(`SELECT count(*) AS n FROM "${t}"`)).rows[0].n);
+  for (const t of ["Dataset", "Patient", "EhrEvent", "Note", "Item"])
+    n += Number((await client.query(`SELECT count(*) AS n FROM "${t}"`)).rows[0].n);
   await client.end();
   return n;
 }
@@ -59,7 +60,10 @@ async function prepare(dir: string, out: string): Promise<void> {
   const { openFile } = await import("../lib/server/datasets/open-file");
   const { decodeUtf8 } = await import("../lib/formats/checksum");
   const text = (f: string) => decodeUtf8(openFile(path.join(dir, f)).openBytes!());
-  const fds = Object.fromEntries(TABLES.map((t) => [t, fs.openSync(path.join(out, `${t}.copy`), "w")])) as Record<(typeof TABLES)[number], number>;
+  const fds = Object.fromEntries(TABLES.map((t) => [t, fs.openSync(path.join(out, `${t}.copy`), "w")])) as Record<
+    (typeof TABLES)[number],
+    number
+  >;
   const ids = new Map<string, string>();
   let position = 0;
   for await (const e of readJsonl(text("patients.jsonl"))) {
@@ -91,8 +95,14 @@ async function childBaseline(copyDir: string, url: string): Promise<Measurement>
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await client.query("BEGIN");
-  await client.query(`INSERT INTO "Dataset" ("id","name","version","family","format","checksum","meta","patientCount","itemCount","eventCount","noteCount","timeZone") VALUES ('bench','bench',1,'ehr-decision-mcq','ehr-decision-mcq-jsonl','bench','{}',0,0,0,0,'UTC')`);
-  for (const t of TABLES) await pipeline(fs.createReadStream(path.join(copyDir, `${t}.copy`), { highWaterMark: 64 * 1024 }), client.query(copyFrom(`COPY "${t}" (${COLUMNS[t].list}) FROM STDIN`)));
+  await client.query(
+    `INSERT INTO "Dataset" ("id","name","version","family","format","checksum","meta","patientCount","itemCount","eventCount","noteCount","timeZone") VALUES ('bench','bench',1,'ehr-decision-mcq','ehr-decision-mcq-jsonl','bench','{}',0,0,0,0,'UTC')`,
+  );
+  for (const t of TABLES)
+    await pipeline(
+      fs.createReadStream(path.join(copyDir, `${t}.copy`), { highWaterMark: 64 * 1024 }),
+      client.query(copyFrom(`COPY "${t}" (${COLUMNS[t].list}) FROM STDIN`)),
+    );
   await client.query("COMMIT");
   const wallMs = performance.now() - t0;
   const used = process.cpuUsage(cpu0);
@@ -110,12 +120,17 @@ async function childImport(dir: string, url: string): Promise<Measurement> {
   const t0 = performance.now();
   let reading = 0;
   let writing = 0;
-  const outcome = await importDataset(db, null, ["patients.jsonl", "instances.jsonl"].map((f) => openFile(path.join(dir, f))), {
-    onProgress: (p) => {
-      if ("phase" in p) writing ||= performance.now();
-      else reading ||= performance.now();
+  const outcome = await importDataset(
+    db,
+    null,
+    ["patients.jsonl", "instances.jsonl"].map((f) => openFile(path.join(dir, f))),
+    {
+      onProgress: (p) => {
+        if ("phase" in p) writing ||= performance.now();
+        else reading ||= performance.now();
+      },
     },
-  });
+  );
   const wallMs = performance.now() - t0;
   const phasesMs: [number, number, number] = [reading - t0, writing - reading, t0 + wallMs - writing];
   const used = process.cpuUsage(cpu0);
@@ -148,7 +163,10 @@ async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () 
 }
 
 function runChild(kind: string, ...rest: string[]): Measurement {
-  const r = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", SELF, "--child", kind, ...rest], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", SELF, "--child", kind, ...rest], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
   if (r.status !== 0) throw new Error(`${kind} child failed:\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split("\n").pop() as string) as Measurement;
 }
@@ -174,7 +192,9 @@ async function main(): Promise<void> {
   try {
     runChild("prepare", "--dir", dir, "--out", work);
     const mb = TABLES.map((t) => fs.statSync(path.join(work, `${t}.copy`)).size).reduce((a, b) => a + b, 0) / 1e6;
-    console.log(`COPY files prepared: ${mb.toFixed(1)} MB; ${runs} run(s); node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `COPY files prepared: ${mb.toFixed(1)} MB; ${runs} run(s); node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
     const results: Record<"baseline" | "import", Measurement[]> = { baseline: [], import: [] };
     for (let r = 0; r < runs; r++) {
       for (const kind of ["baseline", "import"] as const) {
@@ -182,7 +202,9 @@ async function main(): Promise<void> {
         try {
           const m = runChild(kind, "--dir", kind === "baseline" ? work : dir, "--db", database.url);
           results[kind].push(m);
-          console.log(`run ${r + 1} ${kind.padEnd(8)} ${(m.wallMs / 1000).toFixed(1).padStart(6)} s (CPU ${(m.cpuMs / 1000).toFixed(1)} s)  ${m.rows} rows  peak RSS ${m.peakRssMb.toFixed(0)} MB${m.phasesMs ? ` (checksum ${(m.phasesMs[0] / 1000).toFixed(1)} s, validation ${(m.phasesMs[1] / 1000).toFixed(1)} s, writing ${(m.phasesMs[2] / 1000).toFixed(1)} s)` : ""}`);
+          console.log(
+            `run ${r + 1} ${kind.padEnd(8)} ${(m.wallMs / 1000).toFixed(1).padStart(6)} s (CPU ${(m.cpuMs / 1000).toFixed(1)} s)  ${m.rows} rows  peak RSS ${m.peakRssMb.toFixed(0)} MB${m.phasesMs ? ` (checksum ${(m.phasesMs[0] / 1000).toFixed(1)} s, validation ${(m.phasesMs[1] / 1000).toFixed(1)} s, writing ${(m.phasesMs[2] / 1000).toFixed(1)} s)` : ""}`,
+          );
         } finally {
           await database.drop();
         }
@@ -192,10 +214,24 @@ async function main(): Promise<void> {
     if (counts.size !== 1) throw new Error(`baseline and import wrote different row counts: ${[...counts].join(", ")}`);
     const med = (kind: "baseline" | "import", k: "wallMs" | "cpuMs" | "peakRssMb") => median(results[kind].map((m) => m[k]));
     const ratio = med("import", "wallMs") / med("baseline", "wallMs");
-    console.log(`median of ${runs}: import ${(med("import", "wallMs") / 1000).toFixed(1)} s, raw COPY ${(med("baseline", "wallMs") / 1000).toFixed(1)} s → ${ratio.toFixed(2)}×; peak RSS import ${med("import", "peakRssMb").toFixed(0)} MB`);
+    console.log(
+      `median of ${runs}: import ${(med("import", "wallMs") / 1000).toFixed(1)} s, raw COPY ${(med("baseline", "wallMs") / 1000).toFixed(1)} s → ${ratio.toFixed(2)}×; peak RSS import ${med("import", "peakRssMb").toFixed(0)} MB`,
+    );
     if (args.includes("--json")) {
-      const summary = (kind: "baseline" | "import") => ({ wallMs: Math.round(med(kind, "wallMs")), cpuMs: Math.round(med(kind, "cpuMs")), peakRssMb: Math.round(med(kind, "peakRssMb") * 10) / 10 });
-      console.log(JSON.stringify({ rows: results.import[0]!.rows, baseline: summary("baseline"), import: summary("import"), ratio: Math.round(ratio * 1000) / 1000, layout: "jsonl" }));
+      const summary = (kind: "baseline" | "import") => ({
+        wallMs: Math.round(med(kind, "wallMs")),
+        cpuMs: Math.round(med(kind, "cpuMs")),
+        peakRssMb: Math.round(med(kind, "peakRssMb") * 10) / 10,
+      });
+      console.log(
+        JSON.stringify({
+          rows: results.import[0]!.rows,
+          baseline: summary("baseline"),
+          import: summary("import"),
+          ratio: Math.round(ratio * 1000) / 1000,
+          layout: "jsonl",
+        }),
+      );
     }
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -59,7 +59,10 @@ function cpuSince(start: NodeJS.CpuUsage): number {
 async function countRows(file: string): Promise<number> {
   const { default: Database } = await import("better-sqlite3");
   const db = new Database(file, { readonly: true });
-  const n = ["Dataset", "Patient", "EhrEvent", "Note", "Item"].reduce((s, t) => s + (db.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n, 0);
+  const n = ["Dataset", "Patient", "EhrEvent", "Note", "Item"].reduce(
+    (s, t) => s + (db.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n,
+    0,
+  );
   db.close();
   return n;
 }
@@ -83,9 +86,18 @@ async function childBaseline(dir: string, file: string): Promise<Measurement> {
   type Raw = Parameters<typeof ehrPatientFromWire>[0];
   const db = openSqlite(file);
   // Same encodings as the importer (and Prisma): Json as text, DateTime as ISO with +00:00.
-  const val = (v: unknown) => (v === undefined || v === null ? null : v instanceof Date ? v.toISOString().replace("Z", "+00:00") : typeof v === "object" ? JSON.stringify(v) : v);
+  const val = (v: unknown) =>
+    v === undefined || v === null
+      ? null
+      : v instanceof Date
+        ? v.toISOString().replace("Z", "+00:00")
+        : typeof v === "object"
+          ? JSON.stringify(v)
+          : v;
   const prepare = (table: string, columns: string[]) => {
-    const st = db.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+    const st = db.prepare(
+      `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    );
     return (row: Record<string, unknown>) => {
       const t = performance.now();
       st.run(columns.map((c) => val(row[c])));
@@ -97,12 +109,60 @@ async function childBaseline(dir: string, file: string): Promise<Measurement> {
   const t0 = performance.now();
   db.exec("BEGIN");
   const datasetId = "bench";
-  prepare("Dataset", ["id", "name", "version", "family", "format", "checksum", "meta", "patientCount", "itemCount", "eventCount", "noteCount"])({
-    id: datasetId, name: "bench", version: 1, family: "ehr-decision-mcq", format: "ehr-decision-mcq-jsonl", checksum: "bench", meta: {}, patientCount: 0, itemCount: 0, eventCount: 0, noteCount: 0,
+  prepare("Dataset", [
+    "id",
+    "name",
+    "version",
+    "family",
+    "format",
+    "checksum",
+    "meta",
+    "patientCount",
+    "itemCount",
+    "eventCount",
+    "noteCount",
+  ])({
+    id: datasetId,
+    name: "bench",
+    version: 1,
+    family: "ehr-decision-mcq",
+    format: "ehr-decision-mcq-jsonl",
+    checksum: "bench",
+    meta: {},
+    patientCount: 0,
+    itemCount: 0,
+    eventCount: 0,
+    noteCount: 0,
   });
   const patient = prepare("Patient", ["id", "datasetId", "externalId", "position", "data"]);
-  const event = prepare("EhrEvent", ["id", "patientId", "position", "eventId", "time", "gaDays", "visitId", "type", "name", "text", "data"]);
-  const item = prepare("Item", ["id", "datasetId", "patientId", "position", "kind", "externalId", "cutoffTime", "chapter", "level", "decisionPoint", "ruleId", "question", "data"]);
+  const event = prepare("EhrEvent", [
+    "id",
+    "patientId",
+    "position",
+    "eventId",
+    "time",
+    "gaDays",
+    "visitId",
+    "type",
+    "name",
+    "text",
+    "data",
+  ]);
+  const item = prepare("Item", [
+    "id",
+    "datasetId",
+    "patientId",
+    "position",
+    "kind",
+    "externalId",
+    "cutoffTime",
+    "chapter",
+    "level",
+    "decisionPoint",
+    "ruleId",
+    "question",
+    "data",
+  ]);
   const ids = new Map<string, string>();
   let position = 0;
   for await (const e of readJsonl(text("patients.jsonl"))) {
@@ -158,12 +218,17 @@ async function childImport(dir: string, file: string): Promise<Measurement> {
   let reading = 0;
   let writing = 0;
   const inputs = fs.existsSync(path.join(dir, BUNDLE)) ? [BUNDLE] : ["patients.jsonl", "instances.jsonl"];
-  const outcome = await importDataset(db, null, inputs.map((f) => openFile(path.join(dir, f))), {
-    onProgress: (p) => {
-      if ("phase" in p) writing ||= performance.now();
-      else reading ||= performance.now();
+  const outcome = await importDataset(
+    db,
+    null,
+    inputs.map((f) => openFile(path.join(dir, f))),
+    {
+      onProgress: (p) => {
+        if ("phase" in p) writing ||= performance.now();
+        else reading ||= performance.now();
+      },
     },
-  });
+  );
   const wallMs = performance.now() - t0;
   const cpuMs = cpuSince(cpu0);
   await db.$disconnect();
@@ -188,7 +253,10 @@ async function generate(dir: string, patients: number): Promise<void> {
 function runChild(kind: "baseline" | "import", dir: string, db: string): Measurement {
   // The import child reads the bundle when there is one in its folder.
   // react-server: the server modules guard themselves with `server-only` (as bin/clinaudit.mjs does).
-  const r = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", SELF, "--child", kind, "--dir", dir, "--db", db], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const r = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", SELF, "--child", kind, "--dir", dir, "--db", db], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
   if (r.status !== 0) throw new Error(`${kind} child failed:\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split("\n").pop() as string) as Measurement;
 }
@@ -223,7 +291,10 @@ async function main(): Promise<void> {
     await writeBundle(dir, path.join(importDir, BUNDLE));
   }
   const size = (d: string, f: string) => (fs.statSync(path.join(d, f)).size / 1e6).toFixed(1);
-  const inputs = layout === "bundle" ? `${BUNDLE} ${size(importDir, BUNDLE)} MB` : `patients.jsonl ${size(dir, "patients.jsonl")} MB, instances.jsonl ${size(dir, "instances.jsonl")} MB`;
+  const inputs =
+    layout === "bundle"
+      ? `${BUNDLE} ${size(importDir, BUNDLE)} MB`
+      : `patients.jsonl ${size(dir, "patients.jsonl")} MB, instances.jsonl ${size(dir, "instances.jsonl")} MB`;
   console.log(`input: ${inputs}; ${runs} run(s); node ${process.version}, ${os.cpus().length} CPUs`);
   const results: Record<"baseline" | "import", Measurement[]> = { baseline: [], import: [] };
   for (let r = 0; r < runs; r++) {
@@ -232,8 +303,15 @@ async function main(): Promise<void> {
       results[kind].push(m);
       const s = (ms: number) => (ms / 1000).toFixed(1);
       const [c, v, w] = m.phasesMs ?? [];
-      const extra = m.insertMs !== undefined ? `, of which statement.run ${s(m.insertMs)} s` : m.phasesMs ? ` (checksum ${s(c!)} s, validation ${s(v!)} s, writing ${s(w!)} s)` : "";
-      console.log(`run ${r + 1} ${kind.padEnd(8)} ${s(m.wallMs).padStart(6)} s (CPU ${s(m.cpuMs)} s)  ${m.rows} rows  peak RSS ${m.peakRssMb.toFixed(0)} MB${extra}`);
+      const extra =
+        m.insertMs !== undefined
+          ? `, of which statement.run ${s(m.insertMs)} s`
+          : m.phasesMs
+            ? ` (checksum ${s(c!)} s, validation ${s(v!)} s, writing ${s(w!)} s)`
+            : "";
+      console.log(
+        `run ${r + 1} ${kind.padEnd(8)} ${s(m.wallMs).padStart(6)} s (CPU ${s(m.cpuMs)} s)  ${m.rows} rows  peak RSS ${m.peakRssMb.toFixed(0)} MB${extra}`,
+      );
     }
   }
   const counts = new Set([...results.baseline, ...results.import].map((m) => m.rows));
@@ -241,7 +319,9 @@ async function main(): Promise<void> {
   const med = (kind: "baseline" | "import", k: keyof Measurement) => median(results[kind].map((m) => m[k] as number));
   console.log(`\nmedian of ${runs}:`);
   for (const kind of ["baseline", "import"] as const)
-    console.log(`  ${kind.padEnd(8)} ${(med(kind, "wallMs") / 1000).toFixed(1).padStart(6)} s (CPU ${(med(kind, "cpuMs") / 1000).toFixed(1)} s)  ${results[kind][0]!.rows} rows  peak RSS ${med(kind, "peakRssMb").toFixed(0)} MB`);
+    console.log(
+      `  ${kind.padEnd(8)} ${(med(kind, "wallMs") / 1000).toFixed(1).padStart(6)} s (CPU ${(med(kind, "cpuMs") / 1000).toFixed(1)} s)  ${results[kind][0]!.rows} rows  peak RSS ${med(kind, "peakRssMb").toFixed(0)} MB`,
+    );
   console.log(`  baseline statement.run alone: ${(med("baseline", "insertMs") / 1000).toFixed(1)} s`);
   const phase = (k: number) => (median(results.import.map((m) => m.phasesMs![k]!)) / 1000).toFixed(1);
   console.log(`  import phases: checksum ${phase(0)} s, validation ${phase(1)} s, writing ${phase(2)} s`);
@@ -249,9 +329,14 @@ async function main(): Promise<void> {
   console.log(`  import / baseline: ${ratio.toFixed(2)}× (CPU time: ${(med("import", "cpuMs") / med("baseline", "cpuMs")).toFixed(2)}×)`);
   if (!args.includes("--keep")) fs.rmSync(work, { recursive: true, force: true });
   if (args.includes("--json")) {
-    const summary = (kind: "baseline" | "import") => ({ wallMs: Math.round(med(kind, "wallMs")), peakRssMb: Math.round(med(kind, "peakRssMb") * 10) / 10 });
+    const summary = (kind: "baseline" | "import") => ({
+      wallMs: Math.round(med(kind, "wallMs")),
+      peakRssMb: Math.round(med(kind, "peakRssMb") * 10) / 10,
+    });
     const rows = results.import[0]!.rows;
-    console.log(JSON.stringify({ rows, baseline: summary("baseline"), import: summary("import"), ratio: Math.round(ratio * 1000) / 1000, layout }));
+    console.log(
+      JSON.stringify({ rows, baseline: summary("baseline"), import: summary("import"), ratio: Math.round(ratio * 1000) / 1000, layout }),
+    );
   }
 }
 

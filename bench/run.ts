@@ -14,7 +14,13 @@ import { benchPostgresUrl, runPairBenches } from "./app/run-pair";
 import { benchUpload } from "./app/upload";
 import { benchCorrected } from "./corrected/bench";
 import { BENCHMARKS, parseBenchArgs, USAGE, UsageError, type BenchKey, type BenchOptions } from "./lib/args";
-import { agreementResultSchema, bootstrapResultSchema, fhirImportResultSchema, importResultSchema, parseLastJsonLine } from "./lib/child-json";
+import {
+  agreementResultSchema,
+  bootstrapResultSchema,
+  fhirImportResultSchema,
+  importResultSchema,
+  parseLastJsonLine,
+} from "./lib/child-json";
 import { installCleanup, onCleanup, runTracked } from "./lib/processes";
 import { agreementRows, bootstrapRows, fhirImportRows, importRows } from "./lib/script-rows";
 import { pgImportRows } from "./lib/pg-rows";
@@ -35,14 +41,24 @@ interface Settings {
 const FULL: Settings = {
   seed: "full-1",
   importRuns: 3,
-  app: { perClinician: 100, case: { clinicians: 20, perWorker: 5, rounds: 3 }, viewer: { loads: 7 }, saves: { raters: 100, savesPerRater: 20, pairs: 10, thinkMs: 2000 } },
+  app: {
+    perClinician: 100,
+    case: { clinicians: 20, perWorker: 5, rounds: 3 },
+    viewer: { loads: 7 },
+    saves: { raters: 100, savesPerRater: 20, pairs: 10, thinkMs: 2000 },
+  },
 };
 const QUICK: Settings = {
   patients: 120,
   seed: "quick-1",
   importRuns: 1,
   scriptRuns: 1,
-  app: { perClinician: 20, case: { clinicians: 20, perWorker: 2, rounds: 1 }, viewer: { loads: 3 }, saves: { raters: 100, savesPerRater: 4, pairs: 4, thinkMs: 2000 } },
+  app: {
+    perClinician: 20,
+    case: { clinicians: 20, perWorker: 2, rounds: 1 },
+    viewer: { loads: 3 },
+    saves: { raters: 100, savesPerRater: 4, pairs: 4, thinkMs: 2000 },
+  },
 };
 
 const say = (s: string) => process.stderr.write(`${s}\n`);
@@ -57,7 +73,20 @@ async function script(file: string, args: string[]): Promise<string> {
 /** The synthetic EHR benchmark from the project's own generator (`clinaudit generate`). */
 async function generateInput(dir: string, s: Settings): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
-  const args = ["bin/clinaudit.mjs", "generate", "--kind", "ehr", "--size", "full", "--seed", s.seed, "--jsonl", "--out", dir, ...(s.patients ? ["--patients", String(s.patients)] : [])];
+  const args = [
+    "bin/clinaudit.mjs",
+    "generate",
+    "--kind",
+    "ehr",
+    "--size",
+    "full",
+    "--seed",
+    s.seed,
+    "--jsonl",
+    "--out",
+    dir,
+    ...(s.patients ? ["--patients", String(s.patients)] : []),
+  ];
   say(`generating the input: clinaudit ${args.slice(1).join(" ")}`);
   const r = await runTracked(process.execPath, args, { cwd: ROOT, echo: "    " });
   if (r.code !== 0) throw new Error(`clinaudit generate failed: ${r.stderr.trim()}`);
@@ -77,18 +106,42 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
   const s = o.quick ? QUICK : FULL;
   const runs = s.scriptRuns ? ["--runs", String(s.scriptRuns)] : [];
   const rows: BenchRow[] = [];
-  if (o.only.has("agreement")) rows.push(...(await guarded("agreement", "agreement report", "—", async () => agreementRows(parseLastJsonLine("bench/agreement.ts", await script("bench/agreement.ts", runs), agreementResultSchema)))));
-  if (o.only.has("bootstrap")) rows.push(...(await guarded("bootstrap", "cluster bootstrap and whole report, B = 10,000", "≤ numpy", async () => bootstrapRows(parseLastJsonLine("bench/bootstrap.ts", await script("bench/bootstrap.ts", runs), bootstrapResultSchema)))));
+  if (o.only.has("agreement"))
+    rows.push(
+      ...(await guarded("agreement", "agreement report", "—", async () =>
+        agreementRows(parseLastJsonLine("bench/agreement.ts", await script("bench/agreement.ts", runs), agreementResultSchema)),
+      )),
+    );
+  if (o.only.has("bootstrap"))
+    rows.push(
+      ...(await guarded("bootstrap", "cluster bootstrap and whole report, B = 10,000", "≤ numpy", async () =>
+        bootstrapRows(parseLastJsonLine("bench/bootstrap.ts", await script("bench/bootstrap.ts", runs), bootstrapResultSchema)),
+      )),
+    );
 
   if (o.only.has("fhir-import")) {
     const sized = s.patients ? ["--patients", String(s.patients)] : [];
-    rows.push(...(await guarded("fhir-import", "FHIR NDJSON import", "≤ 500 MB", async () => fhirImportRows(parseLastJsonLine("bench/fhir-import.ts", await script("bench/fhir-import.ts", [...sized, ...runs]), fhirImportResultSchema)))));
+    rows.push(
+      ...(await guarded("fhir-import", "FHIR NDJSON import", "≤ 500 MB", async () =>
+        fhirImportRows(
+          parseLastJsonLine("bench/fhir-import.ts", await script("bench/fhir-import.ts", [...sized, ...runs]), fhirImportResultSchema),
+        ),
+      )),
+    );
   }
-  const needsInput = ["import", "bundle", "import-pg", "upload", "case", "viewer", "saves", "corrected", "pair"].some((k) => o.only.has(k as BenchKey));
+  const needsInput = ["import", "bundle", "import-pg", "upload", "case", "viewer", "saves", "corrected", "pair"].some((k) =>
+    o.only.has(k as BenchKey),
+  );
   const inputDir = path.join(ROOT, "data", `bench-input-${s.seed}`);
   const dataDir = path.join(ROOT, "data", "bench-app");
   const removeDirs = () => {
-    for (const d of [inputDir, dataDir, path.join(ROOT, "data", "bench-corrected"), ...["a", "b", "world"].map((k) => path.join(ROOT, "data", `bench-pair-${k}`))]) fs.rmSync(d, { recursive: true, force: true });
+    for (const d of [
+      inputDir,
+      dataDir,
+      path.join(ROOT, "data", "bench-corrected"),
+      ...["a", "b", "world"].map((k) => path.join(ROOT, "data", `bench-pair-${k}`)),
+    ])
+      fs.rmSync(d, { recursive: true, force: true });
   };
   // Also on Ctrl-C, where the finally below does not run.
   if (!o.keep) onCleanup(removeDirs);
@@ -96,28 +149,45 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
     if (needsInput) await generateInput(inputDir, s);
     const input = s.patients ? `${s.patients} patients (quick)` : "full size";
     if (o.only.has("import")) {
-      rows.push(...(await guarded("import", `import, ${input}`, "≤ 2× raw load", async () => {
-        // bench/import.ts belongs to the importer's owner; without its --json flag it would run for minutes and print no result line.
-        if (!fs.readFileSync(path.join(ROOT, "bench/import.ts"), "utf8").includes('"--json"')) throw new Error("bench/import.ts has no --json flag (yet): no machine-readable result to read");
-        const out = await script("bench/import.ts", ["--from", inputDir, "--runs", String(s.importRuns)]);
-        return importRows(parseLastJsonLine("bench/import.ts", out, importResultSchema), s.importRuns, input);
-      })));
+      rows.push(
+        ...(await guarded("import", `import, ${input}`, "≤ 2× raw load", async () => {
+          // bench/import.ts belongs to the importer's owner; without its --json flag it would run for minutes and print no result line.
+          if (!fs.readFileSync(path.join(ROOT, "bench/import.ts"), "utf8").includes('"--json"'))
+            throw new Error("bench/import.ts has no --json flag (yet): no machine-readable result to read");
+          const out = await script("bench/import.ts", ["--from", inputDir, "--runs", String(s.importRuns)]);
+          return importRows(parseLastJsonLine("bench/import.ts", out, importResultSchema), s.importRuns, input);
+        })),
+      );
     }
     if (o.only.has("import-pg")) {
-      rows.push(...(await guarded("import-pg", `PostgreSQL import, ${input}`, "≤ 2× raw COPY", async () => {
-        if (!benchPostgresUrl()) throw new Error("no PostgreSQL: set BENCH_POSTGRES_URL to a URL whose user may create databases");
-        const out = await script("bench/import-pg.ts", ["--from", inputDir, "--runs", String(s.importRuns)]);
-        return pgImportRows(parseLastJsonLine("bench/import-pg.ts", out, importResultSchema), s.importRuns, input);
-      })));
+      rows.push(
+        ...(await guarded("import-pg", `PostgreSQL import, ${input}`, "≤ 2× raw COPY", async () => {
+          if (!benchPostgresUrl()) throw new Error("no PostgreSQL: set BENCH_POSTGRES_URL to a URL whose user may create databases");
+          const out = await script("bench/import-pg.ts", ["--from", inputDir, "--runs", String(s.importRuns)]);
+          return pgImportRows(parseLastJsonLine("bench/import-pg.ts", out, importResultSchema), s.importRuns, input);
+        })),
+      );
     }
-    if (o.only.has("upload")) rows.push(...(await guarded("upload", `web upload, ${input}`, "≤ 500 MB peak RSS", () => benchUpload(inputDir, o.port, path.join(ROOT, "data", "bench-upload")))));
+    if (o.only.has("upload"))
+      rows.push(
+        ...(await guarded("upload", `web upload, ${input}`, "≤ 500 MB peak RSS", () =>
+          benchUpload(inputDir, o.port, path.join(ROOT, "data", "bench-upload")),
+        )),
+      );
     if (o.only.has("bundle")) {
-      rows.push(...(await guarded("bundle", `bundle import, ${input}`, "≤ 2× raw load, ≤ 500 MB", async () => {
-        const out = await script("bench/import.ts", ["--from", inputDir, "--runs", String(s.importRuns), "--layout", "bundle"]);
-        return importRows(parseLastJsonLine("bench/import.ts", out, importResultSchema), s.importRuns, input);
-      })));
+      rows.push(
+        ...(await guarded("bundle", `bundle import, ${input}`, "≤ 2× raw load, ≤ 500 MB", async () => {
+          const out = await script("bench/import.ts", ["--from", inputDir, "--runs", String(s.importRuns), "--layout", "bundle"]);
+          return importRows(parseLastJsonLine("bench/import.ts", out, importResultSchema), s.importRuns, input);
+        })),
+      );
     }
-    if (o.only.has("corrected")) rows.push(...(await guarded("corrected", `corrected downloads, ${input}`, "≤ 2 s first byte, ≤ 10 s all", () => benchCorrected(inputDir, o.port, path.join(ROOT, "data", "bench-corrected")))));
+    if (o.only.has("corrected"))
+      rows.push(
+        ...(await guarded("corrected", `corrected downloads, ${input}`, "≤ 2 s first byte, ≤ 10 s all", () =>
+          benchCorrected(inputDir, o.port, path.join(ROOT, "data", "bench-corrected")),
+        )),
+      );
     if (["case", "viewer", "saves"].some((k) => o.only.has(k as BenchKey))) {
       say("\n== app: case page, viewer, saves");
       rows.push(...(await runAppBenches(o.only, o.port, inputDir, dataDir, s.app)));
@@ -134,7 +204,12 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
 
 function machine() {
   const cpus = os.cpus();
-  return { node: process.version, cpus: cpus.length, cpuModel: cpus[0]?.model ?? "unknown", loadAvg: os.loadavg().map((x) => Number(x.toFixed(2))) };
+  return {
+    node: process.version,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? "unknown",
+    loadAvg: os.loadavg().map((x) => Number(x.toFixed(2))),
+  };
 }
 
 let options: BenchOptions | "help";
@@ -152,7 +227,9 @@ if (options === "help") {
 installCleanup();
 const started = new Date();
 const before = machine();
-say(`ClinAudit benchmarks (${options.quick ? "QUICK smoke run: small input, few samples — not the published figures" : "full"}): node ${before.node}, ${before.cpus} × ${before.cpuModel}, load average ${before.loadAvg.join(" ")}`);
+say(
+  `ClinAudit benchmarks (${options.quick ? "QUICK smoke run: small input, few samples — not the published figures" : "full"}): node ${before.node}, ${before.cpus} × ${before.cpuModel}, load average ${before.loadAvg.join(" ")}`,
+);
 const rows = await main(options);
 const after = machine();
 const elapsed = (Date.now() - started.getTime()) / 1000;
@@ -162,6 +239,9 @@ process.stdout.write(`\n${title}\n\n${formatTable(rows)}\n`);
 const partial = options.only.size < BENCHMARKS.length;
 const out = path.join(ROOT, "bench", "results", `${options.quick ? "quick" : partial ? "partial" : "latest"}.json`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(out, `${JSON.stringify({ generatedAt: started.toISOString(), mode: options.quick ? "quick" : "full", only: [...options.only], elapsedSeconds: Math.round(elapsed), machine: { ...before, loadAvgEnd: after.loadAvg }, rows }, null, 2)}\n`);
+fs.writeFileSync(
+  out,
+  `${JSON.stringify({ generatedAt: started.toISOString(), mode: options.quick ? "quick" : "full", only: [...options.only], elapsedSeconds: Math.round(elapsed), machine: { ...before, loadAvgEnd: after.loadAvg }, rows }, null, 2)}\n`,
+);
 process.stdout.write(`\nwritten to ${path.relative(ROOT, out)}\n`);
 process.exit(rows.some((r) => r.measured === "not measured") ? 1 : 0);

@@ -7,7 +7,9 @@ import { register } from "tsx/esm/api";
 // Server modules guard themselves with `server-only`, which resolves to a no-op only under
 // the react-server condition: re-run this process with it.
 if (!process.execArgv.includes("--conditions=react-server")) {
-  const result = spawnSync(process.execPath, ["--conditions=react-server", ...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, ["--conditions=react-server", ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: "inherit",
+  });
   process.exit(result.status ?? 1);
 }
 register();

@@ -69,7 +69,9 @@ test("clinician 2 rates the conversation", async ({ browser }) => {
   await waitUntilSaved(page);
 });
 
-test("the organizer accepts the turn correction; the corrected bundle re-imports with the new gold on turn 1", async ({ browser }, testInfo) => {
+test("the organizer accepts the turn correction; the corrected bundle re-imports with the new gold on turn 1", async ({
+  browser,
+}, testInfo) => {
   const page = await newPage(browser);
   await signInAs(page, "organizer");
   await closeAndAdjudicate(page, auditPath, item);
@@ -97,7 +99,9 @@ test("the organizer accepts the turn correction; the corrected bundle re-imports
     decidedBy: "Omar Organizer",
     decision: "ACCEPTED",
   });
-  expect(await (await page.request.get(`${api}/changelog.md`)).text()).toContain(`**${item.replace(/_/g, "\\_")}** — gold (turn 1): ${originalGold} → ${newGold}`); // Markdown-escaped, as report.md escapes
+  expect(await (await page.request.get(`${api}/changelog.md`)).text()).toContain(
+    `**${item.replace(/_/g, "\\_")}** — gold (turn 1): ${originalGold} → ${newGold}`,
+  ); // Markdown-escaped, as report.md escapes
 
   const response = await page.request.get(`${api}/notes-chatqa.json`);
   expect(response.status()).toBe(200);

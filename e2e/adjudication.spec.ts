@@ -14,7 +14,14 @@ let newGold = "";
 test.describe.configure({ mode: "serial" });
 
 test("setup: an open audit of two items for two clinicians", async ({ browser }) => {
-  auditPath = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 2, seed: "adjudicate-1", clinicians: [1, 2], reviewOrder: "shared" });
+  auditPath = await createOpenAudit(browser, {
+    name: AUDIT,
+    dataset: OBGYN,
+    size: 2,
+    seed: "adjudicate-1",
+    clinicians: [1, 2],
+    reviewOrder: "shared",
+  });
 });
 
 test("clinician 1 rates the first gold incorrect and proposes a new gold", async ({ browser }) => {
@@ -79,7 +86,15 @@ test("the organizer adjudicates, exports, and the export re-imports with the cor
   const api = `/api${auditPath}/corrected`;
   const log = await (await page.request.get(`${api}/changelog.json`)).json();
   expect(log.changes).toHaveLength(1);
-  expect(log.changes[0]).toMatchObject({ item: firstItem, before: originalGold, after: newGold, proposedBy: "Dr. Chen Li", decidedBy: "Omar Organizer", decision: "ACCEPTED", rationale: "Confirmed against the record." });
+  expect(log.changes[0]).toMatchObject({
+    item: firstItem,
+    before: originalGold,
+    after: newGold,
+    proposedBy: "Dr. Chen Li",
+    decidedBy: "Omar Organizer",
+    decision: "ACCEPTED",
+    rationale: "Confirmed against the record.",
+  });
   expect(await (await page.request.get(`${api}/changelog.md`)).text()).toContain(`**${firstItem}** — gold: ${originalGold} → ${newGold}`);
   // The revision summary: one gold answer of the two sampled items, in the change log and on the page.
   expect(log.revisions.rows.find((r: { kind: string }) => r.kind === "gold")).toMatchObject({ count: 1, of: 2, share: 0.5 });

@@ -88,7 +88,16 @@ test("the admin sees the audit trail of user changes and exports it", async ({ p
 
 // Issue 16, finding 1: each of these used to leave the site after sign-in.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const REDIRECTS = ["/.//evil.example/x", "/..//evil.example/x", "/x/..//evil.example/x", "/%2e//evil.example/x", `http://localhost:${PORT}//evil.example`, "//evil.example", "/\\evil.example", "https://evil.example/"];
+const REDIRECTS = [
+  "/.//evil.example/x",
+  "/..//evil.example/x",
+  "/x/..//evil.example/x",
+  "/%2e//evil.example/x",
+  `http://localhost:${PORT}//evil.example`,
+  "//evil.example",
+  "/\\evil.example",
+  "https://evil.example/",
+];
 
 test("signing in with an open-redirect payload as callbackUrl stays on the site", async ({ page }) => {
   test.setTimeout(120_000);

@@ -34,7 +34,10 @@ test("setup: a decision-point audit and a conversation audit", async ({ browser 
   await createOpenAudit(browser, { name: NOTES_AUDIT, dataset: NOTES, size: 1, seed: "in-view-2", clinicians: [3] });
 });
 
-for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }]) {
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+]) {
   test(`decision point at ${viewport.width}×${viewport.height}: question, gold and rating in view`, async ({ browser }) => {
     const page = await newPage(browser);
     await page.setViewportSize(viewport);

@@ -37,7 +37,9 @@ test("the clinician rates the item and proposes other evidence", async ({ browse
   await waitUntilSaved(page);
 });
 
-test("the organizer accepts it; the corrected file is checked, downloads, re-imports with the new evidence text", async ({ browser }, testInfo) => {
+test("the organizer accepts it; the corrected file is checked, downloads, re-imports with the new evidence text", async ({
+  browser,
+}, testInfo) => {
   const page = await newPage(browser);
   await signInAs(page, "organizer");
   await closeAndAdjudicate(page, auditPath, item);
@@ -62,7 +64,9 @@ test("the organizer accepts it; the corrected file is checked, downloads, re-imp
 
   const bundle = JSON.parse(fs.readFileSync(file, "utf8"));
   const instance = bundle.instances.find((i: { instance_id: string }) => i.instance_id === item);
-  const event = bundle.patients.find((p: { patient_id: string }) => p.patient_id === instance.patient_id).events.find((e: { event_id: string }) => e.event_id === NEW_EVENT);
+  const event = bundle.patients
+    .find((p: { patient_id: string }) => p.patient_id === instance.patient_id)
+    .events.find((e: { event_id: string }) => e.event_id === NEW_EVENT);
   expect(instance.evidence_event_ids).toEqual([NEW_EVENT]);
   const line = `${event.time} [${event.event_type}] ${event.name}`;
   expect(instance.evidence_text.startsWith(line)).toBe(true);

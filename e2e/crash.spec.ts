@@ -29,7 +29,10 @@ test("a rating and comment acknowledged as Saved survive SIGKILL of the server",
     const page = await freshPage(browser, server);
     await signInAs(page, "clinician");
     // The main demo audit (lib/server/setup/demo-data.ts), which demo clinician 1 is assigned to.
-    await page.locator("section", { has: page.getByRole("heading", { name: "Demo audit: gold answers, round 1" }) }).getByRole("link", { name: /Next unrated/ }).click();
+    await page
+      .locator("section", { has: page.getByRole("heading", { name: "Demo audit: gold answers, round 1" }) })
+      .getByRole("link", { name: /Next unrated/ })
+      .click();
     await expect(page).toHaveURL(/\/review\/[^/]+$/);
     const casePath = new URL(page.url()).pathname;
     await waitForShortcuts(page);

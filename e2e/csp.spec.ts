@@ -5,7 +5,12 @@ import { signInAs, waitForShortcuts } from "./support/users";
 // and the app still hydrates and works with no violation reported by the browser.
 
 function scriptSrc(csp: string | undefined) {
-  return csp?.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+  return (
+    csp
+      ?.split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src")) ?? ""
+  );
 }
 
 function collectViolations(page: Page) {
@@ -36,7 +41,7 @@ test("every page response carries a fresh nonce that all its scripts use", async
 test("the app hydrates under the policy: sign-in and a case page work with no violation", async ({ page }) => {
   const violations = collectViolations(page);
   await signInAs(page, "clinician");
-  await page.locator("a[href^=\"/review/\"]").first().click();
+  await page.locator('a[href^="/review/"]').first().click();
   await waitForShortcuts(page);
   expect(violations).toEqual([]);
   // Markup injected the way stored XSS would arrive: its inline handler is refused.

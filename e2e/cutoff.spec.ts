@@ -36,7 +36,9 @@ test("no record dated after an item's cutoff reaches any item page of the demo d
   await page.goto(`${page.url()}?size=100`);
   const links = page.locator("table a[href*='/items/']");
   await expect(links.first()).toBeVisible();
-  const items = await links.evaluateAll((as) => as.map((a) => ({ href: (a as HTMLAnchorElement).getAttribute("href")!, id: a.textContent!.trim() })));
+  const items = await links.evaluateAll((as) =>
+    as.map((a) => ({ href: (a as HTMLAnchorElement).getAttribute("href")!, id: a.textContent!.trim() })),
+  );
   expect(items.length).toBe(bundle.instances.length);
   let hiddenChecked = 0;
   for (const item of items) {
@@ -54,7 +56,9 @@ test("a clinician's case pages of the demo audit carry nothing after the cutoff"
   await signInAs(page, "clinician");
   const section = page.locator("section", { hasText: "Demo audit" });
   const links = section.locator("table a[href^='/review/']");
-  const items = await links.evaluateAll((as) => as.map((a) => ({ href: (a as HTMLAnchorElement).getAttribute("href")!, id: a.textContent!.trim() })));
+  const items = await links.evaluateAll((as) =>
+    as.map((a) => ({ href: (a as HTMLAnchorElement).getAttribute("href")!, id: a.textContent!.trim() })),
+  );
   expect(items.length).toBe(12);
   for (const item of items) {
     const { hidden } = laterEventIds(item.id);

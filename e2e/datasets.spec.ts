@@ -10,7 +10,10 @@ test("an organizer uploads a broken file, sees every located problem, then impor
   await page.goto("/datasets");
 
   const broken = testInfo.outputPath("broken.json");
-  fs.writeFileSync(broken, fs.readFileSync(fixture, "utf8").replace('"answer": "B"', '"answer": "Z"').replace('"ga_days": 224,', '"ga_days": "soon",'));
+  fs.writeFileSync(
+    broken,
+    fs.readFileSync(fixture, "utf8").replace('"answer": "B"', '"answer": "Z"').replace('"ga_days": 224,', '"ga_days": "soon",'),
+  );
   await page.getByLabel("Files").setInputFiles(broken);
   await page.getByRole("button", { name: "Import" }).click();
   const issues = page.getByTestId("import-issues");
@@ -30,6 +33,8 @@ test("an organizer uploads a broken file, sees every located problem, then impor
 
 test("a clinician cannot upload datasets", async ({ page }) => {
   await signInAs(page, "clinician");
-  const response = await page.request.post("/api/datasets/import", { multipart: { files: { name: "x.json", mimeType: "application/json", buffer: Buffer.from("{}") } } });
+  const response = await page.request.post("/api/datasets/import", {
+    multipart: { files: { name: "x.json", mimeType: "application/json", buffer: Buffer.from("{}") } },
+  });
   expect(response.status()).toBe(403);
 });

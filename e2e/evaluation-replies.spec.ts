@@ -20,7 +20,12 @@ test("an organizer uploads an answers_<model>.csv with one unparseable reply; pa
   const replies = CHATQA_SUBJECTS.map((s) => ({
     subject: s.subject,
     category: s.category,
-    replies: Object.fromEntries(s.gold.flatMap(([content, source], i) => [[String(i + 1), `Answer: ${content}`], [`${i + 1}-1`, source]])),
+    replies: Object.fromEntries(
+      s.gold.flatMap(([content, source], i) => [
+        [String(i + 1), `Answer: ${content}`],
+        [`${i + 1}-1`, source],
+      ]),
+    ),
   }));
   replies[1]!.replies["1-1"] = "Based on the notes, the source cannot be told.";
   const answers = path.join(dir, "answers_e2e-model-7B.csv");
@@ -35,7 +40,10 @@ test("an organizer uploads an answers_<model>.csv with one unparseable reply; pa
   await expect(page.getByTestId("import-report")).toContainText(`Imported ${name} v1`);
 
   await page.goto("/evaluations");
-  const option = await page.getByLabel("Dataset").locator("option", { hasText: `${name} v1` }).getAttribute("value");
+  const option = await page
+    .getByLabel("Dataset")
+    .locator("option", { hasText: `${name} v1` })
+    .getAttribute("value");
   await page.getByLabel("Dataset").selectOption(option!);
   await page.getByLabel("Prediction file").setInputFiles(answers);
   await page.getByRole("button", { name: "Import" }).click();
@@ -47,13 +55,21 @@ test("an organizer uploads an answers_<model>.csv with one unparseable reply; pa
   const row = page.getByTestId("replies-table").locator('tr[data-model="e2e-model-7B"]');
   await expect(row.getByTestId("unparseable-count")).toHaveText("1");
   await expect(row.getByTestId("unparseable-items")).toHaveText("910002:diagnosis turn 2");
-  await expect(page.locator('[data-testid="accuracy-table"] td[data-model="e2e-model-7B"] [data-testid="accuracy-value"]')).toHaveText(/^87\.5 ± /);
+  await expect(page.locator('[data-testid="accuracy-table"] td[data-model="e2e-model-7B"] [data-testid="accuracy-value"]')).toHaveText(
+    /^87\.5 ± /,
+  );
 
   // The downloads are byte for byte what `clinaudit evaluate` prints for the same files.
   const setUrl = new URL(page.url()).pathname;
-  for (const [file, format] of [["evaluation.json", "json"], ["evaluation.csv", "csv"], ["evaluation.tex", "latex"]] as const) {
+  for (const [file, format] of [
+    ["evaluation.json", "json"],
+    ["evaluation.csv", "csv"],
+    ["evaluation.tex", "latex"],
+  ] as const) {
     const response = await page.request.get(`/api${setUrl}/export/${file}`);
     expect(response.status()).toBe(200);
-    expect(await response.text()).toBe(clinaudit(["evaluate", "--dataset", notes, questions, "--predictions", answers, "--format", format]));
+    expect(await response.text()).toBe(
+      clinaudit(["evaluate", "--dataset", notes, questions, "--predictions", answers, "--format", format]),
+    );
   }
 });

@@ -5,7 +5,10 @@ import { checkA11y } from "./support/axe";
 import { clinaudit } from "./support/cli";
 import { signInAs, signOut } from "./support/users";
 
-interface Interval { estimatePp: number; halfWidthPp: number }
+interface Interval {
+  estimatePp: number;
+  halfWidthPp: number;
+}
 interface Report {
   options: { baseline: string; replicates: number };
   predictions: { models: string[]; scopes: string[] };
@@ -14,7 +17,11 @@ interface Report {
 }
 
 // The numbers as the page prints them (lib/evaluation/report-format.ts): one decimal, "−" for minus.
-const one = (x: number) => x.toFixed(1).replace(/^-(0\.0)$/, "$1").replace(/^-/, "−");
+const one = (x: number) =>
+  x
+    .toFixed(1)
+    .replace(/^-(0\.0)$/, "$1")
+    .replace(/^-/, "−");
 const signed = (x: number) => (one(100 * x) === "0.0" || one(100 * x).startsWith("−") ? one(100 * x) : `+${one(100 * x)}`);
 
 test("an organizer uploads predictions, reads the report, and its export equals the command line's", async ({ page }, testInfo) => {
@@ -37,13 +44,19 @@ test("an organizer uploads predictions, reads the report, and its export equals 
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Evaluations" }).click();
   await expect(page).toHaveURL(/\/evaluations$/);
-  const option = await page.getByLabel("Dataset").locator("option", { hasText: `${name} v1` }).getAttribute("value");
+  const option = await page
+    .getByLabel("Dataset")
+    .locator("option", { hasText: `${name} v1` })
+    .getAttribute("value");
   await page.getByLabel("Dataset").selectOption(option!);
 
   // A broken file: every problem located, nothing stored.
   const broken = testInfo.outputPath("broken.csv");
   const lines = fs.readFileSync(predictions, "utf8").split("\n");
-  fs.writeFileSync(broken, [lines[0], lines[1], lines[1], lines[2]!.replace(/,[A-D]$/, ",Z"), "Synthetic-L,Agent,NO-SUCH-ITEM,A"].join("\n") + "\n");
+  fs.writeFileSync(
+    broken,
+    [lines[0], lines[1], lines[1], lines[2]!.replace(/,[A-D]$/, ",Z"), "Synthetic-L,Agent,NO-SUCH-ITEM,A"].join("\n") + "\n",
+  );
   await page.getByLabel("Prediction file").setInputFiles(broken);
   await page.getByRole("button", { name: "Import" }).click();
   const issues = page.getByTestId("prediction-issues");
@@ -66,7 +79,10 @@ test("an organizer uploads predictions, reads the report, and its export equals 
   const cliJson = clinaudit(["evaluate", "--dataset", dataset, "--predictions", predictions, "--format", "json"]);
   expect(pageJson).toBe(cliJson);
   const setUrl = new URL(page.url()).pathname;
-  for (const [file, format] of [["evaluation.csv", "csv"], ["evaluation.tex", "latex"]] as const) {
+  for (const [file, format] of [
+    ["evaluation.csv", "csv"],
+    ["evaluation.tex", "latex"],
+  ] as const) {
     const response = await page.request.get(`/api${setUrl}/export/${file}`);
     expect(response.status()).toBe(200);
     expect(await response.text()).toBe(clinaudit(["evaluate", "--dataset", dataset, "--predictions", predictions, "--format", format]));
@@ -76,7 +92,9 @@ test("an organizer uploads predictions, reads the report, and its export equals 
   const report = JSON.parse(pageJson) as Report;
   expect(report.options).toMatchObject({ baseline: "Evidence-only", replicates: 10_000 });
   for (const a of report.accuracy) {
-    const cell = page.locator(`[data-testid="accuracy-table"] td[data-model="${a.model}"][data-scope="${a.scope}"] [data-testid="accuracy-value"]`);
+    const cell = page.locator(
+      `[data-testid="accuracy-table"] td[data-model="${a.model}"][data-scope="${a.scope}"] [data-testid="accuracy-value"]`,
+    );
     await expect(cell).toHaveText(`${one(a.accuracy.estimatePp)} ± ${one(a.accuracy.halfWidthPp)}`);
   }
   const deltaRows = page.getByTestId("delta-table").locator("tbody tr");
@@ -94,7 +112,9 @@ test("an organizer uploads predictions, reads the report, and its export equals 
   await expect(page).toHaveURL(/baseline=History-level&b=1000/);
   await expect(page.getByTestId("delta-table")).toContainText("against the baseline, History-level");
   const other = await page.request.get(`/api${setUrl}/export/evaluation.json?baseline=History-level&b=1000`);
-  expect(await other.text()).toBe(clinaudit(["evaluate", "--dataset", dataset, "--predictions", predictions, "--baseline", "History-level", "--b", "1000"]));
+  expect(await other.text()).toBe(
+    clinaudit(["evaluate", "--dataset", dataset, "--predictions", predictions, "--baseline", "History-level", "--b", "1000"]),
+  );
 });
 
 test("the demo has a populated evaluation; clinicians cannot reach evaluations", async ({ page }) => {
@@ -106,7 +126,9 @@ test("the demo has a populated evaluation; clinicians cannot reach evaluations",
   await signOut(page);
   await signInAs(page, "clinician");
   expect((await page.request.get("/evaluations")).status()).toBe(403);
-  const post = await page.request.post("/api/evaluations/import", { multipart: { datasetId: "x", file: { name: "p.csv", mimeType: "text/csv", buffer: Buffer.from("model\n") } } });
+  const post = await page.request.post("/api/evaluations/import", {
+    multipart: { datasetId: "x", file: { name: "p.csv", mimeType: "text/csv", buffer: Buffer.from("model\n") } },
+  });
   expect(post.status()).toBe(403);
 });
 
@@ -117,10 +139,15 @@ test("the report reads in Chinese, accessible, with the same numbers", async ({ 
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
   try {
     await expect(page.getByRole("heading", { name: "模型评估", level: 1 })).toBeVisible();
-    await page.getByRole("row", { name: /ObGyn decision points/ }).getByRole("link", { name: "Synthetic models (demo)" }).click();
+    await page
+      .getByRole("row", { name: /ObGyn decision points/ })
+      .getByRole("link", { name: "Synthetic models (demo)" })
+      .click();
     await expect(page.getByText("各模型与输入范围的准确率（%）")).toBeVisible({ timeout: 120_000 });
     await checkA11y(page, "evaluation report in Chinese");
-    const report = JSON.parse(await (await page.request.get(`/api${new URL(page.url()).pathname}/export/evaluation.json`)).text()) as Report;
+    const report = JSON.parse(
+      await (await page.request.get(`/api${new URL(page.url()).pathname}/export/evaluation.json`)).text(),
+    ) as Report;
     const first = report.accuracy[0]!;
     await expect(page.locator(`td[data-model="${first.model}"][data-scope="${first.scope}"] [data-testid="accuracy-value"]`)).toHaveText(
       `${one(first.accuracy.estimatePp)} ± ${one(first.accuracy.halfWidthPp)}`,

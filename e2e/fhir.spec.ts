@@ -43,7 +43,9 @@ test("a FHIR bundle with an error is refused, located; the good one imports", as
   await page.getByLabel("Files").setInputFiles([goodFile, instances]);
   await page.getByLabel("Format").selectOption("fhir-r4");
   await page.getByRole("button", { name: "Import" }).click();
-  await expect(page.getByTestId("import-report")).toContainText(`Imported ${NAME} v1: 1 patients, 9 events, 0 notes, 2 items`, { timeout: 150_000 });
+  await expect(page.getByTestId("import-report")).toContainText(`Imported ${NAME} v1: 1 patients, 9 events, 0 notes, 2 items`, {
+    timeout: 150_000,
+  });
 });
 
 test("a clinician reviews a FHIR item: events up to the cutoff, none after", async ({ browser }) => {
@@ -63,7 +65,15 @@ test("a clinician reviews a FHIR item: events up to the cutoff, none after", asy
   // After the cutoff (2032-03-02 10:30 +08:00): the 10:40 note, the next week's plan and scan.
   await page.waitForLoadState("networkidle");
   const all = (await Promise.all(bodies)).join("\n");
-  for (const later of ["Booking visit.", "Antenatal care plan", "Dating ultrasound", "DocumentReference/note1", "Composition/plan1", "Procedure/us1"]) expect(all, later).not.toContain(later);
+  for (const later of [
+    "Booking visit.",
+    "Antenatal care plan",
+    "Dating ultrasound",
+    "DocumentReference/note1",
+    "Composition/plan1",
+    "Procedure/us1",
+  ])
+    expect(all, later).not.toContain(later);
 
   await waitForShortcuts(page);
   await page.keyboard.press("1");

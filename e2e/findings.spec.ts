@@ -30,10 +30,12 @@ test("the organizer imports the release and sees its findings on the dataset and
   await page.getByRole("link", { name: NAME }).click();
   const findings = page.getByTestId("dataset-findings");
   await expect(findings).toContainText("3 findings");
-  await expect(findings).toContainText("Turn 1: options A, E read the same, and one of them is the correct answer A: the turn cannot be scored.");
+  await expect(findings).toContainText(
+    "Turn 1: options A, E read the same, and one of them is the correct answer A: the turn cannot be scored.",
+  );
   await expect(findings).toContainText("questions.csv:6 · option_e");
   await expect(findings).toContainText("Turn 3 has no question text.");
-  await expect(findings).toContainText('cites Discharge Instructions in Note #1');
+  await expect(findings).toContainText("cites Discharge Instructions in Note #1");
 
   await findings.getByRole("link", { name: "900002:medication" }).first().click();
   await expect(page.getByTestId("findings-notice")).toContainText("3 data-quality findings on this item");

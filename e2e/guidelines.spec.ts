@@ -11,7 +11,9 @@ test("guidelines reach the rater at the first case and on demand", async ({ brow
   const organizer = await newPage(browser);
   await signInAs(organizer, "organizer");
   await organizer.goto(path);
-  await organizer.getByLabel("Guidelines in English").fill("# Gold answer\n- **Correct**: it follows from the record up to the cutoff.\n<script>window.hacked = 1</script>");
+  await organizer
+    .getByLabel("Guidelines in English")
+    .fill("# Gold answer\n- **Correct**: it follows from the record up to the cutoff.\n<script>window.hacked = 1</script>");
   await organizer.getByRole("button", { name: "中文" }).click();
   await organizer.getByLabel("Guidelines in 中文").fill("# 标准答案\n只依据截止时间之前的病历。");
   await organizer.getByRole("button", { name: "Preview", exact: true }).click();
@@ -21,7 +23,10 @@ test("guidelines reach the rater at the first case and on demand", async ({ brow
 
   const rater = await newPage(browser);
   await signIn(rater, "clinician1@demo.clinaudit", "demo-clinician-2026");
-  await rater.locator("section", { has: rater.getByRole("heading", { name: AUDIT }) }).getByRole("link", { name: /Next unrated/ }).click();
+  await rater
+    .locator("section", { has: rater.getByRole("heading", { name: AUDIT }) })
+    .getByRole("link", { name: /Next unrated/ })
+    .click();
   const dialog = rater.getByTestId("guidelines-dialog");
   await expect(dialog.getByRole("heading", { name: "Gold answer" })).toBeVisible();
   await expect(dialog.locator("strong", { hasText: "Correct" })).toBeVisible();

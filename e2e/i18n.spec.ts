@@ -9,8 +9,20 @@ const WANG = { email: "clinician4@demo.clinaudit", password: "demo-clinician-202
 const AUDIT = "中文病历审核演示";
 
 const UI = {
-  "zh-CN": { nav: "我的审核", record: "决策截止时间之前的患者病历", gold: "标准答案正确性", rated: "已评 1 / 2 个维度", saved: /已保存 \d{2}:\d{2}/ },
-  en: { nav: "My reviews", record: "Patient record up to the decision cutoff", gold: "Gold-answer correctness", rated: "1 of 2 dimensions rated", saved: /Saved \d{2}:\d{2}/ },
+  "zh-CN": {
+    nav: "我的审核",
+    record: "决策截止时间之前的患者病历",
+    gold: "标准答案正确性",
+    rated: "已评 1 / 2 个维度",
+    saved: /已保存 \d{2}:\d{2}/,
+  },
+  en: {
+    nav: "My reviews",
+    record: "Patient record up to the decision cutoff",
+    gold: "Gold-answer correctness",
+    rated: "1 of 2 dimensions rated",
+    saved: /Saved \d{2}:\d{2}/,
+  },
 } as const;
 type Lang = keyof typeof UI;
 

@@ -10,7 +10,10 @@ test("an open audit's dashboard updates itself when a rating arrives", async ({ 
   const organizer = await newPage(browser);
   await signInAs(organizer, "organizer");
   await organizer.getByRole("link", { name: DEMO_AUDIT }).click();
-  await organizer.getByRole("link", { name: /dashboard/i }).first().click();
+  await organizer
+    .getByRole("link", { name: /dashboard/i })
+    .first()
+    .click();
   const status = organizer.getByTestId("live-status");
   await expect(status).toContainText("Live: figures as of");
   const before = await status.getAttribute("data-version");
@@ -21,7 +24,10 @@ test("an open audit's dashboard updates itself when a rating arrives", async ({ 
 
   const clinician = await newPage(browser);
   await signInAs(clinician, "clinician");
-  await clinician.locator("section", { has: clinician.getByRole("heading", { name: DEMO_AUDIT }) }).getByRole("link", { name: /Next unrated/ }).click();
+  await clinician
+    .locator("section", { has: clinician.getByRole("heading", { name: DEMO_AUDIT }) })
+    .getByRole("link", { name: /Next unrated/ })
+    .click();
   await waitForShortcuts(clinician);
   await clinician.keyboard.press("1");
   await clinician.keyboard.press("1");

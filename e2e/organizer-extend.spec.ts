@@ -25,7 +25,10 @@ async function queueRows(page: Page) {
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [[1280, 800], [1440, 900]] as const) {
+  for (const [w, h] of [
+    [1280, 800],
+    [1440, 900],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png` });
   }
@@ -38,7 +41,10 @@ test("setup: a 4-item audit for two clinicians; clinician 1 rates one item", asy
   const rows = await queueRows(page);
   await expect(rows).toHaveCount(4);
   rated = (await rows.first().locator("a").textContent())!.trim();
-  await page.locator("section", { has: page.getByRole("heading", { name: AUDIT }) }).getByRole("link", { name: /Next unrated/ }).click();
+  await page
+    .locator("section", { has: page.getByRole("heading", { name: AUDIT }) })
+    .getByRole("link", { name: /Next unrated/ })
+    .click();
   await waitForShortcuts(page);
   await page.keyboard.press("2");
   await waitUntilSaved(page);
@@ -90,7 +96,9 @@ test("the organizer edits the rubric's English and Chinese texts", async ({ brow
   await form.getByRole("button", { name: "Save rubric texts" }).click();
   await expect(form.getByRole("status")).toHaveText("Saved.");
   await page.reload();
-  await expect(page.getByTestId("rubric-texts-form").getByLabel("Category 2: description, Simplified Chinese").first()).toHaveValue("截止时间点的标准答案错误");
+  await expect(page.getByTestId("rubric-texts-form").getByLabel("Category 2: description, Simplified Chinese").first()).toHaveValue(
+    "截止时间点的标准答案错误",
+  );
   await page.context().close();
 });
 
@@ -157,7 +165,9 @@ test("the new-audit form fits the rubric's language to the dataset's records", a
   await page.goto("/audits/new");
   const chinese = (await page.getByLabel("Dataset").locator("option", { hasText: "中文病历" }).textContent())!;
   await page.getByLabel("Dataset").selectOption({ label: chinese });
-  await expect(page.getByTestId("rubric-language")).toHaveText("This dataset’s records are in Chinese, so its reviewers will likely read the rubric in Chinese.");
+  await expect(page.getByTestId("rubric-language")).toHaveText(
+    "This dataset’s records are in Chinese, so its reviewers will likely read the rubric in Chinese.",
+  );
   await expect(page.getByTestId("rubric-texts-0")).toHaveAttribute("open", "");
   await expect(page.getByTestId("rubric-texts-0").getByLabel("Dimension 1: label, Simplified Chinese")).toHaveValue("标准答案正确性");
   // A description in English only is counted as missing in Chinese.

@@ -11,7 +11,10 @@ const hasR = spawnSync("Rscript", ["--version"]).status === 0 || process.env.CLI
 
 /** Downloads the package from the dashboard as the organizer would, unzips it, reruns the scripts. */
 async function downloadAndRerun(organizer: Page): Promise<{ sha: string; files: string[] }> {
-  const [download] = await Promise.all([organizer.waitForEvent("download"), organizer.getByRole("link", { name: "Reproducibility package (.zip)" }).click()]);
+  const [download] = await Promise.all([
+    organizer.waitForEvent("download"),
+    organizer.getByRole("link", { name: "Reproducibility package (.zip)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/-reproducibility\.zip$/);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-e2e-package-"));
   const zip = path.join(dir, download.suggestedFilename());
@@ -39,9 +42,14 @@ test("the reproducibility package reruns in Python and R, before and after a new
   const organizer = await newPage(browser);
   await signInAs(organizer, "organizer");
   await organizer.getByRole("link", { name: DEMO_AUDIT }).click();
-  await organizer.getByRole("link", { name: /dashboard/i }).first().click();
+  await organizer
+    .getByRole("link", { name: /dashboard/i })
+    .first()
+    .click();
   const before = await downloadAndRerun(organizer);
-  expect(before.files).toEqual(expect.arrayContaining(["audit.json", "ratings-long.csv", "report.json", "reproduce.py", "reproduce.R", "SHA256SUMS"]));
+  expect(before.files).toEqual(
+    expect.arrayContaining(["audit.json", "ratings-long.csv", "report.json", "reproduce.py", "reproduce.R", "SHA256SUMS"]),
+  );
   expect((await downloadAndRerun(organizer)).sha).toBe(before.sha);
 
   const clinician = await newPage(browser);
@@ -49,7 +57,10 @@ test("the reproducibility package reruns in Python and R, before and after a new
   // Not for raters: the package holds every rater's ratings.
   const auditId = new URL(organizer.url()).pathname.split("/")[2]!;
   expect((await clinician.request.get(`/api/audits/${auditId}/package`)).status()).toBe(403);
-  await clinician.locator("section", { has: clinician.getByRole("heading", { name: DEMO_AUDIT }) }).getByRole("link", { name: /Next unrated/ }).click();
+  await clinician
+    .locator("section", { has: clinician.getByRole("heading", { name: DEMO_AUDIT }) })
+    .getByRole("link", { name: /Next unrated/ })
+    .click();
   await waitForShortcuts(clinician);
   await clinician.keyboard.press("1");
   await clinician.keyboard.press("1");

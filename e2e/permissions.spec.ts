@@ -29,7 +29,10 @@ function demoAuditId(auditsPage: string): string {
 
 test("every page and route answers each role as the permission map says", async ({ browser }) => {
   test.setTimeout(120_000);
-  const as = Object.fromEntries(await Promise.all(WHO.map(async (w) => [w, await requestAs(browser, w)] as const))) as Record<Who, APIRequestContext>;
+  const as = Object.fromEntries(await Promise.all(WHO.map(async (w) => [w, await requestAs(browser, w)] as const))) as Record<
+    Who,
+    APIRequestContext
+  >;
 
   // Ids of real records, found as the people who may see them.
   const auditId = demoAuditId(await (await as.organizer.get("/audits")).text());
@@ -97,7 +100,10 @@ test("a clinician adjudicator gets the change log and the adjudication views, ne
   const rater = await newPage(browser);
   await signIn(rater, "clinician2@demo.clinaudit", "demo-clinician-2026");
   await expect(rater).toHaveURL(/\/review$/);
-  await rater.locator("section", { has: rater.getByRole("heading", { name }) }).getByRole("link", { name: /Next unrated/ }).click();
+  await rater
+    .locator("section", { has: rater.getByRole("heading", { name }) })
+    .getByRole("link", { name: /Next unrated/ })
+    .click();
   await waitForShortcuts(rater);
   await rater.keyboard.press("2");
   await waitUntilSaved(rater);
@@ -151,7 +157,9 @@ test("only admins are offered an audit's backup, and it is a gzip backup of that
   expect(await (await admin.get(`/audits/${auditId}`)).text()).toContain(`/api/audits/${auditId}/backup`);
   const response = await admin.get(`/api/audits/${auditId}/backup`);
   expect(response.headers()["content-type"]).toBe("application/gzip");
-  const first = gunzipSync(await response.body()).toString("utf8").split("\n")[0]!;
+  const first = gunzipSync(await response.body())
+    .toString("utf8")
+    .split("\n")[0]!;
   expect(JSON.parse(first)).toMatchObject({ format: "clinaudit-audit-backup", formatVersion: 2, audit: { id: auditId } });
 });
 

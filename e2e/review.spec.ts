@@ -22,7 +22,14 @@ async function organizerPage(browser: Browser): Promise<Page> {
 
 test("the organizer draws a sample, assigns three clinicians and opens the audit", async ({ browser }) => {
   // One order for all: the ratings below are written per position ("item i") for every rater.
-  const path = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 3, seed: "e2e-2026", clinicians: [1, 2, 3], reviewOrder: "shared" });
+  const path = await createOpenAudit(browser, {
+    name: AUDIT,
+    dataset: OBGYN,
+    size: 3,
+    seed: "e2e-2026",
+    clinicians: [1, 2, 3],
+    reviewOrder: "shared",
+  });
   const page = await organizerPage(browser);
   await page.goto(path);
   await expect(page.getByTestId("audit-progress")).toHaveText("0 of 9 assigned reviews complete");
@@ -78,7 +85,17 @@ test("the dashboard, the JSON export and the command line on the exported CSV ag
     const categories = dimension.categories.map((c: { key: string }) => c.key).join(",");
     const file = dimensionCsv(longCsv, dimension.key, testInfo.outputPath(`${dimension.key}.csv`));
     const cli = JSON.parse(
-      clinaudit(["agreement", file, "--json", "--categories", categories, "--tie-category", dimension.tieCategory, "--population", String(json.audit.populationSize)]),
+      clinaudit([
+        "agreement",
+        file,
+        "--json",
+        "--categories",
+        categories,
+        "--tie-category",
+        dimension.tieCategory,
+        "--population",
+        String(json.audit.populationSize),
+      ]),
     );
     // Same numbers to the last digit: coefficients, shares and majority counts.
     expect(cli.dimensions[0].coefficients).toEqual(dimension.agreement.coefficients);

@@ -93,7 +93,10 @@ test("two tabs change the same rating: the later save is refused, shown the save
   const [first, second] = [await context.newPage(), await context.newPage()];
   await signIn(first, "clinician2@demo.clinaudit", DEMO.clinician.password);
   await expect(first).toHaveURL(/\/review$/);
-  await first.locator("section", { has: first.getByRole("heading", { name: audit }) }).getByRole("link", { name: /Next unrated/ }).click();
+  await first
+    .locator("section", { has: first.getByRole("heading", { name: audit }) })
+    .getByRole("link", { name: /Next unrated/ })
+    .click();
   await expect(first).toHaveURL(/\/review\/[^/]+$/);
   await second.goto(first.url());
   for (const tab of [first, second]) await waitForShortcuts(tab);
@@ -105,7 +108,9 @@ test("two tabs change the same rating: the later save is refused, shown the save
   await expect(gold(second).getByText("Changed in another tab or window — showing the latest saved value.")).toBeVisible();
   await expect(gold(second).locator('input[value="correct"]')).toBeChecked();
 
-  await gold(second).getByRole("button", { name: /Use my version/ }).click();
+  await gold(second)
+    .getByRole("button", { name: /Use my version/ })
+    .click();
   await expect(gold(second).getByText(/^Saved \d/)).toBeVisible();
   await expect(gold(second).locator('input[value="incorrect"]')).toBeChecked();
   await first.reload();
@@ -121,18 +126,27 @@ async function agedSessionCookie(context: BrowserContext, hoursAgo: number) {
   const cookie = (await context.cookies()).find((c) => c.name === "next-auth.session-token")!;
   const claims = (await decode({ token: cookie.value, secret }))!;
   // What the server issued before the fix: 30 days of validity, whatever the sign-in time.
-  const token = await encode({ token: { ...claims, authAt: Math.floor(Date.now() / 1000) - hoursAgo * 3600 }, secret, maxAge: 30 * 24 * 3600 });
+  const token = await encode({
+    token: { ...claims, authAt: Math.floor(Date.now() / 1000) - hoursAgo * 3600 },
+    secret,
+    maxAge: 30 * 24 * 3600,
+  });
   return { ...cookie, value: token };
 }
 
-test("a session signed in 13 h ago is refused on the server; the save says so and goes through after signing in in place", async ({ browser }) => {
+test("a session signed in 13 h ago is refused on the server; the save says so and goes through after signing in in place", async ({
+  browser,
+}) => {
   const audit = `E2E signed out ${Date.now()}`;
   await createOpenAudit(browser, { name: audit, dataset: OBGYN, size: 1, clinicians: [3] });
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, "clinician3@demo.clinaudit", DEMO.clinician.password);
   await expect(page).toHaveURL(/\/review$/);
-  await page.locator("section", { has: page.getByRole("heading", { name: audit }) }).getByRole("link", { name: /Next unrated/ }).click();
+  await page
+    .locator("section", { has: page.getByRole("heading", { name: audit }) })
+    .getByRole("link", { name: /Next unrated/ })
+    .click();
   await expect(page).toHaveURL(/\/review\/[^/]+$/);
   await waitForShortcuts(page);
 

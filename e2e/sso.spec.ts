@@ -44,7 +44,9 @@ test("the sign-in page offers SSO beside the password form, by keyboard; an unkn
   await page.keyboard.press("Enter");
   await loginAtIdp(page, "ng");
   await expect(page).toHaveURL(/\/login\?error=SsoUnknown$/);
-  await expect(page.getByText("You signed in with Hospital ID, but there is no ClinAudit account for you yet. Ask your administrator to add you.")).toBeVisible();
+  await expect(
+    page.getByText("You signed in with Hospital ID, but there is no ClinAudit account for you yet. Ask your administrator to add you."),
+  ).toBeVisible();
   // Calm: the form is still there for those who have a password.
   await expect(page.getByLabel("Email")).toBeVisible();
   await checkA11y(page, "/login with an SSO refusal");
@@ -64,12 +66,17 @@ test("password sign-in cannot be turned off before an admin has signed in with S
   await checkA11y(page, "/admin/sso");
   await page.getByLabel("Allow password sign-in").uncheck();
   await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByTestId("sso-settings-message")).toContainText("Password sign-in stays on: no active admin has signed in with single sign-on yet");
+  await expect(page.getByTestId("sso-settings-message")).toContainText(
+    "Password sign-in stays on: no active admin has signed in with single sign-on yet",
+  );
   await page.reload();
   await expect(page.getByLabel("Allow password sign-in")).toBeChecked();
 });
 
-test("with provisioning on, an unknown user is created with the mapped role; deactivated, they cannot get back in", async ({ page, browser }) => {
+test("with provisioning on, an unknown user is created with the mapped role; deactivated, they cannot get back in", async ({
+  page,
+  browser,
+}) => {
   await signInAs(page, "admin");
   await openSsoSettings(page);
   await page.getByLabel("Create accounts for unknown users at their first sign-in").check();
@@ -101,7 +108,9 @@ test("with provisioning on, an unknown user is created with the mapped role; dea
   await again.context().close();
 });
 
-test("an admin linked by verified email keeps ClinAudit's role, can turn password sign-in off, and the server refuses passwords", async ({ browser }) => {
+test("an admin linked by verified email keeps ClinAudit's role, can turn password sign-in off, and the server refuses passwords", async ({
+  browser,
+}) => {
   // The IdP puts root in the organizers' group; the account is ClinAudit's admin and stays one.
   const admin = await ssoSignIn(browser, "root");
   await expect(admin).toHaveURL(/\/admin\/users$/);
@@ -128,7 +137,7 @@ test("an admin linked by verified email keeps ClinAudit's role, can turn passwor
     });
     expect(decodeURIComponent((await response.json()).url)).toContain("error=Password sign-in is turned off.");
     expect(response.headers()["set-cookie"] ?? "").not.toMatch(/next-auth\.session-token=[^;]/);
-    expect((await (await visitor.request.get("/api/auth/session")).json())).toEqual({});
+    expect(await (await visitor.request.get("/api/auth/session")).json()).toEqual({});
     await visitor.context().close();
   } finally {
     // Other specs sign in with passwords.

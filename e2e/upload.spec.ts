@@ -19,7 +19,12 @@ async function watchPhases(page: Page): Promise<() => Promise<string[]>> {
       const phase = document.querySelector("[data-testid=upload-progress]")?.getAttribute("data-phase");
       if (phase && seen[seen.length - 1] !== phase) seen.push(phase);
     };
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-phase"] });
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["data-phase"],
+    });
   });
   return () => page.evaluate(() => (window as unknown as { __phases: string[] }).__phases);
 }
@@ -27,7 +32,20 @@ async function watchPhases(page: Page): Promise<() => Promise<string[]>> {
 test("an organizer uploads a benchmark larger than 10 MiB and follows its progress to the counts", async ({ page }, testInfo) => {
   test.setTimeout(300_000);
   const dir = testInfo.outputPath("generated");
-  clinaudit(["generate", "--kind", "ehr", "--size", "full", "--patients", "40", "--seed", `e2e-upload-${Date.now()}`, "--jsonl", "--out", dir]);
+  clinaudit([
+    "generate",
+    "--kind",
+    "ehr",
+    "--size",
+    "full",
+    "--patients",
+    "40",
+    "--seed",
+    `e2e-upload-${Date.now()}`,
+    "--jsonl",
+    "--out",
+    dir,
+  ]);
   const patients = path.join(dir, "patients.jsonl");
   const instances = path.join(dir, "instances.jsonl");
   expect(fs.statSync(patients).size).toBeGreaterThan(10 * 1024 * 1024);
@@ -58,10 +76,16 @@ test("an organizer uploads a benchmark larger than 10 MiB and follows its progre
 
 test("five identical uploads at once: one import, four told where it is", async ({ page }) => {
   await signInAs(page, "organizer");
-  const bytes = fs.readFileSync(path.resolve("e2e/fixtures/ehr-small.json"), "utf8").replace("Immediate delivery", `Immediate delivery ${Date.now()}`);
+  const bytes = fs
+    .readFileSync(path.resolve("e2e/fixtures/ehr-small.json"), "utf8")
+    .replace("Immediate delivery", `Immediate delivery ${Date.now()}`);
   const name = `Concurrent ${Date.now()}`;
   const responses = await Promise.all(
-    Array.from({ length: 5 }, () => page.request.post("/api/datasets/import", { multipart: { name, files: { name: "same.json", mimeType: "application/json", buffer: Buffer.from(bytes) } } })),
+    Array.from({ length: 5 }, () =>
+      page.request.post("/api/datasets/import", {
+        multipart: { name, files: { name: "same.json", mimeType: "application/json", buffer: Buffer.from(bytes) } },
+      }),
+    ),
   );
   expect(responses.map((r) => r.status())).toEqual([200, 200, 200, 200, 200]);
   const bodies = (await Promise.all(responses.map((r) => r.json()))) as { status: string; name: string; version: number }[];
@@ -76,7 +100,10 @@ const capDir = `${process.env.E2E_DATA_DIR ?? "./data/e2e"}-upload-cap`;
 function chunkedUpload(url: string, cookie: string, bytes: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const boundary = "----e2e-chunked";
-    const req = http.request(url, { method: "POST", headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" } });
+    const req = http.request(url, {
+      method: "POST",
+      headers: { cookie, "content-type": `multipart/form-data; boundary=${boundary}`, "transfer-encoding": "chunked" },
+    });
     req.on("response", (res) => {
       let body = "";
       res.setEncoding("utf8");
@@ -125,7 +152,9 @@ test("over CLINAUDIT_MAX_UPLOAD: refused with the limit and the command line, no
     await expect(page.getByTestId("import-error")).toContainText("npx clinaudit import <files…>");
 
     // The server refuses on its own: a declared length over the cap, before reading the body…
-    const declared = await page.request.post("/api/datasets/import", { multipart: { files: { name: "big.json", mimeType: "application/json", buffer: fs.readFileSync(big) } } });
+    const declared = await page.request.post("/api/datasets/import", {
+      multipart: { files: { name: "big.json", mimeType: "application/json", buffer: fs.readFileSync(big) } },
+    });
     expect(declared.status()).toBe(413);
     expect(((await declared.json()) as { error: string }).error).toMatch(/limit of 1 MiB.*npx clinaudit import/);
 

@@ -20,7 +20,11 @@ const pinned = (page: Page) => page.getByTestId("pinned-day");
 const days = (page: Page) => page.getByRole("navigation", { name: "Jump to date" }).locator("button");
 
 async function summaryCount(page: Page): Promise<number> {
-  const text = (await page.getByText(/events? up to the decision cutoff/).first().textContent()) ?? "";
+  const text =
+    (await page
+      .getByText(/events? up to the decision cutoff/)
+      .first()
+      .textContent()) ?? "";
   return Number(text.replace(/[^\d].*$/s, "").trim() || 0);
 }
 
@@ -107,7 +111,10 @@ test("the pinned header shows the day at the top while scrolling, and the date l
       return day;
     });
     if (rowDay) expect(day).toBe(rowDay);
-    await expect(page.getByRole("navigation", { name: "Jump to date" }).locator("button[aria-current='true']")).toHaveAttribute("title", new RegExp(`^${day}`));
+    await expect(page.getByRole("navigation", { name: "Jump to date" }).locator("button[aria-current='true']")).toHaveAttribute(
+      "title",
+      new RegExp(`^${day}`),
+    );
   }
   await page.context().close();
 });
@@ -176,7 +183,9 @@ test("search: Enter and Shift+Enter bring each hit into view", async ({ browser 
 test("a type filter keeps the row being read where it is", async ({ browser }) => {
   const page = await newPage(browser);
   await open(page);
-  await days(page).nth(Math.floor((await days(page).count()) / 2)).click();
+  await days(page)
+    .nth(Math.floor((await days(page).count()) / 2))
+    .click();
   await page.mouse.move(900, 500);
   await page.mouse.wheel(0, 250);
   await page.waitForTimeout(300);

@@ -18,17 +18,22 @@ describe("loadEnv", () => {
     expect(loadEnv({ CLINAUDIT_MAX_UPLOAD: "500 MB" }).CLINAUDIT_MAX_UPLOAD).toBe(500_000_000);
     expect(loadEnv({ CLINAUDIT_MAX_UPLOAD: "1.5GiB" }).CLINAUDIT_MAX_UPLOAD).toBe(1.5 * 1024 ** 3);
     expect(loadEnv({ CLINAUDIT_MAX_UPLOAD: "1048576" }).CLINAUDIT_MAX_UPLOAD).toBe(1048576);
-    for (const bad of ["", "lots", "2 parsecs", "-5MB", "100"]) expect(() => loadEnv({ CLINAUDIT_MAX_UPLOAD: bad })).toThrow(/CLINAUDIT_MAX_UPLOAD/);
+    for (const bad of ["", "lots", "2 parsecs", "-5MB", "100"])
+      expect(() => loadEnv({ CLINAUDIT_MAX_UPLOAD: bad })).toThrow(/CLINAUDIT_MAX_UPLOAD/);
   });
   it("names every invalid variable", () => {
-    expect(() =>
-      loadEnv({ DATABASE_URL: "mysql://x", NEXTAUTH_SECRET: "short", CLINAUDIT_ADMIN_EMAIL: "nope" }),
-    ).toThrow(/DATABASE_URL[\s\S]*NEXTAUTH_SECRET[\s\S]*CLINAUDIT_ADMIN_EMAIL/);
+    expect(() => loadEnv({ DATABASE_URL: "mysql://x", NEXTAUTH_SECRET: "short", CLINAUDIT_ADMIN_EMAIL: "nope" })).toThrow(
+      /DATABASE_URL[\s\S]*NEXTAUTH_SECRET[\s\S]*CLINAUDIT_ADMIN_EMAIL/,
+    );
   });
 });
 
 describe("single sign-on settings", () => {
-  const full = { CLINAUDIT_OIDC_ISSUER: "https://idp.example.org/realms/h/", CLINAUDIT_OIDC_CLIENT_ID: "clinaudit", CLINAUDIT_OIDC_CLIENT_SECRET: "s3cret" };
+  const full = {
+    CLINAUDIT_OIDC_ISSUER: "https://idp.example.org/realms/h/",
+    CLINAUDIT_OIDC_CLIENT_ID: "clinaudit",
+    CLINAUDIT_OIDC_CLIENT_SECRET: "s3cret",
+  };
   it("is off unless configured", () => {
     expect(oidcConfig(loadEnv({}))).toBeNull();
   });
@@ -45,12 +50,19 @@ describe("single sign-on settings", () => {
   });
   it("reads the role mapping", () => {
     const e = loadEnv({ ...full, CLINAUDIT_OIDC_ROLE_MAP: "ca-admins=ADMIN, ca-org=organizer" });
-    expect(e.CLINAUDIT_OIDC_ROLE_MAP).toEqual([{ value: "ca-admins", role: "ADMIN" }, { value: "ca-org", role: "ORGANIZER" }]);
+    expect(e.CLINAUDIT_OIDC_ROLE_MAP).toEqual([
+      { value: "ca-admins", role: "ADMIN" },
+      { value: "ca-org", role: "ORGANIZER" },
+    ]);
   });
   it("names what is missing or wrong", () => {
-    expect(() => loadEnv({ CLINAUDIT_OIDC_ISSUER: full.CLINAUDIT_OIDC_ISSUER })).toThrow(/CLINAUDIT_OIDC_CLIENT_ID[\s\S]*CLINAUDIT_OIDC_CLIENT_SECRET/);
+    expect(() => loadEnv({ CLINAUDIT_OIDC_ISSUER: full.CLINAUDIT_OIDC_ISSUER })).toThrow(
+      /CLINAUDIT_OIDC_CLIENT_ID[\s\S]*CLINAUDIT_OIDC_CLIENT_SECRET/,
+    );
     expect(() => loadEnv({ ...full, CLINAUDIT_OIDC_ISSUER: "not a url" })).toThrow(/CLINAUDIT_OIDC_ISSUER/);
     expect(() => loadEnv({ ...full, CLINAUDIT_OIDC_SCOPES: "email profile" })).toThrow(/CLINAUDIT_OIDC_SCOPES: must include openid/);
-    expect(() => loadEnv({ ...full, CLINAUDIT_OIDC_ROLE_MAP: "ca-admins=BOSS" })).toThrow(/CLINAUDIT_OIDC_ROLE_MAP: entry 1 "ca-admins=BOSS"/);
+    expect(() => loadEnv({ ...full, CLINAUDIT_OIDC_ROLE_MAP: "ca-admins=BOSS" })).toThrow(
+      /CLINAUDIT_OIDC_ROLE_MAP: entry 1 "ca-admins=BOSS"/,
+    );
   });
 });

@@ -10,7 +10,17 @@ const flag = z
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
 /** Multipliers of the units CLINAUDIT_MAX_UPLOAD accepts (SI units in powers of 1000, IEC in 1024). */
-const BYTE_UNITS: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
+const BYTE_UNITS: Record<string, number> = {
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 2 ** 10,
+  mib: 2 ** 20,
+  gib: 2 ** 30,
+  tib: 2 ** 40,
+};
 
 /** "2GiB", "500 MB", "1048576" → bytes; undefined when it is not such a size. */
 export function parseByteSize(text: string): number | undefined {
@@ -21,93 +31,106 @@ export function parseByteSize(text: string): number | undefined {
   return Number.isSafeInteger(bytes) ? bytes : undefined;
 }
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  // Unset: the SQLite file clinaudit.db in CLINAUDIT_DATA_DIR.
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .refine((url) => {
-      try {
-        if (url !== undefined) parseDatabaseUrl(url);
-        return true;
-      } catch {
-        return false;
-      }
-    }, "must be file:<path> (SQLite) or postgresql://… (PostgreSQL)"),
-  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  NEXTAUTH_URL: z.url().default("http://localhost:3000"),
-  CLINAUDIT_DATA_DIR: z.string().default("./data"),
-  CLINAUDIT_DEMO: flag,
-  // Behind a reverse proxy that appends the client address to X-Forwarded-For: the sign-in
-  // throttle then also limits each client address. Off, the header is the client's to forge.
-  CLINAUDIT_TRUST_PROXY: flag,
-  // PostgreSQL: `npm start` also runs a job worker (imports, reports) unless this is "0", for
-  // deployments that run `clinaudit worker` processes of their own (docs/deployment.md).
-  CLINAUDIT_WORKER: z.enum(["0", "1"]).default("1").transform((v) => v === "1"),
-  CLINAUDIT_ADMIN_EMAIL: z.email().optional(),
-  CLINAUDIT_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  // The IANA zone the interface shows timestamps in (saved at, audit dates). Record dates are
-  // shown as stored, whatever this says.
-  CLINAUDIT_TIME_ZONE: z
-    .string()
-    .default("UTC")
-    .refine((zone) => {
-      try {
-        new Intl.DateTimeFormat("en", { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, "must be an IANA time zone such as Asia/Shanghai or Europe/London"),
-  // The largest upload (the whole request body) the browser import accepts; larger files go
-  // through `npx clinaudit import`. Uploads stream to disk, so this bounds disk, not memory.
-  CLINAUDIT_MAX_UPLOAD: z
-    .string()
-    .default("2GiB")
-    .transform((text, ctx) => {
-      const bytes = parseByteSize(text);
-      if (bytes === undefined || bytes < 1024) {
-        ctx.addIssue({ code: "custom", message: "must be a size of at least 1 KiB: bytes, or a number with B, KB, MB, GB, KiB, MiB or GiB (e.g. 2GiB)" });
-        return z.NEVER;
-      }
-      return bytes;
-    }),
-  // How much the server logs (JSON lines on standard output). Tests default to silent.
-  CLINAUDIT_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
-  // Single sign-on through an OpenID Connect provider (lib/auth/sso-provider.ts). All three of
-  // issuer, client id and secret, or none.
-  CLINAUDIT_OIDC_ISSUER: z.url().optional(),
-  CLINAUDIT_OIDC_CLIENT_ID: z.string().min(1).optional(),
-  CLINAUDIT_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  CLINAUDIT_OIDC_SCOPES: z
-    .string()
-    .default("openid email profile")
-    .refine((s) => s.split(/\s+/).includes("openid"), "must include openid (e.g. \"openid email profile groups\")"),
-  // The button reads "Sign in with <name>".
-  CLINAUDIT_OIDC_NAME: z.string().trim().min(1).max(60).default("single sign-on"),
-  // The ID-token claim whose values map to roles for new accounts; the admin page can change it.
-  CLINAUDIT_OIDC_ROLE_CLAIM: z.string().trim().min(1).default("groups"),
-  // The starting mapping, until an admin saves one: "group=ROLE, group=ROLE".
-  CLINAUDIT_OIDC_ROLE_MAP: z
-    .string()
-    .default("")
-    .transform((text, ctx): RoleRule[] => {
-      const parsed = parseRoleMap(text);
-      if ("error" in parsed) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.rules;
-    }),
-}).superRefine((e, ctx) => {
-  const set = [e.CLINAUDIT_OIDC_ISSUER, e.CLINAUDIT_OIDC_CLIENT_ID, e.CLINAUDIT_OIDC_CLIENT_SECRET].filter((v) => v !== undefined).length;
-  if (set === 0 || set === 3) return;
-  for (const key of ["CLINAUDIT_OIDC_ISSUER", "CLINAUDIT_OIDC_CLIENT_ID", "CLINAUDIT_OIDC_CLIENT_SECRET"] as const) {
-    if (e[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: "must be set with the other CLINAUDIT_OIDC_ variables (issuer, client id and secret go together)" });
-  }
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    // Unset: the SQLite file clinaudit.db in CLINAUDIT_DATA_DIR.
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .refine((url) => {
+        try {
+          if (url !== undefined) parseDatabaseUrl(url);
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be file:<path> (SQLite) or postgresql://… (PostgreSQL)"),
+    NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    NEXTAUTH_URL: z.url().default("http://localhost:3000"),
+    CLINAUDIT_DATA_DIR: z.string().default("./data"),
+    CLINAUDIT_DEMO: flag,
+    // Behind a reverse proxy that appends the client address to X-Forwarded-For: the sign-in
+    // throttle then also limits each client address. Off, the header is the client's to forge.
+    CLINAUDIT_TRUST_PROXY: flag,
+    // PostgreSQL: `npm start` also runs a job worker (imports, reports) unless this is "0", for
+    // deployments that run `clinaudit worker` processes of their own (docs/deployment.md).
+    CLINAUDIT_WORKER: z
+      .enum(["0", "1"])
+      .default("1")
+      .transform((v) => v === "1"),
+    CLINAUDIT_ADMIN_EMAIL: z.email().optional(),
+    CLINAUDIT_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // The IANA zone the interface shows timestamps in (saved at, audit dates). Record dates are
+    // shown as stored, whatever this says.
+    CLINAUDIT_TIME_ZONE: z
+      .string()
+      .default("UTC")
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat("en", { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be an IANA time zone such as Asia/Shanghai or Europe/London"),
+    // The largest upload (the whole request body) the browser import accepts; larger files go
+    // through `npx clinaudit import`. Uploads stream to disk, so this bounds disk, not memory.
+    CLINAUDIT_MAX_UPLOAD: z
+      .string()
+      .default("2GiB")
+      .transform((text, ctx) => {
+        const bytes = parseByteSize(text);
+        if (bytes === undefined || bytes < 1024) {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be a size of at least 1 KiB: bytes, or a number with B, KB, MB, GB, KiB, MiB or GiB (e.g. 2GiB)",
+          });
+          return z.NEVER;
+        }
+        return bytes;
+      }),
+    // How much the server logs (JSON lines on standard output). Tests default to silent.
+    CLINAUDIT_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    // Single sign-on through an OpenID Connect provider (lib/auth/sso-provider.ts). All three of
+    // issuer, client id and secret, or none.
+    CLINAUDIT_OIDC_ISSUER: z.url().optional(),
+    CLINAUDIT_OIDC_CLIENT_ID: z.string().min(1).optional(),
+    CLINAUDIT_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    CLINAUDIT_OIDC_SCOPES: z
+      .string()
+      .default("openid email profile")
+      .refine((s) => s.split(/\s+/).includes("openid"), 'must include openid (e.g. "openid email profile groups")'),
+    // The button reads "Sign in with <name>".
+    CLINAUDIT_OIDC_NAME: z.string().trim().min(1).max(60).default("single sign-on"),
+    // The ID-token claim whose values map to roles for new accounts; the admin page can change it.
+    CLINAUDIT_OIDC_ROLE_CLAIM: z.string().trim().min(1).default("groups"),
+    // The starting mapping, until an admin saves one: "group=ROLE, group=ROLE".
+    CLINAUDIT_OIDC_ROLE_MAP: z
+      .string()
+      .default("")
+      .transform((text, ctx): RoleRule[] => {
+        const parsed = parseRoleMap(text);
+        if ("error" in parsed) {
+          ctx.addIssue({ code: "custom", message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.rules;
+      }),
+  })
+  .superRefine((e, ctx) => {
+    const set = [e.CLINAUDIT_OIDC_ISSUER, e.CLINAUDIT_OIDC_CLIENT_ID, e.CLINAUDIT_OIDC_CLIENT_SECRET].filter((v) => v !== undefined).length;
+    if (set === 0 || set === 3) return;
+    for (const key of ["CLINAUDIT_OIDC_ISSUER", "CLINAUDIT_OIDC_CLIENT_ID", "CLINAUDIT_OIDC_CLIENT_SECRET"] as const) {
+      if (e[key] === undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: "must be set with the other CLINAUDIT_OIDC_ variables (issuer, client id and secret go together)",
+        });
+    }
+  });
 
 export type Env = z.infer<typeof schema>;
 

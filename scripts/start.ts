@@ -58,9 +58,15 @@ async function main() {
     } else if (result.createdAdmin) {
       console.log(`  admin account ${result.createdAdmin.email} created from CLINAUDIT_ADMIN_EMAIL/PASSWORD`);
     }
-    if (result.demoDataCreated) console.log("  demo data: the synthetic obstetric benchmark (open 12-item audit), its Chinese-record twin (open 6-item audit for clinician4, interface in Chinese), discharge-summary conversations, model predictions");
+    if (result.demoDataCreated)
+      console.log(
+        "  demo data: the synthetic obstetric benchmark (open 12-item audit), its Chinese-record twin (open 6-item audit for clinician4, interface in Chinese), discharge-summary conversations, model predictions",
+      );
     if (env.CLINAUDIT_DEMO) {
-      banner(["Demo mode. Demo accounts (email / password):", ...DEMO_USERS.map((u) => `  ${u.role.padEnd(9)} ${u.email} / ${u.password}`)]);
+      banner([
+        "Demo mode. Demo accounts (email / password):",
+        ...DEMO_USERS.map((u) => `  ${u.role.padEnd(9)} ${u.email} / ${u.password}`),
+      ]);
     }
   } finally {
     await db.$disconnect();
@@ -71,7 +77,11 @@ async function main() {
   const port = String(env.PORT);
   // Never builds under a running server of this checkout, never serves a build of other code.
   const unregister = prepareToServe(root, env.PORT, () => {
-    const build = spawnSync(process.execPath, [next, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const build = spawnSync(process.execPath, [next, "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     return build.status ?? 1;
   });
   process.on("exit", unregister);

@@ -11,7 +11,11 @@ export const changePasswordAction = guardedAction("signed-in", changePasswordSch
 });
 
 /** The forced change at first sign-in: the one action an account with a temporary password may call. */
-export const replaceTemporaryPasswordAction = guardedAction("temporary-password", replaceTemporaryPasswordSchema, async (input, { db, user }) => {
-  await replaceTemporaryPassword(db, user.id, input);
-  return { done: true };
-});
+export const replaceTemporaryPasswordAction = guardedAction(
+  "temporary-password",
+  replaceTemporaryPasswordSchema,
+  async (input, { db, user }) => {
+    await replaceTemporaryPassword(db, user.id, input);
+    return { done: true };
+  },
+);

@@ -23,7 +23,10 @@ export const assignAction = guardedAction("audits:manage", assignSchema, async (
     // Each wrong line in the reader's language, not only the sentence around them.
     if (!(error instanceof ManualLinesError)) throw error;
     const t = await getTranslations();
-    throw new AppError("INVALID", ManualLinesError.catalogMessage(error.problems, (m) => t(m.key as never, m.values as never)));
+    throw new AppError(
+      "INVALID",
+      ManualLinesError.catalogMessage(error.problems, (m) => t(m.key as never, m.values as never)),
+    );
   });
   revalidatePath(`/audits/${input.auditId}`);
   return result;

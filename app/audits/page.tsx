@@ -22,17 +22,32 @@ export default async function AuditsPage() {
       <PageHeader
         title={t("list.title")}
         description={t("list.description")}
-        actions={<Link href="/audits/new" className={buttonVariants()}>{t("list.new")}</Link>}
+        actions={
+          <Link href="/audits/new" className={buttonVariants()}>
+            {t("list.new")}
+          </Link>
+        }
       />
       {audits.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("list.empty")}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+          {t("list.empty")}
+        </p>
       ) : (
         <Card as="ul" padding="none" raised className="divide-y divide-slate-100">
           {audits.map((a) => (
             <li key={a.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-              <Link href={`/audits/${a.id}`} className="font-medium text-teal-800 hover:underline">{a.name}</Link>
+              <Link href={`/audits/${a.id}`} className="font-medium text-teal-800 hover:underline">
+                {a.name}
+              </Link>
               <Badge tone={STATUS_TONE[a.status]}>{t(`status.${a.status}`)}</Badge>
-              <span className="text-sm text-slate-600">{t("list.summary", { items: a._count.items, clinicians: a.clinicians, dataset: a.dataset.name, version: a.dataset.version })}</span>
+              <span className="text-sm text-slate-600">
+                {t("list.summary", {
+                  items: a._count.items,
+                  clinicians: a.clinicians,
+                  dataset: a.dataset.name,
+                  version: a.dataset.version,
+                })}
+              </span>
               {/* ISO date: the same in every language. */}
               <span className="ml-auto text-sm text-slate-500">{a.createdAt.toISOString().slice(0, 10)}</span>
             </li>

@@ -10,7 +10,12 @@ import { guardedAction } from "@/lib/server/action";
  */
 export const planSampleAction = guardedAction("audits:manage", samplePlanSchema, async (p) => {
   const confidenceLevel = p.confidencePercent / 100;
-  const bound = smallestSampleForBound({ populationSize: p.populationSize, toleratedErrors: p.toleratedErrors, targetRate: p.targetPercent / 100, confidenceLevel });
+  const bound = smallestSampleForBound({
+    populationSize: p.populationSize,
+    toleratedErrors: p.toleratedErrors,
+    targetRate: p.targetPercent / 100,
+    confidenceLevel,
+  });
   const ac1 = expectedAc1HalfWidth({
     items: p.size,
     raters: p.raters,

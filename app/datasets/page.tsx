@@ -27,34 +27,39 @@ export default async function DatasetsPage() {
           <EmptyState>{t("empty")}</EmptyState>
         ) : (
           <Table caption={t("caption")}>
-              <THead>
-                <tr>
-                  <Th>{t("columns.dataset")}</Th>
-                  <Th>{t("columns.format")}</Th>
-                  <Th numeric>{t("columns.patients")}</Th>
-                  <Th numeric>{t("columns.items")}</Th>
-                  <Th numeric>{t("columns.records")}</Th>
-                  <Th numeric>{t("columns.audits")}</Th>
-                  <Th>{t("columns.imported")}</Th>
+            <THead>
+              <tr>
+                <Th>{t("columns.dataset")}</Th>
+                <Th>{t("columns.format")}</Th>
+                <Th numeric>{t("columns.patients")}</Th>
+                <Th numeric>{t("columns.items")}</Th>
+                <Th numeric>{t("columns.records")}</Th>
+                <Th numeric>{t("columns.audits")}</Th>
+                <Th>{t("columns.imported")}</Th>
+              </tr>
+            </THead>
+            <TBody>
+              {datasets.map((d) => (
+                <tr key={d.id}>
+                  <Td>
+                    <Link href={`/datasets/${d.id}`} className="font-medium text-teal-800 hover:underline">
+                      {d.name}
+                    </Link>{" "}
+                    <Badge>{t("badge", { version: d.version })}</Badge>
+                  </Td>
+                  <Td className="text-slate-700">{d.format}</Td>
+                  <Td numeric>{format.number(d.patientCount)}</Td>
+                  <Td numeric>{format.number(d.itemCount)}</Td>
+                  <Td numeric>{format.number(d.eventCount + d.noteCount)}</Td>
+                  <Td numeric>{format.number(d._count.audits)}</Td>
+                  <Td className="text-slate-700">
+                    {utcMinute(d.importedAt)}
+                    {d.importedBy ? ` · ${d.importedBy.name}` : ""}
+                  </Td>
                 </tr>
-              </THead>
-              <TBody>
-                {datasets.map((d) => (
-                  <tr key={d.id}>
-                    <Td>
-                      <Link href={`/datasets/${d.id}`} className="font-medium text-teal-800 hover:underline">{d.name}</Link>{" "}
-                      <Badge>{t("badge", { version: d.version })}</Badge>
-                    </Td>
-                    <Td className="text-slate-700">{d.format}</Td>
-                    <Td numeric>{format.number(d.patientCount)}</Td>
-                    <Td numeric>{format.number(d.itemCount)}</Td>
-                    <Td numeric>{format.number(d.eventCount + d.noteCount)}</Td>
-                    <Td numeric>{format.number(d._count.audits)}</Td>
-                    <Td className="text-slate-700">{utcMinute(d.importedAt)}{d.importedBy ? ` · ${d.importedBy.name}` : ""}</Td>
-                  </tr>
-                ))}
-              </TBody>
-            </Table>
+              ))}
+            </TBody>
+          </Table>
         )}
       </div>
     </>

@@ -39,7 +39,11 @@ export default async function ReviewPage() {
               <li key={a.id}>
                 {t.rich("adjudicatorOf", {
                   name: a.name,
-                  link: (chunks) => <Link href={`/audits/${a.id}/adjudicate`} className="text-teal-800 hover:underline">{chunks}</Link>,
+                  link: (chunks) => (
+                    <Link href={`/audits/${a.id}/adjudicate`} className="text-teal-800 hover:underline">
+                      {chunks}
+                    </Link>
+                  ),
                 })}
               </li>
             ))}
@@ -52,7 +56,9 @@ export default async function ReviewPage() {
       <div className="space-y-8">
         {audits.map((audit) => {
           const done = audit.items.filter((i) => i.status === "done").length;
-          const resume = [...audit.items].filter((i) => i.lastActivityAt && i.status !== "done").sort((a, b) => +b.lastActivityAt! - +a.lastActivityAt!)[0];
+          const resume = [...audit.items]
+            .filter((i) => i.lastActivityAt && i.status !== "done")
+            .sort((a, b) => +b.lastActivityAt! - +a.lastActivityAt!)[0];
           const next = resume ?? nextUnrated(audit.items);
           const progress = t("progress", { done, total: audit.items.length });
           return (
@@ -60,7 +66,9 @@ export default async function ReviewPage() {
               <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-5 py-4">
                 <CardTitle id={`audit-${audit.id}`}>{audit.name}</CardTitle>
                 {audit.status === "CLOSED" && <Badge tone="warning">{t("closed")}</Badge>}
-                <span className="text-sm text-slate-600" data-testid={`queue-progress-${audit.id}`}>{progress}</span>
+                <span className="text-sm text-slate-600" data-testid={`queue-progress-${audit.id}`}>
+                  {progress}
+                </span>
                 <progress className="h-2 w-32" max={audit.items.length} value={done} aria-label={progress} />
                 {next && audit.status === "OPEN" && (
                   <Link href={`/review/${next.assignmentId}`} className={buttonVariants({ className: "ml-auto" })}>
@@ -82,10 +90,19 @@ export default async function ReviewPage() {
                   {audit.items.map((i) => (
                     <tr key={i.assignmentId}>
                       <Td className="px-5 py-2 tabular-nums text-slate-500">{i.position}</Td>
-                      <Td className="px-5 py-2"><Link href={`/review/${i.assignmentId}`} className="font-medium text-teal-800 hover:underline">{i.externalId}</Link></Td>
+                      <Td className="px-5 py-2">
+                        <Link href={`/review/${i.assignmentId}`} className="font-medium text-teal-800 hover:underline">
+                          {i.externalId}
+                        </Link>
+                      </Td>
                       <Td className="px-5 py-2">{i.chapter ?? "—"}</Td>
-                      <Td className="px-5 py-2">{i.level ?? "—"}{i.decisionPoint !== null ? ` · ${tc("decisionPoint", { number: i.decisionPoint })}` : ""}</Td>
-                      <Td className="px-5 py-2"><Badge tone={STATUS[i.status].tone}>{t(`status.${STATUS[i.status].key}`)}</Badge></Td>
+                      <Td className="px-5 py-2">
+                        {i.level ?? "—"}
+                        {i.decisionPoint !== null ? ` · ${tc("decisionPoint", { number: i.decisionPoint })}` : ""}
+                      </Td>
+                      <Td className="px-5 py-2">
+                        <Badge tone={STATUS[i.status].tone}>{t(`status.${STATUS[i.status].key}`)}</Badge>
+                      </Td>
                     </tr>
                   ))}
                 </TBody>

@@ -14,7 +14,10 @@ const SESSION = "next-auth.session-token";
 /** A fresh context (no cache, no storage) carrying a signed-in session cookie. */
 export async function signedInContext(browser: Browser, base: string, cookieHeader: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const value = cookieHeader.split("; ").find((c) => c.startsWith(`${SESSION}=`))?.slice(SESSION.length + 1);
+  const value = cookieHeader
+    .split("; ")
+    .find((c) => c.startsWith(`${SESSION}=`))
+    ?.slice(SESSION.length + 1);
   if (!value) throw new Error("no session cookie to give the browser");
   await context.addCookies([{ name: SESSION, value, url: base }]);
   return context;

@@ -20,7 +20,12 @@ interface Sample {
   ok: boolean;
 }
 
-async function load(urls: string[], cookies: string[], perWorker: number, check: (status: number, body: Buffer) => boolean): Promise<Sample[]> {
+async function load(
+  urls: string[],
+  cookies: string[],
+  perWorker: number,
+  check: (status: number, body: Buffer) => boolean,
+): Promise<Sample[]> {
   return concurrently(urls.length, perWorker, async (w) => {
     const started = performance.now();
     try {
@@ -37,7 +42,8 @@ const both = (s: LatencySummary) => `p50 ${formatMs(s.p50)} · p95 ${formatMs(s.
 export async function benchCasePage(ctx: AppContext, s: CasePageSettings): Promise<BenchRow[]> {
   const { world } = ctx;
   const n = s.clinicians;
-  if (world.clinicians.length < n) throw new Error(`the world has ${world.clinicians.length} clinicians, the case page benchmark needs ${n}`);
+  if (world.clinicians.length < n)
+    throw new Error(`the world has ${world.clinicians.length} clinicians, the case page benchmark needs ${n}`);
   const pages = world.clinicians.slice(0, n).map((c) => `${ctx.base}/review/${c.assignments[TARGET.mid]}`);
   const statics = pages.map(() => ctx.staticUrls.case);
   const cookies = ctx.cookies.slice(0, n);
@@ -54,7 +60,9 @@ export async function benchCasePage(ctx: AppContext, s: CasePageSettings): Promi
   for (let r = 0; r < s.rounds; r++) {
     stat.push(...(await load(statics, cookies, s.perWorker, isStatic)));
     page.push(...(await load(pages, cookies, s.perWorker, isPage)));
-    log(`case page round ${r + 1}/${s.rounds}: page ${both(summarize(page.map((x) => x.ms)))}, static ${both(summarize(stat.map((x) => x.ms)))}`);
+    log(
+      `case page round ${r + 1}/${s.rounds}: page ${both(summarize(page.map((x) => x.ms)))}, static ${both(summarize(stat.map((x) => x.ms)))}`,
+    );
   }
   // Latencies of answered requests; failures are counted apart (a reset socket fails fast).
   const p = summarize(page.filter((x) => x.ok).map((x) => x.ms));
@@ -71,7 +79,18 @@ export async function benchCasePage(ctx: AppContext, s: CasePageSettings): Promi
       ratio,
       target: "p95 ≤ 3× static",
       met: errors === 0 && ratio <= 3,
-      values: { pageP50Ms: p.p50, pageP95Ms: p.p95, staticP50Ms: b.p50, staticP95Ms: b.p95, htmlBytes: staticBytes, requestsPerKind: p.n, concurrency: n, errors, historyTokens: h.tokens, historyEvents: h.events },
+      values: {
+        pageP50Ms: p.p50,
+        pageP95Ms: p.p95,
+        staticP50Ms: b.p50,
+        staticP95Ms: b.p95,
+        htmlBytes: staticBytes,
+        requestsPerKind: p.n,
+        concurrency: n,
+        errors,
+        historyTokens: h.tokens,
+        historyEvents: h.events,
+      },
       note:
         `${p.n} GETs of the full HTML document per kind (${n} signed-in clinicians × ${s.perWorker} × ${s.rounds} round(s), one after the other per clinician), ` +
         `item ${h.externalId} (${h.tokens.toLocaleString("en")} tokens, ${h.events} events before the cutoff); baseline: the same HTML bytes as a file in public/ ` +

@@ -35,7 +35,20 @@ const LABELS: Record<(typeof APP_BENCHES)[number], [string, string]> = {
 
 async function buildWorld(inputDir: string, dataDir: string, clinicians: number, perClinician: number): Promise<World> {
   const setup = path.join(ROOT, "bench/app/setup.ts");
-  const args = ["--conditions=react-server", "--import", "tsx", setup, "--input", inputDir, "--data", dataDir, "--clinicians", String(clinicians), "--per-clinician", String(perClinician)];
+  const args = [
+    "--conditions=react-server",
+    "--import",
+    "tsx",
+    setup,
+    "--input",
+    inputDir,
+    "--data",
+    dataDir,
+    "--clinicians",
+    String(clinicians),
+    "--per-clinician",
+    String(perClinician),
+  ];
   const r = await runTracked(process.execPath, args, { cwd: ROOT, echo: "" });
   if (r.code !== 0) throw new Error(`bench/app/setup.ts failed (exit ${r.code}): ${r.stderr.trim().split("\n").slice(-3).join(" / ")}`);
   // The world is checked where it is used; here only that it is an object.
@@ -49,14 +62,21 @@ async function probeCasePage(port: number, dataDir: string, world: World): Promi
     const c = world.clinicians[0]!;
     const cookie = await signIn(app.base, c.email, world.password);
     const res = await request(`${app.base}/review/${c.assignments[TARGET.mid]}`, { headers: { cookie } });
-    if (res.status !== 200 || !res.body.includes(world.histories.mid.externalId)) throw new Error(`the case page answered HTTP ${res.status} without the item`);
+    if (res.status !== 200 || !res.body.includes(world.histories.mid.externalId))
+      throw new Error(`the case page answered HTTP ${res.status} without the item`);
     return res.body;
   } finally {
     await app.stop();
   }
 }
 
-export async function runAppBenches(only: ReadonlySet<BenchKey>, port: number, inputDir: string, dataDir: string, s: AppSettings): Promise<BenchRow[]> {
+export async function runAppBenches(
+  only: ReadonlySet<BenchKey>,
+  port: number,
+  inputDir: string,
+  dataDir: string,
+  s: AppSettings,
+): Promise<BenchRow[]> {
   const selected = APP_BENCHES.filter((b) => only.has(b));
   if (selected.length === 0) return [];
   const fail = (error: unknown) => selected.map((b) => failedRow(b, LABELS[b][0], LABELS[b][1], error));
@@ -68,11 +88,19 @@ export async function runAppBenches(only: ReadonlySet<BenchKey>, port: number, i
     log(`building the app benchmarks' world in ${path.relative(ROOT, dataDir)} (${clinicians} clinicians × ${s.perClinician} items)…`);
     const world = await buildWorld(inputDir, dataDir, clinicians, s.perClinician);
     log("first start: rendering the case page for its static copy…");
-    const files = { case: await probeCasePage(port, dataDir, world), longest: fs.readFileSync(world.staticRecords.longest), short: fs.readFileSync(world.staticRecords.short) };
+    const files = {
+      case: await probeCasePage(port, dataDir, world),
+      longest: fs.readFileSync(world.staticRecords.longest),
+      short: fs.readFileSync(world.staticRecords.short),
+    };
     statics = publishStatics(files);
     app = await startApp({ port, dataDir });
     log(`app server up on ${app.base}; signing ${clinicians} clinicians in…`);
-    const cookies = await signInAll(app.base, world.clinicians.map((c) => c.email), world.password);
+    const cookies = await signInAll(
+      app.base,
+      world.clinicians.map((c) => c.email),
+      world.password,
+    );
     let staticBase = app.base;
     let staticNote: string | undefined;
     for (const [name, p] of Object.entries(statics.paths)) {
@@ -84,14 +112,30 @@ export async function runAppBenches(only: ReadonlySet<BenchKey>, port: number, i
         break;
       }
     }
-    const ctx: AppContext = { base: app.base, world, cookies, staticUrls: { case: `${staticBase}${statics.paths.case}`, longest: `${staticBase}${statics.paths.longest}`, short: `${staticBase}${statics.paths.short}` }, ...(staticNote ? { staticNote } : {}) };
+    const ctx: AppContext = {
+      base: app.base,
+      world,
+      cookies,
+      staticUrls: {
+        case: `${staticBase}${statics.paths.case}`,
+        longest: `${staticBase}${statics.paths.longest}`,
+        short: `${staticBase}${statics.paths.short}`,
+      },
+      ...(staticNote ? { staticNote } : {}),
+    };
     const rows: BenchRow[] = [];
     const run = async (b: (typeof APP_BENCHES)[number], f: () => Promise<BenchRow[]>) => {
       if (!only.has(b)) return;
       log(`— ${b}`);
       // A server that died (e.g. killed from outside on a shared machine) is restarted, and the rows say so.
       let restarted: string | undefined;
-      if (app!.exited() || !(await request(`${app!.base}/api/health`).then((r) => r.status === 200, () => false))) {
+      if (
+        app!.exited() ||
+        !(await request(`${app!.base}/api/health`).then(
+          (r) => r.status === 200,
+          () => false,
+        ))
+      ) {
         restarted = `the app server was restarted before this benchmark (${app!.exited() ?? "it stopped answering"})`;
         log(`${restarted}\n  server log (last lines):\n${app!.logTail().replace(/^/gm, "    ")}`);
         await app!.stop();

@@ -43,7 +43,9 @@ async function admin<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T
 
 /** Migrations applied once, one admin, one pg-boss schema: what two instances starting together must leave. */
 async function startupChecks(url: string, servers: AppServer[], firstLogs: string[]): Promise<BenchRow> {
-  const folders = fs.readdirSync(path.join(ROOT, "prisma/postgres/migrations"), { withFileTypes: true }).filter((d) => d.isDirectory()).length;
+  const folders = fs
+    .readdirSync(path.join(ROOT, "prisma/postgres/migrations"), { withFileTypes: true })
+    .filter((d) => d.isDirectory()).length;
   const { rows, admins } = await admin(url, async (c) => ({
     rows: (await c.query(`SELECT migration_name, count(*)::int AS n FROM "_prisma_migrations" GROUP BY 1`)).rows as { n: number }[],
     admins: Number((await c.query(`SELECT count(*) AS n FROM "User" WHERE role = 'ADMIN'`)).rows[0].n),
@@ -81,7 +83,9 @@ async function importOnce(base: string, url: string, dir: string): Promise<Bench
   const datasets = await admin(url, async (c) => Number((await c.query(`SELECT count(*) AS n FROM "Dataset"`)).rows[0].n));
   const statuses = answers.map((a) => `${a.status} ${a.body.status}`);
   const sameDataset = answers[0]!.body.datasetId !== undefined && answers[0]!.body.datasetId === answers[1]!.body.datasetId;
-  const jobs = await admin(url, async (c) => Number((await c.query(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'dataset-import'`)).rows[0].n));
+  const jobs = await admin(url, async (c) =>
+    Number((await c.query(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'dataset-import'`)).rows[0].n),
+  );
   return {
     key: "pair.import-once",
     benchmark: "the same upload sent to both instances at once",
@@ -96,7 +100,22 @@ async function importOnce(base: string, url: string, dir: string): Promise<Bench
 
 async function buildWorld(inputDir: string, dataDir: string, url: string, clinicians: number, perClinician: number): Promise<World> {
   const setup = path.join(ROOT, "bench/app/setup.ts");
-  const args = ["--conditions=react-server", "--import", "tsx", setup, "--input", inputDir, "--data", dataDir, "--database", url, "--clinicians", String(clinicians), "--per-clinician", String(perClinician)];
+  const args = [
+    "--conditions=react-server",
+    "--import",
+    "tsx",
+    setup,
+    "--input",
+    inputDir,
+    "--data",
+    dataDir,
+    "--database",
+    url,
+    "--clinicians",
+    String(clinicians),
+    "--per-clinician",
+    String(perClinician),
+  ];
   const r = await runTracked(process.execPath, args, { cwd: ROOT, echo: "" });
   if (r.code !== 0) throw new Error(`bench/app/setup.ts failed (exit ${r.code}): ${r.stderr.trim().split("\n").slice(-3).join(" / ")}`);
   return parseLastJsonLine("bench/app/setup.ts", r.stdout, z.looseObject({ clinicians: z.array(z.unknown()) })) as unknown as World;
@@ -132,7 +151,10 @@ function sampleConnections(adminUrl: string, database: string): { stop(): Promis
   const loop = (async () => {
     await client.connect();
     while (running) {
-      const { rows } = await client.query(`SELECT coalesce(nullif(application_name, ''), 'app pool') AS app, count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 GROUP BY 1`, [database]);
+      const { rows } = await client.query(
+        `SELECT coalesce(nullif(application_name, ''), 'app pool') AS app, count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 GROUP BY 1`,
+        [database],
+      );
       const by = Object.fromEntries(rows.map((r: { app: string; n: number }) => [r.app, r.n]));
       const total = rows.reduce((t: number, r: { n: number }) => t + r.n, 0);
       samples++;
@@ -148,7 +170,9 @@ function sampleConnections(adminUrl: string, database: string): { stop(): Promis
       return {
         key: "pair.connections",
         benchmark: "database connections of the 2 instances, peak (case and save rows)",
-        measured: `${peak} (${Object.entries(peakBy).map(([k, n]) => `${k} ${n}`).join(", ")})`,
+        measured: `${peak} (${Object.entries(peakBy)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(", ")})`,
         baseline: `${samples} samples, every 250 ms`,
         ratio: null,
         target: "—",
@@ -159,11 +183,20 @@ function sampleConnections(adminUrl: string, database: string): { stop(): Promis
   };
 }
 
-const renamed = (rows: BenchRow[]) => rows.map((r) => ({ ...r, key: `pair.${r.key}`, benchmark: `${r.benchmark} (2 instances, balancer)` }));
+const renamed = (rows: BenchRow[]) =>
+  rows.map((r) => ({ ...r, key: `pair.${r.key}`, benchmark: `${r.benchmark} (2 instances, balancer)` }));
 
 export async function runPairBenches(port: number, inputDir: string, dataDir: string, s: AppSettings): Promise<BenchRow[]> {
   const adminUrl = benchPostgresUrl();
-  if (!adminUrl) return [failedRow("pair", "2 instances on PostgreSQL", "nothing lost, setup once", new Error("no PostgreSQL: set BENCH_POSTGRES_URL to a URL whose user may create databases"))];
+  if (!adminUrl)
+    return [
+      failedRow(
+        "pair",
+        "2 instances on PostgreSQL",
+        "nothing lost, setup once",
+        new Error("no PostgreSQL: set BENCH_POSTGRES_URL to a URL whose user may create databases"),
+      ),
+    ];
   const name = `clinaudit_bench_pair_${process.pid}`;
   const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
   await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => c.query(`CREATE DATABASE ${name}`)));
@@ -174,7 +207,13 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
   const rows: BenchRow[] = [];
   try {
     const lbPort = port + 12;
-    const env = { DATABASE_URL: dbUrl, NEXTAUTH_SECRET: randomBytes(32).toString("hex"), NEXTAUTH_URL: `http://localhost:${lbPort}`, CLINAUDIT_ADMIN_EMAIL: ADMIN.email, CLINAUDIT_ADMIN_PASSWORD: ADMIN.password };
+    const env = {
+      DATABASE_URL: dbUrl,
+      NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
+      NEXTAUTH_URL: `http://localhost:${lbPort}`,
+      CLINAUDIT_ADMIN_EMAIL: ADMIN.email,
+      CLINAUDIT_ADMIN_PASSWORD: ADMIN.password,
+    };
     log(`starting two instances together on an empty PostgreSQL database (${name}), ports ${port + 10} and ${port + 11}…`);
     const start = (k: number) => startApp({ port: port + 10 + k, dataDir: `${dataDir}-${"ab"[k]}`, env });
     const started = await Promise.allSettled([0, 1].map(start));
@@ -195,7 +234,10 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
     const failed = started.find((r) => r.status === "rejected");
     if (failed) throw (failed as PromiseRejectedResult).reason;
     rows.push(await startupChecks(dbUrl, servers, firstLogs));
-    balancer = await startBalancer(lbPort, servers.map((sv) => sv.base));
+    balancer = await startBalancer(
+      lbPort,
+      servers.map((sv) => sv.base),
+    );
     rows.push(await importOnce(balancer.base, dbUrl, path.dirname(dataDir)));
 
     const clinicians = Math.max(s.saves.raters, s.case.clinicians);
@@ -205,24 +247,39 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
     const perClinician = Math.min(s.perClinician, 3 + 3 * Math.ceil(s.saves.pairs / DEFAULT_RUBRIC.length) + 2);
     log(`building the world in PostgreSQL (${clinicians} clinicians × ${perClinician} items)…`);
     const world = await buildWorld(inputDir, `${dataDir}-world`, dbUrl, clinicians, perClinician);
-    const cookies = await signInAll(balancer.base, world.clinicians.map((c) => c.email), world.password);
+    const cookies = await signInAll(
+      balancer.base,
+      world.clinicians.map((c) => c.email),
+      world.password,
+    );
     const c = world.clinicians[0]!;
     const page = await request(`${balancer.base}/review/${c.assignments[TARGET.mid]}`, { headers: { cookie: cookies[0]! } });
     if (page.status !== 200) throw new Error(`the case page answered HTTP ${page.status} through the balancer`);
     // The static baseline crosses a balancer too (node:http: next start serves only the public/ files present when it starts).
-    files = await serveFiles(port + 13, { case: page.body, longest: fs.readFileSync(world.staticRecords.longest), short: fs.readFileSync(world.staticRecords.short) });
+    files = await serveFiles(port + 13, {
+      case: page.body,
+      longest: fs.readFileSync(world.staticRecords.longest),
+      short: fs.readFileSync(world.staticRecords.short),
+    });
     staticBalancer = await startBalancer(port + 14, [files.base]);
     const sb = staticBalancer.base;
     const ctx: AppContext = {
       base: balancer.base,
       world,
       cookies,
-      staticUrls: { case: `${sb}/bench-static-case.html`, longest: `${sb}/bench-static-longest.html`, short: `${sb}/bench-static-short.html` },
+      staticUrls: {
+        case: `${sb}/bench-static-case.html`,
+        longest: `${sb}/bench-static-longest.html`,
+        short: `${sb}/bench-static-short.html`,
+      },
       staticNote: "the static HTML from node:http in the bench process behind a second instance of the same balancer",
       databaseUrl: dbUrl,
     };
     const sampler = sampleConnections(adminUrl, name);
-    for (const [key, f] of [["case", () => benchCasePage(ctx, s.case)], ["saves", () => benchSaves(ctx, `${dataDir}-world`, s.saves)]] as const) {
+    for (const [key, f] of [
+      ["case", () => benchCasePage(ctx, s.case)],
+      ["saves", () => benchSaves(ctx, `${dataDir}-world`, s.saves)],
+    ] as const) {
       try {
         log(`— pair ${key}`);
         rows.push(...renamed(await f()));
@@ -234,9 +291,12 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
     rows.push(await sampler.stop());
     // Failed requests are answered by the servers: keep what they logged.
     keepServerLogs(servers);
-    if (rows.some((r) => typeof r.values?.errors === "number" && r.values.errors > 0)) log(`server logs (last lines):\n${servers.map((sv) => sv.logTail(40)).join("\n")}`);
+    if (rows.some((r) => typeof r.values?.errors === "number" && r.values.errors > 0))
+      log(`server logs (last lines):\n${servers.map((sv) => sv.logTail(40)).join("\n")}`);
     const split = balancer.counts();
-    for (const r of rows) if (r.key.startsWith("pair.case") || r.key === "pair.saves.lost") r.note = `${r.note ?? ""} Balancer split: ${split.join(" / ")} requests.`.trim();
+    for (const r of rows)
+      if (r.key.startsWith("pair.case") || r.key === "pair.saves.lost")
+        r.note = `${r.note ?? ""} Balancer split: ${split.join(" / ")} requests.`.trim();
     return rows;
   } catch (error) {
     log(`pair failed: ${(error as Error).message}\n${servers.map((sv) => sv.logTail()).join("\n")}`);

@@ -17,14 +17,23 @@ export interface RubricKeys {
  * (the first saves create ratings, later rounds change them, as a rater revising their view),
  * choosing categories in turn so consecutive saves of one pair differ.
  */
-export function savePlan(assignments: readonly (readonly string[])[], savesPerRater: number, rubric: readonly RubricKeys[], pairs: number): SaveStep[][] {
+export function savePlan(
+  assignments: readonly (readonly string[])[],
+  savesPerRater: number,
+  rubric: readonly RubricKeys[],
+  pairs: number,
+): SaveStep[][] {
   return assignments.map((own, r) => {
     const needed = Math.ceil(pairs / rubric.length);
     if (own.length < needed) throw new Error(`rater ${r + 1} has ${own.length} assignments; the plan needs ${needed}`);
     return Array.from({ length: savesPerRater }, (_, s) => {
       const pair = s % pairs;
       const dim = rubric[pair % rubric.length]!;
-      return { assignmentId: own[Math.floor(pair / rubric.length)]!, dimension: dim.key, category: dim.categories[(s + r) % dim.categories.length]! };
+      return {
+        assignmentId: own[Math.floor(pair / rubric.length)]!,
+        dimension: dim.key,
+        category: dim.categories[(s + r) % dim.categories.length]!,
+      };
     });
   });
 }
@@ -58,9 +67,12 @@ export class Ledger {
     const lost: string[] = [];
     for (const [k, want] of this.state) {
       const got = stored.get(k);
-      if (!got || got.version !== want.version || got.category !== want.category) lost.push(`${k}: acknowledged v${want.version} ${want.category}, stored ${got ? `v${got.version} ${got.category}` : "nothing"}`);
+      if (!got || got.version !== want.version || got.category !== want.category)
+        lost.push(`${k}: acknowledged v${want.version} ${want.category}, stored ${got ? `v${got.version} ${got.category}` : "nothing"}`);
     }
-    const unexpected = rows.filter((r) => !this.state.has(key(r.assignmentId, r.dimension))).map((r) => `${key(r.assignmentId, r.dimension)}: v${r.version} ${r.category}`);
+    const unexpected = rows
+      .filter((r) => !this.state.has(key(r.assignmentId, r.dimension)))
+      .map((r) => `${key(r.assignmentId, r.dimension)}: v${r.version} ${r.category}`);
     return { lost, unexpected };
   }
 }
@@ -78,7 +90,8 @@ export function parseActionResponse(text: string): unknown {
   const head = rows.get("0");
   if (head === undefined) throw new Error(`not a server action answer: ${JSON.stringify(text.slice(0, 120))}`);
   const ref = (JSON.parse(head) as { a?: unknown }).a;
-  if (typeof ref !== "string" || !ref.startsWith("$@")) throw new Error(`server action answer without a result reference: ${head.slice(0, 120)}`);
+  if (typeof ref !== "string" || !ref.startsWith("$@"))
+    throw new Error(`server action answer without a result reference: ${head.slice(0, 120)}`);
   const row = rows.get(ref.slice(2));
   if (row === undefined) throw new Error(`server action answer lacks row ${ref.slice(2)}`);
   return JSON.parse(row);
@@ -88,9 +101,15 @@ export type SaveOutcome = { kind: "saved"; version: number } | { kind: "conflict
 
 /** saveRatingAction answers the panel's SaveResult: {ok: true, data: {dimension, category, version}} or {ok: false, error, conflict?}. */
 export function classifySave(result: unknown, step: SaveStep, expectedVersion: number): SaveOutcome {
-  const r = result as { ok?: boolean; error?: string; conflict?: unknown; data?: { dimension?: string; category?: string | null; version?: number } } | null;
+  const r = result as {
+    ok?: boolean;
+    error?: string;
+    conflict?: unknown;
+    data?: { dimension?: string; category?: string | null; version?: number };
+  } | null;
   if (r && r.ok === false) return { kind: r.conflict ? "conflict" : "error", message: r.error ?? "ok: false" };
   const d = r?.ok === true ? r.data : undefined;
-  if (d && d.dimension === step.dimension && d.category === step.category && d.version === expectedVersion + 1) return { kind: "saved", version: d.version };
+  if (d && d.dimension === step.dimension && d.category === step.category && d.version === expectedVersion + 1)
+    return { kind: "saved", version: d.version };
   return { kind: "error", message: `unexpected answer ${JSON.stringify(result).slice(0, 160)}` };
 }

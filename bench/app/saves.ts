@@ -48,9 +48,12 @@ async function captureSave(ctx: AppContext): Promise<CapturedSave> {
     const body = JSON.parse(req.postData() ?? "null") as unknown;
     const arg = Array.isArray(body) && body.length === 1 ? (body[0] as Record<string, unknown>) : null;
     if (!arg || arg.assignmentId !== assignmentId || !["dimension", "category", "expectedVersion"].every((k) => k in arg)) {
-      throw new Error(`the captured save's body is not [{assignmentId, dimension, category, expectedVersion}]: ${req.postData()?.slice(0, 200)}`);
+      throw new Error(
+        `the captured save's body is not [{assignmentId, dimension, category, expectedVersion}]: ${req.postData()?.slice(0, 200)}`,
+      );
     }
-    if (new URL(req.url()).pathname !== `/review/${assignmentId}`) throw new Error(`the save was posted to ${req.url()}, not to the case page`);
+    if (new URL(req.url()).pathname !== `/review/${assignmentId}`)
+      throw new Error(`the save was posted to ${req.url()}, not to the case page`);
     const headers: Record<string, string> = {};
     for (const k of ["next-action", "next-router-state-tree", "content-type", "accept", "origin"]) if (all[k]) headers[k] = all[k];
     if (!headers["next-action"]) throw new Error("the captured save has no Next-Action header");
@@ -76,8 +79,16 @@ async function storedRatingsPg(url: string, assignmentIds: string[]): Promise<{ 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const ratings = (await client.query(`SELECT "assignmentId", dimension, category, version FROM "Rating" WHERE "assignmentId" = ANY($1)`, [assignmentIds])).rows as StoredRating[];
-    const { n } = (await client.query(`SELECT count(*)::int AS n FROM "AuditEvent" WHERE action = 'rating.save' AND "entityId" = ANY($1)`, [assignmentIds])).rows[0] as { n: number };
+    const ratings = (
+      await client.query(`SELECT "assignmentId", dimension, category, version FROM "Rating" WHERE "assignmentId" = ANY($1)`, [
+        assignmentIds,
+      ])
+    ).rows as StoredRating[];
+    const { n } = (
+      await client.query(`SELECT count(*)::int AS n FROM "AuditEvent" WHERE action = 'rating.save' AND "entityId" = ANY($1)`, [
+        assignmentIds,
+      ])
+    ).rows[0] as { n: number };
     return { ratings, events: n };
   } finally {
     await client.end();
@@ -88,8 +99,12 @@ function storedRatings(dataDir: string, assignmentIds: string[]): { ratings: Sto
   const db = new Database(path.join(dataDir, "clinaudit.db"), { readonly: true });
   try {
     const ids = JSON.stringify(assignmentIds);
-    const ratings = db.prepare(`SELECT assignmentId, dimension, category, version FROM "Rating" WHERE assignmentId IN (SELECT value FROM json_each(?))`).all(ids) as StoredRating[];
-    const { n } = db.prepare(`SELECT count(*) AS n FROM "AuditEvent" WHERE action = 'rating.save' AND entityId IN (SELECT value FROM json_each(?))`).get(ids) as { n: number };
+    const ratings = db
+      .prepare(`SELECT assignmentId, dimension, category, version FROM "Rating" WHERE assignmentId IN (SELECT value FROM json_each(?))`)
+      .all(ids) as StoredRating[];
+    const { n } = db
+      .prepare(`SELECT count(*) AS n FROM "AuditEvent" WHERE action = 'rating.save' AND entityId IN (SELECT value FROM json_each(?))`)
+      .get(ids) as { n: number };
     return { ratings, events: n };
   } finally {
     db.close();
@@ -146,7 +161,10 @@ async function phase(ctx: AppContext, captured: CapturedSave, pattern: Pattern, 
     try {
       const res = await replay(ctx, captured, ctx.cookies[r]!, step, expected);
       ms = res.ms;
-      outcome = res.status === 200 ? classifySave(parseActionResponse(res.body.toString("utf8")), step, expected) : { kind: "error", message: `HTTP ${res.status}` };
+      outcome =
+        res.status === 200
+          ? classifySave(parseActionResponse(res.body.toString("utf8")), step, expected)
+          : { kind: "error", message: `HTTP ${res.status}` };
     } catch (error) {
       outcome = { kind: "error", message: (error as Error).message };
     }
@@ -158,7 +176,9 @@ async function phase(ctx: AppContext, captured: CapturedSave, pattern: Pattern, 
   // Latencies of acknowledged saves and answered health checks; failures are counted apart.
   const ok = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
   const result = { saves: summarize(ok(timed)), health: summarize(ok(health)), conflicts, failures, healthErrors };
-  log(`saves ${pattern.key}: ${both(result.saves)}, ${conflicts} conflicts, ${failures.length} errors${failures.length ? ` (first: ${failures[0]})` : ""}; health ${both(result.health)}, ${healthErrors} errors`);
+  log(
+    `saves ${pattern.key}: ${both(result.saves)}, ${conflicts} conflicts, ${failures.length} errors${failures.length ? ` (first: ${failures[0]})` : ""}; health ${both(result.health)}, ${healthErrors} errors`,
+  );
   return result;
 }
 
@@ -169,8 +189,23 @@ export async function benchSaves(ctx: AppContext, dataDir: string, s: SavesSetti
   log(`captured a real save: POST /review/<assignment>, Next-Action ${captured.headers["next-action"]}`);
   const patterns: Pattern[] = [
     { key: "sequential", label: "rating save, one at a time", raters: 1, thinkMs: 0, target: "—", targetMs: null },
-    { key: "burst", label: `rating save, ${s.raters} raters at once`, raters: s.raters, thinkMs: 0, target: "p95 ≤ 3× /api/health", targetMs: null, targetRatio: 3 },
-    { key: "paced", label: `rating save, ${s.raters} raters, a save every ~${s.thinkMs / 1000} s each`, raters: s.raters, thinkMs: s.thinkMs, target: "p95 ≤ 30 ms", targetMs: 30 },
+    {
+      key: "burst",
+      label: `rating save, ${s.raters} raters at once`,
+      raters: s.raters,
+      thinkMs: 0,
+      target: "p95 ≤ 3× /api/health",
+      targetMs: null,
+      targetRatio: 3,
+    },
+    {
+      key: "paced",
+      label: `rating save, ${s.raters} raters, a save every ~${s.thinkMs / 1000} s each`,
+      raters: s.raters,
+      thinkMs: s.thinkMs,
+      target: "p95 ≤ 30 ms",
+      targetMs: 30,
+    },
   ];
   // Each pattern saves on its own slice of every rater's filler assignments (after the three
   // target items; the last assignment is the capture's).
@@ -182,7 +217,12 @@ export async function benchSaves(ctx: AppContext, dataDir: string, s: SavesSetti
   let failed = 0;
   for (const [k, pattern] of patterns.entries()) {
     const from = 3 + k * perRater;
-    const plan = savePlan(raters.slice(0, pattern.raters).map((c) => c.assignments.slice(from, from + perRater)), s.savesPerRater, rubric, s.pairs);
+    const plan = savePlan(
+      raters.slice(0, pattern.raters).map((c) => c.assignments.slice(from, from + perRater)),
+      s.savesPerRater,
+      rubric,
+      s.pairs,
+    );
     planned.push(...plan.flat());
     const r = await phase(ctx, captured, pattern, plan, ledger);
     const errors = r.conflicts + r.failures.length;
@@ -200,7 +240,19 @@ export async function benchSaves(ctx: AppContext, dataDir: string, s: SavesSetti
           : pattern.targetMs === null
             ? null
             : errors === 0 && r.saves.p95 <= pattern.targetMs,
-      values: { p50Ms: r.saves.p50, p95Ms: r.saves.p95, maxMs: r.saves.max, healthP50Ms: r.health.p50, healthP95Ms: r.health.p95, saves: pattern.raters * s.savesPerRater, raters: pattern.raters, thinkMs: pattern.thinkMs, conflicts: r.conflicts, errors: r.failures.length, healthErrors: r.healthErrors },
+      values: {
+        p50Ms: r.saves.p50,
+        p95Ms: r.saves.p95,
+        maxMs: r.saves.max,
+        healthP50Ms: r.health.p50,
+        healthP95Ms: r.health.p95,
+        saves: pattern.raters * s.savesPerRater,
+        raters: pattern.raters,
+        thinkMs: pattern.thinkMs,
+        conflicts: r.conflicts,
+        errors: r.failures.length,
+        healthErrors: r.healthErrors,
+      },
       ...(k === 1
         ? {
             note:
@@ -224,7 +276,14 @@ export async function benchSaves(ctx: AppContext, dataDir: string, s: SavesSetti
     ratio: null,
     target: "none lost",
     met: lost.length === 0 && unexpected.length === 0 && eventsOk && failed === 0,
-    values: { acknowledged: ledger.acknowledged, sent: planned.length, lost: lost.length, unexpected: unexpected.length, ratingRows: stored.ratings.length, auditEvents: stored.events },
+    values: {
+      acknowledged: ledger.acknowledged,
+      sent: planned.length,
+      lost: lost.length,
+      unexpected: unexpected.length,
+      ratingRows: stored.ratings.length,
+      auditEvents: stored.events,
+    },
     note: `after all ${planned.length.toLocaleString("en")} saves the database holds ${stored.ratings.length} ratings on those assignments, each compared with the last acknowledged category and version; ${stored.events} rating.save audit events for ${ledger.acknowledged} acknowledged saves${lost.length ? `; first lost: ${lost[0]}` : ""}${unexpected.length ? `; first unexpected: ${unexpected[0]}` : ""}.`,
   });
   return rows;

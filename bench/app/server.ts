@@ -26,7 +26,12 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export async function startApp(options: { port: number; dataDir: string; timeoutMs?: number; env?: Record<string, string> }): Promise<AppServer> {
+export async function startApp(options: {
+  port: number;
+  dataDir: string;
+  timeoutMs?: number;
+  env?: Record<string, string>;
+}): Promise<AppServer> {
   const base = `http://localhost:${options.port}`;
   if (await answers(`${base}/api/health`)) throw new Error(`port ${options.port} is already serving something: choose another with --port`);
   // Inherited settings that would point the server elsewhere are dropped.
@@ -34,7 +39,14 @@ export async function startApp(options: { port: number; dataDir: string; timeout
   const child: ChildProcess = spawnTracked("npm", ["start"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...env, PORT: String(options.port), CLINAUDIT_DATA_DIR: options.dataDir, NEXTAUTH_URL: base, NEXT_TELEMETRY_DISABLED: "1", ...options.env },
+    env: {
+      ...env,
+      PORT: String(options.port),
+      CLINAUDIT_DATA_DIR: options.dataDir,
+      NEXTAUTH_URL: base,
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...options.env,
+    },
   });
   const log: string[] = [];
   const keep = (c: Buffer) => {

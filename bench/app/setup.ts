@@ -40,7 +40,11 @@ const flag = (name: string) => {
 const log = (s: string) => process.stderr.write(`  setup: ${s}\n`);
 
 type WireEvent = Parameters<typeof estimateEventTokens>[0];
-interface WireInstance { instance_id: string; patient_id: string; cutoff: { time: string } }
+interface WireInstance {
+  instance_id: string;
+  patient_id: string;
+  cutoff: { time: string };
+}
 
 async function* records<T>(file: string): AsyncGenerator<T> {
   for await (const e of readJsonl(openFile(file).open())) {
@@ -86,39 +90,80 @@ async function main(): Promise<void> {
     let t = performance.now();
     const { stats, order } = await historyStats(input);
     const histories = pickHistories(stats, targetTokens);
-    log(`histories counted in ${((performance.now() - t) / 1000).toFixed(1)} s: ~${targetTokens} → ${histories.mid.externalId} (${histories.mid.tokens} tokens), longest ${histories.longest.externalId} (${histories.longest.tokens}), shortest ${histories.short.externalId} (${histories.short.tokens})`);
+    log(
+      `histories counted in ${((performance.now() - t) / 1000).toFixed(1)} s: ~${targetTokens} → ${histories.mid.externalId} (${histories.mid.tokens} tokens), longest ${histories.longest.externalId} (${histories.longest.tokens}), shortest ${histories.short.externalId} (${histories.short.tokens})`,
+    );
 
     t = performance.now();
-    const outcome = await importDataset(db, null, [openFile(path.join(input, "patients.jsonl")), openFile(path.join(input, "instances.jsonl"))], { name: "Bench synthetic EHR" });
+    const outcome = await importDataset(
+      db,
+      null,
+      [openFile(path.join(input, "patients.jsonl")), openFile(path.join(input, "instances.jsonl"))],
+      { name: "Bench synthetic EHR" },
+    );
     if (outcome.status !== "imported") throw new Error(`import ${outcome.status}: ${JSON.stringify(outcome).slice(0, 500)}`);
-    log(`imported ${outcome.counts.patients} patients, ${outcome.counts.events} events, ${outcome.counts.items} items in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    log(
+      `imported ${outcome.counts.patients} patients, ${outcome.counts.events} events, ${outcome.counts.items} items in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
 
     t = performance.now();
     const password = generatePassword();
-    const user = (email: string, name: string, role: "ADMIN" | "ORGANIZER" | "CLINICIAN") => createUser(db, null, { email, name, role, password });
+    const user = (email: string, name: string, role: "ADMIN" | "ORGANIZER" | "CLINICIAN") =>
+      createUser(db, null, { email, name, role, password });
     await user("admin@bench.clinaudit", "Bench admin", "ADMIN");
     const organizer = (await user("organizer@bench.clinaudit", "Bench organizer", "ORGANIZER")).user;
     const emails = Array.from({ length: clinicianCount }, (_, i) => `clinician${String(i + 1).padStart(3, "0")}@bench.clinaudit`);
     const clinicianIds = new Map<string, string>();
-    for (const [i, email] of emails.entries()) clinicianIds.set(email, (await user(email, `Bench clinician ${i + 1}`, "CLINICIAN")).user.id);
+    for (const [i, email] of emails.entries())
+      clinicianIds.set(email, (await user(email, `Bench clinician ${i + 1}`, "CLINICIAN")).user.id);
     log(`${clinicianCount + 2} users created in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     t = performance.now();
-    const audit = await createAudit(db, organizer.id, { name: "Bench audit", datasetId: outcome.datasetId, size: outcome.counts.items, seed: "bench", strata: [], rubric: DEFAULT_RUBRIC });
+    const audit = await createAudit(db, organizer.id, {
+      name: "Bench audit",
+      datasetId: outcome.datasetId,
+      size: outcome.counts.items,
+      seed: "bench",
+      strata: [],
+      rubric: DEFAULT_RUBRIC,
+    });
     const plan = planAssignments(order, histories, emails, perClinician);
-    const assigned = await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [], design: "MANUAL", manual: manualLines(plan) });
+    const assigned = await assignClinicians(db, organizer.id, {
+      auditId: audit.id,
+      clinicianIds: [],
+      design: "MANUAL",
+      manual: manualLines(plan),
+    });
     await setAuditStatus(db, organizer.id, audit.id, "open");
-    log(`audit of ${outcome.counts.items} items, ${assigned.status === "assigned" ? assigned.created : 0} assignments, opened in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    log(
+      `audit of ${outcome.counts.items} items, ${assigned.status === "assigned" ? assigned.created : 0} assignments, opened in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
 
-    const rows = await db.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, userId: true, auditItem: { select: { item: { select: { externalId: true } } } } } });
+    const rows = await db.assignment.findMany({
+      where: { auditId: audit.id },
+      select: { id: true, userId: true, auditItem: { select: { item: { select: { externalId: true } } } } },
+    });
     const assignmentOf = new Map(rows.map((r) => [`${r.userId}|${r.auditItem.item.externalId}`, r.id]));
     // The viewer's baseline pages: the records the case page loads (loadCase), as static HTML.
     const first = emails[0]!;
-    const staticRecords = { longest: path.join(dataDir, "static-record-longest.html"), short: path.join(dataDir, "static-record-short.html") };
+    const staticRecords = {
+      longest: path.join(dataDir, "static-record-longest.html"),
+      short: path.join(dataDir, "static-record-short.html"),
+    };
     for (const which of ["longest", "short"] as const) {
-      const review = await loadCase(db, clinicianIds.get(first)!, assignmentOf.get(`${clinicianIds.get(first)}|${plan.get(first)![TARGET[which]]}`)!);
+      const review = await loadCase(
+        db,
+        clinicianIds.get(first)!,
+        assignmentOf.get(`${clinicianIds.get(first)}|${plan.get(first)![TARGET[which]]}`)!,
+      );
       if (!review) throw new Error(`loadCase found no ${which} case`);
-      fs.writeFileSync(staticRecords[which], staticRecordPage(`${review.item.externalId}: record up to the cutoff`, review.events.map((e) => eventViewModel(e.id, e.event))));
+      fs.writeFileSync(
+        staticRecords[which],
+        staticRecordPage(
+          `${review.item.externalId}: record up to the cutoff`,
+          review.events.map((e) => eventViewModel(e.id, e.event)),
+        ),
+      );
     }
     const world: World = {
       password,

@@ -16,7 +16,8 @@ export async function signIn(base: string, email: string, password: string): Pro
     body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${base}/review`, json: "true" }).toString(),
   });
   const session = setCookies(res).get(SESSION);
-  if (!session) throw new Error(`sign-in of ${email} failed: HTTP ${res.status} without a session cookie (${res.body.toString("utf8").slice(0, 200)})`);
+  if (!session)
+    throw new Error(`sign-in of ${email} failed: HTTP ${res.status} without a session cookie (${res.body.toString("utf8").slice(0, 200)})`);
   return `${SESSION}=${session}`;
 }
 

@@ -16,8 +16,14 @@ function heading(e: ViewerEvent): string {
 
 export function staticRecordPage(title: string, events: readonly ViewerEvent[]): string {
   const sections = events.map((e) => {
-    const values = [e.measurement, ...e.items].filter((m): m is ViewerMeasurement => m !== null).map(measurementText).join("; ");
-    const body = [values, e.text ?? ""].filter(Boolean).map((t) => `<p>${escapeHtml(t)}</p>`).join("");
+    const values = [e.measurement, ...e.items]
+      .filter((m): m is ViewerMeasurement => m !== null)
+      .map(measurementText)
+      .join("; ");
+    const body = [values, e.text ?? ""]
+      .filter(Boolean)
+      .map((t) => `<p>${escapeHtml(t)}</p>`)
+      .join("");
     return `<section><h2>${escapeHtml(heading(e))}</h2>${body}</section>`;
   });
   return `<!DOCTYPE html>

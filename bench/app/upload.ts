@@ -33,9 +33,18 @@ function nextServerPid(group: number): number | undefined {
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 /** POSTs the files as multipart/form-data; resolves with the result line and when the body was sent. */
-function upload(base: string, cookie: string, files: string[], name: string, onSent: () => void): Promise<{ sentMs: number; totalMs: number; result: string }> {
+function upload(
+  base: string,
+  cookie: string,
+  files: string[],
+  name: string,
+  onSent: () => void,
+): Promise<{ sentMs: number; totalMs: number; result: string }> {
   const boundary = "----bench-upload";
-  const head = (f: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${path.basename(f)}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = (f: string) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${path.basename(f)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
   const nameField = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${name}\r\n`);
   const tail = Buffer.from(`--${boundary}--\r\n`);
   const length = nameField.length + files.reduce((n, f) => n + head(f).length + fs.statSync(f).size + 2, 0) + tail.length;
@@ -44,7 +53,13 @@ function upload(base: string, cookie: string, files: string[], name: string, onS
     let sentMs = 0;
     const req = http.request(`${base}/api/datasets/import`, {
       method: "POST",
-      headers: { cookie, accept: "application/x-ndjson", "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(length), origin: base },
+      headers: {
+        cookie,
+        accept: "application/x-ndjson",
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(length),
+        origin: base,
+      },
     });
     req.on("error", reject);
     req.on("response", (res) => {
@@ -53,7 +68,8 @@ function upload(base: string, cookie: string, files: string[], name: string, onS
       res.on("data", (c: string) => (text += c));
       res.on("end", () => {
         const last = text.trimEnd().split("\n").pop() ?? "";
-        if (res.statusCode !== 200 || !last.includes('"type":"result"')) reject(new Error(`upload answered HTTP ${res.statusCode}: ${last.slice(0, 200)}`));
+        if (res.statusCode !== 200 || !last.includes('"type":"result"'))
+          reject(new Error(`upload answered HTTP ${res.statusCode}: ${last.slice(0, 200)}`));
         else resolve({ sentMs, totalMs: performance.now() - started, result: last });
       });
     });
@@ -61,7 +77,8 @@ function upload(base: string, cookie: string, files: string[], name: string, onS
       req.write(nameField);
       for (const f of files) {
         req.write(head(f));
-        for await (const chunk of fs.createReadStream(f, { highWaterMark: 1 << 20 })) if (!req.write(chunk)) await new Promise((r) => req.once("drain", r));
+        for await (const chunk of fs.createReadStream(f, { highWaterMark: 1 << 20 }))
+          if (!req.write(chunk)) await new Promise((r) => req.once("drain", r));
         req.write("\r\n");
       }
       req.end(tail, () => {
@@ -81,7 +98,11 @@ export async function benchUpload(inputDir: string, port: number, dataDir: strin
   fs.rmSync(cliDir, { recursive: true, force: true });
   fs.mkdirSync(cliDir, { recursive: true });
   const { DATABASE_URL: _d, ...env } = process.env;
-  const cli = spawnSync("/usr/bin/time", ["-f", "TIME %e %M", process.execPath, "bin/clinaudit.mjs", "import", ...files], { cwd: ROOT, env: { ...env, CLINAUDIT_DATA_DIR: cliDir }, encoding: "utf8" });
+  const cli = spawnSync("/usr/bin/time", ["-f", "TIME %e %M", process.execPath, "bin/clinaudit.mjs", "import", ...files], {
+    cwd: ROOT,
+    env: { ...env, CLINAUDIT_DATA_DIR: cliDir },
+    encoding: "utf8",
+  });
   const m = /TIME ([\d.]+) (\d+)/.exec(cli.stderr ?? "");
   if (cli.status !== 0 || !m) throw new Error(`clinaudit import failed: ${(cli.stderr ?? "").trim().split("\n").slice(-2).join(" / ")}`);
   const cliMs = Number(m[1]) * 1000;
@@ -119,7 +140,16 @@ export async function benchUpload(inputDir: string, port: number, dataDir: strin
         ratio: r.totalMs / cliMs,
         target: "≤ 500 MB peak RSS",
         met: peakMb <= 500,
-        values: { totalMs: r.totalMs, sentMs: r.sentMs, peakRssMb: peakMb, idleRssMb: idleMb, transferPeakRssMb: transferPeakMb, cliMs, cliRssMb, megabytes },
+        values: {
+          totalMs: r.totalMs,
+          sentMs: r.sentMs,
+          peakRssMb: peakMb,
+          idleRssMb: idleMb,
+          transferPeakRssMb: transferPeakMb,
+          cliMs,
+          cliRssMb,
+          megabytes,
+        },
         note: `next-server RSS sampled every 100 ms: ${idleMb.toFixed(0)} MB idle before the upload; ${transferPeakMb.toFixed(0)} MB peak while the body was being received (streamed to disk, never whole in memory).`,
       },
     ];

@@ -54,7 +54,11 @@ async function loadOnce(browser: Browser, ctx: AppContext, url: string, casePage
   }
 }
 
-const medians = (loads: Load[]): Load => ({ fcpMs: median(loads.map((l) => l.fcpMs)), ttfbMs: median(loads.map((l) => l.ttfbMs)), elements: median(loads.map((l) => l.elements)) });
+const medians = (loads: Load[]): Load => ({
+  fcpMs: median(loads.map((l) => l.fcpMs)),
+  ttfbMs: median(loads.map((l) => l.ttfbMs)),
+  elements: median(loads.map((l) => l.elements)),
+});
 
 async function measure(browser: Browser, ctx: AppContext, url: string, casePage: boolean, loads: number): Promise<Load> {
   await loadOnce(browser, ctx, url, casePage);
@@ -81,7 +85,9 @@ export async function benchViewer(ctx: AppContext, s: ViewerSettings): Promise<B
     }
     const longest = medians(page);
     const staticLongest = medians(stat);
-    log(`viewer longest: FCP ${formatMs(longest.fcpMs)}, first byte ${formatMs(longest.ttfbMs)} (static ${formatMs(staticLongest.fcpMs)}, ${formatMs(staticLongest.ttfbMs)}), ${longest.elements} elements (static ${staticLongest.elements})`);
+    log(
+      `viewer longest: FCP ${formatMs(longest.fcpMs)}, first byte ${formatMs(longest.ttfbMs)} (static ${formatMs(staticLongest.fcpMs)}, ${formatMs(staticLongest.ttfbMs)}), ${longest.elements} elements (static ${staticLongest.elements})`,
+    );
     const short = await measure(browser, ctx, shortUrl, true, Math.min(3, s.loads));
     const staticShort = await measure(browser, ctx, ctx.staticUrls.short, false, 1);
     log(`viewer short: ${short.elements} elements (static ${staticShort.elements})`);
@@ -100,7 +106,15 @@ export async function benchViewer(ctx: AppContext, s: ViewerSettings): Promise<B
         ratio: fcpRatio,
         target: "≤ 1.5× static",
         met: fcpRatio <= 1.5,
-        values: { fcpMs: longest.fcpMs, ttfbMs: longest.ttfbMs, staticFcpMs: staticLongest.fcpMs, staticTtfbMs: staticLongest.ttfbMs, loads: s.loads, historyTokens: L.tokens, historyEvents: L.events },
+        values: {
+          fcpMs: longest.fcpMs,
+          ttfbMs: longest.ttfbMs,
+          staticFcpMs: staticLongest.fcpMs,
+          staticTtfbMs: staticLongest.ttfbMs,
+          loads: s.loads,
+          historyTokens: L.tokens,
+          historyEvents: L.events,
+        },
         note: `first-contentful-paint from navigation start (server time included: first byte after ${formatMs(longest.ttfbMs)}, static ${formatMs(staticLongest.ttfbMs)}) of the case page of ${L.externalId} (${size(L)} before the cutoff) vs the same record as plain static HTML (one section per event, no script) from the same server; ${where}${ctx.staticNote ? ` — ${ctx.staticNote}` : ""}.`,
       },
       {
@@ -122,7 +136,13 @@ export async function benchViewer(ctx: AppContext, s: ViewerSettings): Promise<B
         ratio: short.elements / staticShort.elements,
         target: `≤ ${MAX_ELEMENTS.toLocaleString("en")}, ~flat`,
         met: short.elements <= MAX_ELEMENTS,
-        values: { elements: short.elements, staticElements: staticShort.elements, historyTokens: S.tokens, historyEvents: S.events, growthVsLongest: longest.elements - short.elements },
+        values: {
+          elements: short.elements,
+          staticElements: staticShort.elements,
+          historyTokens: S.tokens,
+          historyEvents: S.events,
+          growthVsLongest: longest.elements - short.elements,
+        },
       },
     ];
   } finally {

@@ -42,7 +42,8 @@ export const TARGET = { mid: 0, longest: 1, short: 2 } as const;
 export function pickHistories(stats: readonly HistoryStat[], targetTokens: number): BenchHistories {
   const nonEmpty = stats.filter((s) => s.events > 0);
   if (nonEmpty.length < 3) throw new Error(`need at least 3 items with a pre-cutoff history, found ${nonEmpty.length}`);
-  const by = (from: HistoryStat[], better: (a: HistoryStat, b: HistoryStat) => boolean) => from.reduce((best, s) => (better(s, best) ? s : best));
+  const by = (from: HistoryStat[], better: (a: HistoryStat, b: HistoryStat) => boolean) =>
+    from.reduce((best, s) => (better(s, best) ? s : best));
   const longest = by(nonEmpty, (a, b) => a.tokens > b.tokens);
   const short = by(nonEmpty, (a, b) => a.tokens < b.tokens);
   // The ~target item is a third item even when the longest or shortest is closer (small datasets).
@@ -55,12 +56,22 @@ export function pickHistories(stats: readonly HistoryStat[], targetTokens: numbe
  * Each clinician gets `perClinician` items: the three targets first, then filler items taken
  * from the dataset order at a per-clinician offset (so queues overlap but differ).
  */
-export function planAssignments(itemIds: readonly string[], h: BenchHistories, clinicians: readonly string[], perClinician: number): Map<string, string[]> {
+export function planAssignments(
+  itemIds: readonly string[],
+  h: BenchHistories,
+  clinicians: readonly string[],
+  perClinician: number,
+): Map<string, string[]> {
   const targets = [h.mid.externalId, h.longest.externalId, h.short.externalId];
   const others = itemIds.filter((id) => !targets.includes(id));
   const fill = perClinician - targets.length;
   if (fill < 0 || fill > others.length) throw new Error(`cannot give each clinician ${perClinician} items out of ${itemIds.length}`);
-  return new Map(clinicians.map((email, k) => [email, [...targets, ...Array.from({ length: fill }, (_, j) => others[(k * 7 + j) % others.length] as string)]]));
+  return new Map(
+    clinicians.map((email, k) => [
+      email,
+      [...targets, ...Array.from({ length: fill }, (_, j) => others[(k * 7 + j) % others.length] as string)],
+    ]),
+  );
 }
 
 /** The plan as the MANUAL design's input: one "item id, clinician email" pair per line. */

@@ -52,12 +52,17 @@ function serveDir(port: number, dir: string): Promise<{ base: string; close(): P
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve({ base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) }));
+    server.listen(port, "127.0.0.1", () =>
+      resolve({ base: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) }),
+    );
   });
 }
 
 async function tsx(script: string, args: string[]): Promise<string> {
-  const r = await runTracked(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, script), ...args], { cwd: ROOT, echo: "    " });
+  const r = await runTracked(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(ROOT, script), ...args], {
+    cwd: ROOT,
+    echo: "    ",
+  });
   if (r.code !== 0) throw new Error(`${script} failed (exit ${r.code}): ${r.stderr.trim().split("\n").slice(-3).join(" / ")}`);
   return r.stdout;
 }
@@ -66,7 +71,11 @@ const fmt = (t: Timed) => `first byte ${formatMs(t.ttfbMs)} · all ${formatMs(t.
 const mb = (n: number) => `${(n / 1e6).toFixed(0)} MB`;
 
 export async function benchCorrected(inputDir: string, port: number, dataDir: string): Promise<BenchRow[]> {
-  const world = parseLastJsonLine("bench/corrected/setup.ts", await tsx("bench/corrected/setup.ts", ["--input", inputDir, "--data", dataDir]), z.object({ password: z.string(), organizer: z.string(), auditId: z.string(), changes: z.number() }));
+  const world = parseLastJsonLine(
+    "bench/corrected/setup.ts",
+    await tsx("bench/corrected/setup.ts", ["--input", inputDir, "--data", dataDir]),
+    z.object({ password: z.string(), organizer: z.string(), auditId: z.string(), changes: z.number() }),
+  );
   const app = await startApp({ port, dataDir });
   const baselineDir = path.join(dataDir, "baseline");
   let baseline: Awaited<ReturnType<typeof serveDir>> | undefined;
@@ -101,17 +110,49 @@ export async function benchCorrected(inputDir: string, port: number, dataDir: st
     say(`static baseline: patients.jsonl ${fmt(staticBig)}; instances.jsonl ${fmt(staticSmall)}`);
 
     const row = (key: string, label: string, t: Timed, base: Timed, target: string, met: boolean | null, note?: string): BenchRow => ({
-      key, benchmark: label, measured: fmt(t), baseline: `static file ${fmt(base)}`, ratio: t.totalMs / base.totalMs, target, met,
-      values: { ttfbMs: t.ttfbMs, totalMs: t.totalMs, bytes: t.bytes, baselineTtfbMs: base.ttfbMs, baselineTotalMs: base.totalMs }, ...(note ? { note } : {}),
+      key,
+      benchmark: label,
+      measured: fmt(t),
+      baseline: `static file ${fmt(base)}`,
+      ratio: t.totalMs / base.totalMs,
+      target,
+      met,
+      values: { ttfbMs: t.ttfbMs, totalMs: t.totalMs, bytes: t.bytes, baselineTtfbMs: base.ttfbMs, baselineTotalMs: base.totalMs },
+      ...(note ? { note } : {}),
     });
     const target = "≤ 2 s first byte, ≤ 10 s all";
     const meets = (t: Timed) => t.ttfbMs <= 2000 && t.totalMs <= 10_000;
     return [
-      row("corrected.cold", `corrected patients.jsonl (${mb(cold.bytes)}), first download, nothing cached`, cold, staticBig, target, meets(cold), "builds the dataset's part from the database, the items and the importer's validation before the first byte; the page starts this build when it is opened"),
-      row("corrected.changed", "the same right after an adjudication change (dataset part cached)", changed, staticBig, target, meets(changed), "the app builds the new state in the background as soon as an adjudication is saved: a download asked at that instant waits for the validation"),
+      row(
+        "corrected.cold",
+        `corrected patients.jsonl (${mb(cold.bytes)}), first download, nothing cached`,
+        cold,
+        staticBig,
+        target,
+        meets(cold),
+        "builds the dataset's part from the database, the items and the importer's validation before the first byte; the page starts this build when it is opened",
+      ),
+      row(
+        "corrected.changed",
+        "the same right after an adjudication change (dataset part cached)",
+        changed,
+        staticBig,
+        target,
+        meets(changed),
+        "the app builds the new state in the background as soon as an adjudication is saved: a download asked at that instant waits for the validation",
+      ),
       row("corrected.cached", "the same again (cached)", repeat, staticBig, target, meets(repeat)),
       row("corrected.items", `corrected instances.jsonl (${mb(items.bytes)}), cached`, items, staticSmall, target, meets(items)),
-      { key: "corrected.changelog", benchmark: `change log (${log.bytes} bytes) right after a change`, measured: fmt(log), baseline: "—", ratio: null, target, met: meets(log), values: { ttfbMs: log.ttfbMs, totalMs: log.totalMs, bytes: log.bytes } },
+      {
+        key: "corrected.changelog",
+        benchmark: `change log (${log.bytes} bytes) right after a change`,
+        measured: fmt(log),
+        baseline: "—",
+        ratio: null,
+        target,
+        met: meets(log),
+        values: { ttfbMs: log.ttfbMs, totalMs: log.totalMs, bytes: log.bytes },
+      },
     ];
   } finally {
     await baseline?.close();

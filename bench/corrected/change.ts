@@ -13,11 +13,25 @@ const flag = (name: string) => args[args.indexOf(name) + 1]!;
 const db = createDb(`file:${path.join(path.resolve(flag("--data")), "clinaudit.db")}`);
 try {
   const adjudication = await db.adjudication.findFirstOrThrow({ where: { auditId: flag("--audit") }, orderBy: { auditItemId: "asc" } });
-  const decisions = await db.correctionDecision.findMany({ where: { correction: { assignment: { auditItemId: adjudication.auditItemId } } } });
-  await saveAdjudication(db, adjudication.adjudicatorId, saveAdjudicationSchema.parse({
-    auditId: adjudication.auditId, auditItemId: adjudication.auditItemId, finalLabels: adjudication.finalLabels, rationale: `checked again (revision ${flag("--rev")})`,
-    decisions: decisions.map((d) => ({ correctionId: d.correctionId, decision: d.decision, applied: d.applied, rationale: `${d.rationale} (revision ${flag("--rev")})` })),
-  }));
+  const decisions = await db.correctionDecision.findMany({
+    where: { correction: { assignment: { auditItemId: adjudication.auditItemId } } },
+  });
+  await saveAdjudication(
+    db,
+    adjudication.adjudicatorId,
+    saveAdjudicationSchema.parse({
+      auditId: adjudication.auditId,
+      auditItemId: adjudication.auditItemId,
+      finalLabels: adjudication.finalLabels,
+      rationale: `checked again (revision ${flag("--rev")})`,
+      decisions: decisions.map((d) => ({
+        correctionId: d.correctionId,
+        decision: d.decision,
+        applied: d.applied,
+        rationale: `${d.rationale} (revision ${flag("--rev")})`,
+      })),
+    }),
+  );
 } finally {
   await db.$disconnect();
 }

@@ -59,16 +59,33 @@ async function main(): Promise<void> {
   const db = createDb(url);
   try {
     let t = performance.now();
-    const outcome = await importDataset(db, null, [openFile(path.join(input, "patients.jsonl")), openFile(path.join(input, "instances.jsonl"))], { name: "Bench synthetic EHR" });
+    const outcome = await importDataset(
+      db,
+      null,
+      [openFile(path.join(input, "patients.jsonl")), openFile(path.join(input, "instances.jsonl"))],
+      { name: "Bench synthetic EHR" },
+    );
     if (outcome.status !== "imported") throw new Error(`import ${outcome.status}: ${JSON.stringify(outcome).slice(0, 500)}`);
     log(`imported ${outcome.counts.patients} patients, ${outcome.counts.events} events, ${outcome.counts.items} items in ${secs(t)}`);
 
     t = performance.now();
     const password = generatePassword();
-    const user = async (email: string, name: string, role: "ADMIN" | "ORGANIZER" | "CLINICIAN") => (await createUser(db, null, { email, name, role, password })).user!;
+    const user = async (email: string, name: string, role: "ADMIN" | "ORGANIZER" | "CLINICIAN") =>
+      (await createUser(db, null, { email, name, role, password })).user!;
     const organizer = await user("organizer@bench.clinaudit", "Bench organizer", "ORGANIZER");
-    const clinicians = [await user("c1@bench.clinaudit", "Bench clinician 1", "CLINICIAN"), await user("c2@bench.clinaudit", "Bench clinician 2", "CLINICIAN"), await user("c3@bench.clinaudit", "Bench clinician 3", "CLINICIAN")];
-    const audit = await createAudit(db, organizer.id, { name: "Bench corrected audit", datasetId: outcome.datasetId, size: 100, seed: "bench-corrected", strata: [], rubric: DEFAULT_RUBRIC });
+    const clinicians = [
+      await user("c1@bench.clinaudit", "Bench clinician 1", "CLINICIAN"),
+      await user("c2@bench.clinaudit", "Bench clinician 2", "CLINICIAN"),
+      await user("c3@bench.clinaudit", "Bench clinician 3", "CLINICIAN"),
+    ];
+    const audit = await createAudit(db, organizer.id, {
+      name: "Bench corrected audit",
+      datasetId: outcome.datasetId,
+      size: 100,
+      seed: "bench-corrected",
+      strata: [],
+      rubric: DEFAULT_RUBRIC,
+    });
     await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: clinicians.map((c) => c.id), design: "FULLY_CROSSED" });
     await setAuditStatus(db, organizer.id, audit.id, "open");
 
@@ -88,26 +105,52 @@ async function main(): Promise<void> {
       let proposal = "";
       if (kind === "EVIDENCE") {
         // Two events of the record before the cutoff that the item does not cite.
-        const events = await db.ehrEvent.findMany({ where: { patientId: a.auditItem.item.patientId, time: { lte: new Date(item.cutoff.time) }, eventId: { notIn: item.evidenceEventIds } }, orderBy: { position: "desc" }, take: 2, select: { eventId: true } });
+        const events = await db.ehrEvent.findMany({
+          where: {
+            patientId: a.auditItem.item.patientId,
+            time: { lte: new Date(item.cutoff.time) },
+            eventId: { notIn: item.evidenceEventIds },
+          },
+          orderBy: { position: "desc" },
+          take: 2,
+          select: { eventId: true },
+        });
         const ids = events.map((e) => e.eventId);
         applied = { kind, evidenceEventIds: ids };
         proposal = ids.join(", ");
         evidence ??= { item: item.instanceId, events: ids };
       } else if (kind === "GOLD") applied = { kind, answer: wrong };
       else if (kind === "STEM") (applied = { kind, question: `${item.question} (reworded)` }), (proposal = `${item.question} (reworded)`);
-      else if (kind === "DISTRACTOR") (applied = { kind, label: wrong, text: "A clearer distractor" }), (proposal = `Option ${wrong}: A clearer distractor`);
+      else if (kind === "DISTRACTOR")
+        (applied = { kind, label: wrong, text: "A clearer distractor" }), (proposal = `Option ${wrong}: A clearer distractor`);
       else applied = { kind };
-      const saved = await saveCorrection(db, clinicians[0]!.id, { assignmentId: a.id, kind, turnOrder: 0, expectedVersion: 0, correction: { kind, proposal, newGold: kind === "GOLD" ? wrong : null, rationale: "seen in the record" } });
+      const saved = await saveCorrection(db, clinicians[0]!.id, {
+        assignmentId: a.id,
+        kind,
+        turnOrder: 0,
+        expectedVersion: 0,
+        correction: { kind, proposal, newGold: kind === "GOLD" ? wrong : null, rationale: "seen in the record" },
+      });
       if (!saved.ok) throw new Error(`correction ${kind} refused`);
       planned.push({ auditItemId: a.auditItem.id, kind, applied });
     }
     await setAuditStatus(db, organizer.id, audit.id, "close");
     for (const p of planned) {
-      const correction = await db.correction.findFirstOrThrow({ where: { assignment: { auditItemId: p.auditItemId } }, select: { id: true } });
-      await saveAdjudication(db, organizer.id, saveAdjudicationSchema.parse({
-        auditId: audit.id, auditItemId: p.auditItemId, finalLabels: { gold: p.kind === "GOLD" ? "incorrect" : "correct", question: "clear" }, rationale: "checked against the record",
-        decisions: [{ correctionId: correction.id, decision: "ACCEPTED", applied: p.applied, rationale: "agreed" }],
-      }));
+      const correction = await db.correction.findFirstOrThrow({
+        where: { assignment: { auditItemId: p.auditItemId } },
+        select: { id: true },
+      });
+      await saveAdjudication(
+        db,
+        organizer.id,
+        saveAdjudicationSchema.parse({
+          auditId: audit.id,
+          auditItemId: p.auditItemId,
+          finalLabels: { gold: p.kind === "GOLD" ? "incorrect" : "correct", question: "clear" },
+          rationale: "checked against the record",
+          decisions: [{ correctionId: correction.id, decision: "ACCEPTED", applied: p.applied, rationale: "agreed" }],
+        }),
+      );
     }
     log(`users, audit of 100 items, ${planned.length} accepted corrections in ${secs(t)}`);
     const world: CorrectedWorld = { password, organizer: organizer.email, auditId: audit.id, changes: planned.length, evidence: evidence! };

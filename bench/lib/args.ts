@@ -1,6 +1,19 @@
 // Command-line options of `npm run bench` (bench/run.ts).
 
-export const BENCHMARKS = ["agreement", "bootstrap", "import", "bundle", "import-pg", "upload", "case", "viewer", "saves", "corrected", "pair", "fhir-import"] as const;
+export const BENCHMARKS = [
+  "agreement",
+  "bootstrap",
+  "import",
+  "bundle",
+  "import-pg",
+  "upload",
+  "case",
+  "viewer",
+  "saves",
+  "corrected",
+  "pair",
+  "fhir-import",
+] as const;
 export type BenchKey = (typeof BENCHMARKS)[number];
 
 export interface BenchOptions {
@@ -60,9 +73,13 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions | "help" {
 }
 
 function parseOnly(list: string): Set<BenchKey> {
-  const names = list.split(",").map((s) => s.trim()).filter(Boolean);
+  const names = list
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(BENCHMARKS as readonly string[]).includes(n));
-  if (unknown.length) throw new UsageError(`--only: unknown benchmark(s) ${unknown.map((n) => `"${n}"`).join(", ")}; choose from ${BENCHMARKS.join(", ")}`);
+  if (unknown.length)
+    throw new UsageError(`--only: unknown benchmark(s) ${unknown.map((n) => `"${n}"`).join(", ")}; choose from ${BENCHMARKS.join(", ")}`);
   if (names.length === 0) throw new UsageError("--only needs at least one benchmark");
   return new Set(names as BenchKey[]);
 }

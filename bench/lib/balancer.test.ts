@@ -21,7 +21,10 @@ describe("bench balancer", () => {
   it("sends requests round robin, bodies and repeated headers through", async () => {
     servers.push(await backend("a"), await backend("b"));
     const ports = servers.map((s) => (s.address() as { port: number }).port);
-    const lb = await startBalancer(3791, ports.map((p) => `http://127.0.0.1:${p}`));
+    const lb = await startBalancer(
+      3791,
+      ports.map((p) => `http://127.0.0.1:${p}`),
+    );
     try {
       const answers = [];
       for (let i = 0; i < 4; i++) {

@@ -25,7 +25,14 @@ export function startBalancer(port: number, backends: readonly string[]): Promis
     const target = targets[i]!;
     const forwarded = [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ");
     const upstream = http.request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, agent, headers: { ...req.headers, "x-forwarded-for": forwarded } },
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        agent,
+        headers: { ...req.headers, "x-forwarded-for": forwarded },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.rawHeaders as unknown as http.OutgoingHttpHeaders);
         answer.pipe(res);

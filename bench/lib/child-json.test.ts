@@ -23,9 +23,13 @@ describe("parseLastJsonLine", () => {
     );
   });
   it("names the missing or mistyped field", () => {
-    expect(() => parseLastJsonLine("x", '{"rows":1,"baseline":{"wallMs":1,"peakRssMb":1},"import":{"wallMs":"fast","peakRssMb":1},"ratio":1}', importResultSchema)).toThrow(
-      /field "import\.wallMs"/,
-    );
+    expect(() =>
+      parseLastJsonLine(
+        "x",
+        '{"rows":1,"baseline":{"wallMs":1,"peakRssMb":1},"import":{"wallMs":"fast","peakRssMb":1},"ratio":1}',
+        importResultSchema,
+      ),
+    ).toThrow(/field "import\.wallMs"/);
     expect(() => parseLastJsonLine("x", "{oops}", z.object({}))).toThrow(/not valid JSON/);
   });
 });

@@ -5,7 +5,8 @@ import { z } from "zod";
 /** The last non-empty stdout line of `script`, parsed and checked against `schema`. */
 export function parseLastJsonLine<S extends z.ZodType>(script: string, stdout: string, schema: S): z.output<S> {
   const last = stdout.trimEnd().split("\n").at(-1)?.trim() ?? "";
-  if (!last.startsWith("{")) throw new Error(`${script} --json: the last stdout line is not a JSON object: ${JSON.stringify(last.slice(0, 120))}`);
+  if (!last.startsWith("{"))
+    throw new Error(`${script} --json: the last stdout line is not a JSON object: ${JSON.stringify(last.slice(0, 120))}`);
   let value: unknown;
   try {
     value = JSON.parse(last);
@@ -23,22 +24,53 @@ export function parseLastJsonLine<S extends z.ZodType>(script: string, stdout: s
 const run = z.object({ wallMs: z.number().positive(), peakRssMb: z.number().positive() });
 
 /** bench/import.ts --json (medians over its runs). */
-export const importResultSchema = z.object({ rows: z.number().int().positive(), baseline: run, import: run, ratio: z.number().positive(), layout: z.enum(["jsonl", "bundle"]).default("jsonl") });
+export const importResultSchema = z.object({
+  rows: z.number().int().positive(),
+  baseline: run,
+  import: run,
+  ratio: z.number().positive(),
+  layout: z.enum(["jsonl", "bundle"]).default("jsonl"),
+});
 export type ImportResult = z.output<typeof importResultSchema>;
 
 /** bench/fhir-import.ts --json. */
 const fhirRun = z.object({ wallMs: z.number().positive(), peakRssMb: z.number().positive() });
-export const fhirImportResultSchema = z.object({ rows: z.number().int().positive(), jsonl: fhirRun, fhir: fhirRun.extend({ compileMs: z.number() }), ratio: z.number().positive(), inputMb: z.object({ jsonl: z.number(), fhir: z.number() }) });
+export const fhirImportResultSchema = z.object({
+  rows: z.number().int().positive(),
+  jsonl: fhirRun,
+  fhir: fhirRun.extend({ compileMs: z.number() }),
+  ratio: z.number().positive(),
+  inputMb: z.object({ jsonl: z.number(), fhir: z.number() }),
+});
 export type FhirImportResult = z.output<typeof fhirImportResultSchema>;
 
 const positiveMs = z.number().positive();
 
 /** bench/agreement.ts --json. */
 export const agreementResultSchema = z.object({
-  sizes: z.array(z.object({ items: z.number().int(), raters: z.number().int(), ratings: z.number().int(), runs: z.number().int(), reportMs: positiveMs, baselineMs: positiveMs })).min(1),
+  sizes: z
+    .array(
+      z.object({
+        items: z.number().int(),
+        raters: z.number().int(),
+        ratings: z.number().int(),
+        runs: z.number().int(),
+        reportMs: positiveMs,
+        baselineMs: positiveMs,
+      }),
+    )
+    .min(1),
   /** AC1 + SE + CI alone; irrCAC timed in the same run when R has it, else its recorded figure. */
   ac1: z
-    .object({ items: z.number().int(), raters: z.number().int(), runs: z.number().int(), ac1Ms: positiveMs, irrcacMs: positiveMs.nullable(), irrcacRecordedMs: positiveMs, irrcacMissing: z.string().nullable() })
+    .object({
+      items: z.number().int(),
+      raters: z.number().int(),
+      runs: z.number().int(),
+      ac1Ms: positiveMs,
+      irrcacMs: positiveMs.nullable(),
+      irrcacRecordedMs: positiveMs,
+      irrcacMissing: z.string().nullable(),
+    })
     .nullable()
     .default(null),
 });

@@ -60,7 +60,12 @@ export function runTracked(command: string, args: readonly string[], options: Sp
     // Whole lines only: the JSON result line (which may come in many chunks) is for the parent.
     const lines = (partial + c).split("\n");
     partial = lines.pop()!;
-    show(lines.filter((l) => !l.startsWith("{")).map((l) => `${l}\n`).join(""));
+    show(
+      lines
+        .filter((l) => !l.startsWith("{"))
+        .map((l) => `${l}\n`)
+        .join(""),
+    );
   });
   child.stderr!.setEncoding("utf8").on("data", (c: string) => {
     stderr += c;

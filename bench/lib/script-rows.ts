@@ -21,7 +21,10 @@ export function agreementRows(r: AgreementResult): BenchRow[] {
       key: `agreement.ac1.${a.items}x${a.raters}`,
       benchmark: `AC1 + SE + CI alone, ${a.items.toLocaleString("en")} items × ${a.raters} raters`,
       measured: formatMs(a.ac1Ms),
-      baseline: a.irrcacMs !== null ? `irrCAC 1.0 ${formatMs(a.irrcacMs)}` : `irrCAC 1.0 ${formatMs(a.irrcacRecordedMs)} (recorded in issue 17, not this run)`,
+      baseline:
+        a.irrcacMs !== null
+          ? `irrCAC 1.0 ${formatMs(a.irrcacMs)}`
+          : `irrCAC 1.0 ${formatMs(a.irrcacRecordedMs)} (recorded in issue 17, not this run)`,
       ratio: a.ac1Ms / irrcac,
       target: "≥ 5× faster than irrCAC",
       met: a.ac1Ms * 5 <= irrcac,
@@ -57,7 +60,11 @@ export function bootstrapRows(r: BootstrapResult): BenchRow[] {
       ratio: np ? r.reportMs / np.reportMs : null,
       target: "≤ numpy shared",
       met: np ? r.reportMs <= np.reportMs : null,
-      values: { reportMs: r.reportMs, ...(r.reportEngine1Ms !== null && { reportEngine1Ms: r.reportEngine1Ms }), ...(np && { numpyMs: np.reportMs }) },
+      values: {
+        reportMs: r.reportMs,
+        ...(r.reportEngine1Ms !== null && { reportEngine1Ms: r.reportEngine1Ms }),
+        ...(np && { numpyMs: np.reportMs }),
+      },
       note: `engine 2: one set of patient draws for every statistic (accuracy, DP1 vs DP2+, chapters, levels, paired deltas); NumPy: one B × P count matrix times the per-patient sums of every statistic (bench/baselines/bootstrap_numpy.py)${r.reportEngine1Ms !== null ? `; engine 1 ${formatMs(r.reportEngine1Ms)}` : ""}.`,
     },
   ];
@@ -98,7 +105,26 @@ export function fhirImportRows(r: FhirImportResult): BenchRow[] {
   const mb = (x: number) => `${x.toFixed(0)} MB`;
   const note = `bench/fhir-import.ts --json: importDataset on FHIR R4 NDJSON (${r.inputMb.fhir} MB, one file per resource type) vs the JSONL pair (${r.inputMb.jsonl} MB) of the same generated histories, each in a fresh child process and SQLite file; the FHIR time includes loading and compiling the R4 schema (${formatMs(r.fhir.compileMs)}).`;
   return [
-    { key: "fhir-import.wall", benchmark: `FHIR NDJSON import (${r.rows.toLocaleString("en")} rows)`, measured: formatMs(r.fhir.wallMs), baseline: `JSONL import ${formatMs(r.jsonl.wallMs)}`, ratio: r.ratio, target: "—", met: null, values: { fhirMs: r.fhir.wallMs, jsonlMs: r.jsonl.wallMs, compileMs: r.fhir.compileMs, rows: r.rows }, note },
-    { key: "fhir-import.rss", benchmark: "FHIR NDJSON import peak memory (RSS)", measured: mb(r.fhir.peakRssMb), baseline: `JSONL import ${mb(r.jsonl.peakRssMb)}`, ratio: r.fhir.peakRssMb / r.jsonl.peakRssMb, target: "≤ 500 MB", met: r.fhir.peakRssMb <= 500, values: { fhirMb: r.fhir.peakRssMb, jsonlMb: r.jsonl.peakRssMb } },
+    {
+      key: "fhir-import.wall",
+      benchmark: `FHIR NDJSON import (${r.rows.toLocaleString("en")} rows)`,
+      measured: formatMs(r.fhir.wallMs),
+      baseline: `JSONL import ${formatMs(r.jsonl.wallMs)}`,
+      ratio: r.ratio,
+      target: "—",
+      met: null,
+      values: { fhirMs: r.fhir.wallMs, jsonlMs: r.jsonl.wallMs, compileMs: r.fhir.compileMs, rows: r.rows },
+      note,
+    },
+    {
+      key: "fhir-import.rss",
+      benchmark: "FHIR NDJSON import peak memory (RSS)",
+      measured: mb(r.fhir.peakRssMb),
+      baseline: `JSONL import ${mb(r.jsonl.peakRssMb)}`,
+      ratio: r.fhir.peakRssMb / r.jsonl.peakRssMb,
+      target: "≤ 500 MB",
+      met: r.fhir.peakRssMb <= 500,
+      values: { fhirMb: r.fhir.peakRssMb, jsonlMb: r.jsonl.peakRssMb },
+    },
   ];
 }

@@ -16,7 +16,12 @@ describe("percentile (nearest rank)", () => {
     expect(shuffled).toEqual([50, 15, 40, 20, 35]);
   });
   it("p95 of 1..100 is 95", () => {
-    expect(percentile(Array.from({ length: 100 }, (_, i) => i + 1), 95)).toBe(95);
+    expect(
+      percentile(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+        95,
+      ),
+    ).toBe(95);
   });
   it("rejects p outside (0, 100] and gives NaN for no samples", () => {
     expect(() => percentile(xs, 0)).toThrow(RangeError);

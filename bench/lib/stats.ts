@@ -24,5 +24,10 @@ export interface LatencySummary {
 }
 
 export function summarize(samples: readonly number[]): LatencySummary {
-  return { n: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.length ? Math.max(...samples) : Number.NaN };
+  return {
+    n: samples.length,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    max: samples.length ? Math.max(...samples) : Number.NaN,
+  };
 }

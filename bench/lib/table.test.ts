@@ -1,12 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { failedRow, formatMs, formatRatio, formatTable, type BenchRow } from "./table";
 
-const row = (over: Partial<BenchRow>): BenchRow => ({ key: "k", benchmark: "b", measured: "1 ms", baseline: "2 ms", ratio: 0.5, target: "—", met: null, values: {}, ...over });
+const row = (over: Partial<BenchRow>): BenchRow => ({
+  key: "k",
+  benchmark: "b",
+  measured: "1 ms",
+  baseline: "2 ms",
+  ratio: 0.5,
+  target: "—",
+  met: null,
+  values: {},
+  ...over,
+});
 
 describe("formatTable", () => {
   it("aligns the six columns and numbers the notes", () => {
     const text = formatTable([
-      row({ benchmark: "case page p95", measured: "120 ms", baseline: "30.0 ms", ratio: 4, target: "≤ 3× static", met: false, note: "noisy machine" }),
+      row({
+        benchmark: "case page p95",
+        measured: "120 ms",
+        baseline: "30.0 ms",
+        ratio: 4,
+        target: "≤ 3× static",
+        met: false,
+        note: "noisy machine",
+      }),
       row({ benchmark: "saves", measured: "12.0 ms", baseline: "3.00 ms", ratio: 4, target: "p95 ≤ 30 ms", met: true }),
       row({ benchmark: "agreement", ratio: null }),
     ]);

@@ -19,7 +19,17 @@ export interface BenchRow {
 /** A row for a benchmark that could not run: the table still prints, and says why. */
 export function failedRow(key: string, benchmark: string, target: string, error: unknown): BenchRow {
   const message = error instanceof Error ? error.message : String(error);
-  return { key, benchmark, measured: "not measured", baseline: "—", ratio: null, target, met: null, values: {}, note: `error: ${message.split("\n")[0]}` };
+  return {
+    key,
+    benchmark,
+    measured: "not measured",
+    baseline: "—",
+    ratio: null,
+    target,
+    met: null,
+    values: {},
+    note: `error: ${message.split("\n")[0]}`,
+  };
 }
 
 export function formatRatio(ratio: number | null): string {
@@ -49,7 +59,11 @@ export function formatTable(rows: readonly BenchRow[]): string {
     return c;
   });
   const widths = HEADER.map((h, col) => Math.max(h.length, ...body.map((c) => (c[col] as string).length)));
-  const line = (c: string[]) => c.map((x, col) => x.padEnd(widths[col] as number)).join(" | ").trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((x, col) => x.padEnd(widths[col] as number))
+      .join(" | ")
+      .trimEnd();
   const out = [line(HEADER), widths.map((w) => "-".repeat(w)).join("-|-"), ...body.map(line)];
   const notes = rows.filter((r) => r.note);
   if (notes.length) out.push("", ...notes.map((r, i) => `[${i + 1}] ${r.note}`));

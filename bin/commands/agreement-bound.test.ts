@@ -19,7 +19,8 @@ function hundredItems(): string {
   const rows = ["dimension,item,rater,category"];
   for (let i = 1; i <= 100; i++) {
     const item = `q${String(i).padStart(3, "0")}`;
-    const votes = i === 7 ? ["incorrect", "incorrect", "correct"] : i === 8 ? ["correct", "incorrect", "uncertain"] : ["correct", "correct", "correct"];
+    const votes =
+      i === 7 ? ["incorrect", "incorrect", "correct"] : i === 8 ? ["correct", "incorrect", "uncertain"] : ["correct", "correct", "correct"];
     votes.forEach((v, r) => rows.push(`gold,${item},R${r + 1},${v}`));
     rows.push(`question,${item},R1,clear`, `question,${item},R2,clear`, `question,${item},R3,${i === 9 ? "unreasonable" : "clear"}`);
   }
@@ -31,12 +32,21 @@ const CATS = ["--categories", "correct,incorrect,uncertain,clear,ambiguous,unrea
 describe("clinaudit agreement --error-category", () => {
   it("prints the exact bounds for 1 error in 100 of a 1,500-item benchmark", async () => {
     // Declared categories are shared by every dimension of the file, so name the dimension.
-    const r = await run(["r.csv", ...CATS, "--population", "1500", "--error-category", "gold=incorrect", "--json"], { "r.csv": hundredItems() });
+    const r = await run(["r.csv", ...CATS, "--population", "1500", "--error-category", "gold=incorrect", "--json"], {
+      "r.csv": hundredItems(),
+    });
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.errorRateBounds).toHaveLength(1);
     const b = out.errorRateBounds[0];
-    expect(b).toMatchObject({ dimension: "gold", category: "incorrect", incorrect: 1, sampled: 100, populationSize: 1500, confidenceLevel: 0.95 });
+    expect(b).toMatchObject({
+      dimension: "gold",
+      category: "incorrect",
+      incorrect: 1,
+      sampled: 100,
+      populationSize: 1500,
+      confidenceLevel: 0.95,
+    });
     expect(b.binomialUpper).toBeCloseTo(0.0465598, 7);
     expect(b.hypergeometricUpperCount).toBe(68);
     expect(b.hypergeometricUpper).toBe(68 / 1500);
@@ -45,7 +55,9 @@ describe("clinaudit agreement --error-category", () => {
   });
 
   it("prints the bounds in the text report, per dimension pair", async () => {
-    const r = await run(["r.csv", ...CATS, "--population", "1500", "--error-category", "gold=incorrect,question=unreasonable"], { "r.csv": hundredItems() });
+    const r = await run(["r.csv", ...CATS, "--population", "1500", "--error-category", "gold=incorrect,question=unreasonable"], {
+      "r.csv": hundredItems(),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Error-rate bound: dimension gold, error category "incorrect"');
     expect(r.stdout).toContain('majority "incorrect": 1 of 100 items (1.00%)');
@@ -79,7 +91,18 @@ describe("clinaudit agreement --error-category", () => {
     const dashboard = computeAuditReport(snapshot).dimensions.find((d) => d.key === "gold")!.errorRateBound!;
     const csv = ratingsLongCsv(snapshot, { dimensions: ["gold"] });
     const r = await run(
-      ["gold.csv", "--categories", "correct,incorrect,uncertain", "--tie-category", "uncertain", "--population", String(snapshot.audit.populationSize), "--error-category", "incorrect", "--json"],
+      [
+        "gold.csv",
+        "--categories",
+        "correct,incorrect,uncertain",
+        "--tie-category",
+        "uncertain",
+        "--population",
+        String(snapshot.audit.populationSize),
+        "--error-category",
+        "incorrect",
+        "--json",
+      ],
       { "gold.csv": csv },
     );
     expect(r.code, r.stderr).toBe(0);

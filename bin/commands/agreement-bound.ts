@@ -49,7 +49,8 @@ export function errorRateBounds(report: AgreementReport, spec: ErrorCategorySpec
     for (const [dimension, category] of spec.byDimension) {
       const r = report.dimensions.find((d) => d.dimension === dimension);
       if (!r) throw new Error(`--error-category: no dimension "${dimension}" in the ratings`);
-      if (!r.categories.includes(category)) throw new Error(`--error-category: "${category}" is not a category of dimension "${dimension}" (${r.categories.join(", ")})`);
+      if (!r.categories.includes(category))
+        throw new Error(`--error-category: "${category}" is not a category of dimension "${dimension}" (${r.categories.join(", ")})`);
     }
   }
   const bounds: DimensionBound[] = [];
@@ -64,7 +65,9 @@ export function errorRateBounds(report: AgreementReport, spec: ErrorCategorySpec
     bounds.push({ dimension: r.dimension, category, ...bound });
   }
   if ("all" in spec && bounds.length === 0) {
-    throw new Error(`--error-category: "${spec.all}" is not a category of any dimension (${[...new Set(report.dimensions.flatMap((d) => d.categories))].join(", ")})`);
+    throw new Error(
+      `--error-category: "${spec.all}" is not a category of any dimension (${[...new Set(report.dimensions.flatMap((d) => d.categories))].join(", ")})`,
+    );
   }
   return bounds;
 }
@@ -76,7 +79,9 @@ export function formatErrorRateBounds(bounds: readonly DimensionBound[]): string
   for (const b of bounds) {
     const level = `${Number((b.confidenceLevel * 100).toFixed(6))}%`;
     out.push(`Error-rate bound: dimension ${b.dimension ?? "(none)"}, error category "${b.category}"`);
-    out.push(`  majority "${b.category}": ${b.incorrect} of ${b.sampled} items${b.observedRate === null ? "" : ` (${pct(b.observedRate)})`}`);
+    out.push(
+      `  majority "${b.category}": ${b.incorrect} of ${b.sampled} items${b.observedRate === null ? "" : ` (${pct(b.observedRate)})`}`,
+    );
     out.push(`  one-sided ${level} upper bound, Clopper-Pearson (binomial): ${pct(b.binomialUpper)} (${b.binomialUpper.toPrecision(6)})`);
     if (b.hypergeometricUpperCount !== null && b.populationSize !== null) {
       out.push(

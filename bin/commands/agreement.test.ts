@@ -54,8 +54,17 @@ describe("clinaudit agreement: reports", () => {
     expect(Object.keys(report)).toEqual(["reportVersion", "dimensions"]);
     const d = report.dimensions[0];
     expect(Object.keys(d)).toEqual([
-      "dimension", "categories", "categoriesDeclared", "options", "items", "raters", "ratings",
-      "majority", "shares", "coefficients", "pairwiseCohenKappa",
+      "dimension",
+      "categories",
+      "categoriesDeclared",
+      "options",
+      "items",
+      "raters",
+      "ratings",
+      "majority",
+      "shares",
+      "coefficients",
+      "pairwiseCohenKappa",
     ]);
     expect(d.dimension).toBeNull();
     expect(d.options).toEqual({ weights: "unweighted", populationSize: null, confidenceLevel: 0.95, tieCategory: "uncertain" });
@@ -119,12 +128,27 @@ describe("clinaudit agreement: reports", () => {
 describe("clinaudit agreement: errors exit 2 with a located message and no stdout", () => {
   const cases: [string, string[], string, string | RegExp][] = [
     ["a missing column", CATS, "item,rater,label\nq1,a,correct\n", 'r.csv:1: field "category": missing from the header'],
-    ["a short line", CATS, "item,rater,category\nq1,a,correct\nq2,a\n", 'r.csv:3: field "category": missing (the line has 2 fields, the header 3)'],
+    [
+      "a short line",
+      CATS,
+      "item,rater,category\nq1,a,correct\nq2,a\n",
+      'r.csv:3: field "category": missing (the line has 2 fields, the header 3)',
+    ],
     ["a long line", CATS, "item,rater,category\nq1,a,correct,extra\n", "r.csv:2: the line has 4 fields, the header 3"],
     ["an empty category", CATS, "item,rater,category\nq1,a,correct\nq1,b,  \n", 'r.csv:3: field "category": empty'],
     ["an empty item", CATS, "item,rater,category\n,a,correct\n", 'r.csv:2: field "item": empty'],
-    ["an undeclared category", CATS, "item,rater,category\nq1,a,correct\nq1,b,wrong\n", 'r.csv:3: field "category": "wrong" is not a declared category (correct, incorrect, uncertain)'],
-    ["a duplicate rating", CATS, "item,rater,category\nq1,a,correct\nq2,a,correct\nq1,a,incorrect\n", 'r.csv:4: field "rater": "a" already rated item "q1" on line 2'],
+    [
+      "an undeclared category",
+      CATS,
+      "item,rater,category\nq1,a,correct\nq1,b,wrong\n",
+      'r.csv:3: field "category": "wrong" is not a declared category (correct, incorrect, uncertain)',
+    ],
+    [
+      "a duplicate rating",
+      CATS,
+      "item,rater,category\nq1,a,correct\nq2,a,correct\nq1,a,incorrect\n",
+      'r.csv:4: field "rater": "a" already rated item "q1" on line 2',
+    ],
     [
       "a duplicate rating within a dimension",
       CATS,
@@ -142,7 +166,12 @@ describe("clinaudit agreement: errors exit 2 with a located message and no stdou
     ["a --population below the sample", [...CATS, "--population", "2"], GOOD, "--population 2: smaller than the 3 items rated"],
     ["a bad --confidence", [...CATS, "--confidence", "95"], GOOD, '--confidence "95"'],
     ["a bad --weights", [...CATS, "--weights", "cubic"], GOOD, '--weights "cubic"'],
-    ["a tie category outside --categories", [...CATS, "--tie-category", "unsure"], GOOD, '--tie-category "unsure" is not among --categories'],
+    [
+      "a tie category outside --categories",
+      [...CATS, "--tie-category", "unsure"],
+      GOOD,
+      '--tie-category "unsure" is not among --categories',
+    ],
     ["duplicate --categories", ["--categories", "a,b,a"], GOOD, '--categories: "a" listed twice'],
     ["an empty --categories entry", ["--categories", "a,,b"], GOOD, "--categories: empty category name"],
     ["an unknown option", ["--verbose"], GOOD, "unknown option --verbose"],

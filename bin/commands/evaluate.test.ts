@@ -28,10 +28,20 @@ beforeAll(async () => {
 describe("clinaudit generate --kind predictions", () => {
   it("writes the same file for the same seed, with every model and scope", async () => {
     const first = readFileSync(predictions, "utf8");
-    expect(await runGenerate(["--kind=predictions", "--dataset", dataset, "--seed", "s1", "--out", path.join(root, "again")], io().io)).toBe(0);
+    expect(
+      await runGenerate(["--kind=predictions", "--dataset", dataset, "--seed", "s1", "--out", path.join(root, "again")], io().io),
+    ).toBe(0);
     expect(readFileSync(path.join(root, "again", "predictions.csv"), "utf8")).toBe(first);
     expect(first.split("\n")[0]).toBe("model,scope,item_id,prediction");
-    expect(new Set(first.trim().split("\n").slice(1).map((l) => l.split(",")[1]))).toEqual(new Set(["Evidence-only", "Visit-level", "History-level", "Static RAG", "Agent"]));
+    expect(
+      new Set(
+        first
+          .trim()
+          .split("\n")
+          .slice(1)
+          .map((l) => l.split(",")[1]),
+      ),
+    ).toEqual(new Set(["Evidence-only", "Visit-level", "History-level", "Static RAG", "Agent"]));
   });
 });
 
@@ -57,7 +67,12 @@ describe("clinaudit evaluate", () => {
 
   it("takes the baseline, level and seed options", async () => {
     const c = io();
-    expect(await runEvaluate(["--dataset", dataset, "--predictions", predictions, "--b", "100", "--baseline", "Agent", "--level", "0.9", "--seed", "x"], c.io)).toBe(0);
+    expect(
+      await runEvaluate(
+        ["--dataset", dataset, "--predictions", predictions, "--b", "100", "--baseline", "Agent", "--level", "0.9", "--seed", "x"],
+        c.io,
+      ),
+    ).toBe(0);
     const report = JSON.parse(c.out.join(""));
     expect(report.options).toEqual({ baseline: "Agent", replicates: 100, level: 0.9, seed: "x", engine: 2 });
     expect(report.deltas.every((d: { baseline: string }) => d.baseline === "Agent")).toBe(true);
@@ -81,7 +96,13 @@ describe("clinaudit evaluate", () => {
     expect(await runEvaluate(["--dataset", dataset, "--predictions", bad], c.io)).toBe(2);
     expect(c.out).toEqual([]);
     expect(c.err.join("")).toContain('bad.csv:2: item_id: unknown item "NOPE": not in this dataset');
-    for (const argv of [[], ["--dataset", dataset], ["--dataset", dataset, "--predictions", predictions, "--format", "pdf"], ["--wat"], ["--dataset", dataset, "--predictions", predictions, "--b", "1e3"]]) {
+    for (const argv of [
+      [],
+      ["--dataset", dataset],
+      ["--dataset", dataset, "--predictions", predictions, "--format", "pdf"],
+      ["--wat"],
+      ["--dataset", dataset, "--predictions", predictions, "--b", "1e3"],
+    ]) {
       const u = io();
       expect(await runEvaluate(argv, u.io)).toBe(2);
       expect(u.err.join("")).toMatch(/clinaudit evaluate: .*\n\nUsage:/);
@@ -108,7 +129,9 @@ describe("clinaudit evaluate on the benchmarks' own reply files", () => {
     expect(report.replies.entries[0]).toMatchObject({ rule: "gemini", replies: 16 });
     const text = io();
     expect(await runEvaluate([...files, "--format", "text", "--model", "my-model", "--scope", "full"], text.io)).toBe(0);
-    expect(text.out.join("")).toMatch(/Raw replies \(ehrnote-chatqa-answers\): unparseable ones are scored wrong\n.*\nmy-model\s+full\s+gemini\s+16\s+\d+\s+910001:medication turn 4/);
+    expect(text.out.join("")).toMatch(
+      /Raw replies \(ehrnote-chatqa-answers\): unparseable ones are scored wrong\n.*\nmy-model\s+full\s+gemini\s+16\s+\d+\s+910001:medication turn 4/,
+    );
     const csv = io();
     expect(await runEvaluate([...files, "--format", "csv"], csv.io)).toBe(0);
     expect(csv.out.join("")).toContain("\nunparseable,gemini-2.5-flash,all notes,910001:medication,turn,4\n");

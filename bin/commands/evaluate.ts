@@ -65,7 +65,12 @@ function parseArgs(argv: readonly string[]): Args | "help" {
     if (arg.startsWith("--")) {
       const eq = arg.indexOf("=");
       const name = eq >= 0 ? arg.slice(0, eq) : arg;
-      if (!["--dataset", "--predictions", "--baseline", "--b", "--level", "--seed", "--format", "--model", "--scope", "--engine"].includes(name)) throw new UsageError(`unknown option ${name}`);
+      if (
+        !["--dataset", "--predictions", "--baseline", "--b", "--level", "--seed", "--format", "--model", "--scope", "--engine"].includes(
+          name,
+        )
+      )
+        throw new UsageError(`unknown option ${name}`);
       if (name !== "--dataset" && single.has(name)) throw new UsageError(`${name} given twice`);
       current = name;
       if (eq >= 0) take(arg.slice(eq + 1));
@@ -137,7 +142,11 @@ async function evaluate(args: Args, io: Io): Promise<EvaluationReport | number> 
   if (!parsed.ok) return reportIssues(io, "the predictions are invalid", parsed.issues, parsed.total);
   const { models, scopes, rows, format } = parsed.predictions;
   const replies = replySource(format, name, models);
-  return buildEvaluationReport(loaded.dataset, { checksum: predictionsChecksum(bytes), models, scopes, rows, ...(replies && { replies }) }, args.options);
+  return buildEvaluationReport(
+    loaded.dataset,
+    { checksum: predictionsChecksum(bytes), models, scopes, rows, ...(replies && { replies }) },
+    args.options,
+  );
 }
 
 /** Exit codes: 0 success (also --help), 2 usage or input error, 1 unexpected failure. */

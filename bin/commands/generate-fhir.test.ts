@@ -22,5 +22,7 @@ it("--format fhir streams the same NDJSON files as the in-memory writer; fhir-bu
   expect(await runGenerate([...args, "--format", "fhir-bundle", "--out", bundle], quiet)).toBe(0);
   const written = JSON.parse(readFileSync(path.join(bundle, "fhir-bundle.json"), "utf8"));
   expect(written).toEqual(JSON.parse(fhirBundleText(generateEhr({ seed: "cli-fhir", size: "demo", patients: 3 }))));
-  expect(await runGenerate([...args, "--format", "fhir", "--jsonl", "--out", bundle], { stdout: () => undefined, stderr: () => undefined })).toBe(2);
+  expect(
+    await runGenerate([...args, "--format", "fhir", "--jsonl", "--out", bundle], { stdout: () => undefined, stderr: () => undefined }),
+  ).toBe(2);
 });

@@ -67,7 +67,10 @@ export async function runGeneratePredictions(argv: string[], io: Io): Promise<nu
     return 2;
   }
   const loaded = await evalDatasetFromFiles(
-    args.dataset.map((f) => ({ name: path.basename(f), open: () => fs.createReadStream(f, { encoding: "utf8", highWaterMark: 1 << 20 }) as AsyncIterable<string> })),
+    args.dataset.map((f) => ({
+      name: path.basename(f),
+      open: () => fs.createReadStream(f, { encoding: "utf8", highWaterMark: 1 << 20 }) as AsyncIterable<string>,
+    })),
   );
   if (!loaded.ok) {
     for (const i of loaded.issues) io.stderr(`${locatedIssue(i)}\n`);
@@ -78,6 +81,8 @@ export async function runGeneratePredictions(argv: string[], io: Io): Promise<nu
   mkdirSync(args.out, { recursive: true });
   const file = path.join(args.out, "predictions.csv");
   writeFileSync(file, csv);
-  io.stdout(`Generated ${csv.split("\n").length - 2} synthetic predictions (seed "${args.seed}") for ${loaded.dataset.items.length} items in ${file}\n`);
+  io.stdout(
+    `Generated ${csv.split("\n").length - 2} synthetic predictions (seed "${args.seed}") for ${loaded.dataset.items.length} items in ${file}\n`,
+  );
   return 0;
 }

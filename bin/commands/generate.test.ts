@@ -33,8 +33,14 @@ describe("clinaudit generate", () => {
   it("writes patients.jsonl and instances.jsonl with --jsonl (zh)", async () => {
     const dir = path.join(root, "ehr-jsonl");
     expect(await runGenerate(["--out", dir, "--jsonl", "--language=zh", "--seed", "7", "--patients", "5"], io().io)).toBe(0);
-    const patients = readFileSync(path.join(dir, "patients.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    const instances = readFileSync(path.join(dir, "instances.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const patients = readFileSync(path.join(dir, "patients.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    const instances = readFileSync(path.join(dir, "instances.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(patients).toHaveLength(5);
     expect(instances.length).toBeGreaterThanOrEqual(5);
     expect(instances.every((i) => patients.some((p) => p.patient_id === i.patient_id))).toBe(true);
@@ -44,17 +50,31 @@ describe("clinaudit generate", () => {
   it("writes notes as a bundle and as the release's CSV tables", async () => {
     const a = path.join(root, "notes");
     expect(await runGenerate(["--kind", "notes", "--seed", "n", "--out", a], io().io)).toBe(0);
-    expect(readFileSync(path.join(a, "notes-chatqa.json"), "utf8")).toBe(JSON.stringify(generateNotesBundle({ seed: "n", size: "demo" }).bundle));
+    expect(readFileSync(path.join(a, "notes-chatqa.json"), "utf8")).toBe(
+      JSON.stringify(generateNotesBundle({ seed: "n", size: "demo" }).bundle),
+    );
     const c = path.join(root, "notes-csv");
     expect(await runGenerate(["--kind", "notes", "--seed", "n", "--csv", "--out", c], io().io)).toBe(0);
     const q = readFileSync(path.join(c, "questions.csv"), "utf8");
-    expect(q.split("\n")[0]).toBe("subject_id,qa_category,turn_order,turn_index,turn_type,question,option_a,option_b,option_c,option_d,option_e,correct_answer");
+    expect(q.split("\n")[0]).toBe(
+      "subject_id,qa_category,turn_order,turn_index,turn_type,question,option_a,option_b,option_c,option_d,option_e,correct_answer",
+    );
     expect(q).toContain(",source,");
     expect(readFileSync(path.join(c, "notes.csv"), "utf8")).toContain('"Name:  ___');
   });
 
   it("rejects bad arguments with exit code 2 and prints usage on --help", async () => {
-    for (const argv of [[], ["--out"], ["--out", "x", "--kind", "bogus"], ["--out", "x", "--size", "huge"], ["--out", "x", "--wat"], ["--out", "x", "--kind", "notes", "--language", "zh"], ["--out", "x", "--flaw-rate", "2"], ["--out", "x", "--kind", "notes", "--jsonl"], ["--out", "x", "--csv"]]) {
+    for (const argv of [
+      [],
+      ["--out"],
+      ["--out", "x", "--kind", "bogus"],
+      ["--out", "x", "--size", "huge"],
+      ["--out", "x", "--wat"],
+      ["--out", "x", "--kind", "notes", "--language", "zh"],
+      ["--out", "x", "--flaw-rate", "2"],
+      ["--out", "x", "--kind", "notes", "--jsonl"],
+      ["--out", "x", "--csv"],
+    ]) {
       const c = io();
       expect(await runGenerate(argv, c.io), argv.join(" ")).toBe(2);
       expect(c.err.join("")).toMatch(/Usage: clinaudit generate/);

@@ -121,7 +121,8 @@ function parseArgs(argv: string[]): Args | "help" {
         break;
       case "--format": {
         const v = take();
-        if (v !== "fhir" && v !== "fhir-bundle" && v !== "native") throw new UsageError(`--format must be native, fhir or fhir-bundle, got "${v}"`);
+        if (v !== "fhir" && v !== "fhir-bundle" && v !== "native")
+          throw new UsageError(`--format must be native, fhir or fhir-bundle, got "${v}"`);
         if (v !== "native") a.fhir = v === "fhir" ? "ndjson" : "bundle";
         break;
       }
@@ -136,7 +137,18 @@ function parseArgs(argv: string[]): Args | "help" {
   // notes-chatqa has no JSONL layout (the release is CSV); the JSON bundle or --csv it is.
   if (kind === "notes" && a.jsonl) throw new UsageError("--jsonl is only available for --kind ehr (use --csv for notes)");
   if (a.fhir && (kind !== "ehr" || a.jsonl)) throw new UsageError("--format fhir is only available for --kind ehr, without --jsonl");
-  return { kind, size: a.size ?? "demo", seed: a.seed ?? "clinaudit", language: a.language ?? "en", out: a.out, jsonl: a.jsonl, csv: a.csv, patients: a.patients, flawRate: a.flawRate, ...(a.fhir ? { fhir: a.fhir } : {}) };
+  return {
+    kind,
+    size: a.size ?? "demo",
+    seed: a.seed ?? "clinaudit",
+    language: a.language ?? "en",
+    out: a.out,
+    jsonl: a.jsonl,
+    csv: a.csv,
+    patients: a.patients,
+    flawRate: a.flawRate,
+    ...(a.fhir ? { fhir: a.fhir } : {}),
+  };
 }
 
 /** A write stream with back-pressure: awaits 'drain' when the buffer is full. */
@@ -185,10 +197,12 @@ async function writeEhr(a: Args): Promise<Record<string, unknown>> {
   const flaws: FlawRecord[] = [];
   const files: string[] = [];
   if (a.fhir) {
-    files.push(...(await writeFhir(a, opts, (rec) => {
-      stats.add(rec);
-      flaws.push(...rec.flaws);
-    })));
+    files.push(
+      ...(await writeFhir(a, opts, (rec) => {
+        stats.add(rec);
+        flaws.push(...rec.flaws);
+      })),
+    );
   } else if (a.jsonl) {
     const p = new Sink(path.join(a.out, "patients.jsonl"));
     const q = new Sink(path.join(a.out, "instances.jsonl"));
@@ -259,16 +273,57 @@ async function writeNotes(a: Args): Promise<Record<string, unknown>> {
     const n = new Sink(path.join(a.out, "notes.csv"));
     const q = new Sink(path.join(a.out, "questions.csv"));
     await n.write(csvRecord(["subject_id", "note_num", "note_id", "hadm_id", "note_seq", "chartdate", "storetime", "text"]));
-    await q.write(csvRecord(["subject_id", "qa_category", "turn_order", "turn_index", "turn_type", "question", "option_a", "option_b", "option_c", "option_d", "option_e", "correct_answer"]));
+    await q.write(
+      csvRecord([
+        "subject_id",
+        "qa_category",
+        "turn_order",
+        "turn_index",
+        "turn_type",
+        "question",
+        "option_a",
+        "option_b",
+        "option_c",
+        "option_d",
+        "option_e",
+        "correct_answer",
+      ]),
+    );
     for (const rec of generateNotes(opts)) {
       stats.add(rec);
       flaws.push(...rec.flaws);
       for (const note of rec.patient.notes) {
-        await n.write(csvRecord([rec.patient.subject_id, note.note_num, note.note_id, note.hadm_id, note.note_seq, note.chartdate, note.storetime, note.text]));
+        await n.write(
+          csvRecord([
+            rec.patient.subject_id,
+            note.note_num,
+            note.note_id,
+            note.hadm_id,
+            note.note_seq,
+            note.chartdate,
+            note.storetime,
+            note.text,
+          ]),
+        );
       }
       for (const c of rec.conversations) {
         for (const t of c.turns) {
-          await q.write(csvRecord([c.subject_id, c.qa_category, t.turn_order, t.turn_index, t.turn_type, t.question, t.option_a, t.option_b, t.option_c, t.option_d, t.option_e, t.correct_answer]));
+          await q.write(
+            csvRecord([
+              c.subject_id,
+              c.qa_category,
+              t.turn_order,
+              t.turn_index,
+              t.turn_type,
+              t.question,
+              t.option_a,
+              t.option_b,
+              t.option_c,
+              t.option_d,
+              t.option_e,
+              t.correct_answer,
+            ]),
+          );
         }
       }
     }
@@ -318,7 +373,9 @@ export async function runGenerate(argv: string[], io: GenerateIo): Promise<numbe
     mkdirSync(args.out, { recursive: true });
     const stats = args.kind === "ehr" ? await writeEhr(args) : await writeNotes(args);
     const seconds = Math.round((Date.now() - started) / 100) / 10;
-    const lines = [`Generated ${args.kind === "ehr" ? "ehr-decision-mcq" : "notes-chatqa"} (${args.size}, seed "${args.seed}"${args.kind === "ehr" ? `, ${args.language}` : ""}) in ${args.out}`];
+    const lines = [
+      `Generated ${args.kind === "ehr" ? "ehr-decision-mcq" : "notes-chatqa"} (${args.size}, seed "${args.seed}"${args.kind === "ehr" ? `, ${args.language}` : ""}) in ${args.out}`,
+    ];
     for (const [k, v] of Object.entries(stats)) lines.push(`  ${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`);
     lines.push(`  time: ${seconds} s`);
     io.stdout(`${lines.join("\n")}\n`);

@@ -56,7 +56,10 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
     io.stderr(`clinaudit import: unknown option ${unknown}\n${IMPORT_USAGE}`);
     return 2;
   }
-  const files = argv.filter((a, i) => !a.startsWith("--") && (nameAt < 0 || i !== nameAt + 1) && (zoneAt < 0 || i !== zoneAt + 1) && (formatAt < 0 || i !== formatAt + 1));
+  const files = argv.filter(
+    (a, i) =>
+      !a.startsWith("--") && (nameAt < 0 || i !== nameAt + 1) && (zoneAt < 0 || i !== zoneAt + 1) && (formatAt < 0 || i !== formatAt + 1),
+  );
   if (files.length === 0 || (nameAt >= 0 && !name) || (zoneAt >= 0 && !timeZone)) {
     io.stderr(IMPORT_USAGE);
     return 2;
@@ -75,19 +78,27 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
   let lastLine = started;
   let shown = false;
   try {
-    const outcome = await importDataset(db, null, files.map((f) => openFile(f)), {
-      name,
-      strict,
-      ...(timeZone ? { timeZone } : {}),
-      ...(formatName === "fhir" ? { format: "fhir-r4" as const } : {}),
-      onProgress: (p) => {
-        if (Date.now() - lastLine < 500) return;
-        lastLine = Date.now();
-        shown = true;
-        const line = "phase" in p ? `writing ${p.written.toLocaleString("en")} / ${p.total.toLocaleString("en")} rows` : `reading ${p.file}: ${(p.chars / 1e6).toFixed(1)} M characters, ${p.records.toLocaleString("en")} records`;
-        io.stderr(`\r${line.padEnd(72)}`);
+    const outcome = await importDataset(
+      db,
+      null,
+      files.map((f) => openFile(f)),
+      {
+        name,
+        strict,
+        ...(timeZone ? { timeZone } : {}),
+        ...(formatName === "fhir" ? { format: "fhir-r4" as const } : {}),
+        onProgress: (p) => {
+          if (Date.now() - lastLine < 500) return;
+          lastLine = Date.now();
+          shown = true;
+          const line =
+            "phase" in p
+              ? `writing ${p.written.toLocaleString("en")} / ${p.total.toLocaleString("en")} rows`
+              : `reading ${p.file}: ${(p.chars / 1e6).toFixed(1)} M characters, ${p.records.toLocaleString("en")} records`;
+          io.stderr(`\r${line.padEnd(72)}`);
+        },
       },
-    });
+    );
     if (shown) io.stderr("\n");
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     if (outcome.status === "invalid") {
@@ -101,11 +112,17 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
       return 0;
     }
     const c = outcome.counts;
-    io.stdout(`Imported ${outcome.name} v${outcome.version}: ${c.patients} patients, ${c.events} events, ${c.notes} notes, ${c.items} items in ${seconds} s.\n`);
+    io.stdout(
+      `Imported ${outcome.name} v${outcome.version}: ${c.patients} patients, ${c.events} events, ${c.notes} notes, ${c.items} items in ${seconds} s.\n`,
+    );
     const f = outcome.findings;
     if (f.total > 0) {
-      const kinds = Object.entries(f.byKind).map(([k, n]) => `${n} ${k}`).join(", ");
-      io.stdout(`${f.total} data-quality finding(s) imported with it (${kinds}); see the dataset page, or import with --strict to refuse them.\n`);
+      const kinds = Object.entries(f.byKind)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(", ");
+      io.stdout(
+        `${f.total} data-quality finding(s) imported with it (${kinds}); see the dataset page, or import with --strict to refuse them.\n`,
+      );
     }
     return 0;
   } finally {

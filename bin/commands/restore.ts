@@ -40,7 +40,8 @@ export async function runRestore(argv: string[], io: Io): Promise<number> {
   try {
     const outcome = await restoreAudit(db, null, openBackupFile(file));
     if (outcome.status === "invalid") {
-      for (const issue of outcome.issues) io.stderr(`${issue.line ? `${issue.file}:${issue.line}` : issue.file}: ${issue.field}: ${issue.message}\n`);
+      for (const issue of outcome.issues)
+        io.stderr(`${issue.line ? `${issue.file}:${issue.line}` : issue.file}: ${issue.field}: ${issue.message}\n`);
       if (outcome.total > outcome.issues.length) io.stderr(`… and ${outcome.total - outcome.issues.length} more\n`);
       io.stderr(`Restore refused: ${outcome.total} problem(s). Nothing was written.\n`);
       return 1;
@@ -50,10 +51,14 @@ export async function runRestore(argv: string[], io: Io): Promise<number> {
       return 1;
     }
     const d = outcome.dataset;
-    io.stdout(`Restored "${outcome.auditName}" (${outcome.auditId}): ${outcome.counts.auditItem ?? 0} items, ${outcome.counts.assignment ?? 0} assignments.\n`);
+    io.stdout(
+      `Restored "${outcome.auditName}" (${outcome.auditId}): ${outcome.counts.auditItem ?? 0} items, ${outcome.counts.assignment ?? 0} assignments.\n`,
+    );
     io.stdout(`Dataset ${d.name} v${d.version}: ${d.reused ? "already here (same checksum), reused" : "created"}.\n`);
     if (outcome.createdUsers.length > 0) {
-      io.stdout(`Created ${outcome.createdUsers.length} deactivated account(s) without a usable password: ${outcome.createdUsers.join(", ")}.\n`);
+      io.stdout(
+        `Created ${outcome.createdUsers.length} deactivated account(s) without a usable password: ${outcome.createdUsers.join(", ")}.\n`,
+      );
       io.stdout(`An admin must reset their passwords and activate them (Users page) before they can sign in.\n`);
     }
     for (const w of outcome.warnings) io.stdout(`Warning: ${w}\n`);

@@ -44,11 +44,37 @@ export function ForcedPasswordForm({ email, minLength }: { email: string; minLen
     <form onSubmit={submit} className="space-y-4" noValidate>
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField label={ta("next")} name="new-password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={fieldErrors.next} hint={t("hint", { min: minLength })} required autoFocus />
-      <TextField label={ta("confirm")} name="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={fieldErrors.confirm} required />
+      <TextField
+        label={ta("next")}
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+        error={fieldErrors.next}
+        hint={t("hint", { min: minLength })}
+        required
+        autoFocus
+      />
+      <TextField
+        label={ta("confirm")}
+        name="confirm-password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={fieldErrors.confirm}
+        required
+      />
       {error && <Alert>{error}</Alert>}
-      {done && <p role="status" className="text-sm text-teal-800">{t("done")}</p>}
-      <Button type="submit" className="w-full" disabled={pending || done}>{pending || done ? t("submitting") : t("submit")}</Button>
+      {done && (
+        <p role="status" className="text-sm text-teal-800">
+          {t("done")}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={pending || done}>
+        {pending || done ? t("submitting") : t("submit")}
+      </Button>
     </form>
   );
 }

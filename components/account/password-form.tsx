@@ -42,12 +42,49 @@ export function PasswordForm({ minLength }: { minLength: number }) {
   return (
     <Card as="form" onSubmit={submit} padding="md" raised className="max-w-md space-y-4" aria-labelledby="password-heading">
       <CardTitle id="password-heading">{t("heading")}</CardTitle>
-      <TextField label={t("current")} name="current-password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} required />
-      <TextField label={t("next")} name="new-password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={fieldErrors.next} hint={t("hint", { min: minLength })} required />
-      <TextField label={t("confirm")} name="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={fieldErrors.confirm} required />
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-      {done && <p role="status" className="text-sm text-teal-800">{t("done")}</p>}
-      <Button type="submit" disabled={pending || done}>{t("submit")}</Button>
+      <TextField
+        label={t("current")}
+        name="current-password"
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+        required
+      />
+      <TextField
+        label={t("next")}
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+        error={fieldErrors.next}
+        hint={t("hint", { min: minLength })}
+        required
+      />
+      <TextField
+        label={t("confirm")}
+        name="confirm-password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={fieldErrors.confirm}
+        required
+      />
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      {done && (
+        <p role="status" className="text-sm text-teal-800">
+          {t("done")}
+        </p>
+      )}
+      <Button type="submit" disabled={pending || done}>
+        {t("submit")}
+      </Button>
     </Card>
   );
 }

@@ -11,15 +11,42 @@ vi.mock("@/app/audits/adjudication-actions", () => ({ saveAdjudicationAction: vi
 const props: AdjudicationPanelProps = {
   auditId: "a1",
   auditItemId: "ai1",
-  rubric: [{ key: "gold", label: "Gold", categories: [{ key: "correct", label: "Correct" }, { key: "incorrect", label: "Incorrect" }] }],
+  rubric: [
+    {
+      key: "gold",
+      label: "Gold",
+      categories: [
+        { key: "correct", label: "Correct" },
+        { key: "incorrect", label: "Incorrect" },
+      ],
+    },
+  ],
   raters: [
     { label: "R1", name: "Dr. A", comment: "", ratings: { gold: "incorrect" } },
     { label: "R2", name: "Dr. B", comment: "", ratings: { gold: null } },
   ],
   majority: { gold: "incorrect" },
   corrections: [
-    { id: "c1", kind: "GOLD", turnOrder: 1, proposal: "Option C", newGold: "C", rationale: "The note says so.", proposedBy: "R1 · Dr. A", decided: null },
-    { id: "c2", kind: "STEM", turnOrder: 0, proposal: "Clearer stem?", newGold: null, rationale: "Ambiguous.", proposedBy: "R2 · Dr. B", decided: { decision: "EDITED", applied: { kind: "STEM", question: "Clearer stem?" }, rationale: "ok" } },
+    {
+      id: "c1",
+      kind: "GOLD",
+      turnOrder: 1,
+      proposal: "Option C",
+      newGold: "C",
+      rationale: "The note says so.",
+      proposedBy: "R1 · Dr. A",
+      decided: null,
+    },
+    {
+      id: "c2",
+      kind: "STEM",
+      turnOrder: 0,
+      proposal: "Clearer stem?",
+      newGold: null,
+      rationale: "Ambiguous.",
+      proposedBy: "R2 · Dr. B",
+      decided: { decision: "EDITED", applied: { kind: "STEM", question: "Clearer stem?" }, rationale: "ok" },
+    },
   ],
   optionLabels: ["A", "B", "C"],
   turns: [{ turnOrder: 1, label: "Turn 1 · content: Which organism?", optionLabels: ["A", "B", "C"], turnType: "content" }],
@@ -27,7 +54,10 @@ const props: AdjudicationPanelProps = {
   nextHref: "/audits/a1/adjudicate/ai2",
 };
 
-const render = (locale: Locale) => renderToString(withIntl(<AdjudicationPanel {...props} />, locale)).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
+const render = (locale: Locale) =>
+  renderToString(withIntl(<AdjudicationPanel {...props} />, locale))
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'");
 
 describe("the adjudication panel", () => {
   it("reads as before in English", () => {
@@ -46,7 +76,8 @@ describe("the adjudication panel", () => {
       "Reason for this decision",
       "Save adjudication",
       "Next item to adjudicate →",
-    ]) expect(html).toContain(text);
+    ])
+      expect(html).toContain(text);
   });
 
   it("reads in Simplified Chinese, leaving data (names, proposals, labels given) as they are", () => {
@@ -62,7 +93,8 @@ describe("the adjudication panel", () => {
       "修改后接受",
       "新的题目",
       "保存裁定",
-    ]) expect(html).toContain(text);
+    ])
+      expect(html).toContain(text);
     expect(html).not.toMatch(/Accept|Reject|Rationale|Save adjudication|proposed by/);
   });
 });

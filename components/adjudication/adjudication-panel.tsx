@@ -34,12 +34,20 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
   const tr = useTranslations();
   const [pending, start] = useTransition();
   const [labels, setLabels] = useState<Record<string, string>>(
-    () => props.existing?.finalLabels ?? Object.fromEntries(props.rubric.map((d) => [d.key, props.majority[d.key] ?? d.categories[0]!.key])),
+    () =>
+      props.existing?.finalLabels ?? Object.fromEntries(props.rubric.map((d) => [d.key, props.majority[d.key] ?? d.categories[0]!.key])),
   );
   const [rationale, setRationale] = useState(props.existing?.rationale ?? "");
   const [decisions, setDecisions] = useState(() =>
     Object.fromEntries(
-      props.corrections.map((c) => [c.id, { decision: c.decided?.decision ?? ("REJECTED" as Decision), applied: c.decided?.applied ?? proposedChange(c, !!props.turns), rationale: c.decided?.rationale ?? "" }]),
+      props.corrections.map((c) => [
+        c.id,
+        {
+          decision: c.decided?.decision ?? ("REJECTED" as Decision),
+          applied: c.decided?.applied ?? proposedChange(c, !!props.turns),
+          rationale: c.decided?.rationale ?? "",
+        },
+      ]),
     ),
   );
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -52,13 +60,19 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
         auditItemId: props.auditItemId,
         finalLabels: labels,
         rationale,
-        decisions: props.corrections.map((c) => ({ correctionId: c.id, ...decisions[c.id]!, applied: decisions[c.id]!.decision === "REJECTED" ? null : decisions[c.id]!.applied })),
+        decisions: props.corrections.map((c) => ({
+          correctionId: c.id,
+          ...decisions[c.id]!,
+          applied: decisions[c.id]!.decision === "REJECTED" ? null : decisions[c.id]!.applied,
+        })),
       };
       // The server's schema first (the same words, no round trip); the panel shows the first problem.
       const local = checkFields(saveAdjudicationSchema, input, tr);
       if (local) return setMessage({ ok: false, text: Object.values(local)[0]! });
       const result = await saveAdjudicationAction(input);
-      setMessage(result.ok ? { ok: true, text: t("saved") } : { ok: false, text: Object.values(result.fieldErrors ?? {})[0] ?? result.error });
+      setMessage(
+        result.ok ? { ok: true, text: t("saved") } : { ok: false, text: Object.values(result.fieldErrors ?? {})[0] ?? result.error },
+      );
     });
 
   return (
@@ -68,11 +82,17 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
         <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">{t("ratings")}</caption>
         <thead className="text-left text-xs text-slate-600">
           <tr>
-            <th scope="col" className="py-1">{t("dimension")}</th>
+            <th scope="col" className="py-1">
+              {t("dimension")}
+            </th>
             {props.raters.map((r) => (
               <th key={r.label} scope="col" className="py-1">
                 {r.label} · {r.name}
-                {r.flagged && <Badge tone="warning" className="ml-1" data-testid="rater-flagged">⚑ {t("flagged")}</Badge>}
+                {r.flagged && (
+                  <Badge tone="warning" className="ml-1" data-testid="rater-flagged">
+                    ⚑ {t("flagged")}
+                  </Badge>
+                )}
               </th>
             ))}
           </tr>
@@ -80,9 +100,13 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
         <tbody className="divide-y divide-slate-100">
           {props.rubric.map((d) => (
             <tr key={d.key}>
-              <th scope="row" className="py-1 pr-2 text-left font-medium">{d.label}</th>
+              <th scope="row" className="py-1 pr-2 text-left font-medium">
+                {d.label}
+              </th>
               {props.raters.map((r) => (
-                <td key={r.label} className="py-1">{d.categories.find((c) => c.key === r.ratings[d.key])?.label ?? "—"}</td>
+                <td key={r.label} className="py-1">
+                  {d.categories.find((c) => c.key === r.ratings[d.key])?.label ?? "—"}
+                </td>
               ))}
             </tr>
           ))}
@@ -90,7 +114,13 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
       </table>
       {props.raters.some((r) => r.comment) && (
         <ul className="space-y-1 text-sm">
-          {props.raters.filter((r) => r.comment).map((r) => <li key={r.label}><span className="font-medium">{r.label}:</span> {r.comment}</li>)}
+          {props.raters
+            .filter((r) => r.comment)
+            .map((r) => (
+              <li key={r.label}>
+                <span className="font-medium">{r.label}:</span> {r.comment}
+              </li>
+            ))}
         </ul>
       )}
 
@@ -99,8 +129,17 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
         {props.rubric.map((d) => (
           <label key={d.key} className="flex flex-wrap items-center gap-2 text-sm">
             <span className="w-56">{d.label}</span>
-            <select aria-label={t("finalLabelFor", { label: d.label })} className="rounded-md border border-slate-300 px-2 py-1" value={labels[d.key]} onChange={(e) => setLabels({ ...labels, [d.key]: e.target.value })}>
-              {d.categories.map((c) => <option key={c.key} value={c.key}>{props.majority[d.key] === c.key ? t("majorityOption", { label: c.label }) : c.label}</option>)}
+            <select
+              aria-label={t("finalLabelFor", { label: d.label })}
+              className="rounded-md border border-slate-300 px-2 py-1"
+              value={labels[d.key]}
+              onChange={(e) => setLabels({ ...labels, [d.key]: e.target.value })}
+            >
+              {d.categories.map((c) => (
+                <option key={c.key} value={c.key}>
+                  {props.majority[d.key] === c.key ? t("majorityOption", { label: c.label }) : c.label}
+                </option>
+              ))}
             </select>
           </label>
         ))}
@@ -114,24 +153,49 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
             const turn = c.turnOrder > 0 ? props.turns?.find((x) => x.turnOrder === c.turnOrder) : undefined;
             const what = c.turnOrder > 0 ? t("onTurn", { what: t(`kind.${c.kind}`), turn: c.turnOrder }) : t(`kind.${c.kind}`);
             return (
-              <fieldset key={c.id} className="space-y-2 rounded-md border border-slate-200 p-3 text-sm" data-testid={`correction-${c.kind}`} data-turn={c.turnOrder || undefined}>
+              <fieldset
+                key={c.id}
+                className="space-y-2 rounded-md border border-slate-200 p-3 text-sm"
+                data-testid={`correction-${c.kind}`}
+                data-turn={c.turnOrder || undefined}
+              >
                 <legend className="px-1 font-medium">{t("proposedBy", { what, by: c.proposedBy })}</legend>
                 {c.turnOrder > 0 && <p className="text-xs text-slate-600">{turn?.label ?? t("turnMissing", { turn: c.turnOrder })}</p>}
-                {c.proposal && <p className="whitespace-pre-line">{c.kind === "GOLD" ? t("goldThen", { gold: c.newGold ?? "" }) : ""}{c.proposal}</p>}
+                {c.proposal && (
+                  <p className="whitespace-pre-line">
+                    {c.kind === "GOLD" ? t("goldThen", { gold: c.newGold ?? "" }) : ""}
+                    {c.proposal}
+                  </p>
+                )}
                 {c.kind === "GOLD" && !c.proposal && <p>{t("gold", { gold: c.newGold ?? "" })}</p>}
                 <p className="text-slate-600">{t("rationaleOf", { rationale: c.rationale })}</p>
                 <div className="flex flex-wrap gap-4">
                   {(["ACCEPTED", "EDITED", "REJECTED"] as const).map((value) => (
                     <label key={value} className="flex items-center gap-1">
-                      <input type="radio" name={`decision-${c.id}`} checked={d.decision === value} onChange={() => set(c.id, { decision: value })} />
+                      <input
+                        type="radio"
+                        name={`decision-${c.id}`}
+                        checked={d.decision === value}
+                        onChange={() => set(c.id, { decision: value })}
+                      />
                       {t(`decision.${value}`)}
                     </label>
                   ))}
                 </div>
-                {d.decision === "EDITED" && <ChangeEditor applied={d.applied} optionLabels={turn?.optionLabels ?? props.optionLabels} onChange={(applied) => set(c.id, { applied })} />}
+                {d.decision === "EDITED" && (
+                  <ChangeEditor
+                    applied={d.applied}
+                    optionLabels={turn?.optionLabels ?? props.optionLabels}
+                    onChange={(applied) => set(c.id, { applied })}
+                  />
+                )}
                 <label className="block">
                   <span className="text-slate-700">{t("decisionReason")}</span>
-                  <input className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1" value={d.rationale} onChange={(e) => set(c.id, { rationale: e.target.value })} />
+                  <input
+                    className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1"
+                    value={d.rationale}
+                    onChange={(e) => set(c.id, { rationale: e.target.value })}
+                  />
                 </label>
               </fieldset>
             );
@@ -141,12 +205,27 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
 
       <label className="block text-sm">
         <span className="font-semibold">{t("rationale")}</span>
-        <textarea className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1" rows={3} value={rationale} onChange={(e) => setRationale(e.target.value)} />
+        <textarea
+          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1"
+          rows={3}
+          value={rationale}
+          onChange={(e) => setRationale(e.target.value)}
+        />
       </label>
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={save} disabled={pending}>{pending ? t("saving") : t("save")}</Button>
-        {props.nextHref && <a href={props.nextHref} className="text-sm text-teal-800 underline">{t("next")}</a>}
-        {message && <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
+        <Button onClick={save} disabled={pending}>
+          {pending ? t("saving") : t("save")}
+        </Button>
+        {props.nextHref && (
+          <a href={props.nextHref} className="text-sm text-teal-800 underline">
+            {t("next")}
+          </a>
+        )}
+        {message && (
+          <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>
+            {message.text}
+          </p>
+        )}
       </div>
     </Card>
   );

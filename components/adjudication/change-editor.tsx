@@ -15,7 +15,17 @@ export interface ChangeEditorProps {
 
 const INPUT = "mt-1 w-full rounded-md border border-slate-300 px-2 py-1";
 
-function LabelSelect({ label, value, optionLabels, onChange }: { label: string; value: string; optionLabels: string[]; onChange: (v: string) => void }) {
+function LabelSelect({
+  label,
+  value,
+  optionLabels,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  optionLabels: string[];
+  onChange: (v: string) => void;
+}) {
   const t = useTranslations("adjudication.change");
   return (
     <label className="block">
@@ -36,25 +46,70 @@ export function ChangeEditor({ applied, optionLabels, onChange }: ChangeEditorPr
   const t = useTranslations("adjudication.change");
   switch (applied.kind) {
     case "STEM":
-      return <label className="block">{t("question")}<textarea className={INPUT} value={applied.question} onChange={(e) => onChange({ ...applied, question: e.target.value })} /></label>;
+      return (
+        <label className="block">
+          {t("question")}
+          <textarea className={INPUT} value={applied.question} onChange={(e) => onChange({ ...applied, question: e.target.value })} />
+        </label>
+      );
     case "GOLD":
-      return <LabelSelect label={t("gold")} value={applied.answer} optionLabels={optionLabels} onChange={(answer) => onChange({ ...applied, answer })} />;
+      return (
+        <LabelSelect
+          label={t("gold")}
+          value={applied.answer}
+          optionLabels={optionLabels}
+          onChange={(answer) => onChange({ ...applied, answer })}
+        />
+      );
     case "DISTRACTOR":
       return (
         <div className="flex gap-2">
-          <label>{t("option")}<select className={INPUT} value={applied.label} onChange={(e) => onChange({ ...applied, label: e.target.value })}><option value="">…</option>{optionLabels.map((l) => <option key={l}>{l}</option>)}</select></label>
-          <label className="flex-1">{t("text")}<input className={INPUT} value={applied.text} onChange={(e) => onChange({ ...applied, text: e.target.value })} /></label>
+          <label>
+            {t("option")}
+            <select className={INPUT} value={applied.label} onChange={(e) => onChange({ ...applied, label: e.target.value })}>
+              <option value="">…</option>
+              {optionLabels.map((l) => (
+                <option key={l}>{l}</option>
+              ))}
+            </select>
+          </label>
+          <label className="flex-1">
+            {t("text")}
+            <input className={INPUT} value={applied.text} onChange={(e) => onChange({ ...applied, text: e.target.value })} />
+          </label>
         </div>
       );
     case "EVIDENCE":
       // A source turn's evidence is its correct option: the same change as a new gold on that turn.
       if ("answer" in applied)
-        return <LabelSelect label={t("sourceOption")} value={applied.answer} optionLabels={optionLabels} onChange={(answer) => onChange({ ...applied, answer })} />;
+        return (
+          <LabelSelect
+            label={t("sourceOption")}
+            value={applied.answer}
+            optionLabels={optionLabels}
+            onChange={(answer) => onChange({ ...applied, answer })}
+          />
+        );
       return (
         <div className="space-y-2">
-          <label className="block">{t("evidenceIds")}<input className={INPUT} value={applied.evidenceEventIds.join(", ")} onChange={(e) => onChange({ ...applied, evidenceEventIds: e.target.value.split(/[\s,]+/).filter(Boolean) })} /></label>
+          <label className="block">
+            {t("evidenceIds")}
+            <input
+              className={INPUT}
+              value={applied.evidenceEventIds.join(", ")}
+              onChange={(e) => onChange({ ...applied, evidenceEventIds: e.target.value.split(/[\s,]+/).filter(Boolean) })}
+            />
+          </label>
           {/* Blank: the export composes the text from the chosen events, as the benchmark writes it. */}
-          <label className="block">{t("evidenceText")}<textarea className={INPUT} rows={3} value={applied.evidenceText ?? ""} onChange={(e) => onChange({ ...applied, evidenceText: e.target.value || undefined })} /></label>
+          <label className="block">
+            {t("evidenceText")}
+            <textarea
+              className={INPUT}
+              rows={3}
+              value={applied.evidenceText ?? ""}
+              onChange={(e) => onChange({ ...applied, evidenceText: e.target.value || undefined })}
+            />
+          </label>
         </div>
       );
     case "REMOVE":

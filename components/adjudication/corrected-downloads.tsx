@@ -15,11 +15,18 @@ function ProgressLine({ overview }: { overview: CorrectedOverview }) {
   const t = useTranslations("adjudication.queue.correctedFiles");
   const p = overview.progress;
   const text =
-    p?.phase === "records" ? t("records", { done: p.done ?? 0, total: p.total ?? 0 })
-    : p?.phase === "checking" ? t("checking", { percent: p.total ? Math.min(100, Math.floor((100 * (p.done ?? 0)) / p.total)) : 0 })
-    : p?.phase === "items" ? t("items")
-    : t("queued");
-  return <p role="status" className="mt-2 text-sm text-slate-700" data-testid="corrected-progress">{text}</p>;
+    p?.phase === "records"
+      ? t("records", { done: p.done ?? 0, total: p.total ?? 0 })
+      : p?.phase === "checking"
+        ? t("checking", { percent: p.total ? Math.min(100, Math.floor((100 * (p.done ?? 0)) / p.total)) : 0 })
+        : p?.phase === "items"
+          ? t("items")
+          : t("queued");
+  return (
+    <p role="status" className="mt-2 text-sm text-slate-700" data-testid="corrected-progress">
+      {text}
+    </p>
+  );
 }
 
 /** Reads the response as it arrives, so the button can say how much has come. */
@@ -37,7 +44,9 @@ async function download(url: string, name: string, onBytes: (received: number, t
     received += value.byteLength;
     onBytes(received, total);
   }
-  const href = URL.createObjectURL(new Blob(parts as BlobPart[], { type: response.headers.get("Content-Type") ?? "application/octet-stream" }));
+  const href = URL.createObjectURL(
+    new Blob(parts as BlobPart[], { type: response.headers.get("Content-Type") ?? "application/octet-stream" }),
+  );
   const a = document.createElement("a");
   a.href = href;
   a.download = `corrected-${name}`;
@@ -62,14 +71,32 @@ function DownloadButton({ auditId, name, size }: { auditId: string; name: string
   };
   return (
     <li>
-      <Button type="button" variant="secondary" size="sm" onClick={start} disabled={busy} aria-busy={busy} data-testid={`corrected-file-${name}`}>
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        onClick={start}
+        disabled={busy}
+        aria-busy={busy}
+        data-testid={`corrected-file-${name}`}
+      >
         {/* The visible text is the accessible name (axe: label-content-name-mismatch); the verb is for screen readers. */}
         <span className="sr-only">{t("download")} </span>
         {name}
         {size !== undefined && !busy && <span className="text-slate-500">{formatBytes(size)}</span>}
-        {busy && <span className="tabular-nums text-slate-600">{state.total ? t("downloading", { received: formatBytes(state.received), total: formatBytes(state.total) }) : t("downloadingUnknown", { received: formatBytes(state.received) })}</span>}
+        {busy && (
+          <span className="tabular-nums text-slate-600">
+            {state.total
+              ? t("downloading", { received: formatBytes(state.received), total: formatBytes(state.total) })
+              : t("downloadingUnknown", { received: formatBytes(state.received) })}
+          </span>
+        )}
       </Button>
-      {state === "failed" && <p role="alert" className="mt-1 text-xs text-red-700">{t("downloadFailed", { name })}</p>}
+      {state === "failed" && (
+        <p role="alert" className="mt-1 text-xs text-red-700">
+          {t("downloadFailed", { name })}
+        </p>
+      )}
     </li>
   );
 }
@@ -95,10 +122,15 @@ export function CorrectedDownloads({ auditId, initial }: { auditId: string; init
   return (
     <div data-testid="corrected-downloads" data-state={overview.state}>
       {overview.state === "building" && <ProgressLine overview={overview} />}
-      {overview.state === "ready" && overview.counts && <p className="mt-2 text-sm text-emerald-800">{t("ready", { patients: overview.counts.patients, items: overview.counts.items })}</p>}
+      {overview.state === "ready" && overview.counts && (
+        <p className="mt-2 text-sm text-emerald-800">{t("ready", { patients: overview.counts.patients, items: overview.counts.items })}</p>
+      )}
       {overview.state === "failed" && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {t("failed")} <Button type="button" variant="ghost" size="sm" onClick={() => void refresh(true)}>{t("retry")}</Button>
+          {t("failed")}{" "}
+          <Button type="button" variant="ghost" size="sm" onClick={() => void refresh(true)}>
+            {t("retry")}
+          </Button>
         </p>
       )}
       {overview.state === "invalid" && (

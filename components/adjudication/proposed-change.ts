@@ -34,10 +34,14 @@ export function proposedChange(c: AdjudicationCorrection, conversation: boolean)
     }
     case "EVIDENCE":
       // A source turn's evidence is its gold option: "Option C…" in the proposal names it.
-      if (conversation) return { kind: "EVIDENCE", answer: c.newGold ?? /\bOption\s+([A-E])\b/i.exec(c.proposal)?.[1]?.toUpperCase() ?? "", turnOrder: c.turnOrder };
+      if (conversation)
+        return {
+          kind: "EVIDENCE",
+          answer: c.newGold ?? /\bOption\s+([A-E])\b/i.exec(c.proposal)?.[1]?.toUpperCase() ?? "",
+          turnOrder: c.turnOrder,
+        };
       return { kind: "EVIDENCE", evidenceEventIds: c.proposal.match(/\b[A-Z]+\d+\b/g) ?? [] };
     case "REMOVE":
       return { kind: "REMOVE" };
   }
 }
-

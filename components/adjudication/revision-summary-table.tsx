@@ -14,12 +14,19 @@ export async function RevisionSummaryTable({ revisions }: { revisions: ReportRev
   const label = (kind: string) => t(`kinds.${kind === "evidence" && conversations ? "sources" : kind}` as never);
   return (
     <section aria-labelledby="revisions-heading" className="mb-6" data-testid="revision-summary">
-      <h2 id="revisions-heading" className="text-sm font-semibold">{t("heading")}</h2>
+      <h2 id="revisions-heading" className="text-sm font-semibold">
+        {t("heading")}
+      </h2>
       <p className="mb-2 mt-1 text-sm text-slate-600">{t("description", { items: summary.items })}</p>
       {summary.rows.every((r) => r.count === 0) && <p className="mb-2 text-sm text-slate-600">{t("none")}</p>}
       <Table caption={t("caption")}>
         <THead>
-          <tr><Th>{t("kind")}</Th><Th numeric>{t("count")}</Th><Th numeric>{t("of")}</Th><Th numeric>{t("share")}</Th></tr>
+          <tr>
+            <Th>{t("kind")}</Th>
+            <Th numeric>{t("count")}</Th>
+            <Th numeric>{t("of")}</Th>
+            <Th numeric>{t("share")}</Th>
+          </tr>
         </THead>
         <TBody>
           {summary.rows.map((r) => (

@@ -9,7 +9,10 @@ export function CopyValue({ value, testId, wrap = false }: { value: string; test
   const [copied, setCopied] = useState(false);
   return (
     <div className="mt-2 flex items-center gap-2">
-      <code className={`rounded bg-white px-2 py-1 font-mono ring-1 ring-amber-300 ${wrap ? "break-all text-sm" : "text-base"}`} data-testid={testId}>
+      <code
+        className={`rounded bg-white px-2 py-1 font-mono ring-1 ring-amber-300 ${wrap ? "break-all text-sm" : "text-base"}`}
+        data-testid={testId}
+      >
         {value}
       </code>
       <Button

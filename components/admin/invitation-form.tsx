@@ -54,21 +54,45 @@ export function InvitationForm() {
       <p className="mt-1 text-sm text-slate-600">{t("explain")}</p>
       <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <SelectField label={t("role")} name="role" defaultValue="CLINICIAN" error={fieldErrors.role}>
-          {ROLES.map((r) => <option key={r} value={r}>{tc(`roles.${r}`)}</option>)}
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {tc(`roles.${r}`)}
+            </option>
+          ))}
         </SelectField>
-        <SelectField label={t("expiry")} name="expiresInHours" defaultValue={String(DEFAULT_EXPIRY_HOURS)} error={fieldErrors.expiresInHours}>
-          {EXPIRY_CHOICES.map((h) => <option key={h} value={h}>{t("expiryChoice", { hours: h, days: h / 24 })}</option>)}
+        <SelectField
+          label={t("expiry")}
+          name="expiresInHours"
+          defaultValue={String(DEFAULT_EXPIRY_HOURS)}
+          error={fieldErrors.expiresInHours}
+        >
+          {EXPIRY_CHOICES.map((h) => (
+            <option key={h} value={h}>
+              {t("expiryChoice", { hours: h, days: h / 24 })}
+            </option>
+          ))}
         </SelectField>
         <TextField label={t("email")} name="email" type="email" autoComplete="off" error={fieldErrors.email} hint={t("emailHint")} />
         <TextField label={t("name")} name="name" autoComplete="off" error={fieldErrors.name} hint={t("nameHint")} />
         <div className="flex items-center gap-3 sm:col-span-2">
-          <Button type="submit" disabled={pending}>{pending ? t("submitting") : t("submit")}</Button>
-          {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+          <Button type="submit" disabled={pending}>
+            {pending ? t("submitting") : t("submit")}
+          </Button>
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
         </div>
       </form>
       {created && (
         <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" role="status">
-          <p>{t.rich("shownOnce", { expires: format.dateTime(new Date(created.expiresAt), { dateStyle: "medium", timeStyle: "short" }), strong: (chunks) => <strong>{chunks}</strong> })}</p>
+          <p>
+            {t.rich("shownOnce", {
+              expires: format.dateTime(new Date(created.expiresAt), { dateStyle: "medium", timeStyle: "short" }),
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
+          </p>
           <CopyValue value={created.link} testId="invitation-link" wrap />
         </div>
       )}

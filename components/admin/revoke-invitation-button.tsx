@@ -10,7 +10,11 @@ export function RevokeInvitationButton({ id, label }: { id: string; label: strin
   return (
     <ConfirmDialog
       testId="revoke-dialog"
-      trigger={<Button variant="danger" size="sm" aria-label={t("revokeOf", { who: label })}>{t("revoke")}</Button>}
+      trigger={
+        <Button variant="danger" size="sm" aria-label={t("revokeOf", { who: label })}>
+          {t("revoke")}
+        </Button>
+      }
       title={t("revokeTitle")}
       description={t("confirmRevoke", { who: label })}
       confirm={t("revoke")}

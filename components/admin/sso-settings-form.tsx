@@ -12,10 +12,21 @@ import { Card } from "../ui/card";
 function Checkbox({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
   return (
     <div className="flex gap-3">
-      <input id={name} name={name} type="checkbox" defaultChecked={defaultChecked} aria-describedby={`${name}-hint`} className="mt-0.5 h-4 w-4 accent-[var(--color-accent)]" />
+      <input
+        id={name}
+        name={name}
+        type="checkbox"
+        defaultChecked={defaultChecked}
+        aria-describedby={`${name}-hint`}
+        className="mt-0.5 h-4 w-4 accent-[var(--color-accent)]"
+      />
       <div>
-        <label htmlFor={name} className="block text-sm font-medium text-slate-800">{label}</label>
-        <p id={`${name}-hint`} className="text-xs text-slate-600">{hint}</p>
+        <label htmlFor={name} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <p id={`${name}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
       </div>
     </div>
   );
@@ -45,20 +56,35 @@ export function SsoSettingsForm({ initial }: { initial: SsoSettingsInput }) {
 
   return (
     <Card as="form" onSubmit={onSubmit} padding="md" raised className="space-y-5" noValidate>
-      <Checkbox name="allowProvisioning" label={t("provisioning")} hint={t("provisioningHint")} defaultChecked={initial.allowProvisioning} />
-      <TextField label={t("roleClaim")} name="roleClaim" defaultValue={initial.roleClaim} hint={t("roleClaimHint")} error={fieldErrors.roleClaim} autoComplete="off" />
+      <Checkbox
+        name="allowProvisioning"
+        label={t("provisioning")}
+        hint={t("provisioningHint")}
+        defaultChecked={initial.allowProvisioning}
+      />
+      <TextField
+        label={t("roleClaim")}
+        name="roleClaim"
+        defaultValue={initial.roleClaim}
+        hint={t("roleClaimHint")}
+        error={fieldErrors.roleClaim}
+        autoComplete="off"
+      />
       <Field label={t("roleMap")} id="roleMap" hint={t("roleMapHint")} error={fieldErrors.roleMap}>
         <textarea name="roleMap" rows={4} defaultValue={initial.roleMap} spellCheck={false} className={cn(controlClass, "font-mono")} />
       </Field>
       <Checkbox name="passwordSignIn" label={t("password")} hint={t("passwordHint")} defaultChecked={initial.passwordSignIn} />
-      {message && (
-        message.ok ? (
-          <p role="status" data-testid="sso-settings-message" className="text-sm text-emerald-800">{message.text}</p>
+      {message &&
+        (message.ok ? (
+          <p role="status" data-testid="sso-settings-message" className="text-sm text-emerald-800">
+            {message.text}
+          </p>
         ) : (
           <Alert data-testid="sso-settings-message">{message.text}</Alert>
-        )
-      )}
-      <Button type="submit" disabled={pending}>{t("save")}</Button>
+        ))}
+      <Button type="submit" disabled={pending}>
+        {t("save")}
+      </Button>
     </Card>
   );
 }

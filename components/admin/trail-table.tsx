@@ -72,7 +72,11 @@ function columnsFor(t: TrailT) {
         return (
           <span title={`${row.entity} ${row.entityId}`}>
             {label(t, "entities", row.entity) ?? row.entity}{" "}
-            {row.subject ? <span className="text-slate-800">{subjectText(t, row.subject)}</span> : <span className="font-mono text-xs text-slate-500">{row.entityId}</span>}
+            {row.subject ? (
+              <span className="text-slate-800">{subjectText(t, row.subject)}</span>
+            ) : (
+              <span className="font-mono text-xs text-slate-500">{row.entityId}</span>
+            )}
           </span>
         );
       },
@@ -83,7 +87,11 @@ function columnsFor(t: TrailT) {
         const row = i.row.original;
         const raw = `${row.before ? `${row.before} → ` : ""}${row.after}`;
         const text = `${row.beforeText ? `${row.beforeText} → ` : ""}${row.afterText}`;
-        return <span className="line-clamp-2 max-w-md break-all font-mono text-xs" title={raw !== text ? raw : undefined}>{text}</span>;
+        return (
+          <span className="line-clamp-2 max-w-md break-all font-mono text-xs" title={raw !== text ? raw : undefined}>
+            {text}
+          </span>
+        );
       },
     }),
   ]);

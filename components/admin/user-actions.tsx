@@ -37,14 +37,20 @@ export function UserActions({ user, isSelf }: { user: { id: string; email: strin
             disabled={pending}
             onChange={(e) => setAskedRole(e.target.value as Role)}
           >
-            {ROLES.map((r) => <option key={r} value={r}>{tc(r)}</option>)}
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {tc(r)}
+              </option>
+            ))}
           </select>
         )}
         {!isSelf && (
           <ConfirmDialog
             testId="role-dialog"
             open={askedRole !== null}
-            onOpenChange={(open) => { if (!open) setAskedRole(null); }}
+            onOpenChange={(open) => {
+              if (!open) setAskedRole(null);
+            }}
             returnFocus={roleSelect}
             title={t("roleTitle")}
             description={askedRole && t("confirmRole", { email: user.email, role: tc(askedRole) })}
@@ -88,7 +94,11 @@ export function UserActions({ user, isSelf }: { user: { id: string; email: strin
           }}
         />
       </div>
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       {password && <OneTimePassword email={user.email} password={password} />}
     </div>
   );

@@ -25,8 +25,16 @@ const col = createColumns<UserListRow>();
 
 function columnsFor(t: UsersT, roles: RolesT, currentUserId: string) {
   return col.columns([
-    col.accessor("name", { header: t("columns.name"), enableSorting: true, cell: (i) => <span className="font-medium text-slate-900">{i.getValue()}</span> }),
-    col.accessor("email", { header: t("columns.email"), enableSorting: true, cell: (i) => <span className="text-slate-700">{i.getValue()}</span> }),
+    col.accessor("name", {
+      header: t("columns.name"),
+      enableSorting: true,
+      cell: (i) => <span className="font-medium text-slate-900">{i.getValue()}</span>,
+    }),
+    col.accessor("email", {
+      header: t("columns.email"),
+      enableSorting: true,
+      cell: (i) => <span className="text-slate-700">{i.getValue()}</span>,
+    }),
     col.accessor("role", { header: t("columns.role"), enableSorting: true, cell: (i) => roles(i.getValue()) }),
     col.accessor("active", {
       header: t("columns.status"),
@@ -34,7 +42,11 @@ function columnsFor(t: UsersT, roles: RolesT, currentUserId: string) {
       cell: ({ row: { original: u } }) => (
         <span className="flex flex-wrap gap-1">
           {u.active ? <Badge tone="accent">{t("active")}</Badge> : <Badge tone="danger">{t("deactivated")}</Badge>}
-          {u.passwordMustChange && <Badge tone="warning" title={t("mustChangeHint")}>{t("mustChange")}</Badge>}
+          {u.passwordMustChange && (
+            <Badge tone="warning" title={t("mustChangeHint")}>
+              {t("mustChange")}
+            </Badge>
+          )}
         </span>
       ),
     }),
@@ -65,7 +77,9 @@ export function UsersTable(props: TableParams & { rows: UserListRow[]; total: nu
       search={props.search}
       defaultSort={USERS_TABLE.defaultSort}
       defaultPageSize={USERS_TABLE.defaultSize}
-      filters={[{ id: "role", label: t("filterRole"), options: ROLES.map((r) => ({ value: r, label: roles(r) })), value: props.filters.role }]}
+      filters={[
+        { id: "role", label: t("filterRole"), options: ROLES.map((r) => ({ value: r, label: roles(r) })), value: props.filters.role },
+      ]}
       getRowId={(u) => u.id}
       rowTestId={(u) => `user-row-${u.email}`}
       caption={t("caption", { total: props.total })}

@@ -5,7 +5,17 @@ import { assignAction } from "@/app/audits/actions";
 import { Button } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";
 
-export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { auditId: string; clinicians: { id: string; name: string; email: string }[]; assignedIds: string[]; locked: boolean }) {
+export function AssignPanel({
+  auditId,
+  clinicians,
+  assignedIds,
+  locked,
+}: {
+  auditId: string;
+  clinicians: { id: string; name: string; email: string }[];
+  assignedIds: string[];
+  locked: boolean;
+}) {
   const t = useTranslations("audits.assign");
   const [pending, start] = useTransition();
   // Nobody is assigned by default: each rater is a deliberate choice (a reviewer of another
@@ -35,7 +45,12 @@ export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { audi
       const shape = (d: typeof o.design) => ({ rmin: d.minRatersPerItem, rmax: d.maxRatersPerItem, min: d.minLoad, max: d.maxLoad });
       if (o.status === "confirm") {
         setMessage(null);
-        setConfirm(t("confirmUnbalance", { ...shape(o.design), ...Object.fromEntries(Object.entries(shape(o.current)).map(([key, v]) => [`now_${key}`, v])) }));
+        setConfirm(
+          t("confirmUnbalance", {
+            ...shape(o.design),
+            ...Object.fromEntries(Object.entries(shape(o.current)).map(([key, v]) => [`now_${key}`, v])),
+          }),
+        );
         return;
       }
       setMessage({ ok: true, text: t("done", { created: o.created, reinstated: o.reinstated, ...shape(o.design) }) });
@@ -49,7 +64,11 @@ export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { audi
         <div className="grid gap-1 sm:grid-cols-2">
           {clinicians.map((c) => (
             <label key={c.id} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={selected.includes(c.id)} onChange={(e) => setSelected(e.target.checked ? [...selected, c.id] : selected.filter((x) => x !== c.id))} />
+              <input
+                type="checkbox"
+                checked={selected.includes(c.id)}
+                onChange={(e) => setSelected(e.target.checked ? [...selected, c.id] : selected.filter((x) => x !== c.id))}
+              />
               {c.name} <span className="text-slate-500">{c.email}</span>
             </label>
           ))}
@@ -62,7 +81,13 @@ export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { audi
           <label className="flex items-center gap-2">
             <input type="radio" name="design" checked={design === "BALANCED"} onChange={() => setDesign("BALANCED")} />
             {t("balanced")}
-            <input aria-label={t("ratersPerItem")} className="w-14 rounded-md border border-slate-300 px-2 py-1" value={k} onChange={(e) => setK(e.target.value)} inputMode="numeric" />
+            <input
+              aria-label={t("ratersPerItem")}
+              className="w-14 rounded-md border border-slate-300 px-2 py-1"
+              value={k}
+              onChange={(e) => setK(e.target.value)}
+              inputMode="numeric"
+            />
             {t("balancedAfter")}
           </label>
           <label className="flex items-center gap-2">
@@ -73,22 +98,38 @@ export function AssignPanel({ auditId, clinicians, assignedIds, locked }: { audi
         {design === "MANUAL" && (
           <label className="mt-3 block text-sm">
             {t("manualHint")} <code>{t("manualFormat")}</code>
-            <textarea className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-xs" rows={6} value={manual} onChange={(e) => setManual(e.target.value)} placeholder={"SYN-P0001-D1, clinician1@demo.clinaudit"} />
+            <textarea
+              className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-xs"
+              rows={6}
+              value={manual}
+              onChange={(e) => setManual(e.target.value)}
+              placeholder={"SYN-P0001-D1, clinician1@demo.clinaudit"}
+            />
           </label>
         )}
-        <Button className="mt-4" onClick={() => submit()} disabled={design === "MANUAL" ? !manual.trim() : selected.length === 0}>{t("submit")}</Button>
+        <Button className="mt-4" onClick={() => submit()} disabled={design === "MANUAL" ? !manual.trim() : selected.length === 0}>
+          {t("submit")}
+        </Button>
       </fieldset>
       {locked && <p className="mt-2 text-sm text-slate-600">{t("locked")}</p>}
       {confirm && (
         <div role="alert" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="assign-confirm">
           <p>{confirm}</p>
           <div className="mt-2 flex gap-2">
-            <Button size="sm" variant="danger" onClick={() => submit(true)} disabled={pending}>{t("assignAnyway")}</Button>
-            <Button size="sm" variant="secondary" onClick={() => setConfirm(null)} disabled={pending}>{t("cancel")}</Button>
+            <Button size="sm" variant="danger" onClick={() => submit(true)} disabled={pending}>
+              {t("assignAnyway")}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setConfirm(null)} disabled={pending}>
+              {t("cancel")}
+            </Button>
           </div>
         </div>
       )}
-      {message && <p role={message.ok ? "status" : "alert"} className={`mt-2 text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
+      {message && (
+        <p role={message.ok ? "status" : "alert"} className={`mt-2 text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>
+          {message.text}
+        </p>
+      )}
     </Card>
   );
 }

@@ -12,16 +12,47 @@ import { ProgressTable } from "./progress-table";
 import { StatusControls } from "./status-controls";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), refresh: vi.fn() }) }));
-vi.mock("@/app/audits/actions", () => ({ assignAction: vi.fn(), createAuditAction: vi.fn(), previewSampleAction: vi.fn(), setShareResultsAction: vi.fn(), setStatusAction: vi.fn(), withdrawAction: vi.fn(), withdrawResultsAccessAction: vi.fn() }));
+vi.mock("@/app/audits/actions", () => ({
+  assignAction: vi.fn(),
+  createAuditAction: vi.fn(),
+  previewSampleAction: vi.fn(),
+  setShareResultsAction: vi.fn(),
+  setStatusAction: vi.fn(),
+  withdrawAction: vi.fn(),
+  withdrawResultsAccessAction: vi.fn(),
+}));
 
-const render = (el: ReactElement, locale: Locale) => renderToString(withIntl(el, locale)).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
+const render = (el: ReactElement, locale: Locale) =>
+  renderToString(withIntl(el, locale))
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'");
 
 const composition: Composition = {
   frameSize: 1500,
   sampleSize: 3,
-  byKey: [{ key: "chapter", values: [{ value: "unknown", frameCount: 1200, sampleCount: 2, frameShare: 0.8, sampleShare: 2 / 3, expectedCount: 2.4 }] }],
+  byKey: [
+    {
+      key: "chapter",
+      values: [{ value: "unknown", frameCount: 1200, sampleCount: 2, frameShare: 0.8, sampleShare: 2 / 3, expectedCount: 2.4 }],
+    },
+  ],
 };
-const clinicians = [{ userId: "u1", label: "R1", name: "Dr. A", email: "a@x.org", active: true, assigned: 3, started: 1, done: 1, lastActivityAt: new Date("2026-01-02T03:04:00Z"), flagged: 1, activeMs: 150_000, medianActiveMs: 150_000 }];
+const clinicians = [
+  {
+    userId: "u1",
+    label: "R1",
+    name: "Dr. A",
+    email: "a@x.org",
+    active: true,
+    assigned: 3,
+    started: 1,
+    done: 1,
+    lastActivityAt: new Date("2026-01-02T03:04:00Z"),
+    flagged: 1,
+    activeMs: 150_000,
+    medianActiveMs: 150_000,
+  },
+];
 const progress = { done: 1, assigned: 3, clinicians };
 const pieces = () => ({
   form: <NewAuditForm datasets={[{ id: "d1", label: "ObGyn v1", itemCount: 1500 }]} initialSeed="123" />,
@@ -40,7 +71,9 @@ describe("the audit pieces", () => {
   });
 
   it("read as before in English", () => {
-    const html = Object.values(pieces()).map((el) => render(el, "en")).join("");
+    const html = Object.values(pieces())
+      .map((el) => render(el, "en"))
+      .join("");
     for (const text of [
       "ObGyn v1 (1,500 items)",
       "Stratify by (proportional allocation)",
@@ -60,12 +93,15 @@ describe("the audit pieces", () => {
       "Let clinicians see the results",
       "Clinicians can see the results (shared results and the clinician adjudicator). Reopening needs that access withdrawn first",
       "Withdraw results access",
-    ]) expect(html).toContain(text);
+    ])
+      expect(html).toContain(text);
   });
 
   it("read in Simplified Chinese, with the default rubric's Chinese ready to edit", () => {
     const all = pieces();
-    const html = Object.values(all).map((el) => render(el, "zh-CN")).join("");
+    const html = Object.values(all)
+      .map((el) => render(el, "zh-CN"))
+      .join("");
     for (const text of [
       "ObGyn v1（1,500 个条目）",
       "分层依据（按比例分配）",
@@ -84,9 +120,15 @@ describe("the audit pieces", () => {
       "允许临床医生查看结果",
       "临床医生可以看到结果（已共享结果和临床医生裁定人）",
       "撤回结果访问权限",
-    ]) expect(html).toContain(text);
+    ])
+      expect(html).toContain(text);
     // Canonical rubric labels are data; nothing else is left in English.
-    const text = render(all.form, "zh-CN").replace(/<[^>]*>/g, " ").replace(/Gold-answer correctness|Question clarity and clinical meaningfulness|Clear and meaningful|Ambiguous, requiring revision|Unreasonable|Correct|Incorrect|Uncertain|ObGyn v1|DP1 \/ DP2\+/g, "");
+    const text = render(all.form, "zh-CN")
+      .replace(/<[^>]*>/g, " ")
+      .replace(
+        /Gold-answer correctness|Question clarity and clinical meaningfulness|Clear and meaningful|Ambiguous, requiring revision|Unreasonable|Correct|Incorrect|Uncertain|ObGyn v1|DP1 \/ DP2\+/g,
+        "",
+      );
     expect(text).not.toMatch(/[A-Za-z]{3,}/);
   });
 });

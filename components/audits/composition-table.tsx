@@ -3,7 +3,17 @@ import { useFormatter, useTranslations } from "next-intl";
 export interface Composition {
   frameSize: number;
   sampleSize: number;
-  byKey: { key: string; values: { value: string | null; frameCount: number; sampleCount: number; frameShare: number; sampleShare: number; expectedCount: number }[] }[];
+  byKey: {
+    key: string;
+    values: {
+      value: string | null;
+      frameCount: number;
+      sampleCount: number;
+      frameShare: number;
+      sampleShare: number;
+      expectedCount: number;
+    }[];
+  }[];
 }
 
 const KEYS = ["chapter", "level", "decisionPoint"] as const;
@@ -18,14 +28,26 @@ export function CompositionTable({ composition }: { composition: Composition }) 
     <div className="mt-4 space-y-5">
       {composition.byKey.map((k) => (
         <table key={k.key} className="w-full text-sm">
-          <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">{isKey(k.key) ? t(`key.${k.key}`) : k.key}</caption>
+          <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            {isKey(k.key) ? t(`key.${k.key}`) : k.key}
+          </caption>
           <thead className="text-left text-xs text-slate-500">
             <tr>
-              <th scope="col" className="py-1 font-medium">{t("value")}</th>
-              <th scope="col" className="py-1 text-right font-medium">{t("sample")}</th>
-              <th scope="col" className="py-1 text-right font-medium">{t("share")}</th>
-              <th scope="col" className="py-1 text-right font-medium">{t("frame")}</th>
-              <th scope="col" className="py-1 text-right font-medium">{t("share")}</th>
+              <th scope="col" className="py-1 font-medium">
+                {t("value")}
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                {t("sample")}
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                {t("share")}
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                {t("frame")}
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                {t("share")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

@@ -47,14 +47,22 @@ export function ExtendSampleForm({ auditId, seed, frameSize, sampleSize, ratersP
     start(async () => {
       const r = await extendSampleAction({ auditId, add: p.toSize - p.fromSize, fromSize: p.fromSize });
       setPlan(null);
-      setMessage(r.ok ? { ok: true, text: t("done", { to: r.data.toSize, assignments: r.data.perRater.reduce((n, x) => n + x.items, 0) }) } : { ok: false, text: r.error });
+      setMessage(
+        r.ok
+          ? { ok: true, text: t("done", { to: r.data.toSize, assignments: r.data.perRater.reduce((n, x) => n + x.items, 0) }) }
+          : { ok: false, text: r.error },
+      );
     });
   const stratified = plan !== null && plan.allocation.length > 1;
   return (
     <section aria-labelledby="extend-heading" className="mt-6 border-t border-slate-200 pt-4" data-testid="extend-sample">
-      <h3 id="extend-heading" className="text-sm font-semibold">{t("heading")}</h3>
+      <h3 id="extend-heading" className="text-sm font-semibold">
+        {t("heading")}
+      </h3>
       <ul className="mt-1 text-xs text-slate-600" data-testid="extension-history">
-        {history.map((h) => <li key={h.fromSize}>{t("history", { from: h.fromSize, to: h.toSize, date: h.date })}</li>)}
+        {history.map((h) => (
+          <li key={h.fromSize}>{t("history", { from: h.fromSize, to: h.toSize, date: h.date })}</li>
+        ))}
       </ul>
       {locked ? (
         <p className="mt-2 text-sm text-slate-600">{t("locked")}</p>
@@ -63,9 +71,21 @@ export function ExtendSampleForm({ auditId, seed, frameSize, sampleSize, ratersP
           <p className="mt-1 text-xs text-slate-600">{t("intro", { seed, frameSize })}</p>
           <div className="mt-3 flex flex-wrap items-end gap-3">
             <div className="w-40">
-              <TextField label={t("add")} name="add" inputMode="numeric" value={add} onChange={(e) => { setAdd(e.target.value); setPlan(null); }} hint={t("addHint", { left })} />
+              <TextField
+                label={t("add")}
+                name="add"
+                inputMode="numeric"
+                value={add}
+                onChange={(e) => {
+                  setAdd(e.target.value);
+                  setPlan(null);
+                }}
+                hint={t("addHint", { left })}
+              />
             </div>
-            <Button type="button" variant="secondary" onClick={preview} disabled={pending || left <= 0}>{t("preview")}</Button>
+            <Button type="button" variant="secondary" onClick={preview} disabled={pending || left <= 0}>
+              {t("preview")}
+            </Button>
           </div>
         </>
       )}
@@ -76,11 +96,23 @@ export function ExtendSampleForm({ auditId, seed, frameSize, sampleSize, ratersP
             <table className="text-xs">
               <caption className="sr-only">{t("strata")}</caption>
               <thead className="text-left text-slate-600">
-                <tr><th scope="col" className="pr-4">{t("stratum")}</th><th scope="col" className="pr-4 text-right">{t("after")}</th></tr>
+                <tr>
+                  <th scope="col" className="pr-4">
+                    {t("stratum")}
+                  </th>
+                  <th scope="col" className="pr-4 text-right">
+                    {t("after")}
+                  </th>
+                </tr>
               </thead>
               <tbody>
                 {plan.allocation.map((a) => (
-                  <tr key={a.key}><td className="pr-4">{Object.values(a.values).join(" · ")}</td><td className="pr-4 text-right tabular-nums">{a.allocated} / {a.population}</td></tr>
+                  <tr key={a.key}>
+                    <td className="pr-4">{Object.values(a.values).join(" · ")}</td>
+                    <td className="pr-4 text-right tabular-nums">
+                      {a.allocated} / {a.population}
+                    </td>
+                  </tr>
                 ))}
               </tbody>
             </table>
@@ -91,19 +123,37 @@ export function ExtendSampleForm({ auditId, seed, frameSize, sampleSize, ratersP
             <p>{t("noRaters")}</p>
           ) : (
             <div>
-              <p>{t("assignments", { design: t(`design.${plan.design === "BALANCED" ? "BALANCED" : "FULLY_CROSSED"}`, { k: ratersPerItem ?? 2 }) })}</p>
-              <ul className="ml-5 list-disc">{plan.perRater.map((r) => <li key={r.userId}>{t("perRater", { name: r.name, items: r.items })}</li>)}</ul>
+              <p>
+                {t("assignments", {
+                  design: t(`design.${plan.design === "BALANCED" ? "BALANCED" : "FULLY_CROSSED"}`, { k: ratersPerItem ?? 2 }),
+                })}
+              </p>
+              <ul className="ml-5 list-disc">
+                {plan.perRater.map((r) => (
+                  <li key={r.userId}>{t("perRater", { name: r.name, items: r.items })}</li>
+                ))}
+              </ul>
             </div>
           )}
-          {plan.afterLaterCutoff.length > 0 && <p className="text-amber-800" role="note">{t("hindsight", { count: plan.afterLaterCutoff.length })}</p>}
+          {plan.afterLaterCutoff.length > 0 && (
+            <p className="text-amber-800" role="note">
+              {t("hindsight", { count: plan.afterLaterCutoff.length })}
+            </p>
+          )}
           <p className="break-words text-xs text-slate-600">
             {t("newItems", { ids: plan.added.slice(0, SHOWN).join(", ") })}
             {plan.added.length > SHOWN && t("more", { count: plan.added.length - SHOWN })}
           </p>
-          <Button type="button" onClick={() => extend(plan)} disabled={pending}>{t("confirm", { to: plan.toSize })}</Button>
+          <Button type="button" onClick={() => extend(plan)} disabled={pending}>
+            {t("confirm", { to: plan.toSize })}
+          </Button>
         </div>
       )}
-      {message && <p role={message.ok ? "status" : "alert"} className={`mt-2 text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
+      {message && (
+        <p role={message.ok ? "status" : "alert"} className={`mt-2 text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>
+          {message.text}
+        </p>
+      )}
     </section>
   );
 }

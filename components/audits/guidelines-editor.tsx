@@ -13,13 +13,19 @@ const LANGUAGES = ["en", "zh-CN"] as const;
 export function GuidelinesEditor({ auditId, initial }: { auditId: string; initial: Guidelines | null }) {
   const t = useTranslations("audits.guidelines");
   const [pending, start] = useTransition();
-  const [text, setText] = useState<Record<(typeof LANGUAGES)[number], string>>({ en: initial?.en ?? "", "zh-CN": initial?.["zh-CN"] ?? "" });
+  const [text, setText] = useState<Record<(typeof LANGUAGES)[number], string>>({
+    en: initial?.en ?? "",
+    "zh-CN": initial?.["zh-CN"] ?? "",
+  });
   const [language, setLanguage] = useState<(typeof LANGUAGES)[number]>("en");
   const [preview, setPreview] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const save = () =>
     start(async () => {
-      const r = await saveGuidelinesAction({ auditId, guidelines: { en: text.en, ...(text["zh-CN"].trim() ? { "zh-CN": text["zh-CN"] } : {}) } });
+      const r = await saveGuidelinesAction({
+        auditId,
+        guidelines: { en: text.en, ...(text["zh-CN"].trim() ? { "zh-CN": text["zh-CN"] } : {}) },
+      });
       setMessage(r.ok ? { ok: true, text: t("saved") } : { ok: false, text: r.error });
     });
   return (
@@ -28,9 +34,20 @@ export function GuidelinesEditor({ auditId, initial }: { auditId: string; initia
       <p className="mt-1 text-xs text-slate-600">{t("intro")}</p>
       <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={t("language")}>
         {LANGUAGES.map((l) => (
-          <Button key={l} type="button" size="sm" variant={language === l ? "primary" : "secondary"} aria-pressed={language === l} onClick={() => setLanguage(l)}>{t(`lang.${l}`)}</Button>
+          <Button
+            key={l}
+            type="button"
+            size="sm"
+            variant={language === l ? "primary" : "secondary"}
+            aria-pressed={language === l}
+            onClick={() => setLanguage(l)}
+          >
+            {t(`lang.${l}`)}
+          </Button>
         ))}
-        <Button type="button" size="sm" variant="secondary" aria-pressed={preview} onClick={() => setPreview(!preview)}>{preview ? t("edit") : t("preview")}</Button>
+        <Button type="button" size="sm" variant="secondary" aria-pressed={preview} onClick={() => setPreview(!preview)}>
+          {preview ? t("edit") : t("preview")}
+        </Button>
       </div>
       {preview ? (
         <div className="mt-3 min-h-32 rounded-md border border-slate-200 p-3" data-testid="guidelines-preview">
@@ -50,8 +67,14 @@ export function GuidelinesEditor({ auditId, initial }: { auditId: string; initia
         </label>
       )}
       <div className="mt-3 flex items-center gap-3">
-        <Button type="button" onClick={save} disabled={pending}>{t("save")}</Button>
-        {message && <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
+        <Button type="button" onClick={save} disabled={pending}>
+          {t("save")}
+        </Button>
+        {message && (
+          <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>
+            {message.text}
+          </p>
+        )}
       </div>
     </Card>
   );

@@ -18,7 +18,15 @@ import { Card, CardTitle } from "../ui/card";
 const STRATA = ["chapter", "level", "decisionPoint"] as const;
 type Stratum = (typeof STRATA)[number];
 
-export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { datasets: { id: string; label: string; itemCount: number; family?: string; language?: DatasetLanguage | null }[]; initialDatasetId?: string; initialSeed: string }) {
+export function NewAuditForm({
+  datasets,
+  initialDatasetId,
+  initialSeed,
+}: {
+  datasets: { id: string; label: string; itemCount: number; family?: string; language?: DatasetLanguage | null }[];
+  initialDatasetId?: string;
+  initialSeed: string;
+}) {
   const t = useTranslations("audits");
   const tr = useTranslations();
   const router = useRouter();
@@ -82,21 +90,79 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <Card as="section" padding="md" raised className="space-y-4">
-        <TextField label={t("form.name")} name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} placeholder={t("form.namePlaceholder")} />
-        <SelectField label={t("form.dataset")} name="datasetId" value={datasetId} onChange={(e) => { setDatasetId(e.target.value); if (!rubricEdited) setRubric(defaultRubricFor(familyOf(e.target.value))); changed(); }} error={errors.datasetId}>
-          {datasets.map((d) => <option key={d.id} value={d.id}>{t("form.datasetOption", { label: d.label, count: d.itemCount })}</option>)}
+        <TextField
+          label={t("form.name")}
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          placeholder={t("form.namePlaceholder")}
+        />
+        <SelectField
+          label={t("form.dataset")}
+          name="datasetId"
+          value={datasetId}
+          onChange={(e) => {
+            setDatasetId(e.target.value);
+            if (!rubricEdited) setRubric(defaultRubricFor(familyOf(e.target.value)));
+            changed();
+          }}
+          error={errors.datasetId}
+        >
+          {datasets.map((d) => (
+            <option key={d.id} value={d.id}>
+              {t("form.datasetOption", { label: d.label, count: d.itemCount })}
+            </option>
+          ))}
         </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("form.size")} name="size" inputMode="numeric" value={size} onChange={(e) => { setSize(e.target.value); changed(); }} error={errors.size} />
-          <TextField label={t("form.seed")} name="seed" value={seed} onChange={(e) => { setSeed(e.target.value); changed(); }} error={errors.seed} hint={t("form.seedHint")} />
+          <TextField
+            label={t("form.size")}
+            name="size"
+            inputMode="numeric"
+            value={size}
+            onChange={(e) => {
+              setSize(e.target.value);
+              changed();
+            }}
+            error={errors.size}
+          />
+          <TextField
+            label={t("form.seed")}
+            name="seed"
+            value={seed}
+            onChange={(e) => {
+              setSeed(e.target.value);
+              changed();
+            }}
+            error={errors.seed}
+            hint={t("form.seedHint")}
+          />
         </div>
-        {selected && <SamplePlanner populationSize={selected.itemCount} size={size} categories={rubric[0]?.categories.length ?? 3} onUseSize={(n) => { setSize(String(n)); changed(); }} />}
+        {selected && (
+          <SamplePlanner
+            populationSize={selected.itemCount}
+            size={size}
+            categories={rubric[0]?.categories.length ?? 3}
+            onUseSize={(n) => {
+              setSize(String(n));
+              changed();
+            }}
+          />
+        )}
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">{t("form.strata")}</legend>
           <div className="mt-2 flex flex-wrap gap-4">
             {STRATA.map((s) => (
               <label key={s} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={strata.includes(s)} onChange={(e) => { setStrata(e.target.checked ? [...strata, s] : strata.filter((x) => x !== s)); changed(); }} />
+                <input
+                  type="checkbox"
+                  checked={strata.includes(s)}
+                  onChange={(e) => {
+                    setStrata(e.target.checked ? [...strata, s] : strata.filter((x) => x !== s));
+                    changed();
+                  }}
+                />
                 {t(`form.stratum.${s}`)}
               </label>
             ))}
@@ -114,11 +180,27 @@ export function NewAuditForm({ datasets, initialDatasetId, initialSeed }: { data
           </div>
           <p className="mt-1 text-xs text-slate-600">{t("reviewOrder.hint")}</p>
         </fieldset>
-        <RubricEditor datasetLanguage={selected?.language ?? null} value={rubric} onChange={(r) => { setRubric(r); setRubricEdited(true); }} />
-        {error && <p role="alert" className="text-sm text-red-700">{error}{rubricErrors.length ? ` (${rubricErrors.map(([k, v]) => `${k}: ${v}`).join("; ")})` : ""}</p>}
+        <RubricEditor
+          datasetLanguage={selected?.language ?? null}
+          value={rubric}
+          onChange={(r) => {
+            setRubric(r);
+            setRubricEdited(true);
+          }}
+        />
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+            {rubricErrors.length ? ` (${rubricErrors.map(([k, v]) => `${k}: ${v}`).join("; ")})` : ""}
+          </p>
+        )}
         <div className="flex gap-3">
-          <Button type="button" variant="secondary" onClick={onPreview} disabled={pending}>{t("form.draw")}</Button>
-          <Button type="button" onClick={onCreate} disabled={pending || !preview}>{t("form.create")}</Button>
+          <Button type="button" variant="secondary" onClick={onPreview} disabled={pending}>
+            {t("form.draw")}
+          </Button>
+          <Button type="button" onClick={onCreate} disabled={pending || !preview}>
+            {t("form.create")}
+          </Button>
         </div>
         {!preview && <p className="text-xs text-slate-600">{t("form.drawFirst")}</p>}
       </Card>

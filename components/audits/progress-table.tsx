@@ -9,37 +9,63 @@ export function ProgressTable({ clinicians, auditId, locked }: { clinicians: Cli
   return (
     // Scrolls sideways in a narrow column rather than running the headers together.
     <div className="overflow-x-auto">
-    <table className="w-full text-sm" data-testid="progress-table">
-      <caption className="sr-only">{t("caption")}</caption>
-      <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-        <tr>
-          <th scope="col" className="py-2 pr-4">{t("clinician")}</th>
-          <th scope="col" className="py-2 pr-4 text-right">{t("done")}</th>
-          <th scope="col" className="py-2">{t("progress")}</th>
-          <th scope="col" className="py-2 pr-4 text-right">{t("flagged")}</th>
-          <th scope="col" className="py-2 pr-4 text-right">{t("medianTime")}</th>
-          <th scope="col" className="py-2">{t("lastActivity")}</th>
-          <th scope="col" className="py-2"><span className="sr-only">{t("actions")}</span></th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {clinicians.map((c) => (
-          <tr key={c.userId} data-testid={`progress-${c.email}`}>
-            <td className="py-2 pr-4">{c.name}{!c.active && <span className="ml-2 text-xs text-slate-500">{t("withdrawn")}</span>}</td>
-            <td className="whitespace-nowrap py-2 pr-4 text-right tabular-nums">{c.done} / {c.assigned}</td>
-            <td className="py-2">
-              <progress className="h-2 w-24" max={Math.max(c.assigned, 1)} value={c.done} aria-label={t("bar", { name: c.name, done: c.done, assigned: c.assigned })} />
-            </td>
-            <td className="py-2 pr-4 text-right tabular-nums">{c.flagged}</td>
-            <td className="whitespace-nowrap py-2 pr-4 text-right tabular-nums" data-testid="median-time">
-              {c.medianActiveMs === null ? "—" : t("minutes", { minutes: (c.medianActiveMs / 60_000).toFixed(1) })}
-            </td>
-            <td className="py-2 text-slate-600">{c.lastActivityAt ? utcMinute(c.lastActivityAt) : "—"}</td>
-            <td className="py-2 text-right">{c.active && !locked && <WithdrawButton auditId={auditId} userId={c.userId} name={c.name} />}</td>
+      <table className="w-full text-sm" data-testid="progress-table">
+        <caption className="sr-only">{t("caption")}</caption>
+        <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-4">
+              {t("clinician")}
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right">
+              {t("done")}
+            </th>
+            <th scope="col" className="py-2">
+              {t("progress")}
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right">
+              {t("flagged")}
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right">
+              {t("medianTime")}
+            </th>
+            <th scope="col" className="py-2">
+              {t("lastActivity")}
+            </th>
+            <th scope="col" className="py-2">
+              <span className="sr-only">{t("actions")}</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {clinicians.map((c) => (
+            <tr key={c.userId} data-testid={`progress-${c.email}`}>
+              <td className="py-2 pr-4">
+                {c.name}
+                {!c.active && <span className="ml-2 text-xs text-slate-500">{t("withdrawn")}</span>}
+              </td>
+              <td className="whitespace-nowrap py-2 pr-4 text-right tabular-nums">
+                {c.done} / {c.assigned}
+              </td>
+              <td className="py-2">
+                <progress
+                  className="h-2 w-24"
+                  max={Math.max(c.assigned, 1)}
+                  value={c.done}
+                  aria-label={t("bar", { name: c.name, done: c.done, assigned: c.assigned })}
+                />
+              </td>
+              <td className="py-2 pr-4 text-right tabular-nums">{c.flagged}</td>
+              <td className="whitespace-nowrap py-2 pr-4 text-right tabular-nums" data-testid="median-time">
+                {c.medianActiveMs === null ? "—" : t("minutes", { minutes: (c.medianActiveMs / 60_000).toFixed(1) })}
+              </td>
+              <td className="py-2 text-slate-600">{c.lastActivityAt ? utcMinute(c.lastActivityAt) : "—"}</td>
+              <td className="py-2 text-right">
+                {c.active && !locked && <WithdrawButton auditId={auditId} userId={c.userId} name={c.name} />}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -12,7 +12,15 @@ import { RubricTexts } from "./rubric-texts";
  * (canonical) labels. For a dataset whose records are in Chinese the texts open with the form, and
  * the texts still lacking a Chinese version are counted.
  */
-export function RubricEditor({ value, onChange, datasetLanguage = null }: { value: Rubric; onChange: (r: Rubric) => void; datasetLanguage?: DatasetLanguage | null }) {
+export function RubricEditor({
+  value,
+  onChange,
+  datasetLanguage = null,
+}: {
+  value: Rubric;
+  onChange: (r: Rubric) => void;
+  datasetLanguage?: DatasetLanguage | null;
+}) {
   const t = useTranslations("audits.rubric");
   const missing = missingChinese(value);
   const setDim = (i: number, d: RubricDimension) => onChange(value.map((x, k) => (k === i ? d : x)));
@@ -39,12 +47,40 @@ export function RubricEditor({ value, onChange, datasetLanguage = null }: { valu
               <input
                 className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
                 value={dim.label}
-                onChange={(e) => setDim(i, { ...dim, label: e.target.value, key: i < 2 && dim.key ? dim.key : keyFromLabel(e.target.value) })}
+                onChange={(e) =>
+                  setDim(i, { ...dim, label: e.target.value, key: i < 2 && dim.key ? dim.key : keyFromLabel(e.target.value) })
+                }
               />
             </label>
-            <Button type="button" variant="ghost" size="sm" disabled={i === 0} onClick={() => onChange(move(value, i, i - 1))} aria-label={t("moveDimensionUp", { n: i + 1 })}>↑</Button>
-            <Button type="button" variant="ghost" size="sm" disabled={i === value.length - 1} onClick={() => onChange(move(value, i, i + 1))} aria-label={t("moveDimensionDown", { n: i + 1 })}>↓</Button>
-            <Button type="button" variant="danger" size="sm" disabled={value.length === 1} onClick={() => onChange(value.filter((_, k) => k !== i))}>{t("remove")}</Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={i === 0}
+              onClick={() => onChange(move(value, i, i - 1))}
+              aria-label={t("moveDimensionUp", { n: i + 1 })}
+            >
+              ↑
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={i === value.length - 1}
+              onClick={() => onChange(move(value, i, i + 1))}
+              aria-label={t("moveDimensionDown", { n: i + 1 })}
+            >
+              ↓
+            </Button>
+            <Button
+              type="button"
+              variant="danger"
+              size="sm"
+              disabled={value.length === 1}
+              onClick={() => onChange(value.filter((_, k) => k !== i))}
+            >
+              {t("remove")}
+            </Button>
           </div>
           <ol className="mt-3 space-y-2">
             {dim.categories.map((cat, c) => (
@@ -59,7 +95,16 @@ export function RubricEditor({ value, onChange, datasetLanguage = null }: { valu
                     setDim(i, { ...dim, categories });
                   }}
                 />
-                <Button type="button" variant="ghost" size="sm" disabled={c === 0} onClick={() => setDim(i, { ...dim, categories: move(dim.categories, c, c - 1) })} aria-label={t("moveCategoryUp", { n: c + 1 })}>↑</Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  disabled={c === 0}
+                  onClick={() => setDim(i, { ...dim, categories: move(dim.categories, c, c - 1) })}
+                  aria-label={t("moveCategoryUp", { n: c + 1 })}
+                >
+                  ↑
+                </Button>
                 <Button
                   type="button"
                   variant="ghost"
@@ -97,15 +142,31 @@ export function RubricEditor({ value, onChange, datasetLanguage = null }: { valu
             </Button>
             <label>
               {t("tie")}{" "}
-              <select className="rounded-md border border-slate-300 px-2 py-1" value={dim.tieCategory} onChange={(e) => setDim(i, { ...dim, tieCategory: e.target.value })}>
-                {dim.categories.map((c) => <option key={c.key} value={c.key}>{c.label}</option>)}
+              <select
+                className="rounded-md border border-slate-300 px-2 py-1"
+                value={dim.tieCategory}
+                onChange={(e) => setDim(i, { ...dim, tieCategory: e.target.value })}
+              >
+                {dim.categories.map((c) => (
+                  <option key={c.key} value={c.key}>
+                    {c.label}
+                  </option>
+                ))}
               </select>
             </label>
             <label>
               {t("error")}{" "}
-              <select className="rounded-md border border-slate-300 px-2 py-1" value={dim.errorCategory ?? ""} onChange={(e) => setDim(i, { ...dim, errorCategory: e.target.value || null })}>
+              <select
+                className="rounded-md border border-slate-300 px-2 py-1"
+                value={dim.errorCategory ?? ""}
+                onChange={(e) => setDim(i, { ...dim, errorCategory: e.target.value || null })}
+              >
                 <option value="">{t("none")}</option>
-                {dim.categories.map((c) => <option key={c.key} value={c.key}>{c.label}</option>)}
+                {dim.categories.map((c) => (
+                  <option key={c.key} value={c.key}>
+                    {c.label}
+                  </option>
+                ))}
               </select>
             </label>
             <label>
@@ -124,7 +185,14 @@ export function RubricEditor({ value, onChange, datasetLanguage = null }: { valu
               </select>
             </label>
           </div>
-          <RubricTexts key={datasetLanguage ?? ""} dim={dim} index={i} onChange={(d) => setDim(i, d)} englishLabels={false} open={datasetLanguage === "zh-CN" || undefined} />
+          <RubricTexts
+            key={datasetLanguage ?? ""}
+            dim={dim}
+            index={i}
+            onChange={(d) => setDim(i, d)}
+            englishLabels={false}
+            open={datasetLanguage === "zh-CN" || undefined}
+          />
         </div>
       ))}
       <Button
@@ -135,7 +203,17 @@ export function RubricEditor({ value, onChange, datasetLanguage = null }: { valu
         onClick={() =>
           onChange([
             ...value,
-            { key: `dimension_${value.length + 1}`, label: `Dimension ${value.length + 1}`, categories: [{ key: "yes", label: "Yes" }, { key: "no", label: "No" }, { key: "unsure", label: "Unsure" }], tieCategory: "unsure", errorCategory: null },
+            {
+              key: `dimension_${value.length + 1}`,
+              label: `Dimension ${value.length + 1}`,
+              categories: [
+                { key: "yes", label: "Yes" },
+                { key: "no", label: "No" },
+                { key: "unsure", label: "Unsure" },
+              ],
+              tieCategory: "unsure",
+              errorCategory: null,
+            },
           ])
         }
       >

@@ -25,7 +25,11 @@ export function RubricTextsForm({ auditId, rubric, locked }: { auditId: string; 
       const r = await saveRubricTextsAction({ auditId, rubric: value, base });
       if (r.ok) setBase(value);
       const field = r.ok ? null : Object.values(r.fieldErrors ?? {})[0];
-      setMessage(r.ok ? { ok: true, text: r.data.changed ? t("saved") : t("unchanged") } : { ok: false, text: field ? `${r.error} ${field}` : r.error });
+      setMessage(
+        r.ok
+          ? { ok: true, text: r.data.changed ? t("saved") : t("unchanged") }
+          : { ok: false, text: field ? `${r.error} ${field}` : r.error },
+      );
     });
   return (
     <Card as="section" aria-labelledby="rubric-texts-heading" padding="md" raised data-testid="rubric-texts-form">
@@ -35,15 +39,23 @@ export function RubricTextsForm({ auditId, rubric, locked }: { auditId: string; 
       <fieldset disabled={locked || pending} className="mt-2 space-y-4">
         {value.map((dim, i) => (
           <div key={dim.key} className="rounded-md border border-slate-200 p-3">
-            <p className="text-sm font-medium text-slate-800">{dim.label} <span className="font-mono text-xs text-slate-500">{dim.key}</span></p>
+            <p className="text-sm font-medium text-slate-800">
+              {dim.label} <span className="font-mono text-xs text-slate-500">{dim.key}</span>
+            </p>
             <RubricTexts dim={dim} index={i} open onChange={(d) => setValue(value.map((x, k) => (k === i ? d : x)))} />
           </div>
         ))}
       </fieldset>
       {!locked && (
         <div className="mt-3 flex items-center gap-3">
-          <Button type="button" onClick={save} disabled={pending}>{t("save")}</Button>
-          {message && <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>{message.text}</p>}
+          <Button type="button" onClick={save} disabled={pending}>
+            {t("save")}
+          </Button>
+          {message && (
+            <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>
+              {message.text}
+            </p>
+          )}
         </div>
       )}
     </Card>

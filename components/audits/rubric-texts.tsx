@@ -27,16 +27,33 @@ export function RubricTexts({ dim, index, onChange, englishLabels = true, open: 
   const [open, setOpen] = useState(() => openInitially ?? hasTranslation(dim));
   const zh = dim.translations?.["zh-CN"];
   const n = index + 1;
-  const setCategory = (c: number, next: RubricCategory) => onChange({ ...dim, categories: dim.categories.map((x, k) => (k === c ? next : x)) });
-  const row = (label: string, en: { value: string | undefined; set?: (v: string) => void }, cn: { value: string | undefined; set: (v: string) => void }) => (
+  const setCategory = (c: number, next: RubricCategory) =>
+    onChange({ ...dim, categories: dim.categories.map((x, k) => (k === c ? next : x)) });
+  const row = (
+    label: string,
+    en: { value: string | undefined; set?: (v: string) => void },
+    cn: { value: string | undefined; set: (v: string) => void },
+  ) => (
     <div className="grid items-center gap-x-3 gap-y-1 sm:grid-cols-[11rem_minmax(0,1fr)_minmax(0,1fr)]" key={label}>
       <span className="text-slate-700">{label}</span>
       {en.set ? (
-        <input aria-label={t("field", { field: label, language: t("english") })} lang="en" className={INPUT} value={en.value ?? ""} onChange={(e) => en.set!(e.target.value)} />
+        <input
+          aria-label={t("field", { field: label, language: t("english") })}
+          lang="en"
+          className={INPUT}
+          value={en.value ?? ""}
+          onChange={(e) => en.set!(e.target.value)}
+        />
       ) : (
         <span className="px-2 text-slate-800">{en.value}</span>
       )}
-      <input aria-label={t("field", { field: label, language: t("chinese") })} lang="zh-CN" className={INPUT} value={cn.value ?? ""} onChange={(e) => cn.set(e.target.value)} />
+      <input
+        aria-label={t("field", { field: label, language: t("chinese") })}
+        lang="zh-CN"
+        className={INPUT}
+        value={cn.value ?? ""}
+        onChange={(e) => cn.set(e.target.value)}
+      />
     </div>
   );
   return (
@@ -44,7 +61,10 @@ export function RubricTexts({ dim, index, onChange, englishLabels = true, open: 
       <summary className="cursor-pointer font-medium text-slate-700">{t("summary")}</summary>
       <p className="mt-1 text-xs text-slate-600">{t("hint")}</p>
       <div className="mt-2 space-y-2">
-        <div className="hidden gap-x-3 text-xs font-semibold uppercase tracking-wide text-slate-600 sm:grid sm:grid-cols-[11rem_minmax(0,1fr)_minmax(0,1fr)]" aria-hidden>
+        <div
+          className="hidden gap-x-3 text-xs font-semibold uppercase tracking-wide text-slate-600 sm:grid sm:grid-cols-[11rem_minmax(0,1fr)_minmax(0,1fr)]"
+          aria-hidden
+        >
           <span />
           <span>{t("english")}</span>
           <span>{t("chinese")}</span>
@@ -54,7 +74,11 @@ export function RubricTexts({ dim, index, onChange, englishLabels = true, open: 
           { value: dim.label, set: englishLabels ? (v) => onChange(withEnglish(dim, "label", v)) : undefined },
           { value: zh?.label, set: (v) => onChange(withDimensionTranslation(dim, "label", v)) },
         )}
-        {row(t("question", { n }), { value: dim.question, set: (v) => onChange(withEnglish(dim, "question", v)) }, { value: zh?.question, set: (v) => onChange(withDimensionTranslation(dim, "question", v)) })}
+        {row(
+          t("question", { n }),
+          { value: dim.question, set: (v) => onChange(withEnglish(dim, "question", v)) },
+          { value: zh?.question, set: (v) => onChange(withDimensionTranslation(dim, "question", v)) },
+        )}
         {dim.categories.map((cat, c) => {
           const czh = cat.translations?.["zh-CN"];
           return (

@@ -13,8 +13,10 @@ export function withTranslation<T extends Translatable>(x: T, field: string, val
   return (Object.keys(text).length ? { ...rest, translations: { "zh-CN": text } } : rest) as T;
 }
 
-export const withDimensionTranslation = (d: RubricDimension, field: "label" | "question", value: string) => withTranslation(d, field, value);
-export const withCategoryTranslation = (c: RubricCategory, field: "label" | "description", value: string) => withTranslation(c, field, value);
+export const withDimensionTranslation = (d: RubricDimension, field: "label" | "question", value: string) =>
+  withTranslation(d, field, value);
+export const withCategoryTranslation = (c: RubricCategory, field: "label" | "description", value: string) =>
+  withTranslation(c, field, value);
 
 /** Whether anything of the dimension (itself or a category) carries a translation. */
 export function hasTranslation(d: RubricDimension): boolean {

@@ -39,7 +39,16 @@ export function SamplePlanner({ populationSize, size, categories, onUseSize }: P
       // A size above the benchmark (the form's default 100 on a small dataset) still gets the
       // bound; the AC1 figure is then for the whole benchmark.
       const considered = Number(size) > populationSize ? String(populationSize) : size;
-      const r = await planSampleAction({ populationSize, size: considered, toleratedErrors: errors, targetPercent: target, confidencePercent: confidence, raters, categories, agreementPercent: agreement });
+      const r = await planSampleAction({
+        populationSize,
+        size: considered,
+        toleratedErrors: errors,
+        targetPercent: target,
+        confidencePercent: confidence,
+        raters,
+        categories,
+        agreementPercent: agreement,
+      });
       if (!live) return;
       if (r.ok) {
         setPlan(r.data);
@@ -55,7 +64,8 @@ export function SamplePlanner({ populationSize, size, categories, onUseSize }: P
     };
   }, [populationSize, size, errors, target, confidence, raters, agreement, categories]);
 
-  const pct = (x: number) => new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
+  const pct = (x: number) =>
+    new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
   const int = (x: number) => new Intl.NumberFormat(locale).format(x);
   const hyper = plan?.bound.hypergeometric;
   const binomial = plan?.bound.binomial;
@@ -67,7 +77,13 @@ export function SamplePlanner({ populationSize, size, categories, onUseSize }: P
       <div className="mt-3 grid gap-3 sm:grid-cols-3">
         <TextField label={t("errors")} name="plan-errors" inputMode="numeric" value={errors} onChange={(e) => setErrors(e.target.value)} />
         <TextField label={t("target")} name="plan-target" inputMode="decimal" value={target} onChange={(e) => setTarget(e.target.value)} />
-        <TextField label={t("confidence")} name="plan-confidence" inputMode="decimal" value={confidence} onChange={(e) => setConfidence(e.target.value)} />
+        <TextField
+          label={t("confidence")}
+          name="plan-confidence"
+          inputMode="decimal"
+          value={confidence}
+          onChange={(e) => setConfidence(e.target.value)}
+        />
       </div>
       <div aria-live="polite" className="mt-3 space-y-2 text-sm">
         {problem && <p className="text-red-700">{problem}</p>}
@@ -78,18 +94,33 @@ export function SamplePlanner({ populationSize, size, categories, onUseSize }: P
             ) : (
               <div className="flex flex-wrap items-center gap-3">
                 <p data-testid="planner-n">
-                  {t("smallest", { n: int(hyper.n), bound: pct(hyper.bound ?? 0), count: int(hyper.boundCount ?? 0), total: int(populationSize) })}
+                  {t("smallest", {
+                    n: int(hyper.n),
+                    bound: pct(hyper.bound ?? 0),
+                    count: int(hyper.boundCount ?? 0),
+                    total: int(populationSize),
+                  })}
                 </p>
-                <Button type="button" variant="secondary" onClick={() => onUseSize(hyper.n!)}>{t("use", { n: int(hyper.n) })}</Button>
+                <Button type="button" variant="secondary" onClick={() => onUseSize(hyper.n!)}>
+                  {t("use", { n: int(hyper.n) })}
+                </Button>
               </div>
             )}
-            {binomial.n !== null && <p className="text-xs text-slate-600">{t("binomial", { n: int(binomial.n), bound: pct(binomial.bound ?? 0) })}</p>}
+            {binomial.n !== null && (
+              <p className="text-xs text-slate-600">{t("binomial", { n: int(binomial.n), bound: pct(binomial.bound ?? 0) })}</p>
+            )}
           </>
         )}
       </div>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         <TextField label={t("raters")} name="plan-raters" inputMode="numeric" value={raters} onChange={(e) => setRaters(e.target.value)} />
-        <TextField label={t("agreement")} name="plan-agreement" inputMode="decimal" value={agreement} onChange={(e) => setAgreement(e.target.value)} />
+        <TextField
+          label={t("agreement")}
+          name="plan-agreement"
+          inputMode="decimal"
+          value={agreement}
+          onChange={(e) => setAgreement(e.target.value)}
+        />
       </div>
       {plan && (
         <p className="mt-2 text-sm" data-testid="planner-ac1">

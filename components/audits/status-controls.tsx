@@ -32,7 +32,11 @@ export function StatusControls({ auditId, status, shareResults, hasAdjudicator, 
   const who = [shareResults && t("whoShared"), hasAdjudicator && t("whoAdjudicator")].filter(Boolean).join(t("whoSeparator"));
   return (
     <div className="flex flex-wrap items-center gap-3">
-      {status === "DRAFT" && <Button onClick={() => start(async () => setError(await run("open")))} disabled={pending}>{t("open")}</Button>}
+      {status === "DRAFT" && (
+        <Button onClick={() => start(async () => setError(await run("open")))} disabled={pending}>
+          {t("open")}
+        </Button>
+      )}
       {status === "OPEN" && (
         <ConfirmDialog
           testId="close-dialog"
@@ -61,7 +65,10 @@ export function StatusControls({ auditId, status, shareResults, hasAdjudicator, 
           onConfirm={() => run("open")}
         >
           <ProgressSummary progress={progress} />
-          <Consequences intro={d("reopenIntro")} items={[d("reopenUnlocks"), d("reopenProvisional"), d("reopenNoAccess"), d("reopenTrail")]} />
+          <Consequences
+            intro={d("reopenIntro")}
+            items={[d("reopenUnlocks"), d("reopenProvisional"), d("reopenNoAccess"), d("reopenTrail")]}
+          />
         </ConfirmDialog>
       )}
       {status === "CLOSED" && (
@@ -70,14 +77,21 @@ export function StatusControls({ auditId, status, shareResults, hasAdjudicator, 
             type="checkbox"
             checked={shareResults}
             disabled={pending}
-            onChange={(e) => start(async () => { const r = await setShareResultsAction({ auditId, share: e.target.checked }); setError(r.ok ? null : r.error); })}
+            onChange={(e) =>
+              start(async () => {
+                const r = await setShareResultsAction({ auditId, share: e.target.checked });
+                setError(r.ok ? null : r.error);
+              })
+            }
           />
           {t("share")}
         </label>
       )}
       {exposed && (
         <>
-          <p id="reopen-note" className="basis-full text-sm text-slate-600" data-testid="reopen-note">{t("withdrawNote", { who })}</p>
+          <p id="reopen-note" className="basis-full text-sm text-slate-600" data-testid="reopen-note">
+            {t("withdrawNote", { who })}
+          </p>
           <ConfirmDialog
             testId="withdraw-access-dialog"
             trigger={t("withdrawAccess")}
@@ -85,13 +99,27 @@ export function StatusControls({ auditId, status, shareResults, hasAdjudicator, 
             title={d("withdrawTitle")}
             confirm={d("withdrawConfirm")}
             cancel={d("withdrawCancel")}
-            onConfirm={async () => { const r = await withdrawResultsAccessAction({ auditId }); return r.ok ? null : r.error; }}
+            onConfirm={async () => {
+              const r = await withdrawResultsAccessAction({ auditId });
+              return r.ok ? null : r.error;
+            }}
           >
-            <Consequences intro={d("withdrawIntro", { who })} items={[...(shareResults ? [d("withdrawSharing")] : []), ...(hasAdjudicator ? [d("withdrawAdjudicator")] : []), d("withdrawThenReopen")]} />
+            <Consequences
+              intro={d("withdrawIntro", { who })}
+              items={[
+                ...(shareResults ? [d("withdrawSharing")] : []),
+                ...(hasAdjudicator ? [d("withdrawAdjudicator")] : []),
+                d("withdrawThenReopen"),
+              ]}
+            />
           </ConfirmDialog>
         </>
       )}
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

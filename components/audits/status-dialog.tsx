@@ -24,9 +24,15 @@ export function ProgressSummary({ progress }: { progress: StatusProgress }) {
           <caption className="sr-only">{t("caption")}</caption>
           <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="py-1 pr-3">{t("rater")}</th>
-              <th scope="col" className="py-1 pr-3">{t("clinician")}</th>
-              <th scope="col" className="py-1 text-right">{t("done")}</th>
+              <th scope="col" className="py-1 pr-3">
+                {t("rater")}
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                {t("clinician")}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {t("done")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -34,7 +40,9 @@ export function ProgressSummary({ progress }: { progress: StatusProgress }) {
               <tr key={c.userId}>
                 <td className="py-1 pr-3 tabular-nums">{c.label}</td>
                 <td className="py-1 pr-3">{c.name}</td>
-                <td className={`py-1 text-right tabular-nums ${c.done < c.assigned ? "text-amber-800" : ""}`}>{t("ofAssigned", { done: c.done, assigned: c.assigned })}</td>
+                <td className={`py-1 text-right tabular-nums ${c.done < c.assigned ? "text-amber-800" : ""}`}>
+                  {t("ofAssigned", { done: c.done, assigned: c.assigned })}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -54,7 +62,16 @@ interface ConfirmProps extends Omit<ConfirmDialogProps, "trigger"> {
 
 /** A button opening an explicit confirmation; the dialog stays until the action has answered. */
 export function ConfirmDialog({ trigger, triggerVariant = "primary", disabled, describedBy, ...props }: ConfirmProps) {
-  return <UiConfirmDialog trigger={<Button variant={triggerVariant} disabled={disabled} aria-describedby={describedBy}>{trigger}</Button>} {...props} />;
+  return (
+    <UiConfirmDialog
+      trigger={
+        <Button variant={triggerVariant} disabled={disabled} aria-describedby={describedBy}>
+          {trigger}
+        </Button>
+      }
+      {...props}
+    />
+  );
 }
 
 /** The consequences, as a list under the dialog's description. */
@@ -63,7 +80,9 @@ export function Consequences({ intro, items }: { intro: string; items: string[] 
     <>
       <AlertDialogDescription className="mt-4">{intro}</AlertDialogDescription>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-        {items.map((x) => <li key={x}>{x}</li>)}
+        {items.map((x) => (
+          <li key={x}>{x}</li>
+        ))}
       </ul>
     </>
   );

@@ -11,7 +11,11 @@ export function WithdrawButton({ auditId, userId, name }: { auditId: string; use
   return (
     <ConfirmDialog
       testId="withdraw-dialog"
-      trigger={<Button variant="ghost" size="sm" aria-label={t("label", { name })}>{t("button")}</Button>}
+      trigger={
+        <Button variant="ghost" size="sm" aria-label={t("label", { name })}>
+          {t("button")}
+        </Button>
+      }
       title={t("title")}
       description={t("confirm", { name })}
       confirm={t("button")}

@@ -11,7 +11,17 @@ import { TextField } from "../ui/field";
 import { Alert } from "../ui/alert";
 
 /** Name, email (unless the invitation fixed it) and a password twice; then straight into the app. */
-export function AcceptInvitationForm({ token, email, name, minLength }: { token: string; email: string | null; name: string | null; minLength: number }) {
+export function AcceptInvitationForm({
+  token,
+  email,
+  name,
+  minLength,
+}: {
+  token: string;
+  email: string | null;
+  name: string | null;
+  minLength: number;
+}) {
   const t = useTranslations("auth.invite");
   const ta = useTranslations("auth.account");
   const tr = useTranslations();
@@ -50,7 +60,10 @@ export function AcceptInvitationForm({ token, email, name, minLength }: { token:
   if (created === "sign-in-yourself") {
     return (
       <p role="status" className="text-sm text-teal-800">
-        {t("signInYourself")} <Link href="/login" className="font-medium underline">{t("toSignIn")}</Link>
+        {t("signInYourself")}{" "}
+        <Link href="/login" className="font-medium underline">
+          {t("toSignIn")}
+        </Link>
       </p>
     );
   }
@@ -59,7 +72,9 @@ export function AcceptInvitationForm({ token, email, name, minLength }: { token:
       {email ? (
         <div className="space-y-1">
           <p className="block text-sm font-medium text-slate-800">{t("email")}</p>
-          <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="invitation-email">{email}</p>
+          <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="invitation-email">
+            {email}
+          </p>
           <p className="text-xs text-slate-600">{t("emailFixed")}</p>
           {/* For password managers: the account the new password belongs to. */}
           <input type="hidden" name="username" autoComplete="username" value={email} />
@@ -68,11 +83,32 @@ export function AcceptInvitationForm({ token, email, name, minLength }: { token:
         <TextField label={t("email")} name="email" type="email" autoComplete="username" required error={fieldErrors.email} />
       )}
       <TextField label={t("name")} name="name" autoComplete="name" defaultValue={name ?? ""} required error={fieldErrors.name} />
-      <TextField label={ta("next")} name="new-password" type="password" autoComplete="new-password" required error={fieldErrors.password} hint={ta("hint", { min: minLength })} />
-      <TextField label={ta("confirm")} name="confirm-password" type="password" autoComplete="new-password" required error={fieldErrors.confirm} />
+      <TextField
+        label={ta("next")}
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={fieldErrors.password}
+        hint={ta("hint", { min: minLength })}
+      />
+      <TextField
+        label={ta("confirm")}
+        name="confirm-password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={fieldErrors.confirm}
+      />
       {error && <Alert>{error}</Alert>}
-      {created === "signing-in" && <p role="status" className="text-sm text-teal-800">{t("done")}</p>}
-      <Button type="submit" className="w-full" disabled={pending || created !== null}>{pending || created ? t("submitting") : t("submit")}</Button>
+      {created === "signing-in" && (
+        <p role="status" className="text-sm text-teal-800">
+          {t("done")}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={pending || created !== null}>
+        {pending || created ? t("submitting") : t("submit")}
+      </Button>
     </form>
   );
 }

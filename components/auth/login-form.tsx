@@ -64,11 +64,7 @@ export function LoginForm({ callbackUrl, chosenLocale, onSignedIn, defaultEmail 
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <TextField label={t("email")} name="email" type="email" autoComplete="username" required autoFocus defaultValue={defaultEmail} />
       <TextField label={t("password")} name="password" type="password" autoComplete="current-password" required />
-      {error && (
-        <Alert data-testid="login-error">
-          {error}
-        </Alert>
-      )}
+      {error && <Alert data-testid="login-error">{error}</Alert>}
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? t("submitting") : t("submit")}
       </Button>

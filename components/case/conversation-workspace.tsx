@@ -20,7 +20,19 @@ export interface TurnView {
 
 /** Every turn with its gold; evidence (source) turns show their (note, section) sets. */
 /** `notice`: shown above the turns inside the case column (e.g. data-quality findings). */
-export function ConversationWorkspace({ category, turns, notes, rating, notice }: { category: string; turns: TurnView[]; notes: ViewerNote[]; rating: ReactNode; notice?: ReactNode }) {
+export function ConversationWorkspace({
+  category,
+  turns,
+  notes,
+  rating,
+  notice,
+}: {
+  category: string;
+  turns: TurnView[];
+  notes: ViewerNote[];
+  rating: ReactNode;
+  notice?: ReactNode;
+}) {
   const t = useTranslations("review.conversation");
   const [focus, setFocus] = useState<{ noteNum: number; section?: string } | null>(null);
   const highlight = turns.flatMap((turn) => turn.goldSources).map((s) => ({ noteNum: s.noteNum, sections: s.headers }));
@@ -41,14 +53,22 @@ export function ConversationWorkspace({ category, turns, notes, rating, notice }
                   {t(turn.turnType === "content" ? "contentTurn" : "sourceTurn", { turn: turn.turnOrder })}
                 </p>
                 <p className="mt-1 whitespace-pre-line text-sm font-medium text-slate-900">{turn.question}</p>
-                <div className="mt-2"><OptionsList options={turn.options} gold={turn.answer} /></div>
+                <div className="mt-2">
+                  <OptionsList options={turn.options} gold={turn.answer} />
+                </div>
                 {turn.goldSources.length > 0 && (
                   <p className="mt-2 text-sm text-slate-700">
                     {t("goldSources")}{" "}
                     {turn.goldSources.map((s) => (
                       <span key={s.noteNum} className="mr-2">
                         {s.headers.map((h) => (
-                          <Button key={h} variant="ghost" size="xs" className="mr-1 rounded bg-slate-100 font-normal hover:bg-teal-50" onClick={() => setFocus({ noteNum: s.noteNum, section: h })}>
+                          <Button
+                            key={h}
+                            variant="ghost"
+                            size="xs"
+                            className="mr-1 rounded bg-slate-100 font-normal hover:bg-teal-50"
+                            onClick={() => setFocus({ noteNum: s.noteNum, section: h })}
+                          >
                             {t("source", { noteNum: s.noteNum, section: h })}
                           </Button>
                         ))}

@@ -10,8 +10,14 @@ export async function FindingsNotice({ findings }: { findings: readonly FindingV
   if (findings.length === 0) return null;
   const t = await getTranslations("findings");
   return (
-    <section aria-labelledby="findings-notice" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="findings-notice">
-      <h2 id="findings-notice" className="font-semibold">{t("notice.heading", { count: findings.length })}</h2>
+    <section
+      aria-labelledby="findings-notice"
+      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      data-testid="findings-notice"
+    >
+      <h2 id="findings-notice" className="font-semibold">
+        {t("notice.heading", { count: findings.length })}
+      </h2>
       <p className="mt-1 text-amber-900">{t("notice.intro")}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {findings.map((f) => (

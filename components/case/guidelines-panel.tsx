@@ -67,10 +67,20 @@ export function GuidelinesPanel({ auditId, text }: { auditId: string; text: stri
       <Button ref={button} variant="secondary" size="sm" onClick={() => setOpen(true)} aria-keyshortcuts="g">
         {t("open")} <kbd className="rounded border border-slate-300 px-1 text-xs">g</kbd>
       </Button>
-      <dialog ref={dialog} onClose={() => setOpen(false)} aria-labelledby="guidelines-title" className="max-h-[80vh] w-[min(42rem,92vw)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40" data-testid="guidelines-dialog">
+      <dialog
+        ref={dialog}
+        onClose={() => setOpen(false)}
+        aria-labelledby="guidelines-title"
+        className="max-h-[80vh] w-[min(42rem,92vw)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
+        data-testid="guidelines-dialog"
+      >
         <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-          <h2 id="guidelines-title" className="text-base font-semibold">{t("title")}</h2>
-          <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>{t("close")}</Button>
+          <h2 id="guidelines-title" className="text-base font-semibold">
+            {t("title")}
+          </h2>
+          <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>
+            {t("close")}
+          </Button>
         </div>
         <div className="overflow-y-auto px-5 py-4">
           <Markdown source={text} />

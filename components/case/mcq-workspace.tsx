@@ -28,7 +28,12 @@ export interface McqView {
  * The record comes as `events`, or as `record`: the compact JSON the case page sends (one string
  * in the page payload instead of an object per event; lib/review/compact-record.ts), expanded here.
  */
-export function McqWorkspace(props: { item: McqView; rating: ReactNode; notice?: ReactNode } & ({ events: ViewerEvent[] } | { record: { json: string; etag: string } })) {
+export function McqWorkspace(
+  props: { item: McqView; rating: ReactNode; notice?: ReactNode } & (
+    | { events: ViewerEvent[] }
+    | { record: { json: string; etag: string } }
+  ),
+) {
   const { item, rating, notice } = props;
   const given = "events" in props ? props.events : null;
   const record = "record" in props ? props.record : null;
@@ -37,7 +42,10 @@ export function McqWorkspace(props: { item: McqView; rating: ReactNode; notice?:
   const { ga } = useRecordFormat();
   const [focus, setFocus] = useState<string | null>(null);
   const byEventId = new Map(events.map((e) => [e.eventId, e]));
-  const evidenceLines = (item.evidenceText ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const evidenceLines = (item.evidenceText ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const cutoffLabel = item.cutoff.gaDays === null ? item.cutoff.time : `${item.cutoff.time} · ${ga(item.cutoff.gaDays)}`;
   return (
     <div className={CASE_GRID}>
@@ -46,25 +54,36 @@ export function McqWorkspace(props: { item: McqView; rating: ReactNode; notice?:
       <div className={CASE_COLUMN}>
         {notice}
         <Card as="section" aria-labelledby="question-heading" padding="md" raised>
-          <h2 id="question-heading" className="sr-only">{t("question")}</h2>
-          <p className="whitespace-pre-line text-base font-medium text-slate-900" data-testid="question">{item.question}</p>
+          <h2 id="question-heading" className="sr-only">
+            {t("question")}
+          </h2>
+          <p className="whitespace-pre-line text-base font-medium text-slate-900" data-testid="question">
+            {item.question}
+          </p>
           <div className="mt-4">
             <OptionsList options={item.options} gold={item.answer} testId="options" />
           </div>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">{t("rule")}</dt>
-            <dd className="text-slate-800"><span className="font-mono text-xs">{item.ruleId}</span>{item.ruleText ? ` — ${item.ruleText}` : ""}</dd>
+            <dd className="text-slate-800">
+              <span className="font-mono text-xs">{item.ruleId}</span>
+              {item.ruleText ? ` — ${item.ruleText}` : ""}
+            </dd>
             <dt className="text-slate-500">{t("cutoff")}</dt>
             <dd className="text-slate-800">{cutoffLabel}</dd>
           </dl>
         </Card>
         <Card as="section" aria-labelledby="evidence-heading" padding="md" raised>
-          <h2 id="evidence-heading" className="text-sm font-semibold text-slate-800">{t("evidence", { count: item.evidenceEventIds.length })}</h2>
+          <h2 id="evidence-heading" className="text-sm font-semibold text-slate-800">
+            {t("evidence", { count: item.evidenceEventIds.length })}
+          </h2>
           {/* One line per evidence event in the benchmark's text: joined by newlines, they ran together. */}
           {evidenceLines.length > 0 && (
             <ul className="mt-2 space-y-1.5 text-sm text-slate-700" data-testid="evidence-text">
               {evidenceLines.map((line, i) => (
-                <li key={i} className="border-l-2 border-slate-200 pl-2 break-words">{line}</li>
+                <li key={i} className="border-l-2 border-slate-200 pl-2 break-words">
+                  {line}
+                </li>
               ))}
             </ul>
           )}
@@ -84,7 +103,8 @@ export function McqWorkspace(props: { item: McqView; rating: ReactNode; notice?:
                     {e ? (
                       <>
                         <span className="font-medium text-slate-900">{e.name}</span>{" "}
-                        <span className="text-slate-600">{e.time.slice(0, 10)}</span> <span className="text-teal-800">{t("showInRecord")}</span>
+                        <span className="text-slate-600">{e.time.slice(0, 10)}</span>{" "}
+                        <span className="text-teal-800">{t("showInRecord")}</span>
                       </>
                     ) : (
                       <span className="text-red-800">{t("notInRecord")}</span>

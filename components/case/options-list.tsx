@@ -16,7 +16,11 @@ export function OptionsList({ options, gold, testId }: { options: { label: strin
           >
             <span className="font-semibold text-slate-700">{o.label}.</span>
             <span className="min-w-0 flex-1 break-words text-slate-900">{o.text}</span>
-            {isGold && <Badge tone="solid" className="self-start">{t("gold")}</Badge>}
+            {isGold && (
+              <Badge tone="solid" className="self-start">
+                {t("gold")}
+              </Badge>
+            )}
           </li>
         );
       })}

@@ -11,7 +11,11 @@ export function AdjudicatedCounts({ outcome, removed }: { outcome: DimensionOutc
       <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
       <p className="text-xs text-slate-600">{t("summary", { changed: outcome.changed, removed })}</p>
       <ul className="mt-2 flex flex-wrap gap-4 text-sm">
-        {outcome.counts.map((c) => <li key={c.category}>{t("count", { label: c.label })} <strong className="tabular-nums">{c.count}</strong></li>)}
+        {outcome.counts.map((c) => (
+          <li key={c.category}>
+            {t("count", { label: c.label })} <strong className="tabular-nums">{c.count}</strong>
+          </li>
+        ))}
       </ul>
     </Card>
   );

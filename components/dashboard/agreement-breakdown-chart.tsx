@@ -24,7 +24,15 @@ function short(s: string, max = 24): string {
 
 const ac1X = (v: number) => AC1.x0 + ((Math.max(-1, Math.min(1, v)) + 1) / 2) * (AC1.x1 - AC1.x0);
 
-export function AgreementBreakdownChart({ dimension, by, title }: { dimension: DimensionAuditReport; by: "chapter" | "level"; title?: string }) {
+export function AgreementBreakdownChart({
+  dimension,
+  by,
+  title,
+}: {
+  dimension: DimensionAuditReport;
+  by: "chapter" | "level";
+  title?: string;
+}) {
   const t = useTranslations("dashboard.breakdown");
   const { fixed, percent, level: levelText } = useReportFormat();
   const prefix = useChartId();
@@ -51,13 +59,29 @@ export function AgreementBreakdownChart({ dimension, by, title }: { dimension: D
         </p>
       </figcaption>
       {groups.length > 0 && (
-        <svg viewBox={`0 0 ${WIDTH} ${height}`} className="mt-3 h-auto w-full" role="img" aria-label={heading} aria-describedby={`${prefix}-desc`}>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${height}`}
+          className="mt-3 h-auto w-full"
+          role="img"
+          aria-label={heading}
+          aria-describedby={`${prefix}-desc`}
+        >
           <g className="fill-slate-500 text-[10px]">
-            <text x={AC1.x0} y={12} textAnchor="middle">−1</text>
-            <text x={ac1X(0)} y={12} textAnchor="middle">AC1 0</text>
-            <text x={AC1.x1} y={12} textAnchor="middle">1</text>
-            <text x={SHARE.x0} y={12}>{t("axisShare")}</text>
-            <text x={SHARE.x1} y={12} textAnchor="end">100%</text>
+            <text x={AC1.x0} y={12} textAnchor="middle">
+              −1
+            </text>
+            <text x={ac1X(0)} y={12} textAnchor="middle">
+              AC1 0
+            </text>
+            <text x={AC1.x1} y={12} textAnchor="middle">
+              1
+            </text>
+            <text x={SHARE.x0} y={12}>
+              {t("axisShare")}
+            </text>
+            <text x={SHARE.x1} y={12} textAnchor="end">
+              100%
+            </text>
           </g>
           <line x1={ac1X(0)} x2={ac1X(0)} y1={16} y2={height - 4} stroke="#94a3b8" strokeDasharray="3 3" />
           {groups.map((g, i) => {

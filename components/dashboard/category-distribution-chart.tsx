@@ -27,7 +27,9 @@ export function CategoryDistributionChart({ dimension, title }: { dimension: Dim
   const max = Math.max(0, ...rows.map((r) => r.total));
   const totalRatings = rows.reduce((s, r) => s + r.total, 0);
   const summary =
-    rows.length === 0 ? t("noRaters") : t("summary", { ratings: totalRatings, active: rows.filter((r) => r.total > 0).length, raters: rows.length });
+    rows.length === 0
+      ? t("noRaters")
+      : t("summary", { ratings: totalRatings, active: rows.filter((r) => r.total > 0).length, raters: rows.length });
   const height = Math.max(1, rows.length) * ROW + 8;
   return (
     <Card as="figure">
@@ -44,7 +46,8 @@ export function CategoryDistributionChart({ dimension, title }: { dimension: Dim
           viewBox={`0 0 ${WIDTH} ${height}`}
           className="mt-3 h-auto w-full"
           role="img"
-          aria-label={heading} aria-describedby={`${prefix}-desc`}
+          aria-label={heading}
+          aria-describedby={`${prefix}-desc`}
         >
           <CategoryPatternDefs prefix={prefix} />
           {rows.map((r, i) => {
@@ -52,7 +55,13 @@ export function CategoryDistributionChart({ dimension, title }: { dimension: Dim
             let x = LABEL;
             return (
               <g key={r.rater}>
-                <text x={LABEL - 8} y={y + BAR_HEIGHT / 2} textAnchor="end" dominantBaseline="central" className="fill-slate-800 text-[12px]">
+                <text
+                  x={LABEL - 8}
+                  y={y + BAR_HEIGHT / 2}
+                  textAnchor="end"
+                  dominantBaseline="central"
+                  className="fill-slate-800 text-[12px]"
+                >
                   {r.rater}
                 </text>
                 {r.total === 0 && (

@@ -34,7 +34,9 @@ export function CoefficientTable({ dimension, title }: { dimension: DimensionAud
         <table className="w-full border-collapse text-sm text-slate-800">
           <caption className="mb-2 text-left">
             <span className="block text-sm font-semibold text-slate-900">{heading}</span>
-            <span className="block text-xs font-normal text-slate-600">{t("summary", { items: dimension.agreement.items.withTwoOrMoreRatings, level })}</span>
+            <span className="block text-xs font-normal text-slate-600">
+              {t("summary", { items: dimension.agreement.items.withTwoOrMoreRatings, level })}
+            </span>
           </caption>
           <thead className="border-b border-slate-300 text-xs text-slate-600">
             <tr>

@@ -31,11 +31,14 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
     }
     return true;
   });
-  const labelOf = (d: CommentDimension, key: string | null) => (key === null ? "—" : (d.categories.find((c) => c.key === key)?.label ?? key));
+  const labelOf = (d: CommentDimension, key: string | null) =>
+    key === null ? "—" : (d.categories.find((c) => c.key === key)?.label ?? key);
 
   return (
     <Card as="section" aria-labelledby="comments-heading" raised data-testid="comments-view">
-      <h2 id="comments-heading" className="text-lg font-semibold">{t("heading")}</h2>
+      <h2 id="comments-heading" className="text-lg font-semibold">
+        {t("heading")}
+      </h2>
       <p className="text-xs text-slate-600">{rows.length === 0 ? t("none") : t("summary", { shown: shown.length, total: rows.length })}</p>
       {rows.length > 0 && (
         <>
@@ -48,16 +51,26 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
               <span className="text-xs font-medium text-slate-700">{t("filterRater")}</span>
               <select className="rounded-md border border-slate-300 px-2 py-1" value={rater} onChange={(e) => setRater(e.target.value)}>
                 <option value="">{t("all")}</option>
-                {raters.map((r) => <option key={r} value={r}>{r}</option>)}
+                {raters.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
               </select>
             </label>
             <label className="flex flex-col gap-1">
               <span className="text-xs font-medium text-slate-700">{t("filterCategory")}</span>
-              <select className="rounded-md border border-slate-300 px-2 py-1" value={category} onChange={(e) => setCategory(e.target.value)}>
+              <select
+                className="rounded-md border border-slate-300 px-2 py-1"
+                value={category}
+                onChange={(e) => setCategory(e.target.value)}
+              >
                 <option value="">{t("all")}</option>
                 {dimensions.map((d) => (
                   <optgroup key={d.key} label={d.label}>
-                    {d.categories.map((c) => <option key={c.key} value={`${d.key}\u0000${c.key}`}>{`${d.label}: ${c.label}`}</option>)}
+                    {d.categories.map((c) => (
+                      <option key={c.key} value={`${d.key}\u0000${c.key}`}>{`${d.label}: ${c.label}`}</option>
+                    ))}
                   </optgroup>
                 ))}
               </select>
@@ -66,23 +79,43 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
           <table className="mt-3 w-full border-collapse text-sm text-slate-800">
             <thead className="border-b border-slate-300 text-xs text-slate-600">
               <tr>
-                <th scope="col" className="px-2 py-1 text-left">{t("item")}</th>
-                <th scope="col" className="px-2 py-1 text-left">{t("rater")}</th>
-                {dimensions.map((d) => <th key={d.key} scope="col" className="px-2 py-1 text-left">{d.label}</th>)}
-                <th scope="col" className="px-2 py-1 text-left">{t("comment")}</th>
-                <th scope="col" className="px-2 py-1 text-left">{t("savedAt")}</th>
+                <th scope="col" className="px-2 py-1 text-left">
+                  {t("item")}
+                </th>
+                <th scope="col" className="px-2 py-1 text-left">
+                  {t("rater")}
+                </th>
+                {dimensions.map((d) => (
+                  <th key={d.key} scope="col" className="px-2 py-1 text-left">
+                    {d.label}
+                  </th>
+                ))}
+                <th scope="col" className="px-2 py-1 text-left">
+                  {t("comment")}
+                </th>
+                <th scope="col" className="px-2 py-1 text-left">
+                  {t("savedAt")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {shown.map((r) => (
                 <tr key={`${r.itemId}-${r.rater}`} className="border-t border-slate-100 align-top">
                   <th scope="row" className="px-2 py-1 text-left font-mono font-normal">
-                    <a href={`${itemPath}${r.itemId}`} className="text-teal-800 underline-offset-2 hover:underline">{r.externalId}</a>
+                    <a href={`${itemPath}${r.itemId}`} className="text-teal-800 underline-offset-2 hover:underline">
+                      {r.externalId}
+                    </a>
                   </th>
                   <td className="px-2 py-1">{r.rater}</td>
-                  {dimensions.map((d) => <td key={d.key} className="px-2 py-1">{labelOf(d, r.ratings[d.key] ?? null)}</td>)}
+                  {dimensions.map((d) => (
+                    <td key={d.key} className="px-2 py-1">
+                      {labelOf(d, r.ratings[d.key] ?? null)}
+                    </td>
+                  ))}
                   <td className="max-w-prose whitespace-pre-wrap break-words px-2 py-1">{r.text}</td>
-                  <td className="whitespace-nowrap px-2 py-1 text-xs text-slate-600">{r.savedAt ? format.dateTime(new Date(r.savedAt), { dateStyle: "medium", timeStyle: "short" }) : "—"}</td>
+                  <td className="whitespace-nowrap px-2 py-1 text-xs text-slate-600">
+                    {r.savedAt ? format.dateTime(new Date(r.savedAt), { dateStyle: "medium", timeStyle: "short" }) : "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>

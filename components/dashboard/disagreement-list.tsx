@@ -8,7 +8,15 @@ import { categoryLabel } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
 import { Card } from "../ui/card";
 
-export function DisagreementList({ dimension, title, itemHref }: { dimension: DimensionAuditReport; title?: string; itemHref?: (itemId: string) => string }) {
+export function DisagreementList({
+  dimension,
+  title,
+  itemHref,
+}: {
+  dimension: DimensionAuditReport;
+  title?: string;
+  itemHref?: (itemId: string) => string;
+}) {
   const t = useTranslations("dashboard.disagreements");
   const items = dimension.disagreements;
   const heading = title ?? t("heading", { label: dimension.label });
@@ -24,12 +32,24 @@ export function DisagreementList({ dimension, title, itemHref }: { dimension: Di
         {items.length > 0 && (
           <thead className="border-b border-slate-300 text-xs text-slate-600">
             <tr>
-              <th scope="col" className="px-2 py-1 text-left">{t("item")}</th>
-              <th scope="col" className="px-2 py-1 text-left">{t("chapter")}</th>
-              <th scope="col" className="px-2 py-1 text-left">{t("level")}</th>
-              <th scope="col" className="px-2 py-1 text-right">{t("ratings")}</th>
-              <th scope="col" className="px-2 py-1 text-left">{t("split")}</th>
-              <th scope="col" className="px-2 py-1 text-left">{t("majority")}</th>
+              <th scope="col" className="px-2 py-1 text-left">
+                {t("item")}
+              </th>
+              <th scope="col" className="px-2 py-1 text-left">
+                {t("chapter")}
+              </th>
+              <th scope="col" className="px-2 py-1 text-left">
+                {t("level")}
+              </th>
+              <th scope="col" className="px-2 py-1 text-right">
+                {t("ratings")}
+              </th>
+              <th scope="col" className="px-2 py-1 text-left">
+                {t("split")}
+              </th>
+              <th scope="col" className="px-2 py-1 text-left">
+                {t("majority")}
+              </th>
             </tr>
           </thead>
         )}
@@ -37,13 +57,22 @@ export function DisagreementList({ dimension, title, itemHref }: { dimension: Di
           {items.map((i) => (
             <tr key={i.itemId} className="border-t border-slate-100">
               <th scope="row" className="px-2 py-1 text-left font-mono font-normal">
-                {itemHref ? <a href={itemHref(i.itemId)} className="text-teal-800 underline-offset-2 hover:underline">{i.externalId}</a> : i.externalId}
+                {itemHref ? (
+                  <a href={itemHref(i.itemId)} className="text-teal-800 underline-offset-2 hover:underline">
+                    {i.externalId}
+                  </a>
+                ) : (
+                  i.externalId
+                )}
               </th>
               <td className="px-2 py-1">{i.chapter ?? "—"}</td>
               <td className="px-2 py-1">{i.level ?? "—"}</td>
               <td className="px-2 py-1 text-right tabular-nums">{i.ratings}</td>
               <td className="px-2 py-1" data-testid="split">
-                {i.counts.filter((c) => c.count > 0).map((c) => `${c.count} ${categoryLabel(dimension, c.category)}`).join(" · ")}
+                {i.counts
+                  .filter((c) => c.count > 0)
+                  .map((c) => `${c.count} ${categoryLabel(dimension, c.category)}`)
+                  .join(" · ")}
               </td>
               <td className="px-2 py-1">
                 {categoryLabel(dimension, i.majority)}

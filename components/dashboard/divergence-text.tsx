@@ -20,6 +20,16 @@ export function DivergenceText({ dimension }: { dimension: DimensionAuditReport 
     case "prevalence":
       return <>{t("prevalence", { top })}</>;
     case "uneven":
-      return <>{t("uneven", { top, ac1: f.fixed(d.ac1), fleiss: f.fixed(d.fleiss), alpha: f.fixed(d.alpha), threshold: f.fixed(DIVERGENCE_THRESHOLD, 1) })}</>;
+      return (
+        <>
+          {t("uneven", {
+            top,
+            ac1: f.fixed(d.ac1),
+            fleiss: f.fixed(d.fleiss),
+            alpha: f.fixed(d.alpha),
+            threshold: f.fixed(DIVERGENCE_THRESHOLD, 1),
+          })}
+        </>
+      );
   }
 }

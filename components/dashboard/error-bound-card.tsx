@@ -34,7 +34,11 @@ export function ErrorBoundCard({ dimension }: { dimension: DimensionAuditReport 
               level: f.level(Math.round(b.confidenceLevel * 100) / 100),
               method:
                 b.hypergeometricUpper !== null
-                  ? t("hypergeometric", { population: b.populationSize === null ? f.na : f.count(b.populationSize), count: b.hypergeometricUpperCount ?? f.na, binomial: f.percentUpper(b.binomialUpper) })
+                  ? t("hypergeometric", {
+                      population: b.populationSize === null ? f.na : f.count(b.populationSize),
+                      count: b.hypergeometricUpperCount ?? f.na,
+                      binomial: f.percentUpper(b.binomialUpper),
+                    })
                   : t("clopperPearson"),
             })}
           </p>

@@ -13,7 +13,11 @@ describe("the dashboard's report in the reader's language", () => {
     snapshot.rubric.map((d) =>
       d.key !== "gold"
         ? d
-        : { ...d, translations: { "zh-CN": { label: "标准答案" } }, categories: d.categories.map((c) => (c.key === "correct" ? { ...c, translations: { "zh-CN": { label: "正确" } } } : c)) },
+        : {
+            ...d,
+            translations: { "zh-CN": { label: "标准答案" } },
+            categories: d.categories.map((c) => (c.key === "correct" ? { ...c, translations: { "zh-CN": { label: "正确" } } } : c)),
+          },
     ),
   );
 

@@ -55,7 +55,9 @@ export function PairwiseMatrix({ dimension, title }: { dimension: DimensionAudit
   const bands = BANDS.map((b, i) => {
     const from = i === 0 ? null : BANDS[i - 1]!.below;
     const to = Number.isFinite(b.below) ? b.below : 1;
-    return from === null ? t("bandBelow", { value: format.number(to) }) : t("bandRange", { from: format.number(from), to: format.number(to) });
+    return from === null
+      ? t("bandBelow", { value: format.number(to) })
+      : t("bandRange", { from: format.number(from), to: format.number(to) });
   });
   if (m.raters.length < 2) {
     return (

@@ -32,15 +32,14 @@ export function DataTablePagination(props: DataTablePaginationProps) {
   const range = visibleRange(page, pageSize, total);
 
   return (
-    <nav
-      aria-label={t("label")}
-      className="flex flex-wrap items-center justify-between gap-3 px-1 py-3 text-sm text-slate-600"
-    >
+    <nav aria-label={t("label")} className="flex flex-wrap items-center justify-between gap-3 px-1 py-3 text-sm text-slate-600">
       {/* Live so screen-reader users hear the outcome of a sort/filter/page change. */}
       <p aria-live="polite" className="tabular-nums">
-        {range.kind === "none" ? t("none")
-        : range.kind === "pastEnd" ? t("pastEnd", { total: n(range.total) })
-        : t("rows", { from: n(range.from), to: n(range.to), total: n(range.total) })}
+        {range.kind === "none"
+          ? t("none")
+          : range.kind === "pastEnd"
+            ? t("pastEnd", { total: n(range.total) })
+            : t("rows", { from: n(range.from), to: n(range.to), total: n(range.total) })}
         {isPending ? <span className="ml-2 text-slate-500">· {t("updating")}</span> : null}
       </p>
 
@@ -61,12 +60,18 @@ export function DataTablePagination(props: DataTablePaginationProps) {
           </select>
         </div>
 
-        <span className="tabular-nums">
-          {t("page", { page: n(page), pageCount: n(pageCount) })}
-        </span>
+        <span className="tabular-nums">{t("page", { page: n(page), pageCount: n(pageCount) })}</span>
 
         <div className="flex items-center gap-1">
-          <Button variant="secondary" size="sm" className={pager} onClick={props.onFirst} disabled={!props.canPrevious} aria-label={t("first")} title={t("first")}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className={pager}
+            onClick={props.onFirst}
+            disabled={!props.canPrevious}
+            aria-label={t("first")}
+            title={t("first")}
+          >
             <span aria-hidden="true">«</span>
           </Button>
           <Button variant="secondary" size="sm" className={pager} onClick={props.onPrevious} disabled={!props.canPrevious}>
@@ -75,7 +80,15 @@ export function DataTablePagination(props: DataTablePaginationProps) {
           <Button variant="secondary" size="sm" className={pager} onClick={props.onNext} disabled={!props.canNext}>
             {t("next")} <span aria-hidden="true">›</span>
           </Button>
-          <Button variant="secondary" size="sm" className={pager} onClick={props.onLast} disabled={!props.canNext} aria-label={t("last")} title={t("last")}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className={pager}
+            onClick={props.onLast}
+            disabled={!props.canNext}
+            aria-label={t("last")}
+            title={t("last")}
+          >
             <span aria-hidden="true">»</span>
           </Button>
         </div>

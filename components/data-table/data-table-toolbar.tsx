@@ -98,12 +98,7 @@ export function DataTableToolbar(props: ToolbarProps) {
   return (
     <div className="flex flex-wrap items-end gap-3 pb-3">
       {props.searchable ? (
-        <SearchBox
-          value={props.search}
-          label={props.searchLabel}
-          placeholder={props.searchPlaceholder}
-          onSearch={props.onSearch}
-        />
+        <SearchBox value={props.search} label={props.searchLabel} placeholder={props.searchPlaceholder} onSearch={props.onSearch} />
       ) : null}
 
       {props.filters.map((filter) => {
@@ -122,7 +117,9 @@ export function DataTableToolbar(props: ToolbarProps) {
               <option value="">{t("all")}</option>
               {filter.options.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.count === undefined ? option.label : t("option", { label: option.label, count: formatCount(option.count, locale) })}
+                  {option.count === undefined
+                    ? option.label
+                    : t("option", { label: option.label, count: formatCount(option.count, locale) })}
                 </option>
               ))}
             </select>

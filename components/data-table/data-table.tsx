@@ -85,10 +85,7 @@ export function DataTable<T extends RowData>({
 
   // Controlled slices derived from the (optimistic) URL view; the table never owns them.
   const sorting = useMemo(() => (view.sort ? [view.sort] : []), [view.sort]);
-  const pagination = useMemo(
-    () => ({ pageIndex: view.page - 1, pageSize: view.pageSize }),
-    [view.page, view.pageSize],
-  );
+  const pagination = useMemo(() => ({ pageIndex: view.page - 1, pageSize: view.pageSize }), [view.page, view.pageSize]);
 
   const table = useTable<DataTableFeatures, T>({
     features: dataTableFeatures,
@@ -165,12 +162,7 @@ export function DataTable<T extends RowData>({
                       key={header.id}
                       scope={header.colSpan > 1 ? "colgroup" : "col"}
                       colSpan={header.colSpan > 1 ? header.colSpan : undefined}
-                      aria-sort={
-                        !canSort ? undefined
-                        : sorted === "asc" ? "ascending"
-                        : sorted === "desc" ? "descending"
-                        : "none"
-                      }
+                      aria-sort={!canSort ? undefined : sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
                       className={cn(
                         "whitespace-nowrap px-3 py-2 text-xs font-semibold tracking-wide text-slate-600",
                         alignEnd ? "text-right" : "text-left",

@@ -29,10 +29,7 @@ describe("parseTableParams", () => {
   });
 
   it("reads every param", () => {
-    const params = parseTableParams(
-      { page: "3", size: "50", sort: "-name", q: "  sepsis  ", status: "open", reviewer: "u1" },
-      options,
-    );
+    const params = parseTableParams({ page: "3", size: "50", sort: "-name", q: "  sepsis  ", status: "open", reviewer: "u1" }, options);
     expect(params).toEqual({
       page: 3,
       pageSize: 50,
@@ -137,14 +134,8 @@ describe("toSearchParams", () => {
   });
 
   it("round-trips through parseTableParams", () => {
-    const params = parseTableParams(
-      { page: "4", size: "100", sort: "name", q: "copd", status: "open" },
-      options,
-    );
-    const again = parseTableParams(
-      Object.fromEntries(toSearchParams(params, { defaultSort: options.defaultSort })),
-      options,
-    );
+    const params = parseTableParams({ page: "4", size: "100", sort: "name", q: "copd", status: "open" }, options);
+    const again = parseTableParams(Object.fromEntries(toSearchParams(params, { defaultSort: options.defaultSort })), options);
     expect(again).toEqual(params);
   });
 });

@@ -85,10 +85,7 @@ function sameSort(a: TableSort | undefined, b: TableSort | undefined): boolean {
   return a?.id === b?.id && !!a?.desc === !!b?.desc;
 }
 
-export function parseTableParams(
-  searchParams: RawSearchParams,
-  options: ParseTableParamsOptions,
-): TableParams {
+export function parseTableParams(searchParams: RawSearchParams, options: ParseTableParamsOptions): TableParams {
   const filterIds = options.filterIds ?? [];
   assertFilterIds(filterIds);
 
@@ -99,8 +96,7 @@ export function parseTableParams(
   const pageSize = size !== undefined && isPageSize(size) ? size : defaultSize;
 
   const requested = parseSort(first(searchParams.sort));
-  const sort =
-    requested && options.sortable.includes(requested.id) ? requested : options.defaultSort;
+  const sort = requested && options.sortable.includes(requested.id) ? requested : options.defaultSort;
 
   const q = first(searchParams.q)?.trim().slice(0, MAX_SEARCH_LENGTH);
   const search = q ? q : undefined;
@@ -175,11 +171,7 @@ export function toSearchParams(
 }
 
 /** Convenience for links: "/runs" or "/runs?sort=-createdAt&page=2". */
-export function tableHref(
-  pathname: string,
-  params: Parameters<typeof toSearchParams>[0],
-  options?: ToSearchParamsOptions,
-): string {
+export function tableHref(pathname: string, params: Parameters<typeof toSearchParams>[0], options?: ToSearchParamsOptions): string {
   const qs = toSearchParams(params, options).toString();
   return qs ? `${pathname}?${qs}` : pathname;
 }

@@ -26,11 +26,15 @@ export function useRowLinks(rowCount: number) {
     if (e.target !== e.currentTarget) return; // keys on a link/button inside the row behave natively
     const row = e.currentTarget;
     const target: Element | null | undefined =
-      e.key === "ArrowDown" ? row.nextElementSibling
-      : e.key === "ArrowUp" ? row.previousElementSibling
-      : e.key === "Home" ? row.parentElement?.firstElementChild
-      : e.key === "End" ? row.parentElement?.lastElementChild
-      : undefined;
+      e.key === "ArrowDown"
+        ? row.nextElementSibling
+        : e.key === "ArrowUp"
+          ? row.previousElementSibling
+          : e.key === "Home"
+            ? row.parentElement?.firstElementChild
+            : e.key === "End"
+              ? row.parentElement?.lastElementChild
+              : undefined;
     if (target !== undefined) {
       e.preventDefault(); // arrows move between rows, not scroll the box, even at the ends
       if (target instanceof HTMLElement) target.focus();

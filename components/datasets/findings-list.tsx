@@ -23,7 +23,9 @@ export async function FindingsList({ datasetId, rows, counts, total }: Props) {
         <CardTitle id="dataset-findings">{t("heading")}</CardTitle>
         {total > 0 && <Badge tone="warning">{t("total", { total })}</Badge>}
         {FINDING_KINDS.filter((k) => counts[k]).map((k) => (
-          <span key={k} className="text-xs text-slate-600">{t(`kinds.${k}`)}: {format.number(counts[k]!)}</span>
+          <span key={k} className="text-xs text-slate-600">
+            {t(`kinds.${k}`)}: {format.number(counts[k]!)}
+          </span>
         ))}
       </div>
       {total === 0 ? (
@@ -44,18 +46,30 @@ export async function FindingsList({ datasetId, rows, counts, total }: Props) {
               <TBody>
                 {rows.map((f) => (
                   <tr key={f.id}>
-                    <Td className="px-3 py-2 whitespace-nowrap"><Badge tone={f.detail.gold || f.kind === "no_note_text" ? "danger" : "warning"}>{t(`kinds.${f.kind}`)}</Badge></Td>
+                    <Td className="px-3 py-2 whitespace-nowrap">
+                      <Badge tone={f.detail.gold || f.kind === "no_note_text" ? "danger" : "warning"}>{t(`kinds.${f.kind}`)}</Badge>
+                    </Td>
                     <Td className="px-3 py-2 font-mono text-xs">
-                      {f.item ? <Link href={`/datasets/${datasetId}/items/${f.item.id}`} className="text-teal-800 hover:underline">{f.item.externalId}</Link> : t("datasetLevel")}
+                      {f.item ? (
+                        <Link href={`/datasets/${datasetId}/items/${f.item.id}`} className="text-teal-800 hover:underline">
+                          {f.item.externalId}
+                        </Link>
+                      ) : (
+                        t("datasetLevel")
+                      )}
                     </Td>
                     <Td className="px-3 py-2 text-slate-800">{findingText(t, f)}</Td>
-                    <Td className="px-3 py-2 font-mono text-xs text-slate-600">{f.location} · {f.field}</Td>
+                    <Td className="px-3 py-2 font-mono text-xs text-slate-600">
+                      {f.location} · {f.field}
+                    </Td>
                   </tr>
                 ))}
               </TBody>
             </Table>
           </div>
-          {rows.length < total && <p className="mt-2 text-xs text-slate-600">{t("shown", { shown: format.number(rows.length), total: format.number(total) })}</p>}
+          {rows.length < total && (
+            <p className="mt-2 text-xs text-slate-600">{t("shown", { shown: format.number(rows.length), total: format.number(total) })}</p>
+          )}
         </>
       )}
     </Card>

@@ -18,7 +18,10 @@ export interface ItemListRow {
   patientExternalId: string;
 }
 
-interface Facet { value: string; count: number }
+interface Facet {
+  value: string;
+  count: number;
+}
 type FilterId = "chapter" | "level" | "decisionPoint";
 type ItemsT = ReturnType<typeof useTranslations<"datasets.items">>;
 
@@ -38,19 +41,30 @@ function columnsFor(datasetId: string, t: ItemsT) {
     col.accessor("patientExternalId", { header: t("columns.patient") }),
     col.accessor("chapter", { header: t("columns.chapter"), enableSorting: true, cell: (i) => i.getValue() ?? "—" }),
     col.accessor("level", { header: t("columns.level"), enableSorting: true, cell: (i) => i.getValue() ?? "—" }),
-    col.accessor("decisionPoint", { header: t("columns.decisionPoint"), enableSorting: true, meta: { align: "end" }, cell: (i) => i.getValue() ?? "—" }),
+    col.accessor("decisionPoint", {
+      header: t("columns.decisionPoint"),
+      enableSorting: true,
+      meta: { align: "end" },
+      cell: (i) => i.getValue() ?? "—",
+    }),
     col.accessor("question", { header: t("columns.question"), cell: (i) => <span className="line-clamp-2 max-w-xl">{i.getValue()}</span> }),
   ]);
 }
 
-export function ItemsTable(props: TableParams & { datasetId: string; rows: ItemListRow[]; total: number; facets: Record<FilterId, Facet[]> }) {
+export function ItemsTable(
+  props: TableParams & { datasetId: string; rows: ItemListRow[]; total: number; facets: Record<FilterId, Facet[]> },
+) {
   const t = useTranslations("datasets.items");
   // v9 wants stable column definitions: one per dataset and language.
   const columns = useMemo(() => columnsFor(props.datasetId, t), [props.datasetId, t]);
   const filter = (id: FilterId) => ({
     id,
     label: t(`filters.${id}`),
-    options: props.facets[id].map((f) => ({ value: f.value, label: id === "decisionPoint" ? t("decisionPoint", { value: f.value }) : f.value, count: f.count })),
+    options: props.facets[id].map((f) => ({
+      value: f.value,
+      label: id === "decisionPoint" ? t("decisionPoint", { value: f.value }) : f.value,
+      count: f.count,
+    })),
     value: props.filters[id],
   });
   return (

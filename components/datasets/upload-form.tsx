@@ -65,11 +65,28 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
       <p className="mt-1 text-sm text-slate-600">{t("intro")}</p>
       <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
         <Field label={t("files")} id="files" hint={t("limit", { limit })}>
-          <input name="files" type="file" multiple required accept=".json,.jsonl,.ndjson,.csv,.gz" className="block w-full text-sm" disabled={busy} />
+          <input
+            name="files"
+            type="file"
+            multiple
+            required
+            accept=".json,.jsonl,.ndjson,.csv,.gz"
+            className="block w-full text-sm"
+            disabled={busy}
+          />
         </Field>
         <TextField label={t("name")} name="name" disabled={busy} hint={t("nameHint")} />
-        <Button type="submit" disabled={busy} className="sm:mt-6">{busy ? t("submitting") : t("submit")}</Button>
-        <SelectField label={t("format")} name="format" disabled={busy} defaultValue="" className="w-auto px-2 py-1.5 shadow-none" containerClassName="sm:col-span-3">
+        <Button type="submit" disabled={busy} className="sm:mt-6">
+          {busy ? t("submitting") : t("submit")}
+        </Button>
+        <SelectField
+          label={t("format")}
+          name="format"
+          disabled={busy}
+          defaultValue=""
+          className="w-auto px-2 py-1.5 shadow-none"
+          containerClassName="sm:col-span-3"
+        >
           <option value="">{t("formatDetect")}</option>
           <option value="fhir-r4">{t("formatFhir")}</option>
         </SelectField>
@@ -97,15 +114,32 @@ function ProgressView({ progress: p }: { progress: Progress }) {
         : p.phase === "writing"
           ? t("phases.writing", { percent, done: format.number(p.done ?? 0), total: format.number(p.total ?? 0) })
           : t(`phases.${p.phase}`);
-  return <UploadProgress label={t("progress")} phase={t(`phaseNames.${p.phase}`)} phaseId={p.phase} detail={detail} fraction={p.phase === "queued" || p.phase === "checksum" ? null : fraction} />;
+  return (
+    <UploadProgress
+      label={t("progress")}
+      phase={t(`phaseNames.${p.phase}`)}
+      phaseId={p.phase}
+      detail={detail}
+      fraction={p.phase === "queued" || p.phase === "checksum" ? null : fraction}
+    />
+  );
 }
 
 function ImportReport({ outcome }: { outcome: Outcome }) {
   const t = useTranslations("datasets.upload");
   const format = useFormatter();
-  if ("error" in outcome) return <p role="alert" className="mt-4 text-sm text-red-700" data-testid="import-error">{outcome.error}</p>;
+  if ("error" in outcome)
+    return (
+      <p role="alert" className="mt-4 text-sm text-red-700" data-testid="import-error">
+        {outcome.error}
+      </p>
+    );
   if (outcome.status === "unchanged")
-    return <p role="status" className="mt-4 text-sm text-slate-700" data-testid="import-report">{t("unchanged", { name: outcome.name, version: outcome.version })}</p>;
+    return (
+      <p role="status" className="mt-4 text-sm text-slate-700" data-testid="import-report">
+        {t("unchanged", { name: outcome.name, version: outcome.version })}
+      </p>
+    );
   if (outcome.status === "imported") {
     const c = outcome.counts;
     return (

@@ -95,14 +95,26 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
 
   return (
     <nav aria-label={t("nav")} className={cn("flex min-h-0 flex-col", className)}>
-      <h3 className="border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{t("heading", { count: n })}</h3>
-      <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+      <h3 className="border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        {t("heading", { count: n })}
+      </h3>
+      <div
+        ref={listRef}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      >
         <ul className="relative" style={{ height: n * ROW }} onKeyDown={onKeyDown}>
           {shown.map((pos) => {
             const d = entries[pos] as DayEntry;
             const active = pos === activePos;
             return (
-              <li key={d.key} className="absolute inset-x-0" style={{ top: pos * ROW, height: ROW }} aria-setsize={n} aria-posinset={pos + 1}>
+              <li
+                key={d.key}
+                className="absolute inset-x-0"
+                style={{ top: pos * ROW, height: ROW }}
+                aria-setsize={n}
+                aria-posinset={pos + 1}
+              >
                 <button
                   type="button"
                   data-pos={pos}
@@ -120,7 +132,10 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
                 >
                   {/* The visible text is the accessible name; the sr-only words make it a sentence.
                       The date has the whole first line: beside the count it was cut ("6 Apr 20…"). */}
-                  <span className="col-span-2 whitespace-nowrap">{formatShortDay(d.key, locale)}<span className="sr-only">,</span></span>
+                  <span className="col-span-2 whitespace-nowrap">
+                    {formatShortDay(d.key, locale)}
+                    <span className="sr-only">,</span>
+                  </span>
                   <span className="truncate text-slate-600 tabular-nums">{d.gaDays == null ? t("gaUnknown") : ga(d.gaDays)}</span>
                   <span className="flex items-center justify-end gap-1 tabular-nums">
                     {d.evidence > 0 && (

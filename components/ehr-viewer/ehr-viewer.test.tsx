@@ -15,7 +15,9 @@ const countNodes = (html: string) => (html.match(/<[a-zA-Z]/g) ?? []).length;
 
 function render(events: ViewerEvent[], evidence: string[] = demoEvidenceIds(events), locale: Locale = "en") {
   // React separates adjacent text with <!-- --> markers; they are not elements, drop them for matching.
-  return renderToString(withIntl(<EhrViewer events={events} evidenceEventIds={evidence} cutoffLabel={DEMO_CUTOFF_LABEL} />, locale)).replaceAll("<!-- -->", "");
+  return renderToString(
+    withIntl(<EhrViewer events={events} evidenceEventIds={evidence} cutoffLabel={DEMO_CUTOFF_LABEL} />, locale),
+  ).replaceAll("<!-- -->", "");
 }
 
 describe("EhrViewer (server render)", () => {
@@ -96,7 +98,9 @@ describe("EhrViewer (server render)", () => {
     expect(html).toContain("孕32周，皮肤瘙痒1周，夜间加重。\n无腹痛。");
     expect(html).toContain(`病历截止于决策截止时间：${DEMO_CUTOFF_LABEL}`);
     // The cutoff label is the caller's; no other text or label is left in English.
-    const words = [...html.replaceAll(DEMO_CUTOFF_LABEL, "").matchAll(/>([^<]+)<|(?:aria-label|title|placeholder)="([^"]*)"/g)].map((m) => m[1] ?? m[2]);
+    const words = [...html.replaceAll(DEMO_CUTOFF_LABEL, "").matchAll(/>([^<]+)<|(?:aria-label|title|placeholder)="([^"]*)"/g)].map(
+      (m) => m[1] ?? m[2],
+    );
     expect(words.filter((w) => /Patient|record|Evidence|event|Lab|Note|wk|Search|Jump|Days/.test(w ?? ""))).toEqual([]);
   });
 

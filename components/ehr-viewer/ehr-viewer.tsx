@@ -48,7 +48,15 @@ function isTyping(target: EventTarget): boolean {
   return el.tagName === "INPUT" && !["radio", "checkbox", "button", "submit", "reset"].includes((el as HTMLInputElement).type);
 }
 
-export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId = null, onFocusHandled, locale: localeProp, className }: EhrViewerProps) {
+export function EhrViewer({
+  events,
+  evidenceEventIds,
+  cutoffLabel,
+  focusEventId = null,
+  onFocusHandled,
+  locale: localeProp,
+  className,
+}: EhrViewerProps) {
   const t = useTranslations("ehrViewer");
   const { locale } = useRecordFormat(localeProp);
   const groups = useMemo(() => groupByDay(events), [events]);
@@ -56,7 +64,10 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
   const counts = useMemo(() => countByType(ordered), [ordered]);
   const evidence = useMemo(() => new Set(evidenceEventIds), [evidenceEventIds]);
   const [hidden, setHidden] = useState<ReadonlySet<EventType>>(NO_TYPES);
-  const flat = useMemo(() => flattenRows(groups, hidden.size ? new Set(EVENT_TYPES.filter((t) => !hidden.has(t))) : null), [groups, hidden]);
+  const flat = useMemo(
+    () => flattenRows(groups, hidden.size ? new Set(EVENT_TYPES.filter((t) => !hidden.has(t))) : null),
+    [groups, hidden],
+  );
   const days = useMemo(() => buildDayIndex(groups, flat, evidence), [groups, flat, evidence]);
   const navDays = useMemo(() => days.filter((d) => d.headerRow >= 0), [days]);
   // Header row of the next visible day, per day: what pushes the pinned header up.
@@ -71,7 +82,10 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
 
   // Folded once per record; a type filter only drops documents, it never re-folds text.
   const fullIndex = useMemo(() => buildIndex(ordered.map(eventDoc)), [ordered]);
-  const searchIndex = useMemo(() => (hidden.size ? fullIndex.filter((_, i) => !hidden.has((ordered[i] as ViewerEvent).type)) : fullIndex), [fullIndex, ordered, hidden]);
+  const searchIndex = useMemo(
+    () => (hidden.size ? fullIndex.filter((_, i) => !hidden.has((ordered[i] as ViewerEvent).type)) : fullIndex),
+    [fullIndex, ordered, hidden],
+  );
   const search = useSearch(searchIndex);
   const searchInput = useRef<HTMLInputElement>(null);
 
@@ -135,7 +149,14 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     handled.current = focusEventId;
     scrollToRow(row, "center");
     setFlash((f) => ({ id: ev.id, n: (f?.n ?? 0) + 1 }));
-    setAnnouncement(t("record.showing", { type: t(`types.${ev.type}`), name: ev.name, day: formatDay(dateKeyOf(ev.time), locale), time: formatTime(ev.time, locale) }));
+    setAnnouncement(
+      t("record.showing", {
+        type: t(`types.${ev.type}`),
+        name: ev.name,
+        day: formatDay(dateKeyOf(ev.time), locale),
+        time: formatTime(ev.time, locale),
+      }),
+    );
     onFocusHandled?.();
   }, [focusEventId, ordered, flat, hidden, toggleType, scrollToRow, onFocusHandled, locale, t]);
   useEffect(() => {
@@ -200,7 +221,8 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
   // "/" and j / k work whenever focus is not in a text field (the header advertises them), not
   // only once something inside the viewer has focus; typing "j" in any text box is never taken.
   const onPageKey = useEffectEvent((e: globalThis.KeyboardEvent) => {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.isComposing || (e.target instanceof Element && isTyping(e.target))) return;
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.isComposing || (e.target instanceof Element && isTyping(e.target)))
+      return;
     if (e.key === "/") {
       e.preventDefault();
       searchInput.current?.focus();
@@ -229,7 +251,8 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
       const day = days[row.day];
       return day ? <DayHeaderRow day={day} locale={locale} /> : null;
     }
-    if (row.kind === "end") return <EndMarker cutoffLabel={cutoffLabel} empty={ordered.length === 0 ? "record" : flat.rows.length === 1 ? "filtered" : null} />;
+    if (row.kind === "end")
+      return <EndMarker cutoffLabel={cutoffLabel} empty={ordered.length === 0 ? "record" : flat.rows.length === 1 ? "filtered" : null} />;
     const e = row.event;
     return (
       <EventRow
@@ -249,7 +272,10 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
     <section
       aria-label={t("record.label")}
       onKeyDown={onSectionKey}
-      className={cn("@container flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white", className ?? "h-[80vh]")}
+      className={cn(
+        "@container flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white",
+        className ?? "h-[80vh]",
+      )}
     >
       <header className="space-y-2 border-b border-slate-200 px-4 py-3">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -261,7 +287,13 @@ export function EhrViewer({ events, evidenceEventIds, cutoffLabel, focusEventId 
         <TypeFilter counts={counts} hidden={hidden} onToggle={toggleType} onShowAll={showAll} />
       </header>
       <div className="flex min-h-0 flex-1">
-        <DateNav entries={navDays} activeDay={currentDay} onSelect={jumpToDay} locale={locale} className="w-36 shrink-0 border-r border-slate-200 @3xl:w-44" />
+        <DateNav
+          entries={navDays}
+          activeDay={currentDay}
+          onSelect={jumpToDay}
+          locale={locale}
+          className="w-36 shrink-0 border-r border-slate-200 @3xl:w-44"
+        />
         <div
           ref={scrollRef}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable pane must take focus to be scrolled by keyboard (WCAG 2.1.1, axe scrollable-region-focusable); Biome accepts only widget roles here, which would misname a reading pane

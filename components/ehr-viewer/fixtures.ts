@@ -144,7 +144,13 @@ export function buildDemoEvents({ count = 300, seed = 7, start = "2031-01-06", s
       minute = Math.min(23 * 60 + 59, minute + 2 + Math.floor(r() * 25));
       const seq = events.length + 1;
       const time = `${date}T${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}:00`;
-      const base = { id: `ev-${seq}`, eventId: `E${String(seq).padStart(5, "0")}`, time, gaDays: gaKnown ? ga : null, visitId: `V${day + 1}` };
+      const base = {
+        id: `ev-${seq}`,
+        eventId: `E${String(seq).padStart(5, "0")}`,
+        time,
+        gaDays: gaKnown ? ga : null,
+        visitId: `V${day + 1}`,
+      };
       events.push({ ...base, ...eventBody(r, k) });
     }
     const step = count > 1500 ? 1 : 1 + Math.floor(r() * 5);
@@ -160,7 +166,12 @@ function eventBody(r: Rand, k: number): Pick<ViewerEvent, "type" | "name" | "mea
   const roll = k === 0 ? 0.99 : r(); // each day opens with a note, as a visit does
   if (roll > 0.93) {
     const zh = r() < 0.5;
-    return { ...none, type: "clinical_note", name: zh ? "产前检查记录" : "Antenatal visit note", text: longText(r, 300 + Math.floor(r() * 3000)) };
+    return {
+      ...none,
+      type: "clinical_note",
+      name: zh ? "产前检查记录" : "Antenatal visit note",
+      text: longText(r, 300 + Math.floor(r() * 3000)),
+    };
   }
   if (roll > 0.85) {
     const panel = pick(r, PANELS);
@@ -172,17 +183,53 @@ function eventBody(r: Rand, k: number): Pick<ViewerEvent, "type" | "name" | "mea
   }
   if (roll > 0.3) {
     const sys = 105 + Math.floor(r() * 40);
-    const bp: ViewerMeasurement = { name: "Blood pressure", value: `${sys}/${60 + Math.floor(r() * 30)}`, unit: "mmHg", refLow: null, refHigh: null, flag: sys >= 140 ? "H" : null };
+    const bp: ViewerMeasurement = {
+      name: "Blood pressure",
+      value: `${sys}/${60 + Math.floor(r() * 30)}`,
+      unit: "mmHg",
+      refLow: null,
+      refHigh: null,
+      flag: sys >= 140 ? "H" : null,
+    };
     const hr: ViewerMeasurement = measure(r, { name: "Heart rate", unit: "bpm", low: 60, high: 100, mean: 84, sd: 10, dp: 0 });
-    return r() < 0.5 ? { ...none, type: "vital_sign", name: "Blood pressure", measurement: bp } : { ...none, type: "vital_sign", name: "Heart rate", measurement: hr };
+    return r() < 0.5
+      ? { ...none, type: "vital_sign", name: "Blood pressure", measurement: bp }
+      : { ...none, type: "vital_sign", name: "Heart rate", measurement: hr };
   }
-  if (roll > 0.18) return { ...none, type: "medication", name: pick(r, ["Ursodeoxycholic acid 250 mg PO bid", "Ferrous succinate 100 mg PO qd", "Folic acid 0.4 mg PO qd"]) };
+  if (roll > 0.18)
+    return {
+      ...none,
+      type: "medication",
+      name: pick(r, ["Ursodeoxycholic acid 250 mg PO bid", "Ferrous succinate 100 mg PO qd", "Folic acid 0.4 mg PO qd"]),
+    };
   if (roll > 0.1) {
     const pos = r() < 0.2;
-    return { ...none, type: "screening", name: pick(r, ["GBS screening", "Urine protein"]), measurement: { name: "Result", value: pos ? "Positive" : "Negative", unit: null, refLow: null, refHigh: null, flag: pos ? "A" : null } };
+    return {
+      ...none,
+      type: "screening",
+      name: pick(r, ["GBS screening", "Urine protein"]),
+      measurement: {
+        name: "Result",
+        value: pos ? "Positive" : "Negative",
+        unit: null,
+        refLow: null,
+        refHigh: null,
+        flag: pos ? "A" : null,
+      },
+    };
   }
-  if (roll > 0.05) return { ...none, type: "procedure", name: "Non-stress test", text: "Reactive trace, baseline 140 bpm, good variability, no decelerations." };
-  return { ...none, type: "diagnosis", name: pick(r, ["Intrahepatic cholestasis of pregnancy", "妊娠期肝内胆汁淤积症", "Iron deficiency anaemia"]) };
+  if (roll > 0.05)
+    return {
+      ...none,
+      type: "procedure",
+      name: "Non-stress test",
+      text: "Reactive trace, baseline 140 bpm, good variability, no decelerations.",
+    };
+  return {
+    ...none,
+    type: "diagnosis",
+    name: pick(r, ["Intrahepatic cholestasis of pregnancy", "妊娠期肝内胆汁淤积症", "Iron deficiency anaemia"]),
+  };
 }
 
 /** A deterministic handful of evidence ids: flagged bile-acid results and itching notes. */
@@ -221,7 +268,10 @@ export function buildDemoNotes(seed = 3): ViewerNote[] {
       sections: [
         section("History of Present Illness", 800),
         section("Brief Hospital Course", 2500),
-        { title: "Discharge Instructions", text: "Return if itching worsens, fetal movements decrease, or you have bleeding.\n如瘙痒加重、胎动减少或阴道流血，请及时就诊。" },
+        {
+          title: "Discharge Instructions",
+          text: "Return if itching worsens, fetal movements decrease, or you have bleeding.\n如瘙痒加重、胎动减少或阴道流血，请及时就诊。",
+        },
       ],
     },
   ];

@@ -1,8 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { dateKeyOf, flagInfo, formatDay, formatMeasurement, formatRange, formatShortDay, formatTime, formatValue, gaParts, measurementText, recordDateLocale } from "./format";
+import {
+  dateKeyOf,
+  flagInfo,
+  formatDay,
+  formatMeasurement,
+  formatRange,
+  formatShortDay,
+  formatTime,
+  formatValue,
+  gaParts,
+  measurementText,
+  recordDateLocale,
+} from "./format";
 import type { ViewerMeasurement } from "./types";
 
-const m = (over: Partial<ViewerMeasurement>): ViewerMeasurement => ({ name: "x", value: null, unit: null, refLow: null, refHigh: null, flag: null, ...over });
+const m = (over: Partial<ViewerMeasurement>): ViewerMeasurement => ({
+  name: "x",
+  value: null,
+  unit: null,
+  refLow: null,
+  refHigh: null,
+  flag: null,
+  ...over,
+});
 
 describe("gaParts", () => {
   it("splits into completed weeks + days", () => {

@@ -17,7 +17,7 @@ export interface DayGroup {
 
 export type Row =
   | { kind: "header"; key: string; day: number; order: number }
-  | { kind: "event"; key: string; day: number; order: number; event: ViewerEvent; /** 1-based among the visible events */ pos: number }
+  | { kind: "event"; key: string; day: number; order: number; event: ViewerEvent /** 1-based among the visible events */; pos: number }
   | { kind: "end"; key: string; day: number; order: number };
 
 export interface FlatRows {

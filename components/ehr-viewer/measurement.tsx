@@ -21,7 +21,13 @@ export function FlagMark({ flag }: { flag: FlagInfo }) {
   // Coded flags are spoken in the reader's words; free text is read as written.
   const spoken = flag.code ? t(flag.code) : flag.label;
   return (
-    <span className={cn("whitespace-nowrap font-semibold", FLAG_TONE[flag.direction], flag.critical && "rounded bg-red-50 px-1 ring-1 ring-inset ring-red-300")}>
+    <span
+      className={cn(
+        "whitespace-nowrap font-semibold",
+        FLAG_TONE[flag.direction],
+        flag.critical && "rounded bg-red-50 px-1 ring-1 ring-inset ring-red-300",
+      )}
+    >
       {flag.label}
       {flag.symbol && <span aria-hidden="true">{` ${flag.symbol}`}</span>}
       {spoken !== flag.label && <span className="sr-only">{` (${spoken})`}</span>}
@@ -59,7 +65,15 @@ export function MeasurementLine({ m, showName, hits, current }: LineProps) {
 }
 
 /** Panel (e.g. an ultrasound biometry or a blood count) as a compact name/value/range/flag table. */
-export function PanelTable({ items, hits, current }: { items: readonly ViewerMeasurement[]; hits?: readonly SearchHit[]; current?: SearchHit | null }) {
+export function PanelTable({
+  items,
+  hits,
+  current,
+}: {
+  items: readonly ViewerMeasurement[];
+  hits?: readonly SearchHit[];
+  current?: SearchHit | null;
+}) {
   return (
     <table className="mt-1.5 ml-12 border-collapse text-sm leading-5">
       <tbody>

@@ -73,7 +73,10 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
   const t = useTranslations("ehrViewer.notes");
   const { locale } = useRecordFormat(localeProp);
   // A note without a title of its own is named by number and chart date (searchable like any title).
-  const notes = useMemo(() => given.map((n) => ({ ...n, title: n.title || t("title", { noteNum: n.noteNum, date: n.chartdate }) })), [given, t]);
+  const notes = useMemo(
+    () => given.map((n) => ({ ...n, title: n.title || t("title", { noteNum: n.noteNum, date: n.chartdate }) })),
+    [given, t],
+  );
   const base = useId();
   const anchor = useCallback((noteNum: number, section: number) => `${base}-n${noteNum}-s${section}`, [base]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -135,7 +138,10 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
     <section
       aria-label={t("label")}
       onKeyDown={onKeyDown}
-      className={cn("@container flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white", className ?? "h-[80vh]")}
+      className={cn(
+        "@container flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white",
+        className ?? "h-[80vh]",
+      )}
     >
       <header className="space-y-2 border-b border-slate-200 px-4 py-3">
         <h2 className="text-base font-semibold text-slate-900">
@@ -147,7 +153,11 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
         <nav aria-label={t("outline")} className="w-40 shrink-0 overflow-y-auto border-r border-slate-200 p-2 text-sm @2xl:w-56">
           {notes.map((n) => (
             <div key={n.id} className="mb-3">
-              <button type="button" className={cn(OUTLINE_BUTTON, "font-semibold text-slate-900")} onClick={() => scrollTo(byId(anchor(n.noteNum, -1)))}>
+              <button
+                type="button"
+                className={cn(OUTLINE_BUTTON, "font-semibold text-slate-900")}
+                onClick={() => scrollTo(byId(anchor(n.noteNum, -1)))}
+              >
                 {n.title} <span className="block text-xs font-normal text-slate-600">{formatDay(n.chartdate, locale)}</span>
               </button>
               <ul className="mt-1 ml-2 border-l border-slate-200 pl-1">
@@ -155,7 +165,11 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
                   const ev = evidence.has(`${n.noteNum}|${sectionId(s.title)}`);
                   return (
                     <li key={i}>
-                      <button type="button" className={cn(OUTLINE_BUTTON, "text-xs text-slate-700")} onClick={() => scrollTo(byId(anchor(n.noteNum, i)))}>
+                      <button
+                        type="button"
+                        className={cn(OUTLINE_BUTTON, "text-xs text-slate-700")}
+                        onClick={() => scrollTo(byId(anchor(n.noteNum, i)))}
+                      >
                         {s.title || t("untitledSection")}
                         {ev && <span className="ml-1 font-semibold text-amber-900"> {t("evidence")}</span>}
                       </button>
@@ -178,14 +192,21 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
           {notes.map((n) => {
             const titleKey = noteKey(n.noteNum, -1);
             return (
-              <article key={n.id} id={anchor(n.noteNum, -1)} aria-labelledby={`${anchor(n.noteNum, -1)}-h`} className={cn("mb-8 rounded", flash?.key === titleKey && "ring-2 ring-teal-700")}>
+              <article
+                key={n.id}
+                id={anchor(n.noteNum, -1)}
+                aria-labelledby={`${anchor(n.noteNum, -1)}-h`}
+                className={cn("mb-8 rounded", flash?.key === titleKey && "ring-2 ring-teal-700")}
+              >
                 <header className="mb-2 border-b border-slate-200 pb-2">
                   <h3 id={`${anchor(n.noteNum, -1)}-h`} className="text-base font-semibold text-slate-900">
-                    <Highlight text={n.title} hits={search.result.byKey.get(titleKey)} current={current?.key === titleKey ? current : null} />
+                    <Highlight
+                      text={n.title}
+                      hits={search.result.byKey.get(titleKey)}
+                      current={current?.key === titleKey ? current : null}
+                    />
                   </h3>
-                  <p className="text-xs text-slate-600">
-                    {t("subtitle", { noteNum: n.noteNum, date: formatDay(n.chartdate, locale) })}
-                  </p>
+                  <p className="text-xs text-slate-600">{t("subtitle", { noteNum: n.noteNum, date: formatDay(n.chartdate, locale) })}</p>
                 </header>
                 {n.sections.map((s, i) => {
                   const key = noteKey(n.noteNum, i);

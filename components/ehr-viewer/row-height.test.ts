@@ -14,7 +14,10 @@ describe("row height estimates", () => {
     const [plain] = buildDemoEvents({ count: 1 });
     const base = { ...plain!, measurement: null, items: [], text: null };
     const lone = estimateEventHeight(base, 800);
-    const panel = estimateEventHeight({ ...base, items: new Array(6).fill({ name: "x", value: 1, unit: null, refLow: null, refHigh: null, flag: null }) }, 800);
+    const panel = estimateEventHeight(
+      { ...base, items: new Array(6).fill({ name: "x", value: 1, unit: null, refLow: null, refHigh: null, flag: null }) },
+      800,
+    );
     const note = estimateEventHeight({ ...base, text: "word ".repeat(800) }, 800);
     expect(lone).toBeGreaterThan(30);
     expect(panel).toBeGreaterThan(lone + 100);

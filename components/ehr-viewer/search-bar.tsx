@@ -11,12 +11,24 @@ const BUTTON =
   "inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400 disabled:hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-teal-700";
 
 /** What the polite status says: nothing while typing, the match position, or no matches. */
-export function searchStatus(s: Pick<SearchState, "query" | "total" | "currentIndex" | "pending">): { current: number; total: number } | "none" | null {
+export function searchStatus(
+  s: Pick<SearchState, "query" | "total" | "currentIndex" | "pending">,
+): { current: number; total: number } | "none" | null {
   if (!s.query.trim() || s.pending) return null;
   return s.total ? { current: s.currentIndex + 1, total: s.total } : "none";
 }
 
-export function SearchBar({ state, label, placeholder, inputRef }: { state: SearchState; label: string; placeholder?: string; inputRef?: Ref<HTMLInputElement> }) {
+export function SearchBar({
+  state,
+  label,
+  placeholder,
+  inputRef,
+}: {
+  state: SearchState;
+  label: string;
+  placeholder?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
   const t = useTranslations("ehrViewer.search");
   const id = useId();
   const { query, setQuery, total, currentIndex, next, prev } = state;
@@ -53,7 +65,10 @@ export function SearchBar({ state, label, placeholder, inputRef }: { state: Sear
       <span
         id={`${id}-status`}
         aria-live="polite"
-        className={cn("min-w-[4.5rem] text-center text-xs tabular-nums", query.trim() && !total && !state.pending ? "text-red-800" : "text-slate-600")}
+        className={cn(
+          "min-w-[4.5rem] text-center text-xs tabular-nums",
+          query.trim() && !total && !state.pending ? "text-red-800" : "text-slate-600",
+        )}
       >
         <span aria-hidden="true">{query.trim() ? (total ? `${currentIndex + 1} / ${total}` : state.pending ? "…" : "0 / 0") : ""}</span>
         <span className="sr-only">{status}</span>

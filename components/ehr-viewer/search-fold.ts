@@ -84,7 +84,10 @@ function dropDigraphs(base: string, bStarts: number[] | null, bEnds: number[] | 
       any = true;
     }
   }
-  if (!any) return bStarts && bEnds ? { folded: base, starts: Int32Array.from(bStarts), ends: Int32Array.from(bEnds) } : { folded: base, starts: null, ends: null };
+  if (!any)
+    return bStarts && bEnds
+      ? { folded: base, starts: Int32Array.from(bStarts), ends: Int32Array.from(bEnds) }
+      : { folded: base, starts: null, ends: null };
   let folded = "";
   const starts: number[] = [];
   const ends: number[] = [];

@@ -18,8 +18,15 @@ const ev = (id: string, over: Partial<ViewerEvent> = {}): ViewerEvent => ({
 });
 
 const events: ViewerEvent[] = [
-  ev("tba", { name: "Total bile acids", measurement: { name: "Total bile acids", value: 23.4, unit: "µmol/L", refLow: null, refHigh: 10, flag: "H" } }),
-  ev("note", { type: "clinical_note", name: "Visit note", text: "孕32周，皮肤瘙痒1周，夜间加重。\nItching worse at NIGHT; itching keeps her awake." }),
+  ev("tba", {
+    name: "Total bile acids",
+    measurement: { name: "Total bile acids", value: 23.4, unit: "µmol/L", refLow: null, refHigh: 10, flag: "H" },
+  }),
+  ev("note", {
+    type: "clinical_note",
+    name: "Visit note",
+    text: "孕32周，皮肤瘙痒1周，夜间加重。\nItching worse at NIGHT; itching keeps her awake.",
+  }),
   ev("us", {
     type: "ultrasound",
     name: "Growth ultrasound",
@@ -37,7 +44,10 @@ describe("foldCase / findRanges", () => {
     expect(foldCase("孕32周")).toBe("孕32周");
   });
   it("finds non-overlapping ranges", () => {
-    expect(findRanges("aaaa", "aa")).toEqual([[0, 2], [2, 4]]);
+    expect(findRanges("aaaa", "aa")).toEqual([
+      [0, 2],
+      [2, 4],
+    ]);
     expect(findRanges("abc", "")).toEqual([]);
     expect(findRanges("abc", "x")).toEqual([]);
   });
@@ -64,8 +74,16 @@ describe("searchEvents", () => {
   });
   it("finds Chinese substrings in names, panel items and text, across what would be word boundaries", () => {
     const zh: ViewerEvent[] = [
-      ev("bp", { type: "vital_sign", name: "血压", items: [{ name: "收缩压", value: 111, unit: "mmHg", refLow: null, refHigh: 140, flag: null }] }),
-      ev("dx", { type: "clinical_note", name: "产前检查记录：诊断及处理", text: "诊断：1. G3P0，宫内单活胎妊娠6+3周\n处理：下次产检(孕12+5周)：NT超声及NIPT。" }),
+      ev("bp", {
+        type: "vital_sign",
+        name: "血压",
+        items: [{ name: "收缩压", value: 111, unit: "mmHg", refLow: null, refHigh: 140, flag: null }],
+      }),
+      ev("dx", {
+        type: "clinical_note",
+        name: "产前检查记录：诊断及处理",
+        text: "诊断：1. G3P0，宫内单活胎妊娠6+3周\n处理：下次产检(孕12+5周)：NT超声及NIPT。",
+      }),
     ];
     expect(searchEvents(zh, "缩压").hits.map((h) => [h.key, h.field])).toEqual([["bp", "i0.name"]]);
     expect(searchEvents(zh, "检查").hits.map((h) => [h.key, h.field])).toEqual([["dx", "name"]]);

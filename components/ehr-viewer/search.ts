@@ -145,7 +145,13 @@ export function noteDocs(notes: readonly ViewerNote[]): SearchDoc[] {
   for (const n of notes) {
     docs.push({ key: noteKey(n.noteNum, -1), fields: [{ field: "title", text: n.title ?? "" }] });
     n.sections.forEach((s, i) =>
-      docs.push({ key: noteKey(n.noteNum, i), fields: [{ field: "heading", text: s.title }, { field: "text", text: s.text }] }),
+      docs.push({
+        key: noteKey(n.noteNum, i),
+        fields: [
+          { field: "heading", text: s.title },
+          { field: "text", text: s.text },
+        ],
+      }),
     );
   }
   return docs;

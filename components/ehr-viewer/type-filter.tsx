@@ -30,16 +30,24 @@ export const TypeFilter = memo(function TypeFilter({ counts, hidden, onToggle, o
             onClick={() => onToggle(type)}
             className={cn(
               "inline-flex h-7 items-center gap-1 rounded-full border px-2.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-teal-700",
-              on ? "border-teal-700 bg-teal-50 text-teal-900" : "border-dashed border-slate-400 bg-white text-slate-600 line-through decoration-slate-400",
+              on
+                ? "border-teal-700 bg-teal-50 text-teal-900"
+                : "border-dashed border-slate-400 bg-white text-slate-600 line-through decoration-slate-400",
             )}
           >
-            <span aria-hidden="true" className="w-3 text-center no-underline">{on ? "✓" : ""}</span>
+            <span aria-hidden="true" className="w-3 text-center no-underline">
+              {on ? "✓" : ""}
+            </span>
             {t(`types.${type}`)} <span className="tabular-nums">{counts[type]}</span>
           </button>
         );
       })}
       {hidden.size > 0 && (
-        <button type="button" onClick={onShowAll} className="h-7 rounded px-2 text-xs font-medium text-teal-800 underline hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700">
+        <button
+          type="button"
+          onClick={onShowAll}
+          className="h-7 rounded px-2 text-xs font-medium text-teal-800 underline hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+        >
           {t("filter.showAll")}
         </button>
       )}

@@ -39,10 +39,20 @@ export function AccuracyChart({ report }: { report: EvaluationReport }) {
   return (
     <Card as="figure">
       <figcaption>
-        <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">{heading}</h3>
-        <p id={`${prefix}-desc`} className="text-xs text-slate-600">{t("description", { bootstrap: bootstrapName(l, report) })}</p>
+        <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">
+          {heading}
+        </h3>
+        <p id={`${prefix}-desc`} className="text-xs text-slate-600">
+          {t("description", { bootstrap: bootstrapName(l, report) })}
+        </p>
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} className="mt-3 h-auto w-full max-w-3xl" role="img" aria-label={heading} aria-describedby={`${prefix}-desc`}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        className="mt-3 h-auto w-full max-w-3xl"
+        role="img"
+        aria-label={heading}
+        aria-describedby={`${prefix}-desc`}
+      >
         <g className="fill-slate-500 text-[10px]">
           {[0, 0.25, 0.5, 0.75, 1].map((t) => (
             <text key={t} x={x(t)} y={12} textAnchor="middle">{`${t * 100}%`}</text>
@@ -54,7 +64,13 @@ export function AccuracyChart({ report }: { report: EvaluationReport }) {
         {placed.map((r) => {
           if (r.kind === "model")
             return (
-              <text key={`m-${r.model}`} x={0} y={r.y + HEAD / 2 + 2} dominantBaseline="central" className="fill-slate-900 text-[12px] font-semibold">
+              <text
+                key={`m-${r.model}`}
+                x={0}
+                y={r.y + HEAD / 2 + 2}
+                dominantBaseline="central"
+                className="fill-slate-900 text-[12px] font-semibold"
+              >
                 {r.model}
               </text>
             );

@@ -25,7 +25,9 @@ export function AccuracyTable({ report }: { report: EvaluationReport }) {
           </caption>
           <thead className="border-b border-slate-300 text-xs text-slate-600">
             <tr>
-              <th scope="col" className="px-2 py-1 text-left">{l("model")}</th>
+              <th scope="col" className="px-2 py-1 text-left">
+                {l("model")}
+              </th>
               {scopes.map((s) => (
                 <th key={s} scope="col" className="px-2 py-1 text-right">
                   {s}
@@ -37,15 +39,21 @@ export function AccuracyTable({ report }: { report: EvaluationReport }) {
           <tbody>
             {models.map((m) => (
               <tr key={m} className="border-t border-slate-100">
-                <th scope="row" className="px-2 py-1.5 text-left font-medium">{m}</th>
+                <th scope="row" className="px-2 py-1.5 text-left font-medium">
+                  {m}
+                </th>
                 {scopes.map((s) => {
                   const a = findPair(report.accuracy, m, s);
                   return (
                     <td key={s} className="px-2 py-1.5 text-right tabular-nums" data-model={m} data-scope={s}>
                       {a ? (
                         <>
-                          <span className="font-semibold" data-testid="accuracy-value">{accuracyPm(a.accuracy)}</span>
-                          <span className="block text-xs text-slate-600">{t("bounds", { bounds: boundsPp(a.accuracy), n: format.number(a.total) })}</span>
+                          <span className="font-semibold" data-testid="accuracy-value">
+                            {accuracyPm(a.accuracy)}
+                          </span>
+                          <span className="block text-xs text-slate-600">
+                            {t("bounds", { bounds: boundsPp(a.accuracy), n: format.number(a.total) })}
+                          </span>
                         </>
                       ) : (
                         <span className="text-slate-500">{t("noPredictions")}</span>

@@ -21,7 +21,19 @@ function noteText(t: NotesT, note: string | null): string {
 
 const NUM = "px-2 py-1 text-right tabular-nums";
 
-function Frame({ title, note, head, testId, children }: { title: string; note: string; head: string[]; testId: string; children: ReactNode }) {
+function Frame({
+  title,
+  note,
+  head,
+  testId,
+  children,
+}: {
+  title: string;
+  note: string;
+  head: string[];
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <Card as="section">
       <div className="overflow-x-auto">
@@ -33,7 +45,9 @@ function Frame({ title, note, head, testId, children }: { title: string; note: s
           <thead className="border-b border-slate-300 text-xs text-slate-600">
             <tr>
               {head.map((h, i) => (
-                <th key={`${i}-${h}`} scope="col" className={i < 2 ? "px-2 py-1 text-left" : NUM}>{h}</th>
+                <th key={`${i}-${h}`} scope="col" className={i < 2 ? "px-2 py-1 text-left" : NUM}>
+                  {h}
+                </th>
               ))}
             </tr>
           </thead>
@@ -59,7 +73,9 @@ export function DeltaTable({ report }: { report: EvaluationReport }) {
     >
       {report.deltas.map((d) => (
         <tr key={`${d.model}-${d.scope}`} className="border-t border-slate-100">
-          <th scope="row" className="px-2 py-1 text-left font-medium">{d.model}</th>
+          <th scope="row" className="px-2 py-1 text-left font-medium">
+            {d.model}
+          </th>
           <td className="px-2 py-1">{d.scope}</td>
           <td className={NUM}>{format.number(d.cases)}</td>
           <td className={NUM}>{pct(d.scopeAccuracy)}</td>
@@ -89,7 +105,9 @@ export function DecisionPointTable({ report }: { report: EvaluationReport }) {
     >
       {report.decisionPoints.map((p) => (
         <tr key={`${p.model}-${p.scope}`} className="border-t border-slate-100">
-          <th scope="row" className="px-2 py-1 text-left font-medium">{p.model}</th>
+          <th scope="row" className="px-2 py-1 text-left font-medium">
+            {p.model}
+          </th>
           <td className="px-2 py-1">{p.scope}</td>
           <td className={NUM}>{pct(p.first.accuracy)}</td>
           <td className={NUM}>{format.number(p.first.total)}</td>
@@ -117,7 +135,9 @@ export function ConversationTable({ report }: { report: EvaluationReport }) {
     >
       {report.conversations.map((c) => (
         <tr key={`${c.model}-${c.scope}`} className="border-t border-slate-100">
-          <th scope="row" className="px-2 py-1 text-left font-medium">{c.model}</th>
+          <th scope="row" className="px-2 py-1 text-left font-medium">
+            {c.model}
+          </th>
           <td className="px-2 py-1">{c.scope}</td>
           <td className={NUM}>{accuracyPm(c.intervals.content)}</td>
           <td className={NUM}>{accuracyPm(c.intervals.source)}</td>

@@ -12,7 +12,10 @@ import { withIntl } from "@/tests/support/intl";
 import { EvaluationResults } from "./evaluation-results";
 
 function render(el: ReactElement, locale: Locale = "en"): string {
-  return renderToString(withIntl(el, locale)).replace(/<!-- -->/g, "").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+  return renderToString(withIntl(el, locale))
+    .replace(/<!-- -->/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 }
 
 const mcq: PredictionSetInput = {
@@ -59,11 +62,16 @@ describe("evaluation results", () => {
 
 describe("notes instead of comparisons", () => {
   it("are translated", () => {
-    const set: PredictionSetInput = { checksum: "x", models: ["m", "n"], scopes: ["A", "B"], rows: [
-      { model: "m", scope: "A", itemId: "I1", turn: 0, option: "A" },
-      { model: "m", scope: "B", itemId: "I3", turn: 0, option: "C" },
-      { model: "n", scope: "B", itemId: "I5", turn: 0, option: "A" },
-    ] };
+    const set: PredictionSetInput = {
+      checksum: "x",
+      models: ["m", "n"],
+      scopes: ["A", "B"],
+      rows: [
+        { model: "m", scope: "A", itemId: "I1", turn: 0, option: "A" },
+        { model: "m", scope: "B", itemId: "I3", turn: 0, option: "C" },
+        { model: "n", scope: "B", itemId: "I5", turn: 0, option: "A" },
+      ],
+    };
     const r = buildEvaluationReport(smallMcqDataset(), set, { replicates: 20 });
     expect(render(<EvaluationResults report={r} />, "zh-CN")).toContain("该模型在基线输入范围上没有预测");
     expect(render(<EvaluationResults report={r} />, "en")).toContain("no case predicted in both scopes");

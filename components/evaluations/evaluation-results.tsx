@@ -13,7 +13,17 @@ import { RepliesTable } from "./replies-table";
 type Dimension = "chapter" | "qaCategory" | "level";
 const TITLE = { chapter: "byChapter", qaCategory: "byQaCategory", level: "byLevel" } as const;
 
-function BreakdownMap({ report, entries, dimension, testId }: { report: EvaluationReport; entries: BreakdownEntry[]; dimension: Dimension; testId: string }) {
+function BreakdownMap({
+  report,
+  entries,
+  dimension,
+  testId,
+}: {
+  report: EvaluationReport;
+  entries: BreakdownEntry[];
+  dimension: Dimension;
+  testId: string;
+}) {
   const t = useTranslations("evaluation.heatMap");
   const l = useTranslations("evaluation.labels");
   const format = useFormatter();
@@ -59,7 +69,11 @@ function NotesMap({ report }: { report: EvaluationReport }) {
       cell={(model, scope, group) => {
         const g = findPair(report.conversations, model, scope)?.byNumNotes.find((x) => String(x.numNotes) === group);
         if (!g) return undefined;
-        return { accuracy: g.paired.accuracy, total: g.paired.total, title: t("cellTitle", { model, scope, group, accuracy: pct(g.paired.accuracy), n: format.number(g.paired.total) }) };
+        return {
+          accuracy: g.paired.accuracy,
+          total: g.paired.total,
+          title: t("cellTitle", { model, scope, group, accuracy: pct(g.paired.accuracy), n: format.number(g.paired.total) }),
+        };
       }}
     />
   );
@@ -74,7 +88,12 @@ export function EvaluationResults({ report }: { report: EvaluationReport }) {
       <DeltaTable report={report} />
       <DecisionPointTable report={report} />
       <ConversationTable report={report} />
-      <BreakdownMap report={report} entries={report.chapters} dimension={report.kind === "decision-points" ? "chapter" : "qaCategory"} testId="chapter-heat-map" />
+      <BreakdownMap
+        report={report}
+        entries={report.chapters}
+        dimension={report.kind === "decision-points" ? "chapter" : "qaCategory"}
+        testId="chapter-heat-map"
+      />
       <BreakdownMap report={report} entries={report.levels} dimension="level" testId="level-heat-map" />
       <NotesMap report={report} />
       <MethodDetails report={report} />

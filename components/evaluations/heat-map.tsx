@@ -48,24 +48,37 @@ export function HeatMap({ title, note, rowLabel, rows, models, scopes, cell, cou
               {models.map((m) => {
                 const span = pairs.filter((p) => p.m === m).length;
                 return span === 0 ? null : (
-                  <th key={m} scope="colgroup" colSpan={span} className="border-b border-slate-300 px-1 py-1 text-center font-semibold">{m}</th>
+                  <th key={m} scope="colgroup" colSpan={span} className="border-b border-slate-300 px-1 py-1 text-center font-semibold">
+                    {m}
+                  </th>
                 );
               })}
             </tr>
             <tr>
-              <th scope="col" className="px-2 py-1 text-left">{rowLabel}</th>
+              <th scope="col" className="px-2 py-1 text-left">
+                {rowLabel}
+              </th>
               {pairs.map(({ m, s }) => (
-                <th key={`${m}-${s}`} scope="col" className="max-w-24 px-1 py-1 text-center font-normal">{s}</th>
+                <th key={`${m}-${s}`} scope="col" className="max-w-24 px-1 py-1 text-center font-normal">
+                  {s}
+                </th>
               ))}
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r}>
-                <th scope="row" className="whitespace-nowrap px-2 py-1 text-left font-normal">{r}</th>
+                <th scope="row" className="whitespace-nowrap px-2 py-1 text-left font-normal">
+                  {r}
+                </th>
                 {pairs.map(({ m, s }) => {
                   const c = cell(m, s, r);
-                  if (!c || c.accuracy === null) return <td key={`${m}-${s}`} className="border border-white px-2 py-1 text-center text-slate-600">–</td>;
+                  if (!c || c.accuracy === null)
+                    return (
+                      <td key={`${m}-${s}`} className="border border-white px-2 py-1 text-center text-slate-600">
+                        –
+                      </td>
+                    );
                   return (
                     <td
                       key={`${m}-${s}`}

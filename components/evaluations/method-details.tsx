@@ -15,7 +15,18 @@ export function MethodDetails({ report }: { report: EvaluationReport }) {
     [t("prng"), m.prng],
     [t("quantile"), m.quantile],
     [t("seeds"), m.seedRule],
-    [t("streams"), [`accuracy ${m.streams.accuracy}`, `paired ${m.streams.paired}`, m.streams.decisionPoints && `decision points ${m.streams.decisionPoints}`, `breakdowns ${m.streams.breakdown}`, m.streams.conversation && `conversations ${m.streams.conversation}`].filter(Boolean).join("; ")],
+    [
+      t("streams"),
+      [
+        `accuracy ${m.streams.accuracy}`,
+        `paired ${m.streams.paired}`,
+        m.streams.decisionPoints && `decision points ${m.streams.decisionPoints}`,
+        `breakdowns ${m.streams.breakdown}`,
+        m.streams.conversation && `conversations ${m.streams.conversation}`,
+      ]
+        .filter(Boolean)
+        .join("; "),
+    ],
     // Engine 2 only: the shared draws, explained in the reader's language beside the recorded text.
     ...(m.draws ? ([[t("draws"), `${t("drawsExplained")} — ${m.draws}`]] as [string, string][]) : []),
     [t("pValues"), m.pValues],
@@ -38,8 +49,12 @@ export function MethodDetails({ report }: { report: EvaluationReport }) {
         <caption className="text-left font-semibold text-slate-700">{t("seedTable")}</caption>
         <thead>
           <tr className="text-left text-slate-600">
-            <th scope="col" className="pr-3">{l("model")}</th>
-            <th scope="col" className="pr-3">{l("scope")}</th>
+            <th scope="col" className="pr-3">
+              {l("model")}
+            </th>
+            <th scope="col" className="pr-3">
+              {l("scope")}
+            </th>
             <th scope="col">{t("seed")}</th>
           </tr>
         </thead>

@@ -39,7 +39,8 @@ export function PredictionUploadForm({ datasets, maxUpload }: { datasets: Datase
     const data = new FormData(event.currentTarget);
     const file = data.get("file");
     setOutcome(null);
-    if (file instanceof File && file.size > maxUpload) return setOutcome({ error: t("errors.tooLarge", { limit: formatBytes(maxUpload) }) });
+    if (file instanceof File && file.size > maxUpload)
+      return setOutcome({ error: t("errors.tooLarge", { limit: formatBytes(maxUpload) }) });
     setSent(0);
     sendUpload("/api/evaluations/import", data, {
       onSent: (loaded, total) => setSent(loaded / total),
@@ -70,12 +71,24 @@ export function PredictionUploadForm({ datasets, maxUpload }: { datasets: Datase
           ))}
         </SelectField>
         <div className="space-y-1">
-          <label htmlFor="prediction-file" className="block text-sm font-medium text-slate-800">{t("file")}</label>
-          <input id="prediction-file" name="file" type="file" required accept=".csv,.jsonl,.ndjson,.txt" className="block w-full text-sm" disabled={busy} />
+          <label htmlFor="prediction-file" className="block text-sm font-medium text-slate-800">
+            {t("file")}
+          </label>
+          <input
+            id="prediction-file"
+            name="file"
+            type="file"
+            required
+            accept=".csv,.jsonl,.ndjson,.txt"
+            className="block w-full text-sm"
+            disabled={busy}
+          />
         </div>
         <TextField label={t("name")} name="name" disabled={busy} hint={t("nameHint")} />
         <TextField label={t("model")} name="model" disabled={busy} hint={t("modelHint")} />
-        <Button type="submit" disabled={busy || datasets.length === 0}>{busy ? t("submitting") : t("submit")}</Button>
+        <Button type="submit" disabled={busy || datasets.length === 0}>
+          {busy ? t("submitting") : t("submit")}
+        </Button>
       </form>
       {sent !== null && (
         <UploadProgress
@@ -94,7 +107,12 @@ export function PredictionUploadForm({ datasets, maxUpload }: { datasets: Datase
 function UploadReport({ outcome }: { outcome: Outcome }) {
   const t = useTranslations("evaluation.upload");
   const format = useFormatter();
-  if ("error" in outcome) return <p role="alert" className="mt-4 text-sm text-red-700">{outcome.error}</p>;
+  if ("error" in outcome)
+    return (
+      <p role="alert" className="mt-4 text-sm text-red-700">
+        {outcome.error}
+      </p>
+    );
   if (outcome.status === "invalid")
     return (
       <LocatedIssues
@@ -105,12 +123,26 @@ function UploadReport({ outcome }: { outcome: Outcome }) {
         more={outcome.total > outcome.issues.length ? t("more", { count: format.number(outcome.total - outcome.issues.length) }) : null}
       />
     );
-  const link = (chunks: ReactNode) => <Link href={`/evaluations/${outcome.setId}`} className="font-medium underline">{chunks}</Link>;
+  const link = (chunks: ReactNode) => (
+    <Link href={`/evaluations/${outcome.setId}`} className="font-medium underline">
+      {chunks}
+    </Link>
+  );
   if (outcome.status === "unchanged")
-    return <p role="status" className="mt-4 text-sm text-slate-700" data-testid="prediction-report">{t.rich("unchanged", { name: outcome.name, link })}</p>;
+    return (
+      <p role="status" className="mt-4 text-sm text-slate-700" data-testid="prediction-report">
+        {t.rich("unchanged", { name: outcome.name, link })}
+      </p>
+    );
   return (
     <p role="status" className="mt-4 text-sm text-teal-800" data-testid="prediction-report">
-      {t.rich("imported", { name: outcome.name, rows: format.number(outcome.rows), models: outcome.models.length, scopes: outcome.scopes.length, link })}
+      {t.rich("imported", {
+        name: outcome.name,
+        rows: format.number(outcome.rows),
+        models: outcome.models.length,
+        scopes: outcome.scopes.length,
+        link,
+      })}
     </p>
   );
 }

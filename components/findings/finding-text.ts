@@ -11,7 +11,9 @@ export function findingText(t: Translate, f: Pick<FindingView, "kind" | "detail"
   const turn = String(d.turnOrder ?? "");
   switch (f.kind) {
     case "duplicate_option":
-      return d.gold ? t("text.duplicateGold", { turn, labels: list(d.labels), answer: String(d.answer ?? "") }) : t("text.duplicate_option", { turn, labels: list(d.labels) });
+      return d.gold
+        ? t("text.duplicateGold", { turn, labels: list(d.labels), answer: String(d.answer ?? "") })
+        : t("text.duplicate_option", { turn, labels: list(d.labels) });
     case "empty_question":
       return t("text.empty_question", { turn });
     case "empty_option":

@@ -29,7 +29,8 @@ export function LocatedIssues({ issues, testId, heading, recordLabel, more }: Lo
       <ul className="mt-2 max-h-64 list-disc space-y-0.5 overflow-auto pl-5 font-mono text-xs">
         {issues.map((i, k) => (
           <li key={k}>
-            {i.file}{i.line ? `:${i.line}` : i.record !== undefined ? ` ${recordLabel(i.record)}` : ""}: {i.field}: {i.message}
+            {i.file}
+            {i.line ? `:${i.line}` : i.record !== undefined ? ` ${recordLabel(i.record)}` : ""}: {i.field}: {i.message}
           </li>
         ))}
       </ul>

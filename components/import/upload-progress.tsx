@@ -3,7 +3,19 @@
  * the counts); a polite live region announces only phase changes, so a screen reader is not
  * read every percentage.
  */
-export function UploadProgress({ label, phase, phaseId, detail, fraction }: { label: string; phase: string; phaseId: string; detail: string; fraction: number | null }) {
+export function UploadProgress({
+  label,
+  phase,
+  phaseId,
+  detail,
+  fraction,
+}: {
+  label: string;
+  phase: string;
+  phaseId: string;
+  detail: string;
+  fraction: number | null;
+}) {
   const percent = fraction === null ? null : Math.max(0, Math.min(100, Math.round(fraction * 100)));
   return (
     <div className="mt-4" data-testid="upload-progress" data-phase={phaseId}>
@@ -17,12 +29,18 @@ export function UploadProgress({ label, phase, phaseId, detail, fraction }: { la
         className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
       >
         <div
-          className={percent === null ? "h-full w-1/3 animate-pulse rounded-full bg-teal-600" : "h-full rounded-full bg-teal-600 transition-[width] duration-150"}
+          className={
+            percent === null
+              ? "h-full w-1/3 animate-pulse rounded-full bg-teal-600"
+              : "h-full rounded-full bg-teal-600 transition-[width] duration-150"
+          }
           style={percent === null ? undefined : { width: `${percent}%` }}
         />
       </div>
       <p className="mt-1 text-sm tabular-nums text-slate-700">{detail}</p>
-      <p className="sr-only" aria-live="polite">{phase}</p>
+      <p className="sr-only" aria-live="polite">
+        {phase}
+      </p>
     </div>
   );
 }

@@ -18,7 +18,11 @@ export class ActiveTimeTracker {
   private pending = 0;
 
   /** `now` is the start (opening the item counts as input). */
-  constructor(now: number, state: ActiveTimeState, private readonly idleMs = IDLE_MS) {
+  constructor(
+    now: number,
+    state: ActiveTimeState,
+    private readonly idleMs = IDLE_MS,
+  ) {
     this.visible = state.visible;
     this.focused = state.focused;
     this.lastInputAt = now;

@@ -26,14 +26,21 @@ export interface CorrectionListProps {
 export function CorrectionList({ rows, turns, readOnly, onEdit, onSave, onRetry }: CorrectionListProps) {
   const t = useTranslations("rubric.corrections");
   const summary = (s: CorrectionSummary) =>
-    s.kind === "remove" ? t("kinds.REMOVE") : s.kind === "newGold" ? (s.text === null ? t("list.newGold", { option: s.option }) : t("list.newGoldWithText", { option: s.option, text: s.text })) : s.text;
+    s.kind === "remove"
+      ? t("kinds.REMOVE")
+      : s.kind === "newGold"
+        ? s.text === null
+          ? t("list.newGold", { option: s.option })
+          : t("list.newGoldWithText", { option: s.option, text: s.text })
+        : s.text;
   return (
     <ul className="space-y-2" aria-label={t("list.label")}>
       {rows.map(({ key, kind, turnOrder, view }) => {
         const kindLabel = t(`kinds.${kind}`);
         // "New gold answer" for the whole item; "New gold answer · Turn 3" (and the turn's question) for a turn.
         const title = turnOrder > 0 ? t("list.titleOnTurn", { kind: kindLabel, turn: turnOrder }) : kindLabel;
-        const subject = turnOrder > 0 ? t("list.subjectOnTurn", { kind: kindLabel, turn: turnOrder }) : t("list.subject", { kind: kindLabel });
+        const subject =
+          turnOrder > 0 ? t("list.subjectOnTurn", { kind: kindLabel, turn: turnOrder }) : t("list.subject", { kind: kindLabel });
         const turn = turnOrder > 0 ? turns?.find((t) => t.turnOrder === turnOrder) : undefined;
         const withdrawn = view.value === null;
         const discarded = view.status.kind === "conflict" ? view.status.discarded : undefined;
@@ -59,10 +66,22 @@ export function CorrectionList({ rows, turns, readOnly, onEdit, onSave, onRetry 
                 <p className="mt-1 whitespace-pre-wrap text-sm text-slate-600">{t("list.rationale", { text: view.value.rationale })}</p>
                 {!readOnly && (
                   <div className="mt-2 flex gap-2">
-                    <Button type="button" variant="secondary" size="sm" onClick={() => view.value && onEdit({ ...view.value, kind, turnOrder })} aria-label={t("list.editLabel", { subject })}>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => view.value && onEdit({ ...view.value, kind, turnOrder })}
+                      aria-label={t("list.editLabel", { subject })}
+                    >
                       {t("list.edit")}
                     </Button>
-                    <Button type="button" variant="danger" size="sm" onClick={() => onSave(kind, turnOrder, null)} aria-label={t("list.withdrawLabel", { subject })}>
+                    <Button
+                      type="button"
+                      variant="danger"
+                      size="sm"
+                      onClick={() => onSave(kind, turnOrder, null)}
+                      aria-label={t("list.withdrawLabel", { subject })}
+                    >
                       {t("list.withdraw")}
                     </Button>
                   </div>

@@ -27,7 +27,11 @@ describe("correction keys", () => {
     expect(correctionKey("GOLD", 0)).toBe("GOLD");
     expect(correctionKey("GOLD", 3)).toBe("GOLD:3");
     expect(correctionKey("REMOVE", 3)).toBe("REMOVE");
-    for (const [kind, turnOrder] of [["GOLD", 0], ["STEM", 12], ["REMOVE", 0]] as const) {
+    for (const [kind, turnOrder] of [
+      ["GOLD", 0],
+      ["STEM", 12],
+      ["REMOVE", 0],
+    ] as const) {
       expect(parseCorrectionKey(correctionKey(kind, turnOrder))).toEqual({ kind, turnOrder });
     }
     for (const bad of ["GOLD:0", "GOLD:x", "REMOVE:2", "OTHER", "gold", "GOLD:3:4", ""]) expect(parseCorrectionKey(bad)).toBeNull();
@@ -66,17 +70,35 @@ describe("the correction save queue", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const c = (turnOrder: number, newGold: string, version = 1): CorrectionView => ({ id: `g${turnOrder}`, kind: "GOLD", turnOrder, proposal: `Option ${newGold}`, newGold, rationale: "r", version });
+  const c = (turnOrder: number, newGold: string, version = 1): CorrectionView => ({
+    id: `g${turnOrder}`,
+    kind: "GOLD",
+    turnOrder,
+    proposal: `Option ${newGold}`,
+    newGold,
+    rationale: "r",
+    version,
+  });
 
   function setup(corrections: CorrectionView[]) {
     const sent: Parameters<ReviewActions["saveCorrection"]>[0][] = [];
-    const saveCorrection = vi.fn(async (input: Parameters<ReviewActions["saveCorrection"]>[0]): Promise<SaveResult<CorrectionView | null>> => {
-      sent.push(input);
-      return { ok: true, data: input.correction && { ...input.correction, turnOrder: input.turnOrder, version: input.expectedVersion + 1 } };
-    });
+    const saveCorrection = vi.fn(
+      async (input: Parameters<ReviewActions["saveCorrection"]>[0]): Promise<SaveResult<CorrectionView | null>> => {
+        sent.push(input);
+        return {
+          ok: true,
+          data: input.correction && { ...input.correction, turnOrder: input.turnOrder, version: input.expectedVersion + 1 },
+        };
+      },
+    );
     const actions = { saveRating: vi.fn(), saveComment: vi.fn(), saveCorrection } as unknown as ReviewActions;
     const persisted = new Map<string, unknown>();
-    const queue = createCorrectionQueue("asg-1", corrections, () => actions, (key, entry) => (entry ? persisted.set(key, entry) : persisted.delete(key)));
+    const queue = createCorrectionQueue(
+      "asg-1",
+      corrections,
+      () => actions,
+      (key, entry) => (entry ? persisted.set(key, entry) : persisted.delete(key)),
+    );
     return { queue, sent, persisted };
   }
 
@@ -90,7 +112,15 @@ describe("the correction save queue", () => {
     expect(persisted.has("GOLD:3")).toBe(true);
     await flushPromises();
     // Content only (the server refuses unknown keys); the version seen travels beside it.
-    expect(sent).toEqual([{ assignmentId: "asg-1", kind: "GOLD", turnOrder: 3, correction: { kind: "GOLD", proposal: "Option C", newGold: "C", rationale: "r" }, expectedVersion: 4 }]);
+    expect(sent).toEqual([
+      {
+        assignmentId: "asg-1",
+        kind: "GOLD",
+        turnOrder: 3,
+        correction: { kind: "GOLD", proposal: "Option C", newGold: "C", rationale: "r" },
+        expectedVersion: 4,
+      },
+    ]);
     expect(queue.get("GOLD:3")).toMatchObject({ value: { newGold: "C", version: 5 }, status: { kind: "saved" } });
     expect(queue.get("GOLD:1").value).toMatchObject({ newGold: "A", version: 1 });
 
@@ -105,6 +135,12 @@ describe("the correction save queue", () => {
     const { queue, sent } = setup([]);
     queue.set("STEM", { kind: "STEM", turnOrder: 0, proposal: "p", rationale: "r", version: 0 });
     await flushPromises();
-    expect(sent[0]).toEqual({ assignmentId: "asg-1", kind: "STEM", turnOrder: 0, correction: { kind: "STEM", proposal: "p", rationale: "r" }, expectedVersion: 0 });
+    expect(sent[0]).toEqual({
+      assignmentId: "asg-1",
+      kind: "STEM",
+      turnOrder: 0,
+      correction: { kind: "STEM", proposal: "p", rationale: "r" },
+      expectedVersion: 0,
+    });
   });
 });

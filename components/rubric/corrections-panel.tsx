@@ -36,7 +36,12 @@ export interface CorrectionsPanelProps {
   onRetry(kind: CorrectionKind, turnOrder: number): void;
 }
 
-function TextArea({ label, error, id, ...props }: { label: string; error?: string; id: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+function TextArea({
+  label,
+  error,
+  id,
+  ...props
+}: { label: string; error?: string; id: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -112,7 +117,9 @@ export function CorrectionsPanel({ snapshot, optionLabels, turns, readOnly, onSa
       const saved = order > 0 ? savedOf(d.kind, order) : null;
       if (saved) return draftFromCorrection(saved);
       // Leaving a loaded correction starts a blank one (keeping the rationale); a typed draft just moves.
-      return savedOf(d.kind, d.turnOrder) && d.turnOrder > 0 ? { ...emptyDraft(d.kind, order), rationale: d.rationale } : { ...d, turnOrder: order };
+      return savedOf(d.kind, d.turnOrder) && d.turnOrder > 0
+        ? { ...emptyDraft(d.kind, order), rationale: d.rationale }
+        : { ...d, turnOrder: order };
     });
     setErrors((e) => ({ ...e, turn: undefined }));
   };
@@ -145,7 +152,8 @@ export function CorrectionsPanel({ snapshot, optionLabels, turns, readOnly, onSa
   return (
     <Card as="details" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} padding="none" raised>
       <summary className="cursor-pointer select-none px-4 py-3 text-sm font-semibold text-slate-900">
-        {t("summary")} <span className="font-normal text-slate-600">{rows.length ? t("optionalCount", { count: rows.length }) : t("optional")}</span>
+        {t("summary")}{" "}
+        <span className="font-normal text-slate-600">{rows.length ? t("optionalCount", { count: rows.length }) : t("optional")}</span>
       </summary>
       <div className="space-y-4 border-t border-slate-200 px-4 py-4">
         {rows.length > 0 && (

@@ -21,14 +21,24 @@ describe("correction drafts", () => {
   });
 
   it("require the kind's own fields", () => {
-    expect(validateDraft({ kind: "STEM", turnOrder: 0, proposal: " ", option: "", rationale: "r" }, options)).toEqual({ proposal: "proposal.STEM" });
-    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "", rationale: "r" }, options)).toEqual({ option: "option.GOLD" });
-    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "E", rationale: "r" }, options)).toEqual({ option: "option.GOLD" });
+    expect(validateDraft({ kind: "STEM", turnOrder: 0, proposal: " ", option: "", rationale: "r" }, options)).toEqual({
+      proposal: "proposal.STEM",
+    });
+    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "", rationale: "r" }, options)).toEqual({
+      option: "option.GOLD",
+    });
+    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "E", rationale: "r" }, options)).toEqual({
+      option: "option.GOLD",
+    });
     expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "B", rationale: "r" }, options)).toEqual({});
-    expect(validateDraft({ kind: "DISTRACTOR", turnOrder: 0, proposal: "", option: "B", rationale: "r" }, options)).toEqual({ proposal: "proposal.DISTRACTOR" });
+    expect(validateDraft({ kind: "DISTRACTOR", turnOrder: 0, proposal: "", option: "B", rationale: "r" }, options)).toEqual({
+      proposal: "proposal.DISTRACTOR",
+    });
     expect(validateDraft({ kind: "REMOVE", turnOrder: 0, proposal: "", option: "", rationale: "duplicate" }, options)).toEqual({});
     // Open questions: the new gold answer is written, not picked.
-    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "", rationale: "r" }, [])).toEqual({ proposal: "proposal.GOLD_OPEN" });
+    expect(validateDraft({ kind: "GOLD", turnOrder: 0, proposal: "", option: "", rationale: "r" }, [])).toEqual({
+      proposal: "proposal.GOLD_OPEN",
+    });
   });
 
   it("offer distractor fixes only for multiple-choice items", () => {
@@ -37,7 +47,15 @@ describe("correction drafts", () => {
   });
 
   it("round-trip through CorrectionView, carrying id and version of the saved one", () => {
-    const saved: CorrectionView = { id: "x1", kind: "GOLD", turnOrder: 0, proposal: "Option B", newGold: "B", rationale: "old", version: 4 };
+    const saved: CorrectionView = {
+      id: "x1",
+      kind: "GOLD",
+      turnOrder: 0,
+      proposal: "Option B",
+      newGold: "B",
+      rationale: "old",
+      version: 4,
+    };
     const drafts: CorrectionDraft[] = [
       { kind: "STEM", turnOrder: 0, proposal: "A 64-year-old…", option: "", rationale: "age wrong" },
       { kind: "GOLD", turnOrder: 0, proposal: "", option: "B", rationale: "guideline" },
@@ -70,9 +88,22 @@ describe("correction drafts", () => {
   });
 
   it("summarize for the list", () => {
-    expect(correctionSummary({ kind: "GOLD", turnOrder: 0, proposal: "Option C", newGold: "C", rationale: "", version: 1 })).toEqual({ kind: "newGold", option: "C", text: null });
-    expect(correctionSummary({ kind: "GOLD", turnOrder: 0, proposal: "Ceftriaxone", newGold: "C", rationale: "", version: 1 })).toEqual({ kind: "newGold", option: "C", text: "Ceftriaxone" });
-    expect(correctionSummary({ kind: "REMOVE", turnOrder: 0, proposal: "Remove this item", rationale: "", version: 1 })).toEqual({ kind: "remove" });
-    expect(correctionSummary({ kind: "STEM", turnOrder: 0, proposal: "A 64-year-old…", rationale: "", version: 1 })).toEqual({ kind: "text", text: "A 64-year-old…" });
+    expect(correctionSummary({ kind: "GOLD", turnOrder: 0, proposal: "Option C", newGold: "C", rationale: "", version: 1 })).toEqual({
+      kind: "newGold",
+      option: "C",
+      text: null,
+    });
+    expect(correctionSummary({ kind: "GOLD", turnOrder: 0, proposal: "Ceftriaxone", newGold: "C", rationale: "", version: 1 })).toEqual({
+      kind: "newGold",
+      option: "C",
+      text: "Ceftriaxone",
+    });
+    expect(correctionSummary({ kind: "REMOVE", turnOrder: 0, proposal: "Remove this item", rationale: "", version: 1 })).toEqual({
+      kind: "remove",
+    });
+    expect(correctionSummary({ kind: "STEM", turnOrder: 0, proposal: "A 64-year-old…", rationale: "", version: 1 })).toEqual({
+      kind: "text",
+      text: "A 64-year-old…",
+    });
   });
 });

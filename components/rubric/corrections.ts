@@ -25,7 +25,11 @@ export function turnsFor(kind: CorrectionKind, turns: readonly TurnOption[]): Tu
 }
 
 /** Option labels the draft can pick from: its turn's, or the item's. */
-export function draftOptionLabels(d: Pick<CorrectionDraft, "kind" | "turnOrder">, optionLabels: readonly string[], turns?: readonly TurnOption[]): readonly string[] {
+export function draftOptionLabels(
+  d: Pick<CorrectionDraft, "kind" | "turnOrder">,
+  optionLabels: readonly string[],
+  turns?: readonly TurnOption[],
+): readonly string[] {
   return turns?.find((t) => t.turnOrder === d.turnOrder)?.optionLabels ?? optionLabels;
 }
 
@@ -114,7 +118,8 @@ export function validateDraft(d: CorrectionDraft, optionLabels: readonly string[
   const info = kindInfo(d.kind, optionLabels);
   if (info.option && !optionLabels.includes(d.option)) errors.option = `option.${info.option}`;
   // Only the optional GOLD text box is not required; every required one has its message.
-  if (info.proposalRequired && info.proposal && info.proposal !== "GOLD" && !d.proposal.trim()) errors.proposal = `proposal.${info.proposal}`;
+  if (info.proposalRequired && info.proposal && info.proposal !== "GOLD" && !d.proposal.trim())
+    errors.proposal = `proposal.${info.proposal}`;
   if (!d.rationale.trim()) errors.rationale = "rationale";
   return errors;
 }
@@ -163,6 +168,7 @@ export type CorrectionSummary =
 
 export function correctionSummary(c: CorrectionView): CorrectionSummary {
   if (c.kind === "REMOVE") return { kind: "remove" };
-  if (c.kind === "GOLD" && c.newGold) return { kind: "newGold", option: c.newGold, text: c.proposal === `Option ${c.newGold}` ? null : c.proposal };
+  if (c.kind === "GOLD" && c.newGold)
+    return { kind: "newGold", option: c.newGold, text: c.proposal === `Option ${c.newGold}` ? null : c.proposal };
   return { kind: "text", text: c.proposal };
 }

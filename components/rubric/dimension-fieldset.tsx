@@ -21,7 +21,18 @@ export interface DimensionFieldsetProps {
   fieldsetRef?: Ref<HTMLFieldSetElement>;
 }
 
-export function DimensionFieldset({ dimension, value, status, active, readOnly, onChoose, onActivate, onRetry, onUseMine, fieldsetRef }: DimensionFieldsetProps) {
+export function DimensionFieldset({
+  dimension,
+  value,
+  status,
+  active,
+  readOnly,
+  onChoose,
+  onActivate,
+  onRetry,
+  onUseMine,
+  fieldsetRef,
+}: DimensionFieldsetProps) {
   const t = useTranslations("rubric.dimension");
   const id = useId();
   const discarded = status.kind === "conflict" ? status.discarded : null;
@@ -41,7 +52,10 @@ export function DimensionFieldset({ dimension, value, status, active, readOnly, 
         {/* Text, not only the teal border: the active marker must not rely on colour. Always laid
             out (invisible when inactive): appearing on focus, it pushed "Use my version" / "Retry
             now" away between mousedown and mouseup, and the first click was lost. */}
-        <span className={`shrink-0 rounded bg-teal-700 px-1.5 py-0.5 text-xs font-semibold text-white ${active ? "" : "invisible"}`} aria-hidden="true">
+        <span
+          className={`shrink-0 rounded bg-teal-700 px-1.5 py-0.5 text-xs font-semibold text-white ${active ? "" : "invisible"}`}
+          aria-hidden="true"
+        >
           {t("active")}
         </span>
       </legend>

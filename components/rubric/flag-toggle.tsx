@@ -26,7 +26,10 @@ export function useFlag(assignmentId: string, initial: boolean, save: SetFlag | 
     let failed = false;
     for (;;) {
       const { flagged: value, undo } = wanted.current;
-      const result = await save({ assignmentId, flagged: value, ...(undo ? { undo } : {}) }).catch(() => ({ ok: false as const, error: "" }));
+      const result = await save({ assignmentId, flagged: value, ...(undo ? { undo } : {}) }).catch(() => ({
+        ok: false as const,
+        error: "",
+      }));
       failed = !result.ok;
       // A newer toggle arrived while this one was on its way: send that too.
       if (failed || wanted.current.flagged === value) break;
@@ -48,7 +51,16 @@ export type FlagState = ReturnType<typeof useFlag>;
 export function FlagToggle({ flag, onToggle }: { flag: FlagState; onToggle(): void }) {
   const t = useTranslations("rubric.flag");
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
-    if (flag.readOnly || event.key.toLowerCase() !== "f" || event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.isComposing) return;
+    if (
+      flag.readOnly ||
+      event.key.toLowerCase() !== "f" ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.altKey ||
+      event.repeat ||
+      event.isComposing
+    )
+      return;
     if (event.defaultPrevented || isTextEntry(event.target)) return;
     event.preventDefault();
     onToggle();
@@ -69,7 +81,10 @@ export function FlagToggle({ flag, onToggle }: { flag: FlagState; onToggle(): vo
         onClick={onToggle}
         data-testid="flag-toggle"
         // A raised flag reads as a warning (amber), like the flagged pills elsewhere.
-        className={cn("gap-1.5 disabled:text-slate-800 disabled:opacity-70", flag.flagged && "border-amber-400 bg-amber-50 text-amber-950 hover:bg-amber-50 disabled:text-amber-950")}
+        className={cn(
+          "gap-1.5 disabled:text-slate-800 disabled:opacity-70",
+          flag.flagged && "border-amber-400 bg-amber-50 text-amber-950 hover:bg-amber-50 disabled:text-amber-950",
+        )}
       >
         <span aria-hidden="true">{flag.flagged ? "⚑" : "⚐"}</span>
         {flag.flagged ? t("flagged") : t("flag")}

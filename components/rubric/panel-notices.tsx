@@ -44,7 +44,10 @@ export function FailingBanner({ count, onRetryAll }: { count: number; onRetryAll
 export function DroppedKeysNotice({ count, onDismiss }: { count: number; onDismiss(): void }) {
   const t = useTranslations("rubric.panel");
   return (
-    <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white p-2 text-sm text-slate-800">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white p-2 text-sm text-slate-800"
+    >
       <p>
         <span aria-hidden="true">ℹ </span>
         {t("droppedKeys", { count })}

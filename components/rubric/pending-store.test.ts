@@ -42,7 +42,10 @@ describe("pending store", () => {
     expect(store.load("rating", parseCategory)).toEqual({});
     storage.setItem(
       storageKey("a"),
-      JSON.stringify({ format: 1, fields: { "rating:d": { value: 42, baseVersion: 0 }, "rating:e": { value: "x" }, "rating:f": { value: null, baseVersion: 1 } } }),
+      JSON.stringify({
+        format: 1,
+        fields: { "rating:d": { value: 42, baseVersion: 0 }, "rating:e": { value: "x" }, "rating:f": { value: null, baseVersion: 1 } },
+      }),
     );
     expect(store.load("rating", parseCategory)).toEqual({ f: { value: null, baseVersion: 1, updatedAt: 0 } });
   });

@@ -13,9 +13,15 @@ vi.mock("next/navigation", () => ({
 }));
 
 const actions: ReviewActions = {
-  saveRating: vi.fn(async (i) => ({ ok: true as const, data: { dimension: i.dimension, category: i.category, version: i.expectedVersion + 1 } })),
+  saveRating: vi.fn(async (i) => ({
+    ok: true as const,
+    data: { dimension: i.dimension, category: i.category, version: i.expectedVersion + 1 },
+  })),
   saveComment: vi.fn(async (i) => ({ ok: true as const, data: { comment: i.comment, version: i.expectedVersion + 1 } })),
-  saveCorrection: vi.fn(async (i) => ({ ok: true as const, data: i.correction && { ...i.correction, turnOrder: i.turnOrder, version: i.expectedVersion + 1 } })),
+  saveCorrection: vi.fn(async (i) => ({
+    ok: true as const,
+    data: i.correction && { ...i.correction, turnOrder: i.turnOrder, version: i.expectedVersion + 1 },
+  })),
 };
 
 const categories = [
@@ -51,7 +57,11 @@ describe("RatingPanel (server render)", () => {
     expect(html).toContain("<span>Gold answer</span>");
     expect(html).toContain("Is the keyed answer correct?");
     expect(html.match(/type="radio"/g)).toHaveLength(6);
-    for (const [digit, label] of [["1", "Correct"], ["2", "Incorrect"], ["3", "Uncertain"]]) {
+    for (const [digit, label] of [
+      ["1", "Correct"],
+      ["2", "Incorrect"],
+      ["3", "Uncertain"],
+    ]) {
       expect(html).toMatch(new RegExp(`aria-keyshortcuts="${digit}"`));
       expect(html).toMatch(new RegExp(`>${digit}</kbd>.*?>${label}</span>`, "s"));
     }
@@ -110,10 +120,23 @@ describe("RatingPanel (server render)", () => {
 
 describe("RatingPanel on a conversation (server render)", () => {
   const turns = [
-    { turnOrder: 1, label: "Turn 1 · content: What organism was identified?", optionLabels: ["A", "B", "C", "D", "E"], turnType: "content" as const },
+    {
+      turnOrder: 1,
+      label: "Turn 1 · content: What organism was identified?",
+      optionLabels: ["A", "B", "C", "D", "E"],
+      turnType: "content" as const,
+    },
     { turnOrder: 2, label: "Turn 2 · source: What exact source(s)…", optionLabels: ["A", "B", "C", "D", "E"], turnType: "source" as const },
   ];
-  const gold = (turnOrder: number, newGold: string) => ({ id: `c${turnOrder}`, kind: "GOLD" as const, turnOrder, proposal: `Option ${newGold}`, newGold, rationale: "culture report", version: 1 });
+  const gold = (turnOrder: number, newGold: string) => ({
+    id: `c${turnOrder}`,
+    kind: "GOLD" as const,
+    turnOrder,
+    proposal: `Option ${newGold}`,
+    newGold,
+    rationale: "culture report",
+    version: 1,
+  });
 
   it("lists corrections of one kind on two turns, each named by its turn, and asks for a turn", () => {
     const html = render({ optionLabels: ["A", "B", "C", "D", "E"], turns, corrections: [gold(1, "A"), gold(2, "D")] });
@@ -137,7 +160,10 @@ describe("RatingPanel in Simplified Chinese (server render)", () => {
   const zhRubric = localizeRubric(DEFAULT_RUBRIC, "zh-CN");
 
   it("shows the rubric, summary, legend, comment and corrections in Chinese; keys stay the same", () => {
-    const html = render({ rubric: zhRubric, ratings: [{ dimension: "gold", category: "incorrect", version: 3 }] }, "zh-CN").replaceAll("<!-- -->", "");
+    const html = render({ rubric: zhRubric, ratings: [{ dimension: "gold", category: "incorrect", version: 3 }] }, "zh-CN").replaceAll(
+      "<!-- -->",
+      "",
+    );
     expect(html).toContain("<span>标准答案正确性</span>");
     expect(html).toContain("根据决策点之前的病历，指定的标准答案是否正确？");
     expect(html).toMatch(/>1<\/kbd>.*?>正确<\/span>/s);
@@ -169,8 +195,17 @@ describe("RatingPanel in Simplified Chinese (server render)", () => {
   });
 
   it("names conversation turns in Chinese", () => {
-    const turns = [{ turnOrder: 2, label: "第 2 轮 · 来源题：What exact source(s)…", optionLabels: ["A", "B"], turnType: "source" as const }];
-    const html = render({ optionLabels: ["A", "B"], turns, corrections: [{ id: "c2", kind: "GOLD", turnOrder: 2, proposal: "Option B", newGold: "B", rationale: "r", version: 1 }] }, "zh-CN").replaceAll("<!-- -->", "");
+    const turns = [
+      { turnOrder: 2, label: "第 2 轮 · 来源题：What exact source(s)…", optionLabels: ["A", "B"], turnType: "source" as const },
+    ];
+    const html = render(
+      {
+        optionLabels: ["A", "B"],
+        turns,
+        corrections: [{ id: "c2", kind: "GOLD", turnOrder: 2, proposal: "Option B", newGold: "B", rationale: "r", version: 1 }],
+      },
+      "zh-CN",
+    ).replaceAll("<!-- -->", "");
     expect(html).toContain("修改标准答案 · 第 2 轮");
     expect(html).toContain("选择轮次…");
     expect(html).toContain("修改标准答案（已提出：第 2 轮）");
@@ -184,6 +219,8 @@ describe("withNetworkErrors", () => {
     });
     const guarded = withNetworkErrors({ ...actions, saveComment: down }, "网络错误");
     expect(await guarded.saveComment({ assignmentId: "a", comment: "x", expectedVersion: 0 })).toEqual({ ok: false, error: "网络错误" });
-    expect(await guarded.saveRating({ assignmentId: "a", dimension: "gold", category: "correct", expectedVersion: 0 })).toMatchObject({ ok: true });
+    expect(await guarded.saveRating({ assignmentId: "a", dimension: "gold", category: "correct", expectedVersion: 0 })).toMatchObject({
+      ok: true,
+    });
   });
 });

@@ -81,7 +81,12 @@ function RatingPanelInner(props: RatingPanelProps) {
   const rated = rubric.filter((d) => ratingOf(d.key) !== null).length;
   const canGoNext = Boolean(onNext || nextHref);
 
-  const [active, setActive] = useState(() => Math.max(0, rubric.findIndex((d) => ratingOf(d.key) === null)));
+  const [active, setActive] = useState(() =>
+    Math.max(
+      0,
+      rubric.findIndex((d) => ratingOf(d.key) === null),
+    ),
+  );
   // The keyboard reads the ref: keys replayed in one go (see key-hold.ts) come faster than renders.
   const activeRef = useRef(active);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -131,7 +136,9 @@ function RatingPanelInner(props: RatingPanelProps) {
 
   const focusDimension = (index: number) => {
     const fs = fieldsets.current[index];
-    const radio = fs?.querySelector<HTMLInputElement>("input[type=radio]:checked:not(:disabled)") ?? fs?.querySelector<HTMLInputElement>("input[type=radio]:not(:disabled)");
+    const radio =
+      fs?.querySelector<HTMLInputElement>("input[type=radio]:checked:not(:disabled)") ??
+      fs?.querySelector<HTMLInputElement>("input[type=radio]:not(:disabled)");
     if (radio) radio.focus({ preventScroll: true });
   };
 
@@ -186,7 +193,8 @@ function RatingPanelInner(props: RatingPanelProps) {
 
   const afterSaves = useEffectEvent(() => {
     if (nextRequestedAt === null) return;
-    if (summary.lastConflictAt >= nextRequestedAt) stay(); // the user must see what changed
+    if (summary.lastConflictAt >= nextRequestedAt)
+      stay(); // the user must see what changed
     else if (saver.unsaved === 0) {
       setNextRequestedAt(null);
       go();
@@ -290,7 +298,9 @@ function RatingPanelInner(props: RatingPanelProps) {
             {t("panel.closed")}
           </p>
         )}
-        {saver.restoreNotice && !dismissedRestore && <RestoreBanner notice={saver.restoreNotice} onDismiss={() => setDismissedRestore(true)} />}
+        {saver.restoreNotice && !dismissedRestore && (
+          <RestoreBanner notice={saver.restoreNotice} onDismiss={() => setDismissedRestore(true)} />
+        )}
         {summary.signedOut > 0 && <SignedOutNotice count={summary.signedOut} onSignedIn={saver.resumeAll} />}
         {summary.failing > 0 && <FailingBanner count={summary.failing} onRetryAll={saver.retryAll} />}
         {dropped > 0 && <DroppedKeysNotice count={dropped} onDismiss={() => setDropped(0)} />}
@@ -337,7 +347,14 @@ function RatingPanelInner(props: RatingPanelProps) {
           controls={
             <>
               {!readOnly && !flag.readOnly && <FlagToggle flag={flag} onToggle={toggleFlag} />}
-              {!readOnly && <UndoButton canUndo={undo.canUndo} last={undo.last} onUndo={undo.undo} labelOf={(key) => rubric.find((d) => d.key === key)?.label ?? key} />}
+              {!readOnly && (
+                <UndoButton
+                  canUndo={undo.canUndo}
+                  last={undo.last}
+                  onUndo={undo.undo}
+                  labelOf={(key) => rubric.find((d) => d.key === key)?.label ?? key}
+                />
+              )}
               {props.controls}
             </>
           }

@@ -8,7 +8,6 @@ describe("backoffDelay", () => {
   });
 });
 
-
 describe("reconcilePending", () => {
   const entry = (value: string, baseVersion: number, inFlight?: string): PendingEntry<string> => ({
     value,

@@ -36,4 +36,3 @@ export function reconcilePending<V>(
   if (server.version <= entry.baseVersion || ownWriteLanded) return equals(entry.value, server.value) ? "same" : "resend";
   return "stale";
 }
-

@@ -3,7 +3,10 @@
 import { SaveQueue, type PendingEntry } from "./save-queue";
 import type { SaveResult } from "./types";
 
-export interface Rating { value: string | null; version: number }
+export interface Rating {
+  value: string | null;
+  version: number;
+}
 
 /** A controllable fake server: every send waits until the test settles it. */
 export function harness(initial: Record<string, Rating> = { a: { value: null, version: 0 }, b: { value: null, version: 0 } }) {
@@ -53,4 +56,3 @@ export function harness(initial: Record<string, Rating> = { a: { value: null, ve
 export async function flushPromises() {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }
-

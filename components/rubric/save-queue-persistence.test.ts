@@ -47,7 +47,6 @@ describe("SaveQueue: debounce", () => {
   });
 });
 
-
 describe("SaveQueue: persistence", () => {
   it("persists the unacknowledged value with its base version and in-flight value, and clears on ack", async () => {
     const h = harness({ a: { value: null, version: 7 } });
@@ -72,25 +71,27 @@ describe("SaveQueue: persistence", () => {
 
   it("a throwing persist hook never breaks saving", async () => {
     const calls: string[] = [];
-    const queue = new SaveQueue<string, { value: string; version: number }>({}, {
-      send: async (_k, value) => {
-        calls.push(value);
-        return { ok: true, data: { value, version: 1 } };
+    const queue = new SaveQueue<string, { value: string; version: number }>(
+      {},
+      {
+        send: async (_k, value) => {
+          calls.push(value);
+          return { ok: true, data: { value, version: 1 } };
+        },
+        valueOf: (c) => c.value,
+        versionOf: (c) => c.version,
+        fallback: () => ({ value: "", version: 0 }),
+        persist: () => {
+          throw new Error("QuotaExceededError");
+        },
       },
-      valueOf: (c) => c.value,
-      versionOf: (c) => c.version,
-      fallback: () => ({ value: "", version: 0 }),
-      persist: () => {
-        throw new Error("QuotaExceededError");
-      },
-    });
+    );
     queue.set("k", "v");
     await flushPromises();
     expect(calls).toEqual(["v"]);
     expect(queue.get("k").status.kind).toBe("saved");
   });
 });
-
 
 describe("SaveQueue: restore", () => {
   const entry = (value: string, baseVersion: number, inFlight?: string): PendingEntry<string> => ({
@@ -118,7 +119,6 @@ describe("SaveQueue: restore", () => {
     expect(h.calls.map((c) => c.value)).toEqual(["fresh"]);
   });
 });
-
 
 describe("SaveQueue: syncConfirmed", () => {
   it("adopts newer server values only when the field is clean", () => {
@@ -156,7 +156,11 @@ describe("SaveQueue + pending store: reload after a crash", () => {
 
   it("re-sends the newer value after the tab died with one write landed and one queued", async () => {
     const data = new Map<string, string>();
-    const storage: StorageLike = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+    const storage: StorageLike = {
+      getItem: (k) => data.get(k) ?? null,
+      setItem: (k, v) => void data.set(k, v),
+      removeItem: (k) => void data.delete(k),
+    };
     const server = new Map<string, Rating>([["gold", { value: null, version: 0 }]]);
     const first = page(storage, server, false);
     first.queue.set("gold", "correct"); // lands on the server, ack lost

@@ -226,7 +226,6 @@ describe("SaveQueue: conflicts", () => {
   });
 });
 
-
 describe("a save refused because the session ended (issue 16, finding 10)", () => {
   it("waits without retrying, keeps the value, and sends it after resume()", async () => {
     vi.useFakeTimers();
@@ -238,7 +237,9 @@ describe("a save refused because the session ended (issue 16, finding 10)", () =
       {
         send: async (_key, value, c) => {
           sent.push(value);
-          return signedIn ? { ok: true, data: { category: value, version: c.version + 1 } } : { ok: false, error: "You were signed out.", signedOut: true };
+          return signedIn
+            ? { ok: true, data: { category: value, version: c.version + 1 } }
+            : { ok: false, error: "You were signed out.", signedOut: true };
         },
         valueOf: (c) => c.category,
         versionOf: (c) => c.version,

@@ -9,7 +9,9 @@ import { SaveStatus } from "./save-status";
 const AT = Date.UTC(2031, 7, 18, 14, 2);
 
 function render(status: FieldStatus<unknown>, locale: Locale = "en", subject = "rating for Gold answer") {
-  const html = renderToString(withIntl(<SaveStatus status={status} hasValue subject={subject} onRetry={() => {}} onUseMine={() => {}} mineLabel="Correct" />, locale));
+  const html = renderToString(
+    withIntl(<SaveStatus status={status} hasValue subject={subject} onRetry={() => {}} onUseMine={() => {}} mineLabel="Correct" />, locale),
+  );
   return html.replaceAll("<!-- -->", "");
 }
 

@@ -40,7 +40,15 @@ export function ShortcutLegend({ helpOpen, onToggleHelp, readOnly }: { helpOpen:
             <span>{t(`${s.id}.compact`)}</span>
           </span>
         ))}
-        <Button variant="link" size="xs" onClick={onToggleHelp} aria-expanded={helpOpen} aria-controls={`${id}-help`} aria-keyshortcuts="?" className="ml-auto">
+        <Button
+          variant="link"
+          size="xs"
+          onClick={onToggleHelp}
+          aria-expanded={helpOpen}
+          aria-controls={`${id}-help`}
+          aria-keyshortcuts="?"
+          className="ml-auto"
+        >
           {helpOpen ? t("hide") : t("show")}
         </Button>
       </div>

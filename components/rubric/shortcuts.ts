@@ -40,7 +40,9 @@ export interface ShortcutContext {
  * Shown in the compact legend and the help panel; keep in sync with shortcutFor. The words are
  * catalog messages (rubric.shortcuts.<id>.label, and .compact for the legend); keys stay as typed.
  */
-export type ShortcutHelp = { id: "rate" | "dimension" | "next" | "comment" | "help"; keys: string[]; compact: true } | { id: "leave"; keys: string[]; compact: false };
+export type ShortcutHelp =
+  | { id: "rate" | "dimension" | "next" | "comment" | "help"; keys: string[]; compact: true }
+  | { id: "leave"; keys: string[]; compact: false };
 export const SHORTCUT_HELP: readonly ShortcutHelp[] = [
   { id: "rate", keys: ["1", "…", "9"], compact: true },
   { id: "dimension", keys: ["[", "]"], compact: true },

@@ -22,7 +22,12 @@ export interface StatusLine {
 }
 
 export function statusLine(status: FieldStatus<unknown>, hasValue: boolean): StatusLine {
-  const line = (message: StatusMessage | null, tone: StatusTone, canRetry = false, canUseMine = false) => ({ message, tone, canRetry, canUseMine });
+  const line = (message: StatusMessage | null, tone: StatusTone, canRetry = false, canUseMine = false) => ({
+    message,
+    tone,
+    canRetry,
+    canUseMine,
+  });
   switch (status.kind) {
     case "idle":
       // Loaded from the server: it is saved, but we do not know when.

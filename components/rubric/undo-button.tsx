@@ -4,11 +4,29 @@ import { useTranslations } from "next-intl";
 import type { UndoableChange } from "./use-undo";
 import { Button } from "../ui/button";
 
-export function UndoButton({ canUndo, last, onUndo, labelOf }: { canUndo: boolean; last: UndoableChange | null; onUndo(): void; labelOf(dimension: string): string }) {
+export function UndoButton({
+  canUndo,
+  last,
+  onUndo,
+  labelOf,
+}: {
+  canUndo: boolean;
+  last: UndoableChange | null;
+  onUndo(): void;
+  labelOf(dimension: string): string;
+}) {
   const t = useTranslations("rubric.undo");
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <Button variant="secondary" size="sm" onClick={onUndo} disabled={!canUndo} aria-keyshortcuts="Control+Z u" data-testid="undo" className="gap-1.5">
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={onUndo}
+        disabled={!canUndo}
+        aria-keyshortcuts="Control+Z u"
+        data-testid="undo"
+        className="gap-1.5"
+      >
         <span aria-hidden="true">↶</span>
         {t("button")}
         <kbd className="font-mono text-xs opacity-80">(u)</kbd>

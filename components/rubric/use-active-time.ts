@@ -49,7 +49,11 @@ export function bindActiveTime(page: PageLike, report: (ms: number) => Promise<u
 }
 
 /** Measures active time on one assignment while mounted (nothing when `enabled` is false). */
-export function useActiveTime(assignmentId: string, report: ((input: { assignmentId: string; ms: number }) => Promise<unknown>) | undefined, enabled = true) {
+export function useActiveTime(
+  assignmentId: string,
+  report: ((input: { assignmentId: string; ms: number }) => Promise<unknown>) | undefined,
+  enabled = true,
+) {
   const reportRef = useRef(report);
   useEffect(() => {
     reportRef.current = report;

@@ -60,7 +60,13 @@ export function createCorrectionQueue(
       // restore() only admits well-formed keys; the panel only makes them. The version sent is
       // always the last acknowledged one, for a withdrawal as for an edit.
       const { kind, turnOrder } = parseCorrectionKey(key) ?? { kind: key as CorrectionKind, turnOrder: 0 };
-      return actions().saveCorrection({ assignmentId, kind, turnOrder, correction: value && correctionProposal(value, kind), expectedVersion: c?.version ?? 0 });
+      return actions().saveCorrection({
+        assignmentId,
+        kind,
+        turnOrder,
+        correction: value && correctionProposal(value, kind),
+        expectedVersion: c?.version ?? 0,
+      });
     },
     valueOf: (c) => c,
     versionOf: (c) => c?.version ?? 0,
@@ -86,7 +92,13 @@ export function useReviewSaver(input: SaverInput) {
     () =>
       new SaveQueue<string | null, RatingState>(ratingSeed(input.rubric, input.ratings), {
         send: (dimension, category, c) =>
-          actionsRef.current.saveRating({ assignmentId, dimension, category, expectedVersion: c.version, ...(undoing.current.has(dimension) ? { undo: true } : {}) }),
+          actionsRef.current.saveRating({
+            assignmentId,
+            dimension,
+            category,
+            expectedVersion: c.version,
+            ...(undoing.current.has(dimension) ? { undo: true } : {}),
+          }),
         valueOf: (c) => c.category,
         versionOf: (c) => c.version,
         fallback: (dimension) => ({ dimension, category: null, version: 0 }),
@@ -95,16 +107,24 @@ export function useReviewSaver(input: SaverInput) {
   );
   const [commentQ] = useState(
     () =>
-      new SaveQueue<string, Comment>({ [COMMENT_KEY]: input.comment }, {
-        send: (_key, comment, c) => actionsRef.current.saveComment({ assignmentId, comment, expectedVersion: c.version }),
-        valueOf: (c) => c.comment,
-        versionOf: (c) => c.version,
-        fallback: () => ({ comment: "", version: 0 }),
-        persist: (key, entry) => store.write("comment", key, entry),
-      }),
+      new SaveQueue<string, Comment>(
+        { [COMMENT_KEY]: input.comment },
+        {
+          send: (_key, comment, c) => actionsRef.current.saveComment({ assignmentId, comment, expectedVersion: c.version }),
+          valueOf: (c) => c.comment,
+          versionOf: (c) => c.version,
+          fallback: () => ({ comment: "", version: 0 }),
+          persist: (key, entry) => store.write("comment", key, entry),
+        },
+      ),
   );
   const [correctionQ] = useState(() =>
-    createCorrectionQueue(assignmentId, input.corrections, () => actionsRef.current, (key, entry) => store.write("correction", key, entry)),
+    createCorrectionQueue(
+      assignmentId,
+      input.corrections,
+      () => actionsRef.current,
+      (key, entry) => store.write("correction", key, entry),
+    ),
   );
 
   const ratings = useQueue(ratingQ);
@@ -187,5 +207,18 @@ export function useReviewSaver(input: SaverInput) {
     ratingQ.set(dimension, category);
   };
 
-  return { ratingQ, commentQ, correctionQ, ratings, comment, corrections, unsaved, restoreNotice, retryAll, resumeAll, flushAll, setRating };
+  return {
+    ratingQ,
+    commentQ,
+    correctionQ,
+    ratings,
+    comment,
+    corrections,
+    unsaved,
+    restoreNotice,
+    retryAll,
+    resumeAll,
+    flushAll,
+    setRating,
+  };
 }

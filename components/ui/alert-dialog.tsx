@@ -21,7 +21,11 @@ export const AlertDialogDescription = ({ className, ...props }: ComponentPropsWi
 export const AlertDialogAction = (props: ComponentPropsWithoutRef<typeof Primitive.Action>) => <Primitive.Action asChild {...props} />;
 export const AlertDialogCancel = (props: ComponentPropsWithoutRef<typeof Primitive.Cancel>) => <Primitive.Cancel asChild {...props} />;
 
-export function AlertDialogContent({ children, className, ...props }: ComponentPropsWithoutRef<typeof Primitive.Content> & { children: ReactNode }) {
+export function AlertDialogContent({
+  children,
+  className,
+  ...props
+}: ComponentPropsWithoutRef<typeof Primitive.Content> & { children: ReactNode }) {
   return (
     <Primitive.Portal>
       <Primitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />

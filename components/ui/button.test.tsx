@@ -8,7 +8,11 @@ import { variants } from "./variants";
 const classOf = (html: string) => html.match(/class="([^"]*)"/)?.[1]?.split(" ") ?? [];
 
 describe("variants", () => {
-  const tone = variants("base", { tone: { a: "text-red-700", b: "text-teal-800" }, size: { s: "px-1", m: "px-4" } }, { tone: "a", size: "m" });
+  const tone = variants(
+    "base",
+    { tone: { a: "text-red-700", b: "text-teal-800" }, size: { s: "px-1", m: "px-4" } },
+    { tone: "a", size: "m" },
+  );
   it("applies the defaults, a chosen variant and a winning className", () => {
     expect(tone()).toBe("base text-red-700 px-4");
     expect(tone({ tone: "b" })).toBe("base text-teal-800 px-4");
@@ -45,7 +49,11 @@ describe("Button", () => {
   });
 
   it("passes other attributes through", () => {
-    const html = renderToStaticMarkup(<Button disabled aria-label="Reset password of a@b.c" data-testid="x">Reset</Button>);
+    const html = renderToStaticMarkup(
+      <Button disabled aria-label="Reset password of a@b.c" data-testid="x">
+        Reset
+      </Button>,
+    );
     expect(html).toContain('disabled=""');
     expect(html).toContain('aria-label="Reset password of a@b.c"');
     expect(html).toContain('data-testid="x"');
@@ -62,7 +70,11 @@ describe("Badge", () => {
   });
 
   it("passes a title and test id through and merges a className", () => {
-    const html = renderToStaticMarkup(<Badge tone="warning" title="Must change" className="ml-1" data-testid="b">Temporary</Badge>);
+    const html = renderToStaticMarkup(
+      <Badge tone="warning" title="Must change" className="ml-1" data-testid="b">
+        Temporary
+      </Badge>,
+    );
     expect(html).toContain('title="Must change"');
     expect(html).toContain('data-testid="b"');
     expect(classOf(html)).toContain("ml-1");

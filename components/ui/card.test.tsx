@@ -26,14 +26,26 @@ describe("Card", () => {
   });
 
   it("lets a className win over the padding", () => {
-    const cls = classOf(renderToStaticMarkup(<Card padding="lg" className="p-2">x</Card>));
+    const cls = classOf(
+      renderToStaticMarkup(
+        <Card padding="lg" className="p-2">
+          x
+        </Card>,
+      ),
+    );
     expect(cls).toContain("p-2");
     expect(cls).not.toContain("p-6");
   });
 
   it("has no padding when asked, for tables and disclosures", () => {
     expect(card({ padding: "none" })).toBe("rounded-lg border border-slate-200 bg-white");
-    expect(renderToStaticMarkup(<Card as="details" padding="none" open>x</Card>)).toMatch(/^<details class="rounded-lg border border-slate-200 bg-white" open="">/);
+    expect(
+      renderToStaticMarkup(
+        <Card as="details" padding="none" open>
+          x
+        </Card>,
+      ),
+    ).toMatch(/^<details class="rounded-lg border border-slate-200 bg-white" open="">/);
   });
 
   it("has a header row and a smaller title level", () => {
@@ -45,13 +57,29 @@ describe("Card", () => {
 describe("Table", () => {
   const body = (
     <>
-      <THead><tr><Th>Name</Th><Th numeric>Done</Th></tr></THead>
-      <TBody><tr><Td>Dr. Chen</Td><Td numeric>3</Td></tr></TBody>
+      <THead>
+        <tr>
+          <Th>Name</Th>
+          <Th numeric>Done</Th>
+        </tr>
+      </THead>
+      <TBody>
+        <tr>
+          <Td>Dr. Chen</Td>
+          <Td numeric>3</Td>
+        </tr>
+      </TBody>
     </>
   );
   it("is framed in a raised card with a hidden caption", () => {
-    const html = renderToStaticMarkup(<Table caption="Clinicians" data-testid="t">{body}</Table>);
-    expect(html).toMatch(/^<div class="rounded-lg border border-slate-200 bg-white shadow-sm overflow-x-auto"><table class="[^"]*" data-testid="t"><caption class="sr-only">Clinicians<\/caption>/);
+    const html = renderToStaticMarkup(
+      <Table caption="Clinicians" data-testid="t">
+        {body}
+      </Table>,
+    );
+    expect(html).toMatch(
+      /^<div class="rounded-lg border border-slate-200 bg-white shadow-sm overflow-x-auto"><table class="[^"]*" data-testid="t"><caption class="sr-only">Clinicians<\/caption>/,
+    );
     expect(html).toContain('<th scope="col" class="px-4 py-3 text-right">Done</th>');
     expect(html).toContain('<td class="px-4 py-3 text-right tabular-nums">3</td>');
   });
@@ -69,6 +97,8 @@ describe("EmptyState and Alert", () => {
   });
 
   it("announces a form's failure", () => {
-    expect(renderToStaticMarkup(<Alert data-testid="e">Wrong</Alert>)).toMatch(/^<p role="alert" class="[^"]*bg-red-50[^"]*" data-testid="e">Wrong<\/p>$/);
+    expect(renderToStaticMarkup(<Alert data-testid="e">Wrong</Alert>)).toMatch(
+      /^<p role="alert" class="[^"]*bg-red-50[^"]*" data-testid="e">Wrong<\/p>$/,
+    );
   });
 });

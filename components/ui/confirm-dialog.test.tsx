@@ -8,13 +8,25 @@ import { ConfirmDialog } from "./confirm-dialog";
 describe("ConfirmDialog", () => {
   it("renders its trigger as a dialog opener and nothing of the dialog while closed", () => {
     const html = renderToStaticMarkup(
-      <ConfirmDialog trigger={<Button variant="danger">Revoke</Button>} title="Revoke this invitation?" confirm="Revoke" cancel="Cancel" onConfirm={async () => null} />,
+      <ConfirmDialog
+        trigger={<Button variant="danger">Revoke</Button>}
+        title="Revoke this invitation?"
+        confirm="Revoke"
+        cancel="Cancel"
+        onConfirm={async () => null}
+      />,
     );
-    expect(html).toMatch(/^<button type="button" class="[^"]*text-red-800[^"]*" aria-haspopup="dialog" aria-expanded="false"[^>]*data-state="closed">Revoke<\/button>$/);
+    expect(html).toMatch(
+      /^<button type="button" class="[^"]*text-red-800[^"]*" aria-haspopup="dialog" aria-expanded="false"[^>]*data-state="closed">Revoke<\/button>$/,
+    );
     expect(html).not.toContain("Revoke this invitation?");
   });
 
   it("renders nothing without a trigger until it is opened", () => {
-    expect(renderToStaticMarkup(<ConfirmDialog open={false} title="Change this role?" confirm="Change role" cancel="Cancel" onConfirm={async () => null} />)).toBe("");
+    expect(
+      renderToStaticMarkup(
+        <ConfirmDialog open={false} title="Change this role?" confirm="Change role" cancel="Cancel" onConfirm={async () => null} />,
+      ),
+    ).toBe("");
   });
 });

@@ -67,10 +67,16 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <AlertDialogTitle>{title}</AlertDialogTitle>
         {description && <AlertDialogDescription>{description}</AlertDialogDescription>}
         {children}
-        {error && <p role="alert" className="mt-4 text-sm text-red-700">{error}</p>}
+        {error && (
+          <p role="alert" className="mt-4 text-sm text-red-700">
+            {error}
+          </p>
+        )}
         <AlertDialogFooter>
           <AlertDialogCancel>
-            <Button variant="secondary" disabled={pending}>{cancel}</Button>
+            <Button variant="secondary" disabled={pending}>
+              {cancel}
+            </Button>
           </AlertDialogCancel>
           <AlertDialogAction
             onClick={async (e) => {
@@ -86,7 +92,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
               else setError(message);
             }}
           >
-            <Button variant={confirmVariant} disabled={pending}>{confirm}</Button>
+            <Button variant={confirmVariant} disabled={pending}>
+              {confirm}
+            </Button>
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

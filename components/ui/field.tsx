@@ -36,8 +36,16 @@ export function Field({ label, id, hint, error, className, children }: FieldProp
         {label}
       </label>
       {cloneElement(children, { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
-      {hint && <p id={hintId} className="text-xs text-slate-600">{hint}</p>}
-      {error && <p id={errorId} className="text-sm text-red-700">{error}</p>}
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -51,7 +59,15 @@ interface NamedFieldProps {
   containerClassName?: string;
 }
 
-export function TextField({ label, name, error, hint, className, containerClassName, ...props }: NamedFieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  className,
+  containerClassName,
+  ...props
+}: NamedFieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <Field label={label} id={name} hint={hint} error={error} className={containerClassName}>
       <input name={name} className={cn(controlClass, className)} {...props} />
@@ -59,7 +75,16 @@ export function TextField({ label, name, error, hint, className, containerClassN
   );
 }
 
-export function SelectField({ label, name, error, hint, className, containerClassName, children, ...props }: NamedFieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  name,
+  error,
+  hint,
+  className,
+  containerClassName,
+  children,
+  ...props
+}: NamedFieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <Field label={label} id={name} hint={hint} error={error} className={containerClassName}>
       <select name={name} className={cn(controlClass, className)} {...props}>

@@ -21,7 +21,9 @@ export function Table({ className, caption, framed = true, children, ...props }:
 }
 
 export function THead({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
-  return <thead className={cn("bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600", className)} {...props} />;
+  return (
+    <thead className={cn("bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600", className)} {...props} />
+  );
 }
 
 export function TBody({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {

@@ -23,14 +23,24 @@ export function ownServer(port: number, dataDir: string, databaseUrl?: string): 
       child = spawn("npm", ["start"], {
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],
-        env: { ...process.env, PORT: String(port), CLINAUDIT_DEMO: "1", CLINAUDIT_DATA_DIR: dataDir, NEXTAUTH_URL: url, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          CLINAUDIT_DEMO: "1",
+          CLINAUDIT_DATA_DIR: dataDir,
+          NEXTAUTH_URL: url,
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
       });
       child.stdout!.on("data", (d) => (output += d));
       child.stderr!.on("data", (d) => (output += d));
       const deadline = Date.now() + 180_000;
       while (Date.now() < deadline) {
         if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
-        const healthy = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+        const healthy = await fetch(`${url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (healthy) return;
         await new Promise((r) => setTimeout(r, 250));
       }
@@ -58,7 +68,10 @@ export function ownServer(port: number, dataDir: string, databaseUrl?: string): 
  * A fresh database next to E2E_DATABASE_URL (same PostgreSQL server), or a reason why not.
  * Returns its URL and a function that drops it.
  */
-export async function scratchPostgres(baseUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> } | { skip: string }> {
+export async function scratchPostgres(
+  baseUrl: string,
+  name: string,
+): Promise<{ url: string; drop: () => Promise<void> } | { skip: string }> {
   const admin = new pg.Client({ connectionString: baseUrl });
   try {
     await admin.connect();

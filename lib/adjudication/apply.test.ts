@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { exportChatQaCsv, exportedText, exportNotesJsonBundle, parseDataset, type Conversation, type McqItem, type NormalizedDataset } from "../formats";
+import {
+  exportChatQaCsv,
+  exportedText,
+  exportNotesJsonBundle,
+  parseDataset,
+  type Conversation,
+  type McqItem,
+  type NormalizedDataset,
+} from "../formats";
 import { applyChange, changeLogMarkdown, correctDataset, CorrectionError, type AppliedChange } from "./apply";
 import { triageReasons } from "./triage";
 
@@ -14,7 +22,13 @@ async function parse(files: Record<string, string>): Promise<NormalizedDataset> 
 const fixture = (name: string) => fs.readFileSync(path.resolve("lib/formats/__fixtures__", name), "utf8");
 const example = () => parse({ "x.json": fixture("ehr-decision-mcq.example.json") });
 
-const meta = { proposedBy: "R2", decidedBy: "Omar Organizer", decision: "ACCEPTED" as const, rationale: "agreed", proposalRationale: "TBA 23 with pruritus" };
+const meta = {
+  proposedBy: "R2",
+  decidedBy: "Omar Organizer",
+  decision: "ACCEPTED" as const,
+  rationale: "agreed",
+  proposalRationale: "TBA 23 with pruritus",
+};
 
 describe("applying corrections", () => {
   it("changes only what the correction names and records before/after", async () => {
@@ -41,7 +55,14 @@ describe("applying corrections", () => {
     expect(fixed.changes[0]).toMatchObject({ before: "B", after: "D", proposedBy: "R2" });
     expect(changeLogMarkdown("T", fixed.changes, fixed.removed)).toContain("**SYN-ICP-0001** — gold: B → D. Proposed by R2");
     // Stems and rationales are escaped as report.md escapes them: shown as written, never Markdown.
-    const planted = correctDataset(ds, [{ item: "SYN-ICP-0001", change: { kind: "STEM", question: "Is <img src=x onerror=alert(1)> [safe](http://evil.example)?\n# not a heading" }, ...meta, rationale: "**bold** _x_ `code` | pipe" }]);
+    const planted = correctDataset(ds, [
+      {
+        item: "SYN-ICP-0001",
+        change: { kind: "STEM", question: "Is <img src=x onerror=alert(1)> [safe](http://evil.example)?\n# not a heading" },
+        ...meta,
+        rationale: "**bold** _x_ `code` | pipe",
+      },
+    ]);
     const md = changeLogMarkdown("A *title*", planted.changes, planted.removed);
     expect(md).toContain("# Change log: A \\*title\\*");
     expect(md).toContain("Is \\<img src=x onerror=alert(1)\\> \\[safe\\](http://evil.example)? \\# not a heading");
@@ -60,7 +81,13 @@ describe("applying corrections", () => {
 const notesExample = () => parse({ "notes.json": fixture("notes-chatqa.example.json") });
 const conversation = async () => (await notesExample()).items[0] as Conversation;
 const turn = (item: unknown, order: number) => (item as Conversation).turns.find((t) => t.turnOrder === order)!;
-const turnMeta = { proposedBy: "R1", decidedBy: "Omar Organizer", decision: "ACCEPTED" as const, rationale: "agreed", proposalRationale: "the culture grew Klebsiella" };
+const turnMeta = {
+  proposedBy: "R1",
+  decidedBy: "Omar Organizer",
+  decision: "ACCEPTED" as const,
+  rationale: "agreed",
+  proposalRationale: "the culture grew Klebsiella",
+};
 const NOTE_1 = "Note #1 Chartdate: 2150-03-02 Headers:";
 
 describe("applying corrections to conversation turns", () => {
@@ -76,7 +103,10 @@ describe("applying corrections to conversation turns", () => {
   it("GOLD and EVIDENCE on a source turn recompute its gold sources from the new correct option", async () => {
     const conv = await conversation();
     const gold = applyChange(conv, { kind: "GOLD", answer: "D", turnOrder: 2 });
-    expect(turn(gold.item, 2)).toMatchObject({ answer: "D", goldSources: [{ noteNum: 1, headers: ["Chief Complaint", "Discharge Diagnosis"] }] });
+    expect(turn(gold.item, 2)).toMatchObject({
+      answer: "D",
+      goldSources: [{ noteNum: 1, headers: ["Chief Complaint", "Discharge Diagnosis"] }],
+    });
     const evidence = applyChange(conv, { kind: "EVIDENCE", answer: "A", turnOrder: 2 });
     expect(turn(evidence.item, 2)).toMatchObject({ answer: "A", goldSources: [{ noteNum: 1, headers: ["Chief Complaint"] }] });
     expect(evidence).toMatchObject({ before: "B", after: "A" });
@@ -94,7 +124,12 @@ describe("applying corrections to conversation turns", () => {
 
   it("a DISTRACTOR fix of a source turn's gold option updates its gold sources; of another option, not", async () => {
     const conv = await conversation();
-    const gold = applyChange(conv, { kind: "DISTRACTOR", label: "B", text: `${NOTE_1} Brief Hospital Course, Discharge Medications`, turnOrder: 2 });
+    const gold = applyChange(conv, {
+      kind: "DISTRACTOR",
+      label: "B",
+      text: `${NOTE_1} Brief Hospital Course, Discharge Medications`,
+      turnOrder: 2,
+    });
     expect(turn(gold.item, 2).goldSources).toEqual([{ noteNum: 1, headers: ["Brief Hospital Course", "Discharge Medications"] }]);
     const other = applyChange(conv, { kind: "DISTRACTOR", label: "E", text: `${NOTE_1} Pertinent Results`, turnOrder: 2 });
     expect(turn(other.item, 2).goldSources).toEqual(turn(conv, 2).goldSources);
@@ -131,17 +166,26 @@ describe("applying corrections to conversation turns", () => {
     const fixed = correctDataset(ds, decisions);
     expect(fixed.changes.map((c) => [c.before, c.after])).toEqual([
       ["What organism was identified during the first admission?", "Which organism grew in the urine culture?"],
-      [{ label: "E", text: "Pseudomonas aeruginosa" }, { label: "E", text: "Pseudomonas (multidrug resistant)" }],
+      [
+        { label: "E", text: "Pseudomonas aeruginosa" },
+        { label: "E", text: "Pseudomonas (multidrug resistant)" },
+      ],
       ["B", "A"],
       ["B", "D"],
     ]);
     const expected = fixed.dataset.items[0] as Conversation;
     expect(turn(expected, 1)).toMatchObject({ answer: "A", question: "Which organism grew in the urine culture?" });
-    expect(turn(expected, 2)).toMatchObject({ answer: "D", goldSources: [{ noteNum: 1, headers: ["Chief Complaint", "Discharge Diagnosis"] }] });
+    expect(turn(expected, 2)).toMatchObject({
+      answer: "D",
+      goldSources: [{ noteNum: 1, headers: ["Chief Complaint", "Discharge Diagnosis"] }],
+    });
 
     const bundle = exportNotesJsonBundle(fixed.dataset);
     const wire = JSON.parse(exportedText(bundle));
-    expect(wire.conversations[0].turns[1]).toMatchObject({ correct_answer: "D", gold_sources: [{ note_num: 1, headers: ["Chief Complaint", "Discharge Diagnosis"] }] });
+    expect(wire.conversations[0].turns[1]).toMatchObject({
+      correct_answer: "D",
+      gold_sources: [{ note_num: 1, headers: ["Chief Complaint", "Discharge Diagnosis"] }],
+    });
     const fromBundle = await parse({ [bundle.name]: exportedText(bundle) });
     expect(fromBundle.items).toEqual(fixed.dataset.items);
 
@@ -153,13 +197,22 @@ describe("applying corrections to conversation turns", () => {
 
   it("refuses a corrected source option that cites a note the patient does not have", async () => {
     const ds = await notesExample();
-    const change = { kind: "DISTRACTOR", label: "E", text: "Note #7 Chartdate: 2150-09-01 Headers: Pertinent Results", turnOrder: 2 } as const;
+    const change = {
+      kind: "DISTRACTOR",
+      label: "E",
+      text: "Note #7 Chartdate: 2150-09-01 Headers: Pertinent Results",
+      turnOrder: 2,
+    } as const;
     expect(() => correctDataset(ds, [{ item: "900001:microbiology", change, ...turnMeta }])).toThrow(/Note #7/);
   });
 
   it("names the turn in the change log", async () => {
-    const fixed = correctDataset(await notesExample(), [{ item: "900001:microbiology", change: { kind: "GOLD", answer: "A", turnOrder: 1 }, ...turnMeta }]);
-    expect(changeLogMarkdown("T", fixed.changes, fixed.removed)).toContain("**900001:microbiology** — gold (turn 1): B → A. Proposed by R1");
+    const fixed = correctDataset(await notesExample(), [
+      { item: "900001:microbiology", change: { kind: "GOLD", answer: "A", turnOrder: 1 }, ...turnMeta },
+    ]);
+    expect(changeLogMarkdown("T", fixed.changes, fixed.removed)).toContain(
+      "**900001:microbiology** — gold (turn 1): B → A. Proposed by R1",
+    );
     expect(fixed.changes[0]!.change).toEqual({ kind: "GOLD", answer: "A", turnOrder: 1 });
   });
 });
@@ -167,11 +220,39 @@ describe("applying corrections to conversation turns", () => {
 describe("triage", () => {
   const rubric = [{ key: "gold", tieCategory: "uncertain", errorCategory: "incorrect" }];
   it("flags disagreement, error/split categories and corrections", () => {
-    expect(triageReasons(rubric, { ratings: [{ dimension: "gold", category: "correct" }, { dimension: "gold", category: "correct" }], corrections: 0 })).toEqual([]);
-    expect(triageReasons(rubric, { ratings: [{ dimension: "gold", category: "correct" }, { dimension: "gold", category: "incorrect" }], corrections: 0 })).toEqual(["disagreement", "flagged"]);
-    expect(triageReasons(rubric, { ratings: [{ dimension: "gold", category: "uncertain" }], corrections: 1 })).toEqual(["flagged", "correction"]);
+    expect(
+      triageReasons(rubric, {
+        ratings: [
+          { dimension: "gold", category: "correct" },
+          { dimension: "gold", category: "correct" },
+        ],
+        corrections: 0,
+      }),
+    ).toEqual([]);
+    expect(
+      triageReasons(rubric, {
+        ratings: [
+          { dimension: "gold", category: "correct" },
+          { dimension: "gold", category: "incorrect" },
+        ],
+        corrections: 0,
+      }),
+    ).toEqual(["disagreement", "flagged"]);
+    expect(triageReasons(rubric, { ratings: [{ dimension: "gold", category: "uncertain" }], corrections: 1 })).toEqual([
+      "flagged",
+      "correction",
+    ]);
     // A unanimous item that a rater commented on still goes to the adjudicator.
-    expect(triageReasons(rubric, { ratings: [{ dimension: "gold", category: "correct" }, { dimension: "gold", category: "correct" }], corrections: 0, comments: 1 })).toEqual(["commented"]);
+    expect(
+      triageReasons(rubric, {
+        ratings: [
+          { dimension: "gold", category: "correct" },
+          { dimension: "gold", category: "correct" },
+        ],
+        corrections: 0,
+        comments: 1,
+      }),
+    ).toEqual(["commented"]);
   });
 });
 

@@ -67,7 +67,8 @@ export function applyChange(item: Item, change: AppliedChange, evidence?: Eviden
       mcq.question = change.question;
       return { item: mcq, before: item.question, after: mcq.question };
     case "GOLD":
-      if (!mcq.options.some((o) => o.label === change.answer)) throw new CorrectionError(`${mcq.instanceId}: "${change.answer}" is not an option label`);
+      if (!mcq.options.some((o) => o.label === change.answer))
+        throw new CorrectionError(`${mcq.instanceId}: "${change.answer}" is not an option label`);
       mcq.answer = change.answer;
       return { item: mcq, before: item.answer, after: mcq.answer };
     case "DISTRACTOR": {
@@ -78,7 +79,8 @@ export function applyChange(item: Item, change: AppliedChange, evidence?: Eviden
       return { item: mcq, before: { label: change.label, text: before }, after: { label: change.label, text: change.text } };
     }
     case "EVIDENCE":
-      if (!("evidenceEventIds" in change) || !Array.isArray(change.evidenceEventIds)) throw new CorrectionError(`${mcq.instanceId}: an evidence correction lists event ids`);
+      if (!("evidenceEventIds" in change) || !Array.isArray(change.evidenceEventIds))
+        throw new CorrectionError(`${mcq.instanceId}: an evidence correction lists event ids`);
       if (!evidence) throw new CorrectionError(`${mcq.instanceId}: an evidence correction needs the patient's record`);
       try {
         return applyEvidence(item, change, evidence);
@@ -117,10 +119,12 @@ function applyToTurn(conv: Conversation, change: TurnChange): Applied {
       return result(conv.turns[index]!.question, turn.question);
     case "GOLD":
     case "EVIDENCE": {
-      if (change.kind === "EVIDENCE" && turn.turnType !== "source") throw new CorrectionError(`${where}: evidence corrections are about source turns; this is a content turn`);
+      if (change.kind === "EVIDENCE" && turn.turnType !== "source")
+        throw new CorrectionError(`${where}: evidence corrections are about source turns; this is a content turn`);
       const answer = "answer" in change ? change.answer : "";
       const option = turn.options.find((o) => o.label === answer);
-      if (!option || !(TURN_LABELS as readonly string[]).includes(answer)) throw new CorrectionError(`${where}: "${answer}" is not an option label (A–E)`);
+      if (!option || !(TURN_LABELS as readonly string[]).includes(answer))
+        throw new CorrectionError(`${where}: "${answer}" is not an option label (A–E)`);
       if (!option.text.trim()) throw new CorrectionError(`${where}: option ${answer} is empty`);
       turn.answer = option.label;
       return result(conv.turns[index]!.answer, turn.answer, true);
@@ -130,7 +134,8 @@ function applyToTurn(conv: Conversation, change: TurnChange): Applied {
       if (!option) throw new CorrectionError(`${where}: no option "${change.label}"`);
       if (!change.text.trim()) throw new CorrectionError(`${where}: the new text of option ${change.label} is empty`);
       const key = (text: string) => (turn.turnType === "source" ? sourceKey(parseSourceOption(text)) : normText(text));
-      if (turn.turnType === "source" && parseSourceOption(change.text).length === 0) throw new CorrectionError(`${where}: a source option must cite a "Note #N"`);
+      if (turn.turnType === "source" && parseSourceOption(change.text).length === 0)
+        throw new CorrectionError(`${where}: a source option must cite a "Note #N"`);
       const same = turn.options.find((o) => o.label !== change.label && key(o.text) === key(change.text));
       if (same) throw new CorrectionError(`${where}: option ${change.label} would duplicate option ${same.label}`);
       const before = option.text;
@@ -152,8 +157,12 @@ export function missingNoteRefs(conv: Conversation, notes: ReadonlyMap<number, s
     for (const o of t.options)
       for (const ref of parseSourceOption(o.text)) {
         const chartdate = notes.get(ref.noteNum);
-        if (chartdate === undefined) problems.push(`turn ${t.turnOrder} option ${o.label} cites Note #${ref.noteNum}, which patient ${conv.patientId} does not have`);
-        else if (ref.chartdate !== undefined && ref.chartdate !== chartdate) problems.push(`turn ${t.turnOrder} option ${o.label} cites Note #${ref.noteNum} with chartdate ${ref.chartdate}, not ${chartdate}`);
+        if (chartdate === undefined)
+          problems.push(`turn ${t.turnOrder} option ${o.label} cites Note #${ref.noteNum}, which patient ${conv.patientId} does not have`);
+        else if (ref.chartdate !== undefined && ref.chartdate !== chartdate)
+          problems.push(
+            `turn ${t.turnOrder} option ${o.label} cites Note #${ref.noteNum} with chartdate ${ref.chartdate}, not ${chartdate}`,
+          );
       }
   }
   return problems;
@@ -174,7 +183,11 @@ export interface PatientLookup {
  * removed items dropped; everything else exactly as imported. Returns the change log entries
  * in the order applied. Only the patients of changed items are looked up.
  */
-export function correctItems(items: readonly Item[], decisions: readonly Decision[], patients: PatientLookup): { items: Item[]; changes: ChangeRecord[]; removed: string[] } {
+export function correctItems(
+  items: readonly Item[],
+  decisions: readonly Decision[],
+  patients: PatientLookup,
+): { items: Item[]; changes: ChangeRecord[]; removed: string[] } {
   const byItem = new Map<string, Decision[]>();
   for (const d of decisions) byItem.set(d.item, [...(byItem.get(d.item) ?? []), d]);
   const changes: ChangeRecord[] = [];
@@ -207,7 +220,11 @@ export function correctItems(items: readonly Item[], decisions: readonly Decisio
 }
 
 /** correctItems over a whole dataset held in memory (tests, small datasets). */
-export function correctDataset(dataset: NormalizedDataset, decisions: readonly Decision[], timeZone = "UTC"): { dataset: NormalizedDataset; changes: ChangeRecord[]; removed: string[] } {
+export function correctDataset(
+  dataset: NormalizedDataset,
+  decisions: readonly Decision[],
+  timeZone = "UTC",
+): { dataset: NormalizedDataset; changes: ChangeRecord[]; removed: string[] } {
   const byId = new Map(dataset.patients.map((p) => [p.patientId, p]));
   const r = correctItems(dataset.items, decisions, { events: (id) => byId.get(id)?.events, notes: (id) => byId.get(id)?.notes, timeZone });
   return { dataset: { ...dataset, items: r.items }, changes: r.changes, removed: r.removed };
@@ -229,9 +246,12 @@ export function changeLogMarkdown(title: string, changes: ChangeRecord[], remove
   const lines = [`# Change log: ${mdText(title)}`, "", `${changes.length} change(s); ${removed.length} item(s) removed.`, ""];
   const show = (v: unknown) => mdText(typeof v === "string" ? v : JSON.stringify(v));
   for (const c of changes) {
-    const what = c.change.kind === "REMOVE" ? "removed from the benchmark" : `${changeLabel(c.change)}: ${show(c.before)} → ${show(c.after)}`;
+    const what =
+      c.change.kind === "REMOVE" ? "removed from the benchmark" : `${changeLabel(c.change)}: ${show(c.before)} → ${show(c.after)}`;
     const derived = c.derived?.length ? ` (${c.derived.map(mdText).join("; ")})` : "";
-    lines.push(`- **${mdText(c.item)}** — ${what}${derived}. Proposed by ${mdText(c.proposedBy)} (“${mdText(c.proposalRationale)}”); ${c.decision.toLowerCase()} by ${mdText(c.decidedBy)}: “${mdText(c.rationale)}”.`);
+    lines.push(
+      `- **${mdText(c.item)}** — ${what}${derived}. Proposed by ${mdText(c.proposedBy)} (“${mdText(c.proposalRationale)}”); ${c.decision.toLowerCase()} by ${mdText(c.decidedBy)}: “${mdText(c.rationale)}”.`,
+    );
   }
   if (revisions) lines.push(...revisionsMarkdown(revisions));
   return lines.join("\n") + "\n";

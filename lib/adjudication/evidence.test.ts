@@ -12,7 +12,13 @@ async function generated(): Promise<NormalizedDataset> {
   return r.dataset;
 }
 const eventsOf = (ds: NormalizedDataset, patientId: string) => ds.patients.find((p) => p.patientId === patientId)!.events!;
-const meta = { proposedBy: "R1", decidedBy: "Omar Organizer", decision: "ACCEPTED" as const, rationale: "agreed", proposalRationale: "the cited event is the wrong visit" };
+const meta = {
+  proposedBy: "R1",
+  decidedBy: "Omar Organizer",
+  decision: "ACCEPTED" as const,
+  rationale: "agreed",
+  proposalRationale: "the cited event is the wrong visit",
+};
 
 /** An item and an event of its record at or before its cutoff that it does not cite. */
 function pick(ds: NormalizedDataset) {
@@ -45,7 +51,9 @@ describe("evidence text and level follow the chosen events", () => {
     for (const old of item.evidenceText!.split("\n")) expect(out.evidenceText).not.toContain(old);
     expect(out.evidenceLevel).toBe("L1");
     // The change log says what was re-derived.
-    expect(fixed.changes[0]!.derived).toEqual(expect.arrayContaining([expect.stringMatching(/evidence_text composed from the chosen events/)]));
+    expect(fixed.changes[0]!.derived).toEqual(
+      expect.arrayContaining([expect.stringMatching(/evidence_text composed from the chosen events/)]),
+    );
     expect(changeLogMarkdown("T", fixed.changes, [])).toContain("evidence\\_text composed");
     expect(fixed.changes[0]!.after).toMatchObject({ evidence_event_ids: [other.eventId], evidence_text: out.evidenceText });
     expect(events).toBe(eventsOf(ds, item.patientId)); // the record itself is untouched
@@ -55,7 +63,11 @@ describe("evidence text and level follow the chosen events", () => {
     const ds = await generated();
     const { item, other } = pick(ds);
     const first = item.evidenceEventIds[0]!;
-    const r = applyChange(item, { kind: "EVIDENCE", evidenceEventIds: [other.eventId, first, other.eventId], evidenceText: "TBA 42 µmol/L on 3 May" }, { events: eventsOf(ds, item.patientId) });
+    const r = applyChange(
+      item,
+      { kind: "EVIDENCE", evidenceEventIds: [other.eventId, first, other.eventId], evidenceText: "TBA 42 µmol/L on 3 May" },
+      { events: eventsOf(ds, item.patientId) },
+    );
     const out = r.item as McqItem;
     const times = new Map(eventsOf(ds, item.patientId).map((e) => [e.eventId, e.time]));
     expect(out.evidenceEventIds).toEqual([first, other.eventId].sort((a, b) => times.get(a)!.localeCompare(times.get(b)!)));
@@ -69,7 +81,8 @@ describe("evidence text and level follow the chosen events", () => {
     const context = { events: eventsOf(ds, item.patientId) };
     const later = context.events.find((e) => e.time > item.cutoff.time);
     expect(() => applyChange(item, { kind: "EVIDENCE", evidenceEventIds: ["NOPE-1"] }, context)).toThrow(/not an event of patient/);
-    if (later) expect(() => applyChange(item, { kind: "EVIDENCE", evidenceEventIds: [later.eventId] }, context)).toThrow(/after the cutoff/);
+    if (later)
+      expect(() => applyChange(item, { kind: "EVIDENCE", evidenceEventIds: [later.eventId] }, context)).toThrow(/after the cutoff/);
     expect(() => applyChange(item, { kind: "EVIDENCE", evidenceEventIds: [" "] }, context)).toThrow(/cannot be empty/);
     expect(() => applyChange(item, { kind: "EVIDENCE", evidenceEventIds: [item.evidenceEventIds[0]!] })).toThrow(CorrectionError);
   });

@@ -48,13 +48,23 @@ export function applyEvidence(item: McqItem, change: EvidenceChange, context: Ev
   if (ids.length === 0) throw new EvidenceError(`${where}: evidence cannot be empty`);
   const chosen = ids.map((id) => {
     const event = byId.get(id);
-    if (!event) throw new EvidenceError(`${where}: evidence event ${JSON.stringify(id)} is not an event of patient ${JSON.stringify(item.patientId)}`);
+    if (!event)
+      throw new EvidenceError(
+        `${where}: evidence event ${JSON.stringify(id)} is not an event of patient ${JSON.stringify(item.patientId)}`,
+      );
     const at = isoToMillis(event.time, zone);
-    if (at === null || cutoff === null || at > cutoff) throw new EvidenceError(`${where}: evidence event ${JSON.stringify(id)} at ${event.time} is dated after the cutoff ${item.cutoff.time}`);
+    if (at === null || cutoff === null || at > cutoff)
+      throw new EvidenceError(
+        `${where}: evidence event ${JSON.stringify(id)} at ${event.time} is dated after the cutoff ${item.cutoff.time}`,
+      );
     return { event, at };
   });
-  const ordered = chosen.map((c, k) => ({ ...c, k })).sort((a, b) => a.at - b.at || a.k - b.k).map((c) => c.event);
-  const wire = (events: readonly EhrEvent[]) => events.map((e) => eventToWire(e) as unknown as Parameters<typeof composeEvidenceText>[0][number]);
+  const ordered = chosen
+    .map((c, k) => ({ ...c, k }))
+    .sort((a, b) => a.at - b.at || a.k - b.k)
+    .map((c) => c.event);
+  const wire = (events: readonly EhrEvent[]) =>
+    events.map((e) => eventToWire(e) as unknown as Parameters<typeof composeEvidenceText>[0][number]);
 
   const fixed: McqItem = structuredClone(item);
   fixed.evidenceEventIds = ordered.map((e) => e.eventId);
@@ -86,7 +96,9 @@ export function applyEvidence(item: McqItem, change: EvidenceChange, context: Ev
     after.evidence_level = level;
     derived.push(`evidence_level recomputed from the chosen events (${item.evidenceLevel} → ${level})`);
   } else if (!ruled && level && level !== item.evidenceLevel) {
-    derived.push(`evidence_level ${item.evidenceLevel} kept: the imported level does not follow the span rule for the imported evidence (the chosen events span ${level})`);
+    derived.push(
+      `evidence_level ${item.evidenceLevel} kept: the imported level does not follow the span rule for the imported evidence (the chosen events span ${level})`,
+    );
   }
   return { item: fixed, before, after, derived };
 }

@@ -5,9 +5,32 @@ import { adjudicatedOutcome } from "./outcome";
 
 const snapshot: AuditSnapshot = {
   audit: { id: "a", name: "A", datasetName: "D", sampleSize: 3, seed: "1", populationSize: 100, status: "CLOSED" },
-  rubric: [{ key: "gold", label: "Gold", categories: [{ key: "correct", label: "Correct" }, { key: "incorrect", label: "Incorrect" }, { key: "uncertain", label: "Uncertain" }], tieCategory: "uncertain", errorCategory: "incorrect" }],
-  raters: [{ id: "u1", label: "R1" }, { id: "u2", label: "R2" }, { id: "u3", label: "R3" }],
-  items: ["i1", "i2", "i3"].map((id, n) => ({ id, externalId: `X${n + 1}`, chapter: null, level: null, decisionPoint: null, sampleOrder: n + 1 })),
+  rubric: [
+    {
+      key: "gold",
+      label: "Gold",
+      categories: [
+        { key: "correct", label: "Correct" },
+        { key: "incorrect", label: "Incorrect" },
+        { key: "uncertain", label: "Uncertain" },
+      ],
+      tieCategory: "uncertain",
+      errorCategory: "incorrect",
+    },
+  ],
+  raters: [
+    { id: "u1", label: "R1" },
+    { id: "u2", label: "R2" },
+    { id: "u3", label: "R3" },
+  ],
+  items: ["i1", "i2", "i3"].map((id, n) => ({
+    id,
+    externalId: `X${n + 1}`,
+    chapter: null,
+    level: null,
+    decisionPoint: null,
+    sampleOrder: n + 1,
+  })),
   ratings: [
     ...["u1", "u2", "u3"].map((r) => ({ itemId: "i1", raterId: r, dimension: "gold", category: "correct" })),
     { itemId: "i2", raterId: "u1", dimension: "gold", category: "correct" },

@@ -36,7 +36,12 @@ export function adjudicatedOutcome(report: AuditReport, records: AdjudicationRec
       if (final !== item.majority) changed++;
       counts.set(final, (counts.get(final) ?? 0) + 1);
     }
-    return { key: d.key, label: d.label, counts: d.categories.map((c) => ({ category: c.key, label: c.label, count: counts.get(c.key) ?? 0 })), changed };
+    return {
+      key: d.key,
+      label: d.label,
+      counts: d.categories.map((c) => ({ category: c.key, label: c.label, count: counts.get(c.key) ?? 0 })),
+      changed,
+    };
   });
   return { adjudicated: records.length, removed: removed.size, changedLabels: dimensions.reduce((n, d) => n + d.changed, 0), dimensions };
 }

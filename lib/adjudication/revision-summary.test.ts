@@ -28,7 +28,13 @@ function conversation(id: string): Conversation {
     options: (["A", "B", "C", "D", "E"] as const).map((label) => ({ label, text: label })),
     answer: "A" as const,
   });
-  return { kind: "conversation", conversationId: id, patientId: `p-${id}`, qaCategory: "x", turns: [turn(1, "content"), turn(2, "source"), turn(3, "content")] };
+  return {
+    kind: "conversation",
+    conversationId: id,
+    patientId: `p-${id}`,
+    qaCategory: "x",
+    turns: [turn(1, "content"), turn(2, "source"), turn(3, "content")],
+  };
 }
 
 describe("revision summary", () => {

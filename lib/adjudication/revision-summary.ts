@@ -93,7 +93,10 @@ function classify(item: Item | undefined, itemKey: string, change: AppliedChange
  * @param items   the sampled items as reviewed (before corrections), keyed by the change log's item id
  * @param changes the accepted (or edited) corrections, as applied
  */
-export function revisionSummary(items: ReadonlyMap<string, Item>, changes: readonly { item: string; change: AppliedChange }[]): RevisionSummary {
+export function revisionSummary(
+  items: ReadonlyMap<string, Item>,
+  changes: readonly { item: string; change: AppliedChange }[],
+): RevisionSummary {
   const scope = scopeOf([...items.values()]);
   const seen = new Map<RevisionKind, Set<string>>(ORDER.map((k) => [k, new Set()]));
   for (const c of changes) {
@@ -142,7 +145,9 @@ export function revisionPercent(share: number | null): string {
 export function revisionSentence(summary: RevisionSummary, conversations: boolean): string | null {
   const changed = summary.rows.filter((r) => r.count > 0);
   if (changed.length === 0) return null;
-  const parts = changed.map((r) => `${revisionNoun(r.kind, conversations)} ${revisionPercent(r.share)} (${r.count} of ${r.of.toLocaleString("en-US")})`);
+  const parts = changed.map(
+    (r) => `${revisionNoun(r.kind, conversations)} ${revisionPercent(r.share)} (${r.count} of ${r.of.toLocaleString("en-US")})`,
+  );
   const what = conversations ? "questions, turns and options reviewed" : "questions and options reviewed";
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
   return `Accepted corrections, as shares of the ${what}: ${list}.`;

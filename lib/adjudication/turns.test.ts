@@ -15,8 +15,18 @@ describe("turns a correction may name", () => {
   it("lists the conversation's turns with their type and the start of the question", async () => {
     const conv = await conversation();
     expect(turnData(conv)).toEqual([
-      { turnOrder: 1, questionStart: "What organism was identified during the first admission?", optionLabels: ["A", "B", "C", "D", "E"], turnType: "content" },
-      { turnOrder: 2, questionStart: expect.stringMatching(/^What exact source/), optionLabels: ["A", "B", "C", "D", "E"], turnType: "source" },
+      {
+        turnOrder: 1,
+        questionStart: "What organism was identified during the first admission?",
+        optionLabels: ["A", "B", "C", "D", "E"],
+        turnType: "content",
+      },
+      {
+        turnOrder: 2,
+        questionStart: expect.stringMatching(/^What exact source/),
+        optionLabels: ["A", "B", "C", "D", "E"],
+        turnType: "source",
+      },
     ]);
     const long = { ...conv, turns: [{ ...conv.turns[0]!, question: "x".repeat(80) }] };
     expect(turnData(long)![0]!.questionStart).toMatch(/^x{59}…$/);

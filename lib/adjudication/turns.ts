@@ -31,7 +31,12 @@ export function turnData(item: Item): TurnData[] | undefined {
   if (item.kind !== "conversation") return undefined;
   return [...item.turns]
     .sort((a, b) => a.turnOrder - b.turnOrder)
-    .map((t) => ({ turnOrder: t.turnOrder, turnType: t.turnType, questionStart: questionStart(t), optionLabels: t.options.map((o) => o.label) }));
+    .map((t) => ({
+      turnOrder: t.turnOrder,
+      turnType: t.turnType,
+      questionStart: questionStart(t),
+      optionLabels: t.options.map((o) => o.label),
+    }));
 }
 
 /** Why a correction cannot name a turn: a key under rubric.errors, with its values. */

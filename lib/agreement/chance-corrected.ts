@@ -40,7 +40,12 @@ export interface ChanceModel {
 
 export type Chance = (p: PreparedRatings, w: number[][]) => ChanceModel;
 
-export function chanceCorrected(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions, chance: Chance): CoefficientResult {
+export function chanceCorrected(
+  ratings: RatingsMatrix,
+  categoryCount: number,
+  options: CoefficientOptions,
+  chance: Chance,
+): CoefficientResult {
   return chanceCorrectedOf(prepareRatings(ratings, categoryCount), options, chance);
 }
 

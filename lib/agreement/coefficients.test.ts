@@ -26,7 +26,12 @@ const kappaLike: Record<string, Stat> = { fleissKappa, krippendorffAlpha, conger
 
 describe("declared categories", () => {
   // Only categories 0 and 1 are used: π = (0.625, 0.375), pa = 0.75.
-  const ratings = [[0, 0], [0, 1], [1, 1], [0, 0]];
+  const ratings = [
+    [0, 0],
+    [0, 1],
+    [1, 1],
+    [0, 0],
+  ];
 
   it("an unused declared category lowers AC1's chance agreement", () => {
     const two = gwetAc1(ratings, 2);
@@ -45,7 +50,14 @@ describe("declared categories", () => {
 });
 
 describe("options", () => {
-  const ratings = [[0, 0, 1], [1, 1, 1], [2, 2, 2], [0, 1, 2], [1, 1, null], [2, 0, 2]];
+  const ratings = [
+    [0, 0, 1],
+    [1, 1, 1],
+    [2, 2, 2],
+    [0, 1, 2],
+    [1, 1, null],
+    [2, 0, 2],
+  ];
 
   it("builds the interval from the t quantile of the requested level", () => {
     for (const [name, stat] of Object.entries(all)) {
@@ -71,7 +83,12 @@ describe("options", () => {
   });
 
   it("weights partial agreement between neighbouring categories", () => {
-    const near = [[0, 1], [1, 2], [0, 0], [2, 2]];
+    const near = [
+      [0, 1],
+      [1, 2],
+      [0, 0],
+      [2, 2],
+    ];
     expect(percentAgreement(near, 3, { weights: "linear" }).pa).toBeCloseTo((0.5 + 0.5 + 1 + 1) / 4, 15);
     expect(percentAgreement(near, 3, { weights: "quadratic" }).pa).toBeCloseTo((0.75 + 0.75 + 1 + 1) / 4, 15);
   });
@@ -79,7 +96,11 @@ describe("options", () => {
 
 describe("degenerate inputs", () => {
   it("all ratings in one category: AC1, BP and percent agreement are 1; kappa-type are undefined", () => {
-    const same = [[1, 1, 1], [1, 1, 1], [1, 1, 1]];
+    const same = [
+      [1, 1, 1],
+      [1, 1, 1],
+      [1, 1, 1],
+    ];
     for (const stat of [gwetAc1, brennanPrediger, percentAgreement]) {
       const r = stat(same, 3);
       expect(r).toMatchObject({ pa: 1, coeff: 1, se: 0, ciLower: 1, ciUpper: 1, pValue: 0, df: 2, note: null });
@@ -108,7 +129,15 @@ describe("degenerate inputs", () => {
   });
 
   it("a single rater, or no item with two ratings, or no item at all: everything null", () => {
-    const inputs: RatingsMatrix[] = [[[0], [1], [1]], [[0, null], [null, 1]], [], [[null, null]]];
+    const inputs: RatingsMatrix[] = [
+      [[0], [1], [1]],
+      [
+        [0, null],
+        [null, 1],
+      ],
+      [],
+      [[null, null]],
+    ];
     for (const input of inputs) {
       for (const [name, stat] of Object.entries(all)) {
         const r = stat(input, 2);
@@ -119,7 +148,10 @@ describe("degenerate inputs", () => {
   });
 
   it("one declared category: chance-corrected coefficients undefined, percent agreement 1", () => {
-    const one = [[0, 0], [0, 0]];
+    const one = [
+      [0, 0],
+      [0, 0],
+    ];
     expect(percentAgreement(one, 1).coeff).toBe(1);
     for (const [name, stat] of Object.entries(all)) {
       if (name === "percentAgreement") continue;
@@ -131,7 +163,13 @@ describe("degenerate inputs", () => {
 
   it("zero coefficient with zero standard error: p-value null with a note", () => {
     // Every pair disagrees on every item: pa = 0, se = 0.
-    const r = percentAgreement([[0, 1], [1, 0]], 2);
+    const r = percentAgreement(
+      [
+        [0, 1],
+        [1, 0],
+      ],
+      2,
+    );
     expect(r.coeff).toBe(0);
     expect(r.se).toBe(0);
     expect(r.pValue).toBeNull();

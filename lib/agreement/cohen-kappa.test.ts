@@ -28,12 +28,14 @@ function fceVariance(table: number[][]): { kappa: number; variance: number } {
 function expand(table: number[][]): { a: number[]; b: number[] } {
   const a: number[] = [];
   const b: number[] = [];
-  table.forEach((row, k) => row.forEach((count, l) => {
-    for (let c = 0; c < count; c++) {
-      a.push(k);
-      b.push(l);
-    }
-  }));
+  table.forEach((row, k) =>
+    row.forEach((count, l) => {
+      for (let c = 0; c < count; c++) {
+        a.push(k);
+        b.push(l);
+      }
+    }),
+  );
   return { a, b };
 }
 
@@ -58,10 +60,20 @@ describe("cohenKappa", () => {
 
   it("equals Conger's kappa for two raters without missing ratings", () => {
     const { a, b } = expand(table);
-    const conger = congerKappa(a.map((x, i) => [x, b[i] ?? null]), 3);
+    const conger = congerKappa(
+      a.map((x, i) => [x, b[i] ?? null]),
+      3,
+    );
     expect(cohenKappa(a, b, 3).coeff).toBeCloseTo(conger.coeff ?? NaN, 14);
     const w = { weights: "quadratic" as const };
-    expect(cohenKappa(a, b, 3, w).coeff).toBeCloseTo(congerKappa(a.map((x, i) => [x, b[i] ?? null]), 3, w).coeff ?? NaN, 14);
+    expect(cohenKappa(a, b, 3, w).coeff).toBeCloseTo(
+      congerKappa(
+        a.map((x, i) => [x, b[i] ?? null]),
+        3,
+        w,
+      ).coeff ?? NaN,
+      14,
+    );
   });
 
   it("uses only the items both raters rated", () => {

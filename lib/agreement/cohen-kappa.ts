@@ -25,7 +25,12 @@ export interface PairCoefficient extends CoefficientResult {
   items: number;
 }
 
-export function cohenKappa(a: readonly Rating[], b: readonly Rating[], categoryCount: number, options: CoefficientOptions = {}): CoefficientResult & { items: number } {
+export function cohenKappa(
+  a: readonly Rating[],
+  b: readonly Rating[],
+  categoryCount: number,
+  options: CoefficientOptions = {},
+): CoefficientResult & { items: number } {
   const q = categoryCount;
   const o = resolveOptions(q, options);
   const table = new Float64Array(q * q);

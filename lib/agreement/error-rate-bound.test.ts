@@ -36,7 +36,12 @@ describe("errorRateBound: Clopper–Pearson", () => {
   });
 
   it("solves P(X ≤ x | n, p) = alpha", () => {
-    for (const [x, n] of [[1, 20], [3, 100], [7, 50], [15, 40]] as const) {
+    for (const [x, n] of [
+      [1, 20],
+      [3, 100],
+      [7, 50],
+      [15, 40],
+    ] as const) {
       const p = errorRateBound(x, n).binomialUpper;
       expect(binomialCdf(x, n, p), `${x}/${n}`).toBeCloseTo(0.05, 12);
     }
@@ -51,7 +56,13 @@ describe("errorRateBound: Clopper–Pearson", () => {
 
 describe("errorRateBound: hypergeometric", () => {
   it("is the largest K with P(X ≤ x | N, K, n) ≥ alpha", () => {
-    for (const [x, n, N] of [[0, 100, 1000], [3, 100, 500], [5, 50, 60], [2, 20, 45], [0, 10, 11]] as const) {
+    for (const [x, n, N] of [
+      [0, 100, 1000],
+      [3, 100, 500],
+      [5, 50, 60],
+      [2, 20, 45],
+      [0, 10, 11],
+    ] as const) {
       const b = errorRateBound(x, n, { populationSize: N });
       const K = b.hypergeometricUpperCount ?? NaN;
       expect(hyperCdf(x, N, K, n), `K=${K}`).toBeGreaterThanOrEqual(0.05);

@@ -17,7 +17,14 @@
 import { ONE_CATEGORY_NOTE, PE_ONE_NOTE } from "./chance-corrected";
 import { emptyResult, PE_ONE, withInference } from "./inference";
 import { NO_PAIRS_NOTE } from "./percent-agreement";
-import { flatWeights, prepareRatings, resolveOptions, samplingFraction, sumSquaredDeviations, type PreparedRatings } from "./ratings-matrix";
+import {
+  flatWeights,
+  prepareRatings,
+  resolveOptions,
+  samplingFraction,
+  sumSquaredDeviations,
+  type PreparedRatings,
+} from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "./types";
 import { bilinear, symmetricWeighted } from "./weights";
 

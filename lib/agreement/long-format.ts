@@ -47,7 +47,10 @@ export function toRatingsTable(rows: readonly LongRating[], categories: readonly
  * The same reading straight into the typed tally the report's statistics share: items and
  * raters in order of first appearance, codes (-1 = not rated) and counts per item × category.
  */
-export function tallyLong(rows: readonly LongRating[], categories: readonly string[]): { items: string[]; raters: string[]; tally: PreparedRatings } {
+export function tallyLong(
+  rows: readonly LongRating[],
+  categories: readonly string[],
+): { items: string[]; raters: string[]; tally: PreparedRatings } {
   const categoryIndex = new Map(categories.map((c, k) => [c, k] as const));
   if (categoryIndex.size !== categories.length) throw new RangeError("declared categories must be distinct");
   const itemIndex = new Map<string, number>();

@@ -26,14 +26,28 @@ describe("majorityVote", () => {
 
   it("uses any configured tie category, or none", () => {
     expect(majorityVote([[0, 1, 2]], 3, 0).labels).toEqual([0]);
-    const none = majorityVote([[0, 1, 2], [1, 1, 0]], 3, null);
+    const none = majorityVote(
+      [
+        [0, 1, 2],
+        [1, 1, 0],
+      ],
+      3,
+      null,
+    );
     expect(none.labels).toEqual([null, 1]);
     expect(none.counts).toEqual([0, 1, 0]);
     expect(none.ties).toBe(1);
   });
 
   it("labels an item rated once by its rating and leaves unrated items null", () => {
-    const v = majorityVote([[null, 1, null], [null, null, null]], 3, UNCERTAIN);
+    const v = majorityVote(
+      [
+        [null, 1, null],
+        [null, null, null],
+      ],
+      3,
+      UNCERTAIN,
+    );
     expect(v.labels).toEqual([1, null]);
     expect(v.unrated).toBe(1);
     expect(v.ties).toBe(0);

@@ -9,7 +9,13 @@ export const PE_ONE_NOTE = "chance agreement is 1 (every rating falls in one cat
 export const SINGLE_ITEM_NOTE = "a single item: the standard error needs at least 2 items";
 export const SE_ZERO_NOTE = "standard error and coefficient are both 0: the p-value is undefined";
 
-export const ENGINE_NOTES = { noPairs: NO_PAIRS_NOTE, oneCategory: ONE_CATEGORY_NOTE, peOne: PE_ONE_NOTE, singleItem: SINGLE_ITEM_NOTE, seZero: SE_ZERO_NOTE } as const;
+export const ENGINE_NOTES = {
+  noPairs: NO_PAIRS_NOTE,
+  oneCategory: ONE_CATEGORY_NOTE,
+  peOne: PE_ONE_NOTE,
+  singleItem: SINGLE_ITEM_NOTE,
+  seZero: SE_ZERO_NOTE,
+} as const;
 export type EngineNoteCode = keyof typeof ENGINE_NOTES;
 
 /** The code of one of the engine's notes, or null for a note it does not know. */

@@ -9,7 +9,14 @@
  * note; a single item → pa and coeff, no standard error (see inference.ts).
  */
 import { emptyResult, withInference } from "./inference";
-import { observedAgreement, prepareRatings, resolveOptions, samplingFraction, sumSquaredDeviations, type PreparedRatings } from "./ratings-matrix";
+import {
+  observedAgreement,
+  prepareRatings,
+  resolveOptions,
+  samplingFraction,
+  sumSquaredDeviations,
+  type PreparedRatings,
+} from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "./types";
 
 import { NO_PAIRS_NOTE } from "./notes";

@@ -41,7 +41,8 @@ export function prepareRatings(ratings: RatingsMatrix, q: number): PreparedRatin
     for (let g = 0; g < r; g++) {
       const x = row[g];
       if (x === null || x === undefined) codes[i * r + g] = -1;
-      else if (!Number.isInteger(x) || x < 0 || x >= q) throw new RangeError(`item ${i}: rating ${x} is not a category index in 0..${q - 1}`);
+      else if (!Number.isInteger(x) || x < 0 || x >= q)
+        throw new RangeError(`item ${i}: rating ${x} is not a category index in 0..${q - 1}`);
       else codes[i * r + g] = x;
     }
   });

@@ -5,10 +5,17 @@ import { buildAgreementReport, buildDimensionReport, REPORT_VERSION } from "./re
 
 const categories = ["correct", "incorrect", "uncertain"];
 const rows: LongRating[] = [
-  ["q1", "ana", "correct"], ["q1", "ben", "correct"], ["q1", "cy", "correct"],
-  ["q2", "ana", "correct"], ["q2", "ben", "incorrect"], ["q2", "cy", "uncertain"],
-  ["q3", "ana", "incorrect"], ["q3", "ben", "incorrect"], ["q3", "cy", "correct"],
-  ["q4", "ben", "correct"], ["q4", "cy", "correct"],
+  ["q1", "ana", "correct"],
+  ["q1", "ben", "correct"],
+  ["q1", "cy", "correct"],
+  ["q2", "ana", "correct"],
+  ["q2", "ben", "incorrect"],
+  ["q2", "cy", "uncertain"],
+  ["q3", "ana", "incorrect"],
+  ["q3", "ben", "incorrect"],
+  ["q3", "cy", "correct"],
+  ["q4", "ben", "correct"],
+  ["q4", "cy", "correct"],
   ["q5", "ana", "incorrect"],
 ].map(([item, rater, category]) => ({ item: item ?? "", rater: rater ?? "", category: category ?? "" }));
 
@@ -19,11 +26,25 @@ describe("buildDimensionReport", () => {
 
   it("has the documented keys, in a stable order", () => {
     expect(Object.keys(report)).toEqual([
-      "dimension", "categories", "categoriesDeclared", "options", "items", "raters", "ratings",
-      "majority", "shares", "coefficients", "pairwiseCohenKappa",
+      "dimension",
+      "categories",
+      "categoriesDeclared",
+      "options",
+      "items",
+      "raters",
+      "ratings",
+      "majority",
+      "shares",
+      "coefficients",
+      "pairwiseCohenKappa",
     ]);
     expect(Object.keys(report.coefficients)).toEqual([
-      "percentAgreement", "gwetAc1", "fleissKappa", "krippendorffAlpha", "congerKappa", "brennanPrediger",
+      "percentAgreement",
+      "gwetAc1",
+      "fleissKappa",
+      "krippendorffAlpha",
+      "congerKappa",
+      "brennanPrediger",
     ]);
     const coefficientKeys = ["pa", "pe", "coeff", "se", "ciLower", "ciUpper", "pValue", "df", "note"];
     for (const c of Object.values(report.coefficients)) expect(Object.keys(c)).toEqual(coefficientKeys);
@@ -35,7 +56,11 @@ describe("buildDimensionReport", () => {
     expect(report.items).toEqual({ total: 5, withTwoOrMoreRatings: 4, withOneRating: 1 });
     expect(report.raters).toEqual({ total: 3, ids: ["ana", "ben", "cy"] });
     expect(report.ratings.total).toBe(12);
-    expect(report.ratings.perRater).toEqual([{ rater: "ana", count: 4 }, { rater: "ben", count: 4 }, { rater: "cy", count: 4 }]);
+    expect(report.ratings.perRater).toEqual([
+      { rater: "ana", count: 4 },
+      { rater: "ben", count: 4 },
+      { rater: "cy", count: 4 },
+    ]);
     expect(report.ratings.perCategory.map((c) => c.count)).toEqual([7, 4, 1]);
     expect(report.majority.perItem).toEqual([
       { item: "q1", label: "correct", tied: false },
@@ -54,10 +79,18 @@ describe("buildDimensionReport", () => {
   });
 
   it("computes the coefficients on the items × raters matrix with the declared categories", () => {
-    const matrix = [[0, 0, 0], [0, 1, 2], [1, 1, 0], [null, 0, 0], [1, null, null]];
+    const matrix = [
+      [0, 0, 0],
+      [0, 1, 2],
+      [1, 1, 0],
+      [null, 0, 0],
+      [1, null, null],
+    ];
     expect(report.coefficients.gwetAc1).toEqual(gwetAc1(matrix, 3));
     expect(report.pairwiseCohenKappa.map((p) => [p.raterA, p.raterB, p.items])).toEqual([
-      ["ana", "ben", 3], ["ana", "cy", 3], ["ben", "cy", 4],
+      ["ana", "ben", 3],
+      ["ana", "cy", 3],
+      ["ben", "cy", 4],
     ]);
   });
 
@@ -73,8 +106,12 @@ describe("buildDimensionReport", () => {
   });
 
   it("rejects undeclared categories, duplicate ratings and an undeclared tie category", () => {
-    expect(() => buildDimensionReport({ ...input, ratings: [...rows, { item: "q9", rater: "ana", category: "maybe" }] })).toThrow(/not declared/);
-    expect(() => buildDimensionReport({ ...input, ratings: [...rows, { item: "q1", rater: "ana", category: "correct" }] })).toThrow(/twice/);
+    expect(() => buildDimensionReport({ ...input, ratings: [...rows, { item: "q9", rater: "ana", category: "maybe" }] })).toThrow(
+      /not declared/,
+    );
+    expect(() => buildDimensionReport({ ...input, ratings: [...rows, { item: "q1", rater: "ana", category: "correct" }] })).toThrow(
+      /twice/,
+    );
     expect(() => buildDimensionReport({ ...input, tieCategory: "unsure" })).toThrow(/tie category/);
   });
 

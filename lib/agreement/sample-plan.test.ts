@@ -15,7 +15,10 @@ describe("smallestSampleForBound", () => {
   it("gives the size a 1-error, below-5 % claim on a 1,500-item benchmark needs", () => {
     const plan = smallestSampleForBound({ populationSize: 1500, toleratedErrors: 1, targetRate: 0.05, confidenceLevel: 0.95 });
     // Pinned against the dashboard's own bound: n passes, n - 1 does not.
-    for (const [kind, p] of [["binomial", plan.binomial], ["hyper", plan.hypergeometric]] as const) {
+    for (const [kind, p] of [
+      ["binomial", plan.binomial],
+      ["hyper", plan.hypergeometric],
+    ] as const) {
       const at = (n: number) => {
         const b = errorRateBound(1, n, { confidenceLevel: 0.95, populationSize: kind === "hyper" ? 1500 : undefined });
         return kind === "hyper" ? (b.hypergeometricUpper as number) : b.binomialUpper;
@@ -53,15 +56,26 @@ describe("smallestSampleForBound", () => {
   });
 
   it("refuses nonsense", () => {
-    expect(() => smallestSampleForBound({ populationSize: 0, toleratedErrors: 0, targetRate: 0.05, confidenceLevel: 0.95 })).toThrow(RangeError);
-    expect(() => smallestSampleForBound({ populationSize: 10, toleratedErrors: 10, targetRate: 0.05, confidenceLevel: 0.95 })).toThrow(RangeError);
-    expect(() => smallestSampleForBound({ populationSize: 10, toleratedErrors: 1, targetRate: 1.5, confidenceLevel: 0.95 })).toThrow(RangeError);
+    expect(() => smallestSampleForBound({ populationSize: 0, toleratedErrors: 0, targetRate: 0.05, confidenceLevel: 0.95 })).toThrow(
+      RangeError,
+    );
+    expect(() => smallestSampleForBound({ populationSize: 10, toleratedErrors: 10, targetRate: 0.05, confidenceLevel: 0.95 })).toThrow(
+      RangeError,
+    );
+    expect(() => smallestSampleForBound({ populationSize: 10, toleratedErrors: 1, targetRate: 1.5, confidenceLevel: 0.95 })).toThrow(
+      RangeError,
+    );
   });
 });
 
 describe("expectedAc1HalfWidth", () => {
   it("solves the rater accuracy from the expected agreement", () => {
-    for (const [pa, q] of [[0.9, 3], [0.5, 3], [1, 3], [0.8, 2]] as const) {
+    for (const [pa, q] of [
+      [0.9, 3],
+      [0.5, 3],
+      [1, 3],
+      [0.8, 2],
+    ] as const) {
       const a = raterAccuracyFor(pa, q);
       expect(a * a + (1 - a) ** 2 / (q - 1)).toBeCloseTo(pa, 12);
     }

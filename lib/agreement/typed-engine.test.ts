@@ -23,7 +23,10 @@ const matrix = fc.integer({ min: 1, max: 5 }).chain((q) =>
   fc.record({
     q: fc.constant(q),
     rows: fc.integer({ min: 1, max: 6 }).chain((r) =>
-      fc.array(fc.array(fc.option(fc.integer({ min: 0, max: q - 1 }), { nil: null, freq: 3 }), { minLength: r, maxLength: r }), { minLength: 0, maxLength: 40 }),
+      fc.array(fc.array(fc.option(fc.integer({ min: 0, max: q - 1 }), { nil: null, freq: 3 }), { minLength: r, maxLength: r }), {
+        minLength: 0,
+        maxLength: 40,
+      }),
     ),
     options: fc.record({
       weights: fc.constantFrom("unweighted" as const, "linear" as const, "quadratic" as const),
@@ -66,7 +69,14 @@ describe("typed-array engine equals the previous engine", () => {
   });
 
   it("the whole dimension report from long-format ratings", () => {
-    const long = fc.array(fc.record({ item: fc.integer({ min: 0, max: 30 }), rater: fc.integer({ min: 0, max: 5 }), category: fc.constantFrom("correct", "incorrect", "uncertain") }), { maxLength: 120 });
+    const long = fc.array(
+      fc.record({
+        item: fc.integer({ min: 0, max: 30 }),
+        rater: fc.integer({ min: 0, max: 5 }),
+        category: fc.constantFrom("correct", "incorrect", "uncertain"),
+      }),
+      { maxLength: 120 },
+    );
     fc.assert(
       fc.property(long, fc.constantFrom("unweighted" as const, "quadratic" as const), (raw, weights) => {
         // One rating per (item, rater): later duplicates dropped, as a valid export has them.
@@ -78,7 +88,13 @@ describe("typed-array engine equals the previous engine", () => {
           seen.add(key);
           ratings.push({ item: `I${x.item}`, rater: `R${x.rater}`, category: x.category });
         }
-        const input = { ratings, categories: ["correct", "incorrect", "uncertain"], tieCategory: "uncertain", weights, populationSize: 500 };
+        const input = {
+          ratings,
+          categories: ["correct", "incorrect", "uncertain"],
+          tieCategory: "uncertain",
+          weights,
+          populationSize: 500,
+        };
         expect(outcome(() => buildDimensionReport(input))).toEqual(outcome(() => previous.buildDimensionReport(input)));
       }),
       { numRuns: 300 },

@@ -9,7 +9,9 @@ describe("datasetLanguage", () => {
   });
 
   it("reads the script of the questions when nothing is declared", () => {
-    expect(datasetLanguage({}, ["孕28周，OGTT 空腹血糖 5.3 mmol/L，下一步应如何处理？", "根据 GBS 筛查结果，分娩时是否需要预防性使用抗生素？"])).toBe("zh-CN");
+    expect(
+      datasetLanguage({}, ["孕28周，OGTT 空腹血糖 5.3 mmol/L，下一步应如何处理？", "根据 GBS 筛查结果，分娩时是否需要预防性使用抗生素？"]),
+    ).toBe("zh-CN");
     expect(datasetLanguage({ name: "x" }, ["At 28 weeks the fasting OGTT is 5.3 mmol/L: what is the next step?"])).toBe("en");
     expect(datasetLanguage({ language: "fr" }, ["Quelle est la prochaine étape ?"])).toBe("en");
   });

@@ -5,9 +5,9 @@ import { z } from "zod";
 export const GUIDELINES_MAX = 20_000;
 
 export const guidelinesSchema = z.strictObject({
-    en: z.string().max(GUIDELINES_MAX),
-    "zh-CN": z.string().max(GUIDELINES_MAX).optional(),
-  });
+  en: z.string().max(GUIDELINES_MAX),
+  "zh-CN": z.string().max(GUIDELINES_MAX).optional(),
+});
 
 export type Guidelines = z.infer<typeof guidelinesSchema>;
 

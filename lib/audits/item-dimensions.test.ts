@@ -30,7 +30,9 @@ describe("per-turn dimensions", () => {
     ]);
   });
   it("reads turns from stored item data", () => {
-    expect(rubricTurns({ kind: "conversation", turns: [{ turnOrder: 1, turnType: "content", question: "q" }] })).toEqual([{ turnOrder: 1, turnType: "content" }]);
+    expect(rubricTurns({ kind: "conversation", turns: [{ turnOrder: 1, turnType: "content", question: "q" }] })).toEqual([
+      { turnOrder: 1, turnType: "content" },
+    ]);
     expect(rubricTurns({ kind: "mcq" })).toEqual([]);
   });
   it("picks the conversation rubric for discharge-summary datasets, in words that fit them", () => {

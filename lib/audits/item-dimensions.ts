@@ -37,7 +37,9 @@ export function itemDimensions(rubric: Rubric, turns: readonly RubricTurn[]): It
   const sorted = [...turns].sort((a, b) => a.turnOrder - b.turnOrder);
   return rubric.flatMap((d): ItemDimension[] =>
     d.perTurn
-      ? sorted.filter((t) => t.turnType === d.perTurn).map((t) => ({ ratingKey: perTurnKey(d.key, t.turnOrder), dimension: d, turnOrder: t.turnOrder }))
+      ? sorted
+          .filter((t) => t.turnType === d.perTurn)
+          .map((t) => ({ ratingKey: perTurnKey(d.key, t.turnOrder), dimension: d, turnOrder: t.turnOrder }))
       : [{ ratingKey: d.key, dimension: d, turnOrder: null }],
   );
 }
@@ -52,7 +54,11 @@ export function rubricTurns(itemData: unknown): RubricTurn[] {
  * The rating panel's dimensions for one item: per-turn questions get their own key and a label
  * naming the turn (`turnLabel` words it in the reader's language).
  */
-export function itemRubricView<D extends RubricDimension>(rubric: readonly D[], turns: readonly RubricTurn[], turnLabel: (turnOrder: number, label: string) => string) {
+export function itemRubricView<D extends RubricDimension>(
+  rubric: readonly D[],
+  turns: readonly RubricTurn[],
+  turnLabel: (turnOrder: number, label: string) => string,
+) {
   return itemDimensions(rubric as Rubric, turns).map(({ ratingKey, dimension, turnOrder }) => ({
     ...dimension,
     key: ratingKey,

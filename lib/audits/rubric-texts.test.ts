@@ -17,17 +17,45 @@ describe("rubric texts", () => {
     });
     expect(rubricSchema.safeParse(after).success).toBe(true);
     expect(rubricTextChanges(DEFAULT_RUBRIC, after)).toEqual({
-      before: { "gold.question@en": DEFAULT_RUBRIC[0]!.question, "gold.incorrect.description@en": null, "question.label@zh-CN": "题目清晰度与临床意义" },
-      after: { "gold.question@en": "Is the gold answer right at the cutoff?", "gold.incorrect.description@en": "The gold answer is wrong", "question.label@zh-CN": "题目清晰度" },
+      before: {
+        "gold.question@en": DEFAULT_RUBRIC[0]!.question,
+        "gold.incorrect.description@en": null,
+        "question.label@zh-CN": "题目清晰度与临床意义",
+      },
+      after: {
+        "gold.question@en": "Is the gold answer right at the cutoff?",
+        "gold.incorrect.description@en": "The gold answer is wrong",
+        "question.label@zh-CN": "题目清晰度",
+      },
     });
     expect(sameStructure(DEFAULT_RUBRIC, after)).toBe(true);
   });
 
   it("tells a change of structure (a code, the order, the tie rule) from a change of text", () => {
-    expect(sameStructure(DEFAULT_RUBRIC, edit(DEFAULT_RUBRIC, (r) => void (r[0]!.categories[0]!.key = "right")))).toBe(false);
-    expect(sameStructure(DEFAULT_RUBRIC, edit(DEFAULT_RUBRIC, (r) => void r.reverse()))).toBe(false);
-    expect(sameStructure(DEFAULT_RUBRIC, edit(DEFAULT_RUBRIC, (r) => void (r[0]!.tieCategory = "incorrect")))).toBe(false);
-    expect(sameStructure(DEFAULT_RUBRIC, edit(DEFAULT_RUBRIC, (r) => void (r[0]!.label = "Gold")))).toBe(true);
+    expect(
+      sameStructure(
+        DEFAULT_RUBRIC,
+        edit(DEFAULT_RUBRIC, (r) => void (r[0]!.categories[0]!.key = "right")),
+      ),
+    ).toBe(false);
+    expect(
+      sameStructure(
+        DEFAULT_RUBRIC,
+        edit(DEFAULT_RUBRIC, (r) => void r.reverse()),
+      ),
+    ).toBe(false);
+    expect(
+      sameStructure(
+        DEFAULT_RUBRIC,
+        edit(DEFAULT_RUBRIC, (r) => void (r[0]!.tieCategory = "incorrect")),
+      ),
+    ).toBe(false);
+    expect(
+      sameStructure(
+        DEFAULT_RUBRIC,
+        edit(DEFAULT_RUBRIC, (r) => void (r[0]!.label = "Gold")),
+      ),
+    ).toBe(true);
   });
 
   it("counts English texts without Chinese, and drops an emptied optional English text", () => {

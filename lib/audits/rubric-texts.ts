@@ -43,7 +43,10 @@ export function rubricTexts(rubric: Rubric): RubricText[] {
 }
 
 /** The texts that differ, as the trail's before/after (absent text: null). */
-export function rubricTextChanges(before: Rubric, after: Rubric): { before: Record<string, string | null>; after: Record<string, string | null> } {
+export function rubricTextChanges(
+  before: Rubric,
+  after: Rubric,
+): { before: Record<string, string | null>; after: Record<string, string | null> } {
   const old = new Map(rubricTexts(before).map((t) => [t.path, t.value ?? null]));
   const changed = rubricTexts(after).filter((t) => (t.value ?? null) !== (old.get(t.path) ?? null));
   return {
@@ -68,7 +71,11 @@ export function missingChinese(rubric: Rubric): number {
  * emptied is dropped, as the schema wants no empty optional text; a label stays (the schema asks
  * for one and says so).
  */
-export function withEnglish<T extends RubricDimension | RubricCategory>(x: T, field: "label" | "question" | "description", value: string): T {
+export function withEnglish<T extends RubricDimension | RubricCategory>(
+  x: T,
+  field: "label" | "question" | "description",
+  value: string,
+): T {
   if (field === "label" || value.trim()) return { ...x, [field]: value };
   const { [field as keyof T]: _dropped, ...rest } = x;
   return rest as T;

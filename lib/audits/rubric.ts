@@ -5,7 +5,12 @@
 import { z } from "zod";
 import type { Locale } from "../i18n/locales";
 
-const key = z.string().trim().min(1).max(40).regex(/^[a-z0-9_]+$/, "audits.validation.rubric.key");
+const key = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z0-9_]+$/, "audits.validation.rubric.key");
 
 // Labels are data: the rubric's own text is canonical (exports, reports); `translations`
 // carries the same text in other interface languages, shown to reviewers who chose them.
@@ -30,7 +35,10 @@ export const rubricDimensionSchema = z
     key,
     ...dimensionText.shape,
     translations: translations(dimensionText.partial()),
-    categories: z.array(rubricCategorySchema).min(2, "audits.validation.rubric.twoCategories").max(9, "audits.validation.rubric.nineCategories"),
+    categories: z
+      .array(rubricCategorySchema)
+      .min(2, "audits.validation.rubric.twoCategories")
+      .max(9, "audits.validation.rubric.nineCategories"),
     tieCategory: key,
     errorCategory: key.nullable().optional(),
     /**
@@ -41,8 +49,10 @@ export const rubricDimensionSchema = z
   })
   .superRefine((d, ctx) => {
     const keys = d.categories.map((c) => c.key);
-    if (new Set(keys).size !== keys.length) ctx.addIssue({ code: "custom", path: ["categories"], message: "audits.validation.rubric.categoryKeys" });
-    if (!keys.includes(d.tieCategory)) ctx.addIssue({ code: "custom", path: ["tieCategory"], message: "audits.validation.rubric.tieCategory" });
+    if (new Set(keys).size !== keys.length)
+      ctx.addIssue({ code: "custom", path: ["categories"], message: "audits.validation.rubric.categoryKeys" });
+    if (!keys.includes(d.tieCategory))
+      ctx.addIssue({ code: "custom", path: ["tieCategory"], message: "audits.validation.rubric.tieCategory" });
     if (d.errorCategory && !keys.includes(d.errorCategory))
       ctx.addIssue({ code: "custom", path: ["errorCategory"], message: "audits.validation.rubric.errorCategory" });
   });
@@ -115,7 +125,11 @@ export const CONVERSATION_RUBRIC: Rubric = [
     translations: { "zh-CN": { label: "证据集（每个来源轮次）", question: "本轮次给出的病历段落是否支持答案，且是否完整？" } },
     categories: [
       { key: "complete", label: "Supports the answer, complete", translations: { "zh-CN": { label: "支持答案且完整" } } },
-      { key: "partial", label: "Supports it, but misses or adds passages", translations: { "zh-CN": { label: "支持答案，但有遗漏或多余段落" } } },
+      {
+        key: "partial",
+        label: "Supports it, but misses or adds passages",
+        translations: { "zh-CN": { label: "支持答案，但有遗漏或多余段落" } },
+      },
       { key: "unsupported", label: "Does not support the answer", translations: { "zh-CN": { label: "不支持答案" } } },
     ],
     tieCategory: "partial",
@@ -131,7 +145,14 @@ export function defaultRubricFor(family: string): Rubric {
 
 /** A key from a label ("Needs revision" → "needs_revision"). */
 export function keyFromLabel(label: string): string {
-  return label.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 40) || "category";
+  return (
+    label
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .slice(0, 40) || "category"
+  );
 }
 
 export function parseRubric(value: unknown): Rubric {

@@ -3,7 +3,8 @@ import { z } from "zod";
 
 const share = (min: number, max: number) => z.coerce.number().min(min).max(max);
 
-export const samplePlanSchema = z.strictObject({
+export const samplePlanSchema = z
+  .strictObject({
     populationSize: z.coerce.number().int().min(2).max(10_000_000),
     /** The sample size the organizer is considering (for the AC1 precision). */
     size: z.coerce.number().int().min(2),
@@ -19,6 +20,9 @@ export const samplePlanSchema = z.strictObject({
   })
   .refine((p) => p.size <= p.populationSize, { path: ["size"], message: "The sample cannot be larger than the benchmark" })
   .refine((p) => p.toleratedErrors < p.populationSize, { path: ["toleratedErrors"], message: "Fewer errors than items, please" })
-  .refine((p) => p.agreementPercent / 100 >= 1 / p.categories, { path: ["agreementPercent"], message: "Expected agreement is below chance for this many categories" });
+  .refine((p) => p.agreementPercent / 100 >= 1 / p.categories, {
+    path: ["agreementPercent"],
+    message: "Expected agreement is below chance for this many categories",
+  });
 
 export type SamplePlanRequest = z.input<typeof samplePlanSchema>;

@@ -39,5 +39,12 @@ export function readCookie(header: string | null | undefined, name: string): str
 
 /** The Set-Cookie header for a new device cookie. */
 export function deviceCookieHeader(value: string, secure: boolean): string {
-  return [`${DEVICE_COOKIE}=${value}`, "Path=/api/auth", `Max-Age=${DEVICE_MAX_AGE_SECONDS}`, "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])].join("; ");
+  return [
+    `${DEVICE_COOKIE}=${value}`,
+    "Path=/api/auth",
+    `Max-Age=${DEVICE_MAX_AGE_SECONDS}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
 }

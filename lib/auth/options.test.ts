@@ -11,7 +11,13 @@ vi.mock("../server/auth/sign-in", () => ({
 type Headers = Record<string, string | string[]>;
 
 /** Calls next-auth with a Pages-API-shaped request; returns the Set-Cookie headers and the body. */
-async function call(options: object, action: string[], method: "GET" | "POST", body?: Record<string, string>, cookies: Record<string, string> = {}) {
+async function call(
+  options: object,
+  action: string[],
+  method: "GET" | "POST",
+  body?: Record<string, string>,
+  cookies: Record<string, string> = {},
+) {
   const { default: NextAuth } = await import("next-auth/next");
   const headers: Headers = {};
   let sent: unknown;
@@ -23,12 +29,22 @@ async function call(options: object, action: string[], method: "GET" | "POST", b
     send: (b: unknown) => void (sent = b),
     end: () => {},
   };
-  const req = { query: { nextauth: action }, method, body, cookies, headers: { host: "clinaudit.example", "content-type": "application/x-www-form-urlencoded" } };
+  const req = {
+    query: { nextauth: action },
+    method,
+    body,
+    cookies,
+    headers: { host: "clinaudit.example", "content-type": "application/x-www-form-urlencoded" },
+  };
   await NextAuth(req as never, res as never, options as never);
   return { setCookies: ([] as string[]).concat(headers["set-cookie"] ?? []), body: sent };
 }
 
-const attributes = (cookie: string) => cookie.split(";").slice(1).map((a) => a.trim().toLowerCase());
+const attributes = (cookie: string) =>
+  cookie
+    .split(";")
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
 const named = (cookies: string[], name: string) => cookies.find((c) => c.startsWith(`${name}=`));
 
 async function signInWith(nextauthUrl: string) {
@@ -41,7 +57,13 @@ async function signInWith(nextauthUrl: string) {
   const csrfCookie = csrf.setCookies.find((c) => c.includes("next-auth.csrf-token="))!;
   const [csrfName, csrfValue] = csrfCookie.split(";")[0]!.split("=") as [string, string];
   const { csrfToken } = csrf.body as { csrfToken: string };
-  const signIn = await call(options, ["callback", "credentials"], "POST", { csrfToken, email: "a@example.org", password: "pw", json: "true" }, { [csrfName]: decodeURIComponent(csrfValue) });
+  const signIn = await call(
+    options,
+    ["callback", "credentials"],
+    "POST",
+    { csrfToken, email: "a@example.org", password: "pw", json: "true" },
+    { [csrfName]: decodeURIComponent(csrfValue) },
+  );
   return { csrfName, options, cookies: signIn.setCookies };
 }
 
@@ -77,7 +99,10 @@ describe("session lifetime on the server (issue 16, finding 8)", () => {
     const { cookies } = await signInWith("http://localhost:3000");
     const cookie = named(cookies, "next-auth.session-token")!;
     const { decode } = await import("next-auth/jwt");
-    const token = await decode({ token: decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!), secret: "a-test-secret-of-at-least-32-characters!" });
+    const token = await decode({
+      token: decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!),
+      secret: "a-test-secret-of-at-least-32-characters!",
+    });
     const { SESSION_SECONDS } = await import("./session-age");
     expect(Number(token!.exp) - Number(token!.iat)).toBe(SESSION_SECONDS);
     expect(Math.abs(Number(token!.authAt) - Date.now() / 1000)).toBeLessThan(60);

@@ -25,7 +25,13 @@ import { SESSION_SECONDS } from "./session-age";
 export function clientAddress(forwarded: string | string[] | undefined, trustProxy: boolean): string | null {
   if (!trustProxy) return null;
   const header = Array.isArray(forwarded) ? forwarded.join(",") : forwarded;
-  return header?.split(",").map((part) => part.trim()).filter(Boolean).at(-1) ?? null;
+  return (
+    header
+      ?.split(",")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .at(-1) ?? null
+  );
 }
 
 export function authOptions(): NextAuthOptions {
@@ -49,7 +55,13 @@ export function authOptions(): NextAuthOptions {
           const ip = clientAddress(headers?.["x-forwarded-for"], env().CLINAUDIT_TRUST_PROXY);
           const cookie = headers?.cookie;
           const deviceCookie = readCookie(Array.isArray(cookie) ? cookie.join("; ") : cookie, DEVICE_COOKIE);
-          const user = await signIn({ email: credentials?.email ?? "", password: credentials?.password ?? "", ip, deviceCookie, secret: authSecret() });
+          const user = await signIn({
+            email: credentials?.email ?? "",
+            password: credentials?.password ?? "",
+            ip,
+            deviceCookie,
+            secret: authSecret(),
+          });
           // A language chosen on the sign-in page becomes the profile's.
           if (isLocale(credentials?.locale)) await setUserLocale(db(), user.id, credentials.locale);
           return { id: user.id, email: user.email, name: user.name, role: user.role, sv: user.sessionVersion };

@@ -19,8 +19,18 @@ export function ssoErrorCode(reason: SsoRefusal): SsoErrorCode {
 }
 
 /** The catalog key (auth.sso.errors.*) for an ?error= value; next-auth's own codes read as "failed". */
-export function ssoErrorKey(error: string | undefined): "noEmail" | "unverified" | "unknown" | "deactivated" | "linkedElsewhere" | "failed" | null {
+export function ssoErrorKey(
+  error: string | undefined,
+): "noEmail" | "unverified" | "unknown" | "deactivated" | "linkedElsewhere" | "failed" | null {
   if (!error || error === "CredentialsSignin" || error === "SessionRequired") return null;
-  const key = ({ SsoNoEmail: "noEmail", SsoUnverified: "unverified", SsoUnknown: "unknown", SsoDeactivated: "deactivated", SsoLinkedElsewhere: "linkedElsewhere" } as const)[error as SsoErrorCode];
+  const key = (
+    {
+      SsoNoEmail: "noEmail",
+      SsoUnverified: "unverified",
+      SsoUnknown: "unknown",
+      SsoDeactivated: "deactivated",
+      SsoLinkedElsewhere: "linkedElsewhere",
+    } as const
+  )[error as SsoErrorCode];
   return key ?? "failed";
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { claimValues, decideSsoSignIn, formatRoleMap, parseRoleMap, passwordSignInOpen, roleFromClaims, type SsoFacts } from "./sso-mapping";
+import {
+  claimValues,
+  decideSsoSignIn,
+  formatRoleMap,
+  parseRoleMap,
+  passwordSignInOpen,
+  roleFromClaims,
+  type SsoFacts,
+} from "./sso-mapping";
 
 const rules = [
   { value: "ca-organizers", role: "ORGANIZER" as const },
@@ -43,35 +51,74 @@ describe("the SSO sign-in decision", () => {
   const base: SsoFacts = { claims: verified, byLink: null, byEmail: null, allowProvisioning: false, roleClaim: "groups", roleMap: rules };
 
   it("signs a linked account in, whatever the email says now", () => {
-    expect(decideSsoSignIn({ ...base, claims: { sub: "s1" }, byLink: { id: "u1", active: true, linkedSubject: "s1" } })).toEqual({ kind: "sign-in", userId: "u1", link: false });
+    expect(decideSsoSignIn({ ...base, claims: { sub: "s1" }, byLink: { id: "u1", active: true, linkedSubject: "s1" } })).toEqual({
+      kind: "sign-in",
+      userId: "u1",
+      link: false,
+    });
   });
   it("keeps a deactivated account out, linked or not", () => {
-    expect(decideSsoSignIn({ ...base, byLink: { id: "u1", active: false, linkedSubject: "s1" } })).toEqual({ kind: "refuse", reason: "deactivated" });
-    expect(decideSsoSignIn({ ...base, byEmail: { id: "u1", active: false, linkedSubject: null } })).toEqual({ kind: "refuse", reason: "deactivated" });
+    expect(decideSsoSignIn({ ...base, byLink: { id: "u1", active: false, linkedSubject: "s1" } })).toEqual({
+      kind: "refuse",
+      reason: "deactivated",
+    });
+    expect(decideSsoSignIn({ ...base, byEmail: { id: "u1", active: false, linkedSubject: null } })).toEqual({
+      kind: "refuse",
+      reason: "deactivated",
+    });
   });
   it("links an existing account by verified email only", () => {
     const byEmail = { id: "u1", active: true, linkedSubject: null };
     expect(decideSsoSignIn({ ...base, byEmail })).toEqual({ kind: "sign-in", userId: "u1", link: true });
     for (const email_verified of [false, "false", undefined, 1, "yes"]) {
-      expect(decideSsoSignIn({ ...base, claims: { ...verified, email_verified }, byEmail })).toEqual({ kind: "refuse", reason: "unverified" });
+      expect(decideSsoSignIn({ ...base, claims: { ...verified, email_verified }, byEmail })).toEqual({
+        kind: "refuse",
+        reason: "unverified",
+      });
     }
-    expect(decideSsoSignIn({ ...base, claims: { ...verified, email_verified: "true" }, byEmail })).toEqual({ kind: "sign-in", userId: "u1", link: true });
+    expect(decideSsoSignIn({ ...base, claims: { ...verified, email_verified: "true" }, byEmail })).toEqual({
+      kind: "sign-in",
+      userId: "u1",
+      link: true,
+    });
   });
   it("does not let a second identity take over a linked account by email", () => {
-    expect(decideSsoSignIn({ ...base, byEmail: { id: "u1", active: true, linkedSubject: "other" } })).toEqual({ kind: "refuse", reason: "linked-elsewhere" });
+    expect(decideSsoSignIn({ ...base, byEmail: { id: "u1", active: true, linkedSubject: "other" } })).toEqual({
+      kind: "refuse",
+      reason: "linked-elsewhere",
+    });
   });
   it("refuses an identity without a usable email", () => {
     expect(decideSsoSignIn({ ...base, claims: { sub: "s1", email_verified: true } })).toEqual({ kind: "refuse", reason: "no-email" });
-    expect(decideSsoSignIn({ ...base, claims: { sub: "s1", email: "a b@x", email_verified: true } })).toEqual({ kind: "refuse", reason: "no-email" });
+    expect(decideSsoSignIn({ ...base, claims: { sub: "s1", email: "a b@x", email_verified: true } })).toEqual({
+      kind: "refuse",
+      reason: "no-email",
+    });
   });
   it("creates unknown users only when the admin allows it, with the mapped role", () => {
     expect(decideSsoSignIn(base)).toEqual({ kind: "refuse", reason: "unknown" });
-    expect(decideSsoSignIn({ ...base, allowProvisioning: true })).toEqual({ kind: "provision", email: "ana@hospital.org", role: "ORGANIZER" });
-    expect(decideSsoSignIn({ ...base, allowProvisioning: true, claims: { ...verified, groups: [] } })).toEqual({ kind: "provision", email: "ana@hospital.org", role: "CLINICIAN" });
-    expect(decideSsoSignIn({ ...base, allowProvisioning: true, claims: { ...verified, email_verified: false } })).toEqual({ kind: "refuse", reason: "unverified" });
+    expect(decideSsoSignIn({ ...base, allowProvisioning: true })).toEqual({
+      kind: "provision",
+      email: "ana@hospital.org",
+      role: "ORGANIZER",
+    });
+    expect(decideSsoSignIn({ ...base, allowProvisioning: true, claims: { ...verified, groups: [] } })).toEqual({
+      kind: "provision",
+      email: "ana@hospital.org",
+      role: "CLINICIAN",
+    });
+    expect(decideSsoSignIn({ ...base, allowProvisioning: true, claims: { ...verified, email_verified: false } })).toEqual({
+      kind: "refuse",
+      reason: "unverified",
+    });
   });
   it("never hands an existing account the IdP's role", () => {
-    const d = decideSsoSignIn({ ...base, allowProvisioning: true, claims: { ...verified, groups: ["ca-admins"] }, byEmail: { id: "u1", active: true, linkedSubject: null } });
+    const d = decideSsoSignIn({
+      ...base,
+      allowProvisioning: true,
+      claims: { ...verified, groups: ["ca-admins"] },
+      byEmail: { id: "u1", active: true, linkedSubject: null },
+    });
     expect(d).toEqual({ kind: "sign-in", userId: "u1", link: true });
   });
 });

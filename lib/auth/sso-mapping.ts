@@ -39,11 +39,20 @@ export function roleFromClaims(claims: Record<string, unknown>, claim: string, r
  */
 export function parseRoleMap(text: string): { rules: RoleRule[] } | { error: string } {
   const rules: RoleRule[] = [];
-  const entries = text.split(/[,\n]/).map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(/[,\n]/)
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const [i, entry] of entries.entries()) {
     const eq = entry.lastIndexOf("=");
     const value = eq > 0 ? entry.slice(0, eq).trim() : "";
-    const role = eq > 0 ? entry.slice(eq + 1).trim().toUpperCase() : "";
+    const role =
+      eq > 0
+        ? entry
+            .slice(eq + 1)
+            .trim()
+            .toUpperCase()
+        : "";
     if (!value || !(ROLES as readonly string[]).includes(role)) {
       return { error: `entry ${i + 1} "${entry}" must be <claim value>=<ADMIN|ORGANIZER|CLINICIAN>` };
     }

@@ -20,7 +20,11 @@ export function ssoProvider(config: OidcConfig): OAuthConfig<Record<string, unkn
     checks: ["pkce", "state"],
     // Only what next-auth itself needs; the sign-in callback reads the full claims.
     profile(claims) {
-      return { id: String(claims.sub), email: typeof claims.email === "string" ? claims.email : null, name: typeof claims.name === "string" ? claims.name : null };
+      return {
+        id: String(claims.sub),
+        email: typeof claims.email === "string" ? claims.email : null,
+        name: typeof claims.name === "string" ? claims.name : null,
+      };
     },
   };
 }

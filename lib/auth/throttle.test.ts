@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { backoffMs, BASE_LOCK_MS, failureKinds, isLocked, LIMITS, LOCK_MS, MAX_FAILURES, recordFailure, waitMs, WINDOW_MS, type AttemptState } from "./throttle";
+import {
+  backoffMs,
+  BASE_LOCK_MS,
+  failureKinds,
+  isLocked,
+  LIMITS,
+  LOCK_MS,
+  MAX_FAILURES,
+  recordFailure,
+  waitMs,
+  WINDOW_MS,
+  type AttemptState,
+} from "./throttle";
 
 const t0 = new Date("2026-01-01T00:00:00Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);

@@ -43,7 +43,9 @@ describe("backup file", () => {
 
   it("refuses another format version", async () => {
     const text = writeBackup().replace('"formatVersion":2', '"formatVersion":3');
-    expect(await problems(text)).toEqual(["1: header.formatVersion: backup format version 3 is not supported: this ClinAudit reads versions 1 and 2"]);
+    expect(await problems(text)).toEqual([
+      "1: header.formatVersion: backup format version 3 is not supported: this ClinAudit reads versions 1 and 2",
+    ]);
     // Version 1 (no trail records) is still read.
     expect(await problems(writeBackup().replace('"formatVersion":2', '"formatVersion":1'))).toEqual([expect.stringMatching(/end\.sha256/)]);
   });
@@ -51,7 +53,13 @@ describe("backup file", () => {
   it("detects an edit through the SHA-256, at the end line", async () => {
     const text = writeBackup().replace('"category":"correct"', '"category":"incorrect"');
     const end = text.trimEnd().split("\n").length;
-    expect(await problems(text)).toEqual([expect.stringMatching(new RegExp(`^${end}: end.sha256: the content's SHA-256 is [0-9a-f]{64}, the file says [0-9a-f]{64}: the file was corrupted or edited$`))]);
+    expect(await problems(text)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${end}: end.sha256: the content's SHA-256 is [0-9a-f]{64}, the file says [0-9a-f]{64}: the file was corrupted or edited$`,
+        ),
+      ),
+    ]);
   });
 
   it("detects a truncated file", async () => {
@@ -75,7 +83,9 @@ describe("backup file", () => {
       const audit = rs.find((r) => r.type === "audit") as { rubric: { tieCategory: string; label: string }[] };
       audit.rubric[0]!.tieCategory = "nope";
     });
-    expect(await problems(text)).toEqual([`${lineOf(text, '"type":"audit"')}: audit.rubric[0].tieCategory: The tie category must be one of the categories`]);
+    expect(await problems(text)).toEqual([
+      `${lineOf(text, '"type":"audit"')}: audit.rubric[0].tieCategory: The tie category must be one of the categories`,
+    ]);
     const padded = edit((rs) => ((rs.find((r) => r.type === "audit") as { rubric: { label: string }[] }).rubric[0]!.label = "  Gold  "));
     const ok = await validate(padded);
     expect(ok.ok && (ok.plan.audit.rubric as { label: string }[])[0]!.label).toBe("  Gold  ");
@@ -88,7 +98,9 @@ describe("backup file", () => {
       rs.push({ ...(rs.at(-1) as AssignmentRecord), user: "a@example.org", id: "as9", ratings: [], corrections: [] });
     });
     const issues = await problems(text);
-    expect(issues).toContain(`${lineOf(text, '"id":"as0"')}: assignment.auditItem: no auditItem record with id "missing" before this assignment`);
+    expect(issues).toContain(
+      `${lineOf(text, '"id":"as0"')}: assignment.auditItem: no auditItem record with id "missing" before this assignment`,
+    );
     expect(issues).toContain(`${lineOf(text, '"id":"as1"')}: assignment.user: nobody@example.org is not among the file's user records`);
   });
 
@@ -97,8 +109,19 @@ describe("backup file", () => {
     records.unshift(...records.splice(4, 1)); // a user record first
     expect(() => writeBackup(records)).toThrow(/a dataset record after a user record/);
     // Assembled by hand, with a matching digest, the reader refuses it too.
-    const lines = [JSON.stringify({ format: "clinaudit-audit-backup", formatVersion: 1, createdAt: "2026-02-01T00:00:00.000Z", generator: "test", audit: { id: "au1", name: "Audit" } }), ...records.map((r) => JSON.stringify(r))];
-    const sha256 = createHash("sha256").update(lines.map((l) => `${l}\n`).join("")).digest("hex");
+    const lines = [
+      JSON.stringify({
+        format: "clinaudit-audit-backup",
+        formatVersion: 1,
+        createdAt: "2026-02-01T00:00:00.000Z",
+        generator: "test",
+        audit: { id: "au1", name: "Audit" },
+      }),
+      ...records.map((r) => JSON.stringify(r)),
+    ];
+    const sha256 = createHash("sha256")
+      .update(lines.map((l) => `${l}\n`).join(""))
+      .digest("hex");
     const counts = { dataset: 1, patient: 1, item: 2, user: 3, audit: 1, auditItem: 1, assignment: 2 };
     const text = [...lines, JSON.stringify({ type: "end", records: records.length, counts, sha256 })].join("\n");
     const order = "the file's order is dataset, patient, item, user, audit, auditItem, assignment, trail";

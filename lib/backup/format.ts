@@ -40,7 +40,9 @@ const int = z.number().int();
 /** A valid rubric, kept exactly as stored (validated, not transformed). */
 const rubric = z.unknown().superRefine((value, ctx) => {
   const r = rubricSchema.safeParse(value);
-  if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: issue.path as PropertyKey[], message: englishIssue(issue), input: value });
+  if (!r.success)
+    for (const issue of r.error.issues)
+      ctx.addIssue({ code: "custom", path: issue.path as PropertyKey[], message: englishIssue(issue), input: value });
 });
 
 export const headerSchema = z.strictObject({
@@ -161,7 +163,14 @@ const auditItemSchema = z.strictObject({
   adjudication: adjudicationSchema.nullable(),
 });
 
-const ratingSchema = z.strictObject({ id, dimension: z.string(), category: z.string().nullable(), version: int.min(0), createdAt: instant, updatedAt: instant });
+const ratingSchema = z.strictObject({
+  id,
+  dimension: z.string(),
+  category: z.string().nullable(),
+  version: int.min(0),
+  createdAt: instant,
+  updatedAt: instant,
+});
 
 export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"] as const;
 export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
@@ -250,5 +259,13 @@ export type AuditRecord = z.infer<typeof auditSchema>;
 export type AuditItemRecord = z.infer<typeof auditItemSchema>;
 export type AssignmentRecord = z.infer<typeof assignmentSchema>;
 export type TrailRecord = z.infer<typeof trailSchema>;
-export type BackupRecord = DatasetRecord | PatientRecord | ItemRecord | UserRecord | AuditRecord | AuditItemRecord | AssignmentRecord | TrailRecord;
+export type BackupRecord =
+  | DatasetRecord
+  | PatientRecord
+  | ItemRecord
+  | UserRecord
+  | AuditRecord
+  | AuditItemRecord
+  | AssignmentRecord
+  | TrailRecord;
 export type EndRecord = z.infer<typeof endSchema>;

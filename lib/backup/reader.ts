@@ -55,7 +55,10 @@ function headerProblem(value: unknown): { field: string; message: string } | nul
   if (!v || typeof v !== "object" || v.format !== BACKUP_FORMAT)
     return { field: "format", message: `not a ClinAudit audit backup (the first line must have "format": "${BACKUP_FORMAT}")` };
   if (!READABLE_VERSIONS.includes(v.formatVersion as number))
-    return { field: "formatVersion", message: `backup format version ${JSON.stringify(v.formatVersion)} is not supported: this ClinAudit reads versions ${READABLE_VERSIONS.join(" and ")}` };
+    return {
+      field: "formatVersion",
+      message: `backup format version ${JSON.stringify(v.formatVersion)} is not supported: this ClinAudit reads versions ${READABLE_VERSIONS.join(" and ")}`,
+    };
   return null;
 }
 
@@ -69,7 +72,8 @@ export async function validateBackup(file: string, lines: AsyncIterable<TextLine
   let rank = -1;
   let records = 0;
   let last = 0;
-  const add = (line: number | undefined, field: string, message: string) => log.add(issueAt({ file, ...(line ? { line } : {}), path: "" }, field, message));
+  const add = (line: number | undefined, field: string, message: string) =>
+    log.add(issueAt({ file, ...(line ? { line } : {}), path: "" }, field, message));
 
   for await (const entry of lines) {
     const { text, line } = entry;
@@ -111,9 +115,15 @@ export async function validateBackup(file: string, lines: AsyncIterable<TextLine
     }
     counts[type as string] = (counts[type as string] ?? 0) + 1;
     const at = RECORD_ORDER.indexOf(type as RecordType);
-    if (at < rank) add(line, "type", `${article(String(type))} record after ${RECORD_ORDER[rank]} records: the file's order is ${RECORD_ORDER.join(", ")}`);
+    if (at < rank)
+      add(
+        line,
+        "type",
+        `${article(String(type))} record after ${RECORD_ORDER[rank]} records: the file's order is ${RECORD_ORDER.join(", ")}`,
+      );
     rank = Math.max(rank, at);
-    if ((type === "dataset" || type === "audit") && counts[type]! > 1) add(line, "type", `a second ${type} record: a backup holds exactly one`);
+    if ((type === "dataset" || type === "audit") && counts[type]! > 1)
+      add(line, "type", `a second ${type} record: a backup holds exactly one`);
     const r = schema.safeParse(parsed.value);
     if (!r.success) {
       reportZod(log, { file, line, path: String(type) }, r.error);
@@ -124,7 +134,8 @@ export async function validateBackup(file: string, lines: AsyncIterable<TextLine
 
   if (log.total > 0 && !header) return { ok: false, issues: log.issues, total: log.total };
   for (const type of ["dataset", "audit"] as const) if (!counts[type]) add(undefined, type, `the file has no ${type} record`);
-  if (header && index.audit && header.audit.id !== index.audit.id) add(1, "header.audit.id", `names audit ${header.audit.id} but the audit record is ${index.audit.id}`);
+  if (header && index.audit && header.audit.id !== index.audit.id)
+    add(1, "header.audit.id", `names audit ${header.audit.id} but the audit record is ${index.audit.id}`);
   index.finish((field, message) => add(undefined, field, message));
   const digest = hash.digest("hex");
   if (!end) add(last || undefined, "end", "the file ends before its end line: it is truncated");
@@ -132,14 +143,19 @@ export async function validateBackup(file: string, lines: AsyncIterable<TextLine
     const e = endSchema.safeParse(end.value);
     if (!e.success) reportZod(log, { file, line: end.line, path: "end" }, e.error);
     else {
-      if (e.data.sha256 !== digest) add(end.line, "end.sha256", `the content's SHA-256 is ${digest}, the file says ${e.data.sha256}: the file was corrupted or edited`);
+      if (e.data.sha256 !== digest)
+        add(end.line, "end.sha256", `the content's SHA-256 is ${digest}, the file says ${e.data.sha256}: the file was corrupted or edited`);
       if (e.data.records !== records) add(end.line, "end.records", `the file says ${e.data.records} records but holds ${records}`);
       for (const type of new Set([...Object.keys(e.data.counts), ...Object.keys(counts)]))
-        if ((e.data.counts[type] ?? 0) !== (counts[type] ?? 0)) add(end.line, `end.counts.${type}`, `the file says ${e.data.counts[type] ?? 0} ${type} records but holds ${counts[type] ?? 0}`);
+        if ((e.data.counts[type] ?? 0) !== (counts[type] ?? 0))
+          add(end.line, `end.counts.${type}`, `the file says ${e.data.counts[type] ?? 0} ${type} records but holds ${counts[type] ?? 0}`);
     }
   }
   if (log.total > 0 || !header || !index.dataset || !index.audit) return { ok: false, issues: log.issues, total: log.total };
-  return { ok: true, plan: { header, dataset: index.dataset, users: [...index.users.values()], audit: index.audit, counts, sha256: digest } };
+  return {
+    ok: true,
+    plan: { header, dataset: index.dataset, users: [...index.users.values()], audit: index.audit, counts, sha256: digest },
+  };
 }
 
 /**

@@ -3,7 +3,16 @@
 // rubric, and the dataset's declared counts matching its rows. Only compact indexes are kept.
 import { splitRatingKey } from "../audits/item-dimensions";
 import { parseRubric } from "../audits/rubric";
-import type { AssignmentRecord, AuditItemRecord, AuditRecord, BackupRecord, DatasetRecord, ItemRecord, PatientRecord, UserRecord } from "./format";
+import type {
+  AssignmentRecord,
+  AuditItemRecord,
+  AuditRecord,
+  BackupRecord,
+  DatasetRecord,
+  ItemRecord,
+  PatientRecord,
+  UserRecord,
+} from "./format";
 
 /** Reports one problem at a path inside the current record. */
 export type Report = (path: string, message: string) => void;
@@ -129,7 +138,8 @@ export class ReferenceIndex {
     const key = this.dimensionOf(dimension);
     const categories = key === null ? undefined : this.rubric.get(key);
     if (!categories) report(path, `${JSON.stringify(dimension)} is not a dimension of the audit's rubric`);
-    else if (!categories.has(category)) report(path, `${JSON.stringify(category)} is not a category of the dimension ${JSON.stringify(dimension)}`);
+    else if (!categories.has(category))
+      report(path, `${JSON.stringify(category)} is not a category of the dimension ${JSON.stringify(dimension)}`);
   }
 
   private auditItem(a: AuditItemRecord, report: Report): void {
@@ -143,12 +153,14 @@ export class ReferenceIndex {
     if (!adj) return;
     this.unique("adjudication", adj.id, report, "adjudication.id");
     this.person(adj.adjudicator, "adjudication.adjudicator", report);
-    for (const [dimension, category] of Object.entries(adj.finalLabels)) this.label(dimension, category, `adjudication.finalLabels.${dimension}`, report);
+    for (const [dimension, category] of Object.entries(adj.finalLabels))
+      this.label(dimension, category, `adjudication.finalLabels.${dimension}`, report);
   }
 
   private assignment(a: AssignmentRecord, report: Report): void {
     this.unique("assignment", a.id, report);
-    if (!this.has("auditItem", a.auditItem)) report("auditItem", `no auditItem record with id ${JSON.stringify(a.auditItem)} before this assignment`);
+    if (!this.has("auditItem", a.auditItem))
+      report("auditItem", `no auditItem record with id ${JSON.stringify(a.auditItem)} before this assignment`);
     this.person(a.user, "user", report);
     const pair = `${a.auditItem}\0${a.user.toLowerCase()}`;
     if (this.pairs.has(pair)) report("user", `${a.user} is assigned this item twice`);
@@ -159,7 +171,8 @@ export class ReferenceIndex {
       if (dimensions.has(r.dimension)) report(`ratings[${i}].dimension`, `a second rating on ${JSON.stringify(r.dimension)}`);
       dimensions.add(r.dimension);
       if (r.category !== null) this.label(r.dimension, r.category, `ratings[${i}].category`, report);
-      else if (this.audit && this.dimensionOf(r.dimension) === null) report(`ratings[${i}].dimension`, `${JSON.stringify(r.dimension)} is not a dimension of the audit's rubric`);
+      else if (this.audit && this.dimensionOf(r.dimension) === null)
+        report(`ratings[${i}].dimension`, `${JSON.stringify(r.dimension)} is not a dimension of the audit's rubric`);
     });
     const kinds = new Set<string>();
     a.corrections.forEach((c, i) => {

@@ -1,7 +1,15 @@
 // Writes a backup as lines (see format.ts): the header, the records in order, then the end line
 // with the counts and the SHA-256 of everything before it.
 import { createHash, type Hash } from "node:crypto";
-import { BACKUP_FORMAT, BACKUP_VERSION, RECORD_ORDER, type BackupHeader, type BackupRecord, type EndRecord, type RecordType } from "./format";
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  RECORD_ORDER,
+  type BackupHeader,
+  type BackupRecord,
+  type EndRecord,
+  type RecordType,
+} from "./format";
 
 export class BackupWriter {
   private readonly hash: Hash = createHash("sha256");

@@ -12,7 +12,12 @@ async function read(text: string): Promise<string[][]> {
 describe("the CSV writer", () => {
   it("quotes as RFC 4180 and otherwise writes text as it is", () => {
     expect(csvRecord(["a", "b,c", 'say "x"', "l1\nl2", "", "plain text"])).toBe('a,"b,c","say ""x""","l1\nl2",,plain text\n');
-    expect(csvText([["h1", "h2"], ["1", "2"]])).toBe("h1,h2\n1,2\n");
+    expect(
+      csvText([
+        ["h1", "h2"],
+        ["1", "2"],
+      ]),
+    ).toBe("h1,h2\n1,2\n");
     expect(csvRecord([""])).toBe('""\n');
     expect(csvText([])).toBe("");
   });
@@ -38,9 +43,18 @@ describe("the CSV writer", () => {
 
   it("round-trips any text through our reader exactly", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(fc.oneof(fc.string(), fc.constantFrom("=1", "-2", "'=3", "''@4", "\t5", "\r6", "+", "'")), { minLength: 2, maxLength: 4 }), { maxLength: 5 }), async (rows) => {
-        expect(await read(csvText(rows))).toEqual(rows);
-      }),
+      fc.asyncProperty(
+        fc.array(
+          fc.array(fc.oneof(fc.string(), fc.constantFrom("=1", "-2", "'=3", "''@4", "\t5", "\r6", "+", "'")), {
+            minLength: 2,
+            maxLength: 4,
+          }),
+          { maxLength: 5 },
+        ),
+        async (rows) => {
+          expect(await read(csvText(rows))).toEqual(rows);
+        },
+      ),
       { numRuns: 300 },
     );
   });

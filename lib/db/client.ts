@@ -89,12 +89,14 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   // Every statement of an interactive transaction is a round trip here: Prisma's 5 s default
   // failed assigning 100 clinicians (one transaction) on a loaded 2-core machine
   // (bench --only pair). Transactions that need longer say so themselves (imports: an hour).
-  const db = new PostgresClient({ adapter, transactionOptions: { timeout: 30_000, maxWait: options.transactionMaxWaitMs ?? 10_000 } }) as unknown as Db;
+  const db = new PostgresClient({
+    adapter,
+    transactionOptions: { timeout: 30_000, maxWait: options.transactionMaxWaitMs ?? 10_000 },
+  }) as unknown as Db;
   pools.set(db, clients);
   urls.set(db, databaseUrl);
   return db;
 }
-
 
 interface RawQuery {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;

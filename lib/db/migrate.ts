@@ -90,9 +90,7 @@ export async function applyMigrations(
 ): Promise<MigrationReport> {
   const all = readMigrations(options.dir ?? migrationsDir(target.provider));
   const log = options.log ?? (() => {});
-  return target.provider === "sqlite"
-    ? applySqlite(target.file, all, log)
-    : applyPostgres(target.url, all, log);
+  return target.provider === "sqlite" ? applySqlite(target.file, all, log) : applyPostgres(target.url, all, log);
 }
 
 const SQLITE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
@@ -138,7 +136,10 @@ function applySqlite(file: string, all: Migration[], log: (l: string) => void): 
         }
         db.exec(migration.sql);
         const broken = db.pragma("foreign_key_check") as unknown[];
-        if (broken.length) throw new MigrationError(`Migration ${migration.name} would leave ${broken.length} broken foreign key reference(s); it was rolled back`);
+        if (broken.length)
+          throw new MigrationError(
+            `Migration ${migration.name} would leave ${broken.length} broken foreign key reference(s); it was rolled back`,
+          );
         db.prepare(
           `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count)
            VALUES (?, ?, current_timestamp, ?, 1)`,

@@ -4,9 +4,7 @@ import path from "node:path";
 
 export type Provider = "sqlite" | "postgres";
 
-export type DbTarget =
-  | { provider: "sqlite"; url: string; file: string }
-  | { provider: "postgres"; url: string };
+export type DbTarget = { provider: "sqlite"; url: string; file: string } | { provider: "postgres"; url: string };
 
 export function parseDatabaseUrl(url: string, cwd = process.cwd()): DbTarget {
   const trimmed = url.trim();
@@ -17,9 +15,7 @@ export function parseDatabaseUrl(url: string, cwd = process.cwd()): DbTarget {
     if (rest === ":memory:") return { provider: "sqlite", url: trimmed, file: rest };
     return { provider: "sqlite", url: trimmed, file: path.resolve(cwd, rest.split("?")[0]!) };
   }
-  throw new Error(
-    `DATABASE_URL "${redact(url)}" is neither file:… (SQLite) nor postgresql://… (PostgreSQL)`,
-  );
+  throw new Error(`DATABASE_URL "${redact(url)}" is neither file:… (SQLite) nor postgresql://… (PostgreSQL)`);
 }
 
 /** The URL with any password replaced, for messages and logs. */

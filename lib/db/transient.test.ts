@@ -3,8 +3,13 @@ import { transientKind, withTransientRetry } from "./transient";
 
 // The shapes Prisma 7's client gives these failures (code and message of PrismaClientKnownRequestError).
 const startTimeout = Object.assign(new Error("Transaction API error: Unable to start a transaction in the given time."), { code: "P2028" });
-const expired = Object.assign(new Error("Transaction API error: A commit cannot be executed on an expired transaction. The timeout for this transaction was 30000 ms"), { code: "P2028" });
-const deadlock = Object.assign(new Error("Transaction failed due to a write conflict or a deadlock. Please retry your transaction"), { code: "P2034" });
+const expired = Object.assign(
+  new Error("Transaction API error: A commit cannot be executed on an expired transaction. The timeout for this transaction was 30000 ms"),
+  { code: "P2028" },
+);
+const deadlock = Object.assign(new Error("Transaction failed due to a write conflict or a deadlock. Please retry your transaction"), {
+  code: "P2034",
+});
 const unique = Object.assign(new Error("Unique constraint failed"), { code: "P2002" });
 
 test("only failures that left nothing written are transient", () => {
@@ -34,9 +39,25 @@ test("a transient failure is run again, each retry reported, until it succeeds",
 
 test("bounded: after the last attempt the failure is thrown as it came; other failures at once", async () => {
   let runs = 0;
-  await expect(withTransientRetry(async () => { runs++; throw deadlock; }, { attempts: 3, backoffMs: 1 })).rejects.toBe(deadlock);
+  await expect(
+    withTransientRetry(
+      async () => {
+        runs++;
+        throw deadlock;
+      },
+      { attempts: 3, backoffMs: 1 },
+    ),
+  ).rejects.toBe(deadlock);
   expect(runs).toBe(3);
   runs = 0;
-  await expect(withTransientRetry(async () => { runs++; throw unique; }, { attempts: 3, backoffMs: 1 })).rejects.toBe(unique);
+  await expect(
+    withTransientRetry(
+      async () => {
+        runs++;
+        throw unique;
+      },
+      { attempts: 3, backoffMs: 1 },
+    ),
+  ).rejects.toBe(unique);
   expect(runs).toBe(1);
 });

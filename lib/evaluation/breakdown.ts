@@ -30,11 +30,7 @@ export interface Breakdown {
   missing: number;
 }
 
-export function breakdownBy(
-  cases: readonly EvalCase[],
-  dimension: BreakdownDimension,
-  options: BootstrapOptions,
-): Breakdown {
+export function breakdownBy(cases: readonly EvalCase[], dimension: BreakdownDimension, options: BootstrapOptions): Breakdown {
   validateCases(cases);
   const base = resolveBootstrap(options, BREAKDOWN_STREAM);
   const groups = new Map<string, EvalCase[]>();

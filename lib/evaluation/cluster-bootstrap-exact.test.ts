@@ -6,7 +6,12 @@ import { clusterBootstrap } from "./cluster-bootstrap";
 import type { EvalCase } from "./types";
 
 /** Patients with (cases, correct) = (3, 3), (2, 1), (1, 0), (2, 2): accuracy 6/8 = 3/4. */
-const PATIENTS: [cases: number, correct: number][] = [[3, 3], [2, 1], [1, 0], [2, 2]];
+const PATIENTS: [cases: number, correct: number][] = [
+  [3, 3],
+  [2, 1],
+  [1, 0],
+  [2, 2],
+];
 
 function cases(): EvalCase[] {
   return PATIENTS.flatMap(([n, c], p) =>

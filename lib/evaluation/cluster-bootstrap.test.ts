@@ -19,7 +19,14 @@ function patients(spec: [number, number][]): EvalCase[] {
 
 describe("accuracy", () => {
   it("counts", () => {
-    expect(accuracy(patients([[1, 2], [3, 3]]))).toEqual({ correct: 4, incorrect: 1, total: 5, accuracy: 0.8, accuracyPp: 80, patients: 2 });
+    expect(
+      accuracy(
+        patients([
+          [1, 2],
+          [3, 3],
+        ]),
+      ),
+    ).toEqual({ correct: 4, incorrect: 1, total: 5, accuracy: 0.8, accuracyPp: 80, patients: 2 });
   });
 });
 
@@ -27,7 +34,13 @@ describe("patient-clustered bootstrap", () => {
   const cases = syntheticCases(300, 180);
 
   it("follows the documented recipe with the reference PRNG", () => {
-    const spec: [number, number][] = [[0, 1], [2, 3], [1, 1], [4, 5], [0, 2]];
+    const spec: [number, number][] = [
+      [0, 1],
+      [2, 3],
+      [1, 1],
+      [4, 5],
+      [0, 2],
+    ];
     const reps = clusterBootstrapReplicates(patients(spec), { seed: "recipe", replicates: 50 });
     const rng = createPrng("recipe", "eval/cluster-bootstrap");
     for (let b = 0; b < 50; b++) {
@@ -55,7 +68,16 @@ describe("patient-clustered bootstrap", () => {
 
   it("identical per-patient accuracy gives a zero-width interval", () => {
     // Different sizes, so replicate sums differ while every ratio is exactly 1/2.
-    const r = clusterBootstrap(patients([[1, 2], [2, 4], [3, 6], [1, 2], [4, 8]]), { seed: 1, replicates: 3000 });
+    const r = clusterBootstrap(
+      patients([
+        [1, 2],
+        [2, 4],
+        [3, 6],
+        [1, 2],
+        [4, 8],
+      ]),
+      { seed: 1, replicates: 3000 },
+    );
     expect(r.accuracy.estimate).toBe(0.5);
     expect(r.accuracy.lower).toBe(0.5);
     expect(r.accuracy.upper).toBe(0.5);
@@ -63,7 +85,14 @@ describe("patient-clustered bootstrap", () => {
   });
 
   it("stays within [min, max] of per-patient accuracies (all replicates, and the interval)", () => {
-    const spec: [number, number][] = [[1, 4], [3, 4], [2, 5], [1, 2], [5, 6], [2, 3]];
+    const spec: [number, number][] = [
+      [1, 4],
+      [3, 4],
+      [2, 5],
+      [1, 2],
+      [5, 6],
+      [2, 3],
+    ];
     const reps = clusterBootstrapReplicates(patients(spec), { seed: "range", replicates: 5000 });
     const accs = spec.map(([c, t]) => c / t);
     const [lo, hi] = [Math.min(...accs), Math.max(...accs)];

@@ -12,13 +12,7 @@
  * createPrng(seed, stream), patients in patientId code-unit order. That is the whole
  * recipe: any implementation of the PRNG spec reproduces the replicates exactly.
  */
-import {
-  methodOf,
-  percentileInterval,
-  resolveBootstrap,
-  rngFor,
-  type ResolvedBootstrap,
-} from "./bootstrap-settings";
+import { methodOf, percentileInterval, resolveBootstrap, rngFor, type ResolvedBootstrap } from "./bootstrap-settings";
 import { clusterByPatient, type PatientClusters } from "./patient-clusters";
 import type { BootstrapMethod, BootstrapOptions, EvalCase, PercentileInterval } from "./types";
 

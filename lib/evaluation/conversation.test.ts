@@ -3,7 +3,14 @@ import { conversationAccuracy, type ConversationTurn } from "./conversation";
 import { EvaluationInputError } from "./errors";
 
 /** One QA = its content and source turns. */
-function qa(sampleId: string, patientId: string, turnIndex: number, content: boolean, source: boolean, numNotes: number): ConversationTurn[] {
+function qa(
+  sampleId: string,
+  patientId: string,
+  turnIndex: number,
+  content: boolean,
+  source: boolean,
+  numNotes: number,
+): ConversationTurn[] {
   return [
     { sampleId, patientId, turnIndex, turnType: "content", correct: content, numNotes },
     { sampleId, patientId, turnIndex, turnType: "source", correct: source, numNotes },

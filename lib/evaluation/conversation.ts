@@ -101,7 +101,10 @@ export function pairTurns(turns: readonly ConversationTurn[]): Map<string, { pat
           `sample ${sampleId}, turn ${turnIndex}: a ${content ? "content" : "source"} turn without its ${content ? "source" : "content"} turn.`,
         );
       if (content.numNotes !== source.numNotes)
-        throw new EvaluationInputError("INVALID_TURN", `sample ${sampleId}, turn ${turnIndex}: content and source turns disagree on numNotes.`);
+        throw new EvaluationInputError(
+          "INVALID_TURN",
+          `sample ${sampleId}, turn ${turnIndex}: content and source turns disagree on numNotes.`,
+        );
       qas.push({ turnIndex, content: content.correct, source: source.correct, numNotes: content.numNotes });
     }
     qas.sort((a, b) => a.turnIndex - b.turnIndex);

@@ -114,8 +114,7 @@ export function decisionPoints(cases: readonly EvalCase[], options: BootstrapOpt
     if (d >= 0) laterNotLower += 1;
   }
   const valid = replicates.length - degenerate;
-  if (valid === 0)
-    throw new EvaluationInputError("NOTHING_TO_COMPARE", "Every bootstrap replicate lacked a later decision point.");
+  if (valid === 0) throw new EvaluationInputError("NOTHING_TO_COMPARE", "Every bootstrap replicate lacked a later decision point.");
   return {
     first: { correct: fc, total: ft, accuracy: fc / ft },
     later: { correct: lc, total: lt, accuracy: lc / lt },

@@ -17,7 +17,17 @@ import type { PredictionRow } from "./predictions";
 import { GOLD_COLUMNS } from "./predictions-read";
 import { checkName, columnKey, DEFAULT_REPLY_SCOPE, optionOf, type ReplyFileOptions } from "./reply-files";
 
-const INPUT_COLUMNS = new Set(["patient_id", "num_notes", "question", "choice_a", "choice_b", "choice_c", "choice_d", "choice_e", "answer"]);
+const INPUT_COLUMNS = new Set([
+  "patient_id",
+  "num_notes",
+  "question",
+  "choice_a",
+  "choice_b",
+  "choice_c",
+  "choice_d",
+  "choice_e",
+  "answer",
+]);
 const NOTE_COLUMN = /^note_\d+$/;
 /** pandas' unnamed index column, if the file was written with its index. */
 const INDEX_COLUMN = /^(unnamed: \d+)?$/;
@@ -40,19 +50,40 @@ function modelColumn(header: readonly string[], where: Where, log: IssueLog, req
     const at = header.findIndex((h) => h.trim() === want);
     if (at < 0) log.add(issueAt(where, "(header)", `no column "${want}" for the model's replies (columns: ${list(header)})`));
     else if (GOLD_COLUMNS.includes(columnKey(want)) || INPUT_COLUMNS.has(columnKey(want)))
-      log.add(issueAt(where, "(header)", `"${want}" is one of the benchmark's input columns${GOLD_COLUMNS.includes(columnKey(want)) ? " (the gold answer)" : ""}, never the model's replies`));
+      log.add(
+        issueAt(
+          where,
+          "(header)",
+          `"${want}" is one of the benchmark's input columns${GOLD_COLUMNS.includes(columnKey(want)) ? " (the gold answer)" : ""}, never the model's replies`,
+        ),
+      );
     else return at;
     return -1;
   }
   const candidates = modelColumnCandidates(header);
   if (candidates.length === 1) return header.indexOf(candidates[0] as string);
   if (candidates.length === 0)
-    log.add(issueAt(where, "(header)", `no model column: every column is one of EHRNoteQA's inputs (${list(header)}); "answer" is the gold letter and is never read as a prediction`));
-  else log.add(issueAt(where, "(header)", `several columns could hold the model's replies: ${list(candidates)}; name the model to choose one`));
+    log.add(
+      issueAt(
+        where,
+        "(header)",
+        `no model column: every column is one of EHRNoteQA's inputs (${list(header)}); "answer" is the gold letter and is never read as a prediction`,
+      ),
+    );
+  else
+    log.add(
+      issueAt(where, "(header)", `several columns could hold the model's replies: ${list(candidates)}; name the model to choose one`),
+    );
   return -1;
 }
 
-export async function scoreEhrNoteQaOutput(name: string, text: string, dataset: EvalDataset, log: IssueLog, options: ReplyFileOptions): Promise<PredictionRow[]> {
+export async function scoreEhrNoteQaOutput(
+  name: string,
+  text: string,
+  dataset: EvalDataset,
+  log: IssueLog,
+  options: ReplyFileOptions,
+): Promise<PredictionRow[]> {
   const items = new Map(dataset.items.map((i) => [i.id, i]));
   const rows: PredictionRow[] = [];
   const perPatient = new Map<string, number>();
@@ -86,12 +117,20 @@ export async function scoreEhrNoteQaOutput(name: string, text: string, dataset: 
     if (item?.kind !== "conversation" || item.turns.length !== 1) {
       const field = header[col.patient] as string;
       if (patient === "") log.add(issueAt(where, field, "required field is missing"));
-      else if (k === 1) log.add(issueAt(where, field, `unknown patient "${patient}": no EHRNoteQA question of this patient in the dataset`));
+      else if (k === 1)
+        log.add(issueAt(where, field, `unknown patient "${patient}": no EHRNoteQA question of this patient in the dataset`));
       else log.add(issueAt(where, field, `question ${k} of patient ${patient}, but the dataset has ${k - 1}`));
       continue;
     }
     const turn = item.turns[0]!;
-    rows.push({ model, scope, itemId: item.id, turn: turn.turnOrder, option: optionOf(rec.fields[col.model], letterRuleFor(name, model), turn.options), line: rec.line });
+    rows.push({
+      model,
+      scope,
+      itemId: item.id,
+      turn: turn.turnOrder,
+      option: optionOf(rec.fields[col.model], letterRuleFor(name, model), turn.options),
+      line: rec.line,
+    });
   }
   return rows;
 }

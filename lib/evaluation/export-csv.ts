@@ -19,11 +19,19 @@ type Value = string | number | null;
 type Row = [table: string, model: string, scope: string, group: string, statistic: string, value: Value];
 
 function interval(i: PercentileInterval): [string, Value][] {
-  return [["lower", i.lower], ["upper", i.upper], ["half_width_pp", i.halfWidthPp]];
+  return [
+    ["lower", i.lower],
+    ["upper", i.upper],
+    ["half_width_pp", i.halfWidthPp],
+  ];
 }
 
 function countsOf(prefix: string, c: Counts): [string, Value][] {
-  return [[`${prefix}correct`, c.correct], [`${prefix}total`, c.total], [`${prefix}accuracy`, c.accuracy]];
+  return [
+    [`${prefix}correct`, c.correct],
+    [`${prefix}total`, c.total],
+    [`${prefix}accuracy`, c.accuracy],
+  ];
 }
 
 /** Engine 2's count of replicates without a value, where the entry has one. */
@@ -54,7 +62,12 @@ function method(out: Rows, r: EvaluationReport): void {
     ["prng", r.method.prng],
     ["quantile", r.method.quantile],
     // Engine 2 only (an engine-1 report keeps its earlier bytes).
-    ...(r.options.engine ? ([["engine", r.options.engine], ["draws", r.method.draws ?? null]] as [string, Value][]) : []),
+    ...(r.options.engine
+      ? ([
+          ["engine", r.options.engine],
+          ["draws", r.method.draws ?? null],
+        ] as [string, Value][])
+      : []),
   ]);
   for (const s of r.method.seeds) out.add("method", s, "", [["seed", s.seed]]);
 }
@@ -77,7 +90,12 @@ function conversationRows(out: Rows, r: EvaluationReport): void {
     }
     for (const g of c.byNumNotes) {
       const t: TripleCounts = g;
-      out.add("notes", c, String(g.numNotes), [["samples", g.samples], ...countsOf("content_", t.content), ...countsOf("source_", t.source), ...countsOf("paired_", t.paired)]);
+      out.add("notes", c, String(g.numNotes), [
+        ["samples", g.samples],
+        ...countsOf("content_", t.content),
+        ...countsOf("source_", t.source),
+        ...countsOf("paired_", t.paired),
+      ]);
     }
   }
 }
@@ -87,7 +105,11 @@ function replyRows(out: Rows, r: EvaluationReport): void {
   if (!r.replies) return;
   out.add("replies", null, "", [["format", r.replies.format]]);
   for (const e of r.replies.entries) {
-    out.add("replies", e, "", [["rule", e.rule], ["replies", e.replies], ["unparseable", e.unparseable]]);
+    out.add("replies", e, "", [
+      ["rule", e.rule],
+      ["replies", e.replies],
+      ["unparseable", e.unparseable],
+    ]);
     for (const c of e.cases) out.add("unparseable", e, c.itemId, [["turn", c.turn]]);
   }
 }
@@ -96,7 +118,14 @@ export function evaluationCsv(r: EvaluationReport): string {
   const out = new Rows();
   method(out, r);
   for (const a of r.accuracy)
-    out.add("accuracy", a, "", [["correct", a.correct], ["total", a.total], ["patients", a.patients], ["accuracy", a.accuracy.estimate], ...interval(a.accuracy), ...degenerate(a)]);
+    out.add("accuracy", a, "", [
+      ["correct", a.correct],
+      ["total", a.total],
+      ["patients", a.patients],
+      ["accuracy", a.accuracy.estimate],
+      ...interval(a.accuracy),
+      ...degenerate(a),
+    ]);
   for (const d of r.deltas)
     out.add("delta", d, d.baseline, [
       ["cases", d.cases],
@@ -122,10 +151,20 @@ export function evaluationCsv(r: EvaluationReport): string {
       ...(p.note ? ([["note", p.note]] as [string, Value][]) : []),
     ]);
   const chapterTable = r.kind === "decision-points" ? "chapter" : "qa_category";
-  for (const [table, entries] of [[chapterTable, r.chapters], ["level", r.levels]] as const) {
+  for (const [table, entries] of [
+    [chapterTable, r.chapters],
+    ["level", r.levels],
+  ] as const) {
     for (const b of entries) {
       for (const g of b.groups)
-        out.add(table, b, g.value, [["correct", g.correct], ["total", g.total], ["patients", g.patients], ["accuracy", g.accuracy.estimate], ...interval(g.accuracy), ...degenerate(g)]);
+        out.add(table, b, g.value, [
+          ["correct", g.correct],
+          ["total", g.total],
+          ["patients", g.patients],
+          ["accuracy", g.accuracy.estimate],
+          ...interval(g.accuracy),
+          ...degenerate(g),
+        ]);
       if (b.missing > 0) out.add(table, b, "", [["missing", b.missing]]);
     }
   }

@@ -7,7 +7,22 @@
  */
 import { latexEscape } from "@/lib/reports/export-latex";
 import type { BreakdownEntry, EvaluationReport } from "./report-types";
-import { accuracyLabel, itemNoun, accuracyPm, boundsPp, breakdownLabel, findPair, groupValues, inSentence, levelPercent, MISSING, pct, pValue, signedPp, thousands } from "./report-format";
+import {
+  accuracyLabel,
+  itemNoun,
+  accuracyPm,
+  boundsPp,
+  breakdownLabel,
+  findPair,
+  groupValues,
+  inSentence,
+  levelPercent,
+  MISSING,
+  pct,
+  pValue,
+  signedPp,
+  thousands,
+} from "./report-format";
 import type { PercentileInterval } from "./types";
 
 const DASH = "--";
@@ -52,12 +67,25 @@ function accuracyTable(r: EvaluationReport): string[] {
 function deltaTable(r: EvaluationReport): string[] {
   if (r.deltas.length === 0) return [];
   const body = r.deltas.map((d) =>
-    row([latexEscape(d.model), latexEscape(d.scope), thousands(d.cases), tex(signedPp(d.difference?.estimate ?? null)), ci(d.difference), tex(pValue(d.pValue))]),
+    row([
+      latexEscape(d.model),
+      latexEscape(d.scope),
+      thousands(d.cases),
+      tex(signedPp(d.difference?.estimate ?? null)),
+      ci(d.difference),
+      tex(pValue(d.pValue)),
+    ]),
   );
   const caption =
     `${latexEscape(accuracyLabel(r))} of each input scope minus ${latexEscape(r.options.baseline)} (percentage points), paired on the cases predicted in both scopes; ` +
     `${ciWords(r)}; one-sided $p$ = share of replicates $\\leq 0$.`;
-  return table("deltas", caption, "llrrcr", ["Model", "Scope", "$n$", "$\\Delta$ (pp)", `${latexEscape(levelPercent(r.options.level))} CI`, "$p$"], body);
+  return table(
+    "deltas",
+    caption,
+    "llrrcr",
+    ["Model", "Scope", "$n$", "$\\Delta$ (pp)", `${latexEscape(levelPercent(r.options.level))} CI`, "$p$"],
+    body,
+  );
 }
 
 function decisionPointTable(r: EvaluationReport): string[] {
@@ -78,7 +106,13 @@ function decisionPointTable(r: EvaluationReport): string[] {
   const caption =
     `Accuracy (\\%) at each patient's first decision point (DP1) and at later ones (DP2+); $\\Delta$ = DP2+ $-$ DP1 in percentage points with its ${ciWords(r)}; ` +
     "one-sided $p$ for later decision points being less accurate (share of replicates $\\geq 0$).";
-  return table("dp", caption, "llrrrrrcr", ["Model", "Scope", "DP1", "$n$", "DP2+", "$n$", "$\\Delta$ (pp)", `${latexEscape(levelPercent(r.options.level))} CI`, "$p$"], body);
+  return table(
+    "dp",
+    caption,
+    "llrrrrrcr",
+    ["Model", "Scope", "DP1", "$n$", "DP2+", "$n$", "$\\Delta$ (pp)", `${latexEscape(levelPercent(r.options.level))} CI`, "$p$"],
+    body,
+  );
 }
 
 function conversationTable(r: EvaluationReport): string[] {
@@ -98,12 +132,20 @@ function conversationTable(r: EvaluationReport): string[] {
   const caption =
     `Multi-turn accuracy (\\%): Content, Source and Paired at QA level (micro, $\\pm$ half-width of the ${ciWords(r)}); ` +
     "Paired sample mean (macro) and share of conversations with every QA correct; cascade gap = Content accuracy after a correct minus after an incorrect previous content turn (pp).";
-  return table("conversations", caption, "llcccrrr", ["Model", "Scope", "Content", "Source", "Paired", "Sample mean", "All correct", "Cascade gap"], body);
+  return table(
+    "conversations",
+    caption,
+    "llcccrrr",
+    ["Model", "Scope", "Content", "Source", "Paired", "Sample mean", "All correct", "Cascade gap"],
+    body,
+  );
 }
 
 function replyTable(r: EvaluationReport): string[] {
   if (!r.replies) return [];
-  const body = r.replies.entries.map((e) => row([latexEscape(e.model), latexEscape(e.scope), latexEscape(e.rule), thousands(e.replies), thousands(e.unparseable)]));
+  const body = r.replies.entries.map((e) =>
+    row([latexEscape(e.model), latexEscape(e.scope), latexEscape(e.rule), thousands(e.replies), thousands(e.unparseable)]),
+  );
   const caption = `Raw replies read (${latexEscape(r.replies.format)}): the option letter of each reply by the EHRNote-ChatQA rule; a missing, empty or letterless reply is unparseable and scored wrong.`;
   return table("replies", caption, "lllrr", ["Model", "Scope", "Letter rule", "Replies", "Unparseable"], body);
 }

@@ -15,7 +15,13 @@ const mcq: PredictionSetInput = {
   rows: [
     ...["A", "B", "C", "A", "A", "C"].map((option, i) => ({ model: "m", scope: "Evidence-only", itemId: `I${i + 1}`, turn: 0, option })),
     ...["A", "A", "C", "A", "B", "B"].map((option, i) => ({ model: "m", scope: "History-level", itemId: `I${i + 1}`, turn: 0, option })),
-    ...["A", "B", "C", "D", "A", "B"].map((option, i) => ({ model: "gpt_4", scope: "Evidence-only", itemId: `I${i + 1}`, turn: 0, option })),
+    ...["A", "B", "C", "D", "A", "B"].map((option, i) => ({
+      model: "gpt_4",
+      scope: "Evidence-only",
+      itemId: `I${i + 1}`,
+      turn: 0,
+      option,
+    })),
   ],
 };
 // Engine 1: these bytes were pinned before engine 2 existed and must not move.
@@ -52,7 +58,9 @@ describe("evaluation exports", () => {
   it("LaTeX: booktabs tables with escaped names and typeset signs", () => {
     const tex = evaluationLatex(report);
     const e = report.accuracy[0]!.accuracy;
-    expect(tex).toContain(`    m & ${e.estimatePp.toFixed(1)} $\\pm$ ${e.halfWidthPp.toFixed(1)} & ${report.accuracy[1]!.accuracy.estimatePp.toFixed(1)} $\\pm$ ${report.accuracy[1]!.accuracy.halfWidthPp.toFixed(1)} \\\\`);
+    expect(tex).toContain(
+      `    m & ${e.estimatePp.toFixed(1)} $\\pm$ ${e.halfWidthPp.toFixed(1)} & ${report.accuracy[1]!.accuracy.estimatePp.toFixed(1)} $\\pm$ ${report.accuracy[1]!.accuracy.halfWidthPp.toFixed(1)} \\\\`,
+    );
     expect(tex).toContain("    gpt\\_4 & 100.0 $\\pm$ 0.0 & -- \\\\"); // no History-level predictions for gpt_4
     expect(tex).toContain("    m & History-level & 6 & $-$16.7 & ");
     expect(tex).toContain("    m & Evidence-only & 75.0 & 4 & 50.0 & 2 & $-$25.0 & ");
@@ -69,7 +77,11 @@ describe("evaluation exports", () => {
   });
 
   it("the same report gives the same bytes (pinned)", () => {
-    expect({ csv: sha(evaluationCsv(report)), tex: sha(evaluationLatex(report)), json: sha(evaluationJson(report)) }).toMatchInlineSnapshot(`
+    expect({
+      csv: sha(evaluationCsv(report)),
+      tex: sha(evaluationLatex(report)),
+      json: sha(evaluationJson(report)),
+    }).toMatchInlineSnapshot(`
       {
         "csv": "9d51b226b7956920",
         "json": "0a2da35095565ae5",
@@ -81,7 +93,7 @@ describe("evaluation exports", () => {
   it("engine 2 records its engine, the shared draws and degenerate replicates", () => {
     const lines = evaluationCsv(shared).split("\n");
     expect(lines).toContain("method,,,,engine,2");
-    expect(lines.some((l) => l.startsWith("method,,,,draws,\"common random numbers"))).toBe(true);
+    expect(lines.some((l) => l.startsWith('method,,,,draws,"common random numbers'))).toBe(true);
     expect(lines).toContain("accuracy,m,Evidence-only,,degenerate_replicates,0");
     expect(lines).toContain("method,m,Evidence-only,,seed,clinaudit-eval/v2 []");
     expect(shared.options).toEqual({ baseline: "Evidence-only", replicates: 500, level: 0.95, seed: null, engine: 2 });

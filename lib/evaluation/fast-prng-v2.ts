@@ -82,8 +82,14 @@ export class FastPrng32 {
       if (m - hi * TWO_32 >= t) out[k++] = hi;
     }
     const s = this.s;
-    let a0 = s[0] as number, b0 = s[1] as number, a1 = s[2] as number, b1 = s[3] as number;
-    let a2 = s[4] as number, b2 = s[5] as number, a3 = s[6] as number, b3 = s[7] as number;
+    let a0 = s[0] as number,
+      b0 = s[1] as number,
+      a1 = s[2] as number,
+      b1 = s[3] as number;
+    let a2 = s[4] as number,
+      b2 = s[5] as number,
+      a3 = s[6] as number,
+      b3 = s[7] as number;
     while (k < to) {
       // One xoshiro256** step on halves (see fast-prng.ts for the arithmetic).
       const l5 = (b1 >>> 0) * 5;
@@ -120,14 +126,27 @@ export class FastPrng32 {
       hi = Math.floor(m * INV_32);
       if (m - hi * TWO_32 >= t) out[k++] = hi;
     }
-    s[0] = a0; s[1] = b0; s[2] = a1; s[3] = b1; s[4] = a2; s[5] = b2; s[6] = a3; s[7] = b3;
+    s[0] = a0;
+    s[1] = b0;
+    s[2] = a1;
+    s[3] = b1;
+    s[4] = a2;
+    s[5] = b2;
+    s[6] = a3;
+    s[7] = b3;
   }
 
   /** One generator step: returns the high word and keeps the low one pending. */
   private step(): number {
     const s = this.s;
-    const a0 = s[0] as number, b0 = s[1] as number, a1 = s[2] as number, b1 = s[3] as number;
-    const a2 = s[4] as number, b2 = s[5] as number, a3 = s[6] as number, b3 = s[7] as number;
+    const a0 = s[0] as number,
+      b0 = s[1] as number,
+      a1 = s[2] as number,
+      b1 = s[3] as number;
+    const a2 = s[4] as number,
+      b2 = s[5] as number,
+      a3 = s[6] as number,
+      b3 = s[7] as number;
     const l5 = (b1 >>> 0) * 5;
     const hi5 = (Math.imul(a1, 5) + ((l5 * INV_32) | 0)) | 0;
     const lo5 = l5 >>> 0;

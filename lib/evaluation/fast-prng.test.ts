@@ -6,7 +6,7 @@ describe("fast PRNG twin equals the frozen reference", () => {
   const cases: [string | number, string][] = [
     ["42", ""],
     [42, "eval/cluster-bootstrap"],
-    ["clinaudit-eval/v1 [\"gpt\",\"full-ehr\"]", "eval/paired-bootstrap"],
+    ['clinaudit-eval/v1 ["gpt","full-ehr"]', "eval/paired-bootstrap"],
     ["é-naïve", "stratum:L2"],
   ];
 

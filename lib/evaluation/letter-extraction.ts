@@ -34,7 +34,11 @@ export function stripThinking(text: string): string {
 const pyStrip = (s: string) => s.trim();
 // biome-ignore lint/suspicious/noControlCharactersInRegex: Python's splitlines breaks on these control characters
 const LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
-const nonEmptyLines = (s: string) => s.split(LINE_BREAK).map(pyStrip).filter((l) => l !== "");
+const nonEmptyLines = (s: string) =>
+  s
+    .split(LINE_BREAK)
+    .map(pyStrip)
+    .filter((l) => l !== "");
 const withoutStars = (s: string) => s.replace(/\*+/g, "");
 
 /** Explicit phrases over the whole text; the last match wins (the final answer). */
@@ -120,7 +124,12 @@ function extractGemini(reply: string): string | null {
   if (text === "") return null;
   const clean = withoutStars(text);
   const single = clean.replace(/[*\s]/g, "");
-  return fromLastLines(text, 10) ?? lastMatch(clean, WHOLE_TEXT_PHRASES) ?? colonForms(text) ?? (/^[A-Ea-e]$/.test(single) ? single.toUpperCase() : null);
+  return (
+    fromLastLines(text, 10) ??
+    lastMatch(clean, WHOLE_TEXT_PHRASES) ??
+    colonForms(text) ??
+    (/^[A-Ea-e]$/.test(single) ? single.toUpperCase() : null)
+  );
 }
 
 /**

@@ -35,9 +35,7 @@ export function goldColumnsOf(names: readonly string[]): string[] {
   return names.filter((n) => GOLD_COLUMNS.includes(n.trim().toLowerCase()));
 }
 
-const FIELD_OF = new Map<string, PredictionField>(
-  PREDICTION_FIELDS.flatMap((f) => FIELD_ALIASES[f].map((alias) => [alias, f] as const)),
-);
+const FIELD_OF = new Map<string, PredictionField>(PREDICTION_FIELDS.flatMap((f) => FIELD_ALIASES[f].map((alias) => [alias, f] as const)));
 
 export type PredictionFileFormat = "csv" | "jsonl";
 

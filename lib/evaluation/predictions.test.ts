@@ -7,7 +7,10 @@ const csv = (name: string, text: string) => ({ name, chunks: [text] });
 describe("parsePredictions: decision points", () => {
   it("reads CSV rows in order, with models and scopes in order of first appearance", async () => {
     const r = await parsePredictions(
-      csv("p.csv", "model,scope,item_id,prediction,raw_output\nm2,Visit-level,I1,A,\"says A, probably\"\nm1, Evidence-only ,I2,B,\nm2,Evidence-only,I1,C,\n"),
+      csv(
+        "p.csv",
+        'model,scope,item_id,prediction,raw_output\nm2,Visit-level,I1,A,"says A, probably"\nm1, Evidence-only ,I2,B,\nm2,Evidence-only,I1,C,\n',
+      ),
       smallMcqDataset(),
     );
     expect(r).toEqual({
@@ -26,10 +29,14 @@ describe("parsePredictions: decision points", () => {
   });
 
   it("reads JSONL with aliases (instance_id, option) and detects it without an extension", async () => {
-    const text = '{"model":"m","input_scope":"Agent","instance_id":"I3","option":"C"}\n\n{"model":"m","scope":"Agent","item_id":"I4","prediction":"A"}\n';
+    const text =
+      '{"model":"m","input_scope":"Agent","instance_id":"I3","option":"C"}\n\n{"model":"m","scope":"Agent","item_id":"I4","prediction":"A"}\n';
     const r = await parsePredictions(csv("predictions", text), smallMcqDataset());
     expect(r.ok && r.predictions.format).toBe("jsonl");
-    expect(r.ok && r.predictions.rows.map((x) => [x.itemId, x.option, x.line])).toEqual([["I3", "C", 1], ["I4", "A", 3]]);
+    expect(r.ok && r.predictions.rows.map((x) => [x.itemId, x.option, x.line])).toEqual([
+      ["I3", "C", 1],
+      ["I4", "A", 3],
+    ]);
   });
 
   it("locates every problem (file:line, field) and returns no rows", async () => {
@@ -71,8 +78,15 @@ describe("parsePredictions: decision points", () => {
 
   it("refuses two columns for one field, turns on decision points, and bad JSONL lines", async () => {
     const both = await parsePredictions(csv("b.csv", "model,scope,item_id,choice,prediction\nm,s,I1,A,B\n"), smallMcqDataset());
-    expect(!both.ok && both.issues[0]).toMatchObject({ line: 1, field: "prediction", message: '"choice" and "prediction" both give the prediction; keep one' });
-    const turn = await parsePredictions(csv("t.jsonl", '{"model":"m","scope":"s","item_id":"I1","turn":1,"prediction":"A"}\n[1]\n{oops\n'), smallMcqDataset());
+    expect(!both.ok && both.issues[0]).toMatchObject({
+      line: 1,
+      field: "prediction",
+      message: '"choice" and "prediction" both give the prediction; keep one',
+    });
+    const turn = await parsePredictions(
+      csv("t.jsonl", '{"model":"m","scope":"s","item_id":"I1","turn":1,"prediction":"A"}\n[1]\n{oops\n'),
+      smallMcqDataset(),
+    );
     expect(!turn.ok && turn.issues).toEqual([
       { file: "t.jsonl", line: 1, record: 1, field: "turn", message: "decision-point items have no turns: leave it empty" },
       { file: "t.jsonl", line: 2, record: 2, field: "(record)", message: "each line must be one JSON object" },
@@ -100,16 +114,34 @@ describe("parsePredictions: a gold column is never a prediction", () => {
     expect(r).toEqual({
       ok: false,
       total: 1,
-      issues: [{ file: "out.csv", line: 1, field: "(header)", message: 'missing column prediction (no prediction column: "answer" holds the benchmark\'s gold answer and is never read as a prediction; name the model\'s column "prediction")' }],
+      issues: [
+        {
+          file: "out.csv",
+          line: 1,
+          field: "(header)",
+          message:
+            'missing column prediction (no prediction column: "answer" holds the benchmark\'s gold answer and is never read as a prediction; name the model\'s column "prediction")',
+        },
+      ],
     });
     const both = await parsePredictions(csv("o.csv", "model,scope,item_id,correct_answer,gold\nm,s,I1,A,A\n"), smallMcqDataset());
     expect(!both.ok && both.issues[0]?.message).toContain('"correct_answer", "gold" hold the benchmark\'s gold answer');
   });
 
   it("refuses JSONL records that give only a gold answer, and ignores the gold column beside a prediction", async () => {
-    const r = await parsePredictions(csv("out.jsonl", '{"model":"m","scope":"s","item_id":"I1","correct_answer":"A"}\n'), smallMcqDataset());
+    const r = await parsePredictions(
+      csv("out.jsonl", '{"model":"m","scope":"s","item_id":"I1","correct_answer":"A"}\n'),
+      smallMcqDataset(),
+    );
     expect(!r.ok && r.issues).toEqual([
-      { file: "out.jsonl", line: 1, record: 1, field: "prediction", message: 'no prediction column: "correct_answer" holds the benchmark\'s gold answer and is never read as a prediction; name the model\'s column "prediction"' },
+      {
+        file: "out.jsonl",
+        line: 1,
+        record: 1,
+        field: "prediction",
+        message:
+          'no prediction column: "correct_answer" holds the benchmark\'s gold answer and is never read as a prediction; name the model\'s column "prediction"',
+      },
     ]);
     const ok = await parsePredictions(csv("p.csv", "model,scope,item_id,answer,prediction\nm,s,I1,A,C\n"), smallMcqDataset());
     expect(ok.ok && ok.predictions.rows.map((x) => x.option)).toEqual(["C"]);
@@ -151,9 +183,17 @@ describe("parsePredictions: conversations", () => {
       [5, "subject_id", "item 900001:labs belongs to 900001, not 900002"],
       [6, "turn", "required field is missing: the turn_order of the answered turn"],
     ]);
-    const half = await parsePredictions(csv("h.csv", "model,scope,item_id,turn,prediction\nm,s,900002:labs,1,B\n"), smallConversationDataset());
+    const half = await parsePredictions(
+      csv("h.csv", "model,scope,item_id,turn,prediction\nm,s,900002:labs,1,B\n"),
+      smallConversationDataset(),
+    );
     expect(!half.ok && half.issues).toEqual([
-      { file: "h.csv", line: 2, field: "turn", message: 'content turn 1 of 900002:labs is predicted without its source turn 2 (model "m", scope "s")' },
+      {
+        file: "h.csv",
+        line: 2,
+        field: "turn",
+        message: 'content turn 1 of 900002:labs is predicted without its source turn 2 (model "m", scope "s")',
+      },
     ]);
   });
 });

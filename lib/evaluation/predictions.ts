@@ -15,7 +15,14 @@ import { createHash } from "node:crypto";
 import { DEFAULT_MAX_ISSUES, issueAt, IssueLog, type FormatIssue, type Where } from "@/lib/formats/issues";
 import { goldColumnsOf } from "./predictions-read";
 import type { EvalConversation, EvalDataset, EvalItem } from "./eval-dataset";
-import { predictionText, readPredictionText, type PredictionField, type PredictionFile, type PredictionFileFormat, type RawPrediction } from "./predictions-read";
+import {
+  predictionText,
+  readPredictionText,
+  type PredictionField,
+  type PredictionFile,
+  type PredictionFileFormat,
+  type RawPrediction,
+} from "./predictions-read";
 import { parseReplyFile, replyFileKind, type ReplyFileFormat, type ReplyFileOptions } from "./reply-files";
 
 export interface PredictionRow {
@@ -97,8 +104,14 @@ class RowChecker {
     };
     const model = text("model", true);
     const scope = text("scope", true);
-    const option = raw.values.prediction === undefined && raw.gold.length > 0 ? void fail("prediction", goldMessage(raw.gold)) : text("prediction", true);
-    for (const [f, name] of [["model", model], ["scope", scope]] as const) {
+    const option =
+      raw.values.prediction === undefined && raw.gold.length > 0
+        ? void fail("prediction", goldMessage(raw.gold))
+        : text("prediction", true);
+    for (const [f, name] of [
+      ["model", model],
+      ["scope", scope],
+    ] as const) {
       if (name !== undefined && name.length > MAX_NAME_LENGTH) fail(f, `at most ${MAX_NAME_LENGTH} characters, got ${name.length}`);
     }
     const item = this.resolveItem(text, fail);
@@ -115,7 +128,13 @@ class RowChecker {
     const key = JSON.stringify([model, scope, item.id, turn]);
     const earlier = this.keys.get(key);
     if (earlier !== undefined) {
-      this.log.add(issueAt(where, "(record)", `duplicate: model "${model}", scope "${scope}", ${item.id}${turn ? ` turn ${turn}` : ""} already on line ${earlier}`));
+      this.log.add(
+        issueAt(
+          where,
+          "(record)",
+          `duplicate: model "${model}", scope "${scope}", ${item.id}${turn ? ` turn ${turn}` : ""} already on line ${earlier}`,
+        ),
+      );
       return;
     }
     const pair = JSON.stringify([model, scope]);
@@ -162,11 +181,18 @@ class RowChecker {
     }
     if (category !== undefined) {
       const match = conversations.find((c) => c.qaCategory === category);
-      if (!match) fail("qa_category", `subject ${subject} has no "${category}" conversation (has: ${conversations.map((c) => c.qaCategory).join(", ")})`);
+      if (!match)
+        fail(
+          "qa_category",
+          `subject ${subject} has no "${category}" conversation (has: ${conversations.map((c) => c.qaCategory).join(", ")})`,
+        );
       return match;
     }
     if (conversations.length > 1) {
-      fail("qa_category", `required: subject ${subject} has ${conversations.length} conversations (${conversations.map((c) => c.qaCategory).join(", ")})`);
+      fail(
+        "qa_category",
+        `required: subject ${subject} has ${conversations.length} conversations (${conversations.map((c) => c.qaCategory).join(", ")})`,
+      );
       return undefined;
     }
     return conversations[0];
@@ -207,7 +233,13 @@ function checkQaPairs(rows: readonly PredictionRow[], lookup: Lookup, log: Issue
     const turn = item.turns.find((t) => t.turnOrder === r.turn)!;
     const partner = item.turns.find((t) => t.turnIndex === turn.turnIndex && t.turnType !== turn.turnType);
     if (partner && !seen.has(JSON.stringify([r.model, r.scope, r.itemId, partner.turnOrder])))
-      log.add(issueAt({ file, line: r.line, path: "" }, "turn", `${turn.turnType} turn ${r.turn} of ${r.itemId} is predicted without its ${partner.turnType} turn ${partner.turnOrder} (model "${r.model}", scope "${r.scope}")`));
+      log.add(
+        issueAt(
+          { file, line: r.line, path: "" },
+          "turn",
+          `${turn.turnType} turn ${r.turn} of ${r.itemId} is predicted without its ${partner.turnType} turn ${partner.turnOrder} (model "${r.model}", scope "${r.scope}")`,
+        ),
+      );
   }
 }
 
@@ -219,7 +251,8 @@ function goldMessage(gold: readonly string[]): string {
 function missingColumns(has: Set<PredictionField>, names: readonly string[], conversations: boolean): string[] {
   const missing: string[] = [];
   const gold = goldColumnsOf(names);
-  for (const f of ["model", "scope", "prediction"] as const) if (!has.has(f)) missing.push(f === "prediction" && gold.length > 0 ? `prediction (${goldMessage(gold)})` : f);
+  for (const f of ["model", "scope", "prediction"] as const)
+    if (!has.has(f)) missing.push(f === "prediction" && gold.length > 0 ? `prediction (${goldMessage(gold)})` : f);
   if (!has.has("item_id") && !(conversations && has.has("subject_id"))) missing.push(conversations ? "item_id (or subject_id)" : "item_id");
   if (conversations && !has.has("turn")) missing.push("turn");
   return missing;

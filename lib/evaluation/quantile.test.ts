@@ -28,11 +28,15 @@ describe("type-7 quantile", () => {
 
   it("selection gives the sorted quantile exactly (ties, NaN-free samples of any size)", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -20, max: 20 }), { minLength: 1, maxLength: 300 }), fc.double({ min: 0, max: 1, noNaN: true }), (xs, p) => {
-        const values = Float64Array.from(xs, (x) => x / 7);
-        const sorted = Float64Array.from(values).sort();
-        expect(quantileSelect(Float64Array.from(values), p)).toBe(quantileSorted(sorted, p));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: -20, max: 20 }), { minLength: 1, maxLength: 300 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (xs, p) => {
+          const values = Float64Array.from(xs, (x) => x / 7);
+          const sorted = Float64Array.from(values).sort();
+          expect(quantileSelect(Float64Array.from(values), p)).toBe(quantileSorted(sorted, p));
+        },
+      ),
       { numRuns: 500 },
     );
   });

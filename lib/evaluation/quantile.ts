@@ -57,7 +57,9 @@ function select(a: Float64Array, k: number): number {
   let right = a.length - 1;
   while (right > left) {
     const mid = (left + right) >>> 1;
-    const x = a[left] as number, y = a[mid] as number, z = a[right] as number;
+    const x = a[left] as number,
+      y = a[mid] as number,
+      z = a[right] as number;
     // biome-ignore lint/complexity/useMathMinMax: the median of three, as comparisons in the hot loop
     const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
     let i = left;

@@ -125,7 +125,15 @@ type Rows = ReturnType<typeof patientRows>;
  * of every drawn patient (about 63 % of the patients are drawn at least once, so this does
  * fewer additions than one per draw), unpack the fields.
  */
-function sumReplicates(rng: FastPrng32, rows: Rows, fields: Field[], work: { draws: Int32Array; counts: Int32Array; acc: Float64Array }, out: Int32Array[], from: number, to: number): void {
+function sumReplicates(
+  rng: FastPrng32,
+  rows: Rows,
+  fields: Field[],
+  work: { draws: Int32Array; counts: Int32Array; acc: Float64Array },
+  out: Int32Array[],
+  from: number,
+  to: number,
+): void {
   const { dense, denseWords, start, word, value } = rows;
   const { draws, counts, acc } = work;
   const P = draws.length;
@@ -155,7 +163,15 @@ function sumReplicates(rng: FastPrng32, rows: Rows, fields: Field[], work: { dra
 }
 
 /** sumReplicates adding each drawn patient's words once per draw (no counting pass). */
-function sumPerDraw(rng: FastPrng32, rows: Rows, fields: Field[], work: { draws: Int32Array; acc: Float64Array }, out: Int32Array[], from: number, to: number): void {
+function sumPerDraw(
+  rng: FastPrng32,
+  rows: Rows,
+  fields: Field[],
+  work: { draws: Int32Array; acc: Float64Array },
+  out: Int32Array[],
+  from: number,
+  to: number,
+): void {
   const { dense, denseWords, start, word, value } = rows;
   const { draws, acc } = work;
   const P = draws.length;

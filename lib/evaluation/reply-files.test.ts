@@ -1,7 +1,15 @@
 // The benchmarks' own reply files, read through the real importer's view of the benchmark,
 // and scored both by ClinAudit and by a plain re-implementation of the benchmark's formulas.
 import { describe, expect, it } from "vitest";
-import { CHATQA_REPLIES, chatQaAnswersCsv, chatQaRelease, EHRNOTEQA_ROWS, ehrNoteQaJsonl, ehrNoteQaOutputCsv, answersCsv } from "./__fixtures__/benchmark-files";
+import {
+  CHATQA_REPLIES,
+  chatQaAnswersCsv,
+  chatQaRelease,
+  EHRNOTEQA_ROWS,
+  ehrNoteQaJsonl,
+  ehrNoteQaOutputCsv,
+  answersCsv,
+} from "./__fixtures__/benchmark-files";
 import { evalDatasetFromFiles, type EvalDataset } from "./eval-dataset";
 import { parsePredictions, type ParsedPredictions } from "./predictions";
 import { buildEvaluationReport } from "./report";
@@ -26,7 +34,11 @@ async function issues(name: string, text: string, ds: EvalDataset, options: Repl
 
 function report(ds: EvalDataset, p: ParsedPredictions, fileName: string) {
   const replies = replySource(p.format, fileName, p.models);
-  return buildEvaluationReport(ds, { checksum: "x", models: p.models, scopes: p.scopes, rows: p.rows, ...(replies && { replies }) }, { replicates: 200 });
+  return buildEvaluationReport(
+    ds,
+    { checksum: "x", models: p.models, scopes: p.scopes, rows: p.rows, ...(replies && { replies }) },
+    { replicates: 200 },
+  );
 }
 
 /**
@@ -46,10 +58,20 @@ function benchmarkScores() {
     const qa = gold.get(row.subject)!;
     const right = (k: string) => row.replies[k]?.[1] != null && row.replies[k]![1] === qa[k];
     for (const k of Object.keys(qa)) if (!row.replies[k] || row.replies[k]![1] === null) unparseable++;
-    const content = Object.keys(qa).filter((k) => !k.includes("-")).map(right);
-    const source = Object.keys(qa).filter((k) => k.includes("-")).map(right);
-    const paired = Object.keys(qa).filter((k) => !k.includes("-")).map((k) => right(k) && right(`${k}-1`));
-    for (const [name, scores] of [["content", content], ["source", source], ["paired", paired]] as const) {
+    const content = Object.keys(qa)
+      .filter((k) => !k.includes("-"))
+      .map(right);
+    const source = Object.keys(qa)
+      .filter((k) => k.includes("-"))
+      .map(right);
+    const paired = Object.keys(qa)
+      .filter((k) => !k.includes("-"))
+      .map((k) => right(k) && right(`${k}-1`));
+    for (const [name, scores] of [
+      ["content", content],
+      ["source", source],
+      ["paired", paired],
+    ] as const) {
       const hits = scores.filter(Boolean).length;
       acc[name]![0] += hits;
       acc[name]![1] += scores.length;
@@ -113,7 +135,16 @@ describe("EHRNote-ChatQA answers_<model>.csv", () => {
     expect(r.accuracy[0]!.accuracy.estimate).toBeCloseTo(b.qa.paired, 12);
     expect(r.replies).toEqual({
       format: "ehrnote-chatqa-answers",
-      entries: [{ model: "Llama-3.1-8B-Instruct", scope: "all notes", rule: "default", replies: 16, unparseable: b.unparseable, cases: expect.any(Array) }],
+      entries: [
+        {
+          model: "Llama-3.1-8B-Instruct",
+          scope: "all notes",
+          rule: "default",
+          replies: 16,
+          unparseable: b.unparseable,
+          cases: expect.any(Array),
+        },
+      ],
     });
     expect(b.unparseable).toBe(4);
   });
@@ -139,14 +170,20 @@ describe("EHRNote-ChatQA answers_<model>.csv", () => {
     ].join("\n");
     expect(await issues("answers_m.csv", text, ds)).toEqual([
       [2, "model_answer", 'unknown turn key "9" for 910001:medication (its turns: 1, 1-1, 2, 2-1, 3, 3-1)'],
-      [3, "model_answer", 'empty: expected a JSON object of replies keyed by turn ("1", "1-1", …); the benchmark\'s scorer would drop this subject silently'],
+      [
+        3,
+        "model_answer",
+        'empty: expected a JSON object of replies keyed by turn ("1", "1-1", …); the benchmark\'s scorer would drop this subject silently',
+      ],
       [4, "model_answer", expect.stringMatching(/^not JSON/)],
       [5, "subject_id", 'unknown subject "999999": no conversation of this subject in the dataset'],
       [6, "model_answer", "no replies: {} (the benchmark's scorer would drop this subject silently)"],
       [7, "model_answer", 'expected a JSON object of replies keyed by turn ("1", "1-1", …)'],
     ]);
     const generate = answersCsv([{ subject: "910002", category: "diagnosis", replies: { "1": "free text", "1-1": "more" } }]);
-    expect((await issues("answers_m_generate.csv", generate, ds))[0]?.[2]).toMatch(/free-text \(--generate\) answer file holds no option letters/);
+    expect((await issues("answers_m_generate.csv", generate, ds))[0]?.[2]).toMatch(
+      /free-text \(--generate\) answer file holds no option letters/,
+    );
   });
 });
 
@@ -158,22 +195,43 @@ describe("EHRNoteQA output CSV", () => {
     const ds = await dataset(files);
     const p = await parsed(name, ehrNoteQaOutputCsv("gpt-4-1106-preview", ["gpt-4-1106-preview_gpt4_eval"]), ds);
     expect([p.format, p.models]).toEqual(["ehrnoteqa-output", ["gpt-4-1106-preview"]]);
-    expect(p.rows.map((r) => [r.itemId, r.option])).toEqual([["920001:q1", "C"], ["920002:q1", "B"], ["920003:q1", null], ["920003:q2", null], ["920004:q1", "D"]]);
+    expect(p.rows.map((r) => [r.itemId, r.option])).toEqual([
+      ["920001:q1", "C"],
+      ["920002:q1", "B"],
+      ["920003:q1", null],
+      ["920003:q2", null],
+      ["920004:q1", "D"],
+    ]);
     const r = report(ds, p, name);
     expect(r.kind).toBe("single-turn");
     const expected = EHRNOTEQA_ROWS.filter((x) => x.letter === x.gold).length / EHRNOTEQA_ROWS.length;
     expect(r.accuracy[0]).toMatchObject({ correct: 2, total: 5, patients: 4, accuracy: { estimate: expected } });
     expect(r.accuracy[0]!.accuracy.lower).toBeLessThanOrEqual(expected);
     expect(r.conversations).toEqual([]);
-    expect(r.replies?.entries[0]).toMatchObject({ replies: 5, unparseable: 2, cases: [{ itemId: "920003:q1", turn: 1 }, { itemId: "920003:q2", turn: 1 }] });
+    expect(r.replies?.entries[0]).toMatchObject({
+      replies: 5,
+      unparseable: 2,
+      cases: [
+        { itemId: "920003:q1", turn: 1 },
+        { itemId: "920003:q2", turn: 1 },
+      ],
+    });
   });
 
   it("refuses a file where no column, or several, could be the model's, naming them; a gold column never", async () => {
     const ds = await dataset(files);
-    expect(await issues(name, ehrNoteQaOutputCsv("gpt-4", ["category"]), ds)).toEqual([[1, "(header)", 'several columns could hold the model\'s replies: "category", "gpt-4"; name the model to choose one']]);
+    expect(await issues(name, ehrNoteQaOutputCsv("gpt-4", ["category"]), ds)).toEqual([
+      [1, "(header)", 'several columns could hold the model\'s replies: "category", "gpt-4"; name the model to choose one'],
+    ]);
     expect((await parsed(name, ehrNoteQaOutputCsv("gpt-4", ["category"]), ds, { model: "gpt-4" })).models).toEqual(["gpt-4"]);
-    const inputsOnly = ehrNoteQaOutputCsv("x").replace(/,x\n/, "\n").replace(/,[^,\n]*\n/g, "\n");
-    expect((await issues(name, inputsOnly, ds))[0]?.[2]).toMatch(/^no model column: every column is one of EHRNoteQA's inputs .*"answer" is the gold letter and is never read as a prediction/);
-    expect(await issues(name, ehrNoteQaOutputCsv("gpt-4"), ds, { model: "answer" })).toEqual([[1, "(header)", '"answer" is one of the benchmark\'s input columns (the gold answer), never the model\'s replies']]);
+    const inputsOnly = ehrNoteQaOutputCsv("x")
+      .replace(/,x\n/, "\n")
+      .replace(/,[^,\n]*\n/g, "\n");
+    expect((await issues(name, inputsOnly, ds))[0]?.[2]).toMatch(
+      /^no model column: every column is one of EHRNoteQA's inputs .*"answer" is the gold letter and is never read as a prediction/,
+    );
+    expect(await issues(name, ehrNoteQaOutputCsv("gpt-4"), ds, { model: "answer" })).toEqual([
+      [1, "(header)", "\"answer\" is one of the benchmark's input columns (the gold answer), never the model's replies"],
+    ]);
   });
 });

@@ -39,7 +39,11 @@ export const DEFAULT_REPLY_SCOPE = "all notes";
 const MAX_NAME_LENGTH = 100;
 
 /** Header names as compared: trimmed, lower case, a UTF-8 byte-order mark dropped. */
-export const columnKey = (name: string) => name.replace(/^\uFEFF/, "").trim().toLowerCase();
+export const columnKey = (name: string) =>
+  name
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase();
 
 async function headerOf(text: string): Promise<string[] | null> {
   for await (const rec of parseCsv([text])) return rec.fields;
@@ -89,10 +93,22 @@ export function checkName(log: IssueLog, where: Where, field: string, value: str
   return false;
 }
 
-async function parseChatQaAnswers(name: string, text: string, dataset: EvalDataset, log: IssueLog, options: ReplyFileOptions): Promise<PredictionRow[]> {
+async function parseChatQaAnswers(
+  name: string,
+  text: string,
+  dataset: EvalDataset,
+  log: IssueLog,
+  options: ReplyFileOptions,
+): Promise<PredictionRow[]> {
   const fileWhere: Where = { file: name, path: "" };
   if (/_generate\.csv$/i.test(name))
-    log.add(issueAt(fileWhere, "(file)", "a free-text (--generate) answer file holds no option letters: the benchmark scores it with an LLM judge, not by letters"));
+    log.add(
+      issueAt(
+        fileWhere,
+        "(file)",
+        "a free-text (--generate) answer file holds no option letters: the benchmark scores it with an LLM judge, not by letters",
+      ),
+    );
   const model = (options.model ?? modelFromFileName(name)).trim();
   const scope = (options.scope ?? DEFAULT_REPLY_SCOPE).trim();
   const named = checkName(log, fileWhere, "model", model) && checkName(log, fileWhere, "scope", scope);
@@ -123,11 +139,26 @@ async function parseChatQaAnswers(name: string, text: string, dataset: EvalDatas
     const category = col.category >= 0 ? (rec.fields[col.category] as string).trim() : "";
     const conversations = bySubject.get(subject);
     let item: EvalConversation | undefined;
-    if (!conversations) log.add(issueAt(where, field(col.subject), subject === "" ? "required field is missing" : `unknown subject "${subject}": no conversation of this subject in the dataset`));
+    if (!conversations)
+      log.add(
+        issueAt(
+          where,
+          field(col.subject),
+          subject === "" ? "required field is missing" : `unknown subject "${subject}": no conversation of this subject in the dataset`,
+        ),
+      );
     else if (category !== "") {
       item = conversations.find((c) => c.qaCategory === category);
-      if (!item) log.add(issueAt(where, field(col.category), `subject ${subject} has no "${category}" conversation (has: ${conversations.map((c) => c.qaCategory).join(", ")})`));
-    } else if (conversations.length > 1) log.add(issueAt(where, "qa_category", `required: subject ${subject} has ${conversations.length} conversations`));
+      if (!item)
+        log.add(
+          issueAt(
+            where,
+            field(col.category),
+            `subject ${subject} has no "${category}" conversation (has: ${conversations.map((c) => c.qaCategory).join(", ")})`,
+          ),
+        );
+    } else if (conversations.length > 1)
+      log.add(issueAt(where, "qa_category", `required: subject ${subject} has ${conversations.length} conversations`));
     else item = conversations[0];
     const replies = parseReplies(rec.fields[col.answer] as string, where, field(col.answer), log);
     if (!item || !replies) continue;
@@ -140,11 +171,25 @@ async function parseChatQaAnswers(name: string, text: string, dataset: EvalDatas
     const keys = turnKeys(item);
     const unknown = Object.keys(replies).filter((k) => !keys.has(k));
     if (unknown.length > 0) {
-      log.add(issueAt(where, field(col.answer), `unknown turn key${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => `"${k}"`).join(", ")} for ${item.id} (its turns: ${[...keys.keys()].join(", ")})`));
+      log.add(
+        issueAt(
+          where,
+          field(col.answer),
+          `unknown turn key${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => `"${k}"`).join(", ")} for ${item.id} (its turns: ${[...keys.keys()].join(", ")})`,
+        ),
+      );
       continue;
     }
     if (!named) continue;
-    for (const [key, turn] of keys) rows.push({ model, scope, itemId: item.id, turn: turn.turnOrder, option: optionOf(replies[key], rule, turn.options), line: rec.line });
+    for (const [key, turn] of keys)
+      rows.push({
+        model,
+        scope,
+        itemId: item.id,
+        turn: turn.turnOrder,
+        option: optionOf(replies[key], rule, turn.options),
+        line: rec.line,
+      });
   }
   return rows;
 }
@@ -155,14 +200,18 @@ function parseReplies(cell: string, where: Where, field: string, log: IssueLog):
     log.add(issueAt(where, field, message));
     return null;
   };
-  if (cell.trim() === "") return fail('empty: expected a JSON object of replies keyed by turn ("1", "1-1", …); the benchmark\'s scorer would drop this subject silently');
+  if (cell.trim() === "")
+    return fail(
+      'empty: expected a JSON object of replies keyed by turn ("1", "1-1", …); the benchmark\'s scorer would drop this subject silently',
+    );
   let value: unknown;
   try {
     value = JSON.parse(cell);
   } catch (error) {
     return fail(`not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return fail('expected a JSON object of replies keyed by turn ("1", "1-1", …)');
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return fail('expected a JSON object of replies keyed by turn ("1", "1-1", …)');
   if (Object.keys(value).length === 0) return fail("no replies: {} (the benchmark's scorer would drop this subject silently)");
   return value as Record<string, unknown>;
 }
@@ -176,10 +225,16 @@ export async function parseReplyFile(
   log: IssueLog,
   options: ReplyFileOptions,
 ): Promise<PredictionParseResult> {
-  const rows = format === "ehrnote-chatqa-answers" ? await parseChatQaAnswers(name, text, dataset, log, options) : await scoreEhrNoteQaOutput(name, text, dataset, log, options);
+  const rows =
+    format === "ehrnote-chatqa-answers"
+      ? await parseChatQaAnswers(name, text, dataset, log, options)
+      : await scoreEhrNoteQaOutput(name, text, dataset, log, options);
   if (log.empty && rows.length === 0) log.add({ file: name, field: "(file)", message: "no replies in the file" });
   if (!log.empty) return { ok: false, issues: log.issues, total: log.total };
-  return { ok: true, predictions: { format, rows, models: firstAppearance(rows.map((r) => r.model)), scopes: firstAppearance(rows.map((r) => r.scope)) } };
+  return {
+    ok: true,
+    predictions: { format, rows, models: firstAppearance(rows.map((r) => r.model)), scopes: firstAppearance(rows.map((r) => r.scope)) },
+  };
 }
 
 /**

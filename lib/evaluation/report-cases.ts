@@ -24,7 +24,10 @@ function itemsById(dataset: EvalDataset): Map<string, EvalItem> {
 }
 
 function unknown(row: PredictionInput): never {
-  throw new EvaluationInputError("INVALID_CASE", `prediction for ${row.itemId}${row.turn ? ` turn ${row.turn}` : ""} does not match the dataset`);
+  throw new EvaluationInputError(
+    "INVALID_CASE",
+    `prediction for ${row.itemId}${row.turn ? ` turn ${row.turn}` : ""} does not match the dataset`,
+  );
 }
 
 /** QA cases of one conversation's predicted turns (pairTurns in conversation.ts checks the pairing). */
@@ -72,15 +75,35 @@ export function casesByPair(dataset: EvalDataset, set: PredictionSetInput): Pair
       for (const row of rows) {
         const item = items.get(row.itemId) ?? unknown(row);
         // A null option (a raw reply that named none) is scored wrong, like the benchmarks do.
-        if (row.option !== null && !(item.kind === "mcq" ? item.options : (item.turns.find((t) => t.turnOrder === row.turn) ?? unknown(row)).options).includes(row.option)) unknown(row);
+        if (
+          row.option !== null &&
+          !(item.kind === "mcq" ? item.options : (item.turns.find((t) => t.turnOrder === row.turn) ?? unknown(row)).options).includes(
+            row.option,
+          )
+        )
+          unknown(row);
         if (item.kind === "mcq") {
-          pair.cases.push({ caseId: item.id, patientId: item.patientId, correct: row.option === item.gold, chapter: item.chapter, level: item.level, decisionPoint: item.decisionPoint });
+          pair.cases.push({
+            caseId: item.id,
+            patientId: item.patientId,
+            correct: row.option === item.gold,
+            chapter: item.chapter,
+            level: item.level,
+            decisionPoint: item.decisionPoint,
+          });
           continue;
         }
         const turn = item.turns.find((t) => t.turnOrder === row.turn) ?? unknown(row);
         const correct = row.option === turn.gold;
         if (item.turns.some((t) => t.turnIndex === turn.turnIndex && t.turnType !== turn.turnType))
-          pair.turns.push({ sampleId: item.id, patientId: item.patientId, turnIndex: turn.turnIndex, turnType: turn.turnType, correct, numNotes: item.numNotes });
+          pair.turns.push({
+            sampleId: item.id,
+            patientId: item.patientId,
+            turnIndex: turn.turnIndex,
+            turnType: turn.turnType,
+            correct,
+            numNotes: item.numNotes,
+          });
         const predicted = conversations.get(item.id) ?? new Map<number, boolean>();
         predicted.set(turn.turnOrder, correct);
         conversations.set(item.id, predicted);

@@ -6,7 +6,13 @@ import { quantileSorted } from "./quantile";
 import { buildEvaluationReport, buildEvaluationReportAsync, evaluationSteps } from "./report";
 import type { PredictionInput, PredictionSetInput } from "./report-types";
 
-const row = (model: string, scope: string, itemId: string, option: string, turn = 0): PredictionInput => ({ model, scope, itemId, turn, option });
+const row = (model: string, scope: string, itemId: string, option: string, turn = 0): PredictionInput => ({
+  model,
+  scope,
+  itemId,
+  turn,
+  option,
+});
 
 /**
  * Gold: I1 A, I2 B, I3 C, I4 D, I5 A, I6 B.
@@ -62,17 +68,34 @@ describe("evaluation report: decision points, checked by hand (engine 1, as befo
   it("compares each scope with the baseline on the same cases", () => {
     expect(report.deltas).toHaveLength(1);
     const d = report.deltas[0]!;
-    expect([d.scope, d.baseline, d.cases, d.patients, d.scopeAccuracy, d.baselineAccuracy]).toEqual(["History-level", "Evidence-only", 6, 4, 0.5, 4 / 6]);
+    expect([d.scope, d.baseline, d.cases, d.patients, d.scopeAccuracy, d.baselineAccuracy]).toEqual([
+      "History-level",
+      "Evidence-only",
+      6,
+      4,
+      0.5,
+      4 / 6,
+    ]);
     expect(d.difference!.estimate).toBeCloseTo(-1 / 6, 15);
     expect(d.pValue).toBeGreaterThan(0.5); // History-level is worse: most replicates are <= 0
   });
 
   it("splits DP1 from DP2+ and breaks down by chapter and level", () => {
     const dp = report.decisionPoints[0]!;
-    expect([dp.first, dp.later, dp.patientsWithLater]).toEqual([{ correct: 3, total: 4, accuracy: 0.75 }, { correct: 1, total: 2, accuracy: 0.5 }, 2]);
+    expect([dp.first, dp.later, dp.patientsWithLater]).toEqual([
+      { correct: 3, total: 4, accuracy: 0.75 },
+      { correct: 1, total: 2, accuracy: 0.5 },
+      2,
+    ]);
     expect(dp.difference!.estimate).toBe(-0.25);
-    expect(report.chapters[0]!.groups.map((g) => [g.value, g.correct, g.total])).toEqual([["Anemia", 1, 3], ["GDM", 3, 3]]);
-    expect(report.levels[0]!.groups.map((g) => [g.value, g.correct, g.total])).toEqual([["L1", 3, 4], ["L2", 1, 2]]);
+    expect(report.chapters[0]!.groups.map((g) => [g.value, g.correct, g.total])).toEqual([
+      ["Anemia", 1, 3],
+      ["GDM", 3, 3],
+    ]);
+    expect(report.levels[0]!.groups.map((g) => [g.value, g.correct, g.total])).toEqual([
+      ["L1", 3, 4],
+      ["L2", 1, 2],
+    ]);
     // All GDM cases correct: every replicate is 1, a zero-width interval.
     expect(report.chapters[0]!.groups[1]!.accuracy).toMatchObject({ lower: 1, upper: 1, halfWidthPp: 0 });
   });
@@ -91,16 +114,29 @@ describe("evaluation report: decision points, checked by hand (engine 1, as befo
     const again = buildEvaluationReport(smallMcqDataset(), mcqSet(), { replicates: 200, engine: 1 });
     expect(JSON.stringify(again)).toBe(JSON.stringify(report));
     let pauses = 0;
-    const viaAsync = await buildEvaluationReportAsync(smallMcqDataset(), mcqSet(), { replicates: 200, engine: 1 }, async () => void pauses++);
+    const viaAsync = await buildEvaluationReportAsync(
+      smallMcqDataset(),
+      mcqSet(),
+      { replicates: 200, engine: 1 },
+      async () => void pauses++,
+    );
     expect(viaAsync).toEqual(report);
     expect(pauses).toBe([...evaluationSteps(smallMcqDataset(), mcqSet(), { replicates: 200, engine: 1 })].length);
   });
 
   it("leaves a pair without later decision points or without baseline cases as a note, not an error", () => {
-    const set: PredictionSetInput = { checksum: "x", models: ["m", "n"], scopes: ["A", "B"], rows: [row("m", "A", "I1", "A"), row("m", "B", "I3", "C"), row("n", "B", "I5", "A")] };
+    const set: PredictionSetInput = {
+      checksum: "x",
+      models: ["m", "n"],
+      scopes: ["A", "B"],
+      rows: [row("m", "A", "I1", "A"), row("m", "B", "I3", "C"), row("n", "B", "I5", "A")],
+    };
     const r = buildEvaluationReport(smallMcqDataset(), set, { replicates: 50 });
     expect(r.decisionPoints.map((d) => d.note)).toEqual(Array(3).fill("no patient has a predicted case after its first decision point"));
-    expect(r.deltas.map((d) => [d.model, d.note])).toEqual([["m", "no case predicted in both scopes"], ["n", "no predictions of this model on the baseline scope"]]);
+    expect(r.deltas.map((d) => [d.model, d.note])).toEqual([
+      ["m", "no case predicted in both scopes"],
+      ["n", "no predictions of this model on the baseline scope"],
+    ]);
   });
 
   it("rejects options it cannot honour", () => {
@@ -118,9 +154,14 @@ describe("evaluation report: conversations, checked by hand", () => {
     models: ["m"],
     scopes: ["s"],
     rows: [
-      row("m", "s", "900001:labs", "A", 1), row("m", "s", "900001:labs", "B", 2), row("m", "s", "900001:labs", "C", 3), row("m", "s", "900001:labs", "A", 4),
-      row("m", "s", "900001:meds", "E", 1), row("m", "s", "900001:meds", "B", 2),
-      row("m", "s", "900002:labs", "B", 1), row("m", "s", "900002:labs", "B", 2),
+      row("m", "s", "900001:labs", "A", 1),
+      row("m", "s", "900001:labs", "B", 2),
+      row("m", "s", "900001:labs", "C", 3),
+      row("m", "s", "900001:labs", "A", 4),
+      row("m", "s", "900001:meds", "E", 1),
+      row("m", "s", "900001:meds", "B", 2),
+      row("m", "s", "900002:labs", "B", 1),
+      row("m", "s", "900002:labs", "B", 2),
     ],
   };
   const report = buildEvaluationReport(smallConversationDataset(), set, { replicates: 100 });
@@ -135,7 +176,10 @@ describe("evaluation report: conversations, checked by hand", () => {
     expect([c.paired.sampleMean, c.paired.sampleAllCorrect]).toEqual([0.5, 1 / 3]);
     expect(c.cascade.afterCorrect.paired).toEqual({ correct: 0, total: 1, accuracy: 0 });
     expect(c.cascade.gap.paired).toBeNull();
-    expect(c.byNumNotes.map((g) => [g.numNotes, g.paired.correct, g.paired.total])).toEqual([[1, 1, 3], [3, 1, 1]]);
+    expect(c.byNumNotes.map((g) => [g.numNotes, g.paired.correct, g.paired.total])).toEqual([
+      [1, 1, 3],
+      [3, 1, 1],
+    ]);
     expect(c.intervals.content).toMatchObject({ estimate: 1, lower: 1, upper: 1 });
     expect(c.intervals.paired).toEqual(report.accuracy[0]!.accuracy);
   });
@@ -143,7 +187,10 @@ describe("evaluation report: conversations, checked by hand", () => {
   it("uses Paired QA accuracy as the headline and breaks it down by QA category", () => {
     expect(report.kind).toBe("conversations");
     expect([report.accuracy[0]!.correct, report.accuracy[0]!.total, report.accuracy[0]!.patients]).toEqual([2, 4, 2]);
-    expect(report.chapters[0]!.groups.map((g) => [g.value, g.correct, g.total])).toEqual([["labs", 2, 3], ["meds", 0, 1]]);
+    expect(report.chapters[0]!.groups.map((g) => [g.value, g.correct, g.total])).toEqual([
+      ["labs", 2, 3],
+      ["meds", 0, 1],
+    ]);
     expect([report.decisionPoints, report.levels]).toEqual([[], []]);
   });
 });
@@ -155,7 +202,11 @@ describe("evaluation report: unparseable replies and single-turn questions", () 
     const plain = buildEvaluationReport(smallMcqDataset(), { ...set, rows }, { replicates: 100 });
     expect(plain.accuracy[0]).toMatchObject({ correct: 3, total: 6 });
     expect("replies" in plain).toBe(false);
-    const replies = buildEvaluationReport(smallMcqDataset(), { ...set, rows, replies: { format: "ehrnoteqa-output", rules: { m: "default" } } }, { replicates: 100 });
+    const replies = buildEvaluationReport(
+      smallMcqDataset(),
+      { ...set, rows, replies: { format: "ehrnoteqa-output", rules: { m: "default" } } },
+      { replicates: 100 },
+    );
     expect(replies.replies).toEqual({
       format: "ehrnoteqa-output",
       entries: [
@@ -182,7 +233,12 @@ describe("evaluation report: unparseable replies and single-turn questions", () 
         { kind: "conversation" as const, id: "3:q1", patientId: "3", qaCategory: "", numNotes: 3, turns: turn("D") },
       ],
     };
-    const picks: [string, string | null][] = [["1:q1", "A"], ["1:q2", null], ["2:q1", "C"], ["3:q1", "E"]];
+    const picks: [string, string | null][] = [
+      ["1:q1", "A"],
+      ["1:q2", null],
+      ["2:q1", "C"],
+      ["3:q1", "E"],
+    ];
     const rows = picks.map(([itemId, option]) => ({ model: "m", scope: "s", itemId, turn: 1, option }));
     const r = buildEvaluationReport(dataset, { checksum: "x", models: ["m"], scopes: ["s"], rows }, { replicates: 200 });
     expect(r.kind).toBe("single-turn");

@@ -78,7 +78,8 @@ export function resolveEvaluationOptions(options: EvaluationOptions, scopes: rea
 function methodOf(kind: EvaluationReport["kind"], o: ResolvedEvaluationOptions, seeds: EvaluationMethod["seeds"]): EvaluationMethod {
   const parts = o.seed === null ? "[model, scope]" : "[model, scope, seed]";
   return {
-    bootstrap: "patient-clustered percentile bootstrap: each replicate draws as many patients as there are, uniformly with replacement, and keeps all of their cases",
+    bootstrap:
+      "patient-clustered percentile bootstrap: each replicate draws as many patients as there are, uniformly with replacement, and keeps all of their cases",
     replicates: o.replicates,
     level: o.level,
     prng: `${PRNG_NAME} v${PRNG_VERSION} (nextInt over patients in patientId code-unit order)`,
@@ -170,18 +171,40 @@ function decisionPointEntry(pair: PairCases, boot: BootstrapOptions): DecisionPo
   }
 }
 
-function* deltaSteps(pairs: readonly PairCases[], o: ResolvedEvaluationOptions, seedOf: (p: PairCases) => string): Generator<string, DeltaEntry[]> {
+function* deltaSteps(
+  pairs: readonly PairCases[],
+  o: ResolvedEvaluationOptions,
+  seedOf: (p: PairCases) => string,
+): Generator<string, DeltaEntry[]> {
   const out: DeltaEntry[] = [];
   for (const pair of pairs) {
     if (pair.scope === o.baseline) continue;
-    const entry: DeltaEntry = { model: pair.model, scope: pair.scope, baseline: o.baseline, cases: 0, patients: 0, scopeAccuracy: null, baselineAccuracy: null, difference: null, pValue: null, note: null };
+    const entry: DeltaEntry = {
+      model: pair.model,
+      scope: pair.scope,
+      baseline: o.baseline,
+      cases: 0,
+      patients: 0,
+      scopeAccuracy: null,
+      baselineAccuracy: null,
+      difference: null,
+      pValue: null,
+      note: null,
+    };
     const base = pairs.find((p) => p.model === pair.model && p.scope === o.baseline);
     const [a, b] = base ? commonCases(pair.cases, base.cases) : [[], []];
     if (!base) entry.note = REPORT_NOTES.noBaseline;
     else if (a.length === 0) entry.note = REPORT_NOTES.noCommonCases;
     else {
       const r = pairedBootstrap(a, b, { seed: seedOf(pair), replicates: o.replicates, level: o.level });
-      Object.assign(entry, { cases: r.cases, patients: r.patients, scopeAccuracy: r.scopeAccuracy, baselineAccuracy: r.baselineAccuracy, difference: r.difference, pValue: r.pValue });
+      Object.assign(entry, {
+        cases: r.cases,
+        patients: r.patients,
+        scopeAccuracy: r.scopeAccuracy,
+        baselineAccuracy: r.baselineAccuracy,
+        difference: r.difference,
+        pValue: r.pValue,
+      });
       yield `paired ${pair.model} / ${pair.scope}`;
     }
     out.push(entry);
@@ -190,7 +213,11 @@ function* deltaSteps(pairs: readonly PairCases[], o: ResolvedEvaluationOptions, 
 }
 
 /** The report, one bootstrap per step; each yield names the step just done. */
-export function* evaluationSteps(dataset: EvalDataset, set: PredictionSetInput, options: EvaluationOptions = {}): Generator<string, EvaluationReport> {
+export function* evaluationSteps(
+  dataset: EvalDataset,
+  set: PredictionSetInput,
+  options: EvaluationOptions = {},
+): Generator<string, EvaluationReport> {
   const o = resolveEvaluationOptions(options, set.scopes);
   const kind = reportKind(dataset);
   const pairs = casesByPair(dataset, set);
@@ -207,10 +234,24 @@ export function* evaluationSteps(dataset: EvalDataset, set: PredictionSetInput, 
   const report: EvaluationReport = {
     reportVersion: EVALUATION_REPORT_VERSION,
     kind,
-    dataset: { name: dataset.name, family: dataset.family, format: dataset.format, checksum: dataset.checksum, items: dataset.items.length, patients: dataset.patients },
+    dataset: {
+      name: dataset.name,
+      family: dataset.family,
+      format: dataset.format,
+      checksum: dataset.checksum,
+      items: dataset.items.length,
+      patients: dataset.patients,
+    },
     predictions: { checksum: set.checksum, rows: set.rows.length, models: [...set.models], scopes: [...set.scopes] },
     options: o,
-    method: o.engine === 2 ? sharedMethodOf(kind, o, pairs) : methodOf(kind, o, pairs.map((p) => ({ model: p.model, scope: p.scope, seed: seedOf(p) }))),
+    method:
+      o.engine === 2
+        ? sharedMethodOf(kind, o, pairs)
+        : methodOf(
+            kind,
+            o,
+            pairs.map((p) => ({ model: p.model, scope: p.scope, seed: seedOf(p) })),
+          ),
     accuracy: [],
     deltas: [],
     decisionPoints: [],
@@ -225,13 +266,25 @@ export function* evaluationSteps(dataset: EvalDataset, set: PredictionSetInput, 
 }
 
 /** Engine 1: every statistic of every pair resamples its own patients with its own seed and stream. */
-function* independentSteps(pairs: readonly PairCases[], o: ResolvedEvaluationOptions, report: EvaluationReport, seedOf: (p: PairCases) => string): Generator<string, void> {
+function* independentSteps(
+  pairs: readonly PairCases[],
+  o: ResolvedEvaluationOptions,
+  report: EvaluationReport,
+  seedOf: (p: PairCases) => string,
+): Generator<string, void> {
   const kind = report.kind;
   for (const pair of pairs) {
     const boot: BootstrapOptions = { seed: seedOf(pair), replicates: o.replicates, level: o.level };
     const label = `${pair.model} / ${pair.scope}`;
     const acc = clusterBootstrap(pair.cases, boot);
-    report.accuracy.push({ model: pair.model, scope: pair.scope, correct: acc.correct, total: acc.total, patients: acc.patients, accuracy: acc.accuracy });
+    report.accuracy.push({
+      model: pair.model,
+      scope: pair.scope,
+      correct: acc.correct,
+      total: acc.total,
+      patients: acc.patients,
+      accuracy: acc.accuracy,
+    });
     yield `accuracy ${label}`;
     if (kind === "decision-points") {
       report.decisionPoints.push(decisionPointEntry(pair, boot));
@@ -243,7 +296,12 @@ function* independentSteps(pairs: readonly PairCases[], o: ResolvedEvaluationOpt
       yield `content ${label}`;
       const source = clusterBootstrap(pair.source, { ...boot, stream: SOURCE_STREAM });
       yield `source ${label}`;
-      report.conversations.push({ model: pair.model, scope: pair.scope, ...conversationAccuracy(pair.turns), intervals: { content: content.accuracy, source: source.accuracy, paired: acc.accuracy } });
+      report.conversations.push({
+        model: pair.model,
+        scope: pair.scope,
+        ...conversationAccuracy(pair.turns),
+        intervals: { content: content.accuracy, source: source.accuracy, paired: acc.accuracy },
+      });
     }
     report.chapters.push(breakdownEntry(pair, breakdownBy(pair.cases, "chapter", boot)));
     yield `chapters ${label}`;
@@ -257,7 +315,9 @@ function* independentSteps(pairs: readonly PairCases[], o: ResolvedEvaluationOpt
  */
 export function reportKind(dataset: EvalDataset): EvaluationKind {
   if (dataset.family !== "notes-chatqa") return "decision-points";
-  return dataset.items.some((i) => i.kind === "conversation" && i.turns.some((t) => t.turnType === "source")) ? "conversations" : "single-turn";
+  return dataset.items.some((i) => i.kind === "conversation" && i.turns.some((t) => t.turnType === "source"))
+    ? "conversations"
+    : "single-turn";
 }
 
 /** Per model-scope pair (report order): its replies, and the ones that named no option. */

@@ -22,7 +22,16 @@ const dataset: EvalDataset = {
   checksum: "s".repeat(64),
   name: "shared",
   patients: 30,
-  items: cases.map((c) => ({ kind: "mcq", id: c.caseId, patientId: c.patientId, options: ["A", "B"], gold: "A", chapter: c.chapter as string, level: c.level as string, decisionPoint: c.decisionPoint as number })),
+  items: cases.map((c) => ({
+    kind: "mcq",
+    id: c.caseId,
+    patientId: c.patientId,
+    options: ["A", "B"],
+    gold: "A",
+    chapter: c.chapter as string,
+    level: c.level as string,
+    decisionPoint: c.decisionPoint as number,
+  })),
 };
 
 /** Two models; scope "part" predicts only the first 40 items (a domain of the patients). */
@@ -66,18 +75,30 @@ describe("report engine 2 (shared draws) equals its definition", () => {
   const reps = multiplicities();
   const gold = new Map(dataset.items.map((i) => [i.id, i]));
   const scored = (model: string, scope: string) =>
-    set.rows.filter((r) => r.model === model && r.scope === scope).map((r) => {
-      const item = gold.get(r.itemId)!;
-      if (item.kind !== "mcq") throw new Error("mcq only");
-      return { id: item.id, patient: item.patientId, correct: r.option === item.gold, chapter: item.chapter, level: item.level, dp: item.decisionPoint };
-    });
+    set.rows
+      .filter((r) => r.model === model && r.scope === scope)
+      .map((r) => {
+        const item = gold.get(r.itemId)!;
+        if (item.kind !== "mcq") throw new Error("mcq only");
+        return {
+          id: item.id,
+          patient: item.patientId,
+          correct: r.option === item.gold,
+          chapter: item.chapter,
+          level: item.level,
+          dp: item.decisionPoint,
+        };
+      });
   type Scored = ReturnType<typeof scored>[number];
-  const sumOver = (m: Map<string, number>, xs: Scored[], f: (x: Scored) => number) => xs.reduce((s, x) => s + (m.get(x.patient) ?? 0) * f(x), 0);
-  const ratio = (xs: Scored[]) => reps.map((m) => {
-    const t = sumOver(m, xs, () => 1);
-    return t === 0 ? NaN : sumOver(m, xs, (x) => (x.correct ? 1 : 0)) / t;
-  });
-  const expectBounds = (got: PercentileInterval, want: ReturnType<typeof bounds>) => expect([got.lower, got.upper]).toEqual([want.lower, want.upper]);
+  const sumOver = (m: Map<string, number>, xs: Scored[], f: (x: Scored) => number) =>
+    xs.reduce((s, x) => s + (m.get(x.patient) ?? 0) * f(x), 0);
+  const ratio = (xs: Scored[]) =>
+    reps.map((m) => {
+      const t = sumOver(m, xs, () => 1);
+      return t === 0 ? NaN : sumOver(m, xs, (x) => (x.correct ? 1 : 0)) / t;
+    });
+  const expectBounds = (got: PercentileInterval, want: ReturnType<typeof bounds>) =>
+    expect([got.lower, got.upper]).toEqual([want.lower, want.upper]);
 
   it("records one seed and stream for the whole report", () => {
     expect(new Set(report.method.seeds.map((s) => s.seed))).toEqual(new Set(["clinaudit-eval/v2 []"]));
@@ -96,7 +117,10 @@ describe("report engine 2 (shared draws) equals its definition", () => {
 
   it("chapters and levels: every group from the same draws", () => {
     let degenerate = 0;
-    for (const [entries, key] of [[report.chapters, "chapter"], [report.levels, "level"]] as const) {
+    for (const [entries, key] of [
+      [report.chapters, "chapter"],
+      [report.levels, "level"],
+    ] as const) {
       for (const e of entries) {
         for (const g of e.groups) {
           const want = bounds(ratio(scored(e.model, e.scope).filter((x) => x[key] === g.value)));
@@ -116,7 +140,9 @@ describe("report engine 2 (shared draws) equals its definition", () => {
       const common = a.filter((x) => b.has(x.id));
       const values = reps.map((m) => {
         const t = sumOver(m, common, () => 1);
-        return t === 0 ? NaN : (sumOver(m, common, (x) => (x.correct ? 1 : 0)) - sumOver(m, common, (x) => (b.get(x.id)!.correct ? 1 : 0))) / t;
+        return t === 0
+          ? NaN
+          : (sumOver(m, common, (x) => (x.correct ? 1 : 0)) - sumOver(m, common, (x) => (b.get(x.id)!.correct ? 1 : 0))) / t;
       });
       const want = bounds(values);
       expectBounds(d.difference!, want);
@@ -145,7 +171,11 @@ describe("report engine 2 (shared draws) equals its definition", () => {
 
   it("adding a model leaves every other number unchanged", () => {
     const base = predictions();
-    const one = buildEvaluationReport(dataset, { ...base, models: ["m1"], rows: base.rows.filter((r) => r.model === "m1") }, { replicates: B, level });
+    const one = buildEvaluationReport(
+      dataset,
+      { ...base, models: ["m1"], rows: base.rows.filter((r) => r.model === "m1") },
+      { replicates: B, level },
+    );
     expect(one.accuracy).toEqual(report.accuracy.filter((a) => a.model === "m1"));
     expect(one.chapters).toEqual(report.chapters.filter((a) => a.model === "m1"));
     expect(one.deltas).toEqual(report.deltas.filter((a) => a.model === "m1"));
@@ -156,7 +186,9 @@ describe("replicate sums", () => {
   it("packed, deduplicated, sparse sums equal plain sums for columns of any size", () => {
     const P = 57;
     const rng = createPrngV2("columns");
-    const columns = Array.from({ length: 23 }, (_, c) => Int32Array.from({ length: P }, () => (rng.nextInt(4) === 0 ? rng.nextInt(c === 5 ? 100_000 : 6) : 0)));
+    const columns = Array.from({ length: 23 }, (_, c) =>
+      Int32Array.from({ length: P }, () => (rng.nextInt(4) === 0 ? rng.nextInt(c === 5 ? 100_000 : 6) : 0)),
+    );
     columns.push(Int32Array.from(columns[3]!), new Int32Array(P)); // a duplicate and an all-zero column
     const sums = new ReplicateSums(P);
     const ids = columns.map((col, c) => sums.column(col, `g${c % 4}`));
@@ -178,12 +210,18 @@ describe("one shared-draw bootstrap", () => {
   it("equals the report's accuracy when the cases cover every patient", async () => {
     const { sharedClusterBootstrap } = await import("./shared-report");
     const set = predictions();
-    const report = buildEvaluationReport(dataset, { ...set, scopes: ["full"], rows: set.rows.filter((r) => r.scope === "full" && r.model === "m1"), models: ["m1"] }, { replicates: B, level });
+    const report = buildEvaluationReport(
+      dataset,
+      { ...set, scopes: ["full"], rows: set.rows.filter((r) => r.scope === "full" && r.model === "m1"), models: ["m1"] },
+      { replicates: B, level },
+    );
     const gold = new Map(dataset.items.map((i) => [i.id, i]));
-    const evalCases = set.rows.filter((r) => r.scope === "full" && r.model === "m1").map((r) => {
-      const item = gold.get(r.itemId)!;
-      return { caseId: item.id, patientId: item.patientId, correct: item.kind === "mcq" && r.option === item.gold };
-    });
+    const evalCases = set.rows
+      .filter((r) => r.scope === "full" && r.model === "m1")
+      .map((r) => {
+        const item = gold.get(r.itemId)!;
+        return { caseId: item.id, patientId: item.patientId, correct: item.kind === "mcq" && r.option === item.gold };
+      });
     const one = sharedClusterBootstrap(evalCases, { seed: reportSeed(null), replicates: B, level });
     expect(one.accuracy).toEqual(report.accuracy[0]!.accuracy);
   });

@@ -22,7 +22,14 @@ import type { EvalDataset } from "./eval-dataset";
 import { pairByPatient } from "./paired-bootstrap";
 import { clusterByPatient, compareIds } from "./patient-clusters";
 import { commonCases, type PairCases } from "./report-cases";
-import type { BreakdownEntry, BreakdownGroupEntry, DecisionPointEntry, DeltaEntry, EvaluationReport, ResolvedEvaluationOptions } from "./report-types";
+import type {
+  BreakdownEntry,
+  BreakdownGroupEntry,
+  DecisionPointEntry,
+  DeltaEntry,
+  EvaluationReport,
+  ResolvedEvaluationOptions,
+} from "./report-types";
 import { ReplicateSums } from "./replicate-sums";
 import type { EvalCase, PercentileInterval } from "./types";
 
@@ -77,7 +84,13 @@ export interface SharedNotes {
  * Fills `report` (its accuracy, deltas, decisionPoints, chapters, levels, conversations);
  * yields every CHUNK replicates.
  */
-export function* sharedSteps(dataset: EvalDataset, pairs: readonly PairCases[], o: ResolvedEvaluationOptions, report: EvaluationReport, notes: SharedNotes): Generator<string, void> {
+export function* sharedSteps(
+  dataset: EvalDataset,
+  pairs: readonly PairCases[],
+  o: ResolvedEvaluationOptions,
+  report: EvaluationReport,
+  notes: SharedNotes,
+): Generator<string, void> {
   const patients = reportPatients(dataset);
   const index = new Map(patients.map((id, i) => [id, i]));
   const sums = new ReplicateSums(patients.length);
@@ -100,13 +113,30 @@ export function* sharedSteps(dataset: EvalDataset, pairs: readonly PairCases[], 
    * the cases are what is left of `rest.all` after the `rest.others` groups: their sums are
    * derived by subtraction (exact integers) instead of registering two more columns.
    */
-  const accuracyOf = <H extends object>(head: H, cases: readonly EvalCase[], group: string, what?: string, rest?: { all: SumIds; others: SumIds[] }) => {
+  const accuracyOf = <H extends object>(
+    head: H,
+    cases: readonly EvalCase[],
+    group: string,
+    what?: string,
+    rest?: { all: SumIds; others: SumIds[] },
+  ) => {
     const c = clusterByPatient(cases, what);
-    const ids: SumIds | null = rest ? null : { correct: column(c.patientIds, c.correct, group), total: column(c.patientIds, c.total, group) };
-    const out = { ...head, correct: c.correctCases, total: c.cases, patients: c.patientIds.length, accuracy: UNSET, degenerateReplicates: 0 };
+    const ids: SumIds | null = rest
+      ? null
+      : { correct: column(c.patientIds, c.correct, group), total: column(c.patientIds, c.total, group) };
+    const out = {
+      ...head,
+      correct: c.correctCases,
+      total: c.cases,
+      patients: c.patientIds.length,
+      accuracy: UNSET,
+      degenerateReplicates: 0,
+    };
     pending.push({
       finish() {
-        const [correct, total] = ids ? [sums.sums(ids.correct), sums.sums(ids.total)] : remainder(sums, rest as { all: SumIds; others: SumIds[] });
+        const [correct, total] = ids
+          ? [sums.sums(ids.correct), sums.sums(ids.total)]
+          : remainder(sums, rest as { all: SumIds; others: SumIds[] });
         const r = ratios(correct, total);
         out.accuracy = interval(c.correctCases / c.cases, r.values, o.level, group);
         out.degenerateReplicates = r.degenerate;
@@ -129,7 +159,10 @@ export function* sharedSteps(dataset: EvalDataset, pairs: readonly PairCases[], 
     }
     const values = [...groups.keys()].sort(compareIds);
     // When the groups partition the pair's cases, the largest is derived from the others.
-    const largest = missing === 0 && values.length >= 2 ? values.reduce((a, v) => ((groups.get(v) as EvalCase[]).length > (groups.get(a) as EvalCase[]).length ? v : a)) : null;
+    const largest =
+      missing === 0 && values.length >= 2
+        ? values.reduce((a, v) => ((groups.get(v) as EvalCase[]).length > (groups.get(a) as EvalCase[]).length ? v : a))
+        : null;
     const others: SumIds[] = [];
     const entries = new Map<string, BreakdownGroupEntry>();
     for (const value of values) {
@@ -138,7 +171,14 @@ export function* sharedSteps(dataset: EvalDataset, pairs: readonly PairCases[], 
       others.push(ids as SumIds);
       entries.set(value, entry);
     }
-    if (largest !== null) entries.set(largest, accuracyOf({ value: largest }, groups.get(largest) as EvalCase[], `${dimension}=${JSON.stringify(largest)}`, undefined, { all, others }).entry);
+    if (largest !== null)
+      entries.set(
+        largest,
+        accuracyOf({ value: largest }, groups.get(largest) as EvalCase[], `${dimension}=${JSON.stringify(largest)}`, undefined, {
+          all,
+          others,
+        }).entry,
+      );
     return { model: pair.model, scope: pair.scope, groups: values.map((v) => entries.get(v) as BreakdownGroupEntry), missing };
   };
 
@@ -152,8 +192,15 @@ export function* sharedSteps(dataset: EvalDataset, pairs: readonly PairCases[], 
     } else if (report.kind === "conversations") {
       const content = accuracyOf({}, pair.content, "all", "content cases").entry;
       const source = accuracyOf({}, pair.source, "all", "source cases").entry;
-      const entry = { model: pair.model, scope: pair.scope, ...conversationAccuracy(pair.turns), intervals: { content: content.accuracy, source: source.accuracy, paired: acc.accuracy } };
-      pending.push({ finish: () => Object.assign(entry.intervals, { content: content.accuracy, source: source.accuracy, paired: acc.accuracy }) });
+      const entry = {
+        model: pair.model,
+        scope: pair.scope,
+        ...conversationAccuracy(pair.turns),
+        intervals: { content: content.accuracy, source: source.accuracy, paired: acc.accuracy },
+      };
+      pending.push({
+        finish: () => Object.assign(entry.intervals, { content: content.accuracy, source: source.accuracy, paired: acc.accuracy }),
+      });
       report.conversations.push(entry);
     }
     report.chapters.push(breakdownOf(pair, "chapter", all));
@@ -171,14 +218,37 @@ export function* sharedSteps(dataset: EvalDataset, pairs: readonly PairCases[], 
 
 type ColumnOf = (ids: readonly string[], values: Int32Array, group: string) => number;
 
-function deltaOf(pair: PairCases, pairs: readonly PairCases[], o: ResolvedEvaluationOptions, column: ColumnOf, sums: ReplicateSums, pending: Pending[], notes: SharedNotes): DeltaEntry {
-  const entry: DeltaEntry = { model: pair.model, scope: pair.scope, baseline: o.baseline, cases: 0, patients: 0, scopeAccuracy: null, baselineAccuracy: null, difference: null, pValue: null, note: null };
+function deltaOf(
+  pair: PairCases,
+  pairs: readonly PairCases[],
+  o: ResolvedEvaluationOptions,
+  column: ColumnOf,
+  sums: ReplicateSums,
+  pending: Pending[],
+  notes: SharedNotes,
+): DeltaEntry {
+  const entry: DeltaEntry = {
+    model: pair.model,
+    scope: pair.scope,
+    baseline: o.baseline,
+    cases: 0,
+    patients: 0,
+    scopeAccuracy: null,
+    baselineAccuracy: null,
+    difference: null,
+    pValue: null,
+    note: null,
+  };
   const base = pairs.find((p) => p.model === pair.model && p.scope === o.baseline);
   const [a, b] = base ? commonCases(pair.cases, base.cases) : [[], []];
   if (!base) return { ...entry, note: notes.noBaseline };
   if (a.length === 0) return { ...entry, note: notes.noCommonCases };
   const paired = pairByPatient(a, b);
-  const ids = { scope: column(paired.patientIds, paired.scopeCorrect, "all"), base: column(paired.patientIds, paired.baselineCorrect, "all"), total: column(paired.patientIds, paired.total, "all") };
+  const ids = {
+    scope: column(paired.patientIds, paired.scopeCorrect, "all"),
+    base: column(paired.patientIds, paired.baselineCorrect, "all"),
+    total: column(paired.patientIds, paired.total, "all"),
+  };
   const sum = (x: Int32Array) => x.reduce((s, v) => s + v, 0);
   const cases = sum(paired.total);
   const [sA, sB] = [sum(paired.scopeCorrect), sum(paired.baselineCorrect)];
@@ -210,7 +280,15 @@ function deltaOf(pair: PairCases, pairs: readonly PairCases[], o: ResolvedEvalua
   return out;
 }
 
-function decisionPointsOf(pair: PairCases, all: SumIds, column: ColumnOf, sums: ReplicateSums, pending: Pending[], level: number, noLater: string): DecisionPointEntry {
+function decisionPointsOf(
+  pair: PairCases,
+  all: SumIds,
+  column: ColumnOf,
+  sums: ReplicateSums,
+  pending: Pending[],
+  level: number,
+  noLater: string,
+): DecisionPointEntry {
   const s = splitDecisionPoints(pair.cases);
   const sum = (x: Int32Array) => x.reduce((a, v) => a + v, 0);
   const first: Sums = { correct: sum(s.firstCorrect), total: sum(s.firstTotal) };
@@ -229,7 +307,10 @@ function decisionPointsOf(pair: PairCases, all: SumIds, column: ColumnOf, sums: 
   };
   if (later.total === 0) return { ...entry, note: noLater };
   // DP1 = all cases of the pair minus DP2+: only DP2+ needs columns of its own.
-  const laterIds: SumIds = { correct: column(s.patientIds, s.laterCorrect, "dp=later"), total: column(s.patientIds, s.laterTotal, "dp=later") };
+  const laterIds: SumIds = {
+    correct: column(s.patientIds, s.laterCorrect, "dp=later"),
+    total: column(s.patientIds, s.laterTotal, "dp=later"),
+  };
   pending.push({
     finish() {
       const [c1, t1] = remainder(sums, { all, others: [laterIds] });
@@ -277,11 +358,17 @@ function interval(estimate: number, replicates: Float64Array, level: number, wha
  * sums) over the cases' own patients: what engine 2 computes for one pair whose cases
  * cover every patient. Used by the bench and for one-off intervals.
  */
-export function sharedClusterBootstrap(cases: readonly EvalCase[], options: { seed: string; replicates: number; level: number; stream?: string }): { accuracy: PercentileInterval; replicates: Float64Array } {
+export function sharedClusterBootstrap(
+  cases: readonly EvalCase[],
+  options: { seed: string; replicates: number; level: number; stream?: string },
+): { accuracy: PercentileInterval; replicates: Float64Array } {
   const c = clusterByPatient(cases);
   const sums = new ReplicateSums(c.patientIds.length);
   const ids = { correct: sums.column(c.correct, "all"), total: sums.column(c.total, "all") };
-  const run = sums.run({ replicates: options.replicates, seed: canonicalSeed(options.seed), stream: options.stream ?? SHARED_DRAWS_STREAM }, options.replicates);
+  const run = sums.run(
+    { replicates: options.replicates, seed: canonicalSeed(options.seed), stream: options.stream ?? SHARED_DRAWS_STREAM },
+    options.replicates,
+  );
   while (!run.next().done);
   const r = ratios(sums.sums(ids.correct), sums.sums(ids.total));
   return { accuracy: interval(c.correctCases / c.cases, r.values, options.level, "the cases"), replicates: r.values };

@@ -67,7 +67,12 @@ export async function readBundle<T>(
       if (arrays.includes(e.key)) {
         // JSON.parse would keep the last one; a reader streaming the first cannot.
         if (seen.has(e.key)) {
-          ctx.log.add({ file: file.name, line: e.line, field: e.key, message: `duplicate key "${e.key}": a bundle has one ${e.key} array` });
+          ctx.log.add({
+            file: file.name,
+            line: e.line,
+            field: e.key,
+            message: `duplicate key "${e.key}": a bundle has one ${e.key} array`,
+          });
           await locate();
           return undefined;
         }
@@ -123,7 +128,13 @@ async function locateBundleIssues(name: string, reopen: () => Chunks, arrays: re
     const wanted = byRecord.get(k);
     if (!wanted) return;
     byRecord.delete(k);
-    const lines = text === undefined ? undefined : locateLines(text, wanted.map((w) => w.rest));
+    const lines =
+      text === undefined
+        ? undefined
+        : locateLines(
+            text,
+            wanted.map((w) => w.rest),
+          );
     for (const { issue, rest } of wanted) issue.line = line + (lines?.get(rest) ?? 1) - 1;
   };
   let rootLine = 1;

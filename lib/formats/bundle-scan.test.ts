@@ -25,8 +25,14 @@ function rebuild(events: BundleEvent[]): unknown {
   return root;
 }
 
-const tricky = fc.constantFrom('\\', '"', '\\"', "\\\\", "😀", "\u2028", "{", "]", "\t", "é");
-const record = fc.dictionary(fc.string(), fc.oneof(fc.jsonValue(), fc.array(tricky).map((xs) => xs.join(""))));
+const tricky = fc.constantFrom("\\", '"', '\\"', "\\\\", "😀", "\u2028", "{", "]", "\t", "é");
+const record = fc.dictionary(
+  fc.string(),
+  fc.oneof(
+    fc.jsonValue(),
+    fc.array(tricky).map((xs) => xs.join("")),
+  ),
+);
 
 describe("scanBundle", () => {
   test("yields what JSON.parse reads, at any chunk size, compact or indented", async () => {
@@ -84,7 +90,12 @@ describe("scanBundle", () => {
 
 describe("bundle readers", () => {
   test("a second patients array is refused, located", async () => {
-    const r = await parseTexts({ "b.json": '{"format": "ehr-decision-mcq", "format_version": "1.0", "dataset": {},\n"patients": [],\n"instances": [],\n"patients": []}' });
-    expect(r.ok ? [] : r.issues).toEqual([{ file: "b.json", line: 4, field: "patients", message: 'duplicate key "patients": a bundle has one patients array' }]);
+    const r = await parseTexts({
+      "b.json":
+        '{"format": "ehr-decision-mcq", "format_version": "1.0", "dataset": {},\n"patients": [],\n"instances": [],\n"patients": []}',
+    });
+    expect(r.ok ? [] : r.issues).toEqual([
+      { file: "b.json", line: 4, field: "patients", message: 'duplicate key "patients": a bundle has one patients array' },
+    ]);
   });
 });

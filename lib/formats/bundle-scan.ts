@@ -35,8 +35,19 @@ export interface ScanOptions {
   wanted?: (key: string, index: number) => boolean;
 }
 
-const QUOTE = 0x22, BACKSLASH = 0x5c, LBRACE = 0x7b, RBRACE = 0x7d, LBRACK = 0x5b, RBRACK = 0x5d;
-const COMMA = 0x2c, COLON = 0x3a, NL = 0x0a, CR = 0x0d, SPACE = 0x20, TAB = 0x09, BOM = 0xfeff;
+const QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  LBRACE = 0x7b,
+  RBRACE = 0x7d,
+  LBRACK = 0x5b,
+  RBRACK = 0x5d;
+const COMMA = 0x2c,
+  COLON = 0x3a,
+  NL = 0x0a,
+  CR = 0x0d,
+  SPACE = 0x20,
+  TAB = 0x09,
+  BOM = 0xfeff;
 
 const isWs = (ch: number) => ch === SPACE || ch === NL || ch === CR || ch === TAB;
 
@@ -48,7 +59,17 @@ const isScalar = (ch: number) => ch < 128 && SCALAR[ch] === 1;
 const show = (ch: number) => (Number.isNaN(ch) ? "end of input" : JSON.stringify(String.fromCharCode(ch)));
 
 // Where the skeleton around the records is.
-const ROOT = 0, FIRST_KEY = 1, KEY = 2, COLON_NEXT = 3, VALUE = 4, FIRST_ELEM = 5, ELEM = 6, ELEM_END = 7, MEMBER_END = 8, AFTER_ROOT = 9, DONE = 10;
+const ROOT = 0,
+  FIRST_KEY = 1,
+  KEY = 2,
+  COLON_NEXT = 3,
+  VALUE = 4,
+  FIRST_ELEM = 5,
+  ELEM = 6,
+  ELEM_END = 7,
+  MEMBER_END = 8,
+  AFTER_ROOT = 9,
+  DONE = 10;
 
 /** A value being read: its text so far (when kept), brackets open, string state. */
 interface Capture {
@@ -182,7 +203,19 @@ class Scanner {
       this.unexpected(ch, "a value");
       return;
     }
-    this.cap = { target, key: this.key, index: this.index, line: this.line, keep, parts: [], from: i, stack: [], inString: false, escaped: false, scalar };
+    this.cap = {
+      target,
+      key: this.key,
+      index: this.index,
+      line: this.line,
+      keep,
+      parts: [],
+      from: i,
+      stack: [],
+      inString: false,
+      escaped: false,
+      scalar,
+    };
   }
 
   /** Reads the captured value on from `i`; returns the next index (the chunk's end if it goes on). */
@@ -318,7 +351,9 @@ class Scanner {
   private syntax(text: string, line: number, message: string): void {
     const rel = syntaxErrorLine(text, message) ?? 1;
     const at = line + rel - 1;
-    const worded = message.replace(/ in JSON at position \d+(?: \(line \d+ column \d+\))?/, "").replace(/ at position \d+(?: \(line \d+ column \d+\))?/, "");
+    const worded = message
+      .replace(/ in JSON at position \d+(?: \(line \d+ column \d+\))?/, "")
+      .replace(/ at position \d+(?: \(line \d+ column \d+\))?/, "");
     this.out.push({ kind: "error", line: at, message: `invalid JSON: ${worded} (line ${at})` });
     this.state = DONE;
   }

@@ -4,7 +4,7 @@ import { DatasetChangedError } from "@/lib/formats";
 import { decodeUtf8, fingerprint, Utf8Check, verifiedFiles, type ChecksumFile } from "./checksum";
 
 // BOM, 1-, 2-, 3- and 4-byte sequences, a line break inside the 3-byte run.
-const TEXT = "\uFEFF{\"a\":\"é – 37 °C\"}\n{\"b\":\"≥ 5 µg – 😀\"}\n";
+const TEXT = '\uFEFF{"a":"é – 37 °C"}\n{"b":"≥ 5 µg – 😀"}\n';
 const BYTES = Buffer.from(TEXT, "utf8");
 
 /** The formula the importer has always used: SHA-256 over the sorted files' names and UTF-8 text. */
@@ -17,7 +17,6 @@ function legacySum(files: { name: string; text: string }[]): string {
   }
   return hash.digest("hex");
 }
-
 
 function pieces(bytes: Uint8Array, size: number): Uint8Array[] {
   const out: Uint8Array[] = [];
@@ -97,7 +96,12 @@ describe("fingerprint", () => {
   it("hashes valid UTF-8 files as bytes, with the legacy dataset checksum", async () => {
     const files = [file("patients.jsonl", [BYTES]), file("instances.jsonl", [Buffer.from("{}\n")])];
     const print = await fingerprint(files);
-    expect(print.sum).toBe(legacySum([{ name: "patients.jsonl", text: TEXT }, { name: "instances.jsonl", text: "{}\n" }]));
+    expect(print.sum).toBe(
+      legacySum([
+        { name: "patients.jsonl", text: TEXT },
+        { name: "instances.jsonl", text: "{}\n" },
+      ]),
+    );
     expect([...print.marks.values()].map((m) => m.mode)).toEqual(["bytes", "bytes"]);
   });
 
@@ -109,7 +113,13 @@ describe("fingerprint", () => {
   });
 
   it("hashes text-only inputs as text", async () => {
-    const textOnly: ChecksumFile = { name: "b.json", open: async function* () { yield TEXT.slice(0, 9); yield TEXT.slice(9); } };
+    const textOnly: ChecksumFile = {
+      name: "b.json",
+      open: async function* () {
+        yield TEXT.slice(0, 9);
+        yield TEXT.slice(9);
+      },
+    };
     const print = await fingerprint([textOnly]);
     expect(print.sum).toBe(legacySum([{ name: "b.json", text: TEXT }]));
     expect(print.marks.get("b.json")?.mode).toBe("text");
@@ -137,7 +147,10 @@ describe("verifiedFiles", () => {
   it("rejects a text-mode file that changed, and ignores files not read to the end", async () => {
     const broken = Buffer.concat([BYTES, Buffer.from([0xff, 0x0a])]);
     // The checksum opens the bad file twice: as bytes, then (not UTF-8) as text.
-    const files = [file("bad.jsonl", [broken, broken, Buffer.concat([broken, Buffer.from("x")])]), file("unread.jsonl", [BYTES, Buffer.from("other")])];
+    const files = [
+      file("bad.jsonl", [broken, broken, Buffer.concat([broken, Buffer.from("x")])]),
+      file("unread.jsonl", [BYTES, Buffer.from("other")]),
+    ];
     const pass = verifiedFiles(files, await fingerprint(files), "validated");
     const [bad, unread] = pass.files;
     for await (const _ of unread!.open() as AsyncIterable<string>) break;
@@ -149,6 +162,15 @@ describe("verifiedFiles", () => {
 
 describe("decodeUtf8", () => {
   it("keeps the BOM and decodes sequences split across chunks", async () => {
-    for (const size of [1, 2, 3, 1000]) expect(await text(decodeUtf8((async function* () { yield* pieces(BYTES, size); })()))).toBe(TEXT);
+    for (const size of [1, 2, 3, 1000])
+      expect(
+        await text(
+          decodeUtf8(
+            (async function* () {
+              yield* pieces(BYTES, size);
+            })(),
+          ),
+        ),
+      ).toBe(TEXT);
   });
 });

@@ -39,7 +39,7 @@ describe("parseCsv", () => {
   });
 
   test("bare CR line endings and a last record without newline", async () => {
-    expect(await all("a\rb\r\"c\rd\"")).toEqual([
+    expect(await all('a\rb\r"c\rd"')).toEqual([
       { fields: ["a"], line: 1 },
       { fields: ["b"], line: 2 },
       { fields: ["c\rd"], line: 3 },

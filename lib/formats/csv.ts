@@ -49,7 +49,8 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
   /** Ends a field: kept (a neutralised formula cell restored, lib/csv) unless the record has too many. */
   const endField = () => {
     if (fields.length < MAX_CSV_FIELDS) fields.push(restoreCell(field, fieldQuoted));
-    else if (fields.length === MAX_CSV_FIELDS && !problems?.some((p) => p.startsWith("more than"))) problem(`more than ${MAX_CSV_FIELDS.toLocaleString("en-US")} fields in one record`);
+    else if (fields.length === MAX_CSV_FIELDS && !problems?.some((p) => p.startsWith("more than")))
+      problem(`more than ${MAX_CSV_FIELDS.toLocaleString("en-US")} fields in one record`);
     field = "";
     fieldQuoted = false;
   };
@@ -118,8 +119,7 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
           i++;
           continue;
         }
-        if (c !== COMMA && c !== CR && c !== LF)
-          problem(`unexpected text after closing quote in field ${fields.length + 1}`);
+        if (c !== COMMA && c !== CR && c !== LF) problem(`unexpected text after closing quote in field ${fields.length + 1}`);
         state = UNQUOTED; // fall through: the delimiter is handled below
       }
       if (state === FIELD_START) {

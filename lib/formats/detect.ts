@@ -10,7 +10,10 @@ const ROLES: readonly FileRole[] = ["bundle", "patients", "instances", "notes", 
 
 /** A FHIR R4 file: a Bundle (`.json`) or NDJSON of resources (`$export` output, one resource a line). */
 function isFhir(name: string, head: string, firstLine: string): boolean {
-  if (name.endsWith(".ndjson") || name.endsWith(".jsonl")) return /^\{\s*"resourceType"\s*:/.test(firstLine) || (/"resourceType"\s*:/.test(firstLine) && !/"(patient_id|instance_id)"/.test(firstLine));
+  if (name.endsWith(".ndjson") || name.endsWith(".jsonl"))
+    return (
+      /^\{\s*"resourceType"\s*:/.test(firstLine) || (/"resourceType"\s*:/.test(firstLine) && !/"(patient_id|instance_id)"/.test(firstLine))
+    );
   return /"resourceType"\s*:\s*"Bundle"/.test(head);
 }
 
@@ -85,14 +88,25 @@ export function detectFormat(files: readonly DetectInput[], chosen?: FormatId): 
   const ignored: string[] = [];
   for (const f of files) {
     // Chosen as FHIR: every file is a FHIR file except the items.
-    const g = chosen === "fhir-r4" ? (classify(f)?.role === "instances" ? { role: "instances" as const } : { role: "fhir" as const, format: "fhir-r4" as const }) : classify(f);
+    const g =
+      chosen === "fhir-r4"
+        ? classify(f)?.role === "instances"
+          ? { role: "instances" as const }
+          : { role: "fhir" as const, format: "fhir-r4" as const }
+        : classify(f);
     if (g) roles.push({ name: f.name, ...g });
     else ignored.push(f.name);
   }
   const count = (r: FileRole) => roles.filter((x) => x.role === r).length;
   for (const r of ROLES)
     if (count(r) > 1)
-      return { ok: false, message: `more than one ${r} file: ${roles.filter((x) => x.role === r).map((x) => x.name).join(", ")}` };
+      return {
+        ok: false,
+        message: `more than one ${r} file: ${roles
+          .filter((x) => x.role === r)
+          .map((x) => x.name)
+          .join(", ")}`,
+      };
 
   const pick = (format: FormatId, allowed: FileRole[]): Detection => {
     const stray = roles.filter((x) => !allowed.includes(x.role));
@@ -109,11 +123,16 @@ export function detectFormat(files: readonly DetectInput[], chosen?: FormatId): 
   if (bundle?.format) return pick(bundle.format, ["bundle"]);
   if (count("patients") || count("instances")) return pick("ehr-decision-mcq-jsonl", ["patients", "instances"]);
   if (count("ehrnoteqa")) {
-    if (count("notes") && count("discharge")) return { ok: false, message: "notes.csv and discharge.csv both give EHRNoteQA notes: upload one of them" };
+    if (count("notes") && count("discharge"))
+      return { ok: false, message: "notes.csv and discharge.csv both give EHRNoteQA notes: upload one of them" };
     return pick("ehrnoteqa-jsonl", ["ehrnoteqa", "notes", "discharge"]);
   }
   if (count("questions")) return pick("ehrnote-chatqa-csv", ["questions", "notes"]);
-  if (count("discharge")) return { ok: false, message: `${roles.find((x) => x.role === "discharge")?.name}: MIMIC-IV-Note discharge notes alone; add the EHRNoteQA .jsonl whose patients they are joined to` };
+  if (count("discharge"))
+    return {
+      ok: false,
+      message: `${roles.find((x) => x.role === "discharge")?.name}: MIMIC-IV-Note discharge notes alone; add the EHRNoteQA .jsonl whose patients they are joined to`,
+    };
   if (count("notes")) return { ok: false, message: "notes.csv alone: add questions.csv (EHRNote-ChatQA) or an EHRNoteQA .jsonl" };
   return { ok: false, message: `unrecognized format: ${ignored.join(", ")}. ${EXPECTED}` };
 }

@@ -6,7 +6,15 @@ import { parseIssues, parseOk, parseTexts } from "./__fixtures__/helpers";
 type Rec = Record<string, any>;
 
 const patient = (id: string, events: Rec[], extra: Rec = {}): Rec => ({ patient_id: id, demographics: {}, events, ...extra });
-const ev = (id: string, time: string, extra: Rec = {}): Rec => ({ event_id: id, time, event_type: "lab_test", name: "Hb", value: 112, unit: "g/L", ...extra });
+const ev = (id: string, time: string, extra: Rec = {}): Rec => ({
+  event_id: id,
+  time,
+  event_type: "lab_test",
+  name: "Hb",
+  value: 112,
+  unit: "g/L",
+  ...extra,
+});
 const inst = (id: string, patientId: string, index: number, cutoff: string, evidence: string[], extra: Rec = {}): Rec => ({
   instance_id: id,
   patient_id: patientId,
@@ -48,7 +56,10 @@ describe("rejections in JSONL carry file, physical line, record and field", () =
   test("malformed date", async () => {
     const p = patient("P2", [ev("E7", "2031-02-30T09:00:00")]);
     expect(await only([P1(), p], [I1()])).toEqual({
-      file: "patients.jsonl", line: 2, record: 2, field: "events[0].time",
+      file: "patients.jsonl",
+      line: 2,
+      record: 2,
+      field: "events[0].time",
       message: 'malformed ISO 8601 date-time: "2031-02-30T09:00:00"',
     });
   });
@@ -56,7 +67,10 @@ describe("rejections in JSONL carry file, physical line, record and field", () =
   test("malformed number", async () => {
     const p = patient("P2", [ev("E7", "2031-03-01T09:00:00", { ga_days: "63" })]);
     expect(await only([P1(), p], [I1()])).toEqual({
-      file: "patients.jsonl", line: 2, record: 2, field: "events[0].ga_days",
+      file: "patients.jsonl",
+      line: 2,
+      record: 2,
+      field: "events[0].ga_days",
       message: 'malformed number: expected a number, got "63"',
     });
   });
@@ -64,21 +78,31 @@ describe("rejections in JSONL carry file, physical line, record and field", () =
   test("unknown event type", async () => {
     const p = patient("P2", [ev("E7", "2031-03-01T09:00:00", { event_type: "lab" })]);
     expect(await only([P1(), p], [I1()])).toMatchObject({
-      file: "patients.jsonl", line: 2, record: 2, field: "events[0].event_type",
+      file: "patients.jsonl",
+      line: 2,
+      record: 2,
+      field: "events[0].event_type",
       message: expect.stringMatching(/^unknown event type "lab"; expected one of: diagnosis, lab_test/),
     });
   });
 
   test("duplicate patient id", async () => {
     expect(await only([P1(), P2(), patient("P1", [])], [I1()])).toEqual({
-      file: "patients.jsonl", line: 3, record: 3, field: "patient_id", message: 'duplicate patient_id "P1" (first at line 1)',
+      file: "patients.jsonl",
+      line: 3,
+      record: 3,
+      field: "patient_id",
+      message: 'duplicate patient_id "P1" (first at line 1)',
     });
   });
 
   test("duplicate event id within a patient (the same id in another patient is fine)", async () => {
     const p = patient("P2", [ev("E1", "2031-03-01T09:00:00"), ev("E1", "2031-03-02T09:00:00")]);
     expect(await only([P1(), p], [I1()])).toEqual({
-      file: "patients.jsonl", line: 2, record: 2, field: "events[1].event_id",
+      file: "patients.jsonl",
+      line: 2,
+      record: 2,
+      field: "events[1].event_id",
       message: 'duplicate event_id "E1" in patient "P2" (first at events[0])',
     });
   });
@@ -86,14 +110,21 @@ describe("rejections in JSONL carry file, physical line, record and field", () =
   test("duplicate instance id", async () => {
     const dup = inst("I1", "P1", 2, "2031-06-01T00:00:00", ["E2"]);
     expect(await only([P1()], [I1(), dup])).toEqual({
-      file: "instances.jsonl", line: 2, record: 2, field: "instance_id", message: 'duplicate instance_id "I1" (first at line 1)',
+      file: "instances.jsonl",
+      line: 2,
+      record: 2,
+      field: "instance_id",
+      message: 'duplicate instance_id "I1" (first at line 1)',
     });
   });
 
   test("evidence event that is not the patient's", async () => {
     const i = inst("I1", "P1", 1, "2031-03-02T00:00:00", ["E1", "E7"]);
     expect(await only([P1(), P2()], [i])).toEqual({
-      file: "instances.jsonl", line: 1, record: 1, field: "evidence_event_ids[1]",
+      file: "instances.jsonl",
+      line: 1,
+      record: 1,
+      field: "evidence_event_ids[1]",
       message: 'evidence event "E7" is not an event of patient "P1"',
     });
   });
@@ -101,7 +132,10 @@ describe("rejections in JSONL carry file, physical line, record and field", () =
   test("evidence event dated after the cutoff", async () => {
     const i = inst("I1", "P1", 1, "2031-04-01T00:00:00", ["E1", "E2"]);
     expect(await only([P1()], [i])).toEqual({
-      file: "instances.jsonl", line: 1, record: 1, field: "evidence_event_ids[1]",
+      file: "instances.jsonl",
+      line: 1,
+      record: 1,
+      field: "evidence_event_ids[1]",
       message: 'evidence event "E2" at 2031-05-01T09:00:00 is dated after the cutoff 2031-04-01T00:00:00',
     });
   });
@@ -109,15 +143,26 @@ describe("rejections in JSONL carry file, physical line, record and field", () =
   test("answer that is not an option label", async () => {
     const i = inst("I1", "P1", 1, "2031-03-02T00:00:00", ["E1"], { answer: "C" });
     expect(await only([P1()], [i])).toEqual({
-      file: "instances.jsonl", line: 1, record: 1, field: "answer", message: 'answer "C" is not an option label (A, B)',
+      file: "instances.jsonl",
+      line: 1,
+      record: 1,
+      field: "answer",
+      message: 'answer "C" is not an option label (A, B)',
     });
   });
 
   test("duplicate options within a question", async () => {
-    const options = [{ label: "A", text: "Treat" }, { label: "B", text: " treat " }];
+    const options = [
+      { label: "A", text: "Treat" },
+      { label: "B", text: " treat " },
+    ];
     const i = inst("I1", "P1", 1, "2031-03-02T00:00:00", ["E1"], { options });
     expect(await only([P1()], [i])).toEqual({
-      file: "instances.jsonl", line: 1, record: 1, field: "options[1].text", message: "duplicate option text (same as options[0])",
+      file: "instances.jsonl",
+      line: 1,
+      record: 1,
+      field: "options[1].text",
+      message: "duplicate option text (same as options[0])",
     });
   });
 
@@ -125,7 +170,10 @@ describe("rejections in JSONL carry file, physical line, record and field", () =
     const a = inst("I1", "P1", 2, "2031-03-02T00:00:00", ["E1"]);
     const b = inst("I2", "P1", 1, "2031-06-01T00:00:00", ["E1"]);
     expect(await only([P1()], [a, b])).toEqual({
-      file: "instances.jsonl", line: 1, record: 1, field: "decision_point_index",
+      file: "instances.jsonl",
+      line: 1,
+      record: 1,
+      field: "decision_point_index",
       message:
         'decision_point_index 2 has cutoff 2031-03-02T00:00:00, earlier than index 1 (instance "I2", cutoff 2031-06-01T00:00:00); indices must increase with cutoff time',
     });
@@ -134,7 +182,10 @@ describe("rejections in JSONL carry file, physical line, record and field", () =
   test("duplicate decision-point index within a patient", async () => {
     const b = inst("I2", "P1", 1, "2031-06-01T00:00:00", ["E1"]);
     expect(await only([P1()], [I1(), b])).toEqual({
-      file: "instances.jsonl", line: 2, record: 2, field: "decision_point_index",
+      file: "instances.jsonl",
+      line: 2,
+      record: 2,
+      field: "decision_point_index",
       message: 'duplicate decision_point_index 1 for patient "P1" (also instance "I1")',
     });
   });
@@ -142,14 +193,21 @@ describe("rejections in JSONL carry file, physical line, record and field", () =
   test("unknown patient", async () => {
     const i = inst("I9", "P9", 1, "2031-03-02T00:00:00", []);
     expect(await only([P1()], [I1(), i])).toEqual({
-      file: "instances.jsonl", line: 2, record: 2, field: "patient_id", message: 'unknown patient "P9"',
+      file: "instances.jsonl",
+      line: 2,
+      record: 2,
+      field: "patient_id",
+      message: 'unknown patient "P9"',
     });
   });
 
   test("an event with both a value and panel items", async () => {
     const p = patient("P2", [ev("E7", "2031-03-01T09:00:00", { items: [{ name: "NT", value: 1.6 }] })]);
     expect(await only([P1(), p], [I1()])).toEqual({
-      file: "patients.jsonl", line: 2, record: 2, field: "events[0].items",
+      file: "patients.jsonl",
+      line: 2,
+      record: 2,
+      field: "events[0].items",
       message: "an event has either value/unit/ref_range/flag or items[], not both",
     });
   });
@@ -182,10 +240,22 @@ describe("JSON bundle issues carry the record path and the line", () => {
     const text = bundle([P1(), p], [i]);
     const issues = await parseIssues({ "b.json": text });
     expect(issues).toEqual([
-      { file: "b.json", line: lineOf(text, '"2031-13-01'), field: "patients[1].events[0].time", message: 'malformed ISO 8601 date-time: "2031-13-01T09:00:00"' },
-      { file: "b.json", line: lineOf(text, '"answer": "Z"'), field: "instances[0].answer", message: 'answer "Z" is not an option label (A, B)' },
       {
-        file: "b.json", line: lineOf(text, '"E2"\n'), field: "instances[0].evidence_event_ids[0]",
+        file: "b.json",
+        line: lineOf(text, '"2031-13-01'),
+        field: "patients[1].events[0].time",
+        message: 'malformed ISO 8601 date-time: "2031-13-01T09:00:00"',
+      },
+      {
+        file: "b.json",
+        line: lineOf(text, '"answer": "Z"'),
+        field: "instances[0].answer",
+        message: 'answer "Z" is not an option label (A, B)',
+      },
+      {
+        file: "b.json",
+        line: lineOf(text, '"E2"\n'),
+        field: "instances[0].evidence_event_ids[0]",
         message: 'evidence event "E2" at 2031-05-01T09:00:00 is dated after the cutoff 2031-03-02T00:00:00',
       },
     ]);
@@ -196,7 +266,12 @@ describe("JSON bundle issues carry the record path and the line", () => {
     delete i.chapter;
     const text = bundle([P1()], [i]);
     expect(await parseIssues({ "b.json": text })).toEqual([
-      { file: "b.json", line: lineOf(text, '"instance_id": "I1"') - 1, field: "instances[0].chapter", message: "required field is missing" },
+      {
+        file: "b.json",
+        line: lineOf(text, '"instance_id": "I1"') - 1,
+        field: "instances[0].chapter",
+        message: "required field is missing",
+      },
     ]);
   });
 

@@ -6,9 +6,11 @@ import { dischargeCsv, ehrNoteQaProcessed, ehrNoteQaRaw } from "./__fixtures__/n
 import { transformString } from "./ehrnoteqa";
 
 test("transformString is preprocess.py's transform_string (Python regex semantics, pinned by hand)", () => {
-  expect(transformString(" \nName:  ___   Unit No: ___\n \nChief Complaint:\n  shortness of breath\n \nDischarge Diagnosis:\nheart failure   exacerbation\n")).toBe(
-    "Name: ___ Unit No: ___\nChief Complaint:\nshortness of breath\nDischarge Diagnosis:\nheart failure exacerbation",
-  );
+  expect(
+    transformString(
+      " \nName:  ___   Unit No: ___\n \nChief Complaint:\n  shortness of breath\n \nDischarge Diagnosis:\nheart failure   exacerbation\n",
+    ),
+  ).toBe("Name: ___ Unit No: ___\nChief Complaint:\nshortness of breath\nDischarge Diagnosis:\nheart failure exacerbation");
   expect(transformString("leg swelling\n\n\nBrief Hospital Course:")).toBe("leg swelling\nBrief Hospital Course:");
   // Spaces before a line break and indentation after it: the break becomes a space.
   expect(transformString("a  \n  b")).toBe("a b");
@@ -30,7 +32,11 @@ describe("EHRNoteQA", () => {
     const r = await parseOk({ "EHRNoteQA_processed.jsonl": ehrNoteQaProcessed() }, 41);
     expect(r.stats).toMatchObject({ patients: 2, notes: 4, items: 2, turns: 2 });
     const [p1, p2] = r.dataset.patients;
-    expect(p1!.notes!.map((n) => [n.noteNum, n.chartdate, n.hadmId])).toEqual([[1, "2160-01-15", 600001], [2, "2160-05-20", 600002], [3, "2160-09-01", 600003]]);
+    expect(p1!.notes!.map((n) => [n.noteNum, n.chartdate, n.hadmId])).toEqual([
+      [1, "2160-01-15", 600001],
+      [2, "2160-05-20", 600002],
+      [3, "2160-09-01", 600003],
+    ]);
     expect(p1!.notes![0]!.text).toBe(
       "Patient ID : 700001\nAdmission ID : 600001\nChartdate : 2160-01-15\nChief Complaint:\nleg swelling\nBrief Hospital Course:\nDiuresed with furosemide.\nDischarge Medications:\nfurosemide 40 mg daily",
     );
@@ -41,7 +47,16 @@ describe("EHRNoteQA", () => {
     expect(item.kind === "conversation" && item.extra).toEqual({ category: "medication" });
     // 700002 declares num_notes 2 but has one note: the model was shown an empty note_2.
     expect(r.findings.list.filter((f) => f.kind === "num_notes_mismatch")).toEqual([
-      { kind: "num_notes_mismatch", file: "EHRNoteQA_processed.jsonl", line: 2, record: 2, field: "num_notes", item: "700002:q1", message: "num_notes 2 but patient 700002 has 1 notes", detail: { declared: 2, found: 1 } },
+      {
+        kind: "num_notes_mismatch",
+        file: "EHRNoteQA_processed.jsonl",
+        line: 2,
+        record: 2,
+        field: "num_notes",
+        item: "700002:q1",
+        message: "num_notes 2 but patient 700002 has 1 notes",
+        detail: { declared: 2, found: 1 },
+      },
     ]);
   });
 
@@ -52,7 +67,12 @@ describe("EHRNoteQA", () => {
     expect(texts(joined)).toEqual(texts(processed));
     expect(joined.stats).toMatchObject({ patients: 2, notes: 4 });
     // The join also keeps MIMIC-IV-Note's provenance; the fourth admission is left out, as preprocess.py does.
-    expect(joined.dataset.patients[0]!.notes![2]).toMatchObject({ noteId: "700001-DS-3", noteSeq: 3, storetime: "2160-09-02 10:00:00", extra: { charttime: "2160-09-01 00:00:00", note_type: "DS" } });
+    expect(joined.dataset.patients[0]!.notes![2]).toMatchObject({
+      noteId: "700001-DS-3",
+      noteSeq: 3,
+      storetime: "2160-09-02 10:00:00",
+      extra: { charttime: "2160-09-01 00:00:00", note_type: "DS" },
+    });
     expect(joined.dataset.patients[0]!.notes![1]!.storetime).toBeNull();
     expect(joined.findings.list.map((f) => f.kind)).toEqual(["duplicate_option", "num_notes_mismatch"]);
   });

@@ -40,7 +40,8 @@ export function noteColumns(row: Record<string, unknown>): { noteNum: number; ke
   for (const key of Object.keys(row)) {
     const m = NOTE_COLUMN_RE.exec(key);
     const value = row[key];
-    if (m && Number(m[1]) >= 1 && (typeof value === "string" || value === null)) out.push({ noteNum: Number(m[1]), key, text: value ?? "" });
+    if (m && Number(m[1]) >= 1 && (typeof value === "string" || value === null))
+      out.push({ noteNum: Number(m[1]), key, text: value ?? "" });
   }
   return out.sort((a, b) => a.noteNum - b.noteNum);
 }

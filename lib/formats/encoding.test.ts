@@ -5,7 +5,14 @@ import { IssueLog } from "./issues";
 async function issuesOf(chunks: string[]) {
   const log = new IssueLog();
   const out: string[] = [];
-  for await (const c of flagInvalidUtf8((async function* () { yield* chunks; })(), "f.jsonl", log)) out.push(c);
+  for await (const c of flagInvalidUtf8(
+    (async function* () {
+      yield* chunks;
+    })(),
+    "f.jsonl",
+    log,
+  ))
+    out.push(c);
   expect(out).toEqual(chunks); // passed through unchanged
   return log.issues.map((i) => [i.line, i.field]);
 }

@@ -1,7 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { exportChatQaCsv, exportedText, exportEhrJsonBundle, exportEhrJsonl, exportNotesJsonBundle, parseDataset, type FormatId, type NormalizedDataset } from ".";
+import {
+  exportChatQaCsv,
+  exportedText,
+  exportEhrJsonBundle,
+  exportEhrJsonl,
+  exportNotesJsonBundle,
+  parseDataset,
+  type FormatId,
+  type NormalizedDataset,
+} from ".";
 import { exportLayout, extraKeys, itemsWriter, patientsWriter, writePart } from "./export-parts";
 
 const fixture = (name: string) => fs.readFileSync(path.resolve("lib/formats/__fixtures__", name), "utf8");
@@ -17,7 +26,13 @@ function joined(format: FormatId, ds: NormalizedDataset): Record<string, string>
   const out: Record<string, string> = {};
   for (const f of exportLayout(format, ds)) {
     out[f.name] = f.segments
-      .map((s) => (s.kind === "text" ? s.text : s.kind === "patients" ? writePart(patientsWriter(format, [...extraKeys(notes)]), ds.patients) : writePart(itemsWriter(format, ds.items), ds.items)))
+      .map((s) =>
+        s.kind === "text"
+          ? s.text
+          : s.kind === "patients"
+            ? writePart(patientsWriter(format, [...extraKeys(notes)]), ds.patients)
+            : writePart(itemsWriter(format, ds.items), ds.items),
+      )
       .join("");
   }
   return out;

@@ -41,15 +41,23 @@ export function writtenAs(format: FormatId): FormatId {
 
 /** The layout a dataset imported as `format` is written back in (EHRNoteQA has no writer: a notes-chatqa bundle). */
 export function exportLayout(format: FormatId, head: Head): FileLayout[] {
-  const bundle = (name: string, family: string): FileLayout[] => [{ name, segments: [text([...bundleHead(head as NormalizedDataset, family)].join("")), PATIENTS, ITEMS, text("}\n")] }];
+  const bundle = (name: string, family: string): FileLayout[] => [
+    { name, segments: [text([...bundleHead(head as NormalizedDataset, family)].join("")), PATIENTS, ITEMS, text("}\n")] },
+  ];
   switch (format) {
     case "ehr-decision-mcq-json":
       return bundle("ehr-decision-mcq.json", "ehr-decision-mcq");
     case "ehr-decision-mcq-jsonl":
     case "fhir-r4": // written back as the JSONL pair (writtenAs)
-      return [{ name: "patients.jsonl", segments: [PATIENTS] }, { name: "instances.jsonl", segments: [ITEMS] }];
+      return [
+        { name: "patients.jsonl", segments: [PATIENTS] },
+        { name: "instances.jsonl", segments: [ITEMS] },
+      ];
     case "ehrnote-chatqa-csv":
-      return [{ name: "notes.csv", segments: [PATIENTS] }, { name: "questions.csv", segments: [ITEMS] }];
+      return [
+        { name: "notes.csv", segments: [PATIENTS] },
+        { name: "questions.csv", segments: [ITEMS] },
+      ];
     case "notes-chatqa-json":
     case "ehrnoteqa-jsonl":
       return bundle("notes-chatqa.json", "notes-chatqa");
@@ -99,7 +107,10 @@ export function patientsWriter(format: FormatId, noteExtras: readonly string[] =
     case "ehrnote-chatqa-csv":
       return {
         open: () => csvRow([...NOTES_CSV_COLUMNS, ...noteExtras]),
-        record: (p) => (p.notes ?? []).map((n: Note) => csvRow([...noteToCsvFields(p.patientId, n), ...noteExtras.map((k) => cell(n.extra?.[k]))])).join(""),
+        record: (p) =>
+          (p.notes ?? [])
+            .map((n: Note) => csvRow([...noteToCsvFields(p.patientId, n), ...noteExtras.map((k) => cell(n.extra?.[k]))]))
+            .join(""),
         close: () => "",
       };
     case "notes-chatqa-json":
@@ -120,7 +131,10 @@ export function itemsWriter(format: FormatId, items: readonly Item[]): PartWrite
       const extras = [...extraKeys(items.flatMap((i) => (i.kind === "conversation" ? i.turns : [])))];
       return {
         open: () => csvRow([...QUESTIONS_CSV_COLUMNS, ...extras]),
-        record: (i) => (i as Conversation).turns.map((t) => csvRow([...turnToCsvFields(i as Conversation, t), ...extras.map((k) => cell(t.extra?.[k]))])).join(""),
+        record: (i) =>
+          (i as Conversation).turns
+            .map((t) => csvRow([...turnToCsvFields(i as Conversation, t), ...extras.map((k) => cell(t.extra?.[k]))]))
+            .join(""),
         close: () => "",
       };
     }

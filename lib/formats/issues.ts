@@ -82,7 +82,8 @@ export function preview(value: unknown): string {
 function messageFor(issue: z.core.$ZodIssue): string {
   const hasInput = "input" in issue && issue.input !== undefined;
   // An absent key reaches type checks as `undefined`: say so, also where a schema words its own type error.
-  if (!hasInput && (issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union")) return "required field is missing";
+  if (!hasInput && (issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union"))
+    return "required field is missing";
   // Messages set by our schemas (custom refinements, `error:` options) are kept verbatim.
   if (!/^(Invalid|Too (small|big))\b/.test(issue.message)) return issue.message;
   const input = hasInput ? (issue as { input: unknown }).input : undefined;

@@ -17,7 +17,13 @@ const TEXT = `{
 }`;
 
 test("maps record paths to the line where the value starts", () => {
-  const lines = locateLines(TEXT, ["patients[1].events[1].time", "patients[1].events[0]", "patients[0].patient_id", "patients[1].missing", "(json)"]);
+  const lines = locateLines(TEXT, [
+    "patients[1].events[1].time",
+    "patients[1].events[0]",
+    "patients[0].patient_id",
+    "patients[1].missing",
+    "(json)",
+  ]);
   expect(lines.get("patients[1].events[1].time")).toBe(10);
   expect(lines.get("patients[1].events[0]")).toBe(8);
   expect(lines.get("patients[0].patient_id")).toBe(3);

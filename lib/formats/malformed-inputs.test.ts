@@ -18,7 +18,10 @@ const RUNS: Record<string, number> = {
 };
 
 /** Chunk boundaries anywhere (small chunks now and then; they are slow to stream). */
-const CHUNK_SIZES = fc.oneof({ arbitrary: fc.integer({ min: 1, max: 64 }), weight: 1 }, { arbitrary: fc.integer({ min: 65, max: 1 << 16 }), weight: 9 });
+const CHUNK_SIZES = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 64 }), weight: 1 },
+  { arbitrary: fc.integer({ min: 65, max: 1 << 16 }), weight: 9 },
+);
 
 describe("malformed imports are rejected, located", () => {
   for (const format of Object.keys(FORMATS)) {

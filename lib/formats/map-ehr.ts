@@ -42,10 +42,8 @@ function codeFrom(c: { system: string; value: string } | null | undefined): Code
 function refFrom(r: { low?: number | null; high?: number | null } | null | undefined): RefRange | null | undefined {
   return r == null ? r : compact({ low: r.low, high: r.high, extra: pickExtra(r, K.ref) });
 }
-const codeTo = (c: Code | null | undefined) =>
-  c == null ? c : withExtra({ system: c.system, value: c.value }, c.extra);
-const refTo = (r: RefRange | null | undefined) =>
-  r == null ? r : withExtra(compact({ low: r.low, high: r.high }), r.extra);
+const codeTo = (c: Code | null | undefined) => (c == null ? c : withExtra({ system: c.system, value: c.value }, c.extra));
+const refTo = (r: RefRange | null | undefined) => (r == null ? r : withExtra(compact({ low: r.low, high: r.high }), r.extra));
 
 function itemFrom(raw: RawEventItem): EventItem {
   return compact({
@@ -60,7 +58,15 @@ function itemFrom(raw: RawEventItem): EventItem {
   });
 }
 function itemTo(i: EventItem): Wire {
-  const w = compact({ name: i.name, code: codeTo(i.code), value: i.value, unit: i.unit, ref_range: refTo(i.refRange), flag: i.flag, text: i.text });
+  const w = compact({
+    name: i.name,
+    code: codeTo(i.code),
+    value: i.value,
+    unit: i.unit,
+    ref_range: refTo(i.refRange),
+    flag: i.flag,
+    text: i.text,
+  });
   return withExtra(w, i.extra);
 }
 

@@ -30,13 +30,32 @@ describe("EHRNote-ChatQA release as written by multiturn_gpt_step5_release_table
     expect(r.findings.total).toBe(3);
     expect(r.findings.list).toEqual([
       {
-        kind: "duplicate_option", file: "questions.csv", line: 6, record: 5, field: "option_e", item: "900002:medication",
+        kind: "duplicate_option",
+        file: "questions.csv",
+        line: 6,
+        record: 5,
+        field: "option_e",
+        item: "900002:medication",
         message: "duplicate option: option_e same as option_a (duplicates the correct answer A: unscorable)",
         detail: { turnOrder: 1, turnType: "content", labels: ["A", "E"], gold: true, answer: "A", rule: "text" },
       },
-      { kind: "empty_question", file: "questions.csv", line: 8, record: 7, field: "question", item: "900002:medication", message: "turn 3 has no question text", detail: { turnOrder: 3, turnType: "content" } },
       {
-        kind: "missing_section", file: "questions.csv", line: 9, record: 8, field: "option_a", item: "900002:medication",
+        kind: "empty_question",
+        file: "questions.csv",
+        line: 8,
+        record: 7,
+        field: "question",
+        item: "900002:medication",
+        message: "turn 3 has no question text",
+        detail: { turnOrder: 3, turnType: "content" },
+      },
+      {
+        kind: "missing_section",
+        file: "questions.csv",
+        line: 9,
+        record: 8,
+        field: "option_a",
+        item: "900002:medication",
         message: 'the correct answer option_a cites "Discharge Instructions" in Note #1, which has no such section',
         detail: { turnOrder: 4, label: "A", noteNum: 1, headers: ["Discharge Instructions"] },
       },
@@ -72,7 +91,12 @@ describe("EHRNote-ChatQA release as written by multiturn_gpt_step5_release_table
     rows[2] = { ...rows[2]!, turn_type: "followup" };
     rows[3] = { ...rows[3]!, correct_answer: "" };
     const issues = await parseIssues(strip(chatQaRelease({ questions: rows })));
-    expect(issues.map((i) => [i.line, i.field])).toEqual(expect.arrayContaining([[4, "turn_type"], [5, "correct_answer"]]));
+    expect(issues.map((i) => [i.line, i.field])).toEqual(
+      expect.arrayContaining([
+        [4, "turn_type"],
+        [5, "correct_answer"],
+      ]),
+    );
     const broken = chatQaRelease();
     const cut = broken["notes.csv"]!.lastIndexOf('"');
     expect(await parseIssues({ ...strip(broken), "notes.csv": broken["notes.csv"]!.slice(0, cut) })).toContainEqual(
@@ -102,13 +126,20 @@ describe("spreadsheet variants of the release", () => {
     const notes = files["notes.csv"]!.replace("fever, chills", "fièvre – frissons");
     const decoded = new TextDecoder("utf-8").decode(windows1252(notes)); // what a UTF-8 reader makes of it
     const issues = await parseIssues({ ...files, "notes.csv": decoded });
-    expect(issues).toContainEqual({ file: "notes.csv", line: 5, field: "(encoding)", message: "invalid UTF-8 (replacement character U+FFFD): save the file as UTF-8" });
+    expect(issues).toContainEqual({
+      file: "notes.csv",
+      line: 5,
+      field: "(encoding)",
+      message: "invalid UTF-8 (replacement character U+FFFD): save the file as UTF-8",
+    });
   });
 
   test("US-style dates (03/02/2150): a located date error", async () => {
     const files = strip(chatQaRelease());
     const issues = await parseIssues({ ...files, "notes.csv": files["notes.csv"]!.replace(",2150-03-02,", ",03/02/2150,") });
-    expect(issues).toEqual([{ file: "notes.csv", line: 2, record: 1, field: "chartdate", message: 'malformed date: "03/02/2150"; expected YYYY-MM-DD' }]);
+    expect(issues).toEqual([
+      { file: "notes.csv", line: 2, record: 1, field: "chartdate", message: 'malformed date: "03/02/2150"; expected YYYY-MM-DD' },
+    ]);
   });
 });
 

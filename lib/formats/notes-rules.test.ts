@@ -10,22 +10,52 @@ const NOTES =
   '900001,1,900001-DS-1,800001,1,2150-03-02,2150-03-02 14:20:00,"Chief Complaint:\nfever, chills\nBrief Hospital Course:\nTreated with ""ceftriaxone""."\n' +
   '900001,2,900001-DS-2,800002,2,2150-06-10,,"Discharge Medications:\nnone"\n';
 
-const Q_HEADER = "subject_id,qa_category,turn_order,turn_index,turn_type,question,option_a,option_b,option_c,option_d,option_e,correct_answer\n";
+const Q_HEADER =
+  "subject_id,qa_category,turn_order,turn_index,turn_type,question,option_a,option_b,option_c,option_d,option_e,correct_answer\n";
 const src = (n: number, date: string, headers: string) => `Note #${n} Chartdate: ${date} Headers: ${headers}`;
 const contentRow = (fields: Partial<Record<string, string>> = {}) =>
-  row({ turn_order: "1", turn_index: "1", turn_type: "content", question: "Which organism\ngrew?", option_a: "E. coli", option_b: "Klebsiella", option_c: "Proteus", option_d: "GBS", option_e: "None", correct_answer: "A", ...fields });
+  row({
+    turn_order: "1",
+    turn_index: "1",
+    turn_type: "content",
+    question: "Which organism\ngrew?",
+    option_a: "E. coli",
+    option_b: "Klebsiella",
+    option_c: "Proteus",
+    option_d: "GBS",
+    option_e: "None",
+    correct_answer: "A",
+    ...fields,
+  });
 const sourceRow = (fields: Partial<Record<string, string>> = {}) =>
   row({
-    turn_order: "2", turn_index: "1", turn_type: "source", question: "Which source(s)?",
+    turn_order: "2",
+    turn_index: "1",
+    turn_type: "source",
+    question: "Which source(s)?",
     option_a: src(1, "2150-03-02", "Brief Hospital Course"),
     option_b: src(1, "2150-03-02", "Chief Complaint"),
     option_c: src(2, "2150-06-10", "Discharge Medications"),
     option_d: `${src(1, "2150-03-02", "Chief Complaint")}; ${src(2, "2150-06-10", "Discharge Medications")}`,
     option_e: src(1, "2150-03-02", "Brief Hospital Course, Chief Complaint"),
-    correct_answer: "A", ...fields,
+    correct_answer: "A",
+    ...fields,
   });
 function row(f: Record<string, string | undefined>): string {
-  const cols = ["subject_id", "qa_category", "turn_order", "turn_index", "turn_type", "question", "option_a", "option_b", "option_c", "option_d", "option_e", "correct_answer"];
+  const cols = [
+    "subject_id",
+    "qa_category",
+    "turn_order",
+    "turn_index",
+    "turn_type",
+    "question",
+    "option_a",
+    "option_b",
+    "option_c",
+    "option_d",
+    "option_e",
+    "correct_answer",
+  ];
   const v: Record<string, string | undefined> = { subject_id: "900001", qa_category: "microbiology", ...f };
   return csvRow(cols.map((c) => v[c] ?? ""));
 }
@@ -50,25 +80,38 @@ test("the baseline CSV fixture is valid; gold sources and sections are derived",
 describe("EHRNote-ChatQA CSV rejections (line = where the record starts)", () => {
   test("content turn without its source turn", async () => {
     expect(await only(csvFiles(contentRow()))).toEqual({
-      file: "questions.csv", line: 2, record: 1, field: "turn_index",
+      file: "questions.csv",
+      line: 2,
+      record: 1,
+      field: "turn_index",
       message: "content turn (turn_order 1, turn_index 1) is not followed by its source turn (turn_index 1)",
     });
   });
 
   test("source turn whose turn_index does not match the content turn", async () => {
     const issues = await parseIssues(csvFiles(contentRow() + sourceRow({ turn_index: "2" })));
-    expect(issues.map((i) => [i.line, i.field])).toEqual([[2, "turn_index"], [4, "turn_index"]]);
+    expect(issues.map((i) => [i.line, i.field])).toEqual([
+      [2, "turn_index"],
+      [4, "turn_index"],
+    ]);
   });
 
   test("source option naming a Note #N the patient does not have", async () => {
     expect(await only(csvFiles(contentRow() + sourceRow({ option_c: src(3, "2150-07-01", "Discharge Medications") })))).toEqual({
-      file: "questions.csv", line: 4, record: 2, field: "option_c", message: "names Note #3, but patient 900001 has notes: 1, 2",
+      file: "questions.csv",
+      line: 4,
+      record: 2,
+      field: "option_c",
+      message: "names Note #3, but patient 900001 has notes: 1, 2",
     });
   });
 
   test("source option citing a note with the wrong chartdate", async () => {
     expect(await only(csvFiles(contentRow() + sourceRow({ option_c: src(2, "2150-06-11", "Discharge Medications") })))).toEqual({
-      file: "questions.csv", line: 4, record: 2, field: "option_c",
+      file: "questions.csv",
+      line: 4,
+      record: 2,
+      field: "option_c",
       message: "Note #2 is cited with chartdate 2150-06-11, but its chartdate is 2150-06-10",
     });
   });
@@ -81,31 +124,56 @@ describe("EHRNote-ChatQA CSV rejections (line = where the record starts)", () =>
 
   test("spreadsheet-mangled turn keys are rejected, not guessed", async () => {
     expect(await only(csvFiles(contentRow() + sourceRow({ turn_index: "1-Jan" })))).toEqual({
-      file: "questions.csv", line: 4, record: 2, field: "turn_index",
+      file: "questions.csv",
+      line: 4,
+      record: 2,
+      field: "turn_index",
       message: 'looks like a date (spreadsheet-mangled key?): "1-Jan"; expected a plain integer',
     });
     expect(await only(csvFiles(contentRow({ turn_order: "2001-01-01" }) + sourceRow()))).toMatchObject({
-      line: 2, field: "turn_order", message: expect.stringMatching(/looks like a date/),
+      line: 2,
+      field: "turn_order",
+      message: expect.stringMatching(/looks like a date/),
     });
   });
 
   test("answer that is not an option label, or points at an empty option", async () => {
     expect(await only(csvFiles(contentRow({ correct_answer: "F" }) + sourceRow()))).toMatchObject({
-      file: "questions.csv", line: 2, record: 1, field: "correct_answer", message: expect.stringMatching(/^invalid value "F"; expected one of: A, B, C, D, E/),
+      file: "questions.csv",
+      line: 2,
+      record: 1,
+      field: "correct_answer",
+      message: expect.stringMatching(/^invalid value "F"; expected one of: A, B, C, D, E/),
     });
     expect(await only(csvFiles(contentRow({ option_e: "", correct_answer: "E" }) + sourceRow()))).toEqual({
-      file: "questions.csv", line: 2, record: 1, field: "correct_answer", message: 'correct_answer "E" points at an empty option',
+      file: "questions.csv",
+      line: 2,
+      record: 1,
+      field: "correct_answer",
+      message: 'correct_answer "E" points at an empty option',
     });
   });
 
   test("duplicate turns", async () => {
     const issues = await parseIssues(csvFiles(contentRow() + sourceRow() + sourceRow({ turn_order: "3" })));
     expect(issues).toEqual([
-      { file: "questions.csv", line: 5, record: 3, field: "turn_index", message: "duplicate source turn for turn_index 1 (first at line 4)" },
+      {
+        file: "questions.csv",
+        line: 5,
+        record: 3,
+        field: "turn_index",
+        message: "duplicate source turn for turn_index 1 (first at line 4)",
+      },
     ]);
     const again = await parseIssues(csvFiles(contentRow() + sourceRow() + sourceRow({ turn_index: "2" })));
     expect(again).toEqual([
-      { file: "questions.csv", line: 5, record: 3, field: "turn_order", message: "duplicate turn_order 2 in this conversation (first at line 4)" },
+      {
+        file: "questions.csv",
+        line: 5,
+        record: 3,
+        field: "turn_order",
+        message: "duplicate turn_order 2 in this conversation (first at line 4)",
+      },
     ]);
   });
 
@@ -123,8 +191,25 @@ describe("EHRNote-ChatQA CSV rejections (line = where the record starts)", () =>
       { file: "notes.csv", line: 10, record: 5, field: "chartdate", message: 'malformed date: "2150-13-01"; expected YYYY-MM-DD' },
     ]);
     const gap = NOTES_HEADER + "900001,1,900001-DS-1,1,1,2150-03-02,,a\n900001,3,900001-DS-3,3,3,2150-04-02,,b\n";
-    expect(await only(csvFiles(contentRow({ turn_type: "content" }) + sourceRow({ option_c: "Note #3 Headers: X", option_d: "Note #1 Headers: Y", option_e: "Note #1 Headers: Z", option_b: "Note #3 Headers: W" }), gap))).toEqual({
-      file: "notes.csv", line: 2, record: 1, field: "note_num", message: "note_num values for patient 900001 are 1, 3; expected 1..2 without gaps",
+    expect(
+      await only(
+        csvFiles(
+          contentRow({ turn_type: "content" }) +
+            sourceRow({
+              option_c: "Note #3 Headers: X",
+              option_d: "Note #1 Headers: Y",
+              option_e: "Note #1 Headers: Z",
+              option_b: "Note #3 Headers: W",
+            }),
+          gap,
+        ),
+      ),
+    ).toEqual({
+      file: "notes.csv",
+      line: 2,
+      record: 1,
+      field: "note_num",
+      message: "note_num values for patient 900001 are 1, 3; expected 1..2 without gaps",
     });
   });
 
@@ -137,7 +222,9 @@ describe("EHRNote-ChatQA CSV rejections (line = where the record starts)", () =>
   });
 
   test("CSV structure: wrong field count, bad quoting, missing column", async () => {
-    const issues = await parseIssues(csvFiles(contentRow() + sourceRow() + '900001,microbiology,3,2\n900001,"x"y,3,2,content,q,a,b,c,d,e,A\n'));
+    const issues = await parseIssues(
+      csvFiles(contentRow() + sourceRow() + '900001,microbiology,3,2\n900001,"x"y,3,2,content,q,a,b,c,d,e,A\n'),
+    );
     expect(issues.slice(0, 2)).toEqual([
       { file: "questions.csv", line: 5, record: 3, field: "(csv)", message: "record has 4 fields, header has 12" },
       { file: "questions.csv", line: 6, record: 4, field: "(csv)", message: "unexpected text after closing quote in field 2" },
@@ -152,19 +239,51 @@ describe("notes-chatqa bundle rejections carry the record path", () => {
   const bundle = (turns: unknown[]) =>
     JSON.stringify(
       {
-        format: "notes-chatqa", format_version: "1.0", dataset: {},
-        patients: [{ subject_id: 900001, notes: [{ note_num: 1, note_id: "900001-DS-1", hadm_id: 1, note_seq: 1, chartdate: "2150-03-02", storetime: null, text: "Chief Complaint:\nx" }] }],
+        format: "notes-chatqa",
+        format_version: "1.0",
+        dataset: {},
+        patients: [
+          {
+            subject_id: 900001,
+            notes: [
+              {
+                note_num: 1,
+                note_id: "900001-DS-1",
+                hadm_id: 1,
+                note_seq: 1,
+                chartdate: "2150-03-02",
+                storetime: null,
+                text: "Chief Complaint:\nx",
+              },
+            ],
+          },
+        ],
         conversations: [{ subject_id: 900001, qa_category: "diagnosis", turns }],
       },
       null,
       1,
     );
   const turn = (order: number, type: string, options: string[], extra: Record<string, unknown> = {}) => ({
-    turn_order: order, turn_index: 1, turn_type: type, question: "q",
-    option_a: options[0], option_b: options[1], option_c: options[2], option_d: options[3], option_e: options[4], correct_answer: "A", ...extra,
+    turn_order: order,
+    turn_index: 1,
+    turn_type: type,
+    question: "q",
+    option_a: options[0],
+    option_b: options[1],
+    option_c: options[2],
+    option_d: options[3],
+    option_e: options[4],
+    correct_answer: "A",
+    ...extra,
   });
   const content = turn(1, "content", ["a", "b", "c", "d", "e"]);
-  const sources = ["Note #1 Headers: Chief Complaint", "Note #1 Headers: Allergies", "Note #1 Headers: Physical Exam", "Note #1 Headers: Social History", "Note #2 Headers: Chief Complaint"];
+  const sources = [
+    "Note #1 Headers: Chief Complaint",
+    "Note #1 Headers: Allergies",
+    "Note #1 Headers: Physical Exam",
+    "Note #1 Headers: Social History",
+    "Note #2 Headers: Chief Complaint",
+  ];
 
   test("duplicate subject, duplicate note and duplicate conversation", async () => {
     const raw = JSON.parse(bundle([content, turn(2, "source", sources.slice(0, 4).concat("Note #1 Headers: Family History"))]));
@@ -175,26 +294,58 @@ describe("notes-chatqa bundle rejections carry the record path", () => {
     expect(issues.map((i) => [i.field, i.message])).toEqual([
       ["patients[0].notes[1].note_num", "duplicate note_num 1 for patient 900001"],
       ["patients[1].subject_id", "duplicate subject_id 900001 (first at patients[0])"],
-      ["conversations[1].qa_category", 'duplicate conversation for subject_id 900001 and qa_category "diagnosis" (first at conversations[0])'],
+      [
+        "conversations[1].qa_category",
+        'duplicate conversation for subject_id 900001 and qa_category "diagnosis" (first at conversations[0])',
+      ],
     ]);
     expect(issues.every((i) => i.line === 1)).toBe(true);
   });
 
   test("missing note, gold_sources mismatch and a mangled turn key", async () => {
-    const text = bundle([{ ...content, turn_index: "1-1" }, turn(2, "source", sources, { gold_sources: [{ note_num: 1, headers: ["Allergies"] }] })]);
+    const text = bundle([
+      { ...content, turn_index: "1-1" },
+      turn(2, "source", sources, { gold_sources: [{ note_num: 1, headers: ["Allergies"] }] }),
+    ]);
     const issues = await parseIssues({ "n.json": text });
     const lineOf = (needle: string) => text.slice(0, text.indexOf(needle)).split("\n").length;
     expect(issues).toEqual([
-      { file: "n.json", line: lineOf('"1-1"'), field: "conversations[0].turns[0].turn_index", message: 'looks like a date (spreadsheet-mangled key?): "1-1"; expected a plain integer' },
-      { file: "n.json", line: lineOf('"gold_sources"'), field: "conversations[0].turns[1].gold_sources", message: "gold_sources do not match the correct option (A)" },
-      { file: "n.json", line: lineOf('"Note #2'), field: "conversations[0].turns[1].option_e", message: "names Note #2, but patient 900001 has notes: 1" },
+      {
+        file: "n.json",
+        line: lineOf('"1-1"'),
+        field: "conversations[0].turns[0].turn_index",
+        message: 'looks like a date (spreadsheet-mangled key?): "1-1"; expected a plain integer',
+      },
+      {
+        file: "n.json",
+        line: lineOf('"gold_sources"'),
+        field: "conversations[0].turns[1].gold_sources",
+        message: "gold_sources do not match the correct option (A)",
+      },
+      {
+        file: "n.json",
+        line: lineOf('"Note #2'),
+        field: "conversations[0].turns[1].option_e",
+        message: "names Note #2, but patient 900001 has notes: 1",
+      },
     ]);
   });
 });
 
 describe("EHRNoteQA", () => {
   const q = (patient: number, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ patient_id: patient, num_notes: 2, question: "q?", choice_A: "a", choice_B: "b", choice_C: "c", choice_D: "d", choice_E: "e", answer: "C", ...extra });
+    JSON.stringify({
+      patient_id: patient,
+      num_notes: 2,
+      question: "q?",
+      choice_A: "a",
+      choice_B: "b",
+      choice_C: "c",
+      choice_D: "d",
+      choice_E: "e",
+      answer: "C",
+      ...extra,
+    });
 
   test("reads as one-turn conversations, with or without notes", async () => {
     const r = await parseOk({ "EHRNoteQA.jsonl": `${q(900001)}\n${q(900001, { question: "other?" })}\n` });

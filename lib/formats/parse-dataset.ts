@@ -104,12 +104,19 @@ async function readDataset(files: readonly DatasetFile[], options: ParseOptions,
   const findings = new FindingLog(log, options.strict ?? false);
   const ctx: ReadContext = { log, progress, retain, findings, timeZone: options.timeZone ?? "UTC" };
   if (!isTimeZone(ctx.timeZone as string)) {
-    log.add({ file: files.map((f) => f.name).join(", ") || "(none)", field: "(time zone)", message: `unknown time zone ${JSON.stringify(options.timeZone)}: expected an IANA name such as "UTC" or "Europe/Paris"` });
+    log.add({
+      file: files.map((f) => f.name).join(", ") || "(none)",
+      field: "(time zone)",
+      message: `unknown time zone ${JSON.stringify(options.timeZone)}: expected an IANA name such as "UTC" or "Europe/Paris"`,
+    });
     return { roles: [], log, progress, findings };
   }
 
   const peeked = await Promise.all(files.map(async (f) => ({ name: f.name, reopen: f.reopen, ...(await peek(f.chunks)) })));
-  const detection = detectFormat(peeked.map((p) => ({ name: p.name, head: p.head })), options.format);
+  const detection = detectFormat(
+    peeked.map((p) => ({ name: p.name, head: p.head })),
+    options.format,
+  );
   if (!detection.ok) {
     peeked.forEach((p) => p.close());
     const file = files.map((f) => f.name).join(", ") || "(none)";
@@ -208,7 +215,14 @@ export async function validateDatasetStream(files: readonly ReopenableFile[], op
   );
   if (!log.empty || !result) return { ok: false, issues: log.issues, total: log.total };
   const { family, format, formatVersion, meta, extra } = result.dataset;
-  const summary: DatasetSummary = { family, format, meta, stats: statsOf(result, progress), plan: { files: roles }, findings: findingsOf(findings) };
+  const summary: DatasetSummary = {
+    family,
+    format,
+    meta,
+    stats: statsOf(result, progress),
+    plan: { files: roles },
+    findings: findingsOf(findings),
+  };
   if (formatVersion !== undefined) summary.formatVersion = formatVersion;
   if (extra) summary.extra = extra;
   if (result.plan) summary.plan.notes = result.plan;

@@ -29,11 +29,19 @@ test("isoToMillis agrees with Date's ISO 8601 parser on every accepted date-time
   const pad = (n: number, w = 2) => String(n).padStart(w, "0");
   const dateTime = fc
     .record({
-      y: fc.integer({ min: 0, max: 9999 }), mo: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }),
-      h: fc.integer({ min: 0, max: 23 }), mi: fc.integer({ min: 0, max: 59 }), s: fc.option(fc.integer({ min: 0, max: 59 })),
-      frac: fc.option(fc.stringMatching(/^\d{1,9}$/)), zone: fc.constantFrom("", "Z", "+05:30", "-14:00", "+00:00", "-03:30"),
+      y: fc.integer({ min: 0, max: 9999 }),
+      mo: fc.integer({ min: 1, max: 12 }),
+      d: fc.integer({ min: 1, max: 28 }),
+      h: fc.integer({ min: 0, max: 23 }),
+      mi: fc.integer({ min: 0, max: 59 }),
+      s: fc.option(fc.integer({ min: 0, max: 59 })),
+      frac: fc.option(fc.stringMatching(/^\d{1,9}$/)),
+      zone: fc.constantFrom("", "Z", "+05:30", "-14:00", "+00:00", "-03:30"),
     })
-    .map(({ y, mo, d, h, mi, s, frac, zone }) => `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}${s === null ? "" : `:${pad(s)}${frac === null ? "" : `.${frac}`}`}${zone}`);
+    .map(
+      ({ y, mo, d, h, mi, s, frac, zone }) =>
+        `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}${s === null ? "" : `:${pad(s)}${frac === null ? "" : `.${frac}`}`}${zone}`,
+    );
   fc.assert(
     fc.property(dateTime, (iso) => {
       const parsed = new Date(/Z|[+-]\d\d:\d\d$/.test(iso) ? iso : `${iso}Z`).getTime();

@@ -5,8 +5,7 @@ import { wallToInstant } from "./time-zone";
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Date, optionally followed by T or space + hh:mm[:ss[.fff]] + optional zone.
-const DATETIME_RE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** Date.UTC, but years 0–99 are those years (Date.UTC reads them as 1900–1999). */
 function utc(y: number, mo: number, d: number, hh = 0, mm = 0, ss = 0, ms = 0): number {
@@ -77,21 +76,18 @@ export function integerKeyProblem(s: string): string | null {
   if (t === "") return "required field is empty";
   if (MANGLED_DATE_RES.some((re) => re.test(t)))
     return `looks like a date (spreadsheet-mangled key?): ${JSON.stringify(s)}; expected a plain integer`;
-  if (SCIENTIFIC_RE.test(t))
-    return `looks like a spreadsheet-mangled number: ${JSON.stringify(s)}; expected a plain integer`;
+  if (SCIENTIFIC_RE.test(t)) return `looks like a spreadsheet-mangled number: ${JSON.stringify(s)}; expected a plain integer`;
   return `malformed number: expected an integer, got ${JSON.stringify(s)}`;
 }
 
 // ---- zod building blocks --------------------------------------------------
 
 export const isoDateTime = z.string().superRefine((v, ctx) => {
-  if (isoToMillis(v) === null)
-    ctx.addIssue({ code: "custom", message: `malformed ISO 8601 date-time: ${JSON.stringify(v)}` });
+  if (isoToMillis(v) === null) ctx.addIssue({ code: "custom", message: `malformed ISO 8601 date-time: ${JSON.stringify(v)}` });
 });
 
 export const isoDate = z.string().superRefine((v, ctx) => {
-  if (!isIsoDate(v))
-    ctx.addIssue({ code: "custom", message: `malformed date: ${JSON.stringify(v)}; expected YYYY-MM-DD` });
+  if (!isIsoDate(v)) ctx.addIssue({ code: "custom", message: `malformed date: ${JSON.stringify(v)}; expected YYYY-MM-DD` });
 });
 
 export const nonEmpty = z.string().min(1);

@@ -47,7 +47,13 @@ export interface ReadResult {
   fhir?: FhirPlan;
 }
 
-const ehrCounts = (b: EhrDatasetBuilder): ReadCounts => ({ patients: b.patientCount, events: b.eventCount, notes: 0, items: b.itemCount, turns: 0 });
+const ehrCounts = (b: EhrDatasetBuilder): ReadCounts => ({
+  patients: b.patientCount,
+  events: b.eventCount,
+  notes: 0,
+  items: b.itemCount,
+  turns: 0,
+});
 
 export async function readEhrJsonBundle(file: NamedChunks, ctx: ReadContext): Promise<ReadResult | undefined> {
   const builder = new EhrDatasetBuilder(ctx.log, ctx.retain, ctx.timeZone);

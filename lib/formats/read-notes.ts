@@ -46,7 +46,13 @@ export async function readNotesJsonBundle(file: NamedChunks, ctx: ReadContext): 
   };
 }
 
-const notesCounts = (b: NotesDatasetBuilder): ReadCounts => ({ patients: b.patientCount, events: 0, notes: b.noteCount, items: b.plan.conversations.size, turns: b.turnCount });
+const notesCounts = (b: NotesDatasetBuilder): ReadCounts => ({
+  patients: b.patientCount,
+  events: 0,
+  notes: b.noteCount,
+  items: b.plan.conversations.size,
+  turns: b.turnCount,
+});
 
 export type CsvTableRow<T> =
   | { ok: true; row: T; extra: Record<string, string> | undefined; where: Where }
@@ -70,7 +76,8 @@ export async function* csvTable<S extends z.ZodType>(
       header = rec.fields.map((h) => h.trim());
       const seen = new Set<string>();
       for (const h of header) {
-        if (seen.has(h)) ctx.log.add({ file: file.name, line: rec.line, field: "(header)", message: `duplicate column ${JSON.stringify(h)}` });
+        if (seen.has(h))
+          ctx.log.add({ file: file.name, line: rec.line, field: "(header)", message: `duplicate column ${JSON.stringify(h)}` });
         seen.add(h);
       }
       const missing = columns.filter((c) => !seen.has(c));

@@ -41,18 +41,23 @@ describe("reader limits", () => {
     const result = await parseDataset([{ name: "bundle.json", chunks: [text] }]);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.issues).toContainEqual(expect.objectContaining({ file: "bundle.json", line: 2, field: "(json)", message: expect.stringMatching(/nested deeper/) }));
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({ file: "bundle.json", line: 2, field: "(json)", message: expect.stringMatching(/nested deeper/) }),
+    );
   });
 
   it("a line longer than the limit is reported by its number without being joined", async () => {
     const lines = await all(readLines(hugeLine(MAX_LINE_CHARS + 5, "a\n")));
-    expect(lines.map((l) => [l.line, l.text.length, l.overLong !== undefined])).toEqual([[1, 1, false], [2, 0, true]]);
+    expect(lines.map((l) => [l.line, l.text.length, l.overLong !== undefined])).toEqual([
+      [1, 1, false],
+      [2, 0, true],
+    ]);
     const entries = await all(readJsonl(hugeLine(MAX_LINE_CHARS + 5, '{"a":1}\n"')));
     expect(entries[1]).toMatchObject({ ok: false, line: 2, error: expect.stringMatching(/longer than 16,777,216 characters/) });
   });
 
   it("a CSV field longer than the limit is a problem of its record, and the next record reads", async () => {
-    const records = await all(parseCsv([...hugeLine(MAX_LINE_CHARS + 5, 'id,text\n1,"', ''), '"\n2,short\n']));
+    const records = await all(parseCsv([...hugeLine(MAX_LINE_CHARS + 5, 'id,text\n1,"', ""), '"\n2,short\n']));
     expect(records.map((r) => r.line)).toEqual([1, 2, 3]);
     expect(records[1]!.problems).toEqual([expect.stringMatching(/field 2 is longer than/)]);
     expect(records[2]!.fields).toEqual(["2", "short"]);

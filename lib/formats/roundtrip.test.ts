@@ -57,8 +57,17 @@ describe("notes-chatqa and EHRNote-ChatQA CSV", () => {
     expect(stats).toMatchObject({ format: "notes-chatqa-json", patients: 1, notes: 1, items: 1, turns: 2 });
     const conv = dataset.items[0] as Conversation;
     expect(conv.conversationId).toBe("900001:microbiology");
-    expect(conv.turns[1]).toMatchObject({ turnType: "source", answer: "B", goldSources: [{ noteNum: 1, headers: ["Brief Hospital Course"] }] });
-    expect(dataset.patients[0]?.notes?.[0]?.sections[1]).toEqual({ title: "Brief Hospital Course", rawTitle: "Brief Hospital Course:", start: 75, end: 160 });
+    expect(conv.turns[1]).toMatchObject({
+      turnType: "source",
+      answer: "B",
+      goldSources: [{ noteNum: 1, headers: ["Brief Hospital Course"] }],
+    });
+    expect(dataset.patients[0]?.notes?.[0]?.sections[1]).toEqual({
+      title: "Brief Hospital Course",
+      rawTitle: "Brief Hospital Course:",
+      start: 75,
+      end: 160,
+    });
   });
 
   test("bundle → export → parse is deep-equal, and the exported JSON equals the original", async () => {
@@ -110,7 +119,14 @@ test("a whole string is accepted as a single-chunk stream", async () => {
 test("progress is reported per file and stats count characters and records", async () => {
   const seen: { file: string; chars: number; records: number }[] = [];
   const r = await parseDataset(
-    [{ name: "a.json", chunks: (function* () { for (let i = 0; i < EHR.length; i += 100) yield EHR.slice(i, i + 100); })() }],
+    [
+      {
+        name: "a.json",
+        chunks: (function* () {
+          for (let i = 0; i < EHR.length; i += 100) yield EHR.slice(i, i + 100);
+        })(),
+      },
+    ],
     { onProgress: (p) => seen.push(p) },
   );
   expect(r.ok).toBe(true);

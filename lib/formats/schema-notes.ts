@@ -144,7 +144,16 @@ export const ehrNoteQaRowSchema = z.looseObject({
 
 // ---- MIMIC-IV-Note discharge.csv(.gz), joined to the raw EHRNoteQA release ---------
 
-export const DISCHARGE_CSV_COLUMNS = ["note_id", "subject_id", "hadm_id", "note_type", "note_seq", "charttime", "storetime", "text"] as const;
+export const DISCHARGE_CSV_COLUMNS = [
+  "note_id",
+  "subject_id",
+  "hadm_id",
+  "note_type",
+  "note_seq",
+  "charttime",
+  "storetime",
+  "text",
+] as const;
 
 export const dischargeCsvRowSchema = z.object({
   note_id: nonEmpty,

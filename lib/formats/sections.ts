@@ -25,7 +25,11 @@ export type CanonicalHeader = (typeof CANONICAL_HEADERS)[number];
 
 // Lower-cased lookup key: case and the hyphen/space in "Follow-up" vary across notes.
 function headerKey(s: string): string {
-  return s.toLowerCase().replace(/follow[- ]up/, "followup").replace(/\s+/g, " ").trim();
+  return s
+    .toLowerCase()
+    .replace(/follow[- ]up/, "followup")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 const BY_KEY = new Map<string, CanonicalHeader>(CANONICAL_HEADERS.map((h) => [headerKey(h), h]));
 

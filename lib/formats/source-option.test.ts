@@ -12,9 +12,12 @@ test("several notes: separated by ';', by newlines, or just repeated", () => {
     { noteNum: 1, chartdate: "2150-03-02", headers: ["Chief Complaint", "Major Surgical or Invasive Procedure"] },
     { noteNum: 2, chartdate: "2150-06-10", headers: ["Discharge Diagnosis"] },
   ];
-  const a = "Note #1 Chartdate: 2150-03-02 Headers: Chief Complaint, Major Surgical or Invasive Procedure; Note #2 Chartdate: 2150-06-10 Headers: Discharge Diagnosis";
-  const b = "Note #1 Chartdate: 2150-03-02 Headers: Chief Complaint, Major Surgical or Invasive Procedure\nNote #2 Chartdate: 2150-06-10 Headers: Discharge Diagnosis";
-  const c = "Note #1 Chartdate: 2150-03-02 Headers: Chief Complaint, Major Surgical or Invasive Procedure Note #2 Chartdate: 2150-06-10 Headers: Discharge Diagnosis";
+  const a =
+    "Note #1 Chartdate: 2150-03-02 Headers: Chief Complaint, Major Surgical or Invasive Procedure; Note #2 Chartdate: 2150-06-10 Headers: Discharge Diagnosis";
+  const b =
+    "Note #1 Chartdate: 2150-03-02 Headers: Chief Complaint, Major Surgical or Invasive Procedure\nNote #2 Chartdate: 2150-06-10 Headers: Discharge Diagnosis";
+  const c =
+    "Note #1 Chartdate: 2150-03-02 Headers: Chief Complaint, Major Surgical or Invasive Procedure Note #2 Chartdate: 2150-06-10 Headers: Discharge Diagnosis";
   for (const s of [a, b, c]) expect(parseSourceOption(s)).toEqual(expected);
 });
 

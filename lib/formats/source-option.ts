@@ -32,7 +32,12 @@ export function parseSourceOption(text: string): SourceOptionRef[] {
     if (headers) {
       ref.headers = (headers[1] as string)
         .split(/[,;|\n]|\s+and\s+/i)
-        .map((h) => h.trim().replace(/[.)\]]+$/, "").trim())
+        .map((h) =>
+          h
+            .trim()
+            .replace(/[.)\]]+$/, "")
+            .trim(),
+        )
         .filter((h) => h !== "" && !/^and$/i.test(h))
         .map((h) => canonicalHeader(h) ?? h);
     }

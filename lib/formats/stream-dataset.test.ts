@@ -54,14 +54,51 @@ describe("record order", () => {
   });
 
   test("CSV conversations whose turns are interleaved come out complete, at their first-seen position", async () => {
-    const notes = 'subject_id,note_num,note_id,hadm_id,note_seq,chartdate,storetime,text\n900001,1,900001-DS-1,1,1,2150-03-02,,"Chief Complaint:\nfever"\n';
-    const cols = ["subject_id", "qa_category", "turn_order", "turn_index", "turn_type", "question", "option_a", "option_b", "option_c", "option_d", "option_e", "correct_answer"];
+    const notes =
+      'subject_id,note_num,note_id,hadm_id,note_seq,chartdate,storetime,text\n900001,1,900001-DS-1,1,1,2150-03-02,,"Chief Complaint:\nfever"\n';
+    const cols = [
+      "subject_id",
+      "qa_category",
+      "turn_order",
+      "turn_index",
+      "turn_type",
+      "question",
+      "option_a",
+      "option_b",
+      "option_c",
+      "option_d",
+      "option_e",
+      "correct_answer",
+    ];
     const src = (h: string) => `Note #1 Chartdate: 2150-03-02 Headers: ${h}`;
     const turn = (cat: string, order: number, type: string) =>
-      csvRow(["900001", cat, String(order), "1", type, `${cat} ${type}?`, ...(type === "source" ? [src("Chief Complaint"), src("Brief Hospital Course"), src("Discharge Medications"), src("History"), src("Plan")] : ["a", "b", "c", "d", "e"]), "A"].map(String));
-    const questions = cols.join(",") + "\n" + turn("micro", 1, "content") + turn("meds", 1, "content") + turn("micro", 2, "source") + turn("meds", 2, "source");
+      csvRow(
+        [
+          "900001",
+          cat,
+          String(order),
+          "1",
+          type,
+          `${cat} ${type}?`,
+          ...(type === "source"
+            ? [src("Chief Complaint"), src("Brief Hospital Course"), src("Discharge Medications"), src("History"), src("Plan")]
+            : ["a", "b", "c", "d", "e"]),
+          "A",
+        ].map(String),
+      );
+    const questions =
+      cols.join(",") +
+      "\n" +
+      turn("micro", 1, "content") +
+      turn("meds", 1, "content") +
+      turn("micro", 2, "source") +
+      turn("meds", 2, "source");
     const rs = await records(reopenable({ "notes.csv": notes, "questions.csv": questions }, 5));
-    const items = rs.flatMap((r) => (r.kind === "item" ? [[r.position, r.item.kind === "conversation" && r.item.conversationId, r.item.kind === "conversation" && r.item.turns.length]] : []));
+    const items = rs.flatMap((r) =>
+      r.kind === "item"
+        ? [[r.position, r.item.kind === "conversation" && r.item.conversationId, r.item.kind === "conversation" && r.item.turns.length]]
+        : [],
+    );
     expect(items).toEqual([
       [0, "900001:micro", 2],
       [1, "900001:meds", 2],
@@ -96,7 +133,9 @@ describe("JSON bundles are read record by record", () => {
     const broken = JSON.stringify(bundle, null, 2).replace(/"time": "2\d{3}-/, '"time": "x-');
     const { opens, issues } = await count(broken);
     expect(opens).toBe(2);
-    expect(issues).toEqual([expect.objectContaining({ field: "patients[0].events[0].time", line: broken.split("\n").findIndex((l) => l.includes('"x-')) + 1 })]);
+    expect(issues).toEqual([
+      expect.objectContaining({ field: "patients[0].events[0].time", line: broken.split("\n").findIndex((l) => l.includes('"x-')) + 1 }),
+    ]);
   });
 });
 

@@ -86,7 +86,11 @@ export async function* streamDataset(files: readonly ReopenableFile[], summary: 
 }
 
 /** FHIR R4: the patients batch by batch (lib/formats/fhir/stream-fhir.ts), then the items. */
-async function* fhirRecords(summary: DatasetSummary, files: readonly ReopenableFile[], instances: () => NamedChunks): AsyncGenerator<DatasetRecord> {
+async function* fhirRecords(
+  summary: DatasetSummary,
+  files: readonly ReopenableFile[],
+  instances: () => NamedChunks,
+): AsyncGenerator<DatasetRecord> {
   const plan = summary.plan.fhir;
   if (!plan) throw new DatasetChangedError(summary.plan.files.map((f) => f.name).join(", "), "no FHIR plan");
   const open = (name: string) => {
@@ -97,7 +101,8 @@ async function* fhirRecords(summary: DatasetSummary, files: readonly ReopenableF
   let position = 0;
   for await (const patient of streamFhirPatients(plan, open)) yield { kind: "patient", patient, position: position++ };
   position = 0;
-  for await (const raw of jsonRecords(instances())) yield { kind: "item", item: instanceFromWire(raw as RawInstance), position: position++ };
+  for await (const raw of jsonRecords(instances()))
+    yield { kind: "item", item: instanceFromWire(raw as RawInstance), position: position++ };
 }
 
 /** Passes records through and checks the totals against pass 1 at the end. */
@@ -115,7 +120,10 @@ function countRecords(summary: DatasetSummary) {
     const s = summary.stats;
     const want = { patients: s.patients, events: s.events, notes: s.notes, items: s.items };
     if (JSON.stringify(n) !== JSON.stringify(want))
-      throw new DatasetChangedError(summary.plan.files.map((f) => f.name).join(", "), `read ${JSON.stringify(n)}, validated ${JSON.stringify(want)}`);
+      throw new DatasetChangedError(
+        summary.plan.files.map((f) => f.name).join(", "),
+        `read ${JSON.stringify(n)}, validated ${JSON.stringify(want)}`,
+      );
   };
 }
 
@@ -128,9 +136,11 @@ export async function* jsonRecords(file: NamedChunks): AsyncGenerator<Raw> {
 
 async function* ehrJsonl(patients: () => NamedChunks, instances: () => NamedChunks): AsyncGenerator<DatasetRecord> {
   let position = 0;
-  for await (const raw of jsonRecords(patients())) yield { kind: "patient", patient: ehrPatientFromWire(raw as RawEhrPatient), position: position++ };
+  for await (const raw of jsonRecords(patients()))
+    yield { kind: "patient", patient: ehrPatientFromWire(raw as RawEhrPatient), position: position++ };
   position = 0;
-  for await (const raw of jsonRecords(instances())) yield { kind: "item", item: instanceFromWire(raw as RawInstance), position: position++ };
+  for await (const raw of jsonRecords(instances()))
+    yield { kind: "item", item: instanceFromWire(raw as RawInstance), position: position++ };
 }
 
 /**
@@ -143,7 +153,8 @@ async function* bundleRecords(open: () => NamedChunks, keys: [string, string]): 
   const read = async function* (only?: string): AsyncGenerator<{ key: string; raw: Raw }> {
     const file = open();
     for await (const e of scanBundle(file.chunks, { arrays: keys, ...(only ? { wanted: (key: string) => key === only } : {}) })) {
-      if (e.kind === "error" || e.kind === "root") throw new DatasetChangedError(file.name, e.kind === "error" ? e.message : "not a bundle");
+      if (e.kind === "error" || e.kind === "root")
+        throw new DatasetChangedError(file.name, e.kind === "error" ? e.message : "not a bundle");
       if (e.kind === "array") {
         if (e.key === keys[0]) firstSeen = true;
         else if (!firstSeen) secondEarly = true;
@@ -172,7 +183,8 @@ async function* notesBundle(open: () => NamedChunks): AsyncGenerator<DatasetReco
     const patientId = String(raw.subject_id);
     if (key === "patients") {
       yield { kind: "patient", patient: bundlePatientFromWire(patientId, raw), position: position.patients++ };
-      for (const n of (raw.notes as Raw[] | undefined) ?? []) yield { kind: "note", patientId, note: noteFromWire(n as unknown as NoteFields, pickExtra(n, NOTE_KEYS)) };
+      for (const n of (raw.notes as Raw[] | undefined) ?? [])
+        yield { kind: "note", patientId, note: noteFromWire(n as unknown as NoteFields, pickExtra(n, NOTE_KEYS)) };
       continue;
     }
     const qaCategory = raw.qa_category as string;
@@ -254,8 +266,7 @@ export async function collectDataset(summary: DatasetSummary, records: AsyncIter
       const notes = byId.get(r.patientId)?.notes;
       if (!notes) throw new Error(`note of ${r.patientId} before its patient`);
       notes.push(r.note);
-    }
-    else items[r.position] = r.item;
+    } else items[r.position] = r.item;
   }
   const { family, format, formatVersion, meta, extra } = summary;
   return { family, format, ...(formatVersion !== undefined ? { formatVersion } : {}), meta, patients, items, ...(extra ? { extra } : {}) };

@@ -33,7 +33,13 @@ export async function* ehrNoteQa(
     }
     const n = (perPatient.get(patientId) ?? 0) + 1;
     perPatient.set(patientId, n);
-    const item: Conversation = { kind: "conversation", conversationId: `${patientId}:q${n}`, patientId, qaCategory: "", turns: [ehrNoteQaTurn(r)] };
+    const item: Conversation = {
+      kind: "conversation",
+      conversationId: `${patientId}:q${n}`,
+      patientId,
+      qaCategory: "",
+      turns: [ehrNoteQaTurn(r)],
+    };
     const extra = ehrNoteQaExtra(r);
     if (extra) item.extra = extra;
     yield { kind: "item", item, position: position++ };

@@ -24,7 +24,16 @@ test("outside gaps and repeats, the instant reads back as the same wall time in 
   fc.assert(
     fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) }), (zone, t) => {
       const instant = Math.floor(t / 1000) * 1000;
-      const f = new Intl.DateTimeFormat("en-CA", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      const f = new Intl.DateTimeFormat("en-CA", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      });
       const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
       const w = wall(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`);
       const back = wallToInstant(w, zone);
@@ -43,5 +52,10 @@ test("isoToMillis: offsets, dataset zone for times without one, and years below 
   expect(isoToMillis("2033-04-14T14:08:00Z", "Asia/Shanghai")).toBe(Date.UTC(2033, 3, 14, 14, 8));
   expect(isoToMillis("2033-04-14", "Asia/Shanghai")).toBe(Date.UTC(2033, 3, 13, 16, 0));
   expect(isoToMillis("0999-01-02 10:00")).toBe(new Date("0999-01-02T10:00:00Z").getTime());
-  expect([hasUtcOffset("2033-04-14T14:08:00-12:00"), hasUtcOffset("2033-04-14T14:08Z"), hasUtcOffset("2033-04-14 14:08"), hasUtcOffset("2033-04-14")]).toEqual([true, true, false, false]);
+  expect([
+    hasUtcOffset("2033-04-14T14:08:00-12:00"),
+    hasUtcOffset("2033-04-14T14:08Z"),
+    hasUtcOffset("2033-04-14 14:08"),
+    hasUtcOffset("2033-04-14"),
+  ]).toEqual([true, true, false, false]);
 });

@@ -13,8 +13,15 @@ function format(zone: string): Intl.DateTimeFormat {
   let f = formats.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone, hourCycle: "h23", era: "short",
-      year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric",
+      timeZone: zone,
+      hourCycle: "h23",
+      era: "short",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
     });
     formats.set(zone, f);
   }
@@ -37,7 +44,9 @@ function offsetNow(utcMs: number, zone: string): number {
   const parts: Record<string, string> = {};
   for (const p of format(zone).formatToParts(new Date(utcMs))) parts[p.type] = p.value;
   const year = parts.era === "BC" || parts.era === "B" ? 1 - Number(parts.year) : Number(parts.year);
-  const wall = new Date(Date.UTC(2000, Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)));
+  const wall = new Date(
+    Date.UTC(2000, Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)),
+  );
   wall.setUTCFullYear(year);
   // The formatter drops milliseconds: compare whole seconds.
   return wall.getTime() - (utcMs - (((utcMs % 1000) + 1000) % 1000));

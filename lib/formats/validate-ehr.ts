@@ -122,7 +122,10 @@ export class EhrDatasetBuilder {
     }
     if (first.offset === offset || entry.zoneMixed) return;
     entry.zoneMixed = true;
-    const at = first.where.line !== undefined && first.where.path === "" ? `${first.where.file} line ${first.where.line}, ${first.field}` : `${first.where.file} ${joinPath(first.where.path, first.field)}`;
+    const at =
+      first.where.line !== undefined && first.where.path === ""
+        ? `${first.where.file} line ${first.where.line}, ${first.field}`
+        : `${first.where.file} ${joinPath(first.where.path, first.field)}`;
     const [has, hasNot] = offset ? ["has a UTC offset", "has none"] : ["has no UTC offset", "has one"];
     this.log.add(
       issueAt(
@@ -158,7 +161,11 @@ export class EhrDatasetBuilder {
       const prev = firstIndex.get(e.event_id);
       if (prev !== undefined) {
         this.log.add(
-          issueAt(where, `events[${k}].event_id`, `duplicate event_id ${JSON.stringify(e.event_id)} in patient ${JSON.stringify(id)} (first at events[${prev}])`),
+          issueAt(
+            where,
+            `events[${k}].event_id`,
+            `duplicate event_id ${JSON.stringify(e.event_id)} in patient ${JSON.stringify(id)} (first at events[${prev}])`,
+          ),
         );
         return;
       }
@@ -178,7 +185,13 @@ export class EhrDatasetBuilder {
    * A patient whose record another reader validated (FHIR R4, lib/formats/fhir): its event ids
    * and times, and the time the cutoffs' kind (offset or none) must match.
    */
-  addRecordIndex(id: string, where: Where, events: readonly { id: string; time: string }[], zone: ZoneExample | undefined, pregnancyId: string | null): void {
+  addRecordIndex(
+    id: string,
+    where: Where,
+    events: readonly { id: string; time: string }[],
+    zone: ZoneExample | undefined,
+    pregnancyId: string | null,
+  ): void {
     this.byPatient.set(id, { where, valid: true, pregnancyId, events: new EventTimes(events), ...(zone ? { zone } : {}) });
     this.patientCount++;
     this.eventCount += events.length;
@@ -209,7 +222,8 @@ export class EhrDatasetBuilder {
     const texts = new Map<string, number>();
     item.options.forEach((o, k) => {
       const l = labels.get(o.label);
-      if (l !== undefined) this.log.add(issueAt(where, `options[${k}].label`, `duplicate option label ${JSON.stringify(o.label)} (same as options[${l}])`));
+      if (l !== undefined)
+        this.log.add(issueAt(where, `options[${k}].label`, `duplicate option label ${JSON.stringify(o.label)} (same as options[${l}])`));
       else labels.set(o.label, k);
       const t = texts.get(normText(o.text));
       if (t !== undefined) this.log.add(issueAt(where, `options[${k}].text`, `duplicate option text (same as options[${t}])`));
@@ -243,14 +257,20 @@ export class EhrDatasetBuilder {
     const { where } = ref;
     if (ref.pregnancyId != null && patient.pregnancyId != null && ref.pregnancyId !== patient.pregnancyId)
       this.log.add(
-        issueAt(where, "pregnancy_id", `pregnancy_id ${JSON.stringify(ref.pregnancyId)} does not match patient's ${JSON.stringify(patient.pregnancyId)}`),
+        issueAt(
+          where,
+          "pregnancy_id",
+          `pregnancy_id ${JSON.stringify(ref.pregnancyId)} does not match patient's ${JSON.stringify(patient.pregnancyId)}`,
+        ),
       );
     const cutoffMs = this.millis(ref.cutoffTime);
     ref.evidenceEventIds.forEach((id, k) => {
       const time = events.get(id);
       const field = `evidence_event_ids[${k}]`;
       if (time === undefined) {
-        this.log.add(issueAt(where, field, `evidence event ${JSON.stringify(id)} is not an event of patient ${JSON.stringify(ref.patientId)}`));
+        this.log.add(
+          issueAt(where, field, `evidence event ${JSON.stringify(id)} is not an event of patient ${JSON.stringify(ref.patientId)}`),
+        );
       } else if (this.millis(time) > cutoffMs) {
         this.log.add(issueAt(where, field, `evidence event ${JSON.stringify(id)} at ${time} is dated after the cutoff ${ref.cutoffTime}`));
       }
@@ -267,7 +287,11 @@ export class EhrDatasetBuilder {
       const bi = b.decisionPointIndex;
       if (ai === bi) {
         this.log.add(
-          issueAt(b.where, "decision_point_index", `duplicate decision_point_index ${bi} for patient ${JSON.stringify(b.patientId)} (also instance ${JSON.stringify(a.instanceId)})`),
+          issueAt(
+            b.where,
+            "decision_point_index",
+            `duplicate decision_point_index ${bi} for patient ${JSON.stringify(b.patientId)} (also instance ${JSON.stringify(a.instanceId)})`,
+          ),
         );
       } else if (this.millis(b.cutoffTime) < this.millis(a.cutoffTime)) {
         this.log.add(

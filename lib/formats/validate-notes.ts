@@ -69,7 +69,14 @@ export interface NotesStreamPlan {
 
 /** Content turns keep only their numbering; source turns also their options (for note references). */
 const slim = (t: Turn): Turn =>
-  ({ turnOrder: t.turnOrder, turnIndex: t.turnIndex, turnType: t.turnType, question: "", options: t.turnType === "source" ? t.options : [], answer: t.answer }) as Turn;
+  ({
+    turnOrder: t.turnOrder,
+    turnIndex: t.turnIndex,
+    turnType: t.turnType,
+    question: "",
+    options: t.turnType === "source" ? t.options : [],
+    answer: t.answer,
+  }) as Turn;
 
 export class NotesDatasetBuilder {
   /** Accepted patients in first-seen order; filled only when retaining. */
@@ -154,7 +161,13 @@ export class NotesDatasetBuilder {
     if (/^\d+$/.test(n) && !entry.noteDates.has(Number(n))) entry.noteDates.set(Number(n), "");
   }
 
-  private addNote(entry: PatientEntry, raw: NoteFields | Note, extra: Record<string, unknown> | undefined, where: Where, prefix: string): void {
+  private addNote(
+    entry: PatientEntry,
+    raw: NoteFields | Note,
+    extra: Record<string, unknown> | undefined,
+    where: Where,
+    prefix: string,
+  ): void {
     const note: Note = "noteNum" in raw ? raw : noteFromWire(raw, extra);
     const patient = entry.patient as Patient;
     // note_id / note_seq are provenance the release may leave empty: checked where given.
@@ -165,13 +178,21 @@ export class NotesDatasetBuilder {
       return;
     }
     if (idDup) {
-      this.log.add(issueAt(where, `${prefix}note_id`, `duplicate note_id ${JSON.stringify(note.noteId)} (first at ${describeWhere(idDup)})`));
+      this.log.add(
+        issueAt(where, `${prefix}note_id`, `duplicate note_id ${JSON.stringify(note.noteId)} (first at ${describeWhere(idDup)})`),
+      );
       return;
     }
     if (note.noteId !== undefined && note.noteSeq !== undefined) {
       const expected = `${patient.patientId}-DS-${note.noteSeq}`;
       if (note.noteId !== expected)
-        this.log.add(issueAt(where, `${prefix}note_id`, `note_id ${JSON.stringify(note.noteId)} does not match {subject_id}-DS-{note_seq} (${expected})`));
+        this.log.add(
+          issueAt(
+            where,
+            `${prefix}note_id`,
+            `note_id ${JSON.stringify(note.noteId)} does not match {subject_id}-DS-{note_seq} (${expected})`,
+          ),
+        );
     }
     if (note.noteId !== undefined) this.noteIds.set(note.noteId, where);
     entry.noteDates.set(note.noteNum, note.chartdate);
@@ -229,11 +250,24 @@ export class NotesDatasetBuilder {
     else this.addConversation(String(row.subject_id), row.qa_category, where, [{ turn, where }], undefined);
   }
 
-  private addConversation(patientId: string, qaCategory: string, where: Where, turns: LocatedTurn[], extra: Record<string, unknown> | undefined, id?: string): void {
+  private addConversation(
+    patientId: string,
+    qaCategory: string,
+    where: Where,
+    turns: LocatedTurn[],
+    extra: Record<string, unknown> | undefined,
+    id?: string,
+  ): void {
     const conversationId = id ?? `${patientId}:${qaCategory}`;
     const first = this.conversations.get(conversationId);
     if (first) {
-      this.log.add(issueAt(where, "qa_category", `duplicate conversation for subject_id ${patientId} and qa_category ${JSON.stringify(qaCategory)} (first at ${describeWhere(first.where)})`));
+      this.log.add(
+        issueAt(
+          where,
+          "qa_category",
+          `duplicate conversation for subject_id ${patientId} and qa_category ${JSON.stringify(qaCategory)} (first at ${describeWhere(first.where)})`,
+        ),
+      );
       return;
     }
     const conversation: Conversation = { kind: "conversation", conversationId, patientId, qaCategory, turns: [] };
@@ -271,7 +305,13 @@ export class NotesDatasetBuilder {
         patient.numNotes = r.num_notes;
         entry.numNotesWhere = where;
       } else if (patient.numNotes !== r.num_notes)
-        this.log.add(issueAt(where, "num_notes", `num_notes ${r.num_notes} disagrees with ${patient.numNotes} given for patient ${id} at ${describeWhere(entry.numNotesWhere ?? where)}`));
+        this.log.add(
+          issueAt(
+            where,
+            "num_notes",
+            `num_notes ${r.num_notes} disagrees with ${patient.numNotes} given for patient ${id} at ${describeWhere(entry.numNotesWhere ?? where)}`,
+          ),
+        );
     }
     this.addConversation(id, "", where, [{ turn: this.keep(turn), where }], ehrNoteQaExtra(r), conversationId);
   }
@@ -290,7 +330,13 @@ export class NotesDatasetBuilder {
     const given = entry.columnDigests as Map<number, string>;
     for (const c of columns)
       if (given.get(c.noteNum) !== digest(c.text))
-        this.log.add(issueAt(where, c.key, `${c.key} differs from the one given for patient ${entry.patient?.patientId} at ${describeWhere(entry.where)}`));
+        this.log.add(
+          issueAt(
+            where,
+            c.key,
+            `${c.key} differs from the one given for patient ${entry.patient?.patientId} at ${describeWhere(entry.where)}`,
+          ),
+        );
   }
 
   /** EHRNoteQA + discharge.csv: the notes preprocess.py would join, for a patient of the release. */
@@ -334,10 +380,25 @@ export class NotesDatasetBuilder {
       const p = entry.patient;
       // The benchmark shows the model note_1 … note_{num_notes}: a count that disagrees with
       // the notes there are is a defect of the item (unless there are no notes at all, below).
-      if (singleTurn && p.notes && this.noteCount > 0 && p.numNotes !== undefined && p.numNotes !== entry.noteCount && entry.numNotesWhere === where)
-        this.findings.add(where, "num_notes", "num_notes_mismatch", `num_notes ${p.numNotes} but patient ${p.patientId} has ${entry.noteCount} notes`, { declared: p.numNotes, found: entry.noteCount }, conversation.conversationId);
+      if (
+        singleTurn &&
+        p.notes &&
+        this.noteCount > 0 &&
+        p.numNotes !== undefined &&
+        p.numNotes !== entry.noteCount &&
+        entry.numNotesWhere === where
+      )
+        this.findings.add(
+          where,
+          "num_notes",
+          "num_notes_mismatch",
+          `num_notes ${p.numNotes} but patient ${p.patientId} has ${entry.noteCount} notes`,
+          { declared: p.numNotes, found: entry.noteCount },
+          conversation.conversationId,
+        );
       const notes = { dates: entry.noteDates, headers: entry.noteHeaders };
-      for (const { turn, where: tw } of kept) checkNoteRefs(turn, tw, p.patientId, notes, this.log, { findings: this.findings, item: conversation.conversationId });
+      for (const { turn, where: tw } of kept)
+        checkNoteRefs(turn, tw, p.patientId, notes, this.log, { findings: this.findings, item: conversation.conversationId });
     }
     if (this.questionsFile !== undefined && this.noteCount === 0 && this.log.empty)
       this.findings.add(
@@ -356,7 +417,11 @@ export class NotesDatasetBuilder {
     if (nums.length === 0 || !entry.noteWhere || entry.noteRejected || nums.every((n, k) => n === k + 1)) return;
     const field = entry.noteWhere.path === "" ? "note_num" : "notes";
     this.log.add(
-      issueAt(entry.noteWhere, field, `note_num values for patient ${entry.patient?.patientId ?? "?"} are ${nums.join(", ")}; expected 1..${nums.length} without gaps`),
+      issueAt(
+        entry.noteWhere,
+        field,
+        `note_num values for patient ${entry.patient?.patientId ?? "?"} are ${nums.join(", ")}; expected 1..${nums.length} without gaps`,
+      ),
     );
   }
 }

@@ -45,7 +45,15 @@ export function checkTurn(turn: Turn, where: Where, log: IssueLog, target: Findi
     const gold = o.label === turn.answer;
     if (o.text.trim() === "") {
       if (gold) log.add(issueAt(where, names.answer, `${names.answer} ${JSON.stringify(turn.answer)} points at an empty option`));
-      else findings.add(where, names.option(o.label), "empty_option", `${names.option(o.label)} is empty`, { ...turnDetail, label: o.label }, item);
+      else
+        findings.add(
+          where,
+          names.option(o.label),
+          "empty_option",
+          `${names.option(o.label)} is empty`,
+          { ...turnDetail, label: o.label },
+          item,
+        );
       continue;
     }
     const key = normalizeOption(o.text);
@@ -107,13 +115,21 @@ export function checkTurnSequence(turns: readonly LocatedTurn[], log: IssueLog, 
       const next = ordered[k + 1]?.turn;
       if (next?.turnType !== "source" || next.turnIndex !== turn.turnIndex)
         log.add(
-          issueAt(where, "turn_index", `content turn (turn_order ${turn.turnOrder}, turn_index ${turn.turnIndex}) is not followed by its source turn (turn_index ${turn.turnIndex})`),
+          issueAt(
+            where,
+            "turn_index",
+            `content turn (turn_order ${turn.turnOrder}, turn_index ${turn.turnIndex}) is not followed by its source turn (turn_index ${turn.turnIndex})`,
+          ),
         );
     } else {
       const prev = ordered[k - 1]?.turn;
       if (prev?.turnType !== "content" || prev.turnIndex !== turn.turnIndex)
         log.add(
-          issueAt(where, "turn_index", `source turn (turn_order ${turn.turnOrder}, turn_index ${turn.turnIndex}) does not directly follow a content turn with the same turn_index`),
+          issueAt(
+            where,
+            "turn_index",
+            `source turn (turn_order ${turn.turnOrder}, turn_index ${turn.turnIndex}) does not directly follow a content turn with the same turn_index`,
+          ),
         );
     }
   });
@@ -132,7 +148,15 @@ export interface NoteIndex {
  * chartdate): issues. A header the gold option cites that its note does not have is a
  * finding: the evidence answer points at nothing a reviewer can find.
  */
-export function checkNoteRefs(turn: Turn, where: Where, patientId: string, notes: NoteIndex, log: IssueLog, target: FindingTarget, names: TurnFieldNames = CHATQA_FIELDS): void {
+export function checkNoteRefs(
+  turn: Turn,
+  where: Where,
+  patientId: string,
+  notes: NoteIndex,
+  log: IssueLog,
+  target: FindingTarget,
+  names: TurnFieldNames = CHATQA_FIELDS,
+): void {
   if (turn.turnType !== "source") return;
   const have = [...notes.dates.keys()].sort((a, b) => a - b).join(", ") || "none";
   for (const o of turn.options) {
@@ -143,7 +167,13 @@ export function checkNoteRefs(turn: Turn, where: Where, patientId: string, notes
         continue;
       }
       if (ref.chartdate !== undefined && chartdate !== "" && ref.chartdate !== chartdate) {
-        log.add(issueAt(where, names.option(o.label), `Note #${ref.noteNum} is cited with chartdate ${ref.chartdate}, but its chartdate is ${chartdate}`));
+        log.add(
+          issueAt(
+            where,
+            names.option(o.label),
+            `Note #${ref.noteNum} is cited with chartdate ${ref.chartdate}, but its chartdate is ${chartdate}`,
+          ),
+        );
       }
       // Only the gold: a distractor citing an absent section is just a wrong answer.
       if (o.label !== turn.answer) continue;

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { commentsCsv, type CommentRow } from "./comments";
 
 const row = (o: Partial<CommentRow>): CommentRow => ({
-  itemId: "i", externalId: "q01", sampleOrder: 1, rater: "R1", text: "ok", savedAt: "2026-12-01T10:00:00.000Z", ratings: { gold: "correct", question: null }, ...o,
+  itemId: "i",
+  externalId: "q01",
+  sampleOrder: 1,
+  rater: "R1",
+  text: "ok",
+  savedAt: "2026-12-01T10:00:00.000Z",
+  ratings: { gold: "correct", question: null },
+  ...o,
 });
 
 describe("commentsCsv", () => {
@@ -10,7 +17,13 @@ describe("commentsCsv", () => {
     const csv = commentsCsv(
       [
         row({ externalId: "q02", sampleOrder: 2, rater: "R10", text: "fine" }),
-        row({ externalId: "q02", sampleOrder: 2, rater: "R2", text: 'gold says "B", record says C,\nsee day 3', ratings: { gold: "incorrect", question: "clear" } }),
+        row({
+          externalId: "q02",
+          sampleOrder: 2,
+          rater: "R2",
+          text: 'gold says "B", record says C,\nsee day 3',
+          ratings: { gold: "incorrect", question: "clear" },
+        }),
         row({ savedAt: null }),
       ],
       ["gold", "question"],

@@ -27,6 +27,7 @@ export function sortComments(rows: readonly CommentRow[]): CommentRow[] {
 
 export function commentsCsv(rows: readonly CommentRow[], dimensions: readonly string[]): string {
   const lines: CsvValue[][] = [["item", "rater", "saved_at", ...dimensions, "comment"]];
-  for (const r of sortComments(rows)) lines.push([r.externalId, r.rater, r.savedAt ?? "", ...dimensions.map((d) => r.ratings[d] ?? ""), r.text]);
+  for (const r of sortComments(rows))
+    lines.push([r.externalId, r.rater, r.savedAt ?? "", ...dimensions.map((d) => r.ratings[d] ?? ""), r.text]);
   return csvText(lines);
 }

@@ -20,24 +20,47 @@ describe("computeAuditReport", () => {
 
   it("passes the engine the declared categories, tie rule and population N", () => {
     expect(gold.agreement.categories).toEqual(["correct", "incorrect", "uncertain"]);
-    expect(gold.agreement.options).toEqual({ weights: "unweighted", populationSize: 1500, confidenceLevel: 0.95, tieCategory: "uncertain" });
+    expect(gold.agreement.options).toEqual({
+      weights: "unweighted",
+      populationSize: 1500,
+      confidenceLevel: 0.95,
+      tieCategory: "uncertain",
+    });
     const ratings = [
-      ["q01", "R1", "correct"], ["q01", "R2", "correct"], ["q01", "R3", "correct"],
-      ["q02", "R1", "correct"], ["q02", "R2", "correct"], ["q02", "R3", "correct"],
-      ["q03", "R1", "correct"], ["q03", "R2", "incorrect"], ["q03", "R3", "correct"],
-      ["q04", "R1", "incorrect"], ["q04", "R2", "incorrect"], ["q04", "R3", "incorrect"],
-      ["q05", "R1", "correct"], ["q05", "R2", "incorrect"], ["q05", "R3", "uncertain"],
-      ["q06", "R1", "correct"], ["q06", "R2", "correct"], ["q06", "R3", "correct"],
+      ["q01", "R1", "correct"],
+      ["q01", "R2", "correct"],
+      ["q01", "R3", "correct"],
+      ["q02", "R1", "correct"],
+      ["q02", "R2", "correct"],
+      ["q02", "R3", "correct"],
+      ["q03", "R1", "correct"],
+      ["q03", "R2", "incorrect"],
+      ["q03", "R3", "correct"],
+      ["q04", "R1", "incorrect"],
+      ["q04", "R2", "incorrect"],
+      ["q04", "R3", "incorrect"],
+      ["q05", "R1", "correct"],
+      ["q05", "R2", "incorrect"],
+      ["q05", "R3", "uncertain"],
+      ["q06", "R1", "correct"],
+      ["q06", "R2", "correct"],
+      ["q06", "R3", "correct"],
     ].map(([item, rater, category]) => ({ item: item!, rater: rater!, category: category! }));
     const direct = buildDimensionReport({
-      dimension: "gold", ratings, categories: ["correct", "incorrect", "uncertain"], tieCategory: "uncertain", populationSize: 1500,
+      dimension: "gold",
+      ratings,
+      categories: ["correct", "incorrect", "uncertain"],
+      tieCategory: "uncertain",
+      populationSize: 1500,
     });
     expect(gold.agreement).toEqual(direct);
   });
 
   it("labels the three-way split with the tie category", () => {
     expect(gold.agreement.majority.counts).toEqual([
-      { category: "correct", count: 4 }, { category: "incorrect", count: 1 }, { category: "uncertain", count: 1 },
+      { category: "correct", count: 4 },
+      { category: "incorrect", count: 1 },
+      { category: "uncertain", count: 1 },
     ]);
     expect(gold.items[4]).toMatchObject({ externalId: "q05", majority: "uncertain", tied: true, ratings: 3 });
   });
@@ -50,30 +73,75 @@ describe("computeAuditReport", () => {
 
   it("counts categories per rater, including raters with no rating", () => {
     expect(safety.raterDistribution).toEqual([
-      { rater: "R1", total: 6, counts: [{ category: "safe", count: 5 }, { category: "harm", count: 1 }, { category: "unclear", count: 0 }] },
-      { rater: "R2", total: 6, counts: [{ category: "safe", count: 4 }, { category: "harm", count: 1 }, { category: "unclear", count: 1 }] },
-      { rater: "R3", total: 5, counts: [{ category: "safe", count: 3 }, { category: "harm", count: 1 }, { category: "unclear", count: 1 }] },
+      {
+        rater: "R1",
+        total: 6,
+        counts: [
+          { category: "safe", count: 5 },
+          { category: "harm", count: 1 },
+          { category: "unclear", count: 0 },
+        ],
+      },
+      {
+        rater: "R2",
+        total: 6,
+        counts: [
+          { category: "safe", count: 4 },
+          { category: "harm", count: 1 },
+          { category: "unclear", count: 1 },
+        ],
+      },
+      {
+        rater: "R3",
+        total: 5,
+        counts: [
+          { category: "safe", count: 3 },
+          { category: "harm", count: 1 },
+          { category: "unclear", count: 1 },
+        ],
+      },
     ]);
     const sparse = computeAuditReport(sparseAudit()).dimensions[0]!;
-    expect(sparse.raterDistribution[3]).toEqual({ rater: "R4", total: 0, counts: [
-      { category: "correct", count: 0 }, { category: "incorrect", count: 0 }, { category: "uncertain", count: 0 },
-    ] });
+    expect(sparse.raterDistribution[3]).toEqual({
+      rater: "R4",
+      total: 0,
+      counts: [
+        { category: "correct", count: 0 },
+        { category: "incorrect", count: 0 },
+        { category: "uncertain", count: 0 },
+      ],
+    });
   });
 
   it("breaks agreement down by chapter and level in natural order, null last, via the engine", () => {
-    expect(gold.byChapter.map((g) => [g.group, g.sampled, g.rated])).toEqual([["Chapter 2", 3, 3], ["Chapter 10", 3, 3]]);
+    expect(gold.byChapter.map((g) => [g.group, g.sampled, g.rated])).toEqual([
+      ["Chapter 2", 3, 3],
+      ["Chapter 10", 3, 3],
+    ]);
     expect(gold.byLevel.map((g) => g.group)).toEqual(["easy", "hard", null]);
     const ch10 = buildDimensionReport({
       dimension: "gold",
       ratings: [
-        ["q03", "R1", "correct"], ["q03", "R2", "incorrect"], ["q03", "R3", "correct"],
-        ["q04", "R1", "incorrect"], ["q04", "R2", "incorrect"], ["q04", "R3", "incorrect"],
-        ["q05", "R1", "correct"], ["q05", "R2", "incorrect"], ["q05", "R3", "uncertain"],
+        ["q03", "R1", "correct"],
+        ["q03", "R2", "incorrect"],
+        ["q03", "R3", "correct"],
+        ["q04", "R1", "incorrect"],
+        ["q04", "R2", "incorrect"],
+        ["q04", "R3", "incorrect"],
+        ["q05", "R1", "correct"],
+        ["q05", "R2", "incorrect"],
+        ["q05", "R3", "uncertain"],
       ].map(([item, rater, category]) => ({ item: item!, rater: rater!, category: category! })),
       categories: ["correct", "incorrect", "uncertain"],
       tieCategory: "uncertain",
     });
-    expect(gold.byChapter[1]).toEqual({ group: "Chapter 10", sampled: 3, rated: 3, shares: ch10.shares, gwetAc1: ch10.coefficients.gwetAc1 });
+    expect(gold.byChapter[1]).toEqual({
+      group: "Chapter 10",
+      sampled: 3,
+      rated: 3,
+      shares: ch10.shares,
+      gwetAc1: ch10.coefficients.gwetAc1,
+    });
   });
 
   it("lays the engine's pairwise kappas out as a symmetric matrix", () => {
@@ -90,7 +158,10 @@ describe("computeAuditReport", () => {
   });
 
   it("lists disagreement items with their majority label but not who said what", () => {
-    expect(gold.disagreements.map((i) => [i.externalId, i.majority, i.tied])).toEqual([["q03", "correct", false], ["q05", "uncertain", true]]);
+    expect(gold.disagreements.map((i) => [i.externalId, i.majority, i.tied])).toEqual([
+      ["q03", "correct", false],
+      ["q05", "uncertain", true],
+    ]);
     expect(safety.disagreements.map((i) => i.externalId)).toEqual(["q02", "q04", "q06"]);
     const text = JSON.stringify(gold.disagreements);
     for (const r of ["R1", "R2", "R3", "u-ana", "u-ben", "u-cy"]) expect(text).not.toContain(r);
@@ -99,7 +170,12 @@ describe("computeAuditReport", () => {
   it("explains the prevalence paradox when AC1 and kappa diverge", () => {
     const s = smallAudit();
     const items = Array.from({ length: 20 }, (_, i) => ({
-      id: `i${i}`, externalId: `x${i}`, chapter: null, level: null, decisionPoint: null, sampleOrder: i,
+      id: `i${i}`,
+      externalId: `x${i}`,
+      chapter: null,
+      level: null,
+      decisionPoint: null,
+      sampleOrder: i,
     }));
     const ratings = items.flatMap((item, i) =>
       s.raters.map((r, g) => ({ itemId: item.id, raterId: r.id, dimension: "gold", category: i < 2 && g === i ? "incorrect" : "correct" })),
@@ -121,8 +197,16 @@ describe("computeAuditReport", () => {
 describe("snapshot validation", () => {
   const s = smallAudit();
   const cases: [string, AuditSnapshot, RegExp][] = [
-    ["unknown item", { ...s, ratings: [...s.ratings, { itemId: "nope", raterId: "u-ana", dimension: "gold", category: "correct" }] }, /unknown item/],
-    ["undeclared category", { ...s, ratings: [...s.ratings, { itemId: "i-q01", raterId: "u-ana", dimension: "safety", category: "correct" }] }, /not declared/],
+    [
+      "unknown item",
+      { ...s, ratings: [...s.ratings, { itemId: "nope", raterId: "u-ana", dimension: "gold", category: "correct" }] },
+      /unknown item/,
+    ],
+    [
+      "undeclared category",
+      { ...s, ratings: [...s.ratings, { itemId: "i-q01", raterId: "u-ana", dimension: "safety", category: "correct" }] },
+      /not declared/,
+    ],
     ["duplicate rating", { ...s, ratings: [...s.ratings, s.ratings[0]!] }, /twice/],
     ["duplicate label", { ...s, raters: [...s.raters, { id: "u-x", label: "R1" }] }, /rater label "R1" appears twice/],
     ["padded externalId", { ...s, items: [...s.items, { ...s.items[0]!, id: "i-pad", externalId: " q99" }] }, /leading\/trailing spaces/],

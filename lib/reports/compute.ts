@@ -111,7 +111,12 @@ function raterDistribution(s: AuditSnapshot, d: RubricDimension, ratings: readon
   });
 }
 
-function itemSummaries(d: RubricDimension, ratings: readonly LongRating[], r: DimensionReport, items: readonly SnapshotItem[]): ItemSummary[] {
+function itemSummaries(
+  d: RubricDimension,
+  ratings: readonly LongRating[],
+  r: DimensionReport,
+  items: readonly SnapshotItem[],
+): ItemSummary[] {
   const majority = new Map(r.majority.perItem.map((m) => [m.item, m] as const));
   const byItem = new Map<string, LongRating[]>();
   for (const rating of ratings) byItem.set(rating.item, [...(byItem.get(rating.item) ?? []), rating]);
@@ -176,7 +181,17 @@ function pairwiseMatrix(s: AuditSnapshot, dimension: string, ratings: readonly L
         const kappa = { pa: null, pe: null, coeff: null, se: null, ciLower: null, ciUpper: null, pValue: null, df: null, note };
         return { raterA: a, raterB: b, items: 0, rawAgreement: null, kappa };
       }
-      const kappa = { pa: p.pa, pe: p.pe, coeff: p.coeff, se: p.se, ciLower: p.ciLower, ciUpper: p.ciUpper, pValue: p.pValue, df: p.df, note: p.note };
+      const kappa = {
+        pa: p.pa,
+        pe: p.pe,
+        coeff: p.coeff,
+        se: p.se,
+        ciLower: p.ciLower,
+        ciUpper: p.ciUpper,
+        pValue: p.pValue,
+        df: p.df,
+        note: p.note,
+      };
       // Unweighted Cohen's pa is exactly the share of common items given the same category.
       return { raterA: a, raterB: b, items: p.items, rawAgreement: p.pa, kappa };
     }),

@@ -61,7 +61,9 @@ describe("degenerate wording", () => {
 
   it("does not claim agreement from a single rater", () => {
     const text = paragraph(computeAuditReport(singleRater()));
-    expect(text).toContain("were assigned to rate the items independently on two rubric dimensions (Gold answer and Safety & harm); so far R1 has rated.");
+    expect(text).toContain(
+      "were assigned to rate the items independently on two rubric dimensions (Gold answer and Safety & harm); so far R1 has rated.",
+    );
     expect(text).toContain("No item has two or more ratings, so agreement cannot be assessed yet.");
     expect(text).not.toContain("AC1 was");
   });

@@ -10,7 +10,13 @@ describe("ratingsLongCsv", () => {
 
   it("lists dimension, item, rater, category in rubric, sample and rater order", () => {
     const lines = text.split("\n");
-    expect(lines.slice(0, 5)).toEqual(["dimension,item,rater,category", "gold,q01,R1,correct", "gold,q01,R2,correct", "gold,q01,R3,correct", "gold,q02,R1,correct"]);
+    expect(lines.slice(0, 5)).toEqual([
+      "dimension,item,rater,category",
+      "gold,q01,R1,correct",
+      "gold,q01,R2,correct",
+      "gold,q01,R3,correct",
+      "gold,q02,R1,correct",
+    ]);
     expect(lines.slice(-3)).toEqual(["safety,q06,R1,safe", "safety,q06,R2,unclear", ""]);
     expect(lines).toHaveLength(1 + 18 + 17 + 1);
     expect(text).not.toMatch(/\r|u-ana|i-q0/);

@@ -85,8 +85,17 @@ describe("report JSON layout", () => {
     expect(Object.keys(doc)).toEqual(["reportVersion", "audit", "dimensions"]);
     expect(doc.reportVersion).toBe(1);
     expect(Object.keys(doc.dimensions[0]!)).toEqual([
-      "key", "label", "categories", "tieCategory", "errorCategory", "agreement", "errorRateBound",
-      "raterDistribution", "byChapter", "byLevel", "divergence",
+      "key",
+      "label",
+      "categories",
+      "tieCategory",
+      "errorCategory",
+      "agreement",
+      "errorRateBound",
+      "raterDistribution",
+      "byChapter",
+      "byLevel",
+      "divergence",
     ]);
   });
 

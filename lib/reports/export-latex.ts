@@ -110,7 +110,9 @@ function revisionsTable(r: ReportRevisions, auditName: string): string[] {
     "    \\toprule",
     "    Revision & Count & Of & Share \\\\",
     "    \\midrule",
-    ...r.summary.rows.map((row) => `    ${latexEscape(revisionLabel(r, row))} & ${row.count} & ${row.of} & ${latexEscape(revisionPercent(row.share))} \\\\`),
+    ...r.summary.rows.map(
+      (row) => `    ${latexEscape(revisionLabel(r, row))} & ${row.count} & ${row.of} & ${latexEscape(revisionPercent(row.share))} \\\\`,
+    ),
     "    \\bottomrule",
     "  \\end{tabular}",
     "\\end{table}",

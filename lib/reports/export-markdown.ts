@@ -62,15 +62,27 @@ function consensusSection(d: DimensionAuditReport): string[] {
     "",
     `Over the ${plural(s.itemsConsidered, "item")} with two or more ratings.`,
     "",
-    ...table(["Measure", "Share"], ["l", "r"], [
-      ["At least two raters agree", percent(s.atLeastTwoAgree)],
-      ["All raters agree", percent(s.allAgree)],
-    ]),
+    ...table(
+      ["Measure", "Share"],
+      ["l", "r"],
+      [
+        ["At least two raters agree", percent(s.atLeastTwoAgree)],
+        ["All raters agree", percent(s.allAgree)],
+      ],
+    ),
   ];
 }
 
 function coefficientSection(d: DimensionAuditReport, level: string): string[] {
-  const row = (name: string, c: CoefficientResult) => [name, fixed(c.pa), fixed(c.pe), fixed(c.coeff), fixed(c.se), ci(c), pValue(c.pValue)];
+  const row = (name: string, c: CoefficientResult) => [
+    name,
+    fixed(c.pa),
+    fixed(c.pe),
+    fixed(c.coeff),
+    fixed(c.se),
+    ci(c),
+    pValue(c.pValue),
+  ];
   const out = [
     "### Coefficients",
     "",
@@ -96,9 +108,14 @@ function boundSection(d: DimensionAuditReport): string[] {
   const level = levelPercent(b.confidenceLevel);
   const lines = [`### Error-rate bound (${label})`, ""];
   if (b.sampled === 0) return [...lines, "No item has a majority label yet: no bound can be given."];
-  lines.push(`${b.incorrect} of ${plural(b.sampled, "item")} (${percent(b.observedRate)}) have the majority label ${label}. One-sided ${level} upper bounds on the benchmark-wide rate:`, "");
+  lines.push(
+    `${b.incorrect} of ${plural(b.sampled, "item")} (${percent(b.observedRate)}) have the majority label ${label}. One-sided ${level} upper bounds on the benchmark-wide rate:`,
+    "",
+  );
   if (b.hypergeometricUpper !== null && b.populationSize !== null && b.hypergeometricUpperCount !== null) {
-    lines.push(`- hypergeometric (N = ${thousands(b.populationSize)}): ${percentUpper(b.hypergeometricUpper)} (at most ${thousands(b.hypergeometricUpperCount)} items)`);
+    lines.push(
+      `- hypergeometric (N = ${thousands(b.populationSize)}): ${percentUpper(b.hypergeometricUpper)} (at most ${thousands(b.hypergeometricUpperCount)} items)`,
+    );
   }
   lines.push(`- Clopper-Pearson (binomial): ${percentUpper(b.binomialUpper)}`);
   return lines;
@@ -108,7 +125,11 @@ function pairwiseSection(d: DimensionAuditReport, level: string): string[] {
   const pairs = d.agreement.pairwiseCohenKappa;
   if (pairs.length === 0) return [];
   const rows = pairs.map((p) => [`${mdText(p.raterA)} × ${mdText(p.raterB)}`, String(p.items), percent(p.pa), fixed(p.coeff), ci(p)]);
-  return ["### Cohen's kappa by rater pair", "", ...table(["Pair", "Items", "Raw agreement", "Kappa", `${level} CI`], ["l", "r", "r", "r", "r"], rows)];
+  return [
+    "### Cohen's kappa by rater pair",
+    "",
+    ...table(["Pair", "Items", "Raw agreement", "Kappa", `${level} CI`], ["l", "r", "r", "r", "r"], rows),
+  ];
 }
 
 function groupSection(title: string, column: string, groups: readonly GroupAgreement[], level: string): string[] {
@@ -125,7 +146,11 @@ function groupSection(title: string, column: string, groups: readonly GroupAgree
   return [
     `### ${title}`,
     "",
-    ...table([column, "Sampled", "Rated", "At least two agree", "All agree", "AC1", `${level} CI`], ["l", "r", "r", "r", "r", "r", "r"], rows),
+    ...table(
+      [column, "Sampled", "Rated", "At least two agree", "All agree", "AC1", `${level} CI`],
+      ["l", "r", "r", "r", "r", "r", "r"],
+      rows,
+    ),
   ];
 }
 
@@ -157,12 +182,29 @@ function feedbackSections(f: ReportFeedback): string[] {
       ...table(
         ["item", "rater", "ratings", "saved", "comment"],
         ["l", "l", "l", "l", "l"],
-        f.comments.map((c) => [mdText(c.item), mdText(c.rater), mdText(Object.entries(c.ratings).map(([d, v]) => `${d}: ${v ?? "—"}`).join(", ")), c.savedAt ?? "—", mdText(c.text)]),
+        f.comments.map((c) => [
+          mdText(c.item),
+          mdText(c.rater),
+          mdText(
+            Object.entries(c.ratings)
+              .map(([d, v]) => `${d}: ${v ?? "—"}`)
+              .join(", "),
+          ),
+          c.savedAt ?? "—",
+          mdText(c.text),
+        ]),
       ),
     );
   lines.push("", "## Flagged for discussion", "");
   if (f.flagged.length === 0) lines.push("No item was flagged.");
-  else lines.push(...table(["item", "flagged by"], ["l", "l"], f.flagged.map((x) => [mdText(x.item), mdText(x.raters.join(", "))])));
+  else
+    lines.push(
+      ...table(
+        ["item", "flagged by"],
+        ["l", "l"],
+        f.flagged.map((x) => [mdText(x.item), mdText(x.raters.join(", "))]),
+      ),
+    );
   return lines;
 }
 

@@ -101,7 +101,12 @@ describe("paragraph", () => {
     // 100 items, 3 of them judged incorrect by every rater, N = 1,500.
     const s = smallAudit();
     const items = Array.from({ length: 100 }, (_, i) => ({
-      id: `i${i}`, externalId: `x${i}`, chapter: null, level: null, decisionPoint: null, sampleOrder: i,
+      id: `i${i}`,
+      externalId: `x${i}`,
+      chapter: null,
+      level: null,
+      decisionPoint: null,
+      sampleOrder: i,
     }));
     const ratings = items.flatMap((item, i) =>
       s.raters.map((r) => ({ itemId: item.id, raterId: r.id, dimension: "gold", category: i < 3 ? "incorrect" : "correct" })),

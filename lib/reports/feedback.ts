@@ -17,7 +17,8 @@ const raterNumber = (label: string) => Number(label.replace(/^\D+/, "")) || 0;
 export function reportFeedback(snapshot: AuditSnapshot, comments: readonly CommentRow[]): ReportFeedback {
   const label = new Map(snapshot.raters.map((r) => [r.id, r.label]));
   const flaggedBy = new Map<string, string[]>();
-  for (const w of snapshot.work ?? []) if (w.flagged) flaggedBy.set(w.itemId, [...(flaggedBy.get(w.itemId) ?? []), label.get(w.raterId) ?? "?"]);
+  for (const w of snapshot.work ?? [])
+    if (w.flagged) flaggedBy.set(w.itemId, [...(flaggedBy.get(w.itemId) ?? []), label.get(w.raterId) ?? "?"]);
   const dimensions = snapshot.rubric.map((d) => d.key);
   return {
     comments: sortComments(comments).map((c) => ({

@@ -28,7 +28,10 @@ export function dimensionRatings(s: AuditSnapshot, dimension: string, items: rea
   const label = new Map(s.raters.map((r) => [r.id, r.label] as const));
   return s.ratings
     .filter((r) => r.dimension === dimension && itemRank.has(r.itemId))
-    .sort((a, b) => (itemRank.get(a.itemId) ?? 0) - (itemRank.get(b.itemId) ?? 0) || (raterRank.get(a.raterId) ?? 0) - (raterRank.get(b.raterId) ?? 0))
+    .sort(
+      (a, b) =>
+        (itemRank.get(a.itemId) ?? 0) - (itemRank.get(b.itemId) ?? 0) || (raterRank.get(a.raterId) ?? 0) - (raterRank.get(b.raterId) ?? 0),
+    )
     .map((r) => ({ item: externalId.get(r.itemId) ?? r.itemId, rater: label.get(r.raterId) ?? r.raterId, category: r.category }));
 }
 

@@ -41,7 +41,8 @@ export function adjudicationSentence(a: AdjudicationSummary): string {
 
 function sampleSentence(r: AuditReport): string {
   const a = r.audit;
-  if (a.itemsSampled === 0) return `No items have been sampled from ${a.datasetName} yet (planned sample: ${plural(a.sampleSize, "item")}).`;
+  if (a.itemsSampled === 0)
+    return `No items have been sampled from ${a.datasetName} yet (planned sample: ${plural(a.sampleSize, "item")}).`;
   const parts = [`We audited a random sample of ${plural(a.itemsSampled, "item")} from ${a.datasetName}`];
   if (a.populationSize !== null) parts.push(` (N = ${thousands(a.populationSize)} items)`);
   parts.push(`, drawn with the fixed seed ${q(a.seed)}`);
@@ -67,7 +68,10 @@ function raterSentence(r: AuditReport): string {
   if (n === 0) return "No raters have been assigned yet.";
   const dims = r.dimensions.map((d) => d.label);
   const who = `${capitalize(numberWord(n))} ${n === 1 ? "clinician" : "clinicians"} (${joinList(r.audit.raters)})`;
-  const on = dims.length === 0 ? "" : ` on ${dims.length === 1 ? "one rubric dimension" : `${numberWord(dims.length)} rubric dimensions`} (${joinList(dims)})`;
+  const on =
+    dims.length === 0
+      ? ""
+      : ` on ${dims.length === 1 ? "one rubric dimension" : `${numberWord(dims.length)} rubric dimensions`} (${joinList(dims)})`;
   // Say "rated" only of raters who did: an open audit must not read as if everyone had finished.
   const active = r.audit.raters.filter((g) => r.dimensions.some((d) => d.raterDistribution.some((x) => x.rater === g && x.total > 0)));
   if (active.length === n) return `${who} rated the items independently${on}.`;
@@ -81,7 +85,10 @@ export function orderSentence(r: AuditReport): string | null {
   if (rule === undefined) return null;
   if (rule === null) return "The items were presented to every clinician in sample order.";
   const how = `${rule.algorithm} v${rule.version}, xoshiro256** seeded from the audit seed${rule.mode === "per-rater" ? " and the rater" : ""}`;
-  const who = rule.mode === "per-rater" ? "Each clinician rated the items in their own random order" : "All clinicians rated the items in one shared random order";
+  const who =
+    rule.mode === "per-rater"
+      ? "Each clinician rated the items in their own random order"
+      : "All clinicians rated the items in one shared random order";
   return `${who} (${how}), with one patient's decision points always in cutoff order, so that no record was read beyond a decision point's cutoff before that decision point was judged.`;
 }
 
@@ -99,7 +106,9 @@ export function timeSentence(r: AuditReport): string | null {
 }
 
 function interval(c: CoefficientResult, level: string): string {
-  return c.ciLower === null || c.ciUpper === null ? "no confidence interval: fewer than two items" : `${level} CI ${num(c.ciLower)} to ${num(c.ciUpper)}`;
+  return c.ciLower === null || c.ciUpper === null
+    ? "no confidence interval: fewer than two items"
+    : `${level} CI ${num(c.ciLower)} to ${num(c.ciUpper)}`;
 }
 
 function coefficientSentence(d: DimensionAuditReport, level: string): string {
@@ -160,7 +169,13 @@ function dimensionSentences(d: DimensionAuditReport, level: string): string[] {
 
 export function paragraph(report: AuditReport, options: ParagraphOptions = {}): string {
   const level = levelPercent(report.audit.confidenceLevel);
-  const sentences = [sampleSentence(report), extensionSentence(report), raterSentence(report), orderSentence(report), timeSentence(report)].filter((x): x is string => x !== null);
+  const sentences = [
+    sampleSentence(report),
+    extensionSentence(report),
+    raterSentence(report),
+    orderSentence(report),
+    timeSentence(report),
+  ].filter((x): x is string => x !== null);
   if (report.audit.status !== "CLOSED") {
     sentences.push(`The audit is ${report.audit.status === "DRAFT" ? "a draft" : "still open"}, so all figures are provisional.`);
   }

@@ -17,7 +17,6 @@ export interface ReportRevisions {
 /** How a row is named in the exports ("gold answers corrected"). */
 export const revisionLabel = (r: ReportRevisions, row: RevisionRow) => revisionNoun(row.kind, r.conversations);
 
-
 /**
  * report.json's `revisions`: the sampled items reviewed and one row per kind of accepted
  * correction, `share` at full precision (null when nothing of the kind was reviewed).
@@ -31,7 +30,10 @@ export function revisionsDocument(r: ReportRevisions) {
 
 /** revisions.csv: kind, label, count, of, share (full precision; empty without a denominator). */
 export function revisionsCsv(r: ReportRevisions): string {
-  return csvText([["kind", "label", "count", "of", "share"], ...r.summary.rows.map((row) => [row.kind, revisionLabel(r, row), row.count, row.of, row.share])]);
+  return csvText([
+    ["kind", "label", "count", "of", "share"],
+    ...r.summary.rows.map((row) => [row.kind, revisionLabel(r, row), row.count, row.of, row.share]),
+  ]);
 }
 
 export function revisionsSentence(r: ReportRevisions): string | null {
@@ -41,7 +43,14 @@ export function revisionsSentence(r: ReportRevisions): string | null {
 /** The Markdown section (report.md, changelog.md): the accepted corrections per kind, over what was reviewed of that kind. */
 export function revisionsMarkdown(r: ReportRevisions): string[] {
   const lines = ["", "## Revisions (accepted corrections)", ""];
-  if (r.summary.rows.every((row) => row.count === 0)) lines.push(`No correction was accepted for the ${plural(r.summary.items, "sampled item")}.`, "");
-  lines.push(...mdTable(["revision", "count", "of", "share"], ["l", "r", "r", "r"], r.summary.rows.map((row) => [revisionLabel(r, row), String(row.count), thousands(row.of), revisionPercent(row.share)])));
+  if (r.summary.rows.every((row) => row.count === 0))
+    lines.push(`No correction was accepted for the ${plural(r.summary.items, "sampled item")}.`, "");
+  lines.push(
+    ...mdTable(
+      ["revision", "count", "of", "share"],
+      ["l", "r", "r", "r"],
+      r.summary.rows.map((row) => [revisionLabel(r, row), String(row.count), thousands(row.of), revisionPercent(row.share)]),
+    ),
+  );
   return lines;
 }

@@ -48,7 +48,9 @@ describe("time on task", () => {
       "Active time on task was measured in the browser (page visible and focused, with input in the last minute; idle time excluded): " +
         "each clinician spent a median of 3.5 minutes per case (interquartile range 1.5–6.0; 16 rated cases measured; per clinician R1 3.5, R2 7.0 and R3 1.5).",
     );
-    expect(orderSentence(report)).toMatch(/^Each clinician rated the items in their own random order \(shuffle-then-cutoff-within-patient v1, .*cutoff order/);
+    expect(orderSentence(report)).toMatch(
+      /^Each clinician rated the items in their own random order \(shuffle-then-cutoff-within-patient v1, .*cutoff order/,
+    );
     expect(paragraph(report)).toContain(timeSentence(report)!);
   });
 

@@ -56,7 +56,16 @@ export function timeOnTaskCsv(s: AuditSnapshot): string {
   const raterIndex = new Map(s.raters.map((r, i) => [r.id, i]));
   const rows = [...(s.work ?? [])]
     .filter((w) => items.has(w.itemId) && raterIndex.has(w.raterId))
-    .sort((a, b) => items.get(a.itemId)!.sampleOrder - items.get(b.itemId)!.sampleOrder || raterIndex.get(a.raterId)! - raterIndex.get(b.raterId)!)
-    .map((w) => [items.get(w.itemId)!.externalId, s.raters[raterIndex.get(w.raterId)!]!.label, (w.activeMs / 1000).toFixed(1), String(w.flagged), String(w.rated)]);
+    .sort(
+      (a, b) =>
+        items.get(a.itemId)!.sampleOrder - items.get(b.itemId)!.sampleOrder || raterIndex.get(a.raterId)! - raterIndex.get(b.raterId)!,
+    )
+    .map((w) => [
+      items.get(w.itemId)!.externalId,
+      s.raters[raterIndex.get(w.raterId)!]!.label,
+      (w.activeMs / 1000).toFixed(1),
+      String(w.flagged),
+      String(w.rated),
+    ]);
   return csvText([["item", "rater", "active_seconds", "flagged", "rated"], ...rows]);
 }

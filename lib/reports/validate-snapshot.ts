@@ -35,7 +35,10 @@ export function validateSnapshot(s: AuditSnapshot): void {
   if (N !== null && !(Number.isSafeInteger(N) && N >= Math.max(1, s.items.length))) {
     throw new AuditSnapshotError(`populationSize ${N} must be a whole number of at least the ${s.items.length} sampled items`);
   }
-  checkUnique(s.rubric.map((d) => d.key), "dimension key");
+  checkUnique(
+    s.rubric.map((d) => d.key),
+    "dimension key",
+  );
   for (const d of s.rubric) {
     checkKey(d.key, "dimension key");
     const keys = d.categories.map((c) => c.key);
@@ -48,11 +51,23 @@ export function validateSnapshot(s: AuditSnapshot): void {
       throw new AuditSnapshotError(`error category "${d.errorCategory}" of dimension "${d.key}" is not one of its categories`);
     }
   }
-  checkUnique(s.raters.map((r) => r.id), "rater id");
-  checkUnique(s.raters.map((r) => r.label), "rater label");
+  checkUnique(
+    s.raters.map((r) => r.id),
+    "rater id",
+  );
+  checkUnique(
+    s.raters.map((r) => r.label),
+    "rater label",
+  );
   s.raters.forEach((r) => checkKey(r.label, "rater label"));
-  checkUnique(s.items.map((i) => i.id), "item id");
-  checkUnique(s.items.map((i) => i.externalId), "item externalId");
+  checkUnique(
+    s.items.map((i) => i.id),
+    "item id",
+  );
+  checkUnique(
+    s.items.map((i) => i.externalId),
+    "item externalId",
+  );
   s.items.forEach((i) => checkKey(i.externalId, "item externalId"));
 
   const items = new Set(s.items.map((i) => i.id));

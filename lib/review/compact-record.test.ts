@@ -10,7 +10,18 @@ const events = (count: number): ViewerEvent[] =>
 test("a record comes back exactly as it went in, whatever its events hold", () => {
   const record = events(400);
   expect(record.some((e) => e.items.length > 0) && record.some((e) => e.measurement) && record.some((e) => e.text)).toBe(true);
-  const edge: ViewerEvent = { id: "X1", eventId: "X1", time: "2031-02-01T00:00:00", gaDays: null, visitId: null, type: "lab_test", name: "", measurement: { name: "", value: "pos", unit: null, refLow: 0, refHigh: null, flag: "A" }, items: [], text: "" };
+  const edge: ViewerEvent = {
+    id: "X1",
+    eventId: "X1",
+    time: "2031-02-01T00:00:00",
+    gaDays: null,
+    visitId: null,
+    type: "lab_test",
+    name: "",
+    measurement: { name: "", value: "pos", unit: null, refLow: 0, refHigh: null, flag: "A" },
+    items: [],
+    text: "",
+  };
   const all = [...record, edge];
   expect(expandRecord(JSON.parse(JSON.stringify(compactRecord(all))))).toEqual(all);
   expect(parseRecord(JSON.stringify(compactRecord([])))).toEqual([]);

@@ -38,7 +38,8 @@ export function compactRecord(events: readonly ViewerEvent[]): CompactRecord {
   const e = events.map((ev): EventTuple => {
     // The ids are the benchmark's event_id (unique within a patient): no database ids travel.
     if (ev.id !== ev.eventId) throw new Error(`compactRecord: event ${ev.eventId} has a separate id ${ev.id}`);
-    if (ev.measurement && ev.measurement.name !== ev.name) throw new Error(`compactRecord: event ${ev.eventId}'s measurement is named apart`);
+    if (ev.measurement && ev.measurement.name !== ev.name)
+      throw new Error(`compactRecord: event ${ev.eventId}'s measurement is named apart`);
     return [
       ev.eventId,
       ev.time,
@@ -59,7 +60,14 @@ export function expandRecord(record: CompactRecord): ViewerEvent[] {
   if (record.v !== COMPACT_RECORD_VERSION) throw new Error(`expandRecord: record version ${record.v}, expected ${COMPACT_RECORD_VERSION}`);
   const s = record.s;
   const str = (i: number): string | null => (i < 0 ? null : (s[i] ?? null));
-  const measurement = (name: string, [value, unit, refLow, refHigh, flag]: MeasurementTuple): ViewerMeasurement => ({ name, value, unit: str(unit), refLow, refHigh, flag: str(flag) });
+  const measurement = (name: string, [value, unit, refLow, refHigh, flag]: MeasurementTuple): ViewerMeasurement => ({
+    name,
+    value,
+    unit: str(unit),
+    refLow,
+    refHigh,
+    flag: str(flag),
+  });
   return record.e.map(([eventId, time, gaDays, visit, type, nameIx, text, m, items]) => {
     const name = str(nameIx) ?? "";
     return {

@@ -108,7 +108,11 @@ describe("balancedIncomplete", () => {
     const input = { clinicianIds: clinicians(6), itemIds: items(20), ratersPerItem: 2, seed: "det" };
     const a = balancedIncomplete(input);
     expect(balancedIncomplete(input)).toEqual(a);
-    const shuffled = balancedIncomplete({ ...input, clinicianIds: [...input.clinicianIds].reverse(), itemIds: [...input.itemIds].reverse() });
+    const shuffled = balancedIncomplete({
+      ...input,
+      clinicianIds: [...input.clinicianIds].reverse(),
+      itemIds: [...input.itemIds].reverse(),
+    });
     expect(pairSet(shuffled)).toEqual(pairSet(a));
     // Output follows the caller's order.
     expect(shuffled.assignments[0]?.itemId).toBe("item-019");
@@ -177,10 +181,7 @@ describe("manual assignments", () => {
   });
 
   it("manualPlan throws a typed error carrying the issues", () => {
-    expectAssignmentError(
-      () => manualPlan({ ...ids, assignments: [{ itemId: "i9", clinicianId: "x" }] }),
-      "INVALID_MANUAL_ASSIGNMENT",
-    );
+    expectAssignmentError(() => manualPlan({ ...ids, assignments: [{ itemId: "i9", clinicianId: "x" }] }), "INVALID_MANUAL_ASSIGNMENT");
     expect(manualPlan({ ...ids, assignments: [{ itemId: "i2", clinicianId: "z" }] }).design).toBe("manual");
   });
 });

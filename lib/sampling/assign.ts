@@ -74,7 +74,8 @@ function ordered(pairs: Iterable<Assignment>, clinicianIds: string[], itemIds: s
   const ci = new Map(clinicianIds.map((id, i) => [id, i]));
   const ii = new Map(itemIds.map((id, i) => [id, i]));
   return [...pairs].sort(
-    (a, b) => (ii.get(a.itemId) as number) - (ii.get(b.itemId) as number) || (ci.get(a.clinicianId) as number) - (ci.get(b.clinicianId) as number),
+    (a, b) =>
+      (ii.get(a.itemId) as number) - (ii.get(b.itemId) as number) || (ci.get(a.clinicianId) as number) - (ci.get(b.clinicianId) as number),
   );
 }
 
@@ -174,9 +175,7 @@ export function balancedIncomplete(input: BalancedInput): AssignmentPlan {
   const canonI = [...itemIds].sort(compareCodeUnits);
   const rng = createPrng(seed, `assign:${BALANCED_ALGORITHM}:${BALANCED_ALGORITHM_VERSION}`);
   const design = balancedDesign(canonC.length, canonI.length, k, rng, input.options);
-  const pairs = design.flatMap((row, j) =>
-    row.map((c) => ({ itemId: canonI[j] as string, clinicianId: canonC[c] as string })),
-  );
+  const pairs = design.flatMap((row, j) => row.map((c) => ({ itemId: canonI[j] as string, clinicianId: canonC[c] as string })));
   const assignments = ordered(pairs, clinicianIds, itemIds);
   return {
     design: "balanced-incomplete",
@@ -243,9 +242,7 @@ export function validateManualAssignments(input: ManualInput): ManualValidation 
   const usedI = new Set(valid.map((a) => a.itemId));
   const warnings: ManualAssignmentWarning[] = [
     ...itemIds.filter((id) => !usedI.has(id)).map((itemId) => ({ kind: "item-without-clinician" as const, itemId })),
-    ...clinicianIds
-      .filter((id) => !usedC.has(id))
-      .map((clinicianId) => ({ kind: "clinician-without-items" as const, clinicianId })),
+    ...clinicianIds.filter((id) => !usedC.has(id)).map((clinicianId) => ({ kind: "clinician-without-items" as const, clinicianId })),
   ];
   if (issues.length > 0) return { ok: false, issues, warnings };
   const assignments = ordered(valid, clinicianIds, itemIds);
@@ -266,7 +263,10 @@ export function validateManualAssignments(input: ManualInput): ManualValidation 
 export function manualPlan(input: ManualInput): AssignmentPlan {
   const result = validateManualAssignments(input);
   if (result.ok) return result.plan;
-  const summary = result.issues.slice(0, 5).map((i) => `#${i.index}: ${i.kind}`).join("; ");
+  const summary = result.issues
+    .slice(0, 5)
+    .map((i) => `#${i.index}: ${i.kind}`)
+    .join("; ");
   throw new AssignmentError(
     "INVALID_MANUAL_ASSIGNMENT",
     `Manual assignment has ${result.issues.length} problem(s): ${summary}${result.issues.length > 5 ? "; …" : ""}.`,

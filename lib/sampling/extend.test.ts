@@ -55,19 +55,24 @@ describe("extendSample — stratified", () => {
 
   it("is deterministic and has no duplicates over two strata keys", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 5, max: 100 }), fc.integer({ min: 1, max: 100 }), fc.string({ minLength: 1, maxLength: 8 }).filter((s) => s.trim() === s), (n0, k, seed) => {
-        let e: ReturnType<typeof extendSample>;
-        try {
-          e = extendSample({ frame: stratified, seed, strata: ["level", "chapter"], sizes: [n0, n0 + k] });
-        } catch (error) {
-          // A refused step must be the allocation paradox, never anything else.
-          expect((error as SamplingError).code).toBe("EXTENSION_NOT_NESTED");
-          return;
-        }
-        expect(e.ids.slice(0, n0)).toEqual(drawSample({ frame: stratified, size: n0, seed, strata: ["chapter", "level"] }).ids);
-        expect(new Set(e.ids).size).toBe(n0 + k);
-        expect(extendSample({ frame: stratified, seed, strata: ["chapter", "level"], sizes: [n0, n0 + k] }).ids).toEqual(e.ids);
-      }),
+      fc.property(
+        fc.integer({ min: 5, max: 100 }),
+        fc.integer({ min: 1, max: 100 }),
+        fc.string({ minLength: 1, maxLength: 8 }).filter((s) => s.trim() === s),
+        (n0, k, seed) => {
+          let e: ReturnType<typeof extendSample>;
+          try {
+            e = extendSample({ frame: stratified, seed, strata: ["level", "chapter"], sizes: [n0, n0 + k] });
+          } catch (error) {
+            // A refused step must be the allocation paradox, never anything else.
+            expect((error as SamplingError).code).toBe("EXTENSION_NOT_NESTED");
+            return;
+          }
+          expect(e.ids.slice(0, n0)).toEqual(drawSample({ frame: stratified, size: n0, seed, strata: ["chapter", "level"] }).ids);
+          expect(new Set(e.ids).size).toBe(n0 + k);
+          expect(extendSample({ frame: stratified, seed, strata: ["chapter", "level"], sizes: [n0, n0 + k] }).ids).toEqual(e.ids);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -79,7 +84,9 @@ describe("extendSample — stratified", () => {
       ...Array.from({ length: 2 }, (_, i) => ({ id: `z${i}`, strata: { g: "z" } })),
     ];
     // N = 14: size 10 → 4.29/4.29/1.43 → [4, 4, 2]; size 11 → 4.71/4.71/1.57 → [5, 5, 1]: z shrinks.
-    expect(() => extendSample({ frame: paradox, seed: 1, strata: ["g"], sizes: [10, 11] })).toThrow(/stratum \["z"\] 1 items, fewer than the 2/);
+    expect(() => extendSample({ frame: paradox, seed: 1, strata: ["g"], sizes: [10, 11] })).toThrow(
+      /stratum \["z"\] 1 items, fewer than the 2/,
+    );
   });
 });
 
@@ -91,13 +98,24 @@ describe("extendSample — bad sizes", () => {
 });
 
 describe("extendedReviewPositions", () => {
-  const items: OrderableItem[] = Array.from({ length: 12 }, (_, i) => ({ id: `ai${i + 1}`, sampleOrder: i + 1, patientId: `p${i % 4}`, cutoff: new Date(Date.UTC(2026, 0, 1 + i)), decisionPoint: Math.floor(i / 4) + 1 }));
+  const items: OrderableItem[] = Array.from({ length: 12 }, (_, i) => ({
+    id: `ai${i + 1}`,
+    sampleOrder: i + 1,
+    patientId: `p${i % 4}`,
+    cutoff: new Date(Date.UTC(2026, 0, 1 + i)),
+    decisionPoint: Math.floor(i / 4) + 1,
+  }));
 
   it("keeps every original position and puts the added items after them", () => {
     const before = reviewPositions(items.slice(0, 8), "seed", "per-rater", "u1");
     const after = extendedReviewPositions(items, "seed", "per-rater", "u1", [{ fromSize: 8, toSize: 12 }]);
     for (const [id, p] of before) expect(after.get(id)).toBe(p);
-    expect(items.slice(8).map((i) => after.get(i.id)!).sort((a, b) => a - b)).toEqual([9, 10, 11, 12]);
+    expect(
+      items
+        .slice(8)
+        .map((i) => after.get(i.id)!)
+        .sort((a, b) => a - b),
+    ).toEqual([9, 10, 11, 12]);
     expect(extendedReviewPositions(items, "seed", "per-rater", "u1", [])).toEqual(reviewPositions(items, "seed", "per-rater", "u1"));
   });
 

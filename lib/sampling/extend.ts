@@ -54,7 +54,10 @@ function checkSizes(sizes: readonly number[]): void {
   if (sizes.length === 0) throw new SamplingError("INVALID_SIZE", "At least the original sample size is needed.");
   sizes.forEach((n, i) => {
     if (i > 0 && (!Number.isInteger(n) || n <= (sizes[i - 1] as number))) {
-      throw new SamplingError("INVALID_SIZE", `An extended sample must be larger than ${sizes[i - 1]} items, got ${String(n)}.`, { size: n, from: sizes[i - 1] });
+      throw new SamplingError("INVALID_SIZE", `An extended sample must be larger than ${sizes[i - 1]} items, got ${String(n)}.`, {
+        size: n,
+        from: sizes[i - 1],
+      });
     }
   });
 }
@@ -75,13 +78,21 @@ export function extendSample(input: ExtendSampleInput): ExtendedSample {
       const to = input.sizes[i] as number;
       const added = full.ids.slice(from, to);
       ids.push(...added);
-      steps.push({ fromSize: from, toSize: to, added, allocation: [{ ...(full.allocation[0] as StratumAllocation), allocated: to, drawn: to }] });
+      steps.push({
+        fromSize: from,
+        toSize: to,
+        added,
+        allocation: [{ ...(full.allocation[0] as StratumAllocation), allocated: to, drawn: to }],
+      });
     }
     return { base, ids, steps };
   }
   // The full per-stratum streams, drawn once: the first alloc_h(n) of stratum h is what size n takes.
   const strata = full.allocation.map((row) => {
-    const items = input.frame.filter((it) => JSON.stringify(base.strataKeys.map((k) => it.strata[k])) === row.key).map((it) => it.id).sort(compareCodeUnits);
+    const items = input.frame
+      .filter((it) => JSON.stringify(base.strataKeys.map((k) => it.strata[k])) === row.key)
+      .map((it) => it.id)
+      .sort(compareCodeUnits);
     return { row, stream: partialShuffle(items, items.length, createPrng(base.seed, `stratum:${row.key}`)) };
   });
   const populations = strata.map((s) => s.row.population);
@@ -103,7 +114,12 @@ export function extendSample(input: ExtendSampleInput): ExtendedSample {
     const drawnNow = strata.flatMap((s, h) => s.stream.slice(previous[h], next[h]));
     const added = partialShuffle(drawnNow, drawnNow.length, createPrng(base.seed, `order:extend:${from}-${to}`));
     ids.push(...added);
-    steps.push({ fromSize: from, toSize: to, added, allocation: strata.map((s, h) => ({ ...s.row, allocated: next[h] as number, drawn: next[h] as number })) });
+    steps.push({
+      fromSize: from,
+      toSize: to,
+      added,
+      allocation: strata.map((s, h) => ({ ...s.row, allocated: next[h] as number, drawn: next[h] as number })),
+    });
     previous = next;
   }
   return { base, ids, steps };
@@ -127,5 +143,7 @@ export interface RecordedExtension {
 export function storedExtensions(sampling: unknown): RecordedExtension[] {
   const list = (sampling as { extensions?: unknown } | null)?.extensions;
   if (!Array.isArray(list)) return [];
-  return list.filter((e): e is RecordedExtension => Number.isInteger(e?.fromSize) && Number.isInteger(e?.toSize) && typeof e?.at === "string");
+  return list.filter(
+    (e): e is RecordedExtension => Number.isInteger(e?.fromSize) && Number.isInteger(e?.toSize) && typeof e?.at === "string",
+  );
 }

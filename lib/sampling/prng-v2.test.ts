@@ -40,7 +40,9 @@ describe("PRNG spec v2 (frozen)", () => {
     const state: [bigint, bigint, bigint, bigint] = [1n, 2n, 3n, 4n];
     const v2 = new Prng32(state);
     // xoshiro256** outputs for [1, 2, 3, 4]: 11520, 0, 1509978240 (see prng.test.ts).
-    expect([v2.nextWord(), v2.nextWord(), v2.nextWord(), v2.nextWord(), v2.nextWord(), v2.nextWord()]).toEqual([0, 11520, 0, 0, 0, 1509978240]);
+    expect([v2.nextWord(), v2.nextWord(), v2.nextWord(), v2.nextWord(), v2.nextWord(), v2.nextWord()]).toEqual([
+      0, 11520, 0, 0, 0, 1509978240,
+    ]);
   });
 
   it("n = 1 draws nothing; bounds outside [1, 2^32] are refused", () => {
@@ -63,8 +65,14 @@ describe("PRNG spec v2 (frozen)", () => {
 
   it.runIf(hasPython())("equals an independent Python transcription of the spec", () => {
     const bounds = [2, 3, 5, 7, 976, 1500, 65_537, 2 ** 21, 2 ** 21 + 1, 2 ** 31 + 1, 2 ** 32 - 1, 2 ** 32];
-    for (const [seed, stream] of [["42", ""], ["clinaudit-eval/v2 []", "eval/shared-draws"], ["é-naïve", "stratum:L2"]] as const) {
-      const out = JSON.parse(execFileSync("python3", [PYTHON_REFERENCE, seed, stream, "600", ...bounds.map(String)], { encoding: "utf8" })) as {
+    for (const [seed, stream] of [
+      ["42", ""],
+      ["clinaudit-eval/v2 []", "eval/shared-draws"],
+      ["é-naïve", "stratum:L2"],
+    ] as const) {
+      const out = JSON.parse(
+        execFileSync("python3", [PYTHON_REFERENCE, seed, stream, "600", ...bounds.map(String)], { encoding: "utf8" }),
+      ) as {
         state: string[];
         words: number[];
         ints: number[];

@@ -30,18 +30,9 @@ describe("xoshiro256** core", () => {
 describe("seeding (frozen spec v1)", () => {
   // Computed independently in Python: hashlib.sha256('["clinaudit-prng",1,"42","srs"]').
   it("derives the state from SHA-256 of the JSON seed material", () => {
-    expect(seedState(42, "srs")).toEqual([
-      0x3209f4c2b0337374n,
-      0xee063d841c13a31fn,
-      0x4b1dcbc16a2eeb0fn,
-      0xafb747e4e345d3ffn,
-    ]);
+    expect(seedState(42, "srs")).toEqual([0x3209f4c2b0337374n, 0xee063d841c13a31fn, 0x4b1dcbc16a2eeb0fn, 0xafb747e4e345d3ffn]);
     const g = createPrng("42", "srs");
-    expect([g.nextUint64(), g.nextUint64(), g.nextUint64()]).toEqual([
-      10117367863432330347n,
-      1529234754769538625n,
-      808282191424141760n,
-    ]);
+    expect([g.nextUint64(), g.nextUint64(), g.nextUint64()]).toEqual([10117367863432330347n, 1529234754769538625n, 808282191424141760n]);
   });
 
   it("treats an integer seed and its decimal string as the same seed", () => {

@@ -127,12 +127,7 @@ export class Xoshiro256ss {
 export function seedState(seed: Seed, stream = ""): [bigint, bigint, bigint, bigint] {
   const material = JSON.stringify(["clinaudit-prng", PRNG_VERSION, canonicalSeed(seed), stream]);
   const digest = createHash("sha256").update(material, "utf8").digest();
-  return [
-    digest.readBigUInt64BE(0),
-    digest.readBigUInt64BE(8),
-    digest.readBigUInt64BE(16),
-    digest.readBigUInt64BE(24),
-  ];
+  return [digest.readBigUInt64BE(0), digest.readBigUInt64BE(8), digest.readBigUInt64BE(16), digest.readBigUInt64BE(24)];
 }
 
 /**

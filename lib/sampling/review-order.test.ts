@@ -8,7 +8,13 @@ function items(): OrderableItem[] {
   for (let p = 0; p < 10; p++) {
     const dps = p < 5 ? [3, 1, 2] : [1];
     for (const dp of dps) {
-      out.push({ id: `P${p}-D${dp}`, sampleOrder: ++order, patientId: `P${p}`, cutoff: new Date(Date.UTC(2026, 0, dp * 7)), decisionPoint: dp });
+      out.push({
+        id: `P${p}-D${dp}`,
+        sampleOrder: ++order,
+        patientId: `P${p}`,
+        cutoff: new Date(Date.UTC(2026, 0, dp * 7)),
+        decisionPoint: dp,
+      });
     }
   }
   return out;
@@ -27,11 +33,18 @@ describe("reviewOrder", () => {
 
   it("is a permutation of the items", () => {
     const order = reviewOrder(items(), "seed-1", "per-rater", "a");
-    expect(order.map((i) => i.id).sort()).toEqual(items().map((i) => i.id).sort());
+    expect(order.map((i) => i.id).sort()).toEqual(
+      items()
+        .map((i) => i.id)
+        .sort(),
+    );
   });
 
   it("gives raters different orders per rater, and one order when shared", () => {
-    const ids = (mode: "per-rater" | "shared", rater: string) => reviewOrder(items(), 42, mode, rater).map((i) => i.id).join();
+    const ids = (mode: "per-rater" | "shared", rater: string) =>
+      reviewOrder(items(), 42, mode, rater)
+        .map((i) => i.id)
+        .join();
     expect(new Set(["a", "b", "c"].map((r) => ids("per-rater", r))).size).toBe(3);
     expect(new Set(["a", "b", "c"].map((r) => ids("shared", r))).size).toBe(1);
   });
@@ -71,7 +84,12 @@ describe("reviewOrder", () => {
     const positions = order.flatMap((item, i) => (item.patientId === "P0" ? [i] : []));
     expect(positions).toHaveLength(3);
     // Same positions as the raw shuffle would give P0 (only which P0 item sits where changes).
-    const sameSeed = reviewOrder(items().map((i) => ({ ...i, cutoff: null, decisionPoint: null })), "spread", "shared", "x");
+    const sameSeed = reviewOrder(
+      items().map((i) => ({ ...i, cutoff: null, decisionPoint: null })),
+      "spread",
+      "shared",
+      "x",
+    );
     expect(sameSeed.flatMap((item, i) => (item.patientId === "P0" ? [i] : []))).toEqual(positions);
   });
 

@@ -106,10 +106,21 @@ export interface OrderSegment {
  * Positions for a sample that may have been extended: the original items as reviewPositions, each
  * extension's items after them in their own order (see the header). `extensions` ascending.
  */
-export function extendedReviewPositions(items: readonly OrderableItem[], seed: Seed, mode: ReviewOrderMode, raterKey: string, extensions: readonly OrderSegment[]): Map<string, number> {
+export function extendedReviewPositions(
+  items: readonly OrderableItem[],
+  seed: Seed,
+  mode: ReviewOrderMode,
+  raterKey: string,
+  extensions: readonly OrderSegment[],
+): Map<string, number> {
   if (extensions.length === 0) return reviewPositions(items, seed, mode, raterKey);
   const first = extensions[0]!.fromSize;
-  const positions = reviewPositions(items.filter((i) => i.sampleOrder <= first), seed, mode, raterKey);
+  const positions = reviewPositions(
+    items.filter((i) => i.sampleOrder <= first),
+    seed,
+    mode,
+    raterKey,
+  );
   for (const { fromSize, toSize } of extensions) {
     const part = items.filter((i) => i.sampleOrder > fromSize && i.sampleOrder <= toSize);
     const stream = `${streamLabel(mode, raterKey)}/extend:${fromSize}-${toSize}`;

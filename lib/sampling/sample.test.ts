@@ -10,8 +10,7 @@ import {
 } from "@/lib/sampling/sample";
 
 const pad = (i: number) => String(i).padStart(2, "0");
-const simpleFrame = (n: number): FrameItem[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `item-${pad(i + 1)}`, strata: {} }));
+const simpleFrame = (n: number): FrameItem[] => Array.from({ length: n }, (_, i) => ({ id: `item-${pad(i + 1)}`, strata: {} }));
 
 /** 60 items over chapters A/B/C (30/20/10) and levels 1/2. */
 const stratFrame: FrameItem[] = Array.from({ length: 60 }, (_, i) => ({
@@ -160,14 +159,7 @@ describe("drawSample — stratified", () => {
   it("cross-classifies on several keys with stable stratum keys", () => {
     const s = drawSample({ frame: stratFrame, size: 10, seed: 3, strata: ["level", "chapter"] });
     expect(s.strataKeys).toEqual(["chapter", "level"]);
-    expect(s.allocation.map((a) => a.key)).toEqual([
-      '["A","1"]',
-      '["A","2"]',
-      '["B","1"]',
-      '["B","2"]',
-      '["C","1"]',
-      '["C","2"]',
-    ]);
+    expect(s.allocation.map((a) => a.key)).toEqual(['["A","1"]', '["A","2"]', '["B","1"]', '["B","2"]', '["C","1"]', '["C","2"]']);
     expect(s.allocation.reduce((t, a) => t + a.drawn, 0)).toBe(10);
   });
 
@@ -191,7 +183,11 @@ describe("drawSample — errors", () => {
     ["bad seed", () => drawSample({ frame: simpleFrame(3), size: 1, seed: "" }), "INVALID_SEED"],
     ["newline id", () => drawSample({ frame: [{ id: "a\nb", strata: {} }], size: 1, seed: 1 }), "INVALID_ID"],
     ["duplicate strata key", () => drawSample({ frame: stratFrame, size: 1, seed: 1, strata: ["level", "level"] }), "INVALID_STRATA"],
-    ["missing stratum value", () => drawSample({ frame: stratFrame, size: 1, seed: 1, strata: ["decisionPoint"] }), "MISSING_STRATUM_VALUE"],
+    [
+      "missing stratum value",
+      () => drawSample({ frame: stratFrame, size: 1, seed: 1, strata: ["decisionPoint"] }),
+      "MISSING_STRATUM_VALUE",
+    ],
   ])("%s", (_name, fn, code) => expectCode(fn, code));
 
   it("reports duplicate ids by name", () => {

@@ -17,15 +17,7 @@
  */
 import { createHash } from "node:crypto";
 import { SamplingError, compareCodeUnits, preview } from "./errors";
-import {
-  PRNG_NAME,
-  PRNG_VERSION,
-  SeedError,
-  canonicalSeed,
-  createPrng,
-  partialShuffle,
-  type Seed,
-} from "./prng";
+import { PRNG_NAME, PRNG_VERSION, SeedError, canonicalSeed, createPrng, partialShuffle, type Seed } from "./prng";
 
 export const SAMPLE_ALGORITHM_NAME = "clinaudit-sample";
 export const SAMPLE_ALGORITHM_VERSION = 1;
@@ -171,7 +163,7 @@ function groupStrata(items: readonly FrameItem[], keys: readonly string[]): Stra
     throw new SamplingError(
       "MISSING_STRATUM_VALUE",
       `${missing.length} item(s) lack a value for the strata ${keys.join(", ")}: ${preview(missing)}. ` +
-        "Give them an explicit value (e.g. \"unknown\") before stratifying.",
+        'Give them an explicit value (e.g. "unknown") before stratifying.',
       { ids: missing, keys: [...keys] },
     );
   }
@@ -217,17 +209,28 @@ export function drawSample(input: DrawSampleInput): SampleResult {
   } satisfies Omit<SampleResult, "ids" | "allocation">;
 
   if (strataKeys.length === 0) {
-    const ids = partialShuffle(frame.map((it) => it.id), input.size, createPrng(seed, "srs"));
+    const ids = partialShuffle(
+      frame.map((it) => it.id),
+      input.size,
+      createPrng(seed, "srs"),
+    );
     const row = { key: "[]", values: {}, population: frame.length, allocated: input.size, drawn: ids.length };
     return { ...base, ids, allocation: [row] };
   }
 
   const strata = groupStrata(frame, strataKeys);
-  const allocated = allocateLargestRemainder(strata.map((s) => s.items.length), input.size);
+  const allocated = allocateLargestRemainder(
+    strata.map((s) => s.items.length),
+    input.size,
+  );
   const drawnIds: string[] = [];
   const allocation: StratumAllocation[] = strata.map((s, i) => {
     const n = allocated[i] as number;
-    const ids = partialShuffle(s.items.map((it) => it.id), n, createPrng(seed, `stratum:${s.key}`));
+    const ids = partialShuffle(
+      s.items.map((it) => it.id),
+      n,
+      createPrng(seed, `stratum:${s.key}`),
+    );
     drawnIds.push(...ids);
     return { key: s.key, values: s.values, population: s.items.length, allocated: n, drawn: ids.length };
   });

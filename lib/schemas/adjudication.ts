@@ -14,7 +14,11 @@ const appliedSchema = z.discriminatedUnion("kind", [
       kind: z.literal("EVIDENCE"),
       evidenceEventIds: z.array(z.string().trim().min(1)).min(1).optional(),
       // The adjudicator's own evidence_text (blank: composed from the chosen events).
-      evidenceText: z.string().max(20_000).optional().transform((t) => (t?.trim() ? t : undefined)),
+      evidenceText: z
+        .string()
+        .max(20_000)
+        .optional()
+        .transform((t) => (t?.trim() ? t : undefined)),
       answer: z.string().trim().min(1).optional(),
       turnOrder,
     })

@@ -9,6 +9,7 @@ const english = createTranslator({ locale: "en", messages: en });
 
 /** The message of one issue in English (a message that is not a catalog key, as it is). */
 export function englishIssue(issue: z.core.$ZodIssue): string {
-  const translate = (key: string, values?: Record<string, string | number>) => (english.has(key as never) ? english(key as never, values as never) : key);
+  const translate = (key: string, values?: Record<string, string | number>) =>
+    english.has(key as never) ? english(key as never, values as never) : key;
   return Object.values(fieldErrorsOf({ issues: [issue] } as z.ZodError, translate))[0]!;
 }

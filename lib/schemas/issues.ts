@@ -11,10 +11,13 @@ export function fieldErrorsOf(error: z.ZodError, translate: Translate): Record<s
   for (const issue of error.issues) {
     // A custom issue's params, or a length's bound ({min} / {max} in the message).
     const values =
-      issue.code === "custom" ? (issue.params as Record<string, string | number> | undefined)
-      : issue.code === "too_small" ? { min: Number(issue.minimum) }
-      : issue.code === "too_big" ? { max: Number(issue.maximum) }
-      : undefined;
+      issue.code === "custom"
+        ? (issue.params as Record<string, string | number> | undefined)
+        : issue.code === "too_small"
+          ? { min: Number(issue.minimum) }
+          : issue.code === "too_big"
+            ? { max: Number(issue.maximum) }
+            : undefined;
     fieldErrors[issue.path.join(".")] ??= translate(issue.message, values);
   }
   return fieldErrors;
@@ -25,8 +28,14 @@ export function fieldErrorsOf(error: z.ZodError, translate: Translate): Record<s
  * `t` is the root translator (useTranslations()); zod's own messages (never shown by design, a
  * schema names its keys) fall back to a generic "check this field".
  */
-export function checkFields(schema: z.ZodType, input: unknown, t: { (key: never, values?: never): string; has(key: never): boolean }): Record<string, string> | null {
+export function checkFields(
+  schema: z.ZodType,
+  input: unknown,
+  t: { (key: never, values?: never): string; has(key: never): boolean },
+): Record<string, string> | null {
   const parsed = schema.safeParse(input);
   if (parsed.success) return null;
-  return fieldErrorsOf(parsed.error, (key, values) => (t.has(key as never) ? t(key as never, values as never) : t("common.errors.invalidField" as never)));
+  return fieldErrorsOf(parsed.error, (key, values) =>
+    t.has(key as never) ? t(key as never, values as never) : t("common.errors.invalidField" as never),
+  );
 }

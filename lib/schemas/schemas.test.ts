@@ -21,7 +21,11 @@ describe("the shared input schemas", () => {
   };
 
   it("say every field problem as a catalog key", () => {
-    expect(keys({ name: " ", datasetId: "", seed: "" })).toEqual({ name: "audits.validation.name", datasetId: "audits.validation.dataset", seed: "audits.validation.seed" });
+    expect(keys({ name: " ", datasetId: "", seed: "" })).toEqual({
+      name: "audits.validation.name",
+      datasetId: "audits.validation.dataset",
+      seed: "audits.validation.seed",
+    });
     expect(keys({ size: "x" })).toEqual({ size: "audits.validation.wholeNumber" });
     expect(keys({ size: 2.5 })).toEqual({ size: "audits.validation.wholeNumber" });
     expect(keys({ size: 0 })).toEqual({ size: "audits.validation.atLeastOne" });
@@ -32,14 +36,24 @@ describe("the shared input schemas", () => {
   it("are translated the same before sending and on the server, in English and Chinese", () => {
     expect(checkFields(createAuditSchema, { ...audit, name: "" }, translator("en"))).toEqual({ name: en.audits.validation.name });
     expect(checkFields(createAuditSchema, { ...audit, name: "" }, translator("zh-CN"))).toEqual({ name: zh.audits.validation.name });
-    expect(checkFields(extendSampleSchema, { auditId: "a", add: "0", fromSize: 3 }, translator("zh-CN"))).toEqual({ add: zh.audits.validation.atLeastOne });
+    expect(checkFields(extendSampleSchema, { auditId: "a", add: "0", fromSize: 3 }, translator("zh-CN"))).toEqual({
+      add: zh.audits.validation.atLeastOne,
+    });
     expect(checkFields(createAuditSchema, audit, translator("en"))).toBeNull();
   });
 
   it("fall back to a generic field message where zod speaks (never its English)", () => {
-    const r = checkFields(saveAdjudicationSchema, { auditId: "", auditItemId: "i", finalLabels: {}, rationale: "r", decisions: [] }, translator("en"));
+    const r = checkFields(
+      saveAdjudicationSchema,
+      { auditId: "", auditItemId: "i", finalLabels: {}, rationale: "r", decisions: [] },
+      translator("en"),
+    );
     expect(r).toEqual({ auditId: en.common.errors.invalidField });
-    const d = checkFields(saveAdjudicationSchema, { auditId: "a", auditItemId: "i", finalLabels: {}, rationale: " ", decisions: [] }, translator("zh-CN"));
+    const d = checkFields(
+      saveAdjudicationSchema,
+      { auditId: "a", auditItemId: "i", finalLabels: {}, rationale: " ", decisions: [] },
+      translator("zh-CN"),
+    );
     expect(d).toEqual({ rationale: zh.adjudication.validation.rationale });
   });
 });

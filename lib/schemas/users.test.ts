@@ -16,7 +16,9 @@ describe("user form schemas", () => {
       name: "Enter a name",
       password: "At least 12 characters",
     });
-    expect(checkFields(createUserSchema, { email: "a@b.org", name: "x".repeat(121), role: "CLINICIAN" }, translator("en"))).toEqual({ name: "At most 120 characters" });
+    expect(checkFields(createUserSchema, { email: "a@b.org", name: "x".repeat(121), role: "CLINICIAN" }, translator("en"))).toEqual({
+      name: "At most 120 characters",
+    });
   });
 
   it("speak the reader's language, on the form and the server alike", () => {
@@ -25,11 +27,20 @@ describe("user form schemas", () => {
       name: "请输入姓名",
       password: "至少 12 个字符",
     });
-    expect(checkFields(changePasswordSchema, { current: "a", next: "b".repeat(12), confirm: "c" }, translator("zh-CN"))).toEqual({ confirm: MESSAGES["zh-CN"].auth.account.mismatch });
-    expect(checkFields(acceptInvitationSchema, { token: "t", name: "A", password: "short", confirm: "short" }, translator("en"))).toEqual({ password: "At least 12 characters, please." });
+    expect(checkFields(changePasswordSchema, { current: "a", next: "b".repeat(12), confirm: "c" }, translator("zh-CN"))).toEqual({
+      confirm: MESSAGES["zh-CN"].auth.account.mismatch,
+    });
+    expect(checkFields(acceptInvitationSchema, { token: "t", name: "A", password: "short", confirm: "short" }, translator("en"))).toEqual({
+      password: "At least 12 characters, please.",
+    });
   });
 
   it("accepts a valid user and normalizes the email", () => {
-    expect(createUserSchema.parse({ email: " Dr.Li@Example.org ", name: "李医生", role: "CLINICIAN" })).toEqual({ email: "dr.li@example.org", name: "李医生", role: "CLINICIAN", password: "" });
+    expect(createUserSchema.parse({ email: " Dr.Li@Example.org ", name: "李医生", role: "CLINICIAN" })).toEqual({
+      email: "dr.li@example.org",
+      name: "李医生",
+      role: "CLINICIAN",
+      password: "",
+    });
   });
 });

@@ -15,7 +15,8 @@ export const DEFAULT_EXPIRY_HOURS = 72;
 
 const email = () => z.string().trim().toLowerCase().pipe(z.email("admin.form.errors.email"));
 const name = () => z.string().trim().min(1, "admin.form.errors.name").max(NAME_MAX, "admin.form.errors.nameTooLong");
-const newPassword = () => z.string().min(MIN_PASSWORD_LENGTH, "auth.account.tooShort").max(PASSWORD_MAX, "admin.form.errors.passwordTooLong");
+const newPassword = () =>
+  z.string().min(MIN_PASSWORD_LENGTH, "auth.account.tooShort").max(PASSWORD_MAX, "admin.form.errors.passwordTooLong");
 const mismatch = { path: ["confirm"], message: "auth.account.mismatch" };
 
 /** The admin's new-user form. */
@@ -27,7 +28,10 @@ export const createUserSchema = z.strictObject({
   password: z
     .string()
     .max(PASSWORD_MAX, "admin.form.errors.passwordTooLong")
-    .refine((p) => p === "" || p.length >= MIN_PASSWORD_LENGTH, { message: "admin.form.errors.passwordTooShort", params: { min: MIN_PASSWORD_LENGTH } })
+    .refine((p) => p === "" || p.length >= MIN_PASSWORD_LENGTH, {
+      message: "admin.form.errors.passwordTooShort",
+      params: { min: MIN_PASSWORD_LENGTH },
+    })
     .default(""),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
@@ -38,7 +42,9 @@ export const invitationSchema = z.strictObject({
   // Empty: the invitee types their own.
   email: z.union([z.literal(""), email()]).default(""),
   name: z.string().trim().max(NAME_MAX, "admin.form.errors.nameTooLong").default(""),
-  expiresInHours: z.union(EXPIRY_CHOICES.map((h) => z.literal(h)) as [z.ZodLiteral<24>, z.ZodLiteral<72>, z.ZodLiteral<168>, z.ZodLiteral<336>]).default(DEFAULT_EXPIRY_HOURS),
+  expiresInHours: z
+    .union(EXPIRY_CHOICES.map((h) => z.literal(h)) as [z.ZodLiteral<24>, z.ZodLiteral<72>, z.ZodLiteral<168>, z.ZodLiteral<336>])
+    .default(DEFAULT_EXPIRY_HOURS),
 });
 export type InvitationInput = z.input<typeof invitationSchema>;
 
@@ -61,4 +67,6 @@ export const changePasswordSchema = z
   .refine((p) => p.next !== p.current, { path: ["next"], message: "auth.account.sameAsCurrent" });
 
 /** The forced change at first sign-in. */
-export const replaceTemporaryPasswordSchema = z.strictObject({ next: newPassword(), confirm: z.string().max(PASSWORD_MAX) }).refine((p) => p.next === p.confirm, mismatch);
+export const replaceTemporaryPasswordSchema = z
+  .strictObject({ next: newPassword(), confirm: z.string().max(PASSWORD_MAX) })
+  .refine((p) => p.next === p.confirm, mismatch);

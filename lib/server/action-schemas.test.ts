@@ -41,10 +41,19 @@ describe("server action schemas", () => {
   const valid = {
     rating: [saveRatingSchema, { assignmentId: "a", dimension: "gold", category: "correct", expectedVersion: 0 }],
     comment: [saveCommentSchema, { assignmentId: "a", comment: "c", expectedVersion: 0 }],
-    correction: [saveCorrectionSchema, { assignmentId: "a", kind: "STEM", turnOrder: 0, expectedVersion: 0, correction: { kind: "STEM", proposal: "p", rationale: "r" } }],
+    correction: [
+      saveCorrectionSchema,
+      { assignmentId: "a", kind: "STEM", turnOrder: 0, expectedVersion: 0, correction: { kind: "STEM", proposal: "p", rationale: "r" } },
+    ],
     adjudication: [
       saveAdjudicationSchema,
-      { auditId: "a", auditItemId: "i", finalLabels: { gold: "correct" }, rationale: "r", decisions: [{ correctionId: "c", decision: "ACCEPTED", applied: { kind: "STEM", question: "q" }, rationale: "r" }] },
+      {
+        auditId: "a",
+        auditItemId: "i",
+        finalLabels: { gold: "correct" },
+        rationale: "r",
+        decisions: [{ correctionId: "c", decision: "ACCEPTED", applied: { kind: "STEM", question: "q" }, rationale: "r" }],
+      },
     ],
     assign: [assignSchema, { auditId: "a", clinicianIds: ["u"], design: "BALANCED", ratersPerItem: 2 }],
     sample: [sampleRequestSchema, { datasetId: "d", size: 1, seed: "s", strata: [] }],
@@ -67,6 +76,11 @@ describe("server action schemas", () => {
     expect(saveAdjudicationSchema.safeParse({ ...a, decisions: [{ ...d, applied: { ...d.applied, extra: "x" } }] }).success).toBe(false);
     const r = valid.audit[1];
     expect(createAuditSchema.safeParse({ ...r, rubric: [{ ...r.rubric[0], extra: 1 }] }).success).toBe(false);
-    expect(createAuditSchema.safeParse({ ...r, rubric: [{ ...r.rubric[0], categories: r.rubric[0]!.categories.map((x) => ({ ...x, extra: 1 })) }] }).success).toBe(false);
+    expect(
+      createAuditSchema.safeParse({
+        ...r,
+        rubric: [{ ...r.rubric[0], categories: r.rubric[0]!.categories.map((x) => ({ ...x, extra: 1 })) }],
+      }).success,
+    ).toBe(false);
   });
 });

@@ -21,7 +21,10 @@ describe("guardedAction", () => {
       authorize: async ({ auditId }, { user }) => ({ auditId, by: user.id }),
       handler: async (input, { user, db, scope }) => ({ input, user: user.id, db, scope }),
     });
-    expect(await action({ auditId: "a1" })).toEqual({ ok: true, data: { input: { auditId: "a1" }, user: "u-org", db: { fake: "db" }, scope: { auditId: "a1", by: "u-org" } } });
+    expect(await action({ auditId: "a1" })).toEqual({
+      ok: true,
+      data: { input: { auditId: "a1" }, user: "u-org", db: { fake: "db" }, scope: { auditId: "a1", by: "u-org" } },
+    });
   });
 
   it("runs authorize after validation and refuses before the handler, in the reader's language", async () => {
@@ -33,7 +36,11 @@ describe("guardedAction", () => {
     const action = guardedAction("signed-in", schema, { authorize, handler });
     expect(await action({ auditId: "" })).toMatchObject({ ok: false, code: "INVALID", fieldErrors: { auditId: "Name the audit" } });
     expect(authorize).not.toHaveBeenCalled();
-    expect(await action({ auditId: "a1" })).toEqual({ ok: false, code: "NOT_FOUND", error: "It does not exist, or it is not yours to see." });
+    expect(await action({ auditId: "a1" })).toEqual({
+      ok: false,
+      code: "NOT_FOUND",
+      error: "It does not exist, or it is not yours to see.",
+    });
     fake.locale = "zh-CN";
     expect(await action({ auditId: "a1" })).toEqual({ ok: false, code: "NOT_FOUND", error: "该内容不存在，或您无权查看。" });
     expect(handler).not.toHaveBeenCalled();
@@ -44,7 +51,11 @@ describe("guardedAction", () => {
     const action = guardedAction("audits:manage", schema, async () => {
       throw new AppError("CONFLICT", { key: "audits.errors.sizeExceedsFrame", values: { size: 9, frameSize: 3 } });
     });
-    expect(await action({ auditId: "a" })).toEqual({ ok: false, code: "CONFLICT", error: "Sample size 9 exceeds the frame size 3; sampling is without replacement." });
+    expect(await action({ auditId: "a" })).toEqual({
+      ok: false,
+      code: "CONFLICT",
+      error: "Sample size 9 exceeds the frame size 3; sampling is without replacement.",
+    });
     fake.locale = "zh-CN";
     const zh = await action({ auditId: "a" });
     expect(zh).toMatchObject({ ok: false, code: "CONFLICT" });
@@ -73,7 +84,11 @@ describe("guardedAction", () => {
 
   it("says signed out, or the temporary password, as a result the page can act on", async () => {
     const action = guardedAction("audits:manage", schema, async () => "never");
-    expect(await action({ auditId: "a" })).toMatchObject({ ok: false, signedOut: true, error: "You were signed out. Sign in again; nothing was changed." });
+    expect(await action({ auditId: "a" })).toMatchObject({
+      ok: false,
+      signedOut: true,
+      error: "You were signed out. Sign in again; nothing was changed.",
+    });
     fake.mustChange = true;
     expect(await action({ auditId: "a" })).toMatchObject({ ok: false, passwordMustChange: true });
   });
@@ -82,7 +97,12 @@ describe("guardedAction", () => {
     fake.user = clinician;
     const action = guardedAction("audits:manage", schema, async () => "never");
     await expect(action({ auditId: "a" })).rejects.toThrow(/403/);
-    const scoped = guardedAction("signed-in", schema, { authorize: async () => { throw forbiddenError(); }, handler: async () => "never" });
+    const scoped = guardedAction("signed-in", schema, {
+      authorize: async () => {
+        throw forbiddenError();
+      },
+      handler: async () => "never",
+    });
     expect(await scoped({ auditId: "a" })).toEqual({ ok: false, code: "FORBIDDEN", error: "Your role does not allow this." });
   });
 });

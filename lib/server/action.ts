@@ -45,7 +45,9 @@ export type Handler<I, T, A> = (input: I, ctx: ActionContext & { scope: A }) => 
  * handler, throws an AppError (notFoundError / forbiddenError) to refuse, and what it returns
  * is handed to the handler as `scope`.
  */
-export type ActionSteps<I, T, A> = Handler<I, T, undefined> | { authorize: (input: I, ctx: ActionContext) => Promise<A>; handler: Handler<I, T, A> };
+export type ActionSteps<I, T, A> =
+  | Handler<I, T, undefined>
+  | { authorize: (input: I, ctx: ActionContext) => Promise<A>; handler: Handler<I, T, A> };
 
 type Gate = Permission | "signed-in" | "temporary-password";
 
@@ -73,16 +75,22 @@ export function guardedAction<S extends z.ZodType, T, A = undefined>(
     const user = forcedChange ? (account?.passwordMustChange ? account : null) : await getCurrentUser();
     if (!user) {
       const t = await getTranslations();
-      if (!forcedChange && (await mustChangePassword())) return { ok: false, error: t("common.errors.passwordMustChange"), passwordMustChange: true };
+      if (!forcedChange && (await mustChangePassword()))
+        return { ok: false, error: t("common.errors.passwordMustChange"), passwordMustChange: true };
       return { ok: false, error: t("common.errors.signedOut"), signedOut: true };
     }
     if (permission !== "signed-in" && !forcedChange && !can(user.role, permission)) forbidden();
     const ctx: ActionContext = { user, db: db() };
-    return run<S, T>(schema, input, async (data) => {
-      if (typeof steps === "function") return steps(data, { ...ctx, scope: undefined });
-      const scope = await steps.authorize(data, ctx);
-      return steps.handler(data, { ...ctx, scope });
-    }, `[action ${permission}] user=${user.id}`);
+    return run<S, T>(
+      schema,
+      input,
+      async (data) => {
+        if (typeof steps === "function") return steps(data, { ...ctx, scope: undefined });
+        const scope = await steps.authorize(data, ctx);
+        return steps.handler(data, { ...ctx, scope });
+      },
+      `[action ${permission}] user=${user.id}`,
+    );
   };
 }
 
@@ -90,15 +98,27 @@ export function guardedAction<S extends z.ZodType, T, A = undefined>(
  * A server action open to anyone, for the few things done before there is an account (accepting
  * an invitation). Same validation and error mapping as guardedAction; the handler throttles.
  */
-export function publicAction<S extends z.ZodType, T>(name: string, schema: S, handler: (input: z.output<S>, ctx: { db: Db }) => Promise<T>) {
-  return async (input: z.input<S>): Promise<ActionResult<T>> => run<S, T>(schema, input, (data) => handler(data, { db: db() }), `[action ${name}] public`);
+export function publicAction<S extends z.ZodType, T>(
+  name: string,
+  schema: S,
+  handler: (input: z.output<S>, ctx: { db: Db }) => Promise<T>,
+) {
+  return async (input: z.input<S>): Promise<ActionResult<T>> =>
+    run<S, T>(schema, input, (data) => handler(data, { db: db() }), `[action ${name}] public`);
 }
 
-async function run<S extends z.ZodType, T>(schema: S, input: z.input<S>, handler: (input: z.output<S>) => Promise<T>, context: string): Promise<ActionResult<T>> {
+async function run<S extends z.ZodType, T>(
+  schema: S,
+  input: z.input<S>,
+  handler: (input: z.output<S>) => Promise<T>,
+  context: string,
+): Promise<ActionResult<T>> {
   const t = await getTranslations();
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error, (key, values) => (t.has(key as never) ? t(key as never, values as never) : t("common.errors.invalidField")));
+    const fieldErrors = fieldErrorsOf(parsed.error, (key, values) =>
+      t.has(key as never) ? t(key as never, values as never) : t("common.errors.invalidField"),
+    );
     return { ok: false, code: "INVALID", error: t("common.errors.fixFields"), fieldErrors };
   }
   try {
@@ -107,7 +127,9 @@ async function run<S extends z.ZodType, T>(schema: S, input: z.input<S>, handler
     unstable_rethrow(error);
     if (error instanceof AppError) {
       const failure = { ok: false as const, code: error.code, error: t(error.catalog.key as never, error.catalog.values as never) };
-      return error.code === "CONFLICT" && error.body && "current" in error.body ? { ...failure, conflict: { current: error.body.current as T } } : failure;
+      return error.code === "CONFLICT" && error.body && "current" in error.body
+        ? { ...failure, conflict: { current: error.body.current as T } }
+        : failure;
     }
     log().error({ err: error, scope: "action", context }, "server action failed");
     return { ok: false, error: t("common.errors.generic") };

@@ -54,7 +54,12 @@ const person = (u: { name: string; email: string }) => `${u.name} <${u.email}>`;
 /** Names for the subjects of `events` and for every id their before/after carries. */
 export async function resolveTrailNames(db: Db, events: EventRef[]) {
   const of = (entity: string) => [...new Set(events.filter((e) => e.entity === entity).map((e) => e.entityId))];
-  const refs = { user: new Set(of("User")), dataset: new Set(of("Dataset")), audit: new Set(of("Audit")), invitation: new Set(of("Invitation")) };
+  const refs = {
+    user: new Set(of("User")),
+    dataset: new Set(of("Dataset")),
+    audit: new Set(of("Audit")),
+    invitation: new Set(of("Invitation")),
+  };
   for (const e of events) {
     collectIds(e.before, refs);
     collectIds(e.after, refs);
@@ -62,17 +67,47 @@ export async function resolveTrailNames(db: Db, events: EventRef[]) {
   const itemOf = { select: { externalId: true } } as const;
   const [users, datasets, audits, invitations, assignments, auditItems, corrections, predictionSets] = await Promise.all([
     refs.user.size ? db.user.findMany({ where: { id: { in: [...refs.user] } }, select: { id: true, name: true, email: true } }) : [],
-    refs.dataset.size ? db.dataset.findMany({ where: { id: { in: [...refs.dataset] } }, select: { id: true, name: true, version: true } }) : [],
+    refs.dataset.size
+      ? db.dataset.findMany({ where: { id: { in: [...refs.dataset] } }, select: { id: true, name: true, version: true } })
+      : [],
     refs.audit.size ? db.audit.findMany({ where: { id: { in: [...refs.audit] } }, select: { id: true, name: true } }) : [],
-    refs.invitation.size ? db.invitation.findMany({ where: { id: { in: [...refs.invitation] } }, select: { id: true, email: true, name: true } }) : [],
+    refs.invitation.size
+      ? db.invitation.findMany({ where: { id: { in: [...refs.invitation] } }, select: { id: true, email: true, name: true } })
+      : [],
     of("Assignment").length
-      ? db.assignment.findMany({ where: { id: { in: of("Assignment") } }, select: { id: true, user: { select: { name: true, email: true } }, auditItem: { select: { audit: { select: { name: true } }, item: itemOf } } } })
+      ? db.assignment.findMany({
+          where: { id: { in: of("Assignment") } },
+          select: {
+            id: true,
+            user: { select: { name: true, email: true } },
+            auditItem: { select: { audit: { select: { name: true } }, item: itemOf } },
+          },
+        })
       : [],
-    of("AuditItem").length ? db.auditItem.findMany({ where: { id: { in: of("AuditItem") } }, select: { id: true, audit: { select: { name: true } }, item: itemOf } }) : [],
+    of("AuditItem").length
+      ? db.auditItem.findMany({
+          where: { id: { in: of("AuditItem") } },
+          select: { id: true, audit: { select: { name: true } }, item: itemOf },
+        })
+      : [],
     of("Correction").length
-      ? db.correction.findMany({ where: { id: { in: of("Correction") } }, select: { id: true, kind: true, assignment: { select: { user: { select: { name: true, email: true } }, auditItem: { select: { audit: { select: { name: true } }, item: itemOf } } } } } })
+      ? db.correction.findMany({
+          where: { id: { in: of("Correction") } },
+          select: {
+            id: true,
+            kind: true,
+            assignment: {
+              select: {
+                user: { select: { name: true, email: true } },
+                auditItem: { select: { audit: { select: { name: true } }, item: itemOf } },
+              },
+            },
+          },
+        })
       : [],
-    of("PredictionSet").length ? db.predictionSet.findMany({ where: { id: { in: of("PredictionSet") } }, select: { id: true, name: true } }) : [],
+    of("PredictionSet").length
+      ? db.predictionSet.findMany({ where: { id: { in: of("PredictionSet") } }, select: { id: true, name: true } })
+      : [],
   ]);
 
   const names = new Map<string, string>();
@@ -87,9 +122,16 @@ export async function resolveTrailNames(db: Db, events: EventRef[]) {
   for (const d of datasets) subjects.set(key("Dataset", d.id), { dataset: names.get(d.id)! });
   for (const a of audits) subjects.set(key("Audit", a.id), { audit: a.name });
   for (const i of invitations) subjects.set(key("Invitation", i.id), { invitation: names.get(i.id)! });
-  for (const a of assignments) subjects.set(key("Assignment", a.id), { audit: a.auditItem.audit.name, item: a.auditItem.item.externalId, user: person(a.user) });
+  for (const a of assignments)
+    subjects.set(key("Assignment", a.id), { audit: a.auditItem.audit.name, item: a.auditItem.item.externalId, user: person(a.user) });
   for (const a of auditItems) subjects.set(key("AuditItem", a.id), { audit: a.audit.name, item: a.item.externalId });
-  for (const c of corrections) subjects.set(key("Correction", c.id), { audit: c.assignment.auditItem.audit.name, item: c.assignment.auditItem.item.externalId, user: person(c.assignment.user), correction: c.kind });
+  for (const c of corrections)
+    subjects.set(key("Correction", c.id), {
+      audit: c.assignment.auditItem.audit.name,
+      item: c.assignment.auditItem.item.externalId,
+      user: person(c.assignment.user),
+      correction: c.kind,
+    });
   for (const p of predictionSets) subjects.set(key("PredictionSet", p.id), { predictionSet: p.name });
 
   return {
@@ -101,7 +143,9 @@ export async function resolveTrailNames(db: Db, events: EventRef[]) {
       const ids = { user: new Set<string>(), dataset: new Set<string>(), audit: new Set<string>(), invitation: new Set<string>() };
       collectIds(e.before, ids);
       collectIds(e.after, ids);
-      return Object.fromEntries([...ids.user, ...ids.dataset, ...ids.audit, ...ids.invitation].filter((id) => names.has(id)).map((id) => [id, names.get(id)!]));
+      return Object.fromEntries(
+        [...ids.user, ...ids.dataset, ...ids.audit, ...ids.invitation].filter((id) => names.has(id)).map((id) => [id, names.get(id)!]),
+      );
     },
   };
 }

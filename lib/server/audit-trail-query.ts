@@ -21,17 +21,34 @@ function where(q: Pick<TrailQuery, "search" | "filters">) {
   const term = q.search?.trim();
   return {
     ...(q.filters.entity ? { entity: q.filters.entity } : {}),
-    ...(term ? { OR: [{ action: { contains: term } }, { entityId: { contains: term } }, { actor: { email: { contains: term.toLowerCase() } } }] } : {}),
+    ...(term
+      ? { OR: [{ action: { contains: term } }, { entityId: { contains: term } }, { actor: { email: { contains: term.toLowerCase() } } }] }
+      : {}),
   };
 }
 
-const SELECT = { id: true, at: true, action: true, entity: true, entityId: true, before: true, after: true, actor: { select: { name: true, email: true } } } as const;
+const SELECT = {
+  id: true,
+  at: true,
+  action: true,
+  entity: true,
+  entityId: true,
+  before: true,
+  after: true,
+  actor: { select: { name: true, email: true } },
+} as const;
 
 /** The append-only trail, newest first, for admins. */
 export async function listTrail(db: Db, q: TrailQuery) {
   const w = where(q);
   const [rows, total, entities] = await Promise.all([
-    db.auditEvent.findMany({ where: w, orderBy: [{ at: q.sort?.desc === false ? "asc" : "desc" }, { id: "asc" }], skip: (q.page - 1) * q.pageSize, take: q.pageSize, select: SELECT }),
+    db.auditEvent.findMany({
+      where: w,
+      orderBy: [{ at: q.sort?.desc === false ? "asc" : "desc" }, { id: "asc" }],
+      skip: (q.page - 1) * q.pageSize,
+      take: q.pageSize,
+      select: SELECT,
+    }),
     db.auditEvent.count({ where: w }),
     db.auditEvent.groupBy({ by: ["entity"], _count: { _all: true }, orderBy: { entity: "asc" } }),
   ]);
@@ -61,7 +78,13 @@ export async function listTrail(db: Db, q: TrailQuery) {
 export async function* trailBatches(db: Db, q: Pick<TrailQuery, "search" | "filters">) {
   let cursor: string | undefined;
   for (;;) {
-    const batch = await db.auditEvent.findMany({ where: where(q), orderBy: { id: "asc" }, take: 1000, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}), select: SELECT });
+    const batch = await db.auditEvent.findMany({
+      where: where(q),
+      orderBy: { id: "asc" },
+      take: 1000,
+      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
+      select: SELECT,
+    });
     if (batch.length === 0) return;
     yield batch;
     cursor = batch.at(-1)!.id;
@@ -81,7 +104,17 @@ export async function* trailCsv(db: Db, q: Pick<TrailQuery, "search" | "filters"
       .map((e) => {
         const subject = names.subjectOf(e);
         const referenced = names.namesIn(e);
-        return csvRecord([e.at.toISOString(), e.actor?.email ?? "system", e.action, e.entity, e.entityId, json(e.before), json(e.after), subject ? Object.values(subject).join(" · ") : "", Object.keys(referenced).length ? JSON.stringify(referenced) : ""]);
+        return csvRecord([
+          e.at.toISOString(),
+          e.actor?.email ?? "system",
+          e.action,
+          e.entity,
+          e.entityId,
+          json(e.before),
+          json(e.after),
+          subject ? Object.values(subject).join(" · ") : "",
+          Object.keys(referenced).length ? JSON.stringify(referenced) : "",
+        ]);
       })
       .join("");
   }

@@ -32,7 +32,10 @@ export function contentDisposition(fileName: string): string {
  * nothing), and never sniffed into something executable.
  */
 export function downloadHeaders(download: Download): Headers {
-  const type = /^text\/|[/+](json|x-ndjson|csv|x-tex|markdown)$/.test(download.type) && !/charset=/i.test(download.type) ? `${download.type}; charset=utf-8` : download.type;
+  const type =
+    /^text\/|[/+](json|x-ndjson|csv|x-tex|markdown)$/.test(download.type) && !/charset=/i.test(download.type)
+      ? `${download.type}; charset=utf-8`
+      : download.type;
   const headers = new Headers({
     "Content-Type": type,
     "Content-Disposition": contentDisposition(download.fileName),

@@ -16,17 +16,24 @@ describe("app/", () => {
   const sources = files("app").map((f) => ({ f, text: fs.readFileSync(f, "utf8") }));
 
   it("never imports the database client", () => {
-    expect(sources.filter(({ text }) => /from\s+["'](@\/lib\/db(\/[^"']*)?|[./]+lib\/db(\/[^"']*)?)["']/.test(text)).map(({ f }) => f)).toEqual([]);
+    expect(
+      sources.filter(({ text }) => /from\s+["'](@\/lib\/db(\/[^"']*)?|[./]+lib\/db(\/[^"']*)?)["']/.test(text)).map(({ f }) => f),
+    ).toEqual([]);
   });
 
   it("never queries the database itself", () => {
-    const query = /\b(db|tx)(\(\))?\.(\$transaction|\$queryRaw|\$executeRaw|\w+\.(find\w*|count|create\w*|update\w*|delete\w*|upsert|aggregate|groupBy))\s*\(/;
+    const query =
+      /\b(db|tx)(\(\))?\.(\$transaction|\$queryRaw|\$executeRaw|\w+\.(find\w*|count|create\w*|update\w*|delete\w*|upsert|aggregate|groupBy))\s*\(/;
     expect(sources.filter(({ text }) => query.test(text)).map(({ f }) => f)).toEqual([]);
   });
 
   it("guards every route handler with guardedRoute (or openRoute), never by hand", () => {
     const routes = sources.filter(({ f }) => f.endsWith("route.ts") && !f.includes("[...nextauth]"));
     expect(routes.length).toBeGreaterThan(8);
-    expect(routes.filter(({ text }) => !/(guardedRoute(<[^>]*>)?|openRoute)\(/.test(text) || /getCurrentUser|new Response\(|"Not found"/.test(text)).map(({ f }) => f)).toEqual([]);
+    expect(
+      routes
+        .filter(({ text }) => !/(guardedRoute(<[^>]*>)?|openRoute)\(/.test(text) || /getCurrentUser|new Response\(|"Not found"/.test(text))
+        .map(({ f }) => f),
+    ).toEqual([]);
   });
 });

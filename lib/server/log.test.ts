@@ -27,7 +27,14 @@ describe("server log", () => {
 
   it("censors comments, record text and secrets wherever they sit", async () => {
     const { lines, stream } = capture();
-    createLogger("info", stream).warn({ comment: "gold is wrong, see 3/12", input: { text: "G2P1 at 34 weeks", password: "hunter2hunter2" }, item: { evidence: { evidenceText: "BP 160/110" } } }, "saving failed");
+    createLogger("info", stream).warn(
+      {
+        comment: "gold is wrong, see 3/12",
+        input: { text: "G2P1 at 34 weeks", password: "hunter2hunter2" },
+        item: { evidence: { evidenceText: "BP 160/110" } },
+      },
+      "saving failed",
+    );
     await new Promise((r) => setImmediate(r));
     const line = JSON.stringify(lines[0]);
     for (const secret of ["gold is wrong", "G2P1", "hunter2", "160/110"]) expect(line).not.toContain(secret);

@@ -7,12 +7,27 @@ import { env } from "@/lib/env";
  * secrets. Logs leave the clinical boundary (files, collectors), so these are censored by key
  * wherever they appear one or two levels into a logged object.
  */
-export const REDACTED_KEYS = ["comment", "comments", "text", "note", "notes", "record", "records", "evidenceText", "body", "password", "token"] as const;
+export const REDACTED_KEYS = [
+  "comment",
+  "comments",
+  "text",
+  "note",
+  "notes",
+  "record",
+  "records",
+  "evidenceText",
+  "body",
+  "password",
+  "token",
+] as const;
 
 const redactPaths = REDACTED_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, base: { app: "clinaudit" }, redact: { paths: redactPaths, censor: "[redacted]" }, timestamp: pino.stdTimeFunctions.isoTime }, destination);
+  return pino(
+    { level, base: { app: "clinaudit" }, redact: { paths: redactPaths, censor: "[redacted]" }, timestamp: pino.stdTimeFunctions.isoTime },
+    destination,
+  );
 }
 
 let logger: Logger | undefined;

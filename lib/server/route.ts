@@ -17,7 +17,14 @@ import { log } from "./log";
 export function isCrossOrigin(request: Request, trustProxy = env().CLINAUDIT_TRUST_PROXY): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return false;
-  const forwarded = trustProxy ? request.headers.get("x-forwarded-host")?.split(",").map((h) => h.trim()).filter(Boolean).at(-1) : undefined;
+  const forwarded = trustProxy
+    ? request.headers
+        .get("x-forwarded-host")
+        ?.split(",")
+        .map((h) => h.trim())
+        .filter(Boolean)
+        .at(-1)
+    : undefined;
   const host = forwarded ?? request.headers.get("host");
   try {
     return new URL(origin).host !== host;
@@ -40,7 +47,10 @@ type Next<P> = { params: Promise<P> };
 
 /** The JSON answer of a refusal: `{ error, code, ...body }` with the message in the reader's language. */
 export function refusal(t: Translator, status: number, message: CatalogMessage, extra: Record<string, unknown> = {}): Response {
-  return Response.json({ error: t(message.key as never, message.values as never), ...extra }, { status, headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { error: t(message.key as never, message.values as never), ...extra },
+    { status, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 /**
@@ -51,24 +61,39 @@ export function refusal(t: Translator, status: number, message: CatalogMessage, 
  * not found / forbidden, a domain failure): it becomes its status and catalog message, with the
  * error's body beside it. Anything else is logged and answered 500 with a calm generic message.
  */
-export function guardedRoute<P = Record<string, never>>(permission: Permission | "signed-in", handler: (ctx: RouteContext<P>) => Promise<Response>) {
+export function guardedRoute<P = Record<string, never>>(
+  permission: Permission | "signed-in",
+  handler: (ctx: RouteContext<P>) => Promise<Response>,
+) {
   return async (request: Request, next: Next<P>): Promise<Response> => {
     const t = await getTranslations();
-    if (request.method !== "GET" && request.method !== "HEAD" && isCrossOrigin(request)) return refusal(t, 403, { key: "common.errors.crossSite" }, { code: "FORBIDDEN" });
+    if (request.method !== "GET" && request.method !== "HEAD" && isCrossOrigin(request))
+      return refusal(t, 403, { key: "common.errors.crossSite" }, { code: "FORBIDDEN" });
     const user = await getCurrentUser();
     if (!user) {
       // Signed in with a temporary password: nothing until it is replaced.
-      if (await mustChangePassword()) return refusal(t, 403, { key: "common.errors.changePasswordFirst" }, { code: "FORBIDDEN", passwordMustChange: true });
+      if (await mustChangePassword())
+        return refusal(t, 403, { key: "common.errors.changePasswordFirst" }, { code: "FORBIDDEN", passwordMustChange: true });
       return refusal(t, 401, { key: "common.errors.signIn" }, { code: "SIGNED_OUT" });
     }
-    if (permission !== "signed-in" && !can(user.role, permission)) return refusal(t, 403, { key: "common.errors.forbidden" }, { code: "FORBIDDEN" });
-    return answer(async () => t, `[route ${permission}] ${new URL(request.url).pathname} user=${user.id}`, async () => handler({ user, db: db(), request, params: await next.params }));
+    if (permission !== "signed-in" && !can(user.role, permission))
+      return refusal(t, 403, { key: "common.errors.forbidden" }, { code: "FORBIDDEN" });
+    return answer(
+      async () => t,
+      `[route ${permission}] ${new URL(request.url).pathname} user=${user.id}`,
+      async () => handler({ user, db: db(), request, params: await next.params }),
+    );
   };
 }
 
 /** A route open to everyone (health checks): the same failure mapping, no session read. */
 export function openRoute(name: string, handler: (ctx: { db: Db; request: Request }) => Promise<Response>) {
-  return async (request: Request): Promise<Response> => answer(() => getTranslations(), `[route ${name}] public`, () => handler({ db: db(), request }));
+  return async (request: Request): Promise<Response> =>
+    answer(
+      () => getTranslations(),
+      `[route ${name}] public`,
+      () => handler({ db: db(), request }),
+    );
 }
 
 async function answer(translator: () => Promise<Translator>, context: string, run: () => Promise<Response>): Promise<Response> {

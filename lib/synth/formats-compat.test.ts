@@ -34,7 +34,10 @@ describe("generated data imports cleanly with lib/formats", () => {
 
   it("notes-chatqa as a JSON bundle and as the release CSV tables", async () => {
     const { bundle } = generateNotesBundle({ seed: "compat", size: "demo" });
-    expect(await parse([{ name: "notes-chatqa.json", chunks: JSON.stringify(bundle) }])).toMatchObject({ ok: true, stats: { patients: 12 } });
+    expect(await parse([{ name: "notes-chatqa.json", chunks: JSON.stringify(bundle) }])).toMatchObject({
+      ok: true,
+      stats: { patients: 12 },
+    });
     const quiet = { stdout: () => {}, stderr: () => {} };
     expect(await runGenerate(["--kind", "notes", "--csv", "--seed", "compat", "--out", dir], quiet)).toBe(0);
     const files = ["notes.csv", "questions.csv"].map((name) => ({ name, chunks: readFileSync(path.join(dir, name), "utf8") }));

@@ -13,7 +13,16 @@ const dataset: EvalDataset = {
   checksum: "x",
   name: null,
   patients: 400,
-  items: cases.map((c) => ({ kind: "mcq", id: c.caseId, patientId: c.patientId, options: ["A", "B", "C", "D"], gold: "B", chapter: c.chapter!, level: c.level!, decisionPoint: c.decisionPoint! })),
+  items: cases.map((c) => ({
+    kind: "mcq",
+    id: c.caseId,
+    patientId: c.patientId,
+    options: ["A", "B", "C", "D"],
+    gold: "B",
+    chapter: c.chapter!,
+    level: c.level!,
+    decisionPoint: c.decisionPoint!,
+  })),
 };
 
 describe("synthetic predictions", () => {

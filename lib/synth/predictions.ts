@@ -80,7 +80,9 @@ export function syntheticPredictionsCsv(dataset: EvalDataset, options: Synthetic
     if (!patient.has(id)) patient.set(id, root.fork(`patient/${id}`).normal(0, 0.7));
     return patient.get(id) as number;
   };
-  const lines: CsvValue[][] = [conversations ? ["model", "scope", "item_id", "turn", "prediction"] : ["model", "scope", "item_id", "prediction"]];
+  const lines: CsvValue[][] = [
+    conversations ? ["model", "scope", "item_id", "turn", "prediction"] : ["model", "scope", "item_id", "prediction"],
+  ];
   for (const model of profile.models) {
     for (const scope of profile.scopes) {
       for (const item of dataset.items) {
@@ -104,7 +106,10 @@ export function syntheticPredictionsCsv(dataset: EvalDataset, options: Synthetic
         for (const turn of [...item.turns].sort((a, b) => a.turnOrder - b.turnOrder)) {
           const previous = indices[indices.indexOf(turn.turnIndex) - 1];
           const cascade = previous !== undefined && contentWrong.get(previous) === true;
-          const penalty = NOTE_PENALTY * Math.max(0, item.numNotes - 1) + (turn.turnType === "source" ? SOURCE_PENALTY : 0) + (cascade ? CASCADE_PENALTY : 0);
+          const penalty =
+            NOTE_PENALTY * Math.max(0, item.numNotes - 1) +
+            (turn.turnType === "source" ? SOURCE_PENALTY : 0) +
+            (cascade ? CASCADE_PENALTY : 0);
           const choice = answer(String(turn.turnOrder), penalty, turn.options, turn.gold);
           if (turn.turnType === "content") contentWrong.set(turn.turnIndex, choice !== turn.gold);
           lines.push([model.name, scope.name, item.id, turn.turnOrder, choice]);

@@ -39,10 +39,21 @@ describe("Rng", () => {
     const r = new Rng("perm");
     expect(r.shuffle([1, 2, 3, 4, 5]).sort()).toEqual([1, 2, 3, 4, 5]);
     const counts = { a: 0, b: 0 };
-    for (let i = 0; i < 4000; i++) counts[r.weighted([["a", 3], ["b", 1]] as const)]++;
+    for (let i = 0; i < 4000; i++)
+      counts[
+        r.weighted([
+          ["a", 3],
+          ["b", 1],
+        ] as const)
+      ]++;
     expect(counts.a / 4000).toBeGreaterThan(0.7);
     expect(counts.a / 4000).toBeLessThan(0.8);
-    expect(r.weighted([["only", 0], ["this", 1]] as const)).toBe("this");
+    expect(
+      r.weighted([
+        ["only", 0],
+        ["this", 1],
+      ] as const),
+    ).toBe("this");
   });
 
   it("gives a roughly standard normal", () => {

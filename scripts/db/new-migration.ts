@@ -5,15 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { diffModels, hasStatements } from "./schema-engine";
-import {
-  latestSnapshot,
-  MODELS_FILE,
-  normalizeModels,
-  PRISMA_DIR,
-  PROVIDERS,
-  schemaFiles,
-  SNAPSHOT_FILE,
-} from "./schema-files";
+import { latestSnapshot, MODELS_FILE, normalizeModels, PRISMA_DIR, PROVIDERS, schemaFiles, SNAPSHOT_FILE } from "./schema-files";
 
 async function main() {
   const name = process.argv[2];

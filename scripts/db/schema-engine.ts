@@ -63,11 +63,7 @@ function offlineAdapter(provider: "sqlite" | "postgres") {
 }
 
 /** SQL that takes a database from the `from` models to the `to` models (null: from nothing). */
-export async function diffModels(
-  provider: Provider,
-  from: SchemaFile[] | null,
-  to: SchemaFile[],
-): Promise<string> {
+export async function diffModels(provider: Provider, from: SchemaFile[] | null, to: SchemaFile[]): Promise<string> {
   const { SchemaEngine } = await loadBindings();
   const kind = provider === "sqlite" ? "sqlite" : "postgres";
   const factory = {

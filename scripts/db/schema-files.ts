@@ -28,7 +28,12 @@ export function schemaFiles(provider: Provider, models: string): SchemaFile[] {
 export function normalizeModels(text: string): string {
   return text
     .split("\n")
-    .map((line) => line.replace(/\/\/.*$/, "").trim().replace(/\s+/g, " "))
+    .map((line) =>
+      line
+        .replace(/\/\/.*$/, "")
+        .trim()
+        .replace(/\s+/g, " "),
+    )
     .filter(Boolean)
     .join("\n");
 }

@@ -13,12 +13,28 @@ const base = process.argv[2] ?? "http://localhost:3000";
 const out = path.resolve(process.argv[3] ?? "docs/screenshots");
 fs.mkdirSync(out, { recursive: true });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-shots-"));
-execFileSync(process.execPath, ["bin/clinaudit.mjs", "generate", "--kind", "ehr", "--size", "full", "--patients", "4", "--seed", "long", "--out", tmp], { stdio: "ignore" });
-const bundle = path.join(tmp, fs.readdirSync(tmp).find((f) => f.endsWith(".json") && f !== "flaws.json"));
+execFileSync(
+  process.execPath,
+  ["bin/clinaudit.mjs", "generate", "--kind", "ehr", "--size", "full", "--patients", "4", "--seed", "long", "--out", tmp],
+  { stdio: "ignore" },
+);
+const bundle = path.join(
+  tmp,
+  fs.readdirSync(tmp).find((f) => f.endsWith(".json") && f !== "flaws.json"),
+);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 async function signIn(email, password) {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -40,10 +56,13 @@ await org.getByTestId("import-report").or(org.getByText("Already imported")).wai
 await shot(org, "datasets");
 await org.goto(`${base}/audits/new`);
 await org.getByLabel("Audit name").fill("Long-history audit");
-await org.getByLabel("Dataset").selectOption({ label: /Long histories/ }).catch(async () => {
-  const value = await org.locator("select#datasetId option", { hasText: "Long histories" }).first().getAttribute("value");
-  await org.getByLabel("Dataset").selectOption(value);
-});
+await org
+  .getByLabel("Dataset")
+  .selectOption({ label: /Long histories/ })
+  .catch(async () => {
+    const value = await org.locator("select#datasetId option", { hasText: "Long histories" }).first().getAttribute("value");
+    await org.getByLabel("Dataset").selectOption(value);
+  });
 await org.getByLabel("Sample size").fill("6");
 await org.getByRole("button", { name: "Draw sample" }).click();
 await org.getByTestId("sample-summary").waitFor();
@@ -68,14 +87,20 @@ await doc.getByPlaceholder(/Search/).fill("GBS");
 await doc.keyboard.press("Enter");
 await doc.waitForTimeout(400);
 await shot(doc, "viewer-search-hit");
-await doc.getByRole("button", { name: /show in record/ }).first().click();
+await doc
+  .getByRole("button", { name: /show in record/ })
+  .first()
+  .click();
 await doc.waitForTimeout(600);
 await shot(doc, "viewer-evidence-highlight");
 await doc.getByPlaceholder(/Search/).fill("");
 await doc.evaluate(() => document.activeElement?.blur());
 await doc.keyboard.press("1");
 await doc.keyboard.press("1");
-await doc.getByText(/Saved \d/).first().waitFor();
+await doc
+  .getByText(/Saved \d/)
+  .first()
+  .waitFor();
 await doc.locator("section[aria-label='Your rating']").screenshot({ path: path.join(out, "rating-panel.png") });
 
 await org.goto(`${base}/audits`);

@@ -65,7 +65,9 @@ describe("two starts in one checkout", () => {
 
     // Changed code: refused, with the running server named, and `.next` left alone.
     fs.writeFileSync(path.join(root, "app", "page.tsx"), "export default 2;\n");
-    expect(() => prepareToServe(root, 3172, fakeBuild(root, counter), quiet)).toThrow(new RegExp(`running from this checkout \\(pid ${first.pid} on port 3171\\)`));
+    expect(() => prepareToServe(root, 3172, fakeBuild(root, counter), quiet)).toThrow(
+      new RegExp(`running from this checkout \\(pid ${first.pid} on port 3171\\)`),
+    );
     expect(counter.builds).toBe(0);
     expect(fs.readFileSync(path.join(root, ".next", "BUILD_ID"), "utf8")).toBe("first");
 
@@ -117,7 +119,10 @@ it("a start waits for one holding the lock, then goes (starts side by side run o
   fs.mkdirSync(path.join(root, ".clinaudit-run"), { recursive: true });
   const lock = path.join(root, ".clinaudit-run", "build.lock");
   // Another live process takes the lock for ~1.5 s, as a start building or migrating would.
-  const holder = spawn(process.execPath, ["-e", `require("fs").writeFileSync(${JSON.stringify(lock)}, String(process.pid), { flag: "wx" }); setTimeout(() => require("fs").rmSync(${JSON.stringify(lock)}), 1500);`]);
+  const holder = spawn(process.execPath, [
+    "-e",
+    `require("fs").writeFileSync(${JSON.stringify(lock)}, String(process.pid), { flag: "wx" }); setTimeout(() => require("fs").rmSync(${JSON.stringify(lock)}), 1500);`,
+  ]);
   try {
     while (!fs.existsSync(lock)) await new Promise((r) => setTimeout(r, 20));
     const started = Date.now();

@@ -12,7 +12,19 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** What a build is made from. */
-export const SOURCES = ["app", "components", "lib", "messages", "types", "public", "proxy.ts", "next.config.js", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+export const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "messages",
+  "types",
+  "public",
+  "proxy.ts",
+  "next.config.js",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
 const RUN_DIR = ".clinaudit-run";
 const RECORD = "clinaudit-build.json";
 
@@ -28,7 +40,8 @@ function files(root: string, rel: string, out: string[]): string[] {
   for (const entry of fs.readdirSync(full).sort()) {
     // Tests and notes are not built: editing them must not force a rebuild (or a refusal). Nor
     // are the bench's static baselines, written into public/ while a bench runs (bench/app/statics.ts).
-    if (entry === "node_modules" || entry.startsWith(".") || entry.startsWith("bench-static-") || /\.test\.tsx?$|\.md$/.test(entry)) continue;
+    if (entry === "node_modules" || entry.startsWith(".") || entry.startsWith("bench-static-") || /\.test\.tsx?$|\.md$/.test(entry))
+      continue;
     files(root, path.join(rel, entry), out);
   }
   return out;
@@ -37,7 +50,11 @@ function files(root: string, rel: string, out: string[]): string[] {
 /** SHA-256 over every source file's path and content (tests and Markdown excluded: they are not built). */
 export function sourceFingerprint(root: string, sources = SOURCES): string {
   const hash = createHash("sha256");
-  for (const rel of sources.flatMap((s) => files(root, s, []))) hash.update(`${rel}\0`).update(fs.readFileSync(path.join(root, rel))).update("\0");
+  for (const rel of sources.flatMap((s) => files(root, s, [])))
+    hash
+      .update(`${rel}\0`)
+      .update(fs.readFileSync(path.join(root, rel)))
+      .update("\0");
   return hash.digest("hex");
 }
 
@@ -154,7 +171,9 @@ export function withBuildLock<T>(root: string, work: () => T, options: { waitMs?
         continue;
       }
       if (holder === process.pid || Date.now() >= deadline)
-        throw new StartRefused(`another start in this checkout (pid ${holder}) is building or starting the app; wait for it, then start again.`);
+        throw new StartRefused(
+          `another start in this checkout (pid ${holder}) is building or starting the app; wait for it, then start again.`,
+        );
       if (!told) (options.log ?? console.log)(`Waiting for another start in this checkout (pid ${holder}) to finish building or starting…`);
       told = true;
       sleepSync(200);
@@ -168,23 +187,27 @@ export function withBuildLock<T>(root: string, work: () => T, options: { waitMs?
 }
 
 export function prepareToServe(root: string, port: number, build: () => number, log: (line: string) => void = console.log): () => void {
-  return withBuildLock(root, () => {
-    if (!buildIsCurrent(root)) {
-      const running = runningServers(root);
-      if (running.length > 0) {
-        const who = running.map((s) => `pid ${s.pid} on port ${s.port}`).join(", ");
-        throw new StartRefused(
-          `the code changed since the last build, and a ClinAudit server is running from this checkout (${who}). ` +
-            "Building now would replace the files its pages load. Stop that server first, then start again.",
-        );
+  return withBuildLock(
+    root,
+    () => {
+      if (!buildIsCurrent(root)) {
+        const running = runningServers(root);
+        if (running.length > 0) {
+          const who = running.map((s) => `pid ${s.pid} on port ${s.port}`).join(", ");
+          throw new StartRefused(
+            `the code changed since the last build, and a ClinAudit server is running from this checkout (${who}). ` +
+              "Building now would replace the files its pages load. Stop that server first, then start again.",
+          );
+        }
+        log("Building the app (first start, or the code changed)…");
+        const built = sourceFingerprint(root); // what the build reads; a change during it is caught below
+        const status = build();
+        if (status !== 0) throw new StartRefused(`the build failed (exit status ${status}).`);
+        recordBuild(root, SOURCES, built);
+        if (!buildIsCurrent(root)) throw new StartRefused("the code changed while the app was being built; start again to build it.");
       }
-      log("Building the app (first start, or the code changed)…");
-      const built = sourceFingerprint(root); // what the build reads; a change during it is caught below
-      const status = build();
-      if (status !== 0) throw new StartRefused(`the build failed (exit status ${status}).`);
-      recordBuild(root, SOURCES, built);
-      if (!buildIsCurrent(root)) throw new StartRefused("the code changed while the app was being built; start again to build it.");
-    }
-    return registerServer(root, port);
-  }, { log });
+      return registerServer(root, port);
+    },
+    { log },
+  );
 }

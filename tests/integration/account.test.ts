@@ -41,11 +41,18 @@ describe.each(DATABASES)("accounts on $name", (database) => {
   it("never leaves the installation without an active admin, nor lets an admin change their own role", async () => {
     const { db, admin, user } = await world();
     try {
-      await expect(changeRole(db, admin.id, admin.id, "CLINICIAN")).rejects.toMatchObject({ catalog: { key: "admin.errors.changeOwnRole" } });
+      await expect(changeRole(db, admin.id, admin.id, "CLINICIAN")).rejects.toMatchObject({
+        catalog: { key: "admin.errors.changeOwnRole" },
+      });
       await changeRole(db, admin.id, user.id, "ADMIN");
       // Two admins: the second may demote the first, then is the last and cannot be demoted.
       await changeRole(db, user.id, admin.id, "ORGANIZER");
-      const { user: third } = await createUser(db, null, { email: "o@example.org", name: "O", role: "ORGANIZER", password: "o-long-password" });
+      const { user: third } = await createUser(db, null, {
+        email: "o@example.org",
+        name: "O",
+        role: "ORGANIZER",
+        password: "o-long-password",
+      });
       await db.user.update({ where: { id: third.id }, data: { role: "ADMIN", active: false } });
       await expect(changeRole(db, third.id, user.id, "CLINICIAN")).rejects.toMatchObject({ catalog: { key: "admin.errors.lastAdmin" } });
       expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("ADMIN");
@@ -58,16 +65,22 @@ describe.each(DATABASES)("accounts on $name", (database) => {
     const { db, user } = await world();
     try {
       const input = (current: string, next: string, confirm = next) => changePasswordSchema.parse({ current, next, confirm });
-      await expect(changeOwnPassword(db, user.id, input("wrong-password!", "a-new-long-password"))).rejects.toMatchObject({ catalog: { key: "auth.account.errors.wrongPassword" } });
+      await expect(changeOwnPassword(db, user.id, input("wrong-password!", "a-new-long-password"))).rejects.toMatchObject({
+        catalog: { key: "auth.account.errors.wrongPassword" },
+      });
       expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).sessionVersion).toBe(0);
       const { sessionVersion } = await changeOwnPassword(db, user.id, input("c-long-password", "a-new-long-password"));
       expect(sessionVersion).toBe(1);
       const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
       expect(await verifyPassword(stored.passwordHash, "a-new-long-password")).toBe(true);
       expect(await db.auditEvent.count({ where: { entityId: user.id, action: "user.change-password", actorId: user.id } })).toBe(1);
-      expect(changePasswordSchema.safeParse({ current: "x", next: "a-new-long-password", confirm: "different-long-pw" }).success).toBe(false);
+      expect(changePasswordSchema.safeParse({ current: "x", next: "a-new-long-password", confirm: "different-long-pw" }).success).toBe(
+        false,
+      );
       expect(changePasswordSchema.safeParse({ current: "x", next: "short", confirm: "short" }).success).toBe(false);
-      expect(changePasswordSchema.safeParse({ current: "x", next: "a-new-long-password", confirm: "a-new-long-password", extra: 1 }).success).toBe(false);
+      expect(
+        changePasswordSchema.safeParse({ current: "x", next: "a-new-long-password", confirm: "a-new-long-password", extra: 1 }).success,
+      ).toBe(false);
     } finally {
       await db.$disconnect();
     }

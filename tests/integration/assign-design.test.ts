@@ -19,24 +19,53 @@ describe.each(DATABASES)("assignment design on $name", (database) => {
     await applyMigrations(target(url));
     const db = createDb(url);
     const text = JSON.stringify(generateEhrBundle({ seed: "assign", size: "demo", patients: 6, instances: 12 }).bundle);
-    const imported = await importDataset(db, null, [{ name: "b.json", open: async function* () { yield text; } }]);
+    const imported = await importDataset(db, null, [
+      {
+        name: "b.json",
+        open: async function* () {
+          yield text;
+        },
+      },
+    ]);
     if (imported.status !== "imported") throw new Error("import failed");
-    const mk = (i: number, role: "ORGANIZER" | "CLINICIAN") => db.user.create({ data: { email: `u${i}@example.org`, name: `U${i}`, role, passwordHash: "-" } });
+    const mk = (i: number, role: "ORGANIZER" | "CLINICIAN") =>
+      db.user.create({ data: { email: `u${i}@example.org`, name: `U${i}`, role, passwordHash: "-" } });
     const organizer = await mk(0, "ORGANIZER");
     const c = await Promise.all([1, 2, 3, 4].map((i) => mk(i, "CLINICIAN")));
-    const audit = await createAudit(db, organizer.id, { name: "A", datasetId: imported.datasetId, size: 12, seed: "s", strata: [], rubric: DEFAULT_RUBRIC });
+    const audit = await createAudit(db, organizer.id, {
+      name: "A",
+      datasetId: imported.datasetId,
+      size: 12,
+      seed: "s",
+      strata: [],
+      rubric: DEFAULT_RUBRIC,
+    });
     const balanced = (ids: string[], extra: { confirmUnbalance?: boolean } = {}) =>
       assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: ids, design: "BALANCED", ratersPerItem: 2, ...extra });
     /** The design as the database holds it. */
     const stored = async () => {
-      const rows = await db.assignment.findMany({ where: { auditId: audit.id, active: true }, select: { auditItemId: true, userId: true } });
-      const count = (key: "auditItemId" | "userId") => [...rows.reduce((m, r) => m.set(r[key], (m.get(r[key]) ?? 0) + 1), new Map<string, number>()).values()];
+      const rows = await db.assignment.findMany({
+        where: { auditId: audit.id, active: true },
+        select: { auditItemId: true, userId: true },
+      });
+      const count = (key: "auditItemId" | "userId") => [
+        ...rows.reduce((m, r) => m.set(r[key], (m.get(r[key]) ?? 0) + 1), new Map<string, number>()).values(),
+      ];
       const [perItem, perRater] = [count("auditItemId"), count("userId")];
-      return { minRatersPerItem: Math.min(...perItem), maxRatersPerItem: Math.max(...perItem), minLoad: Math.min(...perRater), maxLoad: Math.max(...perRater) };
+      return {
+        minRatersPerItem: Math.min(...perItem),
+        maxRatersPerItem: Math.max(...perItem),
+        minLoad: Math.min(...perRater),
+        maxLoad: Math.max(...perRater),
+      };
     };
 
     const first = await balanced(c.map((u) => u.id));
-    expect(first).toMatchObject({ status: "assigned", created: 24, design: { minRatersPerItem: 2, maxRatersPerItem: 2, minLoad: 6, maxLoad: 6 } });
+    expect(first).toMatchObject({
+      status: "assigned",
+      created: 24,
+      design: { minRatersPerItem: 2, maxRatersPerItem: 2, minLoad: 6, maxLoad: 6 },
+    });
     expect(await stored()).toEqual(first.design);
 
     // Three of the four again: alone a balanced plan (loads 8), on top of the first it is not.
@@ -48,14 +77,20 @@ describe.each(DATABASES)("assignment design on $name", (database) => {
     expect(asked.design.maxRatersPerItem).toBeGreaterThan(2);
     expect(await db.assignment.count()).toBe(count);
 
-    const done = await balanced(c.slice(0, 3).map((u) => u.id), { confirmUnbalance: true });
+    const done = await balanced(
+      c.slice(0, 3).map((u) => u.id),
+      { confirmUnbalance: true },
+    );
     expect(done.status).toBe("assigned");
     if (done.status !== "assigned") return;
     expect(done.design).toEqual(asked.design);
     expect(done.design).toEqual(await stored());
     expect(done.plan).toEqual({ minRatersPerItem: 2, maxRatersPerItem: 2, minLoad: 8, maxLoad: 8 });
     expect(done.design).not.toEqual(done.plan);
-    const trail = await db.auditEvent.findFirstOrThrow({ where: { action: "audit.assign", entityId: audit.id }, orderBy: [{ at: "desc" }, { id: "desc" }] });
+    const trail = await db.auditEvent.findFirstOrThrow({
+      where: { action: "audit.assign", entityId: audit.id },
+      orderBy: [{ at: "desc" }, { id: "desc" }],
+    });
     expect(trail.before).toEqual({ design: "BALANCED", ratersPerItem: 2, assignments: 24 });
     expect(trail.after).toMatchObject({ resulting: done.design, confirmedUnbalance: true });
     // The same plan once more changes nothing and asks nothing.

@@ -22,7 +22,9 @@ describe.each(DATABASES)("audit comments on $name", (database) => {
       // An item the two seeded raters rated alike on both dimensions; the third agrees and comments.
       const snapshot0 = (await loadAuditSnapshot(db, audit.id))!;
       const unanimous = snapshot0.items.find((item) =>
-        snapshot0.rubric.every((d) => new Set(snapshot0.ratings.filter((r) => r.itemId === item.id && r.dimension === d.key).map((r) => r.category)).size === 1),
+        snapshot0.rubric.every(
+          (d) => new Set(snapshot0.ratings.filter((r) => r.itemId === item.id && r.dimension === d.key).map((r) => r.category)).size === 1,
+        ),
       )!;
       const mine = await db.assignment.findFirstOrThrow({ where: { auditItemId: unanimous.id, userId: users[0]!.id } });
       for (const d of snapshot0.rubric) {
@@ -30,14 +32,26 @@ describe.each(DATABASES)("audit comments on $name", (database) => {
         await saveRating(db, users[0]!.id, { assignmentId: mine.id, dimension: d.key, category, expectedVersion: 0 });
       }
       expect((await adjudicationQueue(db, audit.id)).rows.find((r) => r.auditItemId === unanimous.id)).toBeUndefined();
-      const first = await saveComment(db, users[0]!.id, { assignmentId: mine.id, comment: "Gold fits, but the stem omits the 36-week BP.", expectedVersion: 0 });
-      await saveComment(db, users[0]!.id, { assignmentId: mine.id, comment: "Gold fits; the stem omits the 36-week BP, =1+1", expectedVersion: first.ok ? first.data.version : -1 });
+      const first = await saveComment(db, users[0]!.id, {
+        assignmentId: mine.id,
+        comment: "Gold fits, but the stem omits the 36-week BP.",
+        expectedVersion: 0,
+      });
+      await saveComment(db, users[0]!.id, {
+        assignmentId: mine.id,
+        comment: "Gold fits; the stem omits the 36-week BP, =1+1",
+        expectedVersion: first.ok ? first.data.version : -1,
+      });
 
       const snapshot = (await loadAuditSnapshot(db, audit.id))!;
       const comments = await loadAuditComments(db, snapshot);
       expect(comments).toHaveLength(1);
       const c = comments[0]!;
-      expect(c).toMatchObject({ itemId: unanimous.id, externalId: unanimous.externalId, text: "Gold fits; the stem omits the 36-week BP, =1+1" });
+      expect(c).toMatchObject({
+        itemId: unanimous.id,
+        externalId: unanimous.externalId,
+        text: "Gold fits; the stem omits the 36-week BP, =1+1",
+      });
       expect(c.rater).toBe(snapshot.raters.find((r) => r.id === users[0]!.id)!.label);
       expect(c.savedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
       expect(c.ratings.gold).toBe(snapshot.ratings.find((r) => r.itemId === unanimous.id && r.dimension === "gold")!.category);

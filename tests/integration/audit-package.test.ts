@@ -31,7 +31,11 @@ describe.each(DATABASES)("reproducibility package on $name", (database) => {
     try {
       const audit = await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } });
       const assignment = await db.assignment.findFirstOrThrow({ where: { auditId: audit.id, active: true }, include: { user: true } });
-      await saveComment(db, assignment.userId, { assignmentId: assignment.id, comment: "Option C repeats B; gold still fits.", expectedVersion: 0 });
+      await saveComment(db, assignment.userId, {
+        assignmentId: assignment.id,
+        comment: "Option C repeats B; gold still fits.",
+        expectedVersion: 0,
+      });
 
       const built = (await buildAuditPackage(db, audit.id))!;
       const again = (await buildAuditPackage(db, audit.id))!;
@@ -46,7 +50,10 @@ describe.each(DATABASES)("reproducibility package on $name", (database) => {
       const out = path.join(dir, "out");
       expect(spawnSync("sha256sum", ["-c", "--quiet", "SHA256SUMS"], { cwd: out }).status).toBe(0);
       expect(fs.readFileSync(path.join(out, "comments.csv"), "utf8")).toContain("Option C repeats B; gold still fits.");
-      const text = fs.readdirSync(out).map((f) => fs.readFileSync(path.join(out, f), "utf8")).join("\n");
+      const text = fs
+        .readdirSync(out)
+        .map((f) => fs.readFileSync(path.join(out, f), "utf8"))
+        .join("\n");
       expect(text).not.toContain(assignment.user.email);
 
       if (hasNumpy) {
@@ -61,7 +68,10 @@ describe.each(DATABASES)("reproducibility package on $name", (database) => {
       process.env.DATABASE_URL = url;
       const log = { stdout: "", stderr: "" };
       const file = path.join(dir, "cli.zip");
-      const code = await runPackage(["--audit", audit.id, "--out", file], { stdout: (s) => (log.stdout += s), stderr: (s) => (log.stderr += s) });
+      const code = await runPackage(["--audit", audit.id, "--out", file], {
+        stdout: (s) => (log.stdout += s),
+        stderr: (s) => (log.stderr += s),
+      });
       expect(log.stderr).toBe("");
       expect(code).toBe(0);
       expect(log.stdout).toContain(`SHA-256 ${built.sha256}`);

@@ -36,7 +36,10 @@ describe("clinaudit backup / restore", () => {
     const file = path.join(dir, "audit.jsonl.gz");
 
     expect((await run(runBackup, ["--audit"], from)).code).toBe(2);
-    expect(await run(runBackup, ["--audit", "nope", "--out", file], from)).toMatchObject({ code: 1, stderr: "clinaudit backup: no audit with id nope\n" });
+    expect(await run(runBackup, ["--audit", "nope", "--out", file], from)).toMatchObject({
+      code: 1,
+      stderr: "clinaudit backup: no audit with id nope\n",
+    });
     const backup = await run(runBackup, ["--audit", auditId, "--out", file], from);
     expect(backup).toMatchObject({ code: 0, stdout: expect.stringContaining(`Backed up "Backup audit" (${auditId}) to ${file}`) });
     expect(fs.existsSync(`${file}.partial`)).toBe(false);
@@ -45,9 +48,14 @@ describe("clinaudit backup / restore", () => {
     const restored = await run(runRestore, [file], into);
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain(`Restored "Backup audit" (${auditId}): 6 items, 24 assignments.`);
-    expect(restored.stdout).toContain("Created 5 deactivated account(s) without a usable password: org@example.org, c1@example.org, c2@example.org, c3@example.org, c4@example.org.");
+    expect(restored.stdout).toContain(
+      "Created 5 deactivated account(s) without a usable password: org@example.org, c1@example.org, c2@example.org, c3@example.org, c4@example.org.",
+    );
     expect(restored.stdout).toContain("An admin must reset their passwords and activate them");
-    expect(await run(runRestore, [file], into)).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Restore refused: audit .* already exists in this database.*Nothing was written\.\n$/) });
+    expect(await run(runRestore, [file], into)).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^Restore refused: audit .* already exists in this database.*Nothing was written\.\n$/),
+    });
 
     const text = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8");
     const edited = path.join(dir, "edited.jsonl");

@@ -21,7 +21,12 @@ import { createUser } from "@/lib/server/users/create-user";
 import { generateEhrBundle } from "@/lib/synth";
 
 export const BENCHMARK = JSON.stringify(generateEhrBundle({ seed: "backup-test", size: "demo", patients: 10, instances: 16 }).bundle);
-export const benchmarkFile = { name: "bench.json", open: async function* () { yield BENCHMARK; } };
+export const benchmarkFile = {
+  name: "bench.json",
+  open: async function* () {
+    yield BENCHMARK;
+  },
+};
 
 const SAMPLE = 6;
 const GOLD = ["correct", "incorrect", "uncertain"];
@@ -44,11 +49,22 @@ export async function buildAudit(db: Db): Promise<string> {
   const users = await makeUsers(db, ["org@example.org", "c1@example.org", "c2@example.org", "c3@example.org", "c4@example.org"]);
   const organizer = users.get("org@example.org")!;
   const raters = ["c1", "c2", "c3", "c4"].map((c) => users.get(`${c}@example.org`)!);
-  const audit = await createAudit(db, organizer, { name: "Backup audit", datasetId: imported.datasetId, size: SAMPLE, seed: "42", strata: ["chapter"], rubric: DEFAULT_RUBRIC });
+  const audit = await createAudit(db, organizer, {
+    name: "Backup audit",
+    datasetId: imported.datasetId,
+    size: SAMPLE,
+    seed: "42",
+    strata: ["chapter"],
+    rubric: DEFAULT_RUBRIC,
+  });
   await assignClinicians(db, organizer, { auditId: audit.id, clinicianIds: raters, design: "FULLY_CROSSED" });
   await setAuditStatus(db, organizer, audit.id, "open");
 
-  const assignments = await db.assignment.findMany({ where: { auditId: audit.id }, include: { auditItem: true }, orderBy: [{ auditItem: { sampleOrder: "asc" } }] });
+  const assignments = await db.assignment.findMany({
+    where: { auditId: audit.id },
+    include: { auditItem: true },
+    orderBy: [{ auditItem: { sampleOrder: "asc" } }],
+  });
   const orders = assignments.map((a) => a.auditItem.sampleOrder);
   const [low, high] = [Math.min(...orders), Math.max(...orders)];
   for (const a of assignments) {
@@ -57,15 +73,29 @@ export async function buildAudit(db: Db): Promise<string> {
     if (r === 2 && n === high) continue; // one item left unrated by one rater
     await saveRating(db, a.userId, { assignmentId: a.id, dimension: "gold", category: GOLD[(n * (r + 1)) % 3]!, expectedVersion: 0 });
     await saveRating(db, a.userId, { assignmentId: a.id, dimension: "question", category: QUESTION[(n + r) % 2]!, expectedVersion: 0 });
-    if ((n + r) % 3 === 0) await saveRating(db, a.userId, { assignmentId: a.id, dimension: "gold", category: GOLD[(n + 1) % 3]!, expectedVersion: 1 });
+    if ((n + r) % 3 === 0)
+      await saveRating(db, a.userId, { assignmentId: a.id, dimension: "gold", category: GOLD[(n + 1) % 3]!, expectedVersion: 1 });
     if ((n + r) % 2 === 0) await recordActiveTime(db, a.userId, { assignmentId: a.id, ms: 30_000 + 7_000 * n + 1_000 * r });
     if ((n + r) % 4 === 0) await setFlag(db, a.userId, { assignmentId: a.id, flagged: true });
-    if (n % 2 === 0) await saveComment(db, a.userId, { assignmentId: a.id, comment: `rater ${r + 1} on item ${n}: "quoted", comma`, expectedVersion: 0 });
+    if (n % 2 === 0)
+      await saveComment(db, a.userId, { assignmentId: a.id, comment: `rater ${r + 1} on item ${n}: "quoted", comma`, expectedVersion: 0 });
   }
   const first = assignments.filter((a) => a.auditItem.sampleOrder === low);
   const byRater = (r: number) => first.find((a) => a.userId === raters[r])!;
-  await saveCorrection(db, raters[0]!, { assignmentId: byRater(0).id, kind: "GOLD", turnOrder: 0, correction: { kind: "GOLD", proposal: "Option A", newGold: "A", rationale: "per the record" }, expectedVersion: 0 });
-  await saveCorrection(db, raters[1]!, { assignmentId: byRater(1).id, kind: "STEM", turnOrder: 0, correction: { kind: "STEM", proposal: "A clearer stem?", rationale: "ambiguous" }, expectedVersion: 0 });
+  await saveCorrection(db, raters[0]!, {
+    assignmentId: byRater(0).id,
+    kind: "GOLD",
+    turnOrder: 0,
+    correction: { kind: "GOLD", proposal: "Option A", newGold: "A", rationale: "per the record" },
+    expectedVersion: 0,
+  });
+  await saveCorrection(db, raters[1]!, {
+    assignmentId: byRater(1).id,
+    kind: "STEM",
+    turnOrder: 0,
+    correction: { kind: "STEM", proposal: "A clearer stem?", rationale: "ambiguous" },
+    expectedVersion: 0,
+  });
   await withdrawClinician(db, organizer, audit.id, raters[3]!);
   await setAuditStatus(db, organizer, audit.id, "close");
 

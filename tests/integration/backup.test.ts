@@ -34,11 +34,37 @@ async function backupTo(db: Db, auditId: string, file: string): Promise<string> 
 
 /** Row counts of every table a restore writes. */
 async function counts(db: Db) {
-  const [users, datasets, patients, events, items, audits, auditItems, assignments, ratings, corrections, adjudications, decisions, trail] = await Promise.all([
-    db.user.count(), db.dataset.count(), db.patient.count(), db.ehrEvent.count(), db.item.count(), db.audit.count(), db.auditItem.count(),
-    db.assignment.count(), db.rating.count(), db.correction.count(), db.adjudication.count(), db.correctionDecision.count(), db.auditEvent.count(),
-  ]);
-  return { users, datasets, patients, events, items, audits, auditItems, assignments, ratings, corrections, adjudications, decisions, trail };
+  const [users, datasets, patients, events, items, audits, auditItems, assignments, ratings, corrections, adjudications, decisions, trail] =
+    await Promise.all([
+      db.user.count(),
+      db.dataset.count(),
+      db.patient.count(),
+      db.ehrEvent.count(),
+      db.item.count(),
+      db.audit.count(),
+      db.auditItem.count(),
+      db.assignment.count(),
+      db.rating.count(),
+      db.correction.count(),
+      db.adjudication.count(),
+      db.correctionDecision.count(),
+      db.auditEvent.count(),
+    ]);
+  return {
+    users,
+    datasets,
+    patients,
+    events,
+    items,
+    audits,
+    auditItems,
+    assignments,
+    ratings,
+    corrections,
+    adjudications,
+    decisions,
+    trail,
+  };
 }
 
 /**
@@ -55,7 +81,12 @@ function expectSameFiles(got: Record<string, string>, want: Record<string, strin
   }
 }
 
-const textSource = (name: string, text: string): BackupSource => ({ name, open: async function* () { yield text; } });
+const textSource = (name: string, text: string): BackupSource => ({
+  name,
+  open: async function* () {
+    yield text;
+  },
+});
 
 describe.each(DATABASES)("backup from $name", (source) => {
   let db: Db;
@@ -76,8 +107,23 @@ describe.each(DATABASES)("backup from $name", (source) => {
 
   it("covers every export, and the world has what the exports depend on", async () => {
     expect(Object.keys(expected).sort()).toEqual(
-      ["adjudication.csv", "majority-labels.csv", "paragraph.txt", "ratings-long.csv", "ratings-wide-gold.csv", "ratings-wide-question.csv", "report.json", "report.md", "report.tex", "time-on-task.csv", "comments.csv", "revisions.csv",
-        "corrected/changelog.json", "corrected/changelog.md", "corrected/ehr-decision-mcq.json"].sort(),
+      [
+        "adjudication.csv",
+        "majority-labels.csv",
+        "paragraph.txt",
+        "ratings-long.csv",
+        "ratings-wide-gold.csv",
+        "ratings-wide-question.csv",
+        "report.json",
+        "report.md",
+        "report.tex",
+        "time-on-task.csv",
+        "comments.csv",
+        "revisions.csv",
+        "corrected/changelog.json",
+        "corrected/changelog.md",
+        "corrected/ehr-decision-mcq.json",
+      ].sort(),
     );
     expect(expected["report.json"]).toContain(auditId);
     expect(expected["corrected/changelog.md"]).toContain("Dr c1");
@@ -96,7 +142,13 @@ describe.each(DATABASES)("backup from $name", (source) => {
       const outcome = await restoreAudit(fresh, null, openBackupFile(file));
       expect(outcome).toMatchObject({ status: "restored", auditId, dataset: { reused: false }, warnings: [] });
       if (outcome.status !== "restored") return;
-      expect(outcome.createdUsers.sort()).toEqual(["c1@example.org", "c2@example.org", "c3@example.org", "c4@example.org", "org@example.org"]);
+      expect(outcome.createdUsers.sort()).toEqual([
+        "c1@example.org",
+        "c2@example.org",
+        "c3@example.org",
+        "c4@example.org",
+        "org@example.org",
+      ]);
       expectSameFiles(await allExports(fresh, auditId), expected, source.name === into.name);
 
       const created = await fresh.user.findMany({ select: { active: true, passwordHash: true, name: true } });
@@ -112,19 +164,53 @@ describe.each(DATABASES)("backup from $name", (source) => {
           correctionIds: (await d.correction.findMany({ where: { assignment: { auditId } }, select: { id: true } })).map((r) => r.id),
         });
         const emails = new Map((await d.user.findMany({ select: { id: true, email: true } })).map((u) => [u.id, u.email]));
-        return rows.filter((r) => r.action !== "audit.restore").map((r) => [r.at.toISOString(), r.actorId && emails.get(r.actorId), r.action, r.entity, r.entityId, r.before, r.after]);
+        return rows
+          .filter((r) => r.action !== "audit.restore")
+          .map((r) => [r.at.toISOString(), r.actorId && emails.get(r.actorId), r.action, r.entity, r.entityId, r.before, r.after]);
       };
       const kept = await history(fresh);
       expect(kept.length).toBeGreaterThan(20);
-      expect(kept.map((r) => r[2])).toEqual(expect.arrayContaining(["audit.create", "audit.assign", "rating.save", "comment.save", "correction.save", "adjudication.create", "audit.close"]));
+      expect(kept.map((r) => r[2])).toEqual(
+        expect.arrayContaining([
+          "audit.create",
+          "audit.assign",
+          "rating.save",
+          "comment.save",
+          "correction.save",
+          "adjudication.create",
+          "audit.close",
+        ]),
+      );
       expect(kept).toEqual(await history(db));
-      const restoreEvents = await fresh.auditEvent.groupBy({ by: ["action"], where: { action: { in: ["audit.restore", "user.create"] } }, _count: true, orderBy: { action: "asc" } });
-      expect(restoreEvents.map((t) => [t.action, t._count])).toEqual([["audit.restore", 1], ["user.create", 5]]);
+      const restoreEvents = await fresh.auditEvent.groupBy({
+        by: ["action"],
+        where: { action: { in: ["audit.restore", "user.create"] } },
+        _count: true,
+        orderBy: { action: "asc" },
+      });
+      expect(restoreEvents.map((t) => [t.action, t._count])).toEqual([
+        ["audit.restore", 1],
+        ["user.create", 5],
+      ]);
       // Versions and timestamps came across as they were.
-      const ratings = (rows: { id: string; version: number; updatedAt: Date; createdAt: Date }[]) => rows.map((r) => [r.id, r.version, r.createdAt.toISOString(), r.updatedAt.toISOString()]).sort();
+      const ratings = (rows: { id: string; version: number; updatedAt: Date; createdAt: Date }[]) =>
+        rows.map((r) => [r.id, r.version, r.createdAt.toISOString(), r.updatedAt.toISOString()]).sort();
       expect(ratings(await fresh.rating.findMany())).toEqual(ratings(await db.rating.findMany()));
-      const assigned = (rows: { id: string; active: boolean; comment: string; commentVersion: number; withdrawnAt: Date | null; reviewPosition: number | null; activeMs: number; flagged: boolean }[]) =>
-        rows.map((r) => [r.id, r.active, r.comment, r.commentVersion, r.withdrawnAt?.toISOString(), r.reviewPosition, r.activeMs, r.flagged]).sort();
+      const assigned = (
+        rows: {
+          id: string;
+          active: boolean;
+          comment: string;
+          commentVersion: number;
+          withdrawnAt: Date | null;
+          reviewPosition: number | null;
+          activeMs: number;
+          flagged: boolean;
+        }[],
+      ) =>
+        rows
+          .map((r) => [r.id, r.active, r.comment, r.commentVersion, r.withdrawnAt?.toISOString(), r.reviewPosition, r.activeMs, r.flagged])
+          .sort();
       expect(assigned(await fresh.assignment.findMany())).toEqual(assigned(await db.assignment.findMany({ where: { auditId } })));
       await fresh.$disconnect();
     });
@@ -136,17 +222,25 @@ describe.each(DATABASES)("backup from $name", (source) => {
       await busy.user.update({ where: { email: "c1@example.org" }, data: { name: "Dr One" } });
       const imported = await importDataset(busy, null, [benchmarkFile]);
       const outcome = await restoreAudit(busy, null, openBackupFile(file));
-      expect(outcome).toMatchObject({ status: "restored", createdUsers: ["org@example.org"], dataset: { id: imported.status === "imported" ? imported.datasetId : "", reused: true } });
+      expect(outcome).toMatchObject({
+        status: "restored",
+        createdUsers: ["org@example.org"],
+        dataset: { id: imported.status === "imported" ? imported.datasetId : "", reused: true },
+      });
       if (outcome.status !== "restored") return;
       expect(outcome.warnings).toEqual([expect.stringContaining('c1@example.org is named "Dr One" here')]);
       const again = await allExports(busy, auditId);
       // Identical, except that the change log names the proposer as this instance knows them.
-      const renamed = (files: Record<string, string>) => Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.replaceAll("Dr c1", "Dr One")]));
+      const renamed = (files: Record<string, string>) =>
+        Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.replaceAll("Dr c1", "Dr One")]));
       expect(again["corrected/changelog.md"]).toContain("Dr One");
       expectSameFiles(again, renamed(expected), source.name === into.name);
 
       const before = await counts(busy);
-      expect(await restoreAudit(busy, null, openBackupFile(file))).toMatchObject({ status: "refused", message: expect.stringContaining(`audit ${auditId} ("Backup audit") already exists`) });
+      expect(await restoreAudit(busy, null, openBackupFile(file))).toMatchObject({
+        status: "refused",
+        message: expect.stringContaining(`audit ${auditId} ("Backup audit") already exists`),
+      });
       expect(await counts(busy)).toEqual(before);
       await busy.$disconnect();
     });
@@ -159,19 +253,38 @@ describe.each(DATABASES)("backup from $name", (source) => {
     const lines = text.trimEnd().split("\n");
     const ratingLine = lines.findIndex((l) => l.includes('"type":"assignment"') && l.includes('"category":"incorrect"'));
 
-    const edited = await restoreAudit(fresh, null, textSource("edited.jsonl", text.replace(lines[ratingLine]!, lines[ratingLine]!.replace('"category":"incorrect"', '"category":"correct"'))));
-    expect(edited).toMatchObject({ status: "invalid", issues: [{ file: "edited.jsonl", line: lines.length, field: "end.sha256", message: expect.stringMatching(/corrupted or edited/) }] });
+    const edited = await restoreAudit(
+      fresh,
+      null,
+      textSource(
+        "edited.jsonl",
+        text.replace(lines[ratingLine]!, lines[ratingLine]!.replace('"category":"incorrect"', '"category":"correct"')),
+      ),
+    );
+    expect(edited).toMatchObject({
+      status: "invalid",
+      issues: [{ file: "edited.jsonl", line: lines.length, field: "end.sha256", message: expect.stringMatching(/corrupted or edited/) }],
+    });
 
     const version = await restoreAudit(fresh, null, textSource("v3.jsonl", text.replace('"formatVersion":2', '"formatVersion":3')));
-    expect(version).toMatchObject({ status: "invalid", issues: [{ line: 1, field: "header.formatVersion", message: expect.stringMatching(/version 3 is not supported/) }] });
+    expect(version).toMatchObject({
+      status: "invalid",
+      issues: [{ line: 1, field: "header.formatVersion", message: expect.stringMatching(/version 3 is not supported/) }],
+    });
 
     const truncated = await restoreAudit(fresh, null, textSource("cut.jsonl", lines.slice(0, -3).join("\n")));
     expect(truncated).toMatchObject({ status: "invalid" });
     expect(truncated.status === "invalid" && truncated.issues.map((i) => i.field)).toContain("end");
 
-    const unknownCategory = lines.map((l, i) => (i === ratingLine ? l.replace('"category":"incorrect"', '"category":"wrong"') : l)).join("\n");
+    const unknownCategory = lines
+      .map((l, i) => (i === ratingLine ? l.replace('"category":"incorrect"', '"category":"wrong"') : l))
+      .join("\n");
     const located = await restoreAudit(fresh, null, textSource("bad.jsonl", unknownCategory));
-    expect(located.status === "invalid" && located.issues[0]).toMatchObject({ line: ratingLine + 1, field: expect.stringMatching(/^assignment\.ratings\[\d\]\.category$/), message: '"wrong" is not a category of the dimension "gold"' });
+    expect(located.status === "invalid" && located.issues[0]).toMatchObject({
+      line: ratingLine + 1,
+      field: expect.stringMatching(/^assignment\.ratings\[\d\]\.category$/),
+      message: '"wrong" is not a category of the dimension "gold"',
+    });
 
     const gz = path.join(dir, `broken-${source.name}.jsonl.gz`);
     const bytes = fs.readFileSync(file);
@@ -180,7 +293,12 @@ describe.each(DATABASES)("backup from $name", (source) => {
 
     // Changed between validation and writing: rolled back after rows were written.
     let opened = 0;
-    const shifting: BackupSource = { name: "shifting.jsonl", open: async function* () { yield opened++ === 0 ? text : text.replace("rater 1 on item", "rater 9 on item"); } };
+    const shifting: BackupSource = {
+      name: "shifting.jsonl",
+      open: async function* () {
+        yield opened++ === 0 ? text : text.replace("rater 1 on item", "rater 9 on item");
+      },
+    };
     await expect(restoreAudit(fresh, null, shifting)).rejects.toThrow(/changed while it was being restored/);
 
     expect(await counts(fresh)).toEqual(before);

@@ -16,7 +16,14 @@ const ZH_CHAPTER = "妊娠期肝内胆汁淤积症";
 function bundle(): string {
   const b = JSON.parse(fs.readFileSync(path.join(FIXTURES, "ehr-decision-mcq.example.json"), "utf8"));
   const english = b.instances[0];
-  const chinese = { ...english, instance_id: "SYN-ICP-0002", decision_point_index: 2, cutoff: { ...english.cutoff, time: "2031-09-01T23:59:59" }, chapter: ZH_CHAPTER, question: ZH_QUESTION };
+  const chinese = {
+    ...english,
+    instance_id: "SYN-ICP-0002",
+    decision_point_index: 2,
+    cutoff: { ...english.cutoff, time: "2031-09-01T23:59:59" },
+    chapter: ZH_CHAPTER,
+    question: ZH_QUESTION,
+  };
   b.instances.push(chinese);
   return JSON.stringify(b);
 }
@@ -29,10 +36,18 @@ describe.each(DATABASES)("dataset browser search on $name", (database) => {
     await applyMigrations(target(url));
     const db = createDb(url);
     const text = bundle();
-    const outcome = await importDataset(db, null, [{ name: "zh.json", open: async function* () { yield text; } }]);
+    const outcome = await importDataset(db, null, [
+      {
+        name: "zh.json",
+        open: async function* () {
+          yield text;
+        },
+      },
+    ]);
     expect(outcome.status).toBe("imported");
     if (outcome.status !== "imported") return;
-    const browse = (search?: string, filters: Record<string, string> = {}) => browseItems(db, outcome.datasetId, { page: 1, pageSize: 25, search, filters });
+    const browse = (search?: string, filters: Record<string, string> = {}) =>
+      browseItems(db, outcome.datasetId, { page: 1, pageSize: 25, search, filters });
     const ids = async (search?: string, filters?: Record<string, string>) => (await browse(search, filters)).rows.map((r) => r.externalId);
 
     expect(await ids()).toEqual(["SYN-ICP-0001", "SYN-ICP-0002"]);
@@ -44,7 +59,12 @@ describe.each(DATABASES)("dataset browser search on $name", (database) => {
     expect(await ids("most appropriate")).toEqual(["SYN-ICP-0001"]);
 
     const facets = await itemFacets(db, outcome.datasetId);
-    expect(facets.chapter).toEqual(expect.arrayContaining([{ value: ZH_CHAPTER, count: 1 }, { value: "ICP", count: 1 }]));
+    expect(facets.chapter).toEqual(
+      expect.arrayContaining([
+        { value: ZH_CHAPTER, count: 1 },
+        { value: "ICP", count: 1 },
+      ]),
+    );
     expect(await ids(undefined, { chapter: ZH_CHAPTER })).toEqual(["SYN-ICP-0002"]);
     expect(await ids("胆汁酸", { chapter: "ICP" })).toEqual([]);
     await db.$disconnect();

@@ -37,74 +37,122 @@ const layouts = {
     { name: "instances.jsonl", text: bundle.instances.map((i) => JSON.stringify(i)).join("\n") + "\n" },
   ],
 };
-const file = (f: { name: string; text: string }) => ({ name: f.name, open: async function* () { yield f.text; } });
+const file = (f: { name: string; text: string }) => ({
+  name: f.name,
+  open: async function* () {
+    yield f.text;
+  },
+});
 
 async function world(db: Db, files: { name: string; text: string }[]) {
   const imported = await importDataset(db, null, files.map(file));
   if (imported.status !== "imported") throw new Error(`import failed: ${JSON.stringify(imported)}`);
-  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") => createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!);
+  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
+    createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!);
   const organizer = await mk("org@example.org", "ORGANIZER");
   const rater = await mk("r1@example.org", "CLINICIAN");
-  const audit = await createAudit(db, organizer.id, { name: "Corrected", datasetId: imported.datasetId, size: 3, seed: "c", strata: [], rubric: DEFAULT_RUBRIC });
+  const audit = await createAudit(db, organizer.id, {
+    name: "Corrected",
+    datasetId: imported.datasetId,
+    size: 3,
+    seed: "c",
+    strata: [],
+    rubric: DEFAULT_RUBRIC,
+  });
   await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [rater.id], design: "FULLY_CROSSED" });
   await setAuditStatus(db, organizer.id, audit.id, "open");
-  const assignment = await db.assignment.findFirstOrThrow({ where: { auditId: audit.id }, orderBy: { auditItem: { sampleOrder: "asc" } }, select: { id: true, auditItemId: true, auditItem: { select: { item: { select: { data: true, patientId: true } } } } } });
+  const assignment = await db.assignment.findFirstOrThrow({
+    where: { auditId: audit.id },
+    orderBy: { auditItem: { sampleOrder: "asc" } },
+    select: { id: true, auditItemId: true, auditItem: { select: { item: { select: { data: true, patientId: true } } } } },
+  });
   const item = assignment.auditItem.item.data as unknown as McqItem;
-  const events = (await db.ehrEvent.findMany({ where: { patientId: assignment.auditItem.item.patientId }, orderBy: { position: "asc" } })).map(eventFromRow);
+  const events = (
+    await db.ehrEvent.findMany({ where: { patientId: assignment.auditItem.item.patientId }, orderBy: { position: "asc" } })
+  ).map(eventFromRow);
   const other = events.filter((e) => e.time <= item.cutoff.time && !item.evidenceEventIds.includes(e.eventId)).at(-1)!;
-  await saveCorrection(db, rater.id, { assignmentId: assignment.id, kind: "EVIDENCE", turnOrder: 0, expectedVersion: 0, correction: { kind: "EVIDENCE", proposal: other.eventId, rationale: "that is the visit" } });
+  await saveCorrection(db, rater.id, {
+    assignmentId: assignment.id,
+    kind: "EVIDENCE",
+    turnOrder: 0,
+    expectedVersion: 0,
+    correction: { kind: "EVIDENCE", proposal: other.eventId, rationale: "that is the visit" },
+  });
   await setAuditStatus(db, organizer.id, audit.id, "close");
   const correction = await db.correction.findFirstOrThrow({ where: { assignmentId: assignment.id } });
   const adjudicate = (applied: object) =>
-    saveAdjudication(db, organizer.id, saveAdjudicationSchema.parse({ auditId: audit.id, auditItemId: assignment.auditItemId, finalLabels: { gold: "correct", question: "clear" }, rationale: "evidence fixed", decisions: [{ correctionId: correction.id, decision: "EDITED", applied, rationale: "agreed" }] }));
+    saveAdjudication(
+      db,
+      organizer.id,
+      saveAdjudicationSchema.parse({
+        auditId: audit.id,
+        auditItemId: assignment.auditItemId,
+        finalLabels: { gold: "correct", question: "clear" },
+        rationale: "evidence fixed",
+        decisions: [{ correctionId: correction.id, decision: "EDITED", applied, rationale: "agreed" }],
+      }),
+    );
   return { auditId: audit.id, item, other, correctionId: correction.id, adjudicate };
 }
 
 describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
   afterAll(() => database.dropAll());
 
-  it.each(Object.keys(layouts) as (keyof typeof layouts)[])("an evidence fix exports consistent, validated %s files that import again", async (layout) => {
-    const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
-    const w = await world(db, layouts[layout]);
-    await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId] });
+  it.each(Object.keys(layouts) as (keyof typeof layouts)[])(
+    "an evidence fix exports consistent, validated %s files that import again",
+    async (layout) => {
+      const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
+      const w = await world(db, layouts[layout]);
+      await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId] });
 
-    const corrected = (await correctedBenchmark(db, w.auditId, root))!;
-    expect(corrected.ok).toBe(true);
-    expect(corrected.files.map((f) => f.name)).toEqual([...layouts[layout].map((f) => f.name), "changelog.json", "changelog.md"]);
-    const data = corrected.files.filter((f) => !f.name.startsWith("changelog.")).map((f) => ({ name: f.name, text: f.text() }));
-    // Round trip through the real importer: a new dataset (its bytes differ), nothing refused.
-    const again = await importDataset(db, null, data.map(file), { name: "Corrected again" });
-    expect(again).toMatchObject({ status: "imported", counts: { items: 10 } });
-    if (again.status !== "imported") return;
-    const back = (await db.item.findFirstOrThrow({ where: { datasetId: again.datasetId, externalId: w.item.instanceId } })).data as unknown as McqItem;
-    expect(back.evidenceEventIds).toEqual([w.other.eventId]);
-    expect(back.evidenceText).toBe(composeEvidenceText([eventToWire(w.other)] as never[]));
-    expect(back.evidenceText).not.toBe(w.item.evidenceText);
-    const log = JSON.parse(corrected.files.find((f) => f.name === "changelog.json")!.text());
-    expect(log.changes[0]).toMatchObject({ item: w.item.instanceId, after: { evidence_event_ids: [w.other.eventId], evidence_text: back.evidenceText } });
+      const corrected = (await correctedBenchmark(db, w.auditId, root))!;
+      expect(corrected.ok).toBe(true);
+      expect(corrected.files.map((f) => f.name)).toEqual([...layouts[layout].map((f) => f.name), "changelog.json", "changelog.md"]);
+      const data = corrected.files.filter((f) => !f.name.startsWith("changelog.")).map((f) => ({ name: f.name, text: f.text() }));
+      // Round trip through the real importer: a new dataset (its bytes differ), nothing refused.
+      const again = await importDataset(db, null, data.map(file), { name: "Corrected again" });
+      expect(again).toMatchObject({ status: "imported", counts: { items: 10 } });
+      if (again.status !== "imported") return;
+      const back = (await db.item.findFirstOrThrow({ where: { datasetId: again.datasetId, externalId: w.item.instanceId } }))
+        .data as unknown as McqItem;
+      expect(back.evidenceEventIds).toEqual([w.other.eventId]);
+      expect(back.evidenceText).toBe(composeEvidenceText([eventToWire(w.other)] as never[]));
+      expect(back.evidenceText).not.toBe(w.item.evidenceText);
+      const log = JSON.parse(corrected.files.find((f) => f.name === "changelog.json")!.text());
+      expect(log.changes[0]).toMatchObject({
+        item: w.item.instanceId,
+        after: { evidence_event_ids: [w.other.eventId], evidence_text: back.evidenceText },
+      });
 
-    // Cached: the same state is not built again; another adjudication is another state.
-    const first = await correctedStatus(db, w.auditId, { root });
-    expect(first).toMatchObject({ state: "ready" });
-    expect((await correctedStatus(db, w.auditId, { root }))!).toEqual(first);
-    await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId], evidenceText: "Adjudicated evidence" });
-    expect(await correctedStatus(db, w.auditId, { root })).toMatchObject({ state: "building" });
-    const second = (await correctedBenchmark(db, w.auditId, root))!;
-    const text = second.files.find((f) => f.name.endsWith(layout === "bundle" ? ".json" : "instances.jsonl"))!.text();
-    expect(text).toContain('"evidence_text":"Adjudicated evidence"');
-    await db.$disconnect();
-  });
+      // Cached: the same state is not built again; another adjudication is another state.
+      const first = await correctedStatus(db, w.auditId, { root });
+      expect(first).toMatchObject({ state: "ready" });
+      expect((await correctedStatus(db, w.auditId, { root }))!).toEqual(first);
+      await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId], evidenceText: "Adjudicated evidence" });
+      expect(await correctedStatus(db, w.auditId, { root })).toMatchObject({ state: "building" });
+      const second = (await correctedBenchmark(db, w.auditId, root))!;
+      const text = second.files.find((f) => f.name.endsWith(layout === "bundle" ? ".json" : "instances.jsonl"))!.text();
+      expect(text).toContain('"evidence_text":"Adjudicated evidence"');
+      await db.$disconnect();
+    },
+  );
 
   it("a decision that no longer fits its item is located, and no data file is offered", async () => {
     const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
     const w = await world(db, layouts.jsonl);
     await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId] });
     // Written past the save's checks (as an older version could have): an event the patient lacks.
-    await db.correctionDecision.update({ where: { correctionId: w.correctionId }, data: { applied: { kind: "EVIDENCE", evidenceEventIds: ["E-NOT-THERE"] } } });
+    await db.correctionDecision.update({
+      where: { correctionId: w.correctionId },
+      data: { applied: { kind: "EVIDENCE", evidenceEventIds: ["E-NOT-THERE"] } },
+    });
     const corrected = (await correctedBenchmark(db, w.auditId, root))!;
     expect(corrected.ok).toBe(false);
     expect(corrected.files.map((f) => f.name)).toEqual([]);
-    expect(corrected.issues[0]).toMatchObject({ item: w.item.instanceId, message: expect.stringMatching(/E-NOT-THERE.*is not an event of patient/) });
+    expect(corrected.issues[0]).toMatchObject({
+      item: w.item.instanceId,
+      message: expect.stringMatching(/E-NOT-THERE.*is not an event of patient/),
+    });
     expect(await correctedDownload(db, w.auditId, "instances.jsonl", root)).toMatchObject({ status: "invalid", total: 1 });
     // The save itself refuses it.
     await expect(w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: ["E-NOT-THERE"] })).rejects.toThrow(/not an event of patient/);

@@ -22,7 +22,13 @@ describe.each(DATABASES)("correction versions on $name", (database) => {
     await setAuditStatus(db, organizer.id, audit.id, "open");
     const assignmentId = (await reviewQueue(db, a!.id))[0]!.items[0]!.assignmentId;
     const save = (proposal: string | null, expectedVersion: number) =>
-      saveCorrection(db, a!.id, { assignmentId, kind: "STEM", turnOrder: 0, expectedVersion, correction: proposal === null ? null : { kind: "STEM", proposal, rationale: "why" } });
+      saveCorrection(db, a!.id, {
+        assignmentId,
+        kind: "STEM",
+        turnOrder: 0,
+        expectedVersion,
+        correction: proposal === null ? null : { kind: "STEM", proposal, rationale: "why" },
+      });
 
     // Tab A proposes (v1); tab B, which loaded v1, edits it (v2).
     expect(await save("first", 0)).toMatchObject({ ok: true, data: { proposal: "first", version: 1 } });
@@ -37,9 +43,17 @@ describe.each(DATABASES)("correction versions on $name", (database) => {
     expect(await db.correction.count()).toBe(0);
     expect(await save(null, 2)).toEqual({ ok: true, data: null });
 
-    const trail = await db.auditEvent.findMany({ where: { entityId: assignmentId }, orderBy: [{ at: "asc" }, { id: "asc" }], select: { action: true, before: true, after: true } });
+    const trail = await db.auditEvent.findMany({
+      where: { entityId: assignmentId },
+      orderBy: [{ at: "asc" }, { id: "asc" }],
+      select: { action: true, before: true, after: true },
+    });
     expect(trail).toEqual([
-      { action: "correction.save", before: null, after: { kind: "STEM", turnOrder: 0, proposal: "first", newGold: null, rationale: "why", version: 1 } },
+      {
+        action: "correction.save",
+        before: null,
+        after: { kind: "STEM", turnOrder: 0, proposal: "first", newGold: null, rationale: "why", version: 1 },
+      },
       {
         action: "correction.save",
         before: { kind: "STEM", turnOrder: 0, proposal: "first", newGold: null, rationale: "why", version: 1 },

@@ -46,7 +46,7 @@ function rawCells(text: string): string[] {
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === "," || c === "\n") (cells.push(cell), (cell = ""));
+    else if (c === "," || c === "\n") cells.push(cell), (cell = "");
     else cell += c;
   }
   if (cell) cells.push(cell);
@@ -72,7 +72,12 @@ describe("CSV formula injection", () => {
   it("audit exports: planted item ids, chapters, levels and rationales come out neutralised", () => {
     const s = smallAudit();
     s.items = s.items.map((item, k) => ({ ...item, externalId: `${PAYLOADS[k % 4]}#${k}`, chapter: at(k + 1), level: at(k + 2) }));
-    const adjudications = s.items.map((item, k) => ({ itemId: item.id, finalLabels: { gold: "correct", safety: "safe" }, removeItem: k === 0, rationale: at(k + 4) }));
+    const adjudications = s.items.map((item, k) => ({
+      itemId: item.id,
+      finalLabels: { gold: "correct", safety: "safe" },
+      removeItem: k === 0,
+      rationale: at(k + 4),
+    }));
     const files = ["ratings-long.csv", ...s.rubric.map((d) => `ratings-wide-${d.key}.csv`), "majority-labels.csv", "adjudication.csv"];
     for (const file of files) expect(checkCells(file, renderExport(s, file, { adjudications })!), file).toBeGreaterThan(0);
   });
@@ -81,8 +86,22 @@ describe("CSV formula injection", () => {
     const dataset = smallMcqDataset();
     const models = [at(0), at(2)];
     const scopes = [at(1), at(3)];
-    const rows = models.flatMap((model, m) => scopes.flatMap((scope, s) => dataset.items.map((item, k) => ({ model, scope, itemId: item.id, turn: 0, option: (k + m + s) % 3 === 0 ? "D" : (item as { gold: string }).gold }))));
-    const report = buildEvaluationReport(dataset, { checksum: "p".repeat(64), models, scopes, rows }, { replicates: 200, baseline: scopes[0] });
+    const rows = models.flatMap((model, m) =>
+      scopes.flatMap((scope, s) =>
+        dataset.items.map((item, k) => ({
+          model,
+          scope,
+          itemId: item.id,
+          turn: 0,
+          option: (k + m + s) % 3 === 0 ? "D" : (item as { gold: string }).gold,
+        })),
+      ),
+    );
+    const report = buildEvaluationReport(
+      dataset,
+      { checksum: "p".repeat(64), models, scopes, rows },
+      { replicates: 200, baseline: scopes[0] },
+    );
     const csv = evaluationCsv(report);
     expect(checkCells("evaluation.csv", csv)).toBeGreaterThan(0);
     expect(csv).toMatch(/,difference,-0\.\d+\n/);
@@ -114,7 +133,12 @@ describe("CSV formula injection", () => {
     expect(seen).toBeGreaterThan(0);
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-csv-"));
-    expect(await runGenerate(["--kind", "notes", "--size", "demo", "--patients", "2", "--seed", "7", "--csv", "--out", dir], { stdout() {}, stderr() {} })).toBe(0);
+    expect(
+      await runGenerate(["--kind", "notes", "--size", "demo", "--patients", "2", "--seed", "7", "--csv", "--out", dir], {
+        stdout() {},
+        stderr() {},
+      }),
+    ).toBe(0);
     for (const name of ["notes.csv", "questions.csv"]) checkCells(name, fs.readFileSync(path.join(dir, name), "utf8"));
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -127,7 +151,13 @@ describe("CSV formula injection", () => {
     await setAuditStatus(db, organizer.id, audit.id, "open");
     const assignmentId = (await reviewQueue(db, clinicians[0]!.id))[0]!.items[0]!.assignmentId;
     await saveComment(db, clinicians[0]!.id, { assignmentId, comment: at(0), expectedVersion: 0 });
-    await saveCorrection(db, clinicians[0]!.id, { assignmentId, kind: "STEM", turnOrder: 0, expectedVersion: 0, correction: { kind: "STEM", proposal: at(1), rationale: at(2) } });
+    await saveCorrection(db, clinicians[0]!.id, {
+      assignmentId,
+      kind: "STEM",
+      turnOrder: 0,
+      expectedVersion: 0,
+      correction: { kind: "STEM", proposal: at(1), rationale: at(2) },
+    });
     let text = "";
     for await (const chunk of trailCsv(db, { search: "", filters: {} } as never)) text += chunk;
     checkCells("audit-trail.csv", text);

@@ -21,12 +21,22 @@ const ZONES = ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata", "Pacif
 const MINUTE = 60_000;
 
 const pad = (n: number, w = 2) => String(Math.abs(n)).padStart(w, "0");
-const offsetText = (minutes: number) => `${minutes < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+const offsetText = (minutes: number) =>
+  `${minutes < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
 const wallText = (ms: number, sep: string) => new Date(ms).toISOString().slice(0, 19).replace("T", sep);
 
 /** The instant that `zone` shows as this wall time (as-if-UTC ms), by search over whole-minute offsets. */
 function wallInstant(wall: number, zone: string): number {
-  const f = new Intl.DateTimeFormat("en-CA", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  const f = new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
   const shown = (t: number) => {
     const p = Object.fromEntries(f.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
     return Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}Z`);
@@ -53,7 +63,10 @@ const recordSpec = fc.record({
   cutoffDiffers: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, { arbitrary: fc.constant(true), weight: 1 }),
   oneEventDiffers: fc.oneof({ arbitrary: fc.constant(false), weight: 4 }, { arbitrary: fc.constant(true), weight: 1 }),
   // Event wall times in minutes around the cutoff's wall time, each with its own offset.
-  events: fc.array(fc.record({ minutes: fc.integer({ min: -20 * 60, max: 20 * 60 }), offset: offsetMinutes }), { minLength: 1, maxLength: 12 }),
+  events: fc.array(fc.record({ minutes: fc.integer({ min: -20 * 60, max: 20 * 60 }), offset: offsetMinutes }), {
+    minLength: 1,
+    maxLength: 12,
+  }),
   cutoffOffset: offsetMinutes,
   sep: fc.constantFrom("T", " "),
 });
@@ -74,7 +87,9 @@ describe.each(DATABASES)("one time rule for cutoffs on $name", (database) => {
     const db: Db = createDb(url);
     const passwordHash = "-";
     const organizer = await db.user.create({ data: { email: "o@example.org", name: "O", role: "ORGANIZER", passwordHash } });
-    const raters = await Promise.all([1, 2].map((i) => db.user.create({ data: { email: `c${i}@example.org`, name: `C${i}`, role: "CLINICIAN", passwordHash } })));
+    const raters = await Promise.all(
+      [1, 2].map((i) => db.user.create({ data: { email: `c${i}@example.org`, name: `C${i}`, role: "CLINICIAN", passwordHash } })),
+    );
     let run = 0;
     let refused = 0;
     let accepted = 0;
@@ -87,39 +102,102 @@ describe.each(DATABASES)("one time rule for cutoffs on $name", (database) => {
         const truth = new Map<string, { cutoff: number; events: Map<string, number> }>();
         const patients = s.records.map((r, k) => {
           const id = `P${k + 1}`;
-          const kinds = r.events.map((_, j) => (r.oneEventDiffers && j === r.events.length - 1 && r.events.length > 1 ? !r.offsets : r.offsets));
-          const events = r.events.map((e, j) => ({ id: `E${j + 1}`, w: write(base + e.minutes * MINUTE, kinds[j] ? e.offset : null, s.zone, r.sep) }));
+          const kinds = r.events.map((_, j) =>
+            r.oneEventDiffers && j === r.events.length - 1 && r.events.length > 1 ? !r.offsets : r.offsets,
+          );
+          const events = r.events.map((e, j) => ({
+            id: `E${j + 1}`,
+            w: write(base + e.minutes * MINUTE, kinds[j] ? e.offset : null, s.zone, r.sep),
+          }));
           const cutoff = write(base, (r.cutoffDiffers ? !r.offsets : r.offsets) ? r.cutoffOffset : null, s.zone, r.sep);
           mixed.push(new Set([...kinds, cutoff.offset]).size > 1);
           truth.set(`I${k + 1}`, { cutoff: cutoff.instant, events: new Map(events.map((e) => [e.id, e.w.instant])) });
           return {
-            patient: { patient_id: id, events: events.map((e) => ({ event_id: e.id, time: e.w.text, event_type: "clinical_note", name: "Note", text: `TEXT-${id}-${e.id}` })) },
+            patient: {
+              patient_id: id,
+              events: events.map((e) => ({
+                event_id: e.id,
+                time: e.w.text,
+                event_type: "clinical_note",
+                name: "Note",
+                text: `TEXT-${id}-${e.id}`,
+              })),
+            },
             instance: {
-              instance_id: `I${k + 1}`, patient_id: id, cutoff: { time: cutoff.text }, decision_point_index: 1, chapter: "c", rule_id: "R1", evidence_level: "L1",
-              question: "Next?", options: [{ label: "A", text: "a" }, { label: "B", text: "b" }], answer: "A", evidence_event_ids: [],
+              instance_id: `I${k + 1}`,
+              patient_id: id,
+              cutoff: { time: cutoff.text },
+              decision_point_index: 1,
+              chapter: "c",
+              rule_id: "R1",
+              evidence_level: "L1",
+              question: "Next?",
+              options: [
+                { label: "A", text: "a" },
+                { label: "B", text: "b" },
+              ],
+              answer: "A",
+              evidence_event_ids: [],
             },
           };
         });
-        const bundle = { format: "ehr-decision-mcq", format_version: "1.0", dataset: { name: `t${run}` }, patients: patients.map((p) => p.patient), instances: patients.map((p) => p.instance) };
+        const bundle = {
+          format: "ehr-decision-mcq",
+          format_version: "1.0",
+          dataset: { name: `t${run}` },
+          patients: patients.map((p) => p.patient),
+          instances: patients.map((p) => p.instance),
+        };
         const text = JSON.stringify(bundle, null, 1);
         const before = await db.dataset.count();
-        const imported = await importDataset(db, organizer.id, [{ name: "b.json", open: async function* () { yield text; } }], { name: `t${run}`, timeZone: s.zone });
+        const imported = await importDataset(
+          db,
+          organizer.id,
+          [
+            {
+              name: "b.json",
+              open: async function* () {
+                yield text;
+              },
+            },
+          ],
+          { name: `t${run}`, timeZone: s.zone },
+        );
 
         if (mixed.some(Boolean)) {
           refused++;
           expect(imported.status).toBe("invalid");
           if (imported.status !== "invalid") return;
           expect(imported.issues.length).toBeGreaterThan(0);
-          for (const issue of imported.issues) expect(issue).toMatchObject({ file: "b.json", field: expect.stringMatching(/^(patients\[\d+\]\.events\[\d+\]|instances\[\d+\]\.cutoff)\.time$/), line: expect.any(Number) });
-          expect(imported.issues.map((i) => i.message).join("\n")).toMatch(/has (a|no) UTC offset, but ".+" \(b\.json .+\) of the same patient has (none|one)/);
+          for (const issue of imported.issues)
+            expect(issue).toMatchObject({
+              file: "b.json",
+              field: expect.stringMatching(/^(patients\[\d+\]\.events\[\d+\]|instances\[\d+\]\.cutoff)\.time$/),
+              line: expect.any(Number),
+            });
+          expect(imported.issues.map((i) => i.message).join("\n")).toMatch(
+            /has (a|no) UTC offset, but ".+" \(b\.json .+\) of the same patient has (none|one)/,
+          );
           expect(await db.dataset.count()).toBe(before);
           return;
         }
         accepted++;
         expect(imported.status).toBe("imported");
         if (imported.status !== "imported") throw new Error(JSON.stringify(imported));
-        const audit = await createAudit(db, organizer.id, { name: `A${run}`, datasetId: imported.datasetId, size: bundle.instances.length, seed: "s", strata: [], rubric: DEFAULT_RUBRIC });
-        await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: raters.map((r) => r.id), design: "FULLY_CROSSED", ratersPerItem: 2 });
+        const audit = await createAudit(db, organizer.id, {
+          name: `A${run}`,
+          datasetId: imported.datasetId,
+          size: bundle.instances.length,
+          seed: "s",
+          strata: [],
+          rubric: DEFAULT_RUBRIC,
+        });
+        await assignClinicians(db, organizer.id, {
+          auditId: audit.id,
+          clinicianIds: raters.map((r) => r.id),
+          design: "FULLY_CROSSED",
+          ratersPerItem: 2,
+        });
         await setAuditStatus(db, organizer.id, audit.id, "open");
         const assignments = await db.assignment.findMany({ where: { auditId: audit.id, userId: raters[0]!.id }, select: { id: true } });
         expect(assignments).toHaveLength(bundle.instances.length);
@@ -129,9 +207,15 @@ describe.each(DATABASES)("one time rule for cutoffs on $name", (database) => {
           expect(c.item.cutoffTime?.getTime()).toBe(t.cutoff);
           const shown = c.events.map((e) => e.event.eventId);
           for (const e of c.events) expect(e.time.getTime()).toBe(t.events.get(e.event.eventId));
-          expect(shown.sort()).toEqual([...t.events].filter(([, instant]) => instant <= t.cutoff).map(([eid]) => eid).sort());
+          expect(shown.sort()).toEqual(
+            [...t.events]
+              .filter(([, instant]) => instant <= t.cutoff)
+              .map(([eid]) => eid)
+              .sort(),
+          );
           const json = JSON.stringify(c);
-          for (const [eid, instant] of t.events) if (instant > t.cutoff) expect(json).not.toContain(`TEXT-${c.item.patientExternalId}-${eid}"`);
+          for (const [eid, instant] of t.events)
+            if (instant > t.cutoff) expect(json).not.toContain(`TEXT-${c.item.patientExternalId}-${eid}"`);
         }
       }),
       { numRuns: 30 },

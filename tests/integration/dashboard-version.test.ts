@@ -19,10 +19,20 @@ describe.each(DATABASES)("dashboard version on $name", (database) => {
       const assignment = await db.assignment.findFirstOrThrow({ where: { auditId: audit.id, userId: rater.id } });
       const v0 = await dashboardVersion(db, audit.id);
       expect(await dashboardVersion(db, audit.id)).toBe(v0);
-      const saved = await saveRating(db, rater.id, { assignmentId: assignment.id, dimension: "gold", category: "correct", expectedVersion: 0 });
+      const saved = await saveRating(db, rater.id, {
+        assignmentId: assignment.id,
+        dimension: "gold",
+        category: "correct",
+        expectedVersion: 0,
+      });
       const v1 = await dashboardVersion(db, audit.id);
       expect(v1).not.toBe(v0);
-      await saveRating(db, rater.id, { assignmentId: assignment.id, dimension: "gold", category: "incorrect", expectedVersion: saved.ok ? saved.data.version : -1 });
+      await saveRating(db, rater.id, {
+        assignmentId: assignment.id,
+        dimension: "gold",
+        category: "incorrect",
+        expectedVersion: saved.ok ? saved.data.version : -1,
+      });
       const v2 = await dashboardVersion(db, audit.id);
       expect(v2).not.toBe(v1);
       await setAuditStatus(db, organizer.id, audit.id, "close");

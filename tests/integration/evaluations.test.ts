@@ -29,11 +29,18 @@ async function fromFiles(name: string, content: string, predictions: string, rep
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
   const parsed = await parsePredictions({ name: "p.csv", chunks: [predictions] }, loaded.dataset);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return evaluationJson(buildEvaluationReport(loaded.dataset, { checksum: predictionsChecksum(bytes(predictions)), ...parsed.predictions }, { replicates }));
+  return evaluationJson(
+    buildEvaluationReport(loaded.dataset, { checksum: predictionsChecksum(bytes(predictions)), ...parsed.predictions }, { replicates }),
+  );
 }
 
 async function counts(db: ReturnType<typeof createDb>) {
-  return { sets: await db.predictionSet.count(), predictions: await db.prediction.count(), reports: await db.evaluationReport.count(), events: await db.auditEvent.count() };
+  return {
+    sets: await db.predictionSet.count(),
+    predictions: await db.prediction.count(),
+    reports: await db.evaluationReport.count(),
+    events: await db.auditEvent.count(),
+  };
 }
 
 describe.each(DATABASES)("model evaluations on $name", (database) => {
@@ -54,7 +61,14 @@ describe.each(DATABASES)("model evaluations on $name", (database) => {
 
   it("imports predictions once, and stores a report identical to the one from the files", async () => {
     const db = await freshDb();
-    const dataset = await importDataset(db, null, [{ name: "ehr.json", open: async function* () { yield ehrText; } }]);
+    const dataset = await importDataset(db, null, [
+      {
+        name: "ehr.json",
+        open: async function* () {
+          yield ehrText;
+        },
+      },
+    ]);
     if (dataset.status !== "imported") throw new Error("dataset import failed");
     const loaded = await evalDatasetFromFiles([reopenable("ehr.json", ehrText)]);
     if (!loaded.ok) throw new Error("bad fixture");
@@ -65,7 +79,11 @@ describe.each(DATABASES)("model evaluations on $name", (database) => {
     expect(first).toMatchObject({ status: "imported", name: "run-1", models: ["Synthetic-L", "Synthetic-M", "Synthetic-S"] });
     if (first.status !== "imported") return;
     expect(first.rows).toBe(3 * 5 * loaded.dataset.items.length);
-    expect(await importPredictions(db, null, { ...upload, fileName: "renamed.csv" })).toEqual({ status: "unchanged", setId: first.setId, name: "run-1" });
+    expect(await importPredictions(db, null, { ...upload, fileName: "renamed.csv" })).toEqual({
+      status: "unchanged",
+      setId: first.setId,
+      name: "run-1",
+    });
     expect(await counts(db)).toMatchObject({ sets: 1, predictions: first.rows });
     const trail = await db.auditEvent.findMany({ where: { action: "evaluation.import" } });
     expect(trail).toHaveLength(1);
@@ -86,7 +104,14 @@ describe.each(DATABASES)("model evaluations on $name", (database) => {
 
   it("scores conversations by turn the same way from the database and from the files", async () => {
     const db = await freshDb();
-    const dataset = await importDataset(db, null, [{ name: "notes.json", open: async function* () { yield notesText; } }]);
+    const dataset = await importDataset(db, null, [
+      {
+        name: "notes.json",
+        open: async function* () {
+          yield notesText;
+        },
+      },
+    ]);
     if (dataset.status !== "imported") throw new Error("dataset import failed");
     const loaded = await evalDatasetFromFiles([reopenable("notes.json", notesText)]);
     if (!loaded.ok) throw new Error("bad fixture");
@@ -106,7 +131,11 @@ describe.each(DATABASES)("model evaluations on $name", (database) => {
     const dataset = await importDataset(db, null, files);
     if (dataset.status !== "imported") throw new Error("dataset import failed");
     const answers = chatQaAnswersCsv();
-    const outcome = await importPredictions(db, null, { datasetId: dataset.datasetId, fileName: "answers_Qwen2.5-7B.csv", bytes: bytes(answers) });
+    const outcome = await importPredictions(db, null, {
+      datasetId: dataset.datasetId,
+      fileName: "answers_Qwen2.5-7B.csv",
+      bytes: bytes(answers),
+    });
     expect(outcome).toMatchObject({ status: "imported", models: ["Qwen2.5-7B"], scopes: ["all notes"], rows: 16 });
     if (outcome.status !== "imported") return;
     const computed = await evaluationFor(db, outcome.setId, { replicates: 200 });
@@ -116,13 +145,26 @@ describe.each(DATABASES)("model evaluations on $name", (database) => {
     const parsed = await parsePredictions({ name: "answers_Qwen2.5-7B.csv", chunks: [answers] }, loaded.dataset);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
     const replies = replySource(parsed.predictions.format, "answers_Qwen2.5-7B.csv", parsed.predictions.models);
-    const expected = evaluationJson(buildEvaluationReport(loaded.dataset, { checksum: predictionsChecksum(bytes(answers)), ...parsed.predictions, ...(replies && { replies }) }, { replicates: 200 }));
+    const expected = evaluationJson(
+      buildEvaluationReport(
+        loaded.dataset,
+        { checksum: predictionsChecksum(bytes(answers)), ...parsed.predictions, ...(replies && { replies }) },
+        { replicates: 200 },
+      ),
+    );
     expect(computed?.json).toBe(expected);
   });
 
   it("rejects a file with problems, located, and leaves the database as it was", async () => {
     const db = await freshDb();
-    const dataset = await importDataset(db, null, [{ name: "ehr.json", open: async function* () { yield ehrText; } }]);
+    const dataset = await importDataset(db, null, [
+      {
+        name: "ehr.json",
+        open: async function* () {
+          yield ehrText;
+        },
+      },
+    ]);
     if (dataset.status !== "imported") throw new Error("dataset import failed");
     const before = await counts(db);
     const csv = "model,scope,item_id,prediction\nm,s,NOT-AN-ITEM,A\nm,s,,A\n";
@@ -136,7 +178,9 @@ describe.each(DATABASES)("model evaluations on $name", (database) => {
       ],
     });
     expect(await counts(db)).toEqual(before);
-    expect(await importPredictions(db, null, { datasetId: "missing", fileName: "x.csv", bytes: bytes(csv) })).toEqual({ status: "no-dataset" });
+    expect(await importPredictions(db, null, { datasetId: "missing", fileName: "x.csv", bytes: bytes(csv) })).toEqual({
+      status: "no-dataset",
+    });
     await db.$disconnect();
   });
 });

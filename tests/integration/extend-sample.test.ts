@@ -25,13 +25,33 @@ import { DATABASES, target } from "./databases";
 const BENCHMARK = JSON.stringify(generateEhrBundle({ seed: "extend-test", size: "demo" }).bundle);
 
 async function world(db: Db, options: { strata?: ("chapter" | "level")[]; design?: "FULLY_CROSSED" | "BALANCED" } = {}) {
-  const imported = await importDataset(db, null, [{ name: "b.json", open: async function* () { yield BENCHMARK; } }]);
+  const imported = await importDataset(db, null, [
+    {
+      name: "b.json",
+      open: async function* () {
+        yield BENCHMARK;
+      },
+    },
+  ]);
   if (imported.status !== "imported") throw new Error("import failed");
-  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") => createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!.id);
+  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
+    createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!.id);
   const organizer = await mk("org@example.org", "ORGANIZER");
   const raters = [await mk("a@example.org", "CLINICIAN"), await mk("b@example.org", "CLINICIAN"), await mk("c@example.org", "CLINICIAN")];
-  const audit = await createAudit(db, organizer, { name: "Extend", datasetId: imported.datasetId, size: 8, seed: "grow", strata: options.strata ?? [], rubric: DEFAULT_RUBRIC });
-  await assignClinicians(db, organizer, { auditId: audit.id, clinicianIds: raters, design: options.design ?? "FULLY_CROSSED", ratersPerItem: 2 });
+  const audit = await createAudit(db, organizer, {
+    name: "Extend",
+    datasetId: imported.datasetId,
+    size: 8,
+    seed: "grow",
+    strata: options.strata ?? [],
+    rubric: DEFAULT_RUBRIC,
+  });
+  await assignClinicians(db, organizer, {
+    auditId: audit.id,
+    clinicianIds: raters,
+    design: options.design ?? "FULLY_CROSSED",
+    ratersPerItem: 2,
+  });
   await setAuditStatus(db, organizer, audit.id, "open");
   return { organizer, raters, audit, datasetId: imported.datasetId };
 }
@@ -58,7 +78,8 @@ describe.each(DATABASES)("extending a sample on $name", (database) => {
     const db = await freshDb();
     const { organizer, raters, audit, datasetId } = await world(db);
     const [queue] = await reviewQueue(db, raters[0]!);
-    for (const item of queue!.items.slice(0, 3)) await saveRating(db, raters[0]!, { assignmentId: item.assignmentId, dimension: "gold", category: "incorrect", expectedVersion: 0 });
+    for (const item of queue!.items.slice(0, 3))
+      await saveRating(db, raters[0]!, { assignmentId: item.assignmentId, dimension: "gold", category: "incorrect", expectedVersion: 0 });
     await db.assignment.update({ where: { id: queue!.items[0]!.assignmentId }, data: { comment: "check the dating", commentVersion: 1 } });
     const before = await rows(db, audit.id);
 
@@ -67,12 +88,22 @@ describe.each(DATABASES)("extending a sample on $name", (database) => {
     const after = await rows(db, audit.id);
     // Nothing that existed changed, byte for byte.
     const kept = (list: { id: string }[], ids: Set<string>) => list.filter((r) => ids.has(r.id));
-    expect(JSON.stringify([kept(after.items, new Set(before.items.map((r) => r.id))), kept(after.assignments, new Set(before.assignments.map((r) => r.id))), after.ratings])).toBe(before.text);
+    expect(
+      JSON.stringify([
+        kept(after.items, new Set(before.items.map((r) => r.id))),
+        kept(after.assignments, new Set(before.assignments.map((r) => r.id))),
+        after.ratings,
+      ]),
+    ).toBe(before.text);
     expect(after.ratings).toHaveLength(3);
 
     // The sample is what a draw of 12 gives, its first 8 where they were.
     const { frame } = await samplingFrame(db, datasetId);
-    const sampled = await db.auditItem.findMany({ where: { auditId: audit.id }, orderBy: { sampleOrder: "asc" }, select: { sampleOrder: true, item: { select: { externalId: true } } } });
+    const sampled = await db.auditItem.findMany({
+      where: { auditId: audit.id },
+      orderBy: { sampleOrder: "asc" },
+      select: { sampleOrder: true, item: { select: { externalId: true } } },
+    });
     expect(sampled.map((s) => s.item.externalId)).toEqual(drawSample({ frame, size: 12, seed: "grow" }).ids);
     expect(sampled.map((s) => s.sampleOrder)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
 
@@ -87,7 +118,9 @@ describe.each(DATABASES)("extending a sample on $name", (database) => {
     // Recorded: the audit, the trail, the paragraph.
     const stored = await db.audit.findUniqueOrThrow({ where: { id: audit.id }, select: { sampleSize: true, sampling: true } });
     expect(stored.sampleSize).toBe(12);
-    expect(storedExtensions(stored.sampling)).toEqual([expect.objectContaining({ fromSize: 8, toSize: 12, at: "2026-12-01T10:00:00.000Z", assignments: 12 })]);
+    expect(storedExtensions(stored.sampling)).toEqual([
+      expect.objectContaining({ fromSize: 8, toSize: 12, at: "2026-12-01T10:00:00.000Z", assignments: 12 }),
+    ]);
     const trail = await db.auditEvent.findFirstOrThrow({ where: { action: "audit.extend-sample", entityId: audit.id } });
     expect(trail.before).toEqual({ sampleSize: 8 });
     expect(trail.after).toMatchObject({ sampleSize: 12, added: plan.added, assignments: 12 });
@@ -97,7 +130,11 @@ describe.each(DATABASES)("extending a sample on $name", (database) => {
     // A second extension continues from 12; the stale size is refused, as is a closed audit.
     await expect(extendAuditSample(db, organizer, { auditId: audit.id, add: 2, fromSize: 8 })).rejects.toMatchObject({ code: "CONFLICT" });
     await extendAuditSample(db, organizer, { auditId: audit.id, add: 2, fromSize: 12 });
-    const again = await db.auditItem.findMany({ where: { auditId: audit.id }, orderBy: { sampleOrder: "asc" }, select: { item: { select: { externalId: true } } } });
+    const again = await db.auditItem.findMany({
+      where: { auditId: audit.id },
+      orderBy: { sampleOrder: "asc" },
+      select: { item: { select: { externalId: true } } },
+    });
     expect(again.map((s) => s.item.externalId)).toEqual(drawSample({ frame, size: 14, seed: "grow" }).ids);
     await setAuditStatus(db, organizer, audit.id, "close");
     await expect(planExtension(db, audit.id, 1)).rejects.toBeInstanceOf(AppError);

@@ -25,7 +25,12 @@ describe.each(DATABASES)("temporary passwords on $name", (database) => {
     try {
       await bootstrap(db, { demo: false, adminEmail: "op@example.org", adminPassword: "operator-chosen-password" });
       const { user: admin } = await createUser(db, null, { email: "a@example.org", name: "A", role: "ADMIN", password: "a-long-password" });
-      const typed = await createUser(db, admin.id, { email: "t@example.org", name: "T", role: "CLINICIAN", password: "typed-by-admin-1" }, { temporary: true });
+      const typed = await createUser(
+        db,
+        admin.id,
+        { email: "t@example.org", name: "T", role: "CLINICIAN", password: "typed-by-admin-1" },
+        { temporary: true },
+      );
       const generated = await createUser(db, admin.id, { email: "g@example.org", name: "G", role: "CLINICIAN" }, { temporary: true });
       const flag = async (email: string) => (await db.user.findUniqueOrThrow({ where: { email } })).passwordMustChange;
       expect(await flag("op@example.org")).toBe(false);
@@ -38,7 +43,11 @@ describe.each(DATABASES)("temporary passwords on $name", (database) => {
       expect(created.after).toMatchObject({ temporaryPassword: true });
 
       // A reset makes a chosen password temporary again.
-      await replaceTemporaryPassword(db, typed.user.id, replaceTemporaryPasswordSchema.parse({ next: "my-own-password-1", confirm: "my-own-password-1" }));
+      await replaceTemporaryPassword(
+        db,
+        typed.user.id,
+        replaceTemporaryPasswordSchema.parse({ next: "my-own-password-1", confirm: "my-own-password-1" }),
+      );
       expect(await flag("t@example.org")).toBe(false);
       await resetPassword(db, admin.id, typed.user.id);
       expect(await flag("t@example.org")).toBe(true);
@@ -64,15 +73,27 @@ describe.each(DATABASES)("temporary passwords on $name", (database) => {
     const db = await fresh();
     try {
       const { user: admin } = await createUser(db, null, { email: "a@example.org", name: "A", role: "ADMIN", password: "a-long-password" });
-      const { user, temporaryPassword } = await createUser(db, admin.id, { email: "c@example.org", name: "C", role: "CLINICIAN" }, { temporary: true });
+      const { user, temporaryPassword } = await createUser(
+        db,
+        admin.id,
+        { email: "c@example.org", name: "C", role: "CLINICIAN" },
+        { temporary: true },
+      );
       const input = (next: string) => replaceTemporaryPasswordSchema.parse({ next, confirm: next });
-      await expect(replaceTemporaryPassword(db, user.id, input(temporaryPassword!))).rejects.toMatchObject({ catalog: { key: "auth.forced.errors.sameAsTemporary" } });
+      await expect(replaceTemporaryPassword(db, user.id, input(temporaryPassword!))).rejects.toMatchObject({
+        catalog: { key: "auth.forced.errors.sameAsTemporary" },
+      });
       expect(replaceTemporaryPasswordSchema.safeParse({ next: "new-password-one", confirm: "new-password-two" }).success).toBe(false);
 
       // Two tabs at once: one changes it, the other is told it is done.
-      const results = await Promise.allSettled([replaceTemporaryPassword(db, user.id, input("new-password-one")), replaceTemporaryPassword(db, user.id, input("new-password-two"))]);
+      const results = await Promise.allSettled([
+        replaceTemporaryPassword(db, user.id, input("new-password-one")),
+        replaceTemporaryPassword(db, user.id, input("new-password-two")),
+      ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-      expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { catalog: { key: "auth.forced.errors.alreadyChanged" } } });
+      expect(results.find((r) => r.status === "rejected")).toMatchObject({
+        reason: { catalog: { key: "auth.forced.errors.alreadyChanged" } },
+      });
 
       const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
       expect(stored.passwordMustChange).toBe(false);
@@ -81,7 +102,9 @@ describe.each(DATABASES)("temporary passwords on $name", (database) => {
       const events = await db.auditEvent.findMany({ where: { entityId: user.id, action: "user.replace-temporary-password" } });
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ actorId: user.id, before: { temporaryPassword: true }, after: { temporaryPassword: false } });
-      await expect(replaceTemporaryPassword(db, user.id, input("third-password-x"))).rejects.toMatchObject({ catalog: { key: "auth.forced.errors.alreadyChanged" } });
+      await expect(replaceTemporaryPassword(db, user.id, input("third-password-x"))).rejects.toMatchObject({
+        catalog: { key: "auth.forced.errors.alreadyChanged" },
+      });
     } finally {
       await db.$disconnect();
     }

@@ -17,7 +17,10 @@ describe.each(DATABASES)("audit guidelines on $name", (database) => {
       const rater = await db.user.findUniqueOrThrow({ where: { email: "clinician1@demo.clinaudit" } });
       const other = await db.user.findUniqueOrThrow({ where: { email: "clinician4@demo.clinaudit" } });
       expect(await auditGuidelines(db, audit.id)).toBeNull();
-      await saveGuidelines(db, organizer.id, audit.id, { en: "  # Gold\nJudge from the record up to the cutoff.  ", "zh-CN": "# 标准答案\n只依据截止时间之前的病历。" });
+      await saveGuidelines(db, organizer.id, audit.id, {
+        en: "  # Gold\nJudge from the record up to the cutoff.  ",
+        "zh-CN": "# 标准答案\n只依据截止时间之前的病历。",
+      });
       const stored = await guidelinesForRater(db, rater.id, audit.id);
       expect(stored).toEqual({ en: "# Gold\nJudge from the record up to the cutoff.", "zh-CN": "# 标准答案\n只依据截止时间之前的病历。" });
       expect(guidelinesFor(stored, "zh-CN")).toContain("标准答案");

@@ -33,14 +33,18 @@ describe("clinaudit import", () => {
     const url = await sqlite.create();
     const strict = await run([...files, "--strict"], url);
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toContain("questions.csv:6: option_e: duplicate option: option_e same as option_a (duplicates the correct answer A: unscorable) (a data-quality finding; refused in strict mode)");
+    expect(strict.stderr).toContain(
+      "questions.csv:6: option_e: duplicate option: option_e same as option_a (duplicates the correct answer A: unscorable) (a data-quality finding; refused in strict mode)",
+    );
     expect(strict.stderr).toContain("Import rejected: 3 problem(s). Nothing was written.");
     const db = createDb(url);
     expect(await db.dataset.count()).toBe(0);
 
     const ok = await run([...files, "--name", "chatqa"], url);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/^Imported chatqa v1: 2 patients, 0 events, 3 notes, 2 items in [\d.]+ s\.\n3 data-quality finding\(s\) imported with it \(1 duplicate_option, 1 empty_question, 1 missing_section\)/);
+    expect(ok.stdout).toMatch(
+      /^Imported chatqa v1: 2 patients, 0 events, 3 notes, 2 items in [\d.]+ s\.\n3 data-quality finding\(s\) imported with it \(1 duplicate_option, 1 empty_question, 1 missing_section\)/,
+    );
     expect(await db.datasetFinding.count()).toBe(3);
     await db.$disconnect();
 

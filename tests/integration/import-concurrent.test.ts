@@ -11,7 +11,12 @@ import { importDataset, type ImportFile } from "@/lib/server/datasets/import-dat
 import { DATABASES, target } from "./databases";
 
 const source = fs.readFileSync(path.resolve("lib/formats/__fixtures__/ehr-decision-mcq.example.json"), "utf8");
-const file = (name: string, content: string): ImportFile => ({ name, open: async function* () { yield content; } });
+const file = (name: string, content: string): ImportFile => ({
+  name,
+  open: async function* () {
+    yield content;
+  },
+});
 
 describe.each(DATABASES)("concurrent imports on $name", (database) => {
   afterAll(() => database.dropAll());
@@ -24,11 +29,14 @@ describe.each(DATABASES)("concurrent imports on $name", (database) => {
   it("five identical imports at once: one imports, four are told where it is", async () => {
     const db = await freshDb();
     try {
-      const outcomes = await Promise.all(Array.from({ length: 5 }, () => importDataset(db, null, [file("bench.json", source)], { name: "Same bytes" })));
+      const outcomes = await Promise.all(
+        Array.from({ length: 5 }, () => importDataset(db, null, [file("bench.json", source)], { name: "Same bytes" })),
+      );
       const imported = outcomes.filter((o) => o.status === "imported");
       expect(imported).toHaveLength(1);
       const winner = imported[0] as { datasetId: string };
-      for (const o of outcomes.filter((o) => o.status !== "imported")) expect(o).toEqual({ status: "unchanged", datasetId: winner.datasetId, name: "Same bytes", version: 1 });
+      for (const o of outcomes.filter((o) => o.status !== "imported"))
+        expect(o).toEqual({ status: "unchanged", datasetId: winner.datasetId, name: "Same bytes", version: 1 });
       expect(await db.dataset.count()).toBe(1);
       expect(await db.patient.count()).toBe(1);
       expect(await db.auditEvent.count({ where: { action: "dataset.import" } })).toBe(1);
@@ -41,7 +49,9 @@ describe.each(DATABASES)("concurrent imports on $name", (database) => {
     const db = await freshDb();
     try {
       const variants = ["", " (a)", " (b)"].map((suffix) => source.replace("Immediate delivery", `Immediate delivery${suffix}`));
-      const outcomes = await Promise.all(variants.map((content) => importDataset(db, null, [file("bench.json", content)], { name: "Versions" })));
+      const outcomes = await Promise.all(
+        variants.map((content) => importDataset(db, null, [file("bench.json", content)], { name: "Versions" })),
+      );
       expect(outcomes.map((o) => o.status)).toEqual(["imported", "imported", "imported"]);
       expect(outcomes.map((o) => (o as { version: number }).version).sort()).toEqual([1, 2, 3]);
     } finally {

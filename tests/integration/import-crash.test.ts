@@ -27,10 +27,34 @@ function writeDataset(): void {
   const patients: string[] = [];
   const instances: string[] = [];
   for (let p = 1; p <= PATIENTS; p++) {
-    const events = Array.from({ length: EVENTS }, (_, k) => ({ event_id: `E${k}`, time: at(k), event_type: "vital_sign", name: "Systolic BP", value: 100 + ((p * k) % 50), unit: "mmHg" }));
+    const events = Array.from({ length: EVENTS }, (_, k) => ({
+      event_id: `E${k}`,
+      time: at(k),
+      event_type: "vital_sign",
+      name: "Systolic BP",
+      value: 100 + ((p * k) % 50),
+      unit: "mmHg",
+    }));
     patients.push(JSON.stringify({ patient_id: `P${p}`, events }));
-    const options = [{ label: "A", text: "Observe" }, { label: "B", text: "Treat" }];
-    instances.push(JSON.stringify({ instance_id: `I${p}`, patient_id: `P${p}`, cutoff: { time: at(EVENTS / 2) }, decision_point_index: 1, chapter: "Hypertension", rule_id: "HTN-1", evidence_level: "L1", question: "Next step?", options, answer: "B", evidence_event_ids: ["E1"] }));
+    const options = [
+      { label: "A", text: "Observe" },
+      { label: "B", text: "Treat" },
+    ];
+    instances.push(
+      JSON.stringify({
+        instance_id: `I${p}`,
+        patient_id: `P${p}`,
+        cutoff: { time: at(EVENTS / 2) },
+        decision_point_index: 1,
+        chapter: "Hypertension",
+        rule_id: "HTN-1",
+        evidence_level: "L1",
+        question: "Next step?",
+        options,
+        answer: "B",
+        evidence_event_ids: ["E1"],
+      }),
+    );
   }
   fs.writeFileSync(files[0]!, `${patients.join("\n")}\n`);
   fs.writeFileSync(files[1]!, `${instances.join("\n")}\n`);
@@ -41,7 +65,11 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 async function rows(db: Db) {
   const [datasets, patients, events, items, imports] = await Promise.all([
-    db.dataset.count(), db.patient.count(), db.ehrEvent.count(), db.item.count(), db.auditEvent.count({ where: { action: "dataset.import" } }),
+    db.dataset.count(),
+    db.patient.count(),
+    db.ehrEvent.count(),
+    db.item.count(),
+    db.auditEvent.count({ where: { action: "dataset.import" } }),
   ]);
   return { datasets, patients, events, items, imports };
 }
@@ -61,7 +89,11 @@ async function groupGone(pgid: number): Promise<void> {
 
 /** Runs the import and SIGKILLs its whole process group at its first "writing X / Y rows" with 0 < X < Y. */
 function importKilledWhileWriting(url: string): Promise<{ written: number; total: number }> {
-  const child = spawn(process.execPath, ["bin/clinaudit.mjs", "import", ...files], { env: { ...process.env, DATABASE_URL: url }, detached: true, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["bin/clinaudit.mjs", "import", ...files], {
+    env: { ...process.env, DATABASE_URL: url },
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   let killed: { written: number; total: number } | undefined;
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
@@ -76,7 +108,10 @@ function importKilledWhileWriting(url: string): Promise<{ written: number; total
   return new Promise((resolve, reject) =>
     child.on("exit", (code, signal) => {
       if (killed && signal === "SIGKILL") groupGone(child.pid!).then(() => resolve(killed!), reject);
-      else reject(new Error(`the import ended (${code ?? signal}) before it could be killed while writing; make the dataset larger\n${stderr}`));
+      else
+        reject(
+          new Error(`the import ended (${code ?? signal}) before it could be killed while writing; make the dataset larger\n${stderr}`),
+        );
     }),
   );
 }
@@ -92,7 +127,11 @@ describe.each(DATABASES)("import killed mid-write on $name", (database) => {
 
     const db = createDb(url);
     expect(await rows(db)).toEqual({ datasets: 0, patients: 0, events: 0, items: 0, imports: 0 });
-    const outcome = await importDataset(db, null, files.map((f) => openFile(f)));
+    const outcome = await importDataset(
+      db,
+      null,
+      files.map((f) => openFile(f)),
+    );
     expect(outcome).toMatchObject({ status: "imported", counts: { patients: PATIENTS } });
     if (outcome.status !== "imported") return;
     expect(await rows(db)).toEqual({ datasets: 1, patients: PATIENTS, events: PATIENTS * EVENTS, items: PATIENTS, imports: 1 });

@@ -40,7 +40,11 @@ describe.each(DATABASES)("discharge-summary benchmarks as released, on $name", (
     expect(await db.dataset.count()).toBe(0);
 
     const r = await importDataset(db, null, onDisk(chatQaRelease()), { name: "chatqa" });
-    expect(r).toMatchObject({ status: "imported", counts: { patients: 2, notes: 3, items: 2 }, findings: { total: 3, byKind: { duplicate_option: 1, empty_question: 1, missing_section: 1 } } });
+    expect(r).toMatchObject({
+      status: "imported",
+      counts: { patients: 2, notes: 3, items: 2 },
+      findings: { total: 3, byKind: { duplicate_option: 1, empty_question: 1, missing_section: 1 } },
+    });
     if (r.status !== "imported") return;
     const note = await db.note.findFirstOrThrow({ where: { patient: { externalId: "900001" }, noteNum: 1 } });
     const data = note.data as { noteId?: string; noteSeq?: number; sections: { title: string }[] };
@@ -67,11 +71,22 @@ describe.each(DATABASES)("discharge-summary benchmarks as released, on $name", (
     const db = await freshDb();
     const processed = await importDataset(db, null, onDisk({ "EHRNoteQA_processed.jsonl": ehrNoteQaProcessed() }), { name: "processed" });
     expect(processed).toMatchObject({ status: "imported", counts: { patients: 2, notes: 4, items: 2 } });
-    const joined = await importDataset(db, null, onDisk({ "EHRNoteQA.jsonl": ehrNoteQaRaw(), "discharge.csv.gz": gzipSync(dischargeCsv()) }), { name: "joined" });
-    expect(joined).toMatchObject({ status: "imported", counts: { patients: 2, notes: 4, items: 2 }, findings: { byKind: { num_notes_mismatch: 1, duplicate_option: 1 } } });
+    const joined = await importDataset(
+      db,
+      null,
+      onDisk({ "EHRNoteQA.jsonl": ehrNoteQaRaw(), "discharge.csv.gz": gzipSync(dischargeCsv()) }),
+      { name: "joined" },
+    );
+    expect(joined).toMatchObject({
+      status: "imported",
+      counts: { patients: 2, notes: 4, items: 2 },
+      findings: { byKind: { num_notes_mismatch: 1, duplicate_option: 1 } },
+    });
     if (processed.status !== "imported" || joined.status !== "imported") return;
     const texts = async (datasetId: string) =>
-      (await db.note.findMany({ where: { patient: { datasetId } }, orderBy: [{ patient: { position: "asc" } }, { noteNum: "asc" }] })).map((n) => [n.noteNum, n.chartdate, n.text]);
+      (await db.note.findMany({ where: { patient: { datasetId } }, orderBy: [{ patient: { position: "asc" } }, { noteNum: "asc" }] })).map(
+        (n) => [n.noteNum, n.chartdate, n.text],
+      );
     expect(await texts(joined.datasetId)).toEqual(await texts(processed.datasetId));
 
     const raw = await importDataset(db, null, onDisk({ "EHRNoteQA.jsonl": ehrNoteQaRaw() }), { name: "raw" });
@@ -80,8 +95,15 @@ describe.each(DATABASES)("discharge-summary benchmarks as released, on $name", (
     const warning = (await datasetFindings(db, raw.datasetId, { kind: "no_note_text" })).rows;
     expect(warning).toMatchObject([{ location: "EHRNoteQA.jsonl", item: null }]);
 
-    const broken = await importDataset(db, null, onDisk({ "EHRNoteQA.jsonl": ehrNoteQaRaw(), "discharge.csv.gz": Buffer.from("not gzip at all") }));
-    expect(broken).toMatchObject({ status: "invalid", issues: [{ file: "discharge.csv.gz", field: "(file)", message: expect.stringMatching(/^not a readable gzip file/) }] });
+    const broken = await importDataset(
+      db,
+      null,
+      onDisk({ "EHRNoteQA.jsonl": ehrNoteQaRaw(), "discharge.csv.gz": Buffer.from("not gzip at all") }),
+    );
+    expect(broken).toMatchObject({
+      status: "invalid",
+      issues: [{ file: "discharge.csv.gz", field: "(file)", message: expect.stringMatching(/^not a readable gzip file/) }],
+    });
     expect(await db.dataset.count()).toBe(3);
     await db.$disconnect();
   });

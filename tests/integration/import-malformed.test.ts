@@ -19,7 +19,12 @@ const RUNS = 50;
 
 async function rowCounts(db: Db) {
   const [datasets, patients, events, notes, items, trail] = await Promise.all([
-    db.dataset.count(), db.patient.count(), db.ehrEvent.count(), db.note.count(), db.item.count(), db.auditEvent.count(),
+    db.dataset.count(),
+    db.patient.count(),
+    db.ehrEvent.count(),
+    db.note.count(),
+    db.item.count(),
+    db.auditEvent.count(),
   ]);
   return { datasets, patients, events, notes, items, trail };
 }

@@ -64,7 +64,11 @@ describe.each(DATABASES)("streamed import on $name", (database) => {
       onProgress: (p) => phases.add("phase" in p ? p.phase : "reading"),
     });
     const events = source.patients.reduce((n, p) => n + (p.events?.length ?? 0), 0);
-    expect(outcome).toMatchObject({ status: "imported", version: 1, counts: { patients: 40, events, notes: 0, items: source.items.length } });
+    expect(outcome).toMatchObject({
+      status: "imported",
+      version: 1,
+      counts: { patients: 40, events, notes: 0, items: source.items.length },
+    });
     expect(phases).toEqual(new Set(["reading", "writing"]));
     expect(await tableCounts(db)).toEqual({ datasets: 1, patients: 40, events, notes: 0, items: source.items.length, trail: 1 });
 
@@ -77,7 +81,11 @@ describe.each(DATABASES)("streamed import on $name", (database) => {
     // and compare them correctly in filters (the review screen's cutoff rule relies on it).
     const patient = source.patients[17]!;
     const item = source.items.find((i) => i.patientId === patient.patientId) as McqItem;
-    const rows = await db.ehrEvent.findMany({ where: { patient: { externalId: patient.patientId } }, orderBy: { position: "asc" }, select: { time: true } });
+    const rows = await db.ehrEvent.findMany({
+      where: { patient: { externalId: patient.patientId } },
+      orderBy: { position: "asc" },
+      select: { time: true },
+    });
     expect(rows.map((r) => r.time)).toEqual(patient.events!.map((e) => toInstant(e.time)));
     const cutoff = toInstant(item.cutoff.time);
     const before = await db.ehrEvent.count({ where: { patient: { externalId: patient.patientId }, time: { lte: cutoff } } });
@@ -91,10 +99,16 @@ describe.each(DATABASES)("streamed import on $name", (database) => {
 
   it("imports the notes family from the release CSVs (notes streamed as rows of their own)", async () => {
     const db = await freshDb();
-    const bundle = await parseDataset([{ name: "notes.json", chunks: JSON.stringify(generateNotesBundle({ seed: "streaming-test", size: "demo" }).bundle) }]);
+    const bundle = await parseDataset([
+      { name: "notes.json", chunks: JSON.stringify(generateNotesBundle({ seed: "streaming-test", size: "demo" }).bundle) },
+    ]);
     if (!bundle.ok) throw new Error("generated notes bundle is invalid");
     const texts = exportChatQaCsv(bundle.dataset).map((f) => ({ name: f.name, text: exportedText(f) }));
-    const outcome = await importDataset(db, null, texts.map(({ name, text }) => ({ name, open: () => chunks(text) })));
+    const outcome = await importDataset(
+      db,
+      null,
+      texts.map(({ name, text }) => ({ name, open: () => chunks(text) })),
+    );
     expect(outcome).toMatchObject({ status: "imported", counts: { patients: 12, events: 0 } });
     const parsed = await parseDataset(texts.map(({ name, text }) => ({ name, chunks: text })));
     if (!parsed.ok) throw new Error("exported CSVs are invalid");
@@ -111,7 +125,13 @@ describe.each(DATABASES)("streamed import on $name", (database) => {
     expect(outcome.status).toBe("invalid");
     if (outcome.status !== "invalid") return;
     expect(outcome.issues).toEqual([
-      { file: "patients.jsonl", line: 40, record: 40, field: `events[${broken.events.length - 1}].time`, message: 'malformed ISO 8601 date-time: "2031-02-30T09:00:00"' },
+      {
+        file: "patients.jsonl",
+        line: 40,
+        record: 40,
+        field: `events[${broken.events.length - 1}].time`,
+        message: 'malformed ISO 8601 date-time: "2031-02-30T09:00:00"',
+      },
     ]);
     expect(await tableCounts(db)).toEqual(EMPTY);
     await db.$disconnect();

@@ -10,7 +10,12 @@ import { DATABASES, target } from "./databases";
 
 const FIXTURES = path.resolve("lib/formats/__fixtures__");
 const text = (name: string) => fs.readFileSync(path.join(FIXTURES, name), "utf8");
-const file = (name: string, content: string): ImportFile => ({ name, open: async function* () { yield content; } });
+const file = (name: string, content: string): ImportFile => ({
+  name,
+  open: async function* () {
+    yield content;
+  },
+});
 
 async function tableCounts(db: ReturnType<typeof createDb>) {
   return {
@@ -65,7 +70,9 @@ describe.each(DATABASES)("dataset import on $name", (database) => {
 
   it("rejects invalid input with located issues and writes nothing", async () => {
     const db = await freshDb();
-    const broken = text("ehr-decision-mcq.example.json").replace('"answer": "B"', '"answer": "Z"').replace('"event_type": "lab_test"', '"event_type": "lab"');
+    const broken = text("ehr-decision-mcq.example.json")
+      .replace('"answer": "B"', '"answer": "Z"')
+      .replace('"event_type": "lab_test"', '"event_type": "lab"');
     const outcome = await importDataset(db, null, [file("broken.json", broken)]);
     expect(outcome.status).toBe("invalid");
     if (outcome.status !== "invalid") return;

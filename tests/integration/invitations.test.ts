@@ -21,14 +21,20 @@ describe.each(DATABASES)("invitation links on $name", (database) => {
     const url = await database.create();
     await applyMigrations(target(url));
     const db = createDb(url);
-    const { user: admin } = await createUser(db, null, { email: "admin@example.org", name: "Admin", role: "ADMIN", password: "admin-long-password" });
+    const { user: admin } = await createUser(db, null, {
+      email: "admin@example.org",
+      name: "Admin",
+      role: "ADMIN",
+      password: "admin-long-password",
+    });
     return { db, admin };
   }
   const form = (token: string, over: Partial<Record<"email" | "name" | "password", string>> = {}) => {
     const password = over.password ?? "invitee-password-1";
     return acceptInvitationSchema.parse({ token, email: over.email ?? "", name: over.name ?? "Dr. Invitee", password, confirm: password });
   };
-  const accept = (db: Db, token: string, over: Parameters<typeof form>[1] = {}, now?: Date) => acceptInvitation(db, form(token, over), { ip: null, ...(now ? { now } : {}) });
+  const accept = (db: Db, token: string, over: Parameters<typeof form>[1] = {}, now?: Date) =>
+    acceptInvitation(db, form(token, over), { ip: null, ...(now ? { now } : {}) });
 
   it("stores only a hash; two accepts at once make one account, and the link never works again", async () => {
     const { db, admin } = await world();
@@ -41,7 +47,10 @@ describe.each(DATABASES)("invitation links on $name", (database) => {
       expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeGreaterThan(71.9 * HOUR);
       expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeLessThan(72.1 * HOUR);
 
-      const results = await Promise.allSettled([accept(db, token, { password: "first-password-1" }), accept(db, token, { password: "second-password-2" })]);
+      const results = await Promise.allSettled([
+        accept(db, token, { password: "first-password-1" }),
+        accept(db, token, { password: "second-password-2" }),
+      ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       expect(results.filter((r) => r.status === "rejected")).toHaveLength(1);
       const users = await db.user.findMany({ where: { email: "new@example.org" } });
@@ -52,12 +61,17 @@ describe.each(DATABASES)("invitation links on $name", (database) => {
       expect(await db.invitation.findUniqueOrThrow({ where: { id } })).toMatchObject({ userId: users[0]!.id });
 
       expect(await openInvitation(db, token, null)).toMatchObject({ state: "used" });
-      await expect(accept(db, token, { password: "third-password-3" })).rejects.toMatchObject({ catalog: { key: "auth.invite.refused.used" } });
+      await expect(accept(db, token, { password: "third-password-3" })).rejects.toMatchObject({
+        catalog: { key: "auth.invite.refused.used" },
+      });
       expect(await db.user.count({ where: { email: "new@example.org" } })).toBe(1);
 
       const trail = await db.auditEvent.findMany({ where: { OR: [{ entityId: id }, { entityId: users[0]!.id }] }, orderBy: { at: "asc" } });
       expect(trail.map((e) => e.action).sort()).toEqual(["invitation.accept", "invitation.create", "user.create"]);
-      expect(trail.find((e) => e.action === "user.create")).toMatchObject({ actorId: users[0]!.id, after: { via: "invitation", invitationId: id } });
+      expect(trail.find((e) => e.action === "user.create")).toMatchObject({
+        actorId: users[0]!.id,
+        after: { via: "invitation", invitationId: id },
+      });
     } finally {
       await db.$disconnect();
     }
@@ -67,7 +81,9 @@ describe.each(DATABASES)("invitation links on $name", (database) => {
     const { db, admin } = await world();
     try {
       const { token } = await createInvitation(db, admin.id, { role: "CLINICIAN" });
-      const results = await Promise.allSettled(Array.from({ length: 4 }, (_, i) => accept(db, token, { email: `person${i}@example.org`, password: `password-number-${i}` })));
+      const results = await Promise.allSettled(
+        Array.from({ length: 4 }, (_, i) => accept(db, token, { email: `person${i}@example.org`, password: `password-number-${i}` })),
+      );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       expect(await db.user.count({ where: { role: "CLINICIAN" } })).toBe(1);
       const user = await db.user.findFirstOrThrow({ where: { role: "CLINICIAN" } });
@@ -86,7 +102,9 @@ describe.each(DATABASES)("invitation links on $name", (database) => {
       expect(await openInvitation(db, token, null, new Date(now.getTime() + 23 * HOUR))).toMatchObject({ state: "valid" });
       const later = new Date(now.getTime() + 24 * HOUR + 1);
       expect(await openInvitation(db, token, null, later)).toMatchObject({ state: "expired" });
-      await expect(accept(db, token, { email: "late@example.org" }, later)).rejects.toMatchObject({ catalog: { key: "auth.invite.refused.expired" } });
+      await expect(accept(db, token, { email: "late@example.org" }, later)).rejects.toMatchObject({
+        catalog: { key: "auth.invite.refused.expired" },
+      });
       expect(await db.user.count({ where: { email: "late@example.org" } })).toBe(0);
       expect((await listInvitations(db, later))[0]).toMatchObject({ status: "expired" });
     } finally {
@@ -117,9 +135,13 @@ describe.each(DATABASES)("invitation links on $name", (database) => {
   it("refuses an email that has an account, when inviting and when accepting", async () => {
     const { db, admin } = await world();
     try {
-      await expect(createInvitation(db, admin.id, { role: "CLINICIAN", email: "admin@example.org" })).rejects.toMatchObject({ catalog: { key: "admin.errors.emailTaken" } });
+      await expect(createInvitation(db, admin.id, { role: "CLINICIAN", email: "admin@example.org" })).rejects.toMatchObject({
+        catalog: { key: "admin.errors.emailTaken" },
+      });
       const { token } = await createInvitation(db, admin.id, { role: "CLINICIAN" });
-      await expect(accept(db, token, { email: "admin@example.org" })).rejects.toMatchObject({ catalog: { key: "admin.errors.emailTaken" } });
+      await expect(accept(db, token, { email: "admin@example.org" })).rejects.toMatchObject({
+        catalog: { key: "admin.errors.emailTaken" },
+      });
       // The link is still open for a free email.
       expect(await openInvitation(db, token, null)).toMatchObject({ state: "valid" });
     } finally {

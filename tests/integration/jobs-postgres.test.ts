@@ -15,13 +15,19 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** A worker process; resolves once it printed `line` (e.g. "started <id>"). */
 function workerProcess(url: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "job-worker-child.ts"), url], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "job-worker-child.ts"), url], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   child.stderr.on("data", (c) => (err += c));
   const printed = (line: string, timeoutMs = 60_000) =>
     new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`worker did not print "${line}" in ${timeoutMs} ms; stdout: ${out} stderr: ${err}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`worker did not print "${line}" in ${timeoutMs} ms; stdout: ${out} stderr: ${err}`)),
+        timeoutMs,
+      );
       const check = () => {
         if (out.includes(line)) {
           clearTimeout(timer);

@@ -33,20 +33,36 @@ describe.runIf(enabled)("evaluation report jobs on PostgreSQL", () => {
     const [a, b] = [createDb(url), createDb(url)];
     clients.push(a, b);
     for (const db of [a, b]) workers.push((await startWorker(url, { db, pollingIntervalSeconds: 0.5 }))!);
-    const dataset = await importDataset(a, null, [{ name: "ehr.json", open: async function* () { yield ehrText; } }]);
+    const dataset = await importDataset(a, null, [
+      {
+        name: "ehr.json",
+        open: async function* () {
+          yield ehrText;
+        },
+      },
+    ]);
     if (dataset.status !== "imported") throw new Error("dataset import failed");
     const loaded = await evalDatasetFromFiles([{ name: "ehr.json", open: () => [ehrText] }]);
     if (!loaded.ok) throw new Error("bad fixture");
     const csv = syntheticPredictionsCsv(loaded.dataset, { seed: "once" });
-    const set = await importPredictions(a, null, { datasetId: dataset.datasetId, fileName: "run.csv", bytes: new TextEncoder().encode(csv) });
+    const set = await importPredictions(a, null, {
+      datasetId: dataset.datasetId,
+      fileName: "run.csv",
+      bytes: new TextEncoder().encode(csv),
+    });
     if (set.status !== "imported") throw new Error("prediction import failed");
 
-    const [ra, rb] = await Promise.all([evaluationFor(a, set.setId, { replicates: 300 }), evaluationFor(b, set.setId, { replicates: 300 })]);
+    const [ra, rb] = await Promise.all([
+      evaluationFor(a, set.setId, { replicates: 300 }),
+      evaluationFor(b, set.setId, { replicates: 300 }),
+    ]);
     expect(ra!.json).toBe(rb!.json);
     expect(await a.evaluationReport.count()).toBe(1);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const outputs = (await client.query(`SELECT output FROM pgboss.job WHERE name = 'evaluation-report' AND state = 'completed'`)).rows.map((r) => r.output as { cached: boolean });
+    const outputs = (await client.query(`SELECT output FROM pgboss.job WHERE name = 'evaluation-report' AND state = 'completed'`)).rows.map(
+      (r) => r.output as { cached: boolean },
+    );
     await client.end();
     expect(outputs.filter((o) => !o.cached)).toHaveLength(1);
   }, 120_000);

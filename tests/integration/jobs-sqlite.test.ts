@@ -37,7 +37,10 @@ describe("job queue on SQLite (in-process)", () => {
       expect(again).toMatchObject({ status: "unchanged", datasetId: first.status === "imported" ? first.datasetId : "" });
       expect(await db.dataset.count()).toBe(1);
 
-      const missing = await runJob(db, "dataset-import", { actorId: null, files: [{ path: path.join(dir, "gone.json"), name: "gone.json" }] });
+      const missing = await runJob(db, "dataset-import", {
+        actorId: null,
+        files: [{ path: path.join(dir, "gone.json"), name: "gone.json" }],
+      });
       expect(missing).toMatchObject({ status: "invalid", total: 1, issues: [{ file: "gone.json", field: "(file)" }] });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

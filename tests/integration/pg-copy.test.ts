@@ -34,13 +34,40 @@ const event = fc.record({
 });
 const patient = fc.record({ externalId: text, data: fc.dictionary(text, json, { maxKeys: 3 }), events: fc.array(event, { maxLength: 6 }) });
 
-type Event = { eventId: string; time: Date; gaDays: number | null; visitId: string | null; type: string; name: string; text: string | null; data: unknown };
+type Event = {
+  eventId: string;
+  time: Date;
+  gaDays: number | null;
+  visitId: string | null;
+  type: string;
+  name: string;
+  text: string | null;
+  data: unknown;
+};
 type Patient = { externalId: string; data: unknown; events: Event[] };
 
-async function write(db: Db, patients: Patient[], writer: (tx: Parameters<Parameters<Db["$transaction"]>[0]>[0]) => Promise<RowWriter>): Promise<string> {
+async function write(
+  db: Db,
+  patients: Patient[],
+  writer: (tx: Parameters<Parameters<Db["$transaction"]>[0]>[0]) => Promise<RowWriter>,
+): Promise<string> {
   const datasetId = randomUUID();
   await db.$transaction(async (tx) => {
-    await tx.dataset.create({ data: { id: datasetId, name: datasetId, version: 1, family: "ehr-decision-mcq", format: "test", checksum: datasetId, meta: {}, patientCount: 0, itemCount: 0, eventCount: 0, noteCount: 0 } });
+    await tx.dataset.create({
+      data: {
+        id: datasetId,
+        name: datasetId,
+        version: 1,
+        family: "ehr-decision-mcq",
+        format: "test",
+        checksum: datasetId,
+        meta: {},
+        patientCount: 0,
+        itemCount: 0,
+        eventCount: 0,
+        noteCount: 0,
+      },
+    });
     const w = await writer(tx);
     for (const [position, p] of patients.entries()) {
       const id = randomUUID();
@@ -54,7 +81,11 @@ async function write(db: Db, patients: Patient[], writer: (tx: Parameters<Parame
 
 /** Every column of the dataset's rows except generated ids, in order. */
 async function readBack(db: Db, datasetId: string) {
-  const patients = await db.patient.findMany({ where: { datasetId }, orderBy: { position: "asc" }, select: { externalId: true, position: true, data: true, events: { orderBy: { position: "asc" }, omit: { id: true, patientId: true } } } });
+  const patients = await db.patient.findMany({
+    where: { datasetId },
+    orderBy: { position: "asc" },
+    select: { externalId: true, position: true, data: true, events: { orderBy: { position: "asc" }, omit: { id: true, patientId: true } } },
+  });
   return patients;
 }
 
@@ -76,7 +107,11 @@ describe.runIf(enabled)("COPY import path on PostgreSQL", () => {
       fc.asyncProperty(fc.array(patient, { maxLength: 4 }), async (patients) => {
         // A lone surrogate in a JSON key or string is refused by jsonb on both paths (the
         // importer's UTF-8 decoding never produces one); everything else must be stored alike.
-        const outcome = (w: Promise<string>) => w.then((id) => ({ id }), (error: Error) => ({ error: (error.message.match(/invalid input syntax for type json|Unicode/) ?? [error.message])[0] }));
+        const outcome = (w: Promise<string>) =>
+          w.then(
+            (id) => ({ id }),
+            (error: Error) => ({ error: (error.message.match(/invalid input syntax for type json|Unicode/) ?? [error.message])[0] }),
+          );
         const viaInsert = await outcome(write(db, patients, async (tx) => new BulkInserter(tx)));
         const viaCopy = await outcome(write(db, patients, (tx) => copyRowWriter(db, tx)));
         if ("error" in viaInsert || "error" in viaCopy) {
@@ -98,7 +133,16 @@ describe.runIf(enabled)("COPY import path on PostgreSQL", () => {
     const patients: Patient[] = Array.from({ length: 30 }, (_, p) => ({
       externalId: `p${p}`,
       data: { n: p },
-      events: Array.from({ length: 20 }, (_, i) => ({ eventId: `e${i}`, time: new Date(Date.UTC(2020, 0, 1, 0, 0, i)), gaDays: i, visitId: null, type: "lab", name: "n", text: big, data: {} })),
+      events: Array.from({ length: 20 }, (_, i) => ({
+        eventId: `e${i}`,
+        time: new Date(Date.UTC(2020, 0, 1, 0, 0, i)),
+        gaDays: i,
+        visitId: null,
+        type: "lab",
+        name: "n",
+        text: big,
+        data: {},
+      })),
     }));
     const written: number[] = [];
     const id = await write(db, patients, (tx) => copyRowWriter(db, tx, (n) => written.push(n)));

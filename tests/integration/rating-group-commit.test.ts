@@ -20,12 +20,27 @@ const RATERS = 100;
 /** One item rated by RATERS clinicians (accounts without passwords: hashing 100 would dominate). */
 async function world(db: Db) {
   const text = fs.readFileSync(path.resolve("lib/formats/__fixtures__/ehr-decision-mcq.example.json"), "utf8");
-  const imported = await importDataset(db, null, [{ name: "b.json", open: async function* () { yield text; } }]);
+  const imported = await importDataset(db, null, [
+    {
+      name: "b.json",
+      open: async function* () {
+        yield text;
+      },
+    },
+  ]);
   if (imported.status !== "imported") throw new Error("import failed");
   const organizer = await db.user.create({ data: { email: "org@example.org", name: "Org", role: "ORGANIZER", passwordHash: "-" } });
   const raters = [];
-  for (let i = 0; i < RATERS; i++) raters.push(await db.user.create({ data: { email: `r${i}@example.org`, name: `R${i}`, role: "CLINICIAN", passwordHash: "-" } }));
-  const audit = await createAudit(db, organizer.id, { name: "T", datasetId: imported.datasetId, size: 1, seed: "7", strata: [], rubric: DEFAULT_RUBRIC });
+  for (let i = 0; i < RATERS; i++)
+    raters.push(await db.user.create({ data: { email: `r${i}@example.org`, name: `R${i}`, role: "CLINICIAN", passwordHash: "-" } }));
+  const audit = await createAudit(db, organizer.id, {
+    name: "T",
+    datasetId: imported.datasetId,
+    size: 1,
+    seed: "7",
+    strata: [],
+    rubric: DEFAULT_RUBRIC,
+  });
   await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: raters.map((r) => r.id), design: "FULLY_CROSSED" });
   await setAuditStatus(db, organizer.id, audit.id, "open");
   const rows = await db.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, userId: true } });
@@ -35,16 +50,23 @@ async function world(db: Db) {
 
 async function stored(db: Db) {
   const ratings = await db.rating.findMany({ select: { assignmentId: true, dimension: true, category: true, version: true } });
-  const events = await db.auditEvent.findMany({ where: { action: { in: ["rating.save", "rating.undo"] } }, select: { actorId: true, entityId: true, before: true, after: true } });
+  const events = await db.auditEvent.findMany({
+    where: { action: { in: ["rating.save", "rating.undo"] } },
+    select: { actorId: true, entityId: true, before: true, after: true },
+  });
   return { ratings, events };
 }
 
 /** Makes the database itself refuse a rating row of one assignment (a failure inside the batch's transaction). */
 async function refuseRowsOf(database: TestDatabase, db: Db, assignmentId: string) {
   if (database.name === "sqlite") {
-    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_one BEFORE INSERT ON "Rating" WHEN NEW."assignmentId" = '${assignmentId}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_one BEFORE INSERT ON "Rating" WHEN NEW."assignmentId" = '${assignmentId}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+    );
   } else {
-    await db.$executeRawUnsafe(`CREATE FUNCTION refuse_one() RETURNS trigger AS $$ BEGIN IF NEW."assignmentId" = '${assignmentId}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe(
+      `CREATE FUNCTION refuse_one() RETURNS trigger AS $$ BEGIN IF NEW."assignmentId" = '${assignmentId}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+    );
     await db.$executeRawUnsafe(`CREATE TRIGGER refuse_one BEFORE INSERT ON "Rating" FOR EACH ROW EXECUTE FUNCTION refuse_one()`);
   }
 }
@@ -62,11 +84,17 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
     const db = await freshDb();
     const { raters } = await world(db);
     const before = ratingCommits(db);
-    const outcomes = await Promise.all(raters.map((r) => saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "correct", expectedVersion: 0 })));
+    const outcomes = await Promise.all(
+      raters.map((r) => saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "correct", expectedVersion: 0 })),
+    );
     expect(outcomes.every((o) => o.ok && o.data.version === 1)).toBe(true);
     expect(ratingCommits(db) - before).toBeLessThanOrEqual(5);
     // Then every rater changes it at once: compare-and-set on version 1.
-    const changed = await Promise.all(raters.map((r) => saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "incorrect", expectedVersion: 1 })));
+    const changed = await Promise.all(
+      raters.map((r) =>
+        saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "incorrect", expectedVersion: 1 }),
+      ),
+    );
     expect(changed.every((o) => o.ok && o.data.version === 2)).toBe(true);
     // Read through a second client: what is committed, not what this one holds.
     const reader = createDb(url);
@@ -78,7 +106,12 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
     for (const r of raters) {
       const mine = events.filter((e) => e.entityId === r.assignmentId);
       expect(mine.map((e) => e.actorId)).toEqual([r.id, r.id]);
-      expect(mine.map((e) => e.after)).toEqual(expect.arrayContaining([{ dimension: "gold", category: "correct", version: 1 }, { dimension: "gold", category: "incorrect", version: 2 }]));
+      expect(mine.map((e) => e.after)).toEqual(
+        expect.arrayContaining([
+          { dimension: "gold", category: "correct", version: 1 },
+          { dimension: "gold", category: "incorrect", version: 2 },
+        ]),
+      );
     }
     await db.$disconnect();
   });
@@ -88,9 +121,17 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
     const { raters } = await world(db);
     const [intruder, victim] = raters;
     const saves = raters.map((r, i) => {
-      if (i === 0) return saveRating(db, intruder!.id, { assignmentId: victim!.assignmentId, dimension: "gold", category: "correct", expectedVersion: 0 }); // not theirs
-      if (i === 2) return saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "no-such-category", expectedVersion: 0 });
-      if (i === 3) return saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "correct", expectedVersion: 4 }); // stale
+      if (i === 0)
+        return saveRating(db, intruder!.id, {
+          assignmentId: victim!.assignmentId,
+          dimension: "gold",
+          category: "correct",
+          expectedVersion: 0,
+        }); // not theirs
+      if (i === 2)
+        return saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "no-such-category", expectedVersion: 0 });
+      if (i === 3)
+        return saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "correct", expectedVersion: 4 }); // stale
       return saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "correct", expectedVersion: 0 });
     });
     const settled = await Promise.allSettled(saves);
@@ -100,7 +141,12 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
     const kept = settled.filter((_, i) => ![0, 2, 3].includes(i));
     expect(kept.every((s) => s.status === "fulfilled" && s.value.ok)).toBe(true);
     const { ratings, events } = await stored(db);
-    expect(ratings.map((r) => r.assignmentId).sort()).toEqual(raters.filter((_, i) => ![0, 2, 3].includes(i)).map((r) => r.assignmentId).sort());
+    expect(ratings.map((r) => r.assignmentId).sort()).toEqual(
+      raters
+        .filter((_, i) => ![0, 2, 3].includes(i))
+        .map((r) => r.assignmentId)
+        .sort(),
+    );
     expect(events).toHaveLength(RATERS - 3);
     await db.$disconnect();
   });
@@ -110,9 +156,15 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
     const { raters } = await world(db);
     const bad = raters[42]!;
     await refuseRowsOf(database, db, bad.assignmentId);
-    const settled = await Promise.allSettled(raters.map((r) => saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "uncertain", expectedVersion: 0 })));
+    const settled = await Promise.allSettled(
+      raters.map((r) =>
+        saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "uncertain", expectedVersion: 0 }),
+      ),
+    );
     expect(settled[42]!.status).toBe("rejected");
-    expect(settled.filter((_, i) => i !== 42).every((s) => s.status === "fulfilled" && s.value.ok && s.value.data.version === 1)).toBe(true);
+    expect(settled.filter((_, i) => i !== 42).every((s) => s.status === "fulfilled" && s.value.ok && s.value.data.version === 1)).toBe(
+      true,
+    );
     const { ratings, events } = await stored(db);
     expect(ratings).toHaveLength(RATERS - 1);
     expect(ratings.some((r) => r.assignmentId === bad.assignmentId)).toBe(false);
@@ -126,16 +178,27 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
     const r = raters[0]!;
     const base = { assignmentId: r.assignmentId, dimension: "gold" };
     // Two tabs both on version 0: the first wins, the second is told the stored state.
-    const [first, second] = await Promise.all([saveRating(db, r.id, { ...base, category: "correct", expectedVersion: 0 }), saveRating(db, r.id, { ...base, category: "incorrect", expectedVersion: 0 })]);
+    const [first, second] = await Promise.all([
+      saveRating(db, r.id, { ...base, category: "correct", expectedVersion: 0 }),
+      saveRating(db, r.id, { ...base, category: "incorrect", expectedVersion: 0 }),
+    ]);
     expect(first).toMatchObject({ ok: true, data: { version: 1, category: "correct" } });
     expect(second).toMatchObject({ ok: false, conflict: { current: { version: 1, category: "correct" } } });
     // A save and the next one on top of it, sent together: both land, in order.
-    const [c, d] = await Promise.all([saveRating(db, r.id, { ...base, category: "uncertain", expectedVersion: 1 }), saveRating(db, r.id, { ...base, category: null, expectedVersion: 2, undo: true })]);
+    const [c, d] = await Promise.all([
+      saveRating(db, r.id, { ...base, category: "uncertain", expectedVersion: 1 }),
+      saveRating(db, r.id, { ...base, category: null, expectedVersion: 2, undo: true }),
+    ]);
     expect(c).toMatchObject({ ok: true, data: { version: 2 } });
     expect(d).toMatchObject({ ok: true, data: { version: 3, category: null } });
     const { ratings, events } = await stored(db);
     expect(ratings).toEqual([{ assignmentId: r.assignmentId, dimension: "gold", category: null, version: 3 }]);
-    expect(events.map((e) => e.after)).toEqual(expect.arrayContaining([{ dimension: "gold", category: "uncertain", version: 2 }, { dimension: "gold", category: null, version: 3 }]));
+    expect(events.map((e) => e.after)).toEqual(
+      expect.arrayContaining([
+        { dimension: "gold", category: "uncertain", version: 2 },
+        { dimension: "gold", category: null, version: 3 },
+      ]),
+    );
     await db.$disconnect();
   });
 });

@@ -25,9 +25,23 @@ import { DATABASES, target } from "./databases";
 /** The example patient with two decision points (cutoffs in March and August) and one record after both. */
 function bundle(): string {
   const b = JSON.parse(fs.readFileSync(path.resolve("lib/formats/__fixtures__/ehr-decision-mcq.example.json"), "utf8"));
-  b.patients[0].events.push({ event_id: "E099", time: "2031-09-02T09:00:00", ga_days: 239, visit_id: "V10", event_type: "clinical_note", name: "Antenatal visit note", text: "FUTURE-ONLY: induction planned." });
+  b.patients[0].events.push({
+    event_id: "E099",
+    time: "2031-09-02T09:00:00",
+    ga_days: 239,
+    visit_id: "V10",
+    event_type: "clinical_note",
+    name: "Antenatal visit note",
+    text: "FUTURE-ONLY: induction planned.",
+  });
   const later = b.instances[0];
-  const earlier = { ...structuredClone(later), instance_id: "SYN-ICP-0000", cutoff: { time: "2031-03-28T00:00:00", ga_days: 75, visit_id: "V02" }, evidence_event_ids: ["E001"], decision_point_index: 1 };
+  const earlier = {
+    ...structuredClone(later),
+    instance_id: "SYN-ICP-0000",
+    cutoff: { time: "2031-03-28T00:00:00", ga_days: 75, visit_id: "V02" },
+    evidence_event_ids: ["E001"],
+    decision_point_index: 1,
+  };
   later.decision_point_index = 2;
   b.instances = [earlier, later];
   return JSON.stringify(b);
@@ -35,16 +49,38 @@ function bundle(): string {
 
 async function world(db: Db) {
   const text = bundle();
-  const imported = await importDataset(db, null, [{ name: "b.json", open: async function* () { yield text; } }]);
+  const imported = await importDataset(db, null, [
+    {
+      name: "b.json",
+      open: async function* () {
+        yield text;
+      },
+    },
+  ]);
   if (imported.status !== "imported") throw new Error(`import failed: ${JSON.stringify(imported)}`);
-  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") => createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!);
+  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
+    createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!);
   const organizer = await mk("org@example.org", "ORGANIZER");
   const a = await mk("a@example.org", "CLINICIAN");
   const b = await mk("b@example.org", "CLINICIAN");
-  const audit = await createAudit(db, organizer.id, { name: "T", datasetId: imported.datasetId, size: 2, seed: "7", strata: [], rubric: DEFAULT_RUBRIC });
+  const audit = await createAudit(db, organizer.id, {
+    name: "T",
+    datasetId: imported.datasetId,
+    size: 2,
+    seed: "7",
+    strata: [],
+    rubric: DEFAULT_RUBRIC,
+  });
   await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [a.id, b.id], design: "FULLY_CROSSED" });
-  const assignments = await db.assignment.findMany({ select: { id: true, userId: true, auditItem: { select: { item: { select: { id: true, externalId: true, patientId: true, cutoffTime: true } } } } } });
-  const of = (user: string, externalId: string) => assignments.find((x) => x.userId === user && x.auditItem.item.externalId === externalId)!;
+  const assignments = await db.assignment.findMany({
+    select: {
+      id: true,
+      userId: true,
+      auditItem: { select: { item: { select: { id: true, externalId: true, patientId: true, cutoffTime: true } } } },
+    },
+  });
+  const of = (user: string, externalId: string) =>
+    assignments.find((x) => x.userId === user && x.auditItem.item.externalId === externalId)!;
   return { organizer, a, b, audit, of };
 }
 
@@ -75,7 +111,10 @@ describe.each(DATABASES)("the case page's record cache on $name", (database) => 
         expect(page.record!.json, round).not.toContain("FUTURE-ONLY");
         expect(page.record!.json).not.toContain("E099");
         const events = parseRecord(page.record!.json);
-        expect(events.map((e) => e.eventId), `${round} ${externalId}`).toEqual(ids);
+        expect(
+          events.map((e) => e.eventId),
+          `${round} ${externalId}`,
+        ).toEqual(ids);
         // The same content as the uncached page path (loadCase), event for event.
         const reference = (await loadCase(db, a.id, of(a.id, externalId).id))!.events.map((e) => eventViewModel(e.event.eventId, e.event));
         expect(events).toEqual(reference);

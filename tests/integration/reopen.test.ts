@@ -21,17 +21,23 @@ describe.each(DATABASES)("reopening after results were shared on $name", (databa
     const { organizer, clinicians, audit } = await world(db);
     const [a, b] = clinicians.map((c) => ({ ...c, locale: "en" }));
     await setAuditStatus(db, organizer.id, audit.id, "open");
-    await expect(setShareResults(db, organizer.id, audit.id, true)).rejects.toMatchObject({ catalog: { key: "audits.errors.shareClosedOnly" } });
+    await expect(setShareResults(db, organizer.id, audit.id, true)).rejects.toMatchObject({
+      catalog: { key: "audits.errors.shareClosedOnly" },
+    });
     await setAdjudicator(db, organizer.id, audit.id, b!.id);
     await setAuditStatus(db, organizer.id, audit.id, "close");
     await setShareResults(db, organizer.id, audit.id, true);
     await expect(authorizeResults(db, a!, audit.id)).resolves.toBeUndefined();
     expect(await authorizeAdjudication(db, b!, audit.id)).toEqual({ status: "CLOSED", organizer: false });
 
-    await expect(setAuditStatus(db, organizer.id, audit.id, "open")).rejects.toMatchObject({ catalog: { key: "audits.errors.reopenShared" } });
+    await expect(setAuditStatus(db, organizer.id, audit.id, "open")).rejects.toMatchObject({
+      catalog: { key: "audits.errors.reopenShared" },
+    });
     // Sharing off is not enough while a clinician adjudicator sees every rater's ratings.
     await setShareResults(db, organizer.id, audit.id, false);
-    await expect(setAuditStatus(db, organizer.id, audit.id, "open")).rejects.toMatchObject({ catalog: { key: "audits.errors.reopenShared" } });
+    await expect(setAuditStatus(db, organizer.id, audit.id, "open")).rejects.toMatchObject({
+      catalog: { key: "audits.errors.reopenShared" },
+    });
     await setShareResults(db, organizer.id, audit.id, true);
     expect((await db.audit.findUniqueOrThrow({ where: { id: audit.id } })).status).toBe("CLOSED");
 
@@ -40,7 +46,11 @@ describe.each(DATABASES)("reopening after results were shared on $name", (databa
     await expect(authorizeAdjudication(db, b!, audit.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await setAuditStatus(db, organizer.id, audit.id, "open")).toBe("OPEN");
 
-    const trail = await db.auditEvent.findMany({ where: { entityId: audit.id }, orderBy: [{ at: "asc" }, { id: "asc" }], select: { action: true, before: true, after: true } });
+    const trail = await db.auditEvent.findMany({
+      where: { entityId: audit.id },
+      orderBy: [{ at: "asc" }, { id: "asc" }],
+      select: { action: true, before: true, after: true },
+    });
     expect(trail.slice(2)).toEqual([
       { action: "audit.open", before: { status: "DRAFT" }, after: { status: "OPEN" } },
       { action: "audit.adjudicator", before: { adjudicatorId: null }, after: { adjudicatorId: b!.id } },
@@ -48,7 +58,11 @@ describe.each(DATABASES)("reopening after results were shared on $name", (databa
       { action: "audit.share-results", before: { share: false }, after: { share: true } },
       { action: "audit.share-results", before: { share: true }, after: { share: false } },
       { action: "audit.share-results", before: { share: false }, after: { share: true } },
-      { action: "audit.withdraw-results-access", before: { shareResults: true, adjudicatorId: b!.id }, after: { shareResults: false, adjudicatorId: null } },
+      {
+        action: "audit.withdraw-results-access",
+        before: { shareResults: true, adjudicatorId: b!.id },
+        after: { shareResults: false, adjudicatorId: null },
+      },
       { action: "audit.reopen", before: { status: "CLOSED" }, after: { status: "OPEN" } },
     ]);
     await db.$disconnect();

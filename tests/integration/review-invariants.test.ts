@@ -45,14 +45,21 @@ function plantEdges(bundle: EhrBundle): void {
     const times = [naive(cut), naive(cut - SECOND), naive(cut + SECOND), naive(cut + 3600 * SECOND), naive(cut - 3600 * SECOND + SECOND)];
     times.forEach((time, k) => {
       const id = `EDGE-${inst.instance_id}-${k}`;
-      patient.events.push({ event_id: id, time, event_type: "clinical_note", name: "Edge", text: `TEXT-OF-${id}` } as EhrBundle["patients"][number]["events"][number]);
+      patient.events.push({
+        event_id: id,
+        time,
+        event_type: "clinical_note",
+        name: "Edge",
+        text: `TEXT-OF-${id}`,
+      } as EhrBundle["patients"][number]["events"][number]);
     });
   }
 }
 
 /** Accounts that never sign in here: no password hashing (it dominated the run time). */
 async function setUp(db: Db) {
-  const mk = (i: number, role: "ORGANIZER" | "CLINICIAN") => db.user.create({ data: { email: `${role.toLowerCase()}${i}@example.org`, name: `${role} ${i}`, role, passwordHash: "-" } });
+  const mk = (i: number, role: "ORGANIZER" | "CLINICIAN") =>
+    db.user.create({ data: { email: `${role.toLowerCase()}${i}@example.org`, name: `${role} ${i}`, role, passwordHash: "-" } });
   const organizer = await mk(0, "ORGANIZER");
   const clinicians = await Promise.all(Array.from({ length: CLINICIANS }, (_, i) => mk(i + 1, "CLINICIAN")));
   return { organizer, clinicians };
@@ -75,7 +82,10 @@ const scenario = fc.record({
   balanced: fc.boolean(),
   close: fc.boolean(),
   value: fc.nat(),
-  actions: fc.array(fc.record({ who: fc.nat(), which: fc.nat(), kind: fc.constantFrom("rating", "comment", "correction"), value: fc.nat() }), { maxLength: 24 }),
+  actions: fc.array(
+    fc.record({ who: fc.nat(), which: fc.nat(), kind: fc.constantFrom("rating", "comment", "correction"), value: fc.nat() }),
+    { maxLength: 24 },
+  ),
 });
 
 describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) => {
@@ -93,14 +103,39 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
         run++;
         const bundle = dataset(s.seed, s.patients, `inv-${run}`);
         const text = JSON.stringify(bundle);
-        const imported = await importDataset(db, organizer.id, [{ name: "bundle.json", open: async function* () { yield text; } }], { name: `inv-${run}` });
+        const imported = await importDataset(
+          db,
+          organizer.id,
+          [
+            {
+              name: "bundle.json",
+              open: async function* () {
+                yield text;
+              },
+            },
+          ],
+          { name: `inv-${run}` },
+        );
         if (imported.status !== "imported") throw new Error(JSON.stringify(imported));
-        const audit = await createAudit(db, organizer.id, { name: `A${run}`, datasetId: imported.datasetId, size: Math.min(s.sample, bundle.instances.length), seed: s.seed, strata: [], rubric: DEFAULT_RUBRIC });
+        const audit = await createAudit(db, organizer.id, {
+          name: `A${run}`,
+          datasetId: imported.datasetId,
+          size: Math.min(s.sample, bundle.instances.length),
+          seed: s.seed,
+          strata: [],
+          rubric: DEFAULT_RUBRIC,
+        });
         const raters = s.raters.map((k) => clinicians[k]!);
-        await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: raters.map((r) => r.id), design: s.balanced ? "BALANCED" : "FULLY_CROSSED", ratersPerItem: 2 });
+        await assignClinicians(db, organizer.id, {
+          auditId: audit.id,
+          clinicianIds: raters.map((r) => r.id),
+          design: s.balanced ? "BALANCED" : "FULLY_CROSSED",
+          ratersPerItem: 2,
+        });
         await setAuditStatus(db, organizer.id, audit.id, "open");
         const mine = new Map(raters.map((r) => [r.id, [] as string[]]));
-        for (const a of await db.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, userId: true } })) mine.get(a.userId)!.push(a.id);
+        for (const a of await db.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, userId: true } }))
+          mine.get(a.userId)!.push(a.id);
 
         // Each rater's actions; what they wrote is marked with their id, so any leak is visible.
         const secrets = new Map(raters.map((r) => [r.id, [] as string[]]));
@@ -116,16 +151,28 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
             const byDim = ratings.get(assignmentId) ?? new Map();
             const version = byDim.get(dim.key)?.version ?? 0;
             const category = dim.categories[act.value % 3]!.key;
-            expect(await saveRating(db, rater.id, { assignmentId, dimension: dim.key, category, expectedVersion: version })).toMatchObject({ ok: true });
+            expect(await saveRating(db, rater.id, { assignmentId, dimension: dim.key, category, expectedVersion: version })).toMatchObject({
+              ok: true,
+            });
             ratings.set(assignmentId, byDim.set(dim.key, { category, version: version + 1 }));
           } else if (act.kind === "comment") {
             const { comment } = (await loadCase(db, rater.id, assignmentId))!;
-            expect(await saveComment(db, rater.id, { assignmentId, comment: secret, expectedVersion: comment.version })).toMatchObject({ ok: true });
+            expect(await saveComment(db, rater.id, { assignmentId, comment: secret, expectedVersion: comment.version })).toMatchObject({
+              ok: true,
+            });
             secrets.get(rater.id)!.push(secret);
           } else {
             const current = (await loadCase(db, rater.id, assignmentId))!.corrections.find((c) => c.kind === "GOLD");
             const correction = { kind: "GOLD" as const, proposal: `${secret}-P`, newGold: "A", rationale: `${secret}-R` };
-            expect(await saveCorrection(db, rater.id, { assignmentId, kind: "GOLD", turnOrder: 0, correction, expectedVersion: current?.version ?? 0 })).toMatchObject({ ok: true });
+            expect(
+              await saveCorrection(db, rater.id, {
+                assignmentId,
+                kind: "GOLD",
+                turnOrder: 0,
+                correction,
+                expectedVersion: current?.version ?? 0,
+              }),
+            ).toMatchObject({ ok: true });
             secrets.get(rater.id)!.push(secret);
           }
         }
@@ -141,9 +188,15 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
             const inst = bundle.instances.find((i) => i.instance_id === view.item.externalId)!;
             const cutoff = ms(inst.cutoff.time);
             const events = bundle.patients.find((p) => p.patient_id === inst.patient_id)!.events;
-            expect(view.events.map((e) => e.event.eventId).sort()).toEqual(events.filter((e) => ms(e.time) <= cutoff).map((e) => e.event_id).sort());
+            expect(view.events.map((e) => e.event.eventId).sort()).toEqual(
+              events
+                .filter((e) => ms(e.time) <= cutoff)
+                .map((e) => e.event_id)
+                .sort(),
+            );
             const json = JSON.stringify(view);
-            for (const e of events.filter((x) => ms(x.time) > cutoff && x.event_id.startsWith("EDGE-"))) expect(json).not.toContain(`TEXT-OF-${e.event_id}`);
+            for (const e of events.filter((x) => ms(x.time) > cutoff && x.event_id.startsWith("EDGE-")))
+              expect(json).not.toContain(`TEXT-OF-${e.event_id}`);
           }
           const files = correctedFileNames("ehr-decision-mcq-json");
           expect(files.filter((f) => mayDownloadCorrected(access, f))).toEqual(["changelog.json", "changelog.md"]);
@@ -168,22 +221,41 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
             const events = bundle.patients.find((p) => p.patient_id === inst.patient_id)!.events;
             for (const e of c.events) expect(e.time.getTime()).toBeLessThanOrEqual(cutoff);
             // Exactly the records up to the cutoff: the check above is not vacuous.
-            expect(c.events.map((e) => e.event.eventId).sort()).toEqual(events.filter((e) => ms(e.time) <= cutoff).map((e) => e.event_id).sort());
-            for (const e of events.filter((x) => ms(x.time) > cutoff && x.event_id.startsWith("EDGE-"))) expect(JSON.stringify(c)).not.toContain(`TEXT-OF-${e.event_id}`);
+            expect(c.events.map((e) => e.event.eventId).sort()).toEqual(
+              events
+                .filter((e) => ms(e.time) <= cutoff)
+                .map((e) => e.event_id)
+                .sort(),
+            );
+            for (const e of events.filter((x) => ms(x.time) > cutoff && x.event_id.startsWith("EDGE-")))
+              expect(JSON.stringify(c)).not.toContain(`TEXT-OF-${e.event_id}`);
             // The case page's own path: the cached compact record, and the rest of its page.
             const page = (await loadCasePage(db, rater.id, assignmentId, { recordDir: null }))!;
             noLeak(page);
-            expect(parseRecord(page.record!.json).map((e) => e.eventId).sort()).toEqual(c.events.map((e) => e.event.eventId).sort());
-            for (const e of events.filter((x) => ms(x.time) > cutoff && x.event_id.startsWith("EDGE-"))) expect(JSON.stringify(page)).not.toContain(`TEXT-OF-${e.event_id}`);
-            const own = [...(ratings.get(assignmentId) ?? new Map())].map(([dimension, r]) => ({ dimension, category: r.category, version: r.version }));
-            expect([...c.ratings].sort((a, b) => a.dimension.localeCompare(b.dimension))).toEqual(own.sort((a, b) => a.dimension.localeCompare(b.dimension)));
+            expect(
+              parseRecord(page.record!.json)
+                .map((e) => e.eventId)
+                .sort(),
+            ).toEqual(c.events.map((e) => e.event.eventId).sort());
+            for (const e of events.filter((x) => ms(x.time) > cutoff && x.event_id.startsWith("EDGE-")))
+              expect(JSON.stringify(page)).not.toContain(`TEXT-OF-${e.event_id}`);
+            const own = [...(ratings.get(assignmentId) ?? new Map())].map(([dimension, r]) => ({
+              dimension,
+              category: r.category,
+              version: r.version,
+            }));
+            expect([...c.ratings].sort((a, b) => a.dimension.localeCompare(b.dimension))).toEqual(
+              own.sort((a, b) => a.dimension.localeCompare(b.dimension)),
+            );
           }
           for (const [other, ids] of mine) {
             if (other === rater.id) continue;
             for (const id of ids) {
               expect(await loadCase(db, rater.id, id)).toBeNull();
               expect(await loadCasePage(db, rater.id, id, { recordDir: null })).toBeNull();
-              await expect(saveRating(db, rater.id, { assignmentId: id, dimension: "gold", category: "correct", expectedVersion: 0 })).rejects.toThrow(/does not exist/);
+              await expect(
+                saveRating(db, rater.id, { assignmentId: id, dimension: "gold", category: "correct", expectedVersion: 0 }),
+              ).rejects.toThrow(/does not exist/);
             }
           }
         }

@@ -24,13 +24,29 @@ import { DATABASES, target } from "./databases";
 const BENCHMARK = JSON.stringify(generateEhrBundle({ seed: "order-test", size: "demo" }).bundle);
 
 async function world(db: Db, reviewOrder: "per-rater" | "shared") {
-  const imported = await importDataset(db, null, [{ name: "b.json", open: async function* () { yield BENCHMARK; } }]);
+  const imported = await importDataset(db, null, [
+    {
+      name: "b.json",
+      open: async function* () {
+        yield BENCHMARK;
+      },
+    },
+  ]);
   if (imported.status !== "imported") throw new Error("import failed");
-  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") => createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!.id);
+  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
+    createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!.id);
   const organizer = await mk("org@example.org", "ORGANIZER");
   const raters = [await mk("a@example.org", "CLINICIAN"), await mk("b@example.org", "CLINICIAN"), await mk("c@example.org", "CLINICIAN")];
   const items = await db.item.count({ where: { datasetId: imported.datasetId } });
-  const audit = await createAudit(db, organizer, { name: "Order", datasetId: imported.datasetId, size: items, seed: "hindsight", strata: [], rubric: DEFAULT_RUBRIC, reviewOrder });
+  const audit = await createAudit(db, organizer, {
+    name: "Order",
+    datasetId: imported.datasetId,
+    size: items,
+    seed: "hindsight",
+    strata: [],
+    rubric: DEFAULT_RUBRIC,
+    reviewOrder,
+  });
   await assignClinicians(db, organizer, { auditId: audit.id, clinicianIds: raters, design: "FULLY_CROSSED" });
   await setAuditStatus(db, organizer, audit.id, "open");
   return { organizer, raters, audit };
@@ -39,9 +55,16 @@ async function world(db: Db, reviewOrder: "per-rater" | "shared") {
 /** The rater's queue as [patient, cutoff ms, external id] in order. */
 async function queueOf(db: Db, userId: string) {
   const [queue] = await reviewQueue(db, userId);
-  const rows = await db.assignment.findMany({ where: { id: { in: queue!.items.map((i) => i.assignmentId) } }, select: { id: true, auditItem: { select: { item: { select: { patientId: true, cutoffTime: true } } } } } });
+  const rows = await db.assignment.findMany({
+    where: { id: { in: queue!.items.map((i) => i.assignmentId) } },
+    select: { id: true, auditItem: { select: { item: { select: { patientId: true, cutoffTime: true } } } } },
+  });
   const byId = new Map(rows.map((r) => [r.id, r.auditItem.item]));
-  return queue!.items.map((i) => ({ ...i, patientId: byId.get(i.assignmentId)!.patientId, cutoff: +byId.get(i.assignmentId)!.cutoffTime! }));
+  return queue!.items.map((i) => ({
+    ...i,
+    patientId: byId.get(i.assignmentId)!.patientId,
+    cutoff: +byId.get(i.assignmentId)!.cutoffTime!,
+  }));
 }
 
 const inCutoffOrder = (q: { patientId: string; cutoff: number }[]) =>
@@ -73,7 +96,11 @@ describe.each(DATABASES)("review order, time on task and flags on $name", (datab
     expect(new Set(queues.map((q) => q.map((i) => i.externalId).join())).size).toBe(3);
     // The rule is recorded with the audit, and nextUnrated follows the rater's order.
     const stored = await db.audit.findUniqueOrThrow({ where: { id: audit.id }, select: { sampling: true } });
-    expect((stored.sampling as { reviewOrder: unknown }).reviewOrder).toEqual({ algorithm: "shuffle-then-cutoff-within-patient", version: 1, mode: "per-rater" });
+    expect((stored.sampling as { reviewOrder: unknown }).reviewOrder).toEqual({
+      algorithm: "shuffle-then-cutoff-within-patient",
+      version: 1,
+      mode: "per-rater",
+    });
     expect(nextUnrated(queues[0]!, queues[0]![0]!.assignmentId)?.assignmentId).toBe(queues[0]![1]!.assignmentId);
     const report = computeAuditReport((await loadAuditSnapshot(db, audit.id))!);
     expect(paragraph(report)).toContain("Each clinician rated the items in their own random order (shuffle-then-cutoff-within-patient v1");
@@ -92,14 +119,19 @@ describe.each(DATABASES)("review order, time on task and flags on $name", (datab
     const { raters, audit } = await world(db, "per-rater");
     const [first, second] = (await reviewQueue(db, raters[0]!))[0]!.items;
     // First report of an assignment: at most MAX_REPORT_MS; a second one at once: only the slack.
-    expect(await recordActiveTime(db, raters[0]!, { assignmentId: first!.assignmentId, ms: MAX_REPORT_MS })).toEqual({ activeMs: MAX_REPORT_MS });
+    expect(await recordActiveTime(db, raters[0]!, { assignmentId: first!.assignmentId, ms: MAX_REPORT_MS })).toEqual({
+      activeMs: MAX_REPORT_MS,
+    });
     const after = await recordActiveTime(db, raters[0]!, { assignmentId: first!.assignmentId, ms: 60_000 });
     expect(after.activeMs - MAX_REPORT_MS).toBeGreaterThan(0);
     expect(after.activeMs - MAX_REPORT_MS).toBeLessThanOrEqual(REPORT_SLACK_MS + 1_000);
     // Someone else's assignment is not found.
-    await expect(recordActiveTime(db, raters[1]!, { assignmentId: first!.assignmentId, ms: 1000 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(recordActiveTime(db, raters[1]!, { assignmentId: first!.assignmentId, ms: 1000 })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await recordActiveTime(db, raters[0]!, { assignmentId: second!.assignmentId, ms: 120_000 });
-    for (const item of [first!, second!]) await saveRating(db, raters[0]!, { assignmentId: item.assignmentId, dimension: "gold", category: "correct", expectedVersion: 0 });
+    for (const item of [first!, second!])
+      await saveRating(db, raters[0]!, { assignmentId: item.assignmentId, dimension: "gold", category: "correct", expectedVersion: 0 });
 
     const progress = await auditProgress(db, audit.id);
     const mine = progress!.clinicians.find((c) => c.userId === raters[0])!;
@@ -119,12 +151,24 @@ describe.each(DATABASES)("review order, time on task and flags on $name", (datab
     const { raters, audit } = await world(db, "per-rater");
     const [item] = (await reviewQueue(db, raters[1]!))[0]!.items;
     expect(await setFlag(db, raters[1]!, { assignmentId: item!.assignmentId, flagged: true })).toEqual({ flagged: true });
-    expect((await auditProgress(db, audit.id))!.flaggedItems).toEqual([{ externalId: item!.externalId, sampleOrder: item!.sampleOrder, by: ["b@example.org"] }]);
+    expect((await auditProgress(db, audit.id))!.flaggedItems).toEqual([
+      { externalId: item!.externalId, sampleOrder: item!.sampleOrder, by: ["b@example.org"] },
+    ]);
     expect((await reviewQueue(db, raters[1]!))[0]!.items[0]!.flagged).toBe(true);
     await setFlag(db, raters[1]!, { assignmentId: item!.assignmentId, flagged: false, undo: true });
     await saveRating(db, raters[1]!, { assignmentId: item!.assignmentId, dimension: "gold", category: "correct", expectedVersion: 0 });
-    await saveRating(db, raters[1]!, { assignmentId: item!.assignmentId, dimension: "gold", category: null, expectedVersion: 1, undo: true });
-    const trail = await db.auditEvent.findMany({ where: { entityId: item!.assignmentId }, orderBy: { at: "asc" }, select: { action: true, before: true, after: true } });
+    await saveRating(db, raters[1]!, {
+      assignmentId: item!.assignmentId,
+      dimension: "gold",
+      category: null,
+      expectedVersion: 1,
+      undo: true,
+    });
+    const trail = await db.auditEvent.findMany({
+      where: { entityId: item!.assignmentId },
+      orderBy: { at: "asc" },
+      select: { action: true, before: true, after: true },
+    });
     expect(trail.map((e) => e.action)).toEqual(["flag.set", "flag.undo", "rating.save", "rating.undo"]);
     expect(trail[1]).toMatchObject({ before: { flagged: true }, after: { flagged: false } });
     expect((await auditProgress(db, audit.id))!.flagged).toBe(0);

@@ -13,20 +13,40 @@ import { createUser } from "@/lib/server/users/create-user";
 function bundleWithFutureEvent(): string {
   const bundle = JSON.parse(fs.readFileSync(path.resolve("lib/formats/__fixtures__/ehr-decision-mcq.example.json"), "utf8"));
   bundle.patients[0].events.push({
-    event_id: "E099", time: "2031-09-02T09:00:00", ga_days: 239, visit_id: "V10", event_type: "clinical_note",
-    name: "Antenatal visit note", text: "FUTURE-ONLY: induction planned at 37 weeks.",
+    event_id: "E099",
+    time: "2031-09-02T09:00:00",
+    ga_days: 239,
+    visit_id: "V10",
+    event_type: "clinical_note",
+    name: "Antenatal visit note",
+    text: "FUTURE-ONLY: induction planned at 37 weeks.",
   });
   return JSON.stringify(bundle);
 }
 
 export async function world(db: Db) {
   const text = bundleWithFutureEvent();
-  const imported = await importDataset(db, null, [{ name: "b.json", open: async function* () { yield text; } }]);
+  const imported = await importDataset(db, null, [
+    {
+      name: "b.json",
+      open: async function* () {
+        yield text;
+      },
+    },
+  ]);
   if (imported.status !== "imported") throw new Error("import failed");
-  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") => createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user);
+  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
+    createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user);
   const organizer = await mk("org@example.org", "ORGANIZER");
   const [a, b, c] = await Promise.all(["a", "b", "c"].map((x) => mk(`${x}@example.org`, "CLINICIAN")));
-  const audit = await createAudit(db, organizer.id, { name: "T", datasetId: imported.datasetId, size: 1, seed: "7", strata: [], rubric: DEFAULT_RUBRIC });
+  const audit = await createAudit(db, organizer.id, {
+    name: "T",
+    datasetId: imported.datasetId,
+    size: 1,
+    seed: "7",
+    strata: [],
+    rubric: DEFAULT_RUBRIC,
+  });
   await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [a!.id, b!.id, c!.id], design: "FULLY_CROSSED" });
   return { organizer, clinicians: [a!, b!, c!], audit };
 }

@@ -33,7 +33,9 @@ describe.each(DATABASES)("review workflow on $name", (database) => {
     expect(await reviewQueue(db, a!.id, { auditId: "no-such-audit" })).toEqual([]);
     const idA = queueA[0]!.items[0]!.assignmentId;
     const idB = queueB[0]!.items[0]!.assignmentId;
-    expect(await saveRating(db, b!.id, { assignmentId: idB, dimension: "gold", category: "incorrect", expectedVersion: 0 })).toMatchObject({ ok: true });
+    expect(await saveRating(db, b!.id, { assignmentId: idB, dimension: "gold", category: "incorrect", expectedVersion: 0 })).toMatchObject({
+      ok: true,
+    });
     await saveComment(db, b!.id, { assignmentId: idB, comment: "B-SECRET-COMMENT", expectedVersion: 0 });
     await saveRating(db, a!.id, { assignmentId: idA, dimension: "gold", category: "correct", expectedVersion: 0 });
 
@@ -47,7 +49,9 @@ describe.each(DATABASES)("review workflow on $name", (database) => {
     expect(caseA!.ratings).toEqual([{ dimension: "gold", category: "correct", version: 1 }]);
     // Someone else's assignment is not found at all.
     expect(await loadCase(db, a!.id, idB)).toBeNull();
-    await expect(saveRating(db, a!.id, { assignmentId: idB, dimension: "gold", category: "correct", expectedVersion: 1 })).rejects.toThrow(/does not exist/);
+    await expect(saveRating(db, a!.id, { assignmentId: idB, dimension: "gold", category: "correct", expectedVersion: 1 })).rejects.toThrow(
+      /does not exist/,
+    );
     await db.$disconnect();
   });
 
@@ -57,15 +61,22 @@ describe.each(DATABASES)("review workflow on $name", (database) => {
     const [a] = clinicians;
     await setAuditStatus(db, organizer.id, audit.id, "open");
     const id = (await reviewQueue(db, a!.id))[0]!.items[0]!.assignmentId;
-    expect(await saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "correct", expectedVersion: 0 })).toMatchObject({ ok: true, data: { version: 1 } });
+    expect(await saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "correct", expectedVersion: 0 })).toMatchObject({
+      ok: true,
+      data: { version: 1 },
+    });
     // The second tab still believes version 0: it is told, and shown the stored value.
     expect(await saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "incorrect", expectedVersion: 0 })).toMatchObject({
       ok: false,
       error: "Changed in another tab or window — showing the latest saved value.",
       conflict: { current: { category: "correct", version: 1 } },
     });
-    await expect(saveRating(db, a!.id, { assignmentId: id, dimension: "nope", category: null, expectedVersion: 0 })).rejects.toMatchObject({ catalog: { key: "review.errors.unknownDimension" } });
-    await expect(saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "nope", expectedVersion: 1 })).rejects.toMatchObject({ catalog: { key: "review.errors.unknownCategory" } });
+    await expect(saveRating(db, a!.id, { assignmentId: id, dimension: "nope", category: null, expectedVersion: 0 })).rejects.toMatchObject({
+      catalog: { key: "review.errors.unknownDimension" },
+    });
+    await expect(
+      saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "nope", expectedVersion: 1 }),
+    ).rejects.toMatchObject({ catalog: { key: "review.errors.unknownCategory" } });
     await saveRating(db, a!.id, { assignmentId: id, dimension: "question", category: "clear", expectedVersion: 0 });
     const progress = await auditProgress(db, audit.id);
     expect(progress?.clinicians.find((c) => c.userId === a!.id)).toMatchObject({ assigned: 1, done: 1 });
@@ -73,7 +84,9 @@ describe.each(DATABASES)("review workflow on $name", (database) => {
 
     await setAuditStatus(db, organizer.id, audit.id, "close");
     // Shown in the reader's language: the error names its catalog message.
-    await expect(saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "incorrect", expectedVersion: 1 })).rejects.toMatchObject({
+    await expect(
+      saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "incorrect", expectedVersion: 1 }),
+    ).rejects.toMatchObject({
       message: "This audit is closed; ratings are locked.",
       catalog: { key: "review.errors.closed" },
     });
@@ -86,15 +99,36 @@ describe.each(DATABASES)("review workflow on $name", (database) => {
     const db = await freshDb();
     const { organizer, clinicians, audit } = await world(db);
     await db.assignment.deleteMany({ where: { auditId: audit.id } });
-    const externalId = (await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id }, select: { item: { select: { externalId: true } } } })).item.externalId;
-    await expect(assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [], design: "MANUAL", manual: `${externalId}, nobody@example.org` })).rejects.toThrow(/line 1/);
+    const externalId = (
+      await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id }, select: { item: { select: { externalId: true } } } })
+    ).item.externalId;
+    await expect(
+      assignClinicians(db, organizer.id, {
+        auditId: audit.id,
+        clinicianIds: [],
+        design: "MANUAL",
+        manual: `${externalId}, nobody@example.org`,
+      }),
+    ).rejects.toThrow(/line 1/);
     expect(await db.assignment.count()).toBe(0);
-    await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [], design: "MANUAL", manual: `${externalId}, a@example.org\n${externalId}, c@example.org` });
-    expect((await db.assignment.findMany({ select: { userId: true } })).map((a) => a.userId).sort()).toEqual([clinicians[0]!.id, clinicians[2]!.id].sort());
+    await assignClinicians(db, organizer.id, {
+      auditId: audit.id,
+      clinicianIds: [],
+      design: "MANUAL",
+      manual: `${externalId}, a@example.org\n${externalId}, c@example.org`,
+    });
+    expect((await db.assignment.findMany({ select: { userId: true } })).map((a) => a.userId).sort()).toEqual(
+      [clinicians[0]!.id, clinicians[2]!.id].sort(),
+    );
     await withdrawClinician(db, organizer.id, audit.id, clinicians[0]!.id);
     expect(await db.assignment.count({ where: { active: true } })).toBe(1);
     expect(await db.assignment.count()).toBe(2);
-    await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [], design: "MANUAL", manual: `${externalId}, a@example.org` });
+    await assignClinicians(db, organizer.id, {
+      auditId: audit.id,
+      clinicianIds: [],
+      design: "MANUAL",
+      manual: `${externalId}, a@example.org`,
+    });
     expect(await db.assignment.count({ where: { active: true } })).toBe(2);
     const actions = (await db.auditEvent.findMany({ where: { entityId: audit.id }, orderBy: { at: "asc" } })).map((e) => e.action);
     expect(actions.filter((a) => a === "audit.withdraw")).toHaveLength(1);
@@ -107,7 +141,11 @@ describe.each(DATABASES)("review workflow on $name", (database) => {
     await setAuditStatus(db, organizer.id, audit.id, "open");
     const ids = await Promise.all(clinicians.map(async (c) => ({ c, id: (await reviewQueue(db, c.id))[0]!.items[0]!.assignmentId })));
     const results = await Promise.all(
-      ids.flatMap(({ c, id }) => ["gold", "question"].map((dimension) => saveRating(db, c.id, { assignmentId: id, dimension, category: dimension === "gold" ? "correct" : "clear", expectedVersion: 0 }))),
+      ids.flatMap(({ c, id }) =>
+        ["gold", "question"].map((dimension) =>
+          saveRating(db, c.id, { assignmentId: id, dimension, category: dimension === "gold" ? "correct" : "clear", expectedVersion: 0 }),
+        ),
+      ),
     );
     expect(results.every((r) => r.ok)).toBe(true);
     expect(await db.rating.count()).toBe(6);

@@ -56,7 +56,9 @@ describe.each(DATABASES)("the revision summary on $name", (database) => {
       "Accepted corrections, as shares of the questions and options reviewed: gold answers corrected 16.7% (1 of 6).",
     );
     // Only what one file needs is loaded for it, and it is the same file.
-    expect(renderExport(snapshot, "report.json", await loadExportExtras(db, snapshot, "report.json"))).toBe(renderExport(snapshot, "report.json", extras));
+    expect(renderExport(snapshot, "report.json", await loadExportExtras(db, snapshot, "report.json"))).toBe(
+      renderExport(snapshot, "report.json", extras),
+    );
 
     const corrected = (await correctedBenchmark(db, auditId, root))!;
     const log = JSON.parse(corrected.files.find((f) => f.name === "changelog.json")!.text());

@@ -25,12 +25,33 @@ const run = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
 /** An open one-item audit rated by `n` clinicians (accounts without passwords: hashing would dominate). */
 async function world(db: Db, n: number) {
   const text = fs.readFileSync(path.resolve("lib/formats/__fixtures__/ehr-decision-mcq.example.json"), "utf8");
-  const imported = await importDataset(db, null, [{ name: "b.json", open: async function* () { yield text; } }]);
+  const imported = await importDataset(db, null, [
+    {
+      name: "b.json",
+      open: async function* () {
+        yield text;
+      },
+    },
+  ]);
   if (imported.status !== "imported") throw new Error("import failed");
   const organizer = await db.user.create({ data: { email: "org@example.org", name: "Org", role: "ORGANIZER", passwordHash: "-" } });
-  await db.user.createMany({ data: Array.from({ length: n }, (_, i) => ({ email: `r${i}@example.org`, name: `R${i}`, role: "CLINICIAN" as const, passwordHash: "-" })) });
+  await db.user.createMany({
+    data: Array.from({ length: n }, (_, i) => ({
+      email: `r${i}@example.org`,
+      name: `R${i}`,
+      role: "CLINICIAN" as const,
+      passwordHash: "-",
+    })),
+  });
   const raters = await db.user.findMany({ where: { role: "CLINICIAN" }, select: { id: true } });
-  const audit = await createAudit(db, organizer.id, { name: "T", datasetId: imported.datasetId, size: 1, seed: "7", strata: [], rubric: DEFAULT_RUBRIC });
+  const audit = await createAudit(db, organizer.id, {
+    name: "T",
+    datasetId: imported.datasetId,
+    size: 1,
+    seed: "7",
+    strata: [],
+    rubric: DEFAULT_RUBRIC,
+  });
   await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: raters.map((r) => r.id), design: "FULLY_CROSSED" });
   await setAuditStatus(db, organizer.id, audit.id, "open");
   const rows = await db.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, userId: true } });
@@ -63,7 +84,9 @@ run("saves from two instances on one PostgreSQL", () => {
     return { url, a, b, close: () => Promise.all([a.$disconnect(), b.$disconnect()]) };
   }
 
-  it("two tabs of each rater racing on the same ratings through different instances: one winner each time, all of it stored once", { timeout: 180_000 }, async () => {
+  it("two tabs of each rater racing on the same ratings through different instances: one winner each time, all of it stored once", {
+    timeout: 180_000,
+  }, async () => {
     const { url, a, b, close } = await twoInstances();
     const raters = await world(a, 40);
     const dims = DEFAULT_RUBRIC.slice(0, 3);
@@ -77,7 +100,11 @@ run("saves from two instances on one PostgreSQL", () => {
           const expectedVersion = versions.get(d.key) ?? 0;
           const categories = [0, 1].map((tab) => d.categories[(round + tab) % d.categories.length]!.key);
           // Tab 0 on instance a, tab 1 on instance b, both sent from the same stored version.
-          const [x, y] = await Promise.all([a, b].map((db, tab) => saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: d.key, category: categories[tab]!, expectedVersion })));
+          const [x, y] = await Promise.all(
+            [a, b].map((db, tab) =>
+              saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: d.key, category: categories[tab]!, expectedVersion }),
+            ),
+          );
           const won = [x!, y!].filter((o) => o.ok);
           expect(won).toHaveLength(1);
           const winner = won[0]!;
@@ -94,7 +121,8 @@ run("saves from two instances on one PostgreSQL", () => {
     );
     const { ratings, events } = await stored(url);
     expect(ratings).toHaveLength(last.size);
-    for (const row of ratings) expect({ category: row.category, version: row.version }).toEqual(last.get(key(row.assignmentId, row.dimension)));
+    for (const row of ratings)
+      expect({ category: row.category, version: row.version }).toEqual(last.get(key(row.assignmentId, row.dimension)));
     expect(events["rating.save"]).toBe(acknowledged);
     await close();
   });
@@ -105,7 +133,9 @@ run("saves from two instances on one PostgreSQL", () => {
     const { url, a, b, close } = await twoInstances({ poolSize: 3, transactionMaxWaitMs: 1_000 });
     const raters = await world(b, 30);
     // Every connection of a is taken for 1.5 s by other work: longer than a save may wait.
-    const busy = Promise.all([0, 1, 2].map(() => a.$transaction((tx) => tx.$queryRawUnsafe("SELECT 1 FROM pg_sleep(1.5)"), { maxWait: 5_000, timeout: 10_000 })));
+    const busy = Promise.all(
+      [0, 1, 2].map(() => a.$transaction((tx) => tx.$queryRawUnsafe("SELECT 1 FROM pg_sleep(1.5)"), { maxWait: 5_000, timeout: 10_000 })),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const saves = raters.flatMap((r, i) => {
       const db = i % 3 === 2 ? b : a;

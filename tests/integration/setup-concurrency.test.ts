@@ -17,9 +17,7 @@ describe.each(DATABASES)("first-start setup on $name", (database) => {
     // One client per "instance", as separate processes would have.
     const clients = [createDb(url), createDb(url), createDb(url)];
     try {
-      const results = await Promise.all(
-        clients.map((db) => withSetupLock(target(url), () => bootstrap(db, { demo: true }))),
-      );
+      const results = await Promise.all(clients.map((db) => withSetupLock(target(url), () => bootstrap(db, { demo: true }))));
       expect(results.filter((r) => r.demoDataCreated)).toHaveLength(1);
       expect(results.reduce((n, r) => n + r.demoUsersCreated, 0)).toBe(DEMO_USERS.length);
       const db = clients[0]!;

@@ -20,7 +20,13 @@ const config = oidcConfig(
   }),
 )!;
 
-const claims = (sub: string, email: string, extra: Record<string, unknown> = {}) => ({ sub, email, email_verified: true, name: `Dr ${sub}`, ...extra });
+const claims = (sub: string, email: string, extra: Record<string, unknown> = {}) => ({
+  sub,
+  email,
+  email_verified: true,
+  name: `Dr ${sub}`,
+  ...extra,
+});
 
 describe.each(DATABASES)("single sign-on accounts on $name", (database) => {
   afterAll(() => database.dropAll());
@@ -36,12 +42,17 @@ describe.each(DATABASES)("single sign-on accounts on $name", (database) => {
     const db = await freshDb();
     const { user } = await createUser(db, null, { email: "ana@hospital.test", name: "Ana", role: "ORGANIZER" });
     // Unverified: the same email does not open the account, nor link it.
-    expect(await completeSsoSignIn(db, config, claims("s-ana", "ana@hospital.test", { email_verified: false }))).toEqual({ ok: false, reason: "unverified" });
+    expect(await completeSsoSignIn(db, config, claims("s-ana", "ana@hospital.test", { email_verified: false }))).toEqual({
+      ok: false,
+      reason: "unverified",
+    });
     expect(await db.ssoLink.count()).toBe(0);
 
     const first = await completeSsoSignIn(db, config, claims("s-ana", "ANA@hospital.test", { groups: ["ca-admins"] }));
     expect(first).toEqual({ ok: true, userId: user.id, role: "ORGANIZER", sessionVersion: 0 });
-    expect(await db.ssoLink.findMany({ select: { userId: true, issuer: true, subject: true } })).toEqual([{ userId: user.id, issuer: config.issuer, subject: "s-ana" }]);
+    expect(await db.ssoLink.findMany({ select: { userId: true, issuer: true, subject: true } })).toEqual([
+      { userId: user.id, issuer: config.issuer, subject: "s-ana" },
+    ]);
     expect((await trail(db, "sso.link")).map((e) => e.entityId)).toEqual([user.id]);
 
     // The IdP changed her email: the link, not the email, finds the account.
@@ -52,7 +63,10 @@ describe.each(DATABASES)("single sign-on accounts on $name", (database) => {
     expect(await trail(db, "sso.link")).toHaveLength(1);
 
     // A second identity claiming the same email cannot take the linked account over.
-    expect(await completeSsoSignIn(db, config, claims("s-mallory", "ana@hospital.test"))).toEqual({ ok: false, reason: "linked-elsewhere" });
+    expect(await completeSsoSignIn(db, config, claims("s-mallory", "ana@hospital.test"))).toEqual({
+      ok: false,
+      reason: "linked-elsewhere",
+    });
     await db.$disconnect();
   });
 
@@ -81,7 +95,12 @@ describe.each(DATABASES)("single sign-on accounts on $name", (database) => {
 
     // The env's mapping is the default until an admin saves settings.
     expect((await getSsoSettings(db, config)).roleMap).toEqual([{ value: "ca-organizers", role: "ORGANIZER" }]);
-    await updateSsoSettings(db, admin.id, config, { allowProvisioning: true, roleClaim: "groups", roleMap: [{ value: "ca-organizers", role: "ORGANIZER" }], passwordSignIn: true });
+    await updateSsoSettings(db, admin.id, config, {
+      allowProvisioning: true,
+      roleClaim: "groups",
+      roleMap: [{ value: "ca-organizers", role: "ORGANIZER" }],
+      passwordSignIn: true,
+    });
     const created = await completeSsoSignIn(db, config, ng, "zh-CN");
     expect(created).toMatchObject({ ok: true, role: "ORGANIZER" });
     const row = await db.user.findUniqueOrThrow({ where: { email: "ng@hospital.test" } });
@@ -93,8 +112,14 @@ describe.each(DATABASES)("single sign-on accounts on $name", (database) => {
     ]);
 
     // No match: clinician. Unverified: nobody is created.
-    expect(await completeSsoSignIn(db, config, claims("s-lee", "lee@hospital.test", { groups: ["porters"] }))).toMatchObject({ ok: true, role: "CLINICIAN" });
-    expect(await completeSsoSignIn(db, config, claims("s-kim", "kim@hospital.test", { email_verified: false }))).toEqual({ ok: false, reason: "unverified" });
+    expect(await completeSsoSignIn(db, config, claims("s-lee", "lee@hospital.test", { groups: ["porters"] }))).toMatchObject({
+      ok: true,
+      role: "CLINICIAN",
+    });
+    expect(await completeSsoSignIn(db, config, claims("s-kim", "kim@hospital.test", { email_verified: false }))).toEqual({
+      ok: false,
+      reason: "unverified",
+    });
     expect(await db.user.count()).toBe(3);
     await db.$disconnect();
   });

@@ -16,7 +16,8 @@ function counting(db: Db) {
   const proxy = new Proxy(db, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver);
-      if (typeof prop !== "string" || prop.startsWith("$") || typeof value !== "object" || value === null || !("findMany" in value)) return value;
+      if (typeof prop !== "string" || prop.startsWith("$") || typeof value !== "object" || value === null || !("findMany" in value))
+        return value;
       return new Proxy(value, {
         get(model, key, r) {
           const fn = Reflect.get(model, key, r);
@@ -43,7 +44,10 @@ describe.each(DATABASES)("trail names on $name", (database) => {
       const { organizer, clinicians, audit } = await world(db);
       await db.user.update({ where: { id: clinicians[0]!.id }, data: { name: "Dr. Alice Adeyemi" } });
       await setAuditStatus(db, organizer.id, audit.id, "open");
-      const assignments = await db.assignment.findMany({ where: { auditId: audit.id }, include: { auditItem: { include: { item: true } } } });
+      const assignments = await db.assignment.findMany({
+        where: { auditId: audit.id },
+        include: { auditItem: { include: { item: true } } },
+      });
       for (const a of assignments) await setFlag(db, a.userId, { assignmentId: a.id, flagged: true });
       await resetPassword(db, organizer.id, clinicians[0]!.id);
 

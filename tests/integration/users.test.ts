@@ -37,7 +37,9 @@ describe.each(DATABASES)("users on $name", (database) => {
     expect(await db.rating.count()).toBe(2 * 12 * 2);
     // 12 items × 3 English-interface clinicians, and the Chinese audit's 6 items for 王芳.
     expect(await db.assignment.count()).toBe(36 + 6);
-    expect(await db.user.findUnique({ where: { email: "clinician4@demo.clinaudit" }, select: { locale: true } })).toEqual({ locale: "zh-CN" });
+    expect(await db.user.findUnique({ where: { email: "clinician4@demo.clinaudit" }, select: { locale: true } })).toEqual({
+      locale: "zh-CN",
+    });
     expect(new Set((await db.user.findMany()).map((u) => u.role))).toEqual(new Set(["ADMIN", "ORGANIZER", "CLINICIAN"]));
     // The demo's published passwords stay usable: no forced change (issue 15).
     expect(await db.user.count({ where: { passwordMustChange: true } })).toBe(0);
@@ -54,7 +56,10 @@ describe.each(DATABASES)("users on $name", (database) => {
     const duplicate = createUser(db, null, { email: "res@example.org", name: "Again", role: "ADMIN" });
     await expect(duplicate).rejects.toBeInstanceOf(AppError);
     // A catalog message, so the admin reads it in their language.
-    await expect(duplicate).rejects.toMatchObject({ userMessage: "A user with the email res@example.org already exists.", catalog: { key: "admin.errors.emailTaken" } });
+    await expect(duplicate).rejects.toMatchObject({
+      userMessage: "A user with the email res@example.org already exists.",
+      catalog: { key: "admin.errors.emailTaken" },
+    });
     const events = await db.auditEvent.findMany({ where: { entityId: user.id } });
     expect(events.map((e) => e.action)).toEqual(["user.create"]);
     const page = await listUsers(db, { page: 1, pageSize: 25, search: "RES@" });
@@ -67,7 +72,10 @@ describe.each(DATABASES)("users on $name", (database) => {
     const { user: admin } = await createUser(db, null, { email: "a@example.org", name: "A", role: "ADMIN", password: "a-long-password" });
     const { user } = await createUser(db, admin.id, { email: "c@example.org", name: "C", role: "CLINICIAN", password: "c-long-password" });
     await setUserActive(db, admin.id, user.id, false);
-    await expect(setUserActive(db, admin.id, admin.id, false)).rejects.toMatchObject({ message: expect.stringMatching(/your own account/), catalog: { key: "admin.errors.deactivateSelf" } });
+    await expect(setUserActive(db, admin.id, admin.id, false)).rejects.toMatchObject({
+      message: expect.stringMatching(/your own account/),
+      catalog: { key: "admin.errors.deactivateSelf" },
+    });
     const temp = await resetPassword(db, admin.id, user.id);
     const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(stored.active).toBe(false);

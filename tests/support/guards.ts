@@ -45,4 +45,3 @@ export const mocks = {
   db: () => ({ db: () => ({ fake: "db" }) }),
   log: () => ({ log: () => ({ error: (...args: unknown[]) => fake.logged.push(args) }) }),
 };
-

@@ -22,7 +22,11 @@ export default async function ForcedChangePage() {
   if (!account.passwordMustChange) redirect(homeFor(account.role));
   const [t, tc] = await Promise.all([getTranslations("auth.forced"), getTranslations("common")]);
   return (
-    <AuthCard heading={t("heading")} lead={t("lead", { name: account.name, email: account.email })} footer={<SignOutButton label={tc("signOut")} />}>
+    <AuthCard
+      heading={t("heading")}
+      lead={t("lead", { name: account.name, email: account.email })}
+      footer={<SignOutButton label={tc("signOut")} />}
+    >
       <ForcedPasswordForm email={account.email} minLength={MIN_PASSWORD_LENGTH} />
     </AuthCard>
   );

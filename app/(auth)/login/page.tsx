@@ -41,14 +41,20 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       </div>
       <Card padding="lg" raised className="space-y-4">
         {errorKey && (
-          <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="sso-error">
+          <p
+            role="alert"
+            className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            data-testid="sso-error"
+          >
             {ts(`errors.${errorKey}`, { name: sso!.name })}
           </p>
         )}
         {sso && <SsoButton name={sso.name} callbackUrl={callbackUrl} primary={!password.open} />}
         {sso && !password.open && <p className="text-center text-xs text-slate-500">{ts("passwordOff", { name: sso.name })}</p>}
         {sso && password.open && (
-          <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">{ts("or")}</p>
+          <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+            {ts("or")}
+          </p>
         )}
         {/* A language chosen here is saved to the profile at sign-in. */}
         {password.open && <LoginForm callbackUrl={callbackUrl} chosenLocale={isLocale(chosen) ? chosen : undefined} />}

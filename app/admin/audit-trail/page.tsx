@@ -15,13 +15,20 @@ export default async function AuditTrailPage(props: { searchParams: Promise<Reco
   const { db } = await pageContext("audit-trail:read");
   const params = parseTableParams(await props.searchParams, TRAIL_TABLE);
   const [{ rows, total, entities }, t] = await Promise.all([listTrail(db, params), getTranslations("admin.trail")]);
-  const query = new URLSearchParams({ ...(params.search ? { q: params.search } : {}), ...(params.filters.entity ? { entity: params.filters.entity } : {}) });
+  const query = new URLSearchParams({
+    ...(params.search ? { q: params.search } : {}),
+    ...(params.filters.entity ? { entity: params.filters.entity } : {}),
+  });
   return (
     <>
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={<a href={`/api/admin/audit-trail?${query}`} className={buttonVariants({ variant: "secondary" })} download>{t("export")}</a>}
+        actions={
+          <a href={`/api/admin/audit-trail?${query}`} className={buttonVariants({ variant: "secondary" })} download>
+            {t("export")}
+          </a>
+        }
       />
       <TrailTable rows={rows} total={total} entities={entities} {...params} />
     </>

@@ -13,7 +13,11 @@ export const createInvitationAction = guardedAction("users:manage", invitationSc
   return { link: new URL(`/invite/${token}`, env().NEXTAUTH_URL).toString(), expiresAt: expiresAt.toISOString() };
 });
 
-export const revokeInvitationAction = guardedAction("users:manage", z.strictObject({ invitationId: z.string().min(1).max(100) }), async ({ invitationId }, { db, user }) => {
-  await revokeInvitation(db, user.id, invitationId);
-  revalidatePath("/admin/invitations");
-});
+export const revokeInvitationAction = guardedAction(
+  "users:manage",
+  z.strictObject({ invitationId: z.string().min(1).max(100) }),
+  async ({ invitationId }, { db, user }) => {
+    await revokeInvitation(db, user.id, invitationId);
+    revalidatePath("/admin/invitations");
+  },
+);

@@ -20,7 +20,11 @@ export default async function InvitationsPage() {
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={<Link href="/admin/users" className={buttonVariants({ variant: "secondary" })}>{t("toUsers")}</Link>}
+        actions={
+          <Link href="/admin/users" className={buttonVariants({ variant: "secondary" })}>
+            {t("toUsers")}
+          </Link>
+        }
       />
       <div className="space-y-6">
         <InvitationForm />

@@ -21,7 +21,9 @@ export default async function SsoSettingsPage() {
     return (
       <>
         <PageHeader title={t("title")} description={t("description")} />
-        <Card as="p" padding="md" raised className="text-sm text-slate-700">{t("notConfigured")}</Card>
+        <Card as="p" padding="md" raised className="text-sm text-slate-700">
+          {t("notConfigured")}
+        </Card>
       </>
     );
   }
@@ -41,7 +43,9 @@ export default async function SsoSettingsPage() {
           {facts.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="font-medium text-slate-600">{label}</dt>
-              <dd className="break-all font-mono text-slate-900" data-testid={`sso-fact-${label}`}>{value}</dd>
+              <dd className="break-all font-mono text-slate-900" data-testid={`sso-fact-${label}`}>
+                {value}
+              </dd>
             </div>
           ))}
         </Card>
@@ -49,7 +53,12 @@ export default async function SsoSettingsPage() {
           <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("passwordForcedOpen")}</p>
         )}
         <SsoSettingsForm
-          initial={{ allowProvisioning: settings.allowProvisioning, roleClaim: settings.roleClaim, roleMap: formatRoleMap(settings.roleMap), passwordSignIn: settings.passwordSignIn }}
+          initial={{
+            allowProvisioning: settings.allowProvisioning,
+            roleClaim: settings.roleClaim,
+            roleMap: formatRoleMap(settings.roleMap),
+            passwordSignIn: settings.passwordSignIn,
+          }}
         />
       </div>
     </>

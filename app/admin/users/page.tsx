@@ -25,7 +25,11 @@ export default async function UsersPage(props: { searchParams: Promise<Record<st
       <PageHeader
         title={t("title")}
         description={t("description")}
-        actions={<Link href="/admin/invitations" className={buttonVariants({ variant: "secondary" })}>{t("invitations")}</Link>}
+        actions={
+          <Link href="/admin/invitations" className={buttonVariants({ variant: "secondary" })}>
+            {t("invitations")}
+          </Link>
+        }
       />
       <div className="space-y-6">
         <CreateUserForm />

@@ -51,23 +51,46 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
   const strata = audit.strata as StratumKey[];
   return (
     <>
-      <p className="mb-2 text-sm"><Link href="/audits" className="text-teal-800 hover:underline">{t("detail.back")}</Link></p>
+      <p className="mb-2 text-sm">
+        <Link href="/audits" className="text-teal-800 hover:underline">
+          {t("detail.back")}
+        </Link>
+      </p>
       <PageHeader
         title={audit.name}
         description={
           <>
             <Badge tone={STATUS_TONE[audit.status]}>{t(`status.${audit.status}`)}</Badge>{" "}
-            {t("detail.summary", { size: audit.sampleSize, frameSize: sampling.frameSize, dataset: audit.dataset.name, version: audit.dataset.version, seed: audit.seed })}
-            {strata.length ? t("detail.stratifiedBy", { strata: strata.map((s) => t(`detail.strataName.${s}`)).join(t("detail.listSeparator")) }) : ""} ·{" "}
-            {localizeRubric(audit.rubric, locale).map((d) => d.label).join(" / ")}
+            {t("detail.summary", {
+              size: audit.sampleSize,
+              frameSize: sampling.frameSize,
+              dataset: audit.dataset.name,
+              version: audit.dataset.version,
+              seed: audit.seed,
+            })}
+            {strata.length
+              ? t("detail.stratifiedBy", { strata: strata.map((s) => t(`detail.strataName.${s}`)).join(t("detail.listSeparator")) })
+              : ""}{" "}
+            ·{" "}
+            {localizeRubric(audit.rubric, locale)
+              .map((d) => d.label)
+              .join(" / ")}
           </>
         }
         actions={
           <>
-            <Link href={`/audits/${audit.id}/dashboard`} className={buttonVariants({ variant: "secondary" })}>{t("detail.dashboard")}</Link>
-            {audit.status !== "DRAFT" && <Link href={`/audits/${audit.id}/adjudicate`} className={buttonVariants({ variant: "secondary" })}>{t("detail.adjudicate")}</Link>}
+            <Link href={`/audits/${audit.id}/dashboard`} className={buttonVariants({ variant: "secondary" })}>
+              {t("detail.dashboard")}
+            </Link>
+            {audit.status !== "DRAFT" && (
+              <Link href={`/audits/${audit.id}/adjudicate`} className={buttonVariants({ variant: "secondary" })}>
+                {t("detail.adjudicate")}
+              </Link>
+            )}
             {can(user.role, "backup:manage") && (
-              <a href={`/api/audits/${audit.id}/backup`} download className={buttonVariants({ variant: "secondary" })}>{t("detail.backup")}</a>
+              <a href={`/api/audits/${audit.id}/backup`} download className={buttonVariants({ variant: "secondary" })}>
+                {t("detail.backup")}
+              </a>
             )}
           </>
         }
@@ -79,7 +102,11 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
             status={audit.status}
             shareResults={audit.shareResults}
             hasAdjudicator={audit.adjudicatorId !== null}
-            progress={{ done: progress?.done ?? 0, assigned: progress?.assigned ?? 0, clinicians: (progress?.clinicians ?? []).filter((c) => c.active) }}
+            progress={{
+              done: progress?.done ?? 0,
+              assigned: progress?.assigned ?? 0,
+              clinicians: (progress?.clinicians ?? []).filter((c) => c.active),
+            }}
           />
           <AdjudicatorSelect auditId={audit.id} clinicians={clinicians} current={audit.adjudicatorId} />
         </div>
@@ -88,11 +115,20 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
         <div className="space-y-6">
           <Card as="section" aria-labelledby="progress-heading" padding="md" raised>
             <CardTitle id="progress-heading">{t("detail.progress")}</CardTitle>
-            <p className="mt-1 text-sm text-slate-600" data-testid="audit-progress">{t("detail.progressSummary", { done: progress?.done ?? 0, assigned: progress?.assigned ?? 0 })}</p>
-            <div className="mt-3"><ProgressTable clinicians={progress?.clinicians ?? []} auditId={audit.id} locked={audit.status === "CLOSED"} /></div>
+            <p className="mt-1 text-sm text-slate-600" data-testid="audit-progress">
+              {t("detail.progressSummary", { done: progress?.done ?? 0, assigned: progress?.assigned ?? 0 })}
+            </p>
+            <div className="mt-3">
+              <ProgressTable clinicians={progress?.clinicians ?? []} auditId={audit.id} locked={audit.status === "CLOSED"} />
+            </div>
             <FlaggedItems items={progress?.flaggedItems ?? []} />
           </Card>
-          <AssignPanel auditId={audit.id} clinicians={clinicians} assignedIds={(progress?.clinicians ?? []).filter((c) => c.active).map((c) => c.userId)} locked={audit.status === "CLOSED"} />
+          <AssignPanel
+            auditId={audit.id}
+            clinicians={clinicians}
+            assignedIds={(progress?.clinicians ?? []).filter((c) => c.active).map((c) => c.userId)}
+            locked={audit.status === "CLOSED"}
+          />
         </div>
         <Card as="section" aria-labelledby="sample-heading" padding="md" raised>
           <CardTitle id="sample-heading">{t("detail.sample")}</CardTitle>
@@ -106,7 +142,11 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
             sampleSize={audit.sampleSize}
             ratersPerItem={audit.ratersPerItem}
             locked={audit.status === "CLOSED"}
-            history={storedExtensions(audit.sampling).map((e) => ({ fromSize: e.fromSize, toSize: e.toSize, date: utcMinute(new Date(e.at)) }))}
+            history={storedExtensions(audit.sampling).map((e) => ({
+              fromSize: e.fromSize,
+              toSize: e.toSize,
+              date: utcMinute(new Date(e.at)),
+            }))}
           />
         </Card>
       </div>

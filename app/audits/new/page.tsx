@@ -15,7 +15,10 @@ export default async function NewAuditPage(props: { searchParams: Promise<{ data
   const { db } = await pageContext("audits:manage");
   const { dataset } = await props.searchParams;
   const [datasets, t] = await Promise.all([listDatasets(db), getTranslations("audits.new")]);
-  const languages = await datasetLanguages(db, datasets.map((d) => d.id));
+  const languages = await datasetLanguages(
+    db,
+    datasets.map((d) => d.id),
+  );
   // Unless a dataset was chosen on its own page: the one imported last, the likeliest to audit.
   const newest = datasets.reduce<(typeof datasets)[number] | undefined>((a, d) => (!a || d.importedAt > a.importedAt ? d : a), undefined);
   return (
@@ -25,7 +28,13 @@ export default async function NewAuditPage(props: { searchParams: Promise<{ data
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("noDataset")}</p>
       ) : (
         <NewAuditForm
-          datasets={datasets.map((d) => ({ id: d.id, label: `${d.name} v${d.version}`, itemCount: d.itemCount, family: d.family, language: languages.get(d.id) ?? null }))}
+          datasets={datasets.map((d) => ({
+            id: d.id,
+            label: `${d.name} v${d.version}`,
+            itemCount: d.itemCount,
+            family: d.family,
+            language: languages.get(d.id) ?? null,
+          }))}
           initialDatasetId={dataset && datasets.some((d) => d.id === dataset) ? dataset : newest?.id}
           initialSeed={String(randomInt(100000, 999999))}
         />

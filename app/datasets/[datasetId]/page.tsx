@@ -34,7 +34,11 @@ export default async function DatasetPage(props: {
   ]);
   return (
     <>
-      <p className="mb-2 text-sm"><Link href="/datasets" className="text-teal-800 hover:underline">{t("back")}</Link></p>
+      <p className="mb-2 text-sm">
+        <Link href="/datasets" className="text-teal-800 hover:underline">
+          {t("back")}
+        </Link>
+      </p>
       <PageHeader
         title={t("title", { name: dataset.name, version: dataset.version })}
         description={t("description", {
@@ -44,7 +48,11 @@ export default async function DatasetPage(props: {
           records: format.number(dataset.eventCount + dataset.noteCount),
           checksum: dataset.checksum.slice(0, 12),
         })}
-        actions={<Link href={`/audits/new?dataset=${dataset.id}`} className={buttonVariants()}>{t("newAudit")}</Link>}
+        actions={
+          <Link href={`/audits/new?dataset=${dataset.id}`} className={buttonVariants()}>
+            {t("newAudit")}
+          </Link>
+        }
       />
       <FindingsList datasetId={datasetId} {...findings} />
       <ItemsTable datasetId={datasetId} rows={rows} total={total} facets={facets} {...params} />

@@ -53,14 +53,27 @@ export default async function EvaluationPage(props: {
   const at = utcMinute(set.createdAt);
   return (
     <>
-      <p className="mb-2 text-sm"><Link href="/evaluations" className="text-teal-800 hover:underline">{t("back")}</Link></p>
+      <p className="mb-2 text-sm">
+        <Link href="/evaluations" className="text-teal-800 hover:underline">
+          {t("back")}
+        </Link>
+      </p>
       <PageHeader
         title={set.name}
         description={
           <>
-            <Link href={`/datasets/${set.dataset.id}`} className="text-teal-800 hover:underline">{set.dataset.name}</Link>{" "}
-            <Badge>{list("badge", { version: set.dataset.version })}</Badge>{" · "}
-            {t("description", { models: set.models.length, scopes: set.scopes.length, rows: format.number(set.rowCount), file: set.fileName, at })}
+            <Link href={`/datasets/${set.dataset.id}`} className="text-teal-800 hover:underline">
+              {set.dataset.name}
+            </Link>{" "}
+            <Badge>{list("badge", { version: set.dataset.version })}</Badge>
+            {" · "}
+            {t("description", {
+              models: set.models.length,
+              scopes: set.scopes.length,
+              rows: format.number(set.rowCount),
+              file: set.fileName,
+              at,
+            })}
             {set.createdBy ? ` ${t("importedBy", { name: set.createdBy.name })}` : ""}
           </>
         }

@@ -38,7 +38,10 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   const findings = review.findings;
   const guidelines = guidelinesFor(review.audit.guidelines, locale);
   // The turn pickers in the reader's words.
-  const turns = turnData(item)?.map((turn) => ({ ...turn, label: t(turn.turnType, { turn: turn.turnOrder, question: turn.questionStart }) }));
+  const turns = turnData(item)?.map((turn) => ({
+    ...turn,
+    label: t(turn.turnType, { turn: turn.turnOrder, question: turn.questionStart }),
+  }));
 
   const rating = (
     <RatingPanel
@@ -53,7 +56,13 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
       {...(turns ? { turns } : {})}
       readOnly={closed}
       flagged={review.flagged}
-      actions={{ saveRating: saveRatingAction, saveComment: saveCommentAction, saveCorrection: saveCorrectionAction, setFlag: setFlagAction, recordActiveTime: recordActiveTimeAction }}
+      actions={{
+        saveRating: saveRatingAction,
+        saveComment: saveCommentAction,
+        saveCorrection: saveCorrectionAction,
+        setFlag: setFlagAction,
+        recordActiveTime: recordActiveTimeAction,
+      }}
       nextHref={review.nextAssignmentId ? `/review/${review.nextAssignmentId}` : null}
       controls={guidelines ? <GuidelinesPanel auditId={review.audit.id} text={guidelines} /> : undefined}
     />

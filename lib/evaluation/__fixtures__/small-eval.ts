@@ -30,7 +30,13 @@ export function smallMcqDataset(): EvalDataset {
 const ABCDE = ["A", "B", "C", "D", "E"];
 
 export function smallConversationDataset(): EvalDataset {
-  const turn = (turnOrder: number, turnIndex: number, turnType: "content" | "source", gold: string) => ({ turnOrder, turnIndex, turnType, options: ABCDE, gold });
+  const turn = (turnOrder: number, turnIndex: number, turnType: "content" | "source", gold: string) => ({
+    turnOrder,
+    turnIndex,
+    turnType,
+    options: ABCDE,
+    gold,
+  });
   return {
     family: "notes-chatqa",
     format: "notes-chatqa-json",
@@ -38,9 +44,30 @@ export function smallConversationDataset(): EvalDataset {
     name: "small-notes",
     patients: 2,
     items: [
-      { kind: "conversation", id: "900001:labs", patientId: "900001", qaCategory: "labs", numNotes: 1, turns: [turn(1, 1, "content", "A"), turn(2, 1, "source", "B"), turn(3, 2, "content", "C"), turn(4, 2, "source", "D")] },
-      { kind: "conversation", id: "900001:meds", patientId: "900001", qaCategory: "meds", numNotes: 1, turns: [turn(1, 1, "content", "E"), turn(2, 1, "source", "A")] },
-      { kind: "conversation", id: "900002:labs", patientId: "900002", qaCategory: "labs", numNotes: 3, turns: [turn(1, 1, "content", "B"), turn(2, 1, "source", "B")] },
+      {
+        kind: "conversation",
+        id: "900001:labs",
+        patientId: "900001",
+        qaCategory: "labs",
+        numNotes: 1,
+        turns: [turn(1, 1, "content", "A"), turn(2, 1, "source", "B"), turn(3, 2, "content", "C"), turn(4, 2, "source", "D")],
+      },
+      {
+        kind: "conversation",
+        id: "900001:meds",
+        patientId: "900001",
+        qaCategory: "meds",
+        numNotes: 1,
+        turns: [turn(1, 1, "content", "E"), turn(2, 1, "source", "A")],
+      },
+      {
+        kind: "conversation",
+        id: "900002:labs",
+        patientId: "900002",
+        qaCategory: "labs",
+        numNotes: 3,
+        turns: [turn(1, 1, "content", "B"), turn(2, 1, "source", "B")],
+      },
     ],
   };
 }

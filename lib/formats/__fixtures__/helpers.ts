@@ -34,7 +34,9 @@ async function crossCheckStreaming(files: Record<string, string>, parsed: ParseR
   const reopenable = Object.entries(files).map(([name, text]) => ({ name, open: () => asyncChunks(text, size) }));
   const v = await validateDatasetStream(reopenable);
   const fail = (what: string, a: unknown, b: unknown) => {
-    throw new Error(`streamed import disagrees with parseDataset (${what}):\n${JSON.stringify(a, null, 1)}\n---\n${JSON.stringify(b, null, 1)}`);
+    throw new Error(
+      `streamed import disagrees with parseDataset (${what}):\n${JSON.stringify(a, null, 1)}\n---\n${JSON.stringify(b, null, 1)}`,
+    );
   };
   if (!v.ok || !parsed.ok) {
     const [a, b] = [v.ok ? v : { issues: v.issues, total: v.total }, parsed.ok ? parsed : { issues: parsed.issues, total: parsed.total }];

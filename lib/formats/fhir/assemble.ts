@@ -10,7 +10,20 @@
 import type { Dating, EhrEvent, Patient } from "../model";
 import { compact, isIsoDate, isoToMillis } from "../primitives";
 import { EDD_CODES, encounterOf, eventBody, GA_CODES, LMP_CODES, resultItem, roleOf } from "./map-event";
-import { codings, firstTime, hasCode, isJson, list, referenceKey, refOf, resourceKey, str, SYSTEM, TIME_ELEMENTS, type Json } from "./resource";
+import {
+  codings,
+  firstTime,
+  hasCode,
+  isJson,
+  list,
+  referenceKey,
+  refOf,
+  resourceKey,
+  str,
+  SYSTEM,
+  TIME_ELEMENTS,
+  type Json,
+} from "./resource";
 
 const DAY = 86_400_000;
 const PREGNANCY_DAYS = 280;
@@ -102,13 +115,17 @@ export function assemblePatient(input: PatientResources, aliases: ReadonlyMap<st
       });
       if (items.length > 0) body.items = items;
     }
-    const event = compact({ eventId: key, time: t.value, gaDays: ga, visitId: encounter ? resolve(encounter) : undefined, ...body }) as EhrEvent;
+    const event = compact({
+      eventId: key,
+      time: t.value,
+      gaDays: ga,
+      visitId: encounter ? resolve(encounter) : undefined,
+      ...body,
+    }) as EhrEvent;
     events.push({ event, ms, order });
   });
   events.sort((a, b) => a.ms - b.ms || a.order - b.order);
-  const demographics = patient
-    ? compact({ gender: str(patient.gender), birth_date: str(patient.birthDate) })
-    : {};
+  const demographics = patient ? compact({ gender: str(patient.gender), birth_date: str(patient.birthDate) }) : {};
   return compact({
     patientId: input.id,
     pregnancyId: pregnancy ? (str(pregnancy.id) ?? null) : undefined,

@@ -43,21 +43,61 @@ test("no event after the cutoff is ever in the item's record, and every earlier 
         if (s.kind === "observation") {
           const issued = s.issuedAfter === undefined ? undefined : fhirDateTime(ms + s.issuedAfter * 60_000, s.offset);
           const effective = fhirDateTime(ms, s.offset);
-          lines.push(JSON.stringify({ resourceType: "Observation", id: `o${k}`, status: "final", code: { text: `obs ${k}` }, subject: { reference: "Patient/p1" }, effectiveDateTime: effective, ...(issued ? { issued } : {}), valueQuantity: { value: k } }));
+          lines.push(
+            JSON.stringify({
+              resourceType: "Observation",
+              id: `o${k}`,
+              status: "final",
+              code: { text: `obs ${k}` },
+              subject: { reference: "Patient/p1" },
+              effectiveDateTime: effective,
+              ...(issued ? { issued } : {}),
+              valueQuantity: { value: k },
+            }),
+          );
           known.set(`Observation/o${k}`, Date.parse(issued ?? effective));
         } else {
           const recorded = s.kind === "condition-date" ? new Date(ms).toISOString().slice(0, 10) : fhirDateTime(ms, s.offset);
-          lines.push(JSON.stringify({ resourceType: "Condition", id: `c${k}`, code: { text: `condition ${k}` }, subject: { reference: "Patient/p1" }, recordedDate: recorded }));
+          lines.push(
+            JSON.stringify({
+              resourceType: "Condition",
+              id: `c${k}`,
+              code: { text: `condition ${k}` },
+              subject: { reference: "Patient/p1" },
+              recordedDate: recorded,
+            }),
+          );
           known.set(`Condition/c${k}`, Date.parse(recorded)); // a date alone: 00:00 UTC (the dataset's zone)
         }
       });
       const cutoff = fhirDateTime(BASE + cutoffAt * 60_000, cutoffOffset);
-      const instance = { instance_id: "i1", patient_id: "p1", cutoff: { time: cutoff }, decision_point_index: 1, chapter: "Prenatal Care", rule_id: "R", evidence_level: "L1", question: "Q?", options: [{ label: "A", text: "a" }, { label: "B", text: "b" }], answer: "A", evidence_event_ids: [] };
-      const r = await parseDataset([{ name: "Mixed.ndjson", chunks: [lines.join("\n")] }, { name: "instances.jsonl", chunks: [JSON.stringify(instance)] }]);
+      const instance = {
+        instance_id: "i1",
+        patient_id: "p1",
+        cutoff: { time: cutoff },
+        decision_point_index: 1,
+        chapter: "Prenatal Care",
+        rule_id: "R",
+        evidence_level: "L1",
+        question: "Q?",
+        options: [
+          { label: "A", text: "a" },
+          { label: "B", text: "b" },
+        ],
+        answer: "A",
+        evidence_event_ids: [],
+      };
+      const r = await parseDataset([
+        { name: "Mixed.ndjson", chunks: [lines.join("\n")] },
+        { name: "instances.jsonl", chunks: [JSON.stringify(instance)] },
+      ]);
       if (!r.ok) throw new Error(JSON.stringify(r.issues));
       const patient = r.dataset.patients[0]!;
       const item = itemRow("d", "p", r.dataset.items[0]!, 0);
-      const shown = (patient.events ?? []).map((e, k) => eventRow("p", e, k)).filter((row) => row.time <= (item.cutoffTime as Date)).map((row) => row.eventId);
+      const shown = (patient.events ?? [])
+        .map((e, k) => eventRow("p", e, k))
+        .filter((row) => row.time <= (item.cutoffTime as Date))
+        .map((row) => row.eventId);
       const cutoffMs = Date.parse(cutoff);
       for (const id of shown) expect(known.get(id)).toBeLessThanOrEqual(cutoffMs);
       expect(new Set(shown)).toEqual(new Set([...known].filter(([, ms]) => ms <= cutoffMs).map(([id]) => id)));

@@ -31,8 +31,18 @@ describe("FHIR R4 detection", () => {
 
   test("chosen as FHIR, files with any name are FHIR files; a FHIR file cannot join another layout", () => {
     const d = detectFormat([{ name: "export.txt", head: '{"resourceType":"Patient"}' }, instances], "fhir-r4");
-    expect(d).toMatchObject({ ok: true, format: "fhir-r4", files: [{ name: "export.txt", role: "fhir" }, { name: "instances.jsonl", role: "instances" }] });
-    const mixed = detectFormat([{ name: "Patient.ndjson", head: '{"resourceType":"Patient"}' }, { name: "questions.csv", head: "subject_id,qa_category,turn_type\n" }]);
+    expect(d).toMatchObject({
+      ok: true,
+      format: "fhir-r4",
+      files: [
+        { name: "export.txt", role: "fhir" },
+        { name: "instances.jsonl", role: "instances" },
+      ],
+    });
+    const mixed = detectFormat([
+      { name: "Patient.ndjson", head: '{"resourceType":"Patient"}' },
+      { name: "questions.csv", head: "subject_id,qa_category,turn_type\n" },
+    ]);
     expect(mixed).toMatchObject({ ok: false, message: expect.stringContaining("cannot be combined with a fhir-r4 upload") });
   });
 });

@@ -43,7 +43,8 @@ function expectedEvent(patientId: string, e: EhrEvent): Omit<EhrEvent, "time"> &
   return out;
 }
 const asInstants = (p: Patient) => (p.events ?? []).map(({ time, ...e }) => ({ ...e, ms: isoToMillis(time) as number }));
-const byTime = <T extends { ms: number; eventId: string }>(list: T[]) => [...list].sort((a, b) => a.ms - b.ms || a.eventId.localeCompare(b.eventId));
+const byTime = <T extends { ms: number; eventId: string }>(list: T[]) =>
+  [...list].sort((a, b) => a.ms - b.ms || a.eventId.localeCompare(b.eventId));
 
 describe("synthetic histories round-trip through FHIR", () => {
   for (const language of ["en", "zh"] as const) {
@@ -55,9 +56,17 @@ describe("synthetic histories round-trip through FHIR", () => {
       });
       const ndjson = fhirNdjsonTexts(records);
       const viaNdjson = await parsed(ndjson);
-      const viaBundle = await parsed({ "fhir-bundle.json": fhirBundleText(records), "instances.jsonl": ndjson["instances.jsonl"] as string });
+      const viaBundle = await parsed({
+        "fhir-bundle.json": fhirBundleText(records),
+        "instances.jsonl": ndjson["instances.jsonl"] as string,
+      });
       for (const fhir of [viaNdjson, viaBundle]) {
-        expect(fhir.stats).toMatchObject({ format: "fhir-r4", patients: native.stats.patients, events: native.stats.events, items: native.stats.items });
+        expect(fhir.stats).toMatchObject({
+          format: "fhir-r4",
+          patients: native.stats.patients,
+          events: native.stats.events,
+          items: native.stats.items,
+        });
         native.dataset.patients.forEach((p, k) => {
           const got = fhir.dataset.patients[k] as Patient;
           expect(got.patientId).toBe(p.patientId);
@@ -65,7 +74,9 @@ describe("synthetic histories round-trip through FHIR", () => {
           expect(got.dating).toEqual(p.dating);
           expect(byTime(asInstants(got))).toEqual(byTime((p.events ?? []).map((e) => expectedEvent(p.patientId, e))));
         });
-        expect(fhir.dataset.items.map((i) => i.kind === "mcq" && i.evidenceEventIds.length)).toEqual(native.dataset.items.map((i) => i.kind === "mcq" && i.evidenceEventIds.length));
+        expect(fhir.dataset.items.map((i) => i.kind === "mcq" && i.evidenceEventIds.length)).toEqual(
+          native.dataset.items.map((i) => i.kind === "mcq" && i.evidenceEventIds.length),
+        );
       }
     }, 120_000);
   }
@@ -90,14 +101,34 @@ describe("a transaction bundle as FHIR writes one", () => {
     // Dated from the gestational-age observation: 12.4286 wk (87 d) on 2032-03-02.
     expect(p.dating).toEqual({ lmpDate: "2031-12-06", edd: "2032-09-11", method: "gestational age observation" });
     const ev = new Map((p.events ?? []).map((e) => [e.eventId, e]));
-    expect(ev.get("Observation/hb1")).toMatchObject({ type: "lab_test", value: 104, unit: "g/L", refRange: { low: 110, high: 150 }, flag: "L", time: "2032-03-02T10:05:00+08:00", gaDays: 87 });
+    expect(ev.get("Observation/hb1")).toMatchObject({
+      type: "lab_test",
+      value: 104,
+      unit: "g/L",
+      refRange: { low: 110, high: 150 },
+      flag: "L",
+      time: "2032-03-02T10:05:00+08:00",
+      gaDays: 87,
+    });
     expect(ev.get("Observation/bp1")?.items?.[0]).toMatchObject({ name: "Systolic BP", value: 142, flag: "H", refRange: { high: 140 } });
     expect(ev.get("Observation/bp1")?.visitId).toBe("Encounter/7f3c1a52-0b7e-4c3e-9a51-2d1f0c9e8a02");
-    expect(ev.get("DiagnosticReport/cbc1")).toMatchObject({ text: "Mild anaemia.", items: [{ name: "Hemoglobin [Mass/volume] in Blood", value: 104 }] });
+    expect(ev.get("DiagnosticReport/cbc1")).toMatchObject({
+      text: "Mild anaemia.",
+      items: [{ name: "Hemoglobin [Mass/volume] in Blood", value: 104 }],
+    });
     expect(ev.get("DocumentReference/note1")?.text).toBe("Booking visit.\nG2P1 at 12+3 weeks; feels well & no bleeding.");
     expect(ev.get("Composition/plan1")?.text).toBe("Plan\n\nRepeat haemoglobin in 4 weeks.");
-    expect(ev.get("MedicationStatement/iron")).toMatchObject({ type: "medication", value: 200, unit: "mg", text: "200 mg orally twice daily" });
-    expect(ev.get("Condition/anaemia")).toMatchObject({ type: "diagnosis", code: { system: "SNOMED CT", value: "199244000" }, text: "Start oral iron." });
+    expect(ev.get("MedicationStatement/iron")).toMatchObject({
+      type: "medication",
+      value: 200,
+      unit: "mg",
+      text: "200 mg orally twice daily",
+    });
+    expect(ev.get("Condition/anaemia")).toMatchObject({
+      type: "diagnosis",
+      code: { system: "SNOMED CT", value: "199244000" },
+      text: "Start oral iron.",
+    });
     expect(dataset.items[0]).toMatchObject({ evidenceEventIds: ["Observation/hb1", "DiagnosticReport/cbc1"] });
   });
 
@@ -108,8 +139,19 @@ describe("a transaction bundle as FHIR writes one", () => {
     const text = JSON.stringify(bundle, null, 2);
     const got = await issues({ "b.json": text, "instances.jsonl": read("instances.jsonl") });
     const lineOf = (needle: string) => text.split("\n").findIndex((l) => l.includes(needle)) + 1;
-    expect(got).toContainEqual({ file: "b.json", field: "entry[4].resource.valueQuantity.unit", line: lineOf('"unit": 5'), message: "expected string, got 5" });
-    expect(got).toContainEqual(expect.objectContaining({ file: "b.json", field: "entry[5].resource.result[0].reference", message: expect.stringContaining('"Observation/missing" does not resolve') }));
+    expect(got).toContainEqual({
+      file: "b.json",
+      field: "entry[4].resource.valueQuantity.unit",
+      line: lineOf('"unit": 5'),
+      message: "expected string, got 5",
+    });
+    expect(got).toContainEqual(
+      expect.objectContaining({
+        file: "b.json",
+        field: "entry[5].resource.result[0].reference",
+        message: expect.stringContaining('"Observation/missing" does not resolve'),
+      }),
+    );
   });
 
   test("NDJSON problems carry their line; evidence after the cutoff and unknown cutoff visits are refused", async () => {
@@ -123,11 +165,27 @@ describe("a transaction bundle as FHIR writes one", () => {
     const ndjson = lines.join("\n");
     const bad = [...lines];
     bad[2] = bad[2].replace('"effectiveDateTime":"2032-03-02T09:10:00+08:00"', '"effectiveDateTime":"2032-03-02T09:10:00"');
-    const inst = read("instances.jsonl").replace('"visit_id": "Encounter/7f3c1a52-0b7e-4c3e-9a51-2d1f0c9e8a02"', '"visit_id": "Encounter/nope"').replace('"Composition/plan1"', '"Procedure/us1"');
+    const inst = read("instances.jsonl")
+      .replace('"visit_id": "Encounter/7f3c1a52-0b7e-4c3e-9a51-2d1f0c9e8a02"', '"visit_id": "Encounter/nope"')
+      .replace('"Composition/plan1"', '"Procedure/us1"');
     const got = await issues({ "all.ndjson": bad.join("\n"), "instances.jsonl": inst });
-    expect(got).toContainEqual(expect.objectContaining({ file: "all.ndjson", line: 3, field: "effectiveDateTime", message: expect.stringContaining("malformed FHIR dateTime") }));
+    expect(got).toContainEqual(
+      expect.objectContaining({
+        file: "all.ndjson",
+        line: 3,
+        field: "effectiveDateTime",
+        message: expect.stringContaining("malformed FHIR dateTime"),
+      }),
+    );
     expect(got).toContainEqual(expect.objectContaining({ file: "instances.jsonl", line: 1, field: "cutoff.visit_id" }));
-    expect(got).toContainEqual(expect.objectContaining({ file: "instances.jsonl", line: 2, field: "evidence_event_ids[0]", message: expect.stringContaining("after the cutoff") }));
+    expect(got).toContainEqual(
+      expect.objectContaining({
+        file: "instances.jsonl",
+        line: 2,
+        field: "evidence_event_ids[0]",
+        message: expect.stringContaining("after the cutoff"),
+      }),
+    );
     // The good NDJSON imports (ids given on each line instead of fullUrls).
     expect((await parsed({ "all.ndjson": ndjson, "instances.jsonl": read("instances.jsonl") })).stats.events).toBe(9);
   });
@@ -138,7 +196,12 @@ describe("a transaction bundle as FHIR writes one", () => {
     bundle.entry[10].resource.performedDateTime = "2032-03";
     const got = await issues({ "b.json": JSON.stringify(bundle), "instances.jsonl": read("instances.jsonl") });
     expect(got).toContainEqual(expect.objectContaining({ field: "type", message: expect.stringContaining('"history" is not read') }));
-    expect(got).toContainEqual(expect.objectContaining({ field: "entry[10].resource.performedDateTime", message: expect.stringContaining("only a year or a month") }));
+    expect(got).toContainEqual(
+      expect.objectContaining({
+        field: "entry[10].resource.performedDateTime",
+        message: expect.stringContaining("only a year or a month"),
+      }),
+    );
     const alone = await issues({ "b.json": read("transaction-bundle.json") });
     expect(alone[0]?.message).toContain("missing instances.jsonl");
   });

@@ -8,7 +8,20 @@ import { isoToMillis } from "../primitives";
 import type { ZoneExample } from "../validate-ehr";
 import { badAttachments, encounterOf, roleOf, subjectOf } from "./map-event";
 import { IntList, type FhirPlan } from "./plan";
-import { EXT, extension, firstTime, isJson, isPartialDate, list, referenceKey, refOf, resourceKey, str, TIME_ELEMENTS, type Json } from "./resource";
+import {
+  EXT,
+  extension,
+  firstTime,
+  isJson,
+  isPartialDate,
+  list,
+  referenceKey,
+  refOf,
+  resourceKey,
+  str,
+  TIME_ELEMENTS,
+  type Json,
+} from "./resource";
 import type { FhirValidator } from "./validator";
 
 /** One subject reference as written: the records and events that name it. */
@@ -145,15 +158,27 @@ export class FhirIndex {
   private addEvent(r: Json, key: string, subject: string, where: Where): void {
     const own = str(extension(r, EXT.eventType)?.valueCode);
     if (own && !(EVENT_TYPES as readonly string[]).includes(own))
-      this.issue(where, "extension", `unknown event type ${JSON.stringify(own)} in ${EXT.eventType}; expected one of: ${EVENT_TYPES.join(", ")}`);
+      this.issue(
+        where,
+        "extension",
+        `unknown event type ${JSON.stringify(own)} in ${EXT.eventType}; expected one of: ${EVENT_TYPES.join(", ")}`,
+      );
     const elements = TIME_ELEMENTS[r.resourceType as string] ?? [];
     const t = firstTime(r, elements);
     if (!t) {
-      this.issue(where, elements[0] ?? "", `${String(r.resourceType)} without a time (${elements.join(", ")}): it cannot be placed before or after a cutoff`);
+      this.issue(
+        where,
+        elements[0] ?? "",
+        `${String(r.resourceType)} without a time (${elements.join(", ")}): it cannot be placed before or after a cutoff`,
+      );
       return;
     }
     if (isPartialDate(t.value)) {
-      this.issue(where, t.element, `${t.element} ${JSON.stringify(t.value)} is only a year or a month: it cannot be placed before or after a cutoff`);
+      this.issue(
+        where,
+        t.element,
+        `${t.element} ${JSON.stringify(t.value)} is only a year or a month: it cannot be placed before or after a cutoff`,
+      );
       return;
     }
     if (isoToMillis(t.value, this.timeZone) === null) {
@@ -161,7 +186,17 @@ export class FhirIndex {
       return;
     }
     const encounter = encounterOf(r);
-    if (encounter) this.expect(encounter, where, r.resourceType === "DocumentReference" ? "context.encounter" : r.resourceType === "MedicationStatement" ? "context.reference" : "encounter.reference", "Encounter");
+    if (encounter)
+      this.expect(
+        encounter,
+        where,
+        r.resourceType === "DocumentReference"
+          ? "context.encounter"
+          : r.resourceType === "MedicationStatement"
+            ? "context.reference"
+            : "encounter.reference",
+        "Encounter",
+      );
     if (r.resourceType === "DiagnosticReport")
       list(r.result).forEach((x, k) => {
         const ref = refOf(x);
@@ -186,8 +221,10 @@ export class FhirIndex {
   finish(): void {
     for (const [ref, p] of this.pending) {
       const key = this.resolve(ref);
-      if (!this.keys.has(key)) this.issue(p.where, p.field, `reference ${JSON.stringify(ref)} does not resolve to a resource of this import`);
-      else if (p.type && !key.startsWith(`${p.type}/`)) this.issue(p.where, p.field, `reference ${JSON.stringify(ref)} names a ${key.split("/")[0]}, expected a ${p.type}`);
+      if (!this.keys.has(key))
+        this.issue(p.where, p.field, `reference ${JSON.stringify(ref)} does not resolve to a resource of this import`);
+      else if (p.type && !key.startsWith(`${p.type}/`))
+        this.issue(p.where, p.field, `reference ${JSON.stringify(ref)} names a ${key.split("/")[0]}, expected a ${p.type}`);
     }
     const index = new Map<string, number>();
     this.patients = this.patientKeys.map(({ key, where }, k) => {
@@ -216,7 +253,12 @@ export class FhirIndex {
     for (const preg of this.pregnancies) {
       const p = this.patients[index.get(this.resolve(preg.subject)) ?? -1];
       if (!p) continue;
-      if (p.pregnancyId !== null) this.issue(preg.where, "code", `a second pregnancy Condition for Patient/${p.id} (${JSON.stringify(p.pregnancyId)} is the first): one pregnancy per patient record`);
+      if (p.pregnancyId !== null)
+        this.issue(
+          preg.where,
+          "code",
+          `a second pregnancy Condition for Patient/${p.id} (${JSON.stringify(p.pregnancyId)} is the first): one pregnancy per patient record`,
+        );
       else p.pregnancyId = preg.id;
     }
     // Owners: a record's slot becomes its patient's index, and the patient is charged its size.
@@ -230,7 +272,13 @@ export class FhirIndex {
       }
       return slots;
     });
-    this.plan = { files: this.files, owners, patients: this.patients.map((p, k) => ({ id: p.id, chars: chars[k] as number })), aliases: this.aliases, timeZone: this.timeZone };
+    this.plan = {
+      files: this.files,
+      owners,
+      patients: this.patients.map((p, k) => ({ id: p.id, chars: chars[k] as number })),
+      aliases: this.aliases,
+      timeZone: this.timeZone,
+    };
   }
 }
 

@@ -68,7 +68,12 @@ export const subjectOf = (r: Json): string | undefined => refOf(r.subject) ?? re
 /** The encounter a resource was recorded in. */
 export function encounterOf(r: Json): string | undefined {
   if (r.resourceType === "MedicationStatement") return refOf(r.context);
-  if (r.resourceType === "DocumentReference") return isJson(r.context) ? list(r.context.encounter).map((e) => str(e.reference)).find(Boolean) : undefined;
+  if (r.resourceType === "DocumentReference")
+    return isJson(r.context)
+      ? list(r.context.encounter)
+          .map((e) => str(e.reference))
+          .find(Boolean)
+      : undefined;
   return refOf(r.encounter);
 }
 
@@ -127,7 +132,12 @@ function measurementOf(holder: Json): Measurement {
   const high = range && isJson(range.high) && typeof range.high.value === "number" ? range.high.value : undefined;
   const interpretation = list(holder.interpretation)[0];
   const flag = interpretation && (codings(interpretation).find((c) => c.code)?.code ?? str(interpretation.text));
-  return compact({ code: codeOf(holder.code), ...measuredValue(holder), refRange: low !== undefined || high !== undefined ? compact({ low, high }) : undefined, flag });
+  return compact({
+    code: codeOf(holder.code),
+    ...measuredValue(holder),
+    refRange: low !== undefined || high !== undefined ? compact({ low, high }) : undefined,
+    flag,
+  });
 }
 
 function codeOf(concept: unknown): EhrEvent["code"] {
@@ -170,20 +180,34 @@ export function eventBody(r: Json): Omit<EhrEvent, "eventId" | "time"> {
       const dosage = list(r.resourceType === "MedicationRequest" ? r.dosageInstruction : r.dosage);
       const dose = list(dosage[0]?.doseAndRate)[0]?.doseQuantity;
       const doseValue = isJson(dose) ? measuredValue({ valueQuantity: dose }) : extensionValue(r);
-      const name = conceptName(r.medicationCodeableConcept) ?? (isJson(r.medicationReference) ? str(r.medicationReference.display) : undefined);
-      return base(name, { code: codeOf(r.medicationCodeableConcept), ...doseValue, text: notes(r.note) ?? joinTexts(dosage.map((d) => str(d.text))) });
+      const name =
+        conceptName(r.medicationCodeableConcept) ?? (isJson(r.medicationReference) ? str(r.medicationReference.display) : undefined);
+      return base(name, {
+        code: codeOf(r.medicationCodeableConcept),
+        ...doseValue,
+        text: notes(r.note) ?? joinTexts(dosage.map((d) => str(d.text))),
+      });
     }
     case "Procedure":
-      return base(conceptName(r.code), { code: codeOf(r.code), ...extensionValue(r), text: joinTexts([notes(r.note), conceptName(r.outcome)]) });
+      return base(conceptName(r.code), {
+        code: codeOf(r.code),
+        ...extensionValue(r),
+        text: joinTexts([notes(r.note), conceptName(r.outcome)]),
+      });
     case "DiagnosticReport":
-      return base(conceptName(r.code), { code: codeOf(r.code), text: joinTexts([str(r.conclusion), ...list(r.presentedForm).map((a) => textOf(attachmentText(a)))]) });
+      return base(conceptName(r.code), {
+        code: codeOf(r.code),
+        text: joinTexts([str(r.conclusion), ...list(r.presentedForm).map((a) => textOf(attachmentText(a)))]),
+      });
     case "DocumentReference": {
       const name = conceptName(r.type) ?? str(r.description);
       const texts = list(r.content).map((c) => (isJson(c.attachment) ? textOf(attachmentText(c.attachment)) : undefined));
       return base(name, { code: codeOf(r.type), text: joinTexts(texts) });
     }
     case "Composition": {
-      const sections = list(r.section).map((s) => joinTexts([str(s.title), isJson(s.text) && typeof s.text.div === "string" ? htmlToText(s.text.div) : undefined]));
+      const sections = list(r.section).map((s) =>
+        joinTexts([str(s.title), isJson(s.text) && typeof s.text.div === "string" ? htmlToText(s.text.div) : undefined]),
+      );
       return base(str(r.title) ?? conceptName(r.type), { code: codeOf(r.type), text: joinTexts(sections) });
     }
     default:

@@ -28,7 +28,11 @@ async function* tee(chunks: Chunks, into: string[]): AsyncGenerator<string> {
   }
 }
 
-export async function readFhir(fhirFiles: NamedChunks[], instancesFile: NamedChunks | undefined, ctx: ReadContext): Promise<ReadResult | undefined> {
+export async function readFhir(
+  fhirFiles: NamedChunks[],
+  instancesFile: NamedChunks | undefined,
+  ctx: ReadContext,
+): Promise<ReadResult | undefined> {
   const validator = await fhirValidator();
   const layouts = fhirFiles.map((f) => ({ name: f.name, layout: isNdjsonName(f.name) ? ("ndjson" as const) : ("bundle" as const) }));
   const timeZone = ctx.timeZone ?? "UTC";
@@ -78,12 +82,18 @@ export async function readFhir(fhirFiles: NamedChunks[], instancesFile: NamedChu
   const builder = new EhrDatasetBuilder(ctx.log, ctx.retain, timeZone);
   const byId = new Map(index.patients.map((p) => [p.id, p]));
   for (const p of index.patients) builder.addRecordIndex(p.id, p.where, p.events, p.zone, p.pregnancyId);
-  if (!instancesFile) ctx.log.add({ file: fhirFiles.map((f) => f.name).join(", "), field: "(file)", message: "missing instances.jsonl: a FHIR import needs the decision-point items beside the records" });
+  if (!instancesFile)
+    ctx.log.add({
+      file: fhirFiles.map((f) => f.name).join(", "),
+      field: "(file)",
+      message: "missing instances.jsonl: a FHIR import needs the decision-point items beside the records",
+    });
   else {
     for await (const entry of readJsonl(ctx.progress.wrap(instancesFile.name, instancesFile.chunks))) {
       ctx.progress.record(instancesFile.name);
       const where: Where = { file: instancesFile.name, line: entry.line, record: entry.record, path: "" };
-      if (!entry.ok) ctx.log.add({ file: instancesFile.name, line: entry.line, record: entry.record, field: "(json)", message: entry.error });
+      if (!entry.ok)
+        ctx.log.add({ file: instancesFile.name, line: entry.line, record: entry.record, field: "(json)", message: entry.error });
       else {
         builder.addInstance(entry.value, where);
         checkCutoffVisit(entry.value, where, byId, ctx);
@@ -114,15 +124,32 @@ function approxSize(v: unknown): number {
   return JSON.stringify(v)?.length ?? 0;
 }
 
-function checkBundleHead(root: unknown, file: string, check: (r: Record<string, unknown>) => { path: string; message: string }[], ctx: ReadContext): void {
+function checkBundleHead(
+  root: unknown,
+  file: string,
+  check: (r: Record<string, unknown>) => { path: string; message: string }[],
+  ctx: ReadContext,
+): void {
   const where: Where = { file, path: "" };
   if (!isJson(root) || root.resourceType !== "Bundle") {
-    ctx.log.add(issueAt(where, "resourceType", `expected a FHIR Bundle (resourceType "Bundle"), got ${JSON.stringify(isJson(root) ? root.resourceType : typeof root)}`));
+    ctx.log.add(
+      issueAt(
+        where,
+        "resourceType",
+        `expected a FHIR Bundle (resourceType "Bundle"), got ${JSON.stringify(isJson(root) ? root.resourceType : typeof root)}`,
+      ),
+    );
     return;
   }
   for (const p of check(root)) ctx.log.add(issueAt(where, p.path, p.message));
   if (typeof root.type === "string" && !(BUNDLE_TYPES as readonly string[]).includes(root.type))
-    ctx.log.add(issueAt(where, "type", `Bundle.type ${JSON.stringify(root.type)} is not read: expected one of ${BUNDLE_TYPES.join(", ")} (a history bundle holds versions, not one record)`));
+    ctx.log.add(
+      issueAt(
+        where,
+        "type",
+        `Bundle.type ${JSON.stringify(root.type)} is not read: expected one of ${BUNDLE_TYPES.join(", ")} (a history bundle holds versions, not one record)`,
+      ),
+    );
 }
 
 /** An item's cutoff visit, when given, must be an Encounter of its patient. */
@@ -132,5 +159,11 @@ function checkCutoffVisit(raw: unknown, where: Where, patients: Map<string, { en
   const patient = patients.get(String(raw.patient_id));
   if (visit === undefined || !patient) return;
   if (!patient.encounters.has(visit))
-    ctx.log.add(issueAt(where, "cutoff.visit_id", `cutoff visit ${JSON.stringify(visit)} is not an Encounter of Patient/${String(raw.patient_id)} in this import (give it as "Encounter/<id>")`));
+    ctx.log.add(
+      issueAt(
+        where,
+        "cutoff.visit_id",
+        `cutoff visit ${JSON.stringify(visit)} is not an Encounter of Patient/${String(raw.patient_id)} in this import (give it as "Encounter/<id>")`,
+      ),
+    );
 }

@@ -82,7 +82,9 @@ export function extension(resource: Json, url: string): Json | undefined {
 
 /** Annotation texts (`note[]`), one paragraph each. */
 export function notes(v: unknown): string | undefined {
-  const texts = list(v).map((n) => str(n.text)).filter((t): t is string => !!t);
+  const texts = list(v)
+    .map((n) => str(n.text))
+    .filter((t): t is string => !!t);
   return texts.length > 0 ? texts.join("\n\n") : undefined;
 }
 

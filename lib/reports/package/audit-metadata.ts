@@ -69,7 +69,11 @@ export function auditMetadata(snapshot: AuditSnapshot, report: AuditReport, fact
       design: facts.audit.design,
       ratersPerItem: facts.audit.ratersPerItem,
       reviewOrder: snapshot.audit.reviewOrder ?? null,
-      raters: snapshot.raters.map((r) => ({ rater: r.label, assignedItems: assigned.get(r.id) ?? 0, ratedItems: rated.get(r.id)?.size ?? 0 })),
+      raters: snapshot.raters.map((r) => ({
+        rater: r.label,
+        assignedItems: assigned.get(r.id) ?? 0,
+        ratedItems: rated.get(r.id)?.size ?? 0,
+      })),
     },
     timeOnTask: report.audit.timeOnTask ?? null,
     files,

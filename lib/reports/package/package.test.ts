@@ -17,23 +17,51 @@ import { packageEntries, sha256, type PackageInput } from "./files";
 import { zipEntries } from "./zip";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const scripts = { python: fs.readFileSync(path.join(here, "reproduce.py"), "utf8"), r: fs.readFileSync(path.join(here, "reproduce.R"), "utf8") };
+const scripts = {
+  python: fs.readFileSync(path.join(here, "reproduce.py"), "utf8"),
+  r: fs.readFileSync(path.join(here, "reproduce.R"), "utf8"),
+};
 const hasNumpy = spawnSync("python3", ["-c", "import numpy"]).status === 0;
 const hasR = spawnSync("Rscript", ["--version"]).status === 0;
 const requireR = process.env.CLINAUDIT_REQUIRE_R === "1";
 const facts: PackageInput["facts"] = {
-  audit: { design: "FULLY_CROSSED", ratersPerItem: null, createdAt: "2026-11-02T09:00:00.000Z", openedAt: "2026-11-02T09:05:00.000Z", closedAt: null, sampling: { frameSize: 1500 } },
-  dataset: { name: "MedBench", version: 2, format: "ehr-decision-mcq-jsonl", formatVersion: null, checksum: "ab".repeat(32), timeZone: "UTC", itemCount: 1500, patientCount: 976 },
+  audit: {
+    design: "FULLY_CROSSED",
+    ratersPerItem: null,
+    createdAt: "2026-11-02T09:00:00.000Z",
+    openedAt: "2026-11-02T09:05:00.000Z",
+    closedAt: null,
+    sampling: { frameSize: 1500 },
+  },
+  dataset: {
+    name: "MedBench",
+    version: 2,
+    format: "ehr-decision-mcq-jsonl",
+    formatVersion: null,
+    checksum: "ab".repeat(32),
+    timeZone: "UTC",
+    itemCount: 1500,
+    patientCount: 976,
+  },
 };
 
 // One accepted gold fix among the sampled items (the server counts it from the stored decisions).
 const revisions = (snapshot: AuditSnapshot): ReportRevisions => {
   const n = snapshot.items.length;
-  return { conversations: false, summary: { items: n, rows: [{ kind: "gold", count: Math.min(1, n), of: n, share: n ? Math.min(1, n) / n : null }] } };
+  return {
+    conversations: false,
+    summary: { items: n, rows: [{ kind: "gold", count: Math.min(1, n), of: n, share: n ? Math.min(1, n) / n : null }] },
+  };
 };
 
 function entriesOf(snapshot: AuditSnapshot) {
-  return packageEntries({ snapshot, report: computeAuditReport(snapshot), facts, render: (f) => renderExport(snapshot, f, { revisions: revisions(snapshot) }), scripts });
+  return packageEntries({
+    snapshot,
+    report: computeAuditReport(snapshot),
+    facts,
+    render: (f) => renderExport(snapshot, f, { revisions: revisions(snapshot) }),
+    scripts,
+  });
 }
 
 const dirs: string[] = [];
@@ -41,7 +69,8 @@ afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }
 function unpack(snapshot: AuditSnapshot, tamper?: (reportJson: string) => string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-package-"));
   dirs.push(dir);
-  for (const e of entriesOf(snapshot)) fs.writeFileSync(path.join(dir, e.name), e.name === "report.json" && tamper ? tamper(e.content) : e.content);
+  for (const e of entriesOf(snapshot))
+    fs.writeFileSync(path.join(dir, e.name), e.name === "report.json" && tamper ? tamper(e.content) : e.content);
   return dir;
 }
 function run(command: string, args: string[], cwd: string) {
@@ -89,9 +118,23 @@ describe("reproducibility package", () => {
     expect(sha256(a)).toBe(sha256(b));
     const entries = entriesOf(smallAudit());
     expect(entries.map((e) => e.name)).toEqual([
-      "README.md", "audit.json", "ratings-long.csv", "ratings-wide-gold.csv", "ratings-wide-safety.csv", "majority-labels.csv",
-      "adjudication.csv", "comments.csv", "time-on-task.csv", "revisions.csv", "report.json", "report.md", "report.tex", "paragraph.txt",
-      "reproduce.py", "reproduce.R", "SHA256SUMS",
+      "README.md",
+      "audit.json",
+      "ratings-long.csv",
+      "ratings-wide-gold.csv",
+      "ratings-wide-safety.csv",
+      "majority-labels.csv",
+      "adjudication.csv",
+      "comments.csv",
+      "time-on-task.csv",
+      "revisions.csv",
+      "report.json",
+      "report.md",
+      "report.tex",
+      "paragraph.txt",
+      "reproduce.py",
+      "reproduce.R",
+      "SHA256SUMS",
     ]);
     const dir = unpack(smallAudit());
     expect(execFileSync("sha256sum", ["-c", "SHA256SUMS"], { cwd: dir, encoding: "utf8" })).not.toMatch(/FAILED/);
@@ -108,7 +151,14 @@ describe("reproducibility package", () => {
       dataset: { checksum: "ab".repeat(32), itemCount: 1500 },
       sample: { size: 6, seed: "clinaudit-2025", populationSize: 1500, sampling: { frameSize: 1500 } },
       rubric: [{ key: "gold", tieCategory: "uncertain", errorCategory: "incorrect" }, { key: "safety" }],
-      assignmentPlan: { design: "FULLY_CROSSED", raters: [{ rater: "R1", ratedItems: 6 }, { rater: "R2", ratedItems: 6 }, { rater: "R3", ratedItems: 6 }] },
+      assignmentPlan: {
+        design: "FULLY_CROSSED",
+        raters: [
+          { rater: "R1", ratedItems: 6 },
+          { rater: "R2", ratedItems: 6 },
+          { rater: "R3", ratedItems: 6 },
+        ],
+      },
     });
     expect(JSON.stringify(meta)).not.toMatch(/u-ana|u-ben|u-cy/);
   });

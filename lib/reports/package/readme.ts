@@ -3,20 +3,22 @@ import type { AuditSnapshot } from "../types";
 
 const ABOUT: Record<string, string> = {
   "README.md": "this file",
-  "audit.json": "how the sample was drawn and rated: dataset checksum, frame size and checksum, seed, sampling and ordering algorithms with their versions, strata and allocation, rubric with declared categories, assignment plan, time on task",
+  "audit.json":
+    "how the sample was drawn and rated: dataset checksum, frame size and checksum, seed, sampling and ordering algorithms with their versions, strata and allocation, rubric with declared categories, assignment plan, time on task",
   "ratings-long.csv": "every rating: dimension, item, rater, category (raters are R1…Rn)",
   "majority-labels.csv": "per item and dimension: majority label, tie flag, votes per category",
   "adjudication.csv": "final labels: majority against the adjudicated label, with the adjudicator's reason",
   "comments.csv": "raters' comments with the time of their last save and the rater's own ratings",
   "time-on-task.csv": "measured active seconds and discussion flags per item and rater",
-  "revisions.csv": "the revision summary: accepted corrections per kind (questions, gold answers, distractors, evidence or sources, removed items), count and share of what was reviewed",
+  "revisions.csv":
+    "the revision summary: accepted corrections per kind (questions, gold answers, distractors, evidence or sources, removed items), count and share of what was reviewed",
   "report.json": "the report at full precision (the numbers the scripts check)",
   "report.md": "the report as Markdown",
   "report.tex": "the agreement table and the revision summary as LaTeX",
   "paragraph.txt": "the appendix paragraph",
   "reproduce.py": "recomputes the report from ratings-long.csv (Python 3 with numpy)",
   "reproduce.R": "recomputes the report from ratings-long.csv (R; irrCAC as a cross-check when installed)",
-  "SHA256SUMS": "SHA-256 of every other file",
+  SHA256SUMS: "SHA-256 of every other file",
 };
 
 export function packageReadme(snapshot: AuditSnapshot, names: readonly string[]): string {

@@ -32,42 +32,95 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
 
   it("two gold corrections on two turns coexist, are adjudicated on their turns and exported", async () => {
     const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
-    const imported = await importDataset(db, null, [{ name: "notes.json", open: async function* () { yield NOTES; } }]);
+    const imported = await importDataset(db, null, [
+      {
+        name: "notes.json",
+        open: async function* () {
+          yield NOTES;
+        },
+      },
+    ]);
     if (imported.status !== "imported") throw new Error("import failed");
-    const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") => createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!);
+    const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
+      createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!);
     const organizer = await mk("org@example.org", "ORGANIZER");
     const [a, b] = [await mk("a@example.org", "CLINICIAN"), await mk("b@example.org", "CLINICIAN")];
-    const audit = await createAudit(db, organizer.id, { name: "Notes", datasetId: imported.datasetId, size: 1, seed: "1", strata: [], rubric: DEFAULT_RUBRIC });
+    const audit = await createAudit(db, organizer.id, {
+      name: "Notes",
+      datasetId: imported.datasetId,
+      size: 1,
+      seed: "1",
+      strata: [],
+      rubric: DEFAULT_RUBRIC,
+    });
     await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [a.id, b.id], design: "FULLY_CROSSED" });
     await setAuditStatus(db, organizer.id, audit.id, "open");
     const assignment = async (userId: string) => (await reviewQueue(db, userId))[0]!.items[0]!.assignmentId;
     const [idA, idB] = [await assignment(a.id), await assignment(b.id)];
 
     const gold = (turnOrder: number, newGold: string) =>
-      saveCorrection(db, a.id, { assignmentId: idA, kind: "GOLD", turnOrder, correction: { kind: "GOLD", proposal: `Option ${newGold}`, newGold, rationale: "per the note" }, expectedVersion: 0 });
+      saveCorrection(db, a.id, {
+        assignmentId: idA,
+        kind: "GOLD",
+        turnOrder,
+        correction: { kind: "GOLD", proposal: `Option ${newGold}`, newGold, rationale: "per the note" },
+        expectedVersion: 0,
+      });
     expect(await gold(1, "A")).toMatchObject({ ok: true });
     expect(await gold(2, "C")).toMatchObject({ ok: true });
     const bad = "Option E: Note #7 Chartdate: 2150-09-01 Headers: Pertinent Results";
-    await saveCorrection(db, b.id, { assignmentId: idB, kind: "DISTRACTOR", turnOrder: 2, correction: { kind: "DISTRACTOR", proposal: bad, rationale: "r" }, expectedVersion: 0 });
+    await saveCorrection(db, b.id, {
+      assignmentId: idB,
+      kind: "DISTRACTOR",
+      turnOrder: 2,
+      correction: { kind: "DISTRACTOR", proposal: bad, rationale: "r" },
+      expectedVersion: 0,
+    });
     const mine = (await loadCase(db, a.id, idA))!.corrections;
-    expect(mine.map((c) => [c.kind, c.turnOrder, c.newGold]).sort()).toEqual([["GOLD", 1, "A"], ["GOLD", 2, "C"]]);
+    expect(mine.map((c) => [c.kind, c.turnOrder, c.newGold]).sort()).toEqual([
+      ["GOLD", 1, "A"],
+      ["GOLD", 2, "C"],
+    ]);
     // While open, an item the raters have not finished cannot be adjudicated.
     const openItem = (await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id } })).id;
     await expect(
-      saveAdjudication(db, organizer.id, saveAdjudicationSchema.parse({ auditId: audit.id, auditItemId: openItem, finalLabels: { gold: "correct", question: "clear" }, rationale: "early", decisions: [] })),
+      saveAdjudication(
+        db,
+        organizer.id,
+        saveAdjudicationSchema.parse({
+          auditId: audit.id,
+          auditItemId: openItem,
+          finalLabels: { gold: "correct", question: "clear" },
+          rationale: "early",
+          decisions: [],
+        }),
+      ),
     ).rejects.toThrow(/must finish this item/);
     await setAuditStatus(db, organizer.id, audit.id, "close");
 
     const auditItemId = (await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id } })).id;
     const loaded = (await loadAdjudicationItem(db, audit.id, auditItemId))!;
-    const byTurn = (userId: string, turnOrder: number) => loaded.raters.find((r) => r.user.id === userId)!.corrections.find((c) => c.turnOrder === turnOrder)!;
+    const byTurn = (userId: string, turnOrder: number) =>
+      loaded.raters.find((r) => r.user.id === userId)!.corrections.find((c) => c.turnOrder === turnOrder)!;
     const [c1, c2, c3] = [byTurn(a.id, 1), byTurn(a.id, 2), byTurn(b.id, 2)];
     const adjudicate = (decisions: unknown[]) =>
-      saveAdjudication(db, organizer.id, saveAdjudicationSchema.parse({ auditId: audit.id, auditItemId, finalLabels: { gold: "incorrect", question: "clear" }, rationale: "gold was wrong", decisions }));
+      saveAdjudication(
+        db,
+        organizer.id,
+        saveAdjudicationSchema.parse({
+          auditId: audit.id,
+          auditItemId,
+          finalLabels: { gold: "incorrect", question: "clear" },
+          rationale: "gold was wrong",
+          decisions,
+        }),
+      );
 
     // A corrected source option must cite the patient's notes.
     await expect(
-      adjudicate([{ correctionId: c3.id, decision: "ACCEPTED", applied: { kind: "DISTRACTOR", label: "E", text: bad.slice(10) }, rationale: "ok" }]),
+      adjudicate([
+        { correctionId: c3.id, decision: "ACCEPTED", applied: { kind: "DISTRACTOR", label: "E", text: bad.slice(10) }, rationale: "ok" },
+      ]),
     ).rejects.toThrow(/Note #7/);
 
     // The turn comes from the correction, whatever the form sends.
@@ -82,9 +135,18 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
       { correctionId: c2.id, decision: "EDITED", applied: { kind: "GOLD", answer: "D", turnOrder: 1 }, rationale: "D cites the diagnosis" },
       { correctionId: c3.id, decision: "REJECTED", applied: null, rationale: "no such note, checked twice" },
     ]);
-    const redo = await db.auditEvent.findFirstOrThrow({ where: { entity: "Correction", entityId: c3.id }, orderBy: [{ at: "desc" }, { id: "desc" }] });
-    expect(redo).toMatchObject({ before: { decision: "REJECTED", applied: null, rationale: "no such note" }, after: { decision: "REJECTED", rationale: "no such note, checked twice" } });
-    const stored = await db.correctionDecision.findMany({ where: { auditId: audit.id, decision: { not: "REJECTED" } }, select: { correctionId: true, applied: true } });
+    const redo = await db.auditEvent.findFirstOrThrow({
+      where: { entity: "Correction", entityId: c3.id },
+      orderBy: [{ at: "desc" }, { id: "desc" }],
+    });
+    expect(redo).toMatchObject({
+      before: { decision: "REJECTED", applied: null, rationale: "no such note" },
+      after: { decision: "REJECTED", rationale: "no such note, checked twice" },
+    });
+    const stored = await db.correctionDecision.findMany({
+      where: { auditId: audit.id, decision: { not: "REJECTED" } },
+      select: { correctionId: true, applied: true },
+    });
     expect(Object.fromEntries(stored.map((d) => [d.correctionId, d.applied]))).toEqual({
       [c1.id]: { kind: "GOLD", answer: "A", turnOrder: 1 },
       [c2.id]: { kind: "GOLD", answer: "D", turnOrder: 2 },
@@ -93,7 +155,11 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
     const bundle = (await correctedBenchmark(db, audit.id, exportRoot))!;
     expect(bundle.ok).toBe(true);
     // The adjudication page lists the same files and counts without building them.
-    expect(await correctedSummary(db, audit.id, { organizer: true })).toEqual({ files: bundle.files.map((f) => f.name), changes: bundle.changes, removed: bundle.removed });
+    expect(await correctedSummary(db, audit.id, { organizer: true })).toEqual({
+      files: bundle.files.map((f) => f.name),
+      changes: bundle.changes,
+      removed: bundle.removed,
+    });
     // A clinician adjudicator is offered the change log only: the data files are the whole dataset.
     expect((await correctedSummary(db, audit.id, { organizer: false }))!.files).toEqual(["changelog.json", "changelog.md"]);
     const file = (name: string) => bundle.files.find((f) => f.name === name)!.text();

@@ -40,12 +40,22 @@ export interface CorrectedManifest {
   counts?: { patients: number; items: number };
 }
 
-export type BuildPhase = { phase: "records"; done: number; total: number } | { phase: "items" } | { phase: "checking"; done: number; total: number };
+export type BuildPhase =
+  | { phase: "records"; done: number; total: number }
+  | { phase: "items" }
+  | { phase: "checking"; done: number; total: number };
 
 const typeOf = (name: string) => (name.endsWith(".csv") ? "text/csv" : name.endsWith(".md") ? "text/markdown" : "application/json");
 
 /** The dataset's patients part, written once per dataset (a dataset never changes after import). */
-async function ensurePatientsPart(db: Db, root: string, state: CorrectedState, family: string, patientCount: number, progress: (p: BuildPhase) => void): Promise<string> {
+async function ensurePatientsPart(
+  db: Db,
+  root: string,
+  state: CorrectedState,
+  family: string,
+  patientCount: number,
+  progress: (p: BuildPhase) => void,
+): Promise<string> {
   const rel = path.join("datasets", state.datasetId, `v${CORRECTED_EXPORT_VERSION}`, "patients.part");
   const file = path.join(root, rel);
   if (fs.existsSync(file)) return rel;
@@ -53,7 +63,9 @@ async function ensurePatientsPart(db: Db, root: string, state: CorrectedState, f
   const tmp = `${file}.${randomUUID()}.tmp`;
   try {
     progress({ phase: "records", done: 0, total: patientCount });
-    await writePatientsPart(db, { id: state.datasetId, family, format: writtenAs(state.format as FormatId) }, tmp, (done) => progress({ phase: "records", done, total: patientCount }));
+    await writePatientsPart(db, { id: state.datasetId, family, format: writtenAs(state.format as FormatId) }, tmp, (done) =>
+      progress({ phase: "records", done, total: patientCount }),
+    );
     fs.renameSync(tmp, file); // atomic: a reader sees the whole part or none
   } finally {
     fs.rmSync(tmp, { force: true });
@@ -62,7 +74,11 @@ async function ensurePatientsPart(db: Db, root: string, state: CorrectedState, f
 }
 
 /** The corrected items and their change log entries; only the patients of changed items are read. */
-async function correctedItems(db: Db, state: CorrectedState, only?: "changed"): Promise<{ items: Item[]; changes: ChangeRecord[]; removed: string[] }> {
+async function correctedItems(
+  db: Db,
+  state: CorrectedState,
+  only?: "changed",
+): Promise<{ items: Item[]; changes: ChangeRecord[]; removed: string[] }> {
   const changed = new Set(state.decisions.map((d) => d.item));
   const items = await datasetItems(db, state.datasetId, only === "changed" ? [...changed] : undefined);
   const patientIds = [...new Set(items.filter((i) => changed.has(itemKey(i))).map((i) => i.patientId))];
@@ -70,7 +86,10 @@ async function correctedItems(db: Db, state: CorrectedState, only?: "changed"): 
     where: { datasetId: state.datasetId, externalId: { in: patientIds } },
     select: {
       externalId: true,
-      events: { orderBy: { position: "asc" }, select: { eventId: true, gaDays: true, visitId: true, type: true, name: true, text: true, data: true } },
+      events: {
+        orderBy: { position: "asc" },
+        select: { eventId: true, gaDays: true, visitId: true, type: true, name: true, text: true, data: true },
+      },
       notes: { select: { noteNum: true, chartdate: true } },
     },
   });
@@ -101,8 +120,20 @@ function correctionIssue(state: CorrectedState, error: CorrectionError): Located
   return { file: "(corrections)", field: "(correction)", message: error.message, ...(item ? { item } : {}) };
 }
 
-function changeLogTexts(state: CorrectedState, changes: ChangeRecord[], removed: string[], revisions: ReportRevisions): { name: string; text: string }[] {
-  const log = { audit: state.auditName, dataset: state.datasetName, format: state.format, changes, removed, revisions: revisionsDocument(revisions) };
+function changeLogTexts(
+  state: CorrectedState,
+  changes: ChangeRecord[],
+  removed: string[],
+  revisions: ReportRevisions,
+): { name: string; text: string }[] {
+  const log = {
+    audit: state.auditName,
+    dataset: state.datasetName,
+    format: state.format,
+    changes,
+    removed,
+    revisions: revisionsDocument(revisions),
+  };
   return [
     { name: "changelog.json", text: JSON.stringify(log, null, 2) + "\n" },
     { name: "changelog.md", text: changeLogMarkdown(state.auditName, changes, removed, revisions) },
@@ -113,7 +144,10 @@ function changeLogTexts(state: CorrectedState, changes: ChangeRecord[], removed:
  * The change logs alone, straight from the decisions and the items they touch (well under a
  * second): they need no validation, so they never wait for the data files.
  */
-export async function correctedChangeLogs(db: Db, state: CorrectedState): Promise<{ name: string; type: string; text: string }[] | { issue: LocatedIssue }> {
+export async function correctedChangeLogs(
+  db: Db,
+  state: CorrectedState,
+): Promise<{ name: string; type: string; text: string }[] | { issue: LocatedIssue }> {
   try {
     const [{ changes, removed }, revisions] = await Promise.all([correctedItems(db, state, "changed"), stateRevisions(db, state)]);
     return changeLogTexts(state, changes, removed, revisions).map((f) => ({ ...f, type: typeOf(f.name) }));
@@ -128,9 +162,18 @@ export async function correctedChangeLogs(db: Db, state: CorrectedState): Promis
  * items part and change logs, the dataset's patients part (once per dataset), then the
  * importer's own validation over the joined files. Returns the manifest (also written to dir).
  */
-export async function buildCorrected(db: Db, root: string, dir: string, state: CorrectedState, progress: (p: BuildPhase) => void): Promise<CorrectedManifest> {
+export async function buildCorrected(
+  db: Db,
+  root: string,
+  dir: string,
+  state: CorrectedState,
+  progress: (p: BuildPhase) => void,
+): Promise<CorrectedManifest> {
   const started = performance.now();
-  const dataset = await db.dataset.findUniqueOrThrow({ where: { id: state.datasetId }, select: { family: true, formatVersion: true, meta: true, patientCount: true } });
+  const dataset = await db.dataset.findUniqueOrThrow({
+    where: { id: state.datasetId },
+    select: { family: true, formatVersion: true, meta: true, patientCount: true },
+  });
   progress({ phase: "items" });
   let corrected: Awaited<ReturnType<typeof correctedItems>>;
   try {
@@ -138,7 +181,18 @@ export async function buildCorrected(db: Db, root: string, dir: string, state: C
   } catch (error) {
     // A decision that no longer fits its item (checked when saved; re-checked here): nothing is offered.
     if (!(error instanceof CorrectionError)) throw error;
-    const manifest: CorrectedManifest = { key: state.key, builtAt: new Date().toISOString(), buildMs: Math.round(performance.now() - started), ok: false, data: [], changeLogs: [], changes: 0, removed: 0, issues: [correctionIssue(state, error)], totalIssues: 1 };
+    const manifest: CorrectedManifest = {
+      key: state.key,
+      builtAt: new Date().toISOString(),
+      buildMs: Math.round(performance.now() - started),
+      ok: false,
+      data: [],
+      changeLogs: [],
+      changes: 0,
+      removed: 0,
+      issues: [correctionIssue(state, error)],
+      totalIssues: 1,
+    };
     fs.writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest), { mode: 0o600 });
     return manifest;
   }
@@ -154,14 +208,25 @@ export async function buildCorrected(db: Db, root: string, dir: string, state: C
 
   const format = writtenAs(state.format as FormatId);
   const { __extra, ...meta } = dataset.meta as Record<string, unknown>;
-  const layout = exportLayout(format, { meta, ...(dataset.formatVersion ? { formatVersion: dataset.formatVersion } : {}), ...(__extra ? { extra: __extra as Record<string, unknown> } : {}) });
-  const exported = format.startsWith("ehr-decision-mcq") ? items.filter((i) => i.kind === "mcq") : items.filter((i) => i.kind === "conversation");
+  const layout = exportLayout(format, {
+    meta,
+    ...(dataset.formatVersion ? { formatVersion: dataset.formatVersion } : {}),
+    ...(__extra ? { extra: __extra as Record<string, unknown> } : {}),
+  });
+  const exported = format.startsWith("ehr-decision-mcq")
+    ? items.filter((i) => i.kind === "mcq")
+    : items.filter((i) => i.kind === "conversation");
   const itemsSize = await writePartFile(path.join(dir, "items.part"), itemsWriter(format, exported), exported);
   const patientsPart = await ensurePatientsPart(db, root, state, dataset.family, dataset.patientCount, progress);
   const patientsSize = fs.statSync(path.join(root, patientsPart)).size;
   const data: CorrectedFile[] = layout.map((f) => {
-    const segments = f.segments.map((s): StoredSegment => (s.kind === "text" ? { text: s.text } : { file: s.kind === "patients" ? patientsPart : rel("items.part") }));
-    const size = f.segments.reduce((n, s) => n + (s.kind === "text" ? Buffer.byteLength(s.text) : s.kind === "patients" ? patientsSize : itemsSize), 0);
+    const segments = f.segments.map(
+      (s): StoredSegment => (s.kind === "text" ? { text: s.text } : { file: s.kind === "patients" ? patientsPart : rel("items.part") }),
+    );
+    const size = f.segments.reduce(
+      (n, s) => n + (s.kind === "text" ? Buffer.byteLength(s.text) : s.kind === "patients" ? patientsSize : itemsSize),
+      0,
+    );
     return { name: f.name, type: typeOf(f.name), size, segments };
   });
 
@@ -171,7 +236,12 @@ export async function buildCorrected(db: Db, root: string, dir: string, state: C
   const read = new Map<string, number>();
   const validated = await validateDatasetStream(
     data.map((f) => ({ name: f.name, open: () => segmentText(resolve, f.segments) })),
-    { timeZone: state.timeZone, onProgress: (p) => (read.set(p.file, p.chars), progress({ phase: "checking", done: [...read.values()].reduce((a, b) => a + b, 0), total })) },
+    {
+      timeZone: state.timeZone,
+      onProgress: (p) => (
+        read.set(p.file, p.chars), progress({ phase: "checking", done: [...read.values()].reduce((a, b) => a + b, 0), total })
+      ),
+    },
   );
   const itemsFile = layout.find((f) => f.segments.some((s) => s.kind === "items"))!.name;
   const issues: LocatedIssue[] = validated.ok ? [] : validated.issues.map((i) => locate(i, itemsFile, exported));

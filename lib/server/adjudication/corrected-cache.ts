@@ -67,20 +67,22 @@ function start(db: Db, root: string, s: CorrectedState): Build {
   const reg = registry();
   const id = `${s.auditId}/${s.key}`;
   const build: Build = { progress: { phase: "queued" }, done: undefined as unknown as Promise<CorrectedManifest> };
-  build.done = (reg.queue = reg.queue.catch(() => undefined).then(async () => {
-    const final = stateDir(root, s);
-    const tmp = `${final}.${randomUUID()}.tmp`;
-    fs.mkdirSync(tmp, { recursive: true, mode: 0o700 });
-    try {
-      const manifest = await buildCorrected(db, root, tmp, s, (p) => (build.progress = p));
-      fs.rmSync(final, { recursive: true, force: true });
-      fs.renameSync(tmp, final); // the state appears whole, manifest last written inside it
-      prune(root, s);
-      return manifest;
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
-  })) as Promise<CorrectedManifest>;
+  build.done = (reg.queue = reg.queue
+    .catch(() => undefined)
+    .then(async () => {
+      const final = stateDir(root, s);
+      const tmp = `${final}.${randomUUID()}.tmp`;
+      fs.mkdirSync(tmp, { recursive: true, mode: 0o700 });
+      try {
+        const manifest = await buildCorrected(db, root, tmp, s, (p) => (build.progress = p));
+        fs.rmSync(final, { recursive: true, force: true });
+        fs.renameSync(tmp, final); // the state appears whole, manifest last written inside it
+        prune(root, s);
+        return manifest;
+      } finally {
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+    })) as Promise<CorrectedManifest>;
   build.done.then(
     () => reg.builds.delete(id),
     (error: unknown) => {
@@ -98,7 +100,11 @@ function start(db: Db, root: string, s: CorrectedState): Build {
  * it when it is not built. A build that failed is retried only when asked (`retry`), not on
  * every look. Null: no such audit.
  */
-export async function correctedStatus(db: Db, auditId: string, options: { retry?: boolean; root?: string } = {}): Promise<CorrectedStatus | null> {
+export async function correctedStatus(
+  db: Db,
+  auditId: string,
+  options: { retry?: boolean; root?: string } = {},
+): Promise<CorrectedStatus | null> {
   const root = options.root ?? correctedRoot();
   const s = await correctedState(db, auditId);
   if (!s) return null;
@@ -126,5 +132,7 @@ export async function correctedManifest(db: Db, auditId: string, root = correcte
 
 /** Starts building the current state in the background (after an adjudication is saved). */
 export function prepareCorrected(db: Db, auditId: string, root = correctedRoot()): void {
-  correctedStatus(db, auditId, { root }).catch((error: unknown) => console.error(`corrected export of audit ${auditId} could not start`, error));
+  correctedStatus(db, auditId, { root }).catch((error: unknown) =>
+    console.error(`corrected export of audit ${auditId} could not start`, error),
+  );
 }

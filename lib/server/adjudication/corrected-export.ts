@@ -25,12 +25,15 @@ export function mayDownloadCorrected(access: { organizer: boolean }, file: strin
 /** The corrected benchmark's files for a dataset format (the exporters' own file names) and the change logs. */
 export function correctedFileNames(format: string): string[] {
   const data =
-    format === "ehr-decision-mcq-json" ? ["ehr-decision-mcq.json"]
-    // FHIR R4 records have no FHIR writer for corrections: they go out in the decision-point JSONL layout.
-    : format === "ehr-decision-mcq-jsonl" || format === "fhir-r4" ? ["patients.jsonl", "instances.jsonl"]
-    : format === "ehrnote-chatqa-csv" ? ["notes.csv", "questions.csv"]
-    // EHRNoteQA has no writer of its own: its conversations go out as a notes-chatqa bundle.
-    : ["notes-chatqa.json"];
+    format === "ehr-decision-mcq-json"
+      ? ["ehr-decision-mcq.json"]
+      : // FHIR R4 records have no FHIR writer for corrections: they go out in the decision-point JSONL layout.
+        format === "ehr-decision-mcq-jsonl" || format === "fhir-r4"
+        ? ["patients.jsonl", "instances.jsonl"]
+        : format === "ehrnote-chatqa-csv"
+          ? ["notes.csv", "questions.csv"]
+          : // EHRNoteQA has no writer of its own: its conversations go out as a notes-chatqa bundle.
+            ["notes-chatqa.json"];
   return [...data, ...CHANGE_LOG_FILES];
 }
 
@@ -118,10 +121,21 @@ export interface CorrectedOverview {
  * of the current state when it is not built; a clinician adjudicator (change logs only) never
  * makes the server build the whole dataset.
  */
-export async function correctedOverview(db: Db, auditId: string, access: { organizer: boolean }, options: { retry?: boolean; root?: string } = {}): Promise<CorrectedOverview | null> {
+export async function correctedOverview(
+  db: Db,
+  auditId: string,
+  access: { organizer: boolean },
+  options: { retry?: boolean; root?: string } = {},
+): Promise<CorrectedOverview | null> {
   const summary = await correctedSummary(db, auditId, access);
   if (!summary) return null;
-  const base = { files: summary.files.map((name) => ({ name })), changes: summary.changes, removed: summary.removed, issues: [], totalIssues: 0 };
+  const base = {
+    files: summary.files.map((name) => ({ name })),
+    changes: summary.changes,
+    removed: summary.removed,
+    issues: [],
+    totalIssues: 0,
+  };
   if (!access.organizer) return { ...base, state: "ready" };
   const status = await correctedStatus(db, auditId, options);
   if (!status) return null;

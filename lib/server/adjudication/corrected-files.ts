@@ -61,7 +61,12 @@ export async function writePartFile<T>(file: string, writer: PartWriter<T>, reco
  * The dataset's patients, in source order, rebuilt from their rows as loadDataset rebuilds them,
  * a batch at a time. `onBatch` is told how many patients have been read.
  */
-export async function* datasetPatients(db: Db, datasetId: string, family: string, onBatch: (done: number) => void = () => {}): AsyncGenerator<Patient> {
+export async function* datasetPatients(
+  db: Db,
+  datasetId: string,
+  family: string,
+  onBatch: (done: number) => void = () => {},
+): AsyncGenerator<Patient> {
   let after = -1;
   let done = 0;
   for (;;) {
@@ -70,8 +75,13 @@ export async function* datasetPatients(db: Db, datasetId: string, family: string
       orderBy: { position: "asc" },
       take: PATIENT_BATCH,
       select: {
-        position: true, externalId: true, data: true,
-        events: { orderBy: { position: "asc" }, select: { eventId: true, gaDays: true, visitId: true, type: true, name: true, text: true, data: true } },
+        position: true,
+        externalId: true,
+        data: true,
+        events: {
+          orderBy: { position: "asc" },
+          select: { eventId: true, gaDays: true, visitId: true, type: true, name: true, text: true, data: true },
+        },
         notes: { orderBy: { noteNum: "asc" }, select: { noteNum: true, chartdate: true, text: true, data: true } },
       },
     });
@@ -88,10 +98,19 @@ export async function* datasetPatients(db: Db, datasetId: string, family: string
 }
 
 /** The patients part of a dataset's export, written from the database. notes.csv first collects its trailing columns. */
-export async function writePatientsPart(db: Db, dataset: { id: string; family: string; format: FormatId }, file: string, onBatch?: (done: number) => void): Promise<number> {
+export async function writePatientsPart(
+  db: Db,
+  dataset: { id: string; family: string; format: FormatId },
+  file: string,
+  onBatch?: (done: number) => void,
+): Promise<number> {
   let noteExtras: string[] = [];
   if (dataset.format === "ehrnote-chatqa-csv") {
-    const notes = await db.note.findMany({ where: { patient: { datasetId: dataset.id } }, orderBy: [{ patient: { position: "asc" } }, { noteNum: "asc" }], select: { data: true } });
+    const notes = await db.note.findMany({
+      where: { patient: { datasetId: dataset.id } },
+      orderBy: [{ patient: { position: "asc" } }, { noteNum: "asc" }],
+      select: { data: true },
+    });
     noteExtras = [...extraKeys(notes.map((n) => n.data as { extra?: Record<string, unknown> }))];
   }
   return writePartFile(file, patientsWriter(dataset.format, noteExtras), datasetPatients(db, dataset.id, dataset.family, onBatch));
@@ -99,7 +118,11 @@ export async function writePatientsPart(db: Db, dataset: { id: string; family: s
 
 /** The dataset's items in source order (small: the data JSON of each), or only those named. */
 export async function datasetItems(db: Db, datasetId: string, only?: readonly string[]): Promise<Item[]> {
-  const rows = await db.item.findMany({ where: { datasetId, ...(only ? { externalId: { in: [...only] } } : {}) }, orderBy: { position: "asc" }, select: { data: true } });
+  const rows = await db.item.findMany({
+    where: { datasetId, ...(only ? { externalId: { in: [...only] } } : {}) },
+    orderBy: { position: "asc" },
+    select: { data: true },
+  });
   return rows.map((r) => r.data as unknown as Item);
 }
 
@@ -119,7 +142,9 @@ export async function* segmentText(resolve: (file: string) => string, segments: 
  * sent, so a newer state pruning this one mid-download cannot cut it short.
  */
 export async function segmentStream(root: string, segments: readonly StoredSegment[]): Promise<ReadableStream<Uint8Array>> {
-  const opened = await Promise.all(segments.map(async (s) => ("text" in s ? s : { handle: await fs.promises.open(path.join(root, s.file), "r") })));
+  const opened = await Promise.all(
+    segments.map(async (s) => ("text" in s ? s : { handle: await fs.promises.open(path.join(root, s.file), "r") })),
+  );
   async function* bytes(): AsyncGenerator<Uint8Array> {
     try {
       for (const s of opened) {

@@ -28,18 +28,41 @@ export interface CorrectedState {
 
 /** The audit's accepted corrections, read in one query (cheap: no dataset rows). Null: no such audit. */
 export async function correctedState(db: Db, auditId: string): Promise<CorrectedState | null> {
-  const audit = await db.audit.findUnique({ where: { id: auditId }, select: { name: true, datasetId: true, dataset: { select: { format: true, timeZone: true, meta: true } } } });
+  const audit = await db.audit.findUnique({
+    where: { id: auditId },
+    select: { name: true, datasetId: true, dataset: { select: { format: true, timeZone: true, meta: true } } },
+  });
   if (!audit) return null;
   const rows = await db.correctionDecision.findMany({
     where: { auditId, decision: { in: ["ACCEPTED", "EDITED"] } },
     select: {
-      decision: true, applied: true, rationale: true, adjudicatorId: true,
-      correction: { select: { kind: true, turnOrder: true, rationale: true, assignment: { select: { user: { select: { name: true } }, auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } } } } } },
+      decision: true,
+      applied: true,
+      rationale: true,
+      adjudicatorId: true,
+      correction: {
+        select: {
+          kind: true,
+          turnOrder: true,
+          rationale: true,
+          assignment: {
+            select: {
+              user: { select: { name: true } },
+              auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } },
+            },
+          },
+        },
+      },
     },
   });
   // Extending the sample changes the change log's revision summary (its denominators), not the decisions.
   const sampled = await db.auditItem.count({ where: { auditId } });
-  const people = new Map((await db.user.findMany({ where: { id: { in: rows.map((d) => d.adjudicatorId) } }, select: { id: true, name: true } })).map((u) => [u.id, u.name]));
+  const people = new Map(
+    (await db.user.findMany({ where: { id: { in: rows.map((d) => d.adjudicatorId) } }, select: { id: true, name: true } })).map((u) => [
+      u.id,
+      u.name,
+    ]),
+  );
   // Per item in APPLY_ORDER (as checked when the adjudication was saved); the applied JSON
   // carries the turn (conversations), so each change lands on its turn.
   rows.sort(
@@ -63,5 +86,14 @@ export async function correctedState(db: Db, auditId: string): Promise<Corrected
     .update(JSON.stringify({ v: CORRECTED_EXPORT_VERSION, dataset: audit.datasetId, audit: audit.name, sampled, decisions }))
     .digest("hex")
     .slice(0, 32);
-  return { auditId, auditName: audit.name, datasetId: audit.datasetId, datasetName, format: audit.dataset.format, timeZone: audit.dataset.timeZone, decisions, key };
+  return {
+    auditId,
+    auditName: audit.name,
+    datasetId: audit.datasetId,
+    datasetName,
+    format: audit.dataset.format,
+    timeZone: audit.dataset.timeZone,
+    decisions,
+    key,
+  };
 }

@@ -17,7 +17,19 @@ export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId:
       sampleOrder: true,
       audit: { select: { name: true, status: true, rubric: true, raterOrder: true } },
       adjudication: true,
-      item: { select: { id: true, kind: true, externalId: true, cutoffTime: true, chapter: true, level: true, decisionPoint: true, data: true, patientId: true } },
+      item: {
+        select: {
+          id: true,
+          kind: true,
+          externalId: true,
+          cutoffTime: true,
+          chapter: true,
+          level: true,
+          decisionPoint: true,
+          data: true,
+          patientId: true,
+        },
+      },
       assignments: {
         where: { active: true },
         select: {
@@ -26,7 +38,10 @@ export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId:
           flagged: true,
           user: { select: { id: true, name: true } },
           ratings: { select: { dimension: true, category: true } },
-          corrections: { orderBy: [{ turnOrder: "asc" }, { createdAt: "asc" }], select: { id: true, kind: true, turnOrder: true, proposal: true, newGold: true, rationale: true, decision: true } },
+          corrections: {
+            orderBy: [{ turnOrder: "asc" }, { createdAt: "asc" }],
+            select: { id: true, kind: true, turnOrder: true, proposal: true, newGold: true, rationale: true, decision: true },
+          },
         },
       },
     },
@@ -34,13 +49,25 @@ export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId:
   if (!row) return null;
   const { item } = row;
   // Rater labels as in every report of the audit: R1…Rn audit-wide (lib/audits/rater-order).
-  const audited = await db.assignment.findMany({ where: { auditId, active: true }, distinct: ["userId"], select: { userId: true, user: { select: { createdAt: true } } } });
-  const order = orderRaters(audited.map((a) => ({ userId: a.userId, createdAt: a.user.createdAt })), storedRaterOrder(row.audit.raterOrder));
+  const audited = await db.assignment.findMany({
+    where: { auditId, active: true },
+    distinct: ["userId"],
+    select: { userId: true, user: { select: { createdAt: true } } },
+  });
+  const order = orderRaters(
+    audited.map((a) => ({ userId: a.userId, createdAt: a.user.createdAt })),
+    storedRaterOrder(row.audit.raterOrder),
+  );
   const [events, notes] = await Promise.all([
     item.kind === "mcq" && item.cutoffTime
-      ? db.ehrEvent.findMany({ where: { patientId: item.patientId, time: { lte: item.cutoffTime } }, orderBy: [{ time: "asc" }, { position: "asc" }] })
+      ? db.ehrEvent.findMany({
+          where: { patientId: item.patientId, time: { lte: item.cutoffTime } },
+          orderBy: [{ time: "asc" }, { position: "asc" }],
+        })
       : Promise.resolve([]),
-    item.kind === "conversation" ? db.note.findMany({ where: { patientId: item.patientId }, orderBy: { noteNum: "asc" } }) : Promise.resolve([]),
+    item.kind === "conversation"
+      ? db.note.findMany({ where: { patientId: item.patientId }, orderBy: { noteNum: "asc" } })
+      : Promise.resolve([]),
   ]);
   return {
     ...row,

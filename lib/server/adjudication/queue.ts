@@ -28,7 +28,11 @@ export async function adjudicationQueue(db: Db, auditId: string) {
       adjudication: { select: { removeItem: true } },
       assignments: {
         where: { active: true },
-        select: { comment: true, ratings: { where: { category: { not: null } }, select: { dimension: true, category: true } }, _count: { select: { corrections: true } } },
+        select: {
+          comment: true,
+          ratings: { where: { category: { not: null } }, select: { dimension: true, category: true } },
+          _count: { select: { corrections: true } },
+        },
       },
     },
   });
@@ -39,7 +43,8 @@ export async function adjudicationQueue(db: Db, auditId: string) {
     const comments = i.assignments.filter((a) => a.comment.trim() !== "").length;
     const reasons = triageReasons(rubric, { ratings, corrections, comments });
     if (reasons.length === 0 && !i.adjudication) continue;
-    const complete = i.assignments.length > 0 && i.assignments.every((a) => new Set(a.ratings.map((r) => r.dimension)).size >= rubric.length);
+    const complete =
+      i.assignments.length > 0 && i.assignments.every((a) => new Set(a.ratings.map((r) => r.dimension)).size >= rubric.length);
     rows.push({
       auditItemId: i.id,
       sampleOrder: i.sampleOrder,

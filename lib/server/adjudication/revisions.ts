@@ -19,7 +19,11 @@ export async function auditRevisions(db: Db, auditId: string): Promise<ReportRev
 /** The revision summary of a corrected-export state (its decisions, its audit's sample). */
 export async function stateRevisions(db: Db, s: CorrectedState): Promise<ReportRevisions> {
   const sampled = await db.auditItem.findMany({ where: { auditId: s.auditId }, select: { item: { select: { externalId: true } } } });
-  const items = await datasetItems(db, s.datasetId, sampled.map((a) => a.item.externalId));
+  const items = await datasetItems(
+    db,
+    s.datasetId,
+    sampled.map((a) => a.item.externalId),
+  );
   const byKey = new Map<string, Item>(items.map((i) => [itemKey(i), i]));
   return {
     summary: revisionSummary(byKey, s.decisions),

@@ -20,7 +20,13 @@ type Kind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE";
 async function patientRecord(db: Db, patientId: string) {
   const patient = await db.patient.findUniqueOrThrow({
     where: { id: patientId },
-    select: { dataset: { select: { timeZone: true } }, events: { orderBy: { position: "asc" }, select: { eventId: true, gaDays: true, visitId: true, type: true, name: true, text: true, data: true } } },
+    select: {
+      dataset: { select: { timeZone: true } },
+      events: {
+        orderBy: { position: "asc" },
+        select: { eventId: true, gaDays: true, visitId: true, type: true, name: true, text: true, data: true },
+      },
+    },
   });
   return { events: patient.events.map(eventFromRow), timeZone: patient.dataset.timeZone };
 }
@@ -48,24 +54,32 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
   }
   // Only the rubric's dimensions: anything else would be stored and exported as a label.
   for (const key of Object.keys(input.finalLabels)) {
-    if (!rubric.some((d) => d.key === key)) throw new AppError("INVALID", { key: "adjudication.errors.unknownDimension", values: { dimension: key.slice(0, 80) } });
+    if (!rubric.some((d) => d.key === key))
+      throw new AppError("INVALID", { key: "adjudication.errors.unknownDimension", values: { dimension: key.slice(0, 80) } });
   }
   for (const d of rubric) {
     const label = input.finalLabels[d.key];
     // The dimension is named by its canonical label: the reader's language is not known here.
-    if (!label || !d.categories.some((c) => c.key === label)) throw new AppError("INVALID", { key: "adjudication.errors.finalLabel", values: { label: d.label } });
+    if (!label || !d.categories.some((c) => c.key === label))
+      throw new AppError("INVALID", { key: "adjudication.errors.finalLabel", values: { label: d.label } });
   }
   const corrections = new Map(row.assignments.flatMap((a) => a.corrections).map((c) => [c.id, c]));
   const original = row.item.data as unknown as Item;
   // An accepted evidence change is checked against the patient's record, as the export applies it.
-  const evidence = original.kind === "mcq" && input.decisions.some((d) => d.decision !== "REJECTED" && d.applied?.kind === "EVIDENCE") ? await patientRecord(db, row.item.patientId) : undefined;
+  const evidence =
+    original.kind === "mcq" && input.decisions.some((d) => d.decision !== "REJECTED" && d.applied?.kind === "EVIDENCE")
+      ? await patientRecord(db, row.item.patientId)
+      : undefined;
   let item = original;
   /** The change each accepted decision applies, as stored (with the correction's turn). */
   const applied = new Map<string, AppliedChange>();
-  for (const d of input.decisions) if (!corrections.has(d.correctionId)) throw new AppError("INVALID", { key: "adjudication.errors.unknownCorrection" });
+  for (const d of input.decisions)
+    if (!corrections.has(d.correctionId)) throw new AppError("INVALID", { key: "adjudication.errors.unknownCorrection" });
   // Checked in the order the corrected export applies them.
   const rank = (id: string) => [APPLY_ORDER.indexOf(corrections.get(id)!.kind), corrections.get(id)!.turnOrder] as const;
-  const ordered = [...input.decisions].sort((a, b) => rank(a.correctionId)[0] - rank(b.correctionId)[0] || rank(a.correctionId)[1] - rank(b.correctionId)[1]);
+  const ordered = [...input.decisions].sort(
+    (a, b) => rank(a.correctionId)[0] - rank(b.correctionId)[0] || rank(a.correctionId)[1] - rank(b.correctionId)[1],
+  );
   for (const d of ordered) {
     const c = corrections.get(d.correctionId)!;
     if (d.decision === "REJECTED") continue;
@@ -100,25 +114,53 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
       action: existing ? "adjudication.update" : "adjudication.create",
       entity: "AuditItem",
       entityId: input.auditItemId,
-      before: existing ? { finalLabels: existing.finalLabels as object, removeItem: existing.removeItem, rationale: existing.rationale } : undefined,
+      before: existing
+        ? { finalLabels: existing.finalLabels as object, removeItem: existing.removeItem, rationale: existing.rationale }
+        : undefined,
       after: { item: row.item.externalId, finalLabels: input.finalLabels, removeItem, rationale: input.rationale },
     });
     // Re-saving replaces the decisions: each trail row says what it replaced.
     const previous = new Map(
-      (await tx.correctionDecision.findMany({ where: { correctionId: { in: [...corrections.keys()] } }, select: { correctionId: true, decision: true, applied: true, rationale: true } })).map((p) => [p.correctionId, p]),
+      (
+        await tx.correctionDecision.findMany({
+          where: { correctionId: { in: [...corrections.keys()] } },
+          select: { correctionId: true, decision: true, applied: true, rationale: true },
+        })
+      ).map((p) => [p.correctionId, p]),
     );
     await tx.correctionDecision.deleteMany({ where: { correctionId: { in: [...corrections.keys()] } } });
     for (const d of input.decisions) {
       await tx.correctionDecision.create({
-        data: { correctionId: d.correctionId, auditId: input.auditId, adjudicatorId, decision: d.decision, applied: applied.get(d.correctionId) as object | undefined, rationale: d.rationale },
+        data: {
+          correctionId: d.correctionId,
+          auditId: input.auditId,
+          adjudicatorId,
+          decision: d.decision,
+          applied: applied.get(d.correctionId) as object | undefined,
+          rationale: d.rationale,
+        },
       });
       await recordEvent(tx, {
         actorId: adjudicatorId,
         action: `correction.${d.decision.toLowerCase()}`,
         entity: "Correction",
         entityId: d.correctionId,
-        ...(previous.has(d.correctionId) ? { before: { item: row.item.externalId, decision: previous.get(d.correctionId)!.decision, applied: (previous.get(d.correctionId)!.applied ?? null) as object | null, rationale: previous.get(d.correctionId)!.rationale } } : {}),
-        after: { item: row.item.externalId, decision: d.decision, applied: (applied.get(d.correctionId) ?? null) as object | null, rationale: d.rationale },
+        ...(previous.has(d.correctionId)
+          ? {
+              before: {
+                item: row.item.externalId,
+                decision: previous.get(d.correctionId)!.decision,
+                applied: (previous.get(d.correctionId)!.applied ?? null) as object | null,
+                rationale: previous.get(d.correctionId)!.rationale,
+              },
+            }
+          : {}),
+        after: {
+          item: row.item.externalId,
+          decision: d.decision,
+          applied: (applied.get(d.correctionId) ?? null) as object | null,
+          rationale: d.rationale,
+        },
       });
     }
     return saved;

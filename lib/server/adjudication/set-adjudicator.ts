@@ -14,6 +14,13 @@ export async function setAdjudicator(db: Db, actorId: string, auditId: string, u
   if (audit.adjudicatorId === userId) return;
   await db.$transaction(async (tx) => {
     await tx.audit.update({ where: { id: auditId }, data: { adjudicatorId: userId } });
-    await recordEvent(tx, { actorId, action: "audit.adjudicator", entity: "Audit", entityId: auditId, before: { adjudicatorId: audit.adjudicatorId }, after: { adjudicatorId: userId } });
+    await recordEvent(tx, {
+      actorId,
+      action: "audit.adjudicator",
+      entity: "Audit",
+      entityId: auditId,
+      before: { adjudicatorId: audit.adjudicatorId },
+      after: { adjudicatorId: userId },
+    });
   });
 }

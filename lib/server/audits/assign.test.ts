@@ -3,11 +3,21 @@ import { englishText } from "../errors";
 import { ManualLinesError, parseManualLines } from "./assign";
 
 describe("manual assignment lines", () => {
-  const items = new Map([["SYN-1", "ai1"], ["SYN-2", "ai2"]]);
-  const people = new Map([["a@x.org", "u1"], ["b@x.org", "u2"]]);
+  const items = new Map([
+    ["SYN-1", "ai1"],
+    ["SYN-2", "ai2"],
+  ]);
+  const people = new Map([
+    ["a@x.org", "u1"],
+    ["b@x.org", "u2"],
+  ]);
   it("reads pairs separated by commas, tabs or spaces, skipping blanks and comments", () => {
     expect(parseManualLines("SYN-1, a@x.org\n\n# note\nSYN-2\tB@x.org\nSYN-1 b@x.org", items, people)).toEqual({
-      pairs: [{ itemId: "ai1", clinicianId: "u1" }, { itemId: "ai2", clinicianId: "u2" }, { itemId: "ai1", clinicianId: "u2" }],
+      pairs: [
+        { itemId: "ai1", clinicianId: "u1" },
+        { itemId: "ai2", clinicianId: "u2" },
+        { itemId: "ai1", clinicianId: "u2" },
+      ],
       problems: [],
     });
   });
@@ -26,7 +36,9 @@ describe("the manual-plan error", () => {
   const line = (n: number) => ({ key: "audits.errors.manualLine.format" as const, values: { line: n } });
   it("names the first ten problems in English, then how many more", () => {
     const error = new ManualLinesError(Array.from({ length: 12 }, (_, i) => line(i + 1)));
-    expect(error.userMessage).toMatch(/^Nothing was assigned\. line 1: expected "item id, clinician email"; line 2: .*; line 10: [^;]*; and 2 more\.$/);
+    expect(error.userMessage).toMatch(
+      /^Nothing was assigned\. line 1: expected "item id, clinician email"; line 2: .*; line 10: [^;]*; and 2 more\.$/,
+    );
     expect(new ManualLinesError([line(3)]).userMessage).toBe('Nothing was assigned. line 3: expected "item id, clinician email".');
   });
 });

@@ -1,7 +1,17 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { AssignmentError, balancedIncomplete, computeAssignmentStats, extendedReviewPositions, fullyCrossed, manualPlan, storedExtensions, storedReviewOrderRule, type AssignmentStats } from "../../sampling";
+import {
+  AssignmentError,
+  balancedIncomplete,
+  computeAssignmentStats,
+  extendedReviewPositions,
+  fullyCrossed,
+  manualPlan,
+  storedExtensions,
+  storedReviewOrderRule,
+  type AssignmentStats,
+} from "../../sampling";
 import { recordEvent } from "../audit-trail";
 import { AppError, englishText, type CatalogMessage } from "../errors";
 import { planErrorMessage } from "./plan-errors";
@@ -48,8 +58,14 @@ export class ManualLinesError extends AppError {
   }
   /** "Nothing was assigned. line 1: …; line 2: …" — the first ten problems, then how many more. */
   static catalogMessage(problems: CatalogMessage[], text: (m: CatalogMessage) => string): CatalogMessage {
-    const shown = problems.slice(0, ManualLinesError.SHOWN).map(text).join(text({ key: "audits.errors.manualLineSeparator" }));
-    return { key: "audits.errors.manualNothingAssigned", values: { problems: shown, more: Math.max(0, problems.length - ManualLinesError.SHOWN) } };
+    const shown = problems
+      .slice(0, ManualLinesError.SHOWN)
+      .map(text)
+      .join(text({ key: "audits.errors.manualLineSeparator" }));
+    return {
+      key: "audits.errors.manualNothingAssigned",
+      values: { problems: shown, more: Math.max(0, problems.length - ManualLinesError.SHOWN) },
+    };
   }
 }
 
@@ -82,7 +98,23 @@ function unbalances(current: DesignStats, next: DesignStats): boolean {
  * alone; a plan that would leave an assigned audit less balanced is not applied unless confirmed.
  */
 export async function assignClinicians(db: Db, actorId: string, input: z.output<typeof assignSchema>): Promise<AssignOutcome> {
-  const audit = await db.audit.findUnique({ where: { id: input.auditId }, select: { id: true, status: true, seed: true, sampling: true, items: { select: { id: true, sampleOrder: true, item: { select: { externalId: true, patientId: true, cutoffTime: true, decisionPoint: true } } }, orderBy: { sampleOrder: "asc" } } } });
+  const audit = await db.audit.findUnique({
+    where: { id: input.auditId },
+    select: {
+      id: true,
+      status: true,
+      seed: true,
+      sampling: true,
+      items: {
+        select: {
+          id: true,
+          sampleOrder: true,
+          item: { select: { externalId: true, patientId: true, cutoffTime: true, decisionPoint: true } },
+        },
+        orderBy: { sampleOrder: "asc" },
+      },
+    },
+  });
   if (!audit) throw new AppError("NOT_FOUND", { key: "audits.errors.auditNotFound" });
   if (audit.status === "CLOSED") throw new AppError("LOCKED", { key: "audits.errors.closed" });
   const itemIds = audit.items.map((i) => i.id);
@@ -90,13 +122,20 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
   try {
     if (input.design === "MANUAL") {
       const active = await db.user.findMany({ where: { role: "CLINICIAN", active: true }, select: { id: true, email: true } });
-      const { pairs, problems } = parseManualLines(input.manual ?? "", new Map(audit.items.map((i) => [i.item.externalId, i.id])), new Map(active.map((u) => [u.email, u.id])));
+      const { pairs, problems } = parseManualLines(
+        input.manual ?? "",
+        new Map(audit.items.map((i) => [i.item.externalId, i.id])),
+        new Map(active.map((u) => [u.email, u.id])),
+      );
       if (problems.length) throw new ManualLinesError(problems);
       if (pairs.length === 0) throw new AppError("INVALID", { key: "audits.errors.manualNoPairs" });
       plan = manualPlan({ clinicianIds: [...new Set(pairs.map((p) => p.clinicianId))], itemIds, assignments: pairs });
     } else {
       if (input.clinicianIds.length === 0) throw new AppError("INVALID", { key: "audits.errors.chooseClinician" });
-      const clinicians = await db.user.findMany({ where: { id: { in: input.clinicianIds }, role: "CLINICIAN", active: true }, select: { id: true } });
+      const clinicians = await db.user.findMany({
+        where: { id: { in: input.clinicianIds }, role: "CLINICIAN", active: true },
+        select: { id: true },
+      });
       if (clinicians.length !== new Set(input.clinicianIds).size) throw new AppError("INVALID", { key: "audits.errors.onlyActive" });
       plan =
         input.design === "FULLY_CROSSED"
@@ -108,7 +147,10 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
     throw error;
   }
   return db.$transaction(async (tx) => {
-    const existing = await tx.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, auditItemId: true, userId: true, active: true } });
+    const existing = await tx.assignment.findMany({
+      where: { auditId: audit.id },
+      select: { id: true, auditItemId: true, userId: true, active: true },
+    });
     const before = await tx.audit.findUniqueOrThrow({ where: { id: audit.id }, select: { design: true, ratersPerItem: true } });
     const byKey = new Map(existing.map((a) => [`${a.auditItemId}|${a.userId}`, a]));
     const create = plan.assignments.filter((a) => !byKey.has(`${a.itemId}|${a.clinicianId}`));
@@ -121,8 +163,16 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
       if (unbalances(current, design)) return { status: "confirm" as const, current, design };
     }
     const position = reviewPositionOf(audit);
-    await tx.assignment.createMany({ data: create.map((a) => ({ auditId: audit.id, auditItemId: a.itemId, userId: a.clinicianId, reviewPosition: position(a.clinicianId, a.itemId) })) });
-    if (reinstate.length) await tx.assignment.updateMany({ where: { id: { in: reinstate.map((a) => a!.id) } }, data: { active: true, withdrawnAt: null } });
+    await tx.assignment.createMany({
+      data: create.map((a) => ({
+        auditId: audit.id,
+        auditItemId: a.itemId,
+        userId: a.clinicianId,
+        reviewPosition: position(a.clinicianId, a.itemId),
+      })),
+    });
+    if (reinstate.length)
+      await tx.assignment.updateMany({ where: { id: { in: reinstate.map((a) => a!.id) } }, data: { active: true, withdrawnAt: null } });
     await tx.audit.update({ where: { id: audit.id }, data: { design: input.design, ratersPerItem: plan.ratersPerItem } });
     await recordEvent(tx, {
       actorId,
@@ -130,9 +180,24 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
       entity: "Audit",
       entityId: audit.id,
       before: { design: before.design, ratersPerItem: before.ratersPerItem, assignments: active.length },
-      after: { design: input.design, ratersPerItem: plan.ratersPerItem, clinicians: plan.clinicianIds, created: create.length, reinstated: reinstate.length, stats: plan.stats, resulting: design, confirmedUnbalance: input.confirmUnbalance === true } as object,
+      after: {
+        design: input.design,
+        ratersPerItem: plan.ratersPerItem,
+        clinicians: plan.clinicianIds,
+        created: create.length,
+        reinstated: reinstate.length,
+        stats: plan.stats,
+        resulting: design,
+        confirmedUnbalance: input.confirmUnbalance === true,
+      } as object,
     });
-    return { status: "assigned" as const, created: create.length, reinstated: reinstate.length, design, plan: designStats(itemIds, plan.assignments) };
+    return {
+      status: "assigned" as const,
+      created: create.length,
+      reinstated: reinstate.length,
+      design,
+      plan: designStats(itemIds, plan.assignments),
+    };
   });
 }
 
@@ -141,9 +206,19 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
  * audit's seed and recorded rule (an extended sample's added items after the earlier ones); null
  * for audits created before the rule was recorded.
  */
-function reviewPositionOf(audit: { seed: string; sampling: unknown; items: { id: string; sampleOrder: number; item: { patientId: string; cutoffTime: Date | null; decisionPoint: number | null } }[] }) {
+function reviewPositionOf(audit: {
+  seed: string;
+  sampling: unknown;
+  items: { id: string; sampleOrder: number; item: { patientId: string; cutoffTime: Date | null; decisionPoint: number | null } }[];
+}) {
   const rule = storedReviewOrderRule(audit.sampling);
-  const items = audit.items.map((i) => ({ id: i.id, sampleOrder: i.sampleOrder, patientId: i.item.patientId, cutoff: i.item.cutoffTime, decisionPoint: i.item.decisionPoint }));
+  const items = audit.items.map((i) => ({
+    id: i.id,
+    sampleOrder: i.sampleOrder,
+    patientId: i.item.patientId,
+    cutoff: i.item.cutoffTime,
+    decisionPoint: i.item.decisionPoint,
+  }));
   const segments = storedExtensions(audit.sampling).map((e) => ({ fromSize: e.fromSize, toSize: e.toSize }));
   const byRater = new Map<string, Map<string, number>>();
   return (raterId: string, auditItemId: string): number | null => {
@@ -157,8 +232,18 @@ function reviewPositionOf(audit: { seed: string; sampling: unknown; items: { id:
 /** Withdraws a clinician from an audit: their assignments stay (with ratings) but go inactive. */
 export async function withdrawClinician(db: Db, actorId: string, auditId: string, userId: string) {
   return db.$transaction(async (tx) => {
-    const { count } = await tx.assignment.updateMany({ where: { auditId, userId, active: true }, data: { active: false, withdrawnAt: new Date() } });
-    await recordEvent(tx, { actorId, action: "audit.withdraw", entity: "Audit", entityId: auditId, before: { userId, active: count }, after: { userId, assignments: count, active: 0 } });
+    const { count } = await tx.assignment.updateMany({
+      where: { auditId, userId, active: true },
+      data: { active: false, withdrawnAt: new Date() },
+    });
+    await recordEvent(tx, {
+      actorId,
+      action: "audit.withdraw",
+      entity: "Audit",
+      entityId: auditId,
+      before: { userId, active: count },
+      after: { userId, assignments: count, active: 0 },
+    });
     return count;
   });
 }

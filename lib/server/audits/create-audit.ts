@@ -8,13 +8,21 @@ import { planErrorMessage } from "./plan-errors";
 import type { createAuditSchema } from "../../schemas/audits";
 import { previewSample } from "./sampling-frame";
 
-
 /** Draws the sample (reproducibly) and creates the audit as a draft with its items in sample order. */
-export async function createAudit(db: Db, actorId: string, given: Omit<z.output<typeof createAuditSchema>, "reviewOrder"> & { reviewOrder?: ReviewOrderMode }) {
+export async function createAudit(
+  db: Db,
+  actorId: string,
+  given: Omit<z.output<typeof createAuditSchema>, "reviewOrder"> & { reviewOrder?: ReviewOrderMode },
+) {
   const input = { ...given, reviewOrder: given.reviewOrder ?? "per-rater" };
   const dataset = await db.dataset.findUnique({ where: { id: input.datasetId }, select: { id: true, itemCount: true } });
   if (!dataset) throw new AppError("NOT_FOUND", { key: "audits.errors.datasetNotFound" });
-  const { sample, dbIds } = await previewSample(db, { datasetId: input.datasetId, size: input.size, seed: input.seed, strata: input.strata }).catch((error: unknown) => {
+  const { sample, dbIds } = await previewSample(db, {
+    datasetId: input.datasetId,
+    size: input.size,
+    seed: input.seed,
+    strata: input.strata,
+  }).catch((error: unknown) => {
     if (error instanceof SamplingError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;
   });
@@ -48,7 +56,15 @@ export async function createAudit(db: Db, actorId: string, given: Omit<z.output<
       action: "audit.create",
       entity: "Audit",
       entityId: audit.id,
-      after: { name: input.name, datasetId: input.datasetId, size: input.size, seed: sample.seed, strata: input.strata, frameChecksum: sample.frameChecksum, reviewOrder: reviewOrderRule(input.reviewOrder) } as object,
+      after: {
+        name: input.name,
+        datasetId: input.datasetId,
+        size: input.size,
+        seed: sample.seed,
+        strata: input.strata,
+        frameChecksum: sample.frameChecksum,
+        reviewOrder: reviewOrderRule(input.reviewOrder),
+      } as object,
     });
     return audit;
   });

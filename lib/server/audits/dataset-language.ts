@@ -7,8 +7,19 @@ export async function datasetLanguages(db: Db, datasetIds: string[]): Promise<Ma
   const datasets = await db.dataset.findMany({ where: { id: { in: datasetIds } }, select: { id: true, meta: true } });
   const out = new Map<string, DatasetLanguage | null>();
   for (const d of datasets) {
-    const questions = await db.item.findMany({ where: { datasetId: d.id }, orderBy: { position: "asc" }, take: 20, select: { question: true } });
-    out.set(d.id, datasetLanguage(d.meta, questions.map((q) => q.question)));
+    const questions = await db.item.findMany({
+      where: { datasetId: d.id },
+      orderBy: { position: "asc" },
+      take: 20,
+      select: { question: true },
+    });
+    out.set(
+      d.id,
+      datasetLanguage(
+        d.meta,
+        questions.map((q) => q.question),
+      ),
+    );
   }
   return out;
 }

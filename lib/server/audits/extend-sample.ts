@@ -20,7 +20,6 @@ import { AppError } from "../errors";
 import { planErrorMessage } from "./plan-errors";
 import { samplingFrame } from "./sampling-frame";
 
-
 export interface ExtensionPlan {
   fromSize: number;
   toSize: number;
@@ -38,8 +37,23 @@ async function loadAudit(db: Db, auditId: string) {
   const audit = await db.audit.findUnique({
     where: { id: auditId },
     select: {
-      id: true, status: true, datasetId: true, seed: true, strata: true, sampling: true, sampleSize: true, design: true, ratersPerItem: true,
-      items: { orderBy: { sampleOrder: "asc" }, select: { id: true, sampleOrder: true, item: { select: { externalId: true, patientId: true, cutoffTime: true, decisionPoint: true } } } },
+      id: true,
+      status: true,
+      datasetId: true,
+      seed: true,
+      strata: true,
+      sampling: true,
+      sampleSize: true,
+      design: true,
+      ratersPerItem: true,
+      items: {
+        orderBy: { sampleOrder: "asc" },
+        select: {
+          id: true,
+          sampleOrder: true,
+          item: { select: { externalId: true, patientId: true, cutoffTime: true, decisionPoint: true } },
+        },
+      },
     },
   });
   if (!audit) throw new AppError("NOT_FOUND", { key: "audits.errors.auditNotFound" });
@@ -65,10 +79,17 @@ export async function planExtension(db: Db, auditId: string, add: number) {
     drawn = extendSample({ frame, seed: audit.seed, strata: audit.strata as string[], sizes });
   } catch (error) {
     if (!(error instanceof SamplingError)) throw error;
-    if (error.code === "SIZE_EXCEEDS_FRAME") throw new AppError("INVALID", { key: "audits.extend.errors.tooMany", values: { left: frame.length - fromSize, frameSize: frame.length } });
+    if (error.code === "SIZE_EXCEEDS_FRAME")
+      throw new AppError("INVALID", {
+        key: "audits.extend.errors.tooMany",
+        values: { left: frame.length - fromSize, frameSize: frame.length },
+      });
     if (error.code === "EXTENSION_NOT_NESTED") {
       const d = error.details;
-      throw new AppError("INVALID", { key: "audits.extend.errors.notNested", values: { to: Number(d.to), stratum: String(d.stratum), before: Number(d.before), after: Number(d.after) } });
+      throw new AppError("INVALID", {
+        key: "audits.extend.errors.notNested",
+        values: { to: Number(d.to), stratum: String(d.stratum), before: Number(d.before), after: Number(d.after) },
+      });
     }
     throw new AppError("INVALID", planErrorMessage(error));
   }
@@ -77,9 +98,18 @@ export async function planExtension(db: Db, auditId: string, add: number) {
     throw new AppError("INVALID", { key: "audits.extend.errors.notRedrawn" });
   }
   const step = drawn.steps.at(-1)!;
-  const newItems = await db.item.findMany({ where: { id: { in: step.added.map((id) => dbIds.get(id)!) } }, select: { id: true, externalId: true, patientId: true, cutoffTime: true, decisionPoint: true } });
+  const newItems = await db.item.findMany({
+    where: { id: { in: step.added.map((id) => dbIds.get(id)!) } },
+    select: { id: true, externalId: true, patientId: true, cutoffTime: true, decisionPoint: true },
+  });
   const byExternal = new Map(newItems.map((i) => [i.externalId, i]));
-  const orderable = (id: string, sampleOrder: number, i: { patientId: string; cutoffTime: Date | null; decisionPoint: number | null }) => ({ id, sampleOrder, patientId: i.patientId, cutoff: i.cutoffTime, decisionPoint: i.decisionPoint });
+  const orderable = (id: string, sampleOrder: number, i: { patientId: string; cutoffTime: Date | null; decisionPoint: number | null }) => ({
+    id,
+    sampleOrder,
+    patientId: i.patientId,
+    cutoff: i.cutoffTime,
+    decisionPoint: i.decisionPoint,
+  });
   const existing = audit.items.map((it) => orderable(it.id, it.sampleOrder, it.item));
   // New audit items get their ids when written; until then their benchmark id stands in.
   const added = step.added.map((externalId, i) => orderable(externalId, fromSize + i + 1, byExternal.get(externalId)!));
@@ -104,7 +134,9 @@ async function activeRaters(db: Db, auditId: string) {
   const rows = await db.assignment.groupBy({ by: ["userId"], where: { auditId, active: true }, _count: { _all: true } });
   const users = await db.user.findMany({ where: { id: { in: rows.map((r) => r.userId) } }, select: { id: true, name: true } });
   const name = new Map(users.map((u) => [u.id, u.name]));
-  return rows.map((r) => ({ userId: r.userId, name: name.get(r.userId) ?? "", load: r._count._all })).sort((a, b) => a.name.localeCompare(b.name) || (a.userId < b.userId ? -1 : 1));
+  return rows
+    .map((r) => ({ userId: r.userId, name: name.get(r.userId) ?? "", load: r._count._all }))
+    .sort((a, b) => a.name.localeCompare(b.name) || (a.userId < b.userId ? -1 : 1));
 }
 
 /**
@@ -112,7 +144,11 @@ async function activeRaters(db: Db, auditId: string) {
  * Balanced: the seeded design over the new items, its heavier shares given to the raters who carry
  * less so far (ties by id), so the loads over the whole audit stay as even as the design allows.
  */
-function planAssignments(audit: { design: string; ratersPerItem: number | null; seed: string }, raters: { userId: string; load: number }[], itemIds: string[]) {
+function planAssignments(
+  audit: { design: string; ratersPerItem: number | null; seed: string },
+  raters: { userId: string; load: number }[],
+  itemIds: string[],
+) {
   const raterIds = raters.map((r) => r.userId);
   if (raterIds.length === 0 || audit.design === "MANUAL") return [];
   if (audit.design !== "BALANCED") return itemIds.flatMap((itemId) => raterIds.map((clinicianId) => ({ itemId, clinicianId })));
@@ -181,7 +217,14 @@ export async function extendAuditSample(db: Db, actorId: string, input: ExtendSa
       entity: "Audit",
       entityId: audit.id,
       before: { sampleSize: plan.fromSize },
-      after: { sampleSize: plan.toSize, added: plan.added, assignments: pairs.length, perRater: plan.perRater.map((r) => ({ userId: r.userId, items: r.items })), afterLaterCutoff: plan.afterLaterCutoff, algorithm: record.algorithm } as object,
+      after: {
+        sampleSize: plan.toSize,
+        added: plan.added,
+        assignments: pairs.length,
+        perRater: plan.perRater.map((r) => ({ userId: r.userId, items: r.items })),
+        afterLaterCutoff: plan.afterLaterCutoff,
+        algorithm: record.algorithm,
+      } as object,
     });
     return plan;
   });

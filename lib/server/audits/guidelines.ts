@@ -14,7 +14,14 @@ export async function saveGuidelines(db: Db, actorId: string, auditId: string, i
     const audit = await tx.audit.findUnique({ where: { id: auditId }, select: { guidelines: true } });
     if (!audit) throw new AppError("NOT_FOUND", { key: "audits.errors.auditNotFound" });
     await tx.audit.update({ where: { id: auditId }, data: { guidelines: value } });
-    await recordEvent(tx, { actorId, action: "audit.guidelines", entity: "Audit", entityId: auditId, before: parseGuidelines(audit.guidelines) ?? undefined, after: empty ? undefined : value });
+    await recordEvent(tx, {
+      actorId,
+      action: "audit.guidelines",
+      entity: "Audit",
+      entityId: auditId,
+      before: parseGuidelines(audit.guidelines) ?? undefined,
+      after: empty ? undefined : value,
+    });
   });
 }
 
@@ -23,7 +30,10 @@ export async function saveGuidelines(db: Db, actorId: string, auditId: string, i
  * it (a reviewer sees the guidelines of the audits they review, nothing else).
  */
 export async function guidelinesForRater(db: Db, userId: string, auditId: string): Promise<Guidelines | null> {
-  const audit = await db.audit.findFirst({ where: { id: auditId, items: { some: { assignments: { some: { userId } } } } }, select: { guidelines: true } });
+  const audit = await db.audit.findFirst({
+    where: { id: auditId, items: { some: { assignments: { some: { userId } } } } },
+    select: { guidelines: true },
+  });
   return audit ? parseGuidelines(audit.guidelines) : null;
 }
 

@@ -29,7 +29,17 @@ export async function auditProgress(db: Db, auditId: string) {
   if (!audit) return null;
   const assignments = await db.assignment.findMany({
     where: { auditId },
-    select: { id: true, auditItemId: true, userId: true, active: true, lastActivityAt: true, flagged: true, activeMs: true, user: { select: { name: true, email: true, createdAt: true } }, auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } } },
+    select: {
+      id: true,
+      auditItemId: true,
+      userId: true,
+      active: true,
+      lastActivityAt: true,
+      flagged: true,
+      activeMs: true,
+      user: { select: { name: true, email: true, createdAt: true } },
+      auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } },
+    },
   });
   const needed = await expectedRatings(db, parseRubric(audit.rubric), [...new Set(assignments.map((a) => a.auditItemId))]);
   const rated = await db.rating.groupBy({
@@ -41,7 +51,20 @@ export async function auditProgress(db: Db, auditId: string) {
   const people = new Map<string, ClinicianProgress>();
   const times = new Map<string, number[]>();
   for (const a of assignments) {
-    const p = people.get(a.userId) ?? { userId: a.userId, label: null, name: a.user.name, email: a.user.email, active: false, assigned: 0, started: 0, done: 0, lastActivityAt: null, flagged: 0, activeMs: 0, medianActiveMs: null };
+    const p = people.get(a.userId) ?? {
+      userId: a.userId,
+      label: null,
+      name: a.user.name,
+      email: a.user.email,
+      active: false,
+      assigned: 0,
+      started: 0,
+      done: 0,
+      lastActivityAt: null,
+      flagged: 0,
+      activeMs: 0,
+      medianActiveMs: null,
+    };
     if (a.active) {
       p.active = true;
       p.assigned++;
@@ -55,7 +78,11 @@ export async function auditProgress(db: Db, auditId: string) {
     if (a.lastActivityAt && (!p.lastActivityAt || a.lastActivityAt > p.lastActivityAt)) p.lastActivityAt = a.lastActivityAt;
     people.set(a.userId, p);
   }
-  for (const [userId, list] of times) people.get(userId)!.medianActiveMs = quantile(list.sort((x, y) => x - y), 0.5);
+  for (const [userId, list] of times)
+    people.get(userId)!.medianActiveMs = quantile(
+      list.sort((x, y) => x - y),
+      0.5,
+    );
   // The same R1…Rn as the reports: active raters by the audit's stored order, else account creation.
   const accounts = new Map(assignments.filter((a) => a.active).map((a) => [a.userId, { userId: a.userId, createdAt: a.user.createdAt }]));
   orderRaters([...accounts.values()], storedRaterOrder(audit.raterOrder)).forEach((id, i) => (people.get(id)!.label = `R${i + 1}`));

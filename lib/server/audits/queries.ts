@@ -6,7 +6,11 @@ export async function listAudits(db: Db) {
   const audits = await db.audit.findMany({
     orderBy: { createdAt: "desc" },
     select: {
-      id: true, name: true, status: true, sampleSize: true, createdAt: true,
+      id: true,
+      name: true,
+      status: true,
+      sampleSize: true,
+      createdAt: true,
       dataset: { select: { name: true, version: true } },
       _count: { select: { items: true } },
     },
@@ -27,7 +31,11 @@ export async function getAudit(db: Db, auditId: string) {
 }
 
 export function activeClinicians(db: Db) {
-  return db.user.findMany({ where: { role: "CLINICIAN", active: true }, orderBy: { name: "asc" }, select: { id: true, name: true, email: true } });
+  return db.user.findMany({
+    where: { role: "CLINICIAN", active: true },
+    orderBy: { name: "asc" },
+    select: { id: true, name: true, email: true },
+  });
 }
 
 /** The audit's rubric with its translations (the report snapshot keeps only the canonical labels). */
@@ -44,6 +52,9 @@ export async function sampleExternalIds(db: Db, auditId: string): Promise<string
 
 /** Where a sampled item of this audit lives in its dataset, or null when it is not this audit's. */
 export async function auditItemTarget(db: Db, auditId: string, auditItemId: string): Promise<{ datasetId: string; itemId: string } | null> {
-  const row = await db.auditItem.findFirst({ where: { id: auditItemId, auditId }, select: { item: { select: { id: true, datasetId: true } } } });
+  const row = await db.auditItem.findFirst({
+    where: { id: auditItemId, auditId },
+    select: { item: { select: { id: true, datasetId: true } } },
+  });
   return row && { datasetId: row.item.datasetId, itemId: row.item.id };
 }

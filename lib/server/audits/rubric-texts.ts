@@ -29,9 +29,19 @@ export async function saveRubricTexts(db: Db, actorId: string, input: z.output<t
     const changes = rubricTextChanges(stored, input.rubric);
     if (Object.keys(changes.after).length === 0) return { changed: 0 };
     // The status in the WHERE clause: an audit closed meanwhile keeps its texts.
-    const { count } = await tx.audit.updateMany({ where: { id: input.auditId, status: audit.status }, data: { rubric: input.rubric as object } });
+    const { count } = await tx.audit.updateMany({
+      where: { id: input.auditId, status: audit.status },
+      data: { rubric: input.rubric as object },
+    });
     if (count !== 1) throw new AppError("CONFLICT", { key: "audits.errors.statusChanged" });
-    await recordEvent(tx, { actorId, action: "audit.rubric-texts", entity: "Audit", entityId: input.auditId, before: changes.before, after: changes.after });
+    await recordEvent(tx, {
+      actorId,
+      action: "audit.rubric-texts",
+      entity: "Audit",
+      entityId: input.auditId,
+      before: changes.before,
+      after: changes.after,
+    });
     return { changed: Object.keys(changes.after).length };
   });
 }

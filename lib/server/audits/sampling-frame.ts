@@ -10,7 +10,10 @@ export { STRATA_KEYS, type StratumKey };
 
 /** Every item of the dataset as a sampling frame, identified by the benchmark's own ids. */
 export async function samplingFrame(db: Db, datasetId: string) {
-  const items = await db.item.findMany({ where: { datasetId }, select: { id: true, externalId: true, chapter: true, level: true, decisionPoint: true } });
+  const items = await db.item.findMany({
+    where: { datasetId },
+    select: { id: true, externalId: true, chapter: true, level: true, decisionPoint: true },
+  });
   const frame: FrameItem[] = items.map((i) => ({
     id: i.externalId,
     strata: {
@@ -44,7 +47,15 @@ export async function previewSample(db: Db, request: SampleRequest) {
 export async function sampleSummary(db: Db, request: SampleRequest) {
   try {
     const { sample, composition } = await previewSample(db, request);
-    return { seed: sample.seed, size: sample.size, frameSize: sample.frameSize, frameChecksum: sample.frameChecksum, ids: sample.ids, allocation: sample.allocation, composition };
+    return {
+      seed: sample.seed,
+      size: sample.size,
+      frameSize: sample.frameSize,
+      frameChecksum: sample.frameChecksum,
+      ids: sample.ids,
+      allocation: sample.allocation,
+      composition,
+    };
   } catch (error) {
     if (error instanceof SamplingError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;

@@ -15,7 +15,9 @@ export async function setAuditStatus(db: Db, actorId: string, auditId: string, a
   const audit = await db.audit.findUnique({ where: { id: auditId }, select: { status: true, shareResults: true, adjudicatorId: true } });
   if (!audit) throw new AppError("NOT_FOUND", { key: "audits.errors.auditNotFound" });
   if (!(TRANSITIONS[action] as readonly string[]).includes(audit.status)) {
-    throw new AppError("INVALID", { key: action === "open" ? `audits.errors.cannotOpen.${audit.status}` : `audits.errors.cannotClose.${audit.status}` });
+    throw new AppError("INVALID", {
+      key: action === "open" ? `audits.errors.cannotOpen.${audit.status}` : `audits.errors.cannotClose.${audit.status}`,
+    });
   }
   if (action === "open" && audit.status === "CLOSED" && (audit.shareResults || audit.adjudicatorId)) {
     throw new AppError("INVALID", { key: "audits.errors.reopenShared" });
@@ -28,7 +30,11 @@ export async function setAuditStatus(db: Db, actorId: string, auditId: string, a
   await db.$transaction(async (tx) => {
     // The status in the WHERE clause: two organizers pressing at once make one transition, not two.
     const { count } = await tx.audit.updateMany({
-      where: { id: auditId, status: audit.status, ...(action === "open" && audit.status === "CLOSED" ? { shareResults: false, adjudicatorId: null } : {}) },
+      where: {
+        id: auditId,
+        status: audit.status,
+        ...(action === "open" && audit.status === "CLOSED" ? { shareResults: false, adjudicatorId: null } : {}),
+      },
       data: action === "open" ? { status, openedAt: new Date(), closedAt: null } : { status, closedAt: new Date() },
     });
     if (count !== 1) throw new AppError("CONFLICT", { key: "audits.errors.statusChanged" });
@@ -52,7 +58,14 @@ export async function setShareResults(db: Db, actorId: string, auditId: string, 
   if (audit.shareResults === share) return;
   await db.$transaction(async (tx) => {
     await tx.audit.update({ where: { id: auditId }, data: { shareResults: share } });
-    await recordEvent(tx, { actorId, action: "audit.share-results", entity: "Audit", entityId: auditId, before: { share: audit.shareResults }, after: { share } });
+    await recordEvent(tx, {
+      actorId,
+      action: "audit.share-results",
+      entity: "Audit",
+      entityId: auditId,
+      before: { share: audit.shareResults },
+      after: { share },
+    });
   });
 }
 

@@ -37,7 +37,15 @@ export const getSessionAccount = cache(async (): Promise<SessionAccount | null> 
     select: { id: true, email: true, name: true, role: true, locale: true, active: true, sessionVersion: true, passwordMustChange: true },
   });
   if (!user?.active || user.sessionVersion !== claims.sv) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role, locale: user.locale, passwordMustChange: user.passwordMustChange, sessionVersion: user.sessionVersion };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    locale: user.locale,
+    passwordMustChange: user.passwordMustChange,
+    sessionVersion: user.sessionVersion,
+  };
 });
 
 /**

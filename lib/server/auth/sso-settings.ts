@@ -25,12 +25,15 @@ export interface SsoSettings {
 export const ssoSettingsSchema = z.strictObject({
   allowProvisioning: z.boolean(),
   roleClaim: z.string().trim().min(1, "sso.admin.errors.roleClaim").max(200),
-  roleMap: z.string().max(20_000).transform((text, ctx) => {
-    const parsed = parseRoleMap(text);
-    if ("rules" in parsed) return parsed.rules;
-    ctx.addIssue({ code: "custom", message: "sso.admin.errors.roleMap", params: { problem: parsed.error } });
-    return z.NEVER;
-  }),
+  roleMap: z
+    .string()
+    .max(20_000)
+    .transform((text, ctx) => {
+      const parsed = parseRoleMap(text);
+      if ("rules" in parsed) return parsed.rules;
+      ctx.addIssue({ code: "custom", message: "sso.admin.errors.roleMap", params: { problem: parsed.error } });
+      return z.NEVER;
+    }),
   passwordSignIn: z.boolean(),
 });
 export type SsoSettingsInput = z.input<typeof ssoSettingsSchema>;
@@ -40,9 +43,15 @@ const roleMapSchema = z.array(z.strictObject({ value: z.string().min(1), role: z
 /** The stored settings, or the defaults (env's claim and mapping) before an admin saved any. */
 export async function getSsoSettings(db: Db, config: OidcConfig | null): Promise<SsoSettings> {
   const row = await db.ssoSettings.findUnique({ where: { id: SETTINGS_ID } });
-  if (!row) return { allowProvisioning: false, roleClaim: config?.roleClaim ?? "groups", roleMap: config?.roleMap ?? [], passwordSignIn: true };
+  if (!row)
+    return { allowProvisioning: false, roleClaim: config?.roleClaim ?? "groups", roleMap: config?.roleMap ?? [], passwordSignIn: true };
   const roleMap = roleMapSchema.safeParse(row.roleMap);
-  return { allowProvisioning: row.allowProvisioning, roleClaim: row.roleClaim, roleMap: roleMap.success ? roleMap.data : [], passwordSignIn: row.passwordSignIn };
+  return {
+    allowProvisioning: row.allowProvisioning,
+    roleClaim: row.roleClaim,
+    roleMap: roleMap.success ? roleMap.data : [],
+    passwordSignIn: row.passwordSignIn,
+  };
 }
 
 /** Active admins who have signed in through this issuer at least once (so SSO works for them). */
@@ -54,7 +63,11 @@ export function countActiveSsoAdmins(db: Db, issuer: string): Promise<number> {
 export async function passwordSignInState(db: Db, config: OidcConfig | null) {
   const settings = await getSsoSettings(db, config);
   const activeSsoAdmins = config ? await countActiveSsoAdmins(db, config.issuer) : 0;
-  return { settings, activeSsoAdmins, open: passwordSignInOpen({ ssoConfigured: config !== null, passwordSignIn: settings.passwordSignIn, activeSsoAdmins }) };
+  return {
+    settings,
+    activeSsoAdmins,
+    open: passwordSignInOpen({ ssoConfigured: config !== null, passwordSignIn: settings.passwordSignIn, activeSsoAdmins }),
+  };
 }
 
 /** Saves the admin's settings with their trail entry; turning password sign-in off needs an SSO admin. */
@@ -64,7 +77,13 @@ export async function updateSsoSettings(db: Db, actorId: string, config: OidcCon
   if (!next.passwordSignIn && before.passwordSignIn !== next.passwordSignIn && (await countActiveSsoAdmins(db, config.issuer)) === 0) {
     throw new AppError("CONFLICT", { key: "sso.admin.errors.noSsoAdmin" });
   }
-  const data = { allowProvisioning: next.allowProvisioning, roleClaim: next.roleClaim, roleMap: next.roleMap.map((r) => ({ ...r })), passwordSignIn: next.passwordSignIn, updatedById: actorId };
+  const data = {
+    allowProvisioning: next.allowProvisioning,
+    roleClaim: next.roleClaim,
+    roleMap: next.roleMap.map((r) => ({ ...r })),
+    passwordSignIn: next.passwordSignIn,
+    updatedById: actorId,
+  };
   await db.$transaction(async (tx) => {
     await tx.ssoSettings.upsert({ where: { id: SETTINGS_ID }, create: { id: SETTINGS_ID, ...data }, update: data });
     await recordEvent(tx, {
@@ -73,7 +92,12 @@ export async function updateSsoSettings(db: Db, actorId: string, config: OidcCon
       entity: "SsoSettings",
       entityId: SETTINGS_ID,
       before: { ...before, roleMap: before.roleMap.map((r) => ({ ...r })) },
-      after: { allowProvisioning: data.allowProvisioning, roleClaim: data.roleClaim, roleMap: data.roleMap, passwordSignIn: data.passwordSignIn },
+      after: {
+        allowProvisioning: data.allowProvisioning,
+        roleClaim: data.roleClaim,
+        roleMap: data.roleMap,
+        passwordSignIn: data.passwordSignIn,
+      },
     });
   });
   return getSsoSettings(db, config);

@@ -17,12 +17,19 @@ const NAME_MAX = 120;
 /** A display name from the usual OpenID claims, else the email's local part. */
 function nameFrom(claims: Record<string, unknown>, email: string): string {
   const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
-  const name = text(claims.name) || [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(" ") || text(claims.preferred_username) || email.split("@")[0]!;
+  const name =
+    text(claims.name) ||
+    [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(" ") ||
+    text(claims.preferred_username) ||
+    email.split("@")[0]!;
   return name.slice(0, NAME_MAX);
 }
 
 async function known(db: Db, where: { id: string } | { email: string }, issuer: string): Promise<KnownAccount | null> {
-  const user = await db.user.findUnique({ where, select: { id: true, active: true, ssoLinks: { where: { issuer }, select: { subject: true } } } });
+  const user = await db.user.findUnique({
+    where,
+    select: { id: true, active: true, ssoLinks: { where: { issuer }, select: { subject: true } } },
+  });
   return user ? { id: user.id, active: user.active, linkedSubject: user.ssoLinks[0]?.subject ?? null } : null;
 }
 
@@ -31,7 +38,12 @@ async function known(db: Db, where: { id: string } | { email: string }, issuer: 
  * creates or refuses, each with its trail entry in the same transaction. The caller turns the
  * result into a session or a refusal page.
  */
-export async function completeSsoSignIn(db: Db, config: OidcConfig, claims: Record<string, unknown>, locale?: Locale): Promise<SsoSignInResult> {
+export async function completeSsoSignIn(
+  db: Db,
+  config: OidcConfig,
+  claims: Record<string, unknown>,
+  locale?: Locale,
+): Promise<SsoSignInResult> {
   const subject = typeof claims.sub === "string" ? claims.sub : "";
   if (!subject) return { ok: false, reason: "no-email" };
   const { issuer } = config;
@@ -40,13 +52,26 @@ export async function completeSsoSignIn(db: Db, config: OidcConfig, claims: Reco
   const email = normaliseEmail(claims.email);
   const byEmail = !byLink && email ? await known(db, { email }, issuer) : null;
   const settings = await getSsoSettings(db, config);
-  const decision = decideSsoSignIn({ claims, byLink, byEmail, allowProvisioning: settings.allowProvisioning, roleClaim: settings.roleClaim, roleMap: settings.roleMap });
+  const decision = decideSsoSignIn({
+    claims,
+    byLink,
+    byEmail,
+    allowProvisioning: settings.allowProvisioning,
+    roleClaim: settings.roleClaim,
+    roleMap: settings.roleMap,
+  });
   const identity = { issuer, subject, email: email ?? null };
 
   if (decision.kind === "refuse") {
     // Not a change, but who was turned away is what an admin needs to answer "ask your administrator".
     const account = byLink ?? byEmail;
-    await recordEvent(db, { actorId: null, action: "sso.refused", entity: account ? "User" : "SsoIdentity", entityId: account?.id ?? subject, after: { ...identity, reason: decision.reason } });
+    await recordEvent(db, {
+      actorId: null,
+      action: "sso.refused",
+      entity: account ? "User" : "SsoIdentity",
+      entityId: account?.id ?? subject,
+      after: { ...identity, reason: decision.reason },
+    });
     return { ok: false, reason: decision.reason };
   }
 
@@ -56,10 +81,23 @@ export async function completeSsoSignIn(db: Db, config: OidcConfig, claims: Reco
     const passwordHash = await hashPassword(generatePassword(8));
     const user = await db.$transaction(async (tx) => {
       const created = await tx.user.create({
-        data: { email: decision.email, name: nameFrom(claims, decision.email), role: decision.role, passwordHash, ...(locale ? { locale } : {}), ssoLinks: { create: { issuer, subject, lastSignInAt: now } } },
+        data: {
+          email: decision.email,
+          name: nameFrom(claims, decision.email),
+          role: decision.role,
+          passwordHash,
+          ...(locale ? { locale } : {}),
+          ssoLinks: { create: { issuer, subject, lastSignInAt: now } },
+        },
         select: { id: true, email: true, name: true, role: true, sessionVersion: true },
       });
-      await recordEvent(tx, { actorId: null, action: "sso.provision", entity: "User", entityId: created.id, after: { ...identity, email: created.email, name: created.name, role: created.role, roleClaim: settings.roleClaim } });
+      await recordEvent(tx, {
+        actorId: null,
+        action: "sso.provision",
+        entity: "User",
+        entityId: created.id,
+        after: { ...identity, email: created.email, name: created.name, role: created.role, roleClaim: settings.roleClaim },
+      });
       await recordEvent(tx, { actorId: created.id, action: "sso.sign-in", entity: "User", entityId: created.id, after: identity });
       return created;
     });
@@ -83,6 +121,9 @@ export async function completeSsoSignIn(db: Db, config: OidcConfig, claims: Reco
 
 /** The active account linked to (issuer, subject), for the session token after a sign-in. */
 export async function ssoAccount(db: Db, issuer: string, subject: string) {
-  const link = await db.ssoLink.findUnique({ where: { issuer_subject: { issuer, subject } }, select: { user: { select: { id: true, role: true, sessionVersion: true, active: true } } } });
+  const link = await db.ssoLink.findUnique({
+    where: { issuer_subject: { issuer, subject } },
+    select: { user: { select: { id: true, role: true, sessionVersion: true, active: true } } },
+  });
   return link?.user.active ? link.user : null;
 }

@@ -19,7 +19,11 @@ export interface AuditBackup {
 async function readAudit(db: Db, auditId: string) {
   const [audit, auditItems, assignments] = await db.$transaction([
     db.audit.findUnique({ where: { id: auditId }, include: { dataset: { include: { importedBy: { select: { email: true } } } } } }),
-    db.auditItem.findMany({ where: { auditId }, orderBy: { sampleOrder: "asc" }, include: { item: { select: { externalId: true } }, adjudication: true } }),
+    db.auditItem.findMany({
+      where: { auditId },
+      orderBy: { sampleOrder: "asc" },
+      include: { item: { select: { externalId: true } }, adjudication: true },
+    }),
     db.assignment.findMany({
       where: { auditId },
       orderBy: [{ auditItem: { sampleOrder: "asc" } }, { assignedAt: "asc" }, { id: "asc" }],
@@ -56,7 +60,11 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
   for (const a of assignments) for (const c of a.corrections) if (c.decision) named.add(c.decision.adjudicatorId);
   // Whoever acted on the audit is named too, so its trail restores with its actors.
   for (const e of trail) if (e.actorId) named.add(e.actorId);
-  const users = await db.user.findMany({ where: { id: { in: [...named] } }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, email: true, name: true, role: true, active: true } });
+  const users = await db.user.findMany({
+    where: { id: { in: [...named] } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, email: true, name: true, role: true, active: true },
+  });
   const emailOf = new Map(users.map((u) => [u.id, u.email]));
   const email = (id: string) => {
     const e = emailOf.get(id);
@@ -64,19 +72,50 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
     return e;
   };
   // Every rater of the audit, withdrawn ones too, in label order: a restore keeps R1…Rn.
-  const raters = [...new Map(assignments.map((a) => [a.userId, a.user.createdAt])).entries()].map(([userId, createdAt]) => ({ userId, createdAt }));
+  const raters = [...new Map(assignments.map((a) => [a.userId, a.user.createdAt])).entries()].map(([userId, createdAt]) => ({
+    userId,
+    createdAt,
+  }));
   const raterOrder = orderRaters(raters, storedRaterOrder(audit.raterOrder)).map(email);
 
   const datasetRecord: DatasetRecord = {
-    type: "dataset", id: dataset.id, name: dataset.name, version: dataset.version, family: dataset.family as DatasetRecord["family"], format: dataset.format,
-    formatVersion: dataset.formatVersion, checksum: dataset.checksum, ...(dataset.timeZone !== "UTC" ? { timeZone: dataset.timeZone } : {}), meta: dataset.meta, patientCount: dataset.patientCount, itemCount: dataset.itemCount,
-    eventCount: dataset.eventCount, noteCount: dataset.noteCount, importedAt: dataset.importedAt.toISOString(), importedBy: dataset.importedBy?.email ?? null,
+    type: "dataset",
+    id: dataset.id,
+    name: dataset.name,
+    version: dataset.version,
+    family: dataset.family as DatasetRecord["family"],
+    format: dataset.format,
+    formatVersion: dataset.formatVersion,
+    checksum: dataset.checksum,
+    ...(dataset.timeZone !== "UTC" ? { timeZone: dataset.timeZone } : {}),
+    meta: dataset.meta,
+    patientCount: dataset.patientCount,
+    itemCount: dataset.itemCount,
+    eventCount: dataset.eventCount,
+    noteCount: dataset.noteCount,
+    importedAt: dataset.importedAt.toISOString(),
+    importedBy: dataset.importedBy?.email ?? null,
   };
   const auditRecord: AuditRecord = {
-    type: "audit", id: audit.id, name: audit.name, status: audit.status, rubric: audit.rubric, sampleSize: audit.sampleSize, seed: audit.seed,
-    strata: audit.strata as string[], sampling: audit.sampling, populationSize: audit.populationSize, design: audit.design, ratersPerItem: audit.ratersPerItem,
-    shareResults: audit.shareResults, createdBy: email(audit.createdById), adjudicator: audit.adjudicatorId ? email(audit.adjudicatorId) : null, raterOrder,
-    createdAt: audit.createdAt.toISOString(), openedAt: isoOrNull(audit.openedAt), closedAt: isoOrNull(audit.closedAt),
+    type: "audit",
+    id: audit.id,
+    name: audit.name,
+    status: audit.status,
+    rubric: audit.rubric,
+    sampleSize: audit.sampleSize,
+    seed: audit.seed,
+    strata: audit.strata as string[],
+    sampling: audit.sampling,
+    populationSize: audit.populationSize,
+    design: audit.design,
+    ratersPerItem: audit.ratersPerItem,
+    shareResults: audit.shareResults,
+    createdBy: email(audit.createdById),
+    adjudicator: audit.adjudicatorId ? email(audit.adjudicatorId) : null,
+    raterOrder,
+    createdAt: audit.createdAt.toISOString(),
+    openedAt: isoOrNull(audit.openedAt),
+    closedAt: isoOrNull(audit.closedAt),
   };
 
   async function* records(): AsyncGenerator<BackupRecord> {
@@ -88,25 +127,77 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
     for (const i of auditItems) {
       const adj = i.adjudication;
       yield {
-        type: "auditItem", id: i.id, item: i.item.externalId, sampleOrder: i.sampleOrder,
-        adjudication: adj && { id: adj.id, adjudicator: email(adj.adjudicatorId), finalLabels: adj.finalLabels as Record<string, string>, rationale: adj.rationale, removeItem: adj.removeItem, decidedAt: adj.decidedAt.toISOString(), updatedAt: adj.updatedAt.toISOString() },
+        type: "auditItem",
+        id: i.id,
+        item: i.item.externalId,
+        sampleOrder: i.sampleOrder,
+        adjudication: adj && {
+          id: adj.id,
+          adjudicator: email(adj.adjudicatorId),
+          finalLabels: adj.finalLabels as Record<string, string>,
+          rationale: adj.rationale,
+          removeItem: adj.removeItem,
+          decidedAt: adj.decidedAt.toISOString(),
+          updatedAt: adj.updatedAt.toISOString(),
+        },
       };
     }
     for (const a of assignments) {
       yield {
-        type: "assignment", id: a.id, auditItem: a.auditItemId, user: email(a.userId), active: a.active, assignedAt: a.assignedAt.toISOString(), withdrawnAt: isoOrNull(a.withdrawnAt),
-        comment: a.comment, commentVersion: a.commentVersion, lastActivityAt: isoOrNull(a.lastActivityAt),
-        reviewPosition: a.reviewPosition, activeMs: a.activeMs, flagged: a.flagged,
-        ratings: a.ratings.map((r) => ({ id: r.id, dimension: r.dimension, category: r.category, version: r.version, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
+        type: "assignment",
+        id: a.id,
+        auditItem: a.auditItemId,
+        user: email(a.userId),
+        active: a.active,
+        assignedAt: a.assignedAt.toISOString(),
+        withdrawnAt: isoOrNull(a.withdrawnAt),
+        comment: a.comment,
+        commentVersion: a.commentVersion,
+        lastActivityAt: isoOrNull(a.lastActivityAt),
+        reviewPosition: a.reviewPosition,
+        activeMs: a.activeMs,
+        flagged: a.flagged,
+        ratings: a.ratings.map((r) => ({
+          id: r.id,
+          dimension: r.dimension,
+          category: r.category,
+          version: r.version,
+          createdAt: r.createdAt.toISOString(),
+          updatedAt: r.updatedAt.toISOString(),
+        })),
         corrections: a.corrections.map((c) => ({
-          id: c.id, kind: c.kind as CorrectionKind, turnOrder: c.turnOrder, proposal: c.proposal, newGold: c.newGold, rationale: c.rationale,
-          version: c.version, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
-          decision: c.decision && { id: c.decision.id, adjudicator: email(c.decision.adjudicatorId), decision: c.decision.decision as "ACCEPTED" | "EDITED" | "REJECTED", applied: c.decision.applied, rationale: c.decision.rationale, decidedAt: c.decision.decidedAt.toISOString() },
+          id: c.id,
+          kind: c.kind as CorrectionKind,
+          turnOrder: c.turnOrder,
+          proposal: c.proposal,
+          newGold: c.newGold,
+          rationale: c.rationale,
+          version: c.version,
+          createdAt: c.createdAt.toISOString(),
+          updatedAt: c.updatedAt.toISOString(),
+          decision: c.decision && {
+            id: c.decision.id,
+            adjudicator: email(c.decision.adjudicatorId),
+            decision: c.decision.decision as "ACCEPTED" | "EDITED" | "REJECTED",
+            applied: c.decision.applied,
+            rationale: c.decision.rationale,
+            decidedAt: c.decision.decidedAt.toISOString(),
+          },
         })),
       };
     }
     for (const e of trail) {
-      yield { type: "trail", id: e.id, at: e.at.toISOString(), actor: e.actorId ? email(e.actorId) : null, action: e.action, entity: e.entity, entityId: e.entityId, before: (e.before ?? null) as object | null, after: (e.after ?? null) as object | null };
+      yield {
+        type: "trail",
+        id: e.id,
+        at: e.at.toISOString(),
+        actor: e.actorId ? email(e.actorId) : null,
+        action: e.action,
+        entity: e.entity,
+        entityId: e.entityId,
+        before: (e.before ?? null) as object | null,
+        after: (e.after ?? null) as object | null,
+      };
     }
   }
 
@@ -130,8 +221,23 @@ async function* patientRecords(db: Db, datasetId: string): AsyncGenerator<Backup
     });
     for (const p of page) {
       yield {
-        type: "patient", id: p.id, externalId: p.externalId, position: p.position, data: p.data,
-        events: p.events.map((e) => ({ id: e.id, position: e.position, eventId: e.eventId, time: e.time.toISOString(), gaDays: e.gaDays, visitId: e.visitId, type: e.type, name: e.name, text: e.text, data: e.data })),
+        type: "patient",
+        id: p.id,
+        externalId: p.externalId,
+        position: p.position,
+        data: p.data,
+        events: p.events.map((e) => ({
+          id: e.id,
+          position: e.position,
+          eventId: e.eventId,
+          time: e.time.toISOString(),
+          gaDays: e.gaDays,
+          visitId: e.visitId,
+          type: e.type,
+          name: e.name,
+          text: e.text,
+          data: e.data,
+        })),
         notes: p.notes.map((n) => ({ id: n.id, noteNum: n.noteNum, chartdate: n.chartdate, text: n.text, data: n.data })),
       };
     }
@@ -141,11 +247,27 @@ async function* patientRecords(db: Db, datasetId: string): AsyncGenerator<Backup
 
 async function* itemRecords(db: Db, datasetId: string): AsyncGenerator<BackupRecord> {
   for (let from = 0; ; from += ITEMS_PER_PAGE) {
-    const page = await db.item.findMany({ where: { datasetId }, orderBy: [{ position: "asc" }, { id: "asc" }], skip: from, take: ITEMS_PER_PAGE });
+    const page = await db.item.findMany({
+      where: { datasetId },
+      orderBy: [{ position: "asc" }, { id: "asc" }],
+      skip: from,
+      take: ITEMS_PER_PAGE,
+    });
     for (const i of page) {
       yield {
-        type: "item", id: i.id, patient: i.patientId, position: i.position, kind: i.kind as "mcq" | "conversation", externalId: i.externalId, cutoffTime: isoOrNull(i.cutoffTime),
-        chapter: i.chapter, level: i.level, decisionPoint: i.decisionPoint, ruleId: i.ruleId, question: i.question, data: i.data,
+        type: "item",
+        id: i.id,
+        patient: i.patientId,
+        position: i.position,
+        kind: i.kind as "mcq" | "conversation",
+        externalId: i.externalId,
+        cutoffTime: isoOrNull(i.cutoffTime),
+        chapter: i.chapter,
+        level: i.level,
+        decisionPoint: i.decisionPoint,
+        ruleId: i.ruleId,
+        question: i.question,
+        data: i.data,
       };
     }
     if (page.length < ITEMS_PER_PAGE) return;

@@ -8,7 +8,6 @@ import { rowWriter, type RowWriter } from "../datasets/rows";
 import { AuditRows } from "./restore-rows";
 import { restoreUsers, type RestoredUsers, type Tx } from "./restore-users";
 
-
 /** A backup file as text chunks (already decompressed); opened once per pass. */
 export interface BackupSource {
   name: string;
@@ -44,7 +43,8 @@ export async function restoreAudit(db: Db, actorId: string | null, source: Backu
 
   return db.$transaction(
     async (tx) => {
-      if (await tx.audit.findUnique({ where: { id: plan.audit.id }, select: { id: true } })) throw new Error(`audit ${plan.audit.id} was created while restoring`);
+      if (await tx.audit.findUnique({ where: { id: plan.audit.id }, select: { id: true } }))
+        throw new Error(`audit ${plan.audit.id} was created while restoring`);
       const people = await restoreUsers(tx, actorId, plan);
       const dataset = await restoreDataset(tx, plan, people);
       const rows = new DatasetRows(rowWriter(db, tx), dataset);
@@ -113,7 +113,9 @@ async function restoreDataset(tx: Tx, plan: BackupPlan, people: RestoredUsers): 
   const warnings: string[] = [];
   if (existing) {
     if (existing.name !== d.name || existing.version !== d.version)
-      warnings.push(`the dataset is already here as "${existing.name} v${existing.version}" (the backup says "${d.name} v${d.version}"): reports will name it as it is here`);
+      warnings.push(
+        `the dataset is already here as "${existing.name} v${existing.version}" (the backup says "${d.name} v${d.version}"): reports will name it as it is here`,
+      );
     const items = await tx.item.findMany({ where: { datasetId: existing.id }, select: { id: true, externalId: true } });
     return { ...existing, reused: true, itemIds: new Map(items.map((i) => [i.externalId, i.id])), warnings };
   }
@@ -126,9 +128,21 @@ async function restoreDataset(tx: Tx, plan: BackupPlan, people: RestoredUsers): 
   }
   await tx.dataset.create({
     data: {
-      id: d.id, name: d.name, version, family: d.family, format: d.format, formatVersion: d.formatVersion, checksum: d.checksum, timeZone: d.timeZone ?? "UTC", meta: d.meta as object,
-      patientCount: d.patientCount, itemCount: d.itemCount, eventCount: d.eventCount, noteCount: d.noteCount,
-      importedAt: new Date(d.importedAt), importedById: d.importedBy ? (people.ids.get(d.importedBy.toLowerCase()) ?? null) : null,
+      id: d.id,
+      name: d.name,
+      version,
+      family: d.family,
+      format: d.format,
+      formatVersion: d.formatVersion,
+      checksum: d.checksum,
+      timeZone: d.timeZone ?? "UTC",
+      meta: d.meta as object,
+      patientCount: d.patientCount,
+      itemCount: d.itemCount,
+      eventCount: d.eventCount,
+      noteCount: d.noteCount,
+      importedAt: new Date(d.importedAt),
+      importedById: d.importedBy ? (people.ids.get(d.importedBy.toLowerCase()) ?? null) : null,
     },
   });
   return { id: d.id, name: d.name, version, reused: false, itemIds: null, warnings };
@@ -149,16 +163,54 @@ class DatasetRows {
     if (r.type === "item") {
       this.itemIds.set(r.externalId, r.id);
       const cutoffTime = r.cutoffTime === null ? null : new Date(r.cutoffTime);
-      const row = { id: r.id, datasetId, patientId: r.patient, position: r.position, kind: r.kind, externalId: r.externalId, cutoffTime, chapter: r.chapter, level: r.level, decisionPoint: r.decisionPoint, ruleId: r.ruleId, question: r.question, data: r.data };
+      const row = {
+        id: r.id,
+        datasetId,
+        patientId: r.patient,
+        position: r.position,
+        kind: r.kind,
+        externalId: r.externalId,
+        cutoffTime,
+        chapter: r.chapter,
+        level: r.level,
+        decisionPoint: r.decisionPoint,
+        ruleId: r.ruleId,
+        question: r.question,
+        data: r.data,
+      };
       if ((full = this.insert.add("Item", row))) await full;
       return;
     }
-    if ((full = this.insert.add("Patient", { id: r.id, datasetId, externalId: r.externalId, position: r.position, data: r.data }))) await full;
+    if ((full = this.insert.add("Patient", { id: r.id, datasetId, externalId: r.externalId, position: r.position, data: r.data })))
+      await full;
     for (const e of r.events) {
-      const row = { id: e.id, patientId: r.id, position: e.position, eventId: e.eventId, time: new Date(e.time), gaDays: e.gaDays, visitId: e.visitId, type: e.type, name: e.name, text: e.text, data: e.data };
+      const row = {
+        id: e.id,
+        patientId: r.id,
+        position: e.position,
+        eventId: e.eventId,
+        time: new Date(e.time),
+        gaDays: e.gaDays,
+        visitId: e.visitId,
+        type: e.type,
+        name: e.name,
+        text: e.text,
+        data: e.data,
+      };
       if ((full = this.insert.add("EhrEvent", row))) await full;
     }
-    for (const n of r.notes) if ((full = this.insert.add("Note", { id: n.id, patientId: r.id, noteNum: n.noteNum, chartdate: n.chartdate, text: n.text, data: n.data }))) await full;
+    for (const n of r.notes)
+      if (
+        (full = this.insert.add("Note", {
+          id: n.id,
+          patientId: r.id,
+          noteNum: n.noteNum,
+          chartdate: n.chartdate,
+          text: n.text,
+          data: n.data,
+        }))
+      )
+        await full;
   }
 
   flush(): Promise<void> {

@@ -41,10 +41,25 @@ export class AuditRows {
     const auditId = a.id;
     await tx.audit.create({
       data: {
-        id: auditId, name: a.name, datasetId, status: a.status, rubric: a.rubric as object, sampleSize: a.sampleSize, seed: a.seed, strata: a.strata, sampling: a.sampling as object,
-        populationSize: a.populationSize, design: a.design, ratersPerItem: a.ratersPerItem, shareResults: a.shareResults,
-        adjudicatorId: a.adjudicator ? this.person(a.adjudicator) : null, raterOrder: a.raterOrder.map((e) => this.person(e)),
-        createdById: this.person(a.createdBy), createdAt: at(a.createdAt), openedAt: atOrNull(a.openedAt), closedAt: atOrNull(a.closedAt),
+        id: auditId,
+        name: a.name,
+        datasetId,
+        status: a.status,
+        rubric: a.rubric as object,
+        sampleSize: a.sampleSize,
+        seed: a.seed,
+        strata: a.strata,
+        sampling: a.sampling as object,
+        populationSize: a.populationSize,
+        design: a.design,
+        ratersPerItem: a.ratersPerItem,
+        shareResults: a.shareResults,
+        adjudicatorId: a.adjudicator ? this.person(a.adjudicator) : null,
+        raterOrder: a.raterOrder.map((e) => this.person(e)),
+        createdById: this.person(a.createdBy),
+        createdAt: at(a.createdAt),
+        openedAt: atOrNull(a.openedAt),
+        closedAt: atOrNull(a.closedAt),
       },
     });
     const itemId = (externalId: string) => {
@@ -52,24 +67,46 @@ export class AuditRows {
       if (!id) throw new Error(`the dataset here has no item ${externalId}`);
       return id;
     };
-    await many(this.auditItems.map((i) => ({ id: i.id, auditId, itemId: itemId(i.item), sampleOrder: i.sampleOrder })), (data) => tx.auditItem.createMany({ data }));
+    await many(
+      this.auditItems.map((i) => ({ id: i.id, auditId, itemId: itemId(i.item), sampleOrder: i.sampleOrder })),
+      (data) => tx.auditItem.createMany({ data }),
+    );
     const adjudications = this.auditItems.flatMap((i) => (i.adjudication ? [{ ...i.adjudication, auditItemId: i.id }] : []));
     await many(
       adjudications.map((j) => ({
-        id: j.id, auditItemId: j.auditItemId, auditId, adjudicatorId: this.person(j.adjudicator), finalLabels: j.finalLabels, rationale: j.rationale,
-        removeItem: j.removeItem, decidedAt: at(j.decidedAt), updatedAt: at(j.updatedAt),
+        id: j.id,
+        auditItemId: j.auditItemId,
+        auditId,
+        adjudicatorId: this.person(j.adjudicator),
+        finalLabels: j.finalLabels,
+        rationale: j.rationale,
+        removeItem: j.removeItem,
+        decidedAt: at(j.decidedAt),
+        updatedAt: at(j.updatedAt),
       })),
       (data) => tx.adjudication.createMany({ data }),
     );
     await many(
       this.assignments.map((s) => ({
-        id: s.id, auditId, auditItemId: s.auditItem, userId: this.person(s.user), active: s.active, assignedAt: at(s.assignedAt), withdrawnAt: atOrNull(s.withdrawnAt),
-        comment: s.comment, commentVersion: s.commentVersion, lastActivityAt: atOrNull(s.lastActivityAt),
-        reviewPosition: s.reviewPosition ?? null, activeMs: s.activeMs ?? 0, flagged: s.flagged ?? false,
+        id: s.id,
+        auditId,
+        auditItemId: s.auditItem,
+        userId: this.person(s.user),
+        active: s.active,
+        assignedAt: at(s.assignedAt),
+        withdrawnAt: atOrNull(s.withdrawnAt),
+        comment: s.comment,
+        commentVersion: s.commentVersion,
+        lastActivityAt: atOrNull(s.lastActivityAt),
+        reviewPosition: s.reviewPosition ?? null,
+        activeMs: s.activeMs ?? 0,
+        flagged: s.flagged ?? false,
       })),
       (data) => tx.assignment.createMany({ data }),
     );
-    const ratings = this.assignments.flatMap((s) => s.ratings.map((r) => ({ ...r, assignmentId: s.id, createdAt: at(r.createdAt), updatedAt: at(r.updatedAt) })));
+    const ratings = this.assignments.flatMap((s) =>
+      s.ratings.map((r) => ({ ...r, assignmentId: s.id, createdAt: at(r.createdAt), updatedAt: at(r.updatedAt) })),
+    );
     await many(ratings, (data) => tx.rating.createMany({ data }));
     const corrections = this.assignments.flatMap((s) => s.corrections.map((c) => ({ ...c, assignmentId: s.id })));
     await many(
@@ -79,7 +116,13 @@ export class AuditRows {
     const decisions = corrections.flatMap((c) => (c.decision ? [{ ...c.decision, correctionId: c.id }] : []));
     await many(
       decisions.map((d) => ({
-        id: d.id, correctionId: d.correctionId, auditId, adjudicatorId: this.person(d.adjudicator), decision: d.decision, rationale: d.rationale, decidedAt: at(d.decidedAt),
+        id: d.id,
+        correctionId: d.correctionId,
+        auditId,
+        adjudicatorId: this.person(d.adjudicator),
+        decision: d.decision,
+        rationale: d.rationale,
+        decidedAt: at(d.decidedAt),
         // A JSON column takes no plain null: leave it out and the column stays NULL.
         ...(d.applied === null ? {} : { applied: d.applied as object }),
       })),
@@ -87,7 +130,11 @@ export class AuditRows {
     );
     await many(
       this.trail.map((e) => ({
-        at: at(e.at), actorId: e.actor === null ? null : this.person(e.actor), action: e.action, entity: e.entity, entityId: e.entityId,
+        at: at(e.at),
+        actorId: e.actor === null ? null : this.person(e.actor),
+        action: e.action,
+        entity: e.entity,
+        entityId: e.entityId,
         ...(e.before === null ? {} : { before: e.before as object }),
         ...(e.after === null ? {} : { after: e.after as object }),
       })),

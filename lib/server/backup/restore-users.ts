@@ -33,10 +33,16 @@ export async function restoreUsers(tx: Tx, actorId: string | null, plan: BackupP
     const existing = byEmail.get(email);
     if (existing) {
       result.ids.set(email, existing.id);
-      if (existing.name !== u.name) result.warnings.push(`${email} is named "${existing.name}" here and "${u.name}" in the backup: exports that name people (the corrected benchmark's change log) use "${existing.name}"`);
+      if (existing.name !== u.name)
+        result.warnings.push(
+          `${email} is named "${existing.name}" here and "${u.name}" in the backup: exports that name people (the corrected benchmark's change log) use "${existing.name}"`,
+        );
       continue;
     }
-    const created = await tx.user.create({ data: { email, name: u.name, role: u.role, passwordHash: NO_PASSWORD, active: false }, select: { id: true } });
+    const created = await tx.user.create({
+      data: { email, name: u.name, role: u.role, passwordHash: NO_PASSWORD, active: false },
+      select: { id: true },
+    });
     await recordEvent(tx, {
       actorId,
       action: "user.create",

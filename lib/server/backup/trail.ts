@@ -19,8 +19,16 @@ export interface AuditTrailRow {
  * items (adjudications), its assignments (ratings, comments, corrections) and its corrections
  * (decisions). Ids are asked for in chunks, so a large audit stays under the drivers' limits.
  */
-export async function auditTrailRows(db: Db, audit: { id: string; auditItemIds: string[]; assignmentIds: string[]; correctionIds: string[] }): Promise<AuditTrailRow[]> {
-  const groups: [string, string[]][] = [["Audit", [audit.id]], ["AuditItem", audit.auditItemIds], ["Assignment", audit.assignmentIds], ["Correction", audit.correctionIds]];
+export async function auditTrailRows(
+  db: Db,
+  audit: { id: string; auditItemIds: string[]; assignmentIds: string[]; correctionIds: string[] },
+): Promise<AuditTrailRow[]> {
+  const groups: [string, string[]][] = [
+    ["Audit", [audit.id]],
+    ["AuditItem", audit.auditItemIds],
+    ["Assignment", audit.assignmentIds],
+    ["Correction", audit.correctionIds],
+  ];
   const rows: AuditTrailRow[] = [];
   for (const [entity, ids] of groups) {
     for (let i = 0; i < ids.length; i += CHUNK) {

@@ -23,7 +23,7 @@ export async function itemFacets(db: Db, datasetId: string) {
     db.item.groupBy({ by: ["level"], where, _count: { _all: true }, orderBy: { level: "asc" } }),
     db.item.groupBy({ by: ["decisionPoint"], where, _count: { _all: true }, orderBy: { decisionPoint: "asc" } }),
   ]);
-  const facet = <T,>(rows: { _count: { _all: number } }[], value: (r: never) => T | null) =>
+  const facet = <T>(rows: { _count: { _all: number } }[], value: (r: never) => T | null) =>
     rows.flatMap((r) => {
       const v = value(r as never);
       return v === null ? [] : [{ value: String(v), count: r._count._all }];
@@ -53,7 +53,14 @@ export async function browseItems(db: Db, datasetId: string, q: BrowseItemsQuery
       skip: (q.page - 1) * q.pageSize,
       take: q.pageSize,
       select: {
-        id: true, externalId: true, kind: true, chapter: true, level: true, decisionPoint: true, ruleId: true, question: true,
+        id: true,
+        externalId: true,
+        kind: true,
+        chapter: true,
+        level: true,
+        decisionPoint: true,
+        ruleId: true,
+        question: true,
         patient: { select: { externalId: true } },
       },
     }),

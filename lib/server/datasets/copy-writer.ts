@@ -89,7 +89,11 @@ export class CopyRowWriter implements RowWriter {
 }
 
 /** The COPY writer on the connection of `tx`, an interactive transaction of the PostgreSQL client `db`. */
-export async function copyRowWriter(db: Db, tx: Parameters<typeof pgTransactionConnection>[1], progress?: (rows: number) => void): Promise<CopyRowWriter> {
+export async function copyRowWriter(
+  db: Db,
+  tx: Parameters<typeof pgTransactionConnection>[1],
+  progress?: (rows: number) => void,
+): Promise<CopyRowWriter> {
   const connection = await pgTransactionConnection(db, tx);
   if (!connection) throw new Error("copyRowWriter: not a PostgreSQL client made by createDb");
   return new CopyRowWriter(connection, progress);

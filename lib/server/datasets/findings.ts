@@ -8,7 +8,12 @@ type Tx = Pick<Db, "datasetFinding">;
 const BATCH = 500;
 
 /** Stores an import's findings, each tied to its item where it has one (inside the import's transaction). */
-export async function writeFindings(tx: Tx, datasetId: string, findings: readonly Finding[], itemIds: ReadonlyMap<string, string>): Promise<void> {
+export async function writeFindings(
+  tx: Tx,
+  datasetId: string,
+  findings: readonly Finding[],
+  itemIds: ReadonlyMap<string, string>,
+): Promise<void> {
   for (let at = 0; at < findings.length; at += BATCH) {
     await tx.datasetFinding.createMany({
       data: findings.slice(at, at + BATCH).map((f, k) => ({
@@ -35,9 +40,25 @@ export interface FindingView {
   item: { id: string; externalId: string } | null;
 }
 
-export const FINDING_SELECT = { id: true, kind: true, location: true, field: true, message: true, detail: true, item: { select: { id: true, externalId: true } } } as const;
+export const FINDING_SELECT = {
+  id: true,
+  kind: true,
+  location: true,
+  field: true,
+  message: true,
+  detail: true,
+  item: { select: { id: true, externalId: true } },
+} as const;
 
-export const findingView = (r: { id: string; kind: string; location: string; field: string; message: string; detail: unknown; item: { id: string; externalId: string } | null }): FindingView => ({
+export const findingView = (r: {
+  id: string;
+  kind: string;
+  location: string;
+  field: string;
+  message: string;
+  detail: unknown;
+  item: { id: string; externalId: string } | null;
+}): FindingView => ({
   ...r,
   kind: r.kind as FindingKind,
   detail: (r.detail ?? {}) as Record<string, unknown>,

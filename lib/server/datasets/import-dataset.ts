@@ -1,7 +1,14 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
-import { DatasetChangedError, streamDataset, validateDatasetStream, type DatasetRecord, type FormatIssue, type ImportProgress } from "../../formats";
+import {
+  DatasetChangedError,
+  streamDataset,
+  validateDatasetStream,
+  type DatasetRecord,
+  type FormatIssue,
+  type ImportProgress,
+} from "../../formats";
 import { recordEvent } from "../audit-trail";
 import { fingerprint, verifiedFiles, type ChecksumFile } from "../../formats/checksum";
 import type { DatasetFindings, FindingKind, FormatId } from "../../formats";
@@ -53,7 +60,12 @@ function datasetChecksum(filesSum: string, timeZone: string): string {
 }
 
 /** Writes streamed records as batched rows; only external → row ids of patients and items are kept. */
-async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRecord>, datasetId: string, timeZone: string): Promise<Map<string, string>> {
+async function writeRecords(
+  insert: RowWriter,
+  records: AsyncIterable<DatasetRecord>,
+  datasetId: string,
+  timeZone: string,
+): Promise<Map<string, string>> {
   const itemIds = new Map<string, string>();
   const patientIds = new Map<string, string>();
   const rowId = (patientId: string) => patientIds.get(patientId)!; // pass 1 checked every reference
@@ -88,13 +100,19 @@ async function writeRecords(insert: RowWriter, records: AsyncIterable<DatasetRec
  * into INSERTs (SQLite) or COPY (PostgreSQL). The last two re-hash what they read: a file that differs from what was
  * checksummed (changed at any point after the first read) is reported, and nothing is written.
  */
-export async function importDataset(db: Db, actorId: string | null, files: ImportFile[], options: ImportOptions = {}): Promise<ImportOutcome> {
+export async function importDataset(
+  db: Db,
+  actorId: string | null,
+  files: ImportFile[],
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
   const timeZone = options.timeZone ?? "UTC";
   let print: Awaited<ReturnType<typeof fingerprint>>;
   try {
     print = await fingerprint(files);
   } catch (error) {
-    if (error instanceof UnreadableFileError) return { status: "invalid", issues: [{ file: error.file, field: "(file)", message: error.message }], total: 1 };
+    if (error instanceof UnreadableFileError)
+      return { status: "invalid", issues: [{ file: error.file, field: "(file)", message: error.message }], total: 1 };
     throw error;
   }
   const sum = datasetChecksum(print.sum, timeZone);
@@ -102,7 +120,12 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
   if (existing) return { status: "unchanged", datasetId: existing.id, name: existing.name, version: existing.version };
 
   const checked = verifiedFiles(files, print, "checksummed");
-  const validated = await validateDatasetStream(checked.files, { onProgress: options.onProgress, strict: options.strict ?? false, timeZone, ...(options.format ? { format: options.format } : {}) });
+  const validated = await validateDatasetStream(checked.files, {
+    onProgress: options.onProgress,
+    strict: options.strict ?? false,
+    timeZone,
+    ...(options.format ? { format: options.format } : {}),
+  });
   try {
     checked.verify(); // what was validated must be what was checksummed
   } catch (error) {
@@ -162,7 +185,15 @@ export async function importDataset(db: Db, actorId: string | null, files: Impor
             action: "dataset.import",
             entity: "Dataset",
             entityId: datasetId,
-            after: { name, version, checksum: sum, format: summary.format, ...(timeZone !== "UTC" ? { timeZone } : {}), ...counts, findings: findings.total },
+            after: {
+              name,
+              version,
+              checksum: sum,
+              format: summary.format,
+              ...(timeZone !== "UTC" ? { timeZone } : {}),
+              ...counts,
+              findings: findings.total,
+            },
           });
           return { datasetId, version };
         },
@@ -193,7 +224,6 @@ function isUniqueViolation(error: unknown): boolean {
 function changed(error: DatasetChangedError): ImportOutcome {
   return { status: "invalid", issues: [{ file: error.file, field: "(file)", message: error.message }], total: 1 };
 }
-
 
 function countFindings(f: DatasetFindings): FindingCounts {
   const byKind: FindingCounts["byKind"] = {};

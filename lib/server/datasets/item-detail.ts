@@ -7,15 +7,34 @@ import { eventFromRow, noteFromRow } from "./rows";
 export async function itemDetail(db: Db, datasetId: string, itemId: string) {
   const item = await db.item.findFirst({
     where: { id: itemId, datasetId },
-    select: { id: true, kind: true, externalId: true, cutoffTime: true, chapter: true, level: true, decisionPoint: true, data: true, patientId: true, patient: { select: { externalId: true, data: true } }, dataset: { select: { name: true, version: true } } },
+    select: {
+      id: true,
+      kind: true,
+      externalId: true,
+      cutoffTime: true,
+      chapter: true,
+      level: true,
+      decisionPoint: true,
+      data: true,
+      patientId: true,
+      patient: { select: { externalId: true, data: true } },
+      dataset: { select: { name: true, version: true } },
+    },
   });
   if (!item) return null;
   const [events, notes, laterEvents] = await Promise.all([
     item.kind === "mcq" && item.cutoffTime
-      ? db.ehrEvent.findMany({ where: { patientId: item.patientId, time: { lte: item.cutoffTime } }, orderBy: [{ time: "asc" }, { position: "asc" }] })
+      ? db.ehrEvent.findMany({
+          where: { patientId: item.patientId, time: { lte: item.cutoffTime } },
+          orderBy: [{ time: "asc" }, { position: "asc" }],
+        })
       : Promise.resolve([]),
-    item.kind === "conversation" ? db.note.findMany({ where: { patientId: item.patientId }, orderBy: { noteNum: "asc" } }) : Promise.resolve([]),
-    item.kind === "mcq" && item.cutoffTime ? db.ehrEvent.count({ where: { patientId: item.patientId, time: { gt: item.cutoffTime } } }) : Promise.resolve(0),
+    item.kind === "conversation"
+      ? db.note.findMany({ where: { patientId: item.patientId }, orderBy: { noteNum: "asc" } })
+      : Promise.resolve([]),
+    item.kind === "mcq" && item.cutoffTime
+      ? db.ehrEvent.count({ where: { patientId: item.patientId, time: { gt: item.cutoffTime } } })
+      : Promise.resolve(0),
   ]);
   return {
     ...item,

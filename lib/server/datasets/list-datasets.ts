@@ -5,8 +5,17 @@ export function listDatasets(db: Db) {
   return db.dataset.findMany({
     orderBy: [{ name: "asc" }, { version: "desc" }],
     select: {
-      id: true, name: true, version: true, family: true, format: true, patientCount: true, itemCount: true,
-      eventCount: true, noteCount: true, importedAt: true, importedBy: { select: { name: true } },
+      id: true,
+      name: true,
+      version: true,
+      family: true,
+      format: true,
+      patientCount: true,
+      itemCount: true,
+      eventCount: true,
+      noteCount: true,
+      importedAt: true,
+      importedBy: { select: { name: true } },
       _count: { select: { audits: true } },
     },
   });
@@ -16,6 +25,18 @@ export type DatasetSummary = Awaited<ReturnType<typeof listDatasets>>[number];
 export function getDataset(db: Db, datasetId: string) {
   return db.dataset.findUnique({
     where: { id: datasetId },
-    select: { id: true, name: true, version: true, family: true, format: true, patientCount: true, itemCount: true, eventCount: true, noteCount: true, importedAt: true, checksum: true },
+    select: {
+      id: true,
+      name: true,
+      version: true,
+      family: true,
+      format: true,
+      patientCount: true,
+      itemCount: true,
+      eventCount: true,
+      noteCount: true,
+      importedAt: true,
+      checksum: true,
+    },
   });
 }

@@ -20,14 +20,30 @@ describe("SqliteRowWriter", () => {
     db.exec("BEGIN");
     const writer = new SqliteRowWriter(db, (n) => written.push(n));
     const row = {
-      id: "i1", datasetId: "d", patientId: "p", position: 3, kind: "mcq", externalId: "x", cutoffTime: new Date("2031-09-06T09:45:00Z"),
-      chapter: "c", level: undefined, decisionPoint: null, ruleId: "r", question: "q?", data: { a: [1, "é"] },
+      id: "i1",
+      datasetId: "d",
+      patientId: "p",
+      position: 3,
+      kind: "mcq",
+      externalId: "x",
+      cutoffTime: new Date("2031-09-06T09:45:00Z"),
+      chapter: "c",
+      level: undefined,
+      decisionPoint: null,
+      ruleId: "r",
+      question: "q?",
+      data: { a: [1, "é"] },
     };
     expect(writer.add("Item", row)).toBeUndefined();
     await writer.flushAll();
     db.exec("COMMIT");
     expect(written).toEqual([1]);
-    expect(db.prepare(`SELECT * FROM "Item"`).get()).toEqual({ ...row, cutoffTime: "2031-09-06T09:45:00.000+00:00", level: null, data: '{"a":[1,"é"]}' });
+    expect(db.prepare(`SELECT * FROM "Item"`).get()).toEqual({
+      ...row,
+      cutoffTime: "2031-09-06T09:45:00.000+00:00",
+      level: null,
+      data: '{"a":[1,"é"]}',
+    });
   });
 });
 
@@ -45,7 +61,13 @@ describe("toInstant", () => {
   });
 
   it("equals Date's reading for what Date reads right (stored rows unchanged)", () => {
-    for (const t of ["2031-07-19T08:02:00", "2031-07-19T08:02", "2031-12-31T23:59:59.999", "1970-01-01T00:00:00Z", "2031-07-19T08:02:00+02:00"])
+    for (const t of [
+      "2031-07-19T08:02:00",
+      "2031-07-19T08:02",
+      "2031-12-31T23:59:59.999",
+      "1970-01-01T00:00:00Z",
+      "2031-07-19T08:02:00+02:00",
+    ])
       expect(toInstant(t).getTime()).toBe(new Date(/[Z+-]\d\d:?\d\d$|Z$/.test(t.slice(10)) ? t : `${t}Z`).getTime());
   });
 });

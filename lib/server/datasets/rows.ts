@@ -43,7 +43,15 @@ export function eventRow(patientId: string, event: EhrEvent, position: number, t
   };
 }
 
-export function eventFromRow(row: { eventId: string; gaDays: number | null; visitId: string | null; type: string; name: string; text: string | null; data: unknown }): EhrEvent {
+export function eventFromRow(row: {
+  eventId: string;
+  gaDays: number | null;
+  visitId: string | null;
+  type: string;
+  name: string;
+  text: string | null;
+  data: unknown;
+}): EhrEvent {
   const { present, ...data } = row.data as { present: { gaDays: boolean; visitId: boolean; text: boolean } } & Record<string, unknown>;
   return {
     eventId: row.eventId,
@@ -116,13 +124,33 @@ export type Kind = "text" | "json" | "time" | "key" | "int";
 const TABLES = {
   Patient: { id: "key", datasetId: "key", externalId: "text", position: "int", data: "json" },
   EhrEvent: {
-    id: "key", patientId: "key", position: "int", eventId: "text", time: "time", gaDays: "int",
-    visitId: "text", type: "text", name: "text", text: "text", data: "json",
+    id: "key",
+    patientId: "key",
+    position: "int",
+    eventId: "text",
+    time: "time",
+    gaDays: "int",
+    visitId: "text",
+    type: "text",
+    name: "text",
+    text: "text",
+    data: "json",
   },
   Note: { id: "key", patientId: "key", noteNum: "int", chartdate: "text", text: "text", data: "json" },
   Item: {
-    id: "key", datasetId: "key", patientId: "key", position: "int", kind: "text", externalId: "text", cutoffTime: "time",
-    chapter: "text", level: "text", decisionPoint: "int", ruleId: "text", question: "text", data: "json",
+    id: "key",
+    datasetId: "key",
+    patientId: "key",
+    position: "int",
+    kind: "text",
+    externalId: "text",
+    cutoffTime: "time",
+    chapter: "text",
+    level: "text",
+    decisionPoint: "int",
+    ruleId: "text",
+    question: "text",
+    data: "json",
   },
   Prediction: { setId: "key", position: "int", model: "text", scope: "text", itemId: "key", turn: "int", option: "text" },
 } satisfies Record<string, Record<string, Kind>>;
@@ -132,7 +160,13 @@ export type RowOf<T extends Table> = { [C in keyof (typeof TABLES)[T]]: unknown 
 export const COLUMNS = Object.fromEntries(
   Object.entries(TABLES).map(([table, kinds]) => [
     table,
-    { list: Object.keys(kinds).map((c) => `"${c}"`).join(", "), names: Object.keys(kinds), kinds: Object.values(kinds) as Kind[] },
+    {
+      list: Object.keys(kinds)
+        .map((c) => `"${c}"`)
+        .join(", "),
+      names: Object.keys(kinds),
+      kinds: Object.values(kinds) as Kind[],
+    },
   ]),
 ) as Record<Table, { list: string; names: string[]; kinds: Kind[] }>;
 
@@ -257,7 +291,8 @@ export class BulkInserter implements RowWriter {
     if (v === undefined || v === null) return "NULL";
     if (kind === "int" && Number.isSafeInteger(v)) return String(v);
     if (kind === "time") v = pgTime(v as Date);
-    if ((kind === "key" || kind === "time") && typeof v === "string" && LITERAL[kind].test(v)) return kind === "time" ? `'${v}'::timestamp(3)` : `'${v}'`;
+    if ((kind === "key" || kind === "time") && typeof v === "string" && LITERAL[kind].test(v))
+      return kind === "time" ? `'${v}'::timestamp(3)` : `'${v}'`;
     const param = kind === "json" ? JSON.stringify(v) : v;
     if (typeof param === "string") batch.chars += param.length;
     batch.params.push(param);

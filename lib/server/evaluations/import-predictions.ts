@@ -38,14 +38,22 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function importPredictions(db: Db, actorId: string | null, upload: PredictionUpload): Promise<PredictionImportOutcome> {
   const checksum = predictionsChecksum(upload.bytes);
-  const same = () => db.predictionSet.findUnique({ where: { datasetId_checksum: { datasetId: upload.datasetId, checksum } }, select: { id: true, name: true } });
+  const same = () =>
+    db.predictionSet.findUnique({
+      where: { datasetId_checksum: { datasetId: upload.datasetId, checksum } },
+      select: { id: true, name: true },
+    });
   const existing = await same();
   if (existing) return { status: "unchanged", setId: existing.id, name: existing.name };
   const stored = await loadEvalDataset(db, upload.datasetId);
   if (!stored) return { status: "no-dataset" };
 
   const text = Buffer.from(upload.bytes).toString("utf8");
-  const parsed = await parsePredictions({ name: upload.fileName, chunks: [text] }, stored.dataset, upload.model ? { model: upload.model } : {});
+  const parsed = await parsePredictions(
+    { name: upload.fileName, chunks: [text] },
+    stored.dataset,
+    upload.model ? { model: upload.model } : {},
+  );
   if (!parsed.ok) return { status: "invalid", issues: parsed.issues, total: parsed.total };
   const name = (upload.name?.trim() || upload.fileName.replace(/\.[^.]*$/, "") || "predictions").slice(0, MAX_NAME);
   const { rows, models, scopes, format } = parsed.predictions;
@@ -54,11 +62,30 @@ export async function importPredictions(db: Db, actorId: string | null, upload: 
     await db.$transaction(
       async (tx) => {
         await tx.predictionSet.create({
-          data: { id: setId, datasetId: upload.datasetId, name, fileName: upload.fileName, format, checksum, models, scopes, rowCount: rows.length, createdById: actorId },
+          data: {
+            id: setId,
+            datasetId: upload.datasetId,
+            name,
+            fileName: upload.fileName,
+            format,
+            checksum,
+            models,
+            scopes,
+            rowCount: rows.length,
+            createdById: actorId,
+          },
         });
         const insert = rowWriter(db, tx);
         for (const [position, r] of rows.entries()) {
-          const full = insert.add("Prediction", { setId, position, model: r.model, scope: r.scope, itemId: stored.rowIds.get(r.itemId)!, turn: r.turn, option: r.option ?? NO_OPTION });
+          const full = insert.add("Prediction", {
+            setId,
+            position,
+            model: r.model,
+            scope: r.scope,
+            itemId: stored.rowIds.get(r.itemId)!,
+            turn: r.turn,
+            option: r.option ?? NO_OPTION,
+          });
           if (full) await full;
         }
         await insert.flushAll();

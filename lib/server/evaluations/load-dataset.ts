@@ -15,12 +15,22 @@ export interface StoredEvalDataset {
  * them from the files: so the page and `clinaudit evaluate` score alike.
  */
 export async function loadEvalDataset(db: Db, datasetId: string): Promise<StoredEvalDataset | null> {
-  const dataset = await db.dataset.findUnique({ where: { id: datasetId }, select: { family: true, format: true, checksum: true, meta: true } });
+  const dataset = await db.dataset.findUnique({
+    where: { id: datasetId },
+    select: { family: true, format: true, checksum: true, meta: true },
+  });
   if (!dataset) return null;
-  const items = await db.item.findMany({ where: { datasetId }, orderBy: { position: "asc" }, select: { id: true, externalId: true, data: true } });
+  const items = await db.item.findMany({
+    where: { datasetId },
+    orderBy: { position: "asc" },
+    select: { id: true, externalId: true, data: true },
+  });
   const notes = new Map<string, number>();
   if (dataset.family === "notes-chatqa") {
-    const patients = await db.patient.findMany({ where: { datasetId }, select: { externalId: true, data: true, _count: { select: { notes: true } } } });
+    const patients = await db.patient.findMany({
+      where: { datasetId },
+      select: { externalId: true, data: true, _count: { select: { notes: true } } },
+    });
     for (const p of patients) {
       const declared = (p.data as { numNotes?: unknown }).numNotes;
       notes.set(p.externalId, typeof declared === "number" ? declared : p._count.notes);

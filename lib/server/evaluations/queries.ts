@@ -2,12 +2,22 @@ import "server-only";
 import type { Db } from "../../db/client";
 
 const SET_FIELDS = {
-  id: true, name: true, fileName: true, format: true, checksum: true, models: true, scopes: true, rowCount: true, createdAt: true,
+  id: true,
+  name: true,
+  fileName: true,
+  format: true,
+  checksum: true,
+  models: true,
+  scopes: true,
+  rowCount: true,
+  createdAt: true,
   createdBy: { select: { name: true } },
   dataset: { select: { id: true, name: true, version: true, family: true, itemCount: true, patientCount: true } },
 } as const;
 
-function withLists<T extends { models: unknown; scopes: unknown }>(set: T): Omit<T, "models" | "scopes"> & { models: string[]; scopes: string[] } {
+function withLists<T extends { models: unknown; scopes: unknown }>(
+  set: T,
+): Omit<T, "models" | "scopes"> & { models: string[]; scopes: string[] } {
   return { ...set, models: set.models as string[], scopes: set.scopes as string[] };
 }
 
@@ -25,5 +35,8 @@ export async function getPredictionSet(db: Db, setId: string): Promise<Predictio
 
 /** The datasets predictions can be uploaded for, for the upload form. */
 export function datasetChoices(db: Db) {
-  return db.dataset.findMany({ orderBy: [{ name: "asc" }, { version: "desc" }], select: { id: true, name: true, version: true, itemCount: true } });
+  return db.dataset.findMany({
+    orderBy: [{ name: "asc" }, { version: "desc" }],
+    select: { id: true, name: true, version: true, itemCount: true },
+  });
 }

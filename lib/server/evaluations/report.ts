@@ -31,12 +31,25 @@ export interface ComputedEvaluation {
 /** Lets other requests run between two bootstraps of a long report. */
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function compute(db: Db, setId: string, datasetId: string, options: ResolvedEvaluationOptions, key: string): Promise<ComputedEvaluation> {
+async function compute(
+  db: Db,
+  setId: string,
+  datasetId: string,
+  options: ResolvedEvaluationOptions,
+  key: string,
+): Promise<ComputedEvaluation> {
   const started = performance.now();
   const [stored, set, rows] = await Promise.all([
     loadEvalDataset(db, datasetId),
-    db.predictionSet.findUniqueOrThrow({ where: { id: setId }, select: { checksum: true, models: true, scopes: true, format: true, fileName: true } }),
-    db.prediction.findMany({ where: { setId }, orderBy: { position: "asc" }, select: { model: true, scope: true, turn: true, option: true, item: { select: { externalId: true } } } }),
+    db.predictionSet.findUniqueOrThrow({
+      where: { id: setId },
+      select: { checksum: true, models: true, scopes: true, format: true, fileName: true },
+    }),
+    db.prediction.findMany({
+      where: { setId },
+      orderBy: { position: "asc" },
+      select: { model: true, scope: true, turn: true, option: true, item: { select: { externalId: true } } },
+    }),
   ]);
   if (!stored) throw new Error(`dataset ${datasetId} of prediction set ${setId} is missing`);
   const models = set.models as string[];
@@ -45,12 +58,23 @@ async function compute(db: Db, setId: string, datasetId: string, options: Resolv
     checksum: set.checksum,
     models,
     scopes: set.scopes as string[],
-    rows: rows.map((r) => ({ model: r.model, scope: r.scope, itemId: r.item.externalId, turn: r.turn, option: r.option === NO_OPTION ? null : r.option })),
+    rows: rows.map((r) => ({
+      model: r.model,
+      scope: r.scope,
+      itemId: r.item.externalId,
+      turn: r.turn,
+      option: r.option === NO_OPTION ? null : r.option,
+    })),
     ...(replies && { replies }),
   };
   const { baseline, replicates, level } = options;
   const seed = options.seed ?? undefined;
-  const report = await buildEvaluationReportAsync(stored.dataset, input, { baseline, replicates, level, seed, engine: options.engine ?? 1 }, pause);
+  const report = await buildEvaluationReportAsync(
+    stored.dataset,
+    input,
+    { baseline, replicates, level, seed, engine: options.engine ?? 1 },
+    pause,
+  );
   const json = evaluationJson(report);
   const computeMs = Math.round(performance.now() - started);
   // Another process may have stored the same report meanwhile: identical by construction.
@@ -85,7 +109,12 @@ const reportKey = (resolved: ResolvedEvaluationOptions) => JSON.stringify([REPOR
  * unless it is stored already (a second job for the same report, or a rerun after a worker
  * died, finds it and returns).
  */
-export async function computeEvaluationReport(db: Db, setId: string, options: ResolvedEvaluationOptions, key: string): Promise<{ computeMs: number; cached: boolean }> {
+export async function computeEvaluationReport(
+  db: Db,
+  setId: string,
+  options: ResolvedEvaluationOptions,
+  key: string,
+): Promise<{ computeMs: number; cached: boolean }> {
   const stored = await db.evaluationReport.findUnique({ where: { setId_key: { setId, key } }, select: { computeMs: true } });
   if (stored) return { computeMs: stored.computeMs, cached: true };
   const set = await db.predictionSet.findUniqueOrThrow({ where: { id: setId }, select: { datasetId: true } });

@@ -51,10 +51,16 @@ const datasetImport: JobDefinition<DatasetImportInput, ImportOutcome> = {
     // A worker on another machine than the upload's web server needs the upload folder shared.
     const missing = input.files.filter((f) => !fs.existsSync(f.path));
     if (missing.length > 0) {
-      const message = "the job worker cannot read this uploaded file: the upload folder must be shared by every app and worker process (docs/deployment.md)";
+      const message =
+        "the job worker cannot read this uploaded file: the upload folder must be shared by every app and worker process (docs/deployment.md)";
       return { status: "invalid", issues: missing.map((f) => ({ file: f.name, field: "(file)", message })), total: missing.length };
     }
-    return importDataset(db, input.actorId, input.files.map((f) => openFile(f.path, f.name)), { name: input.name, strict: input.strict, onProgress: throttled(progress), ...(input.format ? { format: input.format } : {}) });
+    return importDataset(
+      db,
+      input.actorId,
+      input.files.map((f) => openFile(f.path, f.name)),
+      { name: input.name, strict: input.strict, onProgress: throttled(progress), ...(input.format ? { format: input.format } : {}) },
+    );
   },
 };
 

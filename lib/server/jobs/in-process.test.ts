@@ -38,7 +38,14 @@ describe("in-process job queue (SQLite)", () => {
   it("a failing job rejects its waiter with JobFailedError and does not stop the next", async () => {
     const queue = inProcessQueue(
       {
-      flaky: { expireInSeconds: 60, retryLimit: 0, handler: async (input: { fail: boolean }) => { if (input.fail) throw new Error("boom"); return { ok: true }; } },
+        flaky: {
+          expireInSeconds: 60,
+          retryLimit: 0,
+          handler: async (input: { fail: boolean }) => {
+            if (input.fail) throw new Error("boom");
+            return { ok: true };
+          },
+        },
       },
       db,
     );

@@ -40,7 +40,10 @@ export function inProcessQueue(registry: JobRegistry, db: Db): JobQueue {
         () => (entry.state = "failed"),
       );
       entry.done.finally(() => setTimeout(() => jobs.delete(id), KEEP_MS).unref()).catch(() => {});
-      tails.set(kind, entry.done.catch(() => undefined));
+      tails.set(
+        kind,
+        entry.done.catch(() => undefined),
+      );
       jobs.set(id, entry);
       return id;
     },

@@ -24,7 +24,12 @@ export interface PgQueueOptions {
 }
 
 export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOptions = {}): JobQueue {
-  const boss = new PgBoss({ connectionString: url, max: 4, maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30, application_name: "clinaudit-jobs" });
+  const boss = new PgBoss({
+    connectionString: url,
+    max: 4,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+    application_name: "clinaudit-jobs",
+  });
   boss.on("error", (error) => console.error("[jobs]", error));
   let started: Promise<void> | undefined;
   const start = () =>
@@ -38,7 +43,13 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
         await lock.query("SELECT pg_advisory_lock($1)", [QUEUE_SETUP_LOCK_ID]);
         for (const [kind, d] of Object.entries(registry)) {
           if (await boss.getQueue(kind)) continue;
-          await boss.createQueue(kind, { name: kind, policy: d.singletonKey ? "singleton" : "standard", expireInSeconds: d.expireInSeconds, retryLimit: d.retryLimit, retryDelay: 1 });
+          await boss.createQueue(kind, {
+            name: kind,
+            policy: d.singletonKey ? "singleton" : "standard",
+            expireInSeconds: d.expireInSeconds,
+            retryLimit: d.retryLimit,
+            retryDelay: 1,
+          });
         }
       } finally {
         await lock.end(); // releases the session lock

@@ -29,13 +29,15 @@ export async function loadAuditComments(db: Db, snapshot: AuditSnapshot): Promis
     : [];
   const lastSave = new Map<string, Date>();
   for (const s of saves) if (!(lastSave.get(s.entityId)! >= s.at)) lastSave.set(s.entityId, s.at);
-  return sortComments(assignments.map((a) => ({
-    itemId: a.auditItem.id,
-    externalId: a.auditItem.item.externalId,
-    sampleOrder: a.auditItem.sampleOrder,
-    rater: label.get(a.userId) ?? "?",
-    text: a.comment,
-    savedAt: lastSave.get(a.id)?.toISOString() ?? null,
-    ratings: Object.fromEntries(snapshot.rubric.map((d) => [d.key, a.ratings.find((r) => r.dimension === d.key)?.category ?? null])),
-  })));
+  return sortComments(
+    assignments.map((a) => ({
+      itemId: a.auditItem.id,
+      externalId: a.auditItem.item.externalId,
+      sampleOrder: a.auditItem.sampleOrder,
+      rater: label.get(a.userId) ?? "?",
+      text: a.comment,
+      savedAt: lastSave.get(a.id)?.toISOString() ?? null,
+      ratings: Object.fromEntries(snapshot.rubric.map((d) => [d.key, a.ratings.find((r) => r.dimension === d.key)?.category ?? null])),
+    })),
+  );
 }

@@ -22,12 +22,18 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
   const items = await db.auditItem.findMany({
     where: { auditId },
     orderBy: { sampleOrder: "asc" },
-    select: { id: true, sampleOrder: true, item: { select: { externalId: true, chapter: true, level: true, decisionPoint: true, kind: true } } },
+    select: {
+      id: true,
+      sampleOrder: true,
+      item: { select: { externalId: true, chapter: true, level: true, decisionPoint: true, kind: true } },
+    },
   });
   const rubric = parseRubric(audit.rubric);
   // Per-turn dimensions need the turns of the sampled conversations (read only then).
   const turns = rubric.some((d) => d.perTurn)
-    ? (await db.auditItem.findMany({ where: { auditId, item: { kind: "conversation" } }, select: { item: { select: { data: true } } } })).map((r) => rubricTurns(r.item.data))
+    ? (
+        await db.auditItem.findMany({ where: { auditId, item: { kind: "conversation" } }, select: { item: { select: { data: true } } } })
+      ).map((r) => rubricTurns(r.item.data))
     : [];
   const assignments = await db.assignment.findMany({
     where: { auditId, active: true },
@@ -40,7 +46,10 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       ratings: { where: { category: { not: null } }, select: { dimension: true, category: true } },
     },
   });
-  const accounts = [...new Map(assignments.map((a) => [a.userId, a.user.createdAt])).entries()].map(([userId, createdAt]) => ({ userId, createdAt }));
+  const accounts = [...new Map(assignments.map((a) => [a.userId, a.user.createdAt])).entries()].map(([userId, createdAt]) => ({
+    userId,
+    createdAt,
+  }));
   const raters = orderRaters(accounts, storedRaterOrder(audit.raterOrder)).map((id, i) => ({ id, label: `R${i + 1}` }));
   const ratings = assignments
     .flatMap((a) => a.ratings.map((r) => ({ itemId: a.auditItemId, raterId: a.userId, dimension: r.dimension, category: r.category! })))

@@ -1,7 +1,17 @@
 // The audit's export files, each a pure function of the stored-ratings snapshot.
 import { adjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/outcome";
 import { csvText, type CsvValue } from "../../csv";
-import { computeAuditReport, majorityLabelsCsv, paragraph, ratingsLongCsv, ratingsWideCsv, reportJson, reportLatex, reportMarkdown, timeOnTaskCsv } from "../../reports";
+import {
+  computeAuditReport,
+  majorityLabelsCsv,
+  paragraph,
+  ratingsLongCsv,
+  ratingsWideCsv,
+  reportJson,
+  reportLatex,
+  reportMarkdown,
+  timeOnTaskCsv,
+} from "../../reports";
 import { commentsCsv, type CommentRow } from "../../reports/comments";
 import { reportFeedback } from "../../reports/feedback";
 import { revisionsCsv, type ReportRevisions } from "../../reports/revisions";
@@ -42,7 +52,13 @@ export interface ExportExtras {
 
 /** A file-name-safe form of the audit's name for downloads ("Gold audit 2" → "gold-audit-2"). */
 export function auditSlug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "audit";
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60) || "audit"
+  );
 }
 
 /** Majority against final label for every rated item and dimension, with the adjudicator's reason. */
@@ -53,7 +69,15 @@ function adjudicationCsv(report: AuditReport, records: (AdjudicationRecord & { r
     for (const item of d.items) {
       if (item.majority === null) continue;
       const r = byItem.get(item.itemId);
-      rows.push([d.key, item.externalId, item.majority, r?.finalLabels[d.key] ?? item.majority, r !== undefined, r?.removeItem ?? false, r?.rationale ?? ""]);
+      rows.push([
+        d.key,
+        item.externalId,
+        item.majority,
+        r?.finalLabels[d.key] ?? item.majority,
+        r !== undefined,
+        r?.removeItem ?? false,
+        r?.rationale ?? "",
+      ]);
     }
   }
   return csvText(rows);
@@ -63,7 +87,11 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
   const { adjudications = [], comments = [], revisions } = extras;
   if (file === "ratings-long.csv") return ratingsLongCsv(snapshot);
   if (file === "time-on-task.csv") return timeOnTaskCsv(snapshot);
-  if (file === "comments.csv") return commentsCsv(comments, snapshot.rubric.map((d) => d.key));
+  if (file === "comments.csv")
+    return commentsCsv(
+      comments,
+      snapshot.rubric.map((d) => d.key),
+    );
   if (file === "revisions.csv") return revisions ? revisionsCsv(revisions) : null;
   // Per-turn dimensions have keys like "gold@t3".
   const wide = /^ratings-wide-([a-z0-9_]+(?:@t[0-9]+)?)\.csv$/.exec(file);
@@ -91,7 +119,10 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
  * The appendix paragraph, with the adjudication sentence once anything was adjudicated and the
  * revision sentence once a correction was accepted.
  */
-export function auditParagraph(report: AuditReport, extras: { adjudications?: readonly AdjudicationRecord[]; revisions?: ReportRevisions } = {}): string {
+export function auditParagraph(
+  report: AuditReport,
+  extras: { adjudications?: readonly AdjudicationRecord[]; revisions?: ReportRevisions } = {},
+): string {
   const adjudications = extras.adjudications ?? [];
   const outcome = adjudications.length > 0 ? adjudicatedOutcome(report, [...adjudications]) : null;
   return paragraph(report, {

@@ -12,9 +12,15 @@ import type { RubricDimension } from "../../reports/types";
  */
 export function reportRubric(rubric: Rubric, itemTurns: readonly (readonly RubricTurn[])[]): RubricDimension[] {
   return rubric.flatMap((d) => {
-    const base = { categories: d.categories.map((c) => ({ key: c.key, label: c.label })), tieCategory: d.tieCategory, errorCategory: d.errorCategory ?? null };
+    const base = {
+      categories: d.categories.map((c) => ({ key: c.key, label: c.label })),
+      tieCategory: d.tieCategory,
+      errorCategory: d.errorCategory ?? null,
+    };
     if (!d.perTurn) return [{ key: d.key, label: d.label, ...base }];
-    const orders = [...new Set(itemTurns.flatMap((turns) => turns.filter((t) => t.turnType === d.perTurn).map((t) => t.turnOrder)))].sort((a, b) => a - b);
+    const orders = [...new Set(itemTurns.flatMap((turns) => turns.filter((t) => t.turnType === d.perTurn).map((t) => t.turnOrder)))].sort(
+      (a, b) => a - b,
+    );
     return orders.map((t) => ({ key: perTurnKey(d.key, t), label: `${d.label}, turn ${t}`, ...base }));
   });
 }

@@ -56,8 +56,12 @@ export async function loadCasePage(db: Db, userId: string, assignmentId: string,
   const rubric = parseRubric(audit.rubric);
   const [place, record, notes] = await Promise.all([
     queuePlace(db, userId, audit.id, assignment.id, rubric),
-    item.kind === "mcq" && item.cutoffTime ? caseRecord(db, item, options.recordDir === undefined ? {} : { dir: options.recordDir }) : Promise.resolve(null),
-    item.kind === "conversation" ? db.note.findMany({ where: { patientId: item.patientId }, orderBy: { noteNum: "asc" } }) : Promise.resolve([]),
+    item.kind === "mcq" && item.cutoffTime
+      ? caseRecord(db, item, options.recordDir === undefined ? {} : { dir: options.recordDir })
+      : Promise.resolve(null),
+    item.kind === "conversation"
+      ? db.note.findMany({ where: { patientId: item.patientId }, orderBy: { noteNum: "asc" } })
+      : Promise.resolve([]),
   ]);
   return {
     assignmentId: assignment.id,

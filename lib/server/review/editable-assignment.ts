@@ -4,7 +4,11 @@ import { parseRubric, type Rubric } from "../../audits/rubric";
 import { AppError } from "../errors";
 
 /** The user's own active assignment in an open audit, or an error (404 if not theirs). */
-export async function editableAssignment(db: Db, userId: string, assignmentId: string): Promise<{ id: string; auditId: string; rubric: Rubric }> {
+export async function editableAssignment(
+  db: Db,
+  userId: string,
+  assignmentId: string,
+): Promise<{ id: string; auditId: string; rubric: Rubric }> {
   const a = await db.assignment.findFirst({
     where: { id: assignmentId, userId, active: true },
     select: { id: true, auditId: true, auditItem: { select: { audit: { select: { status: true, rubric: true } } } } },

@@ -10,7 +10,10 @@ import type { Rubric } from "../../audits/rubric";
  */
 export async function expectedRatings(db: Db, rubric: Rubric, auditItemIds: readonly string[]): Promise<(auditItemId: string) => number> {
   if (!rubric.some((d) => d.perTurn)) return () => rubric.length;
-  const rows = await db.auditItem.findMany({ where: { id: { in: [...auditItemIds] } }, select: { id: true, item: { select: { data: true } } } });
+  const rows = await db.auditItem.findMany({
+    where: { id: { in: [...auditItemIds] } },
+    select: { id: true, item: { select: { data: true } } },
+  });
   const counts = new Map(rows.map((r) => [r.id, itemDimensions(rubric, rubricTurns(r.item.data)).length]));
   return (id) => counts.get(id) ?? rubric.length;
 }

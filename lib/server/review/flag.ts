@@ -19,18 +19,20 @@ export const setFlagSchema = z.strictObject({
  */
 export async function setFlag(db: Db, userId: string, input: z.output<typeof setFlagSchema>): Promise<{ flagged: boolean }> {
   const assignment = await editableAssignment(db, userId, input.assignmentId);
-  return retryTransient("flag", () => db.$transaction(async (tx) => {
-    const current = await tx.assignment.findUniqueOrThrow({ where: { id: assignment.id }, select: { flagged: true } });
-    if (current.flagged === input.flagged) return { flagged: current.flagged };
-    await tx.assignment.update({ where: { id: assignment.id }, data: { flagged: input.flagged, lastActivityAt: new Date() } });
-    await recordEvent(tx, {
-      actorId: userId,
-      action: input.undo ? "flag.undo" : "flag.set",
-      entity: "Assignment",
-      entityId: assignment.id,
-      before: { flagged: current.flagged },
-      after: { flagged: input.flagged },
-    });
-    return { flagged: input.flagged };
-  }));
+  return retryTransient("flag", () =>
+    db.$transaction(async (tx) => {
+      const current = await tx.assignment.findUniqueOrThrow({ where: { id: assignment.id }, select: { flagged: true } });
+      if (current.flagged === input.flagged) return { flagged: current.flagged };
+      await tx.assignment.update({ where: { id: assignment.id }, data: { flagged: input.flagged, lastActivityAt: new Date() } });
+      await recordEvent(tx, {
+        actorId: userId,
+        action: input.undo ? "flag.undo" : "flag.set",
+        entity: "Assignment",
+        entityId: assignment.id,
+        before: { flagged: current.flagged },
+        after: { flagged: input.flagged },
+      });
+      return { flagged: input.flagged };
+    }),
+  );
 }

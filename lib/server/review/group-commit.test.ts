@@ -19,7 +19,9 @@ test("inputs that arrive together share one write; what arrives during it goes i
   const first = Array.from({ length: 10 }, (_, i) => g.submit(i * 2));
   await new Promise((r) => setTimeout(r, 10)); // the first commit is running
   const second = Array.from({ length: 5 }, (_, i) => g.submit(100 + i * 2));
-  expect(await Promise.all([...first, ...second])).toEqual([...first, ...second].map((_, i) => `saved ${i < 10 ? i * 2 : 100 + (i - 10) * 2}`));
+  expect(await Promise.all([...first, ...second])).toEqual(
+    [...first, ...second].map((_, i) => `saved ${i < 10 ? i * 2 : 100 + (i - 10) * 2}`),
+  );
   expect(w.batches.map((b) => b.length)).toEqual([10, 5]);
 });
 
@@ -35,7 +37,11 @@ test("a batch whose transaction fails is written again input by input: only the 
   const w = writer();
   const g = new GroupCommit(w.write, { maxBatch: 100, windowMs: 2 });
   const results = await Promise.allSettled([g.submit(2), g.submit("boom"), g.submit(4)]);
-  expect(results.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual(["saved 2", "the transaction failed", "saved 4"]);
+  expect(results.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual([
+    "saved 2",
+    "the transaction failed",
+    "saved 4",
+  ]);
   expect(w.batches).toEqual([[2, -1, 4], [2], [-1], [4]]);
 });
 

@@ -27,7 +27,20 @@ export async function loadCase(db: Db, userId: string, assignmentId: string) {
           sampleOrder: true,
           audit: { select: { id: true, name: true, status: true, rubric: true, _count: { select: { items: true } } } },
           item: {
-            select: { id: true, kind: true, externalId: true, cutoffTime: true, chapter: true, level: true, decisionPoint: true, ruleId: true, data: true, patientId: true, patient: { select: { externalId: true } }, dataset: { select: { timeZone: true } } },
+            select: {
+              id: true,
+              kind: true,
+              externalId: true,
+              cutoffTime: true,
+              chapter: true,
+              level: true,
+              decisionPoint: true,
+              ruleId: true,
+              data: true,
+              patientId: true,
+              patient: { select: { externalId: true } },
+              dataset: { select: { timeZone: true } },
+            },
           },
         },
       },
@@ -46,7 +59,9 @@ export async function loadCase(db: Db, userId: string, assignmentId: string) {
           select: { id: true, eventId: true, time: true, gaDays: true, visitId: true, type: true, name: true, text: true, data: true },
         })
       : Promise.resolve([]),
-    item.kind === "conversation" ? db.note.findMany({ where: { patientId: item.patientId }, orderBy: { noteNum: "asc" } }) : Promise.resolve([]),
+    item.kind === "conversation"
+      ? db.note.findMany({ where: { patientId: item.patientId }, orderBy: { noteNum: "asc" } })
+      : Promise.resolve([]),
   ]);
   return {
     assignmentId: assignment.id,

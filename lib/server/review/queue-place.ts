@@ -17,7 +17,13 @@ export interface QueuePlace {
  * columns that decide it (order keys and rated-dimension counts), not the whole review queue:
  * the same order and the same "done" rule as reviewQueue (queue.ts).
  */
-export async function queuePlace(db: Db, userId: string, auditId: string, assignmentId: string, rubric: Rubric): Promise<QueuePlace | null> {
+export async function queuePlace(
+  db: Db,
+  userId: string,
+  auditId: string,
+  assignmentId: string,
+  rubric: Rubric,
+): Promise<QueuePlace | null> {
   const rows = await db.assignment.findMany({
     where: { userId, auditId, active: true },
     select: {
@@ -28,7 +34,11 @@ export async function queuePlace(db: Db, userId: string, auditId: string, assign
       _count: { select: { ratings: { where: { category: { not: null } } } } },
     },
   });
-  const needed = await expectedRatings(db, rubric, rows.map((r) => r.auditItemId));
+  const needed = await expectedRatings(
+    db,
+    rubric,
+    rows.map((r) => r.auditItemId),
+  );
   const items = rows
     .map((r) => {
       const rated = r._count.ratings;

@@ -15,7 +15,12 @@ export type QueueStatus = "todo" | "in-progress" | "done";
  */
 export async function reviewQueue(db: Db, userId: string, only: { auditId?: string } = {}) {
   const assignments = await db.assignment.findMany({
-    where: { userId, active: true, ...(only.auditId ? { auditId: only.auditId } : {}), auditItem: { audit: { status: { in: ["OPEN", "CLOSED"] } } } },
+    where: {
+      userId,
+      active: true,
+      ...(only.auditId ? { auditId: only.auditId } : {}),
+      auditItem: { audit: { status: { in: ["OPEN", "CLOSED"] } } },
+    },
     orderBy: [{ auditItem: { audit: { createdAt: "desc" } } }, { auditItem: { sampleOrder: "asc" } }],
     select: {
       id: true,

@@ -41,11 +41,16 @@ export async function writeRatingBatch(db: Db, saves: readonly PendingRating[]):
   return db.$transaction(async (tx) => {
     const dims = await checkSaves(tx, saves);
     const ids = [...new Set(saves.map((s) => s.input.assignmentId))];
-    const stored = await tx.rating.findMany({ where: { assignmentId: { in: ids } }, select: { assignmentId: true, dimension: true, category: true, version: true } });
+    const stored = await tx.rating.findMany({
+      where: { assignmentId: { in: ids } },
+      select: { assignmentId: true, dimension: true, category: true, version: true },
+    });
     // The state each (assignment, dimension) is in as the batch goes: a later save of the same
     // rating in this batch is compared with the earlier one's result, as if sent after it.
     type Row = { assignmentId: string; dimension: string; category: string | null; version: number };
-    const state = new Map<string, { category: string | null; version: number; created?: Row }>(stored.map((r) => [`${r.assignmentId}\u0000${r.dimension}`, r]));
+    const state = new Map<string, { category: string | null; version: number; created?: Row }>(
+      stored.map((r) => [`${r.assignmentId}\u0000${r.dimension}`, r]),
+    );
     const creates: Row[] = [];
     const updates: { assignmentId: string; dimension: string; category: string | null; from: number }[] = [];
     const events: { actorId: string; action: string; entity: string; entityId: string; at: Date; before?: object; after: object }[] = [];
@@ -87,7 +92,10 @@ export async function writeRatingBatch(db: Db, saves: readonly PendingRating[]):
     });
     if (creates.length) await tx.rating.createMany({ data: creates });
     for (const u of updates) {
-      const { count } = await tx.rating.updateMany({ where: { assignmentId: u.assignmentId, dimension: u.dimension, version: u.from }, data: { category: u.category, version: u.from + 1 } });
+      const { count } = await tx.rating.updateMany({
+        where: { assignmentId: u.assignmentId, dimension: u.dimension, version: u.from },
+        data: { category: u.category, version: u.from + 1 },
+      });
       if (count !== 1) throw new ConcurrentRatingChange(`rating ${u.assignmentId}/${u.dimension} changed during the batch`);
     }
     if (touched.size) await tx.assignment.updateMany({ where: { id: { in: [...touched] } }, data: { lastActivityAt: new Date() } });
@@ -119,7 +127,8 @@ async function checkSaves(tx: Tx, saves: readonly PendingRating[]): Promise<Sett
     const { key, turnOrder } = splitRatingKey(s.input.dimension);
     const dim = rubrics.get(a.auditId)!.find((d) => d.key === key);
     if (!dim || (turnOrder === null) !== !dim.perTurn) return refuse("INVALID", "review.errors.unknownDimension");
-    if (s.input.category !== null && !dim.categories.some((c) => c.key === s.input.category)) return refuse("INVALID", "review.errors.unknownCategory");
+    if (s.input.category !== null && !dim.categories.some((c) => c.key === s.input.category))
+      return refuse("INVALID", "review.errors.unknownCategory");
     if (turnOrder !== null) perTurn.push(i);
     return { ok: true, value: dim };
   });

@@ -64,7 +64,9 @@ export async function caseRecord(db: Db, item: RecordItem, options: { dir?: stri
   let pending = building.get(item.id);
   if (!pending) {
     // Concurrent first views of one item share one build.
-    pending = (async () => (dir ? readFile(dir, item) : null) ?? write(dir, await build(db, item)))().finally(() => building.delete(item.id));
+    pending = (async () => (dir ? readFile(dir, item) : null) ?? write(dir, await build(db, item)))().finally(() =>
+      building.delete(item.id),
+    );
     building.set(item.id, pending);
   }
   const record = await pending;

@@ -16,18 +16,37 @@ type CommentState = { comment: string; version: number };
 
 export async function saveComment(db: Db, userId: string, input: z.output<typeof saveCommentSchema>): Promise<SaveOutcome<CommentState>> {
   const assignment = await editableAssignment(db, userId, input.assignmentId);
-  return retryTransient("comment save", () => db.$transaction(async (tx) => {
-    // Read first for the trail's `before`; the compare-and-set below still decides.
-    const previous = await tx.assignment.findUniqueOrThrow({ where: { id: assignment.id }, select: { comment: true, commentVersion: true } });
-    const { count } = await tx.assignment.updateMany({
-      where: { id: assignment.id, commentVersion: input.expectedVersion },
-      data: { comment: input.comment, commentVersion: { increment: 1 }, lastActivityAt: new Date() },
-    });
-    if (count !== 1) {
-      const current = await tx.assignment.findUniqueOrThrow({ where: { id: assignment.id }, select: { comment: true, commentVersion: true } });
-      return { ok: false as const, error: CONFLICT, conflict: { current: { comment: current.comment, version: current.commentVersion } } };
-    }
-    await recordEvent(tx, { actorId: userId, action: "comment.save", entity: "Assignment", entityId: assignment.id, before: { comment: previous.comment, version: previous.commentVersion }, after: { comment: input.comment, version: input.expectedVersion + 1 } });
-    return { ok: true as const, data: { comment: input.comment, version: input.expectedVersion + 1 } };
-  }));
+  return retryTransient("comment save", () =>
+    db.$transaction(async (tx) => {
+      // Read first for the trail's `before`; the compare-and-set below still decides.
+      const previous = await tx.assignment.findUniqueOrThrow({
+        where: { id: assignment.id },
+        select: { comment: true, commentVersion: true },
+      });
+      const { count } = await tx.assignment.updateMany({
+        where: { id: assignment.id, commentVersion: input.expectedVersion },
+        data: { comment: input.comment, commentVersion: { increment: 1 }, lastActivityAt: new Date() },
+      });
+      if (count !== 1) {
+        const current = await tx.assignment.findUniqueOrThrow({
+          where: { id: assignment.id },
+          select: { comment: true, commentVersion: true },
+        });
+        return {
+          ok: false as const,
+          error: CONFLICT,
+          conflict: { current: { comment: current.comment, version: current.commentVersion } },
+        };
+      }
+      await recordEvent(tx, {
+        actorId: userId,
+        action: "comment.save",
+        entity: "Assignment",
+        entityId: assignment.id,
+        before: { comment: previous.comment, version: previous.commentVersion },
+        after: { comment: input.comment, version: input.expectedVersion + 1 },
+      });
+      return { ok: true as const, data: { comment: input.comment, version: input.expectedVersion + 1 } };
+    }),
+  );
 }

@@ -36,16 +36,28 @@ export interface CorrectionState {
 
 type Row = { id: string; proposal: string; newGold: string | null; rationale: string; version: number };
 
-const stateOf = (kind: CorrectionState["kind"], r: Row): CorrectionState => ({ id: r.id, kind, proposal: r.proposal, newGold: r.newGold, rationale: r.rationale, version: r.version });
+const stateOf = (kind: CorrectionState["kind"], r: Row): CorrectionState => ({
+  id: r.id,
+  kind,
+  proposal: r.proposal,
+  newGold: r.newGold,
+  rationale: r.rationale,
+  version: r.version,
+});
 /** What the trail keeps of a correction: everything but its row id. */
-const trailOf = (kind: string, turnOrder: number, r: Row | null) => r && { kind, turnOrder, proposal: r.proposal, newGold: r.newGold, rationale: r.rationale, version: r.version };
+const trailOf = (kind: string, turnOrder: number, r: Row | null) =>
+  r && { kind, turnOrder, proposal: r.proposal, newGold: r.newGold, rationale: r.rationale, version: r.version };
 
 /**
  * Proposes, edits or withdraws (correction null) one correction of a kind for the user's own
  * assignment. Each change lands only if the stored version is the one the client last saw, so a
  * stale tab can neither overwrite nor delete a newer proposal; the trail row carries both sides.
  */
-export async function saveCorrection(db: Db, userId: string, input: z.output<typeof saveCorrectionSchema>): Promise<SaveOutcome<CorrectionState | null>> {
+export async function saveCorrection(
+  db: Db,
+  userId: string,
+  input: z.output<typeof saveCorrectionSchema>,
+): Promise<SaveOutcome<CorrectionState | null>> {
   const assignment = await editableAssignment(db, userId, input.assignmentId);
   const key = { assignmentId: assignment.id, kind: input.kind, turnOrder: input.turnOrder };
   const conflictNow = async (): Promise<SaveOutcome<CorrectionState | null>> => {
@@ -53,36 +65,55 @@ export async function saveCorrection(db: Db, userId: string, input: z.output<typ
     return { ok: false, error: CONFLICT, conflict: { current: current && stateOf(input.kind, current) } };
   };
   try {
-    return await retryTransient("correction save", () => db.$transaction(async (tx) => {
-      const current = await tx.correction.findUnique({ where: { assignmentId_kind_turnOrder: key } });
-      const c = input.correction;
-      // Withdrawing what is already gone asks for nothing: no conflict, nothing recorded.
-      if (c === null && !current) return { ok: true as const, data: null };
-      if ((current?.version ?? 0) !== input.expectedVersion) {
-        return { ok: false as const, error: CONFLICT, conflict: { current: current && stateOf(input.kind, current) } };
-      }
-      const before = trailOf(input.kind, input.turnOrder, current);
-      if (c === null) {
-        // deleteMany with the version in the WHERE clause: a concurrent edit makes this miss.
-        const { count } = await tx.correction.deleteMany({ where: { ...key, version: input.expectedVersion } });
-        if (count !== 1) throw new StaleCorrection();
+    return await retryTransient("correction save", () =>
+      db.$transaction(async (tx) => {
+        const current = await tx.correction.findUnique({ where: { assignmentId_kind_turnOrder: key } });
+        const c = input.correction;
+        // Withdrawing what is already gone asks for nothing: no conflict, nothing recorded.
+        if (c === null && !current) return { ok: true as const, data: null };
+        if ((current?.version ?? 0) !== input.expectedVersion) {
+          return { ok: false as const, error: CONFLICT, conflict: { current: current && stateOf(input.kind, current) } };
+        }
+        const before = trailOf(input.kind, input.turnOrder, current);
+        if (c === null) {
+          // deleteMany with the version in the WHERE clause: a concurrent edit makes this miss.
+          const { count } = await tx.correction.deleteMany({ where: { ...key, version: input.expectedVersion } });
+          if (count !== 1) throw new StaleCorrection();
+          await tx.assignment.update({ where: { id: assignment.id }, data: { lastActivityAt: new Date() } });
+          await recordEvent(tx, {
+            actorId: userId,
+            action: "correction.withdraw",
+            entity: "Assignment",
+            entityId: assignment.id,
+            before: before!,
+            after: { kind: input.kind, turnOrder: input.turnOrder, withdrawn: true },
+          });
+          return { ok: true as const, data: null };
+        }
+        const data = { proposal: c.proposal, newGold: c.newGold ?? null, rationale: c.rationale };
+        let saved: Row;
+        if (current) {
+          const { count } = await tx.correction.updateMany({
+            where: { ...key, version: input.expectedVersion },
+            data: { ...data, version: { increment: 1 } },
+          });
+          if (count !== 1) throw new StaleCorrection();
+          saved = { ...current, ...data, version: input.expectedVersion + 1 };
+        } else {
+          saved = await tx.correction.create({ data: { ...data, ...key, version: 1 } });
+        }
         await tx.assignment.update({ where: { id: assignment.id }, data: { lastActivityAt: new Date() } });
-        await recordEvent(tx, { actorId: userId, action: "correction.withdraw", entity: "Assignment", entityId: assignment.id, before: before!, after: { kind: input.kind, turnOrder: input.turnOrder, withdrawn: true } });
-        return { ok: true as const, data: null };
-      }
-      const data = { proposal: c.proposal, newGold: c.newGold ?? null, rationale: c.rationale };
-      let saved: Row;
-      if (current) {
-        const { count } = await tx.correction.updateMany({ where: { ...key, version: input.expectedVersion }, data: { ...data, version: { increment: 1 } } });
-        if (count !== 1) throw new StaleCorrection();
-        saved = { ...current, ...data, version: input.expectedVersion + 1 };
-      } else {
-        saved = await tx.correction.create({ data: { ...data, ...key, version: 1 } });
-      }
-      await tx.assignment.update({ where: { id: assignment.id }, data: { lastActivityAt: new Date() } });
-      await recordEvent(tx, { actorId: userId, action: "correction.save", entity: "Assignment", entityId: assignment.id, ...(before ? { before } : {}), after: trailOf(input.kind, input.turnOrder, saved)! });
-      return { ok: true as const, data: stateOf(input.kind, saved) };
-    }));
+        await recordEvent(tx, {
+          actorId: userId,
+          action: "correction.save",
+          entity: "Assignment",
+          entityId: assignment.id,
+          ...(before ? { before } : {}),
+          after: trailOf(input.kind, input.turnOrder, saved)!,
+        });
+        return { ok: true as const, data: stateOf(input.kind, saved) };
+      }),
+    );
   } catch (error) {
     // A concurrent change between the read and the write (or a concurrent first proposal).
     if (error instanceof StaleCorrection || isUniqueViolation(error)) return conflictNow();

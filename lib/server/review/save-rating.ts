@@ -58,8 +58,15 @@ export async function saveRating(db: Db, userId: string, input: z.output<typeof 
     // Written alone and still refused by a concurrent writer (a first save of the same rating
     // from elsewhere hit the unique key, or its version moved): a conflict with what is stored.
     if (error instanceof ConcurrentRatingChange || isUniqueViolation(error)) {
-      const current = await db.rating.findUnique({ where: { assignmentId_dimension: { assignmentId: input.assignmentId, dimension: input.dimension } }, select: { category: true, version: true } });
-      return { ok: false, error: CONFLICT, conflict: { current: { dimension: input.dimension, category: current?.category ?? null, version: current?.version ?? 0 } } };
+      const current = await db.rating.findUnique({
+        where: { assignmentId_dimension: { assignmentId: input.assignmentId, dimension: input.dimension } },
+        select: { category: true, version: true },
+      });
+      return {
+        ok: false,
+        error: CONFLICT,
+        conflict: { current: { dimension: input.dimension, category: current?.category ?? null, version: current?.version ?? 0 } },
+      };
     }
     throw error;
   }

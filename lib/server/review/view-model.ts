@@ -1,7 +1,14 @@
 // Maps normalized records to the viewer's props. Pure (no server-only import) so it is testable.
 import type { Conversation, EhrEvent, McqItem, Measurement, Note } from "../../formats";
 
-export interface ViewerMeasurementVm { name: string; value: number | string | null; unit: string | null; refLow: number | null; refHigh: number | null; flag: string | null }
+export interface ViewerMeasurementVm {
+  name: string;
+  value: number | string | null;
+  unit: string | null;
+  refLow: number | null;
+  refHigh: number | null;
+  flag: string | null;
+}
 
 function measurement(name: string, m: Measurement): ViewerMeasurementVm {
   const v = m.value;

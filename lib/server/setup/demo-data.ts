@@ -21,7 +21,12 @@ export const DEMO_ZH_AUDIT_NAME = "中文病历审核演示";
 /** The English-interface demo clinicians review the main demo audit; 王芳 the Chinese one. */
 const demoClinicians = (locale: "en" | "zh-CN") => DEMO_USERS.filter((u) => u.role === "CLINICIAN" && (u.locale ?? "en") === locale);
 
-const text = (name: string, content: string) => ({ name, open: async function* () { yield content; } });
+const text = (name: string, content: string) => ({
+  name,
+  open: async function* () {
+    yield content;
+  },
+});
 
 /**
  * Demo mode's data, created once on an empty database: the synthetic obstetric benchmark
@@ -32,23 +37,42 @@ const text = (name: string, content: string) => ({ name, open: async function* (
  */
 export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
   if ((await db.dataset.count()) > 0) return { created: false };
-  const organizer = await db.user.findUnique({ where: { email: DEMO_USERS.find((u) => u.role === "ORGANIZER")!.email }, select: { id: true } });
+  const organizer = await db.user.findUnique({
+    where: { email: DEMO_USERS.find((u) => u.role === "ORGANIZER")!.email },
+    select: { id: true },
+  });
   if (!organizer) return { created: false };
   const { bundle, flaws } = generateEhrBundle({ seed: 2026, size: "demo" });
   const outcome = await importDataset(db, organizer.id, [text("obgyn-demo.json", JSON.stringify(bundle))], { name: DEMO_DATASET_NAME });
   if (outcome.status !== "imported") throw new Error(`the demo dataset did not import: ${JSON.stringify(outcome).slice(0, 500)}`);
-  const audit = await createAudit(db, organizer.id, { name: DEMO_AUDIT_NAME, datasetId: outcome.datasetId, size: 12, seed: "2026", strata: ["chapter"], rubric: DEFAULT_RUBRIC });
+  const audit = await createAudit(db, organizer.id, {
+    name: DEMO_AUDIT_NAME,
+    datasetId: outcome.datasetId,
+    size: 12,
+    seed: "2026",
+    strata: ["chapter"],
+    rubric: DEFAULT_RUBRIC,
+  });
   await assignAndOpen(db, organizer.id, audit.id, demoClinicians("en"));
   await seedDemoRatings(db, audit.id, new Map(flaws.map((f) => [f.instance_id, f.flaw])));
   // The same benchmark family with Chinese records, as the decision-point benchmark's are.
   const zh = generateEhrBundle({ seed: 2026, size: "demo", language: "zh", patients: 8 }).bundle;
   const zhOutcome = await importDataset(db, organizer.id, [text("obgyn-demo-zh.json", JSON.stringify(zh))], { name: DEMO_ZH_DATASET_NAME });
-  if (zhOutcome.status !== "imported") throw new Error(`the Chinese demo dataset did not import: ${JSON.stringify(zhOutcome).slice(0, 500)}`);
-  const zhAudit = await createAudit(db, organizer.id, { name: DEMO_ZH_AUDIT_NAME, datasetId: zhOutcome.datasetId, size: 6, seed: "2026", strata: [], rubric: DEFAULT_RUBRIC });
+  if (zhOutcome.status !== "imported")
+    throw new Error(`the Chinese demo dataset did not import: ${JSON.stringify(zhOutcome).slice(0, 500)}`);
+  const zhAudit = await createAudit(db, organizer.id, {
+    name: DEMO_ZH_AUDIT_NAME,
+    datasetId: zhOutcome.datasetId,
+    size: 6,
+    seed: "2026",
+    strata: [],
+    rubric: DEFAULT_RUBRIC,
+  });
   await assignAndOpen(db, organizer.id, zhAudit.id, demoClinicians("zh-CN"));
   const notes = generateNotesBundle({ seed: 2026, size: "demo" }).bundle;
   const notesOutcome = await importDataset(db, organizer.id, [text("notes-demo.json", JSON.stringify(notes))], { name: DEMO_NOTES_NAME });
-  if (notesOutcome.status !== "imported") throw new Error(`the demo notes dataset did not import: ${JSON.stringify(notesOutcome).slice(0, 500)}`);
+  if (notesOutcome.status !== "imported")
+    throw new Error(`the demo notes dataset did not import: ${JSON.stringify(notesOutcome).slice(0, 500)}`);
   await seedDemoPredictions(db, organizer.id, [outcome.datasetId, notesOutcome.datasetId]);
   return { created: true };
 }
@@ -76,7 +100,8 @@ async function seedDemoRatings(db: Db, auditId: string, flaws: Map<string, strin
     for (const a of assignments) {
       const flaw = flaws.get(a.auditItem.item.externalId);
       const roll = rng.nextInt(100);
-      const gold = flaw === "wrong_gold" ? (roll < 80 ? "incorrect" : "uncertain") : roll < 88 ? "correct" : roll < 94 ? "uncertain" : "incorrect";
+      const gold =
+        flaw === "wrong_gold" ? (roll < 80 ? "incorrect" : "uncertain") : roll < 88 ? "correct" : roll < 94 ? "uncertain" : "incorrect";
       const question = flaw === "ambiguous_stem" ? (roll < 70 ? "ambiguous" : "clear") : roll < 90 ? "clear" : "ambiguous";
       await saveRating(db, user.id, { assignmentId: a.id, dimension: "gold", category: gold, expectedVersion: 0 });
       await saveRating(db, user.id, { assignmentId: a.id, dimension: "question", category: question, expectedVersion: 0 });

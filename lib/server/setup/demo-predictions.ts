@@ -12,7 +12,12 @@ export async function seedDemoPredictions(db: Db, organizerId: string, datasetId
     const stored = await loadEvalDataset(db, datasetId);
     if (!stored) throw new Error(`demo dataset ${datasetId} is missing`);
     const csv = syntheticPredictionsCsv(stored.dataset, { seed: 2026 });
-    const outcome = await importPredictions(db, organizerId, { datasetId, name: DEMO_PREDICTIONS_NAME, fileName: "demo-predictions.csv", bytes: new TextEncoder().encode(csv) });
+    const outcome = await importPredictions(db, organizerId, {
+      datasetId,
+      name: DEMO_PREDICTIONS_NAME,
+      fileName: "demo-predictions.csv",
+      bytes: new TextEncoder().encode(csv),
+    });
     if (outcome.status !== "imported") throw new Error(`the demo predictions did not import: ${JSON.stringify(outcome).slice(0, 500)}`);
   }
 }

@@ -18,14 +18,21 @@ function root(): string {
 type Part = { field: string; value: string } | { field: string; filename: string; size: number; fill?: string };
 
 /** A multipart body produced lazily (a 64 MiB file part never exists in memory). */
-function body(parts: Part[], options: { chunk?: number; truncateAt?: number } = {}): { stream: ReadableStream<Uint8Array>; length: number } {
+function body(
+  parts: Part[],
+  options: { chunk?: number; truncateAt?: number } = {},
+): { stream: ReadableStream<Uint8Array>; length: number } {
   const chunk = options.chunk ?? 256 * 1024;
   const pieces: (Uint8Array | { size: number; fill: string })[] = [];
   const enc = new TextEncoder();
   for (const p of parts) {
     if ("value" in p) pieces.push(enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n${p.value}\r\n`));
     else {
-      pieces.push(enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+      pieces.push(
+        enc.encode(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+      );
       pieces.push({ size: p.size, fill: p.fill ?? "x" });
       pieces.push(enc.encode("\r\n"));
     }
@@ -55,7 +62,10 @@ function body(parts: Part[], options: { chunk?: number; truncateAt?: number } = 
   return { stream, length };
 }
 
-function request(parts: Part[], options: { declareLength?: boolean; chunk?: number; truncateAt?: number; contentType?: string } = {}): Request {
+function request(
+  parts: Part[],
+  options: { declareLength?: boolean; chunk?: number; truncateAt?: number; contentType?: string } = {},
+): Request {
   const { stream, length } = body(parts, options);
   const headers: Record<string, string> = { "content-type": options.contentType ?? `multipart/form-data; boundary=${BOUNDARY}` };
   if (options.declareLength) headers["content-length"] = String(length);
@@ -102,7 +112,11 @@ describe("receiveMultipart", () => {
       duplex: "half",
       headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, "content-length": String(5 * 1024 * 1024) },
     } as RequestInit);
-    expect(await receiveMultipart(req, { maxBytes: 1024 * 1024, root: dir })).toEqual({ ok: false, reason: "too-large", limit: 1024 * 1024 });
+    expect(await receiveMultipart(req, { maxBytes: 1024 * 1024, root: dir })).toEqual({
+      ok: false,
+      reason: "too-large",
+      limit: 1024 * 1024,
+    });
     expect(pulled).toBeLessThanOrEqual(1); // the stream's own first pull, nothing read by us
     expect(fs.existsSync(dir) ? uploads(dir) : []).toEqual([]);
   });
@@ -130,7 +144,10 @@ describe("receiveMultipart", () => {
 
   it("a client that goes away mid-file leaves nothing behind", async () => {
     const dir = root();
-    const result = await receiveMultipart(request([{ field: "files", filename: "a.jsonl", size: 8 * 1024 * 1024 }], { truncateAt: 3 * 1024 * 1024 }), { maxBytes: 1 << 30, root: dir });
+    const result = await receiveMultipart(
+      request([{ field: "files", filename: "a.jsonl", size: 8 * 1024 * 1024 }], { truncateAt: 3 * 1024 * 1024 }),
+      { maxBytes: 1 << 30, root: dir },
+    );
     expect(result.ok).toBe(false);
     expect(!result.ok && result.reason).toBe("failed");
     expect(uploads(dir)).toEqual([]);
@@ -138,7 +155,12 @@ describe("receiveMultipart", () => {
 
   it("refuses what is not a multipart form, and broken framing", async () => {
     const dir = root();
-    expect(await receiveMultipart(new Request("http://localhost/", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }), { maxBytes: 1 << 20, root: dir })).toMatchObject({ ok: false, reason: "malformed" });
+    expect(
+      await receiveMultipart(
+        new Request("http://localhost/", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }),
+        { maxBytes: 1 << 20, root: dir },
+      ),
+    ).toMatchObject({ ok: false, reason: "malformed" });
     const cut = new Request("http://localhost/", {
       method: "POST",
       body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="a.json"\r\n\r\n{"half":`,
@@ -151,8 +173,13 @@ describe("receiveMultipart", () => {
   it("refuses too many files and over-long fields", async () => {
     const dir = root();
     const many = Array.from({ length: 4 }, (_, i) => ({ field: "files", filename: `f${i}.csv`, size: 10 }));
-    expect(await receiveMultipart(request(many), { maxBytes: 1 << 20, root: dir, maxFiles: 3 })).toMatchObject({ ok: false, reason: "malformed" });
-    expect(await receiveMultipart(request([{ field: "name", value: "n".repeat(70 * 1024) }]), { maxBytes: 1 << 20, root: dir })).toMatchObject({ ok: false, reason: "malformed" });
+    expect(await receiveMultipart(request(many), { maxBytes: 1 << 20, root: dir, maxFiles: 3 })).toMatchObject({
+      ok: false,
+      reason: "malformed",
+    });
+    expect(
+      await receiveMultipart(request([{ field: "name", value: "n".repeat(70 * 1024) }]), { maxBytes: 1 << 20, root: dir }),
+    ).toMatchObject({ ok: false, reason: "malformed" });
     expect(uploads(dir)).toEqual([]);
   });
 

@@ -70,7 +70,8 @@ function sweepStale(root: string): void {
   for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
     const dir = path.join(root, entry.name);
     try {
-      if (entry.isDirectory() && entry.name.startsWith("upload-") && Date.now() - fs.statSync(dir).mtimeMs > STALE_MS) fs.rmSync(dir, { recursive: true, force: true });
+      if (entry.isDirectory() && entry.name.startsWith("upload-") && Date.now() - fs.statSync(dir).mtimeMs > STALE_MS)
+        fs.rmSync(dir, { recursive: true, force: true });
     } catch {
       // Another upload removed it first.
     }
@@ -82,7 +83,8 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > maxBytes) return { ok: false, reason: "too-large", limit: maxBytes };
   const contentType = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) return { ok: false, reason: "malformed", detail: "expected a multipart/form-data body" };
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body)
+    return { ok: false, reason: "malformed", detail: "expected a multipart/form-data body" };
 
   fs.mkdirSync(options.root, { recursive: true });
   sweepStale(options.root);
@@ -96,7 +98,12 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
 
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { "content-type": contentType }, limits: { ...FIELD_LIMITS, files: options.maxFiles ?? 20 }, highWaterMark: 1 << 20, fileHwm: 1 << 20 });
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { ...FIELD_LIMITS, files: options.maxFiles ?? 20 },
+      highWaterMark: 1 << 20,
+      fileHwm: 1 << 20,
+    });
   } catch (error) {
     remove();
     return { ok: false, reason: "malformed", detail: (error as Error).message };
@@ -119,7 +126,8 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     if (info.nameTruncated || info.valueTruncated) fail({ reason: "malformed", detail: `the form field "${name}" is too long` });
     else fields.set(name, value);
   });
-  for (const limit of ["partsLimit", "filesLimit", "fieldsLimit"] as const) parser.on(limit, () => fail({ reason: "malformed", detail: "the form has too many parts" }));
+  for (const limit of ["partsLimit", "filesLimit", "fieldsLimit"] as const)
+    parser.on(limit, () => fail({ reason: "malformed", detail: "the form has too many parts" }));
   const closed = new Promise<void>((resolve, reject) => {
     parser.on("close", resolve);
     parser.on("error", reject);

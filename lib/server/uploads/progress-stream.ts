@@ -21,7 +21,11 @@ export function wantsStream(request: Request): boolean {
  * nothing and finishes either way); `done` runs after it, whatever happened. A failure of the
  * work is logged and answered as `{ error: unexpected }` with status 500.
  */
-export function progressStream(work: (send: (event: UploadEvent) => void) => Promise<Answer>, done: () => void, unexpected: string): Response {
+export function progressStream(
+  work: (send: (event: UploadEvent) => void) => Promise<Answer>,
+  done: () => void,
+  unexpected: string,
+): Response {
   const encoder = new TextEncoder();
   let open = true;
   let last = { phase: "", at: 0 };

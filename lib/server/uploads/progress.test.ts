@@ -36,7 +36,13 @@ describe("progressStream", () => {
 
   it("a failure of the work is a 500 result line, and the clean-up still runs", async () => {
     let cleaned = false;
-    const events = await lines(progressStream(async () => Promise.reject(new Error("disk")), () => (cleaned = true), "The import failed."));
+    const events = await lines(
+      progressStream(
+        async () => Promise.reject(new Error("disk")),
+        () => (cleaned = true),
+        "The import failed.",
+      ),
+    );
     expect(events).toEqual([{ type: "result", status: 500, body: { error: "The import failed." } }]);
     expect(cleaned).toBe(true);
   });
@@ -45,7 +51,13 @@ describe("progressStream", () => {
 describe("importProgress", () => {
   it("sums characters over files against the upload's bytes and passes writing through", () => {
     const sent: UploadEvent[] = [];
-    const on = importProgress([{ name: "patients.jsonl", bytes: 1000 }, { name: "instances.jsonl", bytes: 100 }], (e) => sent.push(e));
+    const on = importProgress(
+      [
+        { name: "patients.jsonl", bytes: 1000 },
+        { name: "instances.jsonl", bytes: 100 },
+      ],
+      (e) => sent.push(e),
+    );
     on({ file: "patients.jsonl", chars: 1000, records: 10 });
     on({ file: "instances.jsonl", chars: 150, records: 3 });
     on({ phase: "writing", written: 5, total: 13 });
@@ -61,14 +73,20 @@ describe("oneAtATime", () => {
   it("runs jobs one after another, says when one has to wait, and survives a failed job", async () => {
     const order: string[] = [];
     let queued = 0;
-    const job = (name: string, fail = false) => async () => {
-      order.push(`start ${name}`);
-      await new Promise((r) => setTimeout(r, 5));
-      order.push(`end ${name}`);
-      if (fail) throw new Error(name);
-      return name;
-    };
-    const results = await Promise.allSettled([oneAtATime(job("a", true)), oneAtATime(job("b"), () => queued++), oneAtATime(job("c"), () => queued++)]);
+    const job =
+      (name: string, fail = false) =>
+      async () => {
+        order.push(`start ${name}`);
+        await new Promise((r) => setTimeout(r, 5));
+        order.push(`end ${name}`);
+        if (fail) throw new Error(name);
+        return name;
+      };
+    const results = await Promise.allSettled([
+      oneAtATime(job("a", true)),
+      oneAtATime(job("b"), () => queued++),
+      oneAtATime(job("c"), () => queued++),
+    ]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
     expect(order).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
     expect(queued).toBe(2);
@@ -83,6 +101,11 @@ describe("readLines and formatBytes", () => {
     expect(seen).toEqual([{ type: "progress", phase: "checksum" }]);
   });
   it("names sizes in binary units", () => {
-    expect([formatBytes(2 * 1024 ** 3), formatBytes(64 * 1024 ** 2), formatBytes(1536), formatBytes(500)]).toEqual(["2 GiB", "64 MiB", "1.5 KiB", "500 bytes"]);
+    expect([formatBytes(2 * 1024 ** 3), formatBytes(64 * 1024 ** 2), formatBytes(1536), formatBytes(500)]).toEqual([
+      "2 GiB",
+      "64 MiB",
+      "1.5 KiB",
+      "500 bytes",
+    ]);
   });
 });

@@ -15,8 +15,12 @@ export interface RefusalMessages {
  */
 export function refusal(failure: ReceiveFailure, messages: RefusalMessages): Response {
   if (failure.reason === "too-large")
-    return Response.json({ error: messages.tooLarge(formatBytes(failure.limit)), limit: failure.limit }, { status: 413, headers: { connection: "close" } });
-  if (failure.reason === "malformed") return Response.json({ error: messages.malformed, detail: failure.detail }, { status: 400, headers: { connection: "close" } });
+    return Response.json(
+      { error: messages.tooLarge(formatBytes(failure.limit)), limit: failure.limit },
+      { status: 413, headers: { connection: "close" } },
+    );
+  if (failure.reason === "malformed")
+    return Response.json({ error: messages.malformed, detail: failure.detail }, { status: 400, headers: { connection: "close" } });
   log().error({ err: failure.error, scope: "upload" }, "receiving failed");
   return Response.json({ error: messages.failed }, { status: 500, headers: { connection: "close" } });
 }

@@ -11,7 +11,8 @@ import { openInvitation, type OpenedInvitation } from "./open-invitation";
 
 /** Why a link cannot be used now, as the invitee reads it. */
 function refusalOf(opened: OpenedInvitation): AppError {
-  if (opened.state === "throttled") return new AppError("LOCKED", { key: "auth.invite.throttled", values: { minutes: Math.max(1, Math.ceil(opened.waitMs / 60_000)) } });
+  if (opened.state === "throttled")
+    return new AppError("LOCKED", { key: "auth.invite.throttled", values: { minutes: Math.max(1, Math.ceil(opened.waitMs / 60_000)) } });
   if (opened.state === "valid") throw new Error("a valid invitation is not refused");
   return new AppError(opened.state === "invalid" ? "NOT_FOUND" : "CONFLICT", { key: `auth.invite.refused.${opened.state}` });
 }
@@ -29,7 +30,8 @@ export async function acceptInvitation(db: Db, input: AcceptInput, context: { ip
   const { invitation } = opened;
   const email = invitation.email ?? input.email;
   if (!z.email().safeParse(email).success) throw new AppError("INVALID", { key: "admin.form.errors.email" });
-  if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw new AppError("CONFLICT", { key: "admin.errors.emailTaken", values: { email } });
+  if (await db.user.findUnique({ where: { email }, select: { id: true } }))
+    throw new AppError("CONFLICT", { key: "admin.errors.emailTaken", values: { email } });
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.$transaction(async (tx) => {
@@ -43,8 +45,20 @@ export async function acceptInvitation(db: Db, input: AcceptInput, context: { ip
         select: { id: true, email: true, name: true, role: true },
       });
       await tx.invitation.update({ where: { id: invitation.id }, data: { userId: user.id } });
-      await recordEvent(tx, { actorId: user.id, action: "user.create", entity: "User", entityId: user.id, after: { email, name: input.name, role: invitation.role, via: "invitation", invitationId: invitation.id } });
-      await recordEvent(tx, { actorId: user.id, action: "invitation.accept", entity: "Invitation", entityId: invitation.id, after: { userId: user.id } });
+      await recordEvent(tx, {
+        actorId: user.id,
+        action: "user.create",
+        entity: "User",
+        entityId: user.id,
+        after: { email, name: input.name, role: invitation.role, via: "invitation", invitationId: invitation.id },
+      });
+      await recordEvent(tx, {
+        actorId: user.id,
+        action: "invitation.accept",
+        entity: "Invitation",
+        entityId: invitation.id,
+        after: { userId: user.id },
+      });
       return user;
     });
   } catch (error) {

@@ -20,6 +20,13 @@ export async function changeRole(db: Db, actorId: string, userId: string, role: 
       if (admins <= 1) throw new AppError("INVALID", { key: "admin.errors.lastAdmin" });
     }
     await tx.user.update({ where: { id: userId }, data: { role, sessionVersion: { increment: 1 } } });
-    await recordEvent(tx, { actorId, action: "user.change-role", entity: "User", entityId: userId, before: { role: user.role }, after: { role } });
+    await recordEvent(tx, {
+      actorId,
+      action: "user.change-role",
+      entity: "User",
+      entityId: userId,
+      before: { role: user.role },
+      after: { role },
+    });
   });
 }

@@ -15,7 +15,16 @@ describe("invitation tokens", () => {
   });
 
   it("refuses malformed tokens before any lookup", () => {
-    for (const bad of [undefined, 42, "", "nodot", "cmabc123def456ghi789jkl0.short", `UPPER${"a".repeat(20)}.${"a".repeat(43)}`, `${"a".repeat(20)}.${"a".repeat(43)}.x`, "x".repeat(500)]) {
+    for (const bad of [
+      undefined,
+      42,
+      "",
+      "nodot",
+      "cmabc123def456ghi789jkl0.short",
+      `UPPER${"a".repeat(20)}.${"a".repeat(43)}`,
+      `${"a".repeat(20)}.${"a".repeat(43)}.x`,
+      "x".repeat(500),
+    ]) {
       expect(parseToken(bad)).toBeNull();
     }
   });

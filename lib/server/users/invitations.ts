@@ -18,7 +18,14 @@ export async function createInvitation(db: Db, actorId: string, input: Invitatio
   const expiresAt = new Date(now.getTime() + data.expiresInHours * 3600_000);
   const invitation = await db.$transaction(async (tx) => {
     const created = await tx.invitation.create({
-      data: { secretHash: hashSecret(secret), role: data.role, email: data.email || null, name: data.name || null, expiresAt, createdById: actorId },
+      data: {
+        secretHash: hashSecret(secret),
+        role: data.role,
+        email: data.email || null,
+        name: data.name || null,
+        expiresAt,
+        createdById: actorId,
+      },
       select: { id: true, expiresAt: true },
     });
     await recordEvent(tx, {
@@ -43,7 +50,14 @@ export async function listInvitations(db: Db, now = new Date()) {
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: 200,
     select: {
-      id: true, role: true, email: true, name: true, createdAt: true, expiresAt: true, acceptedAt: true, revokedAt: true,
+      id: true,
+      role: true,
+      email: true,
+      name: true,
+      createdAt: true,
+      expiresAt: true,
+      acceptedAt: true,
+      revokedAt: true,
       createdBy: { select: { name: true } },
       user: { select: { name: true, email: true } },
     },
@@ -51,8 +65,13 @@ export async function listInvitations(db: Db, now = new Date()) {
   return rows.map((r) => {
     const status: InvitationStatus = r.acceptedAt ? "accepted" : r.revokedAt ? "revoked" : r.expiresAt <= now ? "expired" : "pending";
     return {
-      id: r.id, role: r.role, email: r.email, name: r.name, status,
-      createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
+      id: r.id,
+      role: r.role,
+      email: r.email,
+      name: r.name,
+      status,
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
       createdBy: r.createdBy?.name ?? null,
       acceptedBy: r.user ? `${r.user.name} <${r.user.email}>` : null,
     };
@@ -64,11 +83,23 @@ export type InvitationRow = Awaited<ReturnType<typeof listInvitations>>[number];
 /** Withdraws an open invitation: its link then leads to a page saying so. */
 export async function revokeInvitation(db: Db, actorId: string, invitationId: string, now = new Date()) {
   await db.$transaction(async (tx) => {
-    const { count } = await tx.invitation.updateMany({ where: { id: invitationId, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+    const { count } = await tx.invitation.updateMany({
+      where: { id: invitationId, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: now },
+    });
     if (count !== 1) {
       const exists = await tx.invitation.findUnique({ where: { id: invitationId }, select: { id: true } });
-      throw new AppError(exists ? "CONFLICT" : "NOT_FOUND", { key: exists ? "admin.invitations.errors.notOpen" : "admin.invitations.errors.notFound" });
+      throw new AppError(exists ? "CONFLICT" : "NOT_FOUND", {
+        key: exists ? "admin.invitations.errors.notOpen" : "admin.invitations.errors.notFound",
+      });
     }
-    await recordEvent(tx, { actorId, action: "invitation.revoke", entity: "Invitation", entityId: invitationId, before: { revoked: false }, after: { revoked: true } });
+    await recordEvent(tx, {
+      actorId,
+      action: "invitation.revoke",
+      entity: "Invitation",
+      entityId: invitationId,
+      before: { revoked: false },
+      after: { revoked: true },
+    });
   });
 }

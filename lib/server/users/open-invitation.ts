@@ -18,7 +18,10 @@ const keyOfAddress = (ip: string) => `inv:ip:${ip}`;
 export type InvitationState = "valid" | "used" | "expired" | "revoked";
 
 export type OpenedInvitation =
-  | { state: InvitationState; invitation: { id: string; role: "ADMIN" | "ORGANIZER" | "CLINICIAN"; email: string | null; name: string | null; expiresAt: Date } }
+  | {
+      state: InvitationState;
+      invitation: { id: string; role: "ADMIN" | "ORGANIZER" | "CLINICIAN"; email: string | null; name: string | null; expiresAt: Date };
+    }
   | { state: "invalid" }
   | { state: "throttled"; waitMs: number };
 
@@ -41,17 +44,25 @@ async function countFailure(db: Db, keys: [string, number][], now: Date) {
 export async function openInvitation(db: Db, token: string, ip: string | null, now = new Date()): Promise<OpenedInvitation> {
   const parsed = parseToken(token);
   const invitation = parsed
-    ? await db.invitation.findUnique({ where: { id: parsed.id }, select: { id: true, role: true, email: true, name: true, expiresAt: true, secretHash: true, acceptedAt: true, revokedAt: true } })
+    ? await db.invitation.findUnique({
+        where: { id: parsed.id },
+        select: { id: true, role: true, email: true, name: true, expiresAt: true, secretHash: true, acceptedAt: true, revokedAt: true },
+      })
     : null;
   const address = cleanAddress(ip);
-  const strangerKeys: [string, number][] = [[ANY_KEY, ANY_LIMIT], ...(address ? [[keyOfAddress(address), LIMITS.address] as [string, number]] : [])];
+  const strangerKeys: [string, number][] = [
+    [ANY_KEY, ANY_LIMIT],
+    ...(address ? [[keyOfAddress(address), LIMITS.address] as [string, number]] : []),
+  ];
   const deciding = invitation ? [keyOfInvitation(invitation.id)] : strangerKeys.map(([key]) => key);
   const wait = await waitFor(db, deciding, now);
   if (wait > 0) return { state: "throttled", waitMs: wait };
   if (!invitation || !secretMatches(parsed!.secret, invitation.secretHash)) {
     await countFailure(db, invitation ? [[keyOfInvitation(invitation.id), LIMITS.device], ...strangerKeys] : strangerKeys, now);
     const old = new Date(now.getTime() - 2 * WINDOW_MS);
-    await db.signInAttempt.deleteMany({ where: { key: { startsWith: "inv:" }, windowStart: { lt: old }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: old } }] } });
+    await db.signInAttempt.deleteMany({
+      where: { key: { startsWith: "inv:" }, windowStart: { lt: old }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: old } }] },
+    });
     return { state: "invalid" };
   }
   const { secretHash: _hash, acceptedAt, revokedAt, ...shown } = invitation;

@@ -28,6 +28,13 @@ export async function replaceTemporaryPassword(
       data: { passwordHash, passwordMustChange: false, sessionVersion: { increment: 1 } },
     });
     if (count !== 1) throw new AppError("CONFLICT", { key: "auth.forced.errors.alreadyChanged" });
-    await recordEvent(tx, { actorId: userId, action: "user.replace-temporary-password", entity: "User", entityId: userId, before: { temporaryPassword: true }, after: { temporaryPassword: false } });
+    await recordEvent(tx, {
+      actorId: userId,
+      action: "user.replace-temporary-password",
+      entity: "User",
+      entityId: userId,
+      before: { temporaryPassword: true },
+      after: { temporaryPassword: false },
+    });
   });
 }

@@ -9,6 +9,13 @@ export async function setUserLocale(db: Db, userId: string, locale: Locale) {
   if (!user || user.locale === locale) return;
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { locale } });
-    await recordEvent(tx, { actorId: userId, action: "user.locale", entity: "User", entityId: userId, before: { locale: user.locale }, after: { locale } });
+    await recordEvent(tx, {
+      actorId: userId,
+      action: "user.locale",
+      entity: "User",
+      entityId: userId,
+      before: { locale: user.locale },
+      after: { locale },
+    });
   });
 }

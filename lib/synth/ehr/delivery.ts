@@ -44,44 +44,81 @@ export function chartDelivery(v: VisitCtx): void {
     const b = pb.physio.biometry(v.ga, f);
     const w = Math.round(b.efw * r.float(0.93, 1.07));
     const sex = f === 0 ? p.fetalSex : r.chance(0.5) ? "F" : "M";
-    babies.push(v.t([
-      `${n > 1 ? (f === 0 ? "Twin A: " : "Twin B: ") : ""}live ${sex === "F" ? "girl" : "boy"}, ${w} g, Apgar 9/10`,
-      `${n > 1 ? (f === 0 ? "胎儿A：" : "胎儿B：") : ""}活${sex === "F" ? "女" : "男"}婴，体重${w} g，Apgar评分9/10分`,
-    ]));
+    babies.push(
+      v.t([
+        `${n > 1 ? (f === 0 ? "Twin A: " : "Twin B: ") : ""}live ${sex === "F" ? "girl" : "boy"}, ${w} g, Apgar 9/10`,
+        `${n > 1 ? (f === 0 ? "胎儿A：" : "胎儿B：") : ""}活${sex === "F" ? "女" : "男"}婴，体重${w} g，Apgar评分9/10分`,
+      ]),
+    );
   }
   const ebl = cs ? r.int(300, 700) : r.int(150, 450);
-  at(v, born, {
-    event_type: "procedure",
-    name: nm(lang, cs ? "cesarean" : "vaginal"),
-    value: ebl,
-    unit: "mL",
-    text: v.t([
-      `Delivered at ${gaLabel(v.ga)} weeks: ${listJoin(lang, babies)}. Estimated blood loss ${ebl} mL. Placenta complete.`,
-      `孕${gaLabel(v.ga)}周分娩：${listJoin(lang, babies)}。估计出血${ebl} mL，胎盘胎膜娩出完整。`,
-    ]),
-  }, true);
-  at(v, born + 5, { event_type: "medication", name: v.t(MED.oxytocin), value: 10, unit: "IU", text: v.t(["IM after delivery of the baby", "胎儿娩出后肌注"]) }, true);
-  at(v, born + 20, { event_type: "diagnosis", name: v.t(cs ? ["Delivered by cesarean section", "剖宫产术后"] : ["Delivered vaginally", "经阴道分娩"]), text: babies.join(lang === "en" ? "; " : "；") }, true);
+  at(
+    v,
+    born,
+    {
+      event_type: "procedure",
+      name: nm(lang, cs ? "cesarean" : "vaginal"),
+      value: ebl,
+      unit: "mL",
+      text: v.t([
+        `Delivered at ${gaLabel(v.ga)} weeks: ${listJoin(lang, babies)}. Estimated blood loss ${ebl} mL. Placenta complete.`,
+        `孕${gaLabel(v.ga)}周分娩：${listJoin(lang, babies)}。估计出血${ebl} mL，胎盘胎膜娩出完整。`,
+      ]),
+    },
+    true,
+  );
+  at(
+    v,
+    born + 5,
+    {
+      event_type: "medication",
+      name: v.t(MED.oxytocin),
+      value: 10,
+      unit: "IU",
+      text: v.t(["IM after delivery of the baby", "胎儿娩出后肌注"]),
+    },
+    true,
+  );
+  at(
+    v,
+    born + 20,
+    {
+      event_type: "diagnosis",
+      name: v.t(cs ? ["Delivered by cesarean section", "剖宫产术后"] : ["Delivered vaginally", "经阴道分娩"]),
+      text: babies.join(lang === "en" ? "; " : "；"),
+    },
+    true,
+  );
   const los = cs ? r.int(3, 4) : r.int(2, 3);
   const dayStart = Math.floor(born / 1440) * 1440;
   for (let d = 1; d < los; d++) {
     const hb = Math.round(pb.physio.hb(v.ga) - r.int(5, 15));
-    at(v, dayStart + d * 1440 + r.int(420, 540), {
-      event_type: "clinical_note",
-      name: nm(lang, "noteProgress"),
-      text: v.t([
-        `Postpartum day ${d}. Afebrile, BP ${r.int(108, 132)}/${r.int(66, 84)} mmHg. Uterus firm at the umbilicus, lochia moderate. ${cs ? "Wound clean and dry. " : "Perineum healing. "}Breastfeeding established. Hb ${hb} g/L. Plan: continue routine postnatal care.`,
-        `产后第${d}天。体温正常，血压${r.int(108, 132)}/${r.int(66, 84)} mmHg。宫底脐平，质硬，恶露量中等。${cs ? "切口干燥无渗出。" : "会阴伤口愈合好。"}母乳喂养中。血红蛋白${hb} g/L。继续产后常规护理。`,
-      ]),
-    }, false);
+    at(
+      v,
+      dayStart + d * 1440 + r.int(420, 540),
+      {
+        event_type: "clinical_note",
+        name: nm(lang, "noteProgress"),
+        text: v.t([
+          `Postpartum day ${d}. Afebrile, BP ${r.int(108, 132)}/${r.int(66, 84)} mmHg. Uterus firm at the umbilicus, lochia moderate. ${cs ? "Wound clean and dry. " : "Perineum healing. "}Breastfeeding established. Hb ${hb} g/L. Plan: continue routine postnatal care.`,
+          `产后第${d}天。体温正常，血压${r.int(108, 132)}/${r.int(66, 84)} mmHg。宫底脐平，质硬，恶露量中等。${cs ? "切口干燥无渗出。" : "会阴伤口愈合好。"}母乳喂养中。血红蛋白${hb} g/L。继续产后常规护理。`,
+        ]),
+      },
+      false,
+    );
   }
   const dx = listJoin(lang, [...pb.diagnoses, ...(cs ? [v.t(["Cesarean delivery", "剖宫产"])] : [])]);
-  at(v, dayStart + los * 1440 + r.int(540, 660), {
-    event_type: "clinical_note",
-    name: nm(lang, "noteDischarge"),
-    text: v.t([
-      `Admitted ${v.visit.date} at ${gaLabel(v.ga)} weeks (${admissionReason(v)}). ${babies.join("; ")}. Diagnoses: ${dx || "term pregnancy"}. Discharged well on postpartum day ${los}; postnatal check at 42 days.`,
-      `${v.visit.date}入院，孕${gaLabel(v.ga)}周(${admissionReason(v)})。${babies.join("；")}。出院诊断：${dx || "足月妊娠"}。产后第${los}天出院，产后42天复查。`,
-    ]),
-  }, false);
+  at(
+    v,
+    dayStart + los * 1440 + r.int(540, 660),
+    {
+      event_type: "clinical_note",
+      name: nm(lang, "noteDischarge"),
+      text: v.t([
+        `Admitted ${v.visit.date} at ${gaLabel(v.ga)} weeks (${admissionReason(v)}). ${babies.join("; ")}. Diagnoses: ${dx || "term pregnancy"}. Discharged well on postpartum day ${los}; postnatal check at 42 days.`,
+        `${v.visit.date}入院，孕${gaLabel(v.ga)}周(${admissionReason(v)})。${babies.join("；")}。出院诊断：${dx || "足月妊娠"}。产后第${los}天出院，产后42天复查。`,
+      ]),
+    },
+    false,
+  );
 }

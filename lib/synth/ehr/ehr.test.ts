@@ -47,7 +47,10 @@ function structural(bundle: EhrBundle): string[] {
     check((CHAPTERS as readonly string[]).includes(inst.chapter), `${id}: chapter ${inst.chapter}`);
     check(inst.options.map((o) => o.label).join("") === "ABCD", `${id}: labels`);
     check(new Set(inst.options.map((o) => o.text)).size === 4, `${id}: duplicate option text`);
-    check(inst.options.some((o) => o.label === inst.answer), `${id}: answer ${inst.answer} not a label`);
+    check(
+      inst.options.some((o) => o.label === inst.answer),
+      `${id}: answer ${inst.answer} not a label`,
+    );
     check(ISO.test(inst.cutoff.time), `${id}: cutoff time`);
     const events = new Map(p.events.map((e) => [e.event_id, e]));
     check(inst.evidence_event_ids.length > 0, `${id}: no evidence`);
@@ -57,8 +60,14 @@ function structural(bundle: EhrBundle): string[] {
       check((e?.time ?? "") <= inst.cutoff.time, `${id}: evidence ${ev} after cutoff`);
     }
     // The history continues after every decision point: the viewer must hide it.
-    check(p.events.some((e) => e.time > inst.cutoff.time), `${id}: nothing after cutoff`);
-    check(p.events.some((e) => e.visit_id === inst.cutoff.visit_id), `${id}: cutoff visit unknown`);
+    check(
+      p.events.some((e) => e.time > inst.cutoff.time),
+      `${id}: nothing after cutoff`,
+    );
+    check(
+      p.events.some((e) => e.visit_id === inst.cutoff.visit_id),
+      `${id}: cutoff visit unknown`,
+    );
     byPatient.set(p.patient_id, [...(byPatient.get(p.patient_id) ?? []), inst]);
   }
   for (const list of byPatient.values()) {

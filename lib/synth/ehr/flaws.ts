@@ -35,7 +35,9 @@ export function applyFlaw(inst: EhrInstance, rule: RuleDef, events: readonly Ehr
     const target = rng.pick(inst.options.filter((o) => o.label !== inst.answer));
     target.text = tr(lang, rule.alt);
     inst.question = tr(lang, VAGUE_QUESTION);
-    return record(`stem made non-specific and option ${target.label} replaced by a defensible alternative; ${inst.answer} and ${target.label} both defensible`);
+    return record(
+      `stem made non-specific and option ${target.label} replaced by a defensible alternative; ${inst.answer} and ${target.label} both defensible`,
+    );
   }
   const ids = inst.evidence_event_ids;
   const dropIdx = rng.int(0, ids.length - 1);
@@ -46,10 +48,14 @@ export function applyFlaw(inst: EhrInstance, rule: RuleDef, events: readonly Ehr
     return record(`evidence ${dropped} removed`);
   }
   // wrong_evidence: a real, pre-cutoff, irrelevant event (a weight or pulse reading).
-  const irrelevant = events.filter((e) => e.time <= inst.cutoff.time && e.event_type === "vital_sign" && !ids.includes(e.event_id) && typeof e.value === "number");
+  const irrelevant = events.filter(
+    (e) => e.time <= inst.cutoff.time && e.event_type === "vital_sign" && !ids.includes(e.event_id) && typeof e.value === "number",
+  );
   const pick = irrelevant.length ? rng.pick(irrelevant) : events.find((e) => e.time <= inst.cutoff.time && !ids.includes(e.event_id));
   if (!pick) throw new Error(`no irrelevant event before cutoff for ${inst.instance_id}`);
-  inst.evidence_event_ids = ids.map((id, i) => (i === dropIdx ? pick.event_id : id)).sort((a, b) => (byId.get(a)?.time ?? "").localeCompare(byId.get(b)?.time ?? ""));
+  inst.evidence_event_ids = ids
+    .map((id, i) => (i === dropIdx ? pick.event_id : id))
+    .sort((a, b) => (byId.get(a)?.time ?? "").localeCompare(byId.get(b)?.time ?? ""));
   refresh(inst, byId);
   return record(`evidence ${dropped} replaced by irrelevant ${pick.event_id}`);
 }

@@ -52,7 +52,8 @@ interface Resolved {
 export function resolveEhrOptions(o: EhrGenerateOptions): Resolved {
   const preset = EHR_SIZES[o.size ?? "demo"];
   const patients = o.patients ?? preset.patients;
-  const instances = o.instances ?? (o.patients !== undefined ? Math.round((patients * preset.instances) / preset.patients) : preset.instances);
+  const instances =
+    o.instances ?? (o.patients !== undefined ? Math.round((patients * preset.instances) / preset.patients) : preset.instances);
   if (!Number.isInteger(patients) || patients < 1) throw new RangeError("patients must be a positive integer");
   if (!Number.isInteger(instances) || instances < patients || instances > patients * 3) {
     throw new RangeError("instances must be between patients and 3 × patients (1–3 decision points each)");
@@ -140,7 +141,20 @@ export interface EhrStats {
 }
 
 export class EhrStatsCollector {
-  private s: EhrStats = { patients: 0, instances: 0, firstDecisionPoints: 0, laterDecisionPoints: 0, events: 0, flaws: 0, chapters: {}, evidenceLevels: {}, avgEventsPerPatient: 0, avgPreDecisionTokens: 0, avgHistoryTokens: 0, maxHistoryTokens: 0 };
+  private s: EhrStats = {
+    patients: 0,
+    instances: 0,
+    firstDecisionPoints: 0,
+    laterDecisionPoints: 0,
+    events: 0,
+    flaws: 0,
+    chapters: {},
+    evidenceLevels: {},
+    avgEventsPerPatient: 0,
+    avgPreDecisionTokens: 0,
+    avgHistoryTokens: 0,
+    maxHistoryTokens: 0,
+  };
   private preSum = 0;
   private histSum = 0;
 
@@ -189,5 +203,9 @@ export function generateEhrBundle(o: EhrGenerateOptions): { bundle: EhrBundle; f
     instances.push(...rec.instances);
     flaws.push(...rec.flaws);
   }
-  return { bundle: { format: "ehr-decision-mcq", format_version: "1.0", dataset: ehrDataset(o), patients, instances }, flaws, stats: stats.result() };
+  return {
+    bundle: { format: "ehr-decision-mcq", format_version: "1.0", dataset: ehrDataset(o), patients, instances },
+    flaws,
+    stats: stats.result(),
+  };
 }

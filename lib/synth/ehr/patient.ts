@@ -7,7 +7,16 @@ import type { Lang } from "../lang";
 import type { Rng } from "../random";
 import { admissionReason, chartDelivery } from "./delivery";
 import { writeBookingNote } from "./notes/booking-note";
-import { updateCourse, writeCommunicationNote, writeFlowSheet, writeRiskForm, writeEducationNote, writeHistoryNote, writeNursingNote, writePlanNote } from "./notes/visit-notes";
+import {
+  updateCourse,
+  writeCommunicationNote,
+  writeFlowSheet,
+  writeRiskForm,
+  writeEducationNote,
+  writeHistoryNote,
+  writeNursingNote,
+  writePlanNote,
+} from "./notes/visit-notes";
 import { Physio } from "./physio";
 import { makeProfile } from "./profile";
 import { PatientBuilder, VisitCtx } from "./record";
@@ -26,7 +35,17 @@ import { twinsStoryline } from "./storylines/twins";
 import type { EhrPatient } from "./types";
 
 // Hypertension first: a severe case moves delivery earlier, which other storylines must see.
-const STORYLINES = [hdpStoryline, icpStoryline, gdmStoryline, anemiaStoryline, twinsStoryline, screeningStoryline, gbsStoryline, prenatalCareStoryline, episodesStoryline];
+const STORYLINES = [
+  hdpStoryline,
+  icpStoryline,
+  gdmStoryline,
+  anemiaStoryline,
+  twinsStoryline,
+  screeningStoryline,
+  gbsStoryline,
+  prenatalCareStoryline,
+  episodesStoryline,
+];
 
 export interface PatientOptions {
   root: Rng;
@@ -71,7 +90,10 @@ export function buildPatient(o: PatientOptions): { pb: PatientBuilder; patient: 
   }
 
   // Stable sort by time keeps same-minute events in charting order; ids follow time.
-  const events = pb.events.map((e, i) => ({ e, i })).sort((a, b) => (a.e.time < b.e.time ? -1 : a.e.time > b.e.time ? 1 : a.i - b.i)).map((x) => x.e);
+  const events = pb.events
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => (a.e.time < b.e.time ? -1 : a.e.time > b.e.time ? 1 : a.i - b.i))
+    .map((x) => x.e);
   const width = Math.max(4, String(events.length).length);
   events.forEach((e, i) => {
     e.event_id = `E${String(i + 1).padStart(width, "0")}`;

@@ -58,8 +58,19 @@ const FIRST_LMP = toDayNumber("2030-01-01");
 export function makeProfile(rng: Rng, index: number, total: number): Profile {
   const patientId = patientIdFor(index, total);
   const age = Math.round(rng.clampedNormal(30.5, 4.5, 19, 44));
-  const para = rng.weighted([[0, 55], [1, 38], [2, 7]] as const);
-  const gravida = para + 1 + rng.weighted([[0, 70], [1, 22], [2, 8]] as const);
+  const para = rng.weighted([
+    [0, 55],
+    [1, 38],
+    [2, 7],
+  ] as const);
+  const gravida =
+    para +
+    1 +
+    rng.weighted([
+      [0, 70],
+      [1, 22],
+      [2, 8],
+    ] as const);
   const heightCm = Math.round(rng.clampedNormal(160, 5.5, 146, 178));
   const bmi = rng.clampedNormal(22, 3.2, 16.5, 36);
   const weightKg = Math.round(bmi * (heightCm / 100) ** 2 * 10) / 10;
@@ -76,17 +87,33 @@ export function makeProfile(rng: Rng, index: number, total: number): Profile {
   let hdp: Conditions["hdp"] = null;
   let icp: Conditions["icp"] = null;
   if (rng.chance(hdpP)) {
-    const type = rng.weighted<HdpType>([["gh", 45], ["pe", 30], ["severe", 25]]);
+    const type = rng.weighted<HdpType>([
+      ["gh", 45],
+      ["pe", 30],
+      ["severe", 25],
+    ]);
     const onsetGa = type === "severe" ? rng.int(wk(30), wk(35, 4)) : rng.int(wk(26), wk(35, 2));
     hdp = { type, onsetGa, sameDayRecheck: rng.chance(0.5) };
   } else if (rng.chance(0.07 * tw)) {
-    const severity = rng.weighted<IcpSeverity>([["mild", 45], ["moderate", 35], ["severe", 20]]);
+    const severity = rng.weighted<IcpSeverity>([
+      ["mild", 45],
+      ["moderate", 35],
+      ["severe", 20],
+    ]);
     const onsetGa = severity === "severe" ? rng.int(wk(28), wk(31, 3)) : rng.int(wk(29), wk(34, 2));
     icp = { onsetGa, severity };
   }
   const anemiaP = 0.18 * (twins ? 1.6 : 1);
   const anemia: Conditions["anemia"] = rng.chance(anemiaP)
-    ? { onset: rng.weighted([["booking", 35], ["mid", 40], ["late", 25]] as const), responder: rng.chance(0.65), depth: rng.float(0, 1) }
+    ? {
+        onset: rng.weighted([
+          ["booking", 35],
+          ["mid", 40],
+          ["late", 25],
+        ] as const),
+        responder: rng.chance(0.65),
+        depth: rng.float(0, 1),
+      }
     : null;
   const gdmP = 0.15 * (bmi >= 28 ? 1.8 : 1) * (age >= 35 ? 1.4 : 1);
   const gdm: Conditions["gdm"] = rng.chance(gdmP) ? { insulin: rng.chance(0.35) } : null;
@@ -125,7 +152,12 @@ export function makeProfile(rng: Rng, index: number, total: number): Profile {
     lmp,
     edd: addDays(lmp, 280),
     datingMethod,
-    abo: rng.weighted([["A", 28], ["B", 30], ["O", 32], ["AB", 10]] as const),
+    abo: rng.weighted([
+      ["A", 28],
+      ["B", 30],
+      ["O", 32],
+      ["AB", 10],
+    ] as const),
     twins,
     cond,
     deliveryGa,
@@ -139,7 +171,13 @@ function chooseDeliveryGa(rng: Rng, c: Conditions, twins: Chorionicity | null): 
   const options: number[] = [];
   const uncomplicated = !c.hdp && !c.icp && !twins && !c.gdm?.insulin;
   if (uncomplicated && rng.chance(0.1)) options.push(rng.int(wk(41, 2), wk(41, 5)));
-  else options.push(rng.weighted([[rng.int(wk(37), wk(38, 6)), 18], [rng.int(wk(39), wk(40, 6)), 82]] as const));
+  else
+    options.push(
+      rng.weighted([
+        [rng.int(wk(37), wk(38, 6)), 18],
+        [rng.int(wk(39), wk(40, 6)), 82],
+      ] as const),
+    );
   if (twins === "DCDA") options.push(rng.int(wk(37), wk(37, 5)));
   if (twins === "MCDA") options.push(rng.int(wk(36), wk(36, 5)));
   if (c.icp) {
@@ -148,7 +186,13 @@ function chooseDeliveryGa(rng: Rng, c: Conditions, twins: Chorionicity | null): 
   }
   if (c.hdp) {
     const h = c.hdp;
-    options.push(h.type === "severe" ? h.onsetGa + rng.int(3, 8) : h.type === "pe" ? Math.max(h.onsetGa + 10, rng.int(wk(37), wk(37, 3))) : rng.int(wk(37, 4), wk(39, 3)));
+    options.push(
+      h.type === "severe"
+        ? h.onsetGa + rng.int(3, 8)
+        : h.type === "pe"
+          ? Math.max(h.onsetGa + 10, rng.int(wk(37), wk(37, 3)))
+          : rng.int(wk(37, 4), wk(39, 3)),
+    );
   }
   if (c.gdm?.insulin) options.push(rng.int(wk(39), wk(39, 5)));
   return Math.min(...options);

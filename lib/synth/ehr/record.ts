@@ -16,8 +16,24 @@ export type VisitKind = "early" | "booking" | "routine" | "unscheduled" | "admis
 
 /** Work due at a visit; routine emitters read these, storylines add to them. */
 export type Tag =
-  | "hcg" | "booking" | "usDating" | "usNt" | "nipt" | "usAnatomy" | "usGrowth" | "usTwin"
-  | "ogtt" | "cbc" | "liver" | "tba" | "coag" | "renal" | "gbs" | "nst" | "antibody" | "ferritin";
+  | "hcg"
+  | "booking"
+  | "usDating"
+  | "usNt"
+  | "nipt"
+  | "usAnatomy"
+  | "usGrowth"
+  | "usTwin"
+  | "ogtt"
+  | "cbc"
+  | "liver"
+  | "tba"
+  | "coag"
+  | "renal"
+  | "gbs"
+  | "nst"
+  | "antibody"
+  | "ferritin";
 
 export interface Visit {
   id: string;

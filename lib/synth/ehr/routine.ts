@@ -4,7 +4,19 @@
  */
 import { addDays, gaLabel } from "../dates";
 import { listJoin } from "../lang";
-import { emitBloodGroup, emitCbc, emitCoag, emitFerritin, emitFpg, emitInfection, emitLiver, emitRenal, emitTba, emitThyroid, emitUrinalysis } from "./emit/labs";
+import {
+  emitBloodGroup,
+  emitCbc,
+  emitCoag,
+  emitFerritin,
+  emitFpg,
+  emitInfection,
+  emitLiver,
+  emitRenal,
+  emitTba,
+  emitThyroid,
+  emitUrinalysis,
+} from "./emit/labs";
 import { emitBookingExtras } from "./emit/booking-extra";
 import { emitGbs, emitHcg, emitNipt, emitOgtt } from "./emit/screening";
 import { emitBiometryScan, emitDatingScan, emitNtScan } from "./emit/ultrasound";
@@ -19,7 +31,12 @@ export function routineObserve(v: VisitCtx): void {
   emitVitals(v);
   if (v.visit.kind === "early") {
     v.complaints.push(v.t([`Amenorrhoea for ${v.ga} days; home pregnancy test positive`, `停经${v.ga}天，自测尿妊娠试验阳性`]));
-    v.hpi.push(v.t(["Attends the early pregnancy clinic to confirm an intrauterine pregnancy; no pain, no bleeding.", "就诊早孕门诊以明确宫内妊娠，无腹痛及阴道流血。"]));
+    v.hpi.push(
+      v.t([
+        "Attends the early pregnancy clinic to confirm an intrauterine pregnancy; no pain, no bleeding.",
+        "就诊早孕门诊以明确宫内妊娠，无腹痛及阴道流血。",
+      ]),
+    );
   }
   if (v.visit.kind !== "early") emitUrinalysis(v);
   if (t.has("hcg")) emitHcg(v);
@@ -48,15 +65,19 @@ export function routineObserve(v: VisitCtx): void {
   if (t.has("gbs")) emitGbs(v);
   if (t.has("nst")) {
     const base = r.int(130, 150);
-    v.observe(r.int(40, 70), {
-      event_type: "procedure",
-      name: nm(v.lang, "nst"),
-      value: v.t(["Reactive", "反应型"]),
-      text: v.t([
-        `Baseline ${base} bpm, variability 6–25 bpm, ${r.int(2, 5)} accelerations in 20 min, no decelerations; no contractions.`,
-        `基线${base}次/分，变异6–25次/分，20分钟内加速${r.int(2, 5)}次，无减速，无宫缩。`,
-      ]),
-    }, "nst");
+    v.observe(
+      r.int(40, 70),
+      {
+        event_type: "procedure",
+        name: nm(v.lang, "nst"),
+        value: v.t(["Reactive", "反应型"]),
+        text: v.t([
+          `Baseline ${base} bpm, variability 6–25 bpm, ${r.int(2, 5)} accelerations in 20 min, no decelerations; no contractions.`,
+          `基线${base}次/分，变异6–25次/分，20分钟内加速${r.int(2, 5)}次，无减速，无宫缩。`,
+        ]),
+      },
+      "nst",
+    );
   }
 }
 
@@ -83,13 +104,22 @@ export function routineAct(v: VisitCtx): string {
   v.act(1, {
     event_type: "diagnosis",
     name: v.t([`Intrauterine pregnancy ${gaLabel(v.ga)} weeks`, `宫内孕${gaLabel(v.ga)}周`]),
-    text: v.t([`G${pb.profile.gravida}P${pb.profile.para}${pb.profile.twins ? ", twins" : ""}`, `G${pb.profile.gravida}P${pb.profile.para}${pb.profile.twins ? "，双胎" : ""}`]),
+    text: v.t([
+      `G${pb.profile.gravida}P${pb.profile.para}${pb.profile.twins ? ", twins" : ""}`,
+      `G${pb.profile.gravida}P${pb.profile.para}${pb.profile.twins ? "，双胎" : ""}`,
+    ]),
   });
   const i = pb.visits.indexOf(v.visit);
   // Only booked (routine) appointments: an unscheduled visit is not known in advance.
   const next = pb.visits.slice(i + 1).find((x) => x.kind === "routine");
   if (!next) return v.t(["Await labour / admission as planned.", "按计划待产或入院。"]);
-  const due = [...next.tags].map((t) => TAG_NAMES[t]).filter((x): x is readonly [string, string] => !!x).map((x) => v.t(x));
-  const when = v.t([`Next visit ${addDays(v.visit.date, next.ga - v.ga)} (${gaLabel(next.ga)} weeks)`, `下次产检${addDays(v.visit.date, next.ga - v.ga)}(孕${gaLabel(next.ga)}周)`]);
+  const due = [...next.tags]
+    .map((t) => TAG_NAMES[t])
+    .filter((x): x is readonly [string, string] => !!x)
+    .map((x) => v.t(x));
+  const when = v.t([
+    `Next visit ${addDays(v.visit.date, next.ga - v.ga)} (${gaLabel(next.ga)} weeks)`,
+    `下次产检${addDays(v.visit.date, next.ga - v.ga)}(孕${gaLabel(next.ga)}周)`,
+  ]);
   return due.length ? `${when}${v.t([": ", "："])}${listJoin(lang, due)}${v.t([".", "。"])}` : `${when}${v.t([".", "。"])}`;
 }

@@ -37,7 +37,9 @@ interface Bp {
 }
 
 function bps(evs: EhrEvent[]): Bp[] {
-  return evs.filter((e) => isName(e, "bp")).map((e) => ({ sys: Number(item(e, "sbp")), dia: Number(item(e, "dbp")), time: e.time, ga: e.ga_days ?? 0 }));
+  return evs
+    .filter((e) => isName(e, "bp"))
+    .map((e) => ({ sys: Number(item(e, "sbp")), dia: Number(item(e, "dbp")), time: e.time, ga: e.ga_days ?? 0 }));
 }
 
 const PRURITUS = [/(reports|complains of|still has)[^.]*(pruritus|itch)/i, /诉[^。]*瘙痒/];
@@ -55,7 +57,11 @@ function hypertensive(evs: EhrEvent[]): boolean {
 }
 
 function severeFeatures(evs: EhrEvent[]): boolean {
-  return bps(evs).some((b) => b.sys >= 160 || b.dia >= 110) || values(evs, "plt").some((p) => p < 100) || [...values(evs, "alt"), ...values(evs, "ast")].some((x) => x >= 80);
+  return (
+    bps(evs).some((b) => b.sys >= 160 || b.dia >= 110) ||
+    values(evs, "plt").some((p) => p < 100) ||
+    [...values(evs, "alt"), ...values(evs, "ast")].some((x) => x >= 80)
+  );
 }
 
 function proteinuria(evs: EhrEvent[]): boolean {
@@ -81,47 +87,85 @@ export function checkRule(inst: EhrInstance, patient: EhrPatient): string | null
     case "ICP-DX-01":
       return ok(values(ev, "tba").some((x) => x >= 10) && any(notes(ev), PRURITUS), "needs TBA ≥ 10 and a pruritus note");
     case "ICP-DEL-100":
-      return ok(values(ev, "tba").some((x) => x >= 100), "needs TBA ≥ 100");
+      return ok(
+        values(ev, "tba").some((x) => x >= 100),
+        "needs TBA ≥ 100",
+      );
     case "ICP-DEL-40": {
       const peak = Math.max(...values(pre, "tba"));
       return ok(values(ev, "tba").some((x) => x >= 40 && x < 100) && peak < 100, "needs peak TBA 40–99");
     }
     case "GDM-DX-01":
-      return ok(values(ev, "ogttF").some((x) => x >= 5.1) || values(ev, "ogtt1").some((x) => x >= 10) || values(ev, "ogtt2").some((x) => x >= 8.5), "needs an OGTT value at/above cutoff");
+      return ok(
+        values(ev, "ogttF").some((x) => x >= 5.1) || values(ev, "ogtt1").some((x) => x >= 10) || values(ev, "ogtt2").some((x) => x >= 8.5),
+        "needs an OGTT value at/above cutoff",
+      );
     case "GDM-INS-01":
-      return ok(values(ev, "smbgF").some((x) => x >= 5.3) || values(ev, "smbgPp").some((x) => x >= 6.7), "needs glucose diary above target");
+      return ok(
+        values(ev, "smbgF").some((x) => x >= 5.3) || values(ev, "smbgPp").some((x) => x >= 6.7),
+        "needs glucose diary above target",
+      );
     case "HDP-GH-01":
-      return ok(hypertensive(ev) && !proteinuria(ev) && !severeFeatures(ev), "needs two BP ≥ 140/90 ≥ 4 h apart, no proteinuria, no severe features");
+      return ok(
+        hypertensive(ev) && !proteinuria(ev) && !severeFeatures(ev),
+        "needs two BP ≥ 140/90 ≥ 4 h apart, no proteinuria, no severe features",
+      );
     case "HDP-PE-01":
       return ok(hypertensive(ev) && proteinuria(ev) && !severeFeatures(ev), "needs hypertension with proteinuria and no severe features");
     case "HDP-SEV-01":
       return ok(hypertensive(ev) && severeFeatures(ev), "needs hypertension with a severe feature");
     case "HDP-ASA-01":
-      return ok(ga >= wk(11) && ga < wk(16) && (any(notes(ev), PREV_PE) || any(scans(ev), [...DICHORIONIC, ...MONOCHORIONIC])), "needs a high-risk factor at 11–16 weeks");
+      return ok(
+        ga >= wk(11) && ga < wk(16) && (any(notes(ev), PREV_PE) || any(scans(ev), [...DICHORIONIC, ...MONOCHORIONIC])),
+        "needs a high-risk factor at 11–16 weeks",
+      );
     case "AN-DX-01":
-      return ok(ev.some((e) => {
-        const hb = measure(e, "hb");
-        return hb !== undefined && hb < (trimester(e.ga_days ?? 0) === 2 ? 105 : 110);
-      }), "needs Hb below the trimester threshold");
+      return ok(
+        ev.some((e) => {
+          const hb = measure(e, "hb");
+          return hb !== undefined && hb < (trimester(e.ga_days ?? 0) === 2 ? 105 : 110);
+        }),
+        "needs Hb below the trimester threshold",
+      );
     case "AN-IV-01": {
       const cbc = ev.filter((e) => measure(e, "hb") !== undefined).sort((a, b) => a.time.localeCompare(b.time));
       const first = cbc[0];
       const last = cbc[cbc.length - 1];
       const iron = ev.some((e) => e.event_type === "medication" && (MED.ironOral as readonly string[]).includes(e.name));
-      return ok(!!first && !!last && first !== last && daysBetween(first.time.slice(0, 10), last.time.slice(0, 10)) >= 21 && (measure(last, "hb") ?? 999) - (measure(first, "hb") ?? 0) < 10 && iron, "needs < 10 g/L rise after ≥ 3 weeks of oral iron");
+      return ok(
+        !!first &&
+          !!last &&
+          first !== last &&
+          daysBetween(first.time.slice(0, 10), last.time.slice(0, 10)) >= 21 &&
+          (measure(last, "hb") ?? 999) - (measure(first, "hb") ?? 0) < 10 &&
+          iron,
+        "needs < 10 g/L rise after ≥ 3 weeks of oral iron",
+      );
     }
     case "GBS-SCR-01":
       return ok(ga >= wk(35) && ga <= wk(37, 6) && !pre.some((e) => isName(e, "gbs")), "needs 35–37+6 weeks without a GBS result");
     case "GBS-IAP-01":
-      return ok(ev.some((e) => isName(e, "gbs") && positive(e)), "needs a positive GBS culture");
+      return ok(
+        ev.some((e) => isName(e, "gbs") && positive(e)),
+        "needs a positive GBS culture",
+      );
     case "GBS-PCN-01":
       return ok(ev.some((e) => isName(e, "gbs") && positive(e)) && any(notes(ev), PCN), "needs positive GBS and a penicillin allergy note");
     case "PS-NT-01":
-      return ok(values(ev, "nt").some((x) => x >= 3.5), "needs NT ≥ 3.5 mm");
+      return ok(
+        values(ev, "nt").some((x) => x >= 3.5),
+        "needs NT ≥ 3.5 mm",
+      );
     case "PS-NIPT-01":
-      return ok(ev.some((e) => isName(e, "nipt") && positive(e)), "needs a high-risk NIPT");
+      return ok(
+        ev.some((e) => isName(e, "nipt") && positive(e)),
+        "needs a high-risk NIPT",
+      );
     case "PS-LOW-01":
-      return ok(values(ev, "nt").every((x) => x < 3.5) && values(ev, "nt").length > 0 && ev.some((e) => isName(e, "nipt") && !positive(e)), "needs normal NT and low-risk NIPT");
+      return ok(
+        values(ev, "nt").every((x) => x < 3.5) && values(ev, "nt").length > 0 && ev.some((e) => isName(e, "nipt") && !positive(e)),
+        "needs normal NT and low-risk NIPT",
+      );
     case "MP-CHOR-DC":
     case "MP-DEL-DC":
       return ok(any(scans(ev), DICHORIONIC), "needs a dichorionic twin scan");
@@ -135,7 +179,10 @@ export function checkRule(inst: EhrInstance, patient: EhrPatient): string | null
     case "PC-OGTT-01":
       return ok(ga < wk(24) && values(ev, "fpg").some((x) => x < 5.1), "needs normal booking glucose before 24 weeks");
     case "PC-RH-01":
-      return ok(ev.some((e) => ["Negative", "阴性"].includes(String(item(e, "rhd")))), "needs RhD negative");
+      return ok(
+        ev.some((e) => ["Negative", "阴性"].includes(String(item(e, "rhd")))),
+        "needs RhD negative",
+      );
     case "PC-TERM-01":
       return ok(ga >= wk(40) && ga < wk(41) && ev.some((e) => isName(e, "nst")), "needs 40 weeks with a fetal assessment");
     case "PC-POST-01":

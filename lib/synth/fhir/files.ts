@@ -21,7 +21,10 @@ export function fhirLines(rec: Pick<EhrPatientRecord, "patient" | "instances">):
 
 /** A collection Bundle's entries for one patient (`fullUrl` as a server would give them). */
 export function bundleEntries(rec: Pick<EhrPatientRecord, "patient">): Json[] {
-  return patientResources(rec.patient).map((resource) => ({ fullUrl: `https://fhir.example.org/r4/${String(resource.resourceType)}/${String(resource.id)}`, resource }));
+  return patientResources(rec.patient).map((resource) => ({
+    fullUrl: `https://fhir.example.org/r4/${String(resource.resourceType)}/${String(resource.id)}`,
+    resource,
+  }));
 }
 
 /** Whole texts of the NDJSON layout (tests, small sizes). */

@@ -16,7 +16,8 @@ const ref = (type: string, id: string) => ({ reference: `${type}/${id}` });
 /** A synthetic time (written without an offset, read in UTC) as a FHIR dateTime/instant. */
 export const fhirTime = (t: string): string => (/(Z|[+-]\d{2}:?\d{2})$/.test(t) ? t : `${t.length === 16 ? `${t}:00` : t}Z`);
 
-export const eventKey = (patientId: string, e: Pick<EhrEvent, "event_id" | "event_type">) => `${resourceTypeOf(e.event_type)}/${fhirId(`${patientId}-${e.event_id}`)}`;
+export const eventKey = (patientId: string, e: Pick<EhrEvent, "event_id" | "event_type">) =>
+  `${resourceTypeOf(e.event_type)}/${fhirId(`${patientId}-${e.event_id}`)}`;
 export const visitKey = (patientId: string, visit: string) => `Encounter/${fhirId(`${patientId}-${visit}`)}`;
 
 function resourceTypeOf(type: EhrEvent["event_type"]): string {
@@ -34,7 +35,12 @@ function resourceTypeOf(type: EhrEvent["event_type"]): string {
   }
 }
 
-const CATEGORY: Partial<Record<EhrEvent["event_type"], string>> = { vital_sign: "vital-signs", lab_test: "laboratory", screening: "laboratory", ultrasound: "imaging" };
+const CATEGORY: Partial<Record<EhrEvent["event_type"], string>> = {
+  vital_sign: "vital-signs",
+  lab_test: "laboratory",
+  screening: "laboratory",
+  ultrasound: "imaging",
+};
 
 function concept(name: string, code?: EhrEvent["code"]): Json {
   return code ? { coding: [{ system: systemUri(code.system), code: code.value }], text: name } : { text: name };
@@ -57,7 +63,10 @@ function measurement(m: Partial<Pick<EventItem, "value" | "unit" | "ref_range" |
 
 function valueExtension(e: EhrEvent): Json[] {
   if (e.value === undefined) return [];
-  const value = typeof e.value === "number" ? { valueQuantity: e.unit ? { value: e.value, unit: e.unit } : { value: e.value } } : { valueString: String(e.value) };
+  const value =
+    typeof e.value === "number"
+      ? { valueQuantity: e.unit ? { value: e.value, unit: e.unit } : { value: e.value } }
+      : { valueString: String(e.value) };
   return [{ url: EXT.eventValue, ...value }];
 }
 
@@ -70,15 +79,48 @@ function eventResource(p: EhrPatient, e: EhrEvent): Json {
   const note = e.text !== undefined ? { note: [{ text: e.text }] } : {};
   switch (resourceType) {
     case "Condition":
-      return { ...common, ...withExtensions(valueExtension(e)), code: concept(e.name, e.code), subject, ...(encounter ? { encounter } : {}), recordedDate: time, ...note };
+      return {
+        ...common,
+        ...withExtensions(valueExtension(e)),
+        code: concept(e.name, e.code),
+        subject,
+        ...(encounter ? { encounter } : {}),
+        recordedDate: time,
+        ...note,
+      };
     case "MedicationRequest": {
-      const dose = typeof e.value === "number" ? { doseAndRate: [{ doseQuantity: e.unit ? { value: e.value, unit: e.unit } : { value: e.value } }] } : {};
-      const dosage = e.text !== undefined || typeof e.value === "number" ? { dosageInstruction: [{ ...(e.text !== undefined ? { text: e.text } : {}), ...dose }] } : {};
+      const dose =
+        typeof e.value === "number"
+          ? { doseAndRate: [{ doseQuantity: e.unit ? { value: e.value, unit: e.unit } : { value: e.value } }] }
+          : {};
+      const dosage =
+        e.text !== undefined || typeof e.value === "number"
+          ? { dosageInstruction: [{ ...(e.text !== undefined ? { text: e.text } : {}), ...dose }] }
+          : {};
       const ext = typeof e.value === "number" ? [] : valueExtension(e);
-      return { ...common, ...withExtensions(ext), status: "active", intent: "order", medicationCodeableConcept: concept(e.name, e.code), subject, ...(encounter ? { encounter } : {}), authoredOn: time, ...dosage };
+      return {
+        ...common,
+        ...withExtensions(ext),
+        status: "active",
+        intent: "order",
+        medicationCodeableConcept: concept(e.name, e.code),
+        subject,
+        ...(encounter ? { encounter } : {}),
+        authoredOn: time,
+        ...dosage,
+      };
     }
     case "Procedure":
-      return { ...common, ...withExtensions(valueExtension(e)), status: "completed", code: concept(e.name, e.code), subject, ...(encounter ? { encounter } : {}), performedDateTime: time, ...note };
+      return {
+        ...common,
+        ...withExtensions(valueExtension(e)),
+        status: "completed",
+        code: concept(e.name, e.code),
+        subject,
+        ...(encounter ? { encounter } : {}),
+        performedDateTime: time,
+        ...note,
+      };
     case "DocumentReference":
       return {
         ...common,
@@ -119,7 +161,14 @@ export function patientResources(p: EhrPatient): Json[] {
   const visits = new Map<string, string>(); // visit id → first time
   for (const e of p.events) if (e.visit_id && !visits.has(e.visit_id)) visits.set(e.visit_id, e.time);
   for (const [visit, time] of visits)
-    out.push({ resourceType: "Encounter", id: visitKey(p.patient_id, visit).slice(10), status: "finished", class: { system: "http://terminology.hl7.org/CodeSystem/v3-ActCode", code: "AMB" }, subject, period: { start: fhirTime(time) } });
+    out.push({
+      resourceType: "Encounter",
+      id: visitKey(p.patient_id, visit).slice(10),
+      status: "finished",
+      class: { system: "http://terminology.hl7.org/CodeSystem/v3-ActCode", code: "AMB" },
+      subject,
+      period: { start: fhirTime(time) },
+    });
   const first = p.events[0]?.time;
   // The pregnancy ends with the last event the record gives a gestational age (around delivery).
   const lastGa = [...p.events].reverse().find((e) => e.ga_days !== undefined);
@@ -134,7 +183,15 @@ export function patientResources(p: EhrPatient): Json[] {
     ...(first ? { recordedDate: fhirTime(first) } : {}),
   });
   const dated = first ? { effectiveDateTime: fhirTime(first) } : {};
-  out.push({ resourceType: "Observation", id: fhirId(`${p.patient_id}-lmp`), status: "final", code: { coding: [{ system: SYSTEM.loinc, code: "8665-2", display: "Last menstrual period start date" }] }, subject, ...dated, valueDateTime: p.dating.lmp_date });
+  out.push({
+    resourceType: "Observation",
+    id: fhirId(`${p.patient_id}-lmp`),
+    status: "final",
+    code: { coding: [{ system: SYSTEM.loinc, code: "8665-2", display: "Last menstrual period start date" }] },
+    subject,
+    ...dated,
+    valueDateTime: p.dating.lmp_date,
+  });
   out.push({
     resourceType: "Observation",
     id: fhirId(`${p.patient_id}-edd`),

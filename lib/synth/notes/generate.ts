@@ -42,7 +42,13 @@ function optionsOf(list: string[]) {
 }
 
 function makeNotes(subjectId: number, rng: Rng): { notes: DischargeNote[]; facts: AdmissionFacts[] } {
-  const n = rng.weighted([[1, 25], [2, 30], [3, 22], [4, 13], [5, 10]] as const);
+  const n = rng.weighted([
+    [1, 25],
+    [2, 30],
+    [3, 22],
+    [4, 13],
+    [5, 10],
+  ] as const);
   const sex = rng.chance(0.5) ? "F" : "M";
   const comorbid = rng.sample(COMORBIDITIES, rng.int(0, 3));
   let home = comorbid.map((c) => c.med);
@@ -90,14 +96,20 @@ function contentOptions(q: ContentQ, note: DischargeNote, rng: Rng): string[] | 
 export function* generateNotes(o: NotesGenerateOptions): Generator<NotesPatientRecord> {
   const preset = NOTES_SIZES[o.size ?? "demo"];
   const patients = o.patients ?? preset.patients;
-  const target = o.contentTurns ?? (o.patients !== undefined ? Math.round((patients * preset.contentTurns) / preset.patients) : preset.contentTurns);
+  const target =
+    o.contentTurns ?? (o.patients !== undefined ? Math.round((patients * preset.contentTurns) / preset.patients) : preset.contentTurns);
   const flawRate = o.flawRate ?? 0.08;
   const root = new Rng(`notes/${String(o.seed)}`);
   const phase = root.fork("flaw-phase").next();
   let carry = 0;
   let ordinal = 0;
   const base = Math.floor(target / patients);
-  const extra = new Set(root.fork("plan").sample(Array.from({ length: patients }, (_, i) => i), target - base * patients));
+  const extra = new Set(
+    root.fork("plan").sample(
+      Array.from({ length: patients }, (_, i) => i),
+      target - base * patients,
+    ),
+  );
   for (let i = 0; i < patients; i++) {
     const rng = root.fork(`patient/${i}`);
     const subjectId = 900001 + i;
@@ -129,22 +141,43 @@ export function* generateNotes(o: NotesGenerateOptions): Generator<NotesPatientR
     const flaws: FlawRecord[] = [];
     for (const [cat, list] of picked) {
       const turns: Turn[] = [];
-      list.sort((a, b) => a.note - b.note).forEach((p, k) => {
-        const idx = k + 1;
-        const content: Turn = { turn_order: 2 * k + 1, turn_index: idx, turn_type: "content", question: p.q.question, ...optionsOf(p.options), correct_answer: LETTERS[p.options.indexOf(p.q.answer)] as Turn["correct_answer"] };
-        const gold = refs[p.note - 1] as NoteRef;
-        const src = sourceOptions(gold, p.q.headers, refs, rng);
-        const source: Turn = { turn_order: 2 * k + 2, turn_index: idx, turn_type: "source", question: SOURCE_QUESTION, ...optionsOf(src.options), correct_answer: LETTERS[src.answerIndex] as Turn["correct_answer"], gold_sources: [{ note_num: p.note, headers: [...p.q.headers] }] };
-        if (isFlawed(ordinal++, flawRate, phase)) {
-          const t = rng.chance(0.5) ? content : source;
-          const wrong = rng.pick(LETTERS.filter((l) => l !== t.correct_answer));
-          flaws.push({ instance_id: `${subjectId}/${cat}/${idx}/${t.turn_type}`, flaw: "wrong_gold", detail: `${t.turn_type} turn answer changed from ${t.correct_answer} to ${wrong}` });
-          t.correct_answer = wrong;
-          // Keep the turn self-consistent (format-valid): gold_sources follow the planted key.
-          if (t === source) source.gold_sources = [parseSourceText(src.options[LETTERS.indexOf(wrong)] as string)];
-        }
-        turns.push(content, source);
-      });
+      list
+        .sort((a, b) => a.note - b.note)
+        .forEach((p, k) => {
+          const idx = k + 1;
+          const content: Turn = {
+            turn_order: 2 * k + 1,
+            turn_index: idx,
+            turn_type: "content",
+            question: p.q.question,
+            ...optionsOf(p.options),
+            correct_answer: LETTERS[p.options.indexOf(p.q.answer)] as Turn["correct_answer"],
+          };
+          const gold = refs[p.note - 1] as NoteRef;
+          const src = sourceOptions(gold, p.q.headers, refs, rng);
+          const source: Turn = {
+            turn_order: 2 * k + 2,
+            turn_index: idx,
+            turn_type: "source",
+            question: SOURCE_QUESTION,
+            ...optionsOf(src.options),
+            correct_answer: LETTERS[src.answerIndex] as Turn["correct_answer"],
+            gold_sources: [{ note_num: p.note, headers: [...p.q.headers] }],
+          };
+          if (isFlawed(ordinal++, flawRate, phase)) {
+            const t = rng.chance(0.5) ? content : source;
+            const wrong = rng.pick(LETTERS.filter((l) => l !== t.correct_answer));
+            flaws.push({
+              instance_id: `${subjectId}/${cat}/${idx}/${t.turn_type}`,
+              flaw: "wrong_gold",
+              detail: `${t.turn_type} turn answer changed from ${t.correct_answer} to ${wrong}`,
+            });
+            t.correct_answer = wrong;
+            // Keep the turn self-consistent (format-valid): gold_sources follow the planted key.
+            if (t === source) source.gold_sources = [parseSourceText(src.options[LETTERS.indexOf(wrong)] as string)];
+          }
+          turns.push(content, source);
+        });
       conversations.push({ subject_id: subjectId, qa_category: cat, turns });
     }
     const tokens = notes.reduce((s, n) => s + estimateTokens(n.text), 0);
@@ -165,7 +198,17 @@ export interface NotesStats {
 }
 
 export class NotesStatsCollector {
-  private s: NotesStats = { patients: 0, notes: 0, conversations: 0, contentTurns: 0, sourceTurns: 0, flaws: 0, categories: {}, avgNotesPerPatient: 0, avgPatientTokens: 0 };
+  private s: NotesStats = {
+    patients: 0,
+    notes: 0,
+    conversations: 0,
+    contentTurns: 0,
+    sourceTurns: 0,
+    flaws: 0,
+    categories: {},
+    avgNotesPerPatient: 0,
+    avgPatientTokens: 0,
+  };
   private tokens = 0;
   add(r: NotesPatientRecord): void {
     const s = this.s;
@@ -185,7 +228,11 @@ export class NotesStatsCollector {
   }
   result(): NotesStats {
     const s = this.s;
-    return { ...s, avgNotesPerPatient: s.patients ? Math.round((s.notes / s.patients) * 100) / 100 : 0, avgPatientTokens: s.patients ? Math.round(this.tokens / s.patients) : 0 };
+    return {
+      ...s,
+      avgNotesPerPatient: s.patients ? Math.round((s.notes / s.patients) * 100) / 100 : 0,
+      avgPatientTokens: s.patients ? Math.round(this.tokens / s.patients) : 0,
+    };
   }
 }
 

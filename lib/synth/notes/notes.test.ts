@@ -74,10 +74,15 @@ describe("notes-chatqa generator", () => {
         const inGold = g.headers.some((h) => sectionText(note, h).includes(answer));
         expect(inGold, `${answer} in ${g.headers.join(",")}`).toBe(true);
         const elsewhere = note.sections.filter((s) => !g.headers.includes(s.title) && note.text.slice(s.start, s.end).includes(answer));
-        expect(elsewhere.map((s) => s.title), `${answer} / ${g.headers.join(",")}`).toEqual([]);
+        expect(
+          elsewhere.map((s) => s.title),
+          `${answer} / ${g.headers.join(",")}`,
+        ).toEqual([]);
         // The source option marked correct names exactly the gold note and headers.
         const srcText = source[`option_${source.correct_answer.toLowerCase()}` as "option_a"];
-        expect(srcText).toBe(`Note #${g.note_num} Chartdate: ${note.chartdate} Headers: ${CANONICAL_HEADERS.filter((h) => g.headers.includes(h)).join(", ")}`);
+        expect(srcText).toBe(
+          `Note #${g.note_num} Chartdate: ${note.chartdate} Headers: ${CANONICAL_HEADERS.filter((h) => g.headers.includes(h)).join(", ")}`,
+        );
         for (const o of [source.option_a, source.option_b, source.option_c, source.option_d, source.option_e]) {
           const num = Number(/^Note #(\d+)/.exec(o)?.[1]);
           expect(num).toBeGreaterThanOrEqual(1);

@@ -24,7 +24,14 @@ function numbered(list: readonly string[]): string {
   return list.map((m, i) => `${i + 1}. ${m}`).join("\n");
 }
 
-export function buildNote(subjectId: number, noteNum: number, hadmId: number, chartdate: string, f: AdmissionFacts, rng: Rng): DischargeNote {
+export function buildNote(
+  subjectId: number,
+  noteNum: number,
+  hadmId: number,
+  chartdate: string,
+  f: AdmissionFacts,
+  rng: Rng,
+): DischargeNote {
   const t = f.type;
   const title = f.sex === "F" ? "Ms." : "Mr.";
   const pron = f.sex === "F" ? "She" : "He";
@@ -33,20 +40,52 @@ export function buildNote(subjectId: number, noteNum: number, hadmId: number, ch
     ["Allergies", f.allergy],
     ["Chief Complaint", t.complaint],
     ["Major Surgical or Invasive Procedure", t.procedure],
-    ["History of Present Illness", `${title} ___ is a ${f.age} year old with ${f.comorbid.join(", ").toLowerCase() || "no significant past history"} who ${t.hpi}. ${pron} also reports ${t.associated}. ${pron} denies recent travel or sick contacts.`],
+    [
+      "History of Present Illness",
+      `${title} ___ is a ${f.age} year old with ${f.comorbid.join(", ").toLowerCase() || "no significant past history"} who ${t.hpi}. ${pron} also reports ${t.associated}. ${pron} denies recent travel or sick contacts.`,
+    ],
     ["Past Medical History", f.comorbid.length ? f.comorbid.join("\n") : "None"],
-    ["Social History", rng.pick(["Lives with spouse. Former smoker, quit 10 years ago. Occasional alcohol.", "Lives alone, independent in ADLs. Never smoker. No alcohol.", "Lives with daughter. Retired teacher. Denies tobacco or drug use."])],
-    ["Family History", rng.pick(["Mother with hypertension; father died of MI at 70.", "Non-contributory.", "Sister with breast cancer; no family history of clotting disorders."])],
-    ["Physical Exam", `ADMISSION: T ${t0} HR ${rng.int(80, 115)} BP ${rng.int(100, 150)}/${rng.int(60, 90)} RR ${rng.int(16, 24)} O2 ${rng.int(92, 99)}% RA\nGeneral: uncomfortable but in no acute distress\nPertinent: ${t.exam}\nDISCHARGE: afebrile, vital signs within normal limits, exam improved.`],
-    ["Pertinent Results", `${t.results}.\nMICROBIOLOGY: ${t.organism ? `culture grew ${t.organism}, sensitivities reviewed.` : "cultures with no growth to date."}`],
-    ["Brief Hospital Course", `${t.course}\nChronic issues: home regimen for ${f.comorbid.join(", ").toLowerCase() || "no chronic conditions"} managed as before.`],
+    [
+      "Social History",
+      rng.pick([
+        "Lives with spouse. Former smoker, quit 10 years ago. Occasional alcohol.",
+        "Lives alone, independent in ADLs. Never smoker. No alcohol.",
+        "Lives with daughter. Retired teacher. Denies tobacco or drug use.",
+      ]),
+    ],
+    [
+      "Family History",
+      rng.pick([
+        "Mother with hypertension; father died of MI at 70.",
+        "Non-contributory.",
+        "Sister with breast cancer; no family history of clotting disorders.",
+      ]),
+    ],
+    [
+      "Physical Exam",
+      `ADMISSION: T ${t0} HR ${rng.int(80, 115)} BP ${rng.int(100, 150)}/${rng.int(60, 90)} RR ${rng.int(16, 24)} O2 ${rng.int(92, 99)}% RA\nGeneral: uncomfortable but in no acute distress\nPertinent: ${t.exam}\nDISCHARGE: afebrile, vital signs within normal limits, exam improved.`,
+    ],
+    [
+      "Pertinent Results",
+      `${t.results}.\nMICROBIOLOGY: ${t.organism ? `culture grew ${t.organism}, sensitivities reviewed.` : "cultures with no growth to date."}`,
+    ],
+    [
+      "Brief Hospital Course",
+      `${t.course}\nChronic issues: home regimen for ${f.comorbid.join(", ").toLowerCase() || "no chronic conditions"} managed as before.`,
+    ],
     ["Medications on Admission", numbered(f.homeMeds) || "None"],
     ["Discharge Medications", numbered(f.dischargeMeds)],
     ["Discharge Disposition", f.disposition],
     ["Discharge Diagnosis", `Primary: ${t.diagnosis}\nSecondary: ${f.comorbid.join(", ") || "none"}`],
     ["Discharge Condition", `Mental Status: ${f.mental}.\nLevel of Consciousness: Alert and interactive.\nActivity Status: ${f.activity}.`],
-    ["Discharge Instructions", `Dear ${title} ___,\nIt was a pleasure taking care of you. You were admitted for the problem described above and improved with treatment. Please take your medications as listed and return to the emergency department for fever, worsening pain or any new concerning symptoms.`],
-    ["Followup Instructions", `Department: ${t.clinic}\nWhen: ${f.followupDate} at ${rng.int(8, 16)}:${rng.pick(["00", "15", "30", "45"])}`],
+    [
+      "Discharge Instructions",
+      `Dear ${title} ___,\nIt was a pleasure taking care of you. You were admitted for the problem described above and improved with treatment. Please take your medications as listed and return to the emergency department for fever, worsening pain or any new concerning symptoms.`,
+    ],
+    [
+      "Followup Instructions",
+      `Department: ${t.clinic}\nWhen: ${f.followupDate} at ${rng.int(8, 16)}:${rng.pick(["00", "15", "30", "45"])}`,
+    ],
   ];
   let text = `Name:  ___                     Unit No:   ___\nAdmission ID: ${hadmId}\nChartdate: ${chartdate}\nSex:   ${f.sex}\nService: ${t.service}\n\n`;
   const sections: NoteSection[] = [];

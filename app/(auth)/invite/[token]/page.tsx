@@ -26,7 +26,13 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   if (opened.state === "valid") {
     const { invitation } = opened;
     return (
-      <AuthCard heading={t("heading")} lead={t("lead", { role: tc(`roles.${invitation.role}`), expires: format.dateTime(invitation.expiresAt, { dateStyle: "medium", timeStyle: "short" }) })}>
+      <AuthCard
+        heading={t("heading")}
+        lead={t("lead", {
+          role: tc(`roles.${invitation.role}`),
+          expires: format.dateTime(invitation.expiresAt, { dateStyle: "medium", timeStyle: "short" }),
+        })}
+      >
         <AcceptInvitationForm token={token} email={invitation.email} name={invitation.name} minLength={MIN_PASSWORD_LENGTH} />
       </AuthCard>
     );
@@ -43,7 +49,9 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       <div data-testid="invitation-state" data-state={opened.state} className="space-y-4 text-sm text-slate-700">
         <p>{body}</p>
         <p>
-          <Link href="/login" className="font-medium text-teal-800 underline underline-offset-2">{t("toSignIn")}</Link>
+          <Link href="/login" className="font-medium text-teal-800 underline underline-offset-2">
+            {t("toSignIn")}
+          </Link>
         </p>
       </div>
     </AuthCard>

@@ -8,5 +8,8 @@ export const GET = guardedRoute("audit-trail:read", async ({ db, request }) => {
   const url = new URL(request.url);
   const entity = url.searchParams.get("entity");
   const csv = trailCsv(db, { search: url.searchParams.get("q") ?? undefined, filters: entity ? { entity } : {} });
-  return downloadResponse(Readable.toWeb(Readable.from(csv, { objectMode: false })) as ReadableStream<Uint8Array>, { fileName: "audit-trail.csv", type: "text/csv" });
+  return downloadResponse(Readable.toWeb(Readable.from(csv, { objectMode: false })) as ReadableStream<Uint8Array>, {
+    fileName: "audit-trail.csv",
+    type: "text/csv",
+  });
 });

@@ -16,7 +16,16 @@ function handler(req: Request, ctx: Context) {
  */
 async function post(req: Request, ctx: Context) {
   const isCredentials = new URL(req.url).pathname.endsWith("/callback/credentials");
-  const email = isCredentials ? normaliseEmail((await req.clone().formData().catch(() => null))?.get("email")) : null;
+  const email = isCredentials
+    ? normaliseEmail(
+        (
+          await req
+            .clone()
+            .formData()
+            .catch(() => null)
+        )?.get("email"),
+      )
+    : null;
   const response: Response = await handler(req, ctx);
   const signedIn = response.headers.getSetCookie().some((c) => /^(__Secure-)?next-auth\.session-token(\.\d+)?=[^;]/.test(c));
   if (!email || !signedIn) return response;

@@ -21,7 +21,8 @@ import { guardedRoute } from "@/lib/server/route";
 export const POST = guardedRoute("datasets:manage", async ({ db, user, request }) => {
   const t = await getTranslations("datasets.upload.errors");
   const received = await receiveMultipart(request, { maxBytes: maxUpload(), root: uploadRoot() });
-  if (!received.ok) return refusal(received, { tooLarge: (limit) => t("tooLarge", { limit }), malformed: t("malformed"), failed: t("unexpected") });
+  if (!received.ok)
+    return refusal(received, { tooLarge: (limit) => t("tooLarge", { limit }), malformed: t("malformed"), failed: t("unexpected") });
   const files = received.files.filter((f) => f.field === "files" && f.bytes > 0);
   if (files.length === 0) {
     received.remove();

@@ -32,14 +32,20 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
   const done = rows.filter((r) => r.adjudicated).length;
   return (
     <>
-      <p className="mb-2 text-sm"><Link href={access.organizer ? `/audits/${auditId}` : "/review"} className="text-teal-800 hover:underline">{t("back", { label: access.organizer ? audit.name : tc("nav.review") })}</Link></p>
+      <p className="mb-2 text-sm">
+        <Link href={access.organizer ? `/audits/${auditId}` : "/review"} className="text-teal-800 hover:underline">
+          {t("back", { label: access.organizer ? audit.name : tc("nav.review") })}
+        </Link>
+      </p>
       <PageHeader
         title={t("heading", { name: audit.name })}
         description={`${t("description", { count: rows.length, done })}${audit.status === "OPEN" ? t("openNote") : ""}`}
       />
       <Card as="section" aria-labelledby="corrected-heading" raised className="mb-6">
         <CardTitle id="corrected-heading">{t("corrected")}</CardTitle>
-        <p className="mt-1 text-sm text-slate-600">{corrected ? t("correctedSummary", { changes: corrected.changes, removed: corrected.removed }) : t("unavailable")}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {corrected ? t("correctedSummary", { changes: corrected.changes, removed: corrected.removed }) : t("unavailable")}
+        </p>
         {!access.organizer && <p className="mt-1 text-sm text-slate-600">{t("changeLogOnly")}</p>}
         {corrected && <CorrectedDownloads auditId={auditId} initial={corrected} />}
       </Card>
@@ -49,16 +55,32 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
       ) : (
         <Table caption={t("caption")} data-testid="adjudication-queue">
           <THead>
-            <tr><Th className="py-2">#</Th><Th className="py-2">{t("item")}</Th><Th className="py-2">{t("why")}</Th><Th className="py-2">{t("status")}</Th></tr>
+            <tr>
+              <Th className="py-2">#</Th>
+              <Th className="py-2">{t("item")}</Th>
+              <Th className="py-2">{t("why")}</Th>
+              <Th className="py-2">{t("status")}</Th>
+            </tr>
           </THead>
           <TBody>
             {rows.map((r) => (
               <tr key={r.auditItemId}>
                 <Td className="py-2 tabular-nums text-slate-500">{r.sampleOrder}</Td>
-                <Td className="py-2"><Link href={`/audits/${auditId}/adjudicate/${r.auditItemId}`} className="font-medium text-teal-800 hover:underline">{r.externalId}</Link> <span className="text-slate-500">{r.chapter}</span></Td>
+                <Td className="py-2">
+                  <Link href={`/audits/${auditId}/adjudicate/${r.auditItemId}`} className="font-medium text-teal-800 hover:underline">
+                    {r.externalId}
+                  </Link>{" "}
+                  <span className="text-slate-500">{r.chapter}</span>
+                </Td>
                 <Td className="py-2">{r.reasons.map((x) => t(`reason.${x}`)).join(t("reasonSeparator"))}</Td>
                 <Td className="py-2">
-                  {r.adjudicated ? <Badge tone="accent">{r.removed ? t("adjudicatedRemoved") : t("adjudicated")}</Badge> : r.complete || audit.status === "CLOSED" ? <Badge>{t("toDo")}</Badge> : <Badge tone="warning">{t("notFinished")}</Badge>}
+                  {r.adjudicated ? (
+                    <Badge tone="accent">{r.removed ? t("adjudicatedRemoved") : t("adjudicated")}</Badge>
+                  ) : r.complete || audit.status === "CLOSED" ? (
+                    <Badge>{t("toDo")}</Badge>
+                  ) : (
+                    <Badge tone="warning">{t("notFinished")}</Badge>
+                  )}
                 </Td>
               </tr>
             ))}

@@ -2,7 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import {
-  AgreementBreakdownChart, CategoryDistributionChart, CoefficientTable, DisagreementList, MajoritySummary, PairwiseMatrix,
+  AgreementBreakdownChart,
+  CategoryDistributionChart,
+  CoefficientTable,
+  DisagreementList,
+  MajoritySummary,
+  PairwiseMatrix,
 } from "@/components/dashboard";
 import { AdjudicatedCounts } from "@/components/dashboard/adjudicated-counts";
 import { CommentsTable } from "@/components/dashboard/comments-table";
@@ -32,7 +37,6 @@ import { buttonVariants } from "@/components/ui/button";
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard.page"))("title") };
 }
-
 
 export default async function DashboardPage(props: { params: Promise<{ auditId: string }> }) {
   const { user, db } = await pageContext();
@@ -67,33 +71,55 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
   return (
     <>
       <p className="mb-2 text-sm print:hidden">
-        <Link href={organizer ? `/audits/${auditId}` : "/review"} className="text-teal-800 hover:underline">{t("page.back", { label: organizer ? snapshot.audit.name : tc("nav.review") })}</Link>
+        <Link href={organizer ? `/audits/${auditId}` : "/review"} className="text-teal-800 hover:underline">
+          {t("page.back", { label: organizer ? snapshot.audit.name : tc("nav.review") })}
+        </Link>
       </p>
       <PageHeader
         title={t("page.heading", { name: snapshot.audit.name })}
         description={
           <>
             <Badge tone={open ? "accent" : "neutral"}>{t(`status.${snapshot.audit.status}`)}</Badge>{" "}
-            {t("page.summary", { items: snapshot.items.length, raters: snapshot.raters.length, done: progress?.done ?? 0, assigned: progress?.assigned ?? 0 })}
-            {open && organizer && <> · <LiveRefresh auditId={auditId} version={version} computedAt={computedAt} /></>}
+            {t("page.summary", {
+              items: snapshot.items.length,
+              raters: snapshot.raters.length,
+              done: progress?.done ?? 0,
+              assigned: progress?.assigned ?? 0,
+            })}
+            {open && organizer && (
+              <>
+                {" "}
+                · <LiveRefresh auditId={auditId} version={version} computedAt={computedAt} />
+              </>
+            )}
           </>
         }
         actions={<PrintButton />}
       />
       {organizer && (
         <Card as="section" aria-labelledby="exports-heading" raised className="mb-6 print:hidden">
-          <h2 id="exports-heading" className="text-sm font-semibold">{t("page.exports")}</h2>
+          <h2 id="exports-heading" className="text-sm font-semibold">
+            {t("page.exports")}
+          </h2>
           <ul className="mt-2 flex flex-wrap gap-2 text-sm">
             {exportCatalog(snapshot).map((e) => (
               <li key={e.file}>
-                <a className={buttonVariants({ variant: "secondary", size: "sm", className: "font-normal" })} href={`/api/audits/${auditId}/export/${e.file}`} download>
+                <a
+                  className={buttonVariants({ variant: "secondary", size: "sm", className: "font-normal" })}
+                  href={`/api/audits/${auditId}/export/${e.file}`}
+                  download
+                >
                   {exportLabel(e)}
                 </a>
               </li>
             ))}
           </ul>
           <p className="mt-3 max-w-3xl text-sm text-slate-600">
-            <a className={buttonVariants({ variant: "secondary", size: "sm", className: "mr-2 border-accent text-accent hover:bg-teal-50" })} href={`/api/audits/${auditId}/package`} download>
+            <a
+              className={buttonVariants({ variant: "secondary", size: "sm", className: "mr-2 border-accent text-accent hover:bg-teal-50" })}
+              href={`/api/audits/${auditId}/package`}
+              download
+            >
               {t("package.download")}
             </a>
             {t("package.lead")}
@@ -103,7 +129,9 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
       <div className="space-y-10">
         {shown.dimensions.map((d) => (
           <section key={d.key} aria-labelledby={`dim-${d.key}`} className="space-y-4" data-testid={`dimension-${d.key}`}>
-            <h2 id={`dim-${d.key}`} className="text-lg font-semibold">{d.label}</h2>
+            <h2 id={`dim-${d.key}`} className="text-lg font-semibold">
+              {d.label}
+            </h2>
             <div className="grid gap-4 lg:grid-cols-2">
               <MajoritySummary dimension={d} />
               <ErrorBoundCard dimension={d} />
@@ -119,10 +147,20 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
             {outcome && <AdjudicatedCounts outcome={outcome.dimensions.find((o) => o.key === d.key)!} removed={outcome.removed} />}
           </section>
         ))}
-        {organizer && <CommentsTable rows={comments} dimensions={shown.dimensions.map((d) => ({ key: d.key, label: d.label, categories: d.categories }))} itemPath={`/audits/${auditId}/items/`} />}
+        {organizer && (
+          <CommentsTable
+            rows={comments}
+            dimensions={shown.dimensions.map((d) => ({ key: d.key, label: d.label, categories: d.categories }))}
+            itemPath={`/audits/${auditId}/items/`}
+          />
+        )}
         <Card as="section" aria-labelledby="paragraph-heading" padding="md" raised>
-          <h2 id="paragraph-heading" className="text-sm font-semibold">{t("page.paragraph")}</h2>
-          <p lang="en" className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">{auditParagraph(report, { adjudications, revisions: revisions ?? undefined })}</p>
+          <h2 id="paragraph-heading" className="text-sm font-semibold">
+            {t("page.paragraph")}
+          </h2>
+          <p lang="en" className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">
+            {auditParagraph(report, { adjudications, revisions: revisions ?? undefined })}
+          </p>
         </Card>
       </div>
     </>

@@ -11,11 +11,7 @@ import { chanceCorrected } from "./chance-corrected";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "../../types";
 import { totalWeight } from "../../weights";
 
-export function brennanPrediger(
-  ratings: RatingsMatrix,
-  categoryCount: number,
-  options: CoefficientOptions = {},
-): CoefficientResult {
+export function brennanPrediger(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): CoefficientResult {
   return chanceCorrected(ratings, categoryCount, options, (p, w) => ({
     pe: totalWeight(w) / (p.q * p.q),
     peItem: null,

@@ -29,8 +29,7 @@ import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "../..
 
 export const ONE_CATEGORY_NOTE =
   "fewer than 2 categories: chance agreement is 1 and the coefficient is undefined (declare the rubric's categories)";
-export const PE_ONE_NOTE =
-  "chance agreement is 1 (every rating falls in one category): the coefficient is undefined";
+export const PE_ONE_NOTE = "chance agreement is 1 (every rating falls in one category): the coefficient is undefined";
 
 export interface ChanceModel {
   pe: number;
@@ -55,7 +54,7 @@ export function chanceCorrected(
   const coeff = (pa - pe) / (1 - pe);
   const terms = paItem.map((pai, i) => {
     const ri = p.ri[i] ?? 0;
-    const ci = (p.n / p.n2) * (pai - (ri >= 2 ? pe : 0)) / (1 - pe);
+    const ci = ((p.n / p.n2) * (pai - (ri >= 2 ? pe : 0))) / (1 - pe);
     const pei = peItem?.[i];
     return pei === undefined ? ci : ci - (2 * (1 - coeff) * (pei - pe)) / (1 - pe);
   });

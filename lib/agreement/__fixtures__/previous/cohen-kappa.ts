@@ -77,11 +77,7 @@ export function cohenKappa(
 }
 
 /** Cohen's kappa for every pair of raters (columns), in column order: (0,1), (0,2), …, (1,2), … */
-export function pairwiseCohenKappa(
-  ratings: RatingsMatrix,
-  categoryCount: number,
-  options: CoefficientOptions = {},
-): PairCoefficient[] {
+export function pairwiseCohenKappa(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): PairCoefficient[] {
   const r = ratings[0]?.length ?? 0;
   const column = (g: number) => ratings.map((row) => row[g] ?? null);
   const out: PairCoefficient[] = [];

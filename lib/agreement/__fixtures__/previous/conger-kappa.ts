@@ -17,11 +17,7 @@ import type { PreparedRatings } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "../../types";
 import { at } from "../../weights";
 
-export function congerKappa(
-  ratings: RatingsMatrix,
-  categoryCount: number,
-  options: CoefficientOptions = {},
-): CoefficientResult {
+export function congerKappa(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): CoefficientResult {
   return chanceCorrected(ratings, categoryCount, options, congerChance);
 }
 

@@ -14,11 +14,7 @@ import { prevalence } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "../../types";
 import { bilinear, symmetricWeighted } from "../../weights";
 
-export function fleissKappa(
-  ratings: RatingsMatrix,
-  categoryCount: number,
-  options: CoefficientOptions = {},
-): CoefficientResult {
+export function fleissKappa(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): CoefficientResult {
   return chanceCorrected(ratings, categoryCount, options, (p, w) => {
     const pi = prevalence(p);
     const pe = bilinear(w, pi, pi);

@@ -15,11 +15,7 @@ import { prevalence } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "../../types";
 import { totalWeight } from "../../weights";
 
-export function gwetAc1(
-  ratings: RatingsMatrix,
-  categoryCount: number,
-  options: CoefficientOptions = {},
-): CoefficientResult {
+export function gwetAc1(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): CoefficientResult {
   return chanceCorrected(ratings, categoryCount, options, (p, w) => {
     const pi = prevalence(p);
     const scale = totalWeight(w) / (p.q * (p.q - 1));

@@ -23,11 +23,7 @@ import { prepareRatings, resolveOptions, samplingFraction, sumSquaredDeviations 
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "../../types";
 import { at, bilinear, symmetricWeighted } from "../../weights";
 
-export function krippendorffAlpha(
-  ratings: RatingsMatrix,
-  categoryCount: number,
-  options: CoefficientOptions = {},
-): CoefficientResult {
+export function krippendorffAlpha(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): CoefficientResult {
   const p = prepareRatings(ratings, categoryCount);
   const o = resolveOptions(p.q, options);
   const f = samplingFraction(p.n, o.populationSize);

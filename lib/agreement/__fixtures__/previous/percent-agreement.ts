@@ -16,11 +16,7 @@ import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "../..
 
 export const NO_PAIRS_NOTE = "no item has 2 or more ratings: agreement is undefined";
 
-export function percentAgreement(
-  ratings: RatingsMatrix,
-  categoryCount: number,
-  options: CoefficientOptions = {},
-): CoefficientResult {
+export function percentAgreement(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): CoefficientResult {
   const p = prepareRatings(ratings, categoryCount);
   const o = resolveOptions(p.q, options);
   const f = samplingFraction(p.n, o.populationSize);

@@ -85,7 +85,10 @@ export function samplingFraction(n: number, populationSize: number): number {
  * pa_i = Σ_k r_ik (r*_ik - 1) / (r_i (r_i - 1)) with r*_ik = Σ_l w_kl r_il; pa is their mean over
  * those items. paItem is 0 for items rated once (irrCAC's den.ivec trick gives the same).
  */
-export function observedAgreement(p: PreparedRatings, w: readonly (readonly number[])[]): {
+export function observedAgreement(
+  p: PreparedRatings,
+  w: readonly (readonly number[])[],
+): {
   pa: number;
   paItem: number[];
 } {

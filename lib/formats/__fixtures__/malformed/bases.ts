@@ -59,8 +59,18 @@ export const BASE_COUNT = SEEDS.length;
 
 export const NOTES_COLUMNS = ["subject_id", "note_num", "note_id", "hadm_id", "note_seq", "chartdate", "storetime", "text"];
 export const QUESTION_COLUMNS = [
-  "subject_id", "qa_category", "turn_order", "turn_index", "turn_type", "question",
-  "option_a", "option_b", "option_c", "option_d", "option_e", "correct_answer",
+  "subject_id",
+  "qa_category",
+  "turn_order",
+  "turn_index",
+  "turn_type",
+  "question",
+  "option_a",
+  "option_b",
+  "option_c",
+  "option_d",
+  "option_e",
+  "correct_answer",
 ];
 export const EHRNOTEQA_CHOICES = ["choice_A", "choice_B", "choice_C", "choice_D", "choice_E"];
 

@@ -44,7 +44,10 @@ export const indexed = <T>(list: T[]) => list.map((item, index) => ({ item, inde
 
 /** `a[1].b` from ["a", 1, "b"]; the whole record is "(record)". */
 export function fieldOf(path: Path): string {
-  const s = path.map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("").replace(/^\./, "");
+  const s = path
+    .map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`))
+    .join("")
+    .replace(/^\./, "");
   return s === "" ? "(record)" : s;
 }
 
@@ -103,7 +106,17 @@ export const jsonText = (root: unknown, indent: (typeof INDENTS)[number]): strin
 export const MARK = "@@INVALID-UTF8@@";
 
 /** Byte sequences that are not UTF-8: stray bytes, truncated and overlong forms, surrogates, > U+10FFFF. */
-export const INVALID_UTF8 = [[0xff], [0xfe], [0x80], [0xc3], [0xc0, 0xaf], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf0, 0x9f, 0x98], [0xf4, 0x90, 0x80, 0x80]];
+export const INVALID_UTF8 = [
+  [0xff],
+  [0xfe],
+  [0x80],
+  [0xc3],
+  [0xc0, 0xaf],
+  [0xe2, 0x82],
+  [0xed, 0xa0, 0x80],
+  [0xf0, 0x9f, 0x98],
+  [0xf4, 0x90, 0x80, 0x80],
+];
 
 /** The text's UTF-8 bytes with `MARK` (placed inside a string value) replaced by invalid bytes. */
 export function corruptMark(text: string, bad: readonly number[]): Uint8Array {

@@ -43,7 +43,11 @@ export function complaints(c: Case, issues: readonly FormatIssue[]): string[] {
   const names = Object.keys(c.files);
   for (const i of issues) {
     // "(file)" may name a file that is missing from the upload.
-    const located = (names.includes(i.file) || i.field === "(file)") && i.field !== "" && i.message !== "" && (UNLOCATED_FIELDS.has(i.field) || (Number.isInteger(i.line) && i.line! >= 1));
+    const located =
+      (names.includes(i.file) || i.field === "(file)") &&
+      i.field !== "" &&
+      i.message !== "" &&
+      (UNLOCATED_FIELDS.has(i.field) || (Number.isInteger(i.line) && i.line! >= 1));
     if (!located) out.push(`unlocated issue ${JSON.stringify(i)}`);
   }
   return out;
@@ -65,5 +69,8 @@ export async function checkRejected(c: Case, chunkSize: number, crossCheck = fal
   if (!crossCheck) return;
   const p = await parseDataset(openers(c, chunkSize).map((f) => ({ name: f.name, chunks: f.open() })));
   const again = p.ok ? [] : p.issues;
-  if (!isDeepStrictEqual(again, issues)) throw new Error(`${c.label}: parseDataset and validateDatasetStream disagree\n${JSON.stringify([again.slice(0, 4), issues.slice(0, 4)])}`);
+  if (!isDeepStrictEqual(again, issues))
+    throw new Error(
+      `${c.label}: parseDataset and validateDatasetStream disagree\n${JSON.stringify([again.slice(0, 4), issues.slice(0, 4)])}`,
+    );
 }

@@ -56,7 +56,19 @@ const FIELDS: v.FieldSpec[] = [
 const REQUIRED: Omit<v.FieldSpec, "bad">[] = [
   ...["patient_id", "events"].map((k) => ({ role: P, paths: v.at(k) })),
   ...["event_id", "time", "event_type", "name"].map((k) => ({ role: P, paths: ev(k) })),
-  ...["instance_id", "patient_id", "cutoff", "decision_point_index", "chapter", "rule_id", "evidence_level", "question", "options", "answer", "evidence_event_ids"].map((k) => ({ role: I, paths: v.at(k) })),
+  ...[
+    "instance_id",
+    "patient_id",
+    "cutoff",
+    "decision_point_index",
+    "chapter",
+    "rule_id",
+    "evidence_level",
+    "question",
+    "options",
+    "answer",
+    "evidence_event_ids",
+  ].map((k) => ({ role: I, paths: v.at(k) })),
   { role: I, paths: v.at("cutoff", "time") },
   { role: I, paths: v.each(["options"], "label") },
   { role: I, paths: v.each(["options"], "text") },
@@ -116,15 +128,33 @@ export const EHR_MUTATIONS: Record<string, Mutation> = {
   "evidence event dated after the cutoff": (b, g) => {
     const i = pick(g, indexed(b.instances));
     const later = naive(ms(i.item.cutoff.time) + g(fc.integer, { min: 1, max: 86_400 * 300 }) * 1000);
-    patientOf(b, i.item).events.push({ event_id: "LATER-1", time: later, event_type: "clinical_note", name: "Later note", text: "after the cutoff" });
+    patientOf(b, i.item).events.push({
+      event_id: "LATER-1",
+      time: later,
+      event_type: "clinical_note",
+      name: "Later note",
+      text: "after the cutoff",
+    });
     i.item.evidence_event_ids.push("LATER-1");
-    return { role: I, index: i.index, path: ["evidence_event_ids", i.item.evidence_event_ids.length - 1], message: /dated after the cutoff/ };
+    return {
+      role: I,
+      index: i.index,
+      path: ["evidence_event_ids", i.item.evidence_event_ids.length - 1],
+      message: /dated after the cutoff/,
+    };
   },
   "evidence is not the patient's event": (b, g) => {
     const i = pick(g, indexed(b.instances));
-    const other = b.patients.find((p) => p.patient_id !== i.item.patient_id)?.events.find((e: Rec) => !patientOf(b, i.item).events.some((x: Rec) => x.event_id === e.event_id));
+    const other = b.patients
+      .find((p) => p.patient_id !== i.item.patient_id)
+      ?.events.find((e: Rec) => !patientOf(b, i.item).events.some((x: Rec) => x.event_id === e.event_id));
     i.item.evidence_event_ids.push(other && chance(g) ? other.event_id : "NO-SUCH-EVENT");
-    return { role: I, index: i.index, path: ["evidence_event_ids", i.item.evidence_event_ids.length - 1], message: /is not an event of patient/ };
+    return {
+      role: I,
+      index: i.index,
+      path: ["evidence_event_ids", i.item.evidence_event_ids.length - 1],
+      message: /is not an event of patient/,
+    };
   },
   "unknown patient": (b, g) => {
     const i = pick(g, indexed(b.instances));

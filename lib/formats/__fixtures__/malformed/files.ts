@@ -2,7 +2,20 @@
 // text, and the expected location of a record-level target in them.
 import fc from "fast-check";
 import type { Rec } from "./bases";
-import { csvLineOf, csvText, fieldOf, INDENTS, jsonl, jsonLineOf, jsonText, pick, type Case, type Gen, type Path, type Target } from "./case";
+import {
+  csvLineOf,
+  csvText,
+  fieldOf,
+  INDENTS,
+  jsonl,
+  jsonLineOf,
+  jsonText,
+  pick,
+  type Case,
+  type Gen,
+  type Path,
+  type Target,
+} from "./case";
 
 export type FileModel =
   | { kind: "jsonl"; name: string; role: string; records: Rec[]; detectedByFirstLine?: boolean }

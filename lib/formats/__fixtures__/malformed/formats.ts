@@ -19,7 +19,13 @@ const BY_FIELD = ["wrong type or value", "required field dropped"];
 function mutate<B>(g: Gen, label: string, base: B, mutations: Mutations<B>, models: (b: B) => FileModel[]): Case | undefined {
   if (g(fc.nat, { max: 3 }) === 0) return textCase(g, models(base), label);
   const names = Object.keys(mutations);
-  const name = g(fc.nat, { max: 2 }) === 0 ? pick(g, names.filter((n) => BY_FIELD.includes(n))) : pick(g, names);
+  const name =
+    g(fc.nat, { max: 2 }) === 0
+      ? pick(
+          g,
+          names.filter((n) => BY_FIELD.includes(n)),
+        )
+      : pick(g, names);
   const target = mutations[name]!(base, g);
   return target && targetCase(`${label}: ${name}`, models(base), target);
 }
@@ -32,7 +38,9 @@ function withHeader<B extends Rec>(mutations: Mutations<B>, fields: FieldSpec[])
 export const FORMATS: Record<string, (g: Gen) => Case | undefined> = {
   "ehr-decision-mcq JSON bundle": (g) => {
     const { header, patients, instances } = ehrBase(g(fc.nat, { max: BASE_COUNT - 1 }));
-    return mutate(g, "ehr bundle", { ...header, patients, instances }, withHeader(EHR_MUTATIONS, EHR_HEADER_FIELDS), (root) => [bundleModel(g, "ehr-decision-mcq.json", root)]);
+    return mutate(g, "ehr bundle", { ...header, patients, instances }, withHeader(EHR_MUTATIONS, EHR_HEADER_FIELDS), (root) => [
+      bundleModel(g, "ehr-decision-mcq.json", root),
+    ]);
   },
   "ehr-decision-mcq JSONL pair": (g) =>
     mutate(g, "ehr jsonl", ehrBase(g(fc.nat, { max: BASE_COUNT - 1 })), EHR_MUTATIONS, (b) => [
@@ -41,7 +49,13 @@ export const FORMATS: Record<string, (g: Gen) => Case | undefined> = {
     ]),
   "notes-chatqa JSON bundle": (g) => {
     const { header, patients, conversations } = notesBase(g(fc.nat, { max: BASE_COUNT - 1 }));
-    return mutate(g, "notes bundle", { ...header, patients, conversations }, withHeader(NOTES_BUNDLE_MUTATIONS, NOTES_HEADER_FIELDS), (root) => [bundleModel(g, "notes-chatqa.json", root)]);
+    return mutate(
+      g,
+      "notes bundle",
+      { ...header, patients, conversations },
+      withHeader(NOTES_BUNDLE_MUTATIONS, NOTES_HEADER_FIELDS),
+      (root) => [bundleModel(g, "notes-chatqa.json", root)],
+    );
   },
   "EHRNote-ChatQA CSV pair": (g) => {
     const base = notesBase(g(fc.nat, { max: BASE_COUNT - 1 }));

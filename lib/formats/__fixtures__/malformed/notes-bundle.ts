@@ -6,9 +6,14 @@ import * as v from "./values";
 
 const P = "patients";
 const C = "conversations";
-const note = (...rest: Path) => (p: Rec): Path[] => (Array.isArray(p.notes) ? p.notes.map((_: unknown, k: number) => ["notes", k, ...rest]) : []);
-const section = (key: string) => (p: Rec): Path[] =>
-  note()(p).flatMap((n) => ((v.get(p, [...n, "sections"]) as unknown[] | undefined) ?? []).map((_, j) => [...n, "sections", j, key]));
+const note =
+  (...rest: Path) =>
+  (p: Rec): Path[] =>
+    Array.isArray(p.notes) ? p.notes.map((_: unknown, k: number) => ["notes", k, ...rest]) : [];
+const section =
+  (key: string) =>
+  (p: Rec): Path[] =>
+    note()(p).flatMap((n) => ((v.get(p, [...n, "sections"]) as unknown[] | undefined) ?? []).map((_, j) => [...n, "sections", j, key]));
 const turn = (key: string) => v.each(["turns"], key);
 
 export const badIntId = fc.constantFrom<unknown>(-1, 1.5, "abc", "", "1-1", "9.00001E+05", null, true, []);
@@ -53,7 +58,8 @@ const REQUIRED: Omit<v.FieldSpec, "bad">[] = [
   ...["turn_order", "turn_index", "turn_type", "question", ...OPTIONS, "correct_answer"].map((k) => ({ role: C, paths: turn(k) })),
 ];
 
-const turns = (b: Pick<NotesBase, "conversations">) => indexed(b.conversations).flatMap((c) => (c.item.turns as Rec[]).map((t, k) => ({ c, t, k })));
+const turns = (b: Pick<NotesBase, "conversations">) =>
+  indexed(b.conversations).flatMap((c) => (c.item.turns as Rec[]).map((t, k) => ({ c, t, k })));
 const sourceTurns = (b: Pick<NotesBase, "conversations">) => turns(b).filter((x) => x.t.turn_type === "source");
 
 type Records = Pick<NotesBase, "patients" | "conversations">;
@@ -76,7 +82,10 @@ export const NOTES_BUNDLE_MUTATIONS: Record<string, Mutation> = {
     return { role: P, index: p.index, path: ["notes", k, "note_id"], message: /does not match/ };
   },
   "duplicate note number": (b, g) => {
-    const p = pick(g, indexed(b.patients).filter((x) => x.item.notes.length > 1));
+    const p = pick(
+      g,
+      indexed(b.patients).filter((x) => x.item.notes.length > 1),
+    );
     const k = g(fc.integer, { min: 1, max: p.item.notes.length - 1 });
     p.item.notes[k].note_num = p.item.notes[g(fc.nat, { max: k - 1 })].note_num;
     return { role: P, index: p.index, path: ["notes", k, "note_num"], message: /duplicate note_num/ };
@@ -105,7 +114,10 @@ export const NOTES_BUNDLE_MUTATIONS: Record<string, Mutation> = {
     return { role: C, index: c.index, path: ["turns", k - 1, "turn_index"], message: /not followed by its source turn/ };
   },
   "duplicate turn order": (b, g) => {
-    const { c, k } = pick(g, turns(b).filter((x) => x.k > 0));
+    const { c, k } = pick(
+      g,
+      turns(b).filter((x) => x.k > 0),
+    );
     c.item.turns[k].turn_order = c.item.turns[g(fc.nat, { max: k - 1 })].turn_order;
     return { role: C, index: c.index, path: ["turns", k, "turn_order"], message: /duplicate turn_order/ };
   },

@@ -30,7 +30,8 @@ const CSV_FIELDS: v.FieldSpec[] = [
   { role: Q, paths: v.at("correct_answer"), bad: text("F", "a", "", "AB", "1") },
 ];
 
-const earlierSame = (rows: Rec[], k: number, keys: string[]) => rows.slice(0, k).filter((r) => keys.every((key) => r[key] === rows[k]![key]));
+const earlierSame = (rows: Rec[], k: number, keys: string[]) =>
+  rows.slice(0, k).filter((r) => keys.every((key) => r[key] === rows[k]![key]));
 const src = (n: number, date: string) => `Note #${n} Chartdate: ${date} Headers: Chief Complaint`;
 
 type Tables = { notes: Rec[]; questions: Rec[] };
@@ -39,12 +40,18 @@ type Mutation<T> = (t: T, g: Gen) => Target | undefined;
 export const CHATQA_MUTATIONS: Record<string, Mutation<Tables>> = {
   "wrong type or value": (t, g) => v.breakField(g, CSV_FIELDS, t),
   "duplicate note number": (t, g) => {
-    const k = pick(g, indexed(t.notes).filter((x) => earlierSame(t.notes, x.index, ["subject_id"]).length > 0)).index;
+    const k = pick(
+      g,
+      indexed(t.notes).filter((x) => earlierSame(t.notes, x.index, ["subject_id"]).length > 0),
+    ).index;
     t.notes[k]!.note_num = pick(g, earlierSame(t.notes, k, ["subject_id"])).note_num;
     return { role: N, index: k, path: ["note_num"], message: /duplicate note_num/ };
   },
   "note numbers with a gap": (t, g) => {
-    const first = pick(g, indexed(t.notes).filter((x) => earlierSame(t.notes, x.index, ["subject_id"]).length === 0));
+    const first = pick(
+      g,
+      indexed(t.notes).filter((x) => earlierSame(t.notes, x.index, ["subject_id"]).length === 0),
+    );
     const own = t.notes.filter((r) => r.subject_id === first.item.subject_id);
     own[own.length - 1]!.note_num = String(own.length + g(fc.integer, { min: 1, max: 9 }));
     return { role: N, index: first.index, path: ["note_num"], message: /expected 1\.\.\d+ without gaps/ };
@@ -55,30 +62,45 @@ export const CHATQA_MUTATIONS: Record<string, Mutation<Tables>> = {
     return { role: N, index: k, path: ["note_id"], message: /does not match/ };
   },
   "source turn removed": (t, g) => {
-    const k = pick(g, indexed(t.questions).filter((x) => x.item.turn_type === "source")).index;
+    const k = pick(
+      g,
+      indexed(t.questions).filter((x) => x.item.turn_type === "source"),
+    ).index;
     t.questions.splice(k, 1);
     return { role: Q, index: k - 1, path: ["turn_index"], message: /not followed by its source turn/ };
   },
   "duplicate turn order": (t, g) => {
     const key = ["subject_id", "qa_category"];
-    const k = pick(g, indexed(t.questions).filter((x) => earlierSame(t.questions, x.index, key).length > 0)).index;
+    const k = pick(
+      g,
+      indexed(t.questions).filter((x) => earlierSame(t.questions, x.index, key).length > 0),
+    ).index;
     t.questions[k]!.turn_order = pick(g, earlierSame(t.questions, k, key)).turn_order;
     return { role: Q, index: k, path: ["turn_order"], message: /duplicate turn_order/ };
   },
   "source option names a note the patient lacks": (t, g) => {
-    const k = pick(g, indexed(t.questions).filter((x) => x.item.turn_type === "source")).index;
+    const k = pick(
+      g,
+      indexed(t.questions).filter((x) => x.item.turn_type === "source"),
+    ).index;
     const option = pick(g, OPTIONS);
     t.questions[k]![option] = src(g(fc.integer, { min: 50, max: 99 }), "2150-01-01");
     return { role: Q, index: k, path: [option], message: /names Note #\d+, but patient/ };
   },
   "source option cites the wrong chartdate": (t, g) => {
-    const k = pick(g, indexed(t.questions).filter((x) => x.item.turn_type === "source")).index;
+    const k = pick(
+      g,
+      indexed(t.questions).filter((x) => x.item.turn_type === "source"),
+    ).index;
     const option = pick(g, OPTIONS);
     t.questions[k]![option] = src(1, "2999-01-01");
     return { role: Q, index: k, path: [option], message: /is cited with chartdate 2999-01-01/ };
   },
   "conversation of an unknown patient": (t, g) => {
-    const k = pick(g, indexed(t.questions).filter((x) => earlierSame(t.questions, x.index, ["subject_id", "qa_category"]).length === 0)).index;
+    const k = pick(
+      g,
+      indexed(t.questions).filter((x) => earlierSame(t.questions, x.index, ["subject_id", "qa_category"]).length === 0),
+    ).index;
     const { subject_id, qa_category } = t.questions[k]!;
     const id = String(999_999_000 + g(fc.nat, { max: 999 }));
     for (const r of t.questions) if (r.subject_id === subject_id && r.qa_category === qa_category) r.subject_id = id;
@@ -108,7 +130,10 @@ export const EHRNOTEQA_MUTATIONS: Record<string, Mutation<QaRows>> = {
     return target && target.index === 0 && ["patient_id", "choice_A"].includes(String(target.path[0])) ? undefined : target;
   },
   "num_notes disagrees within a patient": (t, g) => {
-    const k = pick(g, indexed(t.ehrnoteqa).filter((x) => earlierSame(t.ehrnoteqa, x.index, ["patient_id"]).length > 0)).index;
+    const k = pick(
+      g,
+      indexed(t.ehrnoteqa).filter((x) => earlierSame(t.ehrnoteqa, x.index, ["patient_id"]).length > 0),
+    ).index;
     t.ehrnoteqa[k]!.num_notes += 1;
     return { role: E, index: k, path: ["num_notes"], message: /disagrees with/ };
   },

@@ -36,7 +36,10 @@ const JSONL: Record<string, TextMutation<Jsonl>> = {
   "truncated line": (m, g) => {
     const k = pickIndex(g, m.records.length, m.detectedByFirstLine ? 1 : 0);
     const full = JSON.stringify(m.records[k]);
-    return { text: replaceLine(m, k, full.slice(0, pickIndex(g, full.length, 1))), expected: { field: "(json)", line: k + 1, record: k + 1 } };
+    return {
+      text: replaceLine(m, k, full.slice(0, pickIndex(g, full.length, 1))),
+      expected: { field: "(json)", line: k + 1, record: k + 1 },
+    };
   },
   "garbage line": (m, g) => {
     const k = pickIndex(g, m.records.length, m.detectedByFirstLine ? 1 : 0);
@@ -53,7 +56,11 @@ const JSONL: Record<string, TextMutation<Jsonl>> = {
 
 /** Row k with cell `column` written raw (its quoting broken on purpose). */
 function withRawCell(m: Csv, k: number, column: string, raw: string): string {
-  const lines = m.rows.map((r, i) => (i === k ? m.columns.map((c) => (c === column ? raw : csvField(String(r[c] ?? "")))).join(",") + "\n" : csvRow(m.columns.map((c) => String(r[c] ?? "")))));
+  const lines = m.rows.map((r, i) =>
+    i === k
+      ? m.columns.map((c) => (c === column ? raw : csvField(String(r[c] ?? "")))).join(",") + "\n"
+      : csvRow(m.columns.map((c) => String(r[c] ?? ""))),
+  );
   return csvRow(m.columns) + lines.join("");
 }
 
@@ -61,23 +68,34 @@ const quoted = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 const CSV: Record<string, TextMutation<Csv>> = {
   "stray quote in an unquoted field": (m, g) => {
-    const cells = m.rows.flatMap((r, k) => m.columns.filter((c) => /^[^",\r\n]{2,}$/.test(String(r[c]))).map((c) => ({ k, c, v: String(r[c]) })));
+    const cells = m.rows.flatMap((r, k) =>
+      m.columns.filter((c) => /^[^",\r\n]{2,}$/.test(String(r[c]))).map((c) => ({ k, c, v: String(r[c]) })),
+    );
     if (cells.length === 0) return undefined;
     const { k, c, v } = pick(g, cells);
     const at = pickIndex(g, v.length, 1);
-    return { text: withRawCell(m, k, c, `${v.slice(0, at)}"${v.slice(at)}`), expected: { field: "(csv)", line: csvLineOf(m.columns, m.rows, k), record: k + 1, message: /stray quote/ } };
+    return {
+      text: withRawCell(m, k, c, `${v.slice(0, at)}"${v.slice(at)}`),
+      expected: { field: "(csv)", line: csvLineOf(m.columns, m.rows, k), record: k + 1, message: /stray quote/ },
+    };
   },
   "text after a closing quote": (m, g) => {
     const k = pickIndex(g, m.rows.length);
     const c = pick(g, m.columns);
     const raw = `${quoted(String(m.rows[k]![c] ?? ""))}${g(fc.constantFrom, "x", " ", "'", "1")}`;
-    return { text: withRawCell(m, k, c, raw), expected: { field: "(csv)", line: csvLineOf(m.columns, m.rows, k), record: k + 1, message: /after closing quote/ } };
+    return {
+      text: withRawCell(m, k, c, raw),
+      expected: { field: "(csv)", line: csvLineOf(m.columns, m.rows, k), record: k + 1, message: /after closing quote/ },
+    };
   },
   "unterminated quote": (m) => {
     const k = m.rows.length - 1;
     const c = m.columns[m.columns.length - 1]!;
     const raw = quoted(String(m.rows[k]![c] ?? "")).slice(0, -1);
-    return { text: withRawCell(m, k, c, raw), expected: { field: "(csv)", line: csvLineOf(m.columns, m.rows, k), record: k + 1, message: /unterminated/ } };
+    return {
+      text: withRawCell(m, k, c, raw),
+      expected: { field: "(csv)", line: csvLineOf(m.columns, m.rows, k), record: k + 1, message: /unterminated/ },
+    };
   },
   "a field too few or too many": (m, g) => {
     const k = pickIndex(g, m.rows.length);
@@ -85,18 +103,27 @@ const CSV: Record<string, TextMutation<Csv>> = {
     if (g(fc.boolean)) cells.splice(pickIndex(g, cells.length), 1);
     else cells.splice(pickIndex(g, cells.length + 1, 0), 0, "extra");
     const rows = m.rows.map((r, i) => (i === k ? cells.map(csvField).join(",") + "\n" : csvRow(m.columns.map((c) => String(r[c] ?? "")))));
-    return { text: csvRow(m.columns) + rows.join(""), expected: { field: "(csv)", line: csvLineOf(m.columns, m.rows, k), record: k + 1, message: /fields, header has/ } };
+    return {
+      text: csvRow(m.columns) + rows.join(""),
+      expected: { field: "(csv)", line: csvLineOf(m.columns, m.rows, k), record: k + 1, message: /fields, header has/ },
+    };
   },
   "header without a column": (m, g) => {
     const header = [...m.columns];
     header.splice(pickIndex(g, header.length), 1, ...(g(fc.boolean) ? [] : ["renamed_column"]));
-    return { text: csvRow(header) + render(m).split("\n").slice(1).join("\n"), expected: { field: "(header)", line: 1, message: /missing column/ } };
+    return {
+      text: csvRow(header) + render(m).split("\n").slice(1).join("\n"),
+      expected: { field: "(header)", line: 1, message: /missing column/ },
+    };
   },
   "header with a duplicate column": (m, g) => {
     const header = [...m.columns];
     const k = pickIndex(g, header.length, 1);
     header[k] = header[pickIndex(g, k)]!;
-    return { text: csvRow(header) + render(m).split("\n").slice(1).join("\n"), expected: { field: "(header)", line: 1, message: /duplicate column/ } };
+    return {
+      text: csvRow(header) + render(m).split("\n").slice(1).join("\n"),
+      expected: { field: "(header)", line: 1, message: /duplicate column/ },
+    };
   },
   "empty file": () => ({ text: "", expected: { field: "(header)", line: 1, message: /empty file/ } }),
   "invalid UTF-8": (m, g) => {
@@ -131,7 +158,10 @@ const BUNDLE: Record<string, TextMutation<Bundle>> = {
   "stray character": (m, g) => {
     const full = render(m);
     // Not inside the `"format": …` declaration: broken there, the upload is not recognized at all (a "(format)" issue).
-    const at = pick(g, structuralOffsets(full).filter((k) => k > full.indexOf('"format_version"')));
+    const at = pick(
+      g,
+      structuralOffsets(full).filter((k) => k > full.indexOf('"format_version"')),
+    );
     let junk = g(fc.constantFrom, "#", "}", "]", ",", ":", "'x'", "undefined");
     if (`${full[at - 1]}${junk}` === "{}" || `${full[at - 1]}${junk}` === "[]") junk = "#"; // would still be valid JSON here
     return { text: full.slice(0, at) + junk + full.slice(at), expected: { field: "(json)", line: lineAt(full, at) } };
@@ -149,5 +179,9 @@ export function textCase(g: Gen, models: FileModel[], label: string): Case | und
   const name = pick(g, Object.keys(table));
   const mutated = table[name]!(m, g);
   if (!mutated) return undefined;
-  return { label: `${label}: ${m.name}: ${name}`, files: { ...renderAll(models), [m.name]: mutated.text }, expected: { file: m.name, ...mutated.expected } };
+  return {
+    label: `${label}: ${m.name}: ${name}`,
+    files: { ...renderAll(models), [m.name]: mutated.text },
+    expected: { file: m.name, ...mutated.expected },
+  };
 }

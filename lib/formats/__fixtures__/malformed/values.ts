@@ -10,8 +10,19 @@ export const notNonEmptyString = fc.oneof(notString, fc.constant(""));
 /** For nullable/optional strings: null is allowed there. */
 export const notNullishString = fc.constantFrom<unknown>(42, true, [], {}, ["x"]);
 export const badDateTime = fc.constantFrom<unknown>(
-  "2031-02-30T09:00:00", "2031-13-01T00:00:00", "2031-03-01T24:00:00", "2031-03-01T09:60:00", "2031-03-01T09:00:00+15:00",
-  "01/03/2031 09:00", "yesterday", "", "2031-03-01T", "2031-03-01T09:00:00ZZ", 1930122000000, null, {},
+  "2031-02-30T09:00:00",
+  "2031-13-01T00:00:00",
+  "2031-03-01T24:00:00",
+  "2031-03-01T09:60:00",
+  "2031-03-01T09:00:00+15:00",
+  "01/03/2031 09:00",
+  "yesterday",
+  "",
+  "2031-03-01T",
+  "2031-03-01T09:00:00ZZ",
+  1930122000000,
+  null,
+  {},
 );
 export const badDate = fc.constantFrom<unknown>("2031-02-29", "2031-1-6", "06/01/2031", "2031-01-06T00:00:00", "", 20310106, true);
 export const badGaDays = fc.constantFrom<unknown>(-1, 401, 1.5, "80", true, {});
@@ -20,7 +31,12 @@ export const notArray = fc.constantFrom<unknown>("x", 1, {}, null, true);
 export const notObject = fc.constantFrom<unknown>("x", 1, [], null, true);
 /** A word outside `allowed` (case matters: "l1" is not "L1"). */
 export const unknownWord = (allowed: readonly string[]) =>
-  fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.constantFrom(...allowed.map((a) => a.toLowerCase()), ...allowed.map((a) => `${a} `))).filter((s) => !allowed.includes(s));
+  fc
+    .oneof(
+      fc.string({ minLength: 1, maxLength: 12 }),
+      fc.constantFrom(...allowed.map((a) => a.toLowerCase()), ...allowed.map((a) => `${a} `)),
+    )
+    .filter((s) => !allowed.includes(s));
 
 /** Where a field lives in a record (every candidate path) and values that must be refused there. */
 export interface FieldSpec {
@@ -29,7 +45,9 @@ export interface FieldSpec {
   bad: fc.Arbitrary<unknown>;
 }
 
-export const at = (...path: Path) => () => [path];
+export const at =
+  (...path: Path) =>
+  () => [path];
 /** `key` of every element of the array at `list`, e.g. each event's time. */
 export const each =
   (list: Path, ...rest: Path) =>
@@ -46,7 +64,10 @@ export const inside =
   };
 
 export function get(r: unknown, path: Path): unknown {
-  return path.reduce<unknown>((v, seg) => (v !== null && typeof v === "object" ? (v as Record<string | number, unknown>)[seg] : undefined), r);
+  return path.reduce<unknown>(
+    (v, seg) => (v !== null && typeof v === "object" ? (v as Record<string | number, unknown>)[seg] : undefined),
+    r,
+  );
 }
 
 export function set(r: Rec, path: Path, value: unknown): void {
@@ -63,16 +84,24 @@ const recordsOf = (records: Records, role: string): Rec[] => (Array.isArray(reco
 
 /** Sets one field of one record (chosen among the specs that apply) to a refused value. */
 export function breakField(g: Gen, specs: readonly FieldSpec[], records: Records): Target | undefined {
-  const options = specs.flatMap((spec) => recordsOf(records, spec.role).flatMap((r, index) => spec.paths(r).map((path) => ({ spec, index, path, r }))));
+  const options = specs.flatMap((spec) =>
+    recordsOf(records, spec.role).flatMap((r, index) => spec.paths(r).map((path) => ({ spec, index, path, r }))),
+  );
   if (options.length === 0) return undefined;
   const { spec, index, path, r } = pick(g, options);
-  set(r, path, g(() => spec.bad));
+  set(
+    r,
+    path,
+    g(() => spec.bad),
+  );
   return { role: spec.role, index, path };
 }
 
 /** Deletes one required field of one record. */
 export function dropField(g: Gen, required: readonly Omit<FieldSpec, "bad">[], records: Records): Target | undefined {
-  const options = required.flatMap((spec) => recordsOf(records, spec.role).flatMap((r, index) => spec.paths(r).map((path) => ({ spec, index, path, r }))));
+  const options = required.flatMap((spec) =>
+    recordsOf(records, spec.role).flatMap((r, index) => spec.paths(r).map((path) => ({ spec, index, path, r }))),
+  );
   if (options.length === 0) return undefined;
   const { spec, index, path, r } = pick(g, options);
   drop(r, path);

@@ -61,6 +61,9 @@ export function emitBookingExtras(v: VisitCtx): void {
     event_type: "procedure",
     name: v.t(["Electrocardiogram", "心电图"]),
     value: v.t(["Sinus rhythm", "窦性心律"]),
-    text: v.t([`Sinus rhythm, rate ${r.int(72, 96)}/min; normal axis; no ST-T change.`, `窦性心律，心率${r.int(72, 96)}次/分，电轴正常，未见ST-T改变。`]),
+    text: v.t([
+      `Sinus rhythm, rate ${r.int(72, 96)}/min; normal axis; no ST-T change.`,
+      `窦性心律，心率${r.int(72, 96)}次/分，电轴正常，未见ST-T改变。`,
+    ]),
   });
 }

@@ -34,20 +34,29 @@ export function emitCbc(v: VisitCtx): EhrEvent {
     item(lang, "mpv", Math.round(r.float(9, 12) * 10) / 10, U.fL, { low: 7.4, high: 12.5 }),
   ];
   const ev = v.observe(pb.rng.int(75, 110), { event_type: "lab_test", name: nm(lang, "cbc"), items }, "cbc");
-  v.results.push([items[5], items[0], items[11]].filter((i) => i !== undefined).map(quote).join(", "));
+  v.results.push(
+    [items[5], items[0], items[11]]
+      .filter((i) => i !== undefined)
+      .map(quote)
+      .join(", "),
+  );
   return ev;
 }
 
 export function emitFerritin(v: VisitCtx): EhrEvent {
   const f = v.pb.physio.ferritin(v.ga);
-  const ev = v.observe(v.pb.rng.int(150, 200), {
-    event_type: "lab_test",
-    name: nm(v.lang, "ferritin"),
-    value: f,
-    unit: U.ugL,
-    ref_range: { low: 15, high: 150 },
-    flag: f < 15 ? "L" : "N",
-  }, "ferritin");
+  const ev = v.observe(
+    v.pb.rng.int(150, 200),
+    {
+      event_type: "lab_test",
+      name: nm(v.lang, "ferritin"),
+      value: f,
+      unit: U.ugL,
+      ref_range: { low: 15, high: 150 },
+      flag: f < 15 ? "L" : "N",
+    },
+    "ferritin",
+  );
   v.results.push(`${nm(v.lang, "ferritin")} ${f} ${U.ugL}`);
   return ev;
 }
@@ -58,8 +67,16 @@ export function emitBloodGroup(v: VisitCtx, antibodyOnly = false): EhrEvent {
   const rh = tr(lang, p.cond.rhNeg ? ["Negative", "阴性"] : ["Positive", "阳性"]);
   const items = antibodyOnly
     ? [qual(lang, "antibody", false)]
-    : [{ name: nm(lang, "abo"), value: p.abo }, { name: nm(lang, "rhd"), value: rh, flag: p.cond.rhNeg ? ("A" as const) : ("N" as const) }, qual(lang, "antibody", false)];
-  return v.observe(pb.rng.int(120, 170), { event_type: "lab_test", name: nm(lang, antibodyOnly ? "antibody" : "bloodGroup"), items }, antibodyOnly ? "antibody" : "bloodGroup");
+    : [
+        { name: nm(lang, "abo"), value: p.abo },
+        { name: nm(lang, "rhd"), value: rh, flag: p.cond.rhNeg ? ("A" as const) : ("N" as const) },
+        qual(lang, "antibody", false),
+      ];
+  return v.observe(
+    pb.rng.int(120, 170),
+    { event_type: "lab_test", name: nm(lang, antibodyOnly ? "antibody" : "bloodGroup"), items },
+    antibodyOnly ? "antibody" : "bloodGroup",
+  );
 }
 
 export function emitInfection(v: VisitCtx): EhrEvent {
@@ -71,15 +88,19 @@ export function emitInfection(v: VisitCtx): EhrEvent {
 export function emitFpg(v: VisitCtx): EhrEvent {
   // Everyone books with a normal fasting glucose: pre-existing diabetes is out of scope.
   const g = Math.round(v.pb.rng.float(4.0, 4.9) * 10) / 10;
-  return v.observe(v.pb.rng.int(90, 130), {
-    event_type: "lab_test",
-    name: nm(v.lang, "fpg"),
-    code: { system: "LOINC", value: "1558-6" },
-    value: g,
-    unit: U.mmolL,
-    ref_range: { low: 3.9, high: 5.1 },
-    flag: "N",
-  }, "fpg");
+  return v.observe(
+    v.pb.rng.int(90, 130),
+    {
+      event_type: "lab_test",
+      name: nm(v.lang, "fpg"),
+      code: { system: "LOINC", value: "1558-6" },
+      value: g,
+      unit: U.mmolL,
+      ref_range: { low: 3.9, high: 5.1 },
+      flag: "N",
+    },
+    "fpg",
+  );
 }
 
 /** Liver panel; bile acids ride along when asked (routine in T3 in Chinese practice). */
@@ -168,10 +189,25 @@ export function emitUrinalysis(v: VisitCtx): EhrEvent {
     { name: nm(lang, "uglu"), value: "-", flag: "N" as const },
     { name: nm(lang, "uket"), value: "-", flag: "N" as const },
     { name: nm(lang, "uleu"), value: pb.rng.chance(0.1) ? "±" : "-", flag: "N" as const },
-    { name: nm(lang, "usg"), value: Math.round(pb.rng.float(1.008, 1.025) * 1000) / 1000, ref_range: { low: 1.003, high: 1.03 }, flag: "N" as const },
+    {
+      name: nm(lang, "usg"),
+      value: Math.round(pb.rng.float(1.008, 1.025) * 1000) / 1000,
+      ref_range: { low: 1.003, high: 1.03 },
+      flag: "N" as const,
+    },
     { name: nm(lang, "uph"), value: pb.rng.pick([5.5, 6.0, 6.5, 7.0]), ref_range: { low: 4.5, high: 8 }, flag: "N" as const },
     { name: nm(lang, "ubil"), value: "-", flag: "N" as const },
-    { name: nm(lang, "uro"), value: v.t(pb.rng.pick([["normal", "正常"], ["normal", "正常"], ["±", "±"]] as const)), flag: "N" as const },
+    {
+      name: nm(lang, "uro"),
+      value: v.t(
+        pb.rng.pick([
+          ["normal", "正常"],
+          ["normal", "正常"],
+          ["±", "±"],
+        ] as const),
+      ),
+      flag: "N" as const,
+    },
     { name: nm(lang, "unit"), value: "-", flag: "N" as const },
     { name: nm(lang, "ubld"), value: "-", flag: "N" as const },
     { name: nm(lang, "urbc"), value: pb.rng.int(0, 3), unit: "/HPF", ref_range: { high: 5 }, flag: "N" as const },

@@ -7,8 +7,14 @@ export const MP_RULES = defineRules({
   surveilDc: {
     id: "MP-CHOR-DC",
     chapter: "Multiple Pregnancy",
-    text: ["Chorionicity sets twin surveillance: DCDA twins have growth scans every 4 weeks from 20 weeks.", "按绒毛膜性决定双胎监测：双绒双羊双胎自孕20周起每4周超声评估生长。"],
-    question: ["Given the ultrasound findings, which ultrasound surveillance plan is appropriate?", "根据超声结果，应采用哪种超声监测方案？"],
+    text: [
+      "Chorionicity sets twin surveillance: DCDA twins have growth scans every 4 weeks from 20 weeks.",
+      "按绒毛膜性决定双胎监测：双绒双羊双胎自孕20周起每4周超声评估生长。",
+    ],
+    question: [
+      "Given the ultrasound findings, which ultrasound surveillance plan is appropriate?",
+      "根据超声结果，应采用哪种超声监测方案？",
+    ],
     gold: ["Growth scans every 4 weeks from 20 weeks", "自孕20周起每4周一次生长超声"],
     distractors: [
       ["Scans every 2 weeks from 16 weeks for twin-to-twin transfusion", "自孕16周起每2周超声监测双胎输血综合征"],
@@ -21,8 +27,14 @@ export const MP_RULES = defineRules({
   surveilMc: {
     id: "MP-CHOR-MC",
     chapter: "Multiple Pregnancy",
-    text: ["Chorionicity sets twin surveillance: MCDA twins have scans every 2 weeks from 16 weeks (TTTS, growth).", "按绒毛膜性决定双胎监测：单绒双羊双胎自孕16周起每2周超声(监测双胎输血综合征及生长)。"],
-    question: ["Given the ultrasound findings, which ultrasound surveillance plan is appropriate?", "根据超声结果，应采用哪种超声监测方案？"],
+    text: [
+      "Chorionicity sets twin surveillance: MCDA twins have scans every 2 weeks from 16 weeks (TTTS, growth).",
+      "按绒毛膜性决定双胎监测：单绒双羊双胎自孕16周起每2周超声(监测双胎输血综合征及生长)。",
+    ],
+    question: [
+      "Given the ultrasound findings, which ultrasound surveillance plan is appropriate?",
+      "根据超声结果，应采用哪种超声监测方案？",
+    ],
     gold: ["Scans every 2 weeks from 16 weeks for twin-to-twin transfusion and growth", "自孕16周起每2周超声监测双胎输血综合征及生长"],
     distractors: [
       ["Growth scans every 4 weeks from 20 weeks", "自孕20周起每4周一次生长超声"],
@@ -49,7 +61,10 @@ export const MP_RULES = defineRules({
   deliverMc: {
     id: "MP-DEL-MC",
     chapter: "Multiple Pregnancy",
-    text: ["Uncomplicated MCDA twins: offer planned birth at 36+0–36+6 weeks (after corticosteroids are discussed).", "无并发症的单绒双羊双胎：建议孕36+0–36+6周计划分娩(并讨论是否促胎肺成熟)。"],
+    text: [
+      "Uncomplicated MCDA twins: offer planned birth at 36+0–36+6 weeks (after corticosteroids are discussed).",
+      "无并发症的单绒双羊双胎：建议孕36+0–36+6周计划分娩(并讨论是否促胎肺成熟)。",
+    ],
     question: ["At {ga} weeks with concordant growth, when should birth be planned?", "孕{ga}周，双胎生长一致，应计划何时分娩？"],
     gold: ["Planned birth at 36+0–36+6 weeks", "孕36+0–36+6周计划分娩"],
     distractors: [

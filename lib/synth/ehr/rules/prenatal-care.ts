@@ -5,8 +5,14 @@ export const PRENATAL_CARE = defineRules({
   nt: {
     id: "PC-NT-01",
     chapter: "Prenatal Care",
-    text: ["After first-trimester dating, schedule the NT scan at 11+3 to 13+6 weeks (CRL 45–84 mm).", "早孕期核对孕周后，应在孕11+3至13+6周(头臀长45–84 mm)安排NT检查。"],
-    question: ["At this booking visit ({ga} weeks), when should the nuchal translucency (NT) scan be scheduled?", "本次建档(孕{ga}周)，NT超声检查应安排在何时？"],
+    text: [
+      "After first-trimester dating, schedule the NT scan at 11+3 to 13+6 weeks (CRL 45–84 mm).",
+      "早孕期核对孕周后，应在孕11+3至13+6周(头臀长45–84 mm)安排NT检查。",
+    ],
+    question: [
+      "At this booking visit ({ga} weeks), when should the nuchal translucency (NT) scan be scheduled?",
+      "本次建档(孕{ga}周)，NT超声检查应安排在何时？",
+    ],
     gold: ["At 11+3 to 13+6 weeks (CRL 45–84 mm)", "孕11+3至13+6周(头臀长45–84 mm)"],
     distractors: [
       ["Today, at the booking visit, whatever the gestational age", "今日建档时即做，无需考虑孕周"],
@@ -34,8 +40,14 @@ export const PRENATAL_CARE = defineRules({
   ogtt: {
     id: "PC-OGTT-01",
     chapter: "Prenatal Care",
-    text: ["Women without diabetes at booking (fasting glucose < 5.1 mmol/L) have a 75 g OGTT at 24–28 weeks.", "首次产检空腹血糖<5.1 mmol/L者，应于孕24–28周行75g OGTT。"],
-    question: ["At {ga} weeks, with a normal booking fasting glucose, what glucose testing should be planned?", "孕{ga}周，首次产检空腹血糖正常，应如何安排血糖筛查？"],
+    text: [
+      "Women without diabetes at booking (fasting glucose < 5.1 mmol/L) have a 75 g OGTT at 24–28 weeks.",
+      "首次产检空腹血糖<5.1 mmol/L者，应于孕24–28周行75g OGTT。",
+    ],
+    question: [
+      "At {ga} weeks, with a normal booking fasting glucose, what glucose testing should be planned?",
+      "孕{ga}周，首次产检空腹血糖正常，应如何安排血糖筛查？",
+    ],
     gold: ["75 g OGTT at 24–28 weeks", "孕24–28周行75g OGTT"],
     distractors: [
       ["No further testing: the booking fasting glucose was normal", "首次空腹血糖正常，无需再查"],
@@ -49,7 +61,10 @@ export const PRENATAL_CARE = defineRules({
   rh: {
     id: "PC-RH-01",
     chapter: "Prenatal Care",
-    text: ["RhD-negative, non-sensitised women receive routine antenatal anti-D immunoglobulin at 28 weeks.", "RhD阴性且未致敏孕妇，应于孕28周常规注射抗D免疫球蛋白。"],
+    text: [
+      "RhD-negative, non-sensitised women receive routine antenatal anti-D immunoglobulin at 28 weeks.",
+      "RhD阴性且未致敏孕妇，应于孕28周常规注射抗D免疫球蛋白。",
+    ],
     question: ["At {ga} weeks, what is recommended in view of her blood group results?", "孕{ga}周，结合其血型结果，应如何处理？"],
     gold: ["Repeat the antibody screen and give anti-D immunoglobulin 300 µg now", "复查抗体筛查后现在注射抗D免疫球蛋白300 µg"],
     distractors: [
@@ -63,9 +78,18 @@ export const PRENATAL_CARE = defineRules({
   term: {
     id: "PC-TERM-01",
     chapter: "Prenatal Care",
-    text: ["Uncomplicated singleton at 40 weeks, not in labour: expectant management with fetal monitoring, offer a membrane sweep, and book induction for 41 weeks.", "单胎无并发症孕40周未临产：期待治疗并监护胎儿，可行人工剥膜，预约孕41周引产。"],
-    question: ["At {ga} weeks, with an uncomplicated pregnancy and no signs of labour, what is the most appropriate plan?", "孕{ga}周，妊娠无并发症，无临产征象，最恰当的处理是什么？"],
-    gold: ["Expectant management with fetal monitoring; offer a membrane sweep and book induction at 41 weeks", "期待治疗并监护胎儿；可行人工剥膜，预约孕41周引产"],
+    text: [
+      "Uncomplicated singleton at 40 weeks, not in labour: expectant management with fetal monitoring, offer a membrane sweep, and book induction for 41 weeks.",
+      "单胎无并发症孕40周未临产：期待治疗并监护胎儿，可行人工剥膜，预约孕41周引产。",
+    ],
+    question: [
+      "At {ga} weeks, with an uncomplicated pregnancy and no signs of labour, what is the most appropriate plan?",
+      "孕{ga}周，妊娠无并发症，无临产征象，最恰当的处理是什么？",
+    ],
+    gold: [
+      "Expectant management with fetal monitoring; offer a membrane sweep and book induction at 41 weeks",
+      "期待治疗并监护胎儿；可行人工剥膜，预约孕41周引产",
+    ],
     distractors: [
       ["Cesarean section today because the due date has passed", "已过预产期，今日行剖宫产"],
       ["Stop monitoring and review at 42 weeks", "停止监护，孕42周再复诊"],
@@ -77,8 +101,14 @@ export const PRENATAL_CARE = defineRules({
   postdates: {
     id: "PC-POST-01",
     chapter: "Prenatal Care",
-    text: ["At 41+0 weeks in an uncomplicated singleton pregnancy, offer induction of labour (before 42+0) with fetal surveillance.", "单胎无并发症孕妇至孕41+0周，应建议引产(42+0周前)并加强胎儿监护。"],
-    question: ["The patient is at {ga} weeks without signs of labour. What is the most appropriate plan?", "孕妇现孕{ga}周，无临产征象，最恰当的处理是什么？"],
+    text: [
+      "At 41+0 weeks in an uncomplicated singleton pregnancy, offer induction of labour (before 42+0) with fetal surveillance.",
+      "单胎无并发症孕妇至孕41+0周，应建议引产(42+0周前)并加强胎儿监护。",
+    ],
+    question: [
+      "The patient is at {ga} weeks without signs of labour. What is the most appropriate plan?",
+      "孕妇现孕{ga}周，无临产征象，最恰当的处理是什么？",
+    ],
     gold: ["Offer induction of labour now, before 42+0 weeks, with fetal monitoring", "建议现在引产(42+0周前)，并行胎儿监护"],
     distractors: [
       ["Await spontaneous labour until 43 weeks", "等待自然临产至孕43周"],

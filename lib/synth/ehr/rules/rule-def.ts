@@ -18,10 +18,7 @@ export interface RuleDef {
 }
 
 /** Used by the ambiguous-stem flaw: a stem that no longer singles out one best answer. */
-export const VAGUE_QUESTION: Bi = [
-  "Which of the following would be reasonable for this patient?",
-  "以下哪项处理对该孕妇是合理的？",
-];
+export const VAGUE_QUESTION: Bi = ["Which of the following would be reasonable for this patient?", "以下哪项处理对该孕妇是合理的？"];
 
 export function defineRules<K extends string>(rules: Record<K, RuleDef>): Record<K, RuleDef> {
   for (const r of Object.values(rules) as RuleDef[]) {

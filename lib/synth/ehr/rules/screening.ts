@@ -5,9 +5,18 @@ export const SCREENING = defineRules({
   ntHigh: {
     id: "PS-NT-01",
     chapter: "Prenatal Screening",
-    text: ["NT ≥ 3.5 mm (CRL 45–84 mm) is increased whatever other screening shows: offer diagnostic testing (CVS/amniocentesis with karyotype and CMA) and a detailed anatomy scan with fetal echocardiography.", "NT≥3.5 mm(头臀长45–84 mm)即为增厚，无论其他筛查结果如何，均应建议介入性产前诊断(绒毛或羊水染色体核型及CMA)，并行详细结构超声及胎儿心脏超声。"],
-    question: ["Based on the scan at this visit ({ga} weeks), what is the most appropriate next step?", "根据本次(孕{ga}周)超声结果，下一步最恰当的处理是什么？"],
-    gold: ["Offer CVS or amniocentesis (karyotype and CMA) plus detailed anatomy scan and fetal echocardiography", "建议绒毛活检或羊膜腔穿刺(核型及CMA)，并行详细结构超声及胎儿心脏超声"],
+    text: [
+      "NT ≥ 3.5 mm (CRL 45–84 mm) is increased whatever other screening shows: offer diagnostic testing (CVS/amniocentesis with karyotype and CMA) and a detailed anatomy scan with fetal echocardiography.",
+      "NT≥3.5 mm(头臀长45–84 mm)即为增厚，无论其他筛查结果如何，均应建议介入性产前诊断(绒毛或羊水染色体核型及CMA)，并行详细结构超声及胎儿心脏超声。",
+    ],
+    question: [
+      "Based on the scan at this visit ({ga} weeks), what is the most appropriate next step?",
+      "根据本次(孕{ga}周)超声结果，下一步最恰当的处理是什么？",
+    ],
+    gold: [
+      "Offer CVS or amniocentesis (karyotype and CMA) plus detailed anatomy scan and fetal echocardiography",
+      "建议绒毛活检或羊膜腔穿刺(核型及CMA)，并行详细结构超声及胎儿心脏超声",
+    ],
     distractors: [
       ["Reassure and repeat the NT measurement at 16 weeks", "安慰孕妇，孕16周复查NT"],
       ["Offer NIPT only and continue routine care", "仅建议NIPT，继续常规产检"],
@@ -19,8 +28,14 @@ export const SCREENING = defineRules({
   niptHigh: {
     id: "PS-NIPT-01",
     chapter: "Prenatal Screening",
-    text: ["A high-risk NIPT result is a screening result: confirm by amniocentesis (karyotype/CMA) before any decision about the pregnancy.", "NIPT高风险仅为筛查结果，须经羊膜腔穿刺(核型/CMA)确诊后再决定妊娠去留。"],
-    question: ["The NIPT result is now available (at {ga} weeks). What is the most appropriate next step?", "NIPT结果已回报(孕{ga}周)，下一步最恰当的处理是什么？"],
+    text: [
+      "A high-risk NIPT result is a screening result: confirm by amniocentesis (karyotype/CMA) before any decision about the pregnancy.",
+      "NIPT高风险仅为筛查结果，须经羊膜腔穿刺(核型/CMA)确诊后再决定妊娠去留。",
+    ],
+    question: [
+      "The NIPT result is now available (at {ga} weeks). What is the most appropriate next step?",
+      "NIPT结果已回报(孕{ga}周)，下一步最恰当的处理是什么？",
+    ],
     gold: ["Genetic counselling and amniocentesis for karyotype/CMA", "遗传咨询并行羊膜腔穿刺查染色体核型/CMA"],
     distractors: [
       ["Offer termination on the basis of the NIPT result", "依据NIPT结果建议终止妊娠"],
@@ -33,8 +48,14 @@ export const SCREENING = defineRules({
   lowRisk: {
     id: "PS-LOW-01",
     chapter: "Prenatal Screening",
-    text: ["Normal NT and a low-risk NIPT in a woman under 35: no invasive testing; continue routine care with the anatomy scan at 20–24 weeks.", "35岁以下孕妇NT正常且NIPT低风险：无需介入性产前诊断，继续常规产检，孕20–24周行系统超声。"],
-    question: ["Reviewing her aneuploidy screening at {ga} weeks, what is the appropriate plan?", "孕{ga}周复核其染色体非整倍体筛查结果，应如何处理？"],
+    text: [
+      "Normal NT and a low-risk NIPT in a woman under 35: no invasive testing; continue routine care with the anatomy scan at 20–24 weeks.",
+      "35岁以下孕妇NT正常且NIPT低风险：无需介入性产前诊断，继续常规产检，孕20–24周行系统超声。",
+    ],
+    question: [
+      "Reviewing her aneuploidy screening at {ga} weeks, what is the appropriate plan?",
+      "孕{ga}周复核其染色体非整倍体筛查结果，应如何处理？",
+    ],
     gold: ["No invasive testing; routine anatomy scan at 20–24 weeks", "无需介入性产前诊断；孕20–24周常规系统超声"],
     distractors: [
       ["Amniocentesis to confirm the low-risk result", "羊膜腔穿刺以确认低风险结果"],
@@ -48,7 +69,10 @@ export const SCREENING = defineRules({
     id: "GBS-SCR-01",
     chapter: "GBS Screening",
     text: ["Universal GBS screening by rectovaginal culture at 36+0 to 37+6 weeks.", "孕36+0至37+6周常规行阴道直肠拭子B族链球菌培养筛查。"],
-    question: ["The patient is at {ga} weeks. What should be arranged regarding group B streptococcus?", "孕妇现孕{ga}周，关于B族链球菌应如何安排？"],
+    question: [
+      "The patient is at {ga} weeks. What should be arranged regarding group B streptococcus?",
+      "孕妇现孕{ga}周，关于B族链球菌应如何安排？",
+    ],
     gold: ["Rectovaginal GBS culture at 36+0 to 37+6 weeks", "孕36+0至37+6周行阴道直肠拭子GBS培养"],
     distractors: [
       ["Start oral penicillin now to eradicate carriage", "现在口服青霉素清除带菌"],
@@ -61,8 +85,14 @@ export const SCREENING = defineRules({
   gbsIap: {
     id: "GBS-IAP-01",
     chapter: "GBS Screening",
-    text: ["GBS-positive culture at 36–37 weeks: intrapartum IV penicillin G from onset of labour or rupture of membranes; no antenatal treatment.", "孕36–37周GBS培养阳性：临产或破膜后产时静脉青霉素G预防，产前无需治疗。"],
-    question: ["The GBS culture result is available at {ga} weeks. What is the appropriate management?", "孕{ga}周GBS培养结果已回报，应如何处理？"],
+    text: [
+      "GBS-positive culture at 36–37 weeks: intrapartum IV penicillin G from onset of labour or rupture of membranes; no antenatal treatment.",
+      "孕36–37周GBS培养阳性：临产或破膜后产时静脉青霉素G预防，产前无需治疗。",
+    ],
+    question: [
+      "The GBS culture result is available at {ga} weeks. What is the appropriate management?",
+      "孕{ga}周GBS培养结果已回报，应如何处理？",
+    ],
     gold: ["Intrapartum IV penicillin G at onset of labour or rupture of membranes", "临产或破膜时开始产时静脉青霉素G预防"],
     distractors: [
       ["Oral amoxicillin for 7 days now, then repeat the culture", "现在口服阿莫西林7天后复查培养"],
@@ -75,8 +105,14 @@ export const SCREENING = defineRules({
   gbsAllergy: {
     id: "GBS-PCN-01",
     chapter: "GBS Screening",
-    text: ["GBS-positive with a penicillin allergy at low risk of anaphylaxis (rash only): intrapartum IV cefazolin.", "GBS阳性且青霉素过敏为低风险(仅皮疹)者：产时静脉头孢唑林预防。"],
-    question: ["Considering the GBS result and her allergy history, which intrapartum prophylaxis is appropriate?", "结合GBS结果及过敏史，产时应选择哪种预防用药？"],
+    text: [
+      "GBS-positive with a penicillin allergy at low risk of anaphylaxis (rash only): intrapartum IV cefazolin.",
+      "GBS阳性且青霉素过敏为低风险(仅皮疹)者：产时静脉头孢唑林预防。",
+    ],
+    question: [
+      "Considering the GBS result and her allergy history, which intrapartum prophylaxis is appropriate?",
+      "结合GBS结果及过敏史，产时应选择哪种预防用药？",
+    ],
     gold: ["Intrapartum IV cefazolin", "产时静脉头孢唑林"],
     distractors: [
       ["Intrapartum IV penicillin G", "产时静脉青霉素G"],

@@ -9,11 +9,15 @@ export function diagnose(v: VisitCtx, key: DxKey, offset = 1, note?: Bi): EhrEve
   const label = v.t(DX[key]);
   v.pb.addDiagnosis(label);
   v.assessment.push(label);
-  return v.act(offset, {
-    event_type: "diagnosis",
-    name: label,
-    text: note ? v.t(note) : v.t([`Diagnosed at ${gaLabel(v.ga)} weeks.`, `孕${gaLabel(v.ga)}周诊断。`]),
-  }, `dx:${key}`);
+  return v.act(
+    offset,
+    {
+      event_type: "diagnosis",
+      name: label,
+      text: note ? v.t(note) : v.t([`Diagnosed at ${gaLabel(v.ga)} weeks.`, `孕${gaLabel(v.ga)}周诊断。`]),
+    },
+    `dx:${key}`,
+  );
 }
 
 /** A prescription: dose as value/unit, route and frequency in text. */

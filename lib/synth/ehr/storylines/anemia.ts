@@ -39,7 +39,11 @@ export const anemiaStoryline: StorylineFactory = (pb) => {
     name: "anemia",
     schedule(visits) {
       // Booking (T1), the 24–28 week blood count (T2) or the 36-week blood count (T3).
-      const at = { booking: (v: Visit) => v.kind === "booking", mid: (v: Visit) => v.tags.has("ogtt"), late: (v: Visit) => v.tags.has("gbs") }[a.onset];
+      const at = {
+        booking: (v: Visit) => v.kind === "booking",
+        mid: (v: Visit) => v.tags.has("ogtt"),
+        late: (v: Visit) => v.tags.has("gbs"),
+      }[a.onset];
       dx = firstVisit(visits, at);
       if (!dx) return;
       dx.tags.add("cbc");
@@ -73,11 +77,22 @@ export const anemiaStoryline: StorylineFactory = (pb) => {
     act(v) {
       if (v.visit === dx) {
         diagnose(v, "ida");
-        ironRx = prescribe(v, "ironOral", 100, "mg", ["orally twice daily (elemental iron), with vitamin C", "口服，每日两次(元素铁)，同服维生素C"]);
-        v.education.push(v.t(["Iron-rich diet: red meat, liver, blood products; avoid tea with meals.", "富铁饮食：红肉、动物肝脏及血制品；餐时避免饮茶。"]));
+        ironRx = prescribe(v, "ironOral", 100, "mg", [
+          "orally twice daily (elemental iron), with vitamin C",
+          "口服，每日两次(元素铁)，同服维生素C",
+        ]);
+        v.education.push(
+          v.t([
+            "Iron-rich diet: red meat, liver, blood products; avoid tea with meals.",
+            "富铁饮食：红肉、动物肝脏及血制品；餐时避免饮茶。",
+          ]),
+        );
       }
       if (v.visit === recheck) {
-        if (a.responder) v.plan.push(v.t(["Hb improving on oral iron; continue and recheck at 36 weeks.", "口服铁剂后血红蛋白上升，继续服用，孕36周复查。"]));
+        if (a.responder)
+          v.plan.push(
+            v.t(["Hb improving on oral iron; continue and recheck at 36 weeks.", "口服铁剂后血红蛋白上升，继续服用，孕36周复查。"]),
+          );
         else prescribe(v, "ironIv", 200, "mg", ["IV infusion, 5 doses over 2 weeks", "静脉滴注，2周内共5次"]);
       }
     },

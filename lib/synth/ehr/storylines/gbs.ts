@@ -31,13 +31,36 @@ export const gbsStoryline: StorylineFactory = (pb) => {
       if (v.visit === swab) v.plan.push(v.t(["Rectovaginal swab taken for GBS culture.", "已取阴道-直肠拭子送GBS培养。"]));
       if (v.visit === review && pos) {
         diagnose(v, "gbs");
-        v.plan.push(v.t(allergy
-          ? ["GBS positive, penicillin allergy (rash): intrapartum IV cefazolin.", "GBS阳性，青霉素过敏(皮疹)：产时静脉头孢唑林预防。"]
-          : ["GBS positive: intrapartum IV penicillin G at labour onset / rupture of membranes.", "GBS阳性：临产或破膜后产时静脉青霉素G预防。"]));
+        v.plan.push(
+          v.t(
+            allergy
+              ? ["GBS positive, penicillin allergy (rash): intrapartum IV cefazolin.", "GBS阳性，青霉素过敏(皮疹)：产时静脉头孢唑林预防。"]
+              : [
+                  "GBS positive: intrapartum IV penicillin G at labour onset / rupture of membranes.",
+                  "GBS阳性：临产或破膜后产时静脉青霉素G预防。",
+                ],
+          ),
+        );
       }
       if (v.visit.kind === "admission" && pos) {
-        if (allergy) prescribe(v, "cefazolin", 2, "g", ["IV at labour onset, then 1 g every 8 h until delivery", "临产时静滴，之后每8小时1 g至分娩"], 10);
-        else prescribe(v, "penicillin", 5, "MU", ["IV at labour onset, then 2.5 MU every 4 h until delivery", "临产时静滴，之后每4小时250万单位至分娩"], 10);
+        if (allergy)
+          prescribe(
+            v,
+            "cefazolin",
+            2,
+            "g",
+            ["IV at labour onset, then 1 g every 8 h until delivery", "临产时静滴，之后每8小时1 g至分娩"],
+            10,
+          );
+        else
+          prescribe(
+            v,
+            "penicillin",
+            5,
+            "MU",
+            ["IV at labour onset, then 2.5 MU every 4 h until delivery", "临产时静滴，之后每4小时250万单位至分娩"],
+            10,
+          );
       }
     },
   };

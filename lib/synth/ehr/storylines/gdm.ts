@@ -35,18 +35,36 @@ export const gdmStoryline: StorylineFactory = (pb) => {
       const meals = [0, 1, 2].map(() => roundTo(pMean + r.normal(0, 0.25), 1));
       fs += f;
       ps += meals.reduce((a, b) => a + b, 0);
-      days.push(v.t([
-        `Day ${d}: fasting ${f}, 2 h after breakfast ${meals[0]}, lunch ${meals[1]}, dinner ${meals[2]} mmol/L.`,
-        `第${d}天：空腹${f}，早餐后2小时${meals[0]}，午餐后${meals[1]}，晚餐后${meals[2]} mmol/L。`,
-      ]));
+      days.push(
+        v.t([
+          `Day ${d}: fasting ${f}, 2 h after breakfast ${meals[0]}, lunch ${meals[1]}, dinner ${meals[2]} mmol/L.`,
+          `第${d}天：空腹${f}，早餐后2小时${meals[0]}，午餐后${meals[1]}，晚餐后${meals[2]} mmol/L。`,
+        ]),
+      );
     }
     const fm = roundTo(fs / 7, 2);
     const pm = roundTo(ps / 21, 2);
     const items: EventItem[] = [
-      { name: nm(v.lang, "smbgF"), value: fm, unit: "mmol/L", ref_range: { high: SMBG_TARGETS.fasting }, flag: fm >= SMBG_TARGETS.fasting ? "H" : "N" },
-      { name: nm(v.lang, "smbgPp"), value: pm, unit: "mmol/L", ref_range: { high: SMBG_TARGETS.pp2h }, flag: pm >= SMBG_TARGETS.pp2h ? "H" : "N" },
+      {
+        name: nm(v.lang, "smbgF"),
+        value: fm,
+        unit: "mmol/L",
+        ref_range: { high: SMBG_TARGETS.fasting },
+        flag: fm >= SMBG_TARGETS.fasting ? "H" : "N",
+      },
+      {
+        name: nm(v.lang, "smbgPp"),
+        value: pm,
+        unit: "mmol/L",
+        ref_range: { high: SMBG_TARGETS.pp2h },
+        flag: pm >= SMBG_TARGETS.pp2h ? "H" : "N",
+      },
     ];
-    return v.observe(r.int(20, 40), { event_type: "lab_test", name: nm(v.lang, "smbg"), items, text: days.join(v.lang === "en" ? " " : "") }, "smbg");
+    return v.observe(
+      r.int(20, 40),
+      { event_type: "lab_test", name: nm(v.lang, "smbg"), items, text: days.join(v.lang === "en" ? " " : "") },
+      "smbg",
+    );
   }
 
   return {
@@ -63,10 +81,12 @@ export const gdmStoryline: StorylineFactory = (pb) => {
       const ev = diary(v, high);
       // The "high" diary must really be above target, or the insulin rule would not hold.
       if (high && !ev.items?.some((i) => i.flag === "H")) throw new Error("GDM diary generated on target");
-      v.hpi.push(v.t([
-        onInsulin ? "On insulin; brings glucose diary." : "On diet; brings 7-day glucose diary.",
-        onInsulin ? "胰岛素治疗中，携带血糖记录就诊。" : "饮食控制中，携带7天血糖记录就诊。",
-      ]));
+      v.hpi.push(
+        v.t([
+          onInsulin ? "On insulin; brings glucose diary." : "On diet; brings 7-day glucose diary.",
+          onInsulin ? "胰岛素治疗中，携带血糖记录就诊。" : "饮食控制中，携带7天血糖记录就诊。",
+        ]),
+      );
     },
     decide(v) {
       if (v.visit === ogttVisit) {
@@ -79,8 +99,18 @@ export const gdmStoryline: StorylineFactory = (pb) => {
       if (v.visit === ogttVisit) {
         diagnosed = true;
         diagnose(v, "gdm");
-        v.plan.push(v.t(["Dietitian referral; glucose monitoring fasting and 2 h after meals; review with diary in 1–2 weeks.", "营养门诊就诊；监测空腹及三餐后2小时血糖；1–2周后携血糖记录复诊。"]));
-        v.education.push(v.t(["GDM diet: three meals and two to three snacks, 1800–2000 kcal/day, low glycaemic index carbohydrates, 30 min walk after meals.", "GDM饮食：三正餐加2–3次加餐，每日1800–2000千卡，选择低升糖指数主食，餐后步行30分钟。"]));
+        v.plan.push(
+          v.t([
+            "Dietitian referral; glucose monitoring fasting and 2 h after meals; review with diary in 1–2 weeks.",
+            "营养门诊就诊；监测空腹及三餐后2小时血糖；1–2周后携血糖记录复诊。",
+          ]),
+        );
+        v.education.push(
+          v.t([
+            "GDM diet: three meals and two to three snacks, 1800–2000 kcal/day, low glycaemic index carbohydrates, 30 min walk after meals.",
+            "GDM饮食：三正餐加2–3次加餐，每日1800–2000千卡，选择低升糖指数主食，餐后步行30分钟。",
+          ]),
+        );
       }
       if (v.visit === review && g.insulin && !onInsulin) {
         onInsulin = true;

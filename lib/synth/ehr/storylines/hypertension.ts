@@ -80,11 +80,17 @@ export const hdpStoryline: StorylineFactory = (pb) => {
         }
       }
       if (v.visit === recheck) v.hpi.push(v.t(["Returns for repeat blood pressure check as arranged.", "按约复测血压。"]));
-      if (v.ga >= detect.ga) v.exam.push(v.t([`Oedema ${r.pick(["+", "++", "trace"])} to the ankles; knee reflexes normal.`, `双下肢水肿${r.pick(["+", "++", "±"])}，膝反射正常。`]));
+      if (v.ga >= detect.ga)
+        v.exam.push(
+          v.t([
+            `Oedema ${r.pick(["+", "++", "trace"])} to the ankles; knee reflexes normal.`,
+            `双下肢水肿${r.pick(["+", "++", "±"])}，膝反射正常。`,
+          ]),
+        );
     },
     decide(v) {
       if (aspirin && v.visit === asaVisit) {
-        const ev = p.cond.prevPe ? pb.latest.get("bookingNote") : pb.latest.get("usNt") ?? pb.latest.get("usDating");
+        const ev = p.cond.prevPe ? pb.latest.get("bookingNote") : (pb.latest.get("usNt") ?? pb.latest.get("usDating"));
         if (ev && ev.time <= v.iso(v.cutoffMinute())) v.candidate(HDP_RULES.aspirin, [ev], 3);
       }
       if (!h || v.visit !== decisionVisit()) return;
@@ -100,17 +106,27 @@ export const hdpStoryline: StorylineFactory = (pb) => {
       }
       if (!h || v.visit !== decisionVisit()) return;
       treated = h.type !== "gh";
-      v.later(1, r.int(600, 840), {
-        event_type: "lab_test",
-        name: nm(v.lang, "prot24"),
-        value: h.type === "gh" ? r.round(0.08, 0.25, 2) : r.round(0.4, 2.6, 2),
-        unit: "g/24h",
-        ref_range: { high: 0.3 },
-        flag: h.type === "gh" ? "N" : "H",
-      }, "prot24");
+      v.later(
+        1,
+        r.int(600, 840),
+        {
+          event_type: "lab_test",
+          name: nm(v.lang, "prot24"),
+          value: h.type === "gh" ? r.round(0.08, 0.25, 2) : r.round(0.4, 2.6, 2),
+          unit: "g/24h",
+          ref_range: { high: 0.3 },
+          flag: h.type === "gh" ? "N" : "H",
+        },
+        "prot24",
+      );
       if (h.type === "gh") {
         diagnose(v, "gh");
-        v.plan.push(v.t(["Home BP twice daily; review twice weekly; 24-hour urine protein; growth scan.", "家庭自测血压每日两次，每周复诊两次，查24小时尿蛋白，复查胎儿生长超声。"]));
+        v.plan.push(
+          v.t([
+            "Home BP twice daily; review twice weekly; 24-hour urine protein; growth scan.",
+            "家庭自测血压每日两次，每周复诊两次，查24小时尿蛋白，复查胎儿生长超声。",
+          ]),
+        );
       } else if (h.type === "pe") {
         diagnose(v, "pe");
         prescribe(v, "labetalol", 100, "mg", ["orally twice daily", "口服，每日两次"]);
@@ -120,7 +136,9 @@ export const hdpStoryline: StorylineFactory = (pb) => {
         prescribe(v, "mgso4", 4, "g", ["IV loading over 20 min, then 1 g/h", "静脉负荷20分钟，继以1 g/h维持"]);
         prescribe(v, "labetalol", 200, "mg", ["orally, repeat per BP protocol", "口服，按血压方案重复"], 5);
         if (v.ga < wk(34)) prescribe(v, "dexa", 6, "mg", ["IM every 12 h × 4 doses", "肌注，每12小时一次，共4次"], 7);
-        v.plan.push(tr(v.lang, ["Admitted to the antenatal ward; delivery planned after stabilisation.", "收入产科病房，病情稳定后计划终止妊娠。"]));
+        v.plan.push(
+          tr(v.lang, ["Admitted to the antenatal ward; delivery planned after stabilisation.", "收入产科病房，病情稳定后计划终止妊娠。"]),
+        );
       }
     },
   };

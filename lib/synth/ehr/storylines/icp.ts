@@ -32,7 +32,10 @@ export const icpStoryline: StorylineFactory = (pb) => {
     if (!present || ga < present.ga) return normal;
     if (peak && ga === peak.ga) return peakVal;
     const pg = peak?.ga ?? present.ga + 7;
-    const x = ga <= pg ? presVal + ((peakVal - presVal) * (ga - present.ga)) / Math.max(1, pg - present.ga) : peakVal * (1 - (0.25 * (ga - pg)) / 14);
+    const x =
+      ga <= pg
+        ? presVal + ((peakVal - presVal) * (ga - present.ga)) / Math.max(1, pg - present.ga)
+        : peakVal * (1 - (0.25 * (ga - pg)) / 14);
     // Below the peak everywhere else, and never below the diagnostic cutoff once ICP is established.
     // Before a severe peak the level stays < 100 so the ≥ 100 decision falls exactly on the peak visit.
     const cap = peak && ga < peak.ga && sev === "severe" ? 95 : peakVal * 0.93;
@@ -75,18 +78,27 @@ export const icpStoryline: StorylineFactory = (pb) => {
         const days = r.int(4, 12);
         v.positives.add("pruritus");
         v.complaints.push(v.t(["Itching", "皮肤瘙痒"]));
-        v.hpi.push(v.t([
-          `Reports generalised pruritus for ${days} days, worst on the palms and soles and at night; no rash, no jaundice, no dark urine.`,
-          `诉全身皮肤瘙痒${days}天，以手掌、足底为甚，夜间加重，无皮疹，无黄疸，无尿色加深。`,
-        ]));
-        v.exam.push(v.t(["Excoriations on both forearms; no primary skin lesion; sclerae not icteric.", "双前臂可见抓痕，未见原发皮损，巩膜无黄染。"]));
+        v.hpi.push(
+          v.t([
+            `Reports generalised pruritus for ${days} days, worst on the palms and soles and at night; no rash, no jaundice, no dark urine.`,
+            `诉全身皮肤瘙痒${days}天，以手掌、足底为甚，夜间加重，无皮疹，无黄疸，无尿色加深。`,
+          ]),
+        );
+        v.exam.push(
+          v.t([
+            "Excoriations on both forearms; no primary skin lesion; sclerae not icteric.",
+            "双前臂可见抓痕，未见原发皮损，巩膜无黄染。",
+          ]),
+        );
         // Reported the next day, i.e. at least a day before the review (visits may have shifted).
         if (review) tbaPresent = emitTba(v, review.ga - present.ga >= 2 ? 1 : 0);
       }
       if (v.visit === review) {
         v.positives.add("pruritus");
         v.complaints.push(v.t(["Review of bile acid result", "复查胆汁酸结果"]));
-        v.hpi.push(v.t(["Still has pruritus, disturbing sleep; here for the bile acid result.", "仍诉皮肤瘙痒，影响睡眠，今来复诊取胆汁酸结果。"]));
+        v.hpi.push(
+          v.t(["Still has pruritus, disturbing sleep; here for the bile acid result.", "仍诉皮肤瘙痒，影响睡眠，今来复诊取胆汁酸结果。"]),
+        );
       }
       if (dxEvent && v.ga > (dxVisit()?.ga ?? 0)) {
         v.positives.add("pruritus");
@@ -109,13 +121,25 @@ export const icpStoryline: StorylineFactory = (pb) => {
       if (v.visit === dxVisit()) {
         dxEvent = diagnose(v, "icp");
         prescribe(v, "udca", 250, "mg", ["orally three times daily", "口服，每日三次"]);
-        v.plan.push(v.t(["Weekly bile acids and LFTs; NST weekly; report reduced fetal movements at once.", "每周复查胆汁酸及肝功能，每周NST，胎动减少立即就诊。"]));
-        v.education.push(v.t(["ICP explained: itching, risk to the baby rises with bile acid level; timing of delivery depends on the peak level.", "已告知ICP相关知识：胎儿风险随胆汁酸水平升高而增加，分娩时机取决于胆汁酸峰值。"]));
+        v.plan.push(
+          v.t([
+            "Weekly bile acids and LFTs; NST weekly; report reduced fetal movements at once.",
+            "每周复查胆汁酸及肝功能，每周NST，胎动减少立即就诊。",
+          ]),
+        );
+        v.education.push(
+          v.t([
+            "ICP explained: itching, risk to the baby rises with bile acid level; timing of delivery depends on the peak level.",
+            "已告知ICP相关知识：胎儿风险随胆汁酸水平升高而增加，分娩时机取决于胆汁酸峰值。",
+          ]),
+        );
       }
       if (peak && v.visit === peak) {
         if (sev === "severe") {
           diagnose(v, "icpSevere");
-          v.plan.push(v.t(["Bile acids ≥ 100 µmol/L: admit for planned delivery at 36+0 weeks.", "胆汁酸≥100 µmol/L：计划孕36+0周终止妊娠。"]));
+          v.plan.push(
+            v.t(["Bile acids ≥ 100 µmol/L: admit for planned delivery at 36+0 weeks.", "胆汁酸≥100 µmol/L：计划孕36+0周终止妊娠。"]),
+          );
         } else {
           v.plan.push(v.t(["Peak bile acids 40–99 µmol/L: plan induction at 38 weeks.", "胆汁酸峰值40–99 µmol/L：计划孕38周引产。"]));
         }

@@ -40,19 +40,39 @@ export const screeningStoryline: StorylineFactory = (pb) => {
     observe(v) {
       if (v.visit === counsel) v.hpi.push(v.t(["Attends genetic counselling for the NIPT report.", "因NIPT报告就诊遗传咨询门诊。"]));
       if (v.visit === amnio) {
-        v.hpi.push(v.t(["Admitted to day unit for amniocentesis after counselling; consent signed.", "经咨询后日间病房行羊膜腔穿刺术，已签署知情同意书。"]));
-        v.observe(r.int(60, 90), {
-          event_type: "procedure",
-          name: nm(v.lang, "amnio"),
-          text: v.t(["Ultrasound-guided transabdominal amniocentesis, 20 mL clear fluid, single pass; fetal heart normal afterwards.", "超声引导下经腹羊膜腔穿刺，一次进针抽取清亮羊水20 mL，术后胎心正常。"]),
-        }, "amnio");
-        v.later(r.int(18, 24), r.int(600, 900), {
-          event_type: "lab_test",
-          name: nm(v.lang, "karyotype"),
-          value: pb.profile.fetalSex === "F" ? "46,XX" : "46,XY",
-          flag: "N",
-          text: v.t(["Normal karyotype; chromosomal microarray: no pathogenic copy-number variant.", "染色体核型未见异常；染色体微阵列分析未见致病性拷贝数变异。"]),
-        }, "karyotype");
+        v.hpi.push(
+          v.t([
+            "Admitted to day unit for amniocentesis after counselling; consent signed.",
+            "经咨询后日间病房行羊膜腔穿刺术，已签署知情同意书。",
+          ]),
+        );
+        v.observe(
+          r.int(60, 90),
+          {
+            event_type: "procedure",
+            name: nm(v.lang, "amnio"),
+            text: v.t([
+              "Ultrasound-guided transabdominal amniocentesis, 20 mL clear fluid, single pass; fetal heart normal afterwards.",
+              "超声引导下经腹羊膜腔穿刺，一次进针抽取清亮羊水20 mL，术后胎心正常。",
+            ]),
+          },
+          "amnio",
+        );
+        v.later(
+          r.int(18, 24),
+          r.int(600, 900),
+          {
+            event_type: "lab_test",
+            name: nm(v.lang, "karyotype"),
+            value: pb.profile.fetalSex === "F" ? "46,XX" : "46,XY",
+            flag: "N",
+            text: v.t([
+              "Normal karyotype; chromosomal microarray: no pathogenic copy-number variant.",
+              "染色体核型未见异常；染色体微阵列分析未见致病性拷贝数变异。",
+            ]),
+          },
+          "karyotype",
+        );
       }
     },
     decide(v) {
@@ -66,7 +86,12 @@ export const screeningStoryline: StorylineFactory = (pb) => {
     act(v) {
       if (screen === "nt" && v.visit === ntVisit) {
         diagnose(v, "ntHigh");
-        v.plan.push(v.t(["Referred to prenatal diagnosis: invasive testing and fetal echocardiography offered.", "转诊产前诊断：建议介入性产前诊断及胎儿心脏超声。"]));
+        v.plan.push(
+          v.t([
+            "Referred to prenatal diagnosis: invasive testing and fetal echocardiography offered.",
+            "转诊产前诊断：建议介入性产前诊断及胎儿心脏超声。",
+          ]),
+        );
       }
       if (screen === "nipt" && v.visit === counsel) {
         diagnose(v, "niptHigh");

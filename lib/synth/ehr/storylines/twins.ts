@@ -25,7 +25,9 @@ export const twinsStoryline: StorylineFactory = (pb) => {
     },
     observe(v) {
       if (v.visit.kind !== "admission") {
-        v.hpi.push(v.t([`${mc ? "Monochorionic" : "Dichorionic"} diamniotic twin pregnancy.`, `${mc ? "单绒毛膜" : "双绒毛膜"}双羊膜囊双胎妊娠。`]));
+        v.hpi.push(
+          v.t([`${mc ? "Monochorionic" : "Dichorionic"} diamniotic twin pregnancy.`, `${mc ? "单绒毛膜" : "双绒毛膜"}双羊膜囊双胎妊娠。`]),
+        );
       }
     },
     decide(v) {
@@ -40,12 +42,25 @@ export const twinsStoryline: StorylineFactory = (pb) => {
     act(v) {
       if (v.visit === chorVisit) {
         diagnose(v, mc ? "mcda" : "dcda");
-        v.plan.push(v.t(mc
-          ? ["Twin clinic: ultrasound every 2 weeks from 16 weeks (TTTS surveillance).", "双胎门诊：孕16周起每2周超声监测双胎输血综合征。"]
-          : ["Twin clinic: growth scans every 4 weeks from 20 weeks.", "双胎门诊：孕20周起每4周超声评估生长。"]));
+        v.plan.push(
+          v.t(
+            mc
+              ? [
+                  "Twin clinic: ultrasound every 2 weeks from 16 weeks (TTTS surveillance).",
+                  "双胎门诊：孕16周起每2周超声监测双胎输血综合征。",
+                ]
+              : ["Twin clinic: growth scans every 4 weeks from 20 weeks.", "双胎门诊：孕20周起每4周超声评估生长。"],
+          ),
+        );
       }
       if (v.visit === delVisit && uncomplicated) {
-        v.plan.push(v.t(mc ? ["Planned birth at 36+0–36+6 weeks.", "计划孕36+0–36+6周分娩。"] : ["Planned birth at 37+0–37+6 weeks.", "计划孕37+0–37+6周分娩。"]));
+        v.plan.push(
+          v.t(
+            mc
+              ? ["Planned birth at 36+0–36+6 weeks.", "计划孕36+0–36+6周分娩。"]
+              : ["Planned birth at 37+0–37+6 weeks.", "计划孕37+0–37+6周分娩。"],
+          ),
+        );
       }
     },
   };

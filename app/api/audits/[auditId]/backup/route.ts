@@ -12,5 +12,8 @@ export const GET = guardedRoute<{ auditId: string }>("backup:manage", async ({ d
   await recordBackupEvent(db, user.id, auditId, { via: "web" });
   const gzip = Readable.from(backup.lines).pipe(zlib.createGzip());
   const date = new Date().toISOString().slice(0, 10);
-  return downloadResponse(Readable.toWeb(gzip) as ReadableStream<Uint8Array>, { fileName: `clinaudit-backup-${auditId}-${date}.jsonl.gz`, type: "application/gzip" });
+  return downloadResponse(Readable.toWeb(gzip) as ReadableStream<Uint8Array>, {
+    fileName: `clinaudit-backup-${auditId}-${date}.jsonl.gz`,
+    type: "application/gzip",
+  });
 });

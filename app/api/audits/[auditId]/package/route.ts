@@ -7,5 +7,10 @@ import { guardedRoute } from "@/lib/server/route";
 export const GET = guardedRoute<{ auditId: string }>("audits:manage", async ({ db, params: { auditId } }) => {
   const built = await buildAuditPackage(db, auditId);
   if (!built) throw notFoundError();
-  return downloadResponse(new Uint8Array(built.zip), { fileName: built.fileName, type: "application/zip", size: built.zip.length, extra: { "X-Content-SHA256": built.sha256 } });
+  return downloadResponse(new Uint8Array(built.zip), {
+    fileName: built.fileName,
+    type: "application/zip",
+    size: built.zip.length,
+    extra: { "X-Content-SHA256": built.sha256 },
+  });
 });

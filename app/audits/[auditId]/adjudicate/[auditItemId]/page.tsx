@@ -28,14 +28,31 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
   const next = rows.find((r) => r.sampleOrder > data.sampleOrder && !r.adjudicated) ?? null;
   const item = data.item.data;
   // Turn pickers in the reader's words.
-  const turns = turnData(item)?.map((turn) => ({ ...turn, label: t(`panel.turnLabel.${turn.turnType}`, { turn: turn.turnOrder, question: turn.questionStart }) }));
+  const turns = turnData(item)?.map((turn) => ({
+    ...turn,
+    label: t(`panel.turnLabel.${turn.turnType}`, { turn: turn.turnOrder, question: turn.questionStart }),
+  }));
   const majority = Object.fromEntries(
-    data.rubric.map((d) => [d.key, itemMajority(data.raters.flatMap((r) => r.ratings.filter((x) => x.dimension === d.key && x.category).map((x) => x.category!)), d.tieCategory)]),
+    data.rubric.map((d) => [
+      d.key,
+      itemMajority(
+        data.raters.flatMap((r) => r.ratings.filter((x) => x.dimension === d.key && x.category).map((x) => x.category!)),
+        d.tieCategory,
+      ),
+    ]),
   );
   const corrections: AdjudicationCorrection[] = data.raters.flatMap((r) =>
     r.corrections.map((c) => ({
-      id: c.id, kind: c.kind as AdjudicationCorrection["kind"], turnOrder: c.turnOrder, proposal: c.proposal, newGold: c.newGold, rationale: c.rationale, proposedBy: `${r.label} · ${r.user.name}`,
-      decided: c.decision ? { decision: c.decision.decision as "ACCEPTED", applied: c.decision.applied as never, rationale: c.decision.rationale } : null,
+      id: c.id,
+      kind: c.kind as AdjudicationCorrection["kind"],
+      turnOrder: c.turnOrder,
+      proposal: c.proposal,
+      newGold: c.newGold,
+      rationale: c.rationale,
+      proposedBy: `${r.label} · ${r.user.name}`,
+      decided: c.decision
+        ? { decision: c.decision.decision as "ACCEPTED", applied: c.decision.applied as never, rationale: c.decision.rationale }
+        : null,
     })),
   );
   const panel = (
@@ -43,26 +60,43 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
       auditId={auditId}
       auditItemId={auditItemId}
       rubric={localizeRubric(data.rubric, locale)}
-      raters={data.raters.map((r) => ({ label: r.label, name: r.user.name, comment: r.comment, flagged: r.flagged, ratings: Object.fromEntries(r.ratings.map((x) => [x.dimension, x.category])) }))}
+      raters={data.raters.map((r) => ({
+        label: r.label,
+        name: r.user.name,
+        comment: r.comment,
+        flagged: r.flagged,
+        ratings: Object.fromEntries(r.ratings.map((x) => [x.dimension, x.category])),
+      }))}
       majority={majority}
       corrections={corrections}
       optionLabels={item.kind === "mcq" ? item.options.map((o) => o.label) : ["A", "B", "C", "D", "E"]}
       {...(turns ? { turns } : {})}
-      existing={data.adjudication ? { finalLabels: data.adjudication.finalLabels as Record<string, string>, rationale: data.adjudication.rationale } : null}
+      existing={
+        data.adjudication
+          ? { finalLabels: data.adjudication.finalLabels as Record<string, string>, rationale: data.adjudication.rationale }
+          : null
+      }
       nextHref={next ? `/audits/${auditId}/adjudicate/${next.auditItemId}` : null}
     />
   );
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
-        <Link href={`/audits/${auditId}/adjudicate`} className="text-teal-800 hover:underline">{t("item.back", { name: data.audit.name })}</Link>
+        <Link href={`/audits/${auditId}/adjudicate`} className="text-teal-800 hover:underline">
+          {t("item.back", { name: data.audit.name })}
+        </Link>
         <span className="font-medium">{t("item.heading", { order: data.sampleOrder })}</span>
         <span className="font-mono text-xs">{data.item.externalId}</span>
       </div>
       {item.kind === "mcq" ? (
         <McqWorkspace item={mcqViewModel(item)} events={data.events.map((e) => eventViewModel(e.id, e.event))} rating={panel} />
       ) : (
-        <ConversationWorkspace category={item.qaCategory} turns={turnViewModels(item)} notes={data.notes.map((n) => noteViewModel(n.id, n.note))} rating={panel} />
+        <ConversationWorkspace
+          category={item.qaCategory}
+          turns={turnViewModels(item)}
+          notes={data.notes.map((n) => noteViewModel(n.id, n.note))}
+          rating={panel}
+        />
       )}
     </>
   );

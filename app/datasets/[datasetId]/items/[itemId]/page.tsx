@@ -19,7 +19,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ItemPage(props: { params: Promise<{ datasetId: string; itemId: string }> }) {
   const { db } = await pageContext("datasets:manage");
   const { datasetId, itemId } = await props.params;
-  const [detail, findings, t, tv] = await Promise.all([itemDetail(db, datasetId, itemId), itemFindings(db, datasetId, itemId), getTranslations("datasets.item"), getTranslations("datasets")]);
+  const [detail, findings, t, tv] = await Promise.all([
+    itemDetail(db, datasetId, itemId),
+    itemFindings(db, datasetId, itemId),
+    getTranslations("datasets.item"),
+    getTranslations("datasets"),
+  ]);
   if (!detail) notFound();
   const item = detail.data;
   const note = (
@@ -30,7 +35,9 @@ export default async function ItemPage(props: { params: Promise<{ datasetId: str
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
-        <Link href={`/datasets/${datasetId}`} className="text-teal-800 hover:underline">← {tv("version", { name: detail.dataset.name, version: detail.dataset.version })}</Link>
+        <Link href={`/datasets/${datasetId}`} className="text-teal-800 hover:underline">
+          ← {tv("version", { name: detail.dataset.name, version: detail.dataset.version })}
+        </Link>
         <span className="font-mono text-xs">{detail.externalId}</span>
         <span className="text-slate-600">{t("patient", { id: detail.patient.externalId })}</span>
         {detail.chapter && <Badge>{detail.chapter}</Badge>}
@@ -41,7 +48,12 @@ export default async function ItemPage(props: { params: Promise<{ datasetId: str
       {item.kind === "mcq" ? (
         <McqWorkspace item={mcqViewModel(item)} events={detail.events.map((e) => eventViewModel(e.id, e.event))} rating={note} />
       ) : (
-        <ConversationWorkspace category={item.qaCategory} turns={turnViewModels(item)} notes={detail.notes.map((n) => noteViewModel(n.id, n.note))} rating={note} />
+        <ConversationWorkspace
+          category={item.qaCategory}
+          turns={turnViewModels(item)}
+          notes={detail.notes.map((n) => noteViewModel(n.id, n.note))}
+          rating={note}
+        />
       )}
     </>
   );

@@ -15,6 +15,10 @@ export const GET = guardedRoute<{ auditId: string; file: string }>("signed-in", 
   if (!mayDownloadCorrected(access, file)) throw forbiddenError("corrected data files are the organizer's");
   const download = await correctedDownload(db, auditId, file);
   if (download.status === "not-found") throw notFoundError();
-  if (download.status === "invalid") throw new AppError("CONFLICT", { key: "adjudication.errors.correctedInvalid" }, undefined, { issues: download.issues, total: download.total });
+  if (download.status === "invalid")
+    throw new AppError("CONFLICT", { key: "adjudication.errors.correctedInvalid" }, undefined, {
+      issues: download.issues,
+      total: download.total,
+    });
   return downloadResponse(download.body, { fileName: `corrected-${file}`, type: download.type, size: download.size });
 });

@@ -11,5 +11,8 @@ export const GET = guardedRoute<{ setId: string; file: string }>("evaluations:ma
   if (!entry) throw notFoundError();
   const computed = await evaluationForRequest(db, setId, evaluationOptionsFromParams(new URL(request.url).searchParams));
   if (!computed) throw notFoundError();
-  return downloadResponse(renderEvaluationExport(computed, file), { fileName: `evaluation-${setId.slice(0, 8)}-${file}`, type: entry.type });
+  return downloadResponse(renderEvaluationExport(computed, file), {
+    fileName: `evaluation-${setId.slice(0, 8)}-${file}`,
+    type: entry.type,
+  });
 });
