@@ -9,6 +9,7 @@ export const EXPORT_LABEL_KEYS = {
   "adjudication.csv": "adjudication",
   "time-on-task.csv": "timeOnTask",
   "comments.csv": "comments",
+  "revisions.csv": "revisions",
 } as const;
 
 export const isLabelledExport = (file: string): file is keyof typeof EXPORT_LABEL_KEYS => file in EXPORT_LABEL_KEYS;
