@@ -69,11 +69,15 @@ echo "built"
 # The Playwright runs. One run is one server (`npm start` in demo mode), one browser and one worker,
 # because its flows share that server's demo data. Runs are independent of each other — their own
 # data dir, database, ports (E2E_PORT, +1 the test IdP, +2 the upload-cap server, +3 the crash
-# server) and results folder — and each waits on its server and browser most of the time, so they
-# run side by side: all flows on SQLite in two halves (Playwright's --shard, whole spec files per
-# half; E2E_SQLITE_SHARDS), and the PostgreSQL subset. The first to fail stops the others; each
-# output line is prefixed with its run's name.
+# server) and results folder — so with cores to spare they run side by side: all flows on SQLite
+# in E2E_SQLITE_SHARDS parts (Playwright's --shard, whole spec files per part) and the PostgreSQL
+# subset, the first to fail stopping the others. On 2 cores they run one after the other: three
+# servers and browsers at once pushed the load to 15-19 and failed flows on their 5 s waits
+# (a sign-in redirect, an import report), so E2E_SIDE_BY_SIDE defaults to 1 only with >= 4 cores.
+# Each output line is prefixed with its run's name.
 port_base=${E2E_PORT_BASE:-3100}
+cores=$(nproc 2>/dev/null || echo 2)
+side_by_side=${E2E_SIDE_BY_SIDE:-$([ "$cores" -ge 4 ] && echo 1 || echo 0)}
 pids=()
 declare -A names
 # Stopping a run stops its whole process tree, listed before the first signal: Playwright starts its
@@ -91,9 +95,22 @@ flows() {
   setsid bash -c 'set -o pipefail; env "$@" 2>&1 | sed -u "s/^/[$0] /"' "$name" \
     "${env[@]}" npx playwright test "$@" &
   pids+=($!); names[$!]=$name
+  [ "$side_by_side" = 1 ] || wait_flows
+}
+# Waits for every started run; the first to fail stops the others and the suite.
+wait_flows() {
+  for _ in "${pids[@]}"; do
+    if wait -n -p done_pid; then
+      clock; printf '== Playwright flows %s passed  (%ss, cpu %ss)\n' "${names[$done_pid]}" "$wall_s" "$cpu_s"
+    else
+      printf '\n== FAILED: Playwright flows %s (its lines above, prefixed [%s]); stopping the others\n' "${names[$done_pid]}" "${names[$done_pid]}"
+      exit 1
+    fi
+  done
+  pids=()
 }
 
-step "Playwright flows: on SQLite (in E2E_SQLITE_SHARDS parts) and on PostgreSQL, side by side"
+step "Playwright flows on SQLite and on PostgreSQL ($([ "$side_by_side" = 1 ] && echo "side by side" || echo "one after the other") on $cores cores)"
 # Every flow runs on SQLite, and every server function runs on both engines in the integration
 # tests. The flows that write through the database the most — imports, saves, sessions and
 # throttling, adjudication, corrections, the trail, permissions — run again on PostgreSQL; pages
@@ -102,18 +119,10 @@ postgres_flows=(account accounts-admin adjudication adjudication-notes auth blin
   fhir findings live-dashboard organizer-extend package permissions review review-order session upload)
 specs=(); for f in "${postgres_flows[@]}"; do specs+=("e2e/$f.spec.ts"); done
 psql "$TEST_POSTGRES_URL" -qc "CREATE DATABASE clinaudit_e2e" >/dev/null
-# E2E_SQLITE_SHARDS=1 runs all SQLite flows in one run (two runs side by side instead of three).
-shards=${E2E_SQLITE_SHARDS:-2}
+# E2E_SQLITE_SHARDS=1 runs all SQLite flows in one run (the default when one after the other).
+shards=${E2E_SQLITE_SHARDS:-$([ "$side_by_side" = 1 ] && echo 2 || echo 1)}
 for i in $(seq 1 "$shards"); do flows "sqlite-$i" $((port_base + 4 * (i - 1))) -- "--shard=$i/$shards"; done
 flows postgres $((port_base + 4 * shards)) E2E_DATABASE_URL="postgresql://postgres@127.0.0.1:$pg_port/clinaudit_e2e" -- "${specs[@]}"
-for _ in "${pids[@]}"; do
-  if wait -n -p done_pid; then
-    clock; printf '== Playwright flows %s passed  (%ss, cpu %ss)\n' "${names[$done_pid]}" "$wall_s" "$cpu_s"
-  else
-    printf '\n== FAILED: Playwright flows %s (its lines above, prefixed [%s]); stopping the others\n' "${names[$done_pid]}" "${names[$done_pid]}"
-    exit 1
-  fi
-done
-pids=()
+wait_flows
 
 step "all tests passed"
