@@ -23,6 +23,19 @@ describe("bindActiveTime", () => {
     expect(report).toHaveBeenCalledTimes(2); // nothing left after 30 s
   });
 
+  it("a scroll event is not rater input: the viewer scrolls by itself", async () => {
+    const p = page();
+    const report = vi.fn(async (_ms: number) => undefined);
+    const stop = bindActiveTime(p, report, 10 * 60_000);
+    vi.advanceTimersByTime(61_000); // idle past the first minute
+    for (let s = 0; s < 120; s++) {
+      vi.advanceTimersByTime(1_000);
+      p.window.dispatchEvent(new Event("scroll"));
+    }
+    stop();
+    expect(report.mock.calls.map((c) => c[0])).toEqual([60_000]); // the first minute only
+  });
+
   it("excludes idle time and hidden pages, and reports on hiding and on stop", async () => {
     const p = page();
     const report = vi.fn(async (_ms: number) => undefined);

@@ -6,7 +6,10 @@ import { useEffect, useRef } from "react";
 import { ActiveTimeTracker } from "./active-time";
 
 export const REPORT_EVERY_MS = 15_000;
-const INPUT_EVENTS = ["keydown", "pointerdown", "pointermove", "wheel", "scroll", "touchstart"] as const;
+// What a rater does. Not "scroll": the record viewer scrolls by itself (its virtualizer corrects
+// the offset as rows are measured, jumps re-aim), and a rater's own scrolling always comes with a
+// wheel, key, pointer or touch event; counting scroll events let an unattended page stay active.
+const INPUT_EVENTS = ["keydown", "pointerdown", "pointermove", "wheel", "touchstart"] as const;
 
 export interface PageLike {
   document: EventTarget & { visibilityState: string; hasFocus(): boolean };
