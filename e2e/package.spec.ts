@@ -39,6 +39,10 @@ async function downloadAndRerun(organizer: Page): Promise<{ sha: string; files: 
 // The organizer downloads the demo audit's package and reruns it; a clinician then rates a case in
 // the browser; the new package differs, reruns too, and downloading it twice gives the same bytes.
 test("the reproducibility package reruns in Python and R, before and after a new rating", async ({ browser }) => {
+  // Pages earlier specs left open in this worker's browser keep reporting their raters' active
+  // time (every 15 s, up to a minute after the last key): the audit's state, and so its package,
+  // would change between two downloads. Closing them reports the rest now, before the first one.
+  for (const context of browser.contexts()) await context.close();
   const organizer = await newPage(browser);
   await signInAs(organizer, "organizer");
   await organizer.getByRole("link", { name: DEMO_AUDIT }).click();
