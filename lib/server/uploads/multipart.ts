@@ -2,9 +2,11 @@
 // a cap on the whole body. Nothing holds a file in memory: the body is read chunk by chunk
 // (awaiting the parser's backpressure) and each file part is piped into its own file.
 //
-// Over the cap, the body is no longer read (the declared Content-Length is checked before the
-// first byte; a body without one is counted as it arrives), every file written so far is
-// removed, and the caller answers with the limit. Route handlers must not pass through proxy.ts
+// Over the cap, nothing more is stored (the declared Content-Length is checked before the first
+// byte; a body without one is counted as it arrives), every file written so far is removed, and
+// the caller answers with the limit. Before it answers, the rest of the body is read and dropped,
+// within a small budget: a client still sending when the server closes gets a reset instead of
+// the answer (EPIPE / ECONNRESET), so a modest overshoot is drained and only a huge one is cut. Route handlers must not pass through proxy.ts
 // (its matcher excludes them): Next buffers a proxied body in memory, up to 10 MiB by default.
 import fs from "node:fs";
 import { once } from "node:events";
@@ -49,6 +51,46 @@ export interface ReceiveOptions {
   maxFiles?: number;
   /** Bytes of the body read so far, as they arrive. */
   onBytes?: (received: number) => void;
+  /** How much of a refused body is read and dropped before answering (see the top of this file). */
+  drain?: DrainBudget;
+}
+
+export interface DrainBudget {
+  bytes: number;
+  ms: number;
+}
+
+/** Enough for a form a little over the cap to be read to its end on any link worth the name. */
+export const DEFAULT_DRAIN: DrainBudget = { bytes: 64 * 1024 * 1024, ms: 3000 };
+
+/**
+ * Reads and drops what is left of a refused body, until it ends or the budget is spent, so the
+ * client has finished sending when the answer and the connection's close reach it.
+ */
+async function drainRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget: DrainBudget): Promise<void> {
+  const deadline = Date.now() + budget.ms;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), budget.ms);
+  });
+  let dropped = 0;
+  try {
+    while (dropped <= budget.bytes && Date.now() < deadline) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === "late" || next.done) break;
+      dropped += next.value.byteLength;
+    }
+  } catch {
+    // The client went away: nothing left to drain.
+  } finally {
+    clearTimeout(timer);
+    // Released, not cancelled: cancelling would close the socket before the answer is written.
+    try {
+      reader.releaseLock();
+    } catch {
+      // A read still pending is rejected by the release; Promise.race above has handled it.
+    }
+  }
 }
 
 /** Text fields are names and flags; anything bigger is not a form this app sends. */
@@ -80,8 +122,12 @@ function sweepStale(root: string): void {
 
 export async function receiveMultipart(request: Request, options: ReceiveOptions): Promise<ReceiveResult> {
   const { maxBytes } = options;
+  const drain = options.drain ?? DEFAULT_DRAIN;
   const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (declared > maxBytes) return { ok: false, reason: "too-large", limit: maxBytes };
+  if (declared > maxBytes) {
+    if (request.body) await drainRest(request.body.getReader(), drain);
+    return { ok: false, reason: "too-large", limit: maxBytes };
+  }
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body)
     return { ok: false, reason: "malformed", detail: "expected a multipart/form-data body" };
@@ -158,8 +204,7 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     fail({ reason: "failed", error });
   }
   if (failure) {
-    // The rest of the body is left unread: the caller answers and the connection closes.
-    reader.releaseLock();
+    // Nothing more is stored; the rest of the body is dropped (within the budget) before the answer.
     parser.destroy();
     // A destroyed part's pipeline need not settle; its file is closed once the sink is.
     for (const p of parts) {
@@ -168,6 +213,8 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     }
     await Promise.all(parts.map((p) => p.sink.closed || new Promise<void>((closed) => p.sink.once("close", () => closed()))));
     remove();
+    if (failure.reason === "failed") reader.releaseLock();
+    else await drainRest(reader, drain);
     return { ok: false, ...failure };
   }
   return { ok: true, files, fields, remove };

@@ -10,8 +10,8 @@ export interface RefusalMessages {
 }
 
 /**
- * The answer to an upload that could not be received. Over the cap the rest of the body is
- * never read, so the connection is closed after the answer rather than kept for another request.
+ * The answer to an upload that could not be received. A refused body may not have been read to
+ * its end (see multipart.ts), so the connection is closed after the answer rather than kept.
  */
 export function refusal(failure: ReceiveFailure, messages: RefusalMessages): Response {
   if (failure.reason === "too-large")
