@@ -112,11 +112,13 @@ wait_flows() {
 
 step "Playwright flows on SQLite and on PostgreSQL ($([ "$side_by_side" = 1 ] && echo "side by side" || echo "one after the other") on $cores cores)"
 # Every flow runs on SQLite, and every server function runs on both engines in the integration
-# tests. The flows that write through the database the most — imports, saves, sessions and
-# throttling, adjudication, corrections, the trail, permissions — run again on PostgreSQL; pages
-# that only render (a11y, CSP, keys, languages, the viewer) are not repeated.
-postgres_flows=(account accounts-admin adjudication adjudication-notes auth blinding corrected cutoff datasets evaluation
-  fhir findings live-dashboard organizer-extend package permissions review review-order session upload)
+# tests (tests/integration/databases.ts). What only a running app on PostgreSQL shows is repeated
+# there: the start script (migrations under the advisory lock, first-start setup), the job queue
+# (pg-boss: dataset imports through the upload page, FHIR included, and evaluation reports run in
+# a worker), the raw-SQL row writer of imports (lib/server/datasets/rows.ts), the saves of a whole
+# review, and the cutoff rule on stored dates. The other flows render through the same Prisma
+# queries on either engine; repeating them took ~13 min of a 45-min run on 2 cores for ~4.
+postgres_flows=(cutoff datasets evaluation fhir review upload)
 specs=(); for f in "${postgres_flows[@]}"; do specs+=("e2e/$f.spec.ts"); done
 psql "$TEST_POSTGRES_URL" -qc "CREATE DATABASE clinaudit_e2e" >/dev/null
 # E2E_SQLITE_SHARDS=1 runs all SQLite flows in one run (the default when one after the other).
