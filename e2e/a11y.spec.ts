@@ -18,6 +18,7 @@ test("clinician pages: queue and case screen", async ({ page }) => {
 });
 
 test("organizer pages: audits, audit, new audit, dashboard, adjudication, datasets, items", async ({ page }) => {
+  test.setTimeout(120_000); // ten pages through axe: ~40 s on a quiet machine
   await signInAs(page, "organizer");
   await check(page, "/audits");
   await page.getByRole("link", { name: /Demo audit/ }).click();

@@ -4,19 +4,17 @@ import { useState, useTransition } from "react";
 import { replaceTemporaryPasswordAction } from "@/app/account/actions";
 import { checkFields } from "@/lib/schemas/issues";
 import { replaceTemporaryPasswordSchema } from "@/lib/schemas/users";
-import { Button } from "../ui/button";
-import { TextField } from "../ui/field";
-import { continueSignedIn } from "./continue-signed-in";
 import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { continueSignedIn } from "./continue-signed-in";
+import { type NewPassword, NewPasswordFields } from "./new-password-fields";
 
 /** The new password twice; on success the user is signed in with it and goes on to the app. */
 export function ForcedPasswordForm({ email, minLength }: { email: string; minLength: number }) {
   const t = useTranslations("auth.forced");
-  const ta = useTranslations("auth.account");
   const tr = useTranslations();
   const [pending, start] = useTransition();
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const [password, setPassword] = useState<NewPassword>({ next: "", confirm: "" });
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
@@ -24,19 +22,20 @@ export function ForcedPasswordForm({ email, minLength }: { email: string; minLen
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     // The server's schema, so the same words before sending as after.
-    const local = checkFields(replaceTemporaryPasswordSchema, { next, confirm }, tr);
+    const local = checkFields(replaceTemporaryPasswordSchema, password, tr);
     setFieldErrors(local ?? {});
     setError(null);
     if (local) return;
     start(async () => {
-      const r = await replaceTemporaryPasswordAction({ next, confirm });
+      const r = await replaceTemporaryPasswordAction(password);
       if (!r.ok) {
         setError(r.error);
+        setFieldErrors(r.fieldErrors ?? {});
         if (r.signedOut) window.location.assign("/login");
         return;
       }
       setDone(true);
-      if (!(await continueSignedIn(email, next))) window.location.assign("/login");
+      if (!(await continueSignedIn(email, password.next))) window.location.assign("/login");
     });
   };
 
@@ -44,28 +43,7 @@ export function ForcedPasswordForm({ email, minLength }: { email: string; minLen
     <form onSubmit={submit} className="space-y-4" noValidate>
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
-        label={ta("next")}
-        name="new-password"
-        type="password"
-        autoComplete="new-password"
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        error={fieldErrors.next}
-        hint={t("hint", { min: minLength })}
-        required
-        autoFocus
-      />
-      <TextField
-        label={ta("confirm")}
-        name="confirm-password"
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={fieldErrors.confirm}
-        required
-      />
+      <NewPasswordFields value={password} onChange={setPassword} errors={fieldErrors} hint={t("hint", { min: minLength })} autoFocus />
       {error && <Alert>{error}</Alert>}
       {done && (
         <p role="status" className="text-sm text-teal-800">

@@ -5,9 +5,11 @@ import { useState, useTransition } from "react";
 import { changePasswordAction } from "@/app/account/actions";
 import { checkFields } from "@/lib/schemas/issues";
 import { changePasswordSchema } from "@/lib/schemas/users";
+import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
-import { TextField } from "../ui/field";
 import { Card, CardTitle } from "../ui/card";
+import { TextField } from "../ui/field";
+import { type NewPassword, NewPasswordFields } from "./new-password-fields";
 
 /** Current password, the new one twice; on success every session ends and sign-in follows. */
 export function PasswordForm({ minLength }: { minLength: number }) {
@@ -15,8 +17,7 @@ export function PasswordForm({ minLength }: { minLength: number }) {
   const tr = useTranslations();
   const [pending, start] = useTransition();
   const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const [password, setPassword] = useState<NewPassword>({ next: "", confirm: "" });
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
@@ -24,11 +25,12 @@ export function PasswordForm({ minLength }: { minLength: number }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     // The server's schema, so the same words before sending as after.
-    const local = checkFields(changePasswordSchema, { current, next, confirm }, tr);
+    const local = checkFields(changePasswordSchema, { current, ...password }, tr);
     setFieldErrors(local ?? {});
+    setError(null);
     if (local) return;
     start(async () => {
-      const r = await changePasswordAction({ current, next, confirm });
+      const r = await changePasswordAction({ current, ...password });
       if (!r.ok) {
         setError(r.error);
         setFieldErrors(r.fieldErrors ?? {});
@@ -49,34 +51,11 @@ export function PasswordForm({ minLength }: { minLength: number }) {
         autoComplete="current-password"
         value={current}
         onChange={(e) => setCurrent(e.target.value)}
+        error={fieldErrors.current}
         required
       />
-      <TextField
-        label={t("next")}
-        name="new-password"
-        type="password"
-        autoComplete="new-password"
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        error={fieldErrors.next}
-        hint={t("hint", { min: minLength })}
-        required
-      />
-      <TextField
-        label={t("confirm")}
-        name="confirm-password"
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={fieldErrors.confirm}
-        required
-      />
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <NewPasswordFields value={password} onChange={setPassword} errors={fieldErrors} hint={t("hint", { min: minLength })} />
+      {error && <Alert>{error}</Alert>}
       {done && (
         <p role="status" className="text-sm text-teal-800">
           {t("done")}

@@ -118,33 +118,36 @@ export function AgreementBreakdownChart({
           })}
         </svg>
       )}
-      <table className="sr-only">
-        <caption>{heading}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{name}</th>
-            <th scope="col">{t("sampled")}</th>
-            <th scope="col">{t("considered")}</th>
-            <th scope="col">{t("atLeastTwo")}</th>
-            <th scope="col">{t("all")}</th>
-            <th scope="col">AC1</th>
-            <th scope="col">{t("ci", { level })}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((g) => (
-            <tr key={groupLabel(g.group)}>
-              <th scope="row">{groupLabel(g.group)}</th>
-              <td>{g.sampled}</td>
-              <td>{g.shares.itemsConsidered}</td>
-              <td>{percent(g.shares.atLeastTwoAgree)}</td>
-              <td>{percent(g.shares.allAgree)}</td>
-              <td>{fixed(g.gwetAc1.coeff)}</td>
-              <td>{ciText(g)}</td>
+      {/* sr-only on a wrapper: a table grows to its content past the 1 px box and widened the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{heading}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{name}</th>
+              <th scope="col">{t("sampled")}</th>
+              <th scope="col">{t("considered")}</th>
+              <th scope="col">{t("atLeastTwo")}</th>
+              <th scope="col">{t("all")}</th>
+              <th scope="col">AC1</th>
+              <th scope="col">{t("ci", { level })}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {groups.map((g) => (
+              <tr key={groupLabel(g.group)}>
+                <th scope="row">{groupLabel(g.group)}</th>
+                <td>{g.sampled}</td>
+                <td>{g.shares.itemsConsidered}</td>
+                <td>{percent(g.shares.atLeastTwoAgree)}</td>
+                <td>{percent(g.shares.allAgree)}</td>
+                <td>{fixed(g.gwetAc1.coeff)}</td>
+                <td>{ciText(g)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Card>
   );
 }

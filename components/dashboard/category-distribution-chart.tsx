@@ -107,31 +107,34 @@ export function CategoryDistributionChart({ dimension, title }: { dimension: Dim
         </svg>
       )}
       {rows.length > 0 && <CategoryLegend prefix={prefix} labels={labels} />}
-      <table className="sr-only">
-        <caption>{heading}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("rater")}</th>
-            {labels.map((l) => (
-              <th key={l} scope="col">
-                {l}
-              </th>
-            ))}
-            <th scope="col">{t("total")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.rater}>
-              <th scope="row">{r.rater}</th>
-              {r.counts.map((c) => (
-                <td key={c.category}>{c.count}</td>
+      {/* sr-only on a wrapper: a table grows to its content past the 1 px box and widened the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{heading}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("rater")}</th>
+              {labels.map((l) => (
+                <th key={l} scope="col">
+                  {l}
+                </th>
               ))}
-              <td>{r.total}</td>
+              <th scope="col">{t("total")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.rater}>
+                <th scope="row">{r.rater}</th>
+                {r.counts.map((c) => (
+                  <td key={c.category}>{c.count}</td>
+                ))}
+                <td>{r.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Card>
   );
 }

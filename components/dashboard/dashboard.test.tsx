@@ -56,7 +56,7 @@ describe("dashboard components on the small audit", () => {
     expect(html).toContain("n = 5");
     expect(html).toContain("Potential harm <span"); // legend label beside its texture name
     expect(html).toContain("(diagonal stripes)");
-    expect(html).toMatch(/<table class="sr-only">.*<th scope="row">R2<\/th><td>4<\/td><td>1<\/td><td>1<\/td><td>6<\/td>/);
+    expect(html).toMatch(/<div class="sr-only"><table>.*<th scope="row">R2<\/th><td>4<\/td><td>1<\/td><td>1<\/td><td>6<\/td>/);
     for (const [, id] of html.matchAll(/url\(#([^)]+)\)/g)) expect(html).toContain(`id="${id}"`);
   });
 

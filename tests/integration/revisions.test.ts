@@ -9,7 +9,7 @@ import { createDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import type { McqItem } from "@/lib/formats";
 import { correctedBenchmark } from "@/lib/server/adjudication/corrected-export";
-import { auditRevisions } from "@/lib/server/adjudication/revisions";
+import { acceptedRevisions, auditRevisions } from "@/lib/server/adjudication/revisions";
 import { buildAuditPackage } from "@/lib/server/reports/audit-package";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { loadExportExtras } from "@/lib/server/reports/export-extras";
@@ -67,5 +67,19 @@ describe.each(DATABASES)("the revision summary on $name", (database) => {
 
     const pkg = (await buildAuditPackage(db, auditId))!;
     expect(pkg.entries.find((e) => e.name === "revisions.csv")!.content).toBe(renderExport(snapshot, "revisions.csv", extras));
+  });
+
+  it("the dashboard's paragraph summary: the same once a correction is accepted, nothing read before", async () => {
+    const url = await database.create();
+    await applyMigrations(target(url));
+    const db = createDb(url);
+    const auditId = await buildAudit(db);
+    expect(await acceptedRevisions(db, auditId)).toEqual(await auditRevisions(db, auditId));
+    await db.correctionDecision.updateMany({ where: { auditId }, data: { decision: "REJECTED" } });
+    expect(await acceptedRevisions(db, auditId)).toBeNull();
+    // The exports still count what was reviewed (zero corrections of six items).
+    expect((await auditRevisions(db, auditId))!.summary.items).toBe(6);
+    expect(await acceptedRevisions(db, "no-such-audit")).toBeNull();
+    await db.$disconnect();
   });
 });

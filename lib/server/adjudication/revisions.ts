@@ -16,6 +16,15 @@ export async function auditRevisions(db: Db, auditId: string): Promise<ReportRev
   return state ? stateRevisions(db, state) : null;
 }
 
+/**
+ * What the appendix paragraph needs: the summary once any correction is accepted, else null (the
+ * paragraph then has no revisions sentence), so a page that polls reads no items until then.
+ */
+export async function acceptedRevisions(db: Db, auditId: string): Promise<ReportRevisions | null> {
+  const state = await correctedState(db, auditId);
+  return state?.decisions.length ? stateRevisions(db, state) : null;
+}
+
 /** The revision summary of a corrected-export state (its decisions, its audit's sample). */
 export async function stateRevisions(db: Db, s: CorrectedState): Promise<ReportRevisions> {
   const sampled = await db.auditItem.findMany({ where: { auditId: s.auditId }, select: { item: { select: { externalId: true } } } });

@@ -28,7 +28,7 @@ import { loadAuditComments } from "@/lib/server/reports/audit-comments";
 import { authorizeResults } from "@/lib/server/reports/dashboard-access";
 import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
-import { auditRevisions } from "@/lib/server/adjudication/revisions";
+import { acceptedRevisions } from "@/lib/server/adjudication/revisions";
 import { EXPORT_LABEL_KEYS, isLabelledExport } from "@/components/dashboard/export-labels";
 import { auditParagraph, exportCatalog, type ExportFile } from "@/lib/server/reports/export-files";
 import { Card } from "@/components/ui/card";
@@ -51,7 +51,7 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
   const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
     auditProgress(db, auditId),
     loadAdjudications(db, auditId),
-    auditRevisions(db, auditId),
+    acceptedRevisions(db, auditId),
     auditRubric(db, auditId),
     getLocale(),
     getTranslations("dashboard"),
