@@ -238,14 +238,16 @@ export async function buildCorrected(
   // exactly as they will be downloaded: the patients part is validated once per dataset (its
   // digest), then each state's items part against it (lib/formats/validate-parts.ts).
   const total = data.reduce((n, f) => n + f.size, 0);
+  let digested = 0; // characters read to take the digest (none once it is kept)
   const digest = await patientsDigest(root, patientsPart, layout, format, state.timeZone, (done) =>
-    progress({ phase: "checking", done, total }),
+    progress({ phase: "checking", done: (digested = done), total }),
   );
   const read = new Map<string, number>();
   const options = {
     timeZone: state.timeZone,
     onProgress: (p: { file: string; chars: number }) => (
-      read.set(p.file, p.chars), progress({ phase: "checking", done: [...read.values()].reduce((a, b) => a + b, 0), total })
+      read.set(p.file, p.chars),
+      progress({ phase: "checking", done: Math.min(total, digested + [...read.values()].reduce((a, b) => a + b, 0)), total })
     ),
   };
   const validated = digest

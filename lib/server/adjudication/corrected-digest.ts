@@ -11,7 +11,9 @@ import { segmentText } from "./corrected-files";
 // The importer's validation of a dataset's patients part, done once per dataset and kept beside
 // the part (lib/formats/validate-parts.ts): every state's build then checks only its items part
 // against it. Stored with v8.serialize (Maps and typed arrays as they are, a few MB for the
-// full-size benchmark, read back in tens of ms). A new version of what is kept bumps the name.
+// full-size benchmark, read back in tens of ms). A change of what is kept, or of a patient-level
+// rule of the readers, bumps PATIENTS_DIGEST_VERSION (as one of the export's shape bumps
+// CORRECTED_EXPORT_VERSION): an old digest is then taken again, never trusted.
 const PATIENTS_DIGEST_VERSION = 1;
 
 interface Stored {
