@@ -151,6 +151,11 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
       // What the digest path accepted, the importer's full validation of the downloaded files accepts.
       const data2 = second.files.filter((f) => !f.name.startsWith("changelog.")).map((f) => ({ name: f.name, text: f.text() }));
       expect(await validateDatasetStream(data2.map(file))).toMatchObject({ ok: true, summary: { stats: { items: 10 } } });
+      // A damaged digest is not trusted: it is taken again.
+      fs.writeFileSync(digest!, "not a digest");
+      await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId], evidenceText: "Adjudicated evidence, again" });
+      expect((await correctedBenchmark(db, w.auditId, root))!.ok).toBe(true);
+      expect(fs.readFileSync(digest!).length).toBeGreaterThan("not a digest".length);
       await db.$disconnect();
     },
   );
