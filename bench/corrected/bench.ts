@@ -130,7 +130,7 @@ export async function benchCorrected(inputDir: string, port: number, dataDir: st
         staticBig,
         target,
         meets(cold),
-        "builds the dataset's part from the database, the items and the importer's validation before the first byte; the page starts this build when it is opened",
+        "builds the dataset's part from the database and validates it once (its digest, kept beside it), then the items and their validation against it, before the first byte; the page starts this build when it is opened",
       ),
       row(
         "corrected.changed",
@@ -139,7 +139,7 @@ export async function benchCorrected(inputDir: string, port: number, dataDir: st
         staticBig,
         target,
         meets(changed),
-        "the app builds the new state in the background as soon as an adjudication is saved: a download asked at that instant waits for the validation",
+        "the new state's build reads the items and the importer's item rules check them against the dataset's kept patients digest (lib/formats/validate-parts.ts): a download asked at that instant waits for that only",
       ),
       row("corrected.cached", "the same again (cached)", repeat, staticBig, target, meets(repeat)),
       row("corrected.items", `corrected instances.jsonl (${mb(items.bytes)}), cached`, items, staticSmall, target, meets(items)),

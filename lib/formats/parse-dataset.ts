@@ -15,12 +15,15 @@ import { isTimeZone } from "./time-zone";
 import { readFhir } from "./fhir/read-fhir";
 import type { FhirPlan } from "./fhir/plan";
 import type { NotesStreamPlan } from "./validate-notes";
+import type { PartsPhase } from "./parts-phase";
 
 export interface DatasetFile {
   name: string;
   chunks: Chunks;
   /** The same text once more, if it can be read again (else a JSON bundle's first read is kept to locate its issues). */
   reopen?: () => Chunks;
+  /** The file's first characters for detection, when `chunks` is not the whole file (a resumed read: validate-parts.ts). */
+  head?: string;
 }
 
 export interface ParseOptions {
@@ -98,11 +101,16 @@ interface ReadOutcome {
 }
 
 /** Detects the layout and runs its reader once over every file (keeping records or not). */
-async function readDataset(files: readonly DatasetFile[], options: ParseOptions, retain: boolean): Promise<ReadOutcome> {
+async function readDataset(
+  files: readonly DatasetFile[],
+  options: ParseOptions,
+  retain: boolean,
+  parts?: PartsPhase,
+): Promise<ReadOutcome> {
   const log = new IssueLog(options.maxIssues ?? DEFAULT_MAX_ISSUES);
   const progress = new ProgressTracker(options.onProgress);
   const findings = new FindingLog(log, options.strict ?? false);
-  const ctx: ReadContext = { log, progress, retain, findings, timeZone: options.timeZone ?? "UTC" };
+  const ctx: ReadContext = { log, progress, retain, findings, timeZone: options.timeZone ?? "UTC", ...(parts ? { parts } : {}) };
   if (!isTimeZone(ctx.timeZone as string)) {
     log.add({
       file: files.map((f) => f.name).join(", ") || "(none)",
@@ -114,7 +122,7 @@ async function readDataset(files: readonly DatasetFile[], options: ParseOptions,
 
   const peeked = await Promise.all(files.map(async (f) => ({ name: f.name, reopen: f.reopen, ...(await peek(f.chunks)) })));
   const detection = detectFormat(
-    peeked.map((p) => ({ name: p.name, head: p.head })),
+    peeked.map((p, k) => ({ name: p.name, head: files[k]!.head ?? p.head })),
     options.format,
   );
   if (!detection.ok) {
@@ -179,6 +187,8 @@ export async function parseDataset(files: readonly DatasetFile[], options: Parse
 export interface ReopenableFile {
   name: string;
   open: () => Chunks;
+  /** As DatasetFile.head. */
+  head?: string;
 }
 
 /** What pass 2 (`streamDataset`) needs from pass 1: which file plays which role, and the notes bookkeeping. */
@@ -207,11 +217,17 @@ export type ValidationResult = { ok: true; summary: DatasetSummary } | { ok: fal
  * issues) while keeping only compact indexes, so memory does not grow with
  * the size of JSONL / CSV files. Pair with `streamDataset` for the records.
  */
-export async function validateDatasetStream(files: readonly ReopenableFile[], options: ParseOptions = {}): Promise<ValidationResult> {
+export async function validateDatasetStream(
+  files: readonly ReopenableFile[],
+  options: ParseOptions = {},
+  /** Split at the patients/items boundary: validate-parts.ts only. */
+  parts?: PartsPhase,
+): Promise<ValidationResult> {
   const { result, roles, log, progress, findings } = await readDataset(
-    files.map((f) => ({ name: f.name, chunks: f.open(), reopen: f.open })),
+    files.map((f) => ({ name: f.name, chunks: f.open(), reopen: f.open, ...(f.head !== undefined ? { head: f.head } : {}) })),
     options,
     false,
+    parts,
   );
   if (!log.empty || !result) return { ok: false, issues: log.issues, total: log.total };
   const { family, format, formatVersion, meta, extra } = result.dataset;

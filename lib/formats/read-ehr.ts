@@ -8,9 +8,10 @@ import type { NormalizedDataset } from "./model";
 import { pickExtra } from "./primitives";
 import type { ProgressTracker } from "./progress";
 import { ehrBundleSchema } from "./schema-ehr";
-import { EhrDatasetBuilder } from "./validate-ehr";
+import type { EhrDatasetBuilder } from "./validate-ehr";
 import type { NotesStreamPlan } from "./validate-notes";
 import type { FhirPlan } from "./fhir/plan";
+import { ehrBuilder, patientsRead, type PartsPhase } from "./parts-phase";
 
 export interface ReadContext {
   log: IssueLog;
@@ -21,6 +22,8 @@ export interface ReadContext {
   findings?: FindingLog;
   /** IANA zone for times without a UTC offset (default UTC). */
   timeZone?: string;
+  /** A read split at the patients/items boundary (parts-phase.ts); absent: the whole dataset. */
+  parts?: PartsPhase;
 }
 
 export interface NamedChunks {
@@ -56,13 +59,15 @@ const ehrCounts = (b: EhrDatasetBuilder): ReadCounts => ({
 });
 
 export async function readEhrJsonBundle(file: NamedChunks, ctx: ReadContext): Promise<ReadResult | undefined> {
-  const builder = new EhrDatasetBuilder(ctx.log, ctx.retain, ctx.timeZone);
+  const builder = ehrBuilder(ctx);
   const read = await readBundle(file, ctx, ehrBundleSchema, {
     patients: (p, where) => builder.addPatient(p, where),
     instances: (r, where) => builder.addInstance(r, where),
   });
   if (!read) return undefined;
   const { root, head } = read;
+  // A digest's bundle has no instances (parts-phase.ts): the patients are all read here.
+  patientsRead(ctx, builder);
   builder.finish();
   await read.locate();
   if (!head.success) return undefined;
@@ -86,11 +91,12 @@ export async function readEhrJsonl(
   instancesFile: NamedChunks | undefined,
   ctx: ReadContext,
 ): Promise<ReadResult | undefined> {
-  const builder = new EhrDatasetBuilder(ctx.log, ctx.retain, ctx.timeZone);
+  const builder = ehrBuilder(ctx);
   for (const [file, add] of [
     [patientsFile ?? "patients.jsonl", builder.addPatient.bind(builder)],
     [instancesFile ?? "instances.jsonl", builder.addInstance.bind(builder)],
   ] as const) {
+    if (file === instancesFile) patientsRead(ctx, builder);
     if (typeof file === "string") {
       ctx.log.add({ file, field: "(file)", message: `missing ${file}: the JSONL layout needs patients.jsonl and instances.jsonl` });
       continue;

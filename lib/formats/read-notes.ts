@@ -18,16 +18,19 @@ import {
   QUESTIONS_CSV_COLUMNS,
   questionsCsvRowSchema,
 } from "./schema-notes";
+import { notesBuilder, patientsRead } from "./parts-phase";
 import { NotesDatasetBuilder } from "./validate-notes";
 
 export async function readNotesJsonBundle(file: NamedChunks, ctx: ReadContext): Promise<ReadResult | undefined> {
-  const builder = new NotesDatasetBuilder(ctx.log, false, ctx.retain, ctx.findings);
+  const builder = notesBuilder(ctx);
   const read = await readBundle(file, ctx, notesBundleSchema, {
     patients: (p, where) => builder.addBundlePatient(p, where),
     conversations: (c, where) => builder.addBundleConversation(c, where),
   });
   if (!read) return undefined;
   const { root, head } = read;
+  // A digest's bundle has no conversations (parts-phase.ts): the patients are all read here.
+  patientsRead(ctx, builder);
   const items = builder.finish();
   await read.locate();
   if (!head.success) return undefined;
@@ -146,9 +149,10 @@ export async function readChatQaCsv(
   questions: NamedChunks | undefined,
   ctx: ReadContext,
 ): Promise<ReadResult | undefined> {
-  const builder = new NotesDatasetBuilder(ctx.log, false, ctx.retain, ctx.findings);
+  const builder = notesBuilder(ctx);
   if (notes) await readNotesCsv(notes, builder, ctx);
   else ctx.log.add({ file: "notes.csv", field: "(file)", message: "missing notes.csv: questions cannot be checked against notes" });
+  patientsRead(ctx, builder);
   if (questions)
     await readCsvTable(
       questions,

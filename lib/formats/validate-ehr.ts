@@ -18,16 +18,24 @@ import { ehrPatientSchema, instanceSchema } from "./schema-ehr";
  * collects. Lookups are rare (cited evidence only), so a linear scan is fine.
  */
 class EventTimes {
-  private readonly ids: string;
-  private readonly times: string;
-  private readonly idEnds: Uint32Array;
-  private readonly timeEnds: Uint32Array;
+  private constructor(
+    private readonly ids: string,
+    private readonly times: string,
+    private readonly idEnds: Uint32Array,
+    private readonly timeEnds: Uint32Array,
+  ) {}
 
-  constructor(events: readonly { id: string; time: string }[]) {
-    this.ids = events.map((e) => e.id).join("");
-    this.times = events.map((e) => e.time).join("");
-    this.idEnds = ends(events.map((e) => e.id.length));
-    this.timeEnds = ends(events.map((e) => e.time.length));
+  static of(events: readonly { id: string; time: string }[]): EventTimes {
+    const ids = events.map((e) => e.id).join("");
+    const times = events.map((e) => e.time).join("");
+    return new EventTimes(ids, times, ends(events.map((e) => e.id.length)), ends(events.map((e) => e.time.length)));
+  }
+
+  /** The same index from its fields as a structured clone (v8.serialize) gives them back, without the class. */
+  static revive(o: EventTimes): EventTimes {
+    if (o instanceof EventTimes) return o;
+    const f = o as unknown as { ids: string; times: string; idEnds: Uint32Array; timeEnds: Uint32Array };
+    return new EventTimes(f.ids, f.times, f.idEnds, f.timeEnds);
   }
 
   get(id: string): string | undefined {
@@ -64,6 +72,14 @@ interface PatientEntry {
   pregnancyId?: string | null;
   /** Milliseconds are computed only for cited events. */
   events?: EventTimes;
+}
+
+/** The patients' side of the cross-record rules, as `patientsState()` hands it out. */
+export interface EhrPatientsState {
+  kind: "ehr";
+  patients: Map<string, PatientEntry>;
+  patientCount: number;
+  eventCount: number;
 }
 
 /** The fields of an instance the cross-record rules read. */
@@ -136,6 +152,26 @@ export class EhrDatasetBuilder {
     );
   }
 
+  /**
+   * What the instances' rules need from the patients read so far (lib/formats/parts.ts): taken
+   * after the last patient and before any instance, restored into a fresh builder with
+   * `restorePatients`, it makes the instances' check exactly the one a full read runs.
+   */
+  patientsState(): EhrPatientsState {
+    if (this.refs.length > 0 || this.instanceWhere.size > 0 || this.retain)
+      throw new Error("patientsState: only before any instance, without retained records");
+    return { kind: "ehr", patients: this.byPatient, patientCount: this.patientCount, eventCount: this.eventCount };
+  }
+
+  /** Continues from `patientsState()` (a fresh builder; the state is the builder's from then on). */
+  restorePatients(state: EhrPatientsState): void {
+    if (this.byPatient.size > 0 || this.refs.length > 0 || this.retain) throw new Error("restorePatients: only into a fresh builder");
+    for (const [id, entry] of state.patients)
+      this.byPatient.set(id, entry.events ? { ...entry, events: EventTimes.revive(entry.events) } : entry);
+    this.patientCount = state.patientCount;
+    this.eventCount = state.eventCount;
+  }
+
   get itemCount(): number {
     return this.refs.length;
   }
@@ -177,7 +213,7 @@ export class EhrDatasetBuilder {
     this.patientCount++;
     entry.valid = true;
     entry.pregnancyId = parsed.data.pregnancy_id;
-    entry.events = new EventTimes(events);
+    entry.events = EventTimes.of(events);
     if (this.retain) this.patients.push(ehrPatientFromWire(parsed.data));
   }
 
@@ -192,7 +228,7 @@ export class EhrDatasetBuilder {
     zone: ZoneExample | undefined,
     pregnancyId: string | null,
   ): void {
-    this.byPatient.set(id, { where, valid: true, pregnancyId, events: new EventTimes(events), ...(zone ? { zone } : {}) });
+    this.byPatient.set(id, { where, valid: true, pregnancyId, events: EventTimes.of(events), ...(zone ? { zone } : {}) });
     this.patientCount++;
     this.eventCount += events.length;
   }

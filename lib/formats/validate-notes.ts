@@ -67,6 +67,15 @@ export interface NotesStreamPlan {
   numNotes: Map<string, number>;
 }
 
+/** The patients' side of the notes family's cross-record rules, as `patientsState()` hands it out. */
+export interface NotesPatientsState {
+  kind: "notes";
+  patients: Map<string, PatientEntry>;
+  noteIds: Map<string, Where>;
+  noteCount: number;
+  patientCount: number;
+}
+
 /** Content turns keep only their numbering; source turns also their options (for note references). */
 const slim = (t: Turn): Turn =>
   ({
@@ -106,6 +115,26 @@ export class NotesDatasetBuilder {
     private readonly notesJoined = false,
   ) {
     this.findings = findings ?? new FindingLog(log);
+  }
+
+  /**
+   * What the conversations' rules need from the patients and notes read so far
+   * (lib/formats/parts.ts): taken before any question, restored with `restorePatients`.
+   */
+  patientsState(): NotesPatientsState {
+    if (this.conversations.size > 0 || this.pendingIncomplete.size > 0 || this.retain || this.patientsFromQuestions)
+      throw new Error("patientsState: only before any question, without retained records");
+    const { byPatient: patients, noteIds, noteCount, patientCount } = this;
+    return { kind: "notes", patients, noteIds, noteCount, patientCount };
+  }
+
+  /** Continues from `patientsState()` (a fresh builder; the state is the builder's from then on). */
+  restorePatients(state: NotesPatientsState): void {
+    if (this.byPatient.size > 0 || this.conversations.size > 0 || this.retain) throw new Error("restorePatients: only into a fresh builder");
+    for (const [id, entry] of state.patients) this.byPatient.set(id, entry);
+    for (const [id, where] of state.noteIds) this.noteIds.set(id, where);
+    this.noteCount = state.noteCount;
+    this.patientCount = state.patientCount;
   }
 
   private newPatient(entry: PatientEntry): void {

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import type { McqItem } from "@/lib/formats";
+import { validateDatasetStream, type McqItem } from "@/lib/formats";
 import { composeEvidenceText } from "@/lib/formats/evidence-text";
 import { eventToWire } from "@/lib/formats/map-ehr";
 import { correctedStatus } from "@/lib/server/adjudication/corrected-cache";
@@ -95,6 +95,16 @@ async function world(db: Db, files: { name: string; text: string }[]) {
   return { auditId: audit.id, item, other, correctionId: correction.id, adjudicate };
 }
 
+/** The export cache's files of the audit's dataset (patients part, its digest) whose names match. */
+async function datasetFiles(db: Db, auditId: string, name: RegExp): Promise<string[]> {
+  const { datasetId } = await db.audit.findUniqueOrThrow({ where: { id: auditId }, select: { datasetId: true } });
+  const dir = path.join(root, "datasets", datasetId);
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => name.test(path.basename(f)))
+    .map((f) => path.join(dir, f));
+}
+
 describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
   afterAll(() => database.dropAll());
 
@@ -127,12 +137,25 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
       // Cached: the same state is not built again; another adjudication is another state.
       const first = await correctedStatus(db, w.auditId, { root });
       expect(first).toMatchObject({ state: "ready" });
+      const digestAt = fs.statSync((await datasetFiles(db, w.auditId, /^patients\.digest\./))[0]!).mtimeMs;
       expect((await correctedStatus(db, w.auditId, { root }))!).toEqual(first);
       await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId], evidenceText: "Adjudicated evidence" });
       expect(await correctedStatus(db, w.auditId, { root })).toMatchObject({ state: "building" });
       const second = (await correctedBenchmark(db, w.auditId, root))!;
       const text = second.files.find((f) => f.name.endsWith(layout === "bundle" ? ".json" : "instances.jsonl"))!.text();
       expect(text).toContain('"evidence_text":"Adjudicated evidence"');
+      // The patients part was validated once, for the first state: its digest was kept and reused.
+      const [digest] = await datasetFiles(db, w.auditId, /^patients\.digest\./);
+      expect(digest).toBeDefined();
+      expect(fs.statSync(digest!).mtimeMs).toBe(digestAt);
+      // What the digest path accepted, the importer's full validation of the downloaded files accepts.
+      const data2 = second.files.filter((f) => !f.name.startsWith("changelog.")).map((f) => ({ name: f.name, text: f.text() }));
+      expect(await validateDatasetStream(data2.map(file))).toMatchObject({ ok: true, summary: { stats: { items: 10 } } });
+      // A damaged digest is not trusted: it is taken again.
+      fs.writeFileSync(digest!, "not a digest");
+      await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId], evidenceText: "Adjudicated evidence, again" });
+      expect((await correctedBenchmark(db, w.auditId, root))!.ok).toBe(true);
+      expect(fs.readFileSync(digest!).length).toBeGreaterThan("not a digest".length);
       await db.$disconnect();
     },
   );
@@ -156,6 +179,38 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
     expect(await correctedDownload(db, w.auditId, "instances.jsonl", root)).toMatchObject({ status: "invalid", total: 1 });
     // The save itself refuses it.
     await expect(w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: ["E-NOT-THERE"] })).rejects.toThrow(/not an event of patient/);
+    await db.$disconnect();
+  });
+
+  it("an item the importer refuses is refused through the patients' digest as the full validation locates it", async () => {
+    const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
+    const w = await world(db, layouts.jsonl);
+    await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId] });
+    expect((await correctedBenchmark(db, w.auditId, root))!.ok).toBe(true); // the digest is taken
+    // A distractor rewritten to another option's text (applying it does not check that; the importer does).
+    const [a, b] = w.item.options.filter((o) => o.label !== w.item.answer);
+    await db.correctionDecision.update({
+      where: { correctionId: w.correctionId },
+      data: { applied: { kind: "DISTRACTOR", label: a!.label, text: b!.text } },
+    });
+    const corrected = (await correctedBenchmark(db, w.auditId, root))!;
+    expect(corrected.ok).toBe(false);
+    expect(corrected.files.map((f) => f.name)).toEqual(["changelog.json", "changelog.md"]); // no data file
+    expect(corrected.issues).toEqual([
+      expect.objectContaining({ item: w.item.instanceId, file: "instances.jsonl", message: expect.stringMatching(/duplicate option text/) }),
+    ]);
+    // The same files through the importer's full validation: the same issues, the same lines.
+    const items = path.join(root, "audits", w.auditId);
+    const [state] = fs
+      .readdirSync(items)
+      .map((d) => path.join(items, d, "items.part"))
+      .sort((x, y) => fs.statSync(y).mtimeMs - fs.statSync(x).mtimeMs); // this state's: the newest
+    const full = await validateDatasetStream([
+      { name: "patients.jsonl", text: fs.readFileSync((await datasetFiles(db, w.auditId, /^patients\.part$/))[0]!, "utf8") },
+      { name: "instances.jsonl", text: fs.readFileSync(state!, "utf8") },
+    ].map(file));
+    expect(full.ok).toBe(false);
+    if (!full.ok) expect(corrected.issues.map(({ item: _item, ...issue }) => issue)).toEqual(full.issues);
     await db.$disconnect();
   });
 });

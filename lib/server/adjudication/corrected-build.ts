@@ -6,11 +6,13 @@ import type { Db } from "../../db/client";
 import { changeLogMarkdown, correctItems, CorrectionError, type ChangeRecord } from "../../adjudication/apply";
 import { itemKey, validateDatasetStream, type FormatId, type FormatIssue, type Item } from "../../formats";
 import { exportLayout, itemsWriter, writtenAs } from "../../formats/export-parts";
+import { validateWithDigest } from "../../formats/validate-parts";
 import { eventFromRow } from "../datasets/rows";
 import { revisionsDocument, type ReportRevisions } from "../../reports/revisions";
 import type { CorrectedState } from "./corrected-state";
 import { stateRevisions } from "./revisions";
 import { CORRECTED_EXPORT_VERSION } from "./corrected-state";
+import { patientsDigest } from "./corrected-digest";
 import { datasetItems, segmentText, writePartFile, writePatientsPart, type StoredSegment } from "./corrected-files";
 
 export interface CorrectedFile {
@@ -159,8 +161,10 @@ export async function correctedChangeLogs(
 
 /**
  * Builds the corrected benchmark of one state into `dir` (a fresh folder under `root`): the
- * items part and change logs, the dataset's patients part (once per dataset), then the
- * importer's own validation over the joined files. Returns the manifest (also written to dir).
+ * items part and change logs, the dataset's patients part and its validated digest (once per
+ * dataset), then the importer's own validation of the joined files, which reads only the items
+ * part against that digest (or all of the files, when the patients part alone is refused).
+ * Returns the manifest (also written to dir).
  */
 export async function buildCorrected(
   db: Db,
@@ -231,18 +235,32 @@ export async function buildCorrected(
   });
 
   // The importer's own rules (what `clinaudit import` and the upload page run), over the files
-  // exactly as they will be downloaded.
+  // exactly as they will be downloaded: the patients part is validated once per dataset (its
+  // digest), then each state's items part against it (lib/formats/validate-parts.ts).
   const total = data.reduce((n, f) => n + f.size, 0);
-  const read = new Map<string, number>();
-  const validated = await validateDatasetStream(
-    data.map((f) => ({ name: f.name, open: () => segmentText(resolve, f.segments) })),
-    {
-      timeZone: state.timeZone,
-      onProgress: (p) => (
-        read.set(p.file, p.chars), progress({ phase: "checking", done: [...read.values()].reduce((a, b) => a + b, 0), total })
-      ),
-    },
+  let digested = 0; // characters read to take the digest (none once it is kept)
+  const digest = await patientsDigest(root, patientsPart, layout, format, state.timeZone, (done) =>
+    progress({ phase: "checking", done: (digested = done), total }),
   );
+  const read = new Map<string, number>();
+  const options = {
+    timeZone: state.timeZone,
+    onProgress: (p: { file: string; chars: number }) => (
+      read.set(p.file, p.chars),
+      progress({ phase: "checking", done: Math.min(total, digested + [...read.values()].reduce((a, b) => a + b, 0)), total })
+    ),
+  };
+  const validated = digest
+    ? await validateWithDigest(
+        layout,
+        digest,
+        { patients: () => segmentText(resolve, [{ file: patientsPart }]), items: () => segmentText(resolve, [{ file: rel("items.part") }]) },
+        options,
+      )
+    : await validateDatasetStream(
+        data.map((f) => ({ name: f.name, open: () => segmentText(resolve, f.segments) })),
+        options,
+      );
   const itemsFile = layout.find((f) => f.segments.some((s) => s.kind === "items"))!.name;
   const issues: LocatedIssue[] = validated.ok ? [] : validated.issues.map((i) => locate(i, itemsFile, exported));
   if (validated.ok && validated.summary.format !== format)

@@ -9,6 +9,7 @@ import { correctedState, type CorrectedState } from "./corrected-state";
 
 // The corrected benchmark is built once per adjudication state and kept on disk:
 //   <data dir>/exports/corrected/datasets/<dataset>/v<N>/patients.part   once per dataset
+//   <data dir>/exports/corrected/datasets/<dataset>/v<N>/patients.digest.*  its validation, once (corrected-digest.ts)
 //   <data dir>/exports/corrected/audits/<audit>/<state key>/             items part, change logs, manifest
 // A state key changes with any change of the adjudication (corrected-state.ts), so a cached
 // file is never stale; downloads stream from these files at once.
@@ -28,8 +29,8 @@ interface Build {
 }
 
 // Shared by every module instance of the server process (route handlers, pages and actions may
-// be bundled apart): one build per state at a time, and builds one after another, since each
-// reads and checks the whole dataset (CPU and memory are the server's).
+// be bundled apart): one build per state at a time, and builds one after another (the first of
+// a dataset reads and checks all of it; CPU and memory are the server's).
 interface Registry {
   builds: Map<string, Build>;
   failed: Set<string>;
