@@ -153,7 +153,7 @@ export class EhrDatasetBuilder {
   }
 
   /**
-   * What the instances' rules need from the patients read so far (lib/formats/parts.ts): taken
+   * What the instances' rules need from the patients read so far (lib/formats/parts-phase.ts): taken
    * after the last patient and before any instance, restored into a fresh builder with
    * `restorePatients`, it makes the instances' check exactly the one a full read runs.
    */

@@ -119,7 +119,7 @@ export class NotesDatasetBuilder {
 
   /**
    * What the conversations' rules need from the patients and notes read so far
-   * (lib/formats/parts.ts): taken before any question, restored with `restorePatients`.
+   * (lib/formats/parts-phase.ts): taken before any question, restored with `restorePatients`.
    */
   patientsState(): NotesPatientsState {
     if (this.conversations.size > 0 || this.pendingIncomplete.size > 0 || this.retain || this.patientsFromQuestions)
@@ -130,7 +130,8 @@ export class NotesDatasetBuilder {
 
   /** Continues from `patientsState()` (a fresh builder; the state is the builder's from then on). */
   restorePatients(state: NotesPatientsState): void {
-    if (this.byPatient.size > 0 || this.conversations.size > 0 || this.retain) throw new Error("restorePatients: only into a fresh builder");
+    if (this.byPatient.size > 0 || this.conversations.size > 0 || this.retain)
+      throw new Error("restorePatients: only into a fresh builder");
     for (const [id, entry] of state.patients) this.byPatient.set(id, entry);
     for (const [id, where] of state.noteIds) this.noteIds.set(id, where);
     this.noteCount = state.noteCount;
