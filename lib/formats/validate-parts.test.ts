@@ -4,14 +4,7 @@
 // the ways a correction can break them. A resumed read that skipped a rule would differ here.
 import { describe, expect, it } from "vitest";
 import { generateEhrBundle, generateNotesBundle } from "../synth";
-import {
-  exportLayout,
-  extraKeys,
-  itemsWriter,
-  patientsWriter,
-  writePart,
-  type FileLayout,
-} from "./export-parts";
+import { exportLayout, extraKeys, itemsWriter, patientsWriter, writePart, type FileLayout } from "./export-parts";
 import type { Conversation, FormatId, Item, McqItem, NormalizedDataset } from "./model";
 import { parseDataset, validateDatasetStream, type ValidationResult } from "./parse-dataset";
 import { digestPatients, validateWithDigest } from "./validate-parts";
@@ -80,37 +73,52 @@ type Break<T> = [string, (items: T[], ds: NormalizedDataset) => void];
 
 const EHR_BREAKS: Break<McqItem>[] = [
   ["evidence naming an event that does not exist", (i) => i[2]!.evidenceEventIds.push("no-such-event")],
-  ["evidence dated after the cutoff", (i, ds) => {
-    const events = ds.patients.find((p) => p.patientId === i[1]!.patientId)!.events!;
-    i[1]!.evidenceEventIds = [events.at(-1)!.eventId];
-    i[1]!.cutoff = { ...i[1]!.cutoff, time: events[0]!.time };
-  }],
+  [
+    "evidence dated after the cutoff",
+    (i, ds) => {
+      const events = ds.patients.find((p) => p.patientId === i[1]!.patientId)!.events!;
+      i[1]!.evidenceEventIds = [events.at(-1)!.eventId];
+      i[1]!.cutoff = { ...i[1]!.cutoff, time: events[0]!.time };
+    },
+  ],
   ["a cutoff with a UTC offset over events without", (i) => (i[0]!.cutoff = { ...i[0]!.cutoff, time: "2150-01-01T00:00:00+02:00" })],
   ["an unknown patient", (i) => (i[3]!.patientId = "P-nobody")],
   ["a pregnancy of another patient", (i) => (i[4]!.pregnancyId = "PREG-other")],
   ["a duplicate instance and decision point", (i) => i.push(clone(i[5]!))],
   ["an answer that is no option", (i) => (i[6]!.answer = "Z" as McqItem["answer"])],
-  ["decision points out of cutoff order", (i) => {
-    const [a, b] = [i[0]!, i.find((x) => x !== i[0] && x.patientId === i[0]!.patientId)];
-    if (b) [a.decisionPointIndex, b.decisionPointIndex] = [b.decisionPointIndex, a.decisionPointIndex];
-  }],
+  [
+    "decision points out of cutoff order",
+    (i) => {
+      const [a, b] = [i[0]!, i.find((x) => x !== i[0] && x.patientId === i[0]!.patientId)];
+      if (b) [a.decisionPointIndex, b.decisionPointIndex] = [b.decisionPointIndex, a.decisionPointIndex];
+    },
+  ],
 ];
 
 const sourceTurn = (c: Conversation) => c.turns.find((t) => t.turnType === "source")!;
 const NOTES_BREAKS: Break<Conversation>[] = [
-  ["a source option naming a note that does not exist", (c) => {
-    const o = sourceTurn(c[0]!).options[1]!;
-    o.text = o.text.replace(/Note #\d+/, "Note #99");
-  }],
-  ["a source option citing the wrong chartdate", (c) => {
-    const t = sourceTurn(c[1]!);
-    for (const o of t.options) o.text = o.text.replace(/\d{4}-\d{2}-\d{2}/, "1999-01-01");
-  }],
+  [
+    "a source option naming a note that does not exist",
+    (c) => {
+      const o = sourceTurn(c[0]!).options[1]!;
+      o.text = o.text.replace(/Note #\d+/, "Note #99");
+    },
+  ],
+  [
+    "a source option citing the wrong chartdate",
+    (c) => {
+      const t = sourceTurn(c[1]!);
+      for (const o of t.options) o.text = o.text.replace(/\d{4}-\d{2}-\d{2}/, "1999-01-01");
+    },
+  ],
   ["an unknown patient", (c) => (c[2]!.patientId = "999999999")],
-  ["turns out of order", (c) => {
-    const [a, b] = c[0]!.turns;
-    if (a && b) [a.turnOrder, b.turnOrder] = [b.turnOrder, a.turnOrder];
-  }],
+  [
+    "turns out of order",
+    (c) => {
+      const [a, b] = c[0]!.turns;
+      if (a && b) [a.turnOrder, b.turnOrder] = [b.turnOrder, a.turnOrder];
+    },
+  ],
 ];
 
 describe.each([

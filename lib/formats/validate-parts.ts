@@ -51,8 +51,7 @@ async function* joined(parts: readonly (() => Chunks)[]): AsyncGenerator<string>
 
 /** A file of the layout with its parts opened by `patients` / `items`. */
 function opener(file: FileLayout, patients: () => Chunks, items: () => Chunks): () => Chunks {
-  return () =>
-    joined(file.segments.map((s) => (s.kind === "text" ? () => [s.text] : s.kind === "patients" ? patients : items)));
+  return () => joined(file.segments.map((s) => (s.kind === "text" ? () => [s.text] : s.kind === "patients" ? patients : items)));
 }
 
 /** The first characters of a file as detection reads them (detect.ts), stopping there. */

@@ -197,7 +197,11 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
     expect(corrected.ok).toBe(false);
     expect(corrected.files.map((f) => f.name)).toEqual(["changelog.json", "changelog.md"]); // no data file
     expect(corrected.issues).toEqual([
-      expect.objectContaining({ item: w.item.instanceId, file: "instances.jsonl", message: expect.stringMatching(/duplicate option text/) }),
+      expect.objectContaining({
+        item: w.item.instanceId,
+        file: "instances.jsonl",
+        message: expect.stringMatching(/duplicate option text/),
+      }),
     ]);
     // The same files through the importer's full validation: the same issues, the same lines.
     const items = path.join(root, "audits", w.auditId);
@@ -205,10 +209,12 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
       .readdirSync(items)
       .map((d) => path.join(items, d, "items.part"))
       .sort((x, y) => fs.statSync(y).mtimeMs - fs.statSync(x).mtimeMs); // this state's: the newest
-    const full = await validateDatasetStream([
-      { name: "patients.jsonl", text: fs.readFileSync((await datasetFiles(db, w.auditId, /^patients\.part$/))[0]!, "utf8") },
-      { name: "instances.jsonl", text: fs.readFileSync(state!, "utf8") },
-    ].map(file));
+    const full = await validateDatasetStream(
+      [
+        { name: "patients.jsonl", text: fs.readFileSync((await datasetFiles(db, w.auditId, /^patients\.part$/))[0]!, "utf8") },
+        { name: "instances.jsonl", text: fs.readFileSync(state!, "utf8") },
+      ].map(file),
+    );
     expect(full.ok).toBe(false);
     if (!full.ok) expect(corrected.issues.map(({ item: _item, ...issue }) => issue)).toEqual(full.issues);
     await db.$disconnect();

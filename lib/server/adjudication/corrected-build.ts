@@ -254,7 +254,10 @@ export async function buildCorrected(
     ? await validateWithDigest(
         layout,
         digest,
-        { patients: () => segmentText(resolve, [{ file: patientsPart }]), items: () => segmentText(resolve, [{ file: rel("items.part") }]) },
+        {
+          patients: () => segmentText(resolve, [{ file: patientsPart }]),
+          items: () => segmentText(resolve, [{ file: rel("items.part") }]),
+        },
         options,
       )
     : await validateDatasetStream(
