@@ -5,7 +5,7 @@
 // longest record scrolls under the wheel (frame intervals), beside the static page scrolled
 // the same way.
 import type { Browser, Page } from "@playwright/test";
-import { median } from "../lib/stats";
+import { median, percentile } from "../lib/stats";
 import { formatMs, type BenchRow } from "../lib/table";
 import { launchChromium, signedInContext } from "./browser";
 import type { AppContext } from "./context";
@@ -80,9 +80,7 @@ async function scrollRun(browser: Browser, ctx: AppContext, url: string, casePag
     });
     const movedPx = Math.abs((await position()) - from);
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
-    const sorted = [...gaps].sort((a, b) => a - b);
-    const rank = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-    return { p50: rank(0.5), p95: rank(0.95), long: gaps.filter((g) => g > 50).length, frames: gaps.length, movedPx };
+    return { p50: percentile(gaps, 50), p95: percentile(gaps, 95), long: gaps.filter((g) => g > 50).length, frames: gaps.length, movedPx };
   } finally {
     await context.close();
   }

@@ -6,8 +6,9 @@
 // byte; a body without one is counted as it arrives), every file written so far is removed, and
 // the caller answers with the limit. Before it answers, the rest of the body is read and dropped,
 // within a small budget: a client still sending when the server closes gets a reset instead of
-// the answer (EPIPE / ECONNRESET), so a modest overshoot is drained and only a huge one is cut. Route handlers must not pass through proxy.ts
-// (its matcher excludes them): Next buffers a proxied body in memory, up to 10 MiB by default.
+// the answer (EPIPE / ECONNRESET), so a modest overshoot is drained and only a huge one is cut.
+// Route handlers must not pass through proxy.ts (its matcher excludes them): Next buffers a
+// proxied body in memory, up to 10 MiB by default.
 import fs from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
@@ -68,14 +69,13 @@ export const DEFAULT_DRAIN: DrainBudget = { bytes: 64 * 1024 * 1024, ms: 3000 };
  * client has finished sending when the answer and the connection's close reach it.
  */
 async function drainRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget: DrainBudget): Promise<void> {
-  const deadline = Date.now() + budget.ms;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<"late">((resolve) => {
     timer = setTimeout(() => resolve("late"), budget.ms);
   });
   let dropped = 0;
   try {
-    while (dropped <= budget.bytes && Date.now() < deadline) {
+    while (dropped <= budget.bytes) {
       const next = await Promise.race([reader.read(), late]);
       if (next === "late" || next.done) break;
       dropped += next.value.byteLength;
