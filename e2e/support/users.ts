@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type Cookie, expect, type Page } from "@playwright/test";
 
 // The demo accounts the start script seeds in demo mode (lib/server/setup/demo-users.ts).
 export const DEMO = {
@@ -15,14 +15,28 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
+/** The session cookies of each demo user's first sign-in in this worker, reused by later flows. */
+const kept = new Map<keyof typeof DEMO, Cookie[]>();
+
 /**
- * Signs a demo user in as a flow's setup: the same credentials callback the form posts to (CSRF
- * token, throttle, session cookie in this page's context), without loading and filling the form,
- * then opens the role's home. About 1.5 s less than `signIn` per call, ~80 calls a run; the form
- * itself is exercised by e2e/auth.spec.ts and every flow that calls `signIn`.
+ * Signs a demo user in as a flow's setup, then opens the role's home. The first time in a worker
+ * it posts to the same credentials callback the form posts to (CSRF token, throttle, session
+ * cookie in this page's context) without loading and filling the form; later it puts that
+ * session's cookies into the page's context, and signs in afresh only when the server no longer
+ * takes them (the user's sessions ended, a role or password changed: the home redirects to the
+ * sign-in page). The form itself is exercised by e2e/auth.spec.ts and every flow that calls
+ * `signIn`; flows about sessions and throttling make their own.
  */
 export async function signInAs(page: Page, who: keyof typeof DEMO) {
   const user = DEMO[who];
+  const cookies = kept.get(who);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    await page.goto(user.home);
+    if (new URL(page.url()).pathname === user.home) return;
+    kept.delete(who);
+    await page.context().clearCookies();
+  }
   const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const answer = await page.request.post("/api/auth/callback/credentials", {
     form: { csrfToken, email: user.email, password: user.password, json: "true" },
@@ -33,6 +47,10 @@ export async function signInAs(page: Page, who: keyof typeof DEMO) {
   expect(url ?? "", `signing in as ${who}`).not.toContain("error=");
   await page.goto(user.home);
   await expect(page).toHaveURL(new RegExp(`${user.home}$`));
+  kept.set(
+    who,
+    (await page.context().cookies()).filter((c) => c.name.includes("next-auth.session-token")),
+  );
 }
 
 export async function signOut(page: Page) {
