@@ -20,6 +20,8 @@ export default defineConfig({
       "tests/**/*.test.ts",
     ],
     testTimeout: 30_000,
+    // One TMPDIR for the run, removed at its end (tests/support/temp-dir.ts).
+    globalSetup: ["tests/support/temp-dir.ts"],
     environment: "node",
     // vitest's default is one worker fewer than the cores: a single worker on CI's two cores. Most
     // files wait on a database, a child process (R, Python, the CLI) or the disk much of the time,
