@@ -34,9 +34,13 @@ async function documentOf(page: Page, url: string): Promise<string> {
   return response.text();
 }
 
+/** Pages opened in the browser with every later response; the others by their document alone. */
+const IN_BROWSER = 3;
+const received = (page: Page, url: string, index: number) => (index < IN_BROWSER ? bodiesOf(page, url) : documentOf(page, url));
+
 test("no record dated after an item's cutoff reaches any item page of the demo dataset", async ({ page }) => {
   // All 36 item pages. Their documents are fetched with the page's session and no rendering (the
-  // record travels inside the document); three of them are also opened in the browser with every
+  // record travels inside the document); the first IN_BROWSER are also opened in the browser with every
   // later response, as the clinician's pages below are.
   test.setTimeout(120_000);
   await signInAs(page, "organizer");
@@ -53,7 +57,7 @@ test("no record dated after an item's cutoff reaches any item page of the demo d
   let hiddenChecked = 0;
   for (const [i, item] of items.entries()) {
     const { visible, hidden } = laterEventIds(item.id);
-    const body = i < 3 ? await bodiesOf(page, item.href) : await documentOf(page, item.href);
+    const body = await received(page, item.href, i);
     for (const id of hidden) expect(body, `${item.id}: ${id} is after the cutoff`).not.toMatch(new RegExp(`\\b${id}\\b`));
     expect(body, `${item.id}: the last pre-cutoff record is shown`).toMatch(new RegExp(`\\b${visible.at(-1)}\\b`));
     hiddenChecked += hidden.length;
@@ -72,7 +76,7 @@ test("a clinician's case pages of the demo audit carry nothing after the cutoff"
   expect(items.length).toBe(12);
   for (const [i, item] of items.entries()) {
     const { hidden } = laterEventIds(item.id);
-    const body = i < 3 ? await bodiesOf(page, item.href) : await documentOf(page, item.href);
+    const body = await received(page, item.href, i);
     for (const id of hidden) expect(body, `${item.id}: ${id}`).not.toMatch(new RegExp(`\\b${id}\\b`));
   }
 });
