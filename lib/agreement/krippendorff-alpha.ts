@@ -19,6 +19,7 @@ import { emptyResult, PE_ONE, withInference } from "./inference";
 import { NO_PAIRS_NOTE } from "./percent-agreement";
 import {
   flatWeights,
+  isIdentity,
   prepareRatings,
   resolveOptions,
   samplingFraction,
@@ -40,6 +41,7 @@ export function krippendorffAlphaOf(p: PreparedRatings, options: CoefficientOpti
   if (n === 0) return emptyResult(NO_PAIRS_NOTE);
   const q = p.q;
   const wf = flatWeights(o.w, q);
+  const identity = isIdentity(wf, q);
   // The rows of the items with 2+ ratings, in order.
   const keep = new Int32Array(n);
   for (let i = 0, j = 0; i < p.rows; i++) if ((p.ri[i] as number) >= 2) keep[j++] = i;
@@ -54,8 +56,11 @@ export function krippendorffAlphaOf(p: PreparedRatings, options: CoefficientOpti
   for (let j = 0; j < n; j++) {
     let s = 0;
     for (let k = 0; k < q; k++) {
-      let weighted = 0;
-      for (let l = 0; l < q; l++) weighted += (wf[k * q + l] as number) * count(j, l);
+      let weighted = count(j, k); // unweighted: r*_ik = r_ik, the same exact integer
+      if (!identity) {
+        weighted = 0;
+        for (let l = 0; l < q; l++) weighted += (wf[k * q + l] as number) * count(j, l);
+      }
       s += count(j, k) * (weighted - 1);
     }
     paRaw[j] = s / (riMean * (riOf(j) - 1));

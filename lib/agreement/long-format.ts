@@ -57,22 +57,35 @@ export function tallyLong(
   const raterIndex = new Map<string, number>();
   const itemOf = new Int32Array(rows.length);
   const raterOf = new Int32Array(rows.length);
-  rows.forEach((row, j) => {
-    let i = itemIndex.get(row.item);
-    if (i === undefined) itemIndex.set(row.item, (i = itemIndex.size));
+  const categoryOf = new Int32Array(rows.length);
+  // Rows usually come item by item: the previous row's item is checked before the map.
+  let lastItem: string | null = null;
+  let i = -1;
+  for (let j = 0; j < rows.length; j++) {
+    const row = rows[j] as LongRating;
+    if (row.item !== lastItem) {
+      lastItem = row.item;
+      const known = itemIndex.get(lastItem);
+      if (known === undefined) itemIndex.set(lastItem, (i = itemIndex.size));
+      else i = known;
+    }
     let g = raterIndex.get(row.rater);
     if (g === undefined) raterIndex.set(row.rater, (g = raterIndex.size));
-    itemOf[j] = i;
-    raterOf[j] = g;
-  });
-  const r = raterIndex.size;
-  const codes = new Int32Array(itemIndex.size * r).fill(-1);
-  rows.forEach((row, j) => {
     const k = categoryIndex.get(row.category);
     if (k === undefined) throw new RangeError(`category "${row.category}" is not declared (${categories.join(", ")})`);
+    itemOf[j] = i;
+    raterOf[j] = g;
+    categoryOf[j] = k;
+  }
+  const r = raterIndex.size;
+  const codes = new Int32Array(itemIndex.size * r).fill(-1);
+  for (let j = 0; j < rows.length; j++) {
     const cell = (itemOf[j] as number) * r + (raterOf[j] as number);
-    if (codes[cell] !== -1) throw new RangeError(`item "${row.item}" is rated twice by rater "${row.rater}"`);
-    codes[cell] = k;
-  });
+    if (codes[cell] !== -1) {
+      const row = rows[j] as LongRating;
+      throw new RangeError(`item "${row.item}" is rated twice by rater "${row.rater}"`);
+    }
+    codes[cell] = categoryOf[j] as number;
+  }
   return { items: [...itemIndex.keys()], raters: [...raterIndex.keys()], tally: tallyCodes(codes, itemIndex.size, r, categories.length) };
 }

@@ -31,22 +31,36 @@ export interface PreparedRatings {
   n2: number;
 }
 
-/** The tally of an items × raters matrix of category indices (null = not rated). */
+/** The tally of an items × raters matrix of category indices (null = not rated), in one pass. */
 export function prepareRatings(ratings: RatingsMatrix, q: number): PreparedRatings {
   checkCategories(q);
+  const rows = ratings.length;
   const r = ratings[0]?.length ?? 0;
-  const codes = new Int32Array(ratings.length * r);
-  ratings.forEach((row, i) => {
+  const codes = new Int32Array(rows * r);
+  const counts = new Int32Array(rows * q);
+  const ri = new Int32Array(rows);
+  let n = 0;
+  let n2 = 0;
+  for (let i = 0; i < rows; i++) {
+    const row = ratings[i] as RatingsMatrix[number];
     if (row.length !== r) throw new RangeError(`item ${i} has ${row.length} ratings columns, expected ${r}`);
+    let total = 0;
     for (let g = 0; g < r; g++) {
       const x = row[g];
-      if (x === null || x === undefined) codes[i * r + g] = -1;
-      else if (!Number.isInteger(x) || x < 0 || x >= q)
-        throw new RangeError(`item ${i}: rating ${x} is not a category index in 0..${q - 1}`);
-      else codes[i * r + g] = x;
+      if (x === null || x === undefined) {
+        codes[i * r + g] = -1;
+        continue;
+      }
+      if (!Number.isInteger(x) || x < 0 || x >= q) throw new RangeError(`item ${i}: rating ${x} is not a category index in 0..${q - 1}`);
+      codes[i * r + g] = x;
+      counts[i * q + x] = (counts[i * q + x] as number) + 1;
+      total++;
     }
-  });
-  return tallyCodes(codes, ratings.length, r, q);
+    ri[i] = total;
+    if (total >= 1) n++;
+    if (total >= 2) n2++;
+  }
+  return { q, r, rows, codes, counts, ri, n, n2 };
 }
 
 /** The tally of codes already checked to be -1 or in 0..q-1 (the report's long-format reader). */
@@ -106,10 +120,32 @@ export function samplingFraction(n: number, populationSize: number): number {
  * pa_i = Σ_k r_ik (r*_ik - 1) / (r_i (r_i - 1)) with r*_ik = Σ_l w_kl r_il; pa is their mean over
  * those items. paItem (one per rated item, in order) is 0 for items rated once (irrCAC's
  * den.ivec trick gives the same).
+ *
+ * Five coefficients of a report start from it, so it is computed once per tally and weights
+ * (the result is shared: callers must not write into paItem). Unweighted, r*_ik = r_ik: the
+ * same exact integer sums without the q² inner loop.
  */
-export function observedAgreement(p: PreparedRatings, w: readonly (readonly number[])[]): { pa: number; paItem: Float64Array } {
-  const paItem = new Float64Array(p.n);
+export function observedAgreement(p: PreparedRatings, w: readonly (readonly number[])[]): ObservedAgreement {
   const wf = flatWeights(w, p.q);
+  const key = wf.join();
+  let known = observedCache.get(p);
+  if (!known) observedCache.set(p, (known = new Map()));
+  let result = known.get(key);
+  if (!result) known.set(key, (result = computeObserved(p, wf)));
+  return result;
+}
+
+interface ObservedAgreement {
+  pa: number;
+  paItem: Float64Array;
+}
+
+const observedCache = new WeakMap<PreparedRatings, Map<string, ObservedAgreement>>();
+
+function computeObserved(p: PreparedRatings, wf: Float64Array): ObservedAgreement {
+  const { q, counts } = p;
+  const identity = isIdentity(wf, q);
+  const paItem = new Float64Array(p.n);
   let pa = 0;
   for (let i = 0, j = 0; i < p.rows; i++) {
     const ri = p.ri[i] as number;
@@ -117,11 +153,15 @@ export function observedAgreement(p: PreparedRatings, w: readonly (readonly numb
     let v = 0;
     if (ri >= 2) {
       let s = 0;
-      const c = i * p.q;
-      for (let k = 0; k < p.q; k++) {
-        let weighted = 0;
-        for (let l = 0; l < p.q; l++) weighted += (wf[k * p.q + l] as number) * (p.counts[c + l] as number);
-        s += (p.counts[c + k] as number) * (weighted - 1);
+      const c = i * q;
+      for (let k = 0; k < q; k++) {
+        const ck = counts[c + k] as number;
+        let weighted = ck;
+        if (!identity) {
+          weighted = 0;
+          for (let l = 0; l < q; l++) weighted += (wf[k * q + l] as number) * (counts[c + l] as number);
+        }
+        s += ck * (weighted - 1);
       }
       v = s / (ri * (ri - 1));
     }
@@ -147,6 +187,11 @@ export function sumSquaredDeviations(values: ArrayLike<number>, centre: number):
   let s = 0;
   for (let i = 0; i < values.length; i++) s += ((values[i] as number) - centre) ** 2;
   return s;
+}
+
+/** Whether flat q × q weights are the identity (unweighted agreement). */
+export function isIdentity(wf: Float64Array, q: number): boolean {
+  return wf.every((x, kl) => x === (kl % (q + 1) === 0 ? 1 : 0));
 }
 
 /** The weights row-major in a typed array (read q² times per item in the hot loops). */
