@@ -175,6 +175,17 @@ function sumPerDraw(
   const { dense, denseWords, start, word, value } = rows;
   const { draws, acc } = work;
   const P = draws.length;
+  if (denseWords === 1 && word.length === 0) {
+    // One word per patient (a single pair's correct and total): the sum lives in a register.
+    for (let b = from; b < to; b++) {
+      rng.fill(P, draws);
+      let sum = 0;
+      for (let k = 0; k < P; k++) sum += dense[draws[k] as number] as number;
+      acc[0] = sum;
+      unpack(acc, fields, out, b);
+    }
+    return;
+  }
   for (let b = from; b < to; b++) {
     rng.fill(P, draws);
     acc.fill(0);
