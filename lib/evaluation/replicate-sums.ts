@@ -14,9 +14,10 @@
  * four columns and the sums stay exact integers (every field is bounded, so no carry ever
  * crosses into the next). Per patient only its non-zero words are kept (a patient is in few
  * chapters), and identical columns (the cases of pairs that predicted the same items) are
- * stored once. Words that most patients have non-zero are kept dense.
+ * stored once. Words that most patients have non-zero are kept dense. Each replicate's
+ * draws and additions run in WebAssembly (wasm/bootstrap.wat), in the generator's memory.
  */
-import { createFastPrngV2, type FastPrng32 } from "./fast-prng-v2";
+import { createFastPrngV2, type FastPrng32, KERNEL_MEMORY_START } from "./fast-prng-v2";
 import { compareIds } from "./patient-clusters";
 
 const WORD_BITS = 52;
@@ -80,12 +81,10 @@ export class ReplicateSums {
     const { fields, words } = layout;
     const out = this.columns.map(() => new Int32Array(B));
     const rng = createFastPrngV2(settings.seed, settings.stream);
-    const rows = patientRows(this.columns, fields, words, P);
-    const work = { draws: new Int32Array(P), counts: new Int32Array(P), acc: new Float64Array(words) };
-    for (let b = 0; b < B; b += chunk) {
-      // The hot loop lives in a plain function: V8 optimises it better than a generator body.
-      sumReplicates(rng, rows, fields, work, out, b, Math.min(B, b + chunk));
-      if (b + chunk < B) yield b + chunk;
+    const replicate = wasmReplicate(rng, patientRows(this.columns, fields, words, P), P, words);
+    for (let b = 0; b < B; b++) {
+      unpack(replicate(), fields, out, b);
+      if ((b + 1) % chunk === 0 && b + 1 < B) yield b + 1;
     }
     this.result = out;
   }
@@ -121,86 +120,44 @@ export class ReplicateSums {
 type Rows = ReturnType<typeof patientRows>;
 
 /**
- * Replicates [from, to): draw, count each patient's multiplicity, add multiplicity × words
- * of every drawn patient (about 63 % of the patients are drawn at least once, so this does
- * fewer additions than one per draw), unpack the fields.
+ * The rows in the generator's WebAssembly memory, and a function that runs one replicate
+ * there and returns its accumulated words (wasm/bootstrap.wat): "replicate" draws, counts
+ * each patient's multiplicity and adds multiplicity × words of every drawn patient (about
+ * 63 % of the patients are drawn at least once, so fewer additions than one per draw);
+ * patients with one or two words are cheaper to add once per draw ("replicatePerDraw").
  */
-function sumReplicates(
-  rng: FastPrng32,
-  rows: Rows,
-  fields: Field[],
-  work: { draws: Int32Array; counts: Int32Array; acc: Float64Array },
-  out: Int32Array[],
-  from: number,
-  to: number,
-): void {
-  const { dense, denseWords, start, word, value } = rows;
-  const { draws, counts, acc } = work;
-  const P = draws.length;
-  // A patient with one or two words is cheaper to add once per draw than to count first.
-  if (denseWords + word.length / P <= 2) {
-    sumPerDraw(rng, rows, fields, work, out, from, to);
-    return;
-  }
-  for (let b = from; b < to; b++) {
-    rng.fill(P, draws);
-    counts.fill(0);
-    for (let k = 0; k < P; k++) counts[draws[k] as number] = (counts[draws[k] as number] as number) + 1;
-    acc.fill(0);
-    for (let p = 0; p < P; p++) {
-      const m = counts[p] as number;
-      if (m === 0) continue;
-      const base = p * denseWords;
-      for (let j = 0; j < denseWords; j++) acc[j] = (acc[j] as number) + m * (dense[base + j] as number);
-      const end = start[p + 1] as number;
-      for (let e = start[p] as number; e < end; e++) {
-        const w = word[e] as number;
-        acc[w] = (acc[w] as number) + m * (value[e] as number);
-      }
-    }
-    unpack(acc, fields, out, b);
-  }
-}
-
-/** sumReplicates adding each drawn patient's words once per draw (no counting pass). */
-function sumPerDraw(
-  rng: FastPrng32,
-  rows: Rows,
-  fields: Field[],
-  work: { draws: Int32Array; acc: Float64Array },
-  out: Int32Array[],
-  from: number,
-  to: number,
-): void {
-  const { dense, denseWords, start, word, value } = rows;
-  const { draws, acc } = work;
-  const P = draws.length;
-  if (denseWords === 1 && word.length === 0) {
-    // One word per patient (a single pair's correct and total): the sum lives in a register.
-    for (let b = from; b < to; b++) {
-      rng.fill(P, draws);
-      let sum = 0;
-      for (let k = 0; k < P; k++) sum += dense[draws[k] as number] as number;
-      acc[0] = sum;
-      unpack(acc, fields, out, b);
-    }
-    return;
-  }
-  for (let b = from; b < to; b++) {
-    rng.fill(P, draws);
-    acc.fill(0);
-    for (let k = 0; k < P; k++) {
-      const d = draws[k] as number;
-      const base = d * denseWords;
-      for (let j = 0; j < denseWords; j++) acc[j] = (acc[j] as number) + (dense[base + j] as number);
-      const end = start[d + 1] as number;
-      for (let e = start[d] as number; e < end; e++) {
-        const w = word[e] as number;
-        acc[w] = (acc[w] as number) + (value[e] as number);
-      }
-    }
-    unpack(acc, fields, out, b);
-  }
+function wasmReplicate(rng: FastPrng32, rows: Rows, P: number, words: number): () => Float64Array {
+  // Float64 arrays first, so each starts on an 8-byte boundary; then the Int32 arrays.
+  let end = KERNEL_MEMORY_START;
+  const place = (bytes: number) => {
+    end += bytes;
+    return end - bytes;
+  };
+  const at = {
+    dense: place(8 * rows.dense.length),
+    value: place(8 * rows.value.length),
+    acc: place(8 * words),
+    draws: place(4 * P),
+    counts: place(4 * P),
+    start: place(4 * (P + 1)),
+    word: place(4 * rows.word.length),
+  };
+  const memory = rng.memory(end);
+  new Float64Array(memory, at.dense, rows.dense.length).set(rows.dense);
+  new Float64Array(memory, at.value, rows.value.length).set(rows.value);
+  new Int32Array(memory, at.start, P + 1).set(rows.start);
+  new Int32Array(memory, at.word, rows.word.length).set(rows.word);
+  const acc = new Float64Array(memory, at.acc, words);
+  const { wasm } = rng;
+  if (rows.denseWords + rows.word.length / P <= 2)
+    return () => {
+      wasm.replicatePerDraw(P, at.draws, at.dense, rows.denseWords, at.start, at.word, at.value, at.acc, words);
+      return acc;
+    };
+  return () => {
+    wasm.replicate(P, at.draws, at.counts, at.dense, rows.denseWords, at.start, at.word, at.value, at.acc, words);
+    return acc;
+  };
 }
 
 function unpack(acc: Float64Array, fields: Field[], out: Int32Array[], b: number): void {

@@ -183,19 +183,13 @@ describe("report engine 2 (shared draws) equals its definition", () => {
 });
 
 describe("replicate sums", () => {
-  it("packed, deduplicated, sparse sums equal plain sums for columns of any size", () => {
-    const P = 57;
-    const rng = createPrngV2("columns");
-    const columns = Array.from({ length: 23 }, (_, c) =>
-      Int32Array.from({ length: P }, () => (rng.nextInt(4) === 0 ? rng.nextInt(c === 5 ? 100_000 : 6) : 0)),
-    );
-    columns.push(Int32Array.from(columns[3]!), new Int32Array(P)); // a duplicate and an all-zero column
+  /** Every column's replicate sums against plain sums over the reference generator's draws. */
+  function expectPlainSums(P: number, replicates: number, columns: Int32Array[], groupOf: (c: number) => string) {
     const sums = new ReplicateSums(P);
-    const ids = columns.map((col, c) => sums.column(col, `g${c % 4}`));
-    expect(ids[23]).toBe(ids[3]);
-    [...sums.run({ replicates: 300, seed: "s", stream: "t" }, 100)];
+    const ids = columns.map((col, c) => sums.column(col, groupOf(c)));
+    [...sums.run({ replicates, seed: "s", stream: "t" }, 100)];
     const draws = createPrngV2("s", "t");
-    for (let b = 0; b < 300; b++) {
+    for (let b = 0; b < replicates; b++) {
       const want = new Array(columns.length).fill(0);
       for (let k = 0; k < P; k++) {
         const p = draws.nextInt(P);
@@ -203,6 +197,35 @@ describe("replicate sums", () => {
       }
       columns.forEach((_, c) => expect(sums.sums(ids[c]!)[b]).toBe(want[c]));
     }
+    return ids;
+  }
+
+  // Many sparse words per patient take the counting kernel; 5,000 patients need more
+  // WebAssembly memory than the module starts with (it grows).
+  it.each([
+    [57, 300],
+    [5000, 20],
+  ])("packed, deduplicated, sparse sums equal plain sums for columns of any size (%i patients)", (P, replicates) => {
+    const rng = createPrngV2("columns");
+    const columns = Array.from({ length: 23 }, (_, c) =>
+      Int32Array.from({ length: P }, () => (rng.nextInt(4) === 0 ? rng.nextInt(c === 5 ? 100_000 : 6) : 0)),
+    );
+    columns.push(Int32Array.from(columns[3]!), new Int32Array(P)); // a duplicate and an all-zero column
+    const ids = expectPlainSums(P, replicates, columns, (c) => `g${c % 4}`);
+    expect(ids[23]).toBe(ids[3]);
+  });
+
+  // One pair's correct and total (one dense word: the sum kept in a local), and two dense words
+  // (the per-draw kernel's general loop).
+  it.each([
+    ["one word", 1],
+    ["two words", 2],
+  ])("per-draw sums equal plain sums (%s per patient)", (_, groups) => {
+    const P = 976;
+    const rng = createPrngV2("per-draw");
+    const total = Int32Array.from({ length: P }, () => 1 + rng.nextInt(3));
+    const columns = Array.from({ length: 2 * groups }, (_, c) => (c % 2 ? total : total.map((t) => rng.nextInt(t + 1))));
+    expectPlainSums(P, 50, columns, (c) => `g${Math.floor(c / 2)}`);
   });
 });
 

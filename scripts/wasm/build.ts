@@ -7,13 +7,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const WAT_FILES = ["lib/evaluation/wasm/prng-v2.wat"];
+export const WAT_FILES = ["lib/evaluation/wasm/bootstrap.wat"];
 
 /** The binary of a WebAssembly text file (no debug names: the bytes depend on the code only). */
 export async function assemble(watPath: string): Promise<Uint8Array> {
   const { default: loadWabt } = await import("wabt");
   const wabt = await loadWabt();
-  const module = wabt.parseWat(path.basename(watPath), fs.readFileSync(path.join(ROOT, watPath), "utf8"));
+  // Bulk memory (memory.fill) is part of WebAssembly 2.0, in every Node.js the app supports.
+  const module = wabt.parseWat(path.basename(watPath), fs.readFileSync(path.join(ROOT, watPath), "utf8"), { bulk_memory: true });
   try {
     module.validate();
     return module.toBinary({ log: false, write_debug_names: false }).buffer;
