@@ -14,6 +14,10 @@ const config = {
   poweredByHeader: false,
   experimental: { authInterrupts: true },
   serverExternalPackages: ["@node-rs/argon2", "better-sqlite3", "pg", "pino"],
+  // `npm test` sets this for its build and type-checks the whole tree with tsc right after,
+  // route types the build generates (.next/types) included: one check instead of two (~20 s
+  // of a 2-core run). Every other build checks types.
+  typescript: { ignoreBuildErrors: process.env.CLINAUDIT_BUILD_TYPECHECKED === "1" },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },
