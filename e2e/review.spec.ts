@@ -29,6 +29,7 @@ test("the organizer draws a sample, assigns three clinicians and opens the audit
     seed: "e2e-2026",
     clinicians: [1, 2, 3],
     reviewOrder: "shared",
+    through: "ui",
   });
   const page = await organizerPage(browser);
   await page.goto(path);
