@@ -15,7 +15,7 @@ export interface OpenAuditOptions {
   reviewOrder?: "shared";
   /**
    * "ui": as the organizer does it, in the browser (review.spec.ts, the flow that tests it).
-   * Otherwise the same server functions are called directly (seed-audit.ts): ~2 s instead of
+   * Otherwise the same server functions are called directly (seed-audit.ts): 2.6 s instead of
    * ~8 s for the flows to which the audit is only their starting point.
    */
   through?: "ui";

@@ -31,36 +31,23 @@ export interface PreparedRatings {
   n2: number;
 }
 
-/** The tally of an items × raters matrix of category indices (null = not rated), in one pass. */
+/** The tally of an items × raters matrix of category indices (null = not rated). */
 export function prepareRatings(ratings: RatingsMatrix, q: number): PreparedRatings {
   checkCategories(q);
-  const rows = ratings.length;
   const r = ratings[0]?.length ?? 0;
-  const codes = new Int32Array(rows * r);
-  const counts = new Int32Array(rows * q);
-  const ri = new Int32Array(rows);
-  let n = 0;
-  let n2 = 0;
-  for (let i = 0; i < rows; i++) {
+  const codes = new Int32Array(ratings.length * r);
+  for (let i = 0; i < ratings.length; i++) {
     const row = ratings[i] as RatingsMatrix[number];
     if (row.length !== r) throw new RangeError(`item ${i} has ${row.length} ratings columns, expected ${r}`);
-    let total = 0;
     for (let g = 0; g < r; g++) {
       const x = row[g];
-      if (x === null || x === undefined) {
-        codes[i * r + g] = -1;
-        continue;
-      }
-      if (!Number.isInteger(x) || x < 0 || x >= q) throw new RangeError(`item ${i}: rating ${x} is not a category index in 0..${q - 1}`);
-      codes[i * r + g] = x;
-      counts[i * q + x] = (counts[i * q + x] as number) + 1;
-      total++;
+      if (x === null || x === undefined) codes[i * r + g] = -1;
+      else if (!Number.isInteger(x) || x < 0 || x >= q)
+        throw new RangeError(`item ${i}: rating ${x} is not a category index in 0..${q - 1}`);
+      else codes[i * r + g] = x;
     }
-    ri[i] = total;
-    if (total >= 1) n++;
-    if (total >= 2) n2++;
   }
-  return { q, r, rows, codes, counts, ri, n, n2 };
+  return tallyCodes(codes, ratings.length, r, q);
 }
 
 /** The tally of codes already checked to be -1 or in 0..q-1 (the report's long-format reader). */
