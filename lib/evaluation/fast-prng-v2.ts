@@ -95,7 +95,7 @@ export class FastPrng32 {
   /**
    * out[from..to) = successive nextInt(n): the same values as calling nextInt that many
    * times (stored as int32, so bounds above 2^31 wrap as any Int32Array store does).
-   * The bootstrap's draws.
+   * The module's kernels draw through this same code, inside the module.
    */
   fill(n: number, out: Int32Array, from = 0, to = out.length): void {
     checkBound(n);
