@@ -1,12 +1,12 @@
-// Chromium through the Playwright library, launched exactly as the e2e suite launches it
-// (playwright.config.ts: Debian's /usr/bin/chromium or CHROMIUM_PATH, offline flags).
+// Chromium through the Playwright library with the e2e suite's offline flags (playwright.config.ts),
+// but the full browser a clinician runs, Debian's /usr/bin/chromium (or CHROMIUM_PATH), not the
+// headless shell the flows use: the viewer's paint is measured as a person's browser paints it.
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import config from "../../playwright.config";
 
 export function launchChromium(): Promise<Browser> {
-  const launch = config.use?.launchOptions;
-  if (!launch?.executablePath) throw new Error("playwright.config.ts has no launchOptions.executablePath");
-  return chromium.launch({ executablePath: launch.executablePath, args: launch.args ?? [] });
+  const args = config.use?.launchOptions?.args ?? [];
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args });
 }
 
 const SESSION = "next-auth.session-token";

@@ -24,6 +24,10 @@ step "system packages"
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+# The flows run in Chromium's headless shell when it is installed (playwright.config.ts says why),
+# else in the full browser: a faster run, not a requirement, so a failed install only says so.
+headless_shell=0
+[ -n "${CHROMIUM_PATH:-}" ] || [ -x /usr/bin/chromium-headless-shell ] || headless_shell=1
 [ -n "$(pg_bin)" ] || missing+=(postgresql)
 # The reproducibility package's scripts are rerun by the tests: Python with numpy, and R.
 python3 -c "import numpy" 2>/dev/null || missing+=(python3-numpy)
@@ -32,6 +36,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "installing from Debian: ${missing[*]}"
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" fonts-noto-cjk >/dev/null
+fi
+if [ "$headless_shell" = 1 ]; then
+  echo "installing from Debian: chromium-headless-shell"
+  { [ ${#missing[@]} -gt 0 ] || as_root apt-get update -qq; } &&
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium-headless-shell >/dev/null ||
+    echo "could not install chromium-headless-shell: the flows run in the full browser"
 fi
 PG_BIN=$(pg_bin)
 # Now installed: the package tests must not skip R.
