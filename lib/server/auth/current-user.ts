@@ -1,11 +1,12 @@
 import "server-only";
-import { getServerSession } from "next-auth";
+import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
-import { authOptions } from "../../auth/options";
 import { can, type Permission, type Role } from "../../auth/permissions";
 import { sessionIsCurrent } from "../../auth/session-age";
+import { decodeSessionToken, sessionCookieName, sessionTokenFrom } from "../../auth/session-token";
 import { db } from "../../db";
+import { authSecret, env } from "../../env";
 
 export interface CurrentUser {
   id: string;
@@ -29,9 +30,11 @@ export interface SessionAccount extends CurrentUser {
  * getCurrentUser, which does not count an account with a temporary password as signed in.
  */
 export const getSessionAccount = cache(async (): Promise<SessionAccount | null> => {
-  const session = await getServerSession(authOptions());
-  const claims = session?.user as { id?: string; sv?: number; authAt?: number } | undefined;
-  if (!claims?.id || !sessionIsCurrent(claims.authAt, Date.now())) return null;
+  // The cookie next-auth set (authOptions' useSecureCookies: https sites get the __Secure- name).
+  const name = sessionCookieName(env().NEXTAUTH_URL.startsWith("https://"));
+  const token = sessionTokenFrom((await cookies()).getAll(), name);
+  const claims = token ? await decodeSessionToken(token, authSecret()) : null;
+  if (!claims || !sessionIsCurrent(claims.authAt, Date.now())) return null;
   const user = await db().user.findUnique({
     where: { id: claims.id },
     select: { id: true, email: true, name: true, role: true, locale: true, active: true, sessionVersion: true, passwordMustChange: true },
