@@ -26,14 +26,12 @@ export interface BootstrapWasm {
   seed(s0: bigint, s1: bigint, s2: bigint, s3: bigint): void;
   nextWord(): number;
   fill(n: number, at: number, count: number): void;
-  replicate(
+  replicateByWord(
     P: number,
     draws: number,
     counts: number,
-    dense: number,
-    denseWords: number,
-    start: number,
-    word: number,
+    colStart: number,
+    patient: number,
     value: number,
     acc: number,
     words: number,

@@ -121,43 +121,84 @@ type Rows = ReturnType<typeof patientRows>;
 
 /**
  * The rows in the generator's WebAssembly memory, and a function that runs one replicate
- * there and returns its accumulated words (wasm/bootstrap.wat): "replicate" draws, counts
- * each patient's multiplicity and adds multiplicity × words of every drawn patient (about
- * 63 % of the patients are drawn at least once, so fewer additions than one per draw);
- * patients with one or two words are cheaper to add once per draw ("replicatePerDraw").
+ * there and returns its accumulated words (wasm/bootstrap.wat). Patients with one or two words
+ * are added once per draw ("replicatePerDraw"); otherwise the draws are counted and each word is
+ * summed over its own non-zero entries, multiplicity × value, an undrawn patient adding 0
+ * ("replicateByWord": the rows as columns, one per word).
  */
 function wasmReplicate(rng: FastPrng32, rows: Rows, P: number, words: number): () => Float64Array {
-  // Float64 arrays first, so each starts on an 8-byte boundary; then the Int32 arrays.
-  let end = KERNEL_MEMORY_START;
-  const place = (bytes: number) => {
-    end += bytes;
-    return end - bytes;
-  };
-  const at = {
-    dense: place(8 * rows.dense.length),
-    value: place(8 * rows.value.length),
-    acc: place(8 * words),
-    draws: place(4 * P),
-    counts: place(4 * P),
-    start: place(4 * (P + 1)),
-    word: place(4 * rows.word.length),
-  };
-  const memory = rng.memory(end);
-  new Float64Array(memory, at.dense, rows.dense.length).set(rows.dense);
-  new Float64Array(memory, at.value, rows.value.length).set(rows.value);
-  new Int32Array(memory, at.start, P + 1).set(rows.start);
-  new Int32Array(memory, at.word, rows.word.length).set(rows.word);
-  const acc = new Float64Array(memory, at.acc, words);
   const { wasm } = rng;
-  if (rows.denseWords + rows.word.length / P <= 2)
+  if (rows.denseWords + rows.word.length / P <= 2) {
+    const at = place(rng, { dense: rows.dense, value: rows.value, acc: 8 * words, draws: 4 * P, start: rows.start, word: rows.word });
+    const acc = new Float64Array(wasm.memory.buffer, at.acc, words);
     return () => {
       wasm.replicatePerDraw(P, at.draws, at.dense, rows.denseWords, at.start, at.word, at.value, at.acc, words);
       return acc;
     };
+  }
+  const columns = wordColumns(rows, P, words);
+  const at = place(rng, {
+    value: columns.value,
+    counts: 8 * P,
+    acc: 8 * words,
+    draws: 4 * P,
+    colStart: columns.start,
+    patient: columns.patient,
+  });
+  const acc = new Float64Array(wasm.memory.buffer, at.acc, words);
   return () => {
-    wasm.replicate(P, at.draws, at.counts, at.dense, rows.denseWords, at.start, at.word, at.value, at.acc, words);
+    wasm.replicateByWord(P, at.draws, at.counts, at.colStart, at.patient, at.value, at.acc, words);
     return acc;
   };
+}
+
+/**
+ * Lays `parts` out one after the other in the generator's memory from KERNEL_MEMORY_START: each
+ * array copied in, each number a scratch area of that many bytes. Returns their addresses.
+ * Callers list the 8-byte parts first, so every Float64 part starts on an 8-byte boundary.
+ */
+function place<K extends string>(rng: FastPrng32, parts: Record<K, Float64Array | Int32Array | number>): Record<K, number> {
+  const keys = Object.keys(parts) as K[];
+  const at = {} as Record<K, number>;
+  let end = KERNEL_MEMORY_START;
+  for (const k of keys) {
+    const part = parts[k];
+    at[k] = end;
+    end += typeof part === "number" ? part : part.byteLength;
+  }
+  const memory = rng.memory(end); // grows the memory once, before any view of it is taken
+  for (const k of keys) {
+    const part = parts[k];
+    if (part instanceof Float64Array) new Float64Array(memory, at[k], part.length).set(part);
+    else if (part instanceof Int32Array) new Int32Array(memory, at[k], part.length).set(part);
+  }
+  return at;
+}
+
+/** The same non-zero values by word: word w's entries (patient, value) at start[w] .. start[w + 1], patients ascending. */
+function wordColumns(rows: Rows, P: number, words: number) {
+  const start = new Int32Array(words + 1);
+  for (let p = 0; p < P; p++) {
+    for (let j = 0; j < rows.denseWords; j++) if ((rows.dense[p * rows.denseWords + j] as number) !== 0) start[j + 1]!++;
+    for (let e = rows.start[p] as number; e < (rows.start[p + 1] as number); e++) start[(rows.word[e] as number) + 1]!++;
+  }
+  for (let w = 0; w < words; w++) start[w + 1]! += start[w] as number;
+  const next = start.slice(0, words);
+  const patient = new Int32Array(start[words] as number);
+  const value = new Float64Array(start[words] as number);
+  const put = (w: number, p: number, v: number) => {
+    const e = next[w]!++;
+    patient[e] = p;
+    value[e] = v;
+  };
+  for (let p = 0; p < P; p++) {
+    for (let j = 0; j < rows.denseWords; j++) {
+      const v = rows.dense[p * rows.denseWords + j] as number;
+      if (v !== 0) put(j, p, v);
+    }
+    for (let e = rows.start[p] as number; e < (rows.start[p + 1] as number); e++) put(rows.word[e] as number, p, rows.value[e] as number);
+  }
+  return { start, patient, value };
 }
 
 function unpack(acc: Float64Array, fields: Field[], out: Int32Array[], b: number): void {

@@ -108,63 +108,69 @@
     (global.set $s2 (local.get $c))
     (global.set $s3 (local.get $d)))
 
-  ;; One replicate of ReplicateSums: P draws of nextInt(P) at $draws, each patient's
-  ;; multiplicity m at $counts, then acc[w] = Σ over patients p with m > 0, in order, of
-  ;; m * (p's dense words, then its sparse (word, value) entries $start[p] .. $start[p + 1]).
-  ;; The same additions in the same order as the JavaScript it replaced; every partial sum is
-  ;; an integer below 2^52, so each is exact.
-  (func (export "replicate")
+;; One replicate of ReplicateSums as sums per word (its counting path): P draws of
+  ;; nextInt(P) at $draws, each patient's multiplicity m (as f64) at $counts, then
+  ;; acc[w] = Σ over word w's entries e ($colStart[w] .. $colStart[w + 1]) of
+  ;; m[patient[e]] * value[e]. A word's sum stays in four locals (so the additions do not
+  ;; wait on one another) and is stored once; adding patient by patient instead loads and
+  ;; stores the accumulator once per patient and word. Every term is a non-negative integer and
+  ;; every partial sum an integer below 2^52, so each addition is exact: the same words in any
+  ;; order.
+  (func (export "replicateByWord")
     (param $P i32) (param $draws i32) (param $counts i32)
-    (param $dense i32) (param $denseWords i32) (param $start i32) (param $word i32) (param $value i32)
+    (param $colStart i32) (param $patient i32) (param $value i32)
     (param $acc i32) (param $words i32)
-    (local $k i32) (local $p i32) (local $j i32) (local $e i32) (local $end i32)
-    (local $cell i32) (local $row i32) (local $m f64)
+    (local $k i32) (local $cell i32) (local $w i32)
+    ;; $pe, $ve: the addresses of patient[e] and value[e]; $last: of patient[end of the word]
+    (local $pe i32) (local $ve i32) (local $last i32)
+    (local $s0 f64) (local $s1 f64) (local $s2 f64) (local $s3 f64)
     (call $fill (f64.convert_i32_u (local.get $P)) (local.get $draws) (local.get $P))
-    (memory.fill (local.get $counts) (i32.const 0) (i32.shl (local.get $P) (i32.const 2)))
-    (local.set $k (i32.const 0))
+    (memory.fill (local.get $counts) (i32.const 0) (i32.shl (local.get $P) (i32.const 3)))
     (block $counted
       (loop $count
         (br_if $counted (i32.ge_u (local.get $k) (local.get $P)))
         (local.set $cell
-          (i32.add (local.get $counts) (i32.shl (i32.load (i32.add (local.get $draws) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2))))
-        (i32.store (local.get $cell) (i32.add (i32.load (local.get $cell)) (i32.const 1)))
+          (i32.add (local.get $counts) (i32.shl (i32.load (i32.add (local.get $draws) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 3))))
+        (f64.store (local.get $cell) (f64.add (f64.load (local.get $cell)) (f64.const 1)))
         (local.set $k (i32.add (local.get $k) (i32.const 1)))
         (br $count)))
-    (memory.fill (local.get $acc) (i32.const 0) (i32.shl (local.get $words) (i32.const 3)))
-    (local.set $p (i32.const 0))
-    (block $summed
-      (loop $patient
-        (br_if $summed (i32.ge_u (local.get $p) (local.get $P)))
-        (local.set $m (f64.convert_i32_u (i32.load (i32.add (local.get $counts) (i32.shl (local.get $p) (i32.const 2))))))
-        (if (f64.ne (local.get $m) (f64.const 0))
-          (then
-            ;; dense words: acc[j] += m * dense[p * denseWords + j]
-            (local.set $row (i32.add (local.get $dense) (i32.shl (i32.mul (local.get $p) (local.get $denseWords)) (i32.const 3))))
-            (local.set $j (i32.const 0))
-            (block $denseDone
-              (loop $denseWord
-                (br_if $denseDone (i32.ge_u (local.get $j) (local.get $denseWords)))
-                (local.set $cell (i32.add (local.get $acc) (i32.shl (local.get $j) (i32.const 3))))
-                (f64.store (local.get $cell)
-                  (f64.add (f64.load (local.get $cell))
-                    (f64.mul (local.get $m) (f64.load (i32.add (local.get $row) (i32.shl (local.get $j) (i32.const 3)))))))
-                (local.set $j (i32.add (local.get $j) (i32.const 1)))
-                (br $denseWord)))
-            ;; sparse entries: acc[word[e]] += m * value[e]
-            (local.set $e (i32.load (i32.add (local.get $start) (i32.shl (local.get $p) (i32.const 2)))))
-            (local.set $end (i32.load (i32.add (local.get $start) (i32.shl (i32.add (local.get $p) (i32.const 1)) (i32.const 2)))))
-            (block $sparseDone
-              (loop $sparse
-                (br_if $sparseDone (i32.ge_u (local.get $e) (local.get $end)))
-                (local.set $cell
-                  (i32.add (local.get $acc) (i32.shl (i32.load (i32.add (local.get $word) (i32.shl (local.get $e) (i32.const 2)))) (i32.const 3))))
-                (f64.store (local.get $cell)
-                  (f64.add (f64.load (local.get $cell))
-                    (f64.mul (local.get $m) (f64.load (i32.add (local.get $value) (i32.shl (local.get $e) (i32.const 3)))))))
-                (local.set $e (i32.add (local.get $e) (i32.const 1)))
-                (br $sparse)))))
-        (local.set $p (i32.add (local.get $p) (i32.const 1)))
-        (br $patient))))
+    (local.set $pe (i32.add (local.get $patient) (i32.shl (i32.load (local.get $colStart)) (i32.const 2))))
+    (local.set $ve (i32.add (local.get $value) (i32.shl (i32.load (local.get $colStart)) (i32.const 3))))
+    (block $done
+      (loop $word
+        (br_if $done (i32.ge_u (local.get $w) (local.get $words)))
+        (local.set $last
+          (i32.add (local.get $patient) (i32.shl (i32.load (i32.add (local.get $colStart) (i32.shl (i32.add (local.get $w) (i32.const 1)) (i32.const 2)))) (i32.const 2))))
+        (local.set $s0 (f64.const 0))
+        (local.set $s1 (f64.const 0))
+        (local.set $s2 (f64.const 0))
+        (local.set $s3 (f64.const 0))
+        (block $quadsDone
+          (loop $quad
+            (br_if $quadsDone (i32.gt_u (i32.add (local.get $pe) (i32.const 16)) (local.get $last)))
+            (local.set $s0 (f64.add (local.get $s0) (f64.mul (f64.load offset=0 (local.get $ve))
+              (f64.load (i32.add (local.get $counts) (i32.shl (i32.load offset=0 (local.get $pe)) (i32.const 3)))))))
+            (local.set $s1 (f64.add (local.get $s1) (f64.mul (f64.load offset=8 (local.get $ve))
+              (f64.load (i32.add (local.get $counts) (i32.shl (i32.load offset=4 (local.get $pe)) (i32.const 3)))))))
+            (local.set $s2 (f64.add (local.get $s2) (f64.mul (f64.load offset=16 (local.get $ve))
+              (f64.load (i32.add (local.get $counts) (i32.shl (i32.load offset=8 (local.get $pe)) (i32.const 3)))))))
+            (local.set $s3 (f64.add (local.get $s3) (f64.mul (f64.load offset=24 (local.get $ve))
+              (f64.load (i32.add (local.get $counts) (i32.shl (i32.load offset=12 (local.get $pe)) (i32.const 3)))))))
+            (local.set $pe (i32.add (local.get $pe) (i32.const 16)))
+            (local.set $ve (i32.add (local.get $ve) (i32.const 32)))
+            (br $quad)))
+        (block $tailDone
+          (loop $tail
+            (br_if $tailDone (i32.ge_u (local.get $pe) (local.get $last)))
+            (local.set $s0 (f64.add (local.get $s0) (f64.mul (f64.load (local.get $ve))
+              (f64.load (i32.add (local.get $counts) (i32.shl (i32.load (local.get $pe)) (i32.const 3)))))))
+            (local.set $pe (i32.add (local.get $pe) (i32.const 4)))
+            (local.set $ve (i32.add (local.get $ve) (i32.const 8)))
+            (br $tail)))
+        (f64.store (i32.add (local.get $acc) (i32.shl (local.get $w) (i32.const 3)))
+          (f64.add (f64.add (local.get $s0) (local.get $s1)) (f64.add (local.get $s2) (local.get $s3))))
+        (local.set $w (i32.add (local.get $w) (i32.const 1)))
+        (br $word))))
 
   ;; The same sums adding each drawn patient's words once per draw, in draw order (no counting
   ;; pass): cheaper when patients have one or two words. With a single dense word and no
