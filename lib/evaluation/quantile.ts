@@ -43,11 +43,21 @@ export function quantileSelect(values: Float64Array, p: number): number {
   if (!(p >= 0 && p <= 1)) throw new RangeError(`quantile probability must be in [0, 1], got ${p}`);
   const h = (n - 1) * p;
   const i = Math.floor(h);
-  const lo = select(values, i);
-  if (i + 1 >= n) return lo;
-  // After select, every value right of i is >= lo: the next order statistic is their minimum.
-  let hi = Infinity;
-  for (let k = i + 1; k < n; k++) if ((values[k] as number) < hi) hi = values[k] as number;
+  if (i + 1 >= n) return select(values, i);
+  // The two neighbouring order statistics x(i) and x(i+1): one by selection, the other as the
+  // extreme of the smaller side it leaves (the values left of k are <= x(k), those right of it
+  // >= x(k)), so a tail quantile scans the few values in its tail, not the rest of the sample.
+  let lo: number;
+  let hi: number;
+  if (2 * i < n) {
+    hi = select(values, i + 1);
+    lo = -Infinity;
+    for (let k = 0; k <= i; k++) if ((values[k] as number) > lo) lo = values[k] as number;
+  } else {
+    lo = select(values, i);
+    hi = Infinity;
+    for (let k = i + 1; k < n; k++) if ((values[k] as number) < hi) hi = values[k] as number;
+  }
   return lo + (h - i) * (hi - lo);
 }
 
