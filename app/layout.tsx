@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getTimeZone, getTranslations } from "next-intl/server";
 import { AppHeader } from "@/components/layout/app-header";
+import { IntlProvider } from "@/components/layout/intl-provider";
+import { isLocale } from "@/lib/i18n/locales";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import "./globals.css";
 
@@ -22,12 +23,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [user, locale, t] = await Promise.all([getCurrentUser(), getLocale(), getTranslations("common")]);
+  const [user, locale, timeZone, t] = await Promise.all([getCurrentUser(), getLocale(), getTimeZone(), getTranslations("common")]);
+  // lib/i18n/request.ts resolves the locale to one of LOCALES; anything else is a bug there.
+  if (!isLocale(locale)) throw new Error(`unsupported locale ${locale}`);
   return (
     <html lang={locale}>
       <body className="min-h-screen font-sans">
-        {/* Messages, locale and time zone come from lib/i18n/request.ts. */}
-        <NextIntlClientProvider>
+        {/* Locale and time zone from lib/i18n/request.ts; the messages travel in the client bundle. */}
+        <IntlProvider locale={locale} timeZone={timeZone}>
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -38,7 +41,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <main id="main" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
             {children}
           </main>
-        </NextIntlClientProvider>
+        </IntlProvider>
       </body>
     </html>
   );

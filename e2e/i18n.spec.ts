@@ -79,6 +79,11 @@ test("review in Chinese: queue and case screen with Chinese record text, rating 
   await checkA11y(page, "queue in Chinese");
   await rateOneItem(page, "zh-CN", 0);
   await checkA11y(page, "case screen in Chinese");
+  // The client's messages come from its bundle (components/layout/intl-provider.tsx), not in each
+  // document: the case page's HTML carries no catalog text it does not show (the admin trail's).
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).toContain(AUDIT);
+  expect(html).not.toContain("对用户、数据集、审核任务、分配");
   await page.screenshot({ path: testInfo.outputPath("case-zh-CN.png") });
   await testInfo.attach("case screen in Chinese", { path: testInfo.outputPath("case-zh-CN.png"), contentType: "image/png" });
 });
