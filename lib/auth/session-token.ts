@@ -3,7 +3,7 @@
 // server component, action or route, runs next-auth's whole request handler for a "session"
 // request: options, a CSRF token, the callbacks, and a re-encrypted refreshed token whose cookie
 // it cannot set there and throws away. Same token, same checks, a few milliseconds less on every
-// page, action and route (bench/README.md, "a save's CPU").
+// page, action and route (bench/README.md, "sessions read directly").
 import { decode } from "next-auth/jwt";
 
 /** next-auth's cookie name: the `__Secure-` one when the site is served over https. */

@@ -108,7 +108,7 @@
     (global.set $s2 (local.get $c))
     (global.set $s3 (local.get $d)))
 
-;; One replicate of ReplicateSums as sums per word (its counting path): P draws of
+  ;; One replicate of ReplicateSums as sums per word (its counting path): P draws of
   ;; nextInt(P) at $draws, each patient's multiplicity m (as f64) at $counts, then
   ;; acc[w] = Σ over word w's entries e ($colStart[w] .. $colStart[w + 1]) of
   ;; m[patient[e]] * value[e]. A word's sum stays in four locals (so the additions do not

@@ -15,7 +15,7 @@ import { COLUMNS, pgTime, type Kind, type RowOf, type RowWriter, type Table } fr
 const BATCH_CHARS = 4 * 1024 * 1024;
 
 /**
- * While a batch streams, encoding pauses for the event loop after about this many characters.
+ * Encoding pauses for the event loop after about this many characters.
  * The COPY's data, its start and its end each wait for this process to read the server's answer
  * or refill the socket, which it can only do between rows: without the pauses every COPY waited
  * for the importer's longest run of synchronous work (a file chunk parsed and encoded) three
@@ -59,7 +59,7 @@ export class CopyRowWriter implements RowWriter {
 
   /**
    * Encodes a row. When a batch is full, returns the wait for the previous batch (backpressure);
-   * now and then while one streams, a turn of the event loop (YIELD_CHARS).
+   * now and then, a turn of the event loop (YIELD_CHARS).
    */
   add<T extends Table>(table: T, row: RowOf<T>): Promise<void> | undefined {
     const line = copyRow(table, row);
@@ -70,7 +70,7 @@ export class CopyRowWriter implements RowWriter {
     this.rows++;
     if (this.chars >= BATCH_CHARS) return this.send();
     this.sinceYield += line.length;
-    if (this.sinceYield < YIELD_CHARS || !this.sending) return undefined;
+    if (this.sinceYield < YIELD_CHARS) return undefined;
     this.sinceYield = 0;
     return new Promise((resolve) => setImmediate(resolve));
   }
