@@ -13,7 +13,7 @@ import { DayHeaderContent, DayHeaderRow, EndMarker, EventRow, HEADER_CLASS } fro
 import { dateKeyOf, formatDay, formatTime } from "./format";
 import { buildDayIndex, countByType, dayOfRow, flattenRows, groupByDay, type Row } from "./group";
 import { HEADER_HEIGHT } from "./row-height";
-import { buildIndex, eventDoc } from "./search";
+import { eventDoc, lazyIndex, type SearchIndex } from "./search";
 import { SearchBar } from "./search-bar";
 import { TypeFilter } from "./type-filter";
 import { EVENT_TYPES, type EventType, type ViewerEvent } from "./types";
@@ -80,12 +80,13 @@ export function EhrViewer({
     return out;
   }, [days]);
 
-  // Folded once per record; a type filter only drops documents, it never re-folds text.
-  const fullIndex = useMemo(() => buildIndex(ordered.map(eventDoc)), [ordered]);
-  const searchIndex = useMemo(
-    () => (hidden.size ? fullIndex.filter((_, i) => !hidden.has((ordered[i] as ViewerEvent).type)) : fullIndex),
-    [fullIndex, ordered, hidden],
-  );
+  // Folded once per record, on the first search; a type filter only drops documents, it never re-folds text.
+  const fullIndex = useMemo(() => lazyIndex(() => ordered.map(eventDoc)), [ordered]);
+  const searchIndex = useMemo(() => {
+    if (!hidden.size) return fullIndex;
+    let shown: SearchIndex | null = null;
+    return () => (shown ??= fullIndex().filter((_, i) => !hidden.has((ordered[i] as ViewerEvent).type)));
+  }, [fullIndex, ordered, hidden]);
   const search = useSearch(searchIndex);
   const searchInput = useRef<HTMLInputElement>(null);
 

@@ -11,7 +11,7 @@ import { cn } from "@/components/ui/cn";
 import { EvidenceBadge } from "./event-row";
 import { formatDay } from "./format";
 import { Highlight } from "./highlight";
-import { buildIndex, foldCase, noteDocs, noteKey, rangesFor, type SearchHit } from "./search";
+import { foldCase, lazyIndex, noteDocs, noteKey, rangesFor, type SearchHit } from "./search";
 import { SearchBar } from "./search-bar";
 import type { ViewerNote, ViewerNoteSection } from "./types";
 import { useRecordFormat } from "./use-record-format";
@@ -86,7 +86,7 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
     for (const h of highlight ?? []) for (const s of h.sections) set.add(`${h.noteNum}|${sectionId(s)}`);
     return set;
   }, [highlight]);
-  const index = useMemo(() => buildIndex(noteDocs(notes)), [notes]);
+  const index = useMemo(() => lazyIndex(() => noteDocs(notes)), [notes]);
   const search = useSearch(index);
   const { current, reveal } = search;
   const [flash, setFlash] = useState<{ key: string; n: number } | null>(null);

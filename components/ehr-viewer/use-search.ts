@@ -3,12 +3,13 @@
  * a 3,000-event record), the current hit and next/previous with wrap-around.
  */
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
-import { search, type SearchIndex } from "./search";
+import { EMPTY_RESULT, search, type SearchIndex } from "./search";
 
-export function useSearch(index: SearchIndex) {
+/** `index` is asked for only when there is something to find (see lazyIndex): keep it stable per record. */
+export function useSearch(index: () => SearchIndex) {
   const [query, setQuery] = useState("");
   const deferred = useDeferredValue(query);
-  const result = useMemo(() => search(index, deferred), [index, deferred]);
+  const result = useMemo(() => (deferred.trim() ? search(index(), deferred) : EMPTY_RESULT), [index, deferred]);
   const [cursor, setCursor] = useState(0);
   // Bumped on every next/previous so even a single hit is re-revealed after the reader scrolled away.
   const [revealToken, setRevealToken] = useState(0);
