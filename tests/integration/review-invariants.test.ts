@@ -19,7 +19,7 @@ import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadCase } from "@/lib/server/review/load-case";
 import { loadCasePage } from "@/lib/server/review/case-page";
 import { parseRecord } from "@/lib/review/compact-record";
-import { reviewQueue } from "@/lib/server/review/queue";
+import { nextUnrated, reviewQueue } from "@/lib/server/review/queue";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveCorrection } from "@/lib/server/review/save-correction";
 import { saveRating } from "@/lib/server/review/save-rating";
@@ -239,6 +239,10 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
             ).toEqual(c.events.map((e) => e.event.eventId).sort());
             for (const e of events.filter((x) => ms(x.time) > cutoff && x.event_id.startsWith("EDGE-")))
               expect(JSON.stringify(page)).not.toContain(`TEXT-OF-${e.event_id}`);
+            // The page's place in the queue agrees with the queue, whatever the others rated.
+            const items = queue[0]!.items;
+            expect([page.position, page.size]).toEqual([items.find((i) => i.assignmentId === assignmentId)!.position, items.length]);
+            expect(page.nextAssignmentId).toBe(nextUnrated(items, assignmentId)?.assignmentId ?? null);
             const own = [...(ratings.get(assignmentId) ?? new Map())].map(([dimension, r]) => ({
               dimension,
               category: r.category,

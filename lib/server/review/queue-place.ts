@@ -24,16 +24,17 @@ export async function queuePlace(
   assignmentId: string,
   rubric: Rubric,
 ): Promise<QueuePlace | null> {
-  const rows = await db.assignment.findMany({
-    where: { userId, auditId, active: true },
-    select: {
-      id: true,
-      reviewPosition: true,
-      auditItemId: true,
-      auditItem: { select: { sampleOrder: true } },
-      _count: { select: { ratings: { where: { category: { not: null } } } } },
-    },
-  });
+  // The rated counts come from the rater's own ratings: a `_count` on the relation would count
+  // every rating in the database (a GROUP BY over the whole table) and join the rater's rows to it.
+  const where = { userId, auditId, active: true };
+  const [rows, rated] = await Promise.all([
+    db.assignment.findMany({
+      where,
+      select: { id: true, reviewPosition: true, auditItemId: true, auditItem: { select: { sampleOrder: true } } },
+    }),
+    db.rating.groupBy({ by: ["assignmentId"], where: { assignment: where, category: { not: null } }, _count: { _all: true } }),
+  ]);
+  const ratedBy = new Map(rated.map((r) => [r.assignmentId, r._count._all]));
   const needed = await expectedRatings(
     db,
     rubric,
@@ -41,7 +42,7 @@ export async function queuePlace(
   );
   const items = rows
     .map((r) => {
-      const rated = r._count.ratings;
+      const rated = ratedBy.get(r.id) ?? 0;
       const status: QueueItem["status"] = rated === 0 ? "todo" : rated >= needed(r.auditItemId) ? "done" : "in-progress";
       return { assignmentId: r.id, sampleOrder: r.auditItem.sampleOrder, orderKey: r.reviewPosition ?? r.auditItem.sampleOrder, status };
     })
