@@ -116,6 +116,7 @@ export async function runAppBenches(
       base: app.base,
       world,
       cookies,
+      serverCpuMs: () => app!.cpuMs(),
       staticUrls: {
         case: `${staticBase}${statics.paths.case}`,
         longest: `${staticBase}${statics.paths.longest}`,

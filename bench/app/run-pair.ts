@@ -241,10 +241,11 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
     rows.push(await importOnce(balancer.base, dbUrl, path.dirname(dataDir)));
 
     const clinicians = Math.max(s.saves.raters, s.case.clinicians);
-    // Only the items the case and save rows use (3 targets, the saves' slices, the capture's):
+    // Only the items the case and save rows use (3 targets, the saves' slices — three patterns and
+    // a warm-up —, the capture's):
     // assigning 100 clinicians × 100 items is one transaction that outlasts Prisma's 5 s
     // default on a loaded machine (lib/server/audits/assign.ts).
-    const perClinician = Math.min(s.perClinician, 3 + 3 * Math.ceil(s.saves.pairs / DEFAULT_RUBRIC.length) + 2);
+    const perClinician = Math.min(s.perClinician, 3 + 4 * Math.ceil(s.saves.pairs / DEFAULT_RUBRIC.length) + 2);
     log(`building the world in PostgreSQL (${clinicians} clinicians × ${perClinician} items)…`);
     const world = await buildWorld(inputDir, `${dataDir}-world`, dbUrl, clinicians, perClinician);
     const cookies = await signInAll(
@@ -267,6 +268,7 @@ export async function runPairBenches(port: number, inputDir: string, dataDir: st
       base: balancer.base,
       world,
       cookies,
+      serverCpuMs: () => servers.reduce((ms, server) => ms + server.cpuMs(), 0),
       staticUrls: {
         case: `${sb}/bench-static-case.html`,
         longest: `${sb}/bench-static-longest.html`,

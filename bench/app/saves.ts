@@ -12,7 +12,7 @@ import { DEFAULT_RUBRIC } from "../../lib/audits/rubric";
 import { createPrng } from "../../lib/sampling/prng";
 import { concurrently, request } from "../lib/http";
 import { summarize, type LatencySummary } from "../lib/stats";
-import { formatMs, type BenchRow } from "../lib/table";
+import { formatCpu, formatLatencies, formatMs, formatRatio, type BenchRow } from "../lib/table";
 import { launchChromium, signedInContext } from "./browser";
 import type { AppContext } from "./context";
 import { log } from "./context";
@@ -111,11 +111,9 @@ function storedRatings(dataDir: string, assignmentIds: string[]): { ratings: Sto
   }
 }
 
-const both = (s: LatencySummary) => `p50 ${formatMs(s.p50)} · p95 ${formatMs(s.p95)}`;
-
 /** How the raters send their saves. */
 interface Pattern {
-  key: "sequential" | "burst" | "paced";
+  key: "warm-up" | "sequential" | "burst" | "paced";
   label: string;
   raters: number;
   /** Mean pause before each save (uniform in [0, 2 × mean]); 0 = straight after the last answer. */
@@ -138,6 +136,9 @@ function drive<T>(pattern: Pattern, perRater: number, task: (r: number, i: numbe
 interface PhaseResult {
   saves: LatencySummary;
   health: LatencySummary;
+  /** The server's CPU time per request over each half of the phase (ms; NaN if unreadable). */
+  saveCpuMs: number;
+  healthCpuMs: number;
   conflicts: number;
   failures: string[];
   healthErrors: number;
@@ -146,13 +147,16 @@ interface PhaseResult {
 async function phase(ctx: AppContext, captured: CapturedSave, pattern: Pattern, plan: SaveStep[][], ledger: Ledger): Promise<PhaseResult> {
   const perRater = plan[0]!.length;
   let healthErrors = 0;
+  const healthCpuFrom = ctx.serverCpuMs();
   const health = await drive(pattern, perRater, async () => {
     const res = await request(`${ctx.base}/api/health`).catch(() => null);
     if (res?.status !== 200) healthErrors++;
     return res?.status === 200 ? res.ms : null;
   });
+  const healthCpuMs = (ctx.serverCpuMs() - healthCpuFrom) / health.length;
   let conflicts = 0;
   const failures: string[] = [];
+  const saveCpuFrom = ctx.serverCpuMs();
   const timed = await drive(pattern, perRater, async (r, i) => {
     const step = plan[r]![i]!;
     const expected = ledger.version(step);
@@ -173,11 +177,12 @@ async function phase(ctx: AppContext, captured: CapturedSave, pattern: Pattern, 
     else failures.push(outcome.message);
     return outcome.kind === "saved" ? ms : null;
   });
+  const saveCpuMs = (ctx.serverCpuMs() - saveCpuFrom) / timed.length;
   // Latencies of acknowledged saves and answered health checks; failures are counted apart.
   const ok = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
-  const result = { saves: summarize(ok(timed)), health: summarize(ok(health)), conflicts, failures, healthErrors };
+  const result = { saves: summarize(ok(timed)), health: summarize(ok(health)), saveCpuMs, healthCpuMs, conflicts, failures, healthErrors };
   log(
-    `saves ${pattern.key}: ${both(result.saves)}, ${conflicts} conflicts, ${failures.length} errors${failures.length ? ` (first: ${failures[0]})` : ""}; health ${both(result.health)}, ${healthErrors} errors`,
+    `saves ${pattern.key}: ${formatLatencies(result.saves)} (server CPU ${formatMs(saveCpuMs)} a save), ${conflicts} conflicts, ${failures.length} errors${failures.length ? ` (first: ${failures[0]})` : ""}; health ${formatLatencies(result.health)} (${formatMs(healthCpuMs)}), ${healthErrors} errors`,
   );
   return result;
 }
@@ -215,6 +220,25 @@ export async function benchSaves(ctx: AppContext, dataDir: string, s: SavesSetti
   const rows: BenchRow[] = [];
   const planned: SaveStep[] = [];
   let failed = 0;
+  // A warm-up on a slice of its own, not reported (its saves are checked with the others): the
+  // first saves of a fresh server process pay for compiling the save path.
+  const warmFrom = 3 + patterns.length * perRater;
+  const warmRaters = raters.slice(0, Math.min(10, raters.length));
+  const warmPlan = savePlan(
+    warmRaters.map((c) => c.assignments.slice(warmFrom, warmFrom + perRater)),
+    s.savesPerRater,
+    rubric,
+    s.pairs,
+  );
+  planned.push(...warmPlan.flat());
+  const warm = await phase(
+    ctx,
+    captured,
+    { key: "warm-up", label: "warm-up", raters: warmRaters.length, thinkMs: 0, target: "—", targetMs: null },
+    warmPlan,
+    ledger,
+  );
+  failed += warm.conflicts + warm.failures.length;
   for (const [k, pattern] of patterns.entries()) {
     const from = 3 + k * perRater;
     const plan = savePlan(
@@ -230,8 +254,8 @@ export async function benchSaves(ctx: AppContext, dataDir: string, s: SavesSetti
     rows.push({
       key: `saves.${pattern.key}`,
       benchmark: pattern.label,
-      measured: `${both(r.saves)}${errors ? `, ${errors} failed` : ""}`,
-      baseline: `GET /api/health ${both(r.health)}`,
+      measured: `${formatLatencies(r.saves)}${formatCpu(r.saveCpuMs)}${errors ? `, ${errors} failed` : ""}`,
+      baseline: `GET /api/health ${formatLatencies(r.health)}${formatCpu(r.healthCpuMs)}`,
       ratio: r.saves.p95 / r.health.p95,
       target: pattern.target,
       met:
@@ -243,9 +267,15 @@ export async function benchSaves(ctx: AppContext, dataDir: string, s: SavesSetti
       values: {
         p50Ms: r.saves.p50,
         p95Ms: r.saves.p95,
+        p99Ms: r.saves.p99,
         maxMs: r.saves.max,
+        meanMs: r.saves.mean,
         healthP50Ms: r.health.p50,
         healthP95Ms: r.health.p95,
+        healthP99Ms: r.health.p99,
+        healthMeanMs: r.health.mean,
+        saveCpuMs: r.saveCpuMs,
+        healthCpuMs: r.healthCpuMs,
         saves: pattern.raters * s.savesPerRater,
         raters: pattern.raters,
         thinkMs: pattern.thinkMs,
@@ -258,7 +288,10 @@ export async function benchSaves(ctx: AppContext, dataDir: string, s: SavesSetti
             note:
               `each rater ${s.savesPerRater} saves in turn over ${s.pairs} (assignment, dimension) pairs of their own (first saves create, later ones change), replaying the server action request captured from Chromium (POST /review/<id> with Next-Action) with their own session; ` +
               `time to the last byte of the answer; percentiles over acknowledged saves (conflicts and errors counted apart). "At once": every rater sends the next save as soon as the last is answered; ` +
-              `"every ~${s.thinkMs / 1000} s": a pause drawn uniformly from 0–${(2 * s.thinkMs) / 1000} s before each save. Baseline: GET /api/health (route handler, one count query) with the same pattern just before.`,
+              `"every ~${s.thinkMs / 1000} s": a pause drawn uniformly from 0–${(2 * s.thinkMs) / 1000} s before each save. Baseline: GET /api/health (route handler, one count query) with the same pattern just before. ` +
+              `"CPU": the app server's own CPU time (user + system) per request over each half, which the load generator sharing the two cores does not blur as it blurs latencies. ` +
+              `With ${s.raters} requests in flight the two queues differ in fairness, which their p95s hide: saves p99 ${formatMs(r.saves.p99)}, mean ${formatMs(r.saves.mean)}; ` +
+              `/api/health p99 ${formatMs(r.health.p99)}, mean ${formatMs(r.health.mean)} (means ${formatRatio(r.saves.mean / r.health.mean)} apart; CPU ${formatRatio(r.saveCpuMs / r.healthCpuMs)}).`,
           }
         : {}),
     });

@@ -1,6 +1,7 @@
 // The real production server for the app benchmarks: `npm start` (migrations, bootstrap,
 // build if stale, `next start`) on its own port and data dir, stopped with its process group.
-import type { ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { request } from "../lib/http";
 import { spawnTracked, stopTracked } from "../lib/processes";
@@ -9,6 +10,8 @@ export interface AppServer {
   base: string;
   /** The process group of `npm start` (its leader's pid); next-server runs in it. */
   group: number;
+  /** CPU time (user + system) its next-server process has used so far, in ms. */
+  cpuMs(): number;
   /** Why the server is gone, or null while it runs. */
   exited(): string | null;
   /** The last lines the server printed (for error reports). */
@@ -68,5 +71,45 @@ export async function startApp(options: {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { base, group: child.pid!, exited: () => exited, logTail: (n = 15) => log.slice(-n).join("\n"), stop: () => stopTracked(child) };
+  const group = child.pid!;
+  return {
+    base,
+    group,
+    cpuMs: () => processCpuMs(nextServerPid(group)),
+    exited: () => exited,
+    logTail: (n = 15) => log.slice(-n).join("\n"),
+    stop: () => stopTracked(child),
+  };
+}
+
+/** The next-server process of a process group (the one that holds the app). */
+export function nextServerPid(group: number): number | undefined {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      if (pgrp === group && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("next-server")) return Number(entry);
+      if (pgrp === group && /^\d+ \(next-server/.test(stat)) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+let ticksPerSecond: number | undefined;
+
+/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat); NaN when it cannot be read. */
+export function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of stat (utime, stime), counted from the state field (3) after the name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return Number.NaN;
+  }
 }

@@ -8,27 +8,11 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { formatMs, type BenchRow } from "../lib/table";
-import { startApp } from "./server";
+import { nextServerPid, startApp } from "./server";
 import { signIn } from "./sign-in";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ADMIN = { email: "bench-upload@example.org", password: "bench-upload-password-2026" };
-
-/** The next-server process of a process group (the one that holds the app). */
-function nextServerPid(group: number): number | undefined {
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-      if (pgrp === group && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("next-server")) return Number(entry);
-      if (pgrp === group && /^\d+ \(next-server/.test(stat)) return Number(entry);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return undefined;
-}
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 

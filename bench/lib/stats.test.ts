@@ -39,7 +39,14 @@ describe("median", () => {
 });
 
 describe("summarize", () => {
-  it("reports n, p50, p95 and max", () => {
-    expect(summarize([5, 1, 9, 3])).toEqual({ n: 4, p50: 3, p95: 9, max: 9 });
+  it("reports n, p50, p95, p99, max and the mean", () => {
+    expect(summarize([5, 1, 9, 3])).toEqual({ n: 4, p50: 3, p95: 9, p99: 9, max: 9, mean: 4.5 });
+  });
+
+  it("keeps a tail the p95 does not reach: p99 and mean see the starved few", () => {
+    const samples = [...Array.from({ length: 98 }, () => 10), 3000, 4000];
+    const s = summarize(samples);
+    expect([s.p50, s.p95, s.p99, s.max]).toEqual([10, 10, 3000, 4000]);
+    expect(s.mean).toBeCloseTo(79.8, 10);
   });
 });

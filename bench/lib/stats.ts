@@ -20,7 +20,10 @@ export interface LatencySummary {
   n: number;
   p50: number;
   p95: number;
+  p99: number;
   max: number;
+  /** The mean: with a fixed number of requests in flight, their count over the throughput (Little's law). */
+  mean: number;
 }
 
 export function summarize(samples: readonly number[]): LatencySummary {
@@ -28,6 +31,8 @@ export function summarize(samples: readonly number[]): LatencySummary {
     n: samples.length,
     p50: percentile(samples, 50),
     p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
     max: samples.length ? Math.max(...samples) : Number.NaN,
+    mean: samples.length ? samples.reduce((sum, x) => sum + x, 0) / samples.length : Number.NaN,
   };
 }

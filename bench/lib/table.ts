@@ -44,6 +44,16 @@ export function formatMs(ms: number): string {
   return `${ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2)} ms`;
 }
 
+/** "p50 … · p95 …" of a latency summary. */
+export function formatLatencies(s: { p50: number; p95: number }): string {
+  return `p50 ${formatMs(s.p50)} · p95 ${formatMs(s.p95)}`;
+}
+
+/** " (CPU …)": a server's CPU time per request, after a latency; nothing when it was not read. */
+export function formatCpu(ms: number): string {
+  return Number.isFinite(ms) ? ` (CPU ${formatMs(ms)})` : "";
+}
+
 const HEADER = ["benchmark", "measured", "baseline", "ratio", "target", "met?"];
 
 function cells(row: BenchRow): string[] {
