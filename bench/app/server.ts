@@ -72,10 +72,15 @@ export async function startApp(options: {
     await new Promise((r) => setTimeout(r, 500));
   }
   const group = child.pid!;
+  // Found once: a scan of /proc on every read would run twice per load in the load generator.
+  let pid: number | undefined;
   return {
     base,
     group,
-    cpuMs: () => processCpuMs(nextServerPid(group)),
+    cpuMs: () => {
+      pid ??= nextServerPid(group);
+      return processCpuMs(pid);
+    },
     exited: () => exited,
     logTail: (n = 15) => log.slice(-n).join("\n"),
     stop: () => stopTracked(child),
@@ -87,15 +92,21 @@ export function nextServerPid(group: number): number | undefined {
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
-      if (pgrp === group && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("next-server")) return Number(entry);
-      if (pgrp === group && /^\d+ \(next-server/.test(stat)) return Number(entry);
+      const { name, fields } = procStat(Number(entry));
+      if (Number(fields[2]) !== group) continue;
+      if (name.startsWith("next-server") || fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("next-server")) return Number(entry);
     } catch {
       // gone meanwhile
     }
   }
   return undefined;
+}
+
+/** /proc/<pid>/stat: the command name, and the fields after it (fields[0] is stat's field 3, the state). */
+function procStat(pid: number): { name: string; fields: string[] } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const close = stat.lastIndexOf(")");
+  return { name: stat.slice(stat.indexOf("(") + 1, close), fields: stat.slice(close + 2).split(" ") };
 }
 
 let ticksPerSecond: number | undefined;
@@ -105,8 +116,7 @@ export function processCpuMs(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
   try {
     ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const { fields } = procStat(pid);
     // Fields 14 and 15 of stat (utime, stime), counted from the state field (3) after the name.
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
   } catch {
