@@ -30,6 +30,31 @@ describe("backup file", () => {
     expect(r.plan.counts).toEqual({ dataset: 1, patient: 1, item: 2, user: 3, audit: 1, auditItem: 1, assignment: 2 });
   });
 
+  it("accepts a conversation audit's per-turn ratings and its whole-item final labels, as the app writes them", async () => {
+    // saveAdjudication stores a per-turn dimension's final label for the whole item ("gold"), and
+    // ratings per turn ("gold@t1"): restore refused the first, so such a backup could not come back.
+    const text = edit((rs) => {
+      const audit = rs.find((r) => r.type === "audit") as { rubric: { perTurn?: string }[] };
+      audit.rubric[0]!.perTurn = "content";
+      for (const a of rs.filter((r): r is AssignmentRecord => r.type === "assignment")) a.ratings[0]!.dimension = "gold@t1";
+    });
+    expect(await validate(text)).toMatchObject({ ok: true });
+    // A per-turn key in final labels is read too (per-turn adjudication), and a wrong one located.
+    const perTurn = edit((rs) => {
+      const audit = rs.find((r) => r.type === "audit") as { rubric: { perTurn?: string }[] };
+      audit.rubric[0]!.perTurn = "content";
+      for (const a of rs.filter((r): r is AssignmentRecord => r.type === "assignment")) a.ratings[0]!.dimension = "gold@t1";
+      const item = rs.find((r) => r.type === "auditItem") as { adjudication: { finalLabels: Record<string, string> } };
+      item.adjudication.finalLabels = { "gold@t1": "incorrect", "gold@t2": "correct" };
+    });
+    expect(await validate(perTurn)).toMatchObject({ ok: true });
+    const wrong = edit((rs) => {
+      const item = rs.find((r) => r.type === "auditItem") as { adjudication: { finalLabels: Record<string, string> } };
+      item.adjudication.finalLabels = { "gold@t1": "incorrect" };
+    });
+    expect((await problems(wrong)).join("\n")).toMatch(/: auditItem\.adjudication\.finalLabels\.gold@t1: "gold@t1" is not a dimension of the audit's rubric/);
+  });
+
   it("holds no password or hash", () => {
     expect(writeBackup()).not.toMatch(/password/i);
   });

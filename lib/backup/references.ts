@@ -133,9 +133,14 @@ export class ReferenceIndex {
     return this.rubric.has(key) && (turnOrder !== null) === this.perTurn.has(key) ? key : null;
   }
 
-  private label(dimension: string, category: string, path: string, report: Report): void {
+  /**
+   * Checks a stored label against the rubric. Ratings name a per-turn dimension per turn; an
+   * adjudication's final labels may also name it for the whole item (`wholeItem`), as
+   * saveAdjudication stores them for conversations.
+   */
+  private label(dimension: string, category: string, path: string, report: Report, wholeItem = false): void {
     if (!this.audit) return; // the audit record itself was refused: no rubric to check against
-    const key = this.dimensionOf(dimension);
+    const key = wholeItem && this.perTurn.has(dimension) ? dimension : this.dimensionOf(dimension);
     const categories = key === null ? undefined : this.rubric.get(key);
     if (!categories) report(path, `${JSON.stringify(dimension)} is not a dimension of the audit's rubric`);
     else if (!categories.has(category))
@@ -154,7 +159,7 @@ export class ReferenceIndex {
     this.unique("adjudication", adj.id, report, "adjudication.id");
     this.person(adj.adjudicator, "adjudication.adjudicator", report);
     for (const [dimension, category] of Object.entries(adj.finalLabels))
-      this.label(dimension, category, `adjudication.finalLabels.${dimension}`, report);
+      this.label(dimension, category, `adjudication.finalLabels.${dimension}`, report, true);
   }
 
   private assignment(a: AssignmentRecord, report: Report): void {

@@ -6,8 +6,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
-import { createDb, type Db } from "@/lib/db/client";
-import { applyMigrations } from "@/lib/db/migrate";
+import type { Db } from "@/lib/db/client";
 import { exportAuditBackup } from "@/lib/server/backup/export-audit";
 import { openBackupFile, writeBackupFile } from "@/lib/server/backup/files";
 import { restoreAudit, type BackupSource } from "@/lib/server/backup/restore-audit";
@@ -15,16 +14,10 @@ import { auditTrailRows } from "@/lib/server/backup/trail";
 import { NO_PASSWORD } from "@/lib/server/backup/restore-users";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { allExports, benchmarkFile, buildAudit, makeUsers } from "./backup-world";
-import { DATABASES, target, type TestDatabase } from "./databases";
+import { DATABASES, freshDb } from "./databases";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-backup-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-async function freshDb(database: TestDatabase): Promise<Db> {
-  const url = await database.create();
-  await applyMigrations(target(url));
-  return createDb(url);
-}
 
 async function backupTo(db: Db, auditId: string, file: string): Promise<string> {
   const backup = (await exportAuditBackup(db, auditId, "test", new Date("2026-03-01T00:00:00Z")))!;

@@ -6,6 +6,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { createDb, type Db } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
 import { parseDatabaseUrl, type DbTarget } from "@/lib/db/target";
 
 export interface TestDatabase {
@@ -58,4 +60,11 @@ if (!adminUrl) console.warn("TEST_POSTGRES_URL is not set: PostgreSQL integratio
 
 export function target(url: string): DbTarget {
   return parseDatabaseUrl(url);
+}
+
+/** A new empty database of `database`'s engine, migrated, with its client. */
+export async function freshDb(database: TestDatabase): Promise<Db> {
+  const url = await database.create();
+  await applyMigrations(target(url));
+  return createDb(url);
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { inBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { changeLogMarkdown, correctItems, CorrectionError, type ChangeRecord } from "../../adjudication/apply";
 import { itemKey, validateDatasetStream, type FormatId, type FormatIssue, type Item } from "../../formats";
@@ -84,17 +85,19 @@ async function correctedItems(
   const changed = new Set(state.decisions.map((d) => d.item));
   const items = await datasetItems(db, state.datasetId, only === "changed" ? [...changed] : undefined);
   const patientIds = [...new Set(items.filter((i) => changed.has(itemKey(i))).map((i) => i.patientId))];
-  const patients = await db.patient.findMany({
-    where: { datasetId: state.datasetId, externalId: { in: patientIds } },
-    select: {
-      externalId: true,
-      events: {
-        orderBy: { position: "asc" },
-        select: { eventId: true, gaDays: true, visitId: true, type: true, name: true, text: true, data: true },
+  const patients = await inBatches(patientIds, (batch) =>
+    db.patient.findMany({
+      where: { datasetId: state.datasetId, externalId: { in: batch } },
+      select: {
+        externalId: true,
+        events: {
+          orderBy: { position: "asc" },
+          select: { eventId: true, gaDays: true, visitId: true, type: true, name: true, text: true, data: true },
+        },
+        notes: { select: { noteNum: true, chartdate: true } },
       },
-      notes: { select: { noteNum: true, chartdate: true } },
-    },
-  });
+    }),
+  );
   const byId = new Map(patients.map((p) => [p.externalId, p]));
   return correctItems(items, state.decisions, {
     events: (id) => byId.get(id)?.events.map(eventFromRow),

@@ -2,6 +2,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { inBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import type { FormatId, Item, Patient } from "../../formats";
 import { extraKeys, patientsWriter, type PartWriter } from "../../formats/export-parts";
@@ -116,14 +117,19 @@ export async function writePatientsPart(
   return writePartFile(file, patientsWriter(dataset.format, noteExtras), datasetPatients(db, dataset.id, dataset.family, onBatch));
 }
 
-/** The dataset's items in source order (small: the data JSON of each), or only those named. */
-export async function datasetItems(db: Db, datasetId: string, only?: readonly string[]): Promise<Item[]> {
-  const rows = await db.item.findMany({
-    where: { datasetId, ...(only ? { externalId: { in: [...only] } } : {}) },
-    orderBy: { position: "asc" },
-    select: { data: true },
-  });
-  return rows.map((r) => r.data as unknown as Item);
+/**
+ * The dataset's items in source order (small: the data JSON of each): all of them, those named,
+ * or those an audit sampled (joined, not listed: any sample size stays one query).
+ */
+export async function datasetItems(db: Db, datasetId: string, only?: readonly string[] | { sampledBy: string }): Promise<Item[]> {
+  const select = { position: true, data: true } as const;
+  const rows =
+    only && "sampledBy" in only
+      ? await db.item.findMany({ where: { datasetId, auditItems: { some: { auditId: only.sampledBy } } }, select })
+      : only
+        ? await inBatches([...new Set(only)], (batch) => db.item.findMany({ where: { datasetId, externalId: { in: batch } }, select }))
+        : await db.item.findMany({ where: { datasetId }, select });
+  return rows.sort((a, b) => a.position - b.position).map((r) => r.data as unknown as Item);
 }
 
 /** A corrected file's text, segment after segment (the importer's validation reads it so). */

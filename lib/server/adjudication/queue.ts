@@ -1,4 +1,5 @@
 import "server-only";
+import { groupBy } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { triageReasons, type TriageReason } from "../../adjudication/triage";
 import { parseRubric } from "../../audits/rubric";
@@ -18,33 +19,40 @@ export interface AdjudicationRow {
 export async function adjudicationQueue(db: Db, auditId: string) {
   const audit = await db.audit.findUniqueOrThrow({ where: { id: auditId }, select: { status: true, rubric: true, name: true } });
   const rubric = parseRubric(audit.rubric);
-  const items = await db.auditItem.findMany({
-    where: { auditId },
-    orderBy: { sampleOrder: "asc" },
-    select: {
-      id: true,
-      sampleOrder: true,
-      item: { select: { externalId: true, chapter: true } },
-      adjudication: { select: { removeItem: true } },
-      assignments: {
-        where: { active: true },
-        select: {
-          comment: true,
-          ratings: { where: { category: { not: null } }, select: { dimension: true, category: true } },
-          _count: { select: { corrections: true } },
-        },
+  const active = { auditId, active: true };
+  // Flat reads joined by relation filters: nested per-item relations bind every id at once (P2029 on SQLite).
+  const [items, assignments, ratings, corrections] = await Promise.all([
+    db.auditItem.findMany({
+      where: { auditId },
+      orderBy: { sampleOrder: "asc" },
+      select: {
+        id: true,
+        sampleOrder: true,
+        item: { select: { externalId: true, chapter: true } },
+        adjudication: { select: { removeItem: true } },
       },
-    },
-  });
+    }),
+    db.assignment.findMany({ where: active, select: { id: true, auditItemId: true, comment: true } }),
+    db.rating.findMany({
+      where: { assignment: active, category: { not: null } },
+      select: { assignmentId: true, dimension: true, category: true },
+    }),
+    db.correction.groupBy({ by: ["assignmentId"], where: { assignment: active }, _count: { _all: true } }),
+  ]);
+  const ratingsOf = groupBy(ratings, (r) => r.assignmentId);
+  const correctionsOf = new Map(corrections.map((c) => [c.assignmentId, c._count._all]));
+  const assignmentsOf = groupBy(assignments, (a) => a.auditItemId);
   const rows: AdjudicationRow[] = [];
   for (const i of items) {
-    const ratings = i.assignments.flatMap((a) => a.ratings.map((r) => ({ dimension: r.dimension, category: r.category! })));
-    const corrections = i.assignments.reduce((n, a) => n + a._count.corrections, 0);
-    const comments = i.assignments.filter((a) => a.comment.trim() !== "").length;
-    const reasons = triageReasons(rubric, { ratings, corrections, comments });
+    const mine = assignmentsOf.get(i.id) ?? [];
+    const rated = mine.map((a) => ratingsOf.get(a.id) ?? []);
+    const reasons = triageReasons(rubric, {
+      ratings: rated.flat().map((r) => ({ dimension: r.dimension, category: r.category! })),
+      corrections: mine.reduce((n, a) => n + (correctionsOf.get(a.id) ?? 0), 0),
+      comments: mine.filter((a) => a.comment.trim() !== "").length,
+    });
     if (reasons.length === 0 && !i.adjudication) continue;
-    const complete =
-      i.assignments.length > 0 && i.assignments.every((a) => new Set(a.ratings.map((r) => r.dimension)).size >= rubric.length);
+    const complete = mine.length > 0 && rated.every((list) => new Set(list.map((r) => r.dimension)).size >= rubric.length);
     rows.push({
       auditItemId: i.id,
       sampleOrder: i.sampleOrder,

@@ -27,12 +27,7 @@ export async function acceptedRevisions(db: Db, auditId: string): Promise<Report
 
 /** The revision summary of a corrected-export state (its decisions, its audit's sample). */
 export async function stateRevisions(db: Db, s: CorrectedState): Promise<ReportRevisions> {
-  const sampled = await db.auditItem.findMany({ where: { auditId: s.auditId }, select: { item: { select: { externalId: true } } } });
-  const items = await datasetItems(
-    db,
-    s.datasetId,
-    sampled.map((a) => a.item.externalId),
-  );
+  const items = await datasetItems(db, s.datasetId, { sampledBy: s.auditId });
   const byKey = new Map<string, Item>(items.map((i) => [itemKey(i), i]));
   return {
     summary: revisionSummary(byKey, s.decisions),

@@ -1,4 +1,5 @@
 import "server-only";
+import { inBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import {
   AssignmentError,
@@ -98,10 +99,14 @@ export async function planExtension(db: Db, auditId: string, add: number) {
     throw new AppError("INVALID", { key: "audits.extend.errors.notRedrawn" });
   }
   const step = drawn.steps.at(-1)!;
-  const newItems = await db.item.findMany({
-    where: { id: { in: step.added.map((id) => dbIds.get(id)!) } },
-    select: { id: true, externalId: true, patientId: true, cutoffTime: true, decisionPoint: true },
-  });
+  const newItems = await inBatches(
+    step.added.map((id) => dbIds.get(id)!),
+    (batch) =>
+      db.item.findMany({
+        where: { id: { in: batch } },
+        select: { id: true, externalId: true, patientId: true, cutoffTime: true, decisionPoint: true },
+      }),
+  );
   const byExternal = new Map(newItems.map((i) => [i.externalId, i]));
   const orderable = (id: string, sampleOrder: number, i: { patientId: string; cutoffTime: Date | null; decisionPoint: number | null }) => ({
     id,

@@ -41,7 +41,7 @@ export async function auditProgress(db: Db, auditId: string) {
       auditItem: { select: { sampleOrder: true, item: { select: { externalId: true } } } },
     },
   });
-  const needed = await expectedRatings(db, parseRubric(audit.rubric), [...new Set(assignments.map((a) => a.auditItemId))]);
+  const needed = await expectedRatings(db, parseRubric(audit.rubric), auditId);
   const rated = await db.rating.groupBy({
     by: ["assignmentId"],
     where: { assignment: { auditId }, category: { not: null } },

@@ -1,4 +1,5 @@
 import "server-only";
+import { groupBy } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { BackupWriter, isoOrNull, type AuditRecord, type BackupRecord, type CorrectionKind, type DatasetRecord } from "../../backup";
@@ -15,9 +16,13 @@ export interface AuditBackup {
   lines: AsyncIterable<string>;
 }
 
-/** The audit's own rows, read together so ratings cannot move between the reads. */
+/**
+ * The audit's own rows, read together so ratings cannot move between the reads. Ratings and
+ * corrections are read flat and joined here: nested ordered relations bind every assignment id at
+ * once, past SQLite's parameter limit (lib/db/batches.ts).
+ */
 async function readAudit(db: Db, auditId: string) {
-  const [audit, auditItems, assignments] = await db.$transaction([
+  const [audit, auditItems, rows, ratings, corrections] = await db.$transaction([
     db.audit.findUnique({ where: { id: auditId }, include: { dataset: { include: { importedBy: { select: { email: true } } } } } }),
     db.auditItem.findMany({
       where: { auditId },
@@ -27,13 +32,18 @@ async function readAudit(db: Db, auditId: string) {
     db.assignment.findMany({
       where: { auditId },
       orderBy: [{ auditItem: { sampleOrder: "asc" } }, { assignedAt: "asc" }, { id: "asc" }],
-      include: {
-        user: { select: { createdAt: true } },
-        ratings: { orderBy: { dimension: "asc" } },
-        corrections: { orderBy: [{ kind: "asc" }, { turnOrder: "asc" }], include: { decision: true } },
-      },
+      include: { user: { select: { createdAt: true } } },
+    }),
+    db.rating.findMany({ where: { assignment: { auditId } }, orderBy: [{ assignmentId: "asc" }, { dimension: "asc" }] }),
+    db.correction.findMany({
+      where: { assignment: { auditId } },
+      orderBy: [{ assignmentId: "asc" }, { kind: "asc" }, { turnOrder: "asc" }],
+      include: { decision: true },
     }),
   ]);
+  const ratingsOf = groupBy(ratings, (r) => r.assignmentId);
+  const correctionsOf = groupBy(corrections, (c) => c.assignmentId);
+  const assignments = rows.map((a) => ({ ...a, ratings: ratingsOf.get(a.id) ?? [], corrections: correctionsOf.get(a.id) ?? [] }));
   return audit && { audit, auditItems, assignments };
 }
 

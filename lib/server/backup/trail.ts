@@ -1,7 +1,6 @@
 import "server-only";
+import { inBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
-
-const CHUNK = 500;
 
 export interface AuditTrailRow {
   id: string;
@@ -31,9 +30,7 @@ export async function auditTrailRows(
   ];
   const rows: AuditTrailRow[] = [];
   for (const [entity, ids] of groups) {
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      rows.push(...(await db.auditEvent.findMany({ where: { entity, entityId: { in: ids.slice(i, i + CHUNK) } } })));
-    }
+    rows.push(...(await inBatches(ids, (batch) => db.auditEvent.findMany({ where: { entity, entityId: { in: batch } } }))));
   }
   return rows.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { inBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { sortComments, type CommentRow } from "../../reports/comments";
 import type { AuditSnapshot } from "../../reports/types";
@@ -22,10 +23,14 @@ export async function loadAuditComments(db: Db, snapshot: AuditSnapshot): Promis
   });
   const label = new Map(snapshot.raters.map((r) => [r.id, r.label]));
   const saves = assignments.length
-    ? await db.auditEvent.findMany({
-        where: { action: "comment.save", entity: "Assignment", entityId: { in: assignments.map((a) => a.id) } },
-        select: { entityId: true, at: true },
-      })
+    ? await inBatches(
+        assignments.map((a) => a.id),
+        (batch) =>
+          db.auditEvent.findMany({
+            where: { action: "comment.save", entity: "Assignment", entityId: { in: batch } },
+            select: { entityId: true, at: true },
+          }),
+      )
     : [];
   const lastSave = new Map<string, Date>();
   for (const s of saves) if (!(lastSave.get(s.entityId)! >= s.at)) lastSave.set(s.entityId, s.at);

@@ -1,4 +1,5 @@
 import "server-only";
+import { groupBy } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { rubricTurns } from "../../audits/item-dimensions";
@@ -35,24 +36,34 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
         await db.auditItem.findMany({ where: { auditId, item: { kind: "conversation" } }, select: { item: { select: { data: true } } } })
       ).map((r) => rubricTurns(r.item.data))
     : [];
-  const assignments = await db.assignment.findMany({
-    where: { auditId, active: true },
-    select: {
-      auditItemId: true,
-      userId: true,
-      activeMs: true,
-      flagged: true,
-      user: { select: { createdAt: true } },
-      ratings: { where: { category: { not: null } }, select: { dimension: true, category: true } },
-    },
-  });
+  const active = { auditId, active: true };
+  // Ratings are read apart, joined by a relation filter: a nested filtered relation makes Prisma
+  // bind every assignment id at once, past SQLite's parameter limit from ~333 items × 3 raters.
+  const [assignments, stored] = await Promise.all([
+    db.assignment.findMany({
+      where: active,
+      select: { id: true, auditItemId: true, userId: true, activeMs: true, flagged: true, user: { select: { createdAt: true } } },
+    }),
+    db.rating.findMany({
+      where: { assignment: active, category: { not: null } },
+      select: { assignmentId: true, dimension: true, category: true },
+    }),
+  ]);
+  const byAssignment = groupBy(stored, (r) => r.assignmentId);
   const accounts = [...new Map(assignments.map((a) => [a.userId, a.user.createdAt])).entries()].map(([userId, createdAt]) => ({
     userId,
     createdAt,
   }));
   const raters = orderRaters(accounts, storedRaterOrder(audit.raterOrder)).map((id, i) => ({ id, label: `R${i + 1}` }));
   const ratings = assignments
-    .flatMap((a) => a.ratings.map((r) => ({ itemId: a.auditItemId, raterId: a.userId, dimension: r.dimension, category: r.category! })))
+    .flatMap((a) =>
+      (byAssignment.get(a.id) ?? []).map((r) => ({
+        itemId: a.auditItemId,
+        raterId: a.userId,
+        dimension: r.dimension,
+        category: r.category!,
+      })),
+    )
     .sort((x, y) => (x.itemId + x.raterId + x.dimension < y.itemId + y.raterId + y.dimension ? -1 : 1));
   const sampling = audit.sampling as { frameSize?: number; frameChecksum?: string };
   return {
@@ -81,7 +92,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
     })),
     ratings,
     work: assignments
-      .map((a) => ({ itemId: a.auditItemId, raterId: a.userId, activeMs: a.activeMs, flagged: a.flagged, rated: a.ratings.length > 0 }))
+      .map((a) => ({ itemId: a.auditItemId, raterId: a.userId, activeMs: a.activeMs, flagged: a.flagged, rated: byAssignment.has(a.id) }))
       .sort((x, y) => (x.itemId + x.raterId < y.itemId + y.raterId ? -1 : 1)),
   };
 }

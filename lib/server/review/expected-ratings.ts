@@ -3,17 +3,30 @@ import type { Db } from "../../db/client";
 import { itemDimensions, rubricTurns } from "../../audits/item-dimensions";
 import type { Rubric } from "../../audits/rubric";
 
+/** Audits whose per-item counts are kept in this process (a full review's is ~5,000 numbers). */
+const KEPT_AUDITS = 64;
+const kept = new Map<string, { stamp: string; counts: Map<string, number> }>();
+
 /**
- * How many ratings make each audit item "done" under `rubric`: one per dimension, per-turn
- * dimensions once per turn of their type. Item data is read only when the rubric has per-turn
- * dimensions (conversation audits); otherwise every item needs rubric.length ratings.
+ * How many ratings make each of an audit's items "done" under `rubric`: one per dimension,
+ * per-turn dimensions once per turn of their type. Without per-turn dimensions every item needs
+ * rubric.length ratings. With them, the sampled conversations' turns are read once per audit and
+ * kept: items never change after import, and the stamp (sample size, per-turn dimensions) changes
+ * when the sample is extended, so a case page costs the same at 100 items as at 16,000 turns.
  */
-export async function expectedRatings(db: Db, rubric: Rubric, auditItemIds: readonly string[]): Promise<(auditItemId: string) => number> {
-  if (!rubric.some((d) => d.perTurn)) return () => rubric.length;
-  const rows = await db.auditItem.findMany({
-    where: { id: { in: [...auditItemIds] } },
-    select: { id: true, item: { select: { data: true } } },
-  });
-  const counts = new Map(rows.map((r) => [r.id, itemDimensions(rubric, rubricTurns(r.item.data)).length]));
+export async function expectedRatings(db: Db, rubric: Rubric, auditId: string): Promise<(auditItemId: string) => number> {
+  const plain = () => rubric.length;
+  if (!rubric.some((d) => d.perTurn)) return plain;
+  const sampled = await db.auditItem.count({ where: { auditId } });
+  const stamp = `${sampled}|${rubric.map((d) => `${d.key}:${d.perTurn ?? ""}`).join(",")}`;
+  let entry = kept.get(auditId);
+  if (entry?.stamp !== stamp) {
+    const rows = await db.auditItem.findMany({ where: { auditId }, select: { id: true, item: { select: { data: true } } } });
+    entry = { stamp, counts: new Map(rows.map((r) => [r.id, itemDimensions(rubric, rubricTurns(r.item.data)).length])) };
+    kept.delete(auditId);
+    kept.set(auditId, entry);
+    if (kept.size > KEPT_AUDITS) kept.delete(kept.keys().next().value!);
+  }
+  const counts = entry.counts;
   return (id) => counts.get(id) ?? rubric.length;
 }

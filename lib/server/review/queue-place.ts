@@ -35,11 +35,7 @@ export async function queuePlace(
     db.rating.groupBy({ by: ["assignmentId"], where: { assignment: where, category: { not: null } }, _count: { _all: true } }),
   ]);
   const ratedBy = new Map(rated.map((r) => [r.assignmentId, r._count._all]));
-  const needed = await expectedRatings(
-    db,
-    rubric,
-    rows.map((r) => r.auditItemId),
-  );
+  const needed = await expectedRatings(db, rubric, auditId);
   const items = rows
     .map((r) => {
       const rated = ratedBy.get(r.id) ?? 0;

@@ -14,41 +14,45 @@ export type QueueStatus = "todo" | "in-progress" | "done";
  * Scoped by userId inside the query: nothing of anyone else's leaves the server.
  */
 export async function reviewQueue(db: Db, userId: string, only: { auditId?: string } = {}) {
-  const assignments = await db.assignment.findMany({
-    where: {
-      userId,
-      active: true,
-      ...(only.auditId ? { auditId: only.auditId } : {}),
-      auditItem: { audit: { status: { in: ["OPEN", "CLOSED"] } } },
-    },
-    orderBy: [{ auditItem: { audit: { createdAt: "desc" } } }, { auditItem: { sampleOrder: "asc" } }],
-    select: {
-      id: true,
-      lastActivityAt: true,
-      reviewPosition: true,
-      flagged: true,
-      auditItemId: true,
-      ratings: { where: { category: { not: null } }, select: { dimension: true } },
-      auditItem: {
-        select: {
-          sampleOrder: true,
-          item: { select: { externalId: true, chapter: true, level: true, decisionPoint: true, kind: true } },
-          audit: { select: { id: true, name: true, status: true, rubric: true } },
+  const where = {
+    userId,
+    active: true,
+    ...(only.auditId ? { auditId: only.auditId } : {}),
+    auditItem: { audit: { status: { in: ["OPEN" as const, "CLOSED" as const] } } },
+  };
+  // Rated counts by a grouped join: a filtered nested relation binds every assignment id (P2029 on SQLite).
+  const [rated, assignments] = await Promise.all([
+    db.rating.groupBy({ by: ["assignmentId"], where: { assignment: where, category: { not: null } }, _count: { _all: true } }),
+    db.assignment.findMany({
+      where,
+      orderBy: [{ auditItem: { audit: { createdAt: "desc" } } }, { auditItem: { sampleOrder: "asc" } }],
+      select: {
+        id: true,
+        lastActivityAt: true,
+        reviewPosition: true,
+        flagged: true,
+        auditItemId: true,
+        auditItem: {
+          select: {
+            sampleOrder: true,
+            item: { select: { externalId: true, chapter: true, level: true, decisionPoint: true, kind: true } },
+            audit: { select: { id: true, name: true, status: true, rubric: true } },
+          },
         },
       },
-    },
-  });
+    }),
+  ]);
+  const ratedBy = new Map(rated.map((r) => [r.assignmentId, r._count._all]));
   const audits = new Map<string, { id: string; name: string; status: string; items: QueueItem[] }>();
   const expected = new Map<string, (auditItemId: string) => number>(); // the rubric is validated once per audit, not per assignment
   for (const a of assignments) {
     const audit = a.auditItem.audit;
     if (!expected.has(audit.id)) {
-      const ids = assignments.filter((x) => x.auditItem.audit.id === audit.id).map((x) => x.auditItemId);
-      expected.set(audit.id, await expectedRatings(db, parseRubric(audit.rubric), ids));
+      expected.set(audit.id, await expectedRatings(db, parseRubric(audit.rubric), audit.id));
     }
     const needed = expected.get(audit.id)!(a.auditItemId);
     const entry = audits.get(audit.id) ?? { id: audit.id, name: audit.name, status: audit.status, items: [] };
-    const rated = new Set(a.ratings.map((r) => r.dimension)).size;
+    const rated = ratedBy.get(a.id) ?? 0;
     entry.items.push({
       assignmentId: a.id,
       sampleOrder: a.auditItem.sampleOrder,

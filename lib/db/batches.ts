@@ -1,0 +1,26 @@
+/**
+ * Reads that stay within every engine's bound-parameter limit at any audit size. Prisma binds an
+ * `in` list as one parameter per value and splits it by itself only for some query shapes (not
+ * with orderBy, count, groupBy or a filtered nested relation), failing with P2029 past SQLite's
+ * 999. Prefer a relation filter (a join); where a list of ids is unavoidable, read it in batches.
+ */
+export const ID_BATCH = 500;
+
+/** `read` over consecutive slices of `ids` (at most ID_BATCH each), one after another, concatenated. */
+export async function inBatches<T, R>(ids: readonly T[], read: (batch: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < ids.length; i += ID_BATCH) out.push(...(await read(ids.slice(i, i + ID_BATCH))));
+  return out;
+}
+
+/** Rows grouped by a key, each group in the rows' order. */
+export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}

@@ -1,0 +1,156 @@
+// A full review built through the server functions, as a user's audit grows: every item of a
+// generated benchmark × 3 raters, every rating saved through saveRating, with comments, flags,
+// active time, corrections and adjudications. Sizes are chosen by the caller; the full-review test
+// uses > 15,000 assignments, far past the 999 bound parameters that broke SQLite at 333 × 3.
+import { CONVERSATION_RUBRIC, DEFAULT_RUBRIC, type Rubric } from "@/lib/audits/rubric";
+import { itemDimensions, rubricTurns } from "@/lib/audits/item-dimensions";
+import type { Db } from "@/lib/db/client";
+import { saveAdjudication } from "@/lib/server/adjudication/save-adjudication";
+import { setAdjudicator } from "@/lib/server/adjudication/set-adjudicator";
+import { assignClinicians } from "@/lib/server/audits/assign";
+import { createAudit } from "@/lib/server/audits/create-audit";
+import { setAuditStatus } from "@/lib/server/audits/set-status";
+import { importDataset } from "@/lib/server/datasets/import-dataset";
+import { recordActiveTime } from "@/lib/server/review/active-time";
+import { setFlag } from "@/lib/server/review/flag";
+import { saveComment } from "@/lib/server/review/save-comment";
+import { saveCorrection } from "@/lib/server/review/save-correction";
+import { saveRating } from "@/lib/server/review/save-rating";
+import { createUser } from "@/lib/server/users/create-user";
+import { generateEhrBundle, generateNotesBundle } from "@/lib/synth";
+
+export interface FullReview {
+  auditId: string;
+  organizerId: string;
+  adjudicatorId: string;
+  raters: string[];
+  items: number;
+  assignments: number;
+  ratings: number;
+  adjudicated: string[];
+}
+
+/** Runs `work` over `list` with at most `width` calls under way (saves batch in group commits). */
+async function pool<T>(list: readonly T[], width: number, work: (t: T) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < list.length) await work(list[next++]!);
+    }),
+  );
+}
+
+function benchmark(kind: "notes" | "ehr", size: number) {
+  const bundle =
+    kind === "notes"
+      ? generateNotesBundle({ seed: "full-review", size: "full", patients: size }).bundle
+      : generateEhrBundle({ seed: "full-review", size: "demo", patients: Math.ceil(size / 2), instances: size }).bundle;
+  const text = JSON.stringify(bundle);
+  return {
+    name: `${kind}.json`,
+    open: async function* () {
+      yield text;
+    },
+  };
+}
+
+/**
+ * Imports a generated benchmark (notes: `size` patients, about 5 conversations each; ehr: `size`
+ * decision points), samples every item, assigns 3 raters fully crossed, and rates everything.
+ */
+export async function buildFullReview(db: Db, kind: "notes" | "ehr", size: number, tag = kind): Promise<FullReview> {
+  const imported = await importDataset(db, null, [benchmark(kind, size)], { name: `Full ${tag}` });
+  if (imported.status !== "imported") throw new Error(`import failed: ${JSON.stringify(imported).slice(0, 300)}`);
+  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
+    createUser(db, null, { email, name: email.split("@")[0]!, role, password: "long-enough-password" }).then((r) => r.user!.id);
+  const organizerId = await mk(`org-${tag}@example.org`, "ORGANIZER");
+  const adjudicatorId = await mk(`adj-${tag}@example.org`, "CLINICIAN");
+  const raters = [
+    await mk(`r1-${tag}@example.org`, "CLINICIAN"),
+    await mk(`r2-${tag}@example.org`, "CLINICIAN"),
+    await mk(`r3-${tag}@example.org`, "CLINICIAN"),
+  ];
+  const rubric: Rubric = kind === "notes" ? CONVERSATION_RUBRIC : DEFAULT_RUBRIC;
+  const audit = await createAudit(db, organizerId, {
+    name: `Full review ${tag}`,
+    datasetId: imported.datasetId,
+    size: imported.counts.items,
+    seed: `full-${tag}`,
+    strata: [],
+    rubric,
+  });
+  await assignClinicians(db, organizerId, { auditId: audit.id, clinicianIds: raters, design: "FULLY_CROSSED" });
+  await setAuditStatus(db, organizerId, audit.id, "open");
+  await setAdjudicator(db, organizerId, audit.id, adjudicatorId);
+
+  const rows = await db.assignment.findMany({
+    where: { auditId: audit.id },
+    orderBy: [{ auditItem: { sampleOrder: "asc" } }, { userId: "asc" }],
+    select: { id: true, userId: true, auditItemId: true, auditItem: { select: { sampleOrder: true, item: { select: { data: true } } } } },
+  });
+  // Deterministic labels: mostly the first category, some disagreement, a few three-way splits.
+  const saves = rows.flatMap((a, i) =>
+    itemDimensions(rubric, rubricTurns(a.auditItem.item.data)).map((d, j) => {
+      const r = raters.indexOf(a.userId);
+      const spread = (a.auditItem.sampleOrder * 7 + j * 3) % 10;
+      const k = spread < 7 ? 0 : spread < 9 ? (r === 0 ? 1 : 0) : (r + i) % 3;
+      return {
+        userId: a.userId,
+        input: { assignmentId: a.id, dimension: d.ratingKey, category: d.dimension.categories[k]!.key, expectedVersion: 0 },
+      };
+    }),
+  );
+  await pool(saves, 100, async (s) => {
+    const outcome = await saveRating(db, s.userId, s.input);
+    if (!outcome.ok) throw new Error(`save refused: ${JSON.stringify(outcome).slice(0, 200)}`);
+  });
+  const every = (n: number) => rows.filter((_, i) => i % n === 0);
+  await pool(every(10), 8, (a) =>
+    saveComment(db, a.userId, { assignmentId: a.id, comment: `comment on ${a.auditItemId}, "quoted"`, expectedVersion: 0 }),
+  );
+  await pool(every(20), 8, (a) => setFlag(db, a.userId, { assignmentId: a.id, flagged: true }));
+  await pool(every(3), 8, (a) =>
+    recordActiveTime(db, a.userId, { assignmentId: a.id, ms: 20_000 + (a.auditItem.sampleOrder % 97) * 1_000 }),
+  );
+
+  // Gold corrections on every 50th item by its first rater, each adjudicated (accepted).
+  const adjudicated: string[] = [];
+  for (const a of rows.filter((x) => x.userId === raters[0] && x.auditItem.sampleOrder % 50 === 1)) {
+    const data = a.auditItem.item.data as {
+      kind: string;
+      answer?: string;
+      options?: { label: string }[];
+      turns?: { turnOrder: number; turnType: string; answer: string; options: { label: string }[] }[];
+    };
+    const turn = data.kind === "conversation" ? data.turns!.find((t) => t.turnType === "content")! : null;
+    const gold = turn ? turn.answer : data.answer;
+    const newGold = (turn ? turn.options : data.options!).map((o) => o.label).find((l) => l !== gold)!;
+    const saved = await saveCorrection(db, a.userId, {
+      assignmentId: a.id,
+      kind: "GOLD",
+      turnOrder: turn?.turnOrder ?? 0,
+      expectedVersion: 0,
+      correction: { kind: "GOLD", proposal: `Gold should be ${newGold}`, newGold, rationale: "the record supports another option" },
+    });
+    if (!saved.ok) throw new Error("correction refused");
+    const correction = await db.correction.findFirstOrThrow({ where: { assignmentId: a.id }, select: { id: true } });
+    await saveAdjudication(db, adjudicatorId, {
+      auditId: audit.id,
+      auditItemId: a.auditItemId,
+      finalLabels: Object.fromEntries(rubric.map((d) => [d.key, d.categories[1]!.key])),
+      rationale: "checked against the record",
+      decisions: [{ correctionId: correction.id, decision: "ACCEPTED", applied: { kind: "GOLD", answer: newGold }, rationale: "accepted" }],
+    });
+    adjudicated.push(a.auditItemId);
+  }
+  return {
+    auditId: audit.id,
+    organizerId,
+    adjudicatorId,
+    raters,
+    items: imported.counts.items,
+    assignments: rows.length,
+    ratings: saves.length,
+    adjudicated,
+  };
+}
