@@ -8,6 +8,7 @@ import { useTranslations } from "next-intl";
 import { COEFFICIENT_ORDER } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
 import { engineNoteCode } from "@/lib/agreement/notes";
+import { isCensus } from "@/lib/agreement/report";
 import { DivergenceText } from "./divergence-text";
 import { useReportFormat } from "./use-report-format";
 import { Card } from "../ui/card";
@@ -84,6 +85,11 @@ export function CoefficientTable({ dimension, title }: { dimension: DimensionAud
           </tbody>
         </table>
       </div>
+      {isCensus(dimension.agreement) && (
+        <p role="note" className="mt-3 text-xs text-slate-700" data-testid="census-note">
+          {t("census", { items: f.count(dimension.agreement.items.total) })}
+        </p>
+      )}
       {dimension.divergence !== null && (
         <p role="note" className="mt-3 rounded border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-xs text-amber-950">
           <span className="font-semibold">{t("divergence")}</span>

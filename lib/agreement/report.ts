@@ -153,3 +153,12 @@ export function buildDimensionReport(input: DimensionReportInput): DimensionRepo
 export function buildAgreementReport(dimensions: readonly DimensionReportInput[]): AgreementReport {
   return { reportVersion: REPORT_VERSION, dimensions: dimensions.map(buildDimensionReport) };
 }
+
+/**
+ * A census: every item of the benchmark was rated (n = N), so the finite-population correction
+ * makes every coefficient's standard error 0 — the figures describe the benchmark itself, with no
+ * sampling error, and a confidence interval or p-value says nothing. Reports say so in words.
+ */
+export function isCensus(d: Pick<DimensionReport, "items" | "options">): boolean {
+  return d.options.populationSize !== null && d.items.total >= d.options.populationSize;
+}

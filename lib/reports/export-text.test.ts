@@ -123,6 +123,19 @@ describe("paragraph", () => {
     );
   });
 
+  it("says in words why a census has no standard error, instead of a bare zero-width interval", () => {
+    // The whole benchmark (N = 6) rated: the finite-population correction makes AC1's SE exactly 0.
+    const s = smallAudit();
+    const census: AuditSnapshot = { ...s, audit: { ...s.audit, populationSize: s.items.length, sampleSize: s.items.length } };
+    const text = paragraph(computeAuditReport(census));
+    expect(computeAuditReport(census).dimensions[0]!.agreement.coefficients.gwetAc1.se).toBe(0);
+    expect(text).toContain(
+      "Gwet's AC1 was 0.636 (every item of the benchmark was rated, so the figures have no sampling error: the standard error is 0 by the finite-population correction and no confidence interval applies)",
+    );
+    expect(text).not.toMatch(/CI 0\.636 to 0\.636/);
+    expect(paragraph(report)).not.toContain("finite-population correction");
+  });
+
   it("has a hook for the adjudication sentence", () => {
     const adjudication = { items: 12, changedLabels: 4, removed: 1 };
     const text = paragraph(report, { adjudication });

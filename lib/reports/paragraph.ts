@@ -6,6 +6,7 @@
  * curly quotes, as typeset prose wants. One line of text plus "\n"; deterministic.
  */
 import type { CoefficientResult } from "../agreement/types";
+import { isCensus } from "../agreement/report";
 import { fixed, joinList, levelPercent, numberWord, percent, percentUpper, plural, thousands } from "./format";
 import { categoryLabel, tieExample } from "./labels";
 import { revisionsSentence, type ReportRevisions } from "./revisions";
@@ -115,7 +116,9 @@ function coefficientSentence(d: DimensionAuditReport, level: string): string {
   const { gwetAc1: ac1, fleissKappa: fleiss, krippendorffAlpha: alpha } = d.agreement.coefficients;
   // Only reachable with a one-category rubric (items with 2+ ratings exist): the engine note is for tables, not prose.
   if (ac1.coeff === null) return "Gwet's AC1 is not defined for these ratings (the rubric needs at least two categories).";
-  const head = `Gwet's AC1 was ${num(ac1.coeff)} (${interval(ac1, level)})`;
+  const head = isCensus(d.agreement)
+    ? `Gwet's AC1 was ${num(ac1.coeff)} (every item of the benchmark was rated, so the figures have no sampling error: the standard error is 0 by the finite-population correction and no confidence interval applies)`
+    : `Gwet's AC1 was ${num(ac1.coeff)} (${interval(ac1, level)})`;
   const kappas: [string, CoefficientResult][] = [
     ["Fleiss' kappa", fleiss],
     ["Krippendorff's alpha", alpha],
