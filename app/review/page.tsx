@@ -4,6 +4,8 @@ import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
 import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
 import { PageHeader } from "@/components/ui/page-header";
+import { PageLinks } from "@/components/ui/page-links";
+import { pageLinks, pageOf, pageParam } from "@/components/data-table/search-params";
 import { auditsToAdjudicate } from "@/lib/server/adjudication/access";
 import { pageContext } from "@/lib/server/page";
 import { nextUnrated, reviewQueue, type QueueStatus } from "@/lib/server/review/queue";
@@ -20,8 +22,13 @@ const STATUS: Record<QueueStatus, { key: "todo" | "inProgress" | "done"; tone: "
   done: { key: "done", tone: "accent" },
 };
 
-export default async function ReviewPage() {
+/** Rows of a queue per page: a full review's queue is 16,000 items long. */
+const QUEUE_PAGE = 50;
+
+export default async function ReviewPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user, db } = await pageContext("review:rate");
+  const search = await props.searchParams;
+
   const [audits, adjudicating, t, tc] = await Promise.all([
     reviewQueue(db, user.id),
     auditsToAdjudicate(db, user.id),
@@ -61,6 +68,11 @@ export default async function ReviewPage() {
             .sort((a, b) => +b.lastActivityAt! - +a.lastActivityAt!)[0];
           const next = resume ?? nextUnrated(audit.items);
           const progress = t("progress", { done, total: audit.items.length });
+          const param = `p_${audit.id}`;
+          const shown = pageOf(audit.items, pageParam(search[param]), QUEUE_PAGE);
+          const pager = (
+            <PageLinks total={audit.items.length} page={shown.page} size={QUEUE_PAGE} href={pageLinks("/review", search, param)} />
+          );
           return (
             <Card as="section" key={audit.id} aria-labelledby={`audit-${audit.id}`} padding="none" raised>
               <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-5 py-4">
@@ -76,6 +88,7 @@ export default async function ReviewPage() {
                   </Link>
                 )}
               </div>
+              <div className="px-5">{pager}</div>
               <Table framed={false} caption={t("caption", { name: audit.name })}>
                 <THead>
                   <tr>
@@ -87,7 +100,7 @@ export default async function ReviewPage() {
                   </tr>
                 </THead>
                 <TBody>
-                  {audit.items.map((i) => (
+                  {shown.rows.map((i) => (
                     <tr key={i.assignmentId}>
                       <Td className="px-5 py-2 tabular-nums text-slate-500">{i.position}</Td>
                       <Td className="px-5 py-2">
@@ -107,6 +120,7 @@ export default async function ReviewPage() {
                   ))}
                 </TBody>
               </Table>
+              <div className="px-5">{pager}</div>
             </Card>
           );
         })}

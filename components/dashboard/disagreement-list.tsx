@@ -7,18 +7,30 @@ import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
 import { Card } from "../ui/card";
+import { pageOf } from "../data-table/search-params";
+import { PageLinks } from "../ui/page-links";
+
+/** Rows per page: a full review disagrees on thousands of items. */
+export const DISAGREEMENTS_PAGE = 50;
 
 export function DisagreementList({
   dimension,
   title,
   itemHref,
+  page = 1,
+  pageHref,
 }: {
   dimension: DimensionAuditReport;
   title?: string;
   itemHref?: (itemId: string) => string;
+  /** The page shown, and where the others are (without it, every row is shown: print, exports). */
+  page?: number;
+  pageHref?: (page: number) => string;
 }) {
   const t = useTranslations("dashboard.disagreements");
   const items = dimension.disagreements;
+  const shown = pageHref ? pageOf(items, page, DISAGREEMENTS_PAGE) : { rows: items, page: 1 };
+  const pager = pageHref && <PageLinks total={items.length} page={shown.page} size={DISAGREEMENTS_PAGE} href={pageHref} />;
   const heading = title ?? t("heading", { label: dimension.label });
   return (
     <Card as="section">
@@ -54,7 +66,7 @@ export function DisagreementList({
           </thead>
         )}
         <tbody>
-          {items.map((i) => (
+          {shown.rows.map((i) => (
             <tr key={i.itemId} className="border-t border-slate-100">
               <th scope="row" className="px-2 py-1 text-left font-mono font-normal">
                 {itemHref ? (
@@ -82,6 +94,7 @@ export function DisagreementList({
           ))}
         </tbody>
       </table>
+      {pager}
     </Card>
   );
 }

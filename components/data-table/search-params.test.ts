@@ -3,6 +3,9 @@ import {
   formatCount,
   formatSort,
   pageCount,
+  pageLinks,
+  pageOf,
+  pageParam,
   parseSort,
   parseTableParams,
   tableHref,
@@ -167,5 +170,26 @@ describe("helpers", () => {
     expect(formatCount(12345, "en")).toBe("12,345");
     expect(formatCount(12345, "zh-CN")).toBe("12,345");
     expect(formatCount(12345, "de")).toBe("12.345");
+  });
+});
+
+describe("pages of an in-page list", () => {
+  it("slices one page, clamped to the list", () => {
+    const rows = Array.from({ length: 120 }, (_, i) => i);
+    expect(pageOf(rows, 1, 50)).toEqual({ rows: rows.slice(0, 50), page: 1 });
+    expect(pageOf(rows, 3, 50)).toEqual({ rows: rows.slice(100), page: 3 });
+    expect(pageOf(rows, 9, 50).page).toBe(3);
+    expect(pageOf([], 2, 50)).toEqual({ rows: [], page: 1 });
+  });
+  it("reads a page parameter, anything else being page 1", () => {
+    expect(pageParam("4")).toBe(4);
+    for (const v of [undefined, "", "0", "-2", "1.5", "x", ["2", "3"].slice(2)]) expect(pageParam(v as string | undefined)).toBe(1);
+    expect(pageParam(["2", "3"])).toBe(2);
+  });
+  it("links change only their own parameter", () => {
+    const href = pageLinks("/audits/a/dashboard", { d_gold: "2", d_question: "5", tab: "x" }, "d_gold", "#dim-gold");
+    expect(href(3)).toBe("/audits/a/dashboard?d_question=5&tab=x&d_gold=3#dim-gold");
+    expect(href(1)).toBe("/audits/a/dashboard?d_question=5&tab=x#dim-gold");
+    expect(pageLinks("/review", {}, "p_a")(1)).toBe("/review");
   });
 });

@@ -209,3 +209,27 @@ export function visibleRange(page: number, pageSize: number, total: number): Vis
   if (start >= total) return { kind: "pastEnd", total };
   return { kind: "rows", from: start + 1, to: Math.min(start + pageSize, total), total };
 }
+
+/** The rows of one page (1-based, clamped to the last page) of a list. */
+export function pageOf<T>(rows: readonly T[], page: number, size: number): { rows: T[]; page: number } {
+  const last = pageCount(rows.length, size);
+  const at = Math.min(Math.max(1, Math.floor(page) || 1), last);
+  return { rows: rows.slice((at - 1) * size, at * size), page: at };
+}
+
+/** A page number from a search parameter: a positive integer, else 1. */
+export function pageParam(value: string | string[] | undefined): number {
+  const n = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isInteger(n) && n > 0 ? n : 1;
+}
+
+/** Links to the pages of one list on `path`: its own parameter changed, every other one kept. */
+export function pageLinks(path: string, search: Record<string, string | string[] | undefined>, param: string, hash = "") {
+  return (page: number) => {
+    const next = new URLSearchParams();
+    for (const [k, v] of Object.entries(search)) if (typeof v === "string" && k !== param) next.set(k, v);
+    if (page > 1) next.set(param, String(page));
+    const query = next.toString();
+    return `${path}${query ? `?${query}` : ""}${hash}`;
+  };
+}

@@ -1,6 +1,10 @@
 // The live dashboard refreshes when, and only when, its figures' inputs change.
 import { afterAll, describe, expect, it } from "vitest";
 import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
+import { keptReport } from "@/lib/server/reports/kept-report";
+import { recordActiveTime } from "@/lib/server/review/active-time";
+import { setFlag } from "@/lib/server/review/flag";
+import { withdrawClinician } from "@/lib/server/audits/assign";
 import { saveRating } from "@/lib/server/review/save-rating";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
@@ -10,7 +14,7 @@ import { demoWorld } from "./demo-world";
 describe.each(DATABASES)("dashboard version on $name", (database) => {
   afterAll(() => database.dropAll());
 
-  it("changes with a new rating, a changed rating and the audit's status, not otherwise", async () => {
+  it("changes with every input of the report, not otherwise; the kept report follows it", async () => {
     const db = await demoWorld(database);
     try {
       const audit = await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } });
@@ -35,8 +39,26 @@ describe.each(DATABASES)("dashboard version on $name", (database) => {
       });
       const v2 = await dashboardVersion(db, audit.id);
       expect(v2).not.toBe(v1);
+      // What else the report reads: flags, active time, a withdrawn rater.
+      const kept = (await keptReport(db, audit.id))!;
+      expect(await keptReport(db, audit.id)).toBe(kept);
+      expect(kept.version).toBe(v2);
+      await setFlag(db, rater.id, { assignmentId: assignment.id, flagged: true });
+      const v3 = await dashboardVersion(db, audit.id);
+      expect(v3).not.toBe(v2);
+      const reflagged = (await keptReport(db, audit.id))!;
+      expect(reflagged).not.toBe(kept);
+      expect(reflagged.snapshot.work!.find((w) => w.raterId === rater.id && w.itemId === assignment.auditItemId)!.flagged).toBe(true);
+      await recordActiveTime(db, rater.id, { assignmentId: assignment.id, ms: 30_000 });
+      const v4 = await dashboardVersion(db, audit.id);
+      expect(v4).not.toBe(v3);
+      const other = await db.user.findUniqueOrThrow({ where: { email: "clinician2@demo.clinaudit" } });
+      await withdrawClinician(db, organizer.id, audit.id, other.id);
+      const v5 = await dashboardVersion(db, audit.id);
+      expect(v5).not.toBe(v4);
+      expect((await keptReport(db, audit.id))!.snapshot.raters.map((r) => r.id)).not.toContain(other.id);
       await setAuditStatus(db, organizer.id, audit.id, "close");
-      expect(await dashboardVersion(db, audit.id)).not.toBe(v2);
+      expect(await dashboardVersion(db, audit.id)).not.toBe(v5);
     } finally {
       await db.$disconnect();
     }

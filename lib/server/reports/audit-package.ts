@@ -2,10 +2,9 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../../db/client";
-import { computeAuditReport } from "../../reports";
 import { packageEntries, sha256 } from "../../reports/package/files";
 import { zipEntries, type PackageEntry } from "../../reports/package/zip";
-import { loadAuditSnapshot } from "./audit-snapshot";
+import { keptReport } from "./kept-report";
 import { loadExportExtras } from "./export-extras";
 import { auditSlug, renderExport } from "./export-files";
 
@@ -28,8 +27,9 @@ export interface AuditPackage {
  * access first: it holds every rater's ratings and comments). Null when there is no such audit.
  */
 export async function buildAuditPackage(db: Db, auditId: string, scriptsDir?: string): Promise<AuditPackage | null> {
-  const snapshot = await loadAuditSnapshot(db, auditId);
-  if (!snapshot) return null;
+  const kept = await keptReport(db, auditId);
+  if (!kept) return null;
+  const { snapshot, report } = kept;
   const [audit, extras] = await Promise.all([
     db.audit.findUniqueOrThrow({
       where: { id: auditId },
@@ -56,7 +56,6 @@ export async function buildAuditPackage(db: Db, auditId: string, scriptsDir?: st
     }),
     loadExportExtras(db, snapshot),
   ]);
-  const report = computeAuditReport(snapshot);
   const entries = packageEntries({
     snapshot,
     report,
@@ -71,7 +70,7 @@ export async function buildAuditPackage(db: Db, auditId: string, scriptsDir?: st
       },
       dataset: audit.dataset,
     },
-    render: (file) => renderExport(snapshot, file, extras),
+    render: (file) => renderExport(snapshot, file, extras, report),
     scripts: readReproduceScripts(scriptsDir),
   });
   const zip = await zipEntries(entries);

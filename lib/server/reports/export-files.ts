@@ -83,7 +83,8 @@ function adjudicationCsv(report: AuditReport, records: (AdjudicationRecord & { r
   return csvText(rows);
 }
 
-export function renderExport(snapshot: AuditSnapshot, file: string, extras: ExportExtras = {}): string | null {
+/** One export file; `computed` is the snapshot's report when the caller has it (kept-report.ts). */
+export function renderExport(snapshot: AuditSnapshot, file: string, extras: ExportExtras = {}, computed?: AuditReport): string | null {
   const { adjudications = [], comments = [], revisions } = extras;
   if (file === "ratings-long.csv") return ratingsLongCsv(snapshot);
   if (file === "time-on-task.csv") return timeOnTaskCsv(snapshot);
@@ -96,7 +97,7 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
   // Per-turn dimensions have keys like "gold@t3".
   const wide = /^ratings-wide-([a-z0-9_]+(?:@t[0-9]+)?)\.csv$/.exec(file);
   if (wide) return snapshot.rubric.some((d) => d.key === wide[1]) ? ratingsWideCsv(snapshot, wide[1]!) : null;
-  const report = computeAuditReport(snapshot);
+  const report = computed ?? computeAuditReport(snapshot);
   switch (file) {
     case "majority-labels.csv":
       return majorityLabelsCsv(report);

@@ -17,16 +17,15 @@ import { localizeReport } from "@/components/dashboard/localize-report";
 import { PrintButton } from "@/components/dashboard/print-button";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
+import { pageLinks, pageParam } from "@/components/data-table/search-params";
 import { can } from "@/lib/auth/permissions";
 import { adjudicatedOutcome } from "@/lib/adjudication/outcome";
-import { computeAuditReport } from "@/lib/reports";
 import { orRefusal, pageContext } from "@/lib/server/page";
 import { auditProgress } from "@/lib/server/audits/progress";
 import { auditRubric } from "@/lib/server/audits/queries";
-import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { loadAuditComments } from "@/lib/server/reports/audit-comments";
 import { authorizeResults } from "@/lib/server/reports/dashboard-access";
-import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
+import { keptReport } from "@/lib/server/reports/kept-report";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
 import { acceptedRevisions } from "@/lib/server/adjudication/revisions";
 import { EXPORT_LABEL_KEYS, isLabelledExport } from "@/components/dashboard/export-labels";
@@ -38,16 +37,20 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("dashboard.page"))("title") };
 }
 
-export default async function DashboardPage(props: { params: Promise<{ auditId: string }> }) {
+export default async function DashboardPage(props: {
+  params: Promise<{ auditId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { user, db } = await pageContext();
   const { auditId } = await props.params;
+  const search = await props.searchParams;
+
   await orRefusal(authorizeResults(db, user, auditId));
   const organizer = can(user.role, "audits:manage");
-  // The fingerprint first: a rating saved while the snapshot loads then makes the next poll refresh.
-  const version = await dashboardVersion(db, auditId);
+  // Kept per version of its inputs; the version is read first, so a rating saved while the
+  // snapshot loads makes the next poll refresh.
   const computedAt = new Date().toISOString();
-  const snapshot = (await loadAuditSnapshot(db, auditId))!;
-  const report = computeAuditReport(snapshot);
+  const { version, snapshot, report } = (await keptReport(db, auditId))!;
   const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
     auditProgress(db, auditId),
     loadAdjudications(db, auditId),
@@ -143,7 +146,12 @@ export default async function DashboardPage(props: { params: Promise<{ auditId: 
               <AgreementBreakdownChart dimension={d} by="chapter" />
               <AgreementBreakdownChart dimension={d} by="level" />
             </div>
-            <DisagreementList dimension={d} itemHref={organizer ? (id) => `/audits/${auditId}/items/${id}` : undefined} />
+            <DisagreementList
+              dimension={d}
+              itemHref={organizer ? (id) => `/audits/${auditId}/items/${id}` : undefined}
+              page={pageParam(search[`d_${d.key}`])}
+              pageHref={pageLinks(`/audits/${auditId}/dashboard`, search, `d_${d.key}`, `#dim-${d.key}`)}
+            />
             {outcome && <AdjudicatedCounts outcome={outcome.dimensions.find((o) => o.key === d.key)!} removed={outcome.removed} />}
           </section>
         ))}
