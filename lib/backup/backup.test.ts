@@ -52,7 +52,9 @@ describe("backup file", () => {
       const item = rs.find((r) => r.type === "auditItem") as { adjudication: { finalLabels: Record<string, string> } };
       item.adjudication.finalLabels = { "gold@t1": "incorrect" };
     });
-    expect((await problems(wrong)).join("\n")).toMatch(/: auditItem\.adjudication\.finalLabels\.gold@t1: "gold@t1" is not a dimension of the audit's rubric/);
+    expect((await problems(wrong)).join("\n")).toMatch(
+      /: auditItem\.adjudication\.finalLabels\.gold@t1: "gold@t1" is not a dimension of the audit's rubric/,
+    );
   });
 
   it("holds no password or hash", () => {
