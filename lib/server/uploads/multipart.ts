@@ -15,6 +15,7 @@ import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
+import { STALE_MS, sweepUploads } from "./sweep";
 
 export interface ReceivedFile {
   /** The form field the file came in. */
@@ -99,8 +100,6 @@ async function drainRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget
 
 /** Text fields are names and flags; anything bigger is not a form this app sends. */
 const FIELD_LIMITS = { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 20, parts: 60 };
-/** A folder left by a process that died mid-upload is removed by a later upload after this. */
-const STALE_MS = 24 * 60 * 60_000;
 
 /** Errors of a disk with no room left for this upload (full, or over the user's quota). */
 const NO_SPACE = new Set(["ENOSPC", "EDQUOT"]);
@@ -120,18 +119,6 @@ export function baseName(filename: string | undefined): string {
   return (filename ?? "").split(/[\\/]/).pop()?.trim() ?? "";
 }
 
-function sweepStale(root: string): void {
-  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
-    const dir = path.join(root, entry.name);
-    try {
-      if (entry.isDirectory() && entry.name.startsWith("upload-") && Date.now() - fs.statSync(dir).mtimeMs > STALE_MS)
-        fs.rmSync(dir, { recursive: true, force: true });
-    } catch {
-      // Another upload removed it first.
-    }
-  }
-}
-
 export async function receiveMultipart(request: Request, options: ReceiveOptions): Promise<ReceiveResult> {
   const { maxBytes } = options;
   const drain = options.drain ?? DEFAULT_DRAIN;
@@ -145,7 +132,7 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     return { ok: false, reason: "malformed", detail: "expected a multipart/form-data body" };
 
   fs.mkdirSync(options.root, { recursive: true });
-  sweepStale(options.root);
+  sweepUploads(options.root, STALE_MS);
   const dir = fs.mkdtempSync(path.join(options.root, "upload-"));
   const remove = () => fs.rmSync(dir, { recursive: true, force: true });
   const files: ReceivedFile[] = [];
