@@ -21,6 +21,15 @@ describe("loadEnv", () => {
     for (const bad of ["", "lots", "2 parsecs", "-5MB", "100"])
       expect(() => loadEnv({ CLINAUDIT_MAX_UPLOAD: bad })).toThrow(/CLINAUDIT_MAX_UPLOAD/);
   });
+  it("reads the decompression caps, unset by default (reader-limits.ts has the defaults)", () => {
+    expect([loadEnv({}).CLINAUDIT_MAX_UNPACKED, loadEnv({}).CLINAUDIT_MAX_UNPACK_RATIO]).toEqual([undefined, undefined]);
+    expect(loadEnv({ CLINAUDIT_MAX_UNPACKED: "16GiB", CLINAUDIT_MAX_UNPACK_RATIO: "50" })).toMatchObject({
+      CLINAUDIT_MAX_UNPACKED: 16 * 1024 ** 3,
+      CLINAUDIT_MAX_UNPACK_RATIO: 50,
+    });
+    expect(() => loadEnv({ CLINAUDIT_MAX_UNPACKED: "1KB" })).toThrow(/CLINAUDIT_MAX_UNPACKED/);
+    expect(() => loadEnv({ CLINAUDIT_MAX_UNPACK_RATIO: "1" })).toThrow(/CLINAUDIT_MAX_UNPACK_RATIO/);
+  });
   it("names every invalid variable", () => {
     expect(() => loadEnv({ DATABASE_URL: "mysql://x", NEXTAUTH_SECRET: "short", CLINAUDIT_ADMIN_EMAIL: "nope" })).toThrow(
       /DATABASE_URL[\s\S]*NEXTAUTH_SECRET[\s\S]*CLINAUDIT_ADMIN_EMAIL/,

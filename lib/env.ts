@@ -91,6 +91,24 @@ const schema = z
         }
         return bytes;
       }),
+    // Caps on what one compressed upload (.gz) may unpack to (lib/formats/reader-limits.ts has
+    // the defaults and the reasons): a size like CLINAUDIT_MAX_UPLOAD, and a ratio.
+    CLINAUDIT_MAX_UNPACKED: z
+      .string()
+      .optional()
+      .transform((text, ctx) => {
+        if (text === undefined) return undefined;
+        const bytes = parseByteSize(text);
+        if (bytes === undefined || bytes < 2 ** 20) {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be a size of at least 1 MiB: bytes, or a number with MB, GB, MiB or GiB (e.g. 16GiB)",
+          });
+          return z.NEVER;
+        }
+        return bytes;
+      }),
+    CLINAUDIT_MAX_UNPACK_RATIO: z.coerce.number().int().min(2).optional(),
     // How much the server logs (JSON lines on standard output). Tests default to silent.
     CLINAUDIT_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
     // Single sign-on through an OpenID Connect provider (lib/auth/sso-provider.ts). All three of

@@ -16,6 +16,7 @@ import { startWorker } from "../lib/server/jobs/worker";
 import { ensureSecrets } from "./secrets";
 import { prepareToServe, StartRefused } from "./startup/build-guard";
 import { securePrivateDir } from "../lib/db/file-modes";
+import { START_STALE_MS, sweepUploads } from "../lib/server/uploads/sweep";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -30,6 +31,9 @@ async function main() {
   const env = loadEnv(process.env);
   const dataDir = path.resolve(root, env.CLINAUDIT_DATA_DIR);
   securePrivateDir(dataDir); // 0700: the database and the secrets live here
+  // Uploads a crash left behind (each new upload also sweeps, but only after a day).
+  const swept = sweepUploads(path.join(dataDir, "uploads"), START_STALE_MS);
+  if (swept.length > 0) console.log(`  uploads: removed ${swept.length} left by an earlier run`);
   const secret = env.NEXTAUTH_SECRET ?? ensureSecrets(dataDir).NEXTAUTH_SECRET;
   const url = databaseUrl(env);
   const target = parseDatabaseUrl(url, root);

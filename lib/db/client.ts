@@ -49,6 +49,8 @@ export interface DbOptions {
   poolSize?: number;
   /** PostgreSQL: how long an interactive transaction may wait for a pool connection (ms). */
   transactionMaxWaitMs?: number;
+  /** SQLite: the busy timeout (ms); SQLITE_BUSY_TIMEOUT_MS unless a test needs it shorter. */
+  sqliteBusyTimeoutMs?: number;
 }
 
 /**
@@ -60,12 +62,29 @@ export interface DbOptions {
  */
 export const PG_POOL_SIZE = 10;
 
+/**
+ * How long a SQLite statement waits for another process's write lock before failing "busy". The
+ * wait is synchronous (better-sqlite3), so it is kept short enough not to stall the server long.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * The adapter opens every transaction with a deferred `BEGIN`: its first write must then upgrade
+ * a read snapshot, which SQLite refuses at once (SQLITE_BUSY, no busy wait) while another process
+ * writes. `BEGIN IMMEDIATE` takes the write lock up front, where the busy timeout applies. This
+ * process's transactions are one at a time anyway (the adapter's mutex on its one connection).
+ */
+function beginImmediate(connection: SqliteConnection): void {
+  const prepare = connection.prepare.bind(connection);
+  connection.prepare = ((sql: string) => prepare(sql === "BEGIN" ? "BEGIN IMMEDIATE" : sql)) as typeof connection.prepare;
+}
+
 export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   const target = parseDatabaseUrl(databaseUrl);
   if (target.provider === "sqlite") {
-    // WAL is set by the migrator on the file; the timeout lets concurrent writers queue.
+    // WAL is set by the migrator on the file; the busy timeout lets writers of other processes queue.
     if (target.file !== ":memory:" && fs.existsSync(path.dirname(target.file))) secureSqliteFile(target.file);
-    const adapter = new PrismaBetterSqlite3({ url: target.file, timeout: 10_000 });
+    const adapter = new PrismaBetterSqlite3({ url: target.file, timeout: options.sqliteBusyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS });
     const slot: { current?: SqliteConnection } = {};
     const connect = adapter.connect.bind(adapter);
     adapter.connect = async () => {
@@ -73,6 +92,7 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
       // The adapter keeps its one connection as `client` (adapter-better-sqlite3 7.x).
       const client = (opened as unknown as { client?: SqliteConnection }).client;
       slot.current = client && typeof client.prepare === "function" ? client : undefined;
+      if (slot.current) beginImmediate(slot.current);
       return opened;
     };
     const db = new PrismaClient({ adapter });

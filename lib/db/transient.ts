@@ -23,6 +23,15 @@ export function transientKind(error: unknown): TransientKind | null {
   return null;
 }
 
+/**
+ * SQLite gave up waiting for another process's write lock (the busy timeout; the adapter reports
+ * SQLITE_BUSY as P1008 "Operation has timed out"). Nothing of the transaction was written, and
+ * running it now would wait as long again: the caller is told to try again shortly.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P1008";
+}
+
 export interface RetryPolicy {
   /** Runs in all, the first included. */
   attempts: number;

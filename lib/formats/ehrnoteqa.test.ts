@@ -1,9 +1,10 @@
 // EHRNoteQA as released (raw JSONL), as preprocessed (note_1 … note_n), and the raw release
 // joined with MIMIC-IV-Note discharge.csv the way src/preprocessing/preprocess.py joins it.
 import { describe, expect, test } from "vitest";
-import { parseOk } from "./__fixtures__/helpers";
-import { dischargeCsv, ehrNoteQaProcessed, ehrNoteQaRaw } from "./__fixtures__/notes-release";
-import { transformString } from "./ehrnoteqa";
+import { parseIssues, parseOk } from "./__fixtures__/helpers";
+import { DISCHARGE_COLUMNS, DISCHARGE_ROWS, dischargeCsv, ehrNoteQaProcessed, ehrNoteQaRaw, pandasCsv } from "./__fixtures__/notes-release";
+import { DischargeJoin, transformString } from "./ehrnoteqa";
+import type { DischargeCsvRow } from "./schema-notes";
 
 test("transformString is preprocess.py's transform_string (Python regex semantics, pinned by hand)", () => {
   expect(
@@ -75,5 +76,43 @@ describe("EHRNoteQA", () => {
     });
     expect(joined.dataset.patients[0]!.notes![1]!.storetime).toBeNull();
     expect(joined.findings.list.map((f) => f.kind)).toEqual(["duplicate_option", "num_notes_mismatch"]);
+  });
+
+  // Issue 31, finding 1: 1.5 M discharge rows of one patient were all held (RSS 4.3 GB, out of heap).
+  test("the join holds three rows per patient and refuses a patient over the per-patient caps, located", async () => {
+    const row = (k: number, text = "x"): DischargeCsvRow =>
+      ({ ...DISCHARGE_ROWS[1], charttime: `2160-01-${String(30 - k).padStart(2, "0")} 00:00:00`, text }) as unknown as DischargeCsvRow;
+    const join = new DischargeJoin(() => true, { rows: 5, noteChars: 1000 });
+    const at = (line: number) => ({ file: "discharge.csv", line, path: "" });
+    for (let k = 0; k < 5; k++) expect(join.add(row(k), at(k + 2))).toBeUndefined();
+    expect(join.add(row(5), at(7))).toBe(
+      "patient 700001 in discharge.csv has more than 5 rows; the cap per patient is 5 rows and 1,000 characters of note text",
+    );
+    expect(join.add(row(6), at(8))).toBeUndefined(); // said once
+    const long = new DischargeJoin(() => true, { rows: 5, noteChars: 1000 });
+    expect(long.add(row(0, "y".repeat(600)), at(2))).toBeUndefined();
+    expect(long.add(row(1, "y".repeat(600)), at(3))).toMatch(
+      /^patient 700001 in discharge.csv has more than 1,000 characters of note text;/,
+    );
+
+    const kept = new DischargeJoin(() => true);
+    for (let k = 0; k < 20; k++) kept.add(row(k), at(k + 2));
+    const [joined] = [...kept.notes()];
+    expect(joined!.notes.map((n) => n.where.line)).toEqual([21, 20, 19]); // the three earliest charttimes
+  });
+
+  test("a discharge.csv with more rows of one patient than the cap is a located problem, nothing imported", async () => {
+    const many = Array.from({ length: 10_001 }, (_, k) => ({ ...DISCHARGE_ROWS[1], note_id: `700001-DS-${k}`, note_seq: k }));
+    const issues = await parseIssues({ "EHRNoteQA.jsonl": ehrNoteQaRaw(), "discharge.csv": pandasCsv(DISCHARGE_COLUMNS, many) }, 1 << 16);
+    expect(issues).toEqual([
+      expect.objectContaining({
+        file: "discharge.csv",
+        line: 80_002, // each row's text spans 8 lines
+        record: 10_001,
+        field: "subject_id",
+        message:
+          "patient 700001 in discharge.csv has more than 10,000 rows; the cap per patient is 10,000 rows and 67,108,864 characters of note text",
+      }),
+    ]);
   });
 });

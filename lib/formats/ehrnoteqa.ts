@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import type { Where } from "./issues";
 import { TURN_LABELS, type Note, type Turn } from "./model";
 import { compact, pickExtra } from "./primitives";
+import { DEFAULT_PATIENT_CAPS, type PatientCaps, patientOverCapMessage } from "./reader-limits";
 import { ehrNoteQaRowSchema, type DischargeCsvRow, type EhrNoteQaRow } from "./schema-notes";
 import { splitSections } from "./sections";
 
@@ -107,30 +108,56 @@ export function noteFromDischarge(noteNum: number, row: DischargeCsvRow): Note {
   });
 }
 
+type Held = { row: DischargeCsvRow; where: Where; order: number };
+
+const byChartTime = (a: Held, b: Held) =>
+  a.row.charttime < b.row.charttime ? -1 : a.row.charttime > b.row.charttime ? 1 : a.order - b.order;
+
 /**
  * Collects the discharge rows of the release's patients and picks, per patient, the first
- * three by charttime (file order breaks ties). Holds only those patients' rows.
+ * three by charttime (file order breaks ties). Holds only those three per patient, and refuses
+ * a patient over the per-patient caps (reader-limits.ts): `add` then returns the located
+ * problem, once, and ignores that patient's further rows.
  */
 export class DischargeJoin {
-  private readonly rows = new Map<string, { row: DischargeCsvRow; where: Where; order: number }[]>();
+  private readonly held = new Map<string, { first: Held[]; rows: number; chars: number; over: boolean }>();
   private order = 0;
 
-  constructor(private readonly wanted: (patientId: string) => boolean) {}
+  constructor(
+    private readonly wanted: (patientId: string) => boolean,
+    private readonly caps: PatientCaps = DEFAULT_PATIENT_CAPS,
+  ) {}
 
-  add(row: DischargeCsvRow, where: Where): void {
+  add(row: DischargeCsvRow, where: Where): string | undefined {
     const id = String(row.subject_id);
-    if (!this.wanted(id)) return;
-    let list = this.rows.get(id);
-    if (!list) this.rows.set(id, (list = []));
-    list.push({ row, where, order: this.order++ });
+    if (!this.wanted(id)) return undefined;
+    let p = this.held.get(id);
+    if (!p) this.held.set(id, (p = { first: [], rows: 0, chars: 0, over: false }));
+    if (p.over) return undefined;
+    p.rows++;
+    p.chars += row.text.length;
+    if (p.rows > this.caps.rows || p.chars > this.caps.noteChars) {
+      p.over = true;
+      p.first = [];
+      return patientOverCapMessage(id, where.file, p.rows > this.caps.rows ? "rows" : "text", this.caps);
+    }
+    const entry = { row, where, order: this.order++ };
+    // Sorted insertion into the first JOINED_NOTES: a later row displaces one only if earlier.
+    let at = p.first.length;
+    while (at > 0 && byChartTime(entry, p.first[at - 1]!) < 0) at--;
+    if (at < JOINED_NOTES) {
+      p.first.splice(at, 0, entry);
+      if (p.first.length > JOINED_NOTES) p.first.pop();
+    }
+    return undefined;
   }
 
   /** Each patient's joined notes, numbered 1…n in charttime order; the held rows are released. */
   *notes(): Generator<{ patientId: string; notes: { note: Note; where: Where }[] }> {
-    for (const [patientId, list] of this.rows) {
-      list.sort((a, b) => (a.row.charttime < b.row.charttime ? -1 : a.row.charttime > b.row.charttime ? 1 : a.order - b.order));
-      yield { patientId, notes: list.slice(0, JOINED_NOTES).map((r, k) => ({ note: noteFromDischarge(k + 1, r.row), where: r.where })) };
+    for (const [patientId, p] of this.held) {
+      if (p.over) continue;
+      yield { patientId, notes: p.first.map((r, k) => ({ note: noteFromDischarge(k + 1, r.row), where: r.where })) };
     }
-    this.rows.clear();
+    this.held.clear();
   }
 }

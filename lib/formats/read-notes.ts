@@ -196,7 +196,10 @@ export async function readEhrNoteQa(
 /** The release's patients' discharge rows, joined as preprocess.py joins them. */
 async function readDischarge(file: NamedChunks, builder: NotesDatasetBuilder, ctx: ReadContext): Promise<void> {
   const join = new DischargeJoin((id) => builder.hasPatient(id));
-  await readCsvTable(file, DISCHARGE_CSV_COLUMNS, dischargeCsvRowSchema, ctx, (row, _extra, where) => join.add(row, where));
+  await readCsvTable(file, DISCHARGE_CSV_COLUMNS, dischargeCsvRowSchema, ctx, (row, _extra, where) => {
+    const over = join.add(row, where);
+    if (over) ctx.log.add(issueAt(where, "subject_id", over));
+  });
   for (const { patientId, notes } of join.notes()) builder.addJoinedNotes(patientId, notes);
 }
 

@@ -10,7 +10,58 @@ export const MAX_JSON_DEPTH = 64;
 /** Most fields in one CSV record. */
 export const MAX_CSV_FIELDS = 10_000;
 
-const fmt = (n: number) => n.toLocaleString("en-US");
+// Caps on what one upload may make the importer inflate or hold for one patient (issue 31: an
+// 18.6 MB discharge.csv.gz of 3.1 GB, 1.5 M rows for one patient, took the server to 4.3 GB).
+// Over any of them the import is refused with a located problem and nothing is written.
+
+/** Most bytes one compressed file may unpack to; CLINAUDIT_MAX_UNPACKED overrides (MIMIC-IV-Note's discharge.csv is ~3.3 GB). */
+export const MAX_UNPACKED_BYTES = 8 * 2 ** 30;
+/** Most unpacked bytes per compressed byte read so far; CLINAUDIT_MAX_UNPACK_RATIO overrides (text gzips 3-12×). */
+export const MAX_UNPACK_RATIO = 100;
+/** Unpacked bytes below which the ratio is not checked (a small, very repetitive file is harmless). */
+export const UNPACK_RATIO_FLOOR = 64 * 2 ** 20;
+/** Most discharge.csv rows of one patient (the join keeps three; real records have at most a few hundred). */
+export const MAX_PATIENT_ROWS = 10_000;
+/** Most note text of one patient across its discharge.csv rows, in UTF-16 code units. */
+export const MAX_PATIENT_NOTE_CHARS = 64 * 2 ** 20;
+/** Most characters of FHIR resources of one patient (a FHIR import's pass 2 holds one patient's whole). */
+export const MAX_PATIENT_RECORD_CHARS = 128 * 2 ** 20;
+
+export interface UnpackCaps {
+  maxBytes: number;
+  ratio: number;
+  floor: number;
+}
+
+export const DEFAULT_UNPACK_CAPS: UnpackCaps = { maxBytes: MAX_UNPACKED_BYTES, ratio: MAX_UNPACK_RATIO, floor: UNPACK_RATIO_FLOOR };
+
+export interface PatientCaps {
+  rows: number;
+  noteChars: number;
+}
+
+export const DEFAULT_PATIENT_CAPS: PatientCaps = { rows: MAX_PATIENT_ROWS, noteChars: MAX_PATIENT_NOTE_CHARS };
+
+/** A count as the located messages write it: 1,048,576. */
+export const fmt = (n: number) => n.toLocaleString("en-US");
+/** Sizes in the caps' own units, e.g. "64 MiB". */
+export const mib = (bytes: number) => `${fmt(Math.round((bytes / 2 ** 20) * 10) / 10)} MiB`;
+
+/** Why `unpacked` bytes from the first `packed` compressed ones are over the caps, or null. */
+export function unpackOverCap(unpacked: number, packed: number, caps: UnpackCaps): string | null {
+  const read = `${fmt(unpacked)} bytes unpacked from the first ${fmt(packed)} compressed bytes`;
+  if (unpacked > caps.maxBytes)
+    return `unpacks to more than ${mib(caps.maxBytes)} (${read}); the cap is ${mib(caps.maxBytes)} per file (CLINAUDIT_MAX_UNPACKED)`;
+  if (unpacked > caps.floor && unpacked > caps.ratio * packed)
+    return `unpacks to more than ${fmt(caps.ratio)} times its compressed size (${read}): a decompression bomb, not a data file; the cap is ${fmt(caps.ratio)}× beyond the first ${mib(caps.floor)} (CLINAUDIT_MAX_UNPACK_RATIO)`;
+  return null;
+}
+
+/** A patient over the per-patient caps of a file that groups rows by patient. */
+export function patientOverCapMessage(patientId: string, file: string, over: "rows" | "text", caps: PatientCaps): string {
+  const what = over === "rows" ? `more than ${fmt(caps.rows)} rows` : `more than ${fmt(caps.noteChars)} characters of note text`;
+  return `patient ${patientId} in ${file} has ${what}; the cap per patient is ${fmt(caps.rows)} rows and ${fmt(caps.noteChars)} characters of note text`;
+}
 
 export function lineTooLongMessage(length: number): string {
   return `the line is longer than ${fmt(MAX_LINE_CHARS)} characters (at least ${fmt(length)}): not a record this format can hold`;

@@ -53,7 +53,8 @@ async function* joinedNotes(file: NamedChunks, patients: ReadonlySet<string>): A
   for await (const r of csvTable(file, DISCHARGE_CSV_COLUMNS, dischargeCsvRowSchema, ctx)) {
     checkStrict(ctx, file.name);
     if (!r.ok) throw new DatasetChangedError(file.name, "rejected row");
-    join.add(r.row, r.where);
+    const over = join.add(r.row, r.where);
+    if (over) throw new DatasetChangedError(file.name, over);
   }
   checkStrict(ctx, file.name);
   for (const { patientId, notes } of join.notes()) for (const { note } of notes) yield { kind: "note", patientId, note };

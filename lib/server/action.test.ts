@@ -82,6 +82,19 @@ describe("guardedAction", () => {
     expect(fake.logged).toHaveLength(1);
   });
 
+  it("answers a save that still met a busy SQLite writer with the try-again message", async () => {
+    fake.user = clinician;
+    const action = guardedAction("review:rate", schema, async () => {
+      throw Object.assign(new Error("Operation has timed out"), { code: "P1008" });
+    });
+    expect(await action({ auditId: "a" })).toEqual({
+      ok: false,
+      error: "The database is busy with another process's write. Nothing was changed; please try again in a moment.",
+    });
+    fake.locale = "zh-CN";
+    expect(await action({ auditId: "a" })).toEqual({ ok: false, error: "数据库正忙于另一个进程的写入。未做任何更改；请稍后重试。" });
+  });
+
   it("says signed out, or the temporary password, as a result the page can act on", async () => {
     const action = guardedAction("audits:manage", schema, async () => "never");
     expect(await action({ auditId: "a" })).toMatchObject({

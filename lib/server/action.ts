@@ -7,6 +7,7 @@ import { db } from "../db";
 import type { Db } from "../db/client";
 import { fieldErrorsOf } from "../schemas/issues";
 import { getCurrentUser, getSessionAccount, mustChangePassword, type CurrentUser } from "./auth/current-user";
+import { isDatabaseBusy } from "../db/transient";
 import { AppError, type ErrorCode } from "./errors";
 import { log } from "./log";
 
@@ -130,6 +131,10 @@ async function run<S extends z.ZodType, T>(
       return error.code === "CONFLICT" && error.body && "current" in error.body
         ? { ...failure, conflict: { current: error.body.current as T } }
         : failure;
+    }
+    if (isDatabaseBusy(error)) {
+      log().warn({ err: error, scope: "action", context }, "database busy");
+      return { ok: false, error: t("common.errors.busy") };
     }
     log().error({ err: error, scope: "action", context }, "server action failed");
     return { ok: false, error: t("common.errors.generic") };

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { can, type Permission } from "../auth/permissions";
 import { db } from "../db";
 import type { Db } from "../db/client";
+import { isDatabaseBusy } from "../db/transient";
 import { env } from "../env";
 import { getCurrentUser, mustChangePassword, type CurrentUser } from "./auth/current-user";
 import { AppError, ERROR_STATUS, type CatalogMessage } from "./errors";
@@ -102,6 +103,8 @@ async function answer(translator: () => Promise<Translator>, context: string, ru
   } catch (error) {
     const t = await translator();
     if (error instanceof AppError) return refusal(t, ERROR_STATUS[error.code], error.catalog, { code: error.code, ...error.body });
+    // Another process held SQLite's write lock past the busy timeout: nothing written, try again.
+    if (isDatabaseBusy(error)) return refusal(t, 503, { key: "common.errors.busy" }, { retryable: true });
     log().error({ err: error, scope: "route", context }, "route handler failed");
     return refusal(t, 500, { key: "common.errors.generic" });
   }

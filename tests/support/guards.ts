@@ -43,5 +43,5 @@ export const mocks = {
     mustChangePassword: async () => fake.mustChange,
   }),
   db: () => ({ db: () => ({ fake: "db" }) }),
-  log: () => ({ log: () => ({ error: (...args: unknown[]) => fake.logged.push(args) }) }),
+  log: () => ({ log: () => ({ error: (...args: unknown[]) => fake.logged.push(args), warn: () => undefined }) }),
 };

@@ -5,6 +5,7 @@
 import { issueAt, joinPath, type IssueLog, type Where } from "../issues";
 import { EVENT_TYPES } from "../model";
 import { isoToMillis } from "../primitives";
+import { fmt, MAX_PATIENT_RECORD_CHARS } from "../reader-limits";
 import type { ZoneExample } from "../validate-ehr";
 import { badAttachments, encounterOf, roleOf, subjectOf } from "./map-event";
 import { IntList, type FhirPlan } from "./plan";
@@ -271,6 +272,16 @@ export class FhirIndex {
         if (k >= 0) chars[k] = (chars[k] as number) + sizes.get(r);
       }
       return slots;
+    });
+    // Pass 2 holds one patient's resources at once: a patient too large to hold is refused here.
+    chars.forEach((n, k) => {
+      const p = this.patients[k] as IndexedPatient;
+      if (n > MAX_PATIENT_RECORD_CHARS)
+        this.issue(
+          p.where,
+          "",
+          `Patient/${p.id} has ${fmt(n)} characters of resources in this import; the cap per patient is ${fmt(MAX_PATIENT_RECORD_CHARS)}`,
+        );
     });
     this.plan = {
       files: this.files,

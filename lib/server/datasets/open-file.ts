@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createGunzip } from "node:zlib";
+import { env } from "../../env";
+import { DEFAULT_UNPACK_CAPS, unpackOverCap, type UnpackCaps } from "../../formats/reader-limits";
 import type { ImportFile } from "./import-dataset";
 
 /**
@@ -23,13 +25,23 @@ export class UnreadableFileError extends Error {
   }
 }
 
+/** The decompression caps of this process: reader-limits.ts's defaults, as the environment overrides them. */
+export function unpackCaps(): UnpackCaps {
+  const e = env();
+  return {
+    ...DEFAULT_UNPACK_CAPS,
+    maxBytes: e.CLINAUDIT_MAX_UNPACKED ?? DEFAULT_UNPACK_CAPS.maxBytes,
+    ratio: e.CLINAUDIT_MAX_UNPACK_RATIO ?? DEFAULT_UNPACK_CAPS.ratio,
+  };
+}
+
 /**
  * A file on disk as an import input (re-readable; as text, or as bytes for hashing and fast
  * decoding). A `.gz` (MIMIC-IV-Note ships discharge.csv.gz) is inflated as it streams, never
  * whole: the importer reads, hashes and validates the decompressed text.
  */
-export function openFile(file: string, name = path.basename(file)): ImportFile {
-  if (name.toLowerCase().endsWith(".gz")) return openGzip(file, name);
+export function openFile(file: string, name = path.basename(file), caps?: UnpackCaps): ImportFile {
+  if (name.toLowerCase().endsWith(".gz")) return openGzip(file, name, caps ?? unpackCaps());
   return {
     name,
     open: () => fs.createReadStream(file, { encoding: "utf8", highWaterMark: TEXT_CHUNK }) as AsyncIterable<string>,
@@ -65,16 +77,30 @@ async function* readInto(file: string, size: number): AsyncGenerator<Buffer> {
   }
 }
 
-function openGzip(file: string, name: string): ImportFile {
-  const inflate = () => fs.createReadStream(file, { highWaterMark: BYTES_CHUNK }).pipe(createGunzip({ chunkSize: TEXT_CHUNK }));
+/**
+ * Inflated as it streams, under the caps: the unpacked bytes are compared with the compressed
+ * bytes read so far, so a bomb is refused after the ratio floor, not after gigabytes.
+ */
+function openGzip(file: string, name: string, caps: UnpackCaps): ImportFile {
   async function* bytes(): AsyncGenerator<Uint8Array> {
-    const stream = inflate();
+    const packed = fs.createReadStream(file, { highWaterMark: BYTES_CHUNK });
+    let read = 0;
+    packed.on("data", (chunk) => (read += chunk.length));
+    const stream = packed.pipe(createGunzip({ chunkSize: TEXT_CHUNK }));
+    let unpacked = 0;
     try {
-      for await (const chunk of stream) yield chunk as Buffer;
+      for await (const chunk of stream) {
+        unpacked += (chunk as Buffer).length;
+        const over = unpackOverCap(unpacked, read, caps);
+        if (over) throw new UnreadableFileError(name, over);
+        yield chunk as Buffer;
+      }
     } catch (error) {
+      if (error instanceof UnreadableFileError) throw error;
       throw new UnreadableFileError(name, `not a readable gzip file: ${(error as Error).message}`);
     } finally {
       stream.destroy();
+      packed.destroy();
     }
   }
   async function* text(): AsyncGenerator<string> {

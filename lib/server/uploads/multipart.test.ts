@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { baseName, receiveMultipart } from "./multipart";
 
@@ -185,6 +186,36 @@ describe("receiveMultipart", () => {
     );
     expect(result.ok).toBe(false);
     expect(!result.ok && result.reason).toBe("failed");
+    expect(uploads(dir)).toEqual([]);
+  });
+
+  it("a disk that fills mid-file ends the upload at once as disk-full and removes the partial file", async () => {
+    const dir = root();
+    let written = 0;
+    // A slow disk with 2 MiB free (the parser is waiting for it to drain): writes land, then ENOSPC.
+    const fullDisk = (file: string) =>
+      new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          if (written + chunk.length > 2 * 1024 * 1024)
+            return callback(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC", syscall: "write" }));
+          fs.appendFileSync(file, chunk);
+          written += chunk.length;
+          setTimeout(callback, 20);
+        },
+      });
+    const started = Date.now();
+    const hung = new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 5000).unref());
+    const result = await Promise.race([
+      receiveMultipart(request([{ field: "files", filename: "big.jsonl", size: 16 * 1024 * 1024 }]), {
+        maxBytes: 1 << 30,
+        root: dir,
+        createSink: fullDisk,
+      }),
+      hung,
+    ]);
+    expect(result).toMatchObject({ ok: false, reason: "disk-full", error: { code: "ENOSPC" } });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(written).toBeGreaterThan(0);
     expect(uploads(dir)).toEqual([]);
   });
 

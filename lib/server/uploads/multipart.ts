@@ -12,9 +12,10 @@
 import fs from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
+import { STALE_MS, sweepUploads } from "./sweep";
 
 export interface ReceivedFile {
   /** The form field the file came in. */
@@ -38,7 +39,9 @@ export type ReceiveFailure =
   | { reason: "too-large"; limit: number }
   /** Not a readable multipart form (wrong content type, broken framing, too many parts). */
   | { reason: "malformed"; detail: string }
-  /** The client went away, or the disk refused a write. */
+  /** The disk refused a write (ENOSPC, EIO, …): the partial file is removed. */
+  | { reason: "disk-full" | "write-failed"; error: unknown }
+  /** The client went away. */
   | { reason: "failed"; error: unknown };
 
 export type ReceiveResult = ({ ok: true } & ReceivedUpload) | ({ ok: false } & ReceiveFailure);
@@ -54,6 +57,8 @@ export interface ReceiveOptions {
   onBytes?: (received: number) => void;
   /** How much of a refused body is read and dropped before answering (see the top of this file). */
   drain?: DrainBudget;
+  /** Where a file part is written (tests inject a failing disk); default a file stream. */
+  createSink?: (file: string) => Writable;
 }
 
 export interface DrainBudget {
@@ -95,8 +100,14 @@ async function drainRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget
 
 /** Text fields are names and flags; anything bigger is not a form this app sends. */
 const FIELD_LIMITS = { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 20, parts: 60 };
-/** A folder left by a process that died mid-upload is removed by a later upload after this. */
-const STALE_MS = 24 * 60 * 60_000;
+
+/** Errors of a disk with no room left for this upload (full, or over the user's quota). */
+const NO_SPACE = new Set(["ENOSPC", "EDQUOT"]);
+
+function writeFailure(error: unknown): ReceiveFailure {
+  const code = (error as { code?: unknown } | null)?.code;
+  return { reason: typeof code === "string" && NO_SPACE.has(code) ? "disk-full" : "write-failed", error };
+}
 
 /** A name that is safe as a file name on any disk: the upload's own name is kept apart. */
 function diskName(index: number, name: string): string {
@@ -106,18 +117,6 @@ function diskName(index: number, name: string): string {
 /** The base name of what the browser sent (some send a full Windows path). */
 export function baseName(filename: string | undefined): string {
   return (filename ?? "").split(/[\\/]/).pop()?.trim() ?? "";
-}
-
-function sweepStale(root: string): void {
-  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
-    const dir = path.join(root, entry.name);
-    try {
-      if (entry.isDirectory() && entry.name.startsWith("upload-") && Date.now() - fs.statSync(dir).mtimeMs > STALE_MS)
-        fs.rmSync(dir, { recursive: true, force: true });
-    } catch {
-      // Another upload removed it first.
-    }
-  }
 }
 
 export async function receiveMultipart(request: Request, options: ReceiveOptions): Promise<ReceiveResult> {
@@ -133,14 +132,20 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     return { ok: false, reason: "malformed", detail: "expected a multipart/form-data body" };
 
   fs.mkdirSync(options.root, { recursive: true });
-  sweepStale(options.root);
+  sweepUploads(options.root, STALE_MS);
   const dir = fs.mkdtempSync(path.join(options.root, "upload-"));
   const remove = () => fs.rmSync(dir, { recursive: true, force: true });
   const files: ReceivedFile[] = [];
   const fields = new Map<string, string>();
-  const parts: { source: Readable; sink: fs.WriteStream; written: Promise<void> }[] = [];
+  const parts: { source: Readable; sink: Writable; written: Promise<void> }[] = [];
   let failure: ReceiveFailure | undefined;
-  const fail = (f: ReceiveFailure) => (failure ??= f);
+  let stop: () => void = () => undefined;
+  // Settles at the first failure: after a failed write neither busboy's drain nor its close fires.
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const fail = (f: ReceiveFailure) => {
+    failure ??= f;
+    stop();
+  };
 
   let parser: busboy.Busboy;
   try {
@@ -163,7 +168,11 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     const entry: ReceivedFile = { field, name, path: path.join(dir, diskName(files.length + 1, name)), bytes: 0 };
     files.push(entry);
     source.on("data", (chunk: Buffer) => (entry.bytes += chunk.length));
-    const sink = fs.createWriteStream(entry.path);
+    const sink = (options.createSink ?? fs.createWriteStream)(entry.path);
+    let fromSource: unknown;
+    source.once("error", (error: unknown) => (fromSource = error));
+    // The sink's own failure (pipeline also passes the source's to it), seen before pipeline rejects.
+    sink.on("error", (error: unknown) => error !== fromSource && fail(writeFailure(error)));
     const written = pipeline(source, sink);
     written.catch((error: unknown) => fail({ reason: "failed", error }));
     parts.push({ source, sink, written });
@@ -193,12 +202,12 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
       }
       options.onBytes?.(received);
       // A full parser buffer (the disk is behind) stops reading the socket until it drains.
-      if (!parser.write(value)) await Promise.race([once(parser, "drain"), closed]);
+      if (!parser.write(value)) await Promise.race([once(parser, "drain"), closed, stopped]);
     }
     if (!failure) {
       parser.end();
-      await closed;
-      await Promise.all(parts.map((p) => p.written));
+      await Promise.race([closed, stopped]);
+      await Promise.race([Promise.all(parts.map((p) => p.written)), stopped]);
     }
   } catch (error) {
     fail({ reason: "failed", error });
@@ -213,6 +222,7 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     }
     await Promise.all(parts.map((p) => p.sink.closed || new Promise<void>((closed) => p.sink.once("close", () => closed()))));
     remove();
+    // A client that went away has nothing left to send; any other is still sending and must read the answer.
     if (failure.reason === "failed") reader.releaseLock();
     else await drainRest(reader, drain);
     return { ok: false, ...failure };

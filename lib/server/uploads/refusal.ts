@@ -7,6 +7,8 @@ export interface RefusalMessages {
   tooLarge: (limit: string) => string;
   malformed: string;
   failed: string;
+  /** The server's disk is full: the upload was dropped (507). */
+  diskFull: string;
 }
 
 /**
@@ -21,6 +23,10 @@ export function refusal(failure: ReceiveFailure, messages: RefusalMessages): Res
     );
   if (failure.reason === "malformed")
     return Response.json({ error: messages.malformed, detail: failure.detail }, { status: 400, headers: { connection: "close" } });
+  if (failure.reason === "disk-full") {
+    log().error({ err: failure.error, scope: "upload" }, "disk full: upload dropped");
+    return Response.json({ error: messages.diskFull, code: "DISK_FULL" }, { status: 507, headers: { connection: "close" } });
+  }
   log().error({ err: failure.error, scope: "upload" }, "receiving failed");
   return Response.json({ error: messages.failed }, { status: 500, headers: { connection: "close" } });
 }

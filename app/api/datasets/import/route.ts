@@ -22,7 +22,12 @@ export const POST = guardedRoute("datasets:manage", async ({ db, user, request }
   const t = await getTranslations("datasets.upload.errors");
   const received = await receiveMultipart(request, { maxBytes: maxUpload(), root: uploadRoot() });
   if (!received.ok)
-    return refusal(received, { tooLarge: (limit) => t("tooLarge", { limit }), malformed: t("malformed"), failed: t("unexpected") });
+    return refusal(received, {
+      tooLarge: (limit) => t("tooLarge", { limit }),
+      malformed: t("malformed"),
+      failed: t("unexpected"),
+      diskFull: t("diskFull"),
+    });
   const files = received.files.filter((f) => f.field === "files" && f.bytes > 0);
   if (files.length === 0) {
     received.remove();

@@ -15,7 +15,12 @@ export const POST = guardedRoute("evaluations:manage", async ({ db, user, reques
   const t = await getTranslations("evaluation.upload.errors");
   const received = await receiveMultipart(request, { maxBytes: maxPredictionUpload(), root: uploadRoot(), maxFiles: 1 });
   if (!received.ok) {
-    return refusal(received, { tooLarge: (limit) => t("tooLarge", { limit }), malformed: t("malformed"), failed: t("unexpected") });
+    return refusal(received, {
+      tooLarge: (limit) => t("tooLarge", { limit }),
+      malformed: t("malformed"),
+      failed: t("unexpected"),
+      diskFull: t("diskFull"),
+    });
   }
   try {
     const file = received.files.find((f) => f.field === "file" && f.bytes > 0);
