@@ -2,6 +2,7 @@
 // The ClinAudit command line. Sub-commands are TypeScript modules in bin/commands, run through
 // tsx (a dependency), so the CLI, the server and the tests share the same lib/ code.
 import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 
 // Server modules guard themselves with `server-only`, which resolves to a no-op only under
@@ -12,7 +13,8 @@ if (!process.execArgv.includes("--conditions=react-server")) {
   });
   process.exit(result.status ?? 1);
 }
-register();
+// tsx reads tsconfig.json from the cwd by default: the package's own gives the `@/` alias from anywhere.
+register({ tsconfig: fileURLToPath(new URL("../tsconfig.json", import.meta.url)) });
 
 const COMMANDS = {
   agreement: ["./commands/agreement.ts", "runAgreement", "agreement statistics of a long-format ratings CSV"],

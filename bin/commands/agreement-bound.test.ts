@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { computeAuditReport, ratingsLongCsv } from "../../lib/reports";
 import { smallAudit } from "../../lib/reports/__fixtures__/small-audit";
-import { runAgreement } from "./agreement";
+import { runInMemory } from "./agreement-harness";
 
-async function run(argv: string[], files: Record<string, string>) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runAgreement(argv, {
-    stdout: (s) => (stdout += s),
-    stderr: (s) => (stderr += s),
-    readFile: async (p) => files[p] ?? Promise.reject(new Error(`ENOENT ${p}`)),
-  });
-  return { code, stdout, stderr };
-}
+const run = runInMemory;
 
 /** 100 items rated by three raters: one clearly incorrect by majority, one three-way split. */
 function hundredItems(): string {

@@ -1,22 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { AGREEMENT_USAGE, runAgreement } from "./agreement";
+import { AGREEMENT_USAGE } from "./agreement";
+import { runInMemory } from "./agreement-harness";
 import { parseCsv } from "./csv-ratings";
 
-/** Runs the command against in-memory files and captures both streams. */
-async function run(argv: string[], files: Record<string, string>) {
-  let stdout = "";
-  let stderr = "";
-  const code = await runAgreement(argv, {
-    stdout: (s) => (stdout += s),
-    stderr: (s) => (stderr += s),
-    readFile: async (p) => {
-      const text = files[p];
-      if (text === undefined) throw new Error(`ENOENT: no such file '${p}'`);
-      return text;
-    },
-  });
-  return { code, stdout, stderr };
-}
+const run = runInMemory;
 
 const CATS = ["--categories", "correct,incorrect,uncertain"];
 const GOOD = [

@@ -8,6 +8,7 @@
 
 import { restoreCell } from "../csv";
 import { fieldTooLongMessage, MAX_CSV_FIELDS, MAX_LINE_CHARS } from "./reader-limits";
+import { type Delimiter, sniffDelimiter } from "./table-header";
 
 export type Chunks = AsyncIterable<string> | Iterable<string>;
 
@@ -20,7 +21,6 @@ export interface CsvRecord {
 }
 
 const QUOTE = 34;
-const COMMA = 44;
 const CR = 13;
 const LF = 10;
 
@@ -29,10 +29,54 @@ const UNQUOTED = 1;
 const QUOTED = 2;
 const QUOTE_IN_QUOTED = 3; // saw `"` inside a quoted field: either `""` or the closing quote
 
-export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
+/** The header line is searched for a separator within this many characters. */
+const SNIFF_CHARS = 64 * 1024;
+
+/**
+ * The table's separator (`,` `;` tab) sniffed from its first line, and the chunks replayed. The
+ * chunks are buffered until that line ends (outside quotes) or SNIFF_CHARS are read.
+ */
+export async function sniffChunks(chunks: Chunks): Promise<{ delimiter: Delimiter; head: string; chunks: AsyncIterable<string> }> {
+  const source = typeof chunks === "string" ? [chunks] : chunks;
+  const it =
+    Symbol.asyncIterator in source
+      ? (source as AsyncIterable<string>)[Symbol.asyncIterator]()
+      : (source as Iterable<string>)[Symbol.iterator]();
+  const buffered: string[] = [];
+  let head = "";
+  let done = false;
+  let quoted = false;
+  let ended = false;
+  while (head.length < SNIFF_CHARS && !ended) {
+    const r = await it.next();
+    if (r.done) {
+      done = true;
+      break;
+    }
+    buffered.push(r.value);
+    head += r.value;
+    // Scans only the new chunk: the quote state carries over.
+    for (let i = 0; i < r.value.length && !ended; i++) {
+      const c = r.value.charCodeAt(i);
+      if (c === QUOTE) quoted = !quoted;
+      else if (!quoted && (c === LF || c === CR)) ended = true;
+    }
+  }
+  async function* replay(): AsyncGenerator<string> {
+    yield* buffered;
+    if (done) return;
+    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+  }
+  const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
+  return { delimiter: sniffDelimiter(text), head: text, chunks: replay() };
+}
+
+export async function* parseCsv(chunks: Chunks, options: { delimiter?: Delimiter } = {}): AsyncGenerator<CsvRecord> {
   // Per-generator regexes: lastIndex is mutable state.
   const inQuoted = /["\r\n]/g;
-  const inUnquoted = /[",\r\n]/g;
+  const delimiter = options.delimiter ?? ",";
+  const SEP = delimiter.charCodeAt(0);
+  const inUnquoted = new RegExp(`["${delimiter}\\r\\n]`, "g");
   let state = FIELD_START;
   let field = "";
   let fields: string[] = [];
@@ -119,7 +163,7 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
           i++;
           continue;
         }
-        if (c !== COMMA && c !== CR && c !== LF) problem(`unexpected text after closing quote in field ${fields.length + 1}`);
+        if (c !== SEP && c !== CR && c !== LF) problem(`unexpected text after closing quote in field ${fields.length + 1}`);
         state = UNQUOTED; // fall through: the delimiter is handled below
       }
       if (state === FIELD_START) {
@@ -145,7 +189,7 @@ export async function* parseCsv(chunks: Chunks): AsyncGenerator<CsvRecord> {
       if (c === QUOTE) {
         problem(`stray quote inside unquoted field ${fields.length + 1}`);
         field += '"';
-      } else if (c === COMMA) {
+      } else if (c === SEP) {
         endField();
         state = FIELD_START;
       } else {

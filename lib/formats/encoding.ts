@@ -3,6 +3,7 @@
 // Latin-1 or GB18030 would import with its accents or CJK text silently replaced. Benchmark
 // text has no use for U+FFFD itself, so its presence is reported as an encoding problem.
 import type { IssueLog } from "./issues";
+import { utf16Cause } from "./table-header";
 
 const REPLACEMENT = "\uFFFD";
 
@@ -12,11 +13,24 @@ function newlines(text: string, from: number, to: number): number {
   return n;
 }
 
-/** Passes the chunks through, logging each physical line that holds a U+FFFD. */
+/** Passes the chunks through, logging each physical line that holds a U+FFFD (or once, a UTF-16 file). */
 export async function* flagInvalidUtf8(chunks: AsyncIterable<string>, file: string, log: IssueLog): AsyncGenerator<string> {
   let line = 1;
   let reported = 0;
+  let first = true;
+  let utf16 = false;
   for await (const chunk of chunks) {
+    if (first) {
+      first = false;
+      // UTF-16 read as UTF-8 is U+FFFD and NULs throughout: one issue naming the cause, not one per line.
+      const cause = utf16Cause(chunk);
+      if (cause) log.add({ file, line: 1, field: "(encoding)", message: cause });
+      utf16 = cause !== null;
+    }
+    if (utf16) {
+      yield chunk;
+      continue;
+    }
     let from = 0;
     for (let bad = chunk.indexOf(REPLACEMENT); bad !== -1; bad = chunk.indexOf(REPLACEMENT, bad + 1)) {
       line += newlines(chunk, from, bad);

@@ -1,5 +1,6 @@
 // Progress reporting and per-file counters for the import entry point.
 import type { Chunks } from "./csv";
+import type { TableNote } from "./table-header";
 
 export interface ImportProgress {
   file: string;
@@ -13,6 +14,8 @@ export interface FileStats {
   name: string;
   chars: number;
   records: number;
+  /** What a table reader did that the user should know of: separator, renamed or ignored columns. */
+  notes?: TableNote[];
 }
 
 /** Emit at most every this many records, so the callback cannot dominate a 100k-row import. */
@@ -51,6 +54,11 @@ export class ProgressTracker {
     const before = Math.floor(s.records / RECORD_STEP);
     s.records += n;
     if (Math.floor(s.records / RECORD_STEP) !== before) this.emit(s);
+  }
+
+  note(file: string, note: TableNote): void {
+    const s = this.stats(file);
+    (s.notes ??= []).push(note);
   }
 
   done(file: string): void {

@@ -2,8 +2,8 @@
 // release CSVs, and EHRNoteQA JSONL (with an optional notes.csv).
 import type { z } from "zod";
 import { readBundle } from "./bundle-json";
-import { parseCsv } from "./csv";
-import { issueAt, reportZod, type Where } from "./issues";
+import { csvTable } from "./csv-table";
+import { issueAt, type Where } from "./issues";
 import { DischargeJoin } from "./ehrnoteqa";
 import { readJsonl } from "./jsonl";
 import type { FormatId } from "./model";
@@ -56,67 +56,6 @@ const notesCounts = (b: NotesDatasetBuilder): ReadCounts => ({
   items: b.plan.conversations.size,
   turns: b.turnCount,
 });
-
-export type CsvTableRow<T> =
-  | { ok: true; row: T; extra: Record<string, string> | undefined; where: Where }
-  | { ok: false; cells: Record<string, string> };
-
-/**
- * Streams a CSV table with a required header. Each row is checked against
- * `schema` (columns by name; unknown columns are kept as extras) and yielded,
- * or yielded as rejected (with its raw cells) after its issues were logged.
- */
-export async function* csvTable<S extends z.ZodType>(
-  file: NamedChunks,
-  columns: readonly string[],
-  schema: S,
-  ctx: ReadContext,
-): AsyncGenerator<CsvTableRow<z.output<S>>> {
-  let header: string[] | undefined;
-  let record = 0;
-  for await (const rec of parseCsv(ctx.progress.wrap(file.name, file.chunks))) {
-    if (!header) {
-      header = rec.fields.map((h) => h.trim());
-      const seen = new Set<string>();
-      for (const h of header) {
-        if (seen.has(h))
-          ctx.log.add({ file: file.name, line: rec.line, field: "(header)", message: `duplicate column ${JSON.stringify(h)}` });
-        seen.add(h);
-      }
-      const missing = columns.filter((c) => !seen.has(c));
-      if (missing.length > 0) {
-        ctx.log.add({ file: file.name, line: rec.line, field: "(header)", message: `missing column(s): ${missing.join(", ")}` });
-        return;
-      }
-      continue;
-    }
-    record++;
-    ctx.progress.record(file.name);
-    const where: Where = { file: file.name, line: rec.line, record, path: "" };
-    for (const p of rec.problems ?? []) ctx.log.add(issueAt(where, "(csv)", p));
-    const obj: Record<string, string> = {};
-    let extra: Record<string, string> | undefined;
-    header.forEach((h, k) => {
-      const v = rec.fields[k] ?? "";
-      if (columns.includes(h)) obj[h] = v;
-      else (extra ??= {})[h] = v;
-    });
-    if (rec.fields.length !== header.length) {
-      // Misaligned cells would produce a cascade of misleading column errors.
-      ctx.log.add(issueAt(where, "(csv)", `record has ${rec.fields.length} fields, header has ${header.length}`));
-      yield { ok: false, cells: obj };
-      continue;
-    }
-    const parsed = schema.safeParse(obj, { reportInput: true });
-    if (parsed.success) yield { ok: true, row: parsed.data, extra, where };
-    else {
-      reportZod(ctx.log, where, parsed.error);
-      yield { ok: false, cells: obj };
-    }
-  }
-  if (!header) ctx.log.add({ file: file.name, line: 1, field: "(header)", message: "empty file: expected a header row" });
-  ctx.progress.done(file.name);
-}
 
 async function readCsvTable<S extends z.ZodType>(
   file: NamedChunks,

@@ -20,7 +20,7 @@ import type { Conversation, Item, Note, NormalizedDataset, Patient } from "./mod
 import type { DatasetSummary, ReopenableFile } from "./parse-dataset";
 import { pickExtra } from "./primitives";
 import { ProgressTracker } from "./progress";
-import { csvTable } from "./read-notes";
+import { csvTable } from "./csv-table";
 import type { NamedChunks, ReadContext } from "./read-ehr";
 import type { RawEhrPatient, RawInstance } from "./schema-ehr";
 import { NOTES_CSV_COLUMNS, notesCsvRowSchema, QUESTIONS_CSV_COLUMNS, questionsCsvRowSchema } from "./schema-notes";

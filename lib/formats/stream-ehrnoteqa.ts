@@ -5,7 +5,7 @@
 import { DischargeJoin, ehrNoteQaExtra, ehrNoteQaTurn, noteColumns, noteFromColumn } from "./ehrnoteqa";
 import type { Conversation, Patient } from "./model";
 import type { NamedChunks } from "./read-ehr";
-import { csvTable } from "./read-notes";
+import { csvTable } from "./csv-table";
 import { DISCHARGE_CSV_COLUMNS, dischargeCsvRowSchema, type EhrNoteQaRow } from "./schema-notes";
 import { DatasetChangedError, jsonRecords, notesCsv, strictContext, checkStrict, withNumNotes, type DatasetRecord } from "./stream-dataset";
 import type { NotesStreamPlan } from "./validate-notes";
