@@ -2,6 +2,7 @@
 // generated benchmark × 3 raters, every rating saved through saveRating, with comments, flags,
 // active time, corrections and adjudications. Sizes are chosen by the caller; the full-review test
 // uses > 15,000 assignments, far past the 999 bound parameters that broke SQLite at 333 × 3.
+// The review-full bench (bench/review-full) builds its worlds with the same functions from files.
 import { CONVERSATION_RUBRIC, DEFAULT_RUBRIC, type Rubric } from "@/lib/audits/rubric";
 import { itemDimensions, rubricTurns } from "@/lib/audits/item-dimensions";
 import type { Db } from "@/lib/db/client";
@@ -10,7 +11,7 @@ import { setAdjudicator } from "@/lib/server/adjudication/set-adjudicator";
 import { assignClinicians } from "@/lib/server/audits/assign";
 import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
+import { importDataset, type ImportFile } from "@/lib/server/datasets/import-dataset";
 import { recordActiveTime } from "@/lib/server/review/active-time";
 import { setFlag } from "@/lib/server/review/flag";
 import { saveComment } from "@/lib/server/review/save-comment";
@@ -19,8 +20,13 @@ import { saveRating } from "@/lib/server/review/save-rating";
 import { createUser } from "@/lib/server/users/create-user";
 import { generateEhrBundle, generateNotesBundle } from "@/lib/synth";
 
+/** Every user of a review world signs in with this password. */
+export const REVIEW_PASSWORD = "long-enough-password";
+
 export interface FullReview {
   auditId: string;
+  /** Sign-in emails: organizer, adjudicator, raters in `raters` order. */
+  emails: { organizer: string; adjudicator: string; raters: string[] };
   organizerId: string;
   adjudicatorId: string;
   raters: string[];
@@ -54,27 +60,44 @@ function benchmark(kind: "notes" | "ehr", size: number) {
   };
 }
 
+/** Imports benchmark files (generated or on disk) as one dataset; its id and item count. */
+export async function importBenchmark(db: Db, files: ImportFile[], name: string): Promise<{ datasetId: string; items: number }> {
+  const imported = await importDataset(db, null, files, { name });
+  if (imported.status !== "imported") throw new Error(`import failed: ${JSON.stringify(imported).slice(0, 300)}`);
+  return { datasetId: imported.datasetId, items: imported.counts.items };
+}
+
 /**
  * Imports a generated benchmark (notes: `size` patients, about 5 conversations each; ehr: `size`
  * decision points), samples every item, assigns 3 raters fully crossed, and rates everything.
  */
 export async function buildFullReview(db: Db, kind: "notes" | "ehr", size: number, tag = kind): Promise<FullReview> {
-  const imported = await importDataset(db, null, [benchmark(kind, size)], { name: `Full ${tag}` });
-  if (imported.status !== "imported") throw new Error(`import failed: ${JSON.stringify(imported).slice(0, 300)}`);
+  const { datasetId, items } = await importBenchmark(db, [benchmark(kind, size)], `Full ${tag}`);
+  return reviewAudit(db, { datasetId, kind, size: items, tag });
+}
+
+/**
+ * An audit of `size` items of an imported dataset (all of them: a full review), 3 raters fully
+ * crossed, every rating saved, with comments, flags, active time, corrections and adjudications.
+ */
+export async function reviewAudit(db: Db, o: { datasetId: string; kind: "notes" | "ehr"; size: number; tag: string }): Promise<FullReview> {
+  const { kind, tag } = o;
   const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
-    createUser(db, null, { email, name: email.split("@")[0]!, role, password: "long-enough-password" }).then((r) => r.user!.id);
-  const organizerId = await mk(`org-${tag}@example.org`, "ORGANIZER");
-  const adjudicatorId = await mk(`adj-${tag}@example.org`, "CLINICIAN");
-  const raters = [
-    await mk(`r1-${tag}@example.org`, "CLINICIAN"),
-    await mk(`r2-${tag}@example.org`, "CLINICIAN"),
-    await mk(`r3-${tag}@example.org`, "CLINICIAN"),
-  ];
+    createUser(db, null, { email, name: email.split("@")[0]!, role, password: REVIEW_PASSWORD }).then((r) => r.user!.id);
+  const emails = {
+    organizer: `org-${tag}@example.org`,
+    adjudicator: `adj-${tag}@example.org`,
+    raters: [1, 2, 3].map((k) => `r${k}-${tag}@example.org`),
+  };
+  const organizerId = await mk(emails.organizer, "ORGANIZER");
+  const adjudicatorId = await mk(emails.adjudicator, "CLINICIAN");
+  const raters: string[] = [];
+  for (const email of emails.raters) raters.push(await mk(email, "CLINICIAN"));
   const rubric: Rubric = kind === "notes" ? CONVERSATION_RUBRIC : DEFAULT_RUBRIC;
   const audit = await createAudit(db, organizerId, {
     name: `Full review ${tag}`,
-    datasetId: imported.datasetId,
-    size: imported.counts.items,
+    datasetId: o.datasetId,
+    size: o.size,
     seed: `full-${tag}`,
     strata: [],
     rubric,
@@ -145,10 +168,11 @@ export async function buildFullReview(db: Db, kind: "notes" | "ehr", size: numbe
   }
   return {
     auditId: audit.id,
+    emails,
     organizerId,
     adjudicatorId,
     raters,
-    items: imported.counts.items,
+    items: o.size,
     assignments: rows.length,
     ratings: saves.length,
     adjudicated,
