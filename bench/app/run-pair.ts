@@ -31,7 +31,8 @@ export function benchPostgresUrl(): string | undefined {
   return process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL;
 }
 
-async function admin<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `f` on a client connected to `url`, closed afterwards. */
+export async function admin<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BENCHMARKS, parseBenchArgs, UsageError } from "./args";
+import { BENCHMARKS, parseBenchArgs, requiredFlag, UsageError } from "./args";
 
 describe("parseBenchArgs", () => {
   it("runs everything in full mode on port 3201 by default", () => {
@@ -30,5 +30,13 @@ describe("parseBenchArgs", () => {
   });
   it("asks for help", () => {
     expect(parseBenchArgs(["--help"])).toBe("help");
+  });
+});
+
+describe("requiredFlag", () => {
+  it("reads the value after the flag, or names the script and the missing flag", () => {
+    expect(requiredFlag(["--data", "d", "--notes", "n"], "--notes", "setup")).toBe("n");
+    expect(() => requiredFlag(["--data"], "--data", "setup")).toThrow("setup: --data is required");
+    expect(() => requiredFlag(["--data", "--notes", "n"], "--data", "setup")).toThrow(/--data is required/);
   });
 });

@@ -13,6 +13,7 @@ export const BENCHMARKS = [
   "corrected",
   "pair",
   "fhir-import",
+  "review-full",
 ] as const;
 export type BenchKey = (typeof BENCHMARKS)[number];
 
@@ -82,4 +83,12 @@ function parseOnly(list: string): Set<BenchKey> {
     throw new UsageError(`--only: unknown benchmark(s) ${unknown.map((n) => `"${n}"`).join(", ")}; choose from ${BENCHMARKS.join(", ")}`);
   if (names.length === 0) throw new UsageError("--only needs at least one benchmark");
   return new Set(names as BenchKey[]);
+}
+
+/** The value after `name` in a bench script's arguments; an error naming the script when absent. */
+export function requiredFlag(args: readonly string[], name: string, script: string): string {
+  const i = args.indexOf(name);
+  const v = i >= 0 ? args[i + 1] : undefined;
+  if (v === undefined || v.startsWith("--")) throw new Error(`${script}: ${name} is required`);
+  return v;
 }
