@@ -13,6 +13,7 @@ import { runAppBenches, type AppSettings } from "./app/run-app";
 import { benchPostgresUrl, runPairBenches } from "./app/run-pair";
 import { benchUpload } from "./app/upload";
 import { benchCorrected } from "./corrected/bench";
+import { runReviewFull } from "./review-full/run";
 import { BENCHMARKS, parseBenchArgs, USAGE, UsageError, type BenchKey, type BenchOptions } from "./lib/args";
 import {
   agreementResultSchema,
@@ -195,6 +196,10 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
     if (o.only.has("pair")) {
       say("\n== pair: two instances on PostgreSQL behind a balancer");
       rows.push(...(await runPairBenches(o.port, inputDir, path.join(ROOT, "data", "bench-pair"), s.app)));
+    }
+    if (o.only.has("review-full")) {
+      say("\n== review-full: full-review audits on SQLite (and PostgreSQL with BENCH_POSTGRES_URL)");
+      rows.push(...(await runReviewFull(o.port, o.keep)));
     }
   } finally {
     if (!o.keep) removeDirs();
