@@ -6,7 +6,7 @@ import path from "node:path";
 import { log } from "../app/context";
 import { admin as onPg, benchPostgresUrl } from "../app/run-pair";
 import { nextServerPid, startApp, type AppServer } from "../app/server";
-import { runTracked, spawnTracked, stopTracked } from "../lib/processes";
+import { onCleanup, runTracked, spawnTracked, stopTracked } from "../lib/processes";
 import { type BenchRow, failedRow } from "../lib/table";
 import { familyRows, type FamilySettings } from "./family";
 import { lineClient } from "./measure";
@@ -115,6 +115,12 @@ export async function runReviewFull(port: number, keep: boolean, s = REVIEW_FULL
       url: Object.assign(new URL(pgAdmin), { pathname: `/${PG_DATABASE}` }).toString(),
     });
   const rows: BenchRow[] = [];
+  const dirs = [...engines.map((e) => e.dataDir), INPUTS.notes.dir, INPUTS.ehr.dir];
+  const removeDirs = () => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  // Also on Ctrl-C, where the finally below does not run.
+  if (!keep) onCleanup(removeDirs);
   try {
     await generateInputs();
     for (const e of engines) {
