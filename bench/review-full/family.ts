@@ -58,9 +58,10 @@ async function cliAgreement(csv: Buffer, runs: number): Promise<Series> {
 
 async function auditRows(ctx: FamilyContext, a: ReviewAudit, label: string): Promise<BenchRow[]> {
   const { probe: p, s } = ctx;
-  const [rater, organizer, adjudicator] = await Promise.all(
-    [a.emails.raters[0]!, a.emails.organizer, a.emails.adjudicator].map((e) => signIn(p.base, e, ctx.world.password)),
-  );
+  const as = (email: string) => signIn(p.base, email, ctx.world.password);
+  const rater = await as(a.emails.raters[0]!);
+  const organizer = await as(a.emails.organizer);
+  const adjudicator = await as(a.emails.adjudicator);
   const key = (k: string) => `review-full.${ctx.engine.toLowerCase()}.${label.split(" ")[0]}.${k}`;
   const title = (what: string) => `${ctx.engine}, ${label}: ${what}`;
   const row = (k: string, what: string, r: Awaited<ReturnType<typeof beside>>, limit: number, note?: string) =>
@@ -160,7 +161,8 @@ async function auditRows(ctx: FamilyContext, a: ReviewAudit, label: string): Pro
 /** The bystander (rater 2) loads their case page idle, then while the organizer loops over the heavy requests. */
 async function bystander(ctx: FamilyContext, a: ReviewAudit, label: string): Promise<BenchRow> {
   const { probe: p, s } = ctx;
-  const [me, organizer] = await Promise.all([a.emails.raters[1]!, a.emails.organizer].map((e) => signIn(p.base, e, ctx.world.password)));
+  const me = await signIn(p.base, a.emails.raters[1]!, ctx.world.password);
+  const organizer = await signIn(p.base, a.emails.organizer, ctx.world.password);
   const page = `/review/${a.bystanderAssignment}`;
   const idle = emptySeries();
   await sampleInto(p, emptySeries(), page, me, isPage);
@@ -203,14 +205,15 @@ async function bystander(ctx: FamilyContext, a: ReviewAudit, label: string): Pro
 /** `n` → next: rater 1's case page of the same item in the full audit and in the 100-item audit, interleaved. */
 async function nextCase(ctx: FamilyContext): Promise<BenchRow> {
   const { probe: p, world, s } = ctx;
-  const [full, small] = await Promise.all([world.notes, world.notes100].map((a) => signIn(p.base, a.emails.raters[0]!, world.password)));
+  const full = await signIn(p.base, world.notes.emails.raters[0]!, world.password);
+  const small = await signIn(p.base, world.notes100.emails.raters[0]!, world.password);
   const at = { full: emptySeries(), small: emptySeries() };
   const pages = { full: `/review/${world.notes.caseAssignment}`, small: `/review/${world.notes100.caseAssignment}` };
-  await sampleInto(p, emptySeries(), pages.full, full!, isPage);
-  await sampleInto(p, emptySeries(), pages.small, small!, isPage);
+  await sampleInto(p, emptySeries(), pages.full, full, isPage);
+  await sampleInto(p, emptySeries(), pages.small, small, isPage);
   for (let i = 0; i < s.rounds * 2; i++) {
-    await sampleInto(p, at.small, pages.small, small!, isPage);
-    await sampleInto(p, at.full, pages.full, full!, isPage);
+    await sampleInto(p, at.small, pages.small, small, isPage);
+    await sampleInto(p, at.full, pages.full, full, isPage);
   }
   return besideRow({
     key: `review-full.${ctx.engine.toLowerCase()}.next-case`,
