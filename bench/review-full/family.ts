@@ -158,7 +158,7 @@ async function auditRows(ctx: FamilyContext, a: ReviewAudit, label: string): Pro
   return rows;
 }
 
-/** The bystander (rater 2) loads their case page idle, then while the organizer loops over the heavy requests. */
+/** The bystander (rater 2) loads their case page idle, while the organizer loops over the heavy requests, and idle again. */
 async function bystander(ctx: FamilyContext, a: ReviewAudit, label: string): Promise<BenchRow> {
   const { probe: p, s } = ctx;
   const me = await signIn(p.base, a.emails.raters[1]!, ctx.world.password);
@@ -166,7 +166,11 @@ async function bystander(ctx: FamilyContext, a: ReviewAudit, label: string): Pro
   const page = `/review/${a.bystanderAssignment}`;
   const idle = emptySeries();
   await sampleInto(p, emptySeries(), page, me, isPage);
-  for (let i = 0; i < s.bystander; i++) await sampleInto(p, idle, page, me, isPage);
+  // Idle half before and half after the loaded loads: a machine shared with others drifts.
+  const idleLoads = async () => {
+    for (let i = 0; i < s.bystander / 2; i++) await sampleInto(p, idle, page, me, isPage);
+  };
+  await idleLoads();
   const dashboard = await sampleInto(p, emptySeries(), `/audits/${a.auditId}/dashboard`, organizer, isPage);
   const files = exportLinks(dashboard?.toString("utf8") ?? "", a.auditId);
   const heavy = [
@@ -191,6 +195,7 @@ async function bystander(ctx: FamilyContext, a: ReviewAudit, label: string): Pro
     }
   });
   await mine;
+  await idleLoads();
   return p95Row({
     key: `review-full.${ctx.engine.toLowerCase()}.bystander`,
     benchmark: `${ctx.engine}, ${label}: bystander's case page while the dashboard, package and downloads run`,
@@ -198,7 +203,7 @@ async function bystander(ctx: FamilyContext, a: ReviewAudit, label: string): Pro
     baseline: idle,
     limit: 2,
     target: "p95 ≤ 2× idle",
-    note: `rater 2's case page, ${s.bystander} loads one after the other, idle and then while the organizer loops (${loops} loop(s) of: a rating change, the dashboard — a first load —, the package, the ${files.length} downloads; ${heavySeries.ms.length} heavy requests, ${heavySeries.errors} failed)${loaded.errors + idle.errors ? `; ${loaded.errors + idle.errors} bystander loads failed` : ""}`,
+    note: `rater 2's case page, ${s.bystander} loads one after the other while the organizer loops (${loops} loop(s) of: a rating change, the dashboard — a first load —, the package, the ${files.length} downloads; ${heavySeries.ms.length} heavy requests, ${heavySeries.errors} failed), beside ${idle.ms.length} idle loads, half before and half after${loaded.errors + idle.errors ? `; ${loaded.errors + idle.errors} bystander loads failed` : ""}`,
   });
 }
 
