@@ -111,6 +111,23 @@ describe("dashboard components on the small audit", () => {
     expect(html).not.toMatch(/R1|R2|R3|u-ana/);
   });
 
+  it("DisagreementList: a full review's thousands of rows a page at a time, with links to the others", () => {
+    const many = {
+      ...gold,
+      disagreements: Array.from({ length: 120 }, (_, i) => ({ ...gold.disagreements[0]!, itemId: `i${i}`, externalId: `x${i}` })),
+    };
+    const html = render(<DisagreementList dimension={many} page={2} pageHref={(p) => `/d?d_gold=${p}`} />);
+    expect(html.match(/<tr class="border-t/g)).toHaveLength(50);
+    expect(html).toContain(">x50<");
+    expect(html).not.toContain(">x49<");
+    expect(html).not.toContain(">x100<");
+    expect(html).toContain("Showing 51–100 of 120");
+    expect(html).toContain('href="/d?d_gold=3"');
+    expect(html).toContain('href="/d?d_gold=1"');
+    // Without a pager (print, older callers) every row is there.
+    expect(render(<DisagreementList dimension={many} />).match(/<tr class="border-t/g)).toHaveLength(120);
+  });
+
   it("DisagreementList: each item's split of the votes", () => {
     const html = render(<DisagreementList dimension={gold} />);
     expect(html).toContain("2 Correct · 1 Incorrect");
