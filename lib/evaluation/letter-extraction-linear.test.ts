@@ -1,10 +1,8 @@
 // Scoring must take time linear in the reply: an answer file is scored inside the web server,
 // and one reply of a quadratic shape froze every user (issue 31, finding 2).
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
+import { expectLinearTime, fill } from "@/tests/support/linear-time";
 import { extractAnswerLetter, type LetterRule } from "./letter-extraction";
-
-const MB = 1024 * 1024;
-const fill = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length));
 
 /** Replies of about `length` characters shaped to make a backtracking regex retry a long run. */
 const SHAPES: Record<string, (length: number) => string> = {
@@ -22,26 +20,8 @@ const SHAPES: Record<string, (length: number) => string> = {
 };
 const RULES: LetterRule[] = ["default", "deepseek", "gemini"];
 
-/** Fastest of `runs` timings, in ms: the least disturbed by a loaded machine. */
-function timeOf(reply: string, rule: LetterRule, runs: number): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    extractAnswerLetter(reply, rule);
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
 describe("letter extraction runs in linear time", () => {
   for (const [name, shape] of Object.entries(SHAPES)) {
-    it.each(RULES)(`${name} (%s)`, (rule) => {
-      // 32 KB first: a quadratic regex fails here in seconds instead of running for an hour at 1 MB
-      for (const length of [32 * 1024, MB]) expect(timeOf(shape(length), rule, 2), `${length} chars`).toBeLessThan(200);
-      const small = timeOf(shape(MB), rule, 3);
-      const large = timeOf(shape(10 * MB), rule, 2);
-      // 10× the text ≈ 10× the time; 30× leaves room for a busy machine, 2 ms for timer noise
-      expect(large).toBeLessThanOrEqual(30 * Math.max(small, 2));
-    });
+    it.each(RULES)(`${name} (%s)`, (rule) => expectLinearTime(shape, (reply) => extractAnswerLetter(reply, rule)));
   }
 });
