@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { foldEmail } from "../../auth/email";
 import { rowsTimeoutMs, writeInBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import {
@@ -39,7 +40,7 @@ export function parseManualLines(text: string, items: Map<string, string>, clini
     const [item, email, ...rest] = line.split(/\s*[,;\t]\s*|\s+/);
     if (!item || !email || rest.length) return void problems.push({ key: "audits.errors.manualLine.format", values: { line: i + 1 } });
     const itemId = items.get(item);
-    const clinicianId = clinicians.get(email.toLowerCase());
+    const clinicianId = clinicians.get(foldEmail(email));
     if (!itemId) problems.push({ key: "audits.errors.manualLine.item", values: { line: i + 1, item } });
     if (!clinicianId) problems.push({ key: "audits.errors.manualLine.clinician", values: { line: i + 1, email } });
     if (!itemId || !clinicianId) return;

@@ -1,4 +1,5 @@
 import "server-only";
+import { foldEmail } from "../../auth/email";
 import type { AssignmentRecord, AuditItemRecord, BackupPlan, BackupRecord, TrailRecord } from "../../backup";
 import type { RestoredUsers, Tx } from "./restore-users";
 
@@ -31,7 +32,7 @@ export class AuditRows {
   }
 
   private person(email: string): string {
-    const id = this.people.ids.get(email.toLowerCase());
+    const id = this.people.ids.get(foldEmail(email));
     if (!id) throw new Error(`no account for ${email}`); // validation checked every reference
     return id;
   }
