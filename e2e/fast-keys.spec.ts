@@ -4,7 +4,8 @@ import { OBGYN, signIn, waitForShortcuts } from "./support/users";
 
 // Keys typed while the next item loads land on the item the rater is looking at, never on the
 // one just left: a digit 20 ms after `n` rates the new item, and "11n12n11n" typed at full speed
-// leaves exactly 1/1, 1/2, 1/1 on items 1–3 (read back from a fresh browser context).
+// leaves exactly 1/1, 1/2, 1/1 on items 1–3 (read back from a fresh browser context). After a
+// record search, Esc gives the keys back: "/", Esc, 1, 1, n rates the item and moves on.
 const AUDIT = `E2E fast keys ${Date.now()}`;
 const CLINICIAN = "clinician2@demo.clinaudit";
 const PASSWORD = "demo-clinician-2026";
@@ -102,5 +103,40 @@ test("the time from n to the next item being interactive (median of 20)", async 
   testInfo.annotations.push({ type: "n-to-interactive-ms", description: `median ${median} ms of 20 (min ${times[0]}, max ${times[19]})` });
   console.log(`n → next item interactive: median ${median} ms of 20 (min ${times[0]}, max ${times[19]})`);
   expect(median).toBeLessThan(3000);
+  await page.context().close();
+});
+
+/** The search counter's spoken text ("Match 1 of 73", "No matches") once the search has settled. */
+async function searchStatus(page: Page, query: string): Promise<string> {
+  const box = page.getByPlaceholder(/Search names/);
+  await box.fill(query);
+  const status = page.getByRole("search").locator("[aria-live=polite] .sr-only");
+  await expect(status).toHaveText(/Match|No matches/);
+  return (await status.textContent()) ?? "";
+}
+
+test("/ then Esc gives the keys back to the rating: 1 1 n rates the item and moves on", async ({ browser }) => {
+  const page = await openFirst(browser);
+  const position = page.getByText(/^Item \d of 6$/);
+  const before = await position.textContent();
+  const box = page.getByPlaceholder(/Search names/);
+  // Esc on an empty box leaves it too (it used to do nothing).
+  await page.keyboard.press("/");
+  await expect(box).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(box).not.toBeFocused();
+  await page.keyboard.press("/");
+  await expect(box).toBeFocused();
+  await searchStatus(page, "OGTT");
+  await page.keyboard.press("Escape");
+  await expect(box).toHaveValue("");
+  await expect(box).not.toBeFocused();
+  await page.keyboard.press("1");
+  await page.keyboard.press("1");
+  // Every dimension now has a rating (item 2 came with one from the first test).
+  await expect(page.getByTestId("rating-bar").locator("fieldset label[data-checked]")).toHaveCount(2);
+  await waitUntilSaved(page);
+  await page.keyboard.press("n");
+  await expect(position).not.toHaveText(before ?? "");
   await page.context().close();
 });

@@ -12,6 +12,7 @@ import { DateNav } from "./date-nav";
 import { DayHeaderContent, DayHeaderRow, EndMarker, EventRow, HEADER_CLASS } from "./event-row";
 import { dateKeyOf, formatDay, formatTime } from "./format";
 import { buildDayIndex, countByType, dayOfRow, flattenRows, groupByDay, type Row } from "./group";
+import { isTyping } from "./page-keys";
 import { HEADER_HEIGHT } from "./row-height";
 import { eventDoc, lazyIndex, type SearchIndex } from "./search";
 import { SearchBar } from "./search-bar";
@@ -40,13 +41,6 @@ export interface EhrViewerProps {
 
 const NO_TYPES: ReadonlySet<EventType> = new Set();
 const FLASH_MS = 2000;
-
-function isTyping(target: EventTarget): boolean {
-  const el = target as HTMLElement;
-  if (el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "SELECT") return true;
-  // Radios, checkboxes and buttons take no text: the rating panel's radios must not block "j".
-  return el.tagName === "INPUT" && !["radio", "checkbox", "button", "submit", "reset"].includes((el as HTMLInputElement).type);
-}
 
 export function EhrViewer({
   events,
