@@ -5,7 +5,8 @@ import { OBGYN, signIn, waitForShortcuts } from "./support/users";
 // Keys typed while the next item loads land on the item the rater is looking at, never on the
 // one just left: a digit 20 ms after `n` rates the new item, and "11n12n11n" typed at full speed
 // leaves exactly 1/1, 1/2, 1/1 on items 1–3 (read back from a fresh browser context). After a
-// record search, Esc gives the keys back: "/", Esc, 1, 1, n rates the item and moves on.
+// record search, Esc gives the keys back: "/", Esc, 1, 1, n rates the item and moves on; on the
+// way, "nuchal translucency" finds what "NT" finds.
 const AUDIT = `E2E fast keys ${Date.now()}`;
 const CLINICIAN = "clinician2@demo.clinaudit";
 const PASSWORD = "demo-clinician-2026";
@@ -115,7 +116,7 @@ async function searchStatus(page: Page, query: string): Promise<string> {
   return (await status.textContent()) ?? "";
 }
 
-test("/ then Esc gives the keys back to the rating: 1 1 n rates the item and moves on", async ({ browser }) => {
+test("/ then Esc gives the keys back to the rating; a long form finds what its abbreviation finds", async ({ browser }) => {
   const page = await openFirst(browser);
   const position = page.getByText(/^Item \d of 6$/);
   const before = await position.textContent();
@@ -127,7 +128,18 @@ test("/ then Esc gives the keys back to the rating: 1 1 n rates the item and mov
   await expect(box).not.toBeFocused();
   await page.keyboard.press("/");
   await expect(box).toBeFocused();
-  await searchStatus(page, "OGTT");
+  // The long forms find what their abbreviations find (the item's record has at least one of them).
+  let found = 0;
+  for (const [short, long] of [
+    ["OGTT", "glucose tolerance"],
+    ["NT", "nuchal translucency"],
+    ["TSH", "thyroid-stimulating hormone"],
+  ] as const) {
+    const status = await searchStatus(page, short);
+    expect(await searchStatus(page, long), `${long} finds what ${short} finds`).toBe(status);
+    if (status !== "No matches") found++;
+  }
+  expect(found).toBeGreaterThan(0);
   await page.keyboard.press("Escape");
   await expect(box).toHaveValue("");
   await expect(box).not.toBeFocused();
