@@ -6,7 +6,7 @@ import { OBGYN, signIn, waitForShortcuts } from "./support/users";
 // one just left: a digit 20 ms after `n` rates the new item, and "11n12n11n" typed at full speed
 // leaves exactly 1/1, 1/2, 1/1 on items 1–3 (read back from a fresh browser context). After a
 // record search, Esc gives the keys back: "/", Esc, 1, 1, n rates the item and moves on; on the
-// way, "nuchal translucency" finds what "NT" finds.
+// way, "nuchal translucency" finds what "NT" finds. At the end of the queue, n says what is left.
 const AUDIT = `E2E fast keys ${Date.now()}`;
 const CLINICIAN = "clinician2@demo.clinaudit";
 const PASSWORD = "demo-clinician-2026";
@@ -150,5 +150,34 @@ test("/ then Esc gives the keys back to the rating; a long form finds what its a
   await waitUntilSaved(page);
   await page.keyboard.press("n");
   await expect(position).not.toHaveText(before ?? "");
+  await page.context().close();
+});
+
+test("n at the end of the queue says what is left, then All done with a link back", async ({ browser }) => {
+  const page = await openFirst(browser);
+  await expect(page.getByText(/^Item \d of 6$/)).toBeVisible();
+  // The one item left unrated: n leaves it undone, and the end screen says so.
+  await page.keyboard.press("f");
+  await expect(page.getByRole("button", { name: "Flagged for discussion" })).toBeVisible();
+  await page.keyboard.press("n");
+  await expect(page.getByRole("heading", { name: "Almost done" })).toBeVisible();
+  const missing = page.getByTestId("left-unrated");
+  await expect(missing.getByRole("link")).toHaveCount(1);
+  await expect(page.getByTestId("left-flagged").getByRole("link")).toHaveCount(1);
+  await missing.getByRole("link").click();
+  await waitForShortcuts(page);
+  await page.keyboard.press("1");
+  await page.keyboard.press("1");
+  await page.keyboard.press("c");
+  await page.keyboard.type("Check the OGTT date");
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("n");
+  await expect(page.getByRole("heading", { name: "All done" })).toBeVisible();
+  await expect(page.getByText("6 of 6 items rated")).toBeVisible();
+  await expect(page.getByTestId("left-unrated")).toHaveCount(0);
+  await expect(page.getByTestId("left-flagged").getByRole("link")).toHaveCount(1);
+  await expect(page.getByTestId("left-commented").getByRole("link")).toHaveCount(1);
+  await page.getByRole("link", { name: "Back to my reviews" }).click();
+  await expect(page).toHaveURL(/\/review$/);
   await page.context().close();
 });
