@@ -63,7 +63,8 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
         setFlag: setFlagAction,
         recordActiveTime: recordActiveTimeAction,
       }}
-      nextHref={review.nextAssignmentId ? `/review/${review.nextAssignmentId}` : null}
+      // Nothing left to rate after this one: "n" opens the end of the queue (what is left to revisit).
+      nextHref={review.nextAssignmentId ? `/review/${review.nextAssignmentId}` : closed ? null : `/review/done/${review.audit.id}`}
       controls={guidelines ? <GuidelinesPanel auditId={review.audit.id} text={guidelines} /> : undefined}
     />
   );
