@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { foldEmail, hasLookAlike } from "../auth/email";
 import { ROLES } from "../auth/permissions";
+import { isCleanLine, lineName } from "./text";
 
 /** The shortest password anyone may choose (lib/auth/password.ts hashes them). */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -22,7 +23,7 @@ const foldedEmail = () =>
     .refine((s) => !hasLookAlike(s), "admin.form.errors.emailLookAlike")
     .transform(foldEmail);
 const email = () => foldedEmail().pipe(z.email("admin.form.errors.email"));
-const name = () => z.string().trim().min(1, "admin.form.errors.name").max(NAME_MAX, "admin.form.errors.nameTooLong");
+const name = () => lineName(NAME_MAX, "admin.form.errors.name", "admin.form.errors.nameTooLong");
 const newPassword = () =>
   z.string().min(MIN_PASSWORD_LENGTH, "auth.account.tooShort").max(PASSWORD_MAX, "admin.form.errors.passwordTooLong");
 const mismatch = { path: ["confirm"], message: "auth.account.mismatch" };
@@ -51,7 +52,12 @@ export const invitationSchema = z.strictObject({
   email: foldedEmail()
     .pipe(z.union([z.literal(""), z.email("admin.form.errors.email")]))
     .default(""),
-  name: z.string().trim().max(NAME_MAX, "admin.form.errors.nameTooLong").default(""),
+  name: z
+    .string()
+    .trim()
+    .max(NAME_MAX, "admin.form.errors.nameTooLong")
+    .refine(isCleanLine, "common.validation.controlCharactersInName")
+    .default(""),
   expiresInHours: z
     .union(EXPIRY_CHOICES.map((h) => z.literal(h)) as [z.ZodLiteral<24>, z.ZodLiteral<72>, z.ZodLiteral<168>, z.ZodLiteral<336>])
     .default(DEFAULT_EXPIRY_HOURS),
