@@ -1,13 +1,15 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import { env } from "../../env";
 import { pruneDue, retentionCutoff, writeWithOneRetry, type AccessEventInput } from "../../access-log/events";
+import { rowWriter } from "../datasets/rows";
 import { log } from "../log";
 import { GroupCommit, type Settled } from "../review/group-commit";
 
 /**
  * The access log's write path: a view hands its event to an in-memory buffer and goes on; the
- * buffer writes what gathered with one createMany per batch (at most every second, or at once
+ * buffer writes what gathered in one insert transaction per batch (at most every second, or at once
  * when 200 wait), retries a failed batch once, logs and drops it after that — a page never waits
  * for, nor fails with, its log. One buffer per database client, like the rating group commit.
  */
@@ -21,7 +23,7 @@ function buffer(db: Db): GroupCommit<AccessEventInput, void> {
     const write = async (batch: AccessEventInput[]): Promise<Settled<void>[]> => {
       await writeWithOneRetry(
         batch.map(row),
-        (data) => db.accessEvent.createMany({ data }),
+        (data) => insert(db, data),
         (err, attempt, rows) =>
           log()[attempt === 1 ? "warn" : "error"](
             { err, scope: "access-log", attempt, rows },
@@ -39,8 +41,18 @@ function buffer(db: Db): GroupCommit<AccessEventInput, void> {
   return b;
 }
 
+/** One transaction of prepared (SQLite) or multi-row (PostgreSQL) inserts: the import's row writer. */
+async function insert(db: Db, rows: ReturnType<typeof row>[]): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const writer = rowWriter(db, tx);
+    for (const r of rows) await writer.add("AccessEvent", r);
+    await writer.flushAll();
+  });
+}
+
 function row(e: AccessEventInput) {
   return {
+    id: randomUUID(),
     at: e.at,
     userId: e.userId,
     action: e.action,
