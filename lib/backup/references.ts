@@ -63,6 +63,14 @@ export class ReferenceIndex {
         this.unique("trail", record.id, report);
         if (record.actor !== null) this.person(record.actor, "actor", report);
         return;
+      case "access":
+        this.unique("access", record.id, report);
+        this.person(record.user, "user", report);
+        if (record.item !== null && !this.itemExternal.has(record.item))
+          report("item", `no item ${JSON.stringify(record.item)} in the file's dataset`);
+        if (record.auditItem !== null && !this.has("auditItem", record.auditItem))
+          report("auditItem", `no auditItem record with id ${JSON.stringify(record.auditItem)}`);
+        return;
     }
   }
 

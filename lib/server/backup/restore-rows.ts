@@ -1,6 +1,6 @@
 import "server-only";
 import { foldEmail } from "../../auth/email";
-import type { AssignmentRecord, AuditItemRecord, BackupPlan, BackupRecord, TrailRecord } from "../../backup";
+import type { AccessRecord, AssignmentRecord, AuditItemRecord, BackupPlan, BackupRecord, TrailRecord } from "../../backup";
 import type { RestoredUsers, Tx } from "./restore-users";
 
 const BATCH = 500;
@@ -19,6 +19,7 @@ export class AuditRows {
   private readonly auditItems: AuditItemRecord[] = [];
   private readonly assignments: AssignmentRecord[] = [];
   private readonly trail: TrailRecord[] = [];
+  private readonly access: AccessRecord[] = [];
 
   constructor(
     private readonly plan: BackupPlan,
@@ -29,6 +30,7 @@ export class AuditRows {
     if (r.type === "auditItem") this.auditItems.push(r);
     else if (r.type === "assignment") this.assignments.push(r);
     else if (r.type === "trail") this.trail.push(r);
+    else if (r.type === "access") this.access.push(r);
   }
 
   private person(email: string): string {
@@ -140,6 +142,23 @@ export class AuditRows {
         ...(e.after === null ? {} : { after: e.after as object }),
       })),
       (data) => tx.auditEvent.createMany({ data }),
+    );
+    // Access events too keep their history under new row ids (append-only, like the trail).
+    await many(
+      this.access.map((e) => ({
+        at: at(e.at),
+        userId: this.person(e.user),
+        action: e.action,
+        patient: e.patient,
+        itemExternalId: e.item,
+        datasetId,
+        auditId: e.audit ? auditId : null,
+        itemId: e.item === null ? null : (itemIds.get(e.item) ?? null),
+        auditItemId: e.auditItem,
+        detail: e.detail,
+        address: e.address,
+      })),
+      (data) => tx.accessEvent.createMany({ data }),
     );
   }
 }
