@@ -4,7 +4,8 @@ import { OBGYN, signIn, waitForShortcuts } from "./support/users";
 
 // At 1280×800 and 1440×900 the question, the gold option and the rating controls are on the
 // screen together without scrolling, for a decision-point item and a conversation item; help
-// ("?") opens in view; the record opens at the cutoff day and its keys work from anywhere.
+// ("?") opens in view; the record opens at the cutoff day and its keys work from anywhere, and
+// the notes viewer answers the same keys ("/", j, k).
 const NOTES = "Discharge-summary conversations (synthetic demo) v1 (66 items)";
 const STAMP = Date.now();
 const MCQ_AUDIT = `E2E in view MCQ ${STAMP}`;
@@ -77,3 +78,30 @@ for (const viewport of [
     await page.context().close();
   });
 }
+
+test("notes: j and k step through the sections, / finds the search, Esc gives the keys back", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openCase(page, NOTES_AUDIT);
+  const pane = page.getByRole("region", { name: "Note text, scrollable" });
+  const scrolled = () => pane.evaluate((el) => el.scrollTop);
+  // Focus anywhere outside a text field, as on the record viewer.
+  await page.locator("body").click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press("j");
+  await expect.poll(scrolled).toBeGreaterThan(0);
+  const first = await scrolled();
+  await page.keyboard.press("j");
+  await expect.poll(scrolled).toBeGreaterThan(first);
+  const second = await scrolled();
+  await page.keyboard.press("k");
+  await expect.poll(scrolled).toBeLessThan(second);
+  const box = page.getByPlaceholder("Search notes…");
+  await page.keyboard.press("/");
+  await expect(box).toBeFocused();
+  await page.keyboard.type("OGTT");
+  await page.keyboard.press("Escape");
+  await expect(box).not.toBeFocused();
+  await page.keyboard.press("1");
+  await expect(page.getByTestId("rating-bar").locator("fieldset label[data-checked]")).toHaveCount(1);
+  await page.context().close();
+});

@@ -160,7 +160,7 @@ test("only admins are offered an audit's backup, and it is a gzip backup of that
   const first = gunzipSync(await response.body())
     .toString("utf8")
     .split("\n")[0]!;
-  expect(JSON.parse(first)).toMatchObject({ format: "clinaudit-audit-backup", formatVersion: 2, audit: { id: auditId } });
+  expect(JSON.parse(first)).toMatchObject({ format: "clinaudit-audit-backup", formatVersion: 3, audit: { id: auditId } });
 });
 
 test("security headers and session cookie flags", async ({ page }) => {

@@ -30,6 +30,13 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ CLINAUDIT_MAX_UNPACKED: "1KB" })).toThrow(/CLINAUDIT_MAX_UNPACKED/);
     expect(() => loadEnv({ CLINAUDIT_MAX_UNPACK_RATIO: "1" })).toThrow(/CLINAUDIT_MAX_UNPACK_RATIO/);
   });
+  it("reads the access log's retention in days (400 by default, a whole number of at least 1)", () => {
+    expect([loadEnv({}).CLINAUDIT_ACCESS_LOG_DAYS, loadEnv({ CLINAUDIT_ACCESS_LOG_DAYS: "2190" }).CLINAUDIT_ACCESS_LOG_DAYS]).toEqual([
+      400, 2190,
+    ]);
+    for (const bad of ["0", "-3", "1.5", "forever"])
+      expect(() => loadEnv({ CLINAUDIT_ACCESS_LOG_DAYS: bad })).toThrow(/CLINAUDIT_ACCESS_LOG_DAYS/);
+  });
   it("names every invalid variable", () => {
     expect(() => loadEnv({ DATABASE_URL: "mysql://x", NEXTAUTH_SECRET: "short", CLINAUDIT_ADMIN_EMAIL: "nope" })).toThrow(
       /DATABASE_URL[\s\S]*NEXTAUTH_SECRET[\s\S]*CLINAUDIT_ADMIN_EMAIL/,

@@ -109,6 +109,9 @@ const schema = z
         return bytes;
       }),
     CLINAUDIT_MAX_UNPACK_RATIO: z.coerce.number().int().min(2).optional(),
+    // Days the record-access log keeps a row. 400: a whole year for the yearly access review most
+    // hospitals run, plus a month's slack; raise it (e.g. 2190, six years) where policy asks.
+    CLINAUDIT_ACCESS_LOG_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
     // How much the server logs (JSON lines on standard output). Tests default to silent.
     CLINAUDIT_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
     // Single sign-on through an OpenID Connect provider (lib/auth/sso-provider.ts). All three of

@@ -10,6 +10,7 @@ import { databaseUrl, loadEnv } from "../../lib/env";
 import { exportAuditBackup, recordBackupEvent } from "../../lib/server/backup/export-audit";
 import { writeBackupFile } from "../../lib/server/backup/files";
 import { optionValue, type Io } from "./options";
+import { printable } from "../../lib/schemas/text";
 
 export const BACKUP_USAGE = `Usage: clinaudit backup --audit <id> [--out FILE]
 
@@ -45,7 +46,7 @@ export async function runBackup(argv: string[], io: Io): Promise<number> {
       const bytes = await writeBackupFile(backup.lines, partial, file.endsWith(".gz"));
       fs.renameSync(partial, file);
       await recordBackupEvent(db, null, auditId, { via: "cli", file });
-      io.stdout(`Backed up "${backup.auditName}" (${auditId}) to ${file} (${(bytes / 1e6).toFixed(1)} MB).\n`);
+      io.stdout(`Backed up "${printable(backup.auditName)}" (${auditId}) to ${file} (${(bytes / 1e6).toFixed(1)} MB).\n`);
       return 0;
     } finally {
       fs.rmSync(partial, { force: true });

@@ -11,6 +11,7 @@ import { databaseUrl, loadEnv } from "../../lib/env";
 import { importDataset } from "../../lib/server/datasets/import-dataset";
 import { openFile } from "../../lib/server/datasets/open-file";
 import { locatedIssue } from "./located";
+import { printable } from "../../lib/schemas/text";
 
 export const IMPORT_USAGE = `Usage: clinaudit import <file> [<file>…] [--name NAME] [--strict] [--time-zone AREA/CITY] [--format fhir]
 
@@ -108,12 +109,12 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
       return 1;
     }
     if (outcome.status === "unchanged") {
-      io.stdout(`Already imported as ${outcome.name} v${outcome.version}: nothing changed.\n`);
+      io.stdout(`Already imported as ${printable(outcome.name)} v${outcome.version}: nothing changed.\n`);
       return 0;
     }
     const c = outcome.counts;
     io.stdout(
-      `Imported ${outcome.name} v${outcome.version}: ${c.patients} patients, ${c.events} events, ${c.notes} notes, ${c.items} items in ${seconds} s.\n`,
+      `Imported ${printable(outcome.name)} v${outcome.version}: ${c.patients} patients, ${c.events} events, ${c.notes} notes, ${c.items} items in ${seconds} s.\n`,
     );
     const f = outcome.findings;
     if (f.total > 0) {

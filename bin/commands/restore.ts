@@ -11,6 +11,7 @@ import { databaseUrl, loadEnv } from "../../lib/env";
 import { openBackupFile } from "../../lib/server/backup/files";
 import { restoreAudit } from "../../lib/server/backup/restore-audit";
 import type { Io } from "./options";
+import { printable } from "../../lib/schemas/text";
 
 export const RESTORE_USAGE = `Usage: clinaudit restore FILE
 
@@ -52,9 +53,9 @@ export async function runRestore(argv: string[], io: Io): Promise<number> {
     }
     const d = outcome.dataset;
     io.stdout(
-      `Restored "${outcome.auditName}" (${outcome.auditId}): ${outcome.counts.auditItem ?? 0} items, ${outcome.counts.assignment ?? 0} assignments.\n`,
+      `Restored "${printable(outcome.auditName)}" (${outcome.auditId}): ${outcome.counts.auditItem ?? 0} items, ${outcome.counts.assignment ?? 0} assignments.\n`,
     );
-    io.stdout(`Dataset ${d.name} v${d.version}: ${d.reused ? "already here (same checksum), reused" : "created"}.\n`);
+    io.stdout(`Dataset ${printable(d.name)} v${d.version}: ${d.reused ? "already here (same checksum), reused" : "created"}.\n`);
     if (outcome.createdUsers.length > 0) {
       io.stdout(
         `Created ${outcome.createdUsers.length} deactivated account(s) without a usable password: ${outcome.createdUsers.join(", ")}.\n`,

@@ -60,6 +60,12 @@ const render = (locale: Locale) =>
     .replace(/&#x27;/g, "'");
 
 describe("the adjudication panel", () => {
+  it("gives each reason field an id to mark and focus when a reason is missing", () => {
+    const html = render("en");
+    for (const id of ["reason-c1", "reason-c2", "adjudication-rationale", "correction-c1"]) expect(html).toContain(`id="${id}"`);
+    expect(html.match(/aria-invalid="false"/g)).toHaveLength(3);
+  });
+
   it("reads as before in English", () => {
     const html = render("en");
     for (const text of [

@@ -8,6 +8,7 @@ import { checkFields } from "@/lib/schemas/issues";
 import { Button } from "../ui/button";
 import { ChangeEditor } from "./change-editor";
 import { proposedChange, type AdjudicationCorrection } from "./proposed-change";
+import { correctionField, problemsOf, RATIONALE_FIELD, reasonField, type Problem } from "./problems";
 import { Card, CardTitle } from "../ui/card";
 import { Badge } from "../ui/badge";
 
@@ -51,6 +52,18 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
     ),
   );
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const problemOf = (fieldId: string) => problems.find((p) => p.fieldId === fieldId);
+  const nameOf = (c: AdjudicationCorrection) =>
+    c.turnOrder > 0 ? t("onTurn", { what: t(`kind.${c.kind}`), turn: c.turnOrder }) : t(`kind.${c.kind}`);
+  /** Marks the fields the save was refused for and takes the reader to the first (the item stays to do). */
+  const refuse = (errors: Record<string, string>) => {
+    const list = problemsOf(errors, props.corrections, (i) => nameOf(props.corrections[i]!));
+    setProblems(list);
+    setMessage({ ok: false, text: t("notSaved", { count: list.length }) });
+    const first = list[0] && document.getElementById(list[0].fieldId);
+    (first?.matches("input, textarea, select") ? first : first?.querySelector<HTMLElement>("input, textarea, select"))?.focus();
+  };
   const set = (id: string, patch: Partial<(typeof decisions)[string]>) => setDecisions((d) => ({ ...d, [id]: { ...d[id]!, ...patch } }));
 
   const save = () =>
@@ -68,11 +81,11 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
       };
       // The server's schema first (the same words, no round trip); the panel shows the first problem.
       const local = checkFields(saveAdjudicationSchema, input, tr);
-      if (local) return setMessage({ ok: false, text: Object.values(local)[0]! });
+      if (local) return refuse(local);
       const result = await saveAdjudicationAction(input);
-      setMessage(
-        result.ok ? { ok: true, text: t("saved") } : { ok: false, text: Object.values(result.fieldErrors ?? {})[0] ?? result.error },
-      );
+      if (!result.ok && result.fieldErrors && Object.keys(result.fieldErrors).length) return refuse(result.fieldErrors);
+      setProblems([]);
+      setMessage(result.ok ? { ok: true, text: t("saved") } : { ok: false, text: result.error });
     });
 
   return (
@@ -151,10 +164,12 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
           {props.corrections.map((c) => {
             const d = decisions[c.id]!;
             const turn = c.turnOrder > 0 ? props.turns?.find((x) => x.turnOrder === c.turnOrder) : undefined;
-            const what = c.turnOrder > 0 ? t("onTurn", { what: t(`kind.${c.kind}`), turn: c.turnOrder }) : t(`kind.${c.kind}`);
+            const what = nameOf(c);
+            const problem = problemOf(reasonField(c.id));
             return (
               <fieldset
                 key={c.id}
+                id={correctionField(c.id)}
                 className="space-y-2 rounded-md border border-slate-200 p-3 text-sm"
                 data-testid={`correction-${c.kind}`}
                 data-turn={c.turnOrder || undefined}
@@ -192,11 +207,19 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
                 <label className="block">
                   <span className="text-slate-700">{t("decisionReason")}</span>
                   <input
-                    className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1"
+                    id={reasonField(c.id)}
+                    className={`mt-1 w-full rounded-md border px-2 py-1 ${problem ? "border-red-700" : "border-slate-300"}`}
                     value={d.rationale}
+                    aria-invalid={Boolean(problem)}
+                    aria-describedby={problem ? `${reasonField(c.id)}-error` : undefined}
                     onChange={(e) => set(c.id, { rationale: e.target.value })}
                   />
                 </label>
+                {problem && (
+                  <p id={`${reasonField(c.id)}-error`} className="text-red-700">
+                    {problem.text}
+                  </p>
+                )}
               </fieldset>
             );
           })}
@@ -206,12 +229,20 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
       <label className="block text-sm">
         <span className="font-semibold">{t("rationale")}</span>
         <textarea
-          className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1"
+          id={RATIONALE_FIELD}
+          className={`mt-1 w-full rounded-md border px-2 py-1 ${problemOf(RATIONALE_FIELD) ? "border-red-700" : "border-slate-300"}`}
           rows={3}
           value={rationale}
+          aria-invalid={Boolean(problemOf(RATIONALE_FIELD))}
+          aria-describedby={problemOf(RATIONALE_FIELD) ? `${RATIONALE_FIELD}-error` : undefined}
           onChange={(e) => setRationale(e.target.value)}
         />
       </label>
+      {problemOf(RATIONALE_FIELD) && (
+        <p id={`${RATIONALE_FIELD}-error`} className="text-sm text-red-700">
+          {problemOf(RATIONALE_FIELD)?.text}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={save} disabled={pending}>
           {pending ? t("saving") : t("save")}
@@ -222,9 +253,16 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
           </a>
         )}
         {message && (
-          <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>
-            {message.text}
-          </p>
+          <div role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>
+            <p>{message.text}</p>
+            {problems.length > 0 && (
+              <ul className="mt-1 list-disc pl-5" data-testid="adjudication-problems">
+                {problems.map((p) => (
+                  <li key={p.fieldId}>{p.about ? t("problemOf", { about: p.about, problem: p.text }) : p.text}</li>
+                ))}
+              </ul>
+            )}
+          </div>
         )}
       </div>
     </Card>

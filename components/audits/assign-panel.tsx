@@ -1,7 +1,8 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { assignAction } from "@/app/audits/actions";
+import { assignedMessage } from "./assign-message";
 import { Button } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";
 
@@ -17,6 +18,7 @@ export function AssignPanel({
   locked: boolean;
 }) {
   const t = useTranslations("audits.assign");
+  const locale = useLocale();
   const [pending, start] = useTransition();
   // Nobody is assigned by default: each rater is a deliberate choice (a reviewer of another
   // language's records must not end up on an audit by a forgotten box).
@@ -42,18 +44,13 @@ export function AssignPanel({
       });
       if (!r.ok) return setMessage({ ok: false, text: r.error });
       const o = r.data;
-      const shape = (d: typeof o.design) => ({ rmin: d.minRatersPerItem, rmax: d.maxRatersPerItem, min: d.minLoad, max: d.maxLoad });
+      const text = assignedMessage(t, locale, o);
       if (o.status === "confirm") {
         setMessage(null);
-        setConfirm(
-          t("confirmUnbalance", {
-            ...shape(o.design),
-            ...Object.fromEntries(Object.entries(shape(o.current)).map(([key, v]) => [`now_${key}`, v])),
-          }),
-        );
+        setConfirm(text);
         return;
       }
-      setMessage({ ok: true, text: t("done", { created: o.created, reinstated: o.reinstated, ...shape(o.design) }) });
+      setMessage({ ok: true, text });
     });
 
   return (

@@ -64,6 +64,13 @@ const pieces = () => ({
 });
 
 describe("the audit pieces", () => {
+  it("print a median time under a minute in seconds, in both languages", () => {
+    const quick = <ProgressTable clinicians={[{ ...clinicians[0]!, medianActiveMs: 42_400 }]} auditId="a1" locked={false} />;
+    expect(render(quick, "en")).toContain("42 s");
+    expect(render(quick, "zh-CN")).toContain("42 秒");
+    expect(render(pieces().progress, "en")).toContain("2.5 min");
+  });
+
   it("offer no reopening while clinicians can see the results, only withdrawing that access", () => {
     const shared = render(pieces().shared, "en");
     expect(shared).toMatch(/<button[^>]*disabled=""[^>]*>Reopen<\/button>/);

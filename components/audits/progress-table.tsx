@@ -2,9 +2,16 @@ import { useTranslations } from "next-intl";
 import { WithdrawButton } from "./withdraw-button";
 import type { ClinicianProgress } from "@/lib/server/audits/progress";
 import { utcMinute } from "@/lib/i18n/timestamp";
+import { inTimeUnit, timeUnit } from "@/lib/reports/time-on-task";
 
 export function ProgressTable({ clinicians, auditId, locked }: { clinicians: ClinicianProgress[]; auditId: string; locked: boolean }) {
   const t = useTranslations("audits.progress");
+  const medianTime = (ms: number) => {
+    const unit = timeUnit(ms / 60_000);
+    return unit === "seconds"
+      ? t("seconds", { seconds: inTimeUnit(ms / 60_000, unit) })
+      : t("minutes", { minutes: inTimeUnit(ms / 60_000, unit) });
+  };
   if (clinicians.length === 0) return <p className="text-sm text-slate-600">{t("empty")}</p>;
   return (
     // Scrolls sideways in a narrow column rather than running the headers together.
@@ -56,7 +63,7 @@ export function ProgressTable({ clinicians, auditId, locked }: { clinicians: Cli
               </td>
               <td className="py-2 pr-4 text-right tabular-nums">{c.flagged}</td>
               <td className="whitespace-nowrap py-2 pr-4 text-right tabular-nums" data-testid="median-time">
-                {c.medianActiveMs === null ? "—" : t("minutes", { minutes: (c.medianActiveMs / 60_000).toFixed(1) })}
+                {c.medianActiveMs === null ? "—" : medianTime(c.medianActiveMs)}
               </td>
               <td className="py-2 text-slate-600">{c.lastActivityAt ? utcMinute(c.lastActivityAt) : "—"}</td>
               <td className="py-2 text-right">

@@ -2,7 +2,10 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { CommentRow } from "@/lib/reports/comments";
+import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+
+const COMMENTS_PAGE = 50;
 
 export interface CommentDimension {
   key: string;
@@ -21,6 +24,7 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
   const [item, setItem] = useState("");
   const [rater, setRater] = useState("");
   const [category, setCategory] = useState("");
+  const [page, setPage] = useState(1);
   const raters = useMemo(() => [...new Set(rows.map((r) => r.rater))], [rows]);
   const shown = rows.filter((r) => {
     if (item && !r.externalId.toLowerCase().includes(item.trim().toLowerCase())) return false;
@@ -31,6 +35,15 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
     }
     return true;
   });
+  // A full review has thousands of comments: a page of them in the document at a time.
+  const pages = Math.max(1, Math.ceil(shown.length / COMMENTS_PAGE));
+  const at = Math.min(page, pages);
+  const visible = shown.slice((at - 1) * COMMENTS_PAGE, at * COMMENTS_PAGE);
+  const tp = useTranslations("dataTable.pagination");
+  const filter = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setPage(1);
+  };
   const labelOf = (d: CommentDimension, key: string | null) =>
     key === null ? "—" : (d.categories.find((c) => c.key === key)?.label ?? key);
 
@@ -45,11 +58,19 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
           <div className="mt-3 flex flex-wrap items-end gap-3 text-sm">
             <label className="flex flex-col gap-1">
               <span className="text-xs font-medium text-slate-700">{t("filterItem")}</span>
-              <input className="rounded-md border border-slate-300 px-2 py-1" value={item} onChange={(e) => setItem(e.target.value)} />
+              <input
+                className="rounded-md border border-slate-300 px-2 py-1"
+                value={item}
+                onChange={(e) => filter(setItem)(e.target.value)}
+              />
             </label>
             <label className="flex flex-col gap-1">
               <span className="text-xs font-medium text-slate-700">{t("filterRater")}</span>
-              <select className="rounded-md border border-slate-300 px-2 py-1" value={rater} onChange={(e) => setRater(e.target.value)}>
+              <select
+                className="rounded-md border border-slate-300 px-2 py-1"
+                value={rater}
+                onChange={(e) => filter(setRater)(e.target.value)}
+              >
                 <option value="">{t("all")}</option>
                 {raters.map((r) => (
                   <option key={r} value={r}>
@@ -63,7 +84,7 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
               <select
                 className="rounded-md border border-slate-300 px-2 py-1"
                 value={category}
-                onChange={(e) => setCategory(e.target.value)}
+                onChange={(e) => filter(setCategory)(e.target.value)}
               >
                 <option value="">{t("all")}</option>
                 {dimensions.map((d) => (
@@ -99,7 +120,7 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
               </tr>
             </thead>
             <tbody>
-              {shown.map((r) => (
+              {visible.map((r) => (
                 <tr key={`${r.itemId}-${r.rater}`} className="border-t border-slate-100 align-top">
                   <th scope="row" className="px-2 py-1 text-left font-mono font-normal">
                     <a href={`${itemPath}${r.itemId}`} className="text-teal-800 underline-offset-2 hover:underline">
@@ -120,6 +141,17 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
               ))}
             </tbody>
           </table>
+          {pages > 1 && (
+            <nav aria-label={tp("label")} className="mt-2 flex items-center gap-2 text-sm text-slate-600">
+              <Button variant="secondary" size="sm" disabled={at <= 1} onClick={() => setPage(at - 1)}>
+                ‹ {tp("previous")}
+              </Button>
+              <span className="tabular-nums">{tp("page", { page: format.number(at), pageCount: format.number(pages) })}</span>
+              <Button variant="secondary" size="sm" disabled={at >= pages} onClick={() => setPage(at + 1)}>
+                {tp("next")} ›
+              </Button>
+            </nav>
+          )}
         </>
       )}
     </Card>

@@ -4,6 +4,7 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { errorRateBound } from "@/lib/agreement/error-rate-bound";
 import { expectClean } from "@/lib/reports/__fixtures__/clean";
 import { noRatings, oneCategory, singleRater, smallAudit, sparseAudit } from "@/lib/reports/__fixtures__/small-audit";
 import { computeAuditReport } from "@/lib/reports/compute";
@@ -14,6 +15,7 @@ import { AgreementBreakdownChart } from "./agreement-breakdown-chart";
 import { CategoryDistributionChart } from "./category-distribution-chart";
 import { CoefficientTable } from "./coefficient-table";
 import { DisagreementList } from "./disagreement-list";
+import { ErrorBoundCard } from "./error-bound-card";
 import { MajoritySummary } from "./majority-summary";
 import { PairwiseMatrix } from "./pairwise-matrix";
 
@@ -45,6 +47,18 @@ const gold = report.dimensions[0]!;
 const safety = report.dimensions[1]!;
 
 describe("dashboard components on the small audit", () => {
+  it("ErrorBoundCard: counts with the locale's separators, and says the bound is rounded up", () => {
+    // 1,200 of 1,500 sampled items from a benchmark of 15,000.
+    const bound = errorRateBound(1200, 1500, { populationSize: 15000 });
+    const d = { ...gold, errorCategory: gold.categories[0]!.key, errorRateBound: bound };
+    const en = render(<ErrorBoundCard dimension={d} />);
+    for (const text of ["<strong>1,200</strong> of 1,500 items", "N = 15,000", "rounded up"]) expect(en).toContain(text);
+    expect(en).toMatch(/at most 12,\d{3} items/);
+    const zh = render(<ErrorBoundCard dimension={d} />, "zh-CN");
+    for (const text of ["1,500 个条目中有 <strong>1,200</strong> 个", "向上取整"]) expect(zh).toContain(text);
+    expect(zh).toMatch(/最多 12,\d{3} 个条目/);
+  });
+
   it("CategoryDistributionChart: one bar per rater with counts as text and a hidden table", () => {
     const html = render(<CategoryDistributionChart dimension={safety} />);
     expect(html).toContain("Categories used by each rater: Safety & harm");
@@ -109,6 +123,23 @@ describe("dashboard components on the small audit", () => {
     expect(html).toContain("q05");
     expect(html).toContain("(tie)");
     expect(html).not.toMatch(/R1|R2|R3|u-ana/);
+  });
+
+  it("DisagreementList: a full review's thousands of rows a page at a time, with links to the others", () => {
+    const many = {
+      ...gold,
+      disagreements: Array.from({ length: 120 }, (_, i) => ({ ...gold.disagreements[0]!, itemId: `i${i}`, externalId: `x${i}` })),
+    };
+    const html = render(<DisagreementList dimension={many} page={2} pageHref={(p) => `/d?d_gold=${p}`} />);
+    expect(html.match(/<tr class="border-t/g)).toHaveLength(50);
+    expect(html).toContain(">x50<");
+    expect(html).not.toContain(">x49<");
+    expect(html).not.toContain(">x100<");
+    expect(html).toContain("Showing 51–100 of 120");
+    expect(html).toContain('href="/d?d_gold=3"');
+    expect(html).toContain('href="/d?d_gold=1"');
+    // Without a pager (print, older callers) every row is there.
+    expect(render(<DisagreementList dimension={many} />).match(/<tr class="border-t/g)).toHaveLength(120);
   });
 
   it("DisagreementList: each item's split of the votes", () => {

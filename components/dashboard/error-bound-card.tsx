@@ -20,8 +20,8 @@ export function ErrorBoundCard({ dimension }: { dimension: DimensionAuditReport 
           <p className="mt-2 text-sm text-slate-800">
             {t.rich("observed", {
               category: categoryLabel(dimension, dimension.errorCategory),
-              count: b.incorrect,
-              sampled: b.sampled,
+              count: f.count(b.incorrect),
+              sampled: f.count(b.sampled),
               rate: f.percent(b.observedRate ?? 0),
               strong: (chunks) => <strong>{chunks}</strong>,
             })}
@@ -36,12 +36,13 @@ export function ErrorBoundCard({ dimension }: { dimension: DimensionAuditReport 
                 b.hypergeometricUpper !== null
                   ? t("hypergeometric", {
                       population: b.populationSize === null ? f.na : f.count(b.populationSize),
-                      count: b.hypergeometricUpperCount ?? f.na,
+                      count: b.hypergeometricUpperCount === null ? f.na : f.count(b.hypergeometricUpperCount),
                       binomial: f.percentUpper(b.binomialUpper),
                     })
                   : t("clopperPearson"),
             })}
           </p>
+          <p className="mt-1 text-xs text-slate-600">{t("roundedUp")}</p>
         </>
       )}
     </Card>

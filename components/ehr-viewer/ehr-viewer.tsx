@@ -6,12 +6,13 @@
  * a date list, type filter, full-text search and evidence highlighting.
  */
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { DateNav } from "./date-nav";
 import { DayHeaderContent, DayHeaderRow, EndMarker, EventRow, HEADER_CLASS } from "./event-row";
 import { dateKeyOf, formatDay, formatTime } from "./format";
 import { buildDayIndex, countByType, dayOfRow, flattenRows, groupByDay, type Row } from "./group";
+import { usePageKeys } from "./page-keys";
 import { HEADER_HEIGHT } from "./row-height";
 import { eventDoc, lazyIndex, type SearchIndex } from "./search";
 import { SearchBar } from "./search-bar";
@@ -40,13 +41,6 @@ export interface EhrViewerProps {
 
 const NO_TYPES: ReadonlySet<EventType> = new Set();
 const FLASH_MS = 2000;
-
-function isTyping(target: EventTarget): boolean {
-  const el = target as HTMLElement;
-  if (el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "SELECT") return true;
-  // Radios, checkboxes and buttons take no text: the rating panel's radios must not block "j".
-  return el.tagName === "INPUT" && !["radio", "checkbox", "button", "submit", "reset"].includes((el as HTMLInputElement).type);
-}
 
 export function EhrViewer({
   events,
@@ -219,31 +213,15 @@ export function EhrViewer({
     e.preventDefault();
     scrollToEdge(e.key === "Home" ? "start" : "end");
   };
-  // "/" and j / k work whenever focus is not in a text field (the header advertises them), not
-  // only once something inside the viewer has focus; typing "j" in any text box is never taken.
-  const onPageKey = useEffectEvent((e: globalThis.KeyboardEvent) => {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.isComposing || (e.target instanceof Element && isTyping(e.target)))
-      return;
-    if (e.key === "/") {
-      e.preventDefault();
-      searchInput.current?.focus();
-      return;
-    }
-    if (e.key !== "j" && e.key !== "k") return;
-    e.preventDefault();
+  // j / k step by day; "k" first returns to the top of the current day if the reader is inside it.
+  usePageKeys(searchInput, (key) => {
     const pos = navDays.findIndex((d) => d.day === currentDay);
     const here = navDays[pos];
     const top = scrollRef.current?.scrollTop ?? 0;
-    // "k" first returns to the top of the current day if the reader is inside it.
     const startOfHere = here ? startOf(here.headerRow) : 0;
-    const target = e.key === "j" ? navDays[pos + 1] : here && top > startOfHere + 1 ? here : navDays[pos - 1];
+    const target = key === "j" ? navDays[pos + 1] : here && top > startOfHere + 1 ? here : navDays[pos - 1];
     if (target) jumpToDay(target.day);
   });
-  useEffect(() => {
-    const listener = (e: globalThis.KeyboardEvent) => onPageKey(e);
-    document.addEventListener("keydown", listener);
-    return () => document.removeEventListener("keydown", listener);
-  }, []);
 
   const overlayDay = days[currentDay];
   const items = v.getVirtualItems();

@@ -29,6 +29,13 @@ describe("NoteViewer (server render)", () => {
     expect(html.match(/★ Evidence/g)).toHaveLength(2);
   });
 
+  it("advertises the page-wide keys of the record viewer: j / k and /", () => {
+    const html = render(<NoteViewer notes={notes} />);
+    expect(html).toContain('aria-keyshortcuts="j k"');
+    expect(html).toContain("j / k section · / search");
+    expect(render(<NoteViewer notes={notes} />, "zh-CN")).toContain("j / k 切换段落 · / 搜索");
+  });
+
   it("renders an empty state", () => {
     expect(render(<NoteViewer notes={[]} />)).toContain("No notes before the decision cutoff.");
   });

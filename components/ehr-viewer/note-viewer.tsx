@@ -11,6 +11,7 @@ import { cn } from "@/components/ui/cn";
 import { EvidenceBadge } from "./event-row";
 import { formatDay } from "./format";
 import { Highlight } from "./highlight";
+import { usePageKeys } from "./page-keys";
 import { foldCase, lazyIndex, noteDocs, noteKey, rangesFor, type SearchHit } from "./search";
 import { SearchBar } from "./search-bar";
 import type { ViewerNote, ViewerNoteSection } from "./types";
@@ -126,6 +127,16 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
     if (r.top < a.top + 8 || r.bottom > a.bottom - 8) scrollTo(mark, true);
   }, [reveal, scrollTo]);
 
+  // The record viewer's keys: "/" to search, j / k to the next / previous section (or note title).
+  usePageKeys(searchInput, (key) => {
+    const box = scrollRef.current;
+    if (!box) return;
+    const top = box.getBoundingClientRect().top + 8;
+    const offsets = [...box.querySelectorAll("article, article > section")].map((el) => ({ el, at: el.getBoundingClientRect().top - top }));
+    const target = key === "j" ? offsets.find((o) => o.at > 12) : offsets.findLast((o) => o.at < -1);
+    if (target) scrollTo(target.el);
+  });
+
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === "F3") {
       e.preventDefault();
@@ -144,9 +155,12 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
       )}
     >
       <header className="space-y-2 border-b border-slate-200 px-4 py-3">
-        <h2 className="text-base font-semibold text-slate-900">
-          {t("heading")} <span className="text-xs font-normal text-slate-600">({notes.length})</span>
-        </h2>
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <h2 className="text-base font-semibold text-slate-900">
+            {t("heading")} <span className="text-xs font-normal text-slate-600">({notes.length})</span>
+          </h2>
+          <p className="ml-auto hidden text-xs text-slate-500 @2xl:block">{t("keys")}</p>
+        </div>
         <SearchBar state={search} label={t("searchLabel")} placeholder={t("searchPlaceholder")} inputRef={searchInput} />
       </header>
       <div className="flex min-h-0 flex-1">
@@ -186,6 +200,7 @@ export function NoteViewer({ notes: given, highlight, focus = null, locale: loca
           tabIndex={0}
           role="region"
           aria-label={t("textLabel")}
+          aria-keyshortcuts="j k"
           className="min-w-0 flex-1 overflow-y-auto overscroll-contain px-4 py-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-700"
         >
           {notes.length === 0 && <p className="text-sm text-slate-600">{t("empty")}</p>}

@@ -1,10 +1,13 @@
 /**
  * Search input with a "3 / 17" counter and previous/next buttons. Enter / Shift+Enter step
- * through hits, Escape clears. The count is announced politely, never stealing focus.
+ * through hits; Escape clears and leaves the box, back to where the reader was before it, so the
+ * page's keys (rating digits, n, j / k) work again. The count is announced politely, never
+ * stealing focus.
  */
 import { useTranslations } from "next-intl";
-import { useId, type KeyboardEvent, type Ref } from "react";
+import { useId, useRef, type FocusEvent, type KeyboardEvent, type Ref } from "react";
 import { cn } from "@/components/ui/cn";
+import { isTyping } from "./page-keys";
 import type { SearchState } from "./use-search";
 
 const BUTTON =
@@ -32,14 +35,23 @@ export function SearchBar({
   const t = useTranslations("ehrViewer.search");
   const id = useId();
   const { query, setQuery, total, currentIndex, next, prev } = state;
+  // Where focus was before the box took it ("/" from the rating, a click from the record pane).
+  const cameFrom = useRef<HTMLElement | null>(null);
+  const onFocus = (e: FocusEvent<HTMLInputElement>) => {
+    cameFrom.current = e.relatedTarget instanceof HTMLElement ? e.relatedTarget : null;
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "Enter") {
       e.preventDefault();
       if (e.shiftKey) prev();
       else next();
-    } else if (e.key === "Escape" && query) {
+    } else if (e.key === "Escape" && !e.nativeEvent.isComposing) {
+      // Handled here: the rating panel must not read this Escape as its own.
       e.preventDefault();
       setQuery("");
+      const back = cameFrom.current;
+      if (back?.isConnected && !isTyping(back)) back.focus({ preventScroll: true });
+      else e.currentTarget.blur();
     }
   };
   const found = searchStatus(state);
@@ -56,6 +68,7 @@ export function SearchBar({
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
         placeholder={placeholder ?? label}
         autoComplete="off"
         spellCheck={false}

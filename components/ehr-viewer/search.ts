@@ -92,7 +92,10 @@ function matchField(folded: string, needles: readonly Needle[]): [number, number
   if (needles.length === 1 && !needles[0]?.wholeWord) return findRanges(folded, (needles[0] as Needle).text);
   const all: [number, number][] = [];
   for (const n of needles) {
-    for (const r of findRanges(folded, n.text)) if (!n.wholeWord || atWordEdges(folded, r[0], r[1])) all.push(r);
+    for (const r of findRanges(folded, n.text)) {
+      if (n.wholeWord && !atWordEdges(folded, r[0], r[1])) continue;
+      if (!n.notBefore?.test(folded.slice(r[1], r[1] + 8))) all.push(r);
+    }
   }
   all.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const out: [number, number][] = [];

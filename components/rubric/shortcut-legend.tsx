@@ -3,8 +3,11 @@
 // An inline disclosure rather than a modal: it never traps focus mid-rating.
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { SHORTCUT_HELP, type ShortcutHelp } from "./shortcuts";
+import { EDITING_SHORTCUTS, SHORTCUT_HELP, type ShortcutHelp } from "./shortcuts";
 import { Button } from "../ui/button";
+import { cn } from "../ui/cn";
+
+const RATING_KEYS = new Set<ShortcutHelp["id"]>(["rate", "dimension", "next", "comment"]);
 
 function Keys({ keys }: { keys: string[] }) {
   return (
@@ -27,7 +30,7 @@ function Keys({ keys }: { keys: string[] }) {
 export function ShortcutLegend({ helpOpen, onToggleHelp, readOnly }: { helpOpen: boolean; onToggleHelp(): void; readOnly: boolean }) {
   const t = useTranslations("rubric.shortcuts");
   const id = useId();
-  const items = SHORTCUT_HELP.filter((s) => !readOnly || !["1", "c"].includes(s.keys[0] ?? ""));
+  const items = SHORTCUT_HELP.filter((s) => !readOnly || !EDITING_SHORTCUTS.has(s.id));
   // "?" is on the button at the end of the line; the rest fits one line of a 1280 px case column.
   const compact = items.filter((s): s is Extract<ShortcutHelp, { compact: true }> => s.compact && s.id !== "help");
   return (
@@ -53,16 +56,23 @@ export function ShortcutLegend({ helpOpen, onToggleHelp, readOnly }: { helpOpen:
         </Button>
       </div>
       <div id={`${id}-help`} hidden={!helpOpen} className="mt-2 border-t border-slate-200 pt-2">
-        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
-          {items.map((s) => (
-            <div key={s.id} className="contents">
-              <dt>
-                <Keys keys={s.keys} />
-              </dt>
-              <dd>{t(`${s.id}.label`)}</dd>
-            </div>
-          ))}
-        </dl>
+        {/* The rating keys one to a line; the rest, with short labels, two to a line, so that the
+            whole help fits above the fold at 1280×800. */}
+        {[items.filter((s) => RATING_KEYS.has(s.id)), items.filter((s) => !RATING_KEYS.has(s.id))].map((group, i) => (
+          <dl
+            key={i}
+            className={cn("grid gap-x-4 gap-y-1", i === 0 ? "sm:grid-cols-[auto_1fr]" : "mt-1 sm:grid-cols-[auto_1fr_auto_1fr] sm:gap-x-3")}
+          >
+            {group.map((s) => (
+              <div key={s.id} className="contents">
+                <dt>
+                  <Keys keys={s.keys} />
+                </dt>
+                <dd>{t(`${s.id}.label`)}</dd>
+              </div>
+            ))}
+          </dl>
+        ))}
         <p className="mt-2 text-slate-600">{t("note")}</p>
       </div>
     </div>

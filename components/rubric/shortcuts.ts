@@ -37,20 +37,29 @@ export interface ShortcutContext {
 }
 
 /**
- * Shown in the compact legend and the help panel; keep in sync with shortcutFor. The words are
- * catalog messages (rubric.shortcuts.<id>.label, and .compact for the legend); keys stay as typed.
+ * Shown in the compact legend and the help panel; keep in sync with shortcutFor and the page's other
+ * keys (flag-toggle, use-undo, guidelines-panel, the viewers' page-keys). The words are catalog
+ * messages (rubric.shortcuts.<id>.label, and .compact for the legend); keys stay as typed.
  */
 export type ShortcutHelp =
   | { id: "rate" | "dimension" | "next" | "comment" | "help"; keys: string[]; compact: true }
-  | { id: "leave"; keys: string[]; compact: false };
+  | { id: "flag" | "undo" | "guidelines" | "days" | "search" | "leave"; keys: string[]; compact: false };
 export const SHORTCUT_HELP: readonly ShortcutHelp[] = [
   { id: "rate", keys: ["1", "…", "9"], compact: true },
   { id: "dimension", keys: ["[", "]"], compact: true },
   { id: "next", keys: ["n"], compact: true },
   { id: "comment", keys: ["c"], compact: true },
+  { id: "flag", keys: ["f"], compact: false },
+  { id: "undo", keys: ["u", "Ctrl+Z"], compact: false },
+  { id: "guidelines", keys: ["g"], compact: false },
+  { id: "days", keys: ["j", "k"], compact: false },
+  { id: "search", keys: ["/"], compact: false },
   { id: "leave", keys: ["Esc"], compact: false },
   { id: "help", keys: ["?"], compact: true },
 ];
+
+/** What a closed audit (read only) cannot do: rating, commenting, flagging, undoing. */
+export const EDITING_SHORTCUTS: ReadonlySet<ShortcutHelp["id"]> = new Set(["rate", "comment", "flag", "undo"]);
 
 // Inputs whose keys are not text: digits and letters there are safe to use as shortcuts.
 const NON_TEXT_INPUTS = new Set(["radio", "checkbox", "button", "submit", "reset", "image", "range", "color", "file"]);

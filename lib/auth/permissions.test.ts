@@ -8,6 +8,10 @@ describe("permissions", () => {
   it("gives audit backups to admins only", () => {
     expect(ROLES.filter((r) => can(r, "backup:manage"))).toEqual(["ADMIN"]);
   });
+  it("gives the record-access log to admins only, linked from their navigation", () => {
+    expect(ROLES.filter((r) => can(r, "access-log:read"))).toEqual(["ADMIN"]);
+    expect(ROLES.filter((r) => navFor(r).some((n) => n.href === "/admin/access-log"))).toEqual(["ADMIN"]);
+  });
   it("gives rating to clinicians only", () => {
     expect(ROLES.filter((r) => can(r, "review:rate"))).toEqual(["CLINICIAN"]);
   });

@@ -6,6 +6,7 @@ export type Role = (typeof ROLES)[number];
 export const PERMISSIONS = [
   "users:manage", // list, create, deactivate users, reset passwords
   "audit-trail:read",
+  "access-log:read", // who opened which patient's record (views and downloads)
   "datasets:manage", // import and browse benchmark data
   "audits:manage", // create audits, sample, assign, monitor, export
   "evaluations:manage", // import model predictions, read and export evaluation reports
@@ -15,7 +16,7 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  ADMIN: ["users:manage", "audit-trail:read", "datasets:manage", "audits:manage", "evaluations:manage", "backup:manage"],
+  ADMIN: ["users:manage", "audit-trail:read", "access-log:read", "datasets:manage", "audits:manage", "evaluations:manage", "backup:manage"],
   ORGANIZER: ["datasets:manage", "audits:manage", "evaluations:manage"],
   CLINICIAN: ["review:rate"],
 };
@@ -27,7 +28,7 @@ export function can(role: Role, permission: Permission): boolean {
 export interface NavItem {
   href: string;
   /** Key of the label in the `common.nav` messages. */
-  key: "review" | "audits" | "datasets" | "evaluations" | "users" | "sso" | "auditTrail";
+  key: "review" | "audits" | "datasets" | "evaluations" | "users" | "sso" | "auditTrail" | "accessLog";
   permission: Permission;
 }
 
@@ -40,6 +41,7 @@ export const NAV: NavItem[] = [
   { href: "/admin/users", key: "users", permission: "users:manage" },
   { href: "/admin/sso", key: "sso", permission: "users:manage" },
   { href: "/admin/audit-trail", key: "auditTrail", permission: "audit-trail:read" },
+  { href: "/admin/access-log", key: "accessLog", permission: "access-log:read" },
 ];
 
 export function navFor(role: Role): NavItem[] {

@@ -4,19 +4,10 @@
 import { createHash } from "node:crypto";
 import type { ThrottleKind } from "./throttle";
 
-/** RFC 5321's limit for an address in a mail path. */
-export const MAX_EMAIL_LENGTH = 254;
+export { MAX_EMAIL_LENGTH, normaliseEmail } from "./email";
+
 /** Longer than any IPv6 text form; anything longer is not an address. */
 const MAX_ADDRESS_LENGTH = 64;
-
-/** The email as accounts are stored (trimmed, lower case, NFC), or null when it cannot be one. */
-export function normaliseEmail(raw: unknown): string | null {
-  if (typeof raw !== "string" || raw.length > MAX_EMAIL_LENGTH * 4) return null;
-  const email = raw.normalize("NFC").trim().toLowerCase();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: an address with control characters is refused
-  if (email.length === 0 || email.length > MAX_EMAIL_LENGTH || /[\s\u0000-\u001f\u007f]/.test(email)) return null;
-  return email;
-}
 
 /** A short stable tag for an account, safe to put in keys and cookies. */
 export function accountTag(email: string): string {

@@ -6,6 +6,7 @@ export const PASSWORD_OFF = "Password sign-in is turned off.";
 
 const CODES = {
   "no-email": "SsoNoEmail",
+  "look-alike-email": "SsoLookAlikeEmail",
   unverified: "SsoUnverified",
   unknown: "SsoUnknown",
   deactivated: "SsoDeactivated",
@@ -21,11 +22,12 @@ export function ssoErrorCode(reason: SsoRefusal): SsoErrorCode {
 /** The catalog key (auth.sso.errors.*) for an ?error= value; next-auth's own codes read as "failed". */
 export function ssoErrorKey(
   error: string | undefined,
-): "noEmail" | "unverified" | "unknown" | "deactivated" | "linkedElsewhere" | "failed" | null {
+): "noEmail" | "lookAlikeEmail" | "unverified" | "unknown" | "deactivated" | "linkedElsewhere" | "failed" | null {
   if (!error || error === "CredentialsSignin" || error === "SessionRequired") return null;
   const key = (
     {
       SsoNoEmail: "noEmail",
+      SsoLookAlikeEmail: "lookAlikeEmail",
       SsoUnverified: "unverified",
       SsoUnknown: "unknown",
       SsoDeactivated: "deactivated",

@@ -1,7 +1,7 @@
 // Pure rules of single sign-on: which role an IdP identity gets when it is created, and what a
 // sign-in through the OpenID provider leads to. No Next, no Prisma: the server code feeds them.
 import { ROLES, type Role } from "./permissions";
-import { normaliseEmail } from "./sign-in-keys";
+import { checkEmail } from "./email";
 
 export interface RoleRule {
   /** A value of the role claim (a group name, a role name) as the IdP sends it. */
@@ -74,7 +74,7 @@ export interface KnownAccount {
   linkedSubject: string | null;
 }
 
-export type SsoRefusal = "no-email" | "unverified" | "unknown" | "deactivated" | "linked-elsewhere";
+export type SsoRefusal = "no-email" | "look-alike-email" | "unverified" | "unknown" | "deactivated" | "linked-elsewhere";
 
 export type SsoDecision =
   | { kind: "sign-in"; userId: string; link: boolean }
@@ -101,8 +101,10 @@ export interface SsoFacts {
 export function decideSsoSignIn(facts: SsoFacts): SsoDecision {
   const { claims, byLink, byEmail } = facts;
   if (byLink) return byLink.active ? { kind: "sign-in", userId: byLink.id, link: false } : { kind: "refuse", reason: "deactivated" };
-  const email = normaliseEmail(claims.email);
-  if (!email) return { kind: "refuse", reason: "no-email" };
+  const checked = checkEmail(claims.email);
+  // A look-alike ("\u212Aate@…") is refused outright: folded, it would take over kate's account.
+  if (!checked.ok) return { kind: "refuse", reason: checked.reason === "look-alike" ? "look-alike-email" : "no-email" };
+  const { email } = checked;
   // Some IdPs send the string "true"; anything else (absent, false, "false") is not verified.
   if (claims.email_verified !== true && claims.email_verified !== "true") return { kind: "refuse", reason: "unverified" };
   if (byEmail) {

@@ -69,12 +69,13 @@ describe("backup file", () => {
   });
 
   it("refuses another format version", async () => {
-    const text = writeBackup().replace('"formatVersion":2', '"formatVersion":3');
+    const text = writeBackup().replace('"formatVersion":3', '"formatVersion":4');
     expect(await problems(text)).toEqual([
-      "1: header.formatVersion: backup format version 3 is not supported: this ClinAudit reads versions 1 and 2",
+      "1: header.formatVersion: backup format version 4 is not supported: this ClinAudit reads versions 1, 2 and 3",
     ]);
-    // Version 1 (no trail records) is still read.
-    expect(await problems(writeBackup().replace('"formatVersion":2', '"formatVersion":1'))).toEqual([expect.stringMatching(/end\.sha256/)]);
+    // Versions 1 (no trail records) and 2 (no access records) are still read.
+    for (const old of ['"formatVersion":1', '"formatVersion":2'])
+      expect(await problems(writeBackup().replace('"formatVersion":3', old))).toEqual([expect.stringMatching(/end\.sha256/)]);
   });
 
   it("detects an edit through the SHA-256, at the end line", async () => {
@@ -151,7 +152,7 @@ describe("backup file", () => {
       .digest("hex");
     const counts = { dataset: 1, patient: 1, item: 2, user: 3, audit: 1, auditItem: 1, assignment: 2 };
     const text = [...lines, JSON.stringify({ type: "end", records: records.length, counts, sha256 })].join("\n");
-    const order = "the file's order is dataset, patient, item, user, audit, auditItem, assignment, trail";
+    const order = "the file's order is dataset, patient, item, user, audit, auditItem, assignment, trail, access";
     expect(await problems(text)).toEqual([
       `3: type: a dataset record after user records: ${order}`,
       `4: type: a patient record after user records: ${order}`,

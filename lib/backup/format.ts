@@ -1,4 +1,5 @@
-// The `clinaudit-audit-backup` file, version 2 (version 1 is read too: it has no trail records): JSON Lines (one JSON object per line, UTF-8,
+// The `clinaudit-audit-backup` file, version 3 (versions 1 and 2 are read too: 1 has no trail
+// records, neither has access records): JSON Lines (one JSON object per line, UTF-8,
 // optionally gzip-compressed). One audit, complete: the dataset version it samples (its rows as
 // stored), the accounts it names (by email, never a password), the audit's configuration, its
 // sampled items, assignments, ratings, comments, corrections and adjudication, and the audit's
@@ -13,6 +14,8 @@
 //                   auditItem    each with its adjudication (or null)
 //                   assignment   each with its ratings and corrections (each with its decision)
 //                   trail        each trail event about the audit, oldest first (version 2)
+//                   access       each record-access event of the audit and of its patients' dataset
+//                                item pages, oldest first (version 3)
 //   last line       end          { records, counts, sha256 }
 //
 // `sha256` is the SHA-256 of every line before the end line, each as written plus "\n". Row ids are
@@ -22,14 +25,15 @@ import { z } from "zod";
 import { rubricSchema } from "../audits/rubric";
 import { englishIssue } from "../schemas/english";
 import { ROLES } from "../auth/permissions";
+import { ACCESS_ACTIONS } from "../access-log/events";
 
 export const BACKUP_FORMAT = "clinaudit-audit-backup";
-export const BACKUP_VERSION = 2;
-/** Versions this ClinAudit reads: 1 is 2 without trail records. */
-export const READABLE_VERSIONS: readonly number[] = [1, 2];
+export const BACKUP_VERSION = 3;
+/** Versions this ClinAudit reads: 2 is 3 without access records, 1 is 2 without trail records. */
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3];
 
 /** The record types in the order a file holds them (header and end excluded). */
-export const RECORD_ORDER = ["dataset", "patient", "item", "user", "audit", "auditItem", "assignment", "trail"] as const;
+export const RECORD_ORDER = ["dataset", "patient", "item", "user", "audit", "auditItem", "assignment", "trail", "access"] as const;
 export type RecordType = (typeof RECORD_ORDER)[number];
 
 const id = z.string().min(1).max(200);
@@ -47,7 +51,7 @@ const rubric = z.unknown().superRefine((value, ctx) => {
 
 export const headerSchema = z.strictObject({
   format: z.literal(BACKUP_FORMAT),
-  formatVersion: z.union([z.literal(1), z.literal(2)]),
+  formatVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   createdAt: instant,
   generator: z.string(),
   audit: z.strictObject({ id, name: z.string() }),
@@ -230,6 +234,24 @@ const trailSchema = z.strictObject({
   after: json,
 });
 
+/**
+ * One record access (the access log): who by email, the patient and item by external id, and
+ * whether it was of this audit (a case, an adjudication item, a download) or a dataset item page.
+ */
+const accessSchema = z.strictObject({
+  type: z.literal("access"),
+  id,
+  at: instant,
+  user: email,
+  action: z.enum(ACCESS_ACTIONS),
+  audit: z.boolean(),
+  patient: z.string().nullable(),
+  item: z.string().nullable(),
+  auditItem: id.nullable(),
+  detail: z.string().max(10_000).nullable(),
+  address: z.string().max(200).nullable(),
+});
+
 export const RECORD_SCHEMAS = {
   dataset: datasetSchema,
   patient: patientSchema,
@@ -239,6 +261,7 @@ export const RECORD_SCHEMAS = {
   auditItem: auditItemSchema,
   assignment: assignmentSchema,
   trail: trailSchema,
+  access: accessSchema,
 } as const;
 
 export const endSchema = z.strictObject({
@@ -259,6 +282,7 @@ export type AuditRecord = z.infer<typeof auditSchema>;
 export type AuditItemRecord = z.infer<typeof auditItemSchema>;
 export type AssignmentRecord = z.infer<typeof assignmentSchema>;
 export type TrailRecord = z.infer<typeof trailSchema>;
+export type AccessRecord = z.infer<typeof accessSchema>;
 export type BackupRecord =
   | DatasetRecord
   | PatientRecord
@@ -267,5 +291,6 @@ export type BackupRecord =
   | AuditRecord
   | AuditItemRecord
   | AssignmentRecord
-  | TrailRecord;
+  | TrailRecord
+  | AccessRecord;
 export type EndRecord = z.infer<typeof endSchema>;

@@ -57,7 +57,7 @@ function headerProblem(value: unknown): { field: string; message: string } | nul
   if (!READABLE_VERSIONS.includes(v.formatVersion as number))
     return {
       field: "formatVersion",
-      message: `backup format version ${JSON.stringify(v.formatVersion)} is not supported: this ClinAudit reads versions ${READABLE_VERSIONS.join(" and ")}`,
+      message: `backup format version ${JSON.stringify(v.formatVersion)} is not supported: this ClinAudit reads versions ${READABLE_VERSIONS.slice(0, -1).join(", ")} and ${READABLE_VERSIONS.at(-1)}`,
     };
   return null;
 }

@@ -2,6 +2,7 @@
 // reference pointing at a record earlier in the file, ratings and labels inside the audit's
 // rubric, and the dataset's declared counts matching its rows. Only compact indexes are kept.
 import { splitRatingKey } from "../audits/item-dimensions";
+import { foldEmail, hasLookAlike } from "../auth/email";
 import { parseRubric } from "../audits/rubric";
 import type {
   AssignmentRecord,
@@ -43,8 +44,11 @@ export class ReferenceIndex {
         this.item(record, report);
         return;
       case "user":
-        if (this.users.has(record.email.toLowerCase())) report("email", `the account ${record.email} is listed twice`);
-        this.users.set(record.email.toLowerCase(), record);
+        // Matched to accounts by folded email: a look-alike would land on another person's account.
+        if (hasLookAlike(record.email))
+          report("email", `the account ${JSON.stringify(record.email)} has characters that look like other letters`);
+        if (this.users.has(foldEmail(record.email))) report("email", `the account ${record.email} is listed twice`);
+        this.users.set(foldEmail(record.email), record);
         return;
       case "audit":
         this.auditRecord(record, report);
@@ -58,6 +62,14 @@ export class ReferenceIndex {
       case "trail":
         this.unique("trail", record.id, report);
         if (record.actor !== null) this.person(record.actor, "actor", report);
+        return;
+      case "access":
+        this.unique("access", record.id, report);
+        this.person(record.user, "user", report);
+        if (record.item !== null && !this.itemExternal.has(record.item))
+          report("item", `no item ${JSON.stringify(record.item)} in the file's dataset`);
+        if (record.auditItem !== null && !this.has("auditItem", record.auditItem))
+          report("auditItem", `no auditItem record with id ${JSON.stringify(record.auditItem)}`);
         return;
     }
   }
@@ -85,7 +97,7 @@ export class ReferenceIndex {
   }
 
   private person(email: string, path: string, report: Report): void {
-    if (!this.users.has(email.toLowerCase())) report(path, `${email} is not among the file's user records`);
+    if (!this.users.has(foldEmail(email))) report(path, `${email} is not among the file's user records`);
   }
 
   private patient(p: PatientRecord, report: Report): void {

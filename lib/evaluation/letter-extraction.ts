@@ -32,19 +32,30 @@ export function stripThinking(text: string): string {
 // Python's str.strip() and str.splitlines() boundaries (JS trim() and \s agree on whitespace
 // for every character a reply realistically holds; splitlines also breaks on \v \f \x1c–\x1e \x85).
 const pyStrip = (s: string) => s.trim();
-// biome-ignore lint/suspicious/noControlCharactersInRegex: Python's splitlines breaks on these control characters
-const LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
-const nonEmptyLines = (s: string) =>
-  s
-    .split(LINE_BREAK)
-    .map(pyStrip)
-    .filter((l) => l !== "");
+const LINE_BREAKS = new Set([0x0a, 0x0d, 0x0b, 0x0c, 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029]);
+/**
+ * The last `count` non-empty (stripped) lines, last first. Walks back from the end rather than
+ * splitting the whole reply: a reply of a million line breaks is then read only as far as needed.
+ * "\r\n" splitting as two breaks only adds an empty line, which is dropped anyway.
+ */
+function lastNonEmptyLines(s: string, count: number): string[] {
+  const lines: string[] = [];
+  let end = s.length;
+  for (let i = s.length - 1; i >= -1 && lines.length < count; i--) {
+    if (i >= 0 && !LINE_BREAKS.has(s.charCodeAt(i))) continue;
+    const line = pyStrip(s.slice(i + 1, end));
+    if (line !== "") lines.push(line);
+    end = i;
+  }
+  return lines;
+}
 const withoutStars = (s: string) => s.replace(/\*+/g, "");
 
 /** Explicit phrases over the whole text; the last match wins (the final answer). */
 const WHOLE_TEXT_PHRASES = [
   /\\boxed\{([A-E])\}/gi,
-  /(?:the\s+)?correct\s+answer\s+is\s*[:\s]*\(*([A-E])\)*(?![\p{L}\p{N}_])/giu,
+  // `[:\s]*`, not `\s*[:\s]*`: the same text, but one way to match it (the latter is quadratic in a run of spaces)
+  /(?:the\s+)?correct\s+answer\s+is[:\s]*\(*([A-E])\)*(?![\p{L}\p{N}_])/giu,
   /answer\s*[:-]\s*[(["'`]*([A-E])(?![\p{L}\p{N}_])/giu,
   /answer\s+is\s+[(["'`]*([A-E])(?![\p{L}\p{N}_])/giu,
   /conclusion\s*[:-]\s*[(["'`]*([A-E])(?![\p{L}\p{N}_])/giu,
@@ -53,7 +64,7 @@ const WHOLE_TEXT_PHRASES = [
 /** The same phrases tried on one line, which must start them (or follow a space). */
 const LINE_PHRASES = [
   /\\boxed\{([A-E])\}/i,
-  /(?:^|\s)(?:the\s+)?correct\s+answer\s+is\s*[:\s]*\(*([A-E])\)*(?![\p{L}\p{N}_])/iu,
+  /(?:^|\s)(?:the\s+)?correct\s+answer\s+is[:\s]*\(*([A-E])\)*(?![\p{L}\p{N}_])/iu,
   /(?:^|\s)answer\s*[:-]\s*[(["'`]*([A-E])(?![\p{L}\p{N}_])/iu,
   /(?:^|\s)answer\s+is\s+[(["'`]*([A-E])(?![\p{L}\p{N}_])/iu,
   /(?:^|\s)so\s+the\s+correct\s+answer\s+is\s+[(["'`]*([A-E])(?![\p{L}\p{N}_])/iu,
@@ -61,10 +72,22 @@ const LINE_PHRASES = [
   /(?:^|\s)conclusion\s*[:-]\s*[(["'`]*([A-E])(?![\p{L}\p{N}_])/iu,
 ];
 
-/** "The correct answer is:" and, on a later line, "B: Note #1 …". */
-const ANSWER_IS_THEN_LINE = /(?:the\s+)?correct\s+answer\s+is\s*:.*?(?<![^\n])([A-E])\s*:/is;
-/** A line that starts with a letter and a colon, then text: "…\n\nA: Note #3 …". */
-const LETTER_COLON_LINE = /(?<![^\n])\s*([A-E])\s*:\s+[A-Z]/i;
+/**
+ * "The correct answer is:" and, on a later line, "B: Note #1 …" — the scorer's
+ * `correct\s+answer\s+is\s*:.*?^([A-E])\s*:` (DOTALL, MULTILINE) in two steps: the first phrase, then
+ * the first line-start letter after it. One regex would rescan the rest of the text from every phrase.
+ */
+const ANSWER_IS = /(?:the\s+)?correct\s+answer\s+is\s*:/i;
+const LINE_START_LETTER_COLON = /(?<![^\n])([A-E])\s*:/gi;
+/**
+ * A line that starts with a letter and a colon, then text: "…\n\nA: Note #3 …" — the scorer's
+ * `^\s*([A-E])\s*:\s+[A-Z]` (MULTILINE), whose `\s*` also crosses line breaks. Tried once per run
+ * of whitespace (at its start, which must be the text's start or hold a "\n"), not from every line
+ * start inside it: all those reach the same letter, and retrying each is quadratic in a run of newlines.
+ */
+const LETTER_COLON_LINE = /(?<!\s)(?:^|[^\S\n]*\n)\s*([A-E])\s*:\s+[A-Z]/i;
+/** Text that is one letter once stars and whitespace are removed (tested, not built: a long reply is then not copied). */
+const ONE_LETTER = /^[*\s]*([A-E])[*\s]*$/i;
 /**
  * A reply that starts with a letter standing alone ("A", "**B**", "C.", "D) …", "A1"). The
  * lookahead is the documented trap: without it "Answer: none apply" reads as A, "Based on
@@ -84,21 +107,27 @@ function lastMatch(text: string, patterns: readonly RegExp[]): string | null {
 
 /** Lines from the end: the first phrase that matches in the line, else a line that is one letter. */
 function fromLastLines(text: string, count: number): string | null {
-  const lines = nonEmptyLines(text);
-  for (const line of lines.slice(-count).reverse()) {
+  for (const line of lastNonEmptyLines(text, count)) {
     const clean = withoutStars(line);
     for (const p of LINE_PHRASES) {
       const m = p.exec(clean);
       if (m) return upper(m);
     }
-    const bare = line.replace(/[*\s]/g, "");
-    if (/^[A-Ea-e]$/.test(bare)) return bare.toUpperCase();
+    const bare = upper(ONE_LETTER.exec(line));
+    if (bare) return bare;
   }
   return null;
 }
 
+function answerIsThenLine(text: string): string | null {
+  const phrase = ANSWER_IS.exec(text);
+  if (!phrase) return null;
+  LINE_START_LETTER_COLON.lastIndex = phrase.index + phrase[0].length;
+  return upper(LINE_START_LETTER_COLON.exec(text));
+}
+
 function colonForms(text: string): string | null {
-  return upper(ANSWER_IS_THEN_LINE.exec(text)) ?? upper(LETTER_COLON_LINE.exec(text));
+  return answerIsThenLine(text) ?? upper(LETTER_COLON_LINE.exec(text));
 }
 
 function extractDefault(reply: string): string | null {
@@ -123,13 +152,7 @@ function extractGemini(reply: string): string | null {
   const text = pyStrip(stripThinking(reply));
   if (text === "") return null;
   const clean = withoutStars(text);
-  const single = clean.replace(/[*\s]/g, "");
-  return (
-    fromLastLines(text, 10) ??
-    lastMatch(clean, WHOLE_TEXT_PHRASES) ??
-    colonForms(text) ??
-    (/^[A-Ea-e]$/.test(single) ? single.toUpperCase() : null)
-  );
+  return fromLastLines(text, 10) ?? lastMatch(clean, WHOLE_TEXT_PHRASES) ?? colonForms(text) ?? upper(ONE_LETTER.exec(clean));
 }
 
 /**

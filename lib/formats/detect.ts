@@ -30,7 +30,9 @@ export type Detection =
 /** How many characters of each file detection wants to see. */
 export const DETECT_HEAD_CHARS = 8192;
 
-const basename = (name: string) => (name.split(/[\\/]/).pop() ?? name).toLowerCase();
+// A `.gz` reaches detection decompressed (the file opener inflates it as it streams): it is
+// classified by the name it has inside (Bulk Data servers write `Condition.000.ndjson.gz`).
+const basename = (name: string) => (name.split(/[\\/]/).pop() ?? name).toLowerCase().replace(/\.gz$/, "");
 
 function csvHeader(head: string): string[] {
   const first = head.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
@@ -46,8 +48,7 @@ function classify(file: DetectInput): Guess {
   const has = (key: string, text = head) => text.includes(`"${key}"`);
   if (isFhir(name, head, firstLine)) return { role: "fhir", format: "fhir-r4" };
 
-  // A .gz reaches detection decompressed (the file opener inflates it as it streams).
-  if (name.endsWith(".csv") || name.endsWith(".csv.gz")) {
+  if (name.endsWith(".csv")) {
     const cols = csvHeader(head);
     if (cols.includes("turn_type") && cols.includes("qa_category")) return { role: "questions" };
     if (cols.includes("note_num") && cols.includes("text")) return { role: "notes" };
@@ -67,7 +68,6 @@ function classify(file: DetectInput): Guess {
     if (has("instances") && has("patients")) return { role: "bundle", format: "ehr-decision-mcq-json" };
     if (has("conversations")) return { role: "bundle", format: "notes-chatqa-json" };
   }
-  if (name.endsWith(".gz")) return undefined;
   if (name.endsWith("patients.jsonl")) return { role: "patients" };
   if (name.endsWith("instances.jsonl")) return { role: "instances" };
   if (has("choice_A", firstLine) && has("patient_id", firstLine)) return { role: "ehrnoteqa" };

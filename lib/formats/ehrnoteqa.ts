@@ -22,7 +22,7 @@ const NOTE_COLUMN_RE = /^note_(\d+)$/;
 
 // Python's `\s` on str patterns (str.isspace), which differs from JavaScript's `\s` at the edges.
 const PY_SPACE = "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
-const LINE_BREAK_RE = new RegExp(`(\\n${PY_SPACE}*|${PY_SPACE}*\\n)`, "g");
+const WHITESPACE_RUN_RE = new RegExp(`${PY_SPACE}+`, "g");
 const SPACE_RUN_RE = new RegExp(`${PY_SPACE}{2,}`, "g");
 const PY_STRIP_RE = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, "g");
 
@@ -32,7 +32,19 @@ const PY_STRIP_RE = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, "g");
  * included) becomes one space, then the ends are stripped.
  */
 export function transformString(s: string): string {
-  return s.replace(LINE_BREAK_RE, "\n").replace(SPACE_RUN_RE, " ").replace(PY_STRIP_RE, "");
+  return s.replace(WHITESPACE_RUN_RE, aroundLineBreaks).replace(SPACE_RUN_RE, " ").replace(PY_STRIP_RE, "");
+}
+
+/**
+ * What preprocess.py's `re.sub(r"(\n\s*|\s*\n)", "\n", …)` makes of one whitespace run, worked out
+ * per run: that regex retries `\s*\n` from every character of a run without a line break
+ * (quadratic in a long run of spaces). A run starting with "\n" becomes "\n"; otherwise up to
+ * its last "\n" does, and what follows that "\n" stays.
+ */
+function aroundLineBreaks(run: string): string {
+  const last = run.lastIndexOf("\n");
+  if (last === -1) return run;
+  return run[0] === "\n" ? "\n" : `\n${run.slice(last + 1)}`;
 }
 
 /** The `note_<k>` columns of a preprocessed row, by k (text as given; "" = no note). */

@@ -16,6 +16,12 @@ export interface SourceOptionRef {
 const NOTE_RE = /Note\s*#\s*(\d+)/gi;
 const CHARTDATE_RE = /Chart\s*date\s*:\s*([^\s,;)]+)/i;
 const HEADERS_RE = /Headers?\s*:\s*([\s\S]*)$/i;
+/**
+ * A list separator, or "and" with whitespace around it. `\s+and` is tried only where the
+ * whitespace before "and" can first be reached (its run's first character that is not "\n",
+ * as "\n" splits on its own first): retried from every character of a long run it is quadratic.
+ */
+const HEADER_SEPARATOR_RE = /[,;|\n]|(?=[^\S\n])(?<![^\S\n]\n*)\s+and\s+/i;
 
 export function parseSourceOption(text: string): SourceOptionRef[] {
   const marks: { index: number; end: number; noteNum: number }[] = [];
@@ -31,7 +37,7 @@ export function parseSourceOption(text: string): SourceOptionRef[] {
     const headers = HEADERS_RE.exec(segment);
     if (headers) {
       ref.headers = (headers[1] as string)
-        .split(/[,;|\n]|\s+and\s+/i)
+        .split(HEADER_SEPARATOR_RE)
         .map((h) =>
           h
             .trim()

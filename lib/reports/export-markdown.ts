@@ -9,7 +9,7 @@ import type { ReportFeedback } from "./feedback";
 import type { CoefficientResult } from "../agreement/types";
 import { fixed, levelPercent, percent, percentUpper, plural, pValue, thousands } from "./format";
 import { categoryLabel, COEFFICIENT_NAMES, COEFFICIENT_ORDER, groupLabel, tieExample } from "./labels";
-import { mdTable as table, mdText } from "./markdown";
+import { mdCode, mdTable as table, mdText } from "./markdown";
 import { revisionsMarkdown, type ReportRevisions } from "./revisions";
 import type { AuditReport, DimensionAuditReport, GroupAgreement } from "./types";
 
@@ -21,7 +21,7 @@ function ci(c: { ciLower: number | null; ciUpper: number | null }): string {
 
 function header(r: AuditReport): string[] {
   const a = r.audit;
-  const sample = [`${plural(a.itemsSampled, "item")} (planned ${thousands(a.sampleSize)})`, `seed \`${a.seed.replace(/`/g, "'")}\``];
+  const sample = [`${plural(a.itemsSampled, "item")} (planned ${thousands(a.sampleSize)})`, `seed ${mdCode(a.seed)}`];
   if (a.samplingFrame !== null) sample.push(`frame: ${mdText(a.samplingFrame)}`);
   sample.push(a.strata.length > 0 ? `stratified by ${a.strata.map(mdText).join(", ")}` : "not stratified");
   return [

@@ -10,6 +10,7 @@ import { isCensus } from "../agreement/report";
 import { fixed, joinList, levelPercent, numberWord, percent, percentUpper, plural, thousands } from "./format";
 import { categoryLabel, tieExample } from "./labels";
 import { revisionsSentence, type ReportRevisions } from "./revisions";
+import { inTimeUnit, timeUnit } from "./time-on-task";
 import type { AuditReport, DimensionAuditReport } from "./types";
 
 export interface AdjudicationSummary {
@@ -93,15 +94,17 @@ export function orderSentence(r: AuditReport): string | null {
   return `${who} (${how}), with one patient's decision points always in cutoff order, so that no record was read beyond a decision point's cutoff before that decision point was judged.`;
 }
 
-/** The median active minutes per case (only when measured). */
+/** The median active time per case (only when measured). */
 export function timeSentence(r: AuditReport): string | null {
   const t = r.audit.timeOnTask;
   if (!t || t.measured === 0 || t.medianMinutes === null) return null;
-  const m = (x: number | null) => fixed(x, 1);
+  // One unit for the sentence, chosen by the median: short items read in seconds.
+  const unit = timeUnit(t.medianMinutes);
+  const m = (x: number | null) => inTimeUnit(x, unit);
   const perRater = t.perRater.filter((p) => p.medianMinutes !== null).map((p) => `${p.rater} ${m(p.medianMinutes)}`);
   return (
     `Active time on task was measured in the browser (page visible and focused, with input in the last minute; idle time excluded): ` +
-    `each clinician spent a median of ${m(t.medianMinutes)} minutes per case (interquartile range ${m(t.q1Minutes)}–${m(t.q3Minutes)}; ` +
+    `each clinician spent a median of ${m(t.medianMinutes)} ${unit} per case (interquartile range ${m(t.q1Minutes)}–${m(t.q3Minutes)}; ` +
     `${plural(t.measured, "rated case")} measured${perRater.length > 1 ? `; per clinician ${joinList(perRater)}` : ""}).`
   );
 }

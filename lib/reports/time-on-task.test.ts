@@ -54,6 +54,14 @@ describe("time on task", () => {
     expect(paragraph(report)).toContain(timeSentence(report)!);
   });
 
+  it("states short times in seconds, not as 0.0 minutes", () => {
+    const s = withWork();
+    const quick = { ...s, work: s.work!.map((w) => ({ ...w, activeMs: Math.round(w.activeMs / 10) })) };
+    expect(timeSentence(computeAuditReport(quick))).toContain(
+      "each clinician spent a median of 21 seconds per case (interquartile range 9–36; 16 rated cases measured; per clinician R1 21, R2 42 and R3 9).",
+    );
+  });
+
   it("leaves the paragraph and JSON of snapshots without the new facts unchanged", () => {
     const plain = computeAuditReport(smallAudit());
     expect(orderSentence(plain)).toBeNull();

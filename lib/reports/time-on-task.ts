@@ -6,6 +6,7 @@
  * (type 7, linear interpolation), so `quantile(x, c(.25, .5, .75))` on the CSV's minutes agrees.
  */
 import { csvText } from "../csv";
+import { fixed } from "./format";
 import type { AuditSnapshot } from "./types";
 
 export interface TimeOnTaskSummary {
@@ -28,6 +29,18 @@ export function quantile(sorted: readonly number[], p: number): number | null {
 }
 
 const minutes = (ms: number) => ms / 60_000;
+
+export type TimeUnit = "seconds" | "minutes";
+
+/** Seconds below a minute (a quick item would read "0.0 minutes"), minutes from there on. */
+export function timeUnit(minutes: number): TimeUnit {
+  return minutes * 60 < 59.5 ? "seconds" : "minutes";
+}
+
+/** A time in minutes written in `unit`: whole seconds, or minutes to one decimal. */
+export function inTimeUnit(minutes: number | null, unit: TimeUnit): string {
+  return unit === "seconds" ? fixed(minutes === null ? null : minutes * 60, 0) : fixed(minutes, 1);
+}
 
 export function timeOnTask(s: AuditSnapshot): TimeOnTaskSummary | null {
   if (!s.work) return null;

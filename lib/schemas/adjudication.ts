@@ -1,6 +1,7 @@
 // Client-safe input schema of the adjudication panel, imported by the server action and the
 // panel alike. Messages are catalog keys (lib/schemas/issues.ts).
 import { z } from "zod";
+import { isCleanText } from "./text";
 
 // turnOrder is taken from the correction itself (lib/server/adjudication), whatever the form sends.
 const turnOrder = z.number().int().min(0).optional();
@@ -30,13 +31,23 @@ export const saveAdjudicationSchema = z.strictObject({
   auditId: z.string().min(1),
   auditItemId: z.string().min(1),
   finalLabels: z.record(z.string(), z.string()),
-  rationale: z.string().trim().min(1, "adjudication.validation.rationale").max(20_000),
+  rationale: z
+    .string()
+    .trim()
+    .min(1, "adjudication.validation.rationale")
+    .max(20_000)
+    .refine(isCleanText, "common.validation.controlCharacters"),
   decisions: z.array(
     z.strictObject({
       correctionId: z.string().min(1),
       decision: z.enum(["ACCEPTED", "EDITED", "REJECTED"]),
       applied: appliedSchema.nullable(),
-      rationale: z.string().trim().min(1, "adjudication.validation.decisionRationale").max(20_000),
+      rationale: z
+        .string()
+        .trim()
+        .min(1, "adjudication.validation.decisionRationale")
+        .max(20_000)
+        .refine(isCleanText, "common.validation.controlCharacters"),
     }),
   ),
 });

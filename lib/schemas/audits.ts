@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { rubricSchema } from "../audits/rubric";
 import { REVIEW_ORDER_MODES } from "../sampling/review-order";
+import { lineName } from "./text";
 
 /** The item fields a sample may be stratified by. */
 export const STRATA_KEYS = ["chapter", "level", "decisionPoint"] as const;
@@ -14,12 +15,12 @@ const wholeNumber = "audits.validation.wholeNumber";
 export const sampleRequestSchema = z.strictObject({
   datasetId: z.string().min(1, "audits.validation.dataset"),
   size: z.coerce.number(wholeNumber).int(wholeNumber).min(1, "audits.validation.atLeastOne"),
-  seed: z.string().trim().min(1, "audits.validation.seed").max(256),
+  seed: lineName(256, "audits.validation.seed"),
   strata: z.array(z.enum(STRATA_KEYS)).default([]),
 });
 
 export const createAuditSchema = sampleRequestSchema.extend({
-  name: z.string().trim().min(1, "audits.validation.name").max(160),
+  name: lineName(160, "audits.validation.name"),
   rubric: rubricSchema,
   /** Each rater's own shuffle (default) or one shuffle for all; either way cutoff order within a patient. */
   reviewOrder: z.enum(REVIEW_ORDER_MODES).default("per-rater"),

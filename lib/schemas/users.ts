@@ -2,7 +2,9 @@
 // and the forms alike. Messages are catalog keys (lib/schemas/issues.ts); a length's bound
 // reaches the message as {min} / {max}.
 import { z } from "zod";
+import { foldEmail, hasLookAlike } from "../auth/email";
 import { ROLES } from "../auth/permissions";
+import { isCleanLine, lineName } from "./text";
 
 /** The shortest password anyone may choose (lib/auth/password.ts hashes them). */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -13,8 +15,15 @@ const PASSWORD_MAX = 200;
 export const EXPIRY_CHOICES = [24, 72, 168, 336] as const;
 export const DEFAULT_EXPIRY_HOURS = 72;
 
-const email = () => z.string().trim().toLowerCase().pipe(z.email("admin.form.errors.email"));
-const name = () => z.string().trim().min(1, "admin.form.errors.name").max(NAME_MAX, "admin.form.errors.nameTooLong");
+// Compared as accounts are (lib/auth/email.ts): a look-alike is refused with its own message.
+const foldedEmail = () =>
+  z
+    .string()
+    .trim()
+    .refine((s) => !hasLookAlike(s), "admin.form.errors.emailLookAlike")
+    .transform(foldEmail);
+const email = () => foldedEmail().pipe(z.email("admin.form.errors.email"));
+const name = () => lineName(NAME_MAX, "admin.form.errors.name", "admin.form.errors.nameTooLong");
 const newPassword = () =>
   z.string().min(MIN_PASSWORD_LENGTH, "auth.account.tooShort").max(PASSWORD_MAX, "admin.form.errors.passwordTooLong");
 const mismatch = { path: ["confirm"], message: "auth.account.mismatch" };
@@ -40,8 +49,15 @@ export type CreateUserInput = z.input<typeof createUserSchema>;
 export const invitationSchema = z.strictObject({
   role: z.enum(ROLES),
   // Empty: the invitee types their own.
-  email: z.union([z.literal(""), email()]).default(""),
-  name: z.string().trim().max(NAME_MAX, "admin.form.errors.nameTooLong").default(""),
+  email: foldedEmail()
+    .pipe(z.union([z.literal(""), z.email("admin.form.errors.email")]))
+    .default(""),
+  name: z
+    .string()
+    .trim()
+    .max(NAME_MAX, "admin.form.errors.nameTooLong")
+    .refine(isCleanLine, "common.validation.controlCharactersInName")
+    .default(""),
   expiresInHours: z
     .union(EXPIRY_CHOICES.map((h) => z.literal(h)) as [z.ZodLiteral<24>, z.ZodLiteral<72>, z.ZodLiteral<168>, z.ZodLiteral<336>])
     .default(DEFAULT_EXPIRY_HOURS),
@@ -52,7 +68,7 @@ export type InvitationInput = z.input<typeof invitationSchema>;
 export const acceptInvitationSchema = z
   .strictObject({
     token: z.string().max(200),
-    email: z.string().trim().toLowerCase().max(254).default(""),
+    email: foldedEmail().pipe(z.string().max(254)).default(""),
     name: name(),
     password: newPassword(),
     confirm: z.string().max(PASSWORD_MAX),

@@ -259,10 +259,10 @@ describe.each(DATABASES)("backup from $name", (source) => {
       issues: [{ file: "edited.jsonl", line: lines.length, field: "end.sha256", message: expect.stringMatching(/corrupted or edited/) }],
     });
 
-    const version = await restoreAudit(fresh, null, textSource("v3.jsonl", text.replace('"formatVersion":2', '"formatVersion":3')));
+    const version = await restoreAudit(fresh, null, textSource("v4.jsonl", text.replace('"formatVersion":3', '"formatVersion":4')));
     expect(version).toMatchObject({
       status: "invalid",
-      issues: [{ line: 1, field: "header.formatVersion", message: expect.stringMatching(/version 3 is not supported/) }],
+      issues: [{ line: 1, field: "header.formatVersion", message: expect.stringMatching(/version 4 is not supported/) }],
     });
 
     const truncated = await restoreAudit(fresh, null, textSource("cut.jsonl", lines.slice(0, -3).join("\n")));

@@ -90,6 +90,9 @@ describe.each(DATABASES)("a full review on $name", (database) => {
       const last = queue!.items.at(-1)!;
       const page = await loadCasePage(db, raters[1]!, last.assignmentId, { recordDir: null });
       expect(page).toMatchObject({ position: items, size: items, nextAssignmentId: null });
+      // From the first item, every later one is read (in growing looks) and found done.
+      const first = await loadCasePage(db, raters[1]!, queue!.items[0]!.assignmentId, { recordDir: null });
+      expect(first).toMatchObject({ position: 1, size: items, nextAssignmentId: null });
     });
 
     it("backs up and restores with byte-identical downloads", async () => {

@@ -4,7 +4,7 @@ import { isLocale } from "@/lib/i18n/locales";
 import { acceptInvitationSchema } from "@/lib/schemas/users";
 import { publicAction } from "@/lib/server/action";
 import { acceptInvitation } from "@/lib/server/users/accept-invitation";
-import { requestAddress } from "./client-address";
+import { requestAddress } from "@/lib/server/request-address";
 
 /** Anyone holding the link: creates their account (the link then never works again). */
 export const acceptInvitationAction = publicAction("invitation.accept", acceptInvitationSchema, async (data, { db }) => {

@@ -9,6 +9,7 @@ import { AssignPanel } from "@/components/audits/assign-panel";
 import { CompositionTable } from "@/components/audits/composition-table";
 import { ProgressTable } from "@/components/audits/progress-table";
 import { FlaggedItems, ReviewOrderRuleText } from "@/components/audits/review-order-rule";
+import { pageLinks, pageParam } from "@/components/data-table/search-params";
 import { storedReviewOrderRule } from "@/lib/sampling/review-order";
 import { StatusControls } from "@/components/audits/status-controls";
 import { ExtendSampleForm } from "@/components/audits/extend-sample-form";
@@ -33,9 +34,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const STATUS_TONE = { DRAFT: "neutral", OPEN: "accent", CLOSED: "warning" } as const;
 
-export default async function AuditPage(props: { params: Promise<{ auditId: string }> }) {
+export default async function AuditPage(props: {
+  params: Promise<{ auditId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { user, db } = await pageContext("audits:manage");
   const { auditId } = await props.params;
+  const search = await props.searchParams;
   const audit = await getAudit(db, auditId);
   if (!audit) notFound();
   const [progress, clinicians, sampleIds, { frame }, t, locale] = await Promise.all([
@@ -121,7 +126,11 @@ export default async function AuditPage(props: { params: Promise<{ auditId: stri
             <div className="mt-3">
               <ProgressTable clinicians={progress?.clinicians ?? []} auditId={audit.id} locked={audit.status === "CLOSED"} />
             </div>
-            <FlaggedItems items={progress?.flaggedItems ?? []} />
+            <FlaggedItems
+              items={progress?.flaggedItems ?? []}
+              page={pageParam(search.flagged)}
+              pageHref={pageLinks(`/audits/${auditId}`, search, "flagged", "#flagged-items")}
+            />
           </Card>
           <AssignPanel
             auditId={audit.id}

@@ -14,6 +14,7 @@ import { itemRubricView, rubricTurns } from "@/lib/audits/item-dimensions";
 import { localizeRubric } from "@/lib/audits/rubric";
 import { compactRecord } from "@/lib/review/compact-record";
 import { pageContext } from "@/lib/server/page";
+import { requestAddress } from "@/lib/server/request-address";
 import { loadCasePage } from "@/lib/server/review/case-page";
 import { mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
 import { recordActiveTimeAction, saveCommentAction, saveCorrectionAction, saveRatingAction, setFlagAction } from "../actions";
@@ -30,7 +31,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   const { assignmentId } = await props.params;
   // One read for the assignment and all it carries, one for the place in the queue; the record
   // comes from the per-item cache (lib/server/review/record-cache.ts) as compact JSON.
-  const review = await loadCasePage(db, user.id, assignmentId);
+  const review = await loadCasePage(db, user.id, assignmentId, { address: await requestAddress() });
   if (!review) notFound();
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;
@@ -63,7 +64,8 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
         setFlag: setFlagAction,
         recordActiveTime: recordActiveTimeAction,
       }}
-      nextHref={review.nextAssignmentId ? `/review/${review.nextAssignmentId}` : null}
+      // Nothing left to rate after this one: "n" opens the end of the queue (what is left to revisit).
+      nextHref={review.nextAssignmentId ? `/review/${review.nextAssignmentId}` : closed ? null : `/review/done/${review.audit.id}`}
       controls={guidelines ? <GuidelinesPanel auditId={review.audit.id} text={guidelines} /> : undefined}
     />
   );

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { detectFormat } from "../detect";
+import { isNdjsonName } from "./read-fhir";
 
 const instances = { name: "instances.jsonl", head: '{"instance_id":"i1","patient_id":"p1","cutoff":{"time":"2032-03-02T10:00:00Z"}}\n' };
 
@@ -22,6 +23,27 @@ describe("FHIR R4 detection", () => {
       ],
       ignored: [],
     });
+  });
+
+  test("a Bulk Data export's compressed NDJSON is FHIR, not ignored", () => {
+    // Servers write `<Type>.<n>.ndjson.gz`; detection sees the inflated text.
+    const d = detectFormat([
+      { name: "Patient.000.ndjson.gz", head: '{"resourceType":"Patient","id":"p1"}\n' },
+      { name: "Condition.000.ndjson.gz", head: '{"resourceType":"Condition","id":"c1"}\n' },
+      { name: "instances.jsonl.gz", head: instances.head },
+    ]);
+    expect(d).toEqual({
+      ok: true,
+      format: "fhir-r4",
+      files: [
+        { name: "Patient.000.ndjson.gz", role: "fhir" },
+        { name: "Condition.000.ndjson.gz", role: "fhir" },
+        { name: "instances.jsonl.gz", role: "instances" },
+      ],
+      ignored: [],
+    });
+    expect(isNdjsonName("Condition.000.ndjson.gz")).toBe(true);
+    expect(isNdjsonName("bundle.json.gz")).toBe(false);
   });
 
   test("the native JSONL pair is not mistaken for FHIR", () => {

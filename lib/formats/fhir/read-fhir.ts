@@ -18,7 +18,7 @@ import { fhirValidator } from "./validator";
 /** Bundle types read: their entries are resources of the record (a history or message bundle is not). */
 export const BUNDLE_TYPES = ["collection", "transaction", "searchset", "batch", "document"] as const;
 
-export const isNdjsonName = (name: string) => /\.(ndjson|jsonl)$/i.test(name);
+export const isNdjsonName = (name: string) => /\.(ndjson|jsonl)(\.gz)?$/i.test(name);
 
 /** A FHIR file once read: its text, for files that cannot be reopened (parseDataset on chunks). */
 async function* tee(chunks: Chunks, into: string[]): AsyncGenerator<string> {

@@ -88,15 +88,62 @@ export function notes(v: unknown): string | undefined {
   return texts.length > 0 ? texts.join("\n\n") : undefined;
 }
 
+// `[…\s]*={0,2}\s*$` written so that trailing whitespace has one way to match (else quadratic in it).
+const BASE64_RE = /^[A-Za-z0-9+/\s]*(?:==?\s*)?$/;
+const CLOSE_RE = { script: /<\/script\s*>/gi, style: /<\/style\s*>/gi };
+const openRe = (tags: readonly string[]) => new RegExp(`<(${tags.join("|")})\\b`, "gi");
+
+/**
+ * `html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, "")`, but each element's end is searched
+ * for once, not again from every later `<script` (quadratic in a text of unclosed `<script`s).
+ */
+function dropScriptAndStyle(html: string): string {
+  const close = { script: { at: -1, end: -1 }, style: { at: -1, end: -1 } };
+  let tags = ["script", "style"] as const as readonly ("script" | "style")[];
+  let open = openRe(tags);
+  let out = "";
+  let kept = 0;
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    const tag = (m[1] as string).toLowerCase() as "script" | "style";
+    const from = m.index + m[0].length;
+    if (close[tag].at < from) {
+      CLOSE_RE[tag].lastIndex = from;
+      const found = CLOSE_RE[tag].exec(html);
+      if (!found) {
+        // No end for this element, so none for any later one of its kind: look for the other kind only.
+        tags = tags.filter((t) => t !== tag);
+        if (tags.length === 0) break;
+        open = openRe(tags);
+        open.lastIndex = from;
+        continue;
+      }
+      close[tag] = { at: found.index, end: found.index + found[0].length };
+    }
+    out += html.slice(kept, m.index);
+    kept = close[tag].end;
+    open.lastIndex = kept;
+  }
+  return out + html.slice(kept);
+}
+
+/** Tags removed. After the last ">" no "<" can end a tag: that tail is kept as is, not searched from each "<". */
+function dropTags(text: string): string {
+  const end = text.lastIndexOf(">") + 1;
+  return text.slice(0, end).replace(/<[^>]*>/g, "") + text.slice(end);
+}
+
+// Spaces before a line break, tried at the start of a run of spaces only (not again from inside it).
+const SPACE_BEFORE_BREAK_RE = /(?<![ \t])[ \t]+\n/g;
+
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /** XHTML narrative or an HTML attachment as plain text: block elements become line breaks, tags go, entities are decoded. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, "")
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|div|li|tr|h[1-6]|table|ul|ol)\s*>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
+  return dropTags(
+    dropScriptAndStyle(html)
+      .replace(/<br\s*\/?>/gi, "\n")
+      .replace(/<\/(p|div|li|tr|h[1-6]|table|ul|ol)\s*>/gi, "\n"),
+  )
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
       if (e[0] === "#") {
         const n = e[1] === "x" || e[1] === "X" ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
@@ -104,7 +151,7 @@ export function htmlToText(html: string): string {
       }
       return ENTITIES[e.toLowerCase()] ?? all;
     })
-    .replace(/[ \t]+\n/g, "\n")
+    .replace(SPACE_BEFORE_BREAK_RE, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
@@ -121,7 +168,7 @@ export function attachmentText(att: Json): AttachmentText {
   if (mime !== "text/plain" && mime !== "text/html") return undefined;
   const data = str(att.data);
   if (data === undefined) return undefined;
-  if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(data)) return { ok: false, message: "attachment data is not base64" };
+  if (!BASE64_RE.test(data)) return { ok: false, message: "attachment data is not base64" };
   const bytes = Buffer.from(data, "base64");
   let text: string;
   try {

@@ -1,4 +1,8 @@
-/** The README.md inside a reproducibility package: what each file is and how to rerun the numbers. */
+/**
+ * The README.md inside a reproducibility package: what each file is and how to rerun the numbers.
+ * Names come from users: escaped as in report.md, so a name cannot add a heading, link or HTML.
+ */
+import { mdCode, mdText } from "../markdown";
 import type { AuditSnapshot } from "../types";
 
 const ABOUT: Record<string, string> = {
@@ -25,12 +29,12 @@ export function packageReadme(snapshot: AuditSnapshot, names: readonly string[])
   const rows = names.map((name) => {
     const wide = /^ratings-wide-(.+)\.csv$/.exec(name);
     const dimension = wide && snapshot.rubric.find((d) => d.key === wide[1]);
-    const about = dimension ? `ratings of "${dimension.label}", one column per rater (irrCAC's raw format)` : (ABOUT[name] ?? "");
-    return `| \`${name}\` | ${about} |`;
+    const about = dimension ? `ratings of "${mdText(dimension.label)}", one column per rater (irrCAC's raw format)` : (ABOUT[name] ?? "");
+    return `| ${mdCode(name)} | ${about} |`;
   });
-  return `# Reproducibility package: ${snapshot.audit.name}
+  return `# Reproducibility package: ${mdText(snapshot.audit.name)}
 
-Dataset ${snapshot.audit.datasetName}; ${snapshot.items.length} items sampled with seed \`${snapshot.audit.seed}\`;
+Dataset ${mdText(snapshot.audit.datasetName)}; ${snapshot.items.length} items sampled with seed ${mdCode(snapshot.audit.seed)};
 ${snapshot.raters.length} raters; audit status ${snapshot.audit.status.toLowerCase()}.
 
 ## Rerun the numbers

@@ -3,13 +3,16 @@ import type { Db } from "../../db/client";
 import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { parseRubric } from "../../audits/rubric";
 import type { Item } from "../../formats";
+import type { Viewer } from "../../access-log/events";
+import { recordAccess } from "../access-log/log";
 import { eventFromRow, noteFromRow } from "../datasets/rows";
 
 /**
  * One item for adjudication: the case (record up to the cutoff, as the raters saw it) and every
- * rater's ratings, comment and corrections — revealed only here, after access was checked.
+ * rater's ratings, comment and corrections — revealed only here, after access was checked. With
+ * a viewer (the page), the view goes to the access log's buffer.
  */
-export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId: string) {
+export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId: string, viewer?: Viewer) {
   const row = await db.auditItem.findFirst({
     where: { id: auditItemId, auditId },
     select: {
@@ -28,6 +31,8 @@ export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId:
           decisionPoint: true,
           data: true,
           patientId: true,
+          datasetId: true,
+          patient: { select: { externalId: true } },
         },
       },
       assignments: {
@@ -48,6 +53,17 @@ export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId:
   });
   if (!row) return null;
   const { item } = row;
+  if (viewer)
+    recordAccess(db, {
+      ...viewer,
+      action: "adjudication.view",
+      patient: item.patient.externalId,
+      itemExternalId: item.externalId,
+      datasetId: item.datasetId,
+      auditId,
+      itemId: item.id,
+      auditItemId,
+    });
   // Rater labels as in every report of the audit: R1…Rn audit-wide (lib/audits/rater-order).
   const audited = await db.assignment.findMany({
     where: { auditId, active: true },

@@ -1,5 +1,7 @@
 import "server-only";
 import { z } from "zod";
+import { foldEmail } from "../../auth/email";
+import { rowsTimeoutMs, writeInBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import {
   AssignmentError,
@@ -38,7 +40,7 @@ export function parseManualLines(text: string, items: Map<string, string>, clini
     const [item, email, ...rest] = line.split(/\s*[,;\t]\s*|\s+/);
     if (!item || !email || rest.length) return void problems.push({ key: "audits.errors.manualLine.format", values: { line: i + 1 } });
     const itemId = items.get(item);
-    const clinicianId = clinicians.get(email.toLowerCase());
+    const clinicianId = clinicians.get(foldEmail(email));
     if (!itemId) problems.push({ key: "audits.errors.manualLine.item", values: { line: i + 1, item } });
     if (!clinicianId) problems.push({ key: "audits.errors.manualLine.clinician", values: { line: i + 1, email } });
     if (!itemId || !clinicianId) return;
@@ -146,59 +148,61 @@ export async function assignClinicians(db: Db, actorId: string, input: z.output<
     if (error instanceof AssignmentError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;
   }
-  return db.$transaction(async (tx) => {
-    const existing = await tx.assignment.findMany({
-      where: { auditId: audit.id },
-      select: { id: true, auditItemId: true, userId: true, active: true },
-    });
-    const before = await tx.audit.findUniqueOrThrow({ where: { id: audit.id }, select: { design: true, ratersPerItem: true } });
-    const byKey = new Map(existing.map((a) => [`${a.auditItemId}|${a.userId}`, a]));
-    const create = plan.assignments.filter((a) => !byKey.has(`${a.itemId}|${a.clinicianId}`));
-    const reinstate = plan.assignments.map((a) => byKey.get(`${a.itemId}|${a.clinicianId}`)).filter((a) => a && !a.active);
-    const active = existing.filter((a) => a.active).map((a) => ({ itemId: a.auditItemId, clinicianId: a.userId }));
-    const resulting = [...active, ...create, ...reinstate.map((a) => ({ itemId: a!.auditItemId, clinicianId: a!.userId }))];
-    const design = designStats(itemIds, resulting);
-    if (active.length > 0 && !input.confirmUnbalance) {
-      const current = designStats(itemIds, active);
-      if (unbalances(current, design)) return { status: "confirm" as const, current, design };
-    }
-    const position = reviewPositionOf(audit);
-    await tx.assignment.createMany({
-      data: create.map((a) => ({
+  return db.$transaction(
+    async (tx) => {
+      const existing = await tx.assignment.findMany({
+        where: { auditId: audit.id },
+        select: { id: true, auditItemId: true, userId: true, active: true },
+      });
+      const before = await tx.audit.findUniqueOrThrow({ where: { id: audit.id }, select: { design: true, ratersPerItem: true } });
+      const byKey = new Map(existing.map((a) => [`${a.auditItemId}|${a.userId}`, a]));
+      const create = plan.assignments.filter((a) => !byKey.has(`${a.itemId}|${a.clinicianId}`));
+      const reinstate = plan.assignments.map((a) => byKey.get(`${a.itemId}|${a.clinicianId}`)).filter((a) => a && !a.active);
+      const active = existing.filter((a) => a.active).map((a) => ({ itemId: a.auditItemId, clinicianId: a.userId }));
+      const resulting = [...active, ...create, ...reinstate.map((a) => ({ itemId: a!.auditItemId, clinicianId: a!.userId }))];
+      const design = designStats(itemIds, resulting);
+      if (active.length > 0 && !input.confirmUnbalance) {
+        const current = designStats(itemIds, active);
+        if (unbalances(current, design)) return { status: "confirm" as const, current, design };
+      }
+      const position = reviewPositionOf(audit);
+      const rows = create.map((a) => ({
         auditId: audit.id,
         auditItemId: a.itemId,
         userId: a.clinicianId,
         reviewPosition: position(a.clinicianId, a.itemId),
-      })),
-    });
-    if (reinstate.length)
-      await tx.assignment.updateMany({ where: { id: { in: reinstate.map((a) => a!.id) } }, data: { active: true, withdrawnAt: null } });
-    await tx.audit.update({ where: { id: audit.id }, data: { design: input.design, ratersPerItem: plan.ratersPerItem } });
-    await recordEvent(tx, {
-      actorId,
-      action: "audit.assign",
-      entity: "Audit",
-      entityId: audit.id,
-      before: { design: before.design, ratersPerItem: before.ratersPerItem, assignments: active.length },
-      after: {
-        design: input.design,
-        ratersPerItem: plan.ratersPerItem,
-        clinicians: plan.clinicianIds,
+      }));
+      await writeInBatches(rows, (data) => tx.assignment.createMany({ data }));
+      if (reinstate.length)
+        await tx.assignment.updateMany({ where: { id: { in: reinstate.map((a) => a!.id) } }, data: { active: true, withdrawnAt: null } });
+      await tx.audit.update({ where: { id: audit.id }, data: { design: input.design, ratersPerItem: plan.ratersPerItem } });
+      await recordEvent(tx, {
+        actorId,
+        action: "audit.assign",
+        entity: "Audit",
+        entityId: audit.id,
+        before: { design: before.design, ratersPerItem: before.ratersPerItem, assignments: active.length },
+        after: {
+          design: input.design,
+          ratersPerItem: plan.ratersPerItem,
+          clinicians: plan.clinicianIds,
+          created: create.length,
+          reinstated: reinstate.length,
+          stats: plan.stats,
+          resulting: design,
+          confirmedUnbalance: input.confirmUnbalance === true,
+        } as object,
+      });
+      return {
+        status: "assigned" as const,
         created: create.length,
         reinstated: reinstate.length,
-        stats: plan.stats,
-        resulting: design,
-        confirmedUnbalance: input.confirmUnbalance === true,
-      } as object,
-    });
-    return {
-      status: "assigned" as const,
-      created: create.length,
-      reinstated: reinstate.length,
-      design,
-      plan: designStats(itemIds, plan.assignments),
-    };
-  });
+        design,
+        plan: designStats(itemIds, plan.assignments),
+      };
+    },
+    { timeout: rowsTimeoutMs(plan.assignments.length) },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { rowsTimeoutMs, writeInBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { reviewOrderRule, SamplingError, type ReviewOrderMode } from "../../sampling";
 import { recordEvent } from "../audit-trail";
@@ -26,46 +27,48 @@ export async function createAudit(
     if (error instanceof SamplingError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;
   });
-  return db.$transaction(async (tx) => {
-    const audit = await tx.audit.create({
-      data: {
-        name: input.name,
-        datasetId: input.datasetId,
-        rubric: input.rubric,
-        sampleSize: input.size,
-        seed: sample.seed,
-        strata: input.strata,
-        sampling: {
-          algorithm: sample.algorithm,
-          frameSize: sample.frameSize,
+  return db.$transaction(
+    async (tx) => {
+      const audit = await tx.audit.create({
+        data: {
+          name: input.name,
+          datasetId: input.datasetId,
+          rubric: input.rubric,
+          sampleSize: input.size,
+          seed: sample.seed,
+          strata: input.strata,
+          sampling: {
+            algorithm: sample.algorithm,
+            frameSize: sample.frameSize,
+            frameChecksum: sample.frameChecksum,
+            strataKeys: sample.strataKeys,
+            allocation: sample.allocation,
+            reviewOrder: reviewOrderRule(input.reviewOrder),
+          } as object,
+          populationSize: dataset.itemCount,
+          design: "FULLY_CROSSED",
+          createdById: actorId,
+        },
+      });
+      const items = sample.ids.map((externalId, i) => ({ auditId: audit.id, itemId: dbIds.get(externalId)!, sampleOrder: i + 1 }));
+      await writeInBatches(items, (data) => tx.auditItem.createMany({ data }));
+      await recordEvent(tx, {
+        actorId,
+        action: "audit.create",
+        entity: "Audit",
+        entityId: audit.id,
+        after: {
+          name: input.name,
+          datasetId: input.datasetId,
+          size: input.size,
+          seed: sample.seed,
+          strata: input.strata,
           frameChecksum: sample.frameChecksum,
-          strataKeys: sample.strataKeys,
-          allocation: sample.allocation,
           reviewOrder: reviewOrderRule(input.reviewOrder),
         } as object,
-        populationSize: dataset.itemCount,
-        design: "FULLY_CROSSED",
-        createdById: actorId,
-      },
-    });
-    await tx.auditItem.createMany({
-      data: sample.ids.map((externalId, i) => ({ auditId: audit.id, itemId: dbIds.get(externalId)!, sampleOrder: i + 1 })),
-    });
-    await recordEvent(tx, {
-      actorId,
-      action: "audit.create",
-      entity: "Audit",
-      entityId: audit.id,
-      after: {
-        name: input.name,
-        datasetId: input.datasetId,
-        size: input.size,
-        seed: sample.seed,
-        strata: input.strata,
-        frameChecksum: sample.frameChecksum,
-        reviewOrder: reviewOrderRule(input.reviewOrder),
-      } as object,
-    });
-    return audit;
-  });
+      });
+      return audit;
+    },
+    { timeout: rowsTimeoutMs(sample.ids.length) },
+  );
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { inBatches } from "../../db/batches";
+import { inBatches, rowsTimeoutMs, writeInBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import {
   AssignmentError,
@@ -190,47 +190,49 @@ export async function extendAuditSample(db: Db, actorId: string, input: ExtendSa
     afterLaterCutoff: plan.afterLaterCutoff.length,
   };
   const rule = storedReviewOrderRule(audit.sampling);
-  return db.$transaction(async (tx) => {
-    const { count } = await tx.audit.updateMany({
-      where: { id: audit.id, sampleSize: plan.fromSize, status: { not: "CLOSED" } },
-      data: { sampleSize: plan.toSize, sampling: { ...(audit.sampling as object), extensions: [...recorded, record] } as object },
-    });
-    if (count !== 1) throw new AppError("CONFLICT", { key: "audits.errors.statusChanged" });
-    const created = await tx.auditItem.createManyAndReturn({
-      data: added.map((a) => ({ auditId: audit.id, itemId: dbIds.get(a.id)!, sampleOrder: a.sampleOrder })),
-      select: { id: true, sampleOrder: true },
-    });
-    const auditItemOf = new Map(created.map((c) => [c.sampleOrder, c.id]));
-    const all = [...existing, ...added.map((a) => ({ ...a, id: auditItemOf.get(a.sampleOrder)! }))];
-    const segments = [...recorded, record].map((e) => ({ fromSize: e.fromSize, toSize: e.toSize }));
-    const positions = new Map<string, Map<string, number>>();
-    const position = (raterId: string, auditItemId: string) => {
-      if (!rule) return null;
-      if (!positions.has(raterId)) positions.set(raterId, extendedReviewPositions(all, audit.seed, rule.mode, raterId, segments));
-      return positions.get(raterId)!.get(auditItemId) ?? null;
-    };
-    const orderOf = new Map(added.map((a) => [a.id, a.sampleOrder]));
-    await tx.assignment.createMany({
-      data: pairs.map((p) => {
+  return db.$transaction(
+    async (tx) => {
+      const { count } = await tx.audit.updateMany({
+        where: { id: audit.id, sampleSize: plan.fromSize, status: { not: "CLOSED" } },
+        data: { sampleSize: plan.toSize, sampling: { ...(audit.sampling as object), extensions: [...recorded, record] } as object },
+      });
+      if (count !== 1) throw new AppError("CONFLICT", { key: "audits.errors.statusChanged" });
+      const created = await tx.auditItem.createManyAndReturn({
+        data: added.map((a) => ({ auditId: audit.id, itemId: dbIds.get(a.id)!, sampleOrder: a.sampleOrder })),
+        select: { id: true, sampleOrder: true },
+      });
+      const auditItemOf = new Map(created.map((c) => [c.sampleOrder, c.id]));
+      const all = [...existing, ...added.map((a) => ({ ...a, id: auditItemOf.get(a.sampleOrder)! }))];
+      const segments = [...recorded, record].map((e) => ({ fromSize: e.fromSize, toSize: e.toSize }));
+      const positions = new Map<string, Map<string, number>>();
+      const position = (raterId: string, auditItemId: string) => {
+        if (!rule) return null;
+        if (!positions.has(raterId)) positions.set(raterId, extendedReviewPositions(all, audit.seed, rule.mode, raterId, segments));
+        return positions.get(raterId)!.get(auditItemId) ?? null;
+      };
+      const orderOf = new Map(added.map((a) => [a.id, a.sampleOrder]));
+      const rows = pairs.map((p) => {
         const auditItemId = auditItemOf.get(orderOf.get(p.itemId)!)!;
         return { auditId: audit.id, auditItemId, userId: p.clinicianId, reviewPosition: position(p.clinicianId, auditItemId) };
-      }),
-    });
-    await recordEvent(tx, {
-      actorId,
-      action: "audit.extend-sample",
-      entity: "Audit",
-      entityId: audit.id,
-      before: { sampleSize: plan.fromSize },
-      after: {
-        sampleSize: plan.toSize,
-        added: plan.added,
-        assignments: pairs.length,
-        perRater: plan.perRater.map((r) => ({ userId: r.userId, items: r.items })),
-        afterLaterCutoff: plan.afterLaterCutoff,
-        algorithm: record.algorithm,
-      } as object,
-    });
-    return plan;
-  });
+      });
+      await writeInBatches(rows, (data) => tx.assignment.createMany({ data }));
+      await recordEvent(tx, {
+        actorId,
+        action: "audit.extend-sample",
+        entity: "Audit",
+        entityId: audit.id,
+        before: { sampleSize: plan.fromSize },
+        after: {
+          sampleSize: plan.toSize,
+          added: plan.added,
+          assignments: pairs.length,
+          perRater: plan.perRater.map((r) => ({ userId: r.userId, items: r.items })),
+          afterLaterCutoff: plan.afterLaterCutoff,
+          algorithm: record.algorithm,
+        } as object,
+      });
+      return plan;
+    },
+    { timeout: rowsTimeoutMs(added.length + pairs.length) },
+  );
 }

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { BackupWriter, isoOrNull, type AuditRecord, type BackupRecord, type CorrectionKind, type DatasetRecord } from "../../backup";
 import { recordEvent } from "../audit-trail";
+import { accessRecord, auditAccessRows } from "./access";
 import { auditTrailRows } from "./trail";
 
 const PATIENTS_PER_PAGE = 20;
@@ -12,6 +13,9 @@ const ITEMS_PER_PAGE = 1_000;
 export interface AuditBackup {
   auditId: string;
   auditName: string;
+  /** The dataset it carries whole, and its patient count (for the access log). */
+  datasetId: string;
+  patientCount: number;
   /** The file's lines, produced as they are read (a full-size dataset is hundreds of MB). */
   lines: AsyncIterable<string>;
 }
@@ -27,7 +31,7 @@ async function readAudit(db: Db, auditId: string) {
     db.auditItem.findMany({
       where: { auditId },
       orderBy: { sampleOrder: "asc" },
-      include: { item: { select: { externalId: true } }, adjudication: true },
+      include: { item: { select: { externalId: true, patient: { select: { externalId: true } } } }, adjudication: true },
     }),
     db.assignment.findMany({
       where: { auditId },
@@ -64,12 +68,19 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
     correctionIds: assignments.flatMap((a) => a.corrections.map((c) => c.id)),
   });
 
+  const access = await auditAccessRows(db, {
+    id: auditId,
+    datasetId: dataset.id,
+    patients: auditItems.map((i) => i.item.patient.externalId),
+  });
+
   const named = new Set<string>([audit.createdById, ...assignments.map((a) => a.userId)]);
   if (audit.adjudicatorId) named.add(audit.adjudicatorId);
   for (const i of auditItems) if (i.adjudication) named.add(i.adjudication.adjudicatorId);
   for (const a of assignments) for (const c of a.corrections) if (c.decision) named.add(c.decision.adjudicatorId);
   // Whoever acted on the audit is named too, so its trail restores with its actors.
   for (const e of trail) if (e.actorId) named.add(e.actorId);
+  for (const e of access) named.add(e.userId);
   const users = await db.user.findMany({
     where: { id: { in: [...named] } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -209,6 +220,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
         after: (e.after ?? null) as object | null,
       };
     }
+    for (const e of access) yield accessRecord(e, email);
   }
 
   async function* lines(): AsyncGenerator<string> {
@@ -217,7 +229,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
     for await (const r of records()) yield writer.record(r);
     yield writer.end();
   }
-  return { auditId: audit.id, auditName: audit.name, lines: lines() };
+  return { auditId: audit.id, auditName: audit.name, datasetId: dataset.id, patientCount: dataset.patientCount, lines: lines() };
 }
 
 async function* patientRecords(db: Db, datasetId: string): AsyncGenerator<BackupRecord> {

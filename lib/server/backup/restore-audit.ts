@@ -1,4 +1,5 @@
 import "server-only";
+import { foldEmail } from "../../auth/email";
 import type { Db } from "../../db/client";
 import { readBackupRecords, validateBackup, type BackupPlan, type ItemRecord, type PatientRecord } from "../../backup";
 import type { FormatIssue } from "../../formats";
@@ -142,7 +143,7 @@ async function restoreDataset(tx: Tx, plan: BackupPlan, people: RestoredUsers): 
       eventCount: d.eventCount,
       noteCount: d.noteCount,
       importedAt: new Date(d.importedAt),
-      importedById: d.importedBy ? (people.ids.get(d.importedBy.toLowerCase()) ?? null) : null,
+      importedById: d.importedBy ? (people.ids.get(foldEmail(d.importedBy)) ?? null) : null,
     },
   });
   return { id: d.id, name: d.name, version, reused: false, itemIds: null, warnings };

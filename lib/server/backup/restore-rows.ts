@@ -1,5 +1,6 @@
 import "server-only";
-import type { AssignmentRecord, AuditItemRecord, BackupPlan, BackupRecord, TrailRecord } from "../../backup";
+import { foldEmail } from "../../auth/email";
+import type { AccessRecord, AssignmentRecord, AuditItemRecord, BackupPlan, BackupRecord, TrailRecord } from "../../backup";
 import type { RestoredUsers, Tx } from "./restore-users";
 
 const BATCH = 500;
@@ -18,6 +19,7 @@ export class AuditRows {
   private readonly auditItems: AuditItemRecord[] = [];
   private readonly assignments: AssignmentRecord[] = [];
   private readonly trail: TrailRecord[] = [];
+  private readonly access: AccessRecord[] = [];
 
   constructor(
     private readonly plan: BackupPlan,
@@ -28,10 +30,11 @@ export class AuditRows {
     if (r.type === "auditItem") this.auditItems.push(r);
     else if (r.type === "assignment") this.assignments.push(r);
     else if (r.type === "trail") this.trail.push(r);
+    else if (r.type === "access") this.access.push(r);
   }
 
   private person(email: string): string {
-    const id = this.people.ids.get(email.toLowerCase());
+    const id = this.people.ids.get(foldEmail(email));
     if (!id) throw new Error(`no account for ${email}`); // validation checked every reference
     return id;
   }
@@ -139,6 +142,23 @@ export class AuditRows {
         ...(e.after === null ? {} : { after: e.after as object }),
       })),
       (data) => tx.auditEvent.createMany({ data }),
+    );
+    // Access events too keep their history under new row ids (append-only, like the trail).
+    await many(
+      this.access.map((e) => ({
+        at: at(e.at),
+        userId: this.person(e.user),
+        action: e.action,
+        patient: e.patient,
+        itemExternalId: e.item,
+        datasetId,
+        auditId: e.audit ? auditId : null,
+        itemId: e.item === null ? null : (itemIds.get(e.item) ?? null),
+        auditItemId: e.auditItem,
+        detail: e.detail,
+        address: e.address,
+      })),
+      (data) => tx.accessEvent.createMany({ data }),
     );
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { foldEmail } from "../../auth/email";
 import type { Db } from "../../db/client";
 import type { BackupPlan } from "../../backup";
 import { recordEvent } from "../audit-trail";
@@ -24,12 +25,12 @@ export interface RestoredUsers {
  * backup's name and role and no usable password; an admin resets the password and activates it.
  */
 export async function restoreUsers(tx: Tx, actorId: string | null, plan: BackupPlan): Promise<RestoredUsers> {
-  const emails = plan.users.map((u) => u.email.toLowerCase());
+  const emails = plan.users.map((u) => foldEmail(u.email));
   const found = await tx.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true, name: true } });
-  const byEmail = new Map(found.map((u) => [u.email.toLowerCase(), u]));
+  const byEmail = new Map(found.map((u) => [foldEmail(u.email), u]));
   const result: RestoredUsers = { ids: new Map(), created: [], warnings: [] };
   for (const u of plan.users) {
-    const email = u.email.toLowerCase();
+    const email = foldEmail(u.email);
     const existing = byEmail.get(email);
     if (existing) {
       result.ids.set(email, existing.id);

@@ -1,10 +1,12 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import type { Item } from "../../formats";
+import type { Viewer } from "../../access-log/events";
+import { recordAccess } from "../access-log/log";
 import { eventFromRow, noteFromRow } from "./rows";
 
-/** One item with its patient's record as reviewers see it (up to the cutoff), for organizers. */
-export async function itemDetail(db: Db, datasetId: string, itemId: string) {
+/** One item with its patient's record as reviewers see it (up to the cutoff), for organizers; the viewer's look is logged. */
+export async function itemDetail(db: Db, datasetId: string, itemId: string, viewer?: Viewer) {
   const item = await db.item.findFirst({
     where: { id: itemId, datasetId },
     select: {
@@ -22,6 +24,15 @@ export async function itemDetail(db: Db, datasetId: string, itemId: string) {
     },
   });
   if (!item) return null;
+  if (viewer)
+    recordAccess(db, {
+      ...viewer,
+      action: "dataset-item.view",
+      patient: item.patient.externalId,
+      itemExternalId: item.externalId,
+      datasetId,
+      itemId: item.id,
+    });
   const [events, notes, laterEvents] = await Promise.all([
     item.kind === "mcq" && item.cutoffTime
       ? db.ehrEvent.findMany({

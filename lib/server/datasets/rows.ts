@@ -153,6 +153,21 @@ const TABLES = {
     data: "json",
   },
   Prediction: { setId: "key", position: "int", model: "text", scope: "text", itemId: "key", turn: "int", option: "text" },
+  // The access log's batches (lib/server/access-log/log.ts): createMany cost ~8× this per row.
+  AccessEvent: {
+    id: "key",
+    at: "time",
+    userId: "text",
+    action: "text",
+    patient: "text",
+    itemExternalId: "text",
+    datasetId: "text",
+    auditId: "text",
+    itemId: "text",
+    auditItemId: "text",
+    detail: "text",
+    address: "text",
+  },
 } satisfies Record<string, Record<string, Kind>>;
 export type Table = keyof typeof TABLES;
 export type RowOf<T extends Table> = { [C in keyof (typeof TABLES)[T]]: unknown };
@@ -235,7 +250,14 @@ function sqliteValue(v: unknown, kind: Kind): unknown {
 const LITERAL = { key: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, time: /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/ };
 
 /** Parents first: a child row's foreign key must find its parent already inserted. */
-export const PARENTS: Record<Table, Table[]> = { Patient: [], EhrEvent: ["Patient"], Note: ["Patient"], Item: ["Patient"], Prediction: [] };
+export const PARENTS: Record<Table, Table[]> = {
+  Patient: [],
+  EhrEvent: ["Patient"],
+  Note: ["Patient"],
+  Item: ["Patient"],
+  Prediction: [],
+  AccessEvent: [],
+};
 /** Bound parameters per statement (PostgreSQL allows 65,535). */
 const MAX_PARAMS = 65_000;
 /** Rows per statement: binds only rows with little text (patients); larger statements gained nothing. */

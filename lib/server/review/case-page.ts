@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { parseGuidelines } from "../../audits/guidelines";
 import { parseRubric } from "../../audits/rubric";
 import type { Item, Note } from "../../formats";
+import { recordAccess } from "../access-log/log";
 import { FINDING_SELECT, findingView } from "../datasets/findings";
 import { noteFromRow } from "../datasets/rows";
 import { queuePlace } from "./queue-place";
@@ -14,9 +15,15 @@ import { caseRecord } from "./record-cache";
  * guidelines, the item and its findings), one for the rater's place in the audit, and the item's
  * pre-cutoff record from the record cache (no query once built). Access is loadCase's: only the
  * rater's own active assignment in an open or closed audit (null otherwise: 404), and the record
- * is asked for only after that check.
+ * is asked for only after that check. A page shown is a view of the patient's record: it goes to
+ * the access log's buffer (no query here), from `address` when a trusted proxy gave one.
  */
-export async function loadCasePage(db: Db, userId: string, assignmentId: string, options: { recordDir?: string | null } = {}) {
+export async function loadCasePage(
+  db: Db,
+  userId: string,
+  assignmentId: string,
+  options: { recordDir?: string | null; address?: string | null } = {},
+) {
   const assignment = await db.assignment.findFirst({
     where: { id: assignmentId, userId, active: true, auditItem: { audit: { status: { in: ["OPEN", "CLOSED"] } } } },
     select: {
@@ -27,6 +34,7 @@ export async function loadCasePage(db: Db, userId: string, assignmentId: string,
       reviewPosition: true,
       ratings: { select: { dimension: true, category: true, version: true } },
       corrections: { select: { id: true, kind: true, turnOrder: true, proposal: true, newGold: true, rationale: true, version: true } },
+      auditItemId: true,
       auditItem: {
         select: {
           sampleOrder: true,
@@ -42,6 +50,7 @@ export async function loadCasePage(db: Db, userId: string, assignmentId: string,
               decisionPoint: true,
               data: true,
               patientId: true,
+              datasetId: true,
               patient: { select: { externalId: true } },
               dataset: { select: { timeZone: true } },
               findings: { orderBy: { position: "asc" }, select: FINDING_SELECT },
@@ -54,6 +63,17 @@ export async function loadCasePage(db: Db, userId: string, assignmentId: string,
   if (!assignment) return null;
   const { item, audit, sampleOrder } = assignment.auditItem;
   const rubric = parseRubric(audit.rubric);
+  recordAccess(db, {
+    userId,
+    action: "case.view",
+    patient: item.patient.externalId,
+    itemExternalId: item.externalId,
+    datasetId: item.datasetId,
+    auditId: audit.id,
+    itemId: item.id,
+    auditItemId: assignment.auditItemId,
+    address: options.address ?? null,
+  });
   const [place, record, notes] = await Promise.all([
     queuePlace(db, userId, audit.id, assignment.id, rubric),
     item.kind === "mcq" && item.cutoffTime

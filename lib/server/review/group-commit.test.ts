@@ -60,3 +60,16 @@ test("a failure that no input caused (isolate says no) rejects the whole batch w
   expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
   expect(w.batches).toHaveLength(1);
 });
+
+test("flushAt commits at once when that many wait; flush writes what waits without the window", async () => {
+  const w = writer();
+  const g = new GroupCommit(w.write, { maxBatch: 100, windowMs: 60_000, flushAt: 3, unref: true });
+  const full = [g.submit(2), g.submit(4), g.submit(6)];
+  expect(await Promise.all(full)).toEqual(["saved 2", "saved 4", "saved 6"]);
+  const late = g.submit(8);
+  expect(g.pending).toBe(1);
+  await g.flush();
+  expect(await late).toBe("saved 8");
+  expect(w.batches).toEqual([[2, 4, 6], [8]]);
+  await g.flush(); // nothing waiting: returns
+});

@@ -15,6 +15,10 @@ export interface GroupCommitOptions {
    * each alone would only repeat it once per input.
    */
   isolate?: (error: unknown) => boolean;
+  /** Commit at once, without waiting out the window, when this many inputs wait. */
+  flushAt?: number;
+  /** Whether a waiting window keeps the process alive (default yes; a log need not). */
+  unref?: boolean;
 }
 
 interface Waiting<T, R> {
@@ -34,7 +38,7 @@ interface Waiting<T, R> {
  */
 export class GroupCommit<T, R> {
   private readonly queue: Waiting<T, R>[] = [];
-  private running = false;
+  private running: Promise<void> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Batches handed to `write` so far (retries alone included): for tests and diagnostics. */
   batches = 0;
@@ -47,12 +51,28 @@ export class GroupCommit<T, R> {
   submit(input: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ input, resolve, reject });
-      if (this.running || this.timer) return;
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        void this.drain();
-      }, this.options.windowMs);
+      if (this.running) return;
+      if (this.options.flushAt !== undefined && this.queue.length >= this.options.flushAt) {
+        this.start();
+        return;
+      }
+      if (this.timer) return;
+      this.timer = setTimeout(() => this.start(), this.options.windowMs);
+      if (this.options.unref) this.timer.unref?.();
     });
+  }
+
+  /** Commits whatever waits now instead of after the window (shutdown, tests); resolves once written. */
+  async flush(): Promise<void> {
+    while (this.running || this.queue.length > 0) await (this.running ?? this.start());
+  }
+
+  private start(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // Called only with inputs waiting, so drain reaches an await before it could finish.
+    this.running ??= this.drain();
+    return this.running;
   }
 
   /** Inputs waiting for a commit (for tests and diagnostics). */
@@ -61,11 +81,11 @@ export class GroupCommit<T, R> {
   }
 
   private async drain(): Promise<void> {
-    this.running = true;
     try {
       while (this.queue.length > 0) await this.commit(this.queue.splice(0, this.options.maxBatch));
     } finally {
-      this.running = false;
+      // In the same turn as the last look at the queue: a later submit sees no running drain.
+      this.running = null;
     }
   }
 

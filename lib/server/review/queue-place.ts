@@ -1,5 +1,6 @@
 import "server-only";
-import type { Db } from "../../db/client";
+import { inBatches } from "../../db/batches";
+import type { Db, Prisma } from "../../db/client";
 import type { Rubric } from "../../audits/rubric";
 import { expectedRatings } from "./expected-ratings";
 import { nextUnrated, type QueueItem } from "./queue";
@@ -12,10 +13,15 @@ export interface QueuePlace {
   nextAssignmentId: string | null;
 }
 
+/** Queue order: the stored review position, ties by sample order (as reviewQueue sorts). */
+const ORDER = [{ reviewPosition: "asc" as const }, { auditItem: { sampleOrder: "asc" as const } }];
+/** The first look for the next open item; each further look is 4× longer (a finished queue is read in a few). */
+const FIRST_LOOK = 20;
+
 /**
- * Where one assignment stands in its rater's queue for one audit, from one query of just the
- * columns that decide it (order keys and rated-dimension counts), not the whole review queue:
- * the same order and the same "done" rule as reviewQueue (queue.ts).
+ * Where one assignment stands in its rater's queue for one audit: the same order and the same
+ * "done" rule as reviewQueue (queue.ts), at a cost independent of the queue's length — counts for
+ * the place, and the next open item read from just after this one (wrapping), a few rows at a time.
  */
 export async function queuePlace(
   db: Db,
@@ -24,22 +30,67 @@ export async function queuePlace(
   assignmentId: string,
   rubric: Rubric,
 ): Promise<QueuePlace | null> {
-  // The rated counts come from the rater's own ratings: a `_count` on the relation would count
-  // every rating in the database (a GROUP BY over the whole table) and join the rater's rows to it.
-  const where = { userId, auditId, active: true };
-  const [rows, rated] = await Promise.all([
-    db.assignment.findMany({
-      where,
-      select: { id: true, reviewPosition: true, auditItemId: true, auditItem: { select: { sampleOrder: true } } },
+  const where = { userId, auditId, active: true as const };
+  const [mine, size, unordered] = await Promise.all([
+    db.assignment.findFirst({
+      where: { ...where, id: assignmentId },
+      select: { reviewPosition: true, auditItem: { select: { sampleOrder: true } } },
     }),
-    db.rating.groupBy({ by: ["assignmentId"], where: { assignment: where, category: { not: null } }, _count: { _all: true } }),
+    db.assignment.count({ where }),
+    db.assignment.count({ where: { ...where, reviewPosition: null } }),
   ]);
-  const ratedBy = new Map(rated.map((r) => [r.assignmentId, r._count._all]));
+  if (!mine) return null;
   const needed = await expectedRatings(db, rubric, auditId);
+  // Assignments made before review orders were stored follow the sample order: read them whole.
+  if (unordered > 0 || mine.reviewPosition === null) return placeInMemory(db, where, assignmentId, needed);
+  const [p, s] = [mine.reviewPosition, mine.auditItem.sampleOrder];
+  const before = { ...where, OR: [{ reviewPosition: { lt: p } }, { reviewPosition: p, auditItem: { sampleOrder: { lt: s } } }] };
+  const after = { ...where, OR: [{ reviewPosition: { gt: p } }, { reviewPosition: p, auditItem: { sampleOrder: { gt: s } } }] };
+  const [earlier, next] = await Promise.all([db.assignment.count({ where: before }), firstOpen(db, after, needed)]);
+  return { position: earlier + 1, size, nextAssignmentId: next ?? (await firstOpen(db, before, needed)) };
+}
+
+/** The first assignment in queue order under `where` with fewer ratings than it needs, or null. */
+async function firstOpen(db: Db, where: Prisma.AssignmentWhereInput, needed: (auditItemId: string) => number): Promise<string | null> {
+  for (let skip = 0, take = FIRST_LOOK; ; skip += take, take *= 4) {
+    const rows = await db.assignment.findMany({ where, orderBy: ORDER, skip, take, select: { id: true, auditItemId: true } });
+    const rated = await ratedCounts(
+      db,
+      rows.map((r) => r.id),
+    );
+    const open = rows.find((r) => (rated.get(r.id) ?? 0) < needed(r.auditItemId));
+    if (open) return open.id;
+    if (rows.length < take) return null;
+  }
+}
+
+/** Rated dimensions per assignment, of the given assignments only. */
+async function ratedCounts(db: Db, ids: string[]): Promise<Map<string, number>> {
+  const groups = await inBatches(ids, (batch) =>
+    db.rating.groupBy({ by: ["assignmentId"], where: { assignmentId: { in: batch }, category: { not: null } }, _count: { _all: true } }),
+  );
+  return new Map(groups.map((g) => [g.assignmentId, g._count._all]));
+}
+
+/** The whole queue read at once: only for audits whose assignments have no stored review order. */
+async function placeInMemory(
+  db: Db,
+  where: { userId: string; auditId: string; active: true },
+  assignmentId: string,
+  needed: (auditItemId: string) => number,
+): Promise<QueuePlace | null> {
+  const rows = await db.assignment.findMany({
+    where,
+    select: { id: true, reviewPosition: true, auditItemId: true, auditItem: { select: { sampleOrder: true } } },
+  });
+  const rated = await ratedCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   const items = rows
     .map((r) => {
-      const rated = ratedBy.get(r.id) ?? 0;
-      const status: QueueItem["status"] = rated === 0 ? "todo" : rated >= needed(r.auditItemId) ? "done" : "in-progress";
+      const n = rated.get(r.id) ?? 0;
+      const status: QueueItem["status"] = n === 0 ? "todo" : n >= needed(r.auditItemId) ? "done" : "in-progress";
       return { assignmentId: r.id, sampleOrder: r.auditItem.sampleOrder, orderKey: r.reviewPosition ?? r.auditItem.sampleOrder, status };
     })
     .sort((x, y) => x.orderKey - y.orderKey || x.sampleOrder - y.sampleOrder);

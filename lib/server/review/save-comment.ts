@@ -5,10 +5,11 @@ import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
 import { retryTransient } from "./retry";
 import { CONFLICT, type SaveOutcome } from "./save-rating";
+import { freeText } from "../../schemas/text";
 
 export const saveCommentSchema = z.strictObject({
   assignmentId: z.string().min(1),
-  comment: z.string().max(20_000),
+  comment: freeText(20_000),
   expectedVersion: z.number().int().min(0),
 });
 

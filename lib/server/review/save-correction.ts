@@ -5,6 +5,7 @@ import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
 import { retryTransient } from "./retry";
 import { CONFLICT, isUniqueViolation, type SaveOutcome } from "./save-rating";
+import { freeText, isCleanText } from "../../schemas/text";
 
 export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"] as const;
 
@@ -18,9 +19,9 @@ export const saveCorrectionSchema = z.strictObject({
   correction: z
     .strictObject({
       kind: z.enum(CORRECTION_KINDS),
-      proposal: z.string().max(20_000),
+      proposal: freeText(20_000),
       newGold: z.string().max(10).nullable().optional(),
-      rationale: z.string().trim().min(1, "Give a rationale").max(20_000),
+      rationale: z.string().trim().min(1, "Give a rationale").max(20_000).refine(isCleanText, "common.validation.controlCharacters"),
     })
     .nullable(),
 });

@@ -6,7 +6,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
 import { openContext } from "@/lib/server/page";
 import { openInvitation } from "@/lib/server/users/open-invitation";
-import { requestAddress } from "../client-address";
+import { requestAddress } from "@/lib/server/request-address";
 
 export async function generateMetadata(): Promise<Metadata> {
   // The token stays out of the title (and so out of history menus and shared screenshots).

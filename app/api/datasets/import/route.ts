@@ -10,6 +10,7 @@ import { refusal } from "@/lib/server/uploads/refusal";
 import type { UploadEvent } from "@/lib/server/uploads/events";
 import { log } from "@/lib/server/log";
 import { guardedRoute } from "@/lib/server/route";
+import { isCleanLine } from "@/lib/schemas/text";
 
 /**
  * Organizer upload: multipart files streamed to disk (never through proxy.ts, whose matcher
@@ -34,6 +35,10 @@ export const POST = guardedRoute("datasets:manage", async ({ db, user, request }
     return Response.json({ error: t("noFiles") }, { status: 400 });
   }
   const name = received.fields.get("name")?.trim() || undefined;
+  if (name !== undefined && (name.length > 160 || !isCleanLine(name))) {
+    received.remove();
+    return Response.json({ error: t("badName") }, { status: 400 });
+  }
   const strict = ["on", "true", "1"].includes(received.fields.get("strict") ?? "");
   // The one layout a user can choose (FHIR files may have any name); the others are detected.
   const format = received.fields.get("format") === "fhir-r4" ? ("fhir-r4" as const) : undefined;

@@ -5,6 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
 import { PageHeader } from "@/components/ui/page-header";
+import { PageLinks } from "@/components/ui/page-links";
+import { pageLinks, pageOf, pageParam } from "@/components/data-table/search-params";
 import { authorizeAdjudication } from "@/lib/server/adjudication/access";
 import { orRefusal, pageContext } from "@/lib/server/page";
 import { CorrectedDownloads } from "@/components/adjudication/corrected-downloads";
@@ -18,9 +20,16 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adjudication.queue"))("title") };
 }
 
-export default async function AdjudicatePage(props: { params: Promise<{ auditId: string }> }) {
+/** Rows a page: a full review can need thousands of items adjudicated. */
+const ROWS_PAGE = 50;
+
+export default async function AdjudicatePage(props: {
+  params: Promise<{ auditId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { user, db } = await pageContext();
   const { auditId } = await props.params;
+  const search = await props.searchParams;
   const access = await orRefusal(authorizeAdjudication(db, user, auditId));
   const [{ audit, rows }, corrected, revisions, t, tc] = await Promise.all([
     adjudicationQueue(db, auditId),
@@ -30,6 +39,10 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
     getTranslations("common"),
   ]);
   const done = rows.filter((r) => r.adjudicated).length;
+  const shown = pageOf(rows, pageParam(search.page), ROWS_PAGE);
+  const pager = (
+    <PageLinks total={rows.length} page={shown.page} size={ROWS_PAGE} href={pageLinks(`/audits/${auditId}/adjudicate`, search, "page")} />
+  );
   return (
     <>
       <p className="mb-2 text-sm">
@@ -53,39 +66,43 @@ export default async function AdjudicatePage(props: { params: Promise<{ auditId:
       {rows.length === 0 ? (
         <EmptyState>{t("empty")}</EmptyState>
       ) : (
-        <Table caption={t("caption")} data-testid="adjudication-queue">
-          <THead>
-            <tr>
-              <Th className="py-2">#</Th>
-              <Th className="py-2">{t("item")}</Th>
-              <Th className="py-2">{t("why")}</Th>
-              <Th className="py-2">{t("status")}</Th>
-            </tr>
-          </THead>
-          <TBody>
-            {rows.map((r) => (
-              <tr key={r.auditItemId}>
-                <Td className="py-2 tabular-nums text-slate-500">{r.sampleOrder}</Td>
-                <Td className="py-2">
-                  <Link href={`/audits/${auditId}/adjudicate/${r.auditItemId}`} className="font-medium text-teal-800 hover:underline">
-                    {r.externalId}
-                  </Link>{" "}
-                  <span className="text-slate-500">{r.chapter}</span>
-                </Td>
-                <Td className="py-2">{r.reasons.map((x) => t(`reason.${x}`)).join(t("reasonSeparator"))}</Td>
-                <Td className="py-2">
-                  {r.adjudicated ? (
-                    <Badge tone="accent">{r.removed ? t("adjudicatedRemoved") : t("adjudicated")}</Badge>
-                  ) : r.complete || audit.status === "CLOSED" ? (
-                    <Badge>{t("toDo")}</Badge>
-                  ) : (
-                    <Badge tone="warning">{t("notFinished")}</Badge>
-                  )}
-                </Td>
+        <>
+          {pager}
+          <Table caption={t("caption")} data-testid="adjudication-queue">
+            <THead>
+              <tr>
+                <Th className="py-2">#</Th>
+                <Th className="py-2">{t("item")}</Th>
+                <Th className="py-2">{t("why")}</Th>
+                <Th className="py-2">{t("status")}</Th>
               </tr>
-            ))}
-          </TBody>
-        </Table>
+            </THead>
+            <TBody>
+              {shown.rows.map((r) => (
+                <tr key={r.auditItemId}>
+                  <Td className="py-2 tabular-nums text-slate-500">{r.sampleOrder}</Td>
+                  <Td className="py-2">
+                    <Link href={`/audits/${auditId}/adjudicate/${r.auditItemId}`} className="font-medium text-teal-800 hover:underline">
+                      {r.externalId}
+                    </Link>{" "}
+                    <span className="text-slate-500">{r.chapter}</span>
+                  </Td>
+                  <Td className="py-2">{r.reasons.map((x) => t(`reason.${x}`)).join(t("reasonSeparator"))}</Td>
+                  <Td className="py-2">
+                    {r.adjudicated ? (
+                      <Badge tone="accent">{r.removed ? t("adjudicatedRemoved") : t("adjudicated")}</Badge>
+                    ) : r.complete || audit.status === "CLOSED" ? (
+                      <Badge>{t("toDo")}</Badge>
+                    ) : (
+                      <Badge tone="warning">{t("notFinished")}</Badge>
+                    )}
+                  </Td>
+                </tr>
+              ))}
+            </TBody>
+          </Table>
+          {pager}
+        </>
       )}
     </>
   );

@@ -12,6 +12,7 @@ import { authorizeAdjudication } from "@/lib/server/adjudication/access";
 import { orRefusal, pageContext } from "@/lib/server/page";
 import { loadAdjudicationItem } from "@/lib/server/adjudication/load-item";
 import { adjudicationQueue } from "@/lib/server/adjudication/queue";
+import { requestAddress } from "@/lib/server/request-address";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,7 +23,7 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
   const { user, db } = await pageContext();
   const { auditId, auditItemId } = await props.params;
   await orRefusal(authorizeAdjudication(db, user, auditId));
-  const data = await loadAdjudicationItem(db, auditId, auditItemId);
+  const data = await loadAdjudicationItem(db, auditId, auditItemId, { userId: user.id, address: await requestAddress() });
   if (!data) notFound();
   const [{ rows }, t, locale] = await Promise.all([adjudicationQueue(db, auditId), getTranslations("adjudication"), getLocale()]);
   const next = rows.find((r) => r.sampleOrder > data.sampleOrder && !r.adjudicated) ?? null;

@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { pageContext } from "@/lib/server/page";
 import { itemFindings } from "@/lib/server/datasets/findings";
 import { itemDetail } from "@/lib/server/datasets/item-detail";
+import { requestAddress } from "@/lib/server/request-address";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
 import { Card } from "@/components/ui/card";
 
@@ -17,10 +18,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ItemPage(props: { params: Promise<{ datasetId: string; itemId: string }> }) {
-  const { db } = await pageContext("datasets:manage");
+  const { user, db } = await pageContext("datasets:manage");
   const { datasetId, itemId } = await props.params;
   const [detail, findings, t, tv] = await Promise.all([
-    itemDetail(db, datasetId, itemId),
+    itemDetail(db, datasetId, itemId, { userId: user.id, address: await requestAddress() }),
     itemFindings(db, datasetId, itemId),
     getTranslations("datasets.item"),
     getTranslations("datasets"),

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { problemsOf, RATIONALE_FIELD, reasonField } from "./problems";
+
+describe("problemsOf", () => {
+  const corrections = [{ id: "c1" }, { id: "c2" }];
+  const name = (i: number) => ["New gold answer · Turn 1", "Remove this item"][i]!;
+
+  it("names the correction whose reason is missing and the field to focus, in page order", () => {
+    const problems = problemsOf(
+      { rationale: "Say why, in a sentence", "decisions.1.rationale": "Give a reason for each decision" },
+      corrections,
+      name,
+    );
+    expect(problems).toEqual([
+      { fieldId: reasonField("c2"), about: "Remove this item", text: "Give a reason for each decision" },
+      { fieldId: RATIONALE_FIELD, about: null, text: "Say why, in a sentence" },
+    ]);
+  });
+
+  it("points other problems of a correction at the correction", () => {
+    expect(problemsOf({ "decisions.0.applied.evidence": "Say which evidence" }, corrections, name)[0]).toMatchObject({
+      fieldId: "correction-c1",
+      about: "New gold answer · Turn 1",
+    });
+  });
+});
