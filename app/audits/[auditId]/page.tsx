@@ -21,7 +21,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { localizeRubric } from "@/lib/audits/rubric";
 import { can } from "@/lib/auth/permissions";
 import { describeComposition } from "@/lib/sampling/composition";
-import { auditProgress } from "@/lib/server/audits/progress";
+import { keptProgress } from "@/lib/server/reports/kept-report";
 import { activeClinicians, getAudit, sampleExternalIds } from "@/lib/server/audits/queries";
 import { samplingFrame, STRATA_KEYS, type StratumKey } from "@/lib/server/audits/sampling-frame";
 import { pageContext } from "@/lib/server/page";
@@ -44,7 +44,7 @@ export default async function AuditPage(props: {
   const audit = await getAudit(db, auditId);
   if (!audit) notFound();
   const [progress, clinicians, sampleIds, { frame }, t, locale] = await Promise.all([
-    auditProgress(db, auditId),
+    keptProgress(db, auditId),
     activeClinicians(db),
     sampleExternalIds(db, auditId),
     samplingFrame(db, audit.datasetId),

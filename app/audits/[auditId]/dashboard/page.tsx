@@ -21,11 +21,10 @@ import { pageLinks, pageParam } from "@/components/data-table/search-params";
 import { can } from "@/lib/auth/permissions";
 import { adjudicatedOutcome } from "@/lib/adjudication/outcome";
 import { orRefusal, pageContext } from "@/lib/server/page";
-import { auditProgress } from "@/lib/server/audits/progress";
 import { auditRubric } from "@/lib/server/audits/queries";
 import { loadAuditComments } from "@/lib/server/reports/audit-comments";
 import { authorizeResults } from "@/lib/server/reports/dashboard-access";
-import { keptReport } from "@/lib/server/reports/kept-report";
+import { keptProgress, keptReport } from "@/lib/server/reports/kept-report";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
 import { acceptedRevisions } from "@/lib/server/adjudication/revisions";
 import { EXPORT_LABEL_KEYS, isLabelledExport } from "@/components/dashboard/export-labels";
@@ -52,7 +51,7 @@ export default async function DashboardPage(props: {
   const computedAt = new Date().toISOString();
   const { version, snapshot, report } = (await keptReport(db, auditId))!;
   const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
-    auditProgress(db, auditId),
+    keptProgress(db, auditId, version),
     loadAdjudications(db, auditId),
     acceptedRevisions(db, auditId),
     auditRubric(db, auditId),
