@@ -1,7 +1,7 @@
 // The live dashboard refreshes when, and only when, its figures' inputs change.
 import { afterAll, describe, expect, it } from "vitest";
 import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
-import { keptReport } from "@/lib/server/reports/kept-report";
+import { keptProgress, keptReport } from "@/lib/server/reports/kept-report";
 import { recordActiveTime } from "@/lib/server/review/active-time";
 import { setFlag } from "@/lib/server/review/flag";
 import { withdrawClinician } from "@/lib/server/audits/assign";
@@ -41,12 +41,15 @@ describe.each(DATABASES)("dashboard version on $name", (database) => {
       expect(v2).not.toBe(v1);
       // What else the report reads: flags, active time, a withdrawn rater.
       const kept = (await keptReport(db, audit.id))!;
+      const progress = await keptProgress(db, audit.id);
+      expect(await keptProgress(db, audit.id)).toBe(progress);
       expect(await keptReport(db, audit.id)).toBe(kept);
       expect(kept.version).toBe(v2);
       await setFlag(db, rater.id, { assignmentId: assignment.id, flagged: true });
       const v3 = await dashboardVersion(db, audit.id);
       expect(v3).not.toBe(v2);
       const reflagged = (await keptReport(db, audit.id))!;
+      expect((await keptProgress(db, audit.id))!.flagged).toBe(progress!.flagged + 1);
       expect(reflagged).not.toBe(kept);
       expect(reflagged.snapshot.work!.find((w) => w.raterId === rater.id && w.itemId === assignment.auditItemId)!.flagged).toBe(true);
       await recordActiveTime(db, rater.id, { assignmentId: assignment.id, ms: 30_000 });
