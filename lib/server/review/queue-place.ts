@@ -3,7 +3,7 @@ import { inBatches } from "../../db/batches";
 import type { Db, Prisma } from "../../db/client";
 import type { Rubric } from "../../audits/rubric";
 import { expectedRatings } from "./expected-ratings";
-import { nextUnrated, type QueueItem } from "./queue";
+import { nextUnrated, queueStatus } from "./queue";
 
 export interface QueuePlace {
   /** 1-based place of the assignment in the rater's own order for this audit. */
@@ -58,7 +58,7 @@ async function firstOpen(db: Db, where: Prisma.AssignmentWhereInput, needed: (au
       db,
       rows.map((r) => r.id),
     );
-    const open = rows.find((r) => (rated.get(r.id) ?? 0) < needed(r.auditItemId));
+    const open = rows.find((r) => queueStatus(rated.get(r.id) ?? 0, needed(r.auditItemId)) !== "done");
     if (open) return open.id;
     if (rows.length < take) return null;
   }
@@ -89,8 +89,7 @@ async function placeInMemory(
   );
   const items = rows
     .map((r) => {
-      const n = rated.get(r.id) ?? 0;
-      const status: QueueItem["status"] = n === 0 ? "todo" : n >= needed(r.auditItemId) ? "done" : "in-progress";
+      const status = queueStatus(rated.get(r.id) ?? 0, needed(r.auditItemId));
       return { assignmentId: r.id, sampleOrder: r.auditItem.sampleOrder, orderKey: r.reviewPosition ?? r.auditItem.sampleOrder, status };
     })
     .sort((x, y) => x.orderKey - y.orderKey || x.sampleOrder - y.sampleOrder);

@@ -5,6 +5,11 @@ import { expectedRatings } from "./expected-ratings";
 
 export type QueueStatus = "todo" | "in-progress" | "done";
 
+/** An assignment's status from its rated dimensions and the ratings its item needs (one rule for the queue and the case page). */
+export function queueStatus(rated: number, needed: number): QueueStatus {
+  return rated === 0 ? "todo" : rated >= needed ? "done" : "in-progress";
+}
+
 /**
  * A clinician's own assignments in audits that are open or closed (drafts are not shown),
  * optionally of one audit only (the case page needs just its own audit's next item), each audit's
@@ -58,7 +63,7 @@ export async function reviewQueue(db: Db, userId: string, only: { auditId?: stri
       sampleOrder: a.auditItem.sampleOrder,
       position: 0,
       ...a.auditItem.item,
-      status: rated === 0 ? "todo" : rated >= needed ? "done" : "in-progress",
+      status: queueStatus(rated, needed),
       flagged: a.flagged,
       lastActivityAt: a.lastActivityAt,
       orderKey: a.reviewPosition ?? a.auditItem.sampleOrder,
