@@ -40,6 +40,13 @@ test("guidelines reach the rater at the first case and on demand", async ({ brow
   await expect(rater.getByText("0 of 2 dimensions rated")).toBeVisible();
   await rater.keyboard.press("g");
   await expect(dialog).toBeVisible();
+  // A g typed between the dialog closing and its close event (one task later; CI hit this under
+  // load) opens it again rather than toggling a stale copy of its state.
+  await rater.evaluate(() => {
+    document.querySelector<HTMLDialogElement>("[data-testid=guidelines-dialog]")!.close();
+    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "g", bubbles: true }));
+  });
+  await expect(dialog).toBeVisible();
   await rater.keyboard.press("Escape");
   // Not again by themselves on the next visit.
   await rater.reload();

@@ -1,10 +1,14 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Markdown } from "../ui/markdown";
 import { Button } from "../ui/button";
 
 const seenKey = (auditId: string) => `clinaudit:guidelines-seen:${auditId}`;
+
+function showDialog(d: HTMLDialogElement | null) {
+  if (d && !d.open) d.showModal();
+}
 
 /**
  * The audit's guidelines on the case screen: a button (and the `g` key, outside text fields)
@@ -15,12 +19,17 @@ export function GuidelinesPanel({ auditId, text }: { auditId: string; text: stri
   const t = useTranslations("review.guidelines");
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
+
+  // The dialog's own `open` is the only state. A React copy of it raced the native close: Esc
+  // hides the dialog at once but its close event comes a task later, so a `g` typed in between
+  // toggled the stale copy and the dialog stayed shut.
+  const show = () => showDialog(dialog.current);
+  const hide = () => dialog.current?.close();
 
   useEffect(() => {
     try {
       if (!localStorage.getItem(seenKey(auditId))) {
-        setOpen(true);
+        showDialog(dialog.current);
         localStorage.setItem(seenKey(auditId), "1");
       }
     } catch {
@@ -33,7 +42,9 @@ export function GuidelinesPanel({ auditId, text }: { auditId: string; text: stri
       const target = e.target as HTMLElement | null;
       if (e.key !== "g" || e.ctrlKey || e.metaKey || e.altKey || target?.closest("input, textarea, select, [contenteditable=true]")) return;
       e.preventDefault();
-      setOpen((o) => !o);
+      const d = dialog.current;
+      if (d?.open) d.close();
+      else showDialog(d);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -52,24 +63,14 @@ export function GuidelinesPanel({ auditId, text }: { auditId: string; text: stri
     return () => d.removeEventListener("keydown", keep);
   }, []);
 
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) {
-      d.close();
-      button.current?.focus();
-    }
-  }, [open]);
-
   return (
     <>
-      <Button ref={button} variant="secondary" size="sm" onClick={() => setOpen(true)} aria-keyshortcuts="g">
+      <Button ref={button} variant="secondary" size="sm" onClick={show} aria-keyshortcuts="g">
         {t("open")} <kbd className="rounded border border-slate-300 px-1 text-xs">g</kbd>
       </Button>
       <dialog
         ref={dialog}
-        onClose={() => setOpen(false)}
+        onClose={() => button.current?.focus()}
         aria-labelledby="guidelines-title"
         className="max-h-[80vh] w-[min(42rem,92vw)] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
         data-testid="guidelines-dialog"
@@ -78,7 +79,7 @@ export function GuidelinesPanel({ auditId, text }: { auditId: string; text: stri
           <h2 id="guidelines-title" className="text-base font-semibold">
             {t("title")}
           </h2>
-          <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>
+          <Button variant="ghost" size="sm" onClick={hide}>
             {t("close")}
           </Button>
         </div>
