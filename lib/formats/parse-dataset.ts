@@ -49,6 +49,8 @@ export interface ImportStats {
   items: number;
   turns: number;
   files: FileStats[];
+  /** Files given that were not read, each with the reason (the import report lists them). */
+  ignored?: { name: string; reason: string }[];
 }
 
 export type ParseResult =

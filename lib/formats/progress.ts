@@ -16,6 +16,19 @@ export interface FileStats {
   records: number;
   /** What a table reader did that the user should know of: separator, renamed or ignored columns. */
   notes?: TableNote[];
+  /**
+   * Records of this file read but not stored as such, per kind, with the reason (a FHIR resource
+   * type outside the mapping, say). `records` = stored + the sum of these counts.
+   */
+  skipped?: SkippedRecords[];
+}
+
+export interface SkippedRecords {
+  /** What was skipped: a FHIR resource type ("Coverage"), a table's row kind. */
+  what: string;
+  count: number;
+  /** Why, in a sentence the import report prints as it is. */
+  reason: string;
 }
 
 /** Emit at most every this many records, so the callback cannot dominate a 100k-row import. */
