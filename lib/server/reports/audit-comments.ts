@@ -9,7 +9,7 @@ import type { AuditSnapshot } from "../../reports/types";
  * time of its last save (from the append-only trail) and the rater's own ratings beside it.
  * Callers check access first: this is every rater's text.
  */
-export async function loadAuditComments(db: Db, snapshot: AuditSnapshot): Promise<CommentRow[]> {
+export async function loadAuditComments(db: Db, snapshot: Pick<AuditSnapshot, "audit" | "raters" | "rubric">): Promise<CommentRow[]> {
   const auditId = snapshot.audit.id;
   const assignments = await db.assignment.findMany({
     where: { auditId, active: true, NOT: { comment: "" } },

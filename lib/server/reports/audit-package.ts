@@ -4,7 +4,9 @@ import path from "node:path";
 import type { Db } from "../../db/client";
 import { packageEntries, sha256 } from "../../reports/package/files";
 import { zipEntries, type PackageEntry } from "../../reports/package/zip";
-import { keptReport } from "./kept-report";
+import { computeAuditReport } from "../../reports";
+import type { AuditReport, AuditSnapshot } from "../../reports/types";
+import { loadAuditSnapshot } from "./audit-snapshot";
 import { loadExportExtras } from "./export-extras";
 import { auditSlug, renderExport } from "./export-files";
 
@@ -22,12 +24,25 @@ export interface AuditPackage {
   sha256: string;
 }
 
+type Computed = { snapshot: AuditSnapshot; report: AuditReport } | null;
+
+async function computeNow(db: Db, auditId: string): Promise<Computed> {
+  const snapshot = await loadAuditSnapshot(db, auditId);
+  return snapshot && { snapshot, report: computeAuditReport(snapshot) };
+}
+
 /**
  * The audit's reproducibility package from the stored ratings (callers check the organizer's
  * access first: it holds every rater's ratings and comments). Null when there is no such audit.
+ * `computed`: the audit's snapshot and report when the caller keeps them (thread/work.ts).
  */
-export async function buildAuditPackage(db: Db, auditId: string, scriptsDir?: string): Promise<AuditPackage | null> {
-  const kept = await keptReport(db, auditId);
+export async function buildAuditPackage(
+  db: Db,
+  auditId: string,
+  scriptsDir?: string,
+  computed: Promise<Computed> = computeNow(db, auditId),
+): Promise<AuditPackage | null> {
+  const kept = await computed;
   if (!kept) return null;
   const { snapshot, report } = kept;
   const [audit, extras] = await Promise.all([

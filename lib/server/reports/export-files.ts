@@ -26,7 +26,7 @@ export interface ExportFile {
 const CSV = "text/csv; charset=utf-8";
 
 /** Every file an organizer can download for the audit (wide CSVs: one per dimension). */
-export function exportCatalog(snapshot: AuditSnapshot): ExportFile[] {
+export function exportCatalog(snapshot: Pick<AuditSnapshot, "rubric">): ExportFile[] {
   return [
     { file: "ratings-long.csv", label: "Raw ratings, long (item, rater, category)", type: CSV },
     ...snapshot.rubric.map((d) => ({ file: `ratings-wide-${d.key}.csv`, label: `Raw ratings, wide: ${d.label} (irrCAC)`, type: CSV })),

@@ -1,54 +1,67 @@
 import "server-only";
-import type { Db } from "../../db/client";
-import { computeAuditReport } from "../../reports";
-import type { AuditReport, AuditSnapshot } from "../../reports/types";
+import { clientUrl, type Db } from "../../db/client";
 import { auditProgress } from "../audits/progress";
-import { loadAuditSnapshot } from "./audit-snapshot";
 import { dashboardVersion } from "./dashboard-version";
+import { Kept } from "./kept";
+import { askThread, threadServes } from "./thread/client";
+import type { BuiltPackage, HeadAndReport, RenderedExport } from "./thread/protocol";
+import { builtPackage, headAndReport, renderedExport } from "./thread/work";
 
-export interface KeptReport {
+export type { AuditHead } from "./thread/protocol";
+
+export interface KeptReport extends HeadAndReport {
   version: string;
-  snapshot: AuditSnapshot;
-  report: AuditReport;
-}
-
-/** Audits whose figures are kept in this process (a full review's snapshot is ~50,000 ratings). */
-const KEPT_AUDITS = 8;
-
-/**
- * Values computed once per audit and version of their inputs (the version stamp, a handful of
- * aggregates) and kept: requests that arrive while one is computed wait for the same computation;
- * a failed computation is not kept, so the next request tries again.
- */
-class Kept<T> {
-  private readonly entries = new Map<string, { version: string; value: Promise<T> }>();
-
-  get(auditId: string, version: string, compute: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(auditId);
-    if (hit?.version === version) return hit.value;
-    const value = compute();
-    this.entries.delete(auditId);
-    this.entries.set(auditId, { version, value });
-    if (this.entries.size > KEPT_AUDITS) this.entries.delete(this.entries.keys().next().value!);
-    value.catch(() => this.entries.get(auditId)?.value === value && this.entries.delete(auditId));
-    return value;
-  }
 }
 
 const reports = new Kept<KeptReport | null>();
 const progress = new Kept<Awaited<ReturnType<typeof auditProgress>>>();
 
 /**
- * The audit's snapshot and report, kept per version: the dashboard, its reloads, every download
- * and the package share one computation instead of reading and recomputing 50,000 ratings per
- * request. Null: no such audit. Callers check access first.
+ * Where the heavy work runs: reading a full review's 50,000 ratings (synchronous on SQLite),
+ * computing its report and rendering its files take seconds, so they run in the report thread
+ * (thread/), never on the web process's event loop. An in-memory SQLite database cannot be
+ * opened from another thread: its work runs here.
+ */
+function offLoop<T>(db: Db, inThread: (url: string) => Promise<T>, here: () => Promise<T>): Promise<T> {
+  const url = clientUrl(db);
+  return threadServes(url) ? inThread(url) : here();
+}
+
+/**
+ * The audit's report and the little of its snapshot a page shows, kept per version: the
+ * dashboard and its reloads share one computation instead of reading and recomputing 50,000
+ * ratings per request. Null: no such audit. Callers check access first.
  */
 export async function keptReport(db: Db, auditId: string): Promise<KeptReport | null> {
   const version = await dashboardVersion(db, auditId);
   return reports.get(auditId, version, async () => {
-    const snapshot = await loadAuditSnapshot(db, auditId);
-    return snapshot && { version, snapshot, report: computeAuditReport(snapshot) };
+    const got = await offLoop(
+      db,
+      (url) => askThread({ op: "report", url, auditId, version }),
+      () => headAndReport(db, auditId, version),
+    );
+    return got && { version, ...got };
   });
+}
+
+/** One organizer download, rendered from the kept report off the event loop; null: no such audit or file. */
+export async function keptExport(db: Db, auditId: string, file: string): Promise<RenderedExport | null> {
+  const version = await dashboardVersion(db, auditId);
+  return offLoop(
+    db,
+    (url) => askThread({ op: "export", url, auditId, version, file }),
+    () => renderedExport(db, auditId, version, file),
+  );
+}
+
+/** The audit's reproducibility package (audit-package.ts), built off the event loop; null: no such audit. */
+export async function keptPackage(db: Db, auditId: string): Promise<BuiltPackage | null> {
+  const version = await dashboardVersion(db, auditId);
+  return offLoop(
+    db,
+    (url) => askThread({ op: "package", url, auditId, version }),
+    () => builtPackage(db, auditId, version),
+  );
 }
 
 /**

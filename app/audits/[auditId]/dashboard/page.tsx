@@ -49,7 +49,7 @@ export default async function DashboardPage(props: {
   // Kept per version of its inputs; the version is read first, so a rating saved while the
   // snapshot loads makes the next poll refresh.
   const computedAt = new Date().toISOString();
-  const { version, snapshot, report } = (await keptReport(db, auditId))!;
+  const { version, head, report } = (await keptReport(db, auditId))!;
   const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
     keptProgress(db, auditId, version),
     loadAdjudications(db, auditId),
@@ -59,12 +59,12 @@ export default async function DashboardPage(props: {
     getTranslations("dashboard"),
     getTranslations("common"),
     // Other raters' text: organizers and admins only (a clinician sees the shared numbers).
-    organizer ? loadAuditComments(db, snapshot) : Promise.resolve([]),
+    organizer ? loadAuditComments(db, head) : Promise.resolve([]),
   ]);
   // What the page shows: labels in the reader's language. The exports and the paragraph keep `report`.
   const shown = rubric ? localizeReport(report, rubric, locale) : report;
   const outcome = adjudications.length ? adjudicatedOutcome(shown, adjudications) : null;
-  const open = snapshot.audit.status === "OPEN";
+  const open = head.audit.status === "OPEN";
   const exportLabel = (e: ExportFile) => {
     if (isLabelledExport(e.file)) return t(`exportFile.${EXPORT_LABEL_KEYS[e.file]}`);
     const wide = shown.dimensions.find((d) => e.file === `ratings-wide-${d.key}.csv`);
@@ -74,17 +74,17 @@ export default async function DashboardPage(props: {
     <>
       <p className="mb-2 text-sm print:hidden">
         <Link href={organizer ? `/audits/${auditId}` : "/review"} className="text-teal-800 hover:underline">
-          {t("page.back", { label: organizer ? snapshot.audit.name : tc("nav.review") })}
+          {t("page.back", { label: organizer ? head.audit.name : tc("nav.review") })}
         </Link>
       </p>
       <PageHeader
-        title={t("page.heading", { name: snapshot.audit.name })}
+        title={t("page.heading", { name: head.audit.name })}
         description={
           <>
-            <Badge tone={open ? "accent" : "neutral"}>{t(`status.${snapshot.audit.status}`)}</Badge>{" "}
+            <Badge tone={open ? "accent" : "neutral"}>{t(`status.${head.audit.status}`)}</Badge>{" "}
             {t("page.summary", {
-              items: snapshot.items.length,
-              raters: snapshot.raters.length,
+              items: head.itemCount,
+              raters: head.raters.length,
               done: progress?.done ?? 0,
               assigned: progress?.assigned ?? 0,
             })}
@@ -104,7 +104,7 @@ export default async function DashboardPage(props: {
             {t("page.exports")}
           </h2>
           <ul className="mt-2 flex flex-wrap gap-2 text-sm">
-            {exportCatalog(snapshot).map((e) => (
+            {exportCatalog(head).map((e) => (
               <li key={e.file}>
                 <a
                   className={buttonVariants({ variant: "secondary", size: "sm", className: "font-normal" })}

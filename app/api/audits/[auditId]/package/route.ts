@@ -2,18 +2,18 @@ import { recordDownload } from "@/lib/server/access-log/log";
 import { downloadResponse } from "@/lib/server/download";
 import { routeAddress } from "@/lib/server/request-address";
 import { notFoundError } from "@/lib/server/errors";
-import { buildAuditPackage } from "@/lib/server/reports/audit-package";
+import { keptPackage } from "@/lib/server/reports/kept-report";
 import { guardedRoute } from "@/lib/server/route";
 
 /** The audit's reproducibility package (organizers): the same bytes for the same audit state. */
 export const GET = guardedRoute<{ auditId: string }>("audits:manage", async ({ db, user, request, params: { auditId } }) => {
-  const built = await buildAuditPackage(db, auditId);
+  const built = await keptPackage(db, auditId);
   if (!built) throw notFoundError();
   recordDownload(db, { userId: user.id, address: routeAddress(request) }, "download.package", {
     auditId,
     detail: { file: built.fileName },
   });
-  return downloadResponse(new Uint8Array(built.zip), {
+  return downloadResponse(built.zip, {
     fileName: built.fileName,
     type: "application/zip",
     size: built.zip.length,

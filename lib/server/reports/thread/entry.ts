@@ -1,0 +1,51 @@
+// The report thread (started by ../kept-report.ts through boot.mjs): loads snapshots, computes
+// reports, renders downloads and packages with its own database clients,
+// so that none of it holds the web process's event loop.
+import { parentPort } from "node:worker_threads";
+import { createDb, type Db } from "../../../db/client";
+import type { ThreadReply, ThreadRequest } from "./protocol";
+import { builtPackage, headAndReport, renderedExport } from "./work";
+
+/** PostgreSQL connections the thread keeps per database (docs/deployment.md counts them). */
+const REPORT_THREAD_POOL_SIZE = 2;
+/** Databases the thread keeps a client for (a server has one; a test run opens many in turn). */
+const KEPT_CLIENTS = 4;
+
+const clients = new Map<string, Db>();
+function clientFor(url: string): Db {
+  let db = clients.get(url);
+  if (!db) {
+    clients.set(url, (db = createDb(url, { poolSize: REPORT_THREAD_POOL_SIZE })));
+    if (clients.size > KEPT_CLIENTS) {
+      const [oldest, client] = clients.entries().next().value!;
+      clients.delete(oldest);
+      void client.$disconnect();
+    }
+  }
+  return db;
+}
+
+function answer(request: ThreadRequest): Promise<unknown> {
+  if (request.op === "ping") return Promise.resolve(true);
+  const db = clientFor(request.url);
+  switch (request.op) {
+    case "report":
+      return headAndReport(db, request.auditId, request.version);
+    case "export":
+      return renderedExport(db, request.auditId, request.version, request.file);
+    case "package":
+      return builtPackage(db, request.auditId, request.version, request.scriptsDir);
+  }
+}
+
+parentPort!.on("message", async ({ id, request }: { id: number; request: ThreadRequest }) => {
+  let reply: ThreadReply;
+  try {
+    reply = { id, ok: true, value: await answer(request) };
+  } catch (error) {
+    reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+  // A package's zip moves to the web process instead of being copied.
+  const zip = reply.ok ? (reply.value as { zip?: Uint8Array } | null)?.zip : undefined;
+  parentPort!.postMessage(reply, zip ? [zip.buffer as ArrayBuffer] : []);
+});

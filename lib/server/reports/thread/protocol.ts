@@ -1,0 +1,49 @@
+// What the web process asks the report thread, and what it answers.
+import type { AuditReport, AuditSnapshot } from "../../../reports/types";
+
+/** The little of a snapshot a page needs beside the report (the snapshot itself stays in the thread). */
+export interface AuditHead {
+  audit: AuditSnapshot["audit"];
+  rubric: AuditSnapshot["rubric"];
+  raters: AuditSnapshot["raters"];
+  itemCount: number;
+}
+
+export interface HeadAndReport {
+  head: AuditHead;
+  report: AuditReport;
+}
+
+export interface RenderedExport {
+  body: string;
+  fileName: string;
+  type: string;
+}
+
+export interface BuiltPackage {
+  fileName: string;
+  zip: Uint8Array<ArrayBuffer>;
+  sha256: string;
+}
+
+/** Every request names the database (its URL), the audit and the version of its inputs it was read at. */
+interface Target {
+  url: string;
+  auditId: string;
+  version: string;
+}
+
+export type ThreadRequest =
+  | { op: "ping" }
+  | ({ op: "report" } & Target)
+  | ({ op: "export"; file: string } & Target)
+  | ({ op: "package"; scriptsDir?: string } & Target);
+
+export interface ThreadAnswers {
+  ping: true;
+  report: HeadAndReport | null;
+  export: RenderedExport | null;
+  package: BuiltPackage | null;
+}
+
+export type ThreadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };

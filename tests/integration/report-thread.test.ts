@@ -1,0 +1,58 @@
+// The dashboard's report, the downloads and the package are computed in the report thread, off
+// the web process's event loop, and are exactly what the same code computes in this thread.
+import { afterAll, describe, expect, it } from "vitest";
+import { computeAuditReport } from "@/lib/reports";
+import { buildAuditPackage } from "@/lib/server/reports/audit-package";
+import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
+import { loadExportExtras } from "@/lib/server/reports/export-extras";
+import { exportCatalog, renderExport } from "@/lib/server/reports/export-files";
+import { keptExport, keptPackage, keptReport } from "@/lib/server/reports/kept-report";
+import { stopReportThread, threadCounts } from "@/lib/server/reports/thread/client";
+import { saveComment } from "@/lib/server/review/save-comment";
+import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
+import { DATABASES } from "./databases";
+import { demoWorld } from "./demo-world";
+
+describe.each(DATABASES)("the report thread on $name", (database) => {
+  afterAll(() => database.dropAll());
+
+  it("answers what this thread computes, and survives its own death", async () => {
+    const db = await demoWorld(database);
+    try {
+      const audit = await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } });
+      const assignment = await db.assignment.findFirstOrThrow({ where: { auditId: audit.id, active: true } });
+      await saveComment(db, assignment.userId, { assignmentId: assignment.id, comment: "Gold fits; C repeats B.", expectedVersion: 0 });
+      const before = threadCounts();
+
+      const kept = (await keptReport(db, audit.id))!;
+      const snapshot = (await loadAuditSnapshot(db, audit.id))!;
+      expect(kept.report).toEqual(computeAuditReport(snapshot));
+      expect(kept.head).toEqual({
+        audit: snapshot.audit,
+        rubric: snapshot.rubric,
+        raters: snapshot.raters,
+        itemCount: snapshot.items.length,
+      });
+      for (const { file } of exportCatalog(snapshot)) {
+        const here = renderExport(snapshot, file, await loadExportExtras(db, snapshot, file));
+        expect((await keptExport(db, audit.id, file))?.body ?? null, file).toBe(here);
+      }
+      expect(await keptExport(db, audit.id, "no-such-file.csv")).toBeNull();
+      expect(await keptReport(db, "no-such-audit")).toBeNull();
+      const pkg = (await keptPackage(db, audit.id))!;
+      const local = (await buildAuditPackage(db, audit.id))!;
+      expect([pkg.fileName, pkg.sha256, Buffer.from(pkg.zip).equals(local.zip)]).toEqual([local.fileName, local.sha256, true]);
+      const after = threadCounts();
+      expect(after.answered - before.answered).toBeGreaterThanOrEqual(exportCatalog(snapshot).length + 3);
+
+      // A thread that dies fails what it held with a clear error; the next request starts another.
+      const held = keptPackage(db, audit.id);
+      await stopReportThread();
+      await expect(held).rejects.toThrow(/report thread stopped/);
+      expect((await keptPackage(db, audit.id))!.sha256).toBe(local.sha256);
+      expect(threadCounts().started).toBe(after.started + 1);
+    } finally {
+      await db.$disconnect();
+    }
+  }, 120_000);
+});
