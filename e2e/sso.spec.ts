@@ -111,6 +111,9 @@ test("with provisioning on, an unknown user is created with the mapped role; dea
 test("an admin linked by verified email keeps ClinAudit's role, can turn password sign-in off, and the server refuses passwords", async ({
   browser,
 }) => {
+  // A clinician's password session, open before the form is turned off.
+  const clinician = await (await browser.newContext()).newPage();
+  await signInAs(clinician, "clinician");
   // The IdP puts root in the organizers' group; the account is ClinAudit's admin and stays one.
   const admin = await ssoSignIn(browser, "root");
   await expect(admin).toHaveURL(/\/admin\/users$/);
@@ -139,6 +142,30 @@ test("an admin linked by verified email keeps ClinAudit's role, can turn passwor
     expect(response.headers()["set-cookie"] ?? "").not.toMatch(/next-auth\.session-token=[^;]/);
     expect(await (await visitor.request.get("/api/auth/session")).json()).toEqual({});
     await visitor.context().close();
+
+    // Password sessions end with the form; the admin's SSO session goes on.
+    await clinician.reload();
+    await expect(clinician).toHaveURL(/\/login/);
+    await clinician.context().close();
+
+    // An invitation asks no password now: the account is made, and SSO with its email opens it.
+    await admin.goto("/admin/invitations");
+    await admin.getByLabel("Role", { exact: true }).selectOption("CLINICIAN");
+    await admin.getByLabel("Email (optional)").fill("kim@hospital.test");
+    await admin.getByRole("button", { name: "Create link" }).click();
+    const link = (await admin.getByTestId("invitation-link").textContent())?.trim() ?? "";
+    const invitee = await (await browser.newContext()).newPage();
+    await invitee.goto(link);
+    await expect(invitee.getByTestId("invitation-sso")).toContainText("This site signs in with Hospital ID");
+    await expect(invitee.getByLabel("New password", { exact: true })).toHaveCount(0);
+    await invitee.getByLabel("Full name").fill("Dr. Kim");
+    await invitee.getByRole("button", { name: "Create account" }).click();
+    await expect(invitee.getByRole("status")).toHaveText("Your account is ready. Sign in with Hospital ID as kim@hospital.test.");
+    await invitee.getByRole("button", SSO_BUTTON).click();
+    await loginAtIdp(invitee, "kim");
+    await expect(invitee).toHaveURL(/\/review$/);
+    await expect(invitee.getByTestId("current-user")).toHaveText("Dr. Kim");
+    await invitee.context().close();
   } finally {
     // Other specs sign in with passwords.
     await openSsoSettings(admin);

@@ -1,5 +1,5 @@
 // A real OpenID provider for the e2e suite: panva's oidc-provider (the certified implementation)
-// on loopback, with its own development login pages, three people and one client registered
+// on loopback, with its own development login pages, four people and one client registered
 // with the app's callback URL. Started by playwright.config.ts before the app:
 //   IDP_PORT=3101 APP_URL=http://localhost:3100 node e2e/support/test-idp.mjs
 // Its login page takes a person's login name; the password field is not checked (the
@@ -19,6 +19,8 @@ const PEOPLE = {
   root: { email: "admin@demo.clinaudit", email_verified: true, name: "Hospital Root", groups: ["clinaudit-organizers"] },
   // An existing ClinAudit account's email, but not verified by the IdP: must not open it.
   lee: { email: "clinician1@demo.clinaudit", email_verified: false, name: "Lee Unverified", groups: [] },
+  // Invited while password sign-in is off (e2e/sso.spec.ts): no groups, so no provisioned role.
+  kim: { email: "kim@hospital.test", email_verified: true, name: "Dr. Kim (IdP)", groups: [] },
 };
 
 const provider = new Provider(ISSUER, {

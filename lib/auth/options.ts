@@ -93,6 +93,8 @@ export function authOptions(): NextAuthOptions {
           token.sv = u.sv;
           // When the password was checked; kept through next-auth's token refreshes.
           token.authAt = Math.floor(Date.now() / 1000);
+          // How: a password session ends when an admin turns password sign-in off (current-user.ts).
+          token.via = account?.provider === SSO_PROVIDER_ID ? "sso" : "password";
         }
         return token;
       },

@@ -44,7 +44,12 @@ describe("sessionTokenFrom", () => {
 describe("decodeSessionToken", () => {
   it("reads the claims of a token next-auth wrote", async () => {
     const token = await encode({ secret: SECRET, token: claims });
-    expect(await decodeSessionToken(token, SECRET)).toEqual({ id: "user-1", sv: 3, authAt: 1_700_000_000 });
+    expect(await decodeSessionToken(token, SECRET)).toEqual({ id: "user-1", sv: 3, authAt: 1_700_000_000, via: "password" });
+    const sso = await encode({ secret: SECRET, token: { ...claims, via: "sso" } });
+    expect((await decodeSessionToken(sso, SECRET))?.via).toBe("sso");
+    // Anything but "sso" is a password session: it ends when password sign-in is turned off.
+    const forged = await encode({ secret: SECRET, token: { ...claims, via: "SSO" } });
+    expect((await decodeSessionToken(forged, SECRET))?.via).toBe("password");
   });
 
   it("is null for another secret, a tampered token, garbage and an expired token", async () => {

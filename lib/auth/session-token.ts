@@ -33,6 +33,8 @@ export interface SessionClaims {
   id: string;
   sv: unknown;
   authAt: unknown;
+  /** How the session was opened; a token without the claim (older ones) counts as a password sign-in. */
+  via: "password" | "sso";
 }
 
 /**
@@ -42,7 +44,9 @@ export interface SessionClaims {
 export async function decodeSessionToken(token: string, secret: string): Promise<SessionClaims | null> {
   try {
     const claims = await decode({ token, secret });
-    return typeof claims?.sub === "string" && claims.sub ? { id: claims.sub, sv: claims.sv, authAt: claims.authAt } : null;
+    return typeof claims?.sub === "string" && claims.sub
+      ? { id: claims.sub, sv: claims.sv, authAt: claims.authAt, via: claims.via === "sso" ? "sso" : "password" }
+      : null;
   } catch {
     return null;
   }

@@ -76,6 +76,14 @@ export const acceptInvitationSchema = z
   .refine((p) => p.password === p.confirm, mismatch);
 export type AcceptInput = z.output<typeof acceptInvitationSchema>;
 
+/** The same without a password, where the site signs in through SSO only (no password is set). */
+export const acceptInvitationForSsoSchema = z.strictObject({
+  token: z.string().max(200),
+  email: foldedEmail().pipe(z.string().max(254)).default(""),
+  name: name(),
+});
+export type AcceptForSsoInput = z.output<typeof acceptInvitationForSsoSchema>;
+
 /** A signed-in user's own password change, proving the current one. */
 export const changePasswordSchema = z
   .strictObject({ current: z.string().min(1).max(PASSWORD_MAX), next: newPassword(), confirm: z.string().max(PASSWORD_MAX) })

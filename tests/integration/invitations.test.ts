@@ -7,7 +7,7 @@ import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { acceptInvitation } from "@/lib/server/users/accept-invitation";
 import { createUser } from "@/lib/server/users/create-user";
-import { acceptInvitationSchema } from "@/lib/schemas/users";
+import { acceptInvitationForSsoSchema, acceptInvitationSchema } from "@/lib/schemas/users";
 import { createInvitation, listInvitations, revokeInvitation } from "@/lib/server/users/invitations";
 import { openInvitation } from "@/lib/server/users/open-invitation";
 import { DATABASES, target } from "./databases";
@@ -34,7 +34,32 @@ describe.each(DATABASES)("invitation links on $name", (database) => {
     return acceptInvitationSchema.parse({ token, email: over.email ?? "", name: over.name ?? "Dr. Invitee", password, confirm: password });
   };
   const accept = (db: Db, token: string, over: Parameters<typeof form>[1] = {}, now?: Date) =>
-    acceptInvitation(db, form(token, over), { ip: null, ...(now ? { now } : {}) });
+    acceptInvitation(db, form(token, over), { ip: null, passwordSignInOpen: true, ...(now ? { now } : {}) });
+
+  it("with password sign-in off: no password is taken, the account gets an unusable one, and the reverse is refused", async () => {
+    const { db, admin } = await world();
+    try {
+      const { token } = await createInvitation(db, admin.id, { role: "CLINICIAN", email: "sso@example.org", name: "Dr. Sso" });
+      // The site signs in with SSO only: a password is refused and nothing is created (the link still works).
+      await expect(acceptInvitation(db, form(token), { ip: null, passwordSignInOpen: false })).rejects.toMatchObject({
+        catalog: { key: "auth.invite.refused.passwordOff" },
+      });
+      const sso = acceptInvitationForSsoSchema.parse({ token, name: "Dr. Sso" });
+      await expect(acceptInvitation(db, sso, { ip: null, passwordSignInOpen: true })).rejects.toMatchObject({
+        catalog: { key: "auth.invite.refused.passwordOn" },
+      });
+      expect(await db.user.count({ where: { email: "sso@example.org" } })).toBe(0);
+      const user = await acceptInvitation(db, sso, { ip: null, passwordSignInOpen: false });
+      const stored = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+      expect(stored).toMatchObject({ email: "sso@example.org", role: "CLINICIAN", name: "Dr. Sso", passwordMustChange: false });
+      // Nobody knows the password it got (not even an empty one).
+      expect(await verifyPassword(stored.passwordHash, "")).toBe(false);
+      const created = await db.auditEvent.findFirstOrThrow({ where: { action: "user.create", entityId: user.id } });
+      expect(JSON.stringify(created.after)).toContain("invitation-sso");
+    } finally {
+      await db.$disconnect();
+    }
+  });
 
   it("stores only a hash; two accepts at once make one account, and the link never works again", async () => {
     const { db, admin } = await world();

@@ -6,7 +6,8 @@ import { can, type Permission, type Role } from "../../auth/permissions";
 import { sessionIsCurrent } from "../../auth/session-age";
 import { decodeSessionToken, sessionCookieName, sessionTokenFrom } from "../../auth/session-token";
 import { db } from "../../db";
-import { authSecret, env } from "../../env";
+import { authSecret, env, oidcConfig } from "../../env";
+import { isPasswordSignInOpen } from "./sso-settings";
 
 export interface CurrentUser {
   id: string;
@@ -23,10 +24,13 @@ export interface SessionAccount extends CurrentUser {
   sessionVersion: number;
 }
 
+/** Whether the password form is open now, read once per request. */
+const passwordSignInIsOpen = cache(() => isPasswordSignInOpen(db(), oidcConfig()));
+
 /**
  * Whoever holds a valid session, re-read from the database on every request: a deactivated user
- * or a token issued before a password reset, or signed in more than SESSION_SECONDS ago, counts
- * as signed out. Only the forced password change reads this directly; everything else asks
+ * or a token issued before a password reset, or signed in more than SESSION_SECONDS ago, or a
+ * password session once password sign-in is turned off, counts as signed out. Only the forced password change reads this directly; everything else asks
  * getCurrentUser, which does not count an account with a temporary password as signed in.
  */
 export const getSessionAccount = cache(async (): Promise<SessionAccount | null> => {
@@ -40,6 +44,8 @@ export const getSessionAccount = cache(async (): Promise<SessionAccount | null> 
     select: { id: true, email: true, name: true, role: true, locale: true, active: true, sessionVersion: true, passwordMustChange: true },
   });
   if (!user?.active || user.sessionVersion !== claims.sv) return null;
+  // A password session ends when an admin turns password sign-in off (the form is closed then).
+  if (claims.via === "password" && !(await passwordSignInIsOpen())) return null;
   return {
     id: user.id,
     email: user.email,

@@ -70,6 +70,17 @@ export async function passwordSignInState(db: Db, config: OidcConfig | null) {
   };
 }
 
+/**
+ * Whether the password form is open now, in as few reads as may be (every password session asks,
+ * lib/server/auth/current-user.ts): none without SSO configured, the settings row, and the SSO
+ * admins counted only once an admin turned the form off.
+ */
+export async function isPasswordSignInOpen(db: Db, config: OidcConfig | null): Promise<boolean> {
+  if (config === null) return true;
+  const { passwordSignIn } = await getSsoSettings(db, config);
+  return passwordSignIn || passwordSignInOpen({ ssoConfigured: true, passwordSignIn, activeSsoAdmins: await countActiveSsoAdmins(db, config.issuer) });
+}
+
 /** Saves the admin's settings with their trail entry; turning password sign-in off needs an SSO admin. */
 export async function updateSsoSettings(db: Db, actorId: string, config: OidcConfig | null, next: SsoSettings): Promise<SsoSettings> {
   if (!config) throw new AppError("CONFLICT", { key: "sso.admin.errors.notConfigured" });

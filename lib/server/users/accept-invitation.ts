@@ -1,12 +1,14 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { hashPassword } from "../../auth/password";
+import { generatePassword, hashPassword } from "../../auth/password";
 import type { Locale } from "../../i18n/locales";
+import { oidcConfig } from "../../env";
 import { recordEvent } from "../audit-trail";
+import { isPasswordSignInOpen } from "../auth/sso-settings";
 import { AppError } from "../errors";
 import { isUniqueViolation } from "../review/save-rating";
-import type { AcceptInput } from "../../schemas/users";
+import type { AcceptForSsoInput, AcceptInput } from "../../schemas/users";
 import { openInvitation, type OpenedInvitation } from "./open-invitation";
 
 /** Why a link cannot be used now, as the invitee reads it. */
@@ -22,8 +24,22 @@ function refusalOf(opened: OpenedInvitation): AppError {
  * the invitation is claimed by a compare-and-set (still open, not expired) in the same
  * transaction that creates the user, so of two accepts at once exactly one makes an account.
  * The password is the invitee's own: no forced change follows.
+ *
+ * Where an admin turned password sign-in off, the invitee gives no password (`input` without
+ * one): the account gets an unusable one, as SSO provisioning does, and the invitee's first SSO
+ * sign-in with the same verified email links it (lib/auth/sso-mapping.ts). Each kind is refused
+ * while the other is the site's: the server decides (`passwordSignInOpen`: read from the settings
+ * unless given), whatever form the page showed.
  */
-export async function acceptInvitation(db: Db, input: AcceptInput, context: { ip: string | null; locale?: Locale; now?: Date }) {
+export async function acceptInvitation(
+  db: Db,
+  input: AcceptInput | AcceptForSsoInput,
+  context: { ip: string | null; locale?: Locale; now?: Date; passwordSignInOpen?: boolean },
+) {
+  const withPassword = "password" in input;
+  if (withPassword !== (context.passwordSignInOpen ?? (await isPasswordSignInOpen(db, oidcConfig())))) {
+    throw new AppError("CONFLICT", { key: withPassword ? "auth.invite.refused.passwordOff" : "auth.invite.refused.passwordOn" });
+  }
   const now = context.now ?? new Date();
   const opened = await openInvitation(db, input.token, context.ip, now);
   if (opened.state !== "valid") throw refusalOf(opened);
@@ -32,7 +48,8 @@ export async function acceptInvitation(db: Db, input: AcceptInput, context: { ip
   if (!z.email().safeParse(email).success) throw new AppError("INVALID", { key: "admin.form.errors.email" });
   if (await db.user.findUnique({ where: { email }, select: { id: true } }))
     throw new AppError("CONFLICT", { key: "admin.errors.emailTaken", values: { email } });
-  const passwordHash = await hashPassword(input.password);
+  // Never shown to anyone: the account signs in through SSO until an admin resets the password.
+  const passwordHash = await hashPassword(withPassword ? input.password : generatePassword(8));
   try {
     return await db.$transaction(async (tx) => {
       const { count } = await tx.invitation.updateMany({
@@ -50,7 +67,7 @@ export async function acceptInvitation(db: Db, input: AcceptInput, context: { ip
         action: "user.create",
         entity: "User",
         entityId: user.id,
-        after: { email, name: input.name, role: invitation.role, via: "invitation", invitationId: invitation.id },
+        after: { email, name: input.name, role: invitation.role, via: withPassword ? "invitation" : "invitation-sso", invitationId: invitation.id },
       });
       await recordEvent(tx, {
         actorId: user.id,

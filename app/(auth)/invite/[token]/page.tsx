@@ -4,6 +4,8 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { AcceptInvitationForm } from "@/components/auth/accept-invitation-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password";
+import { oidcConfig } from "@/lib/env";
+import { isPasswordSignInOpen } from "@/lib/server/auth/sso-settings";
 import { openContext } from "@/lib/server/page";
 import { openInvitation } from "@/lib/server/users/open-invitation";
 import { requestAddress } from "@/lib/server/request-address";
@@ -17,8 +19,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const { db } = await openContext();
-  const [opened, t, tc, format] = await Promise.all([
+  const sso = oidcConfig();
+  const [opened, passwordOpen, t, tc, format] = await Promise.all([
     openInvitation(db, token, await requestAddress()),
+    isPasswordSignInOpen(db, sso),
     getTranslations("auth.invite"),
     getTranslations("common"),
     getFormatter(),
@@ -33,7 +37,13 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
           expires: format.dateTime(invitation.expiresAt, { dateStyle: "medium", timeStyle: "short" }),
         })}
       >
-        <AcceptInvitationForm token={token} email={invitation.email} name={invitation.name} minLength={MIN_PASSWORD_LENGTH} />
+        <AcceptInvitationForm
+          token={token}
+          email={invitation.email}
+          name={invitation.name}
+          minLength={MIN_PASSWORD_LENGTH}
+          ssoName={sso && !passwordOpen ? sso.name : null}
+        />
       </AuthCard>
     );
   }
