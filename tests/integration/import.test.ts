@@ -54,6 +54,31 @@ describe.each(DATABASES)("dataset import on $name", (database) => {
     await db.$disconnect();
   });
 
+  it("keeps the import report with the version: the extra file ignored with its reason, and says it again on a re-import", async () => {
+    const db = await freshDb();
+    const files = [file("bench.json", text("ehr-decision-mcq.example.json")), file("README.md", "# how we built it\n")];
+    const first = await importDataset(db, null, files);
+    if (first.status !== "imported") throw new Error(first.status);
+    const ignored = {
+      name: "README.md",
+      key: "content",
+      reason: "neither its name nor its first record is that of a file of the ehr-decision-mcq-json layout",
+      detail: { format: "ehr-decision-mcq-json" },
+    };
+    expect(first.report).toMatchObject({
+      format: "ehr-decision-mcq-json",
+      files: [{ name: "bench.json", readAs: "bundle", records: 2, notes: [], skipped: [] }],
+      ignored: [ignored],
+      totals: { patients: 1, items: 1, events: 3 },
+    });
+    const row = await db.dataset.findUniqueOrThrow({ where: { id: first.datasetId }, select: { importReport: true } });
+    expect(row.importReport).toEqual(first.report);
+    expect(await importDataset(db, null, files)).toMatchObject({ status: "unchanged", report: first.report });
+    const trail = await db.auditEvent.findFirstOrThrow({ where: { action: "dataset.import" } });
+    expect(JSON.stringify(trail.after)).toContain('"ignoredFiles":["README.md"]');
+    await db.$disconnect();
+  });
+
   it("a changed file becomes version 2 and leaves version 1 untouched", async () => {
     const db = await freshDb();
     const source = text("ehr-decision-mcq.example.json");
