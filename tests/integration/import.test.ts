@@ -1,10 +1,12 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { exportEhrJsonBundle, exportedText, exportNotesJsonBundle, parseDataset } from "@/lib/formats";
 import { importDataset, type ImportFile } from "@/lib/server/datasets/import-dataset";
+import { APP_JOBS } from "@/lib/server/jobs/handlers";
 import { loadDataset } from "@/lib/server/datasets/load-dataset";
 import { DATABASES, target } from "./databases";
 
@@ -77,6 +79,28 @@ describe.each(DATABASES)("dataset import on $name", (database) => {
     const trail = await db.auditEvent.findFirstOrThrow({ where: { action: "dataset.import" } });
     expect(JSON.stringify(trail.after)).toContain('"ignoredFiles":["README.md"]');
     await db.$disconnect();
+  });
+
+  it("the dataset-import job's output (what the job record keeps) carries the import report", async () => {
+    const db = await freshDb();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-import-job-"));
+    try {
+      const files = [
+        { name: "bench.json", text: text("ehr-decision-mcq.example.json") },
+        { name: "notes.txt", text: "" },
+      ].map(({ name, text }) => {
+        fs.writeFileSync(path.join(dir, name), text);
+        return { path: path.join(dir, name), name };
+      });
+      const output = await APP_JOBS["dataset-import"].handler({ actorId: null, files }, { jobId: "j1", db, progress: () => {} });
+      expect(output).toMatchObject({
+        status: "imported",
+        report: { files: [{ name: "bench.json", readAs: "bundle" }], ignored: [{ name: "notes.txt", key: "empty" }] },
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await db.$disconnect();
+    }
   });
 
   it("a changed file becomes version 2 and leaves version 1 untouched", async () => {
