@@ -8,6 +8,7 @@ import { createDb } from "../../lib/db/client";
 import { applyMigrations } from "../../lib/db/migrate";
 import { parseDatabaseUrl } from "../../lib/db/target";
 import { databaseUrl, loadEnv } from "../../lib/env";
+import { importReportLines } from "../../lib/formats/import-report";
 import { importDataset } from "../../lib/server/datasets/import-dataset";
 import { openFile } from "../../lib/server/datasets/open-file";
 import { locatedIssue } from "./located";
@@ -22,6 +23,9 @@ or FHIR R4 records (Bundles and/or bulk-export NDJSON) + instances.jsonl, whose 
 resources ("Observation/abc"). The layout is detected; --format fhir reads every file except
 instances.jsonl as FHIR, whatever its name.
 The same files again change nothing; changed files become a new dataset version.
+
+Then the import report: every file given → what it was read as, how many records, what
+was skipped and why; every file ignored, with the reason.
 
 Content defects (duplicate options, empty questions, …) are imported as data-quality
 findings and listed; --strict refuses them instead, as located errors.
@@ -110,6 +114,7 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
     }
     if (outcome.status === "unchanged") {
       io.stdout(`Already imported as ${printable(outcome.name)} v${outcome.version}: nothing changed.\n`);
+      if (outcome.report) io.stdout(reportText(outcome.report));
       return 0;
     }
     const c = outcome.counts;
@@ -125,8 +130,16 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
         `${f.total} data-quality finding(s) imported with it (${kinds}); see the dataset page, or import with --strict to refuse them.\n`,
       );
     }
+    io.stdout(reportText(outcome.report));
     return 0;
   } finally {
     await db.$disconnect();
   }
+}
+
+/** The report's lines, file names and reasons made printable (a name may hold control characters). */
+function reportText(report: Parameters<typeof importReportLines>[0]): string {
+  return importReportLines(report)
+    .map((line) => `${printable(line)}\n`)
+    .join("");
 }

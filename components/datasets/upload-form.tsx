@@ -9,10 +9,18 @@ import { formatBytes } from "@/lib/server/uploads/format-bytes";
 import { Button } from "../ui/button";
 import { Field, SelectField, TextField } from "../ui/field";
 import { Card, CardTitle } from "../ui/card";
+import type { ImportReport as ImportReportModel } from "@/lib/formats/import-report";
+import { ImportReportView } from "./import-report";
 
 type Outcome =
-  | { status: "imported"; name: string; version: number; counts: { patients: number; events: number; notes: number; items: number } }
-  | { status: "unchanged"; name: string; version: number }
+  | {
+      status: "imported";
+      name: string;
+      version: number;
+      counts: { patients: number; events: number; notes: number; items: number };
+      report?: ImportReportModel;
+    }
+  | { status: "unchanged"; name: string; version: number; report?: ImportReportModel | null }
   | { status: "invalid"; issues: LocatedIssue[]; total: number }
   | { error: string };
 
@@ -136,23 +144,29 @@ function ImportReport({ outcome }: { outcome: Outcome }) {
     );
   if (outcome.status === "unchanged")
     return (
-      <p role="status" className="mt-4 text-sm text-slate-700" data-testid="import-report">
-        {t("unchanged", { name: outcome.name, version: outcome.version })}
-      </p>
+      <>
+        <p role="status" className="mt-4 text-sm text-slate-700" data-testid="import-report">
+          {t("unchanged", { name: outcome.name, version: outcome.version })}
+        </p>
+        {outcome.report && <ImportReportView report={outcome.report} />}
+      </>
     );
   if (outcome.status === "imported") {
     const c = outcome.counts;
     return (
-      <p role="status" className="mt-4 text-sm text-teal-800" data-testid="import-report">
-        {t("imported", {
-          name: outcome.name,
-          version: outcome.version,
-          patients: format.number(c.patients),
-          events: format.number(c.events),
-          notes: format.number(c.notes),
-          items: format.number(c.items),
-        })}
-      </p>
+      <>
+        <p role="status" className="mt-4 text-sm text-teal-800" data-testid="import-report">
+          {t("imported", {
+            name: outcome.name,
+            version: outcome.version,
+            patients: format.number(c.patients),
+            events: format.number(c.events),
+            notes: format.number(c.notes),
+            items: format.number(c.items),
+          })}
+        </p>
+        {outcome.report && <ImportReportView report={outcome.report} />}
+      </>
     );
   }
   return (

@@ -57,6 +57,22 @@ describe("backup file", () => {
     );
   });
 
+  it("carries the dataset's import report; older backups without one still read; a malformed one is located", async () => {
+    const report = {
+      format: "ehr-decision-mcq-json",
+      files: [{ name: "bench.json", readAs: "bundle", records: 3, notes: [], skipped: [{ what: "Coverage", count: 1, reason: "r" }] }],
+      ignored: [{ name: "README.md", key: "content", reason: "not read", detail: { format: "ehr-decision-mcq-json" } }],
+      totals: { patients: 1, events: 1, notes: 0, items: 2, turns: 0 },
+    };
+    const withReport = edit((rs) => Object.assign(rs[0]!, { importReport: report }));
+    const r = await validate(withReport);
+    expect(r.ok && r.plan.dataset.importReport).toEqual(report);
+    const older = await validate(writeBackup());
+    expect(older.ok && !("importReport" in older.plan.dataset)).toBe(true);
+    const bad = edit((rs) => Object.assign(rs[0]!, { importReport: { ...report, files: [{ name: "x" }] } }));
+    expect((await problems(bad)).join("\n")).toMatch(/^2: dataset\.importReport\.files\[0\]\.records: /m);
+  });
+
   it("holds no password or hash", () => {
     expect(writeBackup()).not.toMatch(/password/i);
   });

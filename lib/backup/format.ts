@@ -26,6 +26,7 @@ import { rubricSchema } from "../audits/rubric";
 import { englishIssue } from "../schemas/english";
 import { ROLES } from "../auth/permissions";
 import { ACCESS_ACTIONS } from "../access-log/events";
+import { importReportSchema } from "../formats/import-report";
 
 export const BACKUP_FORMAT = "clinaudit-audit-backup";
 export const BACKUP_VERSION = 3;
@@ -73,6 +74,8 @@ const datasetSchema = z.strictObject({
   itemCount: int.min(0),
   eventCount: int.min(0),
   noteCount: int.min(0),
+  /** What the import read and ignored (lib/formats/import-report.ts); absent before reports were kept, as in older backups. */
+  importReport: importReportSchema.optional(),
   importedAt: instant,
   importedBy: email.nullable(),
 });

@@ -27,7 +27,14 @@ test("line-based layouts: by name or by content", () => {
   ).toEqual({
     ok: true,
     format: "ehr-decision-mcq-jsonl",
-    ignored: ["README.md"],
+    ignored: [
+      {
+        name: "README.md",
+        key: "content",
+        reason: "neither its name nor its first record is that of a file of the ehr-decision-mcq-jsonl layout",
+        detail: { format: "ehr-decision-mcq-jsonl" },
+      },
+    ],
     files: [
       { name: "data/instances.jsonl", role: "instances" },
       { name: "data/patients.jsonl", role: "patients" },
@@ -107,5 +114,12 @@ test("the EHRNote-ChatQA release directory as shipped: data_dictionary.csv and S
       { name: "data_dictionary.csv", head: "file,column,type,description\n" },
       { name: "SHA256SUMS.txt", head: "abc  notes.csv\n" },
     ]),
-  ).toMatchObject({ ok: true, format: "ehrnote-chatqa-csv", ignored: ["data_dictionary.csv", "SHA256SUMS.txt"] });
+  ).toMatchObject({
+    ok: true,
+    format: "ehrnote-chatqa-csv",
+    ignored: [
+      { name: "data_dictionary.csv", key: "csvHeader", detail: { header: "file, column, type, description" } },
+      { name: "SHA256SUMS.txt", key: "content" },
+    ],
+  });
 });

@@ -23,8 +23,19 @@ export interface DetectInput {
   head: string;
 }
 
+/** Why a file given was not read: empty, or a header or content no file of the layout has. */
+export type IgnoredKey = "empty" | "csvHeader" | "content";
+
+/** A file given but not read, with the reason (English for the command line; `key` + `detail` for the interface). */
+export interface IgnoredFile {
+  name: string;
+  reason: string;
+  key?: IgnoredKey;
+  detail?: Record<string, string>;
+}
+
 export type Detection =
-  | { ok: true; format: FormatId; files: { name: string; role: FileRole }[]; ignored: string[] }
+  | { ok: true; format: FormatId; files: { name: string; role: FileRole }[]; ignored: IgnoredFile[] }
   | { ok: false; message: string };
 
 /** How many characters of each file detection wants to see. */
@@ -82,10 +93,32 @@ const EXPECTED =
   "EHRNote-ChatQA notes.csv + questions.csv; an EHRNoteQA .jsonl (raw or preprocessed), optionally with " +
   "MIMIC-IV-Note discharge.csv or discharge.csv.gz.";
 
+/** Why `file`, which no rule recognised, is left out of an upload of `format`. */
+function ignoredFile(file: DetectInput, format: FormatId): IgnoredFile {
+  const { name } = file;
+  if (file.head.replace(/^\uFEFF/, "").trim() === "") return { name, key: "empty", reason: "the file is empty", detail: {} };
+  if (basename(name).endsWith(".csv")) {
+    const cols = csvHeader(file.head);
+    const header = cols.slice(0, 6).join(", ") + (cols.length > 6 ? ", …" : "");
+    return {
+      name,
+      key: "csvHeader",
+      reason: `a table whose header (${header}) is not that of any file of the ${format} layout`,
+      detail: { format, header },
+    };
+  }
+  return {
+    name,
+    key: "content",
+    reason: `neither its name nor its first record is that of a file of the ${format} layout`,
+    detail: { format },
+  };
+}
+
 export function detectFormat(files: readonly DetectInput[], chosen?: FormatId): Detection {
   if (files.length === 0) return { ok: false, message: "no files given" };
   const roles: { name: string; role: FileRole; format?: FormatId }[] = [];
-  const ignored: string[] = [];
+  const unread: DetectInput[] = [];
   for (const f of files) {
     // Chosen as FHIR: every file is a FHIR file except the items.
     const g =
@@ -95,7 +128,7 @@ export function detectFormat(files: readonly DetectInput[], chosen?: FormatId): 
           : { role: "fhir" as const, format: "fhir-r4" as const }
         : classify(f);
     if (g) roles.push({ name: f.name, ...g });
-    else ignored.push(f.name);
+    else unread.push(f);
   }
   const count = (r: FileRole) => roles.filter((x) => x.role === r).length;
   for (const r of ROLES)
@@ -112,6 +145,7 @@ export function detectFormat(files: readonly DetectInput[], chosen?: FormatId): 
     const stray = roles.filter((x) => !allowed.includes(x.role));
     if (stray.length > 0)
       return { ok: false, message: `${stray.map((x) => x.name).join(", ")} cannot be combined with a ${format} upload` };
+    const ignored = unread.map((f) => ignoredFile(f, format));
     return { ok: true, format, files: roles.map(({ name, role }) => ({ name, role })), ignored };
   };
   if (count("fhir")) return pick("fhir-r4", ["fhir", "instances"]);
@@ -134,5 +168,5 @@ export function detectFormat(files: readonly DetectInput[], chosen?: FormatId): 
       message: `${roles.find((x) => x.role === "discharge")?.name}: MIMIC-IV-Note discharge notes alone; add the EHRNoteQA .jsonl whose patients they are joined to`,
     };
   if (count("notes")) return { ok: false, message: "notes.csv alone: add questions.csv (EHRNote-ChatQA) or an EHRNoteQA .jsonl" };
-  return { ok: false, message: `unrecognized format: ${ignored.join(", ")}. ${EXPECTED}` };
+  return { ok: false, message: `unrecognized format: ${unread.map((f) => f.name).join(", ")}. ${EXPECTED}` };
 }

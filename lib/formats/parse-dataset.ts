@@ -3,7 +3,7 @@
 // dataset; validateDatasetStream (pass 1 of a streamed import) keeps only
 // compact indexes. A JSON bundle is read record by record too (bundle-scan.ts).
 import type { Chunks } from "./csv";
-import { detectFormat, DETECT_HEAD_CHARS, type FileRole } from "./detect";
+import { detectFormat, DETECT_HEAD_CHARS, type FileRole, type IgnoredFile } from "./detect";
 import { flagInvalidUtf8 } from "./encoding";
 import { FindingLog, type Finding } from "./findings";
 import { DEFAULT_MAX_ISSUES, IssueLog, type FormatIssue } from "./issues";
@@ -50,7 +50,7 @@ export interface ImportStats {
   turns: number;
   files: FileStats[];
   /** Files given that were not read, each with the reason (the import report lists them). */
-  ignored?: { name: string; reason: string }[];
+  ignored?: IgnoredFile[];
 }
 
 export type ParseResult =
@@ -97,6 +97,7 @@ export interface DatasetFindings {
 interface ReadOutcome {
   result?: ReadResult;
   roles: { name: string; role: FileRole }[];
+  ignored?: IgnoredFile[];
   log: IssueLog;
   findings: FindingLog;
   progress: ProgressTracker;
@@ -133,7 +134,7 @@ async function readDataset(
     log.add({ file, field: "(format)", message: detection.message });
     return { roles: [], log, progress, findings };
   }
-  for (const name of detection.ignored) peeked.find((p) => p.name === name)?.close();
+  for (const { name } of detection.ignored) peeked.find((p) => p.name === name)?.close();
 
   const byName = (name: string): NamedChunks => {
     const p = peeked.find((x) => x.name === name)!;
@@ -167,22 +168,31 @@ async function readDataset(
     }
   }
   if (log.empty && !result) log.add({ file: files[0]?.name ?? "(none)", field: "(file)", message: "nothing could be read" });
-  return { result, roles: detection.files, log, progress, findings };
+  return { result, roles: detection.files, ignored: detection.ignored, log, progress, findings };
 }
 
 const findingsOf = (log: FindingLog): DatasetFindings => ({ list: log.findings, total: log.total });
 
-function statsOf(r: ReadResult, progress: ProgressTracker): ImportStats {
+/** The counts, and every file given: each file read with its role (in the order given), then those ignored. */
+function statsOf({ result: r, roles, ignored, progress }: ReadOutcome & { result: ReadResult }): ImportStats {
   const { format } = r.dataset;
   const { patients, events, notes, items, turns } = r.counts;
-  return { format, patients, events, notes, items, turns, files: progress.all() };
+  const read = progress.all();
+  const files: FileStats[] = roles.map(({ name, role }) => ({
+    ...(read.find((f) => f.name === name) ?? { name, chars: 0, records: 0 }),
+    readAs: role,
+  }));
+  // A reader's own entries under another name (none today) are kept rather than dropped.
+  for (const f of read) if (!roles.some((x) => x.name === f.name)) files.push(f);
+  return { format, patients, events, notes, items, turns, files, ignored: ignored ?? [] };
 }
 
 /** Reads and validates everything, keeping the whole normalized dataset (small inputs). */
 export async function parseDataset(files: readonly DatasetFile[], options: ParseOptions = {}): Promise<ParseResult> {
-  const { result, log, progress, findings } = await readDataset(files, options, true);
+  const read = await readDataset(files, options, true);
+  const { result, log, findings } = read;
   if (!log.empty || !result) return { ok: false, issues: log.issues, total: log.total };
-  return { ok: true, dataset: result.dataset, stats: statsOf(result, progress), findings: findingsOf(findings) };
+  return { ok: true, dataset: result.dataset, stats: statsOf({ ...read, result }), findings: findingsOf(findings) };
 }
 
 /** A file that can be read more than once (one `open()` per pass). */
@@ -225,19 +235,20 @@ export async function validateDatasetStream(
   /** Split at the patients/items boundary: validate-parts.ts only. */
   parts?: PartsPhase,
 ): Promise<ValidationResult> {
-  const { result, roles, log, progress, findings } = await readDataset(
+  const read = await readDataset(
     files.map((f) => ({ name: f.name, chunks: f.open(), reopen: f.open, ...(f.head !== undefined ? { head: f.head } : {}) })),
     options,
     false,
     parts,
   );
+  const { result, roles, log, findings } = read;
   if (!log.empty || !result) return { ok: false, issues: log.issues, total: log.total };
   const { family, format, formatVersion, meta, extra } = result.dataset;
   const summary: DatasetSummary = {
     family,
     format,
     meta,
-    stats: statsOf(result, progress),
+    stats: statsOf({ ...read, result }),
     plan: { files: roles },
     findings: findingsOf(findings),
   };

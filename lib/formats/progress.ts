@@ -12,6 +12,8 @@ export interface ImportProgress {
 
 export interface FileStats {
   name: string;
+  /** The role detection gave the file (lib/formats/detect.ts FileRole: "patients", "fhir", …). */
+  readAs?: string;
   chars: number;
   records: number;
   /** What a table reader did that the user should know of: separator, renamed or ignored columns. */

@@ -132,5 +132,5 @@ test("progress is reported per file and stats count characters and records", asy
   expect(r.ok).toBe(true);
   expect(seen.length).toBeGreaterThan(10);
   expect(seen.at(-1)).toEqual({ file: "a.json", chars: EHR.length, records: 2 });
-  if (r.ok) expect(r.stats.files).toEqual([{ name: "a.json", chars: EHR.length, records: 2 }]);
+  if (r.ok) expect(r.stats.files).toEqual([{ name: "a.json", readAs: "bundle", chars: EHR.length, records: 2 }]);
 });

@@ -205,6 +205,12 @@ describe.each(DATABASES)("backup from $name", (source) => {
           .map((r) => [r.id, r.active, r.comment, r.commentVersion, r.withdrawnAt?.toISOString(), r.reviewPosition, r.activeMs, r.flagged])
           .sort();
       expect(assigned(await fresh.assignment.findMany())).toEqual(assigned(await db.assignment.findMany({ where: { auditId } })));
+      // The dataset version's import report came with it.
+      const report = async (d: Db) =>
+        (await d.audit.findUniqueOrThrow({ where: { id: auditId }, select: { dataset: { select: { importReport: true } } } })).dataset
+          .importReport;
+      expect(await report(db)).toMatchObject({ files: [expect.objectContaining({ records: expect.any(Number) })], ignored: [] });
+      expect(await report(fresh)).toEqual(await report(db));
       await fresh.$disconnect();
     });
 

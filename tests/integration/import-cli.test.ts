@@ -46,6 +46,23 @@ describe("clinaudit import", () => {
       /^Imported chatqa v1: 2 patients, 0 events, 3 notes, 2 items in [\d.]+ s\.\n3 data-quality finding\(s\) imported with it \(1 duplicate_option, 1 empty_question, 1 missing_section\)/,
     );
     expect(await db.datasetFinding.count()).toBe(3);
+    // The import report: each file read, each file of the release it does not read, with why.
+    expect(ok.stdout.slice(ok.stdout.indexOf("Import report"))).toBe(
+      [
+        "Import report (ehrnote-chatqa-csv):",
+        "  notes.csv → notes: 3 records",
+        "  questions.csv → questions: 8 records",
+        "  Ignored (2):",
+        "    data_dictionary.csv: a table whose header (file, column, type, description) is not that of any file of the ehrnote-chatqa-csv layout",
+        "    SHA256SUMS.txt: neither its name nor its first record is that of a file of the ehrnote-chatqa-csv layout",
+        "  Stored: 2 patients, 0 events, 3 notes, 2 items, 8 turns",
+        "",
+      ].join("\n"),
+    );
+    // The same files again: nothing changes, and the report kept with that version is printed.
+    const again = await run([...files, "--name", "chatqa"], url);
+    expect(again.stdout).toMatch(/^Already imported as chatqa v1: nothing changed\.\nImport report \(ehrnote-chatqa-csv\):\n/);
+    expect(again.stdout).toContain("    SHA256SUMS.txt: neither its name");
     await db.$disconnect();
 
     expect((await run([...files, "--strcit"], url)).code).toBe(2);

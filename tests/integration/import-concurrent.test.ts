@@ -34,9 +34,9 @@ describe.each(DATABASES)("concurrent imports on $name", (database) => {
       );
       const imported = outcomes.filter((o) => o.status === "imported");
       expect(imported).toHaveLength(1);
-      const winner = imported[0] as { datasetId: string };
+      const winner = imported[0] as { datasetId: string; report: unknown };
       for (const o of outcomes.filter((o) => o.status !== "imported"))
-        expect(o).toEqual({ status: "unchanged", datasetId: winner.datasetId, name: "Same bytes", version: 1 });
+        expect(o).toEqual({ status: "unchanged", datasetId: winner.datasetId, name: "Same bytes", version: 1, report: winner.report });
       expect(await db.dataset.count()).toBe(1);
       expect(await db.patient.count()).toBe(1);
       expect(await db.auditEvent.count({ where: { action: "dataset.import" } })).toBe(1);

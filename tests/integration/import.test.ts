@@ -1,10 +1,12 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { exportEhrJsonBundle, exportedText, exportNotesJsonBundle, parseDataset } from "@/lib/formats";
 import { importDataset, type ImportFile } from "@/lib/server/datasets/import-dataset";
+import { APP_JOBS } from "@/lib/server/jobs/handlers";
 import { loadDataset } from "@/lib/server/datasets/load-dataset";
 import { DATABASES, target } from "./databases";
 
@@ -52,6 +54,53 @@ describe.each(DATABASES)("dataset import on $name", (database) => {
     const reparsed = await parseDataset([{ name: "again.json", chunks: exported }]);
     expect(reparsed.ok && reparsed.dataset).toEqual(original.dataset);
     await db.$disconnect();
+  });
+
+  it("keeps the import report with the version: the extra file ignored with its reason, and says it again on a re-import", async () => {
+    const db = await freshDb();
+    const files = [file("bench.json", text("ehr-decision-mcq.example.json")), file("README.md", "# how we built it\n")];
+    const first = await importDataset(db, null, files);
+    if (first.status !== "imported") throw new Error(first.status);
+    const ignored = {
+      name: "README.md",
+      key: "content",
+      reason: "neither its name nor its first record is that of a file of the ehr-decision-mcq-json layout",
+      detail: { format: "ehr-decision-mcq-json" },
+    };
+    expect(first.report).toMatchObject({
+      format: "ehr-decision-mcq-json",
+      files: [{ name: "bench.json", readAs: "bundle", records: 2, notes: [], skipped: [] }],
+      ignored: [ignored],
+      totals: { patients: 1, items: 1, events: 3 },
+    });
+    const row = await db.dataset.findUniqueOrThrow({ where: { id: first.datasetId }, select: { importReport: true } });
+    expect(row.importReport).toEqual(first.report);
+    expect(await importDataset(db, null, files)).toMatchObject({ status: "unchanged", report: first.report });
+    const trail = await db.auditEvent.findFirstOrThrow({ where: { action: "dataset.import" } });
+    expect(JSON.stringify(trail.after)).toContain('"ignoredFiles":["README.md"]');
+    await db.$disconnect();
+  });
+
+  it("the dataset-import job's output (what the job record keeps) carries the import report", async () => {
+    const db = await freshDb();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-import-job-"));
+    try {
+      const files = [
+        { name: "bench.json", text: text("ehr-decision-mcq.example.json") },
+        { name: "notes.txt", text: "" },
+      ].map(({ name, text }) => {
+        fs.writeFileSync(path.join(dir, name), text);
+        return { path: path.join(dir, name), name };
+      });
+      const output = await APP_JOBS["dataset-import"].handler({ actorId: null, files }, { jobId: "j1", db, progress: () => {} });
+      expect(output).toMatchObject({
+        status: "imported",
+        report: { files: [{ name: "bench.json", readAs: "bundle" }], ignored: [{ name: "notes.txt", key: "empty" }] },
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await db.$disconnect();
+    }
   });
 
   it("a changed file becomes version 2 and leaves version 1 untouched", async () => {

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { parseTableParams } from "@/components/data-table/search-params";
 import { FindingsList } from "@/components/datasets/findings-list";
+import { DatasetImportReport } from "@/components/datasets/dataset-import-report";
 import { ItemsTable } from "@/components/datasets/items-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/server/page";
@@ -54,6 +55,7 @@ export default async function DatasetPage(props: {
           </Link>
         }
       />
+      <DatasetImportReport report={dataset.importReport} />
       <FindingsList datasetId={datasetId} {...findings} />
       <ItemsTable datasetId={datasetId} rows={rows} total={total} facets={facets} {...params} />
     </>

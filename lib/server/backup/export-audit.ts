@@ -6,6 +6,13 @@ import { BackupWriter, isoOrNull, type AuditRecord, type BackupRecord, type Corr
 import { recordEvent } from "../audit-trail";
 import { accessRecord, auditAccessRows } from "./access";
 import { auditTrailRows } from "./trail";
+import { storedImportReport } from "../../formats/import-report";
+
+/** The kept import report, if it reads as one (a backup must restore: nothing the reader would refuse). */
+function importReportOf(stored: unknown): Pick<DatasetRecord, "importReport"> {
+  const report = storedImportReport(stored);
+  return report ? { importReport: report } : {};
+}
 
 const PATIENTS_PER_PAGE = 20;
 const ITEMS_PER_PAGE = 1_000;
@@ -114,6 +121,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
     itemCount: dataset.itemCount,
     eventCount: dataset.eventCount,
     noteCount: dataset.noteCount,
+    ...importReportOf(dataset.importReport),
     importedAt: dataset.importedAt.toISOString(),
     importedBy: dataset.importedBy?.email ?? null,
   };

@@ -142,6 +142,7 @@ async function restoreDataset(tx: Tx, plan: BackupPlan, people: RestoredUsers): 
       itemCount: d.itemCount,
       eventCount: d.eventCount,
       noteCount: d.noteCount,
+      ...(d.importReport ? { importReport: d.importReport } : {}),
       importedAt: new Date(d.importedAt),
       importedById: d.importedBy ? (people.ids.get(foldEmail(d.importedBy)) ?? null) : null,
     },

@@ -12,6 +12,7 @@ import {
 import { recordEvent } from "../audit-trail";
 import { fingerprint, verifiedFiles, type ChecksumFile } from "../../formats/checksum";
 import type { DatasetFindings, FindingKind, FormatId } from "../../formats";
+import { importReport, storedImportReport, type ImportReport } from "../../formats/import-report";
 import { writeFindings } from "./findings";
 import { UnreadableFileError } from "./open-file";
 import { copyRowWriter } from "./copy-writer";
@@ -20,9 +21,22 @@ import { dialectOf, eventRow, itemRow, noteRow, patientRow, rowWriter, type RowW
 /** An import input: its text (and, for files on disk, its bytes), re-readable once per pass. */
 export type ImportFile = ChecksumFile;
 
+/**
+ * What an import answers (and what its job record keeps as output). `report`: every file given →
+ * read as, records, skipped; the ignored files with their reasons; for "unchanged", the report
+ * kept with that version (null when it was imported before reports were kept).
+ */
 export type ImportOutcome =
-  | { status: "imported"; datasetId: string; name: string; version: number; counts: ImportCounts; findings: FindingCounts }
-  | { status: "unchanged"; datasetId: string; name: string; version: number }
+  | {
+      status: "imported";
+      datasetId: string;
+      name: string;
+      version: number;
+      counts: ImportCounts;
+      findings: FindingCounts;
+      report: ImportReport;
+    }
+  | { status: "unchanged"; datasetId: string; name: string; version: number; report: ImportReport | null }
   | { status: "invalid"; issues: FormatIssue[]; total: number };
 
 export interface ImportCounts {
@@ -116,8 +130,8 @@ export async function importDataset(
     throw error;
   }
   const sum = datasetChecksum(print.sum, timeZone);
-  const existing = await db.dataset.findUnique({ where: { checksum: sum }, select: { id: true, name: true, version: true } });
-  if (existing) return { status: "unchanged", datasetId: existing.id, name: existing.name, version: existing.version };
+  const existing = await findByChecksum(db, sum);
+  if (existing) return existing;
 
   const checked = verifiedFiles(files, print, "checksummed");
   const validated = await validateDatasetStream(checked.files, {
@@ -145,6 +159,7 @@ export async function importDataset(
     options.onProgress?.({ phase: "writing", written, total });
   };
   const findings = countFindings(summary.findings);
+  const report = importReport(summary.stats);
   let created: { datasetId: string; version: number } | undefined;
   // Concurrent imports race between the checksum look-up above and the INSERT below. The
   // unique constraints decide: the same files imported elsewhere meanwhile (checksum) → the
@@ -171,6 +186,7 @@ export async function importDataset(
               itemCount: counts.items,
               eventCount: counts.events,
               noteCount: counts.notes,
+              importReport: report,
               importedById: actorId,
             },
           });
@@ -193,6 +209,7 @@ export async function importDataset(
               ...(timeZone !== "UTC" ? { timeZone } : {}),
               ...counts,
               findings: findings.total,
+              ...(report.ignored.length > 0 ? { ignoredFiles: report.ignored.map((f) => f.name) } : {}),
             },
           });
           return { datasetId, version };
@@ -204,13 +221,21 @@ export async function importDataset(
       // reported like the others rather than as a crash.
       if (error instanceof DatasetChangedError) return changed(error);
       if (!isUniqueViolation(error)) throw error;
-      const winner = await db.dataset.findUnique({ where: { checksum: sum }, select: { id: true, name: true, version: true } });
-      if (winner) return { status: "unchanged", datasetId: winner.id, name: winner.name, version: winner.version };
+      const winner = await findByChecksum(db, sum);
+      if (winner) return winner;
       if (attempt >= MAX_VERSION_ATTEMPTS) throw error;
       written = 0;
     }
   }
-  return { status: "imported", datasetId: created.datasetId, name, version: created.version, counts, findings };
+  return { status: "imported", datasetId: created.datasetId, name, version: created.version, counts, findings, report };
+}
+
+/** The version these very files already are, as an "unchanged" answer with its kept report. */
+async function findByChecksum(db: Db, checksum: string): Promise<ImportOutcome | null> {
+  const found = await db.dataset.findUnique({ where: { checksum }, select: { id: true, name: true, version: true, importReport: true } });
+  if (!found) return null;
+  const { id: datasetId, name, version } = found;
+  return { status: "unchanged", datasetId, name, version, report: storedImportReport(found.importReport) };
 }
 
 /** Imports of one name that may collide on its next version number before one gives up. */

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "../../db/client";
+import { storedImportReport } from "../../formats/import-report";
 
 export function listDatasets(db: Db) {
   return db.dataset.findMany({
@@ -22,8 +23,9 @@ export function listDatasets(db: Db) {
 }
 export type DatasetSummary = Awaited<ReturnType<typeof listDatasets>>[number];
 
-export function getDataset(db: Db, datasetId: string) {
-  return db.dataset.findUnique({
+/** One dataset version for its page, with its import report (null when none was kept). */
+export async function getDataset(db: Db, datasetId: string) {
+  const row = await db.dataset.findUnique({
     where: { id: datasetId },
     select: {
       id: true,
@@ -37,6 +39,8 @@ export function getDataset(db: Db, datasetId: string) {
       noteCount: true,
       importedAt: true,
       checksum: true,
+      importReport: true,
     },
   });
+  return row && { ...row, importReport: storedImportReport(row.importReport) };
 }
