@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { closeAudit, createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
+import { checkA11y } from "./support/axe";
 import { signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // Per-turn adjudication of a conversation (issue #35): two clinicians rate turn 1's reference answer
@@ -60,6 +61,7 @@ test("the adjudicator sees every turn's ratings and sets turn 1's final label", 
   const turn2 = ratings.getByRole("row").filter({ has: page.getByRole("rowheader", { name: EVIDENCE_T2 }) });
   await expect(turn2.getByRole("cell")).toHaveText(["Supports the answer, complete", "Supports the answer, complete"]);
   await expect(ratings.getByRole("cell", { name: "—" })).toHaveCount(0);
+  await checkA11y(page, "per-turn adjudication of a conversation");
 
   // One final label per turn; the raters split on turn 1, so its majority is the split category.
   const final1 = page.getByLabel(`Final label: ${GOLD_T1}`);
