@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { closeAudit, createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
 import { checkA11y } from "./support/axe";
 import { signIn, signInAs, waitForShortcuts } from "./support/users";
@@ -7,15 +7,23 @@ import { signIn, signInAs, waitForShortcuts } from "./support/users";
 // Per-turn adjudication of a conversation (issue #35): two clinicians rate turn 1's reference answer
 // differently (Incorrect / Correct) and its source turn alike. The item is listed for adjudication,
 // the adjudicator sees each turn's rating from every rater (never "—"), sets turn 1's final label,
-// and the adjudication list and the dashboard's turn-1 outcome show it.
+// and the adjudication list and the dashboard's turn-1 outcome show it. ADJUDICATION_SHOTS=<dir>
+// also saves the panel at 1280×800 in English and Chinese.
 const NOTES = "Discharge-summary conversations (synthetic demo) v1 (66 items)";
 const AUDIT = `E2E per-turn adjudication ${Date.now()}`;
 const GOLD_T1 = "Turn 1 · Reference answer correctness (per content turn)";
 const EVIDENCE_T2 = "Turn 2 · Evidence set (per source turn)";
+const SHOTS = process.env.ADJUDICATION_SHOTS;
 let auditPath = "";
 let item = "";
 
 test.describe.configure({ mode: "serial" });
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
 
 test("setup: an open audit of one conversation for two clinicians", async ({ browser }) => {
   auditPath = await createOpenAudit(browser, { name: AUDIT, dataset: NOTES, size: 1, seed: "notes-adjudicate-1", clinicians: [1, 2] });
@@ -67,9 +75,8 @@ test("the adjudicator sees every turn's ratings and sets turn 1's final label", 
   const final1 = page.getByLabel(`Final label: ${GOLD_T1}`);
   await expect(final1).toHaveValue("uncertain");
   await expect(page.getByLabel(`Final label: ${EVIDENCE_T2}`)).toHaveValue("complete");
-  fs.mkdirSync("/work/shots/adjud", { recursive: true });
-  await page.getByTestId("rater-ratings").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "/work/shots/adjud/panel-conversation-en.png" });
+  await ratings.scrollIntoViewIfNeeded();
+  await shoot(page, "panel-conversation-en");
   await final1.selectOption("incorrect");
   await page.getByLabel("Rationale").last().fill("Turn 1's answer contradicts the discharge summary.");
   await page.getByRole("button", { name: "Save adjudication" }).click();
@@ -106,7 +113,7 @@ test("in Chinese, the panel names each turn and its ratings", async ({ browser }
     await expect(ratings.getByRole("cell", { name: "—" })).toHaveCount(0);
     await expect(page.getByLabel(/^最终标签：第 1 轮 · 参考答案正确性/)).toHaveValue("incorrect");
     await ratings.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/work/shots/adjud/panel-conversation-zh.png" });
+    await shoot(page, "panel-conversation-zh");
   } finally {
     await page.getByTestId("locale-switcher").selectOption("en");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
