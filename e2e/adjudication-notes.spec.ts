@@ -75,8 +75,8 @@ test("the organizer accepts the turn correction; the corrected bundle re-imports
   const page = await newPage(browser);
   await signInAs(page, "organizer");
   await closeAndAdjudicate(page, auditPath, item);
-  // A conversation audit rates per turn; the final label is still one per dimension (per-turn adjudication is not built yet).
-  await page.getByLabel("Final label: Reference answer correctness (per content turn)").selectOption("incorrect");
+  // A conversation audit rates per turn, and is adjudicated per turn (e2e/adjudication-turns.spec.ts).
+  await page.getByLabel("Final label: Turn 1 · Reference answer correctness (per content turn)").selectOption("incorrect");
   const correction = page.getByTestId("correction-GOLD");
   await expect(correction).toHaveAttribute("data-turn", "1");
   await expect(correction).toContainText(`New gold answer · Turn 1`);

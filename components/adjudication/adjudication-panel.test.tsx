@@ -62,8 +62,47 @@ const render = (locale: Locale) =>
 describe("the adjudication panel", () => {
   it("gives each reason field an id to mark and focus when a reason is missing", () => {
     const html = render("en");
-    for (const id of ["reason-c1", "reason-c2", "adjudication-rationale", "correction-c1"]) expect(html).toContain(`id="${id}"`);
-    expect(html.match(/aria-invalid="false"/g)).toHaveLength(3);
+    for (const id of ["reason-c1", "reason-c2", "adjudication-rationale", "correction-c1", "final-gold", "final-labels"])
+      expect(html).toContain(`id="${id}"`);
+    // Two reasons, the rationale and the final label's select.
+    expect(html.match(/aria-invalid="false"/g)).toHaveLength(4);
+  });
+
+  it("shows a conversation's ratings and takes its final labels per turn", () => {
+    const categories = [
+      { key: "correct", label: "Correct" },
+      { key: "incorrect", label: "Incorrect" },
+      { key: "uncertain", label: "Uncertain" },
+    ];
+    const html = renderToString(
+      withIntl(
+        <AdjudicationPanel
+          {...props}
+          corrections={[]}
+          rubric={[
+            { key: "gold@t1", label: "Turn 1 · Gold", categories },
+            { key: "gold@t3", label: "Turn 3 · Gold", categories },
+          ]}
+          raters={[
+            { label: "R1", name: "Dr. A", comment: "", ratings: { "gold@t1": "incorrect", "gold@t3": "correct" } },
+            { label: "R2", name: "Dr. B", comment: "", ratings: { "gold@t1": "correct", "gold@t3": "correct" } },
+          ]}
+          majority={{ "gold@t1": "uncertain", "gold@t3": "correct" }}
+          // Stored for the whole item before adjudication was per turn: each turn starts from its majority.
+          existing={{ finalLabels: { gold: "incorrect", "gold@t3": "incorrect" }, rationale: "r" }}
+        />,
+        "en",
+      ),
+    ).replace(/<!-- -->/g, "");
+    const row = (key: string) => html.slice(html.indexOf(`data-key="${key}"`), html.indexOf("</tr>", html.indexOf(`data-key="${key}"`)));
+    expect(row("gold@t1")).toMatch(/Turn 1 · Gold.*raters differ.*Incorrect.*Correct/);
+    expect(row("gold@t3")).not.toContain("raters differ");
+    expect(html).not.toContain("—");
+    const select = (key: string) =>
+      html.slice(html.indexOf(`id="final-${key}"`), html.indexOf("</select>", html.indexOf(`id="final-${key}"`)));
+    expect(select("gold@t1")).toContain('aria-label="Final label: Turn 1 · Gold"');
+    expect(select("gold@t1")).toMatch(/<option value="uncertain" selected="">Uncertain \(majority\)/);
+    expect(select("gold@t3")).toMatch(/<option value="incorrect" selected="">Incorrect</);
   });
 
   it("reads as before in English", () => {

@@ -8,7 +8,7 @@ import { checkFields } from "@/lib/schemas/issues";
 import { Button } from "../ui/button";
 import { ChangeEditor } from "./change-editor";
 import { proposedChange, type AdjudicationCorrection } from "./proposed-change";
-import { correctionField, problemsOf, RATIONALE_FIELD, reasonField, type Problem } from "./problems";
+import { correctionField, FINAL_LABELS_FIELD, finalLabelField, problemsOf, RATIONALE_FIELD, reasonField, type Problem } from "./problems";
 import { Card, CardTitle } from "../ui/card";
 import { Badge } from "../ui/badge";
 
@@ -19,6 +19,10 @@ type Decision = "ACCEPTED" | "EDITED" | "REJECTED";
 export interface AdjudicationPanelProps {
   auditId: string;
   auditItemId: string;
+  /**
+   * What the raters answered, keyed like their ratings: one entry per dimension, per turn on a
+   * per-turn dimension ("gold@t3", labelled with its turn). A final label is given for each.
+   */
   rubric: { key: string; label: string; categories: { key: string; label: string }[] }[];
   raters: { label: string; name: string; comment: string; ratings: Record<string, string | null>; flagged?: boolean }[];
   majority: Record<string, string | null>;
@@ -34,9 +38,12 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
   const t = useTranslations("adjudication.panel");
   const tr = useTranslations();
   const [pending, start] = useTransition();
-  const [labels, setLabels] = useState<Record<string, string>>(
-    () =>
-      props.existing?.finalLabels ?? Object.fromEntries(props.rubric.map((d) => [d.key, props.majority[d.key] ?? d.categories[0]!.key])),
+  // Each question's stored label, else its majority (a label stored for the whole item before
+  // per-turn adjudication is not a turn's: the turn starts from its majority).
+  const [labels, setLabels] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      props.rubric.map((d) => [d.key, props.existing?.finalLabels[d.key] ?? props.majority[d.key] ?? d.categories[0]!.key]),
+    ),
   );
   const [rationale, setRationale] = useState(props.existing?.rationale ?? "");
   const [decisions, setDecisions] = useState(() =>
@@ -58,12 +65,19 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
     c.turnOrder > 0 ? t("onTurn", { what: t(`kind.${c.kind}`), turn: c.turnOrder }) : t(`kind.${c.kind}`);
   /** Marks the fields the save was refused for and takes the reader to the first (the item stays to do). */
   const refuse = (errors: Record<string, string>) => {
-    const list = problemsOf(errors, props.corrections, (i) => nameOf(props.corrections[i]!));
+    const list = problemsOf(
+      errors,
+      props.corrections,
+      (i) => nameOf(props.corrections[i]!),
+      (key) => props.rubric.find((d) => d.key === key)?.label,
+    );
     setProblems(list);
     setMessage({ ok: false, text: t("notSaved", { count: list.length }) });
     const first = list[0] && document.getElementById(list[0].fieldId);
     (first?.matches("input, textarea, select") ? first : first?.querySelector<HTMLElement>("input, textarea, select"))?.focus();
   };
+  /** The raters gave this question different answers (where the adjudicator is most needed). */
+  const differ = (key: string) => new Set(props.raters.map((r) => r.ratings[key]).filter((v) => v != null)).size > 1;
   const set = (id: string, patch: Partial<(typeof decisions)[string]>) => setDecisions((d) => ({ ...d, [id]: { ...d[id]!, ...patch } }));
 
   const save = () =>
@@ -112,9 +126,14 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
         </thead>
         <tbody className="divide-y divide-slate-100">
           {props.rubric.map((d) => (
-            <tr key={d.key}>
+            <tr key={d.key} data-key={d.key}>
               <th scope="row" className="py-1 pr-2 text-left font-medium">
                 {d.label}
+                {differ(d.key) && (
+                  <Badge tone="warning" className="ml-1" data-testid="raters-differ">
+                    {t("differ")}
+                  </Badge>
+                )}
               </th>
               {props.raters.map((r) => (
                 <td key={r.label} className="py-1">
@@ -137,25 +156,38 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
         </ul>
       )}
 
-      <fieldset className="space-y-3">
+      <fieldset id={FINAL_LABELS_FIELD} className="space-y-3">
         <legend className="text-sm font-semibold">{t("finalLabel")}</legend>
-        {props.rubric.map((d) => (
-          <label key={d.key} className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="w-56">{d.label}</span>
-            <select
-              aria-label={t("finalLabelFor", { label: d.label })}
-              className="rounded-md border border-slate-300 px-2 py-1"
-              value={labels[d.key]}
-              onChange={(e) => setLabels({ ...labels, [d.key]: e.target.value })}
-            >
-              {d.categories.map((c) => (
-                <option key={c.key} value={c.key}>
-                  {props.majority[d.key] === c.key ? t("majorityOption", { label: c.label }) : c.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
+        {props.rubric.map((d) => {
+          const problem = problemOf(finalLabelField(d.key));
+          return (
+            <div key={d.key} className="text-sm">
+              <label className="flex flex-col gap-1">
+                <span>{d.label}</span>
+                <select
+                  id={finalLabelField(d.key)}
+                  aria-label={t("finalLabelFor", { label: d.label })}
+                  aria-invalid={Boolean(problem)}
+                  aria-describedby={problem ? `${finalLabelField(d.key)}-error` : undefined}
+                  className={`w-full max-w-sm rounded-md border px-2 py-1 ${problem ? "border-red-700" : "border-slate-300"}`}
+                  value={labels[d.key]}
+                  onChange={(e) => setLabels({ ...labels, [d.key]: e.target.value })}
+                >
+                  {d.categories.map((c) => (
+                    <option key={c.key} value={c.key}>
+                      {props.majority[d.key] === c.key ? t("majorityOption", { label: c.label }) : c.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {problem && (
+                <p id={`${finalLabelField(d.key)}-error`} className="mt-1 text-red-700">
+                  {problem.text}
+                </p>
+              )}
+            </div>
+          );
+        })}
       </fieldset>
 
       {props.corrections.length > 0 && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { problemsOf, RATIONALE_FIELD, reasonField } from "./problems";
+import { FINAL_LABELS_FIELD, finalLabelField, problemsOf, RATIONALE_FIELD, reasonField } from "./problems";
 
 describe("problemsOf", () => {
   const corrections = [{ id: "c1" }, { id: "c2" }];
@@ -22,5 +22,21 @@ describe("problemsOf", () => {
       fieldId: "correction-c1",
       about: "New gold answer · Turn 1",
     });
+  });
+});
+
+describe("problemsOf, final labels", () => {
+  const labelOf = (key: string) => ({ "gold@t1": "Turn 1 · Gold" })[key];
+  it("points a turn's final label at its select, first on the page", () => {
+    expect(problemsOf({ rationale: "Say why", "finalLabels.gold@t1": "Choose a final label" }, [], () => "", labelOf)).toEqual([
+      { fieldId: finalLabelField("gold@t1"), about: "Turn 1 · Gold", text: "Choose a final label" },
+      { fieldId: RATIONALE_FIELD, about: null, text: "Say why" },
+    ]);
+  });
+
+  it("points a label for a question the panel does not show (a turn the item lacks) at the final labels", () => {
+    expect(problemsOf({ "finalLabels.gold@t9": "No turn 9" }, [], () => "", labelOf)).toEqual([
+      { fieldId: FINAL_LABELS_FIELD, about: null, text: "No turn 9" },
+    ]);
   });
 });

@@ -55,3 +55,34 @@ describe("adjudicated outcome", () => {
     expect(o).toMatchObject({ adjudicated: 2, removed: 1, changedLabels: 1 });
   });
 });
+
+describe("adjudicated outcome of a per-turn dimension", () => {
+  // The report has one dimension per turn ("gold@t1", "gold@t2"), as reportRubric makes them.
+  const perTurn: AuditSnapshot = {
+    ...snapshot,
+    rubric: ["gold@t1", "gold@t2"].map((key, n) => ({ ...snapshot.rubric[0]!, key, label: `Gold, turn ${n + 1}` })),
+    ratings: [
+      { itemId: "i1", raterId: "u1", dimension: "gold@t1", category: "correct" },
+      { itemId: "i1", raterId: "u2", dimension: "gold@t1", category: "incorrect" },
+      { itemId: "i1", raterId: "u3", dimension: "gold@t1", category: "uncertain" },
+      ...["u1", "u2", "u3"].map((r) => ({ itemId: "i1", raterId: r, dimension: "gold@t2", category: "correct" })),
+    ],
+  };
+
+  it("reads each turn's final label under its own key", () => {
+    const o = adjudicatedOutcome(computeAuditReport(perTurn), [
+      { itemId: "i1", finalLabels: { "gold@t1": "incorrect", "gold@t2": "correct" }, removeItem: false },
+    ]);
+    expect(o.dimensions.map((d) => [d.key, d.counts.map((c) => c.count), d.changed])).toEqual([
+      ["gold@t1", [0, 1, 0], 1],
+      ["gold@t2", [1, 0, 0], 0],
+    ]);
+    expect(o.changedLabels).toBe(1);
+  });
+
+  it("leaves the turns at their majority under a label stored for the whole item (before per-turn adjudication)", () => {
+    const o = adjudicatedOutcome(computeAuditReport(perTurn), [{ itemId: "i1", finalLabels: { gold: "incorrect" }, removeItem: false }]);
+    expect(o.dimensions.map((d) => d.changed)).toEqual([0, 0]);
+    expect(o.dimensions[0]!.counts.map((c) => c.count)).toEqual([0, 0, 1]);
+  });
+});

@@ -1,7 +1,10 @@
 // Which sampled items need an adjudicator: the raters disagree on some dimension, or someone
 // chose a dimension's error or split category (e.g. gold "incorrect" / "uncertain"), or
 // someone proposed a correction, or someone commented (a unanimous item with a comment may
-// still hide a problem the rubric had no category for). Pure.
+// still hide a problem the rubric had no category for). Ratings are grouped by their key, so a
+// per-turn dimension is judged turn by turn ("gold@t1" apart from "gold@t3"). Pure.
+import { splitRatingKey } from "../audits/item-dimensions";
+
 export interface TriageDimension {
   key: string;
   tieCategory: string;
@@ -19,10 +22,14 @@ export type TriageReason = "disagreement" | "flagged" | "correction" | "commente
 
 export function triageReasons(rubric: TriageDimension[], input: TriageInput): TriageReason[] {
   const reasons = new Set<TriageReason>();
+  const byKey = new Map<string, string[]>();
+  for (const r of input.ratings) byKey.set(r.dimension, [...(byKey.get(r.dimension) ?? []), r.category]);
   for (const d of rubric) {
-    const values = input.ratings.filter((r) => r.dimension === d.key).map((r) => r.category);
-    if (new Set(values).size > 1) reasons.add("disagreement");
-    if (values.some((v) => v === d.tieCategory || (d.errorCategory && v === d.errorCategory))) reasons.add("flagged");
+    for (const [ratingKey, values] of byKey) {
+      if (splitRatingKey(ratingKey).key !== d.key) continue;
+      if (new Set(values).size > 1) reasons.add("disagreement");
+      if (values.some((v) => v === d.tieCategory || (d.errorCategory && v === d.errorCategory))) reasons.add("flagged");
+    }
   }
   if (input.corrections > 0) reasons.add("correction");
   if ((input.comments ?? 0) > 0) reasons.add("commented");

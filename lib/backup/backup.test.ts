@@ -30,16 +30,16 @@ describe("backup file", () => {
     expect(r.plan.counts).toEqual({ dataset: 1, patient: 1, item: 2, user: 3, audit: 1, auditItem: 1, assignment: 2 });
   });
 
-  it("accepts a conversation audit's per-turn ratings and its whole-item final labels, as the app writes them", async () => {
-    // saveAdjudication stores a per-turn dimension's final label for the whole item ("gold"), and
-    // ratings per turn ("gold@t1"): restore refused the first, so such a backup could not come back.
+  it("accepts a conversation audit's per-turn ratings and its final labels, whole-item (as stored before) or per turn", async () => {
+    // saveAdjudication stored a per-turn dimension's final label for the whole item ("gold") before
+    // adjudication was per turn, and ratings per turn ("gold@t1"): such backups must still come back.
     const text = edit((rs) => {
       const audit = rs.find((r) => r.type === "audit") as { rubric: { perTurn?: string }[] };
       audit.rubric[0]!.perTurn = "content";
       for (const a of rs.filter((r): r is AssignmentRecord => r.type === "assignment")) a.ratings[0]!.dimension = "gold@t1";
     });
     expect(await validate(text)).toMatchObject({ ok: true });
-    // A per-turn key in final labels is read too (per-turn adjudication), and a wrong one located.
+    // A per-turn key in final labels, as saveAdjudication stores them now, and a wrong one located.
     const perTurn = edit((rs) => {
       const audit = rs.find((r) => r.type === "audit") as { rubric: { perTurn?: string }[] };
       audit.rubric[0]!.perTurn = "content";

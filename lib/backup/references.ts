@@ -146,9 +146,9 @@ export class ReferenceIndex {
   }
 
   /**
-   * Checks a stored label against the rubric. Ratings name a per-turn dimension per turn; an
-   * adjudication's final labels may also name it for the whole item (`wholeItem`), as
-   * saveAdjudication stores them for conversations.
+   * Checks a stored label against the rubric. Ratings name a per-turn dimension per turn, and so
+   * does an adjudication's final labels; they may also name it for the whole item (`wholeItem`),
+   * as saveAdjudication stored them for conversations before adjudication was per turn.
    */
   private label(dimension: string, category: string, path: string, report: Report, wholeItem = false): void {
     if (!this.audit) return; // the audit record itself was refused: no rubric to check against

@@ -128,9 +128,10 @@ async function run<S extends z.ZodType, T>(
     unstable_rethrow(error);
     if (error instanceof AppError) {
       const failure = { ok: false as const, code: error.code, error: t(error.catalog.key as never, error.catalog.values as never) };
-      return error.code === "CONFLICT" && error.body && "current" in error.body
-        ? { ...failure, conflict: { current: error.body.current as T } }
-        : failure;
+      if (error.code === "CONFLICT" && error.body && "current" in error.body)
+        return { ...failure, conflict: { current: error.body.current as T } };
+      // A check only the server can make (e.g. a turn the item does not have) still lands on its field.
+      return typeof error.body?.field === "string" ? { ...failure, fieldErrors: { [error.body.field]: failure.error } } : failure;
     }
     if (isDatabaseBusy(error)) {
       log().warn({ err: error, scope: "action", context }, "database busy");

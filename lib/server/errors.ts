@@ -24,7 +24,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = { NOT_FOUND: 404, FORBIDD
  * The one way a handler, an access check or a domain function says "no": a code and a catalog
  * message, never English text, so every guard (lib/server/action.ts, lib/server/route.ts) shows
  * it in the reader's language. `internal` is for the log only. `body` travels with a route's
- * JSON answer (e.g. the located issues of a refused download).
+ * JSON answer (e.g. the located issues of a refused download); a `field` in it (a form path such as
+ * "finalLabels.gold@t3") makes an action's answer a field error on that field.
  */
 export class AppError extends Error {
   override name = "AppError";

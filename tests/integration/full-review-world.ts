@@ -160,7 +160,8 @@ export async function reviewAudit(db: Db, o: { datasetId: string; kind: "notes" 
     await saveAdjudication(db, adjudicatorId, {
       auditId: audit.id,
       auditItemId: a.auditItemId,
-      finalLabels: Object.fromEntries(rubric.map((d) => [d.key, d.categories[1]!.key])),
+      // One label per question the raters answered: per turn on a per-turn rubric ("gold@t1").
+      finalLabels: Object.fromEntries(itemDimensions(rubric, rubricTurns(data)).map((d) => [d.ratingKey, d.dimension.categories[1]!.key])),
       rationale: "checked against the record",
       decisions: [{ correctionId: correction.id, decision: "ACCEPTED", applied: { kind: "GOLD", answer: newGold }, rationale: "accepted" }],
     });

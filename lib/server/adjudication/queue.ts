@@ -3,6 +3,7 @@ import { groupBy } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { triageReasons, type TriageReason } from "../../adjudication/triage";
 import { parseRubric } from "../../audits/rubric";
+import { expectedRatings } from "../review/expected-ratings";
 
 export interface AdjudicationRow {
   auditItemId: string;
@@ -21,7 +22,7 @@ export async function adjudicationQueue(db: Db, auditId: string) {
   const rubric = parseRubric(audit.rubric);
   const active = { auditId, active: true };
   // Flat reads joined by relation filters: nested per-item relations bind every id at once (P2029 on SQLite).
-  const [items, assignments, ratings, corrections] = await Promise.all([
+  const [items, assignments, ratings, corrections, expected] = await Promise.all([
     db.auditItem.findMany({
       where: { auditId },
       orderBy: { sampleOrder: "asc" },
@@ -38,6 +39,8 @@ export async function adjudicationQueue(db: Db, auditId: string) {
       select: { assignmentId: true, dimension: true, category: true },
     }),
     db.correction.groupBy({ by: ["assignmentId"], where: { assignment: active }, _count: { _all: true } }),
+    // Per-turn dimensions count once per turn of their type.
+    expectedRatings(db, rubric, auditId),
   ]);
   const ratingsOf = groupBy(ratings, (r) => r.assignmentId);
   const correctionsOf = new Map(corrections.map((c) => [c.assignmentId, c._count._all]));
@@ -52,7 +55,7 @@ export async function adjudicationQueue(db: Db, auditId: string) {
       comments: mine.filter((a) => a.comment.trim() !== "").length,
     });
     if (reasons.length === 0 && !i.adjudication) continue;
-    const complete = mine.length > 0 && rated.every((list) => new Set(list.map((r) => r.dimension)).size >= rubric.length);
+    const complete = mine.length > 0 && rated.every((list) => new Set(list.map((r) => r.dimension)).size >= expected(i.id));
     rows.push({
       auditItemId: i.id,
       sampleOrder: i.sampleOrder,

@@ -1,7 +1,9 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import { APPLY_ORDER, applyChange, CorrectionError, missingNoteRefs, type AppliedChange } from "../../adjudication/apply";
+import { itemDimensions, rubricTurns } from "../../audits/item-dimensions";
 import { parseRubric } from "../../audits/rubric";
+import { finalLabelProblem } from "../../adjudication/final-labels";
 import type { Item } from "../../formats";
 import { recordEvent } from "../audit-trail";
 import { AppError, invalidDetail } from "../errors";
@@ -12,7 +14,8 @@ import { eventFromRow } from "../datasets/rows";
 type Kind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE";
 
 /**
- * Records the final label per dimension and a decision on each proposed correction, in one
+ * Records the final labels (one per dimension, per turn on per-turn dimensions: "gold@t3", the
+ * ratings' keys, which the dashboard and exports read) and a decision on each proposed correction, in one
  * transaction with its audit-trail rows. Changes are checked against the item (a gold that is
  * not an option, an empty stem…) before anything is written. Re-saving replaces the decisions.
  */
@@ -48,21 +51,16 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
   });
   if (!row) throw new AppError("NOT_FOUND", { key: "adjudication.errors.notInAudit" });
   const rubric = parseRubric(row.audit.rubric);
-  // While the audit is open, only items every rater has finished may be adjudicated.
-  if (row.audit.status === "OPEN" && !row.assignments.every((a) => new Set(a.ratings.map((r) => r.dimension)).size >= rubric.length)) {
+  const turns = rubricTurns(row.item.data);
+  // While the audit is open, only items every rater has finished (every turn of a per-turn dimension) may be adjudicated.
+  const asked = itemDimensions(rubric, turns).length;
+  if (row.audit.status === "OPEN" && !row.assignments.every((a) => new Set(a.ratings.map((r) => r.dimension)).size >= asked)) {
     throw new AppError("LOCKED", { key: "adjudication.errors.ratersMustFinish" });
   }
-  // Only the rubric's dimensions: anything else would be stored and exported as a label.
-  for (const key of Object.keys(input.finalLabels)) {
-    if (!rubric.some((d) => d.key === key))
-      throw new AppError("INVALID", { key: "adjudication.errors.unknownDimension", values: { dimension: key.slice(0, 80) } });
-  }
-  for (const d of rubric) {
-    const label = input.finalLabels[d.key];
-    // The dimension is named by its canonical label: the reader's language is not known here.
-    if (!label || !d.categories.some((c) => c.key === label))
-      throw new AppError("INVALID", { key: "adjudication.errors.finalLabel", values: { label: d.label } });
-  }
+  // One label per question the raters answered (per turn on per-turn dimensions), nothing else:
+  // anything else would be stored and exported as a label. The field error names the key.
+  const problem = finalLabelProblem(rubric, turns, input.finalLabels);
+  if (problem) throw new AppError("INVALID", { key: problem.key, values: problem.values }, undefined, { field: problem.field });
   const corrections = new Map(row.assignments.flatMap((a) => a.corrections).map((c) => [c.id, c]));
   const original = row.item.data as unknown as Item;
   // An accepted evidence change is checked against the patient's record, as the export applies it.

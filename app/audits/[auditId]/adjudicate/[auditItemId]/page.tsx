@@ -5,8 +5,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { AdjudicationPanel, type AdjudicationCorrection } from "@/components/adjudication/adjudication-panel";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
-import { itemMajority } from "@/lib/adjudication/triage";
+import { questionMajorities } from "@/lib/adjudication/final-labels";
 import { turnData } from "@/lib/adjudication/turns";
+import { itemDimensions, itemRubricView, rubricTurns } from "@/lib/audits/item-dimensions";
 import { localizeRubric } from "@/lib/audits/rubric";
 import { authorizeAdjudication } from "@/lib/server/adjudication/access";
 import { orRefusal, pageContext } from "@/lib/server/page";
@@ -25,7 +26,12 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
   await orRefusal(authorizeAdjudication(db, user, auditId));
   const data = await loadAdjudicationItem(db, auditId, auditItemId, { userId: user.id, address: await requestAddress() });
   if (!data) notFound();
-  const [{ rows }, t, locale] = await Promise.all([adjudicationQueue(db, auditId), getTranslations("adjudication"), getLocale()]);
+  const [{ rows }, t, tRubric, locale] = await Promise.all([
+    adjudicationQueue(db, auditId),
+    getTranslations("adjudication"),
+    getTranslations("rubric"),
+    getLocale(),
+  ]);
   const next = rows.find((r) => r.sampleOrder > data.sampleOrder && !r.adjudicated) ?? null;
   const item = data.item.data;
   // Turn pickers in the reader's words.
@@ -33,14 +39,11 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
     ...turn,
     label: t(`panel.turnLabel.${turn.turnType}`, { turn: turn.turnOrder, question: turn.questionStart }),
   }));
-  const majority = Object.fromEntries(
-    data.rubric.map((d) => [
-      d.key,
-      itemMajority(
-        data.raters.flatMap((r) => r.ratings.filter((x) => x.dimension === d.key && x.category).map((x) => x.category!)),
-        d.tieCategory,
-      ),
-    ]),
+  // What the raters were asked, keyed like their ratings: per turn on per-turn dimensions ("gold@t3").
+  const itemTurns = rubricTurns(item);
+  const majority = questionMajorities(
+    itemDimensions(data.rubric, itemTurns),
+    data.raters.flatMap((r) => r.ratings),
   );
   const corrections: AdjudicationCorrection[] = data.raters.flatMap((r) =>
     r.corrections.map((c) => ({
@@ -60,7 +63,7 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
     <AdjudicationPanel
       auditId={auditId}
       auditItemId={auditItemId}
-      rubric={localizeRubric(data.rubric, locale)}
+      rubric={itemRubricView(localizeRubric(data.rubric, locale), itemTurns, (turn, label) => tRubric("perTurn.label", { turn, label }))}
       raters={data.raters.map((r) => ({
         label: r.label,
         name: r.user.name,

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import type { AuditSnapshot } from "../../reports/types";
+import { renderExport } from "./export-files";
+
+const categories = [
+  { key: "correct", label: "Correct" },
+  { key: "incorrect", label: "Incorrect" },
+  { key: "uncertain", label: "Uncertain" },
+];
+const snapshot: AuditSnapshot = {
+  audit: { id: "a", name: "A", datasetName: "D", sampleSize: 1, seed: "1", populationSize: 10, status: "CLOSED" },
+  rubric: ["gold@t1", "gold@t3"].map((key) => ({ key, label: key, categories, tieCategory: "uncertain", errorCategory: "incorrect" })),
+  raters: [
+    { id: "u1", label: "R1" },
+    { id: "u2", label: "R2" },
+  ],
+  items: [{ id: "i1", externalId: "900001:micro", chapter: null, level: null, decisionPoint: null, sampleOrder: 1 }],
+  ratings: [
+    { itemId: "i1", raterId: "u1", dimension: "gold@t1", category: "incorrect" },
+    { itemId: "i1", raterId: "u2", dimension: "gold@t1", category: "correct" },
+    { itemId: "i1", raterId: "u1", dimension: "gold@t3", category: "correct" },
+    { itemId: "i1", raterId: "u2", dimension: "gold@t3", category: "correct" },
+  ],
+};
+
+describe("adjudication.csv", () => {
+  it("gives each turn of a conversation its own final label", () => {
+    const csv = renderExport(snapshot, "adjudication.csv", {
+      adjudications: [
+        { itemId: "i1", finalLabels: { "gold@t1": "incorrect", "gold@t3": "correct" }, removeItem: false, rationale: "t1 wrong" },
+      ],
+    });
+    expect(csv?.trim().split(/\r?\n/)).toEqual([
+      "dimension,item,majority,final,adjudicated,removed,rationale",
+      "gold@t1,900001:micro,uncertain,incorrect,true,false,t1 wrong",
+      "gold@t3,900001:micro,correct,correct,true,false,t1 wrong",
+    ]);
+  });
+});
