@@ -95,6 +95,16 @@ test("the adjudicator sees every turn's ratings and sets turn 1's final label", 
   await expect(outcome).toContainText("1 changed by adjudication");
   await expect(outcome.getByRole("listitem").filter({ hasText: "Incorrect:" })).toContainText("1");
   await expect(outcome.getByRole("listitem").filter({ hasText: "Uncertain:" })).toContainText("0");
+  // One turn's figures at a time (the first by default); the others a link away, or all at once.
+  await expect(page.getByTestId("adjudicated-evidence@t2")).toHaveCount(0);
+  const turns = page.getByTestId("turn-links");
+  await expect(turns.getByRole("link", { name: "1", exact: true })).toHaveAttribute("aria-current", "page");
+  await turns.getByRole("link", { name: "2", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]turn=2\b/);
+  await expect(page.getByTestId("adjudicated-evidence@t2")).toContainText("0 changed by adjudication");
+  await expect(page.getByTestId("adjudicated-gold@t1")).toHaveCount(0);
+  await turns.getByRole("link", { name: "All turns" }).click();
+  await expect(page.getByTestId("adjudicated-gold@t1")).toContainText("1 changed by adjudication");
   await expect(page.getByTestId("adjudicated-evidence@t2")).toContainText("0 changed by adjudication");
   await page.context().close();
 });

@@ -223,13 +223,19 @@ export function pageParam(value: string | string[] | undefined): number {
   return Number.isInteger(n) && n > 0 ? n : 1;
 }
 
-/** Links to the pages of one list on `path`: its own parameter changed, every other one kept. */
-export function pageLinks(path: string, search: Record<string, string | string[] | undefined>, param: string, hash = "") {
-  return (page: number) => {
+/** Links to `path` with one search parameter set to a value (or left out: null), every other one kept. */
+export function paramLinks(path: string, search: Record<string, string | string[] | undefined>, param: string, hash = "") {
+  return (value: string | null) => {
     const next = new URLSearchParams();
     for (const [k, v] of Object.entries(search)) if (typeof v === "string" && k !== param) next.set(k, v);
-    if (page > 1) next.set(param, String(page));
+    if (value !== null) next.set(param, value);
     const query = next.toString();
     return `${path}${query ? `?${query}` : ""}${hash}`;
   };
+}
+
+/** Links to the pages of one list on `path`: its own parameter changed (page 1: left out), every other one kept. */
+export function pageLinks(path: string, search: Record<string, string | string[] | undefined>, param: string, hash = "") {
+  const link = paramLinks(path, search, param, hash);
+  return (page: number) => link(page > 1 ? String(page) : null);
 }

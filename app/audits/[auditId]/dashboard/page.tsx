@@ -15,9 +15,11 @@ import { ErrorBoundCard } from "@/components/dashboard/error-bound-card";
 import { LiveRefresh } from "@/components/dashboard/live-refresh";
 import { localizeReport } from "@/components/dashboard/localize-report";
 import { PrintButton } from "@/components/dashboard/print-button";
+import { TurnLinks } from "@/components/dashboard/turn-links";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
-import { pageLinks, pageParam } from "@/components/data-table/search-params";
+import { pageLinks, pageParam, paramLinks } from "@/components/data-table/search-params";
+import { shownUnder, turnView } from "@/lib/reports/turn-view";
 import { can } from "@/lib/auth/permissions";
 import { adjudicatedOutcome } from "@/lib/adjudication/outcome";
 import { orRefusal, pageContext } from "@/lib/server/page";
@@ -65,6 +67,12 @@ export default async function DashboardPage(props: {
   const shown = rubric ? localizeReport(report, rubric, locale) : report;
   const outcome = adjudications.length ? adjudicatedOutcome(shown, adjudications) : null;
   const open = head.audit.status === "OPEN";
+  // A conversation audit's per-turn figures, one turn at a time (lib/reports/turn-view.ts).
+  const turns = turnView(
+    shown.dimensions.map((d) => d.key),
+    search.turn,
+  );
+  const turnHref = paramLinks(`/audits/${auditId}/dashboard`, search, "turn");
   const exportLabel = (e: ExportFile) => {
     if (isLabelledExport(e.file)) return t(`exportFile.${EXPORT_LABEL_KEYS[e.file]}`);
     const wide = shown.dimensions.find((d) => e.file === `ratings-wide-${d.key}.csv`);
@@ -129,31 +137,34 @@ export default async function DashboardPage(props: {
         </Card>
       )}
       <div className="space-y-10">
-        {shown.dimensions.map((d) => (
-          <section key={d.key} aria-labelledby={`dim-${d.key}`} className="space-y-4" data-testid={`dimension-${d.key}`}>
-            <h2 id={`dim-${d.key}`} className="text-lg font-semibold">
-              {d.label}
-            </h2>
-            <div className="grid gap-4 lg:grid-cols-2">
-              <MajoritySummary dimension={d} />
-              <ErrorBoundCard dimension={d} />
-            </div>
-            <CoefficientTable dimension={d} />
-            <div className="grid gap-4 lg:grid-cols-2">
-              <CategoryDistributionChart dimension={d} />
-              <PairwiseMatrix dimension={d} />
-              <AgreementBreakdownChart dimension={d} by="chapter" />
-              <AgreementBreakdownChart dimension={d} by="level" />
-            </div>
-            <DisagreementList
-              dimension={d}
-              itemHref={organizer ? (id) => `/audits/${auditId}/items/${id}` : undefined}
-              page={pageParam(search[`d_${d.key}`])}
-              pageHref={pageLinks(`/audits/${auditId}/dashboard`, search, `d_${d.key}`, `#dim-${d.key}`)}
-            />
-            {outcome && <AdjudicatedCounts outcome={outcome.dimensions.find((o) => o.key === d.key)!} removed={outcome.removed} />}
-          </section>
-        ))}
+        <TurnLinks view={turns} href={(choice) => turnHref(choice === turns.turns[0] ? null : String(choice))} />
+        {shown.dimensions
+          .filter((d) => shownUnder(turns, d.key))
+          .map((d) => (
+            <section key={d.key} aria-labelledby={`dim-${d.key}`} className="space-y-4" data-testid={`dimension-${d.key}`}>
+              <h2 id={`dim-${d.key}`} className="text-lg font-semibold">
+                {d.label}
+              </h2>
+              <div className="grid gap-4 lg:grid-cols-2">
+                <MajoritySummary dimension={d} />
+                <ErrorBoundCard dimension={d} />
+              </div>
+              <CoefficientTable dimension={d} />
+              <div className="grid gap-4 lg:grid-cols-2">
+                <CategoryDistributionChart dimension={d} />
+                <PairwiseMatrix dimension={d} />
+                <AgreementBreakdownChart dimension={d} by="chapter" />
+                <AgreementBreakdownChart dimension={d} by="level" />
+              </div>
+              <DisagreementList
+                dimension={d}
+                itemHref={organizer ? (id) => `/audits/${auditId}/items/${id}` : undefined}
+                page={pageParam(search[`d_${d.key}`])}
+                pageHref={pageLinks(`/audits/${auditId}/dashboard`, search, `d_${d.key}`, `#dim-${d.key}`)}
+              />
+              {outcome && <AdjudicatedCounts outcome={outcome.dimensions.find((o) => o.key === d.key)!} removed={outcome.removed} />}
+            </section>
+          ))}
         {organizer && (
           <CommentsTable
             rows={comments}
