@@ -74,7 +74,8 @@ for (const viewport of [
     const turn = page.getByTestId("turn-1");
     await inViewport(page, turn.locator("p").nth(1), "turn 1 question");
     await inViewport(page, turn.locator("[data-gold]"), "turn 1 gold");
-    for (const fieldset of await page.getByTestId("rating-bar").locator("fieldset").all()) await inViewport(page, fieldset, "dimension");
+    // The active dimension; the rest come into view in turn (case-reachable.spec.ts).
+    await inViewport(page, page.getByTestId("rating-bar").locator("fieldset").first(), "first dimension");
     await page.context().close();
   });
 }

@@ -3,7 +3,8 @@ import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { NoteViewer } from "../ehr-viewer/note-viewer";
 import type { ViewerNote } from "../ehr-viewer/types";
-import { CASE_COLUMN, CASE_GRID, RECORD_COLUMN, RECORD_HEIGHT } from "./layout";
+import { CaseColumn } from "./case-column";
+import { CASE_GRID, RECORD_COLUMN, RECORD_HEIGHT } from "./layout";
 import { OptionsList } from "./options-list";
 import { Card } from "../ui/card";
 import { Button } from "../ui/button";
@@ -39,8 +40,8 @@ export function ConversationWorkspace({
   return (
     <div className={CASE_GRID}>
       {/* On wide screens both columns fit the window: the case scrolls on its own beside the record,
-          under the rating bar pinned to its bottom (see RatingPanel). */}
-      <div className={CASE_COLUMN}>
+          above the rating bar pinned to its bottom (see RatingPanel and CaseColumn). */}
+      <CaseColumn>
         {notice}
         <Card as="section" aria-labelledby="turns-heading" padding="md" raised>
           <h2 id="turns-heading" className="text-sm font-semibold text-slate-800">
@@ -81,7 +82,7 @@ export function ConversationWorkspace({
           </ol>
         </Card>
         {rating}
-      </div>
+      </CaseColumn>
       <div className={RECORD_COLUMN}>
         <NoteViewer notes={notes} highlight={highlight} focus={focus} className={RECORD_HEIGHT} />
       </div>

@@ -4,6 +4,10 @@
 const FILL = "xl:h-[calc(100dvh-6.75rem)]";
 
 export const CASE_GRID = "grid gap-5 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]";
-export const CASE_COLUMN = `space-y-4 xl:overflow-y-auto xl:pr-2 ${FILL}`;
+// `relative`: the column's absolutely placed screen-reader text stays inside its scroll area
+// (without it, the page grew by the column's whole scroll height). The scroll padding is the
+// pinned rating bar's height (--pinned-height, set by RatingPanel), so Tab and "show" scrolls
+// stop above the bar, never under it.
+export const CASE_COLUMN = `relative space-y-4 xl:overflow-y-auto xl:pr-2 xl:scroll-pb-[calc(var(--pinned-height,0px)+0.5rem)] focus-visible:outline-2 focus-visible:outline-teal-700 ${FILL}`;
 export const RECORD_COLUMN = "min-w-0";
 export const RECORD_HEIGHT = `h-[80vh] min-h-[28rem] ${FILL}`;

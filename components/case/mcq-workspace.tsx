@@ -5,7 +5,8 @@ import { parseRecord } from "@/lib/review/compact-record";
 import { EhrViewer } from "../ehr-viewer/ehr-viewer";
 import type { ViewerEvent } from "../ehr-viewer/types";
 import { useRecordFormat } from "../ehr-viewer/use-record-format";
-import { CASE_COLUMN, CASE_GRID, RECORD_COLUMN, RECORD_HEIGHT } from "./layout";
+import { CaseColumn } from "./case-column";
+import { CASE_GRID, RECORD_COLUMN, RECORD_HEIGHT } from "./layout";
 import { OptionsList } from "./options-list";
 import { Card } from "../ui/card";
 import { Button } from "../ui/button";
@@ -50,8 +51,8 @@ export function McqWorkspace(
   return (
     <div className={CASE_GRID}>
       {/* On wide screens both columns fit the window: the case scrolls on its own beside the record,
-          under the rating bar pinned to its bottom (see RatingPanel). */}
-      <div className={CASE_COLUMN}>
+          above the rating bar pinned to its bottom (see RatingPanel and CaseColumn). */}
+      <CaseColumn>
         {notice}
         <Card as="section" aria-labelledby="question-heading" padding="md" raised>
           <h2 id="question-heading" className="sr-only">
@@ -73,7 +74,7 @@ export function McqWorkspace(
             <dd className="text-slate-800">{cutoffLabel}</dd>
           </dl>
         </Card>
-        <Card as="section" aria-labelledby="evidence-heading" padding="md" raised>
+        <Card as="section" aria-labelledby="evidence-heading" padding="md" raised data-testid="evidence">
           <h2 id="evidence-heading" className="text-sm font-semibold text-slate-800">
             {t("evidence", { count: item.evidenceEventIds.length })}
           </h2>
@@ -116,7 +117,7 @@ export function McqWorkspace(
           </ul>
         </Card>
         {rating}
-      </div>
+      </CaseColumn>
       <div className={RECORD_COLUMN}>
         <EhrViewer
           events={events}

@@ -33,7 +33,7 @@ export function NextBar({ rated, total, leaving, heldKeys, onStay, onNext, nextH
         {t.rich("rated", { rated, total, strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
       {leaving && (
-        <p className="flex items-center gap-2 text-sm text-slate-700" role="status" data-testid="leaving">
+        <p className="flex items-center gap-2 text-sm text-slate-700 xl:order-last" role="status" data-testid="leaving">
           {leaving === "saving" ? t("movingNext") : t("opening")}
           {heldKeys > 0 && <span className="text-slate-600">{t("heldKeys", { count: heldKeys })}</span>}
           {leaving === "saving" && (
@@ -43,8 +43,10 @@ export function NextBar({ rated, total, leaving, heldKeys, onStay, onNext, nextH
           )}
         </p>
       )}
-      <div className="ml-auto flex flex-wrap items-center gap-2">
-        {controls}
+      {/* In the narrow case column of wide screens: the count and "next item" on one line, the
+          page's controls on the next (two lines, not three: the pinned bar's height is scarce). */}
+      <div className="ml-auto flex flex-wrap items-center gap-2 empty:hidden xl:order-last xl:ml-0 xl:basis-full">{controls}</div>
+      <div className="flex items-center gap-2 xl:ml-auto">
         {nextHref ? (
           <a
             href={nextHref}

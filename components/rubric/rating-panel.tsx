@@ -11,6 +11,7 @@ import { DimensionFieldset } from "./dimension-fieldset";
 import { FlagToggle, useFlag } from "./flag-toggle";
 import { IDLE_HOLD, sharedKeyHold, type HeldKey } from "./key-hold";
 import { NextBar } from "./next-bar";
+import { revealWithin, usePinnedHeight } from "./pinned-bar";
 import { DroppedKeysNotice, FailingBanner, RestoreBanner } from "./panel-notices";
 import { ShortcutLegend } from "./shortcut-legend";
 import { UndoButton } from "./undo-button";
@@ -98,6 +99,7 @@ function RatingPanelInner(props: RatingPanelProps) {
   const leavingRef = useRef(false);
   const [dropped, setDropped] = useState(0);
   const barRef = useRef<HTMLElement>(null);
+  const rubricRef = useRef<HTMLDivElement>(null);
   const extrasRef = useRef<HTMLDivElement>(null);
   const fieldsets = useRef<(HTMLFieldSetElement | null)[]>([]);
   const commentRef = useRef<HTMLTextAreaElement>(null);
@@ -140,6 +142,7 @@ function RatingPanelInner(props: RatingPanelProps) {
       fs?.querySelector<HTMLInputElement>("input[type=radio]:checked:not(:disabled)") ??
       fs?.querySelector<HTMLInputElement>("input[type=radio]:not(:disabled)");
     if (radio) radio.focus({ preventScroll: true });
+    if (fs && rubricRef.current) revealWithin(rubricRef.current, fs);
   };
 
   const moveTo = (index: number) => {
@@ -268,6 +271,13 @@ function RatingPanelInner(props: RatingPanelProps) {
     }
   });
 
+  usePinnedHeight(barRef);
+  // The first unrated dimension may start below the bar's fold: bring it up once.
+  useEffect(() => {
+    const fs = fieldsets.current[activeRef.current];
+    if (fs && rubricRef.current) revealWithin(rubricRef.current, fs);
+  }, []);
+
   // `data-keys-ready` tells tests (and styles) when the shortcuts are live after hydration.
   const [keysReady, setKeysReady] = useState(false);
   useEffect(() => {
@@ -284,12 +294,16 @@ function RatingPanelInner(props: RatingPanelProps) {
   return (
     <>
       {/* Pinned to the bottom of the case column: the question, the gold and the rubric stay in
-          view together; the case scrolls under it, and the comment and corrections follow it. */}
+          view together; the comment and corrections follow it. On wide screens it leaves the case
+          19rem (the question and four options at 1280×800), within 40–60% of the column, its
+          dimensions scrolling inside it; the column's scroll padding is its height
+          (components/case/layout.ts): the case scrolls into view above it, never under. */}
       <section
         ref={barRef}
         aria-label={t("panel.label")}
         data-testid="rating-bar"
-        className="sticky bottom-0 z-10 space-y-2 rounded-lg bg-slate-100/95 p-2 shadow-[0_-4px_12px_-6px_rgba(15,23,42,0.25)] backdrop-blur-sm"
+        data-pinned
+        className="sticky bottom-0 z-10 space-y-2 rounded-lg bg-slate-100/95 p-2 shadow-[0_-4px_12px_-6px_rgba(15,23,42,0.25)] backdrop-blur-sm xl:flex xl:max-h-[min(60%,max(40%,calc(100%-19rem)))] xl:flex-col"
         data-keys-ready={keysReady || undefined}
       >
         {readOnly && (
@@ -304,7 +318,7 @@ function RatingPanelInner(props: RatingPanelProps) {
         {summary.signedOut > 0 && <SignedOutNotice count={summary.signedOut} onSignedIn={saver.resumeAll} />}
         {summary.failing > 0 && <FailingBanner count={summary.failing} onRetryAll={saver.retryAll} />}
         {dropped > 0 && <DroppedKeysNotice count={dropped} onDismiss={() => setDropped(0)} />}
-        <div className="space-y-2" inert={leaving !== null}>
+        <div ref={rubricRef} className="space-y-2 xl:min-h-0 xl:overflow-y-auto" inert={leaving !== null}>
           {rubric.length === 0 && <p className="text-sm text-slate-600">{t("panel.noDimensions")}</p>}
           {rubric.map((dimension, index) => {
             const view = ratings.fields[dimension.key] ?? ratingQ.get(dimension.key);

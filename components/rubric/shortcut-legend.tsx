@@ -34,7 +34,7 @@ export function ShortcutLegend({ helpOpen, onToggleHelp, readOnly }: { helpOpen:
   // "?" is on the button at the end of the line; the rest fits one line of a 1280 px case column.
   const compact = items.filter((s): s is Extract<ShortcutHelp, { compact: true }> => s.compact && s.id !== "help");
   return (
-    <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-700">
+    <div className="relative rounded-lg border border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-700">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="font-medium text-slate-800">{t("keys")}</span>
         {compact.map((s) => (
@@ -55,7 +55,13 @@ export function ShortcutLegend({ helpOpen, onToggleHelp, readOnly }: { helpOpen:
           {helpOpen ? t("hide") : t("show")}
         </Button>
       </div>
-      <div id={`${id}-help`} hidden={!helpOpen} className="mt-2 border-t border-slate-200 pt-2">
+      {/* Opens upwards over the case, not inside the pinned bar, whose height is capped on wide
+          screens (RatingPanel): the bar keeps its size and the help is never cut off. */}
+      <div
+        id={`${id}-help`}
+        hidden={!helpOpen}
+        className="absolute inset-x-0 bottom-full mb-1 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
+      >
         {/* The rating keys one to a line; the rest, with short labels, two to a line, so that the
             whole help fits above the fold at 1280×800. */}
         {[items.filter((s) => RATING_KEYS.has(s.id)), items.filter((s) => !RATING_KEYS.has(s.id))].map((group, i) => (
