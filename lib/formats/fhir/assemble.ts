@@ -12,6 +12,7 @@ import { compact, isIsoDate, isoToMillis } from "../primitives";
 import { EDD_CODES, encounterOf, eventBody, GA_CODES, LMP_CODES, resultItem, roleOf } from "./map-event";
 import {
   codings,
+  eventTime,
   firstTime,
   hasCode,
   isJson,
@@ -99,7 +100,7 @@ export function assemblePatient(input: PatientResources, aliases: ReadonlyMap<st
   const events: { event: EhrEvent; ms: number; order: number }[] = [];
   input.resources.forEach(({ resource: r, fullUrl }, order) => {
     if (roleOf(r) !== "event") return;
-    const t = firstTime(r, TIME_ELEMENTS[r.resourceType as string] ?? []);
+    const t = eventTime(r);
     const key = resourceKey(r, fullUrl);
     if (!t || !key) return; // pass 1 refused such a record
     const day = dayOf(t.value);

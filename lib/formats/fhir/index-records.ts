@@ -9,20 +9,23 @@ import { fmt, MAX_PATIENT_RECORD_CHARS } from "../reader-limits";
 import type { ZoneExample } from "../validate-ehr";
 import { badAttachments, encounterOf, roleOf, subjectOf } from "./map-event";
 import { IntList, type FhirPlan } from "./plan";
+import { NO_RESOURCE, SkipCounter } from "./skipped";
 import {
+  eventTime,
   EXT,
   extension,
-  firstTime,
   isJson,
   isPartialDate,
   list,
   referenceKey,
   refOf,
   resourceKey,
+  SKIPPED_WITHOUT_TIME,
   str,
   TIME_ELEMENTS,
   type Json,
 } from "./resource";
+import type { FindingLog } from "../findings";
 import type { FhirValidator } from "./validator";
 
 /** One subject reference as written: the records and events that name it. */
@@ -66,6 +69,8 @@ export class FhirIndex {
   /** Per file: per record, its characters. */
   private readonly sizes: IntList[] = [];
   private readonly slotNames: string[] = [];
+  /** Per file: resources read but not stored as events, per kind. */
+  readonly skipped: SkipCounter[] = [];
   patients: IndexedPatient[] = [];
   plan?: FhirPlan;
 
@@ -74,10 +79,12 @@ export class FhirIndex {
     private readonly validator: FhirValidator,
     private readonly files: { name: string; layout: "bundle" | "ndjson" }[],
     private readonly timeZone: string,
+    private readonly findings?: FindingLog,
   ) {
     for (let k = 0; k < files.length; k++) {
       this.slots.push(new IntList());
       this.sizes.push(new IntList());
+      this.skipped.push(new SkipCounter());
     }
   }
 
@@ -87,6 +94,7 @@ export class FhirIndex {
 
   /** A record that holds no resource (it keeps the record numbering of pass 2). */
   skip(file: number): void {
+    this.skipped[file]?.add(NO_RESOURCE);
     (this.slots[file] as IntList).push(-1);
     (this.sizes[file] as IntList).push(0);
   }
@@ -120,12 +128,18 @@ export class FhirIndex {
     // are not reported as citing nothing: the file is refused for its own problems anyway.
 
     const role = roleOf(raw);
+    const skipped = this.skipped[file] as SkipCounter;
+    const type = String(raw.resourceType);
     if (role === "patient") {
+      skipped.add(type);
       this.patientKeys.push({ key, where });
       slots.set(record, this.slotOf(key, where, ""));
       return;
     }
-    if (role === "other") return;
+    if (role === "other") {
+      skipped.add(type);
+      return;
+    }
     const subject = subjectOf(raw);
     const field = raw.resourceType === "Patient" ? "" : isJson(raw.subject) ? "subject" : "patient";
     if (!subject) {
@@ -134,16 +148,21 @@ export class FhirIndex {
     }
     const slot = this.slotOf(subject, where, `${field}.reference`);
     if (role === "encounter") {
+      skipped.add(type);
       this.encounterSubjects.push({ key, subject });
       return;
     }
     slots.set(record, slot);
     if (role === "pregnancy") {
+      skipped.add(`${type} (pregnancy)`);
       this.pregnancies.push({ subject, id: key.slice(key.indexOf("/") + 1), where });
       return;
     }
-    if (role === "dating") return;
-    this.addEvent(raw, key, subject, where);
+    if (role === "dating") {
+      skipped.add(`${type} (pregnancy dating)`);
+      return;
+    }
+    this.addEvent(raw, key, subject, where, skipped);
   }
 
   private slotOf(ref: string, where: Where, field: string): number {
@@ -156,7 +175,7 @@ export class FhirIndex {
     return s.slot;
   }
 
-  private addEvent(r: Json, key: string, subject: string, where: Where): void {
+  private addEvent(r: Json, key: string, subject: string, where: Where, skipped: SkipCounter): void {
     const own = str(extension(r, EXT.eventType)?.valueCode);
     if (own && !(EVENT_TYPES as readonly string[]).includes(own))
       this.issue(
@@ -164,17 +183,26 @@ export class FhirIndex {
         "extension",
         `unknown event type ${JSON.stringify(own)} in ${EXT.eventType}; expected one of: ${EVENT_TYPES.join(", ")}`,
       );
-    const elements = TIME_ELEMENTS[r.resourceType as string] ?? [];
-    const t = firstTime(r, elements);
+    const type = String(r.resourceType);
+    const elements = TIME_ELEMENTS[type] ?? [];
+    const t = eventTime(r);
     if (!t) {
-      this.issue(
-        where,
-        elements[0] ?? "",
-        `${String(r.resourceType)} without a time (${elements.join(", ")}): it cannot be placed before or after a cutoff`,
-      );
+      if (SKIPPED_WITHOUT_TIME.has(type)) {
+        skipped.add(`${type} (no time)`, `${type} without a time (${elements.join(", ")}): it cannot be placed before or after a cutoff.`);
+        return;
+      }
+      this.issue(where, elements[0] ?? "", `${type} without a time (${elements.join(", ")}): it cannot be placed before or after a cutoff`);
       return;
     }
-    if (isPartialDate(t.value)) {
+    if (t.precision)
+      this.findings?.add(
+        where,
+        t.element,
+        "partial_date",
+        `${t.element} ${JSON.stringify(t.written)} gives only the ${t.precision}: kept, placed at ${t.value} (the start of that ${t.precision})`,
+        { event: key, written: t.written, precision: t.precision, placedAt: t.value },
+      );
+    else if (isPartialDate(t.value)) {
       this.issue(
         where,
         t.element,

@@ -6,6 +6,7 @@
 // reference. Gestational age is not read here: it needs the pregnancy's dating, which the
 // patient's other resources give (assemble.ts).
 import type { EhrEvent, EventItem, EventType, Measurement } from "../model";
+import { mapMore } from "./map-more";
 import { compact } from "../primitives";
 import {
   attachmentText,
@@ -17,6 +18,7 @@ import {
   htmlToText,
   isJson,
   list,
+  MORE_EVENT_RESOURCES,
   notes,
   refOf,
   str,
@@ -35,6 +37,7 @@ export const EVENT_RESOURCES = [
   "DiagnosticReport",
   "DocumentReference",
   "Composition",
+  ...MORE_EVENT_RESOURCES,
 ] as const;
 
 /** SNOMED CT 77386006 |Pregnancy|: the Condition that is the pregnancy itself. */
@@ -67,7 +70,7 @@ export const subjectOf = (r: Json): string | undefined => refOf(r.subject) ?? re
 
 /** The encounter a resource was recorded in. */
 export function encounterOf(r: Json): string | undefined {
-  if (r.resourceType === "MedicationStatement") return refOf(r.context);
+  if (r.resourceType === "MedicationStatement" || r.resourceType === "MedicationAdministration") return refOf(r.context);
   if (r.resourceType === "DocumentReference")
     return isJson(r.context)
       ? list(r.context.encounter)
@@ -76,6 +79,9 @@ export function encounterOf(r: Json): string | undefined {
       : undefined;
   return refOf(r.encounter);
 }
+
+/** SNOMED CT 108252007 |Laboratory procedure|: a ServiceRequest category (US Core) for a lab order. */
+const LAB_ORDER_CODES = ["108252007"] as const;
 
 const CATEGORY_TYPES: Record<string, EventType> = {
   "vital-signs": "vital_sign",
@@ -96,13 +102,22 @@ function eventTypeOf(r: Json): EventType {
   switch (r.resourceType) {
     case "Condition":
       return "diagnosis";
+    case "AllergyIntolerance":
+      return "diagnosis";
     case "MedicationRequest":
     case "MedicationStatement":
+    case "MedicationAdministration":
+    case "Immunization":
       return "medication";
     case "Procedure":
       return "procedure";
+    case "ServiceRequest":
+      return hasCode(list(r.category)[0], SYSTEM.snomed, LAB_ORDER_CODES) ? "lab_test" : "procedure";
+    case "QuestionnaireResponse":
+      return "screening";
     case "DocumentReference":
     case "Composition":
+    case "CarePlan":
       return "clinical_note";
     default:
       for (const c of list(r.category).flatMap((cat) => codings(cat))) {
@@ -114,7 +129,7 @@ function eventTypeOf(r: Json): EventType {
 }
 
 /** A Quantity / string / boolean / integer / CodeableConcept value as value + unit. */
-function measuredValue(holder: Json): Pick<Measurement, "value" | "unit"> {
+export function measuredValue(holder: Json): Pick<Measurement, "value" | "unit"> {
   const q = holder.valueQuantity;
   if (isJson(q)) return compact({ value: typeof q.value === "number" ? q.value : undefined, unit: str(q.unit) ?? str(q.code) });
   if (typeof holder.valueString === "string") return { value: holder.valueString };
@@ -140,7 +155,7 @@ function measurementOf(holder: Json): Measurement {
   });
 }
 
-function codeOf(concept: unknown): EhrEvent["code"] {
+export function codeOf(concept: unknown): EhrEvent["code"] {
   const c = codings(concept).find((x) => x.system && x.code);
   return c ? { system: systemName(c.system as string), value: c.code as string } : undefined;
 }
@@ -155,7 +170,7 @@ function extensionValue(r: Json): Pick<Measurement, "value" | "unit"> {
   return ext ? measuredValue(ext) : {};
 }
 
-const joinTexts = (texts: (string | undefined)[]): string | undefined => {
+export const joinTexts = (texts: (string | undefined)[]): string | undefined => {
   const kept = texts.filter((t): t is string => t !== undefined && t !== "");
   return kept.length > 0 ? kept.join("\n\n") : undefined;
 };
@@ -210,6 +225,13 @@ export function eventBody(r: Json): Omit<EhrEvent, "eventId" | "time"> {
       );
       return base(str(r.title) ?? conceptName(r.type), { code: codeOf(r.type), text: joinTexts(sections) });
     }
+    case "AllergyIntolerance":
+    case "Immunization":
+    case "MedicationAdministration":
+    case "ServiceRequest":
+    case "CarePlan":
+    case "QuestionnaireResponse":
+      return base(...mapMore(r));
     default:
       return base(undefined, {});
   }

@@ -36,7 +36,7 @@ export async function readFhir(
   const validator = await fhirValidator();
   const layouts = fhirFiles.map((f) => ({ name: f.name, layout: isNdjsonName(f.name) ? ("ndjson" as const) : ("bundle" as const) }));
   const timeZone = ctx.timeZone ?? "UTC";
-  const index = new FhirIndex(ctx.log, validator, layouts, timeZone);
+  const index = new FhirIndex(ctx.log, validator, layouts, timeZone, ctx.findings);
   const locators: (() => Promise<void>)[] = [];
   const kept: string[][] = fhirFiles.map(() => []);
   let readable = true;
@@ -79,6 +79,8 @@ export async function readFhir(
     locators.push(read.locate);
   }
   index.finish();
+  // Every resource is accounted for: per file, resources = events stored + skipped (per kind, with the reason).
+  fhirFiles.forEach((f, k) => ctx.progress.skipped(f.name, index.skipped[k]?.list() ?? []));
   const builder = new EhrDatasetBuilder(ctx.log, ctx.retain, timeZone);
   const byId = new Map(index.patients.map((p) => [p.id, p]));
   for (const p of index.patients) builder.addRecordIndex(p.id, p.where, p.events, p.zone, p.pregnancyId);

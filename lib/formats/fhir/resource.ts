@@ -203,7 +203,43 @@ export const TIME_ELEMENTS: Record<string, readonly string[]> = {
   Procedure: ["performedDateTime", "performedPeriod.start"],
   DocumentReference: ["date", "context.period.start"],
   Composition: ["date"],
+  // recordedDate: when it entered the record (as for a Condition), before the onset it reports.
+  AllergyIntolerance: ["recordedDate", "onsetDateTime", "onsetPeriod.start"],
+  // recorded: when it was first captured, before when the vaccine was given.
+  Immunization: ["recorded", "occurrenceDateTime"],
+  MedicationAdministration: ["effectiveDateTime", "effectivePeriod.start"],
+  ServiceRequest: ["authoredOn", "occurrenceDateTime", "occurrencePeriod.start"],
+  CarePlan: ["created", "period.start"],
+  QuestionnaireResponse: ["authored"],
 };
+
+/** Types mapped since issue #32 (map-more.ts). */
+export const MORE_EVENT_RESOURCES = [
+  "AllergyIntolerance",
+  "Immunization",
+  "MedicationAdministration",
+  "ServiceRequest",
+  "CarePlan",
+  "QuestionnaireResponse",
+] as const;
+
+/** One of these without a time is reported skipped, not refused (README.md). */
+export const SKIPPED_WITHOUT_TIME: ReadonlySet<string> = new Set(MORE_EVENT_RESOURCES);
 
 /** A time that is only a year or a month: it cannot be placed before or after a cutoff. */
 export const isPartialDate = (v: string): boolean => /^\d{4}(-\d{2})?$/.test(v);
+
+/** Types whose month- or year-only time is kept (a history entry), placed at the start of that period, with a finding. */
+export const PARTIAL_KEPT: ReadonlySet<string> = new Set(["Condition", "AllergyIntolerance"]);
+
+/**
+ * The time an event is placed at: the first of its type's time elements; for a kept partial
+ * date (PARTIAL_KEPT), the first day of its month or year, with the precision it was written in.
+ */
+export function eventTime(r: Json): { element: string; value: string; written: string; precision?: "year" | "month" } | undefined {
+  const t = firstTime(r, TIME_ELEMENTS[r.resourceType as string] ?? []);
+  if (!t) return undefined;
+  if (!isPartialDate(t.value) || !PARTIAL_KEPT.has(r.resourceType as string)) return { ...t, written: t.value };
+  const month = t.value.length === 7;
+  return { element: t.element, written: t.value, value: month ? `${t.value}-01` : `${t.value}-01-01`, precision: month ? "month" : "year" };
+}

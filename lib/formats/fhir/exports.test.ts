@@ -1,0 +1,150 @@
+// FHIR R4 exports as their writers write them: a Synthea patient Bundle (FhirR4.java: a
+// transaction Bundle, urn:uuid fullUrls, ids set) and a Bulk Data $export (NDJSON, one file per
+// resource type, `Type/id` references, Binary resources beside the DocumentReferences). Issue
+// #32: nothing of the export vanishes without a word, and what is mapped keeps its meaning.
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { EhrEvent, Patient } from "../model";
+import { parseDataset } from "../parse-dataset";
+import { isJson, resourceKey } from "./resource";
+import { fhirValidator } from "./validator";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/fhir");
+
+/** Every file of a fixture directory, as uploaded. */
+function exportFiles(dir: string): Record<string, string> {
+  const root = path.join(FIXTURES, dir);
+  return Object.fromEntries(fs.readdirSync(root).map((name) => [name, fs.readFileSync(path.join(root, name), "utf8")]));
+}
+
+async function imported(texts: Record<string, string>) {
+  const r = await parseDataset(Object.entries(texts).map(([name, text]) => ({ name, chunks: [text] })));
+  if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 5), null, 1));
+  return r;
+}
+
+/** The keys (`Type/id`) of a FHIR file's resources, as the importer names them. */
+function keysOf(name: string, text: string): string[] {
+  if (name.endsWith(".ndjson"))
+    return text
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => resourceKey(JSON.parse(l)) ?? "");
+  const bundle = JSON.parse(text) as { entry: { resource?: Record<string, unknown>; fullUrl?: string }[] };
+  return bundle.entry.map((e) => (isJson(e.resource) ? (resourceKey(e.resource, e.fullUrl) ?? "") : ""));
+}
+
+const eventsOf = (patients: Patient[]) => new Map(patients.flatMap((p) => p.events ?? []).map((e) => [e.eventId, e]));
+
+beforeAll(async () => {
+  await fhirValidator();
+}, 180_000);
+
+describe("every resource of an export is stored or reported skipped, per file", () => {
+  for (const dir of ["synthea", "bulk"])
+    test(`${dir}: resources in the file = events stored + skipped (per type, with a reason)`, async () => {
+      const texts = exportFiles(dir);
+      const r = await imported(texts);
+      const events = eventsOf(r.dataset.patients);
+      const fhirFiles = Object.keys(texts).filter((n) => n !== "instances.jsonl");
+      for (const name of fhirFiles) {
+        const keys = keysOf(name, texts[name] as string);
+        const stats = r.stats.files.find((f) => f.name === name);
+        const stored = keys.filter((k) => events.has(k)).length;
+        const skipped = (stats?.skipped ?? []).reduce((n, s) => n + s.count, 0);
+        expect({ name, resources: keys.length, records: stats?.records }).toEqual({ name, resources: keys.length, records: keys.length });
+        expect({ name, total: stored + skipped }).toEqual({ name, total: keys.length });
+        for (const s of stats?.skipped ?? []) expect(s.reason).toMatch(/\w{3,}.*\./);
+      }
+      // Every stored event came from one of the files.
+      expect(fhirFiles.flatMap((n) => keysOf(n, texts[n] as string)).filter((k) => events.has(k)).length).toBe(events.size);
+    }, 120_000);
+
+  test("Synthea's administrative resources are counted with their reasons", async () => {
+    const texts = exportFiles("synthea");
+    const r = await imported(texts);
+    const name = Object.keys(texts).find((n) => n.endsWith(".json")) as string;
+    const skipped = r.stats.files.find((f) => f.name === name)?.skipped ?? [];
+    expect(skipped).toEqual(
+      expect.arrayContaining([
+        { what: "Patient", count: 1, reason: expect.stringContaining("patient") },
+        { what: "Encounter", count: 3, reason: expect.stringContaining("visit") },
+        { what: "Claim", count: 1, reason: expect.stringContaining("Billing") },
+        { what: "Provenance", count: 1, reason: expect.any(String) },
+        { what: "CareTeam", count: 1, reason: expect.stringContaining("does not map") },
+      ]),
+    );
+  }, 120_000);
+});
+
+describe("what a clinician reads is mapped as events (issue #32)", () => {
+  test("allergies, immunizations, administrations, orders, care plans and questionnaire answers; items may cite them", async () => {
+    const r = await imported(exportFiles("bulk"));
+    const ev = eventsOf(r.dataset.patients);
+    expect(ev.get("AllergyIntolerance/pen1")).toMatchObject({
+      type: "diagnosis",
+      name: "Allergy: Penicillin",
+      time: "2024-03-05T10:15:00+00:00", // recordedDate: when it entered the record, not the 2009 onset
+      text: expect.stringMatching(/criticality high[\s\S]*Reaction: Anaphylaxis, severe/),
+    });
+    expect(ev.get("Immunization/tdap1")).toMatchObject({
+      type: "medication",
+      name: "Immunization: Tdap",
+      time: "2024-05-20T11:00:00+00:00",
+    });
+    expect(ev.get("MedicationAdministration/mg1")).toMatchObject({
+      type: "medication",
+      name: "magnesium sulfate",
+      time: "2024-06-12T10:00:00+00:00", // effectivePeriod.start
+      value: 4,
+      unit: "g",
+      visitId: "Encounter/enc1",
+      text: expect.stringContaining("Intravenous route, rate 12 g/h"),
+    });
+    expect(ev.get("ServiceRequest/gbs1")).toMatchObject({ type: "lab_test", time: "2024-06-12T09:05:00+00:00" });
+    expect(ev.get("CarePlan/cp1")).toMatchObject({ type: "clinical_note", name: "Pre-eclampsia management plan" });
+    expect(ev.get("QuestionnaireResponse/epds1")).toMatchObject({
+      type: "screening",
+      text: expect.stringContaining("The thought of harming myself has occurred to me: Never\nEPDS total score: 4"),
+    });
+    expect(r.dataset.items[0]).toMatchObject({ evidenceEventIds: ["AllergyIntolerance/pen1", "MedicationAdministration/mg1"] });
+  }, 120_000);
+
+  test("Synthea's allergy and IV magnesium (MedicationAdministration.context is the encounter) are events", async () => {
+    const r = await imported(exportFiles("synthea"));
+    const ev = [...eventsOf(r.dataset.patients).values()];
+    expect(ev.find((e) => e.eventId.startsWith("AllergyIntolerance/"))).toMatchObject({ name: "Allergy: Penicillin G" });
+    const mg = ev.find((e) => e.eventId.startsWith("MedicationAdministration/")) as EhrEvent;
+    expect(mg).toMatchObject({ type: "medication", value: 4, visitId: expect.stringMatching(/^Encounter\//) });
+  }, 120_000);
+
+  test("a type mapped since #32 without a time is reported skipped, not refused", async () => {
+    const texts = exportFiles("bulk");
+    texts["Immunization.000.ndjson"] = (texts["Immunization.000.ndjson"] as string).replace(
+      '"occurrenceDateTime"',
+      '"occurrenceString":"childhood","x"',
+    );
+    texts["Immunization.000.ndjson"] = (texts["Immunization.000.ndjson"] as string).replace(',"x":"2024-05-20T11:00:00+00:00"', "");
+    const r = await imported(texts);
+    expect(r.stats.files.find((f) => f.name === "Immunization.000.ndjson")?.skipped).toEqual([
+      { what: "Immunization (no time)", count: 1, reason: expect.stringContaining("cannot be placed before or after a cutoff") },
+    ]);
+  }, 120_000);
+});
+
+describe("partial dates in history entries", () => {
+  test("a month-only onset is kept at the month's start, with a finding naming the precision", async () => {
+    const r = await imported(exportFiles("bulk"));
+    expect(eventsOf(r.dataset.patients).get("Condition/appx1")).toMatchObject({ time: "2015-07-01", name: "Appendicitis" });
+    expect(r.findings.list).toContainEqual(
+      expect.objectContaining({
+        kind: "partial_date",
+        file: "Condition.000.ndjson",
+        line: 2,
+        field: "onsetDateTime",
+        detail: { event: "Condition/appx1", written: "2015-07", precision: "month", placedAt: "2015-07-01" },
+      }),
+    );
+  }, 120_000);
+});
