@@ -5,6 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
+import { measurementText } from "@/components/ehr-viewer/format";
+import { eventViewModel } from "@/lib/server/review/view-model";
 import type { EhrEvent, Patient } from "../model";
 import { parseDataset } from "../parse-dataset";
 import { isJson, resourceKey } from "./resource";
@@ -146,5 +148,28 @@ describe("partial dates in history entries", () => {
         detail: { event: "Condition/appx1", written: "2015-07", precision: "month", placedAt: "2015-07-01" },
       }),
     );
+  }, 120_000);
+});
+
+describe("an observation's value keeps its meaning", () => {
+  test("a comparator stays with the number; dataAbsentReason, text ranges and the flag are shown in the viewer", async () => {
+    const r = await imported(exportFiles("bulk"));
+    const ev = eventsOf(r.dataset.patients);
+    const trop = ev.get("Observation/trop1") as EhrEvent;
+    expect(trop).toMatchObject({ value: "<0.01", unit: "ng/mL", refRange: { high: 0.04 }, flag: "N" });
+    const shown = eventViewModel("x", trop);
+    expect(measurementText(shown.measurement as NonNullable<typeof shown.measurement>)).toBe("<0.01 ng/mL (≤ 0.04)");
+    // No value: the reason is the text the viewer shows, the range is kept.
+    const k = ev.get("Observation/k1") as EhrEvent;
+    expect(k).toMatchObject({ refRange: { low: 3.5, high: 5.1 }, text: "No result: sample haemolysed." });
+    expect(k.value).toBeUndefined();
+    expect(eventViewModel("x", k).text).toBe("No result: sample haemolysed.");
+    // A range given as text only ("Negative") and an interpretation on a coded value.
+    expect(ev.get("Observation/uprot1")).toMatchObject({ value: "2+", flag: "A", text: "Reference range: Negative." });
+    // The report's items keep them too.
+    expect(ev.get("DiagnosticReport/chem1")?.items).toEqual([
+      expect.objectContaining({ value: "<0.01", unit: "ng/mL" }),
+      expect.objectContaining({ text: "No result: sample haemolysed." }),
+    ]);
   }, 120_000);
 });

@@ -131,7 +131,13 @@ function eventTypeOf(r: Json): EventType {
 /** A Quantity / string / boolean / integer / CodeableConcept value as value + unit. */
 export function measuredValue(holder: Json): Pick<Measurement, "value" | "unit"> {
   const q = holder.valueQuantity;
-  if (isJson(q)) return compact({ value: typeof q.value === "number" ? q.value : undefined, unit: str(q.unit) ?? str(q.code) });
+  if (isJson(q)) {
+    // "<0.01" is not 0.01: a comparator (<, <=, >=, >, ad) stays with the number, as the value shown.
+    const comparator = str(q.comparator);
+    const n = typeof q.value === "number" ? q.value : undefined;
+    const value = comparator && n !== undefined ? `${comparator === "ad" ? "ad " : comparator}${n}` : n;
+    return compact({ value, unit: str(q.unit) ?? str(q.code) });
+  }
   if (typeof holder.valueString === "string") return { value: holder.valueString };
   if (typeof holder.valueBoolean === "boolean") return { value: holder.valueBoolean };
   if (typeof holder.valueInteger === "number") return { value: holder.valueInteger };
@@ -160,8 +166,44 @@ export function codeOf(concept: unknown): EhrEvent["code"] {
   return c ? { system: systemName(c.system as string), value: c.code as string } : undefined;
 }
 
+/** Ranges that have no number to store as refRange (text only, "Negative"), or more than the first (by age, …). */
+function rangeTexts(holder: Json): string[] {
+  return list(holder.referenceRange).flatMap((range, k) => {
+    const numeric = isJson(range.low) || isJson(range.high);
+    if (k === 0 && numeric && !str(range.text)) return [];
+    const bound = (q: unknown) =>
+      isJson(q) && typeof q.value === "number" ? `${q.value}${str(q.unit) ? ` ${str(q.unit)}` : ""}` : undefined;
+    const span = numeric ? [bound(range.low) ?? "", bound(range.high) ?? ""].join("–") : undefined;
+    const applies = [...list(range.appliesTo).map(conceptName), conceptName(range.type)].filter(Boolean).join(", ");
+    const said = [str(range.text) ?? span, applies && `(${applies})`].filter(Boolean).join(" ");
+    return said ? [`Reference range: ${said}.`] : [];
+  });
+}
+
+/**
+ * What a value's element cannot carry, as text: why there is no value (dataAbsentReason: "No
+ * result: sample haemolysed."), the reference ranges refRange does not hold, and interpretations
+ * after the first (the first is the flag).
+ */
+export function valueNotes(holder: Json): string | undefined {
+  const absent = isJson(holder.dataAbsentReason) ? conceptName(holder.dataAbsentReason) : undefined;
+  const more = list(holder.interpretation)
+    .slice(1)
+    .flatMap((i) => conceptName(i) ?? []);
+  const lines = [
+    absent && `No result: ${absent}.`,
+    ...rangeTexts(holder),
+    more.length > 0 ? `Also interpreted: ${more.join(", ")}.` : undefined,
+  ].filter((t): t is string => !!t);
+  return lines.length > 0 ? lines.join("\n") : undefined;
+}
+
 function itemOf(holder: Json): EventItem {
-  return compact({ name: conceptName(holder.code) ?? "(unnamed)", ...measurementOf(holder), text: notes(holder.note) });
+  return compact({
+    name: conceptName(holder.code) ?? "(unnamed)",
+    ...measurementOf(holder),
+    text: joinTexts([valueNotes(holder), notes(holder.note)]),
+  });
 }
 
 /** The event-value extension (a value on a resource type without a value element). */
@@ -185,8 +227,9 @@ export function eventBody(r: Json): Omit<EhrEvent, "eventId" | "time"> {
     case "Observation": {
       const components = list(r.component);
       const m = measurementOf(r);
-      if (components.length > 0) return base(conceptName(r.code), { code: m.code, items: components.map(itemOf), text: notes(r.note) });
-      return base(conceptName(r.code), { ...m, text: notes(r.note) });
+      const text = joinTexts([valueNotes(r), notes(r.note)]);
+      if (components.length > 0) return base(conceptName(r.code), { code: m.code, items: components.map(itemOf), text });
+      return base(conceptName(r.code), { ...m, text });
     }
     case "Condition":
       return base(conceptName(r.code), { code: codeOf(r.code), ...extensionValue(r), text: notes(r.note) });
