@@ -173,3 +173,23 @@ describe("an observation's value keeps its meaning", () => {
     ]);
   }, 120_000);
 });
+
+describe("a DiagnosticReport is read by its category", () => {
+  test("a note category (LOINC 34117-2) is a clinical note with its presentedForm text; LAB stays a lab result", async () => {
+    const bulk = eventsOf((await imported(exportFiles("bulk"))).dataset.patients);
+    expect(bulk.get("DiagnosticReport/hp1")).toMatchObject({
+      type: "clinical_note",
+      name: "History and physical note",
+      text: "Admission note.\nSevere pre-eclampsia at 36+2 weeks. Known penicillin anaphylaxis.",
+    });
+    expect(bulk.get("DiagnosticReport/chem1")?.type).toBe("lab_test");
+    // Synthea's clinical note: category and code 34117-2 + 51847-2, text/plain; charset=utf-8.
+    const synthea = [...eventsOf((await imported(exportFiles("synthea"))).dataset.patients).values()];
+    const reports = synthea.filter((e) => e.eventId.startsWith("DiagnosticReport/"));
+    expect(reports.map((e) => [e.name, e.type])).toEqual([
+      ["CBC panel - Blood by Automated count", "lab_test"],
+      ["History and physical note", "clinical_note"],
+    ]);
+    expect(reports[1]?.text).toContain("Penicillin G: anaphylaxis.");
+  }, 120_000);
+});

@@ -83,6 +83,28 @@ export function encounterOf(r: Json): string | undefined {
 /** SNOMED CT 108252007 |Laboratory procedure|: a ServiceRequest category (US Core) for a lab order. */
 const LAB_ORDER_CODES = ["108252007"] as const;
 
+/**
+ * LOINC document types a DiagnosticReport may be categorised by (US Core DiagnosticReport for
+ * report and note exchange; Synthea writes 34117-2 + 51847-2): H&P, evaluation and plan,
+ * progress, discharge summary, consult, procedure, emergency department, referral, nurse,
+ * summary, generic, operative and episode notes.
+ */
+const NOTE_CODES: ReadonlySet<string> = new Set([
+  "34117-2",
+  "51847-2",
+  "11506-3",
+  "18842-5",
+  "11488-4",
+  "28570-0",
+  "34111-5",
+  "57133-1",
+  "34746-8",
+  "68608-9",
+  "34109-9",
+  "11504-8",
+  "34133-9",
+]);
+
 const CATEGORY_TYPES: Record<string, EventType> = {
   "vital-signs": "vital_sign",
   laboratory: "lab_test",
@@ -119,12 +141,19 @@ function eventTypeOf(r: Json): EventType {
     case "Composition":
     case "CarePlan":
       return "clinical_note";
-    default:
-      for (const c of list(r.category).flatMap((cat) => codings(cat))) {
+    default: {
+      const cs = list(r.category).flatMap((cat) => codings(cat));
+      // A report whose category is a note (Synthea: 34117-2 History and physical note) is a note, not a lab result.
+      if (r.resourceType === "DiagnosticReport" && cs.some((c) => c.system === SYSTEM.loinc && c.code && NOTE_CODES.has(c.code)))
+        return "clinical_note";
+      for (const c of cs) {
         const t = c.code && CATEGORY_TYPES[c.code];
         if (t) return t;
       }
+      // A report of text alone (presentedForm, no results) under a category we do not know is a note.
+      if (r.resourceType === "DiagnosticReport" && list(r.result).length === 0 && list(r.presentedForm).length > 0) return "clinical_note";
       return "lab_test";
+    }
   }
 }
 
