@@ -93,10 +93,13 @@ export function assemblePatient(input: PatientResources, aliases: ReadonlyMap<st
   const endDay = endValue && !endValue.includes("T") ? dayOf(endValue) : undefined;
   const endMs = endValue?.includes("T") ? isoToMillis(endValue, timeZone) : null;
   const observations = new Map<string, Json>();
+  const binaries = new Map<string, Json>();
   for (const x of input.resources) {
-    const key = x.resource.resourceType === "Observation" ? resourceKey(x.resource, x.fullUrl) : undefined;
-    if (key) observations.set(key, x.resource);
+    const type = x.resource.resourceType;
+    const key = type === "Observation" || type === "Binary" ? resourceKey(x.resource, x.fullUrl) : undefined;
+    if (key) (type === "Binary" ? binaries : observations).set(key, x.resource);
   }
+  const binary = (url: string) => binaries.get(resolve(url));
   const events: { event: EhrEvent; ms: number; order: number }[] = [];
   input.resources.forEach(({ resource: r, fullUrl }, order) => {
     if (roleOf(r) !== "event") return;
@@ -108,7 +111,7 @@ export function assemblePatient(input: PatientResources, aliases: ReadonlyMap<st
     const pregnant = (endDay === undefined || (day !== undefined && day <= endDay)) && (endMs === null || ms <= endMs);
     const ga = lmp !== undefined && day !== undefined && day >= lmp && pregnant ? day - lmp : undefined;
     const encounter = encounterOf(r);
-    const body = eventBody(r);
+    const body = eventBody(r, binary);
     if (r.resourceType === "DiagnosticReport") {
       const items = list(r.result).flatMap((x) => {
         const o = observations.get(resolve(refOf(x) ?? ""));

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { measurementText } from "@/components/ehr-viewer/format";
 import { eventViewModel } from "@/lib/server/review/view-model";
 import type { EhrEvent, Patient } from "../model";
-import { parseDataset } from "../parse-dataset";
+import { parseDataset, validateDatasetStream } from "../parse-dataset";
+import { collectDataset, streamDataset } from "../stream-dataset";
 import { isJson, resourceKey } from "./resource";
 import { fhirValidator } from "./validator";
 
@@ -191,5 +192,45 @@ describe("a DiagnosticReport is read by its category", () => {
       ["History and physical note", "clinical_note"],
     ]);
     expect(reports[1]?.text).toContain("Penicillin G: anaphylaxis.");
+  }, 120_000);
+});
+
+describe("notes whose text is elsewhere", () => {
+  test("a Binary of the export (attachment.url) and an RTF note become text; a link outside the export is a finding", async () => {
+    const r = await imported(exportFiles("bulk"));
+    const ev = eventsOf(r.dataset.patients);
+    expect(ev.get("DocumentReference/doc-bin")?.text).toBe(
+      "Anaesthetic review.\nAirway Mallampati II. Platelets 142. Plan: early epidural.",
+    );
+    expect(ev.get("DocumentReference/doc-rtf")?.text).toBe(
+      "Midwife handover\nPlan: continue MgSO4 at 1 g/h; observe reflexes.\nPt prefers 刻ain-free language.",
+    );
+    expect(ev.get("DocumentReference/doc-ext")?.text).toBeUndefined();
+    expect(r.findings.list).toContainEqual(
+      expect.objectContaining({
+        kind: "note_text_unavailable",
+        file: "DocumentReference.000.ndjson",
+        line: 3,
+        field: "content[0].attachment.url",
+        message: expect.stringContaining("note text not available: https://records.example.org/fhir/Binary/prev-discharge-2019"),
+        detail: { event: "DocumentReference/doc-ext", url: "https://records.example.org/fhir/Binary/prev-discharge-2019" },
+      }),
+    );
+    expect(r.findings.list.filter((f) => f.kind === "note_text_unavailable")).toHaveLength(1);
+  }, 120_000);
+
+  test("the streamed import reads the Binary the same way (pass 2 gathers it with the note's patient)", async () => {
+    const texts = exportFiles("bulk");
+    const files = Object.entries(texts).map(([name, text]) => ({ name, open: () => [text] }));
+    const v = await validateDatasetStream(files);
+    if (!v.ok) throw new Error(JSON.stringify(v.issues));
+    const streamed = await collectDataset(v.summary, streamDataset(files, v.summary));
+    const whole = await imported(texts);
+    expect(streamed).toEqual(whole.dataset);
+    // The streamed path's pass 1 reports the same skipped counts per file.
+    expect(v.summary.stats.files.map((f) => [f.name, f.records, f.skipped])).toEqual(
+      whole.stats.files.map((f) => [f.name, f.records, f.skipped]),
+    );
+    expect(eventsOf(streamed.patients).get("DocumentReference/doc-bin")?.text).toContain("Anaesthetic review.");
   }, 120_000);
 });

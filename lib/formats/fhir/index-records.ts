@@ -16,7 +16,9 @@ import {
   extension,
   isJson,
   isPartialDate,
+  linkedAttachment,
   list,
+  noteAttachments,
   referenceKey,
   refOf,
   resourceKey,
@@ -69,6 +71,11 @@ export class FhirIndex {
   /** Per file: per record, its characters. */
   private readonly sizes: IntList[] = [];
   private readonly slotNames: string[] = [];
+  /** Binary resources: where each is (pass 2 gathers it with the patient whose note links to it). */
+  private readonly binaries = new Map<string, { file: number; record: number }>();
+  /** Note attachments given by url: resolved to a Binary of the import in finish(), else a finding. */
+  private readonly links: { ref: string; url: string; readable: boolean; subject: string; event: string; where: Where; field: string }[] =
+    [];
   /** Per file: resources read but not stored as events, per kind. */
   readonly skipped: SkipCounter[] = [];
   patients: IndexedPatient[] = [];
@@ -138,6 +145,7 @@ export class FhirIndex {
     }
     if (role === "other") {
       skipped.add(type);
+      if (type === "Binary") this.binaries.set(key, { file, record });
       return;
     }
     const subject = subjectOf(raw);
@@ -231,6 +239,10 @@ export class FhirIndex {
         const ref = refOf(x);
         if (ref) this.expect(ref, where, `result[${k}].reference`, "Observation");
       });
+    for (const { path, attachment } of noteAttachments(r)) {
+      const link = linkedAttachment(attachment);
+      if (link) this.links.push({ ref: link.url, ...link, subject, event: key, where, field: `${path}.url` });
+    }
     const s = this.subjects.get(subject) as Subject;
     s.events.push({ id: key, time: t.value });
     // FHIR gives every time of day a UTC offset and a date none: dates may stand beside either
@@ -244,6 +256,34 @@ export class FhirIndex {
 
   private resolve(ref: string): string {
     return this.aliases.get(ref) ?? referenceKey(ref);
+  }
+
+  /**
+   * A note's text linked by url: a Binary of the import is gathered with the note's patient (its
+   * record gets the patient's slot); a url outside the import, or to a format not read, is a
+   * finding ("note text not available"): the note is kept without that text.
+   */
+  private linkBinaries(): void {
+    for (const link of this.links) {
+      const key = this.resolve(link.ref);
+      const at = key.startsWith("Binary/") ? this.binaries.get(key) : undefined;
+      const slot = (this.subjects.get(link.subject) as Subject).slot;
+      const slots = at ? (this.slots[at.file] as IntList) : undefined;
+      const owner = at && slots ? slots.get(at.record) : -1;
+      if (at && slots && link.readable && (owner < 0 || owner === slot)) {
+        slots.set(at.record, slot);
+        continue;
+      }
+      const why = !at
+        ? "is not part of this import"
+        : !link.readable
+          ? "is in a format this importer does not read as text"
+          : "is linked from the notes of two patients (it is read for the first)";
+      this.findings?.add(link.where, link.field, "note_text_unavailable", `note text not available: ${link.url} ${why}`, {
+        event: link.event,
+        url: link.url,
+      });
+    }
   }
 
   /** Cross-record rules; builds the patients and the pass-2 plan. */
@@ -290,6 +330,7 @@ export class FhirIndex {
         );
       else p.pregnancyId = preg.id;
     }
+    this.linkBinaries();
     // Owners: a record's slot becomes its patient's index, and the patient is charged its size.
     const owners = this.slots.map((slots, f) => {
       const sizes = this.sizes[f] as IntList;

@@ -10,6 +10,7 @@ import { mapMore } from "./map-more";
 import { compact } from "../primitives";
 import {
   attachmentText,
+  type BinaryLookup,
   codings,
   conceptName,
   EXT,
@@ -20,6 +21,7 @@ import {
   list,
   MORE_EVENT_RESOURCES,
   notes,
+  noteAttachments,
   refOf,
   str,
   SYSTEM,
@@ -247,7 +249,7 @@ export const joinTexts = (texts: (string | undefined)[]): string | undefined => 
 };
 
 /** Names, values and text of an event resource (time, visit and GA are set by the caller). */
-export function eventBody(r: Json): Omit<EhrEvent, "eventId" | "time"> {
+export function eventBody(r: Json, binary?: BinaryLookup): Omit<EhrEvent, "eventId" | "time"> {
   const type = eventTypeOf(r);
   const lang = str(r.language);
   const base = (name: string | undefined, rest: Partial<EhrEvent>) =>
@@ -284,11 +286,11 @@ export function eventBody(r: Json): Omit<EhrEvent, "eventId" | "time"> {
     case "DiagnosticReport":
       return base(conceptName(r.code), {
         code: codeOf(r.code),
-        text: joinTexts([str(r.conclusion), ...list(r.presentedForm).map((a) => textOf(attachmentText(a)))]),
+        text: joinTexts([str(r.conclusion), ...list(r.presentedForm).map((a) => textOf(attachmentText(a, binary)))]),
       });
     case "DocumentReference": {
       const name = conceptName(r.type) ?? str(r.description);
-      const texts = list(r.content).map((c) => (isJson(c.attachment) ? textOf(attachmentText(c.attachment)) : undefined));
+      const texts = list(r.content).map((c) => (isJson(c.attachment) ? textOf(attachmentText(c.attachment, binary)) : undefined));
       return base(name, { code: codeOf(r.type), text: joinTexts(texts) });
     }
     case "Composition": {
@@ -318,16 +320,9 @@ export function resultItem(observation: Json): EventItem {
 
 /** Attachments whose inline data cannot be read as the text they claim to be (reported by the reader). */
 export function badAttachments(r: Json): { path: string; message: string }[] {
-  const out: { path: string; message: string }[] = [];
-  if (r.resourceType === "DocumentReference")
-    list(r.content).forEach((c, k) => {
-      const t = isJson(c.attachment) ? attachmentText(c.attachment) : undefined;
-      if (t && !t.ok) out.push({ path: `content[${k}].attachment.data`, message: t.message });
-    });
-  if (r.resourceType === "DiagnosticReport")
-    list(r.presentedForm).forEach((a, k) => {
-      const t = attachmentText(a);
-      if (t && !t.ok) out.push({ path: `presentedForm[${k}].data`, message: t.message });
-    });
-  return out;
+  const atts = r.resourceType === "Binary" ? [{ path: "", attachment: r }] : noteAttachments(r);
+  return atts.flatMap(({ path, attachment }) => {
+    const t = str(attachment.data) === undefined ? undefined : attachmentText(attachment);
+    return t && !t.ok ? [{ path: path ? `${path}.data` : "data", message: t.message }] : [];
+  });
 }
