@@ -4,9 +4,10 @@
 // Dating (LOINC, in this order): an estimated delivery date observation (11778-8, or 11779-6 /
 // 11780-4, by LMP / by ovulation) → LMP = EDD − 280 days; else the LMP start date (8665-2);
 // else the earliest gestational-age observation (49051-6 in weeks, 11884-4, 18185-9) → LMP =
-// its date − GA. A pregnancy Condition (SNOMED CT 77386006) gives the pregnancy id, and its
-// abatement ends the pregnancy: events after it (after that day, for a date) have no gestational age. Its onset is not
-// used for dating (FHIR does not say whether it is the LMP, conception or diagnosis).
+// its date − GA; else the pregnancy Condition's onset, taken as the LMP (a lower bound of GA:
+// README.md). The pregnancy Condition (SNOMED CT 77386006 / 72892002) gives the pregnancy id,
+// and its abatement ends the pregnancy: events after it (after that day, for a date) have no
+// gestational age.
 import type { Dating, EhrEvent, Patient } from "../model";
 import { compact, isIsoDate, isoToMillis } from "../primitives";
 import { EDD_CODES, encounterOf, eventBody, GA_CODES, LMP_CODES, resultItem, roleOf } from "./map-event";
@@ -52,7 +53,17 @@ function gaObservationLmp(r: Json): number | undefined {
   return day - Math.round(days);
 }
 
-function datingOf(resources: Json[]): { dating?: Dating; lmp?: number } {
+/** The pregnancy Condition's onset (onsetDateTime, onsetPeriod.start) as a day, when it gives one. */
+export function pregnancyOnset(pregnancy: Json | undefined): string | undefined {
+  if (!pregnancy) return undefined;
+  const t = firstTime(pregnancy, ["onsetDateTime", "onsetPeriod.start"]);
+  return t && dayOf(t.value) !== undefined ? t.value : undefined;
+}
+
+/** dating.method when the pregnancy's onset dates it (README.md, "Gestational age"). */
+export const ONSET_METHOD = "pregnancy Condition onset, taken as the LMP";
+
+function datingOf(resources: Json[], pregnancy: Json | undefined): { dating?: Dating; lmp?: number } {
   let edd: number | undefined;
   let lmp: number | undefined;
   let method: string | undefined;
@@ -72,12 +83,14 @@ function datingOf(resources: Json[]): { dating?: Dating; lmp?: number } {
       if (at !== null && l !== undefined && (!gaLmp || at < gaLmp.at)) gaLmp = { at, lmp: l };
     }
   }
-  const start = edd !== undefined ? edd - PREGNANCY_DAYS : (lmp ?? gaLmp?.lmp);
+  const onset = pregnancyOnset(pregnancy);
+  const onsetDay = onset === undefined ? undefined : dayOf(onset);
+  const start = edd !== undefined ? edd - PREGNANCY_DAYS : (lmp ?? gaLmp?.lmp ?? onsetDay);
   if (start === undefined) return {};
   const dating: Dating = compact({
     lmpDate: isoDay(lmp ?? start),
     edd: isoDay(edd ?? start + PREGNANCY_DAYS),
-    method: method ?? (edd === undefined && lmp === undefined ? "gestational age observation" : undefined),
+    method: method ?? (edd === undefined && lmp === undefined ? (gaLmp ? "gestational age observation" : ONSET_METHOD) : undefined),
   });
   return { dating, lmp: start };
 }
@@ -87,7 +100,7 @@ export function assemblePatient(input: PatientResources, aliases: ReadonlyMap<st
   const all = input.resources.map((x) => x.resource);
   const patient = all.find((r) => r.resourceType === "Patient");
   const pregnancy = all.find((r) => roleOf(r) === "pregnancy");
-  const { dating, lmp } = datingOf(all);
+  const { dating, lmp } = datingOf(all, pregnancy);
   // The pregnancy's end: a date ends it after that day, a time after that instant.
   const endValue = pregnancy ? str(pregnancy.abatementDateTime) : undefined;
   const endDay = endValue && !endValue.includes("T") ? dayOf(endValue) : undefined;

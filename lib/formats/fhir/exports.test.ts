@@ -234,3 +234,42 @@ describe("notes whose text is elsewhere", () => {
     expect(eventsOf(streamed.patients).get("DocumentReference/doc-bin")?.text).toContain("Anaesthetic review.");
   }, 120_000);
 });
+
+describe("gestational age from the first pregnancy evidence available", () => {
+  test("Synthea's pregnancy (SNOMED CT 72892002, no EDD or LMP) is dated from its onset, the rule named", async () => {
+    const r = await imported(exportFiles("synthea"));
+    const p = r.dataset.patients[0] as Patient;
+    expect(p.pregnancyId).toBe("6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f05");
+    expect(p.dating).toEqual({ lmpDate: "2023-01-10", edd: "2023-10-17", method: "pregnancy Condition onset, taken as the LMP" });
+    const ev = eventsOf(r.dataset.patients);
+    expect(ev.get("Observation/6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f07")?.gaDays).toBe(56);
+    expect(ev.get("MedicationAdministration/6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f16")?.gaDays).toBe(161);
+    expect(ev.has("Condition/6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f05")).toBe(false); // the pregnancy itself, counted skipped
+    expect(r.findings.list.filter((f) => f.kind === "gestational_age_unknown")).toEqual([]);
+  }, 120_000);
+
+  test("a pregnancy nothing dates is a finding; a pregnancy_id naming another Condition is a finding", async () => {
+    const r = await imported(exportFiles("bulk"));
+    const p1 = r.dataset.patients.find((p) => p.patientId === "bulk-p1") as Patient;
+    expect(p1.dating).toBeUndefined();
+    expect((p1.events ?? []).every((e) => e.gaDays === undefined)).toBe(true);
+    expect(r.findings.list).toContainEqual(
+      expect.objectContaining({
+        kind: "gestational_age_unknown",
+        file: "Condition.000.ndjson",
+        line: 1,
+        detail: { patient: "bulk-p1", pregnancy: "Condition/preg1" },
+      }),
+    );
+    expect(r.findings.list).toContainEqual(
+      expect.objectContaining({
+        kind: "pregnancy_id_not_pregnancy",
+        file: "instances.jsonl",
+        line: 2,
+        field: "pregnancy_id",
+        item: "BULK-2",
+        detail: { pregnancyId: "htn2", names: "Condition/htn2" },
+      }),
+    );
+  }, 120_000);
+});

@@ -7,13 +7,15 @@ import { EVENT_TYPES } from "../model";
 import { isoToMillis } from "../primitives";
 import { fmt, MAX_PATIENT_RECORD_CHARS } from "../reader-limits";
 import type { ZoneExample } from "../validate-ehr";
-import { badAttachments, encounterOf, roleOf, subjectOf } from "./map-event";
+import { pregnancyOnset } from "./assemble";
+import { badAttachments, encounterOf, GA_CODES, roleOf, subjectOf } from "./map-event";
 import { IntList, type FhirPlan } from "./plan";
 import { NO_RESOURCE, SkipCounter } from "./skipped";
 import {
   eventTime,
   EXT,
   extension,
+  hasCode,
   isJson,
   isPartialDate,
   linkedAttachment,
@@ -24,6 +26,7 @@ import {
   resourceKey,
   SKIPPED_WITHOUT_TIME,
   str,
+  SYSTEM,
   TIME_ELEMENTS,
   type Json,
 } from "./resource";
@@ -64,7 +67,9 @@ export class FhirIndex {
   private readonly patientKeys: { key: string; where: Where }[] = [];
   private readonly subjects = new Map<string, Subject>();
   private readonly pending = new Map<string, PendingRef>();
-  private readonly pregnancies: { subject: string; id: string; where: Where }[] = [];
+  private readonly pregnancies: { subject: string; id: string; where: Where; onset: boolean }[] = [];
+  /** Subjects with a dating observation (EDD, LMP) or a gestational-age observation. */
+  private readonly dated = new Set<string>();
   private readonly encounterSubjects: { key: string; subject: string }[] = [];
   /** Per file: per record, the slot of its subject (−1: not part of a patient's record). */
   private readonly slots: IntList[] = [];
@@ -163,9 +168,10 @@ export class FhirIndex {
     slots.set(record, slot);
     if (role === "pregnancy") {
       skipped.add(`${type} (pregnancy)`);
-      this.pregnancies.push({ subject, id: key.slice(key.indexOf("/") + 1), where });
+      this.pregnancies.push({ subject, id: key.slice(key.indexOf("/") + 1), where, onset: pregnancyOnset(raw) !== undefined });
       return;
     }
+    if (role === "dating" || hasCode(raw.code, SYSTEM.loinc, GA_CODES)) this.dated.add(subject);
     if (role === "dating") {
       skipped.add(`${type} (pregnancy dating)`);
       return;
@@ -254,6 +260,11 @@ export class FhirIndex {
     if (!this.pending.has(ref)) this.pending.set(ref, { where, field, type });
   }
 
+  /** Whether the import holds a resource of this key (`Condition/abc`). */
+  has(key: string): boolean {
+    return this.keys.has(key);
+  }
+
   private resolve(ref: string): string {
     return this.aliases.get(ref) ?? referenceKey(ref);
   }
@@ -319,6 +330,8 @@ export class FhirIndex {
       const k = index.get(this.resolve(e.subject));
       if (k !== undefined) this.patients[k]?.encounters.add(e.key);
     }
+    // Patients whose pregnancy nothing dates (no EDD / LMP / GA observation, no onset): a finding each.
+    const datedPatients = new Map<string, (typeof this.pregnancies)[number]>();
     for (const preg of this.pregnancies) {
       const p = this.patients[index.get(this.resolve(preg.subject)) ?? -1];
       if (!p) continue;
@@ -328,8 +341,21 @@ export class FhirIndex {
           "code",
           `a second pregnancy Condition for Patient/${p.id} (${JSON.stringify(p.pregnancyId)} is the first): one pregnancy per patient record`,
         );
-      else p.pregnancyId = preg.id;
+      else {
+        p.pregnancyId = preg.id;
+        datedPatients.set(p.id, preg);
+      }
     }
+    for (const ref of this.dated) datedPatients.delete(this.resolve(ref).slice("Patient/".length));
+    for (const [id, preg] of datedPatients)
+      if (!preg.onset)
+        this.findings?.add(
+          preg.where,
+          "onsetDateTime",
+          "gestational_age_unknown",
+          `Patient/${id}: the pregnancy has no estimated delivery date, LMP, gestational-age observation or onset, so gestational age is unknown on every event`,
+          { patient: id, pregnancy: `Condition/${preg.id}` },
+        );
     this.linkBinaries();
     // Owners: a record's slot becomes its patient's index, and the patient is charged its size.
     const owners = this.slots.map((slots, f) => {

@@ -42,8 +42,11 @@ export const EVENT_RESOURCES = [
   ...MORE_EVENT_RESOURCES,
 ] as const;
 
-/** SNOMED CT 77386006 |Pregnancy|: the Condition that is the pregnancy itself. */
-export const PREGNANCY_CODES = ["77386006"] as const;
+/**
+ * SNOMED CT 77386006 |Pregnancy| and 72892002 |Normal pregnancy| (Synthea's pregnancy module
+ * writes the latter): the Condition that is the pregnancy itself.
+ */
+export const PREGNANCY_CODES = ["77386006", "72892002"] as const;
 /** LOINC: estimated delivery date (11778-8 and its by-LMP / by-ovulation variants), LMP start date. */
 export const EDD_CODES = ["11778-8", "11779-6", "11780-4"] as const;
 export const LMP_CODES = ["8665-2"] as const;

@@ -99,6 +99,7 @@ export async function readFhir(
       else {
         builder.addInstance(entry.value, where);
         checkCutoffVisit(entry.value, where, byId, ctx);
+        checkPregnancyId(entry.value, where, byId, index, ctx);
       }
     }
     ctx.progress.done(instancesFile.name);
@@ -168,4 +169,32 @@ function checkCutoffVisit(raw: unknown, where: Where, patients: Map<string, { en
         `cutoff visit ${JSON.stringify(visit)} is not an Encounter of Patient/${String(raw.patient_id)} in this import (give it as "Encounter/<id>")`,
       ),
     );
+}
+
+/**
+ * An item's pregnancy_id for a patient with no pregnancy Condition (SNOMED CT 77386006 /
+ * 72892002) is accepted, but said: it names another Condition (a hypertension), or nothing of
+ * the import. (A patient with a pregnancy Condition must be named by it: validate-ehr.ts.)
+ */
+function checkPregnancyId(
+  raw: unknown,
+  where: Where,
+  patients: Map<string, { pregnancyId: string | null }>,
+  index: FhirIndex,
+  ctx: ReadContext,
+): void {
+  if (!isJson(raw)) return;
+  const named = str(raw.pregnancy_id);
+  const patient = patients.get(String(raw.patient_id));
+  if (named === undefined || !patient || patient.pregnancyId !== null) return;
+  const key = `Condition/${named}`;
+  const names = index.has(key) ? key : "(nothing in this import)";
+  ctx.findings?.add(
+    where,
+    "pregnancy_id",
+    "pregnancy_id_not_pregnancy",
+    `pregnancy_id ${JSON.stringify(named)} names ${names}, not a pregnancy Condition (SNOMED CT 77386006 / 72892002) of Patient/${String(raw.patient_id)}`,
+    { pregnancyId: named, names },
+    str(raw.instance_id),
+  );
 }
