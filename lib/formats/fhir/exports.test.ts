@@ -64,6 +64,21 @@ describe("every resource of an export is stored or reported skipped, per file", 
       expect(fhirFiles.flatMap((n) => keysOf(n, texts[n] as string)).filter((k) => events.has(k)).length).toBe(events.size);
     }, 120_000);
 
+  test("a transaction's entry without a resource (a DELETE) is counted too", async () => {
+    const texts = exportFiles("synthea");
+    const name = Object.keys(texts).find((n) => n.endsWith(".json")) as string;
+    const bundle = JSON.parse(texts[name] as string);
+    bundle.entry.push({ request: { method: "DELETE", url: "Observation/old-1" } });
+    const r = await imported({ ...texts, [name]: JSON.stringify(bundle) });
+    const stats = r.stats.files.find((f) => f.name === name);
+    expect(stats?.records).toBe(19);
+    expect(stats?.skipped).toContainEqual({
+      what: "(Bundle entry without a resource)",
+      count: 1,
+      reason: expect.stringContaining("DELETE"),
+    });
+  }, 120_000);
+
   test("Synthea's administrative resources are counted with their reasons", async () => {
     const texts = exportFiles("synthea");
     const r = await imported(texts);
