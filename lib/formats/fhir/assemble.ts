@@ -39,6 +39,8 @@ const isoDay = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 
 export interface PatientResources {
   id: string;
+  /** The key of the patient's pregnancy Condition, when she has several (the latest: index-records.ts). */
+  pregnancy?: string;
   /** In input order, with the bundle entry's fullUrl where there was one. */
   resources: { resource: Json; fullUrl?: string }[];
 }
@@ -99,7 +101,9 @@ export function assemblePatient(input: PatientResources, aliases: ReadonlyMap<st
   const resolve = (ref: string) => aliases.get(ref) ?? referenceKey(ref);
   const all = input.resources.map((x) => x.resource);
   const patient = all.find((r) => r.resourceType === "Patient");
-  const pregnancy = all.find((r) => roleOf(r) === "pregnancy");
+  const pregnancy = input.pregnancy
+    ? input.resources.find((x) => resourceKey(x.resource, x.fullUrl) === input.pregnancy)?.resource
+    : all.find((r) => roleOf(r) === "pregnancy");
   const { dating, lmp } = datingOf(all, pregnancy);
   // The pregnancy's end: a date ends it after that day, a time after that instant.
   const endValue = pregnancy ? str(pregnancy.abatementDateTime) : undefined;
@@ -115,7 +119,9 @@ export function assemblePatient(input: PatientResources, aliases: ReadonlyMap<st
   const binary = (url: string) => binaries.get(resolve(url));
   const events: { event: EhrEvent; ms: number; order: number }[] = [];
   input.resources.forEach(({ resource: r, fullUrl }, order) => {
-    if (roleOf(r) !== "event") return;
+    const role = roleOf(r);
+    // An earlier pregnancy than the record's is a past pregnancy: a diagnosis event.
+    if (role !== "event" && !(role === "pregnancy" && r !== pregnancy)) return;
     const t = eventTime(r);
     const key = resourceKey(r, fullUrl);
     if (!t || !key) return; // pass 1 refused such a record

@@ -263,6 +263,35 @@ describe("gestational age from the first pregnancy evidence available", () => {
     expect(r.findings.list.filter((f) => f.kind === "gestational_age_unknown")).toEqual([]);
   }, 120_000);
 
+  test("a Synthea patient with an earlier pregnancy: the latest is the record's, the earlier one a diagnosis event", async () => {
+    const texts = exportFiles("synthea");
+    const name = Object.keys(texts).find((n) => n.endsWith(".json")) as string;
+    const bundle = JSON.parse(texts[name] as string);
+    const current = bundle.entry.find((e: { resource: { id: string } }) => e.resource.id.endsWith("6f05"));
+    const earlier = structuredClone(current);
+    earlier.fullUrl = "urn:uuid:6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f99";
+    Object.assign(earlier.resource, {
+      id: "6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f99",
+      onsetDateTime: "2019-04-02T09:00:00-04:00",
+      recordedDate: "2019-04-02T09:00:00-04:00",
+      abatementDateTime: "2019-12-20T09:00:00-05:00",
+    });
+    bundle.entry.splice(bundle.entry.indexOf(current) + 1, 0, earlier); // written after the current one
+    const r = await imported({ ...texts, [name]: JSON.stringify(bundle, null, 2) });
+    const p = r.dataset.patients[0] as Patient;
+    expect(p.pregnancyId).toBe("6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f05");
+    expect(p.dating?.lmpDate).toBe("2023-01-10");
+    expect(eventsOf(r.dataset.patients).get("Condition/6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f99")).toMatchObject({
+      type: "diagnosis",
+      name: "Normal pregnancy",
+      time: "2019-04-02T09:00:00-04:00",
+    });
+    expect(eventsOf(r.dataset.patients).get("Condition/6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f99")?.gaDays).toBeUndefined();
+    const stats = r.stats.files.find((f) => f.name === name);
+    expect(stats?.skipped).toContainEqual({ what: "Condition (pregnancy)", count: 1, reason: expect.any(String) });
+    expect(stats?.records).toBe(19);
+  }, 120_000);
+
   test("a pregnancy nothing dates is a finding; a pregnancy_id naming another Condition is a finding", async () => {
     const r = await imported(exportFiles("bulk"));
     const p1 = r.dataset.patients.find((p) => p.patientId === "bulk-p1") as Patient;

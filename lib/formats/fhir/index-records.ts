@@ -4,7 +4,7 @@
 // in finish().
 import { issueAt, joinPath, type IssueLog, type Where } from "../issues";
 import { EVENT_TYPES } from "../model";
-import { isoToMillis } from "../primitives";
+import { compact, isoToMillis } from "../primitives";
 import { fmt, MAX_PATIENT_RECORD_CHARS } from "../reader-limits";
 import type { ZoneExample } from "../validate-ehr";
 import { pregnancyOnset } from "./assemble";
@@ -67,7 +67,17 @@ export class FhirIndex {
   private readonly patientKeys: { key: string; where: Where }[] = [];
   private readonly subjects = new Map<string, Subject>();
   private readonly pending = new Map<string, PendingRef>();
-  private readonly pregnancies: { subject: string; id: string; where: Where; onset: boolean }[] = [];
+  private readonly pregnancies: {
+    subject: string;
+    id: string;
+    key: string;
+    file: number;
+    where: Where;
+    onset: boolean;
+    /** Its time as an event (should it be an earlier pregnancy), and when it began (onset, else recorded). */
+    time?: string;
+    began: number;
+  }[] = [];
   /** Subjects with a dating observation (EDD, LMP) or a gestational-age observation. */
   private readonly dated = new Set<string>();
   private readonly encounterSubjects: { key: string; subject: string }[] = [];
@@ -168,7 +178,11 @@ export class FhirIndex {
     slots.set(record, slot);
     if (role === "pregnancy") {
       skipped.add(`${type} (pregnancy)`);
-      this.pregnancies.push({ subject, id: key.slice(key.indexOf("/") + 1), where, onset: pregnancyOnset(raw) !== undefined });
+      const onset = pregnancyOnset(raw);
+      const t = eventTime(raw);
+      const time = t && !isPartialDate(t.value) && isoToMillis(t.value, this.timeZone) !== null ? t.value : undefined;
+      const began = isoToMillis(onset ?? time ?? "", this.timeZone) ?? Number.NEGATIVE_INFINITY;
+      this.pregnancies.push({ subject, id: key.slice(key.indexOf("/") + 1), key, file, where, onset: onset !== undefined, time, began });
       return;
     }
     if (role === "dating" || hasCode(raw.code, SYSTEM.loinc, GA_CODES)) this.dated.add(subject);
@@ -330,20 +344,34 @@ export class FhirIndex {
       const k = index.get(this.resolve(e.subject));
       if (k !== undefined) this.patients[k]?.encounters.add(e.key);
     }
+    // A patient's pregnancy is her latest pregnancy Condition (by onset, else recorded time; ties:
+    // the last written). Earlier ones (Synthea writes one per pregnancy) stay as diagnosis events.
+    const byPatient = new Map<number, (typeof this.pregnancies)[number][]>();
+    for (const preg of this.pregnancies) {
+      const k = index.get(this.resolve(preg.subject));
+      if (k !== undefined) byPatient.set(k, [...(byPatient.get(k) ?? []), preg]);
+    }
     // Patients whose pregnancy nothing dates (no EDD / LMP / GA observation, no onset): a finding each.
     const datedPatients = new Map<string, (typeof this.pregnancies)[number]>();
-    for (const preg of this.pregnancies) {
-      const p = this.patients[index.get(this.resolve(preg.subject)) ?? -1];
-      if (!p) continue;
-      if (p.pregnancyId !== null)
-        this.issue(
-          preg.where,
-          "code",
-          `a second pregnancy Condition for Patient/${p.id} (${JSON.stringify(p.pregnancyId)} is the first): one pregnancy per patient record`,
-        );
-      else {
-        p.pregnancyId = preg.id;
-        datedPatients.set(p.id, preg);
+    const chosen: (string | undefined)[] = this.patients.map(() => undefined);
+    for (const [k, list] of byPatient) {
+      const p = this.patients[k] as IndexedPatient;
+      const pick = list.reduce((a, b) => (b.began >= a.began ? b : a));
+      p.pregnancyId = pick.id;
+      chosen[k] = pick.key;
+      datedPatients.set(p.id, pick);
+      for (const earlier of list) {
+        if (earlier === pick) continue;
+        if (earlier.time === undefined) {
+          this.issue(
+            earlier.where,
+            "recordedDate",
+            `an earlier pregnancy Condition of Patient/${p.id} (${JSON.stringify(pick.id)} is the latest) without a readable time: it cannot be kept as an event`,
+          );
+          continue;
+        }
+        p.events.push({ id: earlier.key, time: earlier.time });
+        this.skipped[earlier.file]?.remove("Condition (pregnancy)");
       }
     }
     for (const ref of this.dated) datedPatients.delete(this.resolve(ref).slice("Patient/".length));
@@ -381,7 +409,7 @@ export class FhirIndex {
     this.plan = {
       files: this.files,
       owners,
-      patients: this.patients.map((p, k) => ({ id: p.id, chars: chars[k] as number })),
+      patients: this.patients.map((p, k) => compact({ id: p.id, chars: chars[k] as number, pregnancy: chosen[k] })),
       aliases: this.aliases,
       timeZone: this.timeZone,
     };

@@ -45,6 +45,12 @@ export class SkipCounter {
     else this.byKind.set(what, { what, count: 1, reason });
   }
 
+  /** One of `what` turned out to be stored after all (an earlier pregnancy, kept as an event). */
+  remove(what: string): void {
+    const s = this.byKind.get(what);
+    if (s && --s.count === 0) this.byKind.delete(what);
+  }
+
   list(): SkippedRecords[] {
     return [...this.byKind.values()];
   }
