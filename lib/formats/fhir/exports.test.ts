@@ -137,6 +137,20 @@ describe("what a clinician reads is mapped as events (issue #32)", () => {
     expect(mg).toMatchObject({ type: "medication", value: 4, visitId: expect.stringMatching(/^Encounter\//) });
   }, 120_000);
 
+  test("a MedicationAdministration's context must be an Encounter of the import, located at context.reference", async () => {
+    const texts = exportFiles("bulk");
+    texts["MedicationAdministration.000.ndjson"] = (texts["MedicationAdministration.000.ndjson"] as string).replace(
+      "Encounter/enc1",
+      "Encounter/gone",
+    );
+    const r = await parseDataset(Object.entries(texts).map(([name, text]) => ({ name, chunks: [text] })));
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.issues).toContainEqual(
+        expect.objectContaining({ file: "MedicationAdministration.000.ndjson", line: 1, field: "context.reference" }),
+      );
+  }, 120_000);
+
   test("a type mapped since #32 without a time is reported skipped, not refused", async () => {
     const texts = exportFiles("bulk");
     texts["Immunization.000.ndjson"] = (texts["Immunization.000.ndjson"] as string).replace(

@@ -249,7 +249,7 @@ export class FhirIndex {
         where,
         r.resourceType === "DocumentReference"
           ? "context.encounter"
-          : r.resourceType === "MedicationStatement"
+          : r.resourceType === "MedicationStatement" || r.resourceType === "MedicationAdministration"
             ? "context.reference"
             : "encounter.reference",
         "Encounter",
