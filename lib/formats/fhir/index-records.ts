@@ -2,6 +2,7 @@
 // only compact indexes are kept (resource keys, per patient its event ids and times, per record
 // its owner). Rules that need the whole import (references resolve, subjects are Patients) run
 // in finish().
+import type { FindingLog } from "../findings";
 import { issueAt, joinPath, type IssueLog, type Where } from "../issues";
 import { EVENT_TYPES } from "../model";
 import { compact, isoToMillis } from "../primitives";
@@ -30,7 +31,6 @@ import {
   TIME_ELEMENTS,
   type Json,
 } from "./resource";
-import type { FindingLog } from "../findings";
 import type { FhirValidator } from "./validator";
 
 /** One subject reference as written: the records and events that name it. */
@@ -349,7 +349,10 @@ export class FhirIndex {
     const byPatient = new Map<number, (typeof this.pregnancies)[number][]>();
     for (const preg of this.pregnancies) {
       const k = index.get(this.resolve(preg.subject));
-      if (k !== undefined) byPatient.set(k, [...(byPatient.get(k) ?? []), preg]);
+      if (k === undefined) continue;
+      const list = byPatient.get(k);
+      if (list) list.push(preg);
+      else byPatient.set(k, [preg]);
     }
     // Patients whose pregnancy nothing dates (no EDD / LMP / GA observation, no onset): a finding each.
     const datedPatients = new Map<string, (typeof this.pregnancies)[number]>();
