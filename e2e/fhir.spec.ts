@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { createOpenAudit, newPage } from "./support/audits";
 import { signIn, signInAs, waitForShortcuts } from "./support/users";
 
@@ -13,6 +13,17 @@ const NAME = `E2E FHIR ${Date.now()}`;
 const AUDIT = `E2E FHIR audit ${Date.now()}`;
 
 test.describe.configure({ mode: "serial" });
+
+/** Clinician 1 opens an item of an audit; every response body is kept (to show what was never sent). */
+async function openItem(browser: Browser, audit: string, item: string) {
+  const page = await newPage(browser);
+  await signIn(page, "clinician1@demo.clinaudit", "demo-clinician-2026");
+  const section = page.locator("section", { has: page.getByRole("heading", { name: audit }) });
+  const bodies: Promise<string>[] = [];
+  page.on("response", (r) => bodies.push(r.text().catch(() => "")));
+  await section.getByRole("link", { name: item }).click();
+  return { page, bodies };
+}
 
 test("a FHIR bundle with an error is refused, located; the good one imports", async ({ page }, testInfo) => {
   test.setTimeout(180_000); // the first FHIR import compiles the R4 schema (seconds, more under load)
@@ -50,12 +61,7 @@ test("a FHIR bundle with an error is refused, located; the good one imports", as
 
 test("a clinician reviews a FHIR item: events up to the cutoff, none after", async ({ browser }) => {
   await createOpenAudit(browser, { name: AUDIT, dataset: `${NAME} v1 (2 items)`, size: 2, seed: "fhir-1", clinicians: [1] });
-  const page = await newPage(browser);
-  await signIn(page, "clinician1@demo.clinaudit", "demo-clinician-2026");
-  const section = page.locator("section", { has: page.getByRole("heading", { name: AUDIT }) });
-  const bodies: Promise<string>[] = [];
-  page.on("response", (r) => bodies.push(r.text().catch(() => "")));
-  await section.getByRole("link", { name: "FHIR-D1" }).click();
+  const { page, bodies } = await openItem(browser, AUDIT, "FHIR-D1");
   await expect(page.getByText("What does the booking haemoglobin show?")).toBeVisible();
   const record = page.getByRole("region", { name: /record/i }).or(page.locator("main"));
   await expect(record.getByText("Hemoglobin [Mass/volume] in Blood").first()).toBeVisible();
@@ -80,4 +86,41 @@ test("a clinician reviews a FHIR item: events up to the cutoff, none after", asy
   await page.keyboard.press("1");
   await expect(page.getByText("2 of 2 dimensions rated")).toBeVisible();
   await expect(page.getByText(/Saved \d/).first()).toBeVisible();
+});
+
+// Issue #32: a Bulk Data export (one NDJSON file per type) as a clinician reads it: the allergy
+// an item depends on, the IV magnesium given, "<0.01" as the lab wrote it, and why a value is absent.
+const BULK = path.join(FIXTURES, "bulk");
+const BULK_NAME = `E2E FHIR bulk ${Date.now()}`;
+
+test("a Bulk Data export: allergies, administrations and what a value means are on the case screen", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await signInAs(page, "organizer");
+  await page.goto("/datasets");
+  await page.getByLabel("Files").setInputFiles(fs.readdirSync(BULK).map((name) => path.join(BULK, name)));
+  await page.getByLabel("Dataset name (optional)").fill(BULK_NAME);
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByTestId("import-report")).toContainText(`Imported ${BULK_NAME} v1: 2 patients, 19 events, 0 notes, 2 items`, {
+    timeout: 150_000,
+  });
+
+  const audit = `E2E FHIR bulk audit ${Date.now()}`;
+  await createOpenAudit(browser, { name: audit, dataset: `${BULK_NAME} v1 (2 items)`, size: 2, seed: "fhir-bulk", clinicians: [1] });
+  const { page: clinician, bodies } = await openItem(browser, audit, "BULK-1");
+  await expect(clinician.getByText("Antibiotic for the caesarean section?")).toBeVisible();
+  const record = clinician.getByRole("region", { name: "Patient record up to the decision cutoff" });
+  // The latest day is in view: "<0.01" as the lab wrote it, why a value is absent, the IV magnesium given.
+  await expect(record.getByText("<0.01 ng/mL").first()).toBeVisible();
+  await expect(record.getByText("No result: sample haemolysed.")).toBeVisible();
+  await expect(record.getByText(/Intravenous route, rate 12 g\/h/)).toBeVisible();
+  // The allergy the item depends on, reached from its evidence link.
+  await clinician.getByRole("button", { name: /AllergyIntolerance\/pen1/ }).click();
+  await expect(record.getByText(/Reaction: Anaphylaxis, severe/)).toBeVisible();
+  // The note whose text was a Binary of the export, found by searching the record.
+  await record.getByRole("searchbox", { name: "Search the record" }).fill("Anaesthetic review");
+  await expect(record.getByText(/Airway Mallampati II/)).toBeVisible();
+  // The RTF note (12:30) is after the cutoff (12:00): never sent.
+  await clinician.waitForLoadState("networkidle");
+  const all = (await Promise.all(bodies)).join("\n");
+  for (const later of ["Midwife handover", "DocumentReference/doc-rtf"]) expect(all, later).not.toContain(later);
 });

@@ -26,5 +26,13 @@ export function findingText(t: Translate, f: Pick<FindingView, "kind" | "detail"
       return t("text.num_notes_mismatch", { declared: String(d.declared ?? ""), found: String(d.found ?? "") });
     case "no_note_text":
       return t("text.no_note_text");
+    case "partial_date":
+      return t("text.partial_date", { written: String(d.written ?? ""), placedAt: String(d.placedAt ?? ""), event: String(d.event ?? "") });
+    case "note_text_unavailable":
+      return t("text.note_text_unavailable", { event: String(d.event ?? ""), url: String(d.url ?? "") });
+    case "gestational_age_unknown":
+      return t("text.gestational_age_unknown", { patient: String(d.patient ?? "") });
+    case "pregnancy_id_not_pregnancy":
+      return t("text.pregnancy_id_not_pregnancy", { pregnancyId: String(d.pregnancyId ?? ""), names: String(d.names ?? "") });
   }
 }

@@ -12,6 +12,10 @@ export const FINDING_KINDS = [
   "missing_section", // a source option cites a header the note does not have
   "num_notes_mismatch", // num_notes says N notes, the item has M
   "no_note_text", // the dataset carries no discharge summary at all
+  "partial_date", // a FHIR history entry dated to a month or a year only: kept at the period's start
+  "note_text_unavailable", // a FHIR note whose text is a link outside the export (or a format not read)
+  "gestational_age_unknown", // a FHIR pregnancy with no EDD, LMP, GA observation or onset to date it
+  "pregnancy_id_not_pregnancy", // an item's pregnancy_id names no pregnancy Condition of its patient
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 

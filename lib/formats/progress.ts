@@ -76,6 +76,11 @@ export class ProgressTracker {
     (s.notes ??= []).push(note);
   }
 
+  /** Records of `file` read but not stored, per kind (a FHIR resource type), with the reason. */
+  skipped(file: string, skipped: SkippedRecords[]): void {
+    if (skipped.length > 0) this.stats(file).skipped = skipped;
+  }
+
   done(file: string): void {
     this.emit(this.stats(file));
   }

@@ -4,14 +4,16 @@
 // Dating (LOINC, in this order): an estimated delivery date observation (11778-8, or 11779-6 /
 // 11780-4, by LMP / by ovulation) → LMP = EDD − 280 days; else the LMP start date (8665-2);
 // else the earliest gestational-age observation (49051-6 in weeks, 11884-4, 18185-9) → LMP =
-// its date − GA. A pregnancy Condition (SNOMED CT 77386006) gives the pregnancy id, and its
-// abatement ends the pregnancy: events after it (after that day, for a date) have no gestational age. Its onset is not
-// used for dating (FHIR does not say whether it is the LMP, conception or diagnosis).
+// its date − GA; else the pregnancy Condition's onset, taken as the LMP (a lower bound of GA:
+// README.md). The pregnancy Condition (SNOMED CT 77386006 / 72892002) gives the pregnancy id,
+// and its abatement ends the pregnancy: events after it (after that day, for a date) have no
+// gestational age.
 import type { Dating, EhrEvent, Patient } from "../model";
 import { compact, isIsoDate, isoToMillis } from "../primitives";
 import { EDD_CODES, encounterOf, eventBody, GA_CODES, LMP_CODES, resultItem, roleOf } from "./map-event";
 import {
   codings,
+  eventTime,
   firstTime,
   hasCode,
   isJson,
@@ -37,6 +39,8 @@ const isoDay = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 
 export interface PatientResources {
   id: string;
+  /** The key of the patient's pregnancy Condition, when she has several (the latest: index-records.ts). */
+  pregnancy?: string;
   /** In input order, with the bundle entry's fullUrl where there was one. */
   resources: { resource: Json; fullUrl?: string }[];
 }
@@ -51,7 +55,17 @@ function gaObservationLmp(r: Json): number | undefined {
   return day - Math.round(days);
 }
 
-function datingOf(resources: Json[]): { dating?: Dating; lmp?: number } {
+/** The pregnancy Condition's onset (onsetDateTime, onsetPeriod.start) as a day, when it gives one. */
+export function pregnancyOnset(pregnancy: Json | undefined): string | undefined {
+  if (!pregnancy) return undefined;
+  const t = firstTime(pregnancy, ["onsetDateTime", "onsetPeriod.start"]);
+  return t && dayOf(t.value) !== undefined ? t.value : undefined;
+}
+
+/** dating.method when the pregnancy's onset dates it (README.md, "Gestational age"). */
+export const ONSET_METHOD = "pregnancy Condition onset, taken as the LMP";
+
+function datingOf(resources: Json[], pregnancy: Json | undefined): { dating?: Dating; lmp?: number } {
   let edd: number | undefined;
   let lmp: number | undefined;
   let method: string | undefined;
@@ -71,12 +85,14 @@ function datingOf(resources: Json[]): { dating?: Dating; lmp?: number } {
       if (at !== null && l !== undefined && (!gaLmp || at < gaLmp.at)) gaLmp = { at, lmp: l };
     }
   }
-  const start = edd !== undefined ? edd - PREGNANCY_DAYS : (lmp ?? gaLmp?.lmp);
+  const onset = pregnancyOnset(pregnancy);
+  const onsetDay = onset === undefined ? undefined : dayOf(onset);
+  const start = edd !== undefined ? edd - PREGNANCY_DAYS : (lmp ?? gaLmp?.lmp ?? onsetDay);
   if (start === undefined) return {};
   const dating: Dating = compact({
     lmpDate: isoDay(lmp ?? start),
     edd: isoDay(edd ?? start + PREGNANCY_DAYS),
-    method: method ?? (edd === undefined && lmp === undefined ? "gestational age observation" : undefined),
+    method: method ?? (edd === undefined && lmp === undefined ? (gaLmp ? "gestational age observation" : ONSET_METHOD) : undefined),
   });
   return { dating, lmp: start };
 }
@@ -85,21 +101,28 @@ export function assemblePatient(input: PatientResources, aliases: ReadonlyMap<st
   const resolve = (ref: string) => aliases.get(ref) ?? referenceKey(ref);
   const all = input.resources.map((x) => x.resource);
   const patient = all.find((r) => r.resourceType === "Patient");
-  const pregnancy = all.find((r) => roleOf(r) === "pregnancy");
-  const { dating, lmp } = datingOf(all);
+  const pregnancy = input.pregnancy
+    ? input.resources.find((x) => resourceKey(x.resource, x.fullUrl) === input.pregnancy)?.resource
+    : all.find((r) => roleOf(r) === "pregnancy");
+  const { dating, lmp } = datingOf(all, pregnancy);
   // The pregnancy's end: a date ends it after that day, a time after that instant.
   const endValue = pregnancy ? str(pregnancy.abatementDateTime) : undefined;
   const endDay = endValue && !endValue.includes("T") ? dayOf(endValue) : undefined;
   const endMs = endValue?.includes("T") ? isoToMillis(endValue, timeZone) : null;
   const observations = new Map<string, Json>();
+  const binaries = new Map<string, Json>();
   for (const x of input.resources) {
-    const key = x.resource.resourceType === "Observation" ? resourceKey(x.resource, x.fullUrl) : undefined;
-    if (key) observations.set(key, x.resource);
+    const type = x.resource.resourceType;
+    const key = type === "Observation" || type === "Binary" ? resourceKey(x.resource, x.fullUrl) : undefined;
+    if (key) (type === "Binary" ? binaries : observations).set(key, x.resource);
   }
+  const binary = (url: string) => binaries.get(resolve(url));
   const events: { event: EhrEvent; ms: number; order: number }[] = [];
   input.resources.forEach(({ resource: r, fullUrl }, order) => {
-    if (roleOf(r) !== "event") return;
-    const t = firstTime(r, TIME_ELEMENTS[r.resourceType as string] ?? []);
+    const role = roleOf(r);
+    // An earlier pregnancy than the record's is a past pregnancy: a diagnosis event.
+    if (role !== "event" && !(role === "pregnancy" && r !== pregnancy)) return;
+    const t = eventTime(r);
     const key = resourceKey(r, fullUrl);
     if (!t || !key) return; // pass 1 refused such a record
     const day = dayOf(t.value);
@@ -107,7 +130,7 @@ export function assemblePatient(input: PatientResources, aliases: ReadonlyMap<st
     const pregnant = (endDay === undefined || (day !== undefined && day <= endDay)) && (endMs === null || ms <= endMs);
     const ga = lmp !== undefined && day !== undefined && day >= lmp && pregnant ? day - lmp : undefined;
     const encounter = encounterOf(r);
-    const body = eventBody(r);
+    const body = eventBody(r, binary);
     if (r.resourceType === "DiagnosticReport") {
       const items = list(r.result).flatMap((x) => {
         const o = observations.get(resolve(refOf(x) ?? ""));

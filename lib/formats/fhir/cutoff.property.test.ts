@@ -1,5 +1,7 @@
 // The cutoff rule over FHIR records (property test): whatever the times — offsets anywhere from
-// −12:00 to +14:00, `issued` later than `effective`, dates without a time — an item's record
+// −12:00 to +14:00, `issued` later than `effective`, dates without a time, allergies and
+// immunizations recorded after their onset / occurrence, administrations by their period's
+// start, a history condition dated to a month alone — an item's record
 // (the stored events at or before its stored cutoff, as the case page selects them) holds
 // exactly the resources that entered the record by the cutoff instant, computed independently
 // of the importer (Date.parse of the FHIR values; `issued`, when given, is when it entered).
@@ -27,7 +29,7 @@ function fhirDateTime(ms: number, offsetMin: number): string {
 const offset = fc.integer({ min: -12 * 4, max: 14 * 4 }).map((q) => q * 15);
 const minutes = fc.integer({ min: 0, max: 20 * 24 * 60 });
 const resource = fc.record({
-  kind: fc.constantFrom("observation", "condition-date", "condition-time"),
+  kind: fc.constantFrom("observation", "condition-date", "condition-time", "allergy", "administration", "immunization", "history-month"),
   at: minutes,
   offset,
   issuedAfter: fc.option(fc.integer({ min: 0, max: 3 * 24 * 60 }), { nil: undefined }),
@@ -38,36 +40,80 @@ test("no event after the cutoff is ever in the item's record, and every earlier 
     fc.asyncProperty(fc.array(resource, { minLength: 1, maxLength: 25 }), minutes, offset, async (specs, cutoffAt, cutoffOffset) => {
       const lines: string[] = [JSON.stringify({ resourceType: "Patient", id: "p1" })];
       const known = new Map<string, number>(); // resource → the instant it entered the record (oracle)
+      /** A resource of the record and the instant it entered the record. */
+      const add = (resource: Record<string, unknown>, entered: string) => {
+        // AllergyIntolerance and Immunization name their patient in `patient`, the others in `subject`.
+        const who = resource.resourceType === "AllergyIntolerance" || resource.resourceType === "Immunization" ? "patient" : "subject";
+        lines.push(JSON.stringify({ ...resource, [who]: { reference: "Patient/p1" } }));
+        known.set(`${String(resource.resourceType)}/${String(resource.id)}`, Date.parse(entered));
+      };
       specs.forEach((s, k) => {
         const ms = BASE + s.at * 60_000;
-        if (s.kind === "observation") {
-          const issued = s.issuedAfter === undefined ? undefined : fhirDateTime(ms + s.issuedAfter * 60_000, s.offset);
-          const effective = fhirDateTime(ms, s.offset);
-          lines.push(
-            JSON.stringify({
-              resourceType: "Observation",
-              id: `o${k}`,
-              status: "final",
-              code: { text: `obs ${k}` },
-              subject: { reference: "Patient/p1" },
-              effectiveDateTime: effective,
-              ...(issued ? { issued } : {}),
-              valueQuantity: { value: k },
-            }),
-          );
-          known.set(`Observation/o${k}`, Date.parse(issued ?? effective));
-        } else {
-          const recorded = s.kind === "condition-date" ? new Date(ms).toISOString().slice(0, 10) : fhirDateTime(ms, s.offset);
-          lines.push(
-            JSON.stringify({
-              resourceType: "Condition",
-              id: `c${k}`,
-              code: { text: `condition ${k}` },
-              subject: { reference: "Patient/p1" },
-              recordedDate: recorded,
-            }),
-          );
-          known.set(`Condition/c${k}`, Date.parse(recorded)); // a date alone: 00:00 UTC (the dataset's zone)
+        const at = fhirDateTime(ms, s.offset);
+        // Recorded (issued, recordedDate, recorded) after the clinical time by this much, when given.
+        const later = s.issuedAfter === undefined ? undefined : fhirDateTime(ms + s.issuedAfter * 60_000, s.offset);
+        switch (s.kind) {
+          case "observation":
+            add(
+              {
+                resourceType: "Observation",
+                id: `o${k}`,
+                status: "final",
+                code: { text: `obs ${k}` },
+                effectiveDateTime: at,
+                ...(later ? { issued: later } : {}),
+                valueQuantity: { value: k },
+              },
+              later ?? at,
+            );
+            break;
+          case "allergy":
+            add(
+              {
+                resourceType: "AllergyIntolerance",
+                id: `a${k}`,
+                code: { text: `allergy ${k}` },
+                onsetDateTime: at,
+                ...(later ? { recordedDate: later } : {}),
+              },
+              later ?? at,
+            );
+            break;
+          case "immunization":
+            add(
+              {
+                resourceType: "Immunization",
+                id: `i${k}`,
+                status: "completed",
+                vaccineCode: { text: `vaccine ${k}` },
+                occurrenceDateTime: at,
+                ...(later ? { recorded: later } : {}),
+              },
+              later ?? at,
+            );
+            break;
+          case "administration":
+            add(
+              {
+                resourceType: "MedicationAdministration",
+                id: `m${k}`,
+                status: "completed",
+                medicationCodeableConcept: { text: `drug ${k}` },
+                effectivePeriod: { start: at, end: fhirDateTime(ms + 20 * 60_000, s.offset) },
+              },
+              at,
+            );
+            break;
+          case "history-month": {
+            // A month alone is kept at the month's first day, 00:00 in the dataset's zone (UTC here).
+            const month = new Date(ms).toISOString().slice(0, 7);
+            add({ resourceType: "Condition", id: `h${k}`, code: { text: `history ${k}` }, onsetDateTime: month }, `${month}-01T00:00:00Z`);
+            break;
+          }
+          default: {
+            const recorded = s.kind === "condition-date" ? new Date(ms).toISOString().slice(0, 10) : at;
+            add({ resourceType: "Condition", id: `c${k}`, code: { text: `condition ${k}` }, recordedDate: recorded }, recorded); // a date alone: 00:00 UTC (the dataset's zone)
+          }
         }
       });
       const cutoff = fhirDateTime(BASE + cutoffAt * 60_000, cutoffOffset);

@@ -6,9 +6,11 @@
 // reference. Gestational age is not read here: it needs the pregnancy's dating, which the
 // patient's other resources give (assemble.ts).
 import type { EhrEvent, EventItem, EventType, Measurement } from "../model";
+import { mapMore } from "./map-more";
 import { compact } from "../primitives";
 import {
   attachmentText,
+  type BinaryLookup,
   codings,
   conceptName,
   EXT,
@@ -17,7 +19,9 @@ import {
   htmlToText,
   isJson,
   list,
+  MORE_EVENT_RESOURCES,
   notes,
+  noteAttachments,
   refOf,
   str,
   SYSTEM,
@@ -35,10 +39,14 @@ export const EVENT_RESOURCES = [
   "DiagnosticReport",
   "DocumentReference",
   "Composition",
+  ...MORE_EVENT_RESOURCES,
 ] as const;
 
-/** SNOMED CT 77386006 |Pregnancy|: the Condition that is the pregnancy itself. */
-export const PREGNANCY_CODES = ["77386006"] as const;
+/**
+ * SNOMED CT 77386006 |Pregnancy| and 72892002 |Normal pregnancy| (Synthea's pregnancy module
+ * writes the latter): the Condition that is the pregnancy itself.
+ */
+export const PREGNANCY_CODES = ["77386006", "72892002"] as const;
 /** LOINC: estimated delivery date (11778-8 and its by-LMP / by-ovulation variants), LMP start date. */
 export const EDD_CODES = ["11778-8", "11779-6", "11780-4"] as const;
 export const LMP_CODES = ["8665-2"] as const;
@@ -67,7 +75,7 @@ export const subjectOf = (r: Json): string | undefined => refOf(r.subject) ?? re
 
 /** The encounter a resource was recorded in. */
 export function encounterOf(r: Json): string | undefined {
-  if (r.resourceType === "MedicationStatement") return refOf(r.context);
+  if (r.resourceType === "MedicationStatement" || r.resourceType === "MedicationAdministration") return refOf(r.context);
   if (r.resourceType === "DocumentReference")
     return isJson(r.context)
       ? list(r.context.encounter)
@@ -76,6 +84,31 @@ export function encounterOf(r: Json): string | undefined {
       : undefined;
   return refOf(r.encounter);
 }
+
+/** SNOMED CT 108252007 |Laboratory procedure|: a ServiceRequest category (US Core) for a lab order. */
+const LAB_ORDER_CODES = ["108252007"] as const;
+
+/**
+ * LOINC document types a DiagnosticReport may be categorised by (US Core DiagnosticReport for
+ * report and note exchange; Synthea writes 34117-2 + 51847-2): H&P, evaluation and plan,
+ * progress, discharge summary, consult, procedure, emergency department, referral, nurse,
+ * summary, generic, operative and episode notes.
+ */
+const NOTE_CODES: ReadonlySet<string> = new Set([
+  "34117-2",
+  "51847-2",
+  "11506-3",
+  "18842-5",
+  "11488-4",
+  "28570-0",
+  "34111-5",
+  "57133-1",
+  "34746-8",
+  "68608-9",
+  "34109-9",
+  "11504-8",
+  "34133-9",
+]);
 
 const CATEGORY_TYPES: Record<string, EventType> = {
   "vital-signs": "vital_sign",
@@ -96,27 +129,49 @@ function eventTypeOf(r: Json): EventType {
   switch (r.resourceType) {
     case "Condition":
       return "diagnosis";
+    case "AllergyIntolerance":
+      return "diagnosis";
     case "MedicationRequest":
     case "MedicationStatement":
+    case "MedicationAdministration":
+    case "Immunization":
       return "medication";
     case "Procedure":
       return "procedure";
+    case "ServiceRequest":
+      return hasCode(list(r.category)[0], SYSTEM.snomed, LAB_ORDER_CODES) ? "lab_test" : "procedure";
+    case "QuestionnaireResponse":
+      return "screening";
     case "DocumentReference":
     case "Composition":
+    case "CarePlan":
       return "clinical_note";
-    default:
-      for (const c of list(r.category).flatMap((cat) => codings(cat))) {
+    default: {
+      const cs = list(r.category).flatMap((cat) => codings(cat));
+      // A report whose category is a note (Synthea: 34117-2 History and physical note) is a note, not a lab result.
+      if (r.resourceType === "DiagnosticReport" && cs.some((c) => c.system === SYSTEM.loinc && c.code && NOTE_CODES.has(c.code)))
+        return "clinical_note";
+      for (const c of cs) {
         const t = c.code && CATEGORY_TYPES[c.code];
         if (t) return t;
       }
+      // A report of text alone (presentedForm, no results) under a category we do not know is a note.
+      if (r.resourceType === "DiagnosticReport" && list(r.result).length === 0 && list(r.presentedForm).length > 0) return "clinical_note";
       return "lab_test";
+    }
   }
 }
 
 /** A Quantity / string / boolean / integer / CodeableConcept value as value + unit. */
-function measuredValue(holder: Json): Pick<Measurement, "value" | "unit"> {
+export function measuredValue(holder: Json): Pick<Measurement, "value" | "unit"> {
   const q = holder.valueQuantity;
-  if (isJson(q)) return compact({ value: typeof q.value === "number" ? q.value : undefined, unit: str(q.unit) ?? str(q.code) });
+  if (isJson(q)) {
+    // "<0.01" is not 0.01: a comparator (<, <=, >=, >, ad) stays with the number, as the value shown.
+    const comparator = str(q.comparator);
+    const n = typeof q.value === "number" ? q.value : undefined;
+    const value = comparator && n !== undefined ? `${comparator === "ad" ? "ad " : comparator}${n}` : n;
+    return compact({ value, unit: str(q.unit) ?? str(q.code) });
+  }
   if (typeof holder.valueString === "string") return { value: holder.valueString };
   if (typeof holder.valueBoolean === "boolean") return { value: holder.valueBoolean };
   if (typeof holder.valueInteger === "number") return { value: holder.valueInteger };
@@ -140,13 +195,49 @@ function measurementOf(holder: Json): Measurement {
   });
 }
 
-function codeOf(concept: unknown): EhrEvent["code"] {
+export function codeOf(concept: unknown): EhrEvent["code"] {
   const c = codings(concept).find((x) => x.system && x.code);
   return c ? { system: systemName(c.system as string), value: c.code as string } : undefined;
 }
 
+/** Ranges that have no number to store as refRange (text only, "Negative"), or more than the first (by age, …). */
+function rangeTexts(holder: Json): string[] {
+  return list(holder.referenceRange).flatMap((range, k) => {
+    const numeric = isJson(range.low) || isJson(range.high);
+    if (k === 0 && numeric && !str(range.text)) return [];
+    const bound = (q: unknown) =>
+      isJson(q) && typeof q.value === "number" ? `${q.value}${str(q.unit) ? ` ${str(q.unit)}` : ""}` : undefined;
+    const span = numeric ? [bound(range.low) ?? "", bound(range.high) ?? ""].join("–") : undefined;
+    const applies = [...list(range.appliesTo).map(conceptName), conceptName(range.type)].filter(Boolean).join(", ");
+    const said = [str(range.text) ?? span, applies && `(${applies})`].filter(Boolean).join(" ");
+    return said ? [`Reference range: ${said}.`] : [];
+  });
+}
+
+/**
+ * What a value's element cannot carry, as text: why there is no value (dataAbsentReason: "No
+ * result: sample haemolysed."), the reference ranges refRange does not hold, and interpretations
+ * after the first (the first is the flag).
+ */
+export function valueNotes(holder: Json): string | undefined {
+  const absent = isJson(holder.dataAbsentReason) ? conceptName(holder.dataAbsentReason) : undefined;
+  const more = list(holder.interpretation)
+    .slice(1)
+    .flatMap((i) => conceptName(i) ?? []);
+  const lines = [
+    absent && `No result: ${absent}.`,
+    ...rangeTexts(holder),
+    more.length > 0 ? `Also interpreted: ${more.join(", ")}.` : undefined,
+  ].filter((t): t is string => !!t);
+  return lines.length > 0 ? lines.join("\n") : undefined;
+}
+
 function itemOf(holder: Json): EventItem {
-  return compact({ name: conceptName(holder.code) ?? "(unnamed)", ...measurementOf(holder), text: notes(holder.note) });
+  return compact({
+    name: conceptName(holder.code) ?? "(unnamed)",
+    ...measurementOf(holder),
+    text: joinTexts([valueNotes(holder), notes(holder.note)]),
+  });
 }
 
 /** The event-value extension (a value on a resource type without a value element). */
@@ -155,13 +246,13 @@ function extensionValue(r: Json): Pick<Measurement, "value" | "unit"> {
   return ext ? measuredValue(ext) : {};
 }
 
-const joinTexts = (texts: (string | undefined)[]): string | undefined => {
+export const joinTexts = (texts: (string | undefined)[]): string | undefined => {
   const kept = texts.filter((t): t is string => t !== undefined && t !== "");
   return kept.length > 0 ? kept.join("\n\n") : undefined;
 };
 
 /** Names, values and text of an event resource (time, visit and GA are set by the caller). */
-export function eventBody(r: Json): Omit<EhrEvent, "eventId" | "time"> {
+export function eventBody(r: Json, binary?: BinaryLookup): Omit<EhrEvent, "eventId" | "time"> {
   const type = eventTypeOf(r);
   const lang = str(r.language);
   const base = (name: string | undefined, rest: Partial<EhrEvent>) =>
@@ -170,8 +261,9 @@ export function eventBody(r: Json): Omit<EhrEvent, "eventId" | "time"> {
     case "Observation": {
       const components = list(r.component);
       const m = measurementOf(r);
-      if (components.length > 0) return base(conceptName(r.code), { code: m.code, items: components.map(itemOf), text: notes(r.note) });
-      return base(conceptName(r.code), { ...m, text: notes(r.note) });
+      const text = joinTexts([valueNotes(r), notes(r.note)]);
+      if (components.length > 0) return base(conceptName(r.code), { code: m.code, items: components.map(itemOf), text });
+      return base(conceptName(r.code), { ...m, text });
     }
     case "Condition":
       return base(conceptName(r.code), { code: codeOf(r.code), ...extensionValue(r), text: notes(r.note) });
@@ -197,11 +289,11 @@ export function eventBody(r: Json): Omit<EhrEvent, "eventId" | "time"> {
     case "DiagnosticReport":
       return base(conceptName(r.code), {
         code: codeOf(r.code),
-        text: joinTexts([str(r.conclusion), ...list(r.presentedForm).map((a) => textOf(attachmentText(a)))]),
+        text: joinTexts([str(r.conclusion), ...list(r.presentedForm).map((a) => textOf(attachmentText(a, binary)))]),
       });
     case "DocumentReference": {
       const name = conceptName(r.type) ?? str(r.description);
-      const texts = list(r.content).map((c) => (isJson(c.attachment) ? textOf(attachmentText(c.attachment)) : undefined));
+      const texts = list(r.content).map((c) => (isJson(c.attachment) ? textOf(attachmentText(c.attachment, binary)) : undefined));
       return base(name, { code: codeOf(r.type), text: joinTexts(texts) });
     }
     case "Composition": {
@@ -210,6 +302,13 @@ export function eventBody(r: Json): Omit<EhrEvent, "eventId" | "time"> {
       );
       return base(str(r.title) ?? conceptName(r.type), { code: codeOf(r.type), text: joinTexts(sections) });
     }
+    case "AllergyIntolerance":
+    case "Immunization":
+    case "MedicationAdministration":
+    case "ServiceRequest":
+    case "CarePlan":
+    case "QuestionnaireResponse":
+      return base(...mapMore(r));
     default:
       return base(undefined, {});
   }
@@ -224,16 +323,9 @@ export function resultItem(observation: Json): EventItem {
 
 /** Attachments whose inline data cannot be read as the text they claim to be (reported by the reader). */
 export function badAttachments(r: Json): { path: string; message: string }[] {
-  const out: { path: string; message: string }[] = [];
-  if (r.resourceType === "DocumentReference")
-    list(r.content).forEach((c, k) => {
-      const t = isJson(c.attachment) ? attachmentText(c.attachment) : undefined;
-      if (t && !t.ok) out.push({ path: `content[${k}].attachment.data`, message: t.message });
-    });
-  if (r.resourceType === "DiagnosticReport")
-    list(r.presentedForm).forEach((a, k) => {
-      const t = attachmentText(a);
-      if (t && !t.ok) out.push({ path: `presentedForm[${k}].data`, message: t.message });
-    });
-  return out;
+  const atts = r.resourceType === "Binary" ? [{ path: "", attachment: r }] : noteAttachments(r);
+  return atts.flatMap(({ path, attachment }) => {
+    const t = str(attachment.data) === undefined ? undefined : attachmentText(attachment);
+    return t && !t.ok ? [{ path: path ? `${path}.data` : "data", message: t.message }] : [];
+  });
 }

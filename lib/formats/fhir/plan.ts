@@ -29,8 +29,8 @@ export interface FhirPlan {
   files: { name: string; layout: "bundle" | "ndjson" }[];
   /** Per file, per record (bundle entry / non-blank NDJSON line): index of its patient, or -1. */
   owners: IntList[];
-  /** Patients in order of their Patient resources: id, and the characters of their records. */
-  patients: { id: string; chars: number }[];
+  /** Patients in order of their Patient resources: id, the characters of their records, the key of their pregnancy Condition. */
+  patients: { id: string; chars: number; pregnancy?: string }[];
   /** `urn:uuid:…` fullUrls of transaction bundles → the `Type/id` they stand for. */
   aliases: Map<string, string>;
   /** The dataset's zone (events are ordered by instant). */

@@ -36,7 +36,7 @@ export async function readFhir(
   const validator = await fhirValidator();
   const layouts = fhirFiles.map((f) => ({ name: f.name, layout: isNdjsonName(f.name) ? ("ndjson" as const) : ("bundle" as const) }));
   const timeZone = ctx.timeZone ?? "UTC";
-  const index = new FhirIndex(ctx.log, validator, layouts, timeZone);
+  const index = new FhirIndex(ctx.log, validator, layouts, timeZone, ctx.findings);
   const locators: (() => Promise<void>)[] = [];
   const kept: string[][] = fhirFiles.map(() => []);
   let readable = true;
@@ -79,6 +79,8 @@ export async function readFhir(
     locators.push(read.locate);
   }
   index.finish();
+  // Every resource is accounted for: per file, resources = events stored + skipped (per kind, with the reason).
+  fhirFiles.forEach((f, k) => ctx.progress.skipped(f.name, index.skipped[k]?.list() ?? []));
   const builder = new EhrDatasetBuilder(ctx.log, ctx.retain, timeZone);
   const byId = new Map(index.patients.map((p) => [p.id, p]));
   for (const p of index.patients) builder.addRecordIndex(p.id, p.where, p.events, p.zone, p.pregnancyId);
@@ -97,6 +99,7 @@ export async function readFhir(
       else {
         builder.addInstance(entry.value, where);
         checkCutoffVisit(entry.value, where, byId, ctx);
+        checkPregnancyId(entry.value, where, byId, index, ctx);
       }
     }
     ctx.progress.done(instancesFile.name);
@@ -166,4 +169,32 @@ function checkCutoffVisit(raw: unknown, where: Where, patients: Map<string, { en
         `cutoff visit ${JSON.stringify(visit)} is not an Encounter of Patient/${String(raw.patient_id)} in this import (give it as "Encounter/<id>")`,
       ),
     );
+}
+
+/**
+ * An item's pregnancy_id for a patient with no pregnancy Condition (SNOMED CT 77386006 /
+ * 72892002) is accepted, but said: it names another Condition (a hypertension), or nothing of
+ * the import. (A patient with a pregnancy Condition must be named by it: validate-ehr.ts.)
+ */
+function checkPregnancyId(
+  raw: unknown,
+  where: Where,
+  patients: Map<string, { pregnancyId: string | null }>,
+  index: FhirIndex,
+  ctx: ReadContext,
+): void {
+  if (!isJson(raw)) return;
+  const named = str(raw.pregnancy_id);
+  const patient = patients.get(String(raw.patient_id));
+  if (named === undefined || !patient || patient.pregnancyId !== null) return;
+  const key = `Condition/${named}`;
+  const names = index.has(key) ? key : "(nothing in this import)";
+  ctx.findings?.add(
+    where,
+    "pregnancy_id",
+    "pregnancy_id_not_pregnancy",
+    `pregnancy_id ${JSON.stringify(named)} names ${names}, not a pregnancy Condition (SNOMED CT 77386006 / 72892002) of Patient/${String(raw.patient_id)}`,
+    { pregnancyId: named, names },
+    str(raw.instance_id),
+  );
 }

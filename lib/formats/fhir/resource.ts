@@ -2,6 +2,8 @@
 // codings, narrative text, base64 attachments, and the times that place a resource on the
 // patient's timeline.
 
+import { rtfToText } from "./rtf";
+
 export type Json = Record<string, unknown>;
 
 export const isJson = (v: unknown): v is Json => !!v && typeof v === "object" && !Array.isArray(v);
@@ -158,18 +160,33 @@ export function htmlToText(html: string): string {
 
 export type AttachmentText = { ok: true; text: string } | { ok: false; message: string } | undefined;
 
+/** The content types whose text is read: plain, HTML (tags dropped) and RTF (rtf.ts). */
+const TEXT_TYPES = new Set(["text/plain", "text/html", "text/rtf", "application/rtf"]);
+
+const mimeOf = (contentType: string | undefined) => (contentType ?? "text/plain").toLowerCase().split(";")[0]!.trim();
+
+/** Finds the Binary an attachment's `url` names in this import (a `Binary/id`, absolute or relative, or a urn:uuid). */
+export type BinaryLookup = (url: string) => Json | undefined;
+
 /**
- * The text of an Attachment: inline `data` (base64) decoded as UTF-8, for text/plain and
- * text/html (→ text). Undefined for other content types or attachments given only by URL.
+ * The text of an Attachment: inline `data` (base64), or the data of the Binary its `url` names
+ * in this import, decoded as UTF-8 for text/plain and text/html (→ text), as bytes for RTF (→
+ * text). Undefined for other content types, and for a url that names nothing of the import.
  */
-export function attachmentText(att: Json): AttachmentText {
-  const type = (str(att.contentType) ?? "text/plain").toLowerCase();
-  const mime = type.split(";")[0]!.trim();
-  if (mime !== "text/plain" && mime !== "text/html") return undefined;
-  const data = str(att.data);
-  if (data === undefined) return undefined;
+export function attachmentText(att: Json, binary?: BinaryLookup): AttachmentText {
+  let data = str(att.data);
+  let contentType = str(att.contentType);
+  const url = str(att.url);
+  if (data === undefined && url !== undefined) {
+    const b = binary?.(url);
+    data = b ? str(b.data) : undefined;
+    contentType = (b && str(b.contentType)) ?? contentType;
+  }
+  const mime = mimeOf(contentType);
+  if (!TEXT_TYPES.has(mime) || data === undefined) return undefined;
   if (!BASE64_RE.test(data)) return { ok: false, message: "attachment data is not base64" };
   const bytes = Buffer.from(data, "base64");
+  if (mime.endsWith("/rtf")) return rtfToText(bytes.toString("latin1"));
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -177,6 +194,23 @@ export function attachmentText(att: Json): AttachmentText {
     return { ok: false, message: `attachment data (${mime}) is not UTF-8 text` };
   }
   return { ok: true, text: mime === "text/html" ? htmlToText(text) : text };
+}
+
+/** A note attachment given by `url` alone, whose text is elsewhere (a Binary of the import, or not). */
+export function linkedAttachment(att: Json): { url: string; readable: boolean } | undefined {
+  const url = str(att.url);
+  if (url === undefined || str(att.data) !== undefined) return undefined;
+  return { url, readable: att.contentType === undefined || TEXT_TYPES.has(mimeOf(str(att.contentType))) };
+}
+
+/** The note attachments of a resource, with their paths: DocumentReference content, DiagnosticReport presentedForm. */
+export function noteAttachments(r: Json): { path: string; attachment: Json }[] {
+  if (r.resourceType === "DocumentReference")
+    return list(r.content).flatMap((c, k) =>
+      isJson(c.attachment) ? [{ path: `content[${k}].attachment`, attachment: c.attachment }] : [],
+    );
+  if (r.resourceType === "DiagnosticReport") return list(r.presentedForm).map((a, k) => ({ path: `presentedForm[${k}]`, attachment: a }));
+  return [];
 }
 
 /** The first of the named elements that holds a time (a dateTime/instant, or a Period's start). */
@@ -203,7 +237,43 @@ export const TIME_ELEMENTS: Record<string, readonly string[]> = {
   Procedure: ["performedDateTime", "performedPeriod.start"],
   DocumentReference: ["date", "context.period.start"],
   Composition: ["date"],
+  // recordedDate: when it entered the record (as for a Condition), before the onset it reports.
+  AllergyIntolerance: ["recordedDate", "onsetDateTime", "onsetPeriod.start"],
+  // recorded: when it was first captured, before when the vaccine was given.
+  Immunization: ["recorded", "occurrenceDateTime"],
+  MedicationAdministration: ["effectiveDateTime", "effectivePeriod.start"],
+  ServiceRequest: ["authoredOn", "occurrenceDateTime", "occurrencePeriod.start"],
+  CarePlan: ["created", "period.start"],
+  QuestionnaireResponse: ["authored"],
 };
+
+/** Types mapped since issue #32 (map-more.ts). */
+export const MORE_EVENT_RESOURCES = [
+  "AllergyIntolerance",
+  "Immunization",
+  "MedicationAdministration",
+  "ServiceRequest",
+  "CarePlan",
+  "QuestionnaireResponse",
+] as const;
+
+/** One of these without a time is reported skipped, not refused (README.md). */
+export const SKIPPED_WITHOUT_TIME: ReadonlySet<string> = new Set(MORE_EVENT_RESOURCES);
 
 /** A time that is only a year or a month: it cannot be placed before or after a cutoff. */
 export const isPartialDate = (v: string): boolean => /^\d{4}(-\d{2})?$/.test(v);
+
+/** Types whose month- or year-only time is kept (a history entry), placed at the start of that period, with a finding. */
+export const PARTIAL_KEPT: ReadonlySet<string> = new Set(["Condition", "AllergyIntolerance"]);
+
+/**
+ * The time an event is placed at: the first of its type's time elements; for a kept partial
+ * date (PARTIAL_KEPT), the first day of its month or year, with the precision it was written in.
+ */
+export function eventTime(r: Json): { element: string; value: string; written: string; precision?: "year" | "month" } | undefined {
+  const t = firstTime(r, TIME_ELEMENTS[r.resourceType as string] ?? []);
+  if (!t) return undefined;
+  if (!isPartialDate(t.value) || !PARTIAL_KEPT.has(r.resourceType as string)) return { ...t, written: t.value };
+  const month = t.value.length === 7;
+  return { element: t.element, written: t.value, value: month ? `${t.value}-01` : `${t.value}-01-01`, precision: month ? "month" : "year" };
+}

@@ -55,7 +55,12 @@ async function* wantedRecords(
 export async function* streamFhirPatients(plan: FhirPlan, open: Open): AsyncGenerator<Patient> {
   for (const batch of batches(plan.patients)) {
     const first = batch[0] as number;
-    const gathered = new Map<number, PatientResources>(batch.map((k) => [k, { id: plan.patients[k]!.id, resources: [] }]));
+    const gathered = new Map<number, PatientResources>(
+      batch.map((k) => {
+        const { id, pregnancy } = plan.patients[k]!;
+        return [k, pregnancy ? { id, pregnancy, resources: [] } : { id, resources: [] }];
+      }),
+    );
     const inBatch = (owner: number) => owner >= first && owner <= (batch[batch.length - 1] as number);
     for (let f = 0; f < plan.files.length; f++)
       for await (const r of wantedRecords(plan, f, open(plan.files[f]!.name), inBatch))
