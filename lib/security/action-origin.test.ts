@@ -6,7 +6,9 @@ const call = (headers: Record<string, string>) => isCrossSiteAction(new Headers(
 describe("isCrossSiteAction", () => {
   it("lets a same-site call through, by Host or by the first forwarded host", () => {
     expect(call({ origin: "http://localhost:3000", host: "localhost:3000" })).toBe(false);
-    expect(call({ origin: "https://audit.example.org", host: "10.0.0.5:3000", "x-forwarded-host": "audit.example.org, proxy.internal" })).toBe(false);
+    expect(
+      call({ origin: "https://audit.example.org", host: "10.0.0.5:3000", "x-forwarded-host": "audit.example.org, proxy.internal" }),
+    ).toBe(false);
     // Without an Origin (hand-made, no browser), as Next does.
     expect(call({ host: "localhost:3000" })).toBe(false);
   });

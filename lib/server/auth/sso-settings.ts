@@ -78,7 +78,10 @@ export async function passwordSignInState(db: Db, config: OidcConfig | null) {
 export async function isPasswordSignInOpen(db: Db, config: OidcConfig | null): Promise<boolean> {
   if (config === null) return true;
   const { passwordSignIn } = await getSsoSettings(db, config);
-  return passwordSignIn || passwordSignInOpen({ ssoConfigured: true, passwordSignIn, activeSsoAdmins: await countActiveSsoAdmins(db, config.issuer) });
+  return (
+    passwordSignIn ||
+    passwordSignInOpen({ ssoConfigured: true, passwordSignIn, activeSsoAdmins: await countActiveSsoAdmins(db, config.issuer) })
+  );
 }
 
 /** Saves the admin's settings with their trail entry; turning password sign-in off needs an SSO admin. */

@@ -67,7 +67,13 @@ export async function acceptInvitation(
         action: "user.create",
         entity: "User",
         entityId: user.id,
-        after: { email, name: input.name, role: invitation.role, via: withPassword ? "invitation" : "invitation-sso", invitationId: invitation.id },
+        after: {
+          email,
+          name: input.name,
+          role: invitation.role,
+          via: withPassword ? "invitation" : "invitation-sso",
+          invitationId: invitation.id,
+        },
       });
       await recordEvent(tx, {
         actorId: user.id,
