@@ -57,6 +57,10 @@ test("the organizer accepts it; the corrected file is checked, downloads, re-imp
   await expect(panel).toHaveAttribute("data-state", "ready", { timeout: 60_000 });
   await expect(panel).toContainText("it imports again");
   const button = page.getByTestId("corrected-file-ehr-decision-mcq.json");
+  // A plain link the browser downloads itself (its own progress, straight to disk), not a fetch
+  // into the tab's memory first.
+  await expect(button).toHaveAttribute("href", /\/api\/audits\/[^/]+\/corrected\/ehr-decision-mcq\.json$/);
+  await expect(button).toHaveAttribute("download", "corrected-ehr-decision-mcq.json");
   const download = page.waitForEvent("download");
   await button.click();
   const file = testInfo.outputPath("corrected-ehr-decision-mcq.json");

@@ -1,11 +1,11 @@
 "use client";
 // The corrected benchmark on the adjudication page: while the server prepares it (applies the
 // corrections, writes the files, checks them with the importer's rules) the progress shows and
-// is polled; once it passed, each file downloads with the bytes received shown on its button;
-// if it did not pass, the located problems show instead of a download.
+// is polled; once it passed, each file is a link the browser downloads natively; if it did not
+// pass, the located problems show instead of a download.
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import type { CorrectedOverview } from "@/lib/server/adjudication/corrected-export";
 import { formatBytes } from "@/lib/server/uploads/format-bytes";
 
@@ -29,74 +29,26 @@ function ProgressLine({ overview }: { overview: CorrectedOverview }) {
   );
 }
 
-/** Reads the response as it arrives, so the button can say how much has come. */
-async function download(url: string, name: string, onBytes: (received: number, total: number | null) => void): Promise<void> {
-  const response = await fetch(url);
-  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
-  const total = Number(response.headers.get("Content-Length")) || null;
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    received += value.byteLength;
-    onBytes(received, total);
-  }
-  const href = URL.createObjectURL(
-    new Blob(parts as BlobPart[], { type: response.headers.get("Content-Type") ?? "application/octet-stream" }),
-  );
-  const a = document.createElement("a");
-  a.href = href;
-  a.download = `corrected-${name}`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
-
-function DownloadButton({ auditId, name, size }: { auditId: string; name: string; size?: number }) {
+/**
+ * One file: a plain link the browser downloads itself (the route answers it as an attachment), so
+ * a 300 MB benchmark streams to disk with the browser's own progress and never sits in the tab's
+ * memory, as it did when the page fetched it into a Blob first.
+ */
+function DownloadLink({ auditId, name, size }: { auditId: string; name: string; size?: number }) {
   const t = useTranslations("adjudication.queue.correctedFiles");
-  const [state, setState] = useState<{ received: number; total: number | null } | "failed" | null>(null);
-  const busy = state !== null && state !== "failed";
-  const start = async () => {
-    setState({ received: 0, total: size ?? null });
-    try {
-      await download(`/api/audits/${auditId}/corrected/${name}`, name, (received, total) => setState({ received, total }));
-      setState(null);
-    } catch {
-      setState("failed");
-    }
-  };
   return (
     <li>
-      <Button
-        type="button"
-        variant="secondary"
-        size="sm"
-        onClick={start}
-        disabled={busy}
-        aria-busy={busy}
+      <a
+        href={`/api/audits/${auditId}/corrected/${encodeURIComponent(name)}`}
+        download={`corrected-${name}`}
+        className={buttonVariants({ variant: "secondary", size: "sm", className: "gap-1" })}
         data-testid={`corrected-file-${name}`}
       >
         {/* The visible text is the accessible name (axe: label-content-name-mismatch); the verb is for screen readers. */}
         <span className="sr-only">{t("download")} </span>
         {name}
-        {size !== undefined && !busy && <span className="text-slate-500">{formatBytes(size)}</span>}
-        {busy && (
-          <span className="tabular-nums text-slate-600">
-            {state.total
-              ? t("downloading", { received: formatBytes(state.received), total: formatBytes(state.total) })
-              : t("downloadingUnknown", { received: formatBytes(state.received) })}
-          </span>
-        )}
-      </Button>
-      {state === "failed" && (
-        <p role="alert" className="mt-1 text-xs text-red-700">
-          {t("downloadFailed", { name })}
-        </p>
-      )}
+        {size !== undefined && <span className="text-slate-500">{formatBytes(size)}</span>}
+      </a>
     </li>
   );
 }
@@ -145,7 +97,7 @@ export function CorrectedDownloads({ auditId, initial }: { auditId: string; init
       )}
       <ul className="mt-2 flex flex-wrap gap-2 text-sm">
         {offered.map((f) => (
-          <DownloadButton key={f.name} auditId={auditId} name={f.name} size={f.size} />
+          <DownloadLink key={f.name} auditId={auditId} name={f.name} size={f.size} />
         ))}
       </ul>
     </div>
