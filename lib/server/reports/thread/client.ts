@@ -1,5 +1,6 @@
-// The web process's side of the report thread: one worker thread per process, started at the
-// first request and kept (unreferenced: it never keeps a process alive). A thread that dies fails
+// The web process's side of the report thread: one worker thread per process, started at server
+// start (instrumentation.ts) or else at the first request, and kept (unreferenced: it never keeps
+// a process alive). A thread that dies fails
 // the requests it held; the next request starts a new one.
 import "server-only";
 import fs from "node:fs";
@@ -21,6 +22,8 @@ const ROOT = /* turbopackIgnore: true */ process.cwd();
 const Threads = process.getBuiltinModule("node:worker_threads");
 const DIR = path.join(ROOT, "lib", "server", "reports", "thread");
 const BOOT = path.join(DIR, "boot.mjs");
+/** Looked for once: a checkout without the thread's files (none ships so today) computes in process. */
+const BOOT_PRESENT = fs.existsSync(BOOT);
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -29,7 +32,7 @@ interface Pending {
 
 let thread: { worker: Worker; pending: Map<number, Pending> } | undefined;
 let nextId = 0;
-/** Threads started and answers received in this process (the health page and tests read them). */
+/** Threads started and answers received in this process (tests read them). */
 const counts = { started: 0, answered: 0 };
 
 export function threadCounts(): Readonly<typeof counts> {
@@ -77,7 +80,7 @@ function start() {
  */
 export function threadServes(url: string): boolean {
   const target = parseDatabaseUrl(url);
-  return !(target.provider === "sqlite" && target.file === ":memory:") && fs.existsSync(BOOT);
+  return !(target.provider === "sqlite" && target.file === ":memory:") && BOOT_PRESENT;
 }
 
 /** Sends one request to the report thread and waits for its answer. */
@@ -98,6 +101,6 @@ export function askThread<R extends ThreadRequest>(request: R): Promise<ThreadAn
  * its modules through tsx takes seconds, which the first organizer would otherwise wait for.
  */
 export function warmReportThread(): void {
-  if (!fs.existsSync(BOOT)) return;
+  if (!BOOT_PRESENT) return;
   askThread({ op: "ping" }).catch((error) => log().warn({ err: error }, "the report thread did not start"));
 }
