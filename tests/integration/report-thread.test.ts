@@ -1,13 +1,13 @@
 // The dashboard's report, the downloads and the package are computed in the report thread, off
 // the web process's event loop, and are exactly what the same code computes in this thread.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { computeAuditReport } from "@/lib/reports";
 import { buildAuditPackage } from "@/lib/server/reports/audit-package";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { loadExportExtras } from "@/lib/server/reports/export-extras";
 import { exportCatalog, renderExport } from "@/lib/server/reports/export-files";
 import { keptExport, keptPackage, keptReport } from "@/lib/server/reports/kept-report";
-import { stopReportThread, threadCounts } from "@/lib/server/reports/thread/client";
+import { askThread, stopReportThread, threadCounts } from "@/lib/server/reports/thread/client";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
 import { DATABASES } from "./databases";
@@ -55,4 +55,17 @@ describe.each(DATABASES)("the report thread on $name", (database) => {
       await db.$disconnect();
     }
   }, 120_000);
+});
+
+describe("the report thread", () => {
+  // Next loads a copy of the client per chunk (pages, route handlers, instrumentation); a thread
+  // per copy computed and kept every report once per copy, each in its own heap.
+  it("is one per process, whichever copy of its module asks", async () => {
+    const first = await askThread({ op: "ping" });
+    vi.resetModules();
+    const copy = await import("@/lib/server/reports/thread/client");
+    expect(copy.askThread).not.toBe(askThread);
+    expect(await copy.askThread({ op: "ping" })).toBe(first);
+    expect(copy.threadCounts()).toEqual(threadCounts());
+  }, 60_000);
 });

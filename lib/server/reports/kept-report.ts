@@ -1,5 +1,6 @@
 import "server-only";
 import { clientUrl, type Db } from "../../db/client";
+import { processWide } from "../../process-wide";
 import { auditProgress } from "../audits/progress";
 import { dashboardVersion } from "./dashboard-version";
 import { Kept } from "./kept";
@@ -13,8 +14,10 @@ export interface KeptReport extends HeadAndReport {
   version: string;
 }
 
-const reports = new Kept<KeptReport | null>();
-const progress = new Kept<Awaited<ReturnType<typeof auditProgress>>>();
+// One per process (lib/process-wide.ts): the dashboard, the audit page and the routes that read
+// them are bundled apart, and each copy of this module would otherwise keep its own.
+const reports = processWide("kept-reports", () => new Kept<KeptReport | null>());
+const progress = processWide("kept-progress", () => new Kept<Awaited<ReturnType<typeof auditProgress>>>());
 
 /**
  * Where the heavy work runs: reading a full review's 50,000 ratings (synchronous on SQLite),

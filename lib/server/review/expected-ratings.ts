@@ -2,10 +2,11 @@ import "server-only";
 import type { Db } from "../../db/client";
 import { itemDimensions, rubricTurns } from "../../audits/item-dimensions";
 import type { Rubric } from "../../audits/rubric";
+import { processWide } from "../../process-wide";
 
 /** Audits whose per-item counts are kept in this process (a full review's is ~5,000 numbers). */
 const KEPT_AUDITS = 64;
-const kept = new Map<string, { stamp: string; counts: Map<string, number> }>();
+const kept = processWide("expected-ratings", () => new Map<string, { stamp: string; counts: Map<string, number> }>());
 
 /**
  * How many ratings make each of an audit's items "done" under `rubric`: one per dimension,

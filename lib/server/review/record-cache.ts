@@ -4,6 +4,7 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client";
 import { env } from "../../env";
+import { processWide } from "../../process-wide";
 import { COMPACT_RECORD_VERSION, compactRecord } from "../../review/compact-record";
 import { eventFromRow } from "../datasets/rows";
 import { eventViewModel } from "./view-model";
@@ -43,9 +44,13 @@ export interface RecordItem {
 }
 
 const MEMORY_BYTES = 64 * 1024 * 1024;
-const memory = new Map<string, StoredRecord>(); // insertion order = recency
-let memoryBytes = 0;
-const building = new Map<string, Promise<StoredRecord>>();
+/** One per process, whichever of the chunks that bundle this module asks (lib/process-wide.ts). */
+const kept = processWide("record-cache", () => ({
+  memory: new Map<string, StoredRecord>(), // insertion order = recency
+  bytes: 0,
+  building: new Map<string, Promise<StoredRecord>>(),
+}));
+const { memory, building } = kept;
 
 /** Where record files live: `<data dir>/cache/records/v<version>/`; null keeps them in memory only. */
 export function defaultRecordDir(): string {
@@ -132,19 +137,19 @@ function fileOf(dir: string, itemId: string): string {
 
 function remember(record: StoredRecord): void {
   const old = memory.get(record.itemId);
-  if (old) memoryBytes -= old.json.length;
+  if (old) kept.bytes -= old.json.length;
   memory.delete(record.itemId);
   memory.set(record.itemId, record);
-  memoryBytes += record.json.length;
+  kept.bytes += record.json.length;
   for (const [id, r] of memory) {
-    if (memoryBytes <= MEMORY_BYTES || memory.size <= 1) break;
+    if (kept.bytes <= MEMORY_BYTES || memory.size <= 1) break;
     memory.delete(id);
-    memoryBytes -= r.json.length;
+    kept.bytes -= r.json.length;
   }
 }
 
 /** For tests: forget what is held in memory (files stay). */
 export function clearRecordMemory(): void {
   memory.clear();
-  memoryBytes = 0;
+  kept.bytes = 0;
 }

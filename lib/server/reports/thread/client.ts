@@ -1,12 +1,14 @@
 // The web process's side of the report thread: one worker thread per process, started at server
 // start (instrumentation.ts) or else at the first request, and kept (unreferenced: it never keeps
-// a process alive). A thread that dies fails
-// the requests it held; the next request starts a new one.
+// a process alive). A thread that dies fails the requests it held; the next request starts a new
+// one. One per process, not per copy of this module: pages, route handlers and instrumentation
+// each load their own copy, and a thread per copy computed and kept every report once per copy.
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { parseDatabaseUrl } from "../../../db/target";
+import { processWide } from "../../../process-wide";
 import { log } from "../../log";
 import type { ThreadAnswers, ThreadReply, ThreadRequest } from "./protocol";
 
@@ -30,39 +32,46 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-let thread: { worker: Worker; pending: Map<number, Pending> } | undefined;
-let nextId = 0;
-/** Threads started and answers received in this process (tests read them). */
-const counts = { started: 0, answered: 0 };
+interface Thread {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
 
-export function threadCounts(): Readonly<typeof counts> {
-  return { ...counts };
+const state = processWide("report-thread", () => ({
+  thread: undefined as Thread | undefined,
+  nextId: 0,
+  /** Threads started and answers received in this process (tests read them). */
+  counts: { started: 0, answered: 0 },
+}));
+
+export function threadCounts(): Readonly<typeof state.counts> {
+  return { ...state.counts };
 }
 
 /** Stops the thread (tests; a shutdown): requests it held fail, the next one starts another. */
 export async function stopReportThread(): Promise<void> {
-  await thread?.worker.terminate();
+  await state.thread?.worker.terminate();
 }
 
-function start() {
+function start(): Thread {
   const worker = new Threads.Worker(BOOT, {
     workerData: { entry: path.join(DIR, "entry.ts"), tsconfig: path.join(ROOT, "tsconfig.json") },
     // Server modules guard themselves with `server-only`, a no-op under this condition only.
     execArgv: ["--conditions=react-server"],
   });
   worker.unref();
-  counts.started++;
+  state.counts.started++;
   const pending = new Map<number, Pending>();
   const current = { worker, pending };
   worker.on("message", (reply: ThreadReply) => {
     const p = pending.get(reply.id);
     pending.delete(reply.id);
-    counts.answered++;
+    state.counts.answered++;
     if (reply.ok) p?.resolve(reply.value);
     else p?.reject(new Error(reply.message));
   });
   const fail = (error: Error) => {
-    if (thread === current) thread = undefined;
+    if (state.thread === current) state.thread = undefined;
     for (const p of pending.values()) p.reject(error);
     pending.clear();
   };
@@ -85,9 +94,9 @@ export function threadServes(url: string): boolean {
 
 /** Sends one request to the report thread and waits for its answer. */
 export function askThread<R extends ThreadRequest>(request: R): Promise<ThreadAnswers[R["op"]]> {
-  thread ??= start();
-  const { worker, pending } = thread;
-  const id = nextId++;
+  state.thread ??= start();
+  const { worker, pending } = state.thread;
+  const id = state.nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
     // Referenced while it works, so a CLI or test awaiting an answer does not exit under it.

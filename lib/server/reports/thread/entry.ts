@@ -1,7 +1,7 @@
 // The report thread (started by ../kept-report.ts through boot.mjs): loads snapshots, computes
 // reports, renders downloads and packages with its own database clients,
 // so that none of it holds the web process's event loop.
-import { parentPort } from "node:worker_threads";
+import { parentPort, threadId } from "node:worker_threads";
 import { createDb, type Db } from "../../../db/client";
 import type { ThreadReply, ThreadRequest } from "./protocol";
 import { builtPackage, headAndReport, renderedExport } from "./work";
@@ -26,7 +26,7 @@ function clientFor(url: string): Db {
 }
 
 function answer(request: ThreadRequest): Promise<unknown> {
-  if (request.op === "ping") return Promise.resolve(true);
+  if (request.op === "ping") return Promise.resolve(threadId);
   const db = clientFor(request.url);
   switch (request.op) {
     case "report":

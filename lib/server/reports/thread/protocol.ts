@@ -40,7 +40,8 @@ export type ThreadRequest =
   | ({ op: "package"; scriptsDir?: string } & Target);
 
 export interface ThreadAnswers {
-  ping: true;
+  /** The answering thread's id. */
+  ping: number;
   report: HeadAndReport | null;
   export: RenderedExport | null;
   package: BuiltPackage | null;

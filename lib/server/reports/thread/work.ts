@@ -9,10 +9,11 @@ import { buildAuditPackage } from "../audit-package";
 import { loadAuditSnapshot } from "../audit-snapshot";
 import { loadExportExtras } from "../export-extras";
 import { auditSlug, exportCatalog, renderExport } from "../export-files";
+import { processWide } from "../../../process-wide";
 import { Kept } from "../kept";
 import type { BuiltPackage, HeadAndReport, RenderedExport } from "./protocol";
 
-const computed = new Kept<{ snapshot: AuditSnapshot; report: AuditReport } | null>();
+const computed = processWide("kept-snapshots", () => new Kept<{ snapshot: AuditSnapshot; report: AuditReport } | null>());
 
 /** The audit's snapshot and report at `version` (dashboard-version.ts), kept; null: no such audit. */
 export function snapshotReport(db: Db, auditId: string, version: string) {
