@@ -173,4 +173,29 @@ describe.each(DATABASES)("review order, time on task and flags on $name", (datab
     expect(trail[1]).toMatchObject({ before: { flagged: true }, after: { flagged: false } });
     expect((await auditProgress(db, audit.id))!.flagged).toBe(0);
   });
+
+  it("keeps a rater's queue until something it shows changes", async () => {
+    const db = await freshDb();
+    const { organizer, raters, audit } = await world(db, "per-rater");
+    const items = async (rater = raters[0]!) => (await reviewQueue(db, rater))[0]!.items;
+    const first = await items();
+    expect(await items()).toBe(first); // kept, not read again
+    const [item] = first;
+    const other = (await items(raters[1]!))[0]!;
+    await saveRating(db, raters[1]!, { assignmentId: other.assignmentId, dimension: "gold", category: "correct", expectedVersion: 0 });
+    expect(await items()).toBe(first); // another rater's save is not this rater's queue
+
+    await saveRating(db, raters[0]!, { assignmentId: item!.assignmentId, dimension: "gold", category: "correct", expectedVersion: 0 });
+    expect((await items())[0]).toMatchObject({ assignmentId: item!.assignmentId, status: "in-progress" });
+    await saveRating(db, raters[0]!, { assignmentId: item!.assignmentId, dimension: "gold", category: null, expectedVersion: 1, undo: true });
+    expect((await items())[0]!.status).toBe("todo");
+    // A flag and its undo within one clock tick still show.
+    await setFlag(db, raters[0]!, { assignmentId: item!.assignmentId, flagged: true });
+    expect((await items())[0]!.flagged).toBe(true);
+    await setFlag(db, raters[0]!, { assignmentId: item!.assignmentId, flagged: false, undo: true });
+    expect((await items())[0]!.flagged).toBe(false);
+    // Closing the audit shows at once; the items are the same.
+    await setAuditStatus(db, organizer, audit.id, "close");
+    expect((await reviewQueue(db, raters[0]!))[0]!.status).toBe("CLOSED");
+  });
 });

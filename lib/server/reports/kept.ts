@@ -2,21 +2,24 @@
 const KEPT_AUDITS = 8;
 
 /**
- * Values computed once per audit and version of their inputs (the version stamp, a handful of
- * aggregates) and kept: requests that arrive while one is computed wait for the same computation;
+ * Values computed once per key (an audit; a rater's queue in one audit) and version of their
+ * inputs (the version stamp, a handful of aggregates) and kept: requests that arrive while one is computed wait for the same computation;
  * a failed computation is not kept, so the next request tries again.
  */
 export class Kept<T> {
   private readonly entries = new Map<string, { version: string; value: Promise<T> }>();
 
-  get(auditId: string, version: string, compute: () => Promise<T>): Promise<T> {
-    const hit = this.entries.get(auditId);
+  /** `size`: how many keys are kept, the least recently computed dropped first. */
+  constructor(private readonly size = KEPT_AUDITS) {}
+
+  get(key: string, version: string, compute: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
     if (hit?.version === version) return hit.value;
     const value = compute();
-    this.entries.delete(auditId);
-    this.entries.set(auditId, { version, value });
-    if (this.entries.size > KEPT_AUDITS) this.entries.delete(this.entries.keys().next().value!);
-    value.catch(() => this.entries.get(auditId)?.value === value && this.entries.delete(auditId));
+    this.entries.delete(key);
+    this.entries.set(key, { version, value });
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+    value.catch(() => this.entries.get(key)?.value === value && this.entries.delete(key));
     return value;
   }
 }

@@ -1,6 +1,9 @@
 import "server-only";
-import type { Db } from "../../db/client";
+import { createHash } from "node:crypto";
 import { parseRubric } from "../../audits/rubric";
+import type { Db } from "../../db/client";
+import { processWide } from "../../process-wide";
+import { Kept } from "../reports/kept";
 import { expectedRatings } from "./expected-ratings";
 
 export type QueueStatus = "todo" | "in-progress" | "done";
@@ -10,6 +13,12 @@ export function queueStatus(rated: number, needed: number): QueueStatus {
   return rated === 0 ? "todo" : rated >= needed ? "done" : "in-progress";
 }
 
+/** Queues kept (a rater in one audit each): a full review's is ~5,000 rows, ~1 MB. */
+const KEPT_QUEUES = 32;
+const kept = processWide("kept-queues", () => new Kept<QueueItem[]>(KEPT_QUEUES));
+
+type QueueAudit = { id: string; name: string; status: string; rubric: unknown; sampleSize: number };
+
 /**
  * A clinician's own assignments in audits that are open or closed (drafts are not shown),
  * optionally of one audit only (the case page needs just its own audit's next item), each audit's
@@ -17,20 +26,71 @@ export function queueStatus(rated: number, needed: number): QueueStatus {
  * patient's decision points in cutoff order, lib/sampling/review-order.ts; sample order for
  * assignments made before orders were recorded).
  * Scoped by userId inside the query: nothing of anyone else's leaves the server.
+ *
+ * Each audit's list is read once per change of what it shows (queueVersion) and kept: a full
+ * review's queue is thousands of rows, and a rater opens it far more often than it changes.
  */
 export async function reviewQueue(db: Db, userId: string, only: { auditId?: string } = {}) {
-  const where = {
-    userId,
-    active: true,
-    ...(only.auditId ? { auditId: only.auditId } : {}),
-    auditItem: { audit: { status: { in: ["OPEN" as const, "CLOSED" as const] } } },
-  };
+  // The rater's audits first (a handful), then flat reads by the indexed (userId, auditId): a
+  // filter through auditItem → audit on every assignment costs a join per row.
+  const mine = await db.assignment.groupBy({
+    by: ["auditId"],
+    where: { userId, active: true, ...(only.auditId ? { auditId: only.auditId } : {}) },
+  });
+  const audits: QueueAudit[] = await db.audit.findMany({
+    where: { id: { in: mine.map((m) => m.auditId) }, status: { in: ["OPEN", "CLOSED"] } },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, status: true, rubric: true, sampleSize: true },
+  });
+  return Promise.all(
+    audits.map(async (audit) => {
+      const version = await queueVersion(db, userId, audit);
+      const items = await kept.get(`${userId}:${audit.id}`, version, () => readQueue(db, userId, audit));
+      return { id: audit.id, name: audit.name, status: audit.status, items };
+    }),
+  );
+}
+
+/**
+ * A fingerprint of what a rater's queue in one audit shows, from aggregates only: the audit's
+ * rubric and sample (what "done" needs), the rater's active assignments (count, order, flags,
+ * last activity: flags, comments and ratings stamp it) and their ratings (count, version sum —
+ * every save increments a version — latest change).
+ */
+async function queueVersion(db: Db, userId: string, audit: QueueAudit): Promise<string> {
+  const where = { userId, auditId: audit.id, active: true };
+  const [assignments, flagged, ratings] = await Promise.all([
+    db.assignment.aggregate({
+      where,
+      _count: { _all: true },
+      _sum: { reviewPosition: true },
+      _max: { assignedAt: true, lastActivityAt: true },
+    }),
+    db.assignment.count({ where: { ...where, flagged: true } }),
+    db.rating.aggregate({ where: { assignment: where }, _count: { _all: true }, _sum: { version: true }, _max: { updatedAt: true } }),
+  ]);
+  return [
+    createHash("sha256").update(JSON.stringify(audit.rubric)).digest("hex").slice(0, 12),
+    audit.sampleSize,
+    assignments._count._all,
+    assignments._sum.reviewPosition ?? 0,
+    assignments._max.assignedAt?.getTime() ?? 0,
+    assignments._max.lastActivityAt?.getTime() ?? 0,
+    flagged,
+    ratings._count._all,
+    ratings._sum.version ?? 0,
+    ratings._max.updatedAt?.getTime() ?? 0,
+  ].join(":");
+}
+
+/** The rater's whole queue in one audit, in their review order, each item with its status. */
+async function readQueue(db: Db, userId: string, audit: QueueAudit): Promise<QueueItem[]> {
+  const where = { userId, auditId: audit.id, active: true };
   // Rated counts by a grouped join: a filtered nested relation binds every assignment id (P2029 on SQLite).
-  const [rated, assignments] = await Promise.all([
+  const [rated, assignments, needed] = await Promise.all([
     db.rating.groupBy({ by: ["assignmentId"], where: { assignment: where, category: { not: null } }, _count: { _all: true } }),
     db.assignment.findMany({
       where,
-      orderBy: [{ auditItem: { audit: { createdAt: "desc" } } }, { auditItem: { sampleOrder: "asc" } }],
       select: {
         id: true,
         lastActivityAt: true,
@@ -41,40 +101,28 @@ export async function reviewQueue(db: Db, userId: string, only: { auditId?: stri
           select: {
             sampleOrder: true,
             item: { select: { externalId: true, chapter: true, level: true, decisionPoint: true, kind: true } },
-            audit: { select: { id: true, name: true, status: true, rubric: true } },
           },
         },
       },
     }),
+    expectedRatings(db, parseRubric(audit.rubric), audit.id),
   ]);
   const ratedBy = new Map(rated.map((r) => [r.assignmentId, r._count._all]));
-  const audits = new Map<string, { id: string; name: string; status: string; items: QueueItem[] }>();
-  const expected = new Map<string, (auditItemId: string) => number>(); // the rubric is validated once per audit, not per assignment
-  for (const a of assignments) {
-    const audit = a.auditItem.audit;
-    if (!expected.has(audit.id)) {
-      expected.set(audit.id, await expectedRatings(db, parseRubric(audit.rubric), audit.id));
-    }
-    const needed = expected.get(audit.id)!(a.auditItemId);
-    const entry = audits.get(audit.id) ?? { id: audit.id, name: audit.name, status: audit.status, items: [] };
-    const rated = ratedBy.get(a.id) ?? 0;
-    entry.items.push({
+  const items = assignments.map(
+    (a): QueueItem => ({
       assignmentId: a.id,
       sampleOrder: a.auditItem.sampleOrder,
       position: 0,
       ...a.auditItem.item,
-      status: queueStatus(rated, needed),
+      status: queueStatus(ratedBy.get(a.id) ?? 0, needed(a.auditItemId)),
       flagged: a.flagged,
       lastActivityAt: a.lastActivityAt,
       orderKey: a.reviewPosition ?? a.auditItem.sampleOrder,
-    });
-    audits.set(audit.id, entry);
-  }
-  for (const audit of audits.values()) {
-    audit.items.sort((x, y) => x.orderKey - y.orderKey || x.sampleOrder - y.sampleOrder);
-    audit.items.forEach((item, i) => (item.position = i + 1));
-  }
-  return [...audits.values()];
+    }),
+  );
+  items.sort((x, y) => x.orderKey - y.orderKey || x.sampleOrder - y.sampleOrder);
+  items.forEach((item, i) => (item.position = i + 1));
+  return items;
 }
 
 export interface QueueItem {
