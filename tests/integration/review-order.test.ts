@@ -194,6 +194,16 @@ describe.each(DATABASES)("review order, time on task and flags on $name", (datab
     expect((await items())[0]!.flagged).toBe(true);
     await setFlag(db, raters[0]!, { assignmentId: item!.assignmentId, flagged: false, undo: true });
     expect((await items())[0]!.flagged).toBe(false);
+    // A change stamped earlier than anything the catch-up looks at (another server's clock far
+    // behind) does not add up to the ratings' totals: the queue is read whole, and shows it.
+    await saveRating(db, raters[0]!, { assignmentId: item!.assignmentId, dimension: "gold", category: "correct", expectedVersion: 2 });
+    expect((await items())[0]!.status).toBe("in-progress");
+    await db.rating.updateMany({
+      where: { assignmentId: item!.assignmentId, dimension: "gold" },
+      data: { category: null, version: { increment: 1 }, updatedAt: new Date(0) },
+    });
+    await db.assignment.update({ where: { id: item!.assignmentId }, data: { lastActivityAt: new Date(0) } });
+    expect((await items())[0]!.status).toBe("todo");
     // Closing the audit shows at once; the items are the same.
     await setAuditStatus(db, organizer, audit.id, "close");
     expect((await reviewQueue(db, raters[0]!))[0]!.status).toBe("CLOSED");

@@ -12,8 +12,8 @@ import { caseRecord } from "./record-cache";
 /**
  * What the case page shows, in as few queries as the page allows: one for the assignment with
  * everything hanging off it (the rater's own ratings, comment and corrections, the audit and its
- * guidelines, the item and its findings), one for the rater's place in the audit, and the item's
- * pre-cutoff record from the record cache (no query once built). Access is loadCase's: only the
+ * guidelines, the item and its findings), the rater's place in the audit from their kept queue
+ * (kept-queue.ts), and the item's pre-cutoff record from the record cache (no query once built). Access is loadCase's: only the
  * rater's own active assignment in an open or closed audit (null otherwise: 404), and the record
  * is asked for only after that check. A page shown is a view of the patient's record: it goes to
  * the access log's buffer (no query here), from `address` when a trusted proxy gave one.
@@ -38,7 +38,7 @@ export async function loadCasePage(
       auditItem: {
         select: {
           sampleOrder: true,
-          audit: { select: { id: true, name: true, status: true, rubric: true, guidelines: true } },
+          audit: { select: { id: true, name: true, status: true, rubric: true, sampleSize: true, guidelines: true } },
           item: {
             select: {
               id: true,
@@ -75,7 +75,7 @@ export async function loadCasePage(
     address: options.address ?? null,
   });
   const [place, record, notes] = await Promise.all([
-    queuePlace(db, userId, audit.id, assignment.id, rubric),
+    queuePlace(db, userId, audit, assignment.id),
     item.kind === "mcq" && item.cutoffTime
       ? caseRecord(db, item, options.recordDir === undefined ? {} : { dir: options.recordDir })
       : Promise.resolve(null),
