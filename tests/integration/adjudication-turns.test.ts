@@ -13,7 +13,7 @@ import { assignClinicians } from "@/lib/server/audits/assign";
 import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
-import { adjudicationQueue } from "@/lib/server/adjudication/queue";
+import { keptAdjudicationQueue } from "@/lib/server/reports/kept-report";
 import { reviewQueue } from "@/lib/server/review/queue";
 import { saveRating } from "@/lib/server/review/save-rating";
 import { fake, resetFakes } from "@/tests/support/guards";
@@ -77,7 +77,7 @@ describe.each(DATABASES)("per-turn adjudication on $name", (database) => {
       { "gold@t1": "correct", "evidence@t2": "complete" },
     ]);
     // While open, finished raters' items may be adjudicated: both rated every turn.
-    const queue = await adjudicationQueue(db, auditId);
+    const queue = (await keptAdjudicationQueue(db, auditId))!;
     expect(queue.rows).toEqual([expect.objectContaining({ auditItemId, reasons: ["disagreement", "flagged"], complete: true })]);
     const save = (finalLabels: Record<string, string>) =>
       saveAdjudicationAction({ auditId, auditItemId, finalLabels, rationale: "per the discharge summary", decisions: [] });
@@ -121,7 +121,7 @@ describe.each(DATABASES)("per-turn adjudication on $name", (database) => {
         rationale: "per the discharge summary",
       },
     ]);
-    expect((await adjudicationQueue(db, auditId)).rows[0]).toMatchObject({ adjudicated: true });
+    expect((await keptAdjudicationQueue(db, auditId))!.rows[0]).toMatchObject({ adjudicated: true });
     await db.$disconnect();
   });
 
@@ -130,7 +130,7 @@ describe.each(DATABASES)("per-turn adjudication on $name", (database) => {
       { "gold@t1": "incorrect", "evidence@t2": "complete" },
       { "gold@t1": "correct" },
     ]);
-    expect((await adjudicationQueue(db, auditId)).rows[0]).toMatchObject({ complete: false });
+    expect((await keptAdjudicationQueue(db, auditId))!.rows[0]).toMatchObject({ complete: false });
     expect(
       await saveAdjudicationAction({
         auditId,

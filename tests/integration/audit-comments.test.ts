@@ -1,6 +1,6 @@
 // Comments as results: the organizer's comments view and CSV, and the adjudication queue.
 import { afterAll, describe, expect, it } from "vitest";
-import { adjudicationQueue } from "@/lib/server/adjudication/queue";
+import { keptAdjudicationQueue } from "@/lib/server/reports/kept-report";
 import { loadAuditComments } from "@/lib/server/reports/audit-comments";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { renderExport } from "@/lib/server/reports/export-files";
@@ -31,7 +31,7 @@ describe.each(DATABASES)("audit comments on $name", (database) => {
         const category = snapshot0.ratings.find((r) => r.itemId === unanimous.id && r.dimension === d.key)!.category;
         await saveRating(db, users[0]!.id, { assignmentId: mine.id, dimension: d.key, category, expectedVersion: 0 });
       }
-      expect((await adjudicationQueue(db, audit.id)).rows.find((r) => r.auditItemId === unanimous.id)).toBeUndefined();
+      expect((await keptAdjudicationQueue(db, audit.id))!.rows.find((r) => r.auditItemId === unanimous.id)).toBeUndefined();
       const first = await saveComment(db, users[0]!.id, {
         assignmentId: mine.id,
         comment: "Gold fits, but the stem omits the 36-week BP.",
@@ -61,7 +61,7 @@ describe.each(DATABASES)("audit comments on $name", (database) => {
       expect(csv).toContain(`${unanimous.externalId},${c.rater},${c.savedAt},`);
       expect(csv).not.toMatch(/clinician1|Clara|@demo/);
 
-      const row = (await adjudicationQueue(db, audit.id)).rows.find((r) => r.auditItemId === unanimous.id);
+      const row = (await keptAdjudicationQueue(db, audit.id))!.rows.find((r) => r.auditItemId === unanimous.id);
       expect(row?.reasons).toEqual(["commented"]);
     } finally {
       await db.$disconnect();

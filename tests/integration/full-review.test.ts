@@ -67,7 +67,7 @@ describe.each(DATABASES)("a full review on $name", (database) => {
 
     it("adjudicates: the list and an item", async () => {
       const { auditId, adjudicated } = audits[kind];
-      const queue = await adjudicationQueue(db, auditId);
+      const queue = (await adjudicationQueue(db, auditId))!;
       expect(
         queue.rows
           .filter((r) => r.adjudicated)

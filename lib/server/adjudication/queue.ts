@@ -16,9 +16,19 @@ export interface AdjudicationRow {
   removed: boolean;
 }
 
-/** The audit's items that need an adjudicator, with their state. Callers check access first. */
-export async function adjudicationQueue(db: Db, auditId: string) {
-  const audit = await db.audit.findUniqueOrThrow({ where: { id: auditId }, select: { status: true, rubric: true, name: true } });
+export interface AdjudicationQueue {
+  audit: { name: string; status: string };
+  rows: AdjudicationRow[];
+}
+
+/**
+ * The audit's items that need an adjudicator, with their state (null: no such audit). It reads
+ * every rating of the audit: pages take it kept per version, off the event loop
+ * (keptAdjudicationQueue in ../reports/kept-report.ts). Callers check access first.
+ */
+export async function adjudicationQueue(db: Db, auditId: string): Promise<AdjudicationQueue | null> {
+  const audit = await db.audit.findUnique({ where: { id: auditId }, select: { status: true, rubric: true, name: true } });
+  if (!audit) return null;
   const rubric = parseRubric(audit.rubric);
   const active = { auditId, active: true };
   // Flat reads joined by relation filters: nested per-item relations bind every id at once (P2029 on SQLite).

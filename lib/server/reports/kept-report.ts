@@ -1,6 +1,7 @@
 import "server-only";
 import { clientUrl, type Db } from "../../db/client";
 import { processWide } from "../../process-wide";
+import { adjudicationQueue, type AdjudicationQueue } from "../adjudication/queue";
 import { auditProgress } from "../audits/progress";
 import { dashboardVersion } from "./dashboard-version";
 import { Kept } from "./kept";
@@ -18,6 +19,7 @@ export interface KeptReport extends HeadAndReport {
 // them are bundled apart, and each copy of this module would otherwise keep its own.
 const reports = processWide("kept-reports", () => new Kept<KeptReport | null>());
 const progress = processWide("kept-progress", () => new Kept<Awaited<ReturnType<typeof auditProgress>>>());
+const adjudications = processWide("kept-adjudication-queues", () => new Kept<AdjudicationQueue | null>());
 
 /**
  * Where the heavy work runs: reading a full review's 50,000 ratings (synchronous on SQLite),
@@ -75,4 +77,25 @@ export async function keptPackage(db: Db, auditId: string): Promise<BuiltPackage
  */
 export async function keptProgress(db: Db, auditId: string, version?: string): Promise<Awaited<ReturnType<typeof auditProgress>>> {
   return progress.get(auditId, version ?? (await dashboardVersion(db, auditId)), () => auditProgress(db, auditId));
+}
+
+/**
+ * The adjudication list (adjudication/queue.ts), kept per version of the audit's ratings,
+ * assignments (comments and corrections stamp them) and adjudications, and computed off the event
+ * loop: it reads every rating of the audit, and every adjudication item page asks for it again to
+ * find the next item. Null: no such audit. Callers check access first.
+ */
+export async function keptAdjudicationQueue(db: Db, auditId: string): Promise<AdjudicationQueue | null> {
+  const [ratings, decided] = await Promise.all([
+    dashboardVersion(db, auditId),
+    db.adjudication.aggregate({ where: { auditId }, _count: { _all: true }, _max: { updatedAt: true } }),
+  ]);
+  const version = `${ratings}:${decided._count._all}:${decided._max.updatedAt?.getTime() ?? 0}`;
+  return adjudications.get(auditId, version, () =>
+    offLoop(
+      db,
+      (url) => askThread({ op: "adjudication", url, auditId, version }),
+      () => adjudicationQueue(db, auditId),
+    ),
+  );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +12,7 @@ import { authorizeAdjudication } from "@/lib/server/adjudication/access";
 import { orRefusal, pageContext } from "@/lib/server/page";
 import { CorrectedDownloads } from "@/components/adjudication/corrected-downloads";
 import { correctedOverview } from "@/lib/server/adjudication/corrected-export";
-import { adjudicationQueue } from "@/lib/server/adjudication/queue";
+import { keptAdjudicationQueue } from "@/lib/server/reports/kept-report";
 import { auditRevisions } from "@/lib/server/adjudication/revisions";
 import { RevisionSummaryTable } from "@/components/adjudication/revision-summary-table";
 import { Card, CardTitle } from "@/components/ui/card";
@@ -31,13 +32,15 @@ export default async function AdjudicatePage(props: {
   const { auditId } = await props.params;
   const search = await props.searchParams;
   const access = await orRefusal(authorizeAdjudication(db, user, auditId));
-  const [{ audit, rows }, corrected, revisions, t, tc] = await Promise.all([
-    adjudicationQueue(db, auditId),
+  const [queue, corrected, revisions, t, tc] = await Promise.all([
+    keptAdjudicationQueue(db, auditId),
     correctedOverview(db, auditId, access),
     auditRevisions(db, auditId),
     getTranslations("adjudication.queue"),
     getTranslations("common"),
   ]);
+  if (!queue) notFound();
+  const { audit, rows } = queue;
   const done = rows.filter((r) => r.adjudicated).length;
   const shown = pageOf(rows, pageParam(search.page), ROWS_PAGE);
   const pager = (

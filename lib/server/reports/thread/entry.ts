@@ -3,6 +3,7 @@
 // so that none of it holds the web process's event loop.
 import { parentPort, threadId } from "node:worker_threads";
 import { createDb, type Db } from "../../../db/client";
+import { adjudicationQueue } from "../../adjudication/queue";
 import type { ThreadReply, ThreadRequest } from "./protocol";
 import { builtPackage, headAndReport, renderedExport } from "./work";
 
@@ -35,6 +36,8 @@ function answer(request: ThreadRequest): Promise<unknown> {
       return renderedExport(db, request.auditId, request.version, request.file);
     case "package":
       return builtPackage(db, request.auditId, request.version, request.scriptsDir);
+    case "adjudication":
+      return adjudicationQueue(db, request.auditId);
   }
 }
 

@@ -1,5 +1,6 @@
 // What the web process asks the report thread, and what it answers.
 import type { AuditReport, AuditSnapshot } from "../../../reports/types";
+import type { AdjudicationQueue } from "../../adjudication/queue";
 
 /** The little of a snapshot a page needs beside the report (the snapshot itself stays in the thread). */
 export interface AuditHead {
@@ -37,7 +38,8 @@ export type ThreadRequest =
   | { op: "ping" }
   | ({ op: "report" } & Target)
   | ({ op: "export"; file: string } & Target)
-  | ({ op: "package"; scriptsDir?: string } & Target);
+  | ({ op: "package"; scriptsDir?: string } & Target)
+  | ({ op: "adjudication" } & Target);
 
 export interface ThreadAnswers {
   /** The answering thread's id. */
@@ -45,6 +47,7 @@ export interface ThreadAnswers {
   report: HeadAndReport | null;
   export: RenderedExport | null;
   package: BuiltPackage | null;
+  adjudication: AdjudicationQueue | null;
 }
 
 export type ThreadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };

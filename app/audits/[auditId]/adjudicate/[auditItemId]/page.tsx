@@ -12,7 +12,7 @@ import { localizeRubric } from "@/lib/audits/rubric";
 import { authorizeAdjudication } from "@/lib/server/adjudication/access";
 import { orRefusal, pageContext } from "@/lib/server/page";
 import { loadAdjudicationItem } from "@/lib/server/adjudication/load-item";
-import { adjudicationQueue } from "@/lib/server/adjudication/queue";
+import { keptAdjudicationQueue } from "@/lib/server/reports/kept-report";
 import { requestAddress } from "@/lib/server/request-address";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
 
@@ -26,12 +26,14 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
   await orRefusal(authorizeAdjudication(db, user, auditId));
   const data = await loadAdjudicationItem(db, auditId, auditItemId, { userId: user.id, address: await requestAddress() });
   if (!data) notFound();
-  const [{ rows }, t, tRubric, locale] = await Promise.all([
-    adjudicationQueue(db, auditId),
+  const [queue, t, tRubric, locale] = await Promise.all([
+    keptAdjudicationQueue(db, auditId),
     getTranslations("adjudication"),
     getTranslations("rubric"),
     getLocale(),
   ]);
+  if (!queue) notFound();
+  const { rows } = queue;
   const next = rows.find((r) => r.sampleOrder > data.sampleOrder && !r.adjudicated) ?? null;
   const item = data.item.data;
   // Turn pickers in the reader's words.
