@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import type { ImportOutcome } from "@/lib/server/datasets/import-dataset";
 import { runJob } from "@/lib/server/jobs";
+import { JobFailedError } from "@/lib/server/jobs/types";
 import type { DatasetImportProgress } from "@/lib/server/jobs/handlers";
 import { importProgress } from "@/lib/server/uploads/import-progress";
 import { maxUpload, uploadRoot } from "@/lib/server/uploads/limits";
@@ -47,16 +48,29 @@ export const POST = guardedRoute("datasets:manage", async ({ db, user, request }
 
   const run = async (send?: (event: UploadEvent) => void): Promise<Answer> => {
     const onProgress = send && importProgress(files, send);
-    const outcome: ImportOutcome = await runJob(
-      db,
-      "dataset-import",
-      { actorId: user.id, files: files.map((f) => ({ path: f.path, name: f.name })), name, strict, ...(format ? { format } : {}) },
-      send && {
-        onState: (state) => send({ type: "progress", phase: state === "queued" ? "queued" : "checksum" }),
-        onProgress: (event) => onProgress!(event as DatasetImportProgress),
-      },
-    );
-    return { status: outcome.status === "invalid" ? 422 : 200, body: outcome };
+    try {
+      const outcome: ImportOutcome = await runJob(
+        db,
+        "dataset-import",
+        { actorId: user.id, files: files.map((f) => ({ path: f.path, name: f.name })), name, strict, ...(format ? { format } : {}) },
+        send && {
+          onState: (state) => send({ type: "progress", phase: state === "queued" ? "queued" : "checksum" }),
+          onProgress: (event) => onProgress!(event as DatasetImportProgress),
+          onRetry: ({ workerStopped, attempt, attempts }) =>
+            send({ type: "notice", code: workerStopped ? "workerStopped" : "retrying", attempt, attempts }),
+        },
+      );
+      return { status: outcome.status === "invalid" ? 422 : 200, body: outcome };
+    } catch (error) {
+      // PostgreSQL: every run's worker died (killed, out of memory): say so, naming the files.
+      if (!(error instanceof JobFailedError && error.stopped)) throw error;
+      log().error({ err: error, scope: "dataset import" }, "import worker stopped on every attempt");
+      const names = files.map((f) => f.name).join(", ");
+      return {
+        status: 503,
+        body: { error: t("workerStopped", { attempts: error.stopped.attempts, files: names }), code: "WORKER_STOPPED" },
+      };
+    }
   };
   if (wantsStream(request)) return progressStream(run, received.remove, t("unexpected"));
   try {
