@@ -8,6 +8,7 @@ import { maxUpload, uploadRoot } from "@/lib/server/uploads/limits";
 import { receiveMultipart } from "@/lib/server/uploads/multipart";
 import { progressStream, wantsStream, type Answer } from "@/lib/server/uploads/progress-stream";
 import { refusal } from "@/lib/server/uploads/refusal";
+import { writeFailedMessage } from "@/lib/server/uploads/write-failed-message";
 import type { UploadEvent } from "@/lib/server/uploads/events";
 import { log } from "@/lib/server/log";
 import { guardedRoute } from "@/lib/server/route";
@@ -29,6 +30,7 @@ export const POST = guardedRoute("datasets:manage", async ({ db, user, request }
       malformed: t("malformed"),
       failed: t("unexpected"),
       diskFull: t("diskFull"),
+      writeFailed: await writeFailedMessage(received),
     });
   // An empty file is given to the import too, whose report lists it as not read ("empty"):
   // nothing given is dropped without a word. (A file input left blank sends no file at all.)
