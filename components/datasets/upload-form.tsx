@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { LocatedIssues, type LocatedIssue } from "../import/located-issues";
 import { UploadProgress } from "../import/upload-progress";
-import { sendUpload, type ServerProgress } from "../import/upload-request";
+import { sendUpload, type ServerNotice, type ServerProgress } from "../import/upload-request";
 import { formatBytes } from "@/lib/server/uploads/format-bytes";
 import { Button } from "../ui/button";
 import { Field, SelectField, TextField } from "../ui/field";
@@ -35,6 +35,7 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
   const router = useRouter();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [notice, setNotice] = useState<ServerNotice | null>(null);
   const limit = formatBytes(maxUpload);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -42,6 +43,7 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
     const data = new FormData(event.currentTarget);
     const size = data.getAll("files").reduce((n, f) => n + (f instanceof File ? f.size : 0), 0);
     setOutcome(null);
+    setNotice(null);
     // The server refuses it too; this spares sending gigabytes to hear so.
     if (size > maxUpload) return setOutcome({ error: t("errors.tooLarge", { limit }) });
     setProgress({ phase: "uploading", done: 0, total: size });
@@ -52,6 +54,7 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
         onSent: (done, total) => setProgress({ phase: "uploading", done, total }),
         onSentAll: () => setProgress((p) => (p?.phase === "uploading" ? { type: "progress", phase: "checksum" } : p)),
         onServer: setProgress,
+        onNotice: setNotice,
         onDone: (status, body) => {
           setProgress(null);
           setOutcome(body && typeof body === "object" ? (body as Outcome) : { error: t("errors.status", { status }) });
@@ -103,6 +106,11 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
           <span>{t("strict")}</span>
         </label>
       </form>
+      {notice && (
+        <p role="status" className="mt-4 text-sm text-amber-800" data-testid="import-notice">
+          {t(`notices.${notice.code}`, { attempt: notice.attempt, attempts: notice.attempts })}
+        </p>
+      )}
       {progress && <ProgressView progress={progress} />}
       {outcome && <ImportReport outcome={outcome} />}
     </Card>

@@ -4,6 +4,7 @@
 import { STREAM_ACCEPT, type UploadEvent } from "@/lib/server/uploads/events";
 
 export type ServerProgress = Extract<UploadEvent, { type: "progress" }>;
+export type ServerNotice = Extract<UploadEvent, { type: "notice" }>;
 
 export interface UploadCallbacks {
   /** Bytes of the request body sent so far. */
@@ -11,6 +12,8 @@ export interface UploadCallbacks {
   /** The body is sent; the server works. */
   onSentAll(): void;
   onServer(progress: ServerProgress): void;
+  /** Something the uploader should read while the work goes on (e.g. the import was queued again). */
+  onNotice?(notice: ServerNotice): void;
   /** The final answer: HTTP status (for a stream, the status its result line names) and body. */
   onDone(status: number, body: unknown): void;
   onNetworkError(): void;
@@ -38,6 +41,7 @@ export function sendUpload(url: string, data: FormData, on: UploadCallbacks, opt
     if (!streamed()) return;
     read = readLines(xhr.responseText, read, (event) => {
       if (event.type === "progress") on.onServer(event);
+      else if (event.type === "notice") on.onNotice?.(event);
       else result = { status: event.status, body: event.body };
     });
   };

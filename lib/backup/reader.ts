@@ -21,6 +21,7 @@ import {
   type UserRecord,
 } from "./format";
 import { ReferenceIndex } from "./references";
+import { storableRecord } from "./storable";
 
 /** What pass 2 needs from pass 1: the small records, the counts and the digest. */
 export interface BackupPlan {
@@ -30,6 +31,8 @@ export interface BackupPlan {
   audit: AuditRecord;
   counts: Record<string, number>;
   sha256: string;
+  /** Text fields holding a NUL or a lone surrogate, each read with U+FFFD in their place (storable.ts). */
+  cleaned: number;
 }
 
 export type BackupValidation = { ok: true; plan: BackupPlan } | { ok: false; issues: FormatIssue[]; total: number };
@@ -41,9 +44,10 @@ export class BackupChangedError extends Error {
   }
 }
 
-function parseLine({ text, overLong }: TextLine): { ok: true; value: unknown } | { ok: false; message: string } {
+function parseLine({ text, overLong }: TextLine): { ok: true; value: unknown; cleaned: number } | { ok: false; message: string } {
   if (overLong) return { ok: false, message: lineTooLongMessage(overLong) };
-  return parseJsonWithin(text);
+  const parsed = parseJsonWithin(text);
+  return parsed.ok ? { ok: true, ...storableRecord(text, parsed.value) } : parsed;
 }
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
@@ -71,6 +75,7 @@ export async function validateBackup(file: string, lines: AsyncIterable<TextLine
   let end: { line: number; value: unknown } | null = null;
   let rank = -1;
   let records = 0;
+  let cleaned = 0;
   let last = 0;
   const add = (line: number | undefined, field: string, message: string) =>
     log.add(issueAt({ file, ...(line ? { line } : {}), path: "" }, field, message));
@@ -101,6 +106,7 @@ export async function validateBackup(file: string, lines: AsyncIterable<TextLine
       else header = h.data;
       continue;
     }
+    cleaned += parsed.cleaned;
     const type = typeOf(parsed.value);
     if (type === "end") {
       end = { line, value: parsed.value };
@@ -154,7 +160,7 @@ export async function validateBackup(file: string, lines: AsyncIterable<TextLine
   if (log.total > 0 || !header || !index.dataset || !index.audit) return { ok: false, issues: log.issues, total: log.total };
   return {
     ok: true,
-    plan: { header, dataset: index.dataset, users: [...index.users.values()], audit: index.audit, counts, sha256: digest },
+    plan: { header, dataset: index.dataset, users: [...index.users.values()], audit: index.audit, counts, sha256: digest, cleaned },
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { saveCommentSchema } from "../server/review/save-comment";
 import { createAuditSchema } from "./audits";
-import { isCleanLine, isCleanText, printable } from "./text";
+import { isCleanLine, isCleanText, printable, toStorableText } from "./text";
 import { createUserSchema } from "./users";
 
 const comment = (text: string) => saveCommentSchema.safeParse({ assignmentId: "a", comment: text, expectedVersion: 0 });
@@ -33,5 +33,12 @@ describe("free text a user saves", () => {
   it("prints stored control characters as escapes, never raw", () => {
     expect(printable("Audit\u001b[2J\r\nx")).toBe("Audit\\u001b[2J\\u000d\\u000ax");
     expect(printable("胎膜早破")).toBe("胎膜早破");
+  });
+});
+
+describe("toStorableText", () => {
+  it("replaces NUL and lone surrogates with U+FFFD, keeping pairs, tabs and line breaks", () => {
+    expect(toStorableText("a\u0000b\ud800c\udc00")).toBe("a\ufffdb\ufffdc\ufffd");
+    expect(toStorableText("ok 😀\t\r\n中文")).toBe("ok 😀\t\r\n中文");
   });
 });

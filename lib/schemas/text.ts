@@ -17,6 +17,14 @@ export function isCleanText(s: string): boolean {
   return !CONTROL.test(s) && !LONE_SURROGATE.test(s);
 }
 
+/** NUL characters and lone surrogates, which PostgreSQL cannot store (22021) and UTF-8 cannot encode. */
+const UNSTORABLE = new RegExp(`\u0000|${LONE_SURROGATE.source}`, "g");
+
+/** `s` with each NUL and lone surrogate replaced by U+FFFD (text saved before they were refused). */
+export function toStorableText(s: string): string {
+  return s.replace(UNSTORABLE, "\ufffd");
+}
+
 /** True when `s` is clean and one line. */
 export function isCleanLine(s: string): boolean {
   return !LINE_CONTROL.test(s) && !LONE_SURROGATE.test(s);

@@ -1,10 +1,14 @@
 // The job kind of the queue tests: records each run's start (which process ran it) and, once
 // at most, its completion (a primary key is the completion guard), sleeping in between.
 import pg from "pg";
-import type { JobRegistry } from "@/lib/server/jobs/types";
+import type { JobContext, JobRegistry } from "@/lib/server/jobs/types";
 
 export const TEST_KIND = "test-slow";
 export const EXPIRE_SECONDS = 3;
+/** A kind that may run for ten minutes: only its worker's heartbeat can expire it sooner. */
+export const LONG_KIND = "test-long";
+/** The same with no retry: a run whose worker dies fails the job. */
+export const ONCE_KIND = "test-once";
 
 export async function createTestTables(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -17,18 +21,20 @@ export async function createTestTables(url: string): Promise<void> {
 export function testRegistry(url: string): JobRegistry {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on("error", () => {}); // the test drops its database under open connections
+  // A retry (a run recorded before) sleeps `retrySleepMs` instead, so a test need not wait out the first sleep again.
+  const handler = async (input: { sleepMs: number; retrySleepMs?: number }, { jobId, progress }: JobContext) => {
+    const before = await pool.query("SELECT 1 FROM job_runs WHERE job_id = $1", [jobId]);
+    await pool.query("INSERT INTO job_runs (job_id, pid) VALUES ($1, $2)", [jobId, process.pid]);
+    process.stdout.write(`started ${jobId}\n`);
+    progress({ step: "sleeping" });
+    const sleepMs = before.rowCount && input.retrySleepMs !== undefined ? input.retrySleepMs : input.sleepMs;
+    await new Promise((resolve) => setTimeout(resolve, sleepMs));
+    const done = await pool.query("INSERT INTO job_done (job_id, pid) VALUES ($1, $2) ON CONFLICT DO NOTHING", [jobId, process.pid]);
+    return { pid: process.pid, completed: done.rowCount === 1 };
+  };
   return {
-    [TEST_KIND]: {
-      expireInSeconds: EXPIRE_SECONDS,
-      retryLimit: 3,
-      handler: async (input: { sleepMs: number }, { jobId, progress }) => {
-        await pool.query("INSERT INTO job_runs (job_id, pid) VALUES ($1, $2)", [jobId, process.pid]);
-        process.stdout.write(`started ${jobId}\n`);
-        progress({ step: "sleeping" });
-        await new Promise((resolve) => setTimeout(resolve, input.sleepMs));
-        const done = await pool.query("INSERT INTO job_done (job_id, pid) VALUES ($1, $2) ON CONFLICT DO NOTHING", [jobId, process.pid]);
-        return { pid: process.pid, completed: done.rowCount === 1 };
-      },
-    },
+    [TEST_KIND]: { expireInSeconds: EXPIRE_SECONDS, retryLimit: 3, handler },
+    [LONG_KIND]: { expireInSeconds: 600, retryLimit: 3, handler },
+    [ONCE_KIND]: { expireInSeconds: 600, retryLimit: 0, handler },
   };
 }

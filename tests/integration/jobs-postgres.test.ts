@@ -6,9 +6,9 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { pgQueue } from "@/lib/server/jobs/pg-queue";
-import type { JobQueue } from "@/lib/server/jobs/types";
+import { JobFailedError, type JobQueue, type JobRetry, type WaitOptions } from "@/lib/server/jobs/types";
 import { postgres } from "./databases";
-import { createTestTables, EXPIRE_SECONDS, TEST_KIND, testRegistry } from "./job-test-kind";
+import { createTestTables, EXPIRE_SECONDS, LONG_KIND, ONCE_KIND, TEST_KIND, testRegistry } from "./job-test-kind";
 
 const enabled = Boolean(process.env.TEST_POSTGRES_URL);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -87,6 +87,47 @@ describe.runIf(enabled)("job queue on PostgreSQL", () => {
     // The second run's progress reached the waiter (the first run's may have too).
     expect(progress).toContainEqual({ step: "sleeping" });
   }, 120_000);
+
+  /** A job of `kind` (two minutes' sleep, 0.2 s on a retry) whose worker child is SIGKILLed once it started; its waiter. */
+  async function killedMidJob(kind: string, options: WaitOptions = {}) {
+    const url = await postgres.create();
+    await createTestTables(url);
+    const app = pgQueue(url, testRegistry(url), { maintenanceIntervalSeconds: 1 });
+    queues.push(app);
+    const first = workerProcess(url);
+    await first.printed("ready");
+    const id = await app.enqueue(kind, { sleepMs: 120_000, retrySleepMs: 200 });
+    const waiting = app.wait(kind, id, options);
+    waiting.catch(() => {}); // awaited by the test
+    await first.printed(`started ${id}`);
+    first.child.kill("SIGKILL");
+    await new Promise((resolve) => first.child.once("exit", resolve));
+    return { url, waiting };
+  }
+
+  // Issue 31, finding 10: an import may run for an hour, so its kind expires after 65 minutes; a
+  // dead worker's job used to wait that long, silently. The heartbeat lease (3 s in the child)
+  // expires it within seconds of the last beat, and the waiter hears why.
+  it("a killed worker's ten-minute job is requeued within seconds of its last heartbeat, and the waiter is told", async () => {
+    const retries: { retry: JobRetry; at: number }[] = [];
+    const { url, waiting } = await killedMidJob(LONG_KIND, { onRetry: (retry) => retries.push({ retry, at: Date.now() }) });
+    const killed = Date.now();
+
+    const second = pgQueue(url, testRegistry(url), { pollingIntervalSeconds: 0.5 });
+    queues.push(second);
+    await second.work();
+    const output = (await waiting) as { pid: number; completed: boolean };
+    expect(output).toEqual({ pid: process.pid, completed: true });
+    expect(retries.map((r) => r.retry)).toEqual([{ attempt: 2, attempts: 4, workerStopped: true }]);
+    // Lease 3 s + maintenance every 1 s + the waiter's poll: well under 15 s (not 600).
+    expect(retries[0]!.at - killed).toBeLessThan(15_000);
+  }, 60_000);
+
+  it("a job whose worker died on its last attempt fails as stopped, with the attempts counted", async () => {
+    const error = await (await killedMidJob(ONCE_KIND)).waiting.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JobFailedError);
+    expect((error as JobFailedError).stopped).toEqual({ attempts: 1 });
+  }, 60_000);
 
   it("jobs enqueued from two processes are each run once by a pool of workers", async () => {
     const url = await postgres.create();

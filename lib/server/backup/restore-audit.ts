@@ -56,7 +56,7 @@ export async function restoreAudit(db: Db, actorId: string | null, source: Backu
       }
       await rows.flush();
       await audit.write(tx, dataset.id, dataset.itemIds ?? rows.itemIds);
-      const warnings = [...people.warnings, ...dataset.warnings];
+      const warnings = [...people.warnings, ...dataset.warnings, ...cleanedWarning(plan.cleaned)];
       await recordEvent(tx, {
         actorId,
         action: "audit.restore",
@@ -84,6 +84,15 @@ export async function restoreAudit(db: Db, actorId: string | null, source: Backu
     },
     { timeout: 60 * 60_000, maxWait: 60_000 },
   );
+}
+
+/** A backup made before NUL characters and lone surrogates were refused may hold some (lib/backup/storable.ts). */
+function cleanedWarning(cleaned: number): string[] {
+  if (cleaned === 0) return [];
+  const fields = cleaned === 1 ? "1 text field" : `${cleaned} text fields`;
+  return [
+    `${fields} held NUL characters or lone UTF-16 surrogates (saved before ClinAudit refused them; PostgreSQL cannot store them): each was restored with U+FFFD (\ufffd) in their place`,
+  ];
 }
 
 /** Why the target cannot take this backup at all, checked before the transaction. */

@@ -1,6 +1,8 @@
 // PostgreSQL: jobs live in pg-boss's tables (schema "pgboss", created by pg-boss itself on
 // first start, under its own advisory lock), so any app process can enqueue and any worker
-// process runs them; a job whose worker died is run again once it expires (KindOptions). Progress
+// process runs them. A running job's worker beats every few seconds, moving the job's expiry to
+// a short lease ahead (capped by its kind's expireInSeconds), so a job whose worker died expires
+// within about a minute (lease + maintenance interval) and is run again (KindOptions). Progress
 // travels by NOTIFY on one channel (payload: job id and event), the outcome by polling the job.
 import PgBoss from "pg-boss";
 import pg from "pg";
@@ -13,12 +15,25 @@ const MAX_PAYLOAD = 7_900;
 const POLL_MS = 250;
 /** Not the migration (72707369) or first-start setup (72707370) lock. */
 const QUEUE_SETUP_LOCK_ID = 72707371;
+/** What pg-boss writes as the output of a job it expired (failJobsByTimeout). */
+const EXPIRED = "job failed by timeout in active state";
+/**
+ * A heartbeat: the job expires `lease` seconds from now, never later than its kind's cap from its
+ * start. pg-boss expires a job when started_on + expire_in < now() (plans.js, failJobsByTimeout).
+ */
+const BEAT = `UPDATE pgboss.job
+  SET expire_in = LEAST(now() - started_on + make_interval(secs => $3), make_interval(secs => $4))
+  WHERE name = $1 AND id = $2 AND state = 'active'`;
 
 export interface PgQueueOptions {
   /** Seconds between a worker's polls for new jobs (pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
   /** Seconds between maintenance runs (expiry of abandoned jobs), shared by all processes. */
   maintenanceIntervalSeconds?: number;
+  /** Seconds between a running job's heartbeats (default 5). */
+  heartbeatSeconds?: number;
+  /** A job whose worker has not beaten for this long is expired at the next maintenance (default 30). */
+  leaseSeconds?: number;
   /** The client the handlers get; default: one made for `url` when work() starts. */
   db?: Db;
 }
@@ -73,7 +88,8 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
       return client;
     })());
 
-  const notifier = new pg.Pool({ connectionString: url, max: 1, application_name: "clinaudit-job-progress" });
+  // Progress notices and heartbeats: two connections, so a beat never waits behind a burst of notices.
+  const notifier = new pg.Pool({ connectionString: url, max: 2, application_name: "clinaudit-job-progress" });
   notifier.on("error", (error) => console.error("[jobs] progress notifier", error));
   const notify = (id: string, event: unknown) => {
     const payload = JSON.stringify({ id, event });
@@ -105,11 +121,15 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
         for (;;) {
           const job = await boss.getJobById<unknown>(kind, id, { includeArchive: true });
           if (!job) throw new JobFailedError(kind, id, "no such job");
+          const workerStopped = reason(job.output) === EXPIRED;
+          if (job.state === "retry" && seen !== "retry")
+            options.onRetry?.({ attempt: job.retryCount + 2, attempts: job.retryLimit + 1, workerStopped });
           const state = job.state === "created" || job.state === "retry" ? "queued" : job.state;
           if ((state === "queued" || state === "active") && state !== seen) options.onState?.(state);
-          seen = state;
+          seen = job.state === "retry" ? "retry" : state;
           if (state === "completed") return job.output;
-          if (state === "failed" || state === "cancelled") throw new JobFailedError(kind, id, reason(job.output));
+          if (state === "failed" || state === "cancelled")
+            throw new JobFailedError(kind, id, reason(job.output), workerStopped ? { attempts: job.retryCount + 1 } : undefined);
           await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         }
       } finally {
@@ -120,12 +140,21 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
     async work() {
       await start();
       const db = options.db ?? (workerDb ??= createDb(url));
+      const lease = options.leaseSeconds ?? 30;
       for (const [kind, d] of Object.entries(registry)) {
         const handler = d.handler as (input: unknown, c: unknown) => Promise<unknown>;
+        const beat = (id: string) =>
+          notifier.query(BEAT, [kind, id, lease, d.expireInSeconds]).catch((error: unknown) => console.error("[jobs] heartbeat", error));
         // One job at a time per kind in each worker process (an import holds a few hundred MB).
-        await boss.work<object>(kind, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 }, ([job]) =>
-          handler(job!.data, { jobId: job!.id, db, progress: (event: unknown) => notify(job!.id, event) }),
-        );
+        await boss.work<object>(kind, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 }, async ([job]) => {
+          await beat(job!.id);
+          const timer = setInterval(() => beat(job!.id), (options.heartbeatSeconds ?? 5) * 1000);
+          try {
+            return await handler(job!.data, { jobId: job!.id, db, progress: (event: unknown) => notify(job!.id, event) });
+          } finally {
+            clearInterval(timer);
+          }
+        });
       }
     },
     async stop() {
@@ -138,6 +167,8 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
 }
 
 function reason(output: unknown): string {
+  // pg-boss wraps a failure that is not an object, and its own expiry message, in { value }.
+  if (output && typeof output === "object" && "value" in output && Object.keys(output).length === 1) return reason(output.value);
   if (output && typeof output === "object" && "message" in output) return String((output as { message: unknown }).message);
   return output === undefined || output === null ? "unknown" : JSON.stringify(output).slice(0, 500);
 }

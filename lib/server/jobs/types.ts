@@ -39,6 +39,16 @@ export interface WaitOptions {
   onProgress?: (event: unknown) => void;
   /** Called when the job is first seen queued (waiting for a worker) and when it starts. */
   onState?: (state: "queued" | "active") => void;
+  /** Called when a run stopped before it finished (its worker died, or it threw) and the job was queued again. */
+  onRetry?: (retry: JobRetry) => void;
+}
+
+export interface JobRetry {
+  /** The attempt about to run (2 for the first retry) and how many there may be in all. */
+  attempt: number;
+  attempts: number;
+  /** The run's worker stopped sending heartbeats (killed, out of memory, machine gone). */
+  workerStopped: boolean;
 }
 
 export interface JobQueue {
@@ -57,6 +67,8 @@ export class JobFailedError extends Error {
     readonly kind: string,
     readonly jobId: string,
     reason: string,
+    /** Set when the last run ended because its worker stopped; `attempts` runs were made. */
+    readonly stopped?: { attempts: number },
   ) {
     super(`job ${kind} ${jobId} failed: ${reason}`);
     this.name = "JobFailedError";

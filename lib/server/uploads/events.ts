@@ -13,6 +13,11 @@ export type UploadPhase =
 
 export type UploadEvent =
   | { type: "progress"; phase: UploadPhase; done?: number; total?: number; records?: number; file?: string }
+  /**
+   * The import's run stopped before it finished and it was queued again (PostgreSQL job queue):
+   * its worker stopped (`workerStopped`) or the run failed (`retrying`); `attempt` of `attempts` is next.
+   */
+  | { type: "notice"; code: "workerStopped" | "retrying"; attempt: number; attempts: number }
   /** The last line: the HTTP status the plain JSON answer would have had, and its body. */
   | { type: "result"; status: number; body: unknown };
 

@@ -39,8 +39,11 @@ export type ReceiveFailure =
   | { reason: "too-large"; limit: number }
   /** Not a readable multipart form (wrong content type, broken framing, too many parts). */
   | { reason: "malformed"; detail: string }
-  /** The disk refused a write (ENOSPC, EIO, …): the partial file is removed. */
-  | { reason: "disk-full" | "write-failed"; error: unknown }
+  /**
+   * The disk refused a write (ENOSPC, EIO, EACCES, EROFS, …): the partial file is removed. `file`
+   * is the upload's name of the file being written; absent when the upload's folder could not be made.
+   */
+  | { reason: "disk-full" | "write-failed"; error: unknown; file?: string }
   /** The client went away. */
   | { reason: "failed"; error: unknown };
 
@@ -104,9 +107,9 @@ const FIELD_LIMITS = { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 20, par
 /** Errors of a disk with no room left for this upload (full, or over the user's quota). */
 const NO_SPACE = new Set(["ENOSPC", "EDQUOT"]);
 
-function writeFailure(error: unknown): ReceiveFailure {
+function writeFailure(error: unknown, file?: string): ReceiveFailure {
   const code = (error as { code?: unknown } | null)?.code;
-  return { reason: typeof code === "string" && NO_SPACE.has(code) ? "disk-full" : "write-failed", error };
+  return { reason: typeof code === "string" && NO_SPACE.has(code) ? "disk-full" : "write-failed", error, ...(file ? { file } : {}) };
 }
 
 /** A name that is safe as a file name on any disk: the upload's own name is kept apart. */
@@ -131,9 +134,16 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body)
     return { ok: false, reason: "malformed", detail: "expected a multipart/form-data body" };
 
-  fs.mkdirSync(options.root, { recursive: true });
-  sweepUploads(options.root, STALE_MS);
-  const dir = fs.mkdtempSync(path.join(options.root, "upload-"));
+  let dir: string;
+  try {
+    fs.mkdirSync(options.root, { recursive: true });
+    sweepUploads(options.root, STALE_MS);
+    dir = fs.mkdtempSync(path.join(options.root, "upload-"));
+  } catch (error) {
+    // The upload folder is read-only, not ours, or its disk failed: nothing was stored.
+    await drainRest(request.body.getReader(), drain);
+    return { ok: false, ...writeFailure(error) };
+  }
   const remove = () => fs.rmSync(dir, { recursive: true, force: true });
   const files: ReceivedFile[] = [];
   const fields = new Map<string, string>();
@@ -172,7 +182,7 @@ export async function receiveMultipart(request: Request, options: ReceiveOptions
     let fromSource: unknown;
     source.once("error", (error: unknown) => (fromSource = error));
     // The sink's own failure (pipeline also passes the source's to it), seen before pipeline rejects.
-    sink.on("error", (error: unknown) => error !== fromSource && fail(writeFailure(error)));
+    sink.on("error", (error: unknown) => error !== fromSource && fail(writeFailure(error, name)));
     const written = pipeline(source, sink);
     written.catch((error: unknown) => fail({ reason: "failed", error }));
     parts.push({ source, sink, written });

@@ -1,12 +1,14 @@
 import { getTranslations } from "next-intl/server";
 import type { ImportOutcome } from "@/lib/server/datasets/import-dataset";
 import { runJob } from "@/lib/server/jobs";
+import { JobFailedError } from "@/lib/server/jobs/types";
 import type { DatasetImportProgress } from "@/lib/server/jobs/handlers";
 import { importProgress } from "@/lib/server/uploads/import-progress";
 import { maxUpload, uploadRoot } from "@/lib/server/uploads/limits";
 import { receiveMultipart } from "@/lib/server/uploads/multipart";
 import { progressStream, wantsStream, type Answer } from "@/lib/server/uploads/progress-stream";
 import { refusal } from "@/lib/server/uploads/refusal";
+import { writeFailedMessage } from "@/lib/server/uploads/write-failed-message";
 import type { UploadEvent } from "@/lib/server/uploads/events";
 import { log } from "@/lib/server/log";
 import { guardedRoute } from "@/lib/server/route";
@@ -28,6 +30,7 @@ export const POST = guardedRoute("datasets:manage", async ({ db, user, request }
       malformed: t("malformed"),
       failed: t("unexpected"),
       diskFull: t("diskFull"),
+      writeFailed: await writeFailedMessage(received),
     });
   // An empty file is given to the import too, whose report lists it as not read ("empty"):
   // nothing given is dropped without a word. (A file input left blank sends no file at all.)
@@ -47,16 +50,29 @@ export const POST = guardedRoute("datasets:manage", async ({ db, user, request }
 
   const run = async (send?: (event: UploadEvent) => void): Promise<Answer> => {
     const onProgress = send && importProgress(files, send);
-    const outcome: ImportOutcome = await runJob(
-      db,
-      "dataset-import",
-      { actorId: user.id, files: files.map((f) => ({ path: f.path, name: f.name })), name, strict, ...(format ? { format } : {}) },
-      send && {
-        onState: (state) => send({ type: "progress", phase: state === "queued" ? "queued" : "checksum" }),
-        onProgress: (event) => onProgress!(event as DatasetImportProgress),
-      },
-    );
-    return { status: outcome.status === "invalid" ? 422 : 200, body: outcome };
+    try {
+      const outcome: ImportOutcome = await runJob(
+        db,
+        "dataset-import",
+        { actorId: user.id, files: files.map((f) => ({ path: f.path, name: f.name })), name, strict, ...(format ? { format } : {}) },
+        send && {
+          onState: (state) => send({ type: "progress", phase: state === "queued" ? "queued" : "checksum" }),
+          onProgress: (event) => onProgress!(event as DatasetImportProgress),
+          onRetry: ({ workerStopped, attempt, attempts }) =>
+            send({ type: "notice", code: workerStopped ? "workerStopped" : "retrying", attempt, attempts }),
+        },
+      );
+      return { status: outcome.status === "invalid" ? 422 : 200, body: outcome };
+    } catch (error) {
+      // PostgreSQL: every run's worker died (killed, out of memory): say so, naming the files.
+      if (!(error instanceof JobFailedError && error.stopped)) throw error;
+      log().error({ err: error, scope: "dataset import" }, "import worker stopped on every attempt");
+      const names = files.map((f) => f.name).join(", ");
+      return {
+        status: 503,
+        body: { error: t("workerStopped", { attempts: error.stopped.attempts, files: names }), code: "WORKER_STOPPED" },
+      };
+    }
   };
   if (wantsStream(request)) return progressStream(run, received.remove, t("unexpected"));
   try {

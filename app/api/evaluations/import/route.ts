@@ -6,6 +6,7 @@ import { guardedRoute } from "@/lib/server/route";
 import { maxPredictionUpload, uploadRoot } from "@/lib/server/uploads/limits";
 import { receiveMultipart } from "@/lib/server/uploads/multipart";
 import { refusal } from "@/lib/server/uploads/refusal";
+import { writeFailedMessage } from "@/lib/server/uploads/write-failed-message";
 
 /**
  * Organizer upload: one prediction file for one dataset → all-or-nothing import, or every
@@ -20,6 +21,7 @@ export const POST = guardedRoute("evaluations:manage", async ({ db, user, reques
       malformed: t("malformed"),
       failed: t("unexpected"),
       diskFull: t("diskFull"),
+      writeFailed: await writeFailedMessage(received),
     });
   }
   try {
