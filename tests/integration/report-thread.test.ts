@@ -6,7 +6,9 @@ import { buildAuditPackage } from "@/lib/server/reports/audit-package";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { loadExportExtras } from "@/lib/server/reports/export-extras";
 import { exportCatalog, renderExport } from "@/lib/server/reports/export-files";
-import { keptExport, keptPackage, keptReport } from "@/lib/server/reports/kept-report";
+import { adjudicationQueue } from "@/lib/server/adjudication/queue";
+import { auditProgress } from "@/lib/server/audits/progress";
+import { keptAdjudicationQueue, keptExport, keptPackage, keptProgress, keptReport } from "@/lib/server/reports/kept-report";
 import { askThread, stopReportThread, threadCounts } from "@/lib/server/reports/thread/client";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
@@ -38,12 +40,15 @@ describe.each(DATABASES)("the report thread on $name", (database) => {
         expect((await keptExport(db, audit.id, file))?.body ?? null, file).toBe(here);
       }
       expect(await keptExport(db, audit.id, "no-such-file.csv")).toBeNull();
+      expect(await keptProgress(db, audit.id)).toEqual(await auditProgress(db, audit.id));
+      expect(await keptAdjudicationQueue(db, audit.id)).toEqual(await adjudicationQueue(db, audit.id));
+      expect(await keptAdjudicationQueue(db, "no-such-audit")).toBeNull();
       expect(await keptReport(db, "no-such-audit")).toBeNull();
       const pkg = (await keptPackage(db, audit.id))!;
       const local = (await buildAuditPackage(db, audit.id))!;
       expect([pkg.fileName, pkg.sha256, Buffer.from(pkg.zip).equals(local.zip)]).toEqual([local.fileName, local.sha256, true]);
       const after = threadCounts();
-      expect(after.answered - before.answered).toBeGreaterThanOrEqual(exportCatalog(snapshot).length + 3);
+      expect(after.answered - before.answered).toBeGreaterThanOrEqual(exportCatalog(snapshot).length + 5);
 
       // A thread that dies fails what it held with a clear error; the next request starts another.
       const held = keptPackage(db, audit.id);

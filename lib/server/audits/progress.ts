@@ -24,6 +24,8 @@ export interface ClinicianProgress {
 }
 
 /** Done = every rubric dimension rated. Withdrawn assignments are listed apart and never counted. */
+export type AuditProgress = NonNullable<Awaited<ReturnType<typeof auditProgress>>>;
+
 export async function auditProgress(db: Db, auditId: string) {
   const audit = await db.audit.findUnique({ where: { id: auditId }, select: { rubric: true, sampleSize: true, raterOrder: true } });
   if (!audit) return null;

@@ -2,7 +2,7 @@ import "server-only";
 import { clientUrl, type Db } from "../../db/client";
 import { processWide } from "../../process-wide";
 import { adjudicationQueue, type AdjudicationQueue } from "../adjudication/queue";
-import { auditProgress } from "../audits/progress";
+import { type AuditProgress, auditProgress } from "../audits/progress";
 import { dashboardVersion } from "./dashboard-version";
 import { Kept } from "./kept";
 import { askThread, threadServes } from "./thread/client";
@@ -18,7 +18,7 @@ export interface KeptReport extends HeadAndReport {
 // One per process (lib/process-wide.ts): the dashboard, the audit page and the routes that read
 // them are bundled apart, and each copy of this module would otherwise keep its own.
 const reports = processWide("kept-reports", () => new Kept<KeptReport | null>());
-const progress = processWide("kept-progress", () => new Kept<Awaited<ReturnType<typeof auditProgress>>>());
+const progress = processWide("kept-progress", () => new Kept<AuditProgress | null>());
 const adjudications = processWide("kept-adjudication-queues", () => new Kept<AdjudicationQueue | null>());
 
 /**
@@ -70,13 +70,21 @@ export async function keptPackage(db: Db, auditId: string): Promise<BuiltPackage
 }
 
 /**
- * The audit's progress per rater (auditProgress), kept per the same version: it reads every
- * assignment and counts every rating, which at full review size is most of the audit page's time.
- * The version covers assignments, withdrawals, flags, activity and ratings; a rater's renamed
- * account shows with the next change. `version`: the caller's own reading of it. Callers check access first.
+ * The audit's progress per rater (auditProgress), kept per the same version and computed off the
+ * event loop: it reads every assignment and counts every rating, which at full review size is most
+ * of the audit page's time. The version covers assignments, withdrawals, flags, activity and
+ * ratings; a rater's renamed account shows with the next change. `version`: the caller's own
+ * reading of it. Null: no such audit. Callers check access first.
  */
-export async function keptProgress(db: Db, auditId: string, version?: string): Promise<Awaited<ReturnType<typeof auditProgress>>> {
-  return progress.get(auditId, version ?? (await dashboardVersion(db, auditId)), () => auditProgress(db, auditId));
+export async function keptProgress(db: Db, auditId: string, version?: string): Promise<AuditProgress | null> {
+  const v = version ?? (await dashboardVersion(db, auditId));
+  return progress.get(auditId, v, () =>
+    offLoop(
+      db,
+      (url) => askThread({ op: "progress", url, auditId, version: v }),
+      () => auditProgress(db, auditId),
+    ),
+  );
 }
 
 /**

@@ -4,6 +4,7 @@
 import { parentPort, threadId } from "node:worker_threads";
 import { createDb, type Db } from "../../../db/client";
 import { adjudicationQueue } from "../../adjudication/queue";
+import { auditProgress } from "../../audits/progress";
 import type { ThreadReply, ThreadRequest } from "./protocol";
 import { builtPackage, headAndReport, renderedExport } from "./work";
 
@@ -38,6 +39,8 @@ function answer(request: ThreadRequest): Promise<unknown> {
       return builtPackage(db, request.auditId, request.version, request.scriptsDir);
     case "adjudication":
       return adjudicationQueue(db, request.auditId);
+    case "progress":
+      return auditProgress(db, request.auditId);
   }
 }
 

@@ -1,6 +1,7 @@
 // What the web process asks the report thread, and what it answers.
 import type { AuditReport, AuditSnapshot } from "../../../reports/types";
 import type { AdjudicationQueue } from "../../adjudication/queue";
+import type { AuditProgress } from "../../audits/progress";
 
 /** The little of a snapshot a page needs beside the report (the snapshot itself stays in the thread). */
 export interface AuditHead {
@@ -39,7 +40,8 @@ export type ThreadRequest =
   | ({ op: "report" } & Target)
   | ({ op: "export"; file: string } & Target)
   | ({ op: "package"; scriptsDir?: string } & Target)
-  | ({ op: "adjudication" } & Target);
+  | ({ op: "adjudication" } & Target)
+  | ({ op: "progress" } & Target);
 
 export interface ThreadAnswers {
   /** The answering thread's id. */
@@ -48,6 +50,7 @@ export interface ThreadAnswers {
   export: RenderedExport | null;
   package: BuiltPackage | null;
   adjudication: AdjudicationQueue | null;
+  progress: AuditProgress | null;
 }
 
 export type ThreadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
