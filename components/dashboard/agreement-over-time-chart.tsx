@@ -7,7 +7,7 @@
  */
 import { useFormatter, useTranslations } from "next-intl";
 import type { AgreementWindow, DimensionOverTime } from "@/lib/reports/over-time";
-import { Card } from "../ui/card";
+import { ChartFigure } from "./chart-figure";
 import { useChartId } from "./category-patterns";
 import { useReportFormat } from "./use-report-format";
 
@@ -48,119 +48,107 @@ export function AgreementOverTimeChart({
       ? t("empty")
       : t("summary", { level, count: windows.length, overall: fixed(drop.overall), edits: overTime.guidelineEdits.length });
   return (
-    <Card as="figure" data-testid={`over-time-${overTime.key}`}>
-      <figcaption>
-        <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">
-          {heading}
-        </h3>
-        <p id={`${prefix}-desc`} className="text-xs text-slate-600">
-          {summary}
-        </p>
-      </figcaption>
-      {windows.length > 0 && (
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          className="mt-3 h-auto w-full"
-          role="img"
-          aria-label={heading}
-          aria-describedby={`${prefix}-desc`}
-        >
-          <g className="fill-slate-500 text-[10px]">
-            {(low < 0 ? [-1, 0, 1] : [0, 0.5, 1]).map((v) => (
-              <text key={v} x={PLOT.x0 - 8} y={y(v)} textAnchor="end" dominantBaseline="central">
-                {v === 1 ? "AC1 1" : String(v).replace("-", "−")}
-              </text>
-            ))}
-          </g>
-          <line x1={PLOT.x0} x2={PLOT.x1} y1={y(0)} y2={y(0)} stroke="#e2e8f0" />
-          {drop.overall !== null && (
-            <g>
-              <line x1={PLOT.x0} x2={PLOT.x1} y1={y(drop.overall)} y2={y(drop.overall)} stroke="#94a3b8" strokeDasharray="4 3" />
-              <text x={PLOT.x1} y={y(drop.overall) - 5} textAnchor="end" className="fill-slate-500 text-[10px]">
-                {t("overallLine", { value: fixed(drop.overall) })}
-              </text>
-            </g>
-          )}
-          {overTime.guidelineEdits.map((e) => {
-            const gx = PLOT.x0 + step * e.afterWindows;
-            return (
-              <g key={e.at}>
-                <line x1={gx} x2={gx} y1={PLOT.y0 - 8} y2={PLOT.y1} stroke="#b45309" strokeDasharray="2 2" />
-                <text x={gx + 3} y={PLOT.y0 - 10} className="fill-amber-800 text-[10px]">
-                  <title>{when(e.at)}</title>
-                  {t("edit")}
-                </text>
-              </g>
-            );
-          })}
-          {windows.map((w, i) => {
-            const c = w.gwetAc1;
-            const judged = w.status !== "tooFew";
-            return (
-              <g key={w.window}>
-                {c.coeff !== null && c.ciLower !== null && c.ciUpper !== null && judged && (
-                  <g stroke="#0f172a" strokeWidth="1.5">
-                    <line x1={x(i)} x2={x(i)} y1={y(c.ciLower)} y2={y(c.ciUpper)} />
-                    <line x1={x(i) - 5} x2={x(i) + 5} y1={y(c.ciLower)} y2={y(c.ciLower)} />
-                    <line x1={x(i) - 5} x2={x(i) + 5} y1={y(c.ciUpper)} y2={y(c.ciUpper)} />
-                  </g>
-                )}
-                {c.coeff !== null && (
-                  <circle
-                    cx={x(i)}
-                    cy={y(c.coeff)}
-                    r={4.5}
-                    fill={judged ? "#0f766e" : "#fff"}
-                    stroke={judged ? "#fff" : "#64748b"}
-                    strokeWidth="1.5"
-                  />
-                )}
-                <text x={x(i)} y={PLOT.y1 + 14} textAnchor="middle" className="fill-slate-800 text-[11px]">
-                  {c.coeff === null ? "—" : fixed(c.coeff)}
-                </text>
-                <text x={x(i)} y={PLOT.y1 + 27} textAnchor="middle" className="fill-slate-500 text-[10px]">
-                  {statusText(w) || `n = ${count(w.items)}`}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
-      )}
-      {/* sr-only on a wrapper: a table grows to its content past the 1 px box and widened the page. */}
-      <div className="sr-only">
-        <table>
-          <caption>{heading}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("window")}</th>
-              <th scope="col">{t("ratedBetween")}</th>
-              <th scope="col">{t("items")}</th>
-              <th scope="col">AC1</th>
-              <th scope="col">{t("ci", { level })}</th>
-              <th scope="col">{t("percentAgreement")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {windows.map((w) => (
-              <tr key={w.window}>
-                <th scope="row">{w.window}</th>
-                <td>{t("between", { from: when(w.from), to: when(w.to) })}</td>
-                <td>{w.items}</td>
-                <td>{w.status === "tooFew" ? t("status.tooFew") : fixed(w.gwetAc1.coeff)}</td>
-                <td>{ciText(w)}</td>
-                <td>{percent(w.percentAgreement.coeff)}</td>
+    <ChartFigure
+      {...{ prefix, heading, summary }}
+      size={[WIDTH, HEIGHT]}
+      drawn={windows.length > 0}
+      testId={`over-time-${overTime.key}`}
+      srOnly={
+        <>
+          <table>
+            <caption>{heading}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("window")}</th>
+                <th scope="col">{t("ratedBetween")}</th>
+                <th scope="col">{t("items")}</th>
+                <th scope="col">AC1</th>
+                <th scope="col">{t("ci", { level })}</th>
+                <th scope="col">{t("percentAgreement")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-        {overTime.guidelineEdits.length > 0 && (
-          <ul>
-            {overTime.guidelineEdits.map((e) => (
-              <li key={e.at}>{t("editAt", { at: when(e.at), windows: e.afterWindows })}</li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </Card>
+            </thead>
+            <tbody>
+              {windows.map((w) => (
+                <tr key={w.window}>
+                  <th scope="row">{w.window}</th>
+                  <td>{t("between", { from: when(w.from), to: when(w.to) })}</td>
+                  <td>{w.items}</td>
+                  <td>{w.status === "tooFew" ? t("status.tooFew") : fixed(w.gwetAc1.coeff)}</td>
+                  <td>{ciText(w)}</td>
+                  <td>{percent(w.percentAgreement.coeff)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {overTime.guidelineEdits.length > 0 && (
+            <ul>
+              {overTime.guidelineEdits.map((e) => (
+                <li key={e.at}>{t("editAt", { at: when(e.at), windows: e.afterWindows })}</li>
+              ))}
+            </ul>
+          )}
+        </>
+      }
+    >
+      <g className="fill-slate-500 text-[10px]">
+        {(low < 0 ? [-1, 0, 1] : [0, 0.5, 1]).map((v) => (
+          <text key={v} x={PLOT.x0 - 8} y={y(v)} textAnchor="end" dominantBaseline="central">
+            {v === 1 ? "AC1 1" : String(v).replace("-", "−")}
+          </text>
+        ))}
+      </g>
+      <line x1={PLOT.x0} x2={PLOT.x1} y1={y(0)} y2={y(0)} stroke="#e2e8f0" />
+      {drop.overall !== null && (
+        <g>
+          <line x1={PLOT.x0} x2={PLOT.x1} y1={y(drop.overall)} y2={y(drop.overall)} stroke="#94a3b8" strokeDasharray="4 3" />
+          <text x={PLOT.x1} y={y(drop.overall) - 5} textAnchor="end" className="fill-slate-500 text-[10px]">
+            {t("overallLine", { value: fixed(drop.overall) })}
+          </text>
+        </g>
+      )}
+      {overTime.guidelineEdits.map((e) => {
+        const gx = PLOT.x0 + step * e.afterWindows;
+        return (
+          <g key={e.at}>
+            <line x1={gx} x2={gx} y1={PLOT.y0 - 8} y2={PLOT.y1} stroke="#b45309" strokeDasharray="2 2" />
+            <text x={gx + 3} y={PLOT.y0 - 10} className="fill-amber-800 text-[10px]">
+              <title>{when(e.at)}</title>
+              {t("edit")}
+            </text>
+          </g>
+        );
+      })}
+      {windows.map((w, i) => {
+        const c = w.gwetAc1;
+        const judged = w.status !== "tooFew";
+        return (
+          <g key={w.window}>
+            {c.coeff !== null && c.ciLower !== null && c.ciUpper !== null && judged && (
+              <g stroke="#0f172a" strokeWidth="1.5">
+                <line x1={x(i)} x2={x(i)} y1={y(c.ciLower)} y2={y(c.ciUpper)} />
+                <line x1={x(i) - 5} x2={x(i) + 5} y1={y(c.ciLower)} y2={y(c.ciLower)} />
+                <line x1={x(i) - 5} x2={x(i) + 5} y1={y(c.ciUpper)} y2={y(c.ciUpper)} />
+              </g>
+            )}
+            {c.coeff !== null && (
+              <circle
+                cx={x(i)}
+                cy={y(c.coeff)}
+                r={4.5}
+                fill={judged ? "#0f766e" : "#fff"}
+                stroke={judged ? "#fff" : "#64748b"}
+                strokeWidth="1.5"
+              />
+            )}
+            <text x={x(i)} y={PLOT.y1 + 14} textAnchor="middle" className="fill-slate-800 text-[11px]">
+              {c.coeff === null ? "—" : fixed(c.coeff)}
+            </text>
+            <text x={x(i)} y={PLOT.y1 + 27} textAnchor="middle" className="fill-slate-500 text-[10px]">
+              {statusText(w) || `n = ${count(w.items)}`}
+            </text>
+          </g>
+        );
+      })}
+    </ChartFigure>
   );
 }

@@ -14,7 +14,10 @@ import { RaterFatigueTable } from "./rater-fatigue-table";
 const html = (el: ReactElement, locale: Locale = "en") => renderToString(withIntl(el, locale)).replace(/<!-- -->/g, "");
 const labels = new Map([["gold", "Gold answer"]]);
 const prompt = (flipShare: number, locale: Locale = "en") =>
-  html(<DriftPrompt overTime={computeAuditReport(driftAudit({ flipShare })).agreementOverTime!} labels={labels} href={(k) => `#${k}`} />, locale);
+  html(
+    <DriftPrompt overTime={computeAuditReport(driftAudit({ flipShare })).agreementOverTime!} labels={labels} href={(k) => `#${k}`} />,
+    locale,
+  );
 
 describe("agreement over time on the dashboard", () => {
   it("prompts for the audit whose third rater drifts, calmly and without a button, and not for a steady one", () => {
