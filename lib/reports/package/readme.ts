@@ -22,8 +22,8 @@ const ABOUT: Record<string, string> = {
   "report.md": "the report as Markdown",
   "report.tex": "the agreement table and the revision summary as LaTeX",
   "paragraph.txt": "the appendix paragraph",
-  "reproduce.py": "recomputes the report from ratings-long.csv (Python 3 with numpy)",
-  "reproduce.R": "recomputes the report from ratings-long.csv (R; irrCAC as a cross-check when installed)",
+  "reproduce.py": "recomputes the report from ratings-long.csv and rating-times.csv (Python 3 with numpy)",
+  "reproduce.R": "recomputes the report from ratings-long.csv and rating-times.csv (R; irrCAC as a cross-check when installed)",
   SHA256SUMS: "SHA-256 of every other file",
 };
 
