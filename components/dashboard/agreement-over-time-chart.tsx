@@ -11,9 +11,10 @@ import { ChartFigure } from "./chart-figure";
 import { useChartId } from "./category-patterns";
 import { useReportFormat } from "./use-report-format";
 
-const WIDTH = 640;
+const WIDTH = 720;
 const HEIGHT = 200;
-const PLOT = { x0: 56, x1: 620, y0: 20, y1: 160 };
+// The whole-audit line's label sits right of the plot, clear of the last whisker.
+const PLOT = { x0: 56, x1: 610, y0: 20, y1: 160 };
 
 export function AgreementOverTimeChart({
   label,
@@ -101,7 +102,7 @@ export function AgreementOverTimeChart({
       {drop.overall !== null && (
         <g>
           <line x1={PLOT.x0} x2={PLOT.x1} y1={y(drop.overall)} y2={y(drop.overall)} stroke="#94a3b8" strokeDasharray="4 3" />
-          <text x={PLOT.x1} y={y(drop.overall) - 5} textAnchor="end" className="fill-slate-500 text-[10px]">
+          <text x={PLOT.x1 + 6} y={y(drop.overall)} dominantBaseline="central" className="fill-slate-500 text-[10px]">
             {t("overallLine", { value: fixed(drop.overall) })}
           </text>
         </g>

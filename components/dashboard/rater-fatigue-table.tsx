@@ -18,11 +18,13 @@ export function RaterFatigueTable({ label, overTime }: { label: string; overTime
   const time = (m: number | null) => (m === null ? t("noTime") : t(`time.${timeUnit(m)}`, { value: inTimeUnit(m, timeUnit(m)) }));
   const cell = (w: RaterWindow | undefined) => {
     if (!w) return "";
-    const share = w.status === "tooFew" ? t("status.tooFew") : `${percent(w.share)} (${w.agreeing}/${w.compared})`;
+    const counts = `(${w.agreeing}/${w.compared})`;
     return (
       <>
-        <span className="block">{share}</span>
-        <span className="block text-xs text-slate-500">
+        <span className="block whitespace-nowrap">
+          {w.status === "tooFew" ? `${t("status.tooFew")} ${counts}` : `${percent(w.share)} ${counts}`}
+        </span>
+        <span className="block whitespace-nowrap text-xs text-slate-500">
           {t("positions", { from: w.fromPosition, to: w.toPosition, time: time(w.medianMinutes) })}
         </span>
       </>

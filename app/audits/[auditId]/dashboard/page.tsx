@@ -165,7 +165,7 @@ export default async function DashboardPage(props: {
               {overTime?.dimensions
                 .filter((o) => o.key === d.key)
                 .map((o) => (
-                  <div key={o.key} id={`over-time-${o.key}`} className="grid scroll-mt-4 gap-4 lg:grid-cols-2">
+                  <div key={o.key} id={`over-time-${o.key}`} className="scroll-mt-4 space-y-4">
                     <AgreementOverTimeChart label={d.label} overTime={o} confidenceLevel={d.agreement.options.confidenceLevel} />
                     <RaterFatigueTable label={d.label} overTime={o} />
                   </div>
