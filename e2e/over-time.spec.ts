@@ -26,6 +26,7 @@ async function shoot(page: Page, name: string, testInfo: import("@playwright/tes
 }
 
 test("agreement over time: the organizer sees the drift, its timeline and each rater; raters never do", async ({ browser }, testInfo) => {
+  test.setTimeout(150_000); // two seeding processes, two languages, two users: ~60 s on a loaded machine
   const path = await createOpenAudit(browser, {
     name: `Drift ${Date.now()}`,
     dataset: OBGYN,
