@@ -9,7 +9,7 @@ import { useTranslations } from "next-intl";
 import type { DimensionAuditReport, GroupAgreement } from "@/lib/reports/types";
 import { useChartId } from "./category-patterns";
 import { useReportFormat } from "./use-report-format";
-import { Card } from "../ui/card";
+import { ChartFigure } from "./chart-figure";
 
 const WIDTH = 640;
 const ROW = 32;
@@ -49,105 +49,92 @@ export function AgreementBreakdownChart({
   };
   const height = TOP + Math.max(1, groups.length) * ROW + 6;
   return (
-    <Card as="figure">
-      <figcaption>
-        <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">
-          {heading}
-        </h3>
-        <p id={`${prefix}-desc`} className="text-xs text-slate-600">
-          {summary}
-        </p>
-      </figcaption>
-      {groups.length > 0 && (
-        <svg
-          viewBox={`0 0 ${WIDTH} ${height}`}
-          className="mt-3 h-auto w-full"
-          role="img"
-          aria-label={heading}
-          aria-describedby={`${prefix}-desc`}
-        >
-          <g className="fill-slate-500 text-[10px]">
-            <text x={AC1.x0} y={12} textAnchor="middle">
-              −1
+    <ChartFigure
+      {...{ prefix, heading, summary }}
+      size={[WIDTH, height]}
+      drawn={groups.length > 0}
+      srOnly={
+        <>
+          <table>
+            <caption>{heading}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{name}</th>
+                <th scope="col">{t("sampled")}</th>
+                <th scope="col">{t("considered")}</th>
+                <th scope="col">{t("atLeastTwo")}</th>
+                <th scope="col">{t("all")}</th>
+                <th scope="col">AC1</th>
+                <th scope="col">{t("ci", { level })}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {groups.map((g) => (
+                <tr key={groupLabel(g.group)}>
+                  <th scope="row">{groupLabel(g.group)}</th>
+                  <td>{g.sampled}</td>
+                  <td>{g.shares.itemsConsidered}</td>
+                  <td>{percent(g.shares.atLeastTwoAgree)}</td>
+                  <td>{percent(g.shares.allAgree)}</td>
+                  <td>{fixed(g.gwetAc1.coeff)}</td>
+                  <td>{ciText(g)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      }
+    >
+      <g className="fill-slate-500 text-[10px]">
+        <text x={AC1.x0} y={12} textAnchor="middle">
+          −1
+        </text>
+        <text x={ac1X(0)} y={12} textAnchor="middle">
+          AC1 0
+        </text>
+        <text x={AC1.x1} y={12} textAnchor="middle">
+          1
+        </text>
+        <text x={SHARE.x0} y={12}>
+          {t("axisShare")}
+        </text>
+        <text x={SHARE.x1} y={12} textAnchor="end">
+          100%
+        </text>
+      </g>
+      <line x1={ac1X(0)} x2={ac1X(0)} y1={16} y2={height - 4} stroke="#94a3b8" strokeDasharray="3 3" />
+      {groups.map((g, i) => {
+        const y = TOP + i * ROW + ROW / 2;
+        const c = g.gwetAc1;
+        const share = g.shares.atLeastTwoAgree;
+        return (
+          <g key={groupLabel(g.group)}>
+            <text x={0} y={y - 5} className="fill-slate-800 text-[12px]" dominantBaseline="central">
+              <title>{groupLabel(g.group)}</title>
+              {short(groupLabel(g.group))}
             </text>
-            <text x={ac1X(0)} y={12} textAnchor="middle">
-              AC1 0
+            <text x={0} y={y + 8} className="fill-slate-500 text-[10px]" dominantBaseline="central">
+              {`n = ${g.sampled} / ${g.shares.itemsConsidered}`}
             </text>
-            <text x={AC1.x1} y={12} textAnchor="middle">
-              1
+            <text x={AC1.x0 - 8} y={y} textAnchor="end" dominantBaseline="central" className="fill-slate-800 text-[12px] font-semibold">
+              {fixed(c.coeff)}
             </text>
-            <text x={SHARE.x0} y={12}>
-              {t("axisShare")}
-            </text>
-            <text x={SHARE.x1} y={12} textAnchor="end">
-              100%
+            {c.coeff !== null && c.ciLower !== null && c.ciUpper !== null && (
+              <g stroke="#0f172a" strokeWidth="1.5">
+                <line x1={ac1X(c.ciLower)} x2={ac1X(c.ciUpper)} y1={y} y2={y} />
+                <line x1={ac1X(c.ciLower)} x2={ac1X(c.ciLower)} y1={y - 5} y2={y + 5} />
+                <line x1={ac1X(c.ciUpper)} x2={ac1X(c.ciUpper)} y1={y - 5} y2={y + 5} />
+              </g>
+            )}
+            {c.coeff !== null && <circle cx={ac1X(c.coeff)} cy={y} r={4.5} fill="#0f766e" stroke="#fff" strokeWidth="1.5" />}
+            <rect x={SHARE.x0} y={y - 7} width={SHARE.x1 - SHARE.x0} height={14} fill="#f1f5f9" stroke="#cbd5e1" />
+            {share !== null && <rect x={SHARE.x0} y={y - 7} width={(SHARE.x1 - SHARE.x0) * share} height={14} fill="#475569" />}
+            <text x={SHARE.x1 + 6} y={y} dominantBaseline="central" className="fill-slate-800 text-[11px]">
+              {percent(share)}
             </text>
           </g>
-          <line x1={ac1X(0)} x2={ac1X(0)} y1={16} y2={height - 4} stroke="#94a3b8" strokeDasharray="3 3" />
-          {groups.map((g, i) => {
-            const y = TOP + i * ROW + ROW / 2;
-            const c = g.gwetAc1;
-            const share = g.shares.atLeastTwoAgree;
-            return (
-              <g key={groupLabel(g.group)}>
-                <text x={0} y={y - 5} className="fill-slate-800 text-[12px]" dominantBaseline="central">
-                  <title>{groupLabel(g.group)}</title>
-                  {short(groupLabel(g.group))}
-                </text>
-                <text x={0} y={y + 8} className="fill-slate-500 text-[10px]" dominantBaseline="central">
-                  {`n = ${g.sampled} / ${g.shares.itemsConsidered}`}
-                </text>
-                <text x={AC1.x0 - 8} y={y} textAnchor="end" dominantBaseline="central" className="fill-slate-800 text-[12px] font-semibold">
-                  {fixed(c.coeff)}
-                </text>
-                {c.coeff !== null && c.ciLower !== null && c.ciUpper !== null && (
-                  <g stroke="#0f172a" strokeWidth="1.5">
-                    <line x1={ac1X(c.ciLower)} x2={ac1X(c.ciUpper)} y1={y} y2={y} />
-                    <line x1={ac1X(c.ciLower)} x2={ac1X(c.ciLower)} y1={y - 5} y2={y + 5} />
-                    <line x1={ac1X(c.ciUpper)} x2={ac1X(c.ciUpper)} y1={y - 5} y2={y + 5} />
-                  </g>
-                )}
-                {c.coeff !== null && <circle cx={ac1X(c.coeff)} cy={y} r={4.5} fill="#0f766e" stroke="#fff" strokeWidth="1.5" />}
-                <rect x={SHARE.x0} y={y - 7} width={SHARE.x1 - SHARE.x0} height={14} fill="#f1f5f9" stroke="#cbd5e1" />
-                {share !== null && <rect x={SHARE.x0} y={y - 7} width={(SHARE.x1 - SHARE.x0) * share} height={14} fill="#475569" />}
-                <text x={SHARE.x1 + 6} y={y} dominantBaseline="central" className="fill-slate-800 text-[11px]">
-                  {percent(share)}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
-      )}
-      {/* sr-only on a wrapper: a table grows to its content past the 1 px box and widened the page. */}
-      <div className="sr-only">
-        <table>
-          <caption>{heading}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{name}</th>
-              <th scope="col">{t("sampled")}</th>
-              <th scope="col">{t("considered")}</th>
-              <th scope="col">{t("atLeastTwo")}</th>
-              <th scope="col">{t("all")}</th>
-              <th scope="col">AC1</th>
-              <th scope="col">{t("ci", { level })}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {groups.map((g) => (
-              <tr key={groupLabel(g.group)}>
-                <th scope="row">{groupLabel(g.group)}</th>
-                <td>{g.sampled}</td>
-                <td>{g.shares.itemsConsidered}</td>
-                <td>{percent(g.shares.atLeastTwoAgree)}</td>
-                <td>{percent(g.shares.allAgree)}</td>
-                <td>{fixed(g.gwetAc1.coeff)}</td>
-                <td>{ciText(g)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Card>
+        );
+      })}
+    </ChartFigure>
   );
 }

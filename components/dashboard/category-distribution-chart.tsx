@@ -8,7 +8,7 @@ import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { DimensionAuditReport } from "@/lib/reports/types";
 import { CategoryLegend, CategoryPatternDefs, patternFill, useChartId } from "./category-patterns";
-import { Card } from "../ui/card";
+import { ChartFigure } from "./chart-figure";
 
 const WIDTH = 640;
 const LABEL = 72;
@@ -32,109 +32,90 @@ export function CategoryDistributionChart({ dimension, title }: { dimension: Dim
       : t("summary", { ratings: totalRatings, active: rows.filter((r) => r.total > 0).length, raters: rows.length });
   const height = Math.max(1, rows.length) * ROW + 8;
   return (
-    <Card as="figure">
-      <figcaption>
-        <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">
-          {heading}
-        </h3>
-        <p id={`${prefix}-desc`} className="text-xs text-slate-600">
-          {summary}
-        </p>
-      </figcaption>
-      {rows.length > 0 && (
-        <svg
-          viewBox={`0 0 ${WIDTH} ${height}`}
-          className="mt-3 h-auto w-full"
-          role="img"
-          aria-label={heading}
-          aria-describedby={`${prefix}-desc`}
-        >
-          <CategoryPatternDefs prefix={prefix} />
-          {rows.map((r, i) => {
-            const y = i * ROW + 4;
-            let x = LABEL;
-            return (
-              <g key={r.rater}>
-                <text
-                  x={LABEL - 8}
-                  y={y + BAR_HEIGHT / 2}
-                  textAnchor="end"
-                  dominantBaseline="central"
-                  className="fill-slate-800 text-[12px]"
-                >
-                  {r.rater}
-                </text>
-                {r.total === 0 && (
-                  <text x={LABEL} y={y + BAR_HEIGHT / 2} dominantBaseline="central" className="fill-slate-500 text-[12px]">
-                    {t("noRatings")}
-                  </text>
-                )}
-                {r.counts.map((c, k) => {
-                  if (c.count === 0 || max === 0) return null;
-                  const w = (BAR * c.count) / max;
-                  const seg = (
-                    <g key={c.category}>
-                      <rect x={x} y={y} width={w} height={BAR_HEIGHT} fill={patternFill(prefix, k)} stroke="#fff" strokeWidth="1">
-                        <title>{t("segment", { rater: r.rater, count: c.count, category: categoryLabel(dimension, c.category) })}</title>
-                      </rect>
-                      {w >= MIN_TEXT_WIDTH && (
-                        <text
-                          x={x + w / 2}
-                          y={y + BAR_HEIGHT / 2}
-                          textAnchor="middle"
-                          dominantBaseline="central"
-                          className="fill-slate-900 text-[11px] font-semibold"
-                          stroke="#fff"
-                          strokeWidth="3"
-                          paintOrder="stroke"
-                        >
-                          {c.count}
-                        </text>
-                      )}
-                    </g>
-                  );
-                  x += w;
-                  return seg;
-                })}
-                {r.total > 0 && (
-                  <text x={x + 6} y={y + BAR_HEIGHT / 2} dominantBaseline="central" className="fill-slate-600 text-[11px]">
-                    {`n = ${r.total}`}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-        </svg>
-      )}
-      {rows.length > 0 && <CategoryLegend prefix={prefix} labels={labels} />}
-      {/* sr-only on a wrapper: a table grows to its content past the 1 px box and widened the page. */}
-      <div className="sr-only">
-        <table>
-          <caption>{heading}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("rater")}</th>
-              {labels.map((l) => (
-                <th key={l} scope="col">
-                  {l}
-                </th>
-              ))}
-              <th scope="col">{t("total")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.rater}>
-                <th scope="row">{r.rater}</th>
-                {r.counts.map((c) => (
-                  <td key={c.category}>{c.count}</td>
+    <ChartFigure
+      {...{ prefix, heading, summary }}
+      size={[WIDTH, height]}
+      drawn={rows.length > 0}
+      after={rows.length > 0 && <CategoryLegend prefix={prefix} labels={labels} />}
+      srOnly={
+        <>
+          <table>
+            <caption>{heading}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("rater")}</th>
+                {labels.map((l) => (
+                  <th key={l} scope="col">
+                    {l}
+                  </th>
                 ))}
-                <td>{r.total}</td>
+                <th scope="col">{t("total")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Card>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.rater}>
+                  <th scope="row">{r.rater}</th>
+                  {r.counts.map((c) => (
+                    <td key={c.category}>{c.count}</td>
+                  ))}
+                  <td>{r.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      }
+    >
+      <CategoryPatternDefs prefix={prefix} />
+      {rows.map((r, i) => {
+        const y = i * ROW + 4;
+        let x = LABEL;
+        return (
+          <g key={r.rater}>
+            <text x={LABEL - 8} y={y + BAR_HEIGHT / 2} textAnchor="end" dominantBaseline="central" className="fill-slate-800 text-[12px]">
+              {r.rater}
+            </text>
+            {r.total === 0 && (
+              <text x={LABEL} y={y + BAR_HEIGHT / 2} dominantBaseline="central" className="fill-slate-500 text-[12px]">
+                {t("noRatings")}
+              </text>
+            )}
+            {r.counts.map((c, k) => {
+              if (c.count === 0 || max === 0) return null;
+              const w = (BAR * c.count) / max;
+              const seg = (
+                <g key={c.category}>
+                  <rect x={x} y={y} width={w} height={BAR_HEIGHT} fill={patternFill(prefix, k)} stroke="#fff" strokeWidth="1">
+                    <title>{t("segment", { rater: r.rater, count: c.count, category: categoryLabel(dimension, c.category) })}</title>
+                  </rect>
+                  {w >= MIN_TEXT_WIDTH && (
+                    <text
+                      x={x + w / 2}
+                      y={y + BAR_HEIGHT / 2}
+                      textAnchor="middle"
+                      dominantBaseline="central"
+                      className="fill-slate-900 text-[11px] font-semibold"
+                      stroke="#fff"
+                      strokeWidth="3"
+                      paintOrder="stroke"
+                    >
+                      {c.count}
+                    </text>
+                  )}
+                </g>
+              );
+              x += w;
+              return seg;
+            })}
+            {r.total > 0 && (
+              <text x={x + 6} y={y + BAR_HEIGHT / 2} dominantBaseline="central" className="fill-slate-600 text-[11px]">
+                {`n = ${r.total}`}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </ChartFigure>
   );
 }

@@ -8,6 +8,7 @@ export const EXPORT_LABEL_KEYS = {
   "paragraph.txt": "paragraph",
   "adjudication.csv": "adjudication",
   "time-on-task.csv": "timeOnTask",
+  "rating-times.csv": "ratingTimes",
   "comments.csv": "comments",
   "revisions.csv": "revisions",
 } as const;

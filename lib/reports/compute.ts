@@ -6,8 +6,10 @@
  */
 import { errorRateBound } from "../agreement/error-rate-bound";
 import type { LongRating } from "../agreement/long-format";
-import { buildDimensionReport, type DimensionReport, type DimensionReportInput } from "../agreement/report";
+import { buildDimensionReport, type DimensionReport } from "../agreement/report";
 import { divergenceExplanation } from "./divergence";
+import { engineInput } from "./engine-input";
+import { agreementOverTime, hasRatingTimes } from "./over-time";
 import { dimensionRatings, naturalCompare, sortedItems, type SnapshotItem } from "./ordering";
 import type {
   AuditReport,
@@ -24,23 +26,13 @@ import { validateSnapshot } from "./validate-snapshot";
 
 export const AUDIT_REPORT_VERSION = 1;
 
-/** The engine input for a dimension; exported so tests can check the CLI sees the same input. */
-export function engineInput(s: AuditSnapshot, d: RubricDimension, ratings: readonly LongRating[]): DimensionReportInput {
-  return {
-    dimension: d.key,
-    ratings,
-    categories: d.categories.map((c) => c.key),
-    categoriesDeclared: true,
-    tieCategory: d.tieCategory,
-    weights: "unweighted",
-    populationSize: s.audit.populationSize ?? Infinity,
-    confidenceLevel: s.audit.confidenceLevel ?? 0.95,
-  };
-}
+export { engineInput };
 
 export function computeAuditReport(s: AuditSnapshot): AuditReport {
   validateSnapshot(s);
   const items = sortedItems(s);
+  const dimensions = s.rubric.map((d) => computeDimension(s, d, items));
+  const overall = new Map(dimensions.map((d) => [d.key, d.agreement.coefficients.gwetAc1.coeff] as const));
   return {
     reportVersion: AUDIT_REPORT_VERSION,
     audit: {
@@ -60,7 +52,9 @@ export function computeAuditReport(s: AuditSnapshot): AuditReport {
       ...(s.work ? { timeOnTask: timeOnTask(s) } : {}),
       ...(s.audit.sampleExtensions?.length ? { sampleExtensions: s.audit.sampleExtensions.map((e) => ({ ...e })) } : {}),
     },
-    dimensions: s.rubric.map((d) => computeDimension(s, d, items)),
+    dimensions,
+    // Only when the snapshot says when each rating was given (the server's always does).
+    ...(hasRatingTimes(s) ? { agreementOverTime: agreementOverTime(s, overall) } : {}),
   };
 }
 

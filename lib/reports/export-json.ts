@@ -16,7 +16,8 @@ import type { AuditReport } from "./types";
 /**
  * Key order is part of the contract: add keys at the end, bump reportVersion to rename or remove.
  * `comments` and `flagged` (the raters' comments and discussion flags) follow, when given, then
- * `revisions` (the accepted corrections per kind, lib/reports/revisions.ts), when given.
+ * `revisions` (the accepted corrections per kind, lib/reports/revisions.ts), when given, then
+ * `agreementOverTime` (lib/reports/over-time.ts), when the ratings carry their times.
  */
 export function reportDocument(report: AuditReport, feedback?: ReportFeedback, revisions?: ReportRevisions) {
   return {
@@ -37,6 +38,7 @@ export function reportDocument(report: AuditReport, feedback?: ReportFeedback, r
     })),
     ...(feedback ? { comments: feedback.comments, flagged: feedback.flagged } : {}),
     ...(revisions ? { revisions: revisionsDocument(revisions) } : {}),
+    ...(report.agreementOverTime ? { agreementOverTime: report.agreementOverTime } : {}),
   };
 }
 

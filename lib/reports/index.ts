@@ -11,3 +11,4 @@ export { adjudicationSentence, orderSentence, paragraph, timeSentence, type Adju
 export { COEFFICIENT_NAMES, COEFFICIENT_ORDER, categoryLabel, groupLabel, type CoefficientKey } from "./labels";
 export * as format from "./format";
 export { quantile, timeOnTask, timeOnTaskCsv, type TimeOnTaskSummary } from "./time-on-task";
+export { ratingTimesCsv } from "./rating-times";

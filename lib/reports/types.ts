@@ -9,6 +9,7 @@ import type { ErrorRateBound } from "../agreement/error-rate-bound";
 import type { CategoryCount, DimensionReport } from "../agreement/report";
 import type { CoefficientResult } from "../agreement/types";
 import type { ReviewOrderRule } from "../sampling/review-order";
+import type { AgreementOverTime } from "./over-time";
 import type { TimeOnTaskSummary } from "./time-on-task";
 
 export interface RubricCategory {
@@ -46,6 +47,8 @@ export interface AuditSnapshot {
     reviewOrder?: ReviewOrderRule | null;
     /** Extensions of the sample (lib/sampling/extend.ts), oldest first; absent: none. */
     sampleExtensions?: SampleExtensionSummary[];
+    /** When the reviewing guidelines were saved (the trail's audit.guidelines), ISO UTC; absent: not stated. */
+    guidelineEdits?: string[];
   };
   rubric: RubricDimension[];
   /** Exports use `label` (e.g. "R1"), never names or e-mails. */
@@ -58,9 +61,13 @@ export interface AuditSnapshot {
     decisionPoint: string | null;
     sampleOrder: number;
   }[];
-  ratings: { itemId: string; raterId: string; dimension: string; category: string }[];
-  /** Per active assignment: measured active time, discussion flag, whether it has a rating. Absent: not stated. */
-  work?: { itemId: string; raterId: string; activeMs: number; flagged: boolean; rated: boolean }[];
+  /** `at`: when the rating was last given (ISO UTC); agreement over time needs it on every rating. */
+  ratings: { itemId: string; raterId: string; dimension: string; category: string; at?: string }[];
+  /**
+   * Per active assignment: measured active time, discussion flag, whether it has a rating, and its
+   * place in the rater's own queue (1-based; absent: sample order). Absent: not stated.
+   */
+  work?: { itemId: string; raterId: string; activeMs: number; flagged: boolean; rated: boolean; position?: number }[];
 }
 
 /** How many ratings of each category one rater gave (rubric order), e.g. for stacked bars. */
@@ -171,4 +178,6 @@ export interface AuditReport {
   reportVersion: 1;
   audit: AuditSummary;
   dimensions: DimensionAuditReport[];
+  /** Agreement in windows over time and per rater over their queue (over-time.ts); absent without rating times. */
+  agreementOverTime?: AgreementOverTime;
 }

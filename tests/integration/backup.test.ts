@@ -111,6 +111,7 @@ describe.each(DATABASES)("backup from $name", (source) => {
         "report.md",
         "report.tex",
         "time-on-task.csv",
+        "rating-times.csv",
         "comments.csv",
         "revisions.csv",
         "corrected/changelog.json",

@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrng } from "../../sampling/prng";
 import { renderExport } from "../../server/reports/export-files";
+import { driftAudit } from "../__fixtures__/drift-audit";
 import { noRatings, oneCategory, singleRater, smallAudit, sparseAudit } from "../__fixtures__/small-audit";
 import { computeAuditReport } from "../compute";
 import type { AuditSnapshot } from "../types";
@@ -85,6 +86,21 @@ function nudgeFleissUpper(json: string): string {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
+/** A drifting audit with rating times, two guideline edits and a rating changed late. */
+function driftWithEdits(): AuditSnapshot {
+  const s = driftAudit({ items: 300, flipShare: 0.4 });
+  s.audit.guidelineEdits = ["2026-11-02T10:30:00.000Z", "2026-11-02T08:00:00.000Z"];
+  s.ratings.find((r) => r.itemId === "i3" && r.raterId === "u1")!.at = "2026-11-03T00:00:00.000Z";
+  return s;
+}
+
+/** report.json with the last window's AC1 of the first dimension moved by 0.01. */
+function nudgeLastWindow(json: string): string {
+  const report = JSON.parse(json);
+  report.agreementOverTime.dimensions[0].windows.at(-1).gwetAc1.coeff -= 0.01;
+  return JSON.stringify(report, null, 2) + "\n";
+}
+
 /** An audit of `items` items and `raters` raters with gaps, three categories and N = 1,500. */
 function randomAudit(seed: number, items: number, raters: number): AuditSnapshot {
   const rng = createPrng(seed, "package-test");
@@ -127,6 +143,7 @@ describe("reproducibility package", () => {
       "adjudication.csv",
       "comments.csv",
       "time-on-task.csv",
+      "rating-times.csv",
       "revisions.csv",
       "report.json",
       "report.md",
@@ -171,6 +188,7 @@ describe("reproducibility package", () => {
     ["one category", oneCategory],
     ["120 items × 3 raters with gaps", () => randomAudit(7, 120, 3)],
     ["300 items × 5 raters with gaps", () => randomAudit(11, 300, 5)],
+    ["300 timed items with drift and guideline edits (agreement over time)", driftWithEdits],
   ];
 
   describe.skipIf(!hasNumpy)("reproduce.py", () => {
@@ -186,6 +204,13 @@ describe("reproducibility package", () => {
       expect(r.out).toMatch(/safety +fleissKappa ciUpper .* 0\.01 +DIFFERS/);
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
+
+    it("fails, naming the window, when a window's AC1 was altered", () => {
+      const r = run("python3", ["reproduce.py"], unpack(driftWithEdits(), nudgeLastWindow));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/gold +window 6 gwetAc1 coeff .* 0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
   });
 
   describe.skipIf(!hasR && !requireR)("reproduce.R", () => {
@@ -199,6 +224,13 @@ describe("reproducibility package", () => {
       const r = run("Rscript", ["reproduce.R"], unpack(smallAudit(), nudgeFleissUpper));
       expect(r.status).toBe(1);
       expect(r.out).toMatch(/safety +fleissKappa ciUpper .* 0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
+
+    it("fails, naming the window, when a window's AC1 was altered", () => {
+      const r = run("Rscript", ["reproduce.R"], unpack(driftWithEdits(), nudgeLastWindow));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/gold +window 6 gwetAc1 coeff .* 0\.01 +DIFFERS/);
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
   });

@@ -14,14 +14,16 @@ const ABOUT: Record<string, string> = {
   "adjudication.csv": "final labels: majority against the adjudicated label, with the adjudicator's reason",
   "comments.csv": "raters' comments with the time of their last save and the rater's own ratings",
   "time-on-task.csv": "measured active seconds and discussion flags per item and rater",
+  "rating-times.csv":
+    "per rating (the rows of ratings-long.csv): when it was last given, the item's place in that rater's queue and their active milliseconds; the agreement-over-time windows are recomputed from it",
   "revisions.csv":
     "the revision summary: accepted corrections per kind (questions, gold answers, distractors, evidence or sources, removed items), count and share of what was reviewed",
   "report.json": "the report at full precision (the numbers the scripts check)",
   "report.md": "the report as Markdown",
   "report.tex": "the agreement table and the revision summary as LaTeX",
   "paragraph.txt": "the appendix paragraph",
-  "reproduce.py": "recomputes the report from ratings-long.csv (Python 3 with numpy)",
-  "reproduce.R": "recomputes the report from ratings-long.csv (R; irrCAC as a cross-check when installed)",
+  "reproduce.py": "recomputes the report from ratings-long.csv and rating-times.csv (Python 3 with numpy)",
+  "reproduce.R": "recomputes the report from ratings-long.csv and rating-times.csv (R; irrCAC as a cross-check when installed)",
   SHA256SUMS: "SHA-256 of every other file",
 };
 

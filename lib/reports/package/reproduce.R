@@ -6,7 +6,14 @@
 # dimension the majority counts and ties, the at-least-two and all-agree shares, Gwet's AC1, Fleiss'
 # kappa and Krippendorff's alpha (pa, pe, coefficient, standard error, confidence interval) and the
 # exact one-sided upper bounds on the error rate (Clopper-Pearson with qbeta; hypergeometric with
-# phyper), and prints each beside the report's value with the difference. Exit status 0 when every
+# phyper), and prints each beside the report's value with the difference. When the report has
+# agreement over time, it also reads rating-times.csv (the same rows with when each rating was last
+# given, the item's place in the rater's queue and their active milliseconds) and recomputes every
+# window (items with 2+ ratings by their last rating, ties in sample order, cut into equal-count
+# windows; AC1 and percent agreement without finite-population correction; status), the latest
+# window's drop against the whole-audit AC1 and the prompt, where each guideline edit falls, and per
+# rater the agreement with the others' strict majority along their own queue with the median active
+# minutes. Exit status 0 when every
 # number agrees (1e-9; confidence bounds 1e-7; counts exactly), 1 otherwise.
 #
 # Base R only: the formulas are those of Gwet's irrCAC 1.0 (gwet.ac1.raw, fleiss.kappa.raw,
@@ -200,7 +207,9 @@ error_rate_bound <- function(x, n, N, level) {
 rows <- list()
 failures <- 0
 compare <- function(dimension, name, reported, recomputed, tol = tolerance, exact = FALSE, extra = "") {
-  if (is.null(reported) || is.null(recomputed)) {
+  if (is.character(reported) || is.character(recomputed)) {
+    ok <- identical(reported, recomputed); diff <- ""
+  } else if (is.null(reported) || is.null(recomputed)) {
     ok <- is.null(reported) && is.null(recomputed); diff <- ""
   } else {
     d <- recomputed - reported
@@ -282,6 +291,129 @@ for (dimension in report$dimensions) {
     compare(key, "bound: Clopper-Pearson", bound$binomialUpper, b$binomialUpper)
     compare(key, "bound: hypergeometric count", bound$hypergeometricUpperCount, b$hypergeometricUpperCount, exact = TRUE)
     compare(key, "bound: hypergeometric", bound$hypergeometricUpper, b$hypergeometricUpper)
+  }
+}
+
+# --- agreement over time ---------------------------------------------------------------------------
+
+Sys.setlocale("LC_COLLATE", "C") # ISO times compare as instants only byte by byte
+
+window_bounds <- function(n, k) {
+  count <- min(max(1, floor(k)), n)
+  lapply(seq_len(count) - 1, function(w) c(floor(w * n / count), floor((w + 1) * n / count)))
+}
+
+percent_agreement <- function(counts, r, N, level) {
+  n <- length(r); n2 <- sum(r >= 2)
+  if (n2 == 0) return(empty())
+  o <- observed(counts, r)
+  f <- if (is.null(N)) 0 else n / N
+  variance <- if (n > 1) (1 - f) / (n * (n - 1)) * sum(((n / n2) * o$pa_i - o$pa)^2) else 0
+  with_inference(o$pa, 0, o$pa, variance, n, level)
+}
+
+strict_majority <- function(categories) {
+  if (length(categories) == 0) return(NULL)
+  tally <- table(categories)
+  leaders <- names(tally)[tally == max(tally)]
+  if (length(leaders) == 1) leaders else NULL
+}
+
+field <- function(x, name) if (is.null(x)) NULL else x[[name]]
+
+check_rater <- function(key, rater, mine_dim, items, k, min_items) {
+  label <- rater$rater
+  own <- mine_dim[mine_dim$rater == label, ]
+  # (not `rows`: that is the comparison's table)
+  queue <- lapply(seq_len(nrow(own)), function(i) {
+    others <- mine_dim$category[mine_dim$item == own$item[i] & mine_dim$rater != label]
+    m <- strict_majority(others)
+    list(position = own$position[i], rank = match(own$item[i], items), match = if (is.null(m)) NA else m == own$category[i], ms = own$ms[i])
+  })
+  if (length(queue) > 0) queue <- queue[order(sapply(queue, `[[`, "position"), sapply(queue, `[[`, "rank"))]
+  bounds <- window_bounds(length(queue), k)
+  compare(key, paste(label, "windows"), length(rater$windows), length(bounds), exact = TRUE)
+  for (w in seq_along(bounds)) {
+    part <- queue[(bounds[[w]][1] + 1):bounds[[w]][2]]
+    matches <- sapply(part, `[[`, "match")
+    compared <- sum(!is.na(matches)); agreeing <- sum(matches %in% TRUE)
+    ms <- sapply(part, `[[`, "ms")
+    minutes <- ms[ms > 0] / 60000
+    reported <- if (w <= length(rater$windows)) rater$windows[[w]] else NULL
+    name <- paste(label, "window", w)
+    compare(key, paste(name, "items"), field(reported, "items"), length(part), exact = TRUE)
+    span <- function(a, b) if (is.null(a) || is.null(b)) "" else sprintf("%.0f-%.0f", a, b) # no "1e+05"
+    compare(key, paste(name, "positions"), span(field(reported, "fromPosition"), field(reported, "toPosition")),
+            span(part[[1]]$position, part[[length(part)]]$position))
+    compare(key, paste(name, "compared"), field(reported, "compared"), compared, exact = TRUE)
+    compare(key, paste(name, "agreeing"), field(reported, "agreeing"), agreeing, exact = TRUE)
+    compare(key, paste(name, "share"), field(reported, "share"), if (compared == 0) NULL else agreeing / compared)
+    compare(key, paste(name, "status"), field(reported, "status"), if (compared < min_items) "tooFew" else "ok")
+    compare(key, paste(name, "median minutes"), field(reported, "medianMinutes"), if (length(minutes) == 0) NULL else median(minutes))
+  }
+}
+
+over_time <- report$agreementOverTime
+if (!is.null(over_time)) {
+  times <- read.csv(file.path(folder, "rating-times.csv"), colClasses = "character", na.strings = character(0), encoding = "UTF-8")
+  if (!identical(names(times), c("dimension", "item", "rater", "rated_at", "queue_position", "active_ms"))) {
+    stop("rating-times.csv: expected the header dimension,item,rater,rated_at,queue_position,active_ms")
+  }
+  if (nrow(times) != nrow(long) || !all(times$dimension == long$dimension & times$item == long$item & times$rater == long$rater)) {
+    stop("rating-times.csv: its rows are not the ratings of ratings-long.csv, line by line")
+  }
+  all_rows <- data.frame(dimension = long$dimension, item = long$item, rater = long$rater, category = long$category,
+                         at = times$rated_at, position = as.numeric(times$queue_position), ms = as.numeric(times$active_ms),
+                         stringsAsFactors = FALSE)
+  k <- over_time$options$windows; min_items <- over_time$options$minItems; drop_share <- over_time$options$dropShare
+  by_key <- setNames(report$dimensions, sapply(report$dimensions, `[[`, "key"))
+  for (dim in over_time$dimensions) {
+    key <- dim$key
+    agreement <- by_key[[key]]$agreement
+    categories <- unlist(agreement$categories); level <- agreement$options$confidenceLevel
+    mine <- all_rows[all_rows$dimension == key, ]
+    items <- unique(mine$item) # ratings-long.csv lists items in sample order
+    n_ratings <- table(factor(mine$item, levels = items))
+    judged <- items[n_ratings >= 2]
+    last <- sapply(judged, function(it) max(mine$at[mine$item == it]))
+    judged <- judged[order(last, match(judged, items))]
+    last <- unname(last[judged])
+    windows <- list()
+    for (w in seq_along(window_bounds(length(judged), k))) {
+      b <- window_bounds(length(judged), k)[[w]]
+      part <- judged[(b[1] + 1):b[2]]
+      in_window <- mine[mine$item %in% part, ]
+      counts <- matrix(0, nrow = length(part), ncol = length(categories))
+      counts[, ] <- as.vector(table(factor(in_window$item, levels = part), factor(in_window$category, levels = categories)))
+      r <- rowSums(counts)
+      ac1 <- gwet_ac1(counts, r, length(categories), NULL, level)
+      pa <- percent_agreement(counts, r, NULL, level)
+      status <- if (length(part) < min_items) "tooFew" else if (!is.null(pa$pa) && pa$pa == 1) "totalAgreement" else "ok"
+      windows[[w]] <- list(to = last[b[2]], status = status, coeff = ac1$coeff)
+      reported <- if (w <= length(dim$windows)) dim$windows[[w]] else NULL
+      name <- paste("window", w)
+      compare(key, paste(name, "items"), field(reported, "items"), length(part), exact = TRUE)
+      compare(key, paste(name, "from"), field(reported, "from"), last[b[1] + 1])
+      compare(key, paste(name, "to"), field(reported, "to"), last[b[2]])
+      compare(key, paste(name, "status"), field(reported, "status"), status)
+      for (f in c("coeff", "se")) {
+        compare(key, paste(name, "gwetAc1", f), field(field(reported, "gwetAc1"), f), ac1[[f]])
+        compare(key, paste(name, "percentAgreement", f), field(field(reported, "percentAgreement"), f), pa[[f]])
+      }
+      for (f in c("ciLower", "ciUpper")) compare(key, paste(name, "gwetAc1", f), field(field(reported, "gwetAc1"), f), ac1[[f]], tol = ci_tolerance)
+    }
+    compare(key, "windows", length(dim$windows), length(windows), exact = TRUE)
+    overall <- agreement$coefficients$gwetAc1$coeff
+    latest <- if (length(windows) > 0 && windows[[length(windows)]]$status != "tooFew") windows[[length(windows)]]$coeff else NULL
+    share <- if (!is.null(overall) && !is.null(latest) && overall > 0) (overall - latest) / overall else NULL
+    compare(key, "drop: latest window AC1", dim$drop$latest, latest)
+    compare(key, "drop: share", dim$drop$share, share)
+    compare(key, "drop: prompt", as.integer(isTRUE(dim$drop$prompt)), as.integer(!is.null(share) && share > drop_share), exact = TRUE)
+    for (e in dim$guidelineEdits) {
+      after <- sum(vapply(windows, function(x) x$to < e$at, logical(1)))
+      compare(key, paste("guideline edit", e$at, "after windows"), e$afterWindows, after, exact = TRUE)
+    }
+    for (rater in dim$raters) check_rater(key, rater, mine, items, k, min_items)
   }
 }
 

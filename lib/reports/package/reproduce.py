@@ -7,7 +7,14 @@ Reads ratings-long.csv (dimension, item, rater, category) and report.json, recom
 dimension the majority counts and ties, the at-least-two and all-agree shares, Gwet's AC1, Fleiss'
 kappa and Krippendorff's alpha (pa, pe, coefficient, standard error, confidence interval) and the
 exact one-sided upper bounds on the error rate (Clopper-Pearson; hypergeometric with N), and prints
-each beside the report's value with the difference. Exit status 0 when every number agrees (1e-9;
+each beside the report's value with the difference. When the report has agreement over time, it
+also reads rating-times.csv (the same rows with when each rating was last given, the item's place in
+the rater's queue and their active milliseconds) and recomputes every window: the items with 2+
+ratings ordered by their last rating (ties: sample order) cut into equal-count windows, each
+window's AC1 and percent agreement (no finite-population correction), its status, the drop of the
+latest window against the whole-audit AC1 and the prompt, where each guideline edit falls, and per
+rater their agreement with the others' strict majority along their own queue with the median
+active minutes. Exit status 0 when every number agrees (1e-9;
 confidence bounds 1e-7; counts exactly), 1 otherwise.
 
 The formulas are those of Gwet's irrCAC 1.0 (gwet.ac1.raw, fleiss.kappa.raw, krippen.alpha.raw),
@@ -196,6 +203,16 @@ def krippendorff_alpha(counts, r, q, N, level):
     return with_inference(pa, pe, alpha, variance, n, level)
 
 
+def percent_agreement(counts, r, N, level):
+    n, n2 = len(r), int((r >= 2).sum())
+    if n2 == 0:
+        return empty()
+    pa_i, pa = observed_agreement(counts, r)
+    f = 0.0 if N is None else n / N
+    variance = (1 - f) / (n * (n - 1)) * (((n / n2) * pa_i - pa) ** 2).sum() if n > 1 else 0.0
+    return with_inference(pa, 0.0, pa, variance, n, level)
+
+
 def shares(counts, r):
     two = r >= 2
     considered = int(two.sum())
@@ -256,7 +273,9 @@ class Comparison:
         self.failures = 0
 
     def add(self, dimension, name, reported, recomputed, tolerance=TOLERANCE, exact=False):
-        if reported is None or recomputed is None:
+        if isinstance(reported, str) or isinstance(recomputed, str):
+            ok, diff = reported == recomputed, None
+        elif reported is None or recomputed is None:
             ok = reported is None and recomputed is None
             diff = None
         else:
@@ -269,6 +288,8 @@ class Comparison:
         def show(v):
             if v is None:
                 return "null"
+            if isinstance(v, str):
+                return v
             if isinstance(v, int) and not isinstance(v, bool):
                 return str(v)
             return repr(float(v))
@@ -295,6 +316,132 @@ def read_ratings(path):
             dimension, item, _rater, category = row
             by_dimension.setdefault(dimension, {}).setdefault(item, []).append(category)
     return by_dimension
+
+
+# --- agreement over time --------------------------------------------------------------------------
+
+def window_bounds(n, k):
+    count = min(max(1, int(k)), n)
+    return [((w * n) // count, ((w + 1) * n) // count) for w in range(count)]
+
+
+def category_counts(rows_by_item, categories):
+    index = {c: i for i, c in enumerate(categories)}
+    counts = np.zeros((len(rows_by_item), len(categories)))
+    for row, ratings in enumerate(rows_by_item):
+        for rating in ratings:
+            counts[row, index[rating["category"]]] += 1
+    return counts
+
+
+def strict_majority(categories):
+    tally = {}
+    for c in categories:
+        tally[c] = tally.get(c, 0) + 1
+    if not tally:
+        return None
+    top = max(tally.values())
+    leaders = [c for c, n in tally.items() if n == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def read_rating_times(folder):
+    with open(os.path.join(folder, "ratings-long.csv"), newline="", encoding="utf-8") as f:
+        long_rows = list(csv.reader(f))[1:]
+    path = os.path.join(folder, "rating-times.csv")
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    if rows[0] != ["dimension", "item", "rater", "rated_at", "queue_position", "active_ms"]:
+        sys.exit(f"{path}: expected the header dimension,item,rater,rated_at,queue_position,active_ms")
+    if len(rows) - 1 != len(long_rows):
+        sys.exit(f"{path}: {len(rows) - 1} rows, but ratings-long.csv has {len(long_rows)}")
+    out = []
+    for line, (t, l) in enumerate(zip(rows[1:], long_rows), start=2):
+        if t[:3] != l[:3]:
+            sys.exit(f"{path}:{line}: {t[:3]} is not the rating on the same line of ratings-long.csv ({l[:3]})")
+        out.append({"dimension": t[0], "item": t[1], "rater": t[2], "category": l[3], "at": t[3], "position": int(t[4]), "ms": int(t[5])})
+    return out
+
+
+def check_over_time(folder, report, out):
+    over_time = report.get("agreementOverTime")
+    if over_time is None:
+        return
+    options = over_time["options"]
+    k, min_items, drop_share = options["windows"], options["minItems"], options["dropShare"]
+    ratings = read_rating_times(folder)
+    dimensions = {d["key"]: d for d in report["dimensions"]}
+    for dim in over_time["dimensions"]:
+        key = dim["key"]
+        agreement = dimensions[key]["agreement"]
+        categories, level = agreement["categories"], agreement["options"]["confidenceLevel"]
+        by_item = {}
+        for rating in ratings:
+            if rating["dimension"] == key:
+                by_item.setdefault(rating["item"], []).append(rating)
+        rank = {item: i for i, item in enumerate(by_item)}  # ratings-long.csv lists items in sample order
+        judged = sorted((max(x["at"] for x in rs), rank[item], item) for item, rs in by_item.items() if len(rs) >= 2)
+        windows = []
+        for w, (a, b) in enumerate(window_bounds(len(judged), k), start=1):
+            part = judged[a:b]
+            counts = category_counts([by_item[item] for _at, _rank, item in part], categories)
+            r = counts.sum(axis=1)
+            ac1 = gwet_ac1(counts, r, len(categories), None, level)
+            pa = percent_agreement(counts, r, None, level)
+            status = "tooFew" if len(part) < min_items else "totalAgreement" if pa["pa"] == 1 else "ok"
+            windows.append({"to": part[-1][0], "status": status, "coeff": ac1["coeff"]})
+            reported = dim["windows"][w - 1] if w <= len(dim["windows"]) else {}
+            name = f"window {w}"
+            out.add(key, f"{name} items", reported.get("items"), len(part), exact=True)
+            out.add(key, f"{name} from", reported.get("from"), part[0][0])
+            out.add(key, f"{name} to", reported.get("to"), part[-1][0])
+            out.add(key, f"{name} status", reported.get("status"), status)
+            for field in ("coeff", "se"):
+                out.add(key, f"{name} gwetAc1 {field}", reported.get("gwetAc1", {}).get(field), ac1[field])
+                out.add(key, f"{name} percentAgreement {field}", reported.get("percentAgreement", {}).get(field), pa[field])
+            for field in ("ciLower", "ciUpper"):
+                out.add(key, f"{name} gwetAc1 {field}", reported.get("gwetAc1", {}).get(field), ac1[field], tolerance=CI_TOLERANCE)
+        out.add(key, "windows", len(dim["windows"]), len(windows), exact=True)
+        overall = agreement["coefficients"]["gwetAc1"]["coeff"]
+        latest = windows[-1]["coeff"] if windows and windows[-1]["status"] != "tooFew" else None
+        share = (overall - latest) / overall if overall is not None and latest is not None and overall > 0 else None
+        out.add(key, "drop: latest window AC1", dim["drop"]["latest"], latest)
+        out.add(key, "drop: share", dim["drop"]["share"], share)
+        out.add(key, "drop: prompt", int(dim["drop"]["prompt"]), int(share is not None and share > drop_share), exact=True)
+        for edit in dim["guidelineEdits"]:
+            after = sum(1 for w in windows if w["to"] < edit["at"])
+            out.add(key, f"guideline edit {edit['at']} after windows", edit["afterWindows"], after, exact=True)
+        for rater in dim["raters"]:
+            check_rater(key, rater, by_item, rank, k, min_items, out)
+
+
+def check_rater(key, rater, by_item, rank, k, min_items, out):
+    label = rater["rater"]
+    mine = []
+    for item, rs in by_item.items():
+        own = [x for x in rs if x["rater"] == label]
+        if not own:
+            continue
+        majority = strict_majority([x["category"] for x in rs if x["rater"] != label])
+        match = None if majority is None else majority == own[0]["category"]
+        mine.append((own[0]["position"], rank[item], match, own[0]["ms"]))
+    mine.sort()
+    bounds = window_bounds(len(mine), k)
+    out.add(key, f"{label} windows", len(rater["windows"]), len(bounds), exact=True)
+    for w, (a, b) in enumerate(bounds, start=1):
+        part = mine[a:b]
+        compared = sum(1 for x in part if x[2] is not None)
+        agreeing = sum(1 for x in part if x[2] is True)
+        minutes = [x[3] / 60000 for x in part if x[3] > 0]
+        reported = rater["windows"][w - 1] if w <= len(rater["windows"]) else {}
+        name = f"{label} window {w}"
+        out.add(key, f"{name} items", reported.get("items"), len(part), exact=True)
+        out.add(key, f"{name} positions", f"{reported.get('fromPosition')}-{reported.get('toPosition')}", f"{part[0][0]}-{part[-1][0]}")
+        out.add(key, f"{name} compared", reported.get("compared"), compared, exact=True)
+        out.add(key, f"{name} agreeing", reported.get("agreeing"), agreeing, exact=True)
+        out.add(key, f"{name} share", reported.get("share"), None if compared == 0 else agreeing / compared)
+        out.add(key, f"{name} status", reported.get("status"), "tooFew" if compared < min_items else "ok")
+        out.add(key, f"{name} median minutes", reported.get("medianMinutes"), float(np.median(minutes)) if minutes else None)
 
 
 def main(folder):
@@ -344,6 +491,7 @@ def main(folder):
             out.add(key, "bound: Clopper-Pearson", bound["binomialUpper"], mine["binomialUpper"])
             out.add(key, "bound: hypergeometric count", bound["hypergeometricUpperCount"], mine["hypergeometricUpperCount"], exact=True)
             out.add(key, "bound: hypergeometric", bound["hypergeometricUpper"], mine["hypergeometricUpper"])
+    check_over_time(folder, report, out)
     out.print()
     checked = len(out.rows)
     if out.failures:

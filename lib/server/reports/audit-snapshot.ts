@@ -39,17 +39,32 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
   const active = { auditId, active: true };
   // Ratings are read apart, joined by a relation filter: a nested filtered relation makes Prisma
   // bind every assignment id at once, past SQLite's parameter limit from ~333 items × 3 raters.
-  const [assignments, stored] = await Promise.all([
+  const [assignments, stored, guidelineEdits] = await Promise.all([
     db.assignment.findMany({
       where: active,
-      select: { id: true, auditItemId: true, userId: true, activeMs: true, flagged: true, user: { select: { createdAt: true } } },
+      select: {
+        id: true,
+        auditItemId: true,
+        userId: true,
+        activeMs: true,
+        flagged: true,
+        reviewPosition: true,
+        user: { select: { createdAt: true } },
+      },
     }),
     db.rating.findMany({
       where: { assignment: active, category: { not: null } },
-      select: { assignmentId: true, dimension: true, category: true },
+      select: { assignmentId: true, dimension: true, category: true, updatedAt: true },
+    }),
+    // Guideline saves mark the agreement-over-time timeline (lib/reports/over-time.ts).
+    db.auditEvent.findMany({
+      where: { entity: "Audit", entityId: auditId, action: "audit.guidelines" },
+      select: { at: true },
+      orderBy: { at: "asc" },
     }),
   ]);
   const byAssignment = groupBy(stored, (r) => r.assignmentId);
+  const sampleOrder = new Map(items.map((i) => [i.id, i.sampleOrder] as const));
   const accounts = [...new Map(assignments.map((a) => [a.userId, a.user.createdAt])).entries()].map(([userId, createdAt]) => ({
     userId,
     createdAt,
@@ -62,6 +77,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
         raterId: a.userId,
         dimension: r.dimension,
         category: r.category!,
+        at: r.updatedAt.toISOString(),
       })),
     )
     .sort((x, y) => (x.itemId + x.raterId + x.dimension < y.itemId + y.raterId + y.dimension ? -1 : 1));
@@ -79,6 +95,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       status: audit.status,
       reviewOrder: storedReviewOrderRule(audit.sampling),
       ...extensionsOf(audit.sampling),
+      guidelineEdits: guidelineEdits.map((e) => e.at.toISOString()),
     },
     rubric: reportRubric(rubric, turns),
     raters,
@@ -92,7 +109,15 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
     })),
     ratings,
     work: assignments
-      .map((a) => ({ itemId: a.auditItemId, raterId: a.userId, activeMs: a.activeMs, flagged: a.flagged, rated: byAssignment.has(a.id) }))
+      .map((a) => ({
+        itemId: a.auditItemId,
+        raterId: a.userId,
+        activeMs: a.activeMs,
+        flagged: a.flagged,
+        rated: byAssignment.has(a.id),
+        // Assignments made before queue orders were recorded follow the sample order.
+        position: a.reviewPosition ?? sampleOrder.get(a.auditItemId) ?? 0,
+      }))
       .sort((x, y) => (x.itemId + x.raterId < y.itemId + y.raterId ? -1 : 1)),
   };
 }

@@ -23,6 +23,8 @@ export async function dashboardVersion(db: Db, auditId: string): Promise<string>
         sampling: true,
         raterOrder: true,
         rubric: true,
+        // A guideline save is marked on the agreement-over-time timeline.
+        guidelines: true,
       },
     }),
     db.assignment.count({ where: { auditId } }),

@@ -10,6 +10,7 @@ import {
   reportJson,
   reportLatex,
   reportMarkdown,
+  ratingTimesCsv,
   timeOnTaskCsv,
 } from "../../reports";
 import { commentsCsv, type CommentRow } from "../../reports/comments";
@@ -37,6 +38,7 @@ export function exportCatalog(snapshot: Pick<AuditSnapshot, "rubric">): ExportFi
     { file: "paragraph.txt", label: "Audit paragraph for the appendix", type: "text/plain; charset=utf-8" },
     { file: "adjudication.csv", label: "Adjudicated labels (majority vs final)", type: CSV },
     { file: "time-on-task.csv", label: "Time on task and discussion flags (item, rater)", type: CSV },
+    { file: "rating-times.csv", label: "Rating times and queue positions (agreement over time)", type: CSV },
     { file: "comments.csv", label: "Comments (item, rater, their ratings, text)", type: CSV },
     { file: "revisions.csv", label: "Revision summary (accepted corrections per kind)", type: CSV },
   ];
@@ -88,6 +90,7 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
   const { adjudications = [], comments = [], revisions } = extras;
   if (file === "ratings-long.csv") return ratingsLongCsv(snapshot);
   if (file === "time-on-task.csv") return timeOnTaskCsv(snapshot);
+  if (file === "rating-times.csv") return ratingTimesCsv(snapshot);
   if (file === "comments.csv")
     return commentsCsv(
       comments,

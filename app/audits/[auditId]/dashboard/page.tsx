@@ -10,6 +10,10 @@ import {
   PairwiseMatrix,
 } from "@/components/dashboard";
 import { AdjudicatedCounts } from "@/components/dashboard/adjudicated-counts";
+import { AgreementOverTimeChart } from "@/components/dashboard/agreement-over-time-chart";
+import { DriftPrompt } from "@/components/dashboard/drift-prompt";
+import { RaterFatigueTable } from "@/components/dashboard/rater-fatigue-table";
+import { splitRatingKey } from "@/lib/audits/item-dimensions";
 import { CommentsTable } from "@/components/dashboard/comments-table";
 import { ErrorBoundCard } from "@/components/dashboard/error-bound-card";
 import { LiveRefresh } from "@/components/dashboard/live-refresh";
@@ -73,6 +77,13 @@ export default async function DashboardPage(props: {
     search.turn,
   );
   const turnHref = paramLinks(`/audits/${auditId}/dashboard`, search, "turn");
+  // Agreement over time and per rater: organizers and admins only (who rated what, and when).
+  const overTime = organizer ? (report.agreementOverTime ?? null) : null;
+  const overTimeHref = (key: string) => {
+    const turn = splitRatingKey(key).turnOrder;
+    const here = shownUnder(turns, key) || turn === null;
+    return `${here ? "" : turnHref(turn === turns.turns[0] ? null : String(turn))}#over-time-${key}`;
+  };
   const exportLabel = (e: ExportFile) => {
     if (isLabelledExport(e.file)) return t(`exportFile.${EXPORT_LABEL_KEYS[e.file]}`);
     const wide = shown.dimensions.find((d) => e.file === `ratings-wide-${d.key}.csv`);
@@ -136,6 +147,7 @@ export default async function DashboardPage(props: {
           </p>
         </Card>
       )}
+      {overTime && <DriftPrompt overTime={overTime} labels={new Map(shown.dimensions.map((d) => [d.key, d.label]))} href={overTimeHref} />}
       <div className="space-y-10">
         <TurnLinks view={turns} href={(choice) => turnHref(choice === turns.turns[0] ? null : String(choice))} />
         {shown.dimensions
@@ -150,6 +162,14 @@ export default async function DashboardPage(props: {
                 <ErrorBoundCard dimension={d} />
               </div>
               <CoefficientTable dimension={d} />
+              {overTime?.dimensions
+                .filter((o) => o.key === d.key)
+                .map((o) => (
+                  <div key={o.key} id={`over-time-${o.key}`} className="scroll-mt-4 space-y-4">
+                    <AgreementOverTimeChart label={d.label} overTime={o} confidenceLevel={d.agreement.options.confidenceLevel} />
+                    <RaterFatigueTable label={d.label} overTime={o} />
+                  </div>
+                ))}
               <div className="grid gap-4 lg:grid-cols-2">
                 <CategoryDistributionChart dimension={d} />
                 <PairwiseMatrix dimension={d} />

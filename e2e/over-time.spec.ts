@@ -1,0 +1,85 @@
+// Agreement over time on the dashboard: an audit whose third rater drifts on the gold answer in the
+// second half (e2e/support/seed-ratings.ts) shows the organizer the calm prompt, the timeline with
+// the guideline edit and each rater along their queue, in English and Chinese (screenshots at
+// 1280 × 800); report.json states the windows; raters never see any of it, not even once the
+// results are shared.
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { createOpenAudit, newPage } from "./support/audits";
+import { OBGYN, signInAs } from "./support/users";
+
+function seedRatings(op: "rate" | "close-and-share", auditId: string) {
+  const env = {
+    ...process.env,
+    CLINAUDIT_DATA_DIR: process.env.E2E_DATA_DIR ?? "./data/e2e",
+    ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+  };
+  execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "e2e/support/seed-ratings.ts", op, auditId], { env });
+}
+
+async function shoot(page: Page, name: string, testInfo: import("@playwright/test").TestInfo) {
+  await page.locator("#over-time-gold").scrollIntoViewIfNeeded();
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file });
+  await page.getByTestId("drift-prompt").screenshot({ path: testInfo.outputPath(`${name}-prompt.png`) });
+  await testInfo.attach(name, { path: file, contentType: "image/png" });
+}
+
+test("agreement over time: the organizer sees the drift, its timeline and each rater; raters never do", async ({ browser }, testInfo) => {
+  test.setTimeout(150_000); // two seeding processes, two languages, two users: ~60 s on a loaded machine
+  const path = await createOpenAudit(browser, {
+    name: `Drift ${Date.now()}`,
+    dataset: OBGYN,
+    size: 36,
+    clinicians: [1, 2, 3],
+    reviewOrder: "shared",
+  });
+  const auditId = path.split("/")[2]!;
+  seedRatings("rate", auditId);
+
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await signInAs(page, "organizer");
+  await page.goto(`${path}/dashboard`);
+  const prompt = page.getByTestId("drift-prompt");
+  await expect(prompt).toContainText("Agreement has fallen in the latest ratings");
+  await expect(prompt).toContainText(/Gold-answer correctness: the latest window's AC1 is [\d.]+, against [\d.]+ for the whole audit/);
+  // The question dimension was rated without drift: not in the prompt.
+  await expect(prompt.getByRole("link")).toHaveCount(1);
+  await expect(prompt.getByRole("button")).toHaveCount(0);
+  const figure = page.getByTestId("over-time-gold");
+  await expect(figure.getByRole("img", { name: /Agreement over time/ })).toBeVisible();
+  await expect(figure).toContainText("guidelines edited");
+  await expect(page.getByTestId("rater-fatigue-gold").getByRole("row")).toHaveCount(4);
+  // The prompt's link leads to the timeline, by keyboard.
+  await prompt.getByRole("link").focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#over-time-gold$/);
+  await shoot(page, "over-time-en", testInfo);
+
+  const report = await (await page.request.get(`/api/audits/${auditId}/export/report.json`)).json();
+  const gold = report.agreementOverTime.dimensions.find((d: { key: string }) => d.key === "gold");
+  expect(report.agreementOverTime.options).toEqual({ windows: 6, minItems: 5, dropShare: 0.15 });
+  expect(gold.windows.map((w: { items: number }) => w.items)).toEqual([6, 6, 6, 6, 6, 6]);
+  expect(gold.drop.prompt).toBe(true);
+  expect(gold.guidelineEdits).toEqual([expect.objectContaining({ afterWindows: 3 })]);
+
+  await page.getByTestId("locale-switcher").selectOption("zh-CN");
+  await expect(page.getByTestId("drift-prompt")).toContainText("最近评分的一致性有所下降");
+  await expect(page.getByTestId("over-time-gold")).toContainText("指南已修改");
+  await shoot(page, "over-time-zh-CN", testInfo);
+  await page.getByTestId("locale-switcher").selectOption("en");
+  await expect(page.getByTestId("drift-prompt")).toContainText("Agreement has fallen");
+
+  // A rater: no dashboard while open; once the results are shared, the numbers but none of this.
+  const clinician = await newPage(browser);
+  await signInAs(clinician, "clinician");
+  expect((await clinician.goto(`${path}/dashboard`))!.status()).toBe(403);
+  seedRatings("close-and-share", auditId);
+  await clinician.goto(`${path}/dashboard`);
+  await expect(clinician.getByRole("heading", { name: "Gold-answer correctness", exact: true })).toBeVisible();
+  await expect(clinician.getByTestId("drift-prompt")).toHaveCount(0);
+  await expect(clinician.getByTestId("over-time-gold")).toHaveCount(0);
+  await expect(clinician.getByTestId("rater-fatigue-gold")).toHaveCount(0);
+  expect(await (await clinician.request.get(`${path}/dashboard`)).text()).not.toContain("Agreement over time");
+  expect((await clinician.request.get(`/api/audits/${auditId}/export/report.json`)).status()).toBe(403);
+});

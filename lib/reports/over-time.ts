@@ -1,0 +1,218 @@
+/**
+ * Agreement over time: is the audit's agreement holding up as it goes on? Per report dimension
+ * (a conversation's per-turn dimensions, "gold@t3", each on their own, as everywhere else):
+ *
+ * - **Windows.** The items with two or more ratings (those agreement can be judged on), ordered by
+ *   when their last rating on the dimension was given (ties: sample order), cut into `windows`
+ *   equal-count windows (sizes differ by at most one; fewer windows than items never). Each
+ *   window's AC1 and percent agreement come from the agreement engine on exactly that window's
+ *   ratings, without the finite-population correction (a window's share of the benchmark is
+ *   unknown; as for chapters, its interval is conservative). A window under `minItems` items is
+ *   "too few to judge"; one where every pair of ratings agrees is "total agreement".
+ * - **The prompt.** When the latest window's AC1 is more than `dropShare` (relative) below the
+ *   whole-audit AC1, the dashboard says so. Only when the whole-audit AC1 is positive: below
+ *   chance a relative drop means nothing.
+ * - **Per rater (fatigue).** Each rater's rated items in the order of their own queue, cut the
+ *   same way; per window, how often their category equals the strict majority of the *other*
+ *   raters (items where the others have no strict majority are not compared), beside the median
+ *   active minutes they spent per item in that window.
+ *
+ * Guideline edits (trail times) are placed on the timeline by how many windows were complete
+ * (last item rated) before the edit. Pure; times are ISO-8601 UTC strings, which sort as instants.
+ */
+import type { LongRating } from "../agreement/long-format";
+import { buildDimensionReport } from "../agreement/report";
+import type { CoefficientResult } from "../agreement/types";
+import { engineInput } from "./engine-input";
+import type { AuditSnapshot, RubricDimension } from "./types";
+import { quantile } from "./time-on-task";
+
+export interface OverTimeOptions {
+  windows: number;
+  minItems: number;
+  dropShare: number;
+}
+
+export const OVER_TIME_DEFAULTS: OverTimeOptions = { windows: 6, minItems: 5, dropShare: 0.15 };
+
+export type WindowStatus = "ok" | "tooFew" | "totalAgreement";
+
+export interface AgreementWindow {
+  /** 1-based. */
+  window: number;
+  items: number;
+  /** Last-rating time of the window's first and last item. */
+  from: string;
+  to: string;
+  status: WindowStatus;
+  gwetAc1: CoefficientResult;
+  percentAgreement: CoefficientResult;
+}
+
+export interface RaterWindow {
+  window: number;
+  /** The rater's rated items in the window; their queue positions from…to. */
+  items: number;
+  fromPosition: number;
+  toPosition: number;
+  /** Items where the other raters have a strict majority, and how many of those the rater matched. */
+  compared: number;
+  agreeing: number;
+  share: number | null;
+  status: "ok" | "tooFew";
+  /** Median measured active minutes per item of the window (items with a measurement); null: none. */
+  medianMinutes: number | null;
+}
+
+export interface DimensionOverTime {
+  key: string;
+  windows: AgreementWindow[];
+  /** The whole-audit AC1 (the dashboard's), the latest window's, and the relative drop. */
+  drop: { overall: number | null; latest: number | null; share: number | null; prompt: boolean };
+  guidelineEdits: { at: string; afterWindows: number }[];
+  raters: { rater: string; windows: RaterWindow[] }[];
+}
+
+export interface AgreementOverTime {
+  options: OverTimeOptions;
+  /** When the reviewing guidelines were saved (trail), oldest first. */
+  guidelineEdits: string[];
+  dimensions: DimensionOverTime[];
+}
+
+/** Whether the snapshot says when each rating was given (the server's does; old fixtures do not). */
+export function hasRatingTimes(s: AuditSnapshot): boolean {
+  return s.ratings.length > 0 && s.ratings.every((r) => typeof r.at === "string");
+}
+
+/** [start, end) of each of `k` equal-count windows over `n` things (k capped at n). */
+export function windowBounds(n: number, k: number): [number, number][] {
+  const count = Math.min(Math.max(1, Math.floor(k)), n);
+  return Array.from({ length: count }, (_, w) => [Math.floor((w * n) / count), Math.floor(((w + 1) * n) / count)]);
+}
+
+export function agreementOverTime(
+  s: AuditSnapshot,
+  overall: ReadonlyMap<string, number | null>,
+  options: OverTimeOptions = OVER_TIME_DEFAULTS,
+): AgreementOverTime {
+  const edits = [...(s.audit.guidelineEdits ?? [])].sort();
+  return {
+    options: { ...options },
+    guidelineEdits: edits,
+    dimensions: s.rubric.map((d) => dimensionOverTime(s, d, overall.get(d.key) ?? null, edits, options)),
+  };
+}
+
+interface Rated {
+  item: string;
+  rater: string;
+  category: string;
+  at: string;
+}
+
+function dimensionOverTime(
+  s: AuditSnapshot,
+  d: RubricDimension,
+  overall: number | null,
+  edits: readonly string[],
+  o: OverTimeOptions,
+): DimensionOverTime {
+  const order = new Map(s.items.map((i) => [i.id, i.sampleOrder] as const));
+  const external = new Map(s.items.map((i) => [i.id, i.externalId] as const));
+  const label = new Map(s.raters.map((r) => [r.id, r.label] as const));
+  const raterRank = new Map(s.raters.map((r, g) => [r.id, g] as const));
+  const byItem = new Map<string, Rated[]>();
+  for (const r of s.ratings) {
+    if (r.dimension !== d.key || !order.has(r.itemId)) continue;
+    const list = byItem.get(r.itemId) ?? [];
+    list.push({ item: r.itemId, rater: r.raterId, category: r.category, at: r.at ?? "" });
+    byItem.set(r.itemId, list);
+  }
+  // ISO strings: the latest is the last in sort order (Math.max would take numbers).
+  const last = (list: readonly Rated[]) =>
+    list
+      .map((r) => r.at)
+      .sort()
+      .at(-1) ?? "";
+  const judged = [...byItem.entries()]
+    .filter(([, list]) => list.length >= 2)
+    .map(([item, list]) => ({ item, at: last(list), list }))
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : (order.get(a.item) ?? 0) - (order.get(b.item) ?? 0)));
+  const windows = windowBounds(judged.length, o.windows).map(([start, end], w): AgreementWindow => {
+    const part = judged.slice(start, end);
+    // The engine's input as the long CSV lists it: sample order, then rater order.
+    const ratings: LongRating[] = part
+      .slice()
+      .sort((a, b) => (order.get(a.item) ?? 0) - (order.get(b.item) ?? 0))
+      .flatMap((x) =>
+        x.list
+          .slice()
+          .sort((a, b) => (raterRank.get(a.rater) ?? 0) - (raterRank.get(b.rater) ?? 0))
+          .map((r) => ({ item: external.get(r.item) ?? r.item, rater: label.get(r.rater) ?? r.rater, category: r.category })),
+      );
+    const report = buildDimensionReport({ ...engineInput(s, d, ratings), populationSize: Infinity });
+    const { gwetAc1, percentAgreement } = report.coefficients;
+    const status: WindowStatus = part.length < o.minItems ? "tooFew" : percentAgreement.pa === 1 ? "totalAgreement" : "ok";
+    return { window: w + 1, items: part.length, from: part[0]!.at, to: part.at(-1)!.at, status, gwetAc1, percentAgreement };
+  });
+  const latestWindow = windows.at(-1);
+  const latest = latestWindow && latestWindow.status !== "tooFew" ? latestWindow.gwetAc1.coeff : null;
+  const share = overall !== null && latest !== null && overall > 0 ? (overall - latest) / overall : null;
+  return {
+    key: d.key,
+    windows,
+    drop: { overall, latest, share, prompt: share !== null && share > o.dropShare },
+    guidelineEdits: edits.map((at) => ({ at, afterWindows: windows.filter((w) => w.to < at).length })),
+    raters: s.raters.map((r) => ({ rater: r.label, windows: raterWindows(s, r.id, byItem, o) })),
+  };
+}
+
+/** The strict majority of these categories, or null (none, or a tie at the top). */
+function strictMajority(categories: readonly string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const c of categories) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let best: string | null = null;
+  let top = 0;
+  let tied = false;
+  for (const [c, n] of counts) {
+    if (n > top) [best, top, tied] = [c, n, false];
+    else if (n === top) tied = true;
+  }
+  return tied ? null : best;
+}
+
+function raterWindows(s: AuditSnapshot, raterId: string, byItem: ReadonlyMap<string, Rated[]>, o: OverTimeOptions): RaterWindow[] {
+  const order = new Map(s.items.map((i) => [i.id, i.sampleOrder] as const));
+  const work = new Map((s.work ?? []).filter((w) => w.raterId === raterId).map((w) => [w.itemId, w] as const));
+  const position = (itemId: string) => work.get(itemId)?.position ?? order.get(itemId) ?? 0;
+  const mine = [...byItem.entries()]
+    .flatMap(([itemId, list]) => {
+      const own = list.find((r) => r.rater === raterId);
+      if (!own) return [];
+      const majority = strictMajority(list.filter((r) => r.rater !== raterId).map((r) => r.category));
+      return [{ itemId, position: position(itemId), match: majority === null ? null : majority === own.category }];
+    })
+    .sort((a, b) => a.position - b.position || (order.get(a.itemId) ?? 0) - (order.get(b.itemId) ?? 0));
+  return windowBounds(mine.length, o.windows).map(([start, end], w) => {
+    const part = mine.slice(start, end);
+    const compared = part.filter((x) => x.match !== null).length;
+    const agreeing = part.filter((x) => x.match === true).length;
+    const minutes = part
+      .map((x) => work.get(x.itemId)?.activeMs ?? 0)
+      .filter((ms) => ms > 0)
+      .map((ms) => ms / 60_000)
+      .sort((a, b) => a - b);
+    return {
+      window: w + 1,
+      items: part.length,
+      fromPosition: part[0]!.position,
+      toPosition: part.at(-1)!.position,
+      compared,
+      agreeing,
+      share: compared === 0 ? null : agreeing / compared,
+      status: compared < o.minItems ? "tooFew" : "ok",
+      medianMinutes: quantile(minutes, 0.5),
+    };
+  });
+}
