@@ -3,7 +3,8 @@ import { clientUrl, type Db } from "../../db/client";
 import { auditProgress } from "../audits/progress";
 import { dashboardVersion } from "./dashboard-version";
 import { Kept } from "./kept";
-import { askThread, threadServes } from "./thread/client";
+import { threadServes } from "../threads/start";
+import { askThread } from "./thread/client";
 import type { BuiltPackage, HeadAndReport, RenderedExport } from "./thread/protocol";
 import { builtPackage, headAndReport, renderedExport } from "./thread/work";
 
