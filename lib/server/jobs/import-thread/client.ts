@@ -8,6 +8,7 @@ import "server-only";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { clientUrl } from "../../../db/client";
+import { parseDatabaseUrl } from "../../../db/target";
 import type { ImportOutcome } from "../../datasets/import-dataset";
 import { startThread, threadDir, threadServes } from "../../threads/start";
 import { type DatasetImportInput, type DatasetImportProgress, runDatasetImport } from "../dataset-import";
@@ -45,6 +46,15 @@ function takeThread(heapMb: number): Worker {
   spare = startSpare(heapMb);
   taken.worker.ref();
   return taken.worker;
+}
+
+/**
+ * Starts an idle import thread at server start (instrumentation.ts) when this server imports on
+ * SQLite: otherwise the first upload waits seconds for the thread's modules to load.
+ */
+export function warmImportThread(url: string, heapMb: number): void {
+  if (spare || parseDatabaseUrl(url).provider !== "sqlite" || !threadServes(url)) return;
+  spare = startSpare(heapMb);
 }
 
 /** The dataset-import handler of an in-process queue: each import in a thread capped at `heapMb`. */
