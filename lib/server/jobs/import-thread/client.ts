@@ -2,8 +2,8 @@
 // (CLINAUDIT_IMPORT_HEAP_MB), so an import's memory is not the web server's: an import that
 // needs more than the cap ends with a located message, nothing written (its transaction never
 // commits), and the server goes on serving. A database a thread cannot open (in-memory SQLite)
-// imports in this thread. Loading a thread's modules takes seconds, so the next thread is started
-// (unreferenced, idle) as one is taken.
+// imports in this thread. Loading a thread's modules takes seconds, so one is started idle
+// (unreferenced) at server start and after each import, for the next.
 import "server-only";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
@@ -38,12 +38,11 @@ function startSpare(heapMb: number) {
   return entry;
 }
 
-/** A started thread under `heapMb` for one import, and another started for the next. */
+/** A started thread under `heapMb` for one import (the next is started once this one is done). */
 function takeThread(heapMb: number): Worker {
   const taken = spare?.alive && spare.heapMb === heapMb ? spare : startSpare(heapMb);
-  if (spare === taken) spare = undefined;
-  else void spare?.worker.terminate();
-  spare = startSpare(heapMb);
+  if (spare !== taken) void spare?.worker.terminate();
+  spare = undefined;
   taken.worker.ref();
   return taken.worker;
 }
@@ -68,7 +67,11 @@ export function importInThread(heapMb: number): JobHandler<DatasetImportInput, I
       let at: { file?: string; records?: number; writing?: boolean } = {};
       let settled = false;
       const settle = (f: () => void) => {
-        if (!settled) (settled = true), f();
+        if (settled) return;
+        settled = true;
+        f();
+        // Started after, not during, the import: loading its modules would compete with it.
+        spare ??= startSpare(heapMb);
       };
       worker.on("message", (message: ImportThreadMessage) => {
         if (message.type === "progress") {
