@@ -3,4 +3,10 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { warmReportThread } = await import("./lib/server/reports/thread/client");
   warmReportThread();
+  // SQLite: uploads import in a thread of this process (lib/server/jobs/import-thread).
+  const [{ warmImportThread }, { databaseUrl, env }] = await Promise.all([
+    import("./lib/server/jobs/import-thread/client"),
+    import("./lib/env"),
+  ]);
+  warmImportThread(databaseUrl(), env().CLINAUDIT_IMPORT_HEAP_MB);
 }

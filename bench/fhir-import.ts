@@ -2,7 +2,7 @@
  * Import from FHIR R4 NDJSON beside the JSONL import of the same histories (bench row
  * `fhir-import`).
  *
- *   npx tsx bench/fhir-import.ts [--patients N] [--runs R] [--keep] [--json]
+ *   npx tsx bench/fhir-import.ts [--patients N] [--runs R] [--thread-heap MB] [--keep] [--json]
  *
  * Input: generated here with `generateEhr` (seed "bench-1", full size, N patients; default 976)
  * in both layouts from the same records: patients.jsonl + instances.jsonl, and FHIR NDJSON
@@ -11,6 +11,9 @@
  * `clinaudit import` calls it) in a fresh child process and SQLite file; wall time excludes
  * start-up and migrations, and for FHIR includes compiling the R4 schema (reported apart).
  * Peak RSS is the child's maxRSS. Medians over R runs (default 1: a full FHIR import is long).
+ * --thread-heap MB: the FHIR import runs as an upload's does on SQLite, through the in-process
+ * job queue in an import thread capped at MB (lib/server/jobs/import-thread); the peak RSS is
+ * then the whole process's, the thread's heap included.
  *
  * --json: the last stdout line is
  *   {"rows":N,"jsonl":{"wallMs":..,"peakRssMb":..},"fhir":{"wallMs":..,"peakRssMb":..,"compileMs":..},"ratio":..,"inputMb":{"jsonl":..,"fhir":..}}
@@ -47,14 +50,15 @@ async function child(dir: string, file: string): Promise<Measurement> {
   const db = createDb(`file:${file}`);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const outcome = await importDataset(
-    db,
-    null,
-    fs
-      .readdirSync(dir)
-      .sort()
-      .map((f) => openFile(path.join(dir, f))),
-  );
+  const names = fs.readdirSync(dir).sort();
+  const threadHeap = flag("--thread-heap");
+  const outcome = threadHeap
+    ? await inThread(db, Number(threadHeap), dir, names)
+    : await importDataset(
+        db,
+        null,
+        names.map((f) => openFile(path.join(dir, f))),
+      );
   const wallMs = performance.now() - t0;
   const used = process.cpuUsage(cpu0);
   await db.$disconnect();
@@ -68,6 +72,17 @@ async function child(dir: string, file: string): Promise<Measurement> {
     rows: 1 + c.patients + c.events + c.notes + c.items,
     ...(stats.compiled > 0 ? { compileMs: stats.loadMs + stats.compileMs } : {}),
   };
+}
+
+/** The import as the upload route runs it on SQLite: a job of the in-process queue, in a capped thread. */
+async function inThread(db: import("../lib/db/client").Db, heapMb: number, dir: string, names: string[]) {
+  const { sqliteJobs } = await import("../lib/server/jobs");
+  const { inProcessQueue } = await import("../lib/server/jobs/in-process");
+  const queue = inProcessQueue(sqliteJobs(heapMb), db);
+  const id = await queue.enqueue("dataset-import", { actorId: null, files: names.map((name) => ({ path: path.join(dir, name), name })) });
+  return (await queue.wait("dataset-import", id)) as Awaited<
+    ReturnType<typeof import("../lib/server/datasets/import-dataset").importDataset>
+  >;
 }
 
 async function generate(jsonlDir: string, fhirDir: string, patients: number): Promise<void> {
@@ -94,11 +109,15 @@ async function generate(jsonlDir: string, fhirDir: string, patients: number): Pr
 const dirMb = (d: string) => fs.readdirSync(d).reduce((s, f) => s + fs.statSync(path.join(d, f)).size, 0) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-function runChild(dir: string, db: string): Measurement {
-  const r = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", SELF, "--child", "--dir", dir, "--db", db], {
-    encoding: "utf8",
-    maxBuffer: 1 << 26,
-  });
+function runChild(dir: string, db: string, extra: string[] = []): Measurement {
+  const r = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", SELF, "--child", "--dir", dir, "--db", db, ...extra],
+    {
+      encoding: "utf8",
+      maxBuffer: 1 << 26,
+    },
+  );
   if (r.status !== 0) throw new Error(`child failed:\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split("\n").pop() as string) as Measurement;
 }
@@ -129,7 +148,12 @@ async function main(): Promise<void> {
   const results: Record<"jsonl" | "fhir", Measurement[]> = { jsonl: [], fhir: [] };
   for (let r = 0; r < runs; r++)
     for (const kind of ["jsonl", "fhir"] as const) {
-      const m = runChild(kind === "jsonl" ? jsonlDir : fhirDir, path.join(work, `${kind}.db`));
+      const heap = flag("--thread-heap");
+      const m = runChild(
+        kind === "jsonl" ? jsonlDir : fhirDir,
+        path.join(work, `${kind}.db`),
+        kind === "fhir" && heap ? ["--thread-heap", heap] : [],
+      );
       results[kind].push(m);
       console.log(
         `run ${r + 1} ${kind.padEnd(5)} ${(m.wallMs / 1000).toFixed(1).padStart(6)} s (CPU ${(m.cpuMs / 1000).toFixed(1)} s)  ${m.rows} rows  peak RSS ${m.peakRssMb.toFixed(0)} MB${m.compileMs ? `  (schema load + compile ${(m.compileMs / 1000).toFixed(1)} s)` : ""}`,

@@ -30,6 +30,12 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ CLINAUDIT_MAX_UNPACKED: "1KB" })).toThrow(/CLINAUDIT_MAX_UNPACKED/);
     expect(() => loadEnv({ CLINAUDIT_MAX_UNPACK_RATIO: "1" })).toThrow(/CLINAUDIT_MAX_UNPACK_RATIO/);
   });
+  it("reads the import thread's heap cap in MB (320 by default, at least 64)", () => {
+    expect([loadEnv({}).CLINAUDIT_IMPORT_HEAP_MB, loadEnv({ CLINAUDIT_IMPORT_HEAP_MB: "384" }).CLINAUDIT_IMPORT_HEAP_MB]).toEqual([
+      320, 384,
+    ]);
+    for (const bad of ["32", "1.5", "1GiB"]) expect(() => loadEnv({ CLINAUDIT_IMPORT_HEAP_MB: bad })).toThrow(/CLINAUDIT_IMPORT_HEAP_MB/);
+  });
   it("reads the access log's retention in days (400 by default, a whole number of at least 1)", () => {
     expect([loadEnv({}).CLINAUDIT_ACCESS_LOG_DAYS, loadEnv({ CLINAUDIT_ACCESS_LOG_DAYS: "2190" }).CLINAUDIT_ACCESS_LOG_DAYS]).toEqual([
       400, 2190,

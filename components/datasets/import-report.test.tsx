@@ -15,7 +15,10 @@ const report: ImportReport = {
       readAs: "fhir",
       records: 1200,
       notes: [],
-      skipped: [{ what: "Coverage", count: 2, reason: "no EHR event is made of this resource type" }],
+      skipped: [
+        { what: "Coverage", count: 2, reason: "no EHR event is made of this resource type" },
+        { what: "CareTeam", count: 1, key: "unmapped", detail: { type: "CareTeam" }, reason: "(English)" },
+      ],
     },
     {
       name: "instances.csv",
@@ -48,6 +51,9 @@ describe("ImportReportView", () => {
       "Observation.ndjson.gz FHIR R4 resources 1,200 2 Coverage records skipped: no EHR event is made of this resource type",
     );
     expect(en).toContain(
+      "1 CareTeam record skipped: CareTeam is a resource type this importer does not map to events (lib/formats/fhir/README.md lists the mapping).",
+    );
+    expect(en).toContain(
       'instances.csv Items 3 Line 1: columns separated by ";" (read from the header line). Line 1: column "Patient ID" read as patient_id.',
     );
     expect(en).toContain("2 files not read");
@@ -56,9 +62,10 @@ describe("ImportReportView", () => {
     expect(en).toContain("Stored: 2 patients, 9 events, 0 notes, 3 items, 0 turns.");
   });
 
-  it("in Chinese: the same report in Chinese words (a reader's English-only reason as it is)", () => {
+  it("in Chinese: the same report in Chinese words (a reason kept without a key as it is)", () => {
     const zh = text("zh-CN");
     expect(zh).toContain("Observation.ndjson.gz FHIR R4 资源 1,200 已跳过 2 条 Coverage 记录：no EHR event is made of this resource type");
+    expect(zh).toContain("已跳过 1 条 CareTeam 记录：CareTeam 是本导入程序不映射为事件的资源类型");
     expect(zh).toContain("第 1 行：列“Patient ID”按 patient_id 读取。");
     expect(zh).toContain("data_dictionary.csv ：该表格的表头（file, column）不属于 fhir-r4 格式的任何文件。");
     expect(zh).toContain("已存储：患者 2 名，病历事件 9 条，病历文书 0 份，题目 3 道，对话轮次 0 个。");

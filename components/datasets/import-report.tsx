@@ -10,8 +10,8 @@ const isRole = (s: string | undefined): s is Role => ROLES.includes(s as Role);
 
 /**
  * The import report as the web shows it (the upload's result and the dataset page): the same
- * model the command line prints (lib/formats/import-report.ts), worded per language. A reason
- * the model gives only in English (a reader's `skipped`) is shown as it is.
+ * model the command line prints (lib/formats/import-report.ts), worded per language. A skip
+ * reason kept without a catalog key (reports of earlier versions) is shown in English as it is.
  */
 export function ImportReportView({ report, headingless = false }: { report: ImportReport; headingless?: boolean }) {
   const t = useTranslations("datasets.report");
@@ -90,10 +90,15 @@ function FileNotes({ file, t }: { file: ImportReportFile; t: T }) {
         <li key={`${n.key}:${n.line}:${JSON.stringify(n.detail)}`}>{t(`tableNotes.${n.key}`, { line: n.line, ...n.detail })}</li>
       ))}
       {file.skipped.map((s) => (
-        <li key={`skipped:${s.what}`}>{t("skipped", { count: s.count, what: s.what, reason: s.reason })}</li>
+        <li key={`skipped:${s.what}`}>{t("skipped", { count: s.count, what: s.what, reason: skippedReason(s, t) })}</li>
       ))}
     </ul>
   );
+}
+
+/** A reason kept before reasons had keys is shown as it was written. */
+function skippedReason(s: ImportReportFile["skipped"][number], t: T): string {
+  return s.key ? t(`skippedReasons.${s.key}`, { type: "", elements: "", ...s.detail }) : s.reason;
 }
 
 function ignoredReason(f: ImportReport["ignored"][number], t: T): string {

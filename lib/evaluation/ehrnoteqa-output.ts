@@ -9,7 +9,7 @@
  * Rows are matched to items the way the importer numbers them: the k-th row of a patient is
  * the conversation `<patient_id>:q<k>`, each one turn.
  */
-import { parseCsv } from "@/lib/formats/csv";
+import { parseSniffedCsv } from "@/lib/formats/csv";
 import { issueAt, type IssueLog, type Where } from "@/lib/formats/issues";
 import type { EvalDataset } from "./eval-dataset";
 import { letterRuleFor } from "./letter-extraction";
@@ -93,7 +93,7 @@ export async function scoreEhrNoteQaOutput(
   const scope = (options.scope ?? DEFAULT_REPLY_SCOPE).trim();
   let ok = true;
   let record = 0;
-  for await (const rec of parseCsv([text])) {
+  for await (const rec of parseSniffedCsv(text)) {
     for (const p of rec.problems ?? []) log.add({ file: name, line: rec.line, field: "(csv)", message: p });
     if (!header) {
       header = rec.fields;

@@ -5,7 +5,7 @@
  * is not an object, two columns for one field) come out as issues in file order; field
  * values are checked by predictions.ts against the dataset.
  */
-import { parseCsv, type Chunks } from "@/lib/formats/csv";
+import { parseSniffedCsv, type Chunks } from "@/lib/formats/csv";
 import { issueAt, type FormatIssue, type Where } from "@/lib/formats/issues";
 import { readJsonl } from "@/lib/formats/jsonl";
 
@@ -95,7 +95,7 @@ async function* readCsv(name: string, text: string): AsyncGenerator<PredictionEv
   let columns = new Map<number, PredictionField>();
   let gold: string[] = [];
   let record = 0;
-  for await (const rec of parseCsv([text])) {
+  for await (const rec of parseSniffedCsv(text)) {
     for (const p of rec.problems ?? []) yield issue({ file: name, line: rec.line, field: "(csv)", message: p });
     if (!header) {
       header = rec.fields;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { smallConversationDataset, smallMcqDataset } from "./__fixtures__/small-eval";
+import { excelSave } from "../formats/__fixtures__/spreadsheet";
 import { parsePredictions } from "./predictions";
 
 const csv = (name: string, text: string) => ({ name, chunks: [text] });
@@ -26,6 +27,20 @@ describe("parsePredictions: decision points", () => {
         ],
       },
     });
+  });
+
+  it.each([
+    [";", "a European Excel save"],
+    ["\t", "a tab-separated file named .csv"],
+  ] as const)("reads a CSV separated by %j (%s) as the comma CSV", async (separator, _case) => {
+    const rows = [
+      ["model", "scope", "item_id", "prediction", "raw_output"],
+      ["m2", "Visit-level", "I1", "A", "says A; probably, or B"],
+      ["m1", "Evidence-only", "I2", "B", ""],
+    ];
+    const comma = await parsePredictions(csv("p.csv", excelSave(rows)), smallMcqDataset());
+    expect(comma).toMatchObject({ ok: true, predictions: { rows: [{ option: "A" }, { option: "B" }] } });
+    expect(await parsePredictions(csv("p.csv", excelSave(rows, { separator, bom: true })), smallMcqDataset())).toEqual(comma);
   });
 
   it("reads JSONL with aliases (instance_id, option) and detects it without an extension", async () => {

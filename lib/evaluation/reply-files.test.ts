@@ -10,6 +10,8 @@ import {
   ehrNoteQaOutputCsv,
   answersCsv,
 } from "./__fixtures__/benchmark-files";
+import { parseCsv } from "../formats/csv";
+import { excelSave } from "../formats/__fixtures__/spreadsheet";
 import { evalDatasetFromFiles, type EvalDataset } from "./eval-dataset";
 import { parsePredictions, type ParsedPredictions } from "./predictions";
 import { buildEvaluationReport } from "./report";
@@ -233,5 +235,35 @@ describe("EHRNoteQA output CSV", () => {
     expect(await issues(name, ehrNoteQaOutputCsv("gpt-4"), ds, { model: "answer" })).toEqual([
       [1, "(header)", "\"answer\" is one of the benchmark's input columns (the gold answer), never the model's replies"],
     ]);
+  });
+});
+
+describe("reply files as spreadsheets save them", () => {
+  /** The rows of a comma CSV, saved back by Excel with another separator. */
+  async function resaved(text: string, separator: ";" | "\t"): Promise<string> {
+    const rows: string[][] = [];
+    for await (const rec of parseCsv([text])) rows.push(rec.fields);
+    return excelSave(rows, { separator, bom: separator === ";" });
+  }
+
+  it.each([
+    [";", "a European Excel save"],
+    ["\t", "a tab-separated file named .csv"],
+  ] as const)("answers_<model>.csv with %j (%s) reads as the comma file does", async (separator, _case) => {
+    const ds = await dataset(chatQaRelease());
+    const name = "answers_Llama-3.1-8B-Instruct.csv";
+    const comma = await parsed(name, chatQaAnswersCsv(), ds);
+    expect(await parsed(name, await resaved(chatQaAnswersCsv(), separator), ds)).toEqual(comma);
+  });
+
+  it.each([
+    [";", "a European Excel save"],
+    ["\t", "a tab-separated file named .csv"],
+  ] as const)("EHRNoteQA output CSV with %j (%s) reads as the comma file does", async (separator, _case) => {
+    const ds = await dataset({ "EHRNoteQA.jsonl": ehrNoteQaJsonl() });
+    const name = "ours_multichoice_gpt-4-1106-preview_EHRNoteQA_processed.csv";
+    const text = ehrNoteQaOutputCsv("gpt-4-1106-preview", ["gpt-4-1106-preview_gpt4_eval"]);
+    const comma = await parsed(name, text, ds);
+    expect(await parsed(name, await resaved(text, separator), ds)).toEqual(comma);
   });
 });

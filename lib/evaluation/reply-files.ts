@@ -15,7 +15,7 @@
  * silently (an empty or broken model_answer, an unknown subject or turn key) is refused
  * with a located message instead.
  */
-import { parseCsv } from "@/lib/formats/csv";
+import { parseSniffedCsv } from "@/lib/formats/csv";
 import { issueAt, type IssueLog, type Where } from "@/lib/formats/issues";
 import type { EvalConversation, EvalDataset, EvalTurn } from "./eval-dataset";
 import { scoreEhrNoteQaOutput } from "./ehrnoteqa-output";
@@ -46,7 +46,7 @@ export const columnKey = (name: string) =>
     .toLowerCase();
 
 async function headerOf(text: string): Promise<string[] | null> {
-  for await (const rec of parseCsv([text])) return rec.fields;
+  for await (const rec of parseSniffedCsv(text)) return rec.fields;
   return null;
 }
 
@@ -120,7 +120,7 @@ async function parseChatQaAnswers(
   let header: string[] | null = null;
   let col = { subject: -1, category: -1, answer: -1 };
   let record = 0;
-  for await (const rec of parseCsv([text])) {
+  for await (const rec of parseSniffedCsv(text)) {
     for (const p of rec.problems ?? []) log.add({ file: name, line: rec.line, field: "(csv)", message: p });
     if (!header) {
       header = rec.fields;

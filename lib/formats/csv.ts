@@ -71,6 +71,15 @@ export async function sniffChunks(chunks: Chunks): Promise<{ delimiter: Delimite
   return { delimiter: sniffDelimiter(text), head: text, chunks: replay() };
 }
 
+/**
+ * A whole table held in memory (prediction and answer files), read with the separator sniffed
+ * from its header line as the dataset's table readers do: a European Excel `;` save and a
+ * tab-separated file named .csv read like a comma CSV.
+ */
+export function parseSniffedCsv(text: string): AsyncGenerator<CsvRecord> {
+  return parseCsv([text], { delimiter: sniffDelimiter(text.slice(0, SNIFF_CHARS)) });
+}
+
 export async function* parseCsv(chunks: Chunks, options: { delimiter?: Delimiter } = {}): AsyncGenerator<CsvRecord> {
   // Per-generator regexes: lastIndex is mutable state.
   const inQuoted = /["\r\n]/g;

@@ -18,8 +18,8 @@ const stats: ImportStats = {
       chars: 1234,
       records: 12,
       skipped: [
-        { what: "Coverage", count: 2, reason: "no EHR event is made of this resource type" },
-        { what: "Provenance", count: 1, reason: "not read: it records where a resource came from" },
+        { what: "Coverage", count: 2, key: "billing", detail: {}, reason: "no EHR event is made of this resource type" },
+        { what: "Provenance", count: 1, key: "provenance", detail: {}, reason: "not read: it records where a resource came from" },
       ],
     },
     {
@@ -64,6 +64,15 @@ describe("the import report", () => {
     expect(storedImportReport(JSON.parse(JSON.stringify(report)))).toEqual(report);
     expect(storedImportReport(null)).toBeNull();
     expect(storedImportReport({ ...report, files: "x" })).toBeNull();
+    // A report kept before skip reasons had keys still reads (the web shows its English reason).
+    const unkeyed = {
+      ...report,
+      files: report.files.map((f) => ({ ...f, skipped: f.skipped.map(({ what, count, reason }) => ({ what, count, reason })) })),
+    };
+    expect(storedImportReport(unkeyed)).toEqual(unkeyed);
+    expect(
+      storedImportReport({ ...report, files: [{ ...report.files[0], skipped: [{ what: "X", count: 1, reason: "r", key: "nope" }] }] }),
+    ).toBeNull();
     // The chars counter is progress bookkeeping, not part of the report.
     expect(JSON.stringify(report)).not.toContain("1234");
   });

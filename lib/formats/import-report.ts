@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { FileRole, IgnoredFile } from "./detect";
 import type { ImportStats } from "./parse-dataset";
+import { SKIP_REASON_KEYS } from "./skip-reasons";
 
 const note = z.object({
   key: z.enum(["delimiter", "renamed", "emptyColumns"]),
@@ -14,7 +15,14 @@ const note = z.object({
   detail: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 
-const skipped = z.object({ what: z.string(), count: z.number().int().min(0), reason: z.string() });
+/** `key` and `detail` are absent from reports kept before skip reasons had keys: those show `reason` as it is. */
+const skipped = z.object({
+  what: z.string(),
+  count: z.number().int().min(0),
+  reason: z.string(),
+  key: z.enum(SKIP_REASON_KEYS).optional(),
+  detail: z.record(z.string(), z.string()).optional(),
+});
 
 /** The report as kept (Dataset.importReport, backups): validated when read back, never trusted as it is. */
 export const importReportSchema = z.object({
@@ -58,7 +66,7 @@ export function importReport(stats: ImportStats): ImportReport {
       ...(f.readAs !== undefined ? { readAs: f.readAs } : {}),
       records: f.records,
       notes: (f.notes ?? []).map(({ key, line, message, detail }) => ({ key, line, message, detail })),
-      skipped: (f.skipped ?? []).map(({ what, count, reason }) => ({ what, count, reason })),
+      skipped: (f.skipped ?? []).map(({ what, count, reason, key, detail }) => ({ what, count, reason, key, detail })),
     })),
     ignored: (stats.ignored ?? []).map((f: IgnoredFile) => ({ ...f })),
     totals: { patients, events, notes, items, turns },

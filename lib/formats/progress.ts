@@ -1,5 +1,6 @@
 // Progress reporting and per-file counters for the import entry point.
 import type { Chunks } from "./csv";
+import type { SkipReasonKey } from "./skip-reasons";
 import type { TableNote } from "./table-header";
 
 export interface ImportProgress {
@@ -29,7 +30,10 @@ export interface SkippedRecords {
   /** What was skipped: a FHIR resource type ("Coverage"), a table's row kind. */
   what: string;
   count: number;
-  /** Why, in a sentence the import report prints as it is. */
+  /** Why: a catalog key with its values (the web words it per language, skip-reasons.ts). */
+  key: SkipReasonKey;
+  detail: Record<string, string>;
+  /** The same in an English sentence (the command line prints it). */
   reason: string;
 }
 

@@ -46,5 +46,5 @@ describe("job queue on SQLite (in-process)", () => {
       fs.rmSync(dir, { recursive: true, force: true });
       await db.$disconnect();
     }
-  }, 60_000);
+  }, 120_000); // each import starts a thread (its modules load through tsx: seconds on a loaded machine)
 });

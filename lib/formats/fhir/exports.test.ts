@@ -75,6 +75,8 @@ describe("every resource of an export is stored or reported skipped, per file", 
     expect(stats?.skipped).toContainEqual({
       what: "(Bundle entry without a resource)",
       count: 1,
+      key: "noResource",
+      detail: {},
       reason: expect.stringContaining("DELETE"),
     });
   }, 120_000);
@@ -86,11 +88,11 @@ describe("every resource of an export is stored or reported skipped, per file", 
     const skipped = r.stats.files.find((f) => f.name === name)?.skipped ?? [];
     expect(skipped).toEqual(
       expect.arrayContaining([
-        { what: "Patient", count: 1, reason: expect.stringContaining("patient") },
-        { what: "Encounter", count: 3, reason: expect.stringContaining("visit") },
-        { what: "Claim", count: 1, reason: expect.stringContaining("Billing") },
-        { what: "Provenance", count: 1, reason: expect.any(String) },
-        { what: "CareTeam", count: 1, reason: expect.stringContaining("does not map") },
+        { what: "Patient", count: 1, key: "patient", detail: {}, reason: expect.stringContaining("patient") },
+        { what: "Encounter", count: 3, key: "encounter", detail: {}, reason: expect.stringContaining("visit") },
+        { what: "Claim", count: 1, key: "billing", detail: {}, reason: expect.stringContaining("Billing") },
+        { what: "Provenance", count: 1, key: "provenance", detail: {}, reason: expect.any(String) },
+        { what: "CareTeam", count: 1, key: "unmapped", detail: { type: "CareTeam" }, reason: expect.stringContaining("does not map") },
       ]),
     );
   }, 120_000);
@@ -160,7 +162,13 @@ describe("what a clinician reads is mapped as events (issue #32)", () => {
     texts["Immunization.000.ndjson"] = (texts["Immunization.000.ndjson"] as string).replace(',"x":"2024-05-20T11:00:00+00:00"', "");
     const r = await imported(texts);
     expect(r.stats.files.find((f) => f.name === "Immunization.000.ndjson")?.skipped).toEqual([
-      { what: "Immunization (no time)", count: 1, reason: expect.stringContaining("cannot be placed before or after a cutoff") },
+      {
+        what: "Immunization (no time)",
+        count: 1,
+        key: "noTime",
+        detail: { type: "Immunization", elements: expect.stringContaining("occurrence") },
+        reason: expect.stringContaining("cannot be placed before or after a cutoff"),
+      },
     ]);
   }, 120_000);
 });
@@ -302,7 +310,13 @@ describe("gestational age from the first pregnancy evidence available", () => {
     });
     expect(eventsOf(r.dataset.patients).get("Condition/6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f99")?.gaDays).toBeUndefined();
     const stats = r.stats.files.find((f) => f.name === name);
-    expect(stats?.skipped).toContainEqual({ what: "Condition (pregnancy)", count: 1, reason: expect.any(String) });
+    expect(stats?.skipped).toContainEqual({
+      what: "Condition (pregnancy)",
+      count: 1,
+      key: "pregnancy",
+      detail: {},
+      reason: expect.any(String),
+    });
     expect(stats?.records).toBe(19);
   }, 120_000);
 

@@ -88,6 +88,13 @@ describe("synthetic histories round-trip through FHIR", () => {
     const v = await validateDatasetStream(reopenable(texts));
     if (!v.ok) throw new Error(JSON.stringify(v.issues));
     expect(await collectDataset(v.summary, streamDataset(reopenable(texts), v.summary))).toEqual(whole.dataset);
+
+    // A line kept for its batch as bytes and broken after validation is named when it is parsed.
+    const name = Object.keys(texts).find((n) => n.startsWith("Observation")) as string;
+    const broken = { ...texts, [name]: (texts[name] as string).replace("{", "[") };
+    await expect(collectDataset(v.summary, streamDataset(reopenable(broken), v.summary))).rejects.toThrow(
+      new RegExp(`${name.replace(".", "\\.")} changed after it was validated \\(record 1\\)`),
+    );
   }, 120_000);
 });
 

@@ -11,6 +11,7 @@ import type { ZoneExample } from "../validate-ehr";
 import { pregnancyOnset } from "./assemble";
 import { badAttachments, encounterOf, GA_CODES, roleOf, subjectOf } from "./map-event";
 import { IntList, type FhirPlan } from "./plan";
+import { skipReason } from "../skip-reasons";
 import { NO_RESOURCE, SkipCounter } from "./skipped";
 import {
   eventTime,
@@ -216,7 +217,7 @@ export class FhirIndex {
     const t = eventTime(r);
     if (!t) {
       if (SKIPPED_WITHOUT_TIME.has(type)) {
-        skipped.add(`${type} (no time)`, `${type} without a time (${elements.join(", ")}): it cannot be placed before or after a cutoff.`);
+        skipped.add(`${type} (no time)`, skipReason("noTime", { type, elements: elements.join(", ") }));
         return;
       }
       this.issue(where, elements[0] ?? "", `${type} without a time (${elements.join(", ")}): it cannot be placed before or after a cutoff`);

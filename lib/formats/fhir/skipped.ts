@@ -2,32 +2,34 @@
 // sentence (FileStats.skipped, lib/formats/progress.ts): for each file, its resources = the
 // events stored from it + the sum of these counts. Nothing of an export vanishes without a word.
 import type { SkippedRecords } from "../progress";
+import { type SkipReason, type SkipReasonKey, skipReason } from "../skip-reasons";
 
-const SUPPORTING = "Referred to by the patient's events (who, where, which product); not an event of the record itself.";
-const BILLING = "Billing and coverage, not clinical: not part of the record a clinician reads.";
-
-/** Why a resource type outside the mapping is not stored (README.md, "Mapping"). */
-const REASONS: Record<string, string> = {
-  Patient: "Read as the patient (id, sex, birth date): the record's owner, not an event of it.",
-  Encounter: "Read as visits: each event carries its encounter as its visit; an encounter is not an event.",
-  "Condition (pregnancy)": "Read as the pregnancy itself: its id is the items' pregnancy_id and it bounds gestational age; not an event.",
-  "Observation (pregnancy dating)": "Read as the pregnancy's dating (EDD / LMP), from which every event's gestational age is counted.",
-  Binary: "Read as the text of the note (DocumentReference / DiagnosticReport) that links to it, not as an event of its own.",
-  Practitioner: SUPPORTING,
-  PractitionerRole: SUPPORTING,
-  Organization: SUPPORTING,
-  Location: SUPPORTING,
-  Medication: SUPPORTING,
-  Device: SUPPORTING,
-  Substance: SUPPORTING,
-  Claim: BILLING,
-  ExplanationOfBenefit: BILLING,
-  Coverage: BILLING,
-  Provenance: "Who wrote or changed the records: metadata about the export, not clinical content.",
+/** The reason of a resource type outside the mapping (README.md, "Mapping"); others are unmapped. */
+const BY_TYPE: Record<string, SkipReasonKey> = {
+  Patient: "patient",
+  Encounter: "encounter",
+  Binary: "binary",
+  Practitioner: "supporting",
+  PractitionerRole: "supporting",
+  Organization: "supporting",
+  Location: "supporting",
+  Medication: "supporting",
+  Device: "supporting",
+  Substance: "supporting",
+  Claim: "billing",
+  ExplanationOfBenefit: "billing",
+  Coverage: "billing",
+  Provenance: "provenance",
 };
 
-export const skipReason = (what: string): string =>
-  REASONS[what] ?? `${what} is a resource type this importer does not map to events (lib/formats/fhir/README.md lists the mapping).`;
+/** Why `what` (a type, or a type with its role: "Condition (pregnancy)") is not stored. */
+export function reasonFor(what: string): SkipReason {
+  if (what === NO_RESOURCE) return skipReason("noResource");
+  if (what.endsWith(" (pregnancy)")) return skipReason("pregnancy");
+  if (what.endsWith(" (pregnancy dating)")) return skipReason("pregnancyDating");
+  const key = BY_TYPE[what];
+  return key ? skipReason(key) : skipReason("unmapped", { type: what });
+}
 
 /** An entry with no resource (a transaction's DELETE), or a resource that could not be read. */
 export const NO_RESOURCE = "(Bundle entry without a resource)";
@@ -36,13 +38,10 @@ export const NO_RESOURCE = "(Bundle entry without a resource)";
 export class SkipCounter {
   private readonly byKind = new Map<string, SkippedRecords>();
 
-  add(
-    what: string,
-    reason = what === NO_RESOURCE ? "A Bundle entry without a resource (e.g. a transaction's DELETE) holds no record." : skipReason(what),
-  ): void {
+  add(what: string, why: SkipReason = reasonFor(what)): void {
     const s = this.byKind.get(what);
     if (s) s.count++;
-    else this.byKind.set(what, { what, count: 1, reason });
+    else this.byKind.set(what, { what, count: 1, ...why });
   }
 
   /** One of `what` turned out to be stored after all (an earlier pregnancy, kept as an event). */

@@ -1,13 +1,15 @@
 // The job queue of a database client: pg-boss on PostgreSQL (one per database URL in this
 // process; the work runs in worker processes: scripts/start.ts, `clinaudit worker`), in this
-// process on SQLite (one per client, its handlers given that client).
+// process on SQLite (one per client, its handlers given that client; imports in a capped thread).
 import "server-only";
 import { clientUrl, type Db } from "../../db/client";
 import { parseDatabaseUrl } from "../../db/target";
+import { env } from "../../env";
 import { APP_JOBS, type AppJobKind } from "./handlers";
 import { inProcessQueue } from "./in-process";
+import { importInThread } from "./import-thread/client";
 import { pgQueue } from "./pg-queue";
-import type { JobDefinition, JobQueue, WaitOptions } from "./types";
+import type { JobDefinition, JobQueue, JobRegistry, WaitOptions } from "./types";
 
 const globalForJobs = globalThis as unknown as { clinauditJobs?: { byUrl: Map<string, JobQueue>; byDb: WeakMap<Db, JobQueue> } };
 
@@ -20,8 +22,14 @@ export function jobsFor(db: Db): JobQueue {
     return queue;
   }
   let queue = cache.byDb.get(db);
-  if (!queue) cache.byDb.set(db, (queue = inProcessQueue(APP_JOBS, db)));
+  if (!queue) cache.byDb.set(db, (queue = inProcessQueue(sqliteJobs(env().CLINAUDIT_IMPORT_HEAP_MB), db)));
   return queue;
+}
+
+/** The app's jobs as the web process runs them on SQLite: each import in a thread under `heapMb`. */
+export function sqliteJobs(heapMb: number) {
+  const imports = APP_JOBS["dataset-import"];
+  return { ...APP_JOBS, "dataset-import": { ...imports, handler: importInThread(heapMb) } } satisfies JobRegistry;
 }
 
 type InputOf<K extends AppJobKind> = (typeof APP_JOBS)[K] extends JobDefinition<infer I, unknown> ? I : never;

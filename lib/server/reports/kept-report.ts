@@ -5,7 +5,8 @@ import { adjudicationQueue, type AdjudicationQueue } from "../adjudication/queue
 import { type AuditProgress, auditProgress } from "../audits/progress";
 import { dashboardVersion } from "./dashboard-version";
 import { Kept } from "./kept";
-import { askThread, threadServes } from "./thread/client";
+import { threadServes } from "../threads/start";
+import { askThread } from "./thread/client";
 import type { BuiltPackage, HeadAndReport, RenderedExport } from "./thread/protocol";
 import { builtPackage, headAndReport, renderedExport } from "./thread/work";
 

@@ -4,28 +4,14 @@
 // one. One per process, not per copy of this module: pages, route handlers and instrumentation
 // each load their own copy, and a thread per copy computed and kept every report once per copy.
 import "server-only";
-import fs from "node:fs";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
-import { parseDatabaseUrl } from "../../../db/target";
 import { processWide } from "../../../process-wide";
 import { log } from "../../log";
+import { bootPresent, startThread, threadDir } from "../../threads/start";
 import type { ThreadAnswers, ThreadReply, ThreadRequest } from "./protocol";
 
-/**
- * Read from the checkout at run time (the server, the tests and the CLI all run from it). The
- * bundler is told to leave these alone: the thread loads the sources through tsx, not the build.
- */
-const ROOT = /* turbopackIgnore: true */ process.cwd();
-/**
- * Taken from the runtime rather than imported: the bundler follows `new Worker(…)` of an imported
- * worker_threads into the thread's files (and tsx, and esbuild's binary) and fails the build.
- */
-const Threads = process.getBuiltinModule("node:worker_threads");
-const DIR = path.join(ROOT, "lib", "server", "reports", "thread");
-const BOOT = path.join(DIR, "boot.mjs");
-/** Looked for once: a checkout without the thread's files (none ships so today) computes in process. */
-const BOOT_PRESENT = fs.existsSync(BOOT);
+const DIR = threadDir("reports", "thread");
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -54,11 +40,7 @@ export async function stopReportThread(): Promise<void> {
 }
 
 function start(): Thread {
-  const worker = new Threads.Worker(BOOT, {
-    workerData: { entry: path.join(DIR, "entry.ts"), tsconfig: path.join(ROOT, "tsconfig.json") },
-    // Server modules guard themselves with `server-only`, a no-op under this condition only.
-    execArgv: ["--conditions=react-server"],
-  });
+  const worker = startThread(path.join(DIR, "entry.ts"));
   worker.unref();
   state.counts.started++;
   const pending = new Map<number, Pending>();
@@ -83,15 +65,6 @@ function start(): Thread {
   return current;
 }
 
-/**
- * Whether the thread can serve this database: it opens its own connection, which an in-memory
- * SQLite database cannot share; and the checkout must hold the thread's files.
- */
-export function threadServes(url: string): boolean {
-  const target = parseDatabaseUrl(url);
-  return !(target.provider === "sqlite" && target.file === ":memory:") && BOOT_PRESENT;
-}
-
 /** Sends one request to the report thread and waits for its answer. */
 export function askThread<R extends ThreadRequest>(request: R): Promise<ThreadAnswers[R["op"]]> {
   state.thread ??= start();
@@ -110,6 +83,6 @@ export function askThread<R extends ThreadRequest>(request: R): Promise<ThreadAn
  * its modules through tsx takes seconds, which the first organizer would otherwise wait for.
  */
 export function warmReportThread(): void {
-  if (!BOOT_PRESENT) return;
+  if (!bootPresent()) return;
   askThread({ op: "ping" }).catch((error) => log().warn({ err: error }, "the report thread did not start"));
 }

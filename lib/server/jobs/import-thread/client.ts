@@ -1,0 +1,110 @@
+// SQLite: the web process runs each dataset import in a thread of its own, under a heap cap
+// (CLINAUDIT_IMPORT_HEAP_MB), so an import's memory is not the web server's: an import that
+// needs more than the cap ends with a located message, nothing written (its transaction never
+// commits), and the server goes on serving. A database a thread cannot open (in-memory SQLite)
+// imports in this thread. Loading a thread's modules takes seconds, so one is started idle
+// (unreferenced) at server start and after each import, for the next.
+import "server-only";
+import path from "node:path";
+import type { Worker } from "node:worker_threads";
+import { clientUrl } from "../../../db/client";
+import { parseDatabaseUrl } from "../../../db/target";
+import type { ImportOutcome } from "../../datasets/import-dataset";
+import { startThread, threadDir, threadServes } from "../../threads/start";
+import { type DatasetImportInput, type DatasetImportProgress, runDatasetImport } from "../dataset-import";
+import type { JobHandler } from "../types";
+import type { ImportThreadData, ImportThreadMessage } from "./protocol";
+
+const ENTRY = path.join(threadDir("jobs", "import-thread"), "entry.ts");
+
+let spare: { worker: Worker; heapMb: number; alive: boolean } | undefined;
+/** Import threads started in this process (tests read it). */
+let started = 0;
+
+export function importThreadsStarted(): number {
+  return started;
+}
+
+function startSpare(heapMb: number) {
+  const worker = startThread(ENTRY, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+  started++;
+  worker.unref();
+  const entry = { worker, heapMb, alive: true };
+  worker.on("error", () => {}); // an idle thread that failed to load is replaced when taken
+  worker.on("exit", () => {
+    entry.alive = false;
+    if (spare === entry) spare = undefined;
+  });
+  return entry;
+}
+
+/** A started thread under `heapMb` for one import (the next is started once this one is done). */
+function takeThread(heapMb: number): Worker {
+  const taken = spare?.alive && spare.heapMb === heapMb ? spare : startSpare(heapMb);
+  if (spare !== taken) void spare?.worker.terminate();
+  spare = undefined;
+  taken.worker.ref();
+  return taken.worker;
+}
+
+/**
+ * Starts an idle import thread at server start (instrumentation.ts) when this server imports on
+ * SQLite: otherwise the first upload waits seconds for the thread's modules to load.
+ */
+export function warmImportThread(url: string, heapMb: number): void {
+  if (spare || parseDatabaseUrl(url).provider !== "sqlite" || !threadServes(url)) return;
+  spare = startSpare(heapMb);
+}
+
+/** The dataset-import handler of an in-process queue: each import in a thread capped at `heapMb`. */
+export function importInThread(heapMb: number): JobHandler<DatasetImportInput, ImportOutcome> {
+  return (input, context) => {
+    const url = clientUrl(context.db);
+    if (!threadServes(url)) return runDatasetImport(input, context);
+    return new Promise<ImportOutcome>((resolve, reject) => {
+      const worker = takeThread(heapMb);
+      // Where the import was when it ran out: the last file and record it reported.
+      let at: { file?: string; records?: number; writing?: boolean } = {};
+      let settled = false;
+      const settle = (f: () => void) => {
+        if (settled) return;
+        settled = true;
+        f();
+        // Started after, not during, the import: loading its modules would compete with it.
+        spare ??= startSpare(heapMb);
+      };
+      worker.on("message", (message: ImportThreadMessage) => {
+        if (message.type === "progress") {
+          at = where(at, message.event);
+          context.progress(message.event);
+        } else if (message.type === "done") settle(() => resolve(message.outcome));
+        else settle(() => reject(new Error(message.message)));
+      });
+      worker.on("error", (error: Error & { code?: string }) => {
+        if (error.code === "ERR_WORKER_OUT_OF_MEMORY") settle(() => resolve(outOfMemory(input, heapMb, at)));
+        else settle(() => reject(error));
+      });
+      worker.on("exit", (code) => settle(() => reject(new Error(`the import thread stopped (exit code ${code})`))));
+      worker.postMessage({ url, input } satisfies ImportThreadData);
+    });
+  };
+}
+
+function where(at: { file?: string; records?: number }, event: DatasetImportProgress) {
+  if ("phase" in event) return event.phase === "writing" ? { ...at, writing: true } : at;
+  return { file: event.file, records: event.records, writing: false };
+}
+
+/** The located answer to an import that outgrew its heap cap. */
+export function outOfMemory(
+  input: DatasetImportInput,
+  heapMb: number,
+  at: { file?: string; records?: number; writing?: boolean },
+): ImportOutcome {
+  const file = at.file ?? input.files[0]?.name ?? "(upload)";
+  const doing = at.writing ? "while it wrote the rows" : at.records ? `near record ${at.records} of this file` : "while it read this file";
+  const message =
+    `the import needed more than ${heapMb} MB of memory (CLINAUDIT_IMPORT_HEAP_MB) and was stopped ${doing}; nothing was written. ` +
+    "A record this large is unusual: check the file, split it, or import it with `npx clinaudit import`, which has no such cap";
+  return { status: "invalid", issues: [{ file, field: "(file)", message }], total: 1 };
+}

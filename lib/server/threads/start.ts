@@ -1,0 +1,49 @@
+// Worker threads of the web process (the report thread, import threads): each loads its entry's
+// TypeScript through boot.mjs and tsx, from the checkout, with its own database clients.
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import type { ResourceLimits, Worker } from "node:worker_threads";
+import { parseDatabaseUrl } from "../../db/target";
+
+/**
+ * Read from the checkout at run time (the server, the tests and the CLI all run from it). The
+ * bundler is told to leave these alone: the threads load the sources through tsx, not the build.
+ */
+const ROOT = /* turbopackIgnore: true */ process.cwd();
+/**
+ * Taken from the runtime rather than imported: the bundler follows `new Worker(…)` of an imported
+ * worker_threads into the thread's files (and tsx, and esbuild's binary) and fails the build.
+ */
+const Threads = process.getBuiltinModule("node:worker_threads");
+const BOOT = path.join(ROOT, "lib", "server", "threads", "boot.mjs");
+/** Looked for once: a checkout without the threads' files (none ships so today) works in process. */
+const BOOT_PRESENT = fs.existsSync(BOOT);
+
+/** A thread's folder under lib/server of the checkout, e.g. threadDir("reports", "thread"). */
+export function threadDir(...parts: string[]): string {
+  return path.join(ROOT, "lib", "server", ...parts);
+}
+
+/**
+ * Whether a thread can serve this database: it opens its own connection, which an in-memory
+ * SQLite database cannot share; and the checkout must hold the threads' files.
+ */
+export function threadServes(url: string): boolean {
+  const target = parseDatabaseUrl(url);
+  return !(target.provider === "sqlite" && target.file === ":memory:") && BOOT_PRESENT;
+}
+
+export function bootPresent(): boolean {
+  return BOOT_PRESENT;
+}
+
+/** Starts a thread running `entry` (a .ts file), with `workerData.data` and the given heap limits. */
+export function startThread(entry: string, options: { data?: unknown; resourceLimits?: ResourceLimits } = {}): Worker {
+  return new Threads.Worker(BOOT, {
+    workerData: { entry, tsconfig: path.join(ROOT, "tsconfig.json"), data: options.data },
+    // Server modules guard themselves with `server-only`, a no-op under this condition only.
+    execArgv: ["--conditions=react-server"],
+    ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
+  });
+}
