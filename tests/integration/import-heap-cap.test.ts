@@ -5,11 +5,11 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { sqliteJobs } from "@/lib/server/jobs";
-import { importThreadsStarted } from "@/lib/server/jobs/import-thread/client";
+import { idleImportThreadId, importThreadsStarted, warmImportThread } from "@/lib/server/jobs/import-thread/client";
 import { inProcessQueue } from "@/lib/server/jobs/in-process";
 import { generateEhrBundle } from "@/lib/synth/ehr/generate";
 import { sqlite, target } from "./databases";
@@ -100,4 +100,20 @@ describe("an import over the import thread's heap cap (SQLite)", () => {
       await db.$disconnect();
     }
   }, 120_000);
+});
+
+describe("the idle import thread", () => {
+  // instrumentation.ts warms it in its own copy of the client module; the upload route's copy
+  // (another chunk of the build) must find it rather than start a second one beside it.
+  it("is one per process, whichever copy of its module warms or takes it", async () => {
+    const url = `file:${path.join(os.tmpdir(), "clinaudit-warm-idle.db")}`;
+    warmImportThread(url, CAP_MB);
+    const idle = idleImportThreadId();
+    expect(idle).not.toBeNull();
+    vi.resetModules();
+    const copy = await import("@/lib/server/jobs/import-thread/client");
+    expect(copy.warmImportThread).not.toBe(warmImportThread);
+    copy.warmImportThread(url, CAP_MB);
+    expect(copy.idleImportThreadId()).toBe(idle);
+  });
 });

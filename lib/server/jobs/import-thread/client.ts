@@ -9,6 +9,7 @@ import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { clientUrl } from "../../../db/client";
 import { parseDatabaseUrl } from "../../../db/target";
+import { processWide } from "../../../process-wide";
 import type { ImportOutcome } from "../../datasets/import-dataset";
 import { startThread, threadDir, threadServes } from "../../threads/start";
 import { type DatasetImportInput, type DatasetImportProgress, runDatasetImport } from "../dataset-import";
@@ -17,32 +18,46 @@ import type { ImportThreadData, ImportThreadMessage } from "./protocol";
 
 const ENTRY = path.join(threadDir("jobs", "import-thread"), "entry.ts");
 
-let spare: { worker: Worker; heapMb: number; alive: boolean } | undefined;
-/** Import threads started in this process (tests read it). */
-let started = 0;
+interface Spare {
+  worker: Worker;
+  heapMb: number;
+  alive: boolean;
+}
+
+/**
+ * One per process (lib/process-wide.ts): instrumentation warms the spare that the upload route's
+ * copy of this module must find. `started`: import threads started in this process (tests read it).
+ */
+const state = processWide("import-thread", () => ({ spare: undefined as Spare | undefined, started: 0 }));
 
 export function importThreadsStarted(): number {
-  return started;
+  return state.started;
+}
+
+/** The idle thread's id, or null when none is waiting (tests read it). */
+export function idleImportThreadId(): number | null {
+  return state.spare?.alive ? state.spare.worker.threadId : null;
 }
 
 function startSpare(heapMb: number) {
   const worker = startThread(ENTRY, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
-  started++;
+  state.started++;
   worker.unref();
   const entry = { worker, heapMb, alive: true };
   worker.on("error", () => {}); // an idle thread that failed to load is replaced when taken
   worker.on("exit", () => {
     entry.alive = false;
-    if (spare === entry) spare = undefined;
+    if (state.spare === entry) state.spare = undefined;
   });
   return entry;
 }
 
 /** A started thread under `heapMb` for one import (the next is started once this one is done). */
 function takeThread(heapMb: number): Worker {
+  const { spare } = state;
   const taken = spare?.alive && spare.heapMb === heapMb ? spare : startSpare(heapMb);
   if (spare !== taken) void spare?.worker.terminate();
-  spare = undefined;
+  state.spare = undefined;
   taken.worker.ref();
   return taken.worker;
 }
@@ -52,8 +67,8 @@ function takeThread(heapMb: number): Worker {
  * SQLite: otherwise the first upload waits seconds for the thread's modules to load.
  */
 export function warmImportThread(url: string, heapMb: number): void {
-  if (spare || parseDatabaseUrl(url).provider !== "sqlite" || !threadServes(url)) return;
-  spare = startSpare(heapMb);
+  if (state.spare || parseDatabaseUrl(url).provider !== "sqlite" || !threadServes(url)) return;
+  state.spare = startSpare(heapMb);
 }
 
 /** The dataset-import handler of an in-process queue: each import in a thread capped at `heapMb`. */
@@ -71,7 +86,7 @@ export function importInThread(heapMb: number): JobHandler<DatasetImportInput, I
         settled = true;
         f();
         // Started after, not during, the import: loading its modules would compete with it.
-        spare ??= startSpare(heapMb);
+        state.spare ??= startSpare(heapMb);
       };
       worker.on("message", (message: ImportThreadMessage) => {
         if (message.type === "progress") {
