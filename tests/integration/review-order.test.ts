@@ -187,7 +187,13 @@ describe.each(DATABASES)("review order, time on task and flags on $name", (datab
 
     await saveRating(db, raters[0]!, { assignmentId: item!.assignmentId, dimension: "gold", category: "correct", expectedVersion: 0 });
     expect((await items())[0]).toMatchObject({ assignmentId: item!.assignmentId, status: "in-progress" });
-    await saveRating(db, raters[0]!, { assignmentId: item!.assignmentId, dimension: "gold", category: null, expectedVersion: 1, undo: true });
+    await saveRating(db, raters[0]!, {
+      assignmentId: item!.assignmentId,
+      dimension: "gold",
+      category: null,
+      expectedVersion: 1,
+      undo: true,
+    });
     expect((await items())[0]!.status).toBe("todo");
     // A flag and its undo within one clock tick still show.
     await setFlag(db, raters[0]!, { assignmentId: item!.assignmentId, flagged: true });
