@@ -23,7 +23,8 @@ export function fastestMs(run: () => unknown, runs: number): number {
  * collection dominate), and 1 MB alone is read in under a second (~200 ms or much less on a quiet
  * machine: a quadratic reader takes minutes). 32 KB is tried first, so a quadratic reader fails in
  * seconds instead of running for an hour. Fastest of a few runs: the least disturbed by a busy
- * machine (the suite runs two workers on two cores), where a bound tighter than these flaked.
+ * machine (the suite runs two workers on two cores), where a bound tighter than these flaked, and
+ * where the fastest of two 4 MB runs once came out at 10.2× (a collection in each, at load ~6).
  */
 export function expectLinearTime(shape: (length: number) => string, read: (text: string) => unknown): void {
   expect(
@@ -35,7 +36,7 @@ export function expectLinearTime(shape: (length: number) => string, read: (text:
   expect(one, "1 MB").toBeLessThan(1_000);
   const large = shape(4 * MB);
   expect(
-    fastestMs(() => read(large), 2),
+    fastestMs(() => read(large), 4),
     "4 MB",
   ).toBeLessThanOrEqual(10 * Math.max(one, 10));
 }
