@@ -11,6 +11,8 @@ export interface QueuePlace {
   size: number;
   /** The next assignment not yet done after this one (wrapping), or null. */
   nextAssignmentId: string | null;
+  /** The open one after that (wrapping; never this one), or null: the case page prefetches both. */
+  followingAssignmentId: string | null;
 }
 
 /** Queue order: the stored review position, ties by sample order (as reviewQueue sorts). */
@@ -46,21 +48,28 @@ export async function queuePlace(
   const [p, s] = [mine.reviewPosition, mine.auditItem.sampleOrder];
   const before = { ...where, OR: [{ reviewPosition: { lt: p } }, { reviewPosition: p, auditItem: { sampleOrder: { lt: s } } }] };
   const after = { ...where, OR: [{ reviewPosition: { gt: p } }, { reviewPosition: p, auditItem: { sampleOrder: { gt: s } } }] };
-  const [earlier, next] = await Promise.all([db.assignment.count({ where: before }), firstOpen(db, after, needed)]);
-  return { position: earlier + 1, size, nextAssignmentId: next ?? (await firstOpen(db, before, needed)) };
+  const [earlier, later] = await Promise.all([db.assignment.count({ where: before }), firstOpen(db, after, needed, 2)]);
+  const next = later.length < 2 ? [...later, ...(await firstOpen(db, before, needed, 2 - later.length))] : later;
+  return { position: earlier + 1, size, nextAssignmentId: next[0] ?? null, followingAssignmentId: next[1] ?? null };
 }
 
-/** The first assignment in queue order under `where` with fewer ratings than it needs, or null. */
-async function firstOpen(db: Db, where: Prisma.AssignmentWhereInput, needed: (auditItemId: string) => number): Promise<string | null> {
+/** The first `count` assignments in queue order under `where` with fewer ratings than they need. */
+async function firstOpen(
+  db: Db,
+  where: Prisma.AssignmentWhereInput,
+  needed: (auditItemId: string) => number,
+  count: number,
+): Promise<string[]> {
+  const found: string[] = [];
   for (let skip = 0, take = FIRST_LOOK; ; skip += take, take *= 4) {
     const rows = await db.assignment.findMany({ where, orderBy: ORDER, skip, take, select: { id: true, auditItemId: true } });
     const rated = await ratedCounts(
       db,
       rows.map((r) => r.id),
     );
-    const open = rows.find((r) => queueStatus(rated.get(r.id) ?? 0, needed(r.auditItemId)) !== "done");
-    if (open) return open.id;
-    if (rows.length < take) return null;
+    for (const r of rows)
+      if (queueStatus(rated.get(r.id) ?? 0, needed(r.auditItemId)) !== "done" && found.push(r.id) >= count) return found;
+    if (rows.length < take) return found;
   }
 }
 
@@ -96,5 +105,11 @@ async function placeInMemory(
   const at = items.findIndex((i) => i.assignmentId === assignmentId);
   if (at < 0) return null;
   const next = nextUnrated(items, assignmentId);
-  return { position: at + 1, size: items.length, nextAssignmentId: next?.assignmentId ?? null };
+  const following = next && nextUnrated(items, next.assignmentId);
+  return {
+    position: at + 1,
+    size: items.length,
+    nextAssignmentId: next?.assignmentId ?? null,
+    followingAssignmentId: following && following.assignmentId !== assignmentId ? following.assignmentId : null,
+  };
 }
