@@ -1,8 +1,6 @@
 "use server";
 import { guardedAction } from "@/lib/server/action";
 import { activeTimeSchema, recordActiveTime } from "@/lib/server/review/active-time";
-import { requestAddress } from "@/lib/server/request-address";
-import { confirmCaseOpen, confirmCaseOpenSchema } from "@/lib/server/review/case-page";
 import { setFlag, setFlagSchema } from "@/lib/server/review/flag";
 import { authorizeCorrectionTurn, settle } from "@/lib/server/review/outcome";
 import { saveComment, saveCommentSchema } from "@/lib/server/review/save-comment";
@@ -34,8 +32,4 @@ export const saveCorrectionAction = guardedAction("review:rate", saveCorrectionS
 export const setFlagAction = guardedAction("review:rate", setFlagSchema, async (input, { db, user }) => setFlag(db, user.id, input));
 export const recordActiveTimeAction = guardedAction("review:rate", activeTimeSchema, async (input, { db, user }) =>
   recordActiveTime(db, user.id, input),
-);
-/** A case page the browser kept (prefetched) is now shown: log the view, say whether its state is current. */
-export const openCaseAction = guardedAction("review:rate", confirmCaseOpenSchema, async (input, { db, user }) =>
-  confirmCaseOpen(db, user.id, input, await requestAddress()),
 );

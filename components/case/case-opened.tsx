@@ -15,10 +15,23 @@ export interface CaseOpenedProps {
   logView: boolean;
   /** The next cases in the queue, prefetched whole while this one is read. */
   prefetch: string[];
-  open(input: { assignmentId: string; stamp: string; logView: boolean }): Promise<{ ok: true; data: { current: boolean } } | { ok: false }>;
 }
 
-export function CaseOpened({ assignmentId, stamp, logView, prefetch, open }: CaseOpenedProps) {
+/** app/api/review/open: a route, so that it never waits in (or holds up) the router's queue of server actions. */
+async function open(input: {
+  assignmentId: string;
+  stamp: string;
+  logView: boolean;
+}): Promise<{ ok: boolean; data?: { current: boolean } }> {
+  const res = await fetch("/api/review/open", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(input),
+  });
+  return res.ok ? ((await res.json()) as { ok: boolean; data?: { current: boolean } }) : { ok: false };
+}
+
+export function CaseOpened({ assignmentId, stamp, logView, prefetch }: CaseOpenedProps) {
   const router = useRouter();
 
   // Once per case shown (a refresh re-renders with a new stamp but is the same view): the view
@@ -28,7 +41,7 @@ export function CaseOpened({ assignmentId, stamp, logView, prefetch, open }: Cas
   const opened = useEffectEvent(() => {
     void open({ assignmentId, stamp, logView }).then(
       (result) => {
-        if (result.ok && !result.data.current) router.refresh();
+        if (result.ok && result.data?.current === false) router.refresh();
       },
       () => {}, // offline: the page stays as it is; saves say why they fail
     );

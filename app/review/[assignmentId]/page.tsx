@@ -19,14 +19,7 @@ import { pageContext } from "@/lib/server/page";
 import { requestAddress } from "@/lib/server/request-address";
 import { loadCasePage } from "@/lib/server/review/case-page";
 import { mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
-import {
-  openCaseAction,
-  recordActiveTimeAction,
-  saveCommentAction,
-  saveCorrectionAction,
-  saveRatingAction,
-  setFlagAction,
-} from "../actions";
+import { recordActiveTimeAction, saveCommentAction, saveCorrectionAction, saveRatingAction, setFlagAction } from "../actions";
 
 /** An MCQ item always has a cutoff (the importer requires it); this only keeps the types honest. */
 const EMPTY_RECORD = { json: JSON.stringify(compactRecord([])), etag: "empty" };
@@ -93,9 +86,9 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
         assignmentId={review.assignmentId}
         stamp={review.stamp}
         logView={sent}
-        // The next case and the one after, whole: `n` then shows one kept in the browser.
-        prefetch={[nextHref, review.followingAssignmentId && `/review/${review.followingAssignmentId}`].filter((h) => h !== null)}
-        open={openCaseAction}
+        // The next case and the one after, whole: `n` then shows one kept in the browser. Not the
+        // end of the queue: it lists what is left (flags, comments) and this case may change that.
+        prefetch={[review.nextAssignmentId, review.followingAssignmentId].filter((id) => id !== null).map((id) => `/review/${id}`)}
       />
       <CaseHeader
         auditName={review.audit.name}
