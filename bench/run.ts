@@ -13,6 +13,7 @@ import { runAppBenches, type AppSettings } from "./app/run-app";
 import { benchPostgresUrl, runPairBenches } from "./app/run-pair";
 import { benchUpload } from "./app/upload";
 import { benchCorrected } from "./corrected/bench";
+import { runRaterFlow } from "./rater-flow/run";
 import { runReviewFull } from "./review-full/run";
 import { BENCHMARKS, parseBenchArgs, USAGE, UsageError, type BenchKey, type BenchOptions } from "./lib/args";
 import {
@@ -200,6 +201,10 @@ async function main(o: BenchOptions): Promise<BenchRow[]> {
     if (o.only.has("review-full")) {
       say("\n== review-full: full-review audits on SQLite (and PostgreSQL with BENCH_POSTGRES_URL)");
       rows.push(...(await runReviewFull(o.port, o.keep)));
+    }
+    if (o.only.has("rater-flow")) {
+      say("\n== rater-flow: n → next case interactive, 20 raters in Chromium");
+      rows.push(...(await guarded("rater-flow", "rater flow", "p95 ≤ 100 ms", () => runRaterFlow(o.port, o.keep))));
     }
   } finally {
     if (!o.keep) removeDirs();

@@ -9,12 +9,9 @@
  *
  * Progress goes to stderr; the last stdout line is the world as JSON.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { DEFAULT_RUBRIC } from "../../lib/audits/rubric";
 import { generatePassword } from "../../lib/auth/password";
-import { createDb } from "../../lib/db/client";
-import { applyMigrations } from "../../lib/db/migrate";
 import type { McqItem } from "../../lib/formats";
 import { saveAdjudicationSchema } from "../../lib/schemas/adjudication";
 import { saveAdjudication } from "../../lib/server/adjudication/save-adjudication";
@@ -25,6 +22,7 @@ import { importDataset } from "../../lib/server/datasets/import-dataset";
 import { openFile } from "../../lib/server/datasets/open-file";
 import { saveCorrection } from "../../lib/server/review/save-correction";
 import { createUser } from "../../lib/server/users/create-user";
+import { freshSqlite } from "../lib/fresh-sqlite";
 
 export interface CorrectedWorld {
   password: string;
@@ -51,12 +49,7 @@ const KINDS = ["EVIDENCE", "GOLD", "STEM", "DISTRACTOR", "EVIDENCE", "GOLD", "ST
 async function main(): Promise<void> {
   const input = flag("--input");
   const dataDir = path.resolve(flag("--data"));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, "clinaudit.db");
-  const url = `file:${file}`;
-  await applyMigrations({ provider: "sqlite", url, file });
-  const db = createDb(url);
+  const db = await freshSqlite(dataDir);
   try {
     let t = performance.now();
     const outcome = await importDataset(

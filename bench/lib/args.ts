@@ -14,6 +14,7 @@ export const BENCHMARKS = [
   "pair",
   "fhir-import",
   "review-full",
+  "rater-flow",
 ] as const;
 export type BenchKey = (typeof BENCHMARKS)[number];
 

@@ -3,6 +3,9 @@
 
 export const ACCESS_ACTIONS = [
   "case.view",
+  // A case page's data sent without being shown: a prefetch, or a client navigation before the
+  // page reports itself open (then "case.view" follows from the browser).
+  "case.sent",
   "adjudication.view",
   "dataset-item.view",
   "download.corrected",

@@ -243,6 +243,9 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
             const items = queue[0]!.items;
             expect([page.position, page.size]).toEqual([items.find((i) => i.assignmentId === assignmentId)!.position, items.length]);
             expect(page.nextAssignmentId).toBe(nextUnrated(items, assignmentId)?.assignmentId ?? null);
+            // And the case after it (both prefetched by the browser): never this one, never the next again.
+            const following = page.nextAssignmentId && nextUnrated(items, page.nextAssignmentId)?.assignmentId;
+            expect(page.followingAssignmentId).toBe(following && following !== assignmentId ? following : null);
             const own = [...(ratings.get(assignmentId) ?? new Map())].map(([dimension, r]) => ({
               dimension,
               category: r.category,

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CaseHeader } from "@/components/case/case-header";
+import { CaseOpened } from "@/components/case/case-opened";
 import { FindingsNotice } from "@/components/case/findings-notice";
 import { GuidelinesPanel } from "@/components/case/guidelines-panel";
 import { guidelinesFor } from "@/lib/audits/guidelines";
@@ -31,7 +33,12 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   const { assignmentId } = await props.params;
   // One read for the assignment and all it carries, one for the place in the queue; the record
   // comes from the per-item cache (lib/server/review/record-cache.ts) as compact JSON.
-  const review = await loadCasePage(db, user.id, assignmentId, { address: await requestAddress() });
+  // Rendered for the router (a prefetch of the next case, or a client navigation: Next's fetch
+  // accepts anything, and headers() hides its own `RSC` header; nothing tells a prefetch from a
+  // navigation): the data is logged as sent, the view when the browser shows the page
+  // (CaseOpened). A document request (a browser's asks for text/html) is a view at once.
+  const sent = !((await headers()).get("accept") ?? "").includes("text/html");
+  const review = await loadCasePage(db, user.id, assignmentId, { address: await requestAddress(), sent });
   if (!review) notFound();
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;
@@ -44,6 +51,8 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
     label: t(turn.turnType, { turn: turn.turnOrder, question: turn.questionStart }),
   }));
 
+  // Nothing left to rate after this one: "n" opens the end of the queue (what is left to revisit).
+  const nextHref = review.nextAssignmentId ? `/review/${review.nextAssignmentId}` : closed ? null : `/review/done/${review.audit.id}`;
   const rating = (
     <RatingPanel
       assignmentId={review.assignmentId}
@@ -64,8 +73,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
         setFlag: setFlagAction,
         recordActiveTime: recordActiveTimeAction,
       }}
-      // Nothing left to rate after this one: "n" opens the end of the queue (what is left to revisit).
-      nextHref={review.nextAssignmentId ? `/review/${review.nextAssignmentId}` : closed ? null : `/review/done/${review.audit.id}`}
+      nextHref={nextHref}
       controls={guidelines ? <GuidelinesPanel auditId={review.audit.id} text={guidelines} /> : undefined}
     />
   );
@@ -74,6 +82,14 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
     // Pulls the case into the page's vertical padding on wide screens: every pixel goes to the
     // case, the rating bar and the record (components/case/layout.ts).
     <div className="xl:-my-6">
+      <CaseOpened
+        assignmentId={review.assignmentId}
+        stamp={review.stamp}
+        logView={sent}
+        // The next case and the one after, whole: `n` then shows one kept in the browser. Not the
+        // end of the queue: it lists what is left (flags, comments) and this case may change that.
+        prefetch={[review.nextAssignmentId, review.followingAssignmentId].filter((id) => id !== null).map((id) => `/review/${id}`)}
+      />
       <CaseHeader
         auditName={review.audit.name}
         position={review.position}

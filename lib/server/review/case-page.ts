@@ -1,12 +1,15 @@
 import "server-only";
+import { createHash } from "node:crypto";
+import { z } from "zod";
 import type { Db } from "../../db/client";
 import { parseGuidelines } from "../../audits/guidelines";
 import { parseRubric } from "../../audits/rubric";
 import type { Item, Note } from "../../formats";
 import { recordAccess } from "../access-log/log";
+import { AppError } from "../errors";
 import { FINDING_SELECT, findingView } from "../datasets/findings";
 import { noteFromRow } from "../datasets/rows";
-import { queuePlace } from "./queue-place";
+import { type QueuePlace, queuePlace } from "./queue-place";
 import { caseRecord } from "./record-cache";
 
 /**
@@ -16,13 +19,15 @@ import { caseRecord } from "./record-cache";
  * (kept-queue.ts), and the item's pre-cutoff record from the record cache (no query once built). Access is loadCase's: only the
  * rater's own active assignment in an open or closed audit (null otherwise: 404), and the record
  * is asked for only after that check. A page shown is a view of the patient's record: it goes to
- * the access log's buffer (no query here), from `address` when a trusted proxy gave one.
+ * the access log's buffer (no query here), from `address` when a trusted proxy gave one; a page
+ * rendered for the router (a prefetch, or a client navigation: `sent`) is logged as "case.sent",
+ * and its view only when the browser shows it (confirmCaseOpen).
  */
 export async function loadCasePage(
   db: Db,
   userId: string,
   assignmentId: string,
-  options: { recordDir?: string | null; address?: string | null } = {},
+  options: { recordDir?: string | null; address?: string | null; sent?: boolean } = {},
 ) {
   const assignment = await db.assignment.findFirst({
     where: { id: assignmentId, userId, active: true, auditItem: { audit: { status: { in: ["OPEN", "CLOSED"] } } } },
@@ -63,17 +68,7 @@ export async function loadCasePage(
   if (!assignment) return null;
   const { item, audit, sampleOrder } = assignment.auditItem;
   const rubric = parseRubric(audit.rubric);
-  recordAccess(db, {
-    userId,
-    action: "case.view",
-    patient: item.patient.externalId,
-    itemExternalId: item.externalId,
-    datasetId: item.datasetId,
-    auditId: audit.id,
-    itemId: item.id,
-    auditItemId: assignment.auditItemId,
-    address: options.address ?? null,
-  });
+  logCase(db, userId, options.sent ? "case.sent" : "case.view", { ...assignment, audit, item }, options.address ?? null);
   const [place, record, notes] = await Promise.all([
     queuePlace(db, userId, audit, assignment.id),
     item.kind === "mcq" && item.cutoffTime
@@ -90,6 +85,9 @@ export async function loadCasePage(
     position: place?.position ?? assignment.reviewPosition ?? sampleOrder,
     size: place?.size ?? null,
     nextAssignmentId: place?.nextAssignmentId ?? null,
+    followingAssignmentId: place?.followingAssignmentId ?? null,
+    /** What the page's state is drawn from, in short: a page kept in the browser compares it when shown. */
+    stamp: caseStamp(assignment, audit.status, place),
     flagged: assignment.flagged,
     item: {
       id: item.id,
@@ -112,3 +110,94 @@ export async function loadCasePage(
   };
 }
 export type CasePage = NonNullable<Awaited<ReturnType<typeof loadCasePage>>>;
+
+/** One case page's access (the buffer writes it; no query here). */
+function logCase(
+  db: Db,
+  userId: string,
+  action: "case.view" | "case.sent",
+  c: {
+    auditItemId: string;
+    audit: { id: string };
+    item: { id: string; externalId: string; datasetId: string; patient: { externalId: string } };
+  },
+  address: string | null,
+): void {
+  recordAccess(db, {
+    userId,
+    action,
+    patient: c.item.patient.externalId,
+    itemExternalId: c.item.externalId,
+    datasetId: c.item.datasetId,
+    auditId: c.audit.id,
+    itemId: c.item.id,
+    auditItemId: c.auditItemId,
+    address,
+  });
+}
+
+interface StampedState {
+  commentVersion: number;
+  flagged: boolean;
+  ratings: { dimension: string; category: string | null; version: number }[];
+  corrections: { kind: string; turnOrder: number; version: number }[];
+}
+
+/**
+ * A digest of everything on a case page that can change after it was rendered: the rater's own
+ * ratings, comment, corrections and flag, the audit's status and the next items to open. The
+ * item, its record and the queue's size do not change once imported and assigned.
+ */
+export function caseStamp(
+  a: StampedState,
+  status: string,
+  place: Pick<QueuePlace, "nextAssignmentId" | "followingAssignmentId"> | null,
+): string {
+  const ratings = a.ratings.map((r) => `${r.dimension}=${r.category ?? ""}@${r.version}`).sort();
+  const corrections = a.corrections.map((c) => `${c.kind}/${c.turnOrder}@${c.version}`).sort();
+  const parts = [status, a.flagged, a.commentVersion, ratings, corrections, place?.nextAssignmentId, place?.followingAssignmentId];
+  return createHash("sha256").update(JSON.stringify(parts)).digest("base64url").slice(0, 22);
+}
+
+export const confirmCaseOpenSchema = z.strictObject({
+  assignmentId: z.string().min(1).max(64),
+  stamp: z.string().min(1).max(64),
+  /** The page was rendered for the router (logged as sent): its view is logged now. */
+  logView: z.boolean(),
+});
+
+/**
+ * The browser shows a case page it was sent earlier (prefetched, or rendered for a client
+ * navigation): the rater's view goes to the access log now (`logView`), and the answer says
+ * whether the page's state is still the server's (`stamp`, from loadCasePage). Not found when the
+ * assignment is not the rater's own active one in an open or closed audit (as loadCasePage).
+ */
+export async function confirmCaseOpen(
+  db: Db,
+  userId: string,
+  input: z.output<typeof confirmCaseOpenSchema>,
+  address: string | null,
+): Promise<{ current: boolean }> {
+  const assignment = await db.assignment.findFirst({
+    where: { id: input.assignmentId, userId, active: true, auditItem: { audit: { status: { in: ["OPEN", "CLOSED"] } } } },
+    select: {
+      id: true,
+      commentVersion: true,
+      flagged: true,
+      auditItemId: true,
+      ratings: { select: { dimension: true, category: true, version: true } },
+      corrections: { select: { kind: true, turnOrder: true, version: true } },
+      auditItem: {
+        select: {
+          audit: { select: { id: true, status: true, rubric: true, sampleSize: true } },
+          item: { select: { id: true, externalId: true, datasetId: true, patient: { select: { externalId: true } } } },
+        },
+      },
+    },
+  });
+  if (!assignment) throw new AppError("NOT_FOUND", { key: "review.errors.notFound" });
+  const { audit, item } = assignment.auditItem;
+  if (input.logView) logCase(db, userId, "case.view", { ...assignment, audit, item }, address);
+  const place = await queuePlace(db, userId, audit, assignment.id);
+  return { current: caseStamp(assignment, audit.status, place) === input.stamp };
+}

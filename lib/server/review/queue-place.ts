@@ -9,6 +9,8 @@ export interface QueuePlace {
   size: number;
   /** The next assignment not yet done after this one (wrapping), or null. */
   nextAssignmentId: string | null;
+  /** The open one after that (wrapping; never this one), or null: the case page prefetches both. */
+  followingAssignmentId: string | null;
 }
 
 /**
@@ -20,5 +22,12 @@ export async function queuePlace(db: Db, userId: string, audit: QueueAudit, assi
   const items = await keptQueue(db, userId, audit);
   const at = items.findIndex((i) => i.assignmentId === assignmentId);
   if (at < 0) return null;
-  return { position: at + 1, size: items.length, nextAssignmentId: nextUnrated(items, assignmentId)?.assignmentId ?? null };
+  const next = nextUnrated(items, assignmentId);
+  const following = next && nextUnrated(items, next.assignmentId);
+  return {
+    position: at + 1,
+    size: items.length,
+    nextAssignmentId: next?.assignmentId ?? null,
+    followingAssignmentId: following && following.assignmentId !== assignmentId ? following.assignmentId : null,
+  };
 }

@@ -1,0 +1,92 @@
+// `npm run bench -- --only rater-flow`: the world (setup.ts, or the kept one with --keep), served
+// by `npm start`, 20 raters in Chromium through their queues (measure.ts): `n` → next case
+// interactive for decision points and for conversations, beside `/account` loaded in the same run.
+import fs from "node:fs";
+import path from "node:path";
+import { log } from "../app/context";
+import { startApp } from "../app/server";
+import { signInAll } from "../app/sign-in";
+import { runTracked } from "../lib/processes";
+import { summarize } from "../lib/stats";
+import { type BenchRow, failedRow, formatLatencies, formatRatio } from "../lib/table";
+import { type FlowResult, type FlowSettings, measureFlow } from "./measure";
+import type { RaterFlowWorld } from "./world";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+export const RATER_FLOW_DIR = path.join(ROOT, "data", "bench-rater-flow");
+export const RATER_FLOW_SETTINGS: FlowSettings & { raters: number; items: number } = {
+  raters: 20,
+  items: 100,
+  transitions: 12,
+  readMs: 1500,
+  baselineEvery: 4,
+};
+const TARGET_MS = 100;
+
+async function world(dir: string, keep: boolean, s: typeof RATER_FLOW_SETTINGS): Promise<RaterFlowWorld> {
+  const file = path.join(dir, "world.json");
+  if (keep && fs.existsSync(file)) {
+    log(`rater-flow: reusing the kept world in ${path.relative(ROOT, dir)}`);
+    return JSON.parse(fs.readFileSync(file, "utf8")) as RaterFlowWorld;
+  }
+  const t = performance.now();
+  const args = ["--conditions=react-server", "--import", "tsx", "bench/rater-flow/setup.ts", "--data", dir];
+  args.push("--raters", String(s.raters), "--items", String(s.items));
+  const r = await runTracked(process.execPath, args, { cwd: ROOT, echo: "" });
+  if (r.code !== 0) throw new Error(`setup.ts failed (exit ${r.code}): ${r.stderr.trim().split("\n").slice(-3).join(" / ")}`);
+  log(`rater-flow: world built in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  return JSON.parse(fs.readFileSync(file, "utf8")) as RaterFlowWorld;
+}
+
+function row(kind: "mcq" | "conversation", items: number, raters: number, r: FlowResult): BenchRow {
+  const next = summarize(r.next);
+  const account = summarize(r.account);
+  const label = kind === "mcq" ? "decision points" : "conversations";
+  return {
+    key: `rater-flow.${kind}`,
+    benchmark: `rater flow: n → next case interactive, ${label}, ${items} items, ${raters} raters in Chromium`,
+    measured: formatLatencies(next),
+    baseline: `/account document load ${formatLatencies(account)}`,
+    ratio: account.p95 > 0 ? next.p95 / account.p95 : null,
+    target: `p95 ≤ ${TARGET_MS} ms`,
+    met: r.next.length > 0 ? next.p95 <= TARGET_MS && r.timeouts === 0 && r.failed.length === 0 : null,
+    values: {
+      n: next.n,
+      p50: next.p50,
+      p95: next.p95,
+      max: next.max,
+      accountN: account.n,
+      accountP50: account.p50,
+      accountP95: account.p95,
+      timeouts: r.timeouts,
+    },
+    note: `${next.n} transitions (${r.timeouts} over 20 s), max ${next.max.toFixed(0)} ms${r.failed.length ? `; ${r.failed.length} raters stopped early (${r.failed[0]})` : ""}; ratio p95 ÷ /account p95 ${formatRatio(account.p95 > 0 ? next.p95 / account.p95 : null)}`,
+  };
+}
+
+export async function runRaterFlow(port: number, keep: boolean, s = RATER_FLOW_SETTINGS): Promise<BenchRow[]> {
+  if (!keep) fs.rmSync(RATER_FLOW_DIR, { recursive: true, force: true });
+  const w = await world(RATER_FLOW_DIR, keep, s);
+  const app = await startApp({ port, dataDir: RATER_FLOW_DIR });
+  const rows: BenchRow[] = [];
+  try {
+    const cookies = await signInAll(app.base, w.emails, w.password);
+    for (const kind of ["mcq", "conversation"] as const) {
+      const audit = w[kind];
+      try {
+        log(`rater-flow: ${kind}, ${cookies.length} raters × ${s.transitions} transitions`);
+        const t = performance.now();
+        const r = await measureFlow(app.base, cookies, audit, s);
+        log(`rater-flow: ${kind} done in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+        rows.push(row(kind, audit.items, cookies.length, r));
+      } catch (error) {
+        rows.push(failedRow(`rater-flow.${kind}`, `rater flow, ${kind}`, `p95 ≤ ${TARGET_MS} ms`, error));
+      }
+    }
+    if (app.exited()) log(`the server exited during rater-flow:\n${app.logTail()}`);
+  } finally {
+    await app.stop();
+    if (!keep) fs.rmSync(RATER_FLOW_DIR, { recursive: true, force: true });
+  }
+  return rows;
+}

@@ -1,0 +1,116 @@
+import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
+import { createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
+import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
+
+// `n` opens a case the browser fetched while the rater read the one before (the next and the one
+// after are prefetched whole). What it shows is the case's own: its item, and its ratings as the
+// server holds them now, even when another tab rated it after the prefetch. The access log says
+// "case.view" for the cases the rater opened and only "case.sent" for one fetched and never shown.
+const AUDIT = `E2E prefetch ${Date.now()}`;
+const CLINICIAN = "clinician3@demo.clinaudit";
+const PASSWORD = "demo-clinician-2026";
+
+test.describe.configure({ mode: "serial" });
+
+let auditId = "";
+/** The clinician's queue, in order: the case page's path and the item's external id. */
+let queue: { href: string; item: string }[] = [];
+
+/** GET requests for the router (RSC) of case pages, by path. */
+function rscRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (r: Request) => {
+    if (r.method() === "GET" && r.headers().rsc === "1") seen.push(new URL(r.url()).pathname);
+  });
+  return seen;
+}
+
+/** Types the keys, waits for their saves, presses `n`: the case at `position` (1-based) is shown. */
+async function rateAndNext(page: Page, keys: string, position: number) {
+  await page.keyboard.type(keys);
+  await waitUntilSaved(page);
+  await page.keyboard.press("n");
+  await expect(page.getByText(`Item ${position} of 6`)).toBeVisible();
+  await expect(page.getByText(queue[position - 1]!.item, { exact: true }).first()).toBeVisible();
+}
+
+async function clinicianPage(browser: Browser): Promise<Page> {
+  const page = await newPage(browser);
+  await signIn(page, CLINICIAN, PASSWORD);
+  await expect(page).toHaveURL(/\/review$/);
+  return page;
+}
+
+test("setup: an open audit of six items for one clinician, and its queue", async ({ browser }) => {
+  const path = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 6, seed: "prefetch-1", clinicians: [3] });
+  auditId = path.split("/").at(-1)!;
+  const page = await clinicianPage(browser);
+  const section = page.locator("section", { has: page.getByRole("heading", { name: AUDIT }) });
+  await expect(section.locator("tbody tr")).toHaveCount(6);
+  queue = await section
+    .locator("tbody tr a[href^='/review/']")
+    .evaluateAll((links) => links.map((a) => ({ href: a.getAttribute("href")!, item: a.textContent!.trim() })));
+  await page.context().close();
+});
+
+test("n shows the prefetched next case with its own item and its ratings as saved since", async ({ browser }) => {
+  const page = await clinicianPage(browser);
+  const rsc = rscRequests(page);
+  await page.goto(queue[0]!.href);
+  await waitForShortcuts(page);
+  await expect(page.getByText("Item 1 of 6")).toBeVisible();
+  // The next case and the one after are fetched while the rater reads this one.
+  await expect.poll(() => rsc).toEqual(expect.arrayContaining([queue[1]!.href, queue[2]!.href]));
+
+  // Another tab rates case 2 after its prefetch.
+  const other = await clinicianPage(browser);
+  await other.goto(queue[1]!.href);
+  await waitForShortcuts(other);
+  await other.keyboard.press("3");
+  await waitUntilSaved(other);
+  const chosen = await other
+    .getByTestId("rating-bar")
+    .locator("fieldset")
+    .first()
+    .locator("label[data-checked] .font-medium")
+    .textContent();
+  expect(chosen).toBeTruthy();
+  await other.context().close();
+
+  await rateAndNext(page, "11", 2);
+  // The kept page said "unrated"; the server's rating replaces it once the page is shown.
+  const first = page.getByTestId("rating-bar").locator("fieldset").first();
+  await expect(first.locator("label[data-checked]")).toContainText(chosen!.trim());
+  await waitForShortcuts(page);
+
+  // Case 3 has not changed since it was prefetched: `n` shows it without asking the server for it.
+  const asked = rsc.filter((p) => p === queue[2]!.href).length;
+  await rateAndNext(page, "22", 3);
+  await expect(page.getByTestId("rating-bar").locator("fieldset label[data-checked]")).toHaveCount(0);
+  await waitForShortcuts(page);
+  // A rating key takes effect on the case shown.
+  await page.keyboard.press("1");
+  await expect(first.locator("label[data-checked]")).toHaveCount(1);
+  await waitUntilSaved(page);
+  await page.waitForTimeout(500); // a stale check would have refreshed by now
+  expect(rsc.filter((p) => p === queue[2]!.href).length).toBe(asked);
+  await page.context().close();
+});
+
+test("the access log: a view for each case opened, none for a case only prefetched", async ({ browser }) => {
+  const page = await newPage(browser);
+  await signInAs(page, "admin");
+  const csv = await (await page.request.get("/api/admin/access-log")).text();
+  const rows = csv
+    .trim()
+    .split("\n")
+    .map((line) => line.split(","))
+    .filter((cells) => cells[1] === CLINICIAN && cells[8] === auditId);
+  const actions = (item: string) => rows.filter((cells) => cells[6] === item).map((cells) => cells[4]);
+  // Opened: case 1 as a document, cases 2 and 3 after `n` (shown from the browser's copy).
+  for (const opened of queue.slice(0, 3)) expect(actions(opened.item)).toContain("case.view");
+  // Case 4 was prefetched from case 2 and case 3, never shown; nor were 5 and 6.
+  expect(actions(queue[3]!.item)).toContain("case.sent");
+  for (const never of queue.slice(3)) expect(actions(never.item)).not.toContain("case.view");
+  await page.context().close();
+});

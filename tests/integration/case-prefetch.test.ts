@@ -1,0 +1,106 @@
+// A case page the browser fetches ahead (the next case and the one after, prefetched while the
+// rater reads the current one): the render is logged as "case.sent", never as a view; the view is
+// logged when the browser shows the page (confirmCaseOpen), which also says whether the page's
+// state is still the server's (a rating saved in another tab after the prefetch makes it stale).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
+import type { Db } from "@/lib/db/client";
+import { flushAccessLog } from "@/lib/server/access-log/log";
+import { assignClinicians } from "@/lib/server/audits/assign";
+import { createAudit } from "@/lib/server/audits/create-audit";
+import { setAuditStatus } from "@/lib/server/audits/set-status";
+import { importDataset } from "@/lib/server/datasets/import-dataset";
+import { confirmCaseOpen, loadCasePage } from "@/lib/server/review/case-page";
+import { saveRating } from "@/lib/server/review/save-rating";
+import { benchmarkFile, makeUsers } from "./backup-world";
+import { DATABASES, freshDb } from "./databases";
+
+describe.each(DATABASES)("prefetched case pages on $name", (database) => {
+  let db: Db;
+  let rater: string;
+  let other: string;
+  let queue: string[];
+  beforeAll(async () => {
+    db = await freshDb(database);
+    const imported = await importDataset(db, null, [benchmarkFile]);
+    if (imported.status !== "imported") throw new Error("import failed");
+    const users = await makeUsers(db, ["org@example.org", "c1@example.org", "c2@example.org"]);
+    const organizer = users.get("org@example.org")!;
+    [rater, other] = [users.get("c1@example.org")!, users.get("c2@example.org")!];
+    const audit = await createAudit(db, organizer, {
+      name: "Prefetch",
+      datasetId: imported.datasetId,
+      size: 5,
+      seed: "p",
+      strata: [],
+      rubric: DEFAULT_RUBRIC,
+    });
+    await assignClinicians(db, organizer, { auditId: audit.id, clinicianIds: [rater, other], design: "FULLY_CROSSED" });
+    await setAuditStatus(db, organizer, audit.id, "open");
+    const rows = await db.assignment.findMany({
+      where: { auditId: audit.id, userId: rater },
+      orderBy: [{ reviewPosition: "asc" }, { auditItem: { sampleOrder: "asc" } }],
+      select: { id: true },
+    });
+    queue = rows.map((r) => r.id);
+  }, 120_000);
+  afterAll(async () => {
+    await db.$disconnect();
+    for (const d of DATABASES) await d.dropAll();
+  });
+
+  const events = async (assignmentId: string) => {
+    await flushAccessLog(db);
+    const auditItemId = (await db.assignment.findUniqueOrThrow({ where: { id: assignmentId } })).auditItemId;
+    return (await db.accessEvent.findMany({ where: { userId: rater, auditItemId }, orderBy: { at: "asc" } })).map((e) => e.action);
+  };
+
+  it("names the next case and the one after, and logs a render for the router as sent, not viewed", async () => {
+    const page = (await loadCasePage(db, rater, queue[1]!, { recordDir: null, sent: true }))!;
+    expect(page.nextAssignmentId).toBe(queue[2]);
+    expect(page.followingAssignmentId).toBe(queue[3]);
+    const last = (await loadCasePage(db, rater, queue[4]!, { recordDir: null, sent: true }))!;
+    // Wrapping: after the last come the first two (never the case itself).
+    expect([last.nextAssignmentId, last.followingAssignmentId]).toEqual([queue[0], queue[1]]);
+    expect(await events(queue[1]!)).toEqual(["case.sent"]);
+  });
+
+  it("logs the view when the browser shows the page, and says whether its state is still current", async () => {
+    const page = (await loadCasePage(db, rater, queue[2]!, { recordDir: null, sent: true }))!;
+    expect(await confirmCaseOpen(db, rater, { assignmentId: queue[2]!, stamp: page.stamp, logView: true }, null)).toEqual({
+      current: true,
+    });
+    expect(await events(queue[2]!)).toEqual(["case.sent", "case.view"]);
+
+    // Another tab rates the case after it was sent: the kept page is stale.
+    await saveRating(db, rater, { assignmentId: queue[2]!, dimension: "gold", category: "correct", expectedVersion: 0 });
+    expect(await confirmCaseOpen(db, rater, { assignmentId: queue[2]!, stamp: page.stamp, logView: false }, null)).toEqual({
+      current: false,
+    });
+    const fresh = (await loadCasePage(db, rater, queue[2]!, { recordDir: null }))!;
+    expect(fresh.stamp).not.toBe(page.stamp);
+    expect(await confirmCaseOpen(db, rater, { assignmentId: queue[2]!, stamp: fresh.stamp, logView: false }, null)).toEqual({
+      current: true,
+    });
+    expect(await events(queue[2]!)).toEqual(["case.sent", "case.view", "case.view"]);
+  });
+
+  it("a case the queue moved past is stale too: its next case is no longer open", async () => {
+    const page = (await loadCasePage(db, rater, queue[0]!, { recordDir: null, sent: true }))!;
+    expect(page.nextAssignmentId).toBe(queue[1]);
+    for (const d of DEFAULT_RUBRIC)
+      await saveRating(db, rater, { assignmentId: queue[1]!, dimension: d.key, category: d.categories[0]!.key, expectedVersion: 0 });
+    expect(await confirmCaseOpen(db, rater, { assignmentId: queue[0]!, stamp: page.stamp, logView: true }, null)).toEqual({
+      current: false,
+    });
+  });
+
+  it("refuses another rater's case, and logs nothing for it", async () => {
+    const page = (await loadCasePage(db, rater, queue[3]!, { recordDir: null, sent: true }))!;
+    await expect(confirmCaseOpen(db, other, { assignmentId: queue[3]!, stamp: page.stamp, logView: true }, null)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await flushAccessLog(db);
+    expect(await db.accessEvent.count({ where: { userId: other } })).toBe(0);
+  });
+});
