@@ -103,4 +103,40 @@ describe.each(DATABASES)("prefetched case pages on $name", (database) => {
     await flushAccessLog(db);
     expect(await db.accessEvent.count({ where: { userId: other } })).toBe(0);
   });
+
+  it("never prefetches a case that would bring this patient's records past this case's cutoff", async () => {
+    // The whole benchmark, so that patients have several decision points (in cutoff order in each
+    // rater's queue): a later one of the same patient is fetched when opened, not ahead.
+    const organizer = (await db.user.findFirstOrThrow({ where: { email: "org@example.org" } })).id;
+    const dataset = (await db.dataset.findFirstOrThrow()).id;
+    const all = await db.item.count({ where: { datasetId: dataset } });
+    const audit = await createAudit(db, organizer, {
+      name: "Hindsight",
+      datasetId: dataset,
+      size: all,
+      seed: "h",
+      strata: [],
+      rubric: DEFAULT_RUBRIC,
+    });
+    await assignClinicians(db, organizer, { auditId: audit.id, clinicianIds: [rater], design: "FULLY_CROSSED" });
+    await setAuditStatus(db, organizer, audit.id, "open");
+    const mine = await db.assignment.findMany({
+      where: { auditId: audit.id, userId: rater },
+      select: { id: true, auditItem: { select: { item: { select: { patientId: true, cutoffTime: true } } } } },
+    });
+    const itemOf = new Map(mine.map((a) => [a.id, a.auditItem.item]));
+    let held = 0;
+    for (const { id } of mine) {
+      const page = (await loadCasePage(db, rater, id, { recordDir: null, sent: true }))!;
+      const here = itemOf.get(id)!;
+      const past = (other: string) => {
+        const next = itemOf.get(other)!;
+        return next.patientId === here.patientId && next.cutoffTime! > here.cutoffTime!;
+      };
+      const ahead = [page.nextAssignmentId, page.followingAssignmentId].filter((x): x is string => x !== null);
+      expect(page.prefetch).toEqual(ahead.filter((x) => !past(x)));
+      held += ahead.filter(past).length;
+    }
+    expect(held).toBeGreaterThan(0);
+  }, 120_000);
 });

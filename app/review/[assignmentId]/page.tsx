@@ -86,9 +86,10 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
         assignmentId={review.assignmentId}
         stamp={review.stamp}
         logView={sent}
-        // The next case and the one after, whole: `n` then shows one kept in the browser. Not the
+        // The next case and the one after, whole: `n` then shows one kept in the browser. Not one
+        // that would bring this patient's records past this case's cutoff (loadCasePage), nor the
         // end of the queue: it lists what is left (flags, comments) and this case may change that.
-        prefetch={[review.nextAssignmentId, review.followingAssignmentId].filter((id) => id !== null).map((id) => `/review/${id}`)}
+        prefetch={review.prefetch.map((id) => `/review/${id}`)}
       />
       <CaseHeader
         auditName={review.audit.name}

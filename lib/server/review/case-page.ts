@@ -86,6 +86,8 @@ export async function loadCasePage(
     size: place?.size ?? null,
     nextAssignmentId: place?.nextAssignmentId ?? null,
     followingAssignmentId: place?.followingAssignmentId ?? null,
+    /** Of those two, the ones the browser may hold while this case is read (noHindsight). */
+    prefetch: await noHindsight(db, userId, item, [place?.nextAssignmentId, place?.followingAssignmentId]),
     /** What the page's state is drawn from, in short: a page kept in the browser compares it when shown. */
     stamp: caseStamp(assignment, audit.status, place),
     flagged: assignment.flagged,
@@ -110,6 +112,30 @@ export async function loadCasePage(
   };
 }
 export type CasePage = NonNullable<Awaited<ReturnType<typeof loadCasePage>>>;
+
+/**
+ * The next cases the browser may fetch ahead while the rater reads this one: none whose record
+ * goes past this case's cutoff for the same patient (a later decision point of the patient, which
+ * the review order puts right after this one). Nothing dated after a case's cutoff reaches the
+ * browser while that case is rated, prefetched or not; such a case is fetched when it is opened.
+ */
+async function noHindsight(
+  db: Db,
+  userId: string,
+  item: { patientId: string; cutoffTime: Date | null },
+  ids: (string | null | undefined)[],
+): Promise<string[]> {
+  const wanted = ids.filter((id): id is string => !!id);
+  if (wanted.length === 0) return [];
+  const rows = await db.assignment.findMany({
+    where: { id: { in: wanted }, userId },
+    select: { id: true, auditItem: { select: { item: { select: { patientId: true, cutoffTime: true } } } } },
+  });
+  const later = (next: { patientId: string; cutoffTime: Date | null }) =>
+    next.patientId === item.patientId && next.cutoffTime !== null && (item.cutoffTime === null || next.cutoffTime > item.cutoffTime);
+  const allowed = new Set(rows.filter((r) => !later(r.auditItem.item)).map((r) => r.id));
+  return wanted.filter((id) => allowed.has(id));
+}
 
 /** One case page's access (the buffer writes it; no query here). */
 function logCase(
