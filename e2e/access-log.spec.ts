@@ -24,8 +24,12 @@ test("a clinician opens a case: the visit is logged with its patient", async ({ 
   item = (await link.textContent())!.trim();
   // SYN-P0019-D2: patient SYN-P0019, decision point 2.
   patient = /^(.*)-D\d+$/.exec(item)![1]!;
+  // A click is a client navigation: the page is logged as sent, and as viewed once the browser
+  // shows it (its open check, /api/review/open), which the clinician stays for.
+  const shown = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/review/open" && r.ok());
   await link.click();
   await expect(page.getByText(item).first()).toBeVisible();
+  await shown;
   await page.context().close();
 });
 
@@ -39,7 +43,7 @@ test("the admin finds who opened the patient's record last week, by patient and 
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`patient=${patient}`));
   // Views are written in batches (at most a second apart): the page is read again until it shows.
-  const visit = page.getByRole("row").filter({ hasText: CLINICIAN }).filter({ hasText: item });
+  const visit = page.getByRole("row").filter({ hasText: CLINICIAN }).filter({ hasText: item }).filter({ hasText: "case.view" });
   await expect(async () => {
     await page.reload();
     await expect(visit.first()).toBeVisible({ timeout: 1000 });
