@@ -16,10 +16,22 @@ function laterEventIds(instanceId: string): { visible: string[]; hidden: string[
   };
 }
 
-/** Everything the browser receives for a page: the HTML and every later response body. */
+/**
+ * Everything the browser receives for a page: the HTML and every later response body, except the
+ * other case pages it prefetches (other patients' cases, or this patient's earlier ones: they
+ * hold their own patient's records under the same per-patient event ids; case-prefetch.test.ts
+ * checks that no case past this cutoff is prefetched).
+ */
 async function bodiesOf(page: Page, url: string): Promise<string> {
   const bodies: Promise<string>[] = [];
-  const onResponse = (r: { text: () => Promise<string>; url: () => string }) => bodies.push(r.text().catch(() => ""));
+  const own = new URL(url, "http://x").pathname;
+  const otherCase = (u: string) => {
+    const path = new URL(u).pathname;
+    return /^\/review\/[^/]+$/.test(path) && path !== own;
+  };
+  const onResponse = (r: { text: () => Promise<string>; url: () => string }) => {
+    if (!otherCase(r.url())) bodies.push(r.text().catch(() => ""));
+  };
   page.on("response", onResponse);
   await page.goto(url);
   await page.waitForLoadState("networkidle");
