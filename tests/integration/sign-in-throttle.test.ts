@@ -11,7 +11,9 @@ import { resetPassword } from "@/lib/server/users/manage-user";
 import { DATABASES, target } from "./databases";
 
 const SECRET = "a-test-secret-of-at-least-32-characters!";
-const globalForDb = globalThis as unknown as { clinauditDb?: Db };
+/** Where lib/db keeps the process's client (lib/process-wide.ts): the test puts its own there. */
+const DB_KEY = Symbol.for("clinaudit.db");
+const globalForDb = globalThis as unknown as { [DB_KEY]?: Db };
 
 /** "ok", "bad" or "throttled" for one attempt. */
 async function attempt(email: string, password: string, ip: string | null, deviceCookie?: string) {
@@ -28,8 +30,8 @@ async function attempt(email: string, password: string, ip: string | null, devic
 
 describe.each(DATABASES)("sign-in throttling on $name", (database) => {
   afterEach(async () => {
-    await globalForDb.clinauditDb?.$disconnect();
-    delete globalForDb.clinauditDb;
+    await globalForDb[DB_KEY]?.$disconnect();
+    delete globalForDb[DB_KEY];
   });
   afterAll(() => database.dropAll());
 
@@ -37,7 +39,7 @@ describe.each(DATABASES)("sign-in throttling on $name", (database) => {
     const url = await database.create();
     await applyMigrations(target(url));
     const db = createDb(url);
-    globalForDb.clinauditDb = db;
+    globalForDb[DB_KEY] = db;
     const { user, temporaryPassword } = await createUser(db, null, { email: "owner@example.org", name: "Owner", role: "CLINICIAN" });
     return { db, user, email: user.email, password: temporaryPassword! };
   }

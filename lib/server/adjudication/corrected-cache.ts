@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { env } from "../../env";
 import { buildCorrected, type BuildPhase, type CorrectedManifest } from "./corrected-build";
 import { correctedState, type CorrectedState } from "./corrected-state";
+import { processWide } from "../../process-wide";
 
 // The corrected benchmark is built once per adjudication state and kept on disk:
 //   <data dir>/exports/corrected/datasets/<dataset>/v<N>/patients.part   once per dataset
@@ -36,10 +37,8 @@ interface Registry {
   failed: Set<string>;
   queue: Promise<unknown>;
 }
-const REGISTRY = Symbol.for("clinaudit.corrected-builds");
 function registry(): Registry {
-  const g = globalThis as { [REGISTRY]?: Registry };
-  return (g[REGISTRY] ??= { builds: new Map(), failed: new Set(), queue: Promise.resolve() });
+  return processWide("corrected-builds", () => ({ builds: new Map(), failed: new Set(), queue: Promise.resolve() }));
 }
 
 const stateDir = (root: string, s: CorrectedState) => path.join(root, "audits", s.auditId, s.key);

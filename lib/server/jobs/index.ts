@@ -4,6 +4,7 @@
 import "server-only";
 import { clientUrl, type Db } from "../../db/client";
 import { parseDatabaseUrl } from "../../db/target";
+import { processWide } from "../../process-wide";
 import { env } from "../../env";
 import { APP_JOBS, type AppJobKind } from "./handlers";
 import { inProcessQueue } from "./in-process";
@@ -11,10 +12,8 @@ import { importInThread } from "./import-thread/client";
 import { pgQueue } from "./pg-queue";
 import type { JobDefinition, JobQueue, JobRegistry, WaitOptions } from "./types";
 
-const globalForJobs = globalThis as unknown as { clinauditJobs?: { byUrl: Map<string, JobQueue>; byDb: WeakMap<Db, JobQueue> } };
-
 export function jobsFor(db: Db): JobQueue {
-  const cache = (globalForJobs.clinauditJobs ??= { byUrl: new Map(), byDb: new WeakMap() });
+  const cache = processWide("jobs", () => ({ byUrl: new Map<string, JobQueue>(), byDb: new WeakMap<Db, JobQueue>() }));
   const url = clientUrl(db);
   if (parseDatabaseUrl(url).provider === "postgres") {
     let queue = cache.byUrl.get(url);
