@@ -113,7 +113,11 @@ function itemSummaries(
 ): ItemSummary[] {
   const majority = new Map(r.majority.perItem.map((m) => [m.item, m] as const));
   const byItem = new Map<string, LongRating[]>();
-  for (const rating of ratings) byItem.set(rating.item, [...(byItem.get(rating.item) ?? []), rating]);
+  for (const rating of ratings) {
+    let list = byItem.get(rating.item);
+    if (!list) byItem.set(rating.item, (list = []));
+    list.push(rating);
+  }
   return items.map((item) => {
     const own = byItem.get(item.externalId) ?? [];
     const m = majority.get(item.externalId);
@@ -145,14 +149,21 @@ function groupAgreement(
   items: readonly SnapshotItem[],
   groupOf: (item: SnapshotItem) => string | null,
 ): GroupAgreement[] {
-  const groups = [...new Set(items.map(groupOf))].sort(naturalCompare);
-  return groups.map((group) => {
-    const members = new Set(items.filter((i) => groupOf(i) === group).map((i) => i.externalId));
-    const subset = ratings.filter((r) => members.has(r.item));
-    const report = buildDimensionReport({ ...engineInput(s, d, subset), populationSize: Infinity });
+  // One pass over items and ratings (a dimension has thousands of ratings; a benchmark can have
+  // hundreds of chapters), each group keeping the engine order of `ratings`.
+  const groupOfItem = new Map(items.map((i) => [i.externalId, groupOf(i)] as const));
+  const sampled = new Map<string | null, number>();
+  for (const group of groupOfItem.values()) sampled.set(group, (sampled.get(group) ?? 0) + 1);
+  const subsets = new Map<string | null, LongRating[]>([...sampled.keys()].map((g) => [g, []] as const));
+  for (const r of ratings) {
+    const group = groupOfItem.get(r.item);
+    if (group !== undefined) subsets.get(group)?.push(r);
+  }
+  return [...sampled.keys()].sort(naturalCompare).map((group) => {
+    const report = buildDimensionReport({ ...engineInput(s, d, subsets.get(group) ?? []), populationSize: Infinity });
     return {
       group,
-      sampled: members.size,
+      sampled: sampled.get(group) ?? 0,
       rated: report.items.total,
       shares: report.shares,
       gwetAc1: report.coefficients.gwetAc1,

@@ -97,10 +97,48 @@ export function agreementOverTime(
   options: OverTimeOptions = OVER_TIME_DEFAULTS,
 ): AgreementOverTime {
   const edits = [...(s.audit.guidelineEdits ?? [])].sort();
+  const c = context(s);
   return {
     options: { ...options },
     guidelineEdits: edits,
-    dimensions: s.rubric.map((d) => dimensionOverTime(s, d, overall.get(d.key) ?? null, edits, options)),
+    dimensions: s.rubric.map((d) => dimensionOverTime(c, d, overall.get(d.key) ?? null, edits, options)),
+  };
+}
+
+/** What every dimension and rater looks up, built once per report rather than once per dimension. */
+interface Context {
+  s: AuditSnapshot;
+  order: Map<string, number>;
+  external: Map<string, string>;
+  label: Map<string, string>;
+  raterRank: Map<string, number>;
+  /** The sampled items' ratings by dimension, then item (in snapshot order). */
+  byDimension: Map<string, Map<string, Rated[]>>;
+  /** Each rater's time and queue position per item. */
+  work: Map<string, Map<string, NonNullable<AuditSnapshot["work"]>[number]>>;
+}
+
+function context(s: AuditSnapshot): Context {
+  const order = new Map(s.items.map((i) => [i.id, i.sampleOrder] as const));
+  const byDimension = new Map<string, Map<string, Rated[]>>();
+  for (const r of s.ratings) {
+    if (!order.has(r.itemId)) continue;
+    let byItem = byDimension.get(r.dimension);
+    if (!byItem) byDimension.set(r.dimension, (byItem = new Map()));
+    let list = byItem.get(r.itemId);
+    if (!list) byItem.set(r.itemId, (list = []));
+    list.push({ item: r.itemId, rater: r.raterId, category: r.category, at: r.at ?? "" });
+  }
+  const work: Context["work"] = new Map(s.raters.map((r) => [r.id, new Map()] as const));
+  for (const w of s.work ?? []) work.get(w.raterId)?.set(w.itemId, w);
+  return {
+    s,
+    order,
+    external: new Map(s.items.map((i) => [i.id, i.externalId] as const)),
+    label: new Map(s.raters.map((r) => [r.id, r.label] as const)),
+    raterRank: new Map(s.raters.map((r, g) => [r.id, g] as const)),
+    byDimension,
+    work,
   };
 }
 
@@ -112,23 +150,14 @@ interface Rated {
 }
 
 function dimensionOverTime(
-  s: AuditSnapshot,
+  c: Context,
   d: RubricDimension,
   overall: number | null,
   edits: readonly string[],
   o: OverTimeOptions,
 ): DimensionOverTime {
-  const order = new Map(s.items.map((i) => [i.id, i.sampleOrder] as const));
-  const external = new Map(s.items.map((i) => [i.id, i.externalId] as const));
-  const label = new Map(s.raters.map((r) => [r.id, r.label] as const));
-  const raterRank = new Map(s.raters.map((r, g) => [r.id, g] as const));
-  const byItem = new Map<string, Rated[]>();
-  for (const r of s.ratings) {
-    if (r.dimension !== d.key || !order.has(r.itemId)) continue;
-    const list = byItem.get(r.itemId) ?? [];
-    list.push({ item: r.itemId, rater: r.raterId, category: r.category, at: r.at ?? "" });
-    byItem.set(r.itemId, list);
-  }
+  const { s, order, external, label, raterRank } = c;
+  const byItem = c.byDimension.get(d.key) ?? new Map<string, Rated[]>();
   // ISO strings: the latest is the last in sort order (Math.max would take numbers).
   const last = (list: readonly Rated[]) =>
     list
@@ -164,7 +193,7 @@ function dimensionOverTime(
     windows,
     drop: { overall, latest, share, prompt: share !== null && share > o.dropShare },
     guidelineEdits: edits.map((at) => ({ at, afterWindows: windows.filter((w) => w.to < at).length })),
-    raters: s.raters.map((r) => ({ rater: r.label, windows: raterWindows(s, r.id, byItem, o) })),
+    raters: s.raters.map((r) => ({ rater: r.label, windows: raterWindows(c, r.id, byItem, o) })),
   };
 }
 
@@ -182,9 +211,9 @@ function strictMajority(categories: readonly string[]): string | null {
   return tied ? null : best;
 }
 
-function raterWindows(s: AuditSnapshot, raterId: string, byItem: ReadonlyMap<string, Rated[]>, o: OverTimeOptions): RaterWindow[] {
-  const order = new Map(s.items.map((i) => [i.id, i.sampleOrder] as const));
-  const work = new Map((s.work ?? []).filter((w) => w.raterId === raterId).map((w) => [w.itemId, w] as const));
+function raterWindows(c: Context, raterId: string, byItem: ReadonlyMap<string, Rated[]>, o: OverTimeOptions): RaterWindow[] {
+  const { order } = c;
+  const work = c.work.get(raterId) ?? new Map();
   const position = (itemId: string) => work.get(itemId)?.position ?? order.get(itemId) ?? 0;
   const mine = [...byItem.entries()]
     .flatMap(([itemId, list]) => {
