@@ -1,7 +1,8 @@
 // Comments as results: the organizer's comments view and CSV, and the adjudication queue.
 import { afterAll, describe, expect, it } from "vitest";
 import { keptAdjudicationQueue } from "@/lib/server/reports/kept-report";
-import { loadAuditComments } from "@/lib/server/reports/audit-comments";
+import { keptAuditComments, loadAuditComments } from "@/lib/server/reports/audit-comments";
+import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { renderExport } from "@/lib/server/reports/export-files";
 import { saveComment } from "@/lib/server/review/save-comment";
@@ -37,12 +38,19 @@ describe.each(DATABASES)("audit comments on $name", (database) => {
         comment: "Gold fits, but the stem omits the 36-week BP.",
         expectedVersion: 0,
       });
+      // The dashboard keeps the comments per version: the same version gives the kept rows, and
+      // an edited comment gives another version, so the edit shows.
+      const kept = async () => keptAuditComments(db, snapshot0, await dashboardVersion(db, audit.id));
+      const before = await kept();
+      expect(await kept()).toBe(before);
+      expect(before.find((c) => c.itemId === unanimous.id)?.text).toBe("Gold fits, but the stem omits the 36-week BP.");
       await saveComment(db, users[0]!.id, {
         assignmentId: mine.id,
         comment: "Gold fits; the stem omits the 36-week BP, =1+1",
         expectedVersion: first.ok ? first.data.version : -1,
       });
 
+      expect((await kept()).find((c) => c.itemId === unanimous.id)?.text).toBe("Gold fits; the stem omits the 36-week BP, =1+1");
       const snapshot = (await loadAuditSnapshot(db, audit.id))!;
       const comments = await loadAuditComments(db, snapshot);
       expect(comments).toHaveLength(1);

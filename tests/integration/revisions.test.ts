@@ -75,6 +75,12 @@ describe.each(DATABASES)("the revision summary on $name", (database) => {
     const db = createDb(url);
     const auditId = await buildAudit(db);
     expect(await acceptedRevisions(db, auditId)).toEqual(await auditRevisions(db, auditId));
+    // Kept while the decisions stay; another decision is another summary.
+    expect(await acceptedRevisions(db, auditId)).toBe(await acceptedRevisions(db, auditId));
+    const [one] = await db.correctionDecision.findMany({ where: { auditId }, take: 1 });
+    await db.correctionDecision.update({ where: { id: one!.id }, data: { rationale: `${one!.rationale} (checked)` } });
+    const again = await acceptedRevisions(db, auditId);
+    expect(again).toEqual(await auditRevisions(db, auditId));
     await db.correctionDecision.updateMany({ where: { auditId }, data: { decision: "REJECTED" } });
     expect(await acceptedRevisions(db, auditId)).toBeNull();
     // The exports still count what was reviewed (zero corrections of six items).

@@ -5,6 +5,10 @@ import { itemKey, type Item } from "../../formats";
 import type { ReportRevisions } from "../../reports/revisions";
 import { datasetItems } from "./corrected-files";
 import { correctedState, type CorrectedState } from "./corrected-state";
+import { processWide } from "../../process-wide";
+import { Kept } from "../reports/kept";
+
+const kept = processWide("kept-revisions", () => new Kept<ReportRevisions>());
 
 /**
  * The audit's revision summary: its accepted corrections per kind over what its sampled items
@@ -19,10 +23,12 @@ export async function auditRevisions(db: Db, auditId: string): Promise<ReportRev
 /**
  * What the appendix paragraph needs: the summary once any correction is accepted, else null (the
  * paragraph then has no revisions sentence), so a page that polls reads no items until then.
+ * Kept per the corrected state's key (its decisions and the sample's size): the sampled items it
+ * reads are a full review's whole benchmark, and the live dashboard asks every few seconds.
  */
 export async function acceptedRevisions(db: Db, auditId: string): Promise<ReportRevisions | null> {
   const state = await correctedState(db, auditId);
-  return state?.decisions.length ? stateRevisions(db, state) : null;
+  return state?.decisions.length ? kept.get(auditId, state.key, () => stateRevisions(db, state)) : null;
 }
 
 /** The revision summary of a corrected-export state (its decisions, its audit's sample). */

@@ -3,6 +3,24 @@ import { inBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { sortComments, type CommentRow } from "../../reports/comments";
 import type { AuditSnapshot } from "../../reports/types";
+import { processWide } from "../../process-wide";
+import { Kept } from "./kept";
+
+const kept = processWide("kept-audit-comments", () => new Kept<CommentRow[]>());
+
+/**
+ * The comments as loadAuditComments reads them, kept per dashboard version (a comment save stamps
+ * its assignment's last activity, which the version covers): the live dashboard re-renders every
+ * few seconds, and a full review's comments cost a read of every commented assignment and its
+ * saves each time.
+ */
+export function keptAuditComments(
+  db: Db,
+  snapshot: Pick<AuditSnapshot, "audit" | "raters" | "rubric">,
+  version: string,
+): Promise<CommentRow[]> {
+  return kept.get(snapshot.audit.id, version, () => loadAuditComments(db, snapshot));
+}
 
 /**
  * Every active rater's comment on the audit, labelled as the snapshot labels raters, with the

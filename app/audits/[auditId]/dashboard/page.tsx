@@ -28,7 +28,7 @@ import { can } from "@/lib/auth/permissions";
 import { adjudicatedOutcome } from "@/lib/adjudication/outcome";
 import { orRefusal, pageContext } from "@/lib/server/page";
 import { auditRubric } from "@/lib/server/audits/queries";
-import { loadAuditComments } from "@/lib/server/reports/audit-comments";
+import { keptAuditComments } from "@/lib/server/reports/audit-comments";
 import { authorizeResults } from "@/lib/server/reports/dashboard-access";
 import { keptProgress, keptReport } from "@/lib/server/reports/kept-report";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
@@ -65,7 +65,7 @@ export default async function DashboardPage(props: {
     getTranslations("dashboard"),
     getTranslations("common"),
     // Other raters' text: organizers and admins only (a clinician sees the shared numbers).
-    organizer ? loadAuditComments(db, head) : Promise.resolve([]),
+    organizer ? keptAuditComments(db, head, version) : Promise.resolve([]),
   ]);
   // What the page shows: labels in the reader's language. The exports and the paragraph keep `report`.
   const shown = rubric ? localizeReport(report, rubric, locale) : report;
