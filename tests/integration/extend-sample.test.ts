@@ -11,7 +11,8 @@ import { drawSample, storedExtensions } from "@/lib/sampling";
 import { assignClinicians } from "@/lib/server/audits/assign";
 import { createAudit } from "@/lib/server/audits/create-audit";
 import { extendAuditSample, planExtension } from "@/lib/server/audits/extend-sample";
-import { samplingFrame } from "@/lib/server/audits/sampling-frame";
+import { sampleComposition, samplingFrame, STRATA_KEYS } from "@/lib/server/audits/sampling-frame";
+import { describeComposition } from "@/lib/sampling/composition";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
@@ -82,6 +83,9 @@ describe.each(DATABASES)("extending a sample on $name", (database) => {
       await saveRating(db, raters[0]!, { assignmentId: item.assignmentId, dimension: "gold", category: "incorrect", expectedVersion: 0 });
     await db.assignment.update({ where: { id: queue!.items[0]!.assignmentId }, data: { comment: "check the dating", commentVersion: 1 } });
     const before = await rows(db, audit.id);
+    // The audit page's composition is kept per sample size: the extension shows in it.
+    const composed = await sampleComposition(db, { id: audit.id, datasetId });
+    expect(await sampleComposition(db, { id: audit.id, datasetId })).toBe(composed);
 
     const plan = await extendAuditSample(db, organizer, { auditId: audit.id, add: 4, fromSize: 8 }, new Date("2026-12-01T10:00:00Z"));
     expect(plan).toMatchObject({ fromSize: 8, toSize: 12 });
@@ -106,6 +110,9 @@ describe.each(DATABASES)("extending a sample on $name", (database) => {
     });
     expect(sampled.map((s) => s.item.externalId)).toEqual(drawSample({ frame, size: 12, seed: "grow" }).ids);
     expect(sampled.map((s) => s.sampleOrder)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(await sampleComposition(db, { id: audit.id, datasetId })).toEqual(
+      describeComposition({ ids: sampled.map((s) => s.item.externalId) }, frame, [...STRATA_KEYS]),
+    );
 
     // Each rater got the 4 new items, at positions 9–12 of their queue.
     for (const rater of raters) {

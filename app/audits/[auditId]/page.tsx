@@ -20,10 +20,9 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { localizeRubric } from "@/lib/audits/rubric";
 import { can } from "@/lib/auth/permissions";
-import { describeComposition } from "@/lib/sampling/composition";
 import { keptProgress } from "@/lib/server/reports/kept-report";
-import { activeClinicians, getAudit, sampleExternalIds } from "@/lib/server/audits/queries";
-import { samplingFrame, STRATA_KEYS, type StratumKey } from "@/lib/server/audits/sampling-frame";
+import { activeClinicians, getAudit } from "@/lib/server/audits/queries";
+import { sampleComposition, type StratumKey } from "@/lib/server/audits/sampling-frame";
 import { pageContext } from "@/lib/server/page";
 import { Card, CardTitle } from "@/components/ui/card";
 import { buttonVariants } from "@/components/ui/button";
@@ -43,15 +42,13 @@ export default async function AuditPage(props: {
   const search = await props.searchParams;
   const audit = await getAudit(db, auditId);
   if (!audit) notFound();
-  const [progress, clinicians, sampleIds, { frame }, t, locale] = await Promise.all([
+  const [progress, clinicians, composition, t, locale] = await Promise.all([
     keptProgress(db, auditId),
     activeClinicians(db),
-    sampleExternalIds(db, auditId),
-    samplingFrame(db, audit.datasetId),
+    sampleComposition(db, audit),
     getTranslations("audits"),
     getLocale(),
   ]);
-  const composition = describeComposition({ ids: sampleIds }, frame, [...STRATA_KEYS]);
   const sampling = audit.sampling as { frameSize: number; frameChecksum: string };
   const strata = audit.strata as StratumKey[];
   return (

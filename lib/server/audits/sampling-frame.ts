@@ -3,6 +3,9 @@ import type { Db } from "../../db/client";
 import { drawSample, describeComposition, SamplingError, type FrameItem } from "../../sampling";
 import { AppError } from "../errors";
 import { planErrorMessage } from "./plan-errors";
+import { processWide } from "../../process-wide";
+import { Kept } from "../reports/kept";
+import { sampleExternalIds } from "./queries";
 
 import { STRATA_KEYS, type StratumKey } from "../../schemas/audits";
 
@@ -60,4 +63,19 @@ export async function sampleSummary(db: Db, request: SampleRequest) {
     if (error instanceof SamplingError) throw new AppError("INVALID", planErrorMessage(error));
     throw error;
   }
+}
+
+const compositions = processWide("kept-sample-compositions", () => new Kept<ReturnType<typeof describeComposition>>());
+
+/**
+ * What an audit's sample is made of (per stratum, against its dataset's frame), kept per the
+ * sample's size: the frame never changes after import, and the sample changes only by extension.
+ * A full review's audit page would otherwise read every sampled item and the whole frame per view.
+ */
+export async function sampleComposition(db: Db, audit: { id: string; datasetId: string }) {
+  const sampled = await db.auditItem.count({ where: { auditId: audit.id } });
+  return compositions.get(audit.id, `${audit.datasetId}:${sampled}`, async () => {
+    const [ids, { frame }] = await Promise.all([sampleExternalIds(db, audit.id), samplingFrame(db, audit.datasetId)]);
+    return describeComposition({ ids }, frame, [...STRATA_KEYS]);
+  });
 }
