@@ -17,18 +17,25 @@ const kept = processWide("kept-revisions", () => new Kept<ReportRevisions>());
  */
 export async function auditRevisions(db: Db, auditId: string): Promise<ReportRevisions | null> {
   const state = await correctedState(db, auditId);
-  return state ? stateRevisions(db, state) : null;
+  return state ? keptRevisions(db, state) : null;
 }
 
 /**
  * What the appendix paragraph needs: the summary once any correction is accepted, else null (the
  * paragraph then has no revisions sentence), so a page that polls reads no items until then.
- * Kept per the corrected state's key (its decisions and the sample's size): the sampled items it
- * reads are a full review's whole benchmark, and the live dashboard asks every few seconds.
  */
 export async function acceptedRevisions(db: Db, auditId: string): Promise<ReportRevisions | null> {
   const state = await correctedState(db, auditId);
-  return state?.decisions.length ? kept.get(auditId, state.key, () => stateRevisions(db, state)) : null;
+  return state?.decisions.length ? keptRevisions(db, state) : null;
+}
+
+/**
+ * Kept per the corrected state's key (its decisions and the sample's size): the sampled items it
+ * reads are a full review's whole benchmark, and the dashboard and the adjudication list ask for
+ * it on every view.
+ */
+function keptRevisions(db: Db, state: CorrectedState): Promise<ReportRevisions> {
+  return kept.get(state.auditId, state.key, () => stateRevisions(db, state));
 }
 
 /** The revision summary of a corrected-export state (its decisions, its audit's sample). */
