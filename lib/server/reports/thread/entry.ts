@@ -5,6 +5,7 @@ import { parentPort, threadId } from "node:worker_threads";
 import { createDb, type Db } from "../../../db/client";
 import { adjudicationQueue } from "../../adjudication/queue";
 import { auditProgress } from "../../audits/progress";
+import { fullCollection, idleCollector } from "../../threads/idle-gc";
 import type { ThreadReply, ThreadRequest } from "./protocol";
 import { builtPackage, headAndReport, renderedExport } from "./work";
 
@@ -44,10 +45,12 @@ function answer(request: ThreadRequest): Promise<unknown> {
   }
 }
 
+const idle = idleCollector(fullCollection());
+
 parentPort!.on("message", async ({ id, request }: { id: number; request: ThreadRequest }) => {
   let reply: ThreadReply;
   try {
-    reply = { id, ok: true, value: await answer(request) };
+    reply = { id, ok: true, value: await idle.run(() => answer(request)) };
   } catch (error) {
     reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
