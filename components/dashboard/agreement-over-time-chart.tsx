@@ -92,9 +92,13 @@ export function AgreementOverTimeChart({
       }
     >
       <g className="fill-slate-500 text-[10px]">
+        {/* The axis title above its top tick, not beside it ("AC1 1" read as one label). */}
+        <text x={PLOT.x0 - 8} y={y(1) - 14} textAnchor="end" dominantBaseline="central" className="font-semibold">
+          AC1
+        </text>
         {(low < 0 ? [-1, 0, 1] : [0, 0.5, 1]).map((v) => (
           <text key={v} x={PLOT.x0 - 8} y={y(v)} textAnchor="end" dominantBaseline="central">
-            {v === 1 ? "AC1 1" : String(v).replace("-", "−")}
+            {String(v).replace("-", "−")}
           </text>
         ))}
       </g>
