@@ -113,7 +113,8 @@ export default async function AuditPage(props: {
           <AdjudicatorSelect auditId={audit.id} clinicians={clinicians} current={audit.adjudicatorId} />
         </div>
       </Card>
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* Progress (seven columns and a button per clinician) gets the wider share. */}
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-6">
           <Card as="section" aria-labelledby="progress-heading" padding="md" raised>
             <CardTitle id="progress-heading">{t("detail.progress")}</CardTitle>
