@@ -6,7 +6,7 @@
  * population correction (see lib/reports/compute.ts), so they are conservative.
  */
 import { useTranslations } from "next-intl";
-import type { DimensionAuditReport, GroupAgreement } from "@/lib/reports/types";
+import type { ShownDimension, GroupAgreement } from "@/lib/reports/types";
 import { useChartId } from "./category-patterns";
 import { useReportFormat } from "./use-report-format";
 import { ChartFigure } from "./chart-figure";
@@ -24,15 +24,7 @@ function short(s: string, max = 24): string {
 
 const ac1X = (v: number) => AC1.x0 + ((Math.max(-1, Math.min(1, v)) + 1) / 2) * (AC1.x1 - AC1.x0);
 
-export function AgreementBreakdownChart({
-  dimension,
-  by,
-  title,
-}: {
-  dimension: DimensionAuditReport;
-  by: "chapter" | "level";
-  title?: string;
-}) {
+export function AgreementBreakdownChart({ dimension, by, title }: { dimension: ShownDimension; by: "chapter" | "level"; title?: string }) {
   const t = useTranslations("dashboard.breakdown");
   const { fixed, percent, level: levelText } = useReportFormat();
   const prefix = useChartId();

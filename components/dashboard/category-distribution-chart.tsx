@@ -6,7 +6,7 @@
  */
 import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
-import type { DimensionAuditReport } from "@/lib/reports/types";
+import type { ShownDimension } from "@/lib/reports/types";
 import { CategoryLegend, CategoryPatternDefs, patternFill, useChartId } from "./category-patterns";
 import { ChartFigure } from "./chart-figure";
 
@@ -18,7 +18,7 @@ const BAR_HEIGHT = 20;
 /** Segments narrower than this get no in-bar count (it would not fit); the table has them all. */
 const MIN_TEXT_WIDTH = 22;
 
-export function CategoryDistributionChart({ dimension, title }: { dimension: DimensionAuditReport; title?: string }) {
+export function CategoryDistributionChart({ dimension, title }: { dimension: ShownDimension; title?: string }) {
   const t = useTranslations("dashboard.distribution");
   const prefix = useChartId();
   const heading = title ?? t("heading", { label: dimension.label });

@@ -5,7 +5,7 @@
  */
 import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
-import type { DimensionAuditReport } from "@/lib/reports/types";
+import type { ShownDimension } from "@/lib/reports/types";
 import { Card } from "../ui/card";
 import { pageOf } from "../data-table/search-params";
 import { PageLinks } from "../ui/page-links";
@@ -20,7 +20,7 @@ export function DisagreementList({
   page = 1,
   pageHref,
 }: {
-  dimension: DimensionAuditReport;
+  dimension: ShownDimension;
   title?: string;
   itemHref?: (itemId: string) => string;
   /** The page shown, and where the others are (without it, every row is shown: print, exports). */

@@ -1,14 +1,14 @@
 import { useTranslations } from "next-intl";
 import { divergenceCase, DIVERGENCE_THRESHOLD } from "@/lib/reports/divergence";
 import { categoryLabel } from "@/lib/reports/labels";
-import type { DimensionAuditReport } from "@/lib/reports/types";
+import type { ShownDimension } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";
 
 /**
  * Why AC1 and kappa differ, in the reader's language: the same case and numbers as the reports'
  * English sentence (lib/reports/divergence.ts), worded from the catalog.
  */
-export function DivergenceText({ dimension }: { dimension: DimensionAuditReport }) {
+export function DivergenceText({ dimension }: { dimension: ShownDimension }) {
   const t = useTranslations("dashboard.divergence");
   const f = useReportFormat();
   const d = divergenceCase(dimension.agreement);

@@ -1,10 +1,10 @@
 import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
-import type { DimensionAuditReport } from "@/lib/reports/types";
+import type { ShownDimension } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";
 import { Card } from "../ui/card";
 
-export function ErrorBoundCard({ dimension }: { dimension: DimensionAuditReport }) {
+export function ErrorBoundCard({ dimension }: { dimension: ShownDimension }) {
   const t = useTranslations("dashboard.errorBound");
   const f = useReportFormat();
   const b = dimension.errorRateBound;

@@ -3,9 +3,9 @@
 // the appendix paragraph keep using the canonical report.
 import { localizeRubric, type Rubric } from "@/lib/audits/rubric";
 import type { Locale } from "@/lib/i18n/locales";
-import type { AuditReport } from "@/lib/reports/types";
+import type { ShownReport } from "@/lib/reports/types";
 
-export function localizeReport(report: AuditReport, rubric: Rubric, locale: Locale): AuditReport {
+export function localizeReport<R extends ShownReport>(report: R, rubric: Rubric, locale: Locale): R {
   if (locale === "en") return report;
   const byKey = new Map(localizeRubric(rubric, locale).map((d) => [d.key, d]));
   return {

@@ -5,7 +5,7 @@
  * stands out as a pale row and column.
  */
 import { useFormatter, useTranslations } from "next-intl";
-import type { DimensionAuditReport, PairwiseCell } from "@/lib/reports/types";
+import type { ShownDimension, PairwiseCell } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";
 import { Card } from "../ui/card";
 
@@ -46,7 +46,7 @@ function Cell({ cell }: { cell: PairwiseCell }) {
   );
 }
 
-export function PairwiseMatrix({ dimension, title }: { dimension: DimensionAuditReport; title?: string }) {
+export function PairwiseMatrix({ dimension, title }: { dimension: ShownDimension; title?: string }) {
   const t = useTranslations("dashboard.pairwise");
   const tDashboard = useTranslations("dashboard");
   const format = useFormatter();

@@ -1,6 +1,6 @@
 // The adjudicated outcome beside the raw agreement: final label per item = the adjudicator's
 // where there is one, else the majority vote. Pure; the raw report is never altered.
-import type { AuditReport } from "../reports/types";
+import type { ShownReport } from "../reports/types";
 
 export interface AdjudicationRecord {
   itemId: string;
@@ -24,7 +24,7 @@ export interface AdjudicatedOutcome {
   dimensions: DimensionOutcome[];
 }
 
-export function adjudicatedOutcome(report: AuditReport, records: AdjudicationRecord[]): AdjudicatedOutcome {
+export function adjudicatedOutcome(report: ShownReport, records: AdjudicationRecord[]): AdjudicatedOutcome {
   const byItem = new Map(records.map((r) => [r.itemId, r]));
   const removed = new Set(records.filter((r) => r.removeItem).map((r) => r.itemId));
   const dimensions = report.dimensions.map((d) => {

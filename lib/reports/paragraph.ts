@@ -11,7 +11,7 @@ import { fixed, joinList, levelPercent, numberWord, percent, percentUpper, plura
 import { categoryLabel, tieExample } from "./labels";
 import { revisionsSentence, type ReportRevisions } from "./revisions";
 import { inTimeUnit, timeUnit } from "./time-on-task";
-import type { AuditReport, DimensionAuditReport } from "./types";
+import type { ShownReport, ShownDimension } from "./types";
 
 export interface AdjudicationSummary {
   /** Disagreement items the panel adjudicated. */
@@ -41,7 +41,7 @@ export function adjudicationSentence(a: AdjudicationSummary): string {
   );
 }
 
-function sampleSentence(r: AuditReport): string {
+function sampleSentence(r: ShownReport): string {
   const a = r.audit;
   if (a.itemsSampled === 0)
     return `No items have been sampled from ${a.datasetName} yet (planned sample: ${plural(a.sampleSize, "item")}).`;
@@ -54,7 +54,7 @@ function sampleSentence(r: AuditReport): string {
 }
 
 /** How the sample grew after it was drawn (only when it was extended). */
-export function extensionSentence(r: AuditReport): string | null {
+export function extensionSentence(r: ShownReport): string | null {
   const steps = r.audit.sampleExtensions ?? [];
   if (steps.length === 0) return null;
   const each = steps.map((e) => `from ${thousands(e.fromSize)} to ${thousands(e.toSize)} items on ${e.date}`);
@@ -65,7 +65,7 @@ export function extensionSentence(r: AuditReport): string | null {
   );
 }
 
-function raterSentence(r: AuditReport): string {
+function raterSentence(r: ShownReport): string {
   const n = r.audit.raters.length;
   if (n === 0) return "No raters have been assigned yet.";
   const dims = r.dimensions.map((d) => d.label);
@@ -82,7 +82,7 @@ function raterSentence(r: AuditReport): string {
 }
 
 /** How the queues were ordered (only when the snapshot states it). */
-export function orderSentence(r: AuditReport): string | null {
+export function orderSentence(r: ShownReport): string | null {
   const rule = r.audit.reviewOrder;
   if (rule === undefined) return null;
   if (rule === null) return "The items were presented to every clinician in sample order.";
@@ -95,7 +95,7 @@ export function orderSentence(r: AuditReport): string | null {
 }
 
 /** The median active time per case (only when measured). */
-export function timeSentence(r: AuditReport): string | null {
+export function timeSentence(r: ShownReport): string | null {
   const t = r.audit.timeOnTask;
   if (!t || t.measured === 0 || t.medianMinutes === null) return null;
   // One unit for the sentence, chosen by the median: short items read in seconds.
@@ -115,7 +115,7 @@ function interval(c: CoefficientResult, level: string): string {
     : `${level} CI ${num(c.ciLower)} to ${num(c.ciUpper)}`;
 }
 
-function coefficientSentence(d: DimensionAuditReport, level: string): string {
+function coefficientSentence(d: ShownDimension, level: string): string {
   const { gwetAc1: ac1, fleissKappa: fleiss, krippendorffAlpha: alpha } = d.agreement.coefficients;
   // Only reachable with a one-category rubric (items with 2+ ratings exist): the engine note is for tables, not prose.
   if (ac1.coeff === null) return "Gwet's AC1 is not defined for these ratings (the rubric needs at least two categories).";
@@ -134,7 +134,7 @@ function coefficientSentence(d: DimensionAuditReport, level: string): string {
   return `${head}${shown.length > 0 ? `, ${shown.join(", ")}` : ""}; ${joinList(missing)} ${why}.`;
 }
 
-function boundSentence(d: DimensionAuditReport): string | null {
+function boundSentence(d: ShownDimension): string | null {
   const b = d.errorRateBound;
   if (b === null || b.sampled === 0) return null;
   const label = q(categoryLabel(d, d.errorCategory));
@@ -149,7 +149,7 @@ function boundSentence(d: DimensionAuditReport): string | null {
   );
 }
 
-function dimensionSentences(d: DimensionAuditReport, level: string): string[] {
+function dimensionSentences(d: ShownDimension, level: string): string[] {
   const a = d.agreement;
   if (a.items.total === 0) return [`${d.label}: no ratings have been recorded yet.`];
   const counts = a.majority.counts.map((c) => `${c.count} ${q(categoryLabel(d, c.category))}`);
@@ -173,7 +173,7 @@ function dimensionSentences(d: DimensionAuditReport, level: string): string[] {
   return out;
 }
 
-export function paragraph(report: AuditReport, options: ParagraphOptions = {}): string {
+export function paragraph(report: ShownReport, options: ParagraphOptions = {}): string {
   const level = levelPercent(report.audit.confidenceLevel);
   const sentences = [
     sampleSentence(report),

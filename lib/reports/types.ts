@@ -146,6 +146,19 @@ export interface DimensionAuditReport {
   divergence: string | null;
 }
 
+/** What the dashboard keeps of an item: the page reads only its majority (for the adjudicated outcome). */
+export type ShownItem = Pick<ItemSummary, "itemId" | "majority">;
+
+/**
+ * A dimension as the web process keeps it for the dashboard: its per-item summaries cut to
+ * ShownItem (a full review's are ~37 MB of heap per audit). The full report stays in the report
+ * thread, where the downloads are rendered. A full DimensionAuditReport is one.
+ */
+export type ShownDimension = Omit<DimensionAuditReport, "items"> & { items: ShownItem[] };
+
+/** The report as the dashboard keeps it (ShownDimension). A full AuditReport is one. */
+export type ShownReport = Omit<AuditReport, "dimensions"> & { dimensions: ShownDimension[] };
+
 export interface AuditSummary {
   id: string;
   name: string;

@@ -16,7 +16,7 @@ import {
 import { commentsCsv, type CommentRow } from "../../reports/comments";
 import { reportFeedback } from "../../reports/feedback";
 import { revisionsCsv, type ReportRevisions } from "../../reports/revisions";
-import type { AuditReport, AuditSnapshot } from "../../reports/types";
+import type { AuditReport, AuditSnapshot, ShownReport } from "../../reports/types";
 
 export interface ExportFile {
   file: string;
@@ -124,7 +124,7 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
  * revision sentence once a correction was accepted.
  */
 export function auditParagraph(
-  report: AuditReport,
+  report: ShownReport,
   extras: { adjudications?: readonly AdjudicationRecord[]; revisions?: ReportRevisions } = {},
 ): string {
   const adjudications = extras.adjudications ?? [];

@@ -1,5 +1,5 @@
 // What the web process asks the report thread, and what it answers.
-import type { AuditReport, AuditSnapshot } from "../../../reports/types";
+import type { AuditSnapshot, ShownReport } from "../../../reports/types";
 import type { AdjudicationQueue } from "../../adjudication/queue";
 import type { AuditProgress } from "../../audits/progress";
 
@@ -11,9 +11,10 @@ export interface AuditHead {
   itemCount: number;
 }
 
+/** The dashboard's: the report as the web process keeps it (ShownReport: per-item summaries cut). */
 export interface HeadAndReport {
   head: AuditHead;
-  report: AuditReport;
+  report: ShownReport;
 }
 
 export interface RenderedExport {

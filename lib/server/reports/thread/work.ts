@@ -5,6 +5,7 @@ import "server-only";
 import type { Db } from "../../../db/client";
 import { computeAuditReport } from "../../../reports";
 import type { AuditReport, AuditSnapshot } from "../../../reports/types";
+import { shownReport } from "../../../reports/shown";
 import { buildAuditPackage } from "../audit-package";
 import { loadAuditSnapshot } from "../audit-snapshot";
 import { loadExportExtras } from "../export-extras";
@@ -27,7 +28,7 @@ export async function headAndReport(db: Db, auditId: string, version: string): P
   const kept = await snapshotReport(db, auditId, version);
   if (!kept) return null;
   const { audit, rubric, raters, items } = kept.snapshot;
-  return { head: { audit, rubric, raters, itemCount: items.length }, report: kept.report };
+  return { head: { audit, rubric, raters, itemCount: items.length }, report: shownReport(kept.report) };
 }
 
 /** One organizer download; null: no such audit or file. */
