@@ -73,9 +73,9 @@ function plainAgreementInterval(s: AuditSnapshot, key: string, raterId: string, 
     if (sorted.length === 0 || (sorted.length > 1 && sorted[0]![1] === sorted[1]![1])) return null;
     return sorted[0]![0] === own.category ? 1 : 0;
   });
-  const rng = createPrng(s.audit.seed, `rater-quality/${key}`);
   const reps: number[] = [];
   for (let b = 0; b < B; b++) {
+    const rng = createPrng(s.audit.seed, `rater-quality/${key}/${b + 1}`);
     let agree = 0;
     let compared = 0;
     for (let j = 0; j < items.length; j++) {

@@ -16,17 +16,19 @@
  *   their measured active minutes, as in time-on-task.ts.
  *
  * Intervals: percentile bootstrap over items, B replicates on the frozen PRNG (lib/sampling/prng.ts
- * spec v1, through its fast twin), seeded with the audit's seed. Per dimension, stream
- * `rater-quality/<dimension key>`: each replicate draws n items with nextInt(n) from the dimension's
- * items with a rating (sample order) and every rater's share is recomputed on that draw; a replicate
- * where a rater has nothing to compare is left out for that rater. Time: per rater, stream
- * `rater-quality/time/<label>`, their measured cases in their own queue order. Bounds are type-7
- * quantiles at (1 ∓ level) / 2. An interval is null when no replicate counted. Pure.
+ * spec v1, through its fast twin), seeded with the audit's seed. Replicate b (1…B) of a dimension
+ * draws n items with nextInt(n) from stream `rater-quality/<dimension key>/<b>` over the dimension's
+ * items with a rating (sample order), and every rater's share is recomputed on that draw; a
+ * replicate where a rater has nothing to compare is left out for that rater. One stream per
+ * replicate so a script can run the B generators side by side (base R has no 64-bit integers, and
+ * one long stream in R takes minutes). Time: per rater, stream `rater-quality/time/<label>/<b>`,
+ * their measured cases in their own queue order. Bounds are type-7 quantiles at (1 ∓ level) / 2.
+ * An interval is null when no replicate counted. Pure.
  */
 import { createFastPrng, type FastXoshiro256ss } from "../evaluation/fast-prng";
 import { percentileBounds, QUANTILE_METHOD } from "../evaluation/quantile";
 import type { BootstrapMethod } from "../evaluation/types";
-import { PRNG_NAME, PRNG_VERSION } from "../sampling/prng";
+import { canonicalSeed, PRNG_NAME, PRNG_VERSION } from "../sampling/prng";
 import { strictMajority } from "./over-time";
 import { quantile } from "./time-on-task";
 import type { AuditSnapshot, RubricDimension } from "./types";
@@ -91,9 +93,9 @@ export function raterQuality(s: AuditSnapshot, replicates = RATER_QUALITY_REPLIC
       kind: "item percentile bootstrap",
       replicates,
       level,
-      seed: s.audit.seed,
+      seed: canonicalSeed(s.audit.seed),
       stream: RATER_QUALITY_STREAM,
-      prng: `${PRNG_NAME} v${PRNG_VERSION} (nextInt(n) over the dimension's rated items in sample order, n draws per replicate)`,
+      prng: `${PRNG_NAME} v${PRNG_VERSION} (replicate b: stream <stream>/<dimension>/<b>, n draws of nextInt(n) over the dimension's rated items in sample order)`,
       quantile: QUANTILE_METHOD,
       ties: TIES_RULE,
     },
@@ -170,10 +172,9 @@ function dimensionQuality(s: AuditSnapshot, d: RubricDimension, replicates: numb
   const agreementReps = Array.from({ length: k }, () => new Float64Array(replicates));
   const uncertainReps = Array.from({ length: k }, () => new Float64Array(replicates));
   if (n > 0) {
-    const rng = createFastPrng(s.audit.seed, `${RATER_QUALITY_STREAM}/${d.key}`);
     const drawn = new Float64Array(n);
     for (let b = 0; b < replicates; b++) {
-      drawItems(rng, drawn);
+      drawItems(createFastPrng(s.audit.seed, `${RATER_QUALITY_STREAM}/${d.key}/${b + 1}`), drawn);
       const rep = sums((i) => drawn[i]!);
       for (let g = 0; g < k; g++) {
         agreementReps[g]![b] = ratio(rep.agreeing[g]!, rep.compared[g]!);
@@ -236,10 +237,10 @@ function raterTimes(s: AuditSnapshot, replicates: number, level: number): RaterT
     );
     let medianCi: Interval | null = null;
     if (m > 0) {
-      const rng = createFastPrng(s.audit.seed, `${RATER_QUALITY_STREAM}/time/${r.label}`);
       const reps = new Float64Array(replicates);
       const draw = new Array<number>(m);
       for (let b = 0; b < replicates; b++) {
+        const rng = createFastPrng(s.audit.seed, `${RATER_QUALITY_STREAM}/time/${r.label}/${b + 1}`);
         for (let j = 0; j < m; j++) draw[j] = mine[rng.nextInt(m)]!;
         reps[b] = quantile(
           draw.sort((x, y) => x - y),

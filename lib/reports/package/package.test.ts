@@ -101,6 +101,13 @@ function nudgeLastWindow(json: string): string {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
+/** report.json with the third rater's upper agreement bound on the first dimension moved by 0.01. */
+function nudgeRaterCi(json: string): string {
+  const report = JSON.parse(json);
+  report.raterQuality.dimensions[0].raters[2].agreementCi.upper -= 0.01;
+  return JSON.stringify(report, null, 2) + "\n";
+}
+
 /** An audit of `items` items and `raters` raters with gaps, three categories and N = 1,500. */
 function randomAudit(seed: number, items: number, raters: number): AuditSnapshot {
   const rng = createPrng(seed, "package-test");
@@ -211,6 +218,13 @@ describe("reproducibility package", () => {
       expect(r.out).toMatch(/gold +window 6 gwetAc1 coeff .* 0\.01 +DIFFERS/);
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
+
+    it("fails, naming the rater, when a rater's bootstrap bound was altered", () => {
+      const r = run("python3", ["reproduce.py"], unpack(driftWithEdits(), nudgeRaterCi));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/gold +R3 quality agreement CI upper .* 0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
   });
 
   describe.skipIf(!hasR && !requireR)("reproduce.R", () => {
@@ -231,6 +245,13 @@ describe("reproducibility package", () => {
       const r = run("Rscript", ["reproduce.R"], unpack(driftWithEdits(), nudgeLastWindow));
       expect(r.status).toBe(1);
       expect(r.out).toMatch(/gold +window 6 gwetAc1 coeff .* 0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
+
+    it("fails, naming the rater, when a rater's bootstrap bound was altered", () => {
+      const r = run("Rscript", ["reproduce.R"], unpack(driftWithEdits(), nudgeRaterCi));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/gold +R3 quality agreement CI upper .* 0\.01 +DIFFERS/);
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
   });
