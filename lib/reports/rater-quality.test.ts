@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createPrng } from "../sampling/prng";
 import { driftAudit } from "./__fixtures__/drift-audit";
 import { noRatings, smallAudit } from "./__fixtures__/small-audit";
-import { raterQuality } from "./rater-quality";
-import { timeOnTask } from "./time-on-task";
+import { countedMedian, raterQuality } from "./rater-quality";
+import { quantile, timeOnTask } from "./time-on-task";
 import type { AuditSnapshot } from "./types";
 
 const row = (q: ReturnType<typeof raterQuality>, key: string, rater: string) =>
@@ -124,6 +124,29 @@ describe("raterQuality: bootstrap against a plain re-implementation", () => {
       expect(t.measured).toBe(expected.measured);
       expect(t.medianCi!.lower).toBeLessThanOrEqual(t.medianMinutes!);
       expect(t.medianCi!.upper).toBeGreaterThanOrEqual(t.medianMinutes!);
+    }
+  });
+});
+
+describe("countedMedian", () => {
+  it("is quantile(·, 0.5) of the sorted draws, for odd and even counts and ties", () => {
+    const rng = createPrng(5, "counted-median");
+    for (let trial = 0; trial < 200; trial++) {
+      const m = 1 + rng.nextInt(9);
+      const sorted = Array.from({ length: m }, () => rng.nextInt(4) / 3).sort((a, b) => a - b);
+      const counts = new Int32Array(m);
+      const draws: number[] = [];
+      for (let j = 0; j < m; j++) {
+        const rank = rng.nextInt(m);
+        counts[rank]! += 1;
+        draws.push(sorted[rank]!);
+      }
+      expect(countedMedian(counts, sorted)).toBe(
+        quantile(
+          draws.sort((a, b) => a - b),
+          0.5,
+        ),
+      );
     }
   });
 });
