@@ -135,6 +135,15 @@ function randomAudit(seed: number, items: number, raters: number): AuditSnapshot
   };
 }
 
+/** The same audit with its one dimension a conversation's per-turn one ("gold@t2"), as the server keys it. */
+function perTurn(s: AuditSnapshot): AuditSnapshot {
+  return {
+    ...s,
+    rubric: s.rubric.map((d) => ({ ...d, key: `${d.key}@t2`, label: `${d.label}, turn 2` })),
+    ratings: s.ratings.map((r) => ({ ...r, dimension: `${r.dimension}@t2` })),
+  };
+}
+
 describe("reproducibility package", () => {
   it("is byte-identical for the same state and lists every file's SHA-256", async () => {
     const [a, b] = await Promise.all([zipEntries(entriesOf(smallAudit())), zipEntries(entriesOf(smallAudit()))]);
@@ -196,6 +205,7 @@ describe("reproducibility package", () => {
     ["120 items × 3 raters with gaps", () => randomAudit(7, 120, 3)],
     ["300 items × 5 raters with gaps", () => randomAudit(11, 300, 5)],
     ["300 timed items with drift and guideline edits (agreement over time)", driftWithEdits],
+    ["a per-turn dimension (gold@t2), 60 items × 3 raters", () => perTurn(randomAudit(13, 60, 3))],
   ];
 
   describe.skipIf(!hasNumpy)("reproduce.py", () => {
