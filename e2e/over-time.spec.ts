@@ -2,7 +2,8 @@
 // second half (e2e/support/seed-ratings.ts) shows the organizer the calm prompt, the timeline with
 // the guideline edit and each rater along their queue, in English and Chinese (screenshots at
 // 1280 × 800); report.json states the windows; raters never see any of it, not even once the
-// results are shared.
+// results are shared. Each rater's quality beside it (screenshots at 1280 × 800 and 1440 × 900): the
+// organizer sees every row, a rater only their own once the audit is closed and shared.
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { createOpenAudit, newPage } from "./support/audits";
@@ -15,6 +16,20 @@ function seedRatings(op: "rate" | "close-and-share", auditId: string) {
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   };
   execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "e2e/support/seed-ratings.ts", op, auditId], { env });
+}
+
+async function shootQuality(page: Page, name: string, testInfo: import("@playwright/test").TestInfo) {
+  for (const [width, height] of [
+    [1280, 800],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.getByTestId("rater-quality-gold").scrollIntoViewIfNeeded();
+    const file = testInfo.outputPath(`${name}-${width}.png`);
+    await page.screenshot({ path: file });
+    await testInfo.attach(`${name}-${width}`, { path: file, contentType: "image/png" });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function shoot(page: Page, name: string, testInfo: import("@playwright/test").TestInfo) {
@@ -63,10 +78,25 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   expect(gold.drop.prompt).toBe(true);
   expect(gold.guidelineEdits).toEqual([expect.objectContaining({ afterWindows: 3 })]);
 
+  // Each rater's quality: every row for the organizer, with intervals, B and the seed, and the note.
+  const quality = page.getByTestId("rater-quality-gold");
+  await expect(quality.getByRole("row")).toHaveCount(4);
+  await expect(quality).toContainText(/1,000 resamples, seed /);
+  await expect(quality).toContainText(/\d+\.\d% to \d+\.\d%/);
+  await expect(quality).toContainText("it is not a verdict on a rater");
+  expect(report.raterQuality.method).toMatchObject({ replicates: 1000, level: 0.95 });
+  expect(report.raterQuality.dimensions.find((d: { key: string }) => d.key === "gold").raters).toHaveLength(3);
+  const csv = await page.request.get(`/api/audits/${auditId}/export/rater-quality.csv`);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toMatch(/^dimension,rater,rated,compared,agreeing,split,agreement,/);
+  await shootQuality(page, "rater-quality-en", testInfo);
+
   await page.getByTestId("locale-switcher").selectOption("zh-CN");
   await expect(page.getByTestId("drift-prompt")).toContainText("最近评分的一致性有所下降");
   await expect(page.getByTestId("over-time-gold")).toContainText("指南已修改");
   await shoot(page, "over-time-zh-CN", testInfo);
+  await expect(page.getByTestId("rater-quality-gold")).toContainText("每位评审者的质量");
+  await shootQuality(page, "rater-quality-zh-CN", testInfo);
   await page.getByTestId("locale-switcher").selectOption("en");
   await expect(page.getByTestId("drift-prompt")).toContainText("Agreement has fallen");
 
@@ -74,12 +104,20 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   const clinician = await newPage(browser);
   await signInAs(clinician, "clinician");
   expect((await clinician.goto(`${path}/dashboard`))!.status()).toBe(403);
+  expect((await clinician.request.get(`/api/audits/${auditId}/export/rater-quality.csv`)).status()).toBe(403);
   seedRatings("close-and-share", auditId);
   await clinician.goto(`${path}/dashboard`);
   await expect(clinician.getByRole("heading", { name: "Gold-answer correctness", exact: true })).toBeVisible();
   await expect(clinician.getByTestId("drift-prompt")).toHaveCount(0);
   await expect(clinician.getByTestId("over-time-gold")).toHaveCount(0);
   await expect(clinician.getByTestId("rater-fatigue-gold")).toHaveCount(0);
+  // Their own quality, once closed: one row, theirs.
+  const own = clinician.getByTestId("rater-quality-gold");
+  await expect(own).toContainText("Your ratings' quality");
+  await expect(own.getByRole("row")).toHaveCount(2);
+  await own.scrollIntoViewIfNeeded();
+  await clinician.screenshot({ path: testInfo.outputPath("rater-quality-own.png") });
+  expect((await clinician.request.get(`/api/audits/${auditId}/export/rater-quality.csv`)).status()).toBe(403);
   expect(await (await clinician.request.get(`${path}/dashboard`)).text()).not.toContain("Agreement over time");
   expect((await clinician.request.get(`/api/audits/${auditId}/export/report.json`)).status()).toBe(403);
 });

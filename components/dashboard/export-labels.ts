@@ -9,6 +9,7 @@ export const EXPORT_LABEL_KEYS = {
   "adjudication.csv": "adjudication",
   "time-on-task.csv": "timeOnTask",
   "rating-times.csv": "ratingTimes",
+  "rater-quality.csv": "raterQuality",
   "comments.csv": "comments",
   "revisions.csv": "revisions",
 } as const;

@@ -10,6 +10,7 @@ import { buildDimensionReport, type DimensionReport } from "../agreement/report"
 import { divergenceExplanation } from "./divergence";
 import { engineInput } from "./engine-input";
 import { agreementOverTime, hasRatingTimes } from "./over-time";
+import { raterQuality } from "./rater-quality";
 import { dimensionRatings, naturalCompare, sortedItems, type SnapshotItem } from "./ordering";
 import type {
   AuditReport,
@@ -55,6 +56,7 @@ export function computeAuditReport(s: AuditSnapshot): AuditReport {
     dimensions,
     // Only when the snapshot says when each rating was given (the server's always does).
     ...(hasRatingTimes(s) ? { agreementOverTime: agreementOverTime(s, overall) } : {}),
+    raterQuality: raterQuality(s),
   };
 }
 

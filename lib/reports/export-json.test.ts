@@ -82,7 +82,7 @@ describe("report JSON layout", () => {
   };
 
   it("has the documented keys in a fixed order, and no dashboard-only views", () => {
-    expect(Object.keys(doc)).toEqual(["reportVersion", "audit", "dimensions"]);
+    expect(Object.keys(doc)).toEqual(["reportVersion", "audit", "dimensions", "raterQuality"]);
     expect(doc.reportVersion).toBe(1);
     expect(Object.keys(doc.dimensions[0]!)).toEqual([
       "key",

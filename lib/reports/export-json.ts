@@ -17,7 +17,8 @@ import type { AuditReport } from "./types";
  * Key order is part of the contract: add keys at the end, bump reportVersion to rename or remove.
  * `comments` and `flagged` (the raters' comments and discussion flags) follow, when given, then
  * `revisions` (the accepted corrections per kind, lib/reports/revisions.ts), when given, then
- * `agreementOverTime` (lib/reports/over-time.ts), when the ratings carry their times.
+ * `agreementOverTime` (lib/reports/over-time.ts), when the ratings carry their times, then
+ * `raterQuality` (lib/reports/rater-quality.ts).
  */
 export function reportDocument(report: AuditReport, feedback?: ReportFeedback, revisions?: ReportRevisions) {
   return {
@@ -39,6 +40,7 @@ export function reportDocument(report: AuditReport, feedback?: ReportFeedback, r
     ...(feedback ? { comments: feedback.comments, flagged: feedback.flagged } : {}),
     ...(revisions ? { revisions: revisionsDocument(revisions) } : {}),
     ...(report.agreementOverTime ? { agreementOverTime: report.agreementOverTime } : {}),
+    ...(report.raterQuality ? { raterQuality: report.raterQuality } : {}),
   };
 }
 

@@ -26,10 +26,10 @@ const snapshot = () => {
 };
 
 describe("comments and flags in the report", () => {
-  it("report.json ends with the comments (sample order, rater labels, every dimension) and the flagged items", () => {
+  it("report.json ends with the comments (sample order, rater labels, every dimension) and the flagged items, before rater quality", () => {
     const { s, i1, i2, a, b, comments } = snapshot();
     const doc = JSON.parse(reportJson(computeAuditReport(s), reportFeedback(s, comments)));
-    expect(Object.keys(doc).slice(-2)).toEqual(["comments", "flagged"]);
+    expect(Object.keys(doc).slice(-3)).toEqual(["comments", "flagged", "raterQuality"]);
     expect(doc.comments.map((c: { item: string; rater: string }) => [c.item, c.rater])).toEqual([
       [i1.externalId, a.label],
       [i2.externalId, b.label],

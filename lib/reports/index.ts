@@ -12,3 +12,4 @@ export { COEFFICIENT_NAMES, COEFFICIENT_ORDER, categoryLabel, groupLabel, type C
 export * as format from "./format";
 export { quantile, timeOnTask, timeOnTaskCsv, type TimeOnTaskSummary } from "./time-on-task";
 export { ratingTimesCsv } from "./rating-times";
+export { raterQualityCsv } from "./rater-quality-csv";

@@ -198,7 +198,7 @@ function dimensionOverTime(
 }
 
 /** The strict majority of these categories, or null (none, or a tie at the top). */
-function strictMajority(categories: readonly string[]): string | null {
+export function strictMajority(categories: readonly string[]): string | null {
   const counts = new Map<string, number>();
   for (const c of categories) counts.set(c, (counts.get(c) ?? 0) + 1);
   let best: string | null = null;

@@ -10,6 +10,7 @@ import type { CategoryCount, DimensionReport } from "../agreement/report";
 import type { CoefficientResult } from "../agreement/types";
 import type { ReviewOrderRule } from "../sampling/review-order";
 import type { AgreementOverTime } from "./over-time";
+import type { RaterQuality } from "./rater-quality";
 import type { TimeOnTaskSummary } from "./time-on-task";
 
 export interface RubricCategory {
@@ -193,4 +194,6 @@ export interface AuditReport {
   dimensions: DimensionAuditReport[];
   /** Agreement in windows over time and per rater over their queue (over-time.ts); absent without rating times. */
   agreementOverTime?: AgreementOverTime;
+  /** Each rater's agreement with the others, uncertain share and time, with bootstrap intervals (rater-quality.ts). */
+  raterQuality?: RaterQuality;
 }

@@ -112,6 +112,7 @@ describe.each(DATABASES)("backup from $name", (source) => {
         "report.tex",
         "time-on-task.csv",
         "rating-times.csv",
+        "rater-quality.csv",
         "comments.csv",
         "revisions.csv",
         "corrected/changelog.json",

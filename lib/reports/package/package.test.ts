@@ -101,6 +101,13 @@ function nudgeLastWindow(json: string): string {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
+/** report.json with the third rater's upper agreement bound on the first dimension moved by 0.01. */
+function nudgeRaterCi(json: string): string {
+  const report = JSON.parse(json);
+  report.raterQuality.dimensions[0].raters[2].agreementCi.upper -= 0.01;
+  return JSON.stringify(report, null, 2) + "\n";
+}
+
 /** An audit of `items` items and `raters` raters with gaps, three categories and N = 1,500. */
 function randomAudit(seed: number, items: number, raters: number): AuditSnapshot {
   const rng = createPrng(seed, "package-test");
@@ -125,6 +132,15 @@ function randomAudit(seed: number, items: number, raters: number): AuditSnapshot
     raters: raterIds.map((id, g) => ({ id, label: `R${g + 1}` })),
     items: ids.map((id, i) => ({ id, externalId: `q${i}`, chapter: null, level: null, decisionPoint: null, sampleOrder: i + 1 })),
     ratings,
+  };
+}
+
+/** The same audit with its one dimension a conversation's per-turn one ("gold@t2"), as the server keys it. */
+function perTurn(s: AuditSnapshot): AuditSnapshot {
+  return {
+    ...s,
+    rubric: s.rubric.map((d) => ({ ...d, key: `${d.key}@t2`, label: `${d.label}, turn 2` })),
+    ratings: s.ratings.map((r) => ({ ...r, dimension: `${r.dimension}@t2` })),
   };
 }
 
@@ -189,6 +205,7 @@ describe("reproducibility package", () => {
     ["120 items × 3 raters with gaps", () => randomAudit(7, 120, 3)],
     ["300 items × 5 raters with gaps", () => randomAudit(11, 300, 5)],
     ["300 timed items with drift and guideline edits (agreement over time)", driftWithEdits],
+    ["a per-turn dimension (gold@t2), 60 items × 3 raters", () => perTurn(randomAudit(13, 60, 3))],
   ];
 
   describe.skipIf(!hasNumpy)("reproduce.py", () => {
@@ -211,6 +228,13 @@ describe("reproducibility package", () => {
       expect(r.out).toMatch(/gold +window 6 gwetAc1 coeff .* 0\.01 +DIFFERS/);
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
+
+    it("fails, naming the rater, when a rater's bootstrap bound was altered", () => {
+      const r = run("python3", ["reproduce.py"], unpack(driftWithEdits(), nudgeRaterCi));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/gold +R3 quality agreement CI upper .* 0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
   });
 
   describe.skipIf(!hasR && !requireR)("reproduce.R", () => {
@@ -231,6 +255,13 @@ describe("reproducibility package", () => {
       const r = run("Rscript", ["reproduce.R"], unpack(driftWithEdits(), nudgeLastWindow));
       expect(r.status).toBe(1);
       expect(r.out).toMatch(/gold +window 6 gwetAc1 coeff .* 0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
+
+    it("fails, naming the rater, when a rater's bootstrap bound was altered", () => {
+      const r = run("Rscript", ["reproduce.R"], unpack(driftWithEdits(), nudgeRaterCi));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/gold +R3 quality agreement CI upper .* 0\.01 +DIFFERS/);
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
   });

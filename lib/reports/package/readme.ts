@@ -15,7 +15,7 @@ const ABOUT: Record<string, string> = {
   "comments.csv": "raters' comments with the time of their last save and the rater's own ratings",
   "time-on-task.csv": "measured active seconds and discussion flags per item and rater",
   "rating-times.csv":
-    "per rating (the rows of ratings-long.csv): when it was last given, the item's place in that rater's queue and their active milliseconds; the agreement-over-time windows are recomputed from it",
+    "per rating (the rows of ratings-long.csv): when it was last given, the item's place in that rater's queue and their active milliseconds; the agreement-over-time windows and each rater's median time per case (rater quality) are recomputed from it",
   "revisions.csv":
     "the revision summary: accepted corrections per kind (questions, gold answers, distractors, evidence or sources, removed items), count and share of what was reviewed",
   "report.json": "the report at full precision (the numbers the scripts check)",

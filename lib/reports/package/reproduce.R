@@ -13,7 +13,11 @@
 # windows; AC1 and percent agreement without finite-population correction; status), the latest
 # window's drop against the whole-audit AC1 and the prompt, where each guideline edit falls, and per
 # rater the agreement with the others' strict majority along their own queue with the median active
-# minutes. Exit status 0 when every
+# minutes. When the report has rater quality, it recomputes per dimension and rater the agreement
+# with the others' strict majority (others split evenly: not compared), the uncertain share and per
+# rater the median active minutes per case, and their percentile bootstrap intervals over items on
+# ClinAudit's frozen PRNG (SHA-256 and xoshiro256** written out below), drawing the same items as the
+# report (replicate b from stream "rater-quality/<dimension>/<b>"). Exit status 0 when every
 # number agrees (1e-9; confidence bounds 1e-7; counts exactly), 1 otherwise.
 #
 # Base R only: the formulas are those of Gwet's irrCAC 1.0 (gwet.ac1.raw, fleiss.kappa.raw,
@@ -414,6 +418,238 @@ if (!is.null(over_time)) {
       compare(key, paste("guideline edit", e$at, "after windows"), e$afterWindows, after, exact = TRUE)
     }
     for (rater in dim$raters) check_rater(key, rater, mine, items, k, min_items)
+  }
+}
+
+# --- rater quality ---------------------------------------------------------------------------------
+# ClinAudit's frozen PRNG (spec v1), written out in base R: SHA-256 of the JSON
+# ["clinaudit-prng",1,seed,stream] gives xoshiro256**'s four 64-bit words. R has no 64-bit integers,
+# so a word is two 32-bit halves held in doubles (exact below 2^53) and xor goes through bitwXor. Every function takes vectors: the B generators of a bootstrap (one stream
+# per replicate) run side by side.
+
+# (16-bit halves: R's integers stop short of -2^31, so the signed view of 2^31 does not exist)
+bit32 <- function(f, a, b) {
+  f(as.integer(a %/% 65536), as.integer(b %/% 65536)) * 65536 + f(as.integer(a %% 65536), as.integer(b %% 65536))
+}
+xor32 <- function(a, b) bit32(bitwXor, a, b)
+and32 <- function(a, b) bit32(bitwAnd, a, b)
+shr32 <- function(x, k) x %/% 2^k
+shl32 <- function(x, k) (x %% 2^(32 - k)) * 2^k
+rotr32 <- function(x, k) shr32(x, k) + shl32(x, 32 - k)
+
+sha256_k <- c(
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2)
+sha256_h <- c(0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+
+# SHA-256 of each string's UTF-8 bytes: a matrix with one row of eight 32-bit words per string.
+sha256_words <- function(texts) {
+  padded <- lapply(texts, function(text) {
+    b <- as.numeric(charToRaw(enc2utf8(text)))
+    bits <- length(b) * 8
+    zeros <- (55 - length(b)) %% 64
+    c(b, 128, rep(0, zeros), 0, 0, 0, 0, (bits %/% 2^24) %% 256, (bits %/% 2^16) %% 256, (bits %/% 2^8) %% 256, bits %% 256)
+  })
+  out <- matrix(0, nrow = length(texts), ncol = 8)
+  sizes <- vapply(padded, length, numeric(1))
+  for (size in unique(sizes)) { # messages of one length are hashed together
+    rows <- which(sizes == size)
+    bytes <- matrix(unlist(padded[rows]), nrow = length(rows), byrow = TRUE)
+    h <- matrix(sha256_h, nrow = length(rows), ncol = 8, byrow = TRUE)
+    for (block in seq_len(size / 64) - 1) {
+      w <- matrix(0, nrow = length(rows), ncol = 64)
+      for (t in 1:16) {
+        at <- block * 64 + (t - 1) * 4
+        w[, t] <- bytes[, at + 1] * 2^24 + bytes[, at + 2] * 2^16 + bytes[, at + 3] * 2^8 + bytes[, at + 4]
+      }
+      for (t in 17:64) {
+        s0 <- xor32(xor32(rotr32(w[, t - 15], 7), rotr32(w[, t - 15], 18)), shr32(w[, t - 15], 3))
+        s1 <- xor32(xor32(rotr32(w[, t - 2], 17), rotr32(w[, t - 2], 19)), shr32(w[, t - 2], 10))
+        w[, t] <- (w[, t - 16] + s0 + w[, t - 7] + s1) %% 2^32
+      }
+      v <- lapply(1:8, function(i) h[, i])
+      for (t in 1:64) {
+        e <- v[[5]]; a <- v[[1]]
+        S1 <- xor32(xor32(rotr32(e, 6), rotr32(e, 11)), rotr32(e, 25))
+        ch <- xor32(and32(e, v[[6]]), and32(2^32 - 1 - e, v[[7]]))
+        t1 <- (v[[8]] + S1 + ch + sha256_k[t] + w[, t]) %% 2^32
+        S0 <- xor32(xor32(rotr32(a, 2), rotr32(a, 13)), rotr32(a, 22))
+        maj <- xor32(xor32(and32(a, v[[2]]), and32(a, v[[3]])), and32(v[[2]], v[[3]]))
+        t2 <- (S0 + maj) %% 2^32
+        v <- list((t1 + t2) %% 2^32, a, v[[2]], v[[3]], (v[[4]] + t1) %% 2^32, e, v[[6]], v[[7]])
+      }
+      for (i in 1:8) h[, i] <- (h[, i] + v[[i]]) %% 2^32
+    }
+    out[rows, ] <- h
+  }
+  out
+}
+
+json_string <- function(s) {
+  s <- gsub("\\", "\\\\", s, fixed = TRUE)
+  s <- gsub("\"", "\\\"", s, fixed = TRUE)
+  s <- gsub("\n", "\\n", s, fixed = TRUE); s <- gsub("\r", "\\r", s, fixed = TRUE); s <- gsub("\t", "\\t", s, fixed = TRUE)
+  paste0("\"", s, "\"")
+}
+
+# B generators, one per stream label: their state as eight vectors of 32-bit halves (hi0, lo0, ...).
+prng_streams <- function(seed, streams) {
+  h <- sha256_words(sprintf("[\"clinaudit-prng\",1,%s,%s]", json_string(seed), json_string(streams)))
+  env <- new.env()
+  env$s <- lapply(1:8, function(i) h[, i])
+  env
+}
+
+mul64 <- function(hi, lo, c) {
+  p <- lo * c
+  list(hi = (hi * c + p %/% 2^32) %% 2^32, lo = p %% 2^32)
+}
+rotl64 <- function(hi, lo, k) {
+  if (k >= 32) { t <- hi; hi <- lo; lo <- t; k <- k - 32 }
+  if (k == 0) return(list(hi = hi, lo = lo))
+  list(hi = shl32(hi, k) + shr32(lo, 32 - k), lo = shl32(lo, k) + shr32(hi, 32 - k))
+}
+
+# xoshiro256** 1.0: the next output of every generator, as list(hi, lo).
+prng_next <- function(env) {
+  s <- env$s # s0 = (s[[1]], s[[2]]), s1 = (s[[3]], s[[4]]), ...
+  x <- mul64(s[[3]], s[[4]], 5)
+  x <- rotl64(x$hi, x$lo, 7)
+  result <- mul64(x$hi, x$lo, 9)
+  t_hi <- shl32(s[[3]], 17) + shr32(s[[4]], 15); t_lo <- shl32(s[[4]], 17)
+  s[[5]] <- xor32(s[[5]], s[[1]]); s[[6]] <- xor32(s[[6]], s[[2]])
+  s[[7]] <- xor32(s[[7]], s[[3]]); s[[8]] <- xor32(s[[8]], s[[4]])
+  s[[3]] <- xor32(s[[3]], s[[5]]); s[[4]] <- xor32(s[[4]], s[[6]])
+  s[[1]] <- xor32(s[[1]], s[[7]]); s[[2]] <- xor32(s[[2]], s[[8]])
+  s[[5]] <- xor32(s[[5]], t_hi); s[[6]] <- xor32(s[[6]], t_lo)
+  r <- rotl64(s[[7]], s[[8]], 45); s[[7]] <- r$hi; s[[8]] <- r$lo
+  env$s <- s
+  result
+}
+
+# One draw in [0, n) per generator (n < 2^26): x mod n from the halves, rejecting x >= 2^64 - (2^64 mod n),
+# which for a remainder below 2^32 means a high half of all ones and a low half >= 2^32 - remainder.
+prng_int <- function(env, n) {
+  if (n == 1) return(rep(0, length(env$s[[1]])))
+  m <- 2^32 %% n
+  remainder <- (m * m) %% n
+  x <- prng_next(env)
+  rejected <- remainder != 0 & x$hi == 2^32 - 1 & x$lo >= 2^32 - remainder
+  while (any(rejected)) {
+    kept <- env$s
+    y <- prng_next(env)
+    env$s <- mapply(function(a, b) ifelse(rejected, a, b), env$s, kept, SIMPLIFY = FALSE)
+    x$hi <- ifelse(rejected, y$hi, x$hi); x$lo <- ifelse(rejected, y$lo, x$lo)
+    rejected <- rejected & remainder != 0 & y$hi == 2^32 - 1 & y$lo >= 2^32 - remainder
+  }
+  (((x$hi %% n) * m) + x$lo) %% n
+}
+
+# B x n item indices (1-based): row b is replicate b, drawn from stream "<stream>/<b>".
+bootstrap_draws <- function(seed, stream, B, n) {
+  env <- prng_streams(seed, sprintf("%s/%d", stream, seq_len(B)))
+  out <- matrix(0L, nrow = B, ncol = n)
+  for (j in seq_len(n)) out[, j] <- prng_int(env, n) + 1
+  out
+}
+
+type7 <- function(values, p) {
+  v <- sort(values)
+  h <- (length(v) - 1) * p
+  i <- floor(h)
+  if (i + 1 >= length(v)) v[i + 1] else v[i + 1] + (h - i) * (v[i + 2] - v[i + 1])
+}
+percentile_interval <- function(replicates, level) {
+  counted <- replicates[!is.na(replicates)]
+  if (length(counted) == 0) return(NULL)
+  alpha <- (1 - level) / 2
+  list(lower = type7(counted, alpha), upper = type7(counted, 1 - alpha))
+}
+
+quality <- report$raterQuality
+if (!is.null(quality)) {
+  B <- quality$method$replicates; q_level <- quality$method$level; seed <- quality$method$seed; stream <- quality$method$stream
+  raters <- unlist(report$audit$raters)
+  by_key <- setNames(report$dimensions, sapply(report$dimensions, `[[`, "key"))
+  for (dim in quality$dimensions) {
+    key <- dim$key
+    uncertain <- if ("uncertain" %in% unlist(by_key[[key]]$agreement$categories)) "uncertain" else NULL
+    compare(key, "rater quality: uncertain category", dim$uncertainCategory, uncertain)
+    mine <- long[long$dimension == key, ]
+    items <- unique(mine$item) # sample order
+    n <- length(items); k <- length(raters)
+    compare(key, "rater quality: items", dim$items, n, exact = TRUE)
+    rated <- compared <- agreeing <- unsure <- matrix(0, nrow = n, ncol = k)
+    split <- rep(0, k)
+    for (i in seq_len(n)) {
+      votes <- mine[mine$item == items[i], ]
+      for (v in seq_len(nrow(votes))) {
+        g <- match(votes$rater[v], raters)
+        rated[i, g] <- 1
+        unsure[i, g] <- as.numeric(!is.null(uncertain) && votes$category[v] == uncertain)
+        others <- votes$category[-v]
+        m <- strict_majority(others)
+        if (is.null(m)) {
+          split[g] <- split[g] + (length(others) > 0)
+        } else {
+          compared[i, g] <- 1
+          agreeing[i, g] <- as.numeric(m == votes$category[v])
+        }
+      }
+    }
+    agreement_reps <- unsure_reps <- matrix(NA_real_, nrow = B, ncol = k)
+    if (n > 0) {
+      drawn <- bootstrap_draws(seed, paste0(stream, "/", key), B, n)
+      weights <- t(apply(drawn, 1, function(row) tabulate(row, nbins = n))) # B x n: how often each item was drawn
+      s_rated <- weights %*% rated; s_compared <- weights %*% compared; s_agreeing <- weights %*% agreeing; s_unsure <- weights %*% unsure
+      agreement_reps <- ifelse(s_compared > 0, s_agreeing / s_compared, NA_real_)
+      unsure_reps <- ifelse(s_rated > 0, s_unsure / s_rated, NA_real_)
+    }
+    for (g in seq_len(k)) {
+      row <- dim$raters[[g]]
+      name <- paste(raters[g], "quality")
+      compare(key, paste(name, "rater"), row$rater, raters[g])
+      compare(key, paste(name, "rated"), row$rated, sum(rated[, g]), exact = TRUE)
+      compare(key, paste(name, "compared"), row$compared, sum(compared[, g]), exact = TRUE)
+      compare(key, paste(name, "agreeing"), row$agreeing, sum(agreeing[, g]), exact = TRUE)
+      compare(key, paste(name, "split"), row$split, split[g], exact = TRUE)
+      share <- if (sum(compared[, g]) > 0) sum(agreeing[, g]) / sum(compared[, g]) else NULL
+      compare(key, paste(name, "agreement"), row$agreement, share)
+      ci <- if (!is.null(share) && n > 0) percentile_interval(agreement_reps[, g], q_level) else NULL
+      for (end in c("lower", "upper")) compare(key, paste(name, "agreement CI", end), field(row$agreementCi, end), field(ci, end))
+      count <- if (is.null(uncertain)) NULL else sum(unsure[, g])
+      compare(key, paste(name, "uncertain"), row$uncertain, count, exact = TRUE)
+      ushare <- if (is.null(count) || sum(rated[, g]) == 0) NULL else count / sum(rated[, g])
+      compare(key, paste(name, "uncertain share"), row$uncertainShare, ushare)
+      uci <- if (!is.null(ushare) && n > 0) percentile_interval(unsure_reps[, g], q_level) else NULL
+      for (end in c("lower", "upper")) compare(key, paste(name, "uncertain CI", end), field(row$uncertainCi, end), field(uci, end))
+    }
+  }
+  if (!is.null(quality$time)) {
+    times <- read.csv(file.path(folder, "rating-times.csv"), colClasses = "character", na.strings = character(0), encoding = "UTF-8")
+    cases <- times[!duplicated(paste(times$item, times$rater, sep = "\r")), ]
+    first <- unique(times$item)
+    for (g in seq_along(quality$time)) {
+      row <- quality$time[[g]]
+      own <- cases[cases$rater == raters[g] & as.numeric(cases$active_ms) > 0, ]
+      own <- own[order(as.numeric(own$queue_position), match(own$item, first)), ]
+      minutes <- as.numeric(own$active_ms) / 60000
+      m <- length(minutes)
+      compare("(all)", paste(raters[g], "time: measured"), row$measured, m, exact = TRUE)
+      compare("(all)", paste(raters[g], "time: median minutes"), row$medianMinutes, if (m > 0) type7(minutes, 0.5) else NULL)
+      ci <- NULL
+      if (m > 0) {
+        drawn <- bootstrap_draws(seed, paste0(stream, "/time/", raters[g]), B, m)
+        ci <- percentile_interval(apply(drawn, 1, function(row) type7(minutes[row], 0.5)), q_level)
+      }
+      for (end in c("lower", "upper")) compare("(all)", paste(raters[g], "time: median CI", end), field(row$medianCi, end), field(ci, end))
+    }
   }
 }
 

@@ -14,7 +14,11 @@ ratings ordered by their last rating (ties: sample order) cut into equal-count w
 window's AC1 and percent agreement (no finite-population correction), its status, the drop of the
 latest window against the whole-audit AC1 and the prompt, where each guideline edit falls, and per
 rater their agreement with the others' strict majority along their own queue with the median
-active minutes. Exit status 0 when every number agrees (1e-9;
+active minutes. When the report has rater quality, it recomputes per dimension and rater the
+agreement with the others' strict majority (others split evenly: not compared), the uncertain share
+and per rater the median active minutes per case, and their percentile bootstrap intervals over items
+on ClinAudit's frozen PRNG (xoshiro256** seeded by SHA-256, written out below), drawing the same
+items in the same order as the report did (replicate b from stream "rater-quality/<dimension>/<b>"). Exit status 0 when every number agrees (1e-9;
 confidence bounds 1e-7; counts exactly), 1 otherwise.
 
 The formulas are those of Gwet's irrCAC 1.0 (gwet.ac1.raw, fleiss.kappa.raw, krippen.alpha.raw),
@@ -27,6 +31,7 @@ integer arithmetic.
 """
 
 import csv
+import hashlib
 import json
 import math
 import os
@@ -318,6 +323,15 @@ def read_ratings(path):
     return by_dimension
 
 
+def read_rated_by(path):
+    """ratings-long.csv as {dimension: {item: [(rater, category), ...]}}, items in sample order."""
+    by_dimension = {}
+    with open(path, newline="", encoding="utf-8") as f:
+        for dimension, item, rater, category in list(csv.reader(f))[1:]:
+            by_dimension.setdefault(dimension, {}).setdefault(item, []).append((rater, category))
+    return by_dimension
+
+
 # --- agreement over time --------------------------------------------------------------------------
 
 def window_bounds(n, k):
@@ -444,6 +458,156 @@ def check_rater(key, rater, by_item, rank, k, min_items, out):
         out.add(key, f"{name} median minutes", reported.get("medianMinutes"), float(np.median(minutes)) if minutes else None)
 
 
+# --- rater quality ---------------------------------------------------------------------------------
+
+class Streams:
+    """B generators of ClinAudit's frozen PRNG (spec v1) side by side, one per stream label:
+    xoshiro256** seeded by SHA-256 of the JSON ["clinaudit-prng", 1, seed, stream], integers in
+    [0, n) by rejection above 2^64 - (2^64 mod n); numpy's uint64 arithmetic wraps as the spec's."""
+
+    def __init__(self, seed, streams):
+        words = []
+        for stream in streams:
+            material = json.dumps(["clinaudit-prng", 1, seed, stream], separators=(",", ":"), ensure_ascii=False)
+            digest = hashlib.sha256(material.encode("utf-8")).digest()
+            words.append([int.from_bytes(digest[i : i + 8], "big") for i in range(0, 32, 8)])
+        self.s = [np.array(column, dtype=np.uint64) for column in zip(*words)]
+
+    @staticmethod
+    def _rotl(x, k):
+        return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+    def next_uint64(self):
+        s0, s1, s2, s3 = self.s
+        result = self._rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+        t = s1 << np.uint64(17)
+        s2 = s2 ^ s0
+        s3 = s3 ^ s1
+        s1 = s1 ^ s2
+        s0 = s0 ^ s3
+        s2 = s2 ^ t
+        s3 = self._rotl(s3, 45)
+        self.s = [s0, s1, s2, s3]
+        return result
+
+    def next_int(self, n):
+        """One draw in [0, n) per stream; a stream whose draw is rejected draws again (only it)."""
+        if n == 1:
+            return np.zeros(len(self.s[0]), dtype=np.int64)
+        limit = np.uint64((1 << 64) - ((1 << 64) % n))
+        x = self.next_uint64()
+        rejected = x >= limit
+        while rejected.any():
+            kept = [w.copy() for w in self.s]
+            y = self.next_uint64()
+            self.s = [np.where(rejected, a, b) for a, b in zip(self.s, kept)]
+            x = np.where(rejected, y, x)
+            rejected = rejected & (y >= limit)
+        return (x % np.uint64(n)).astype(np.int64)
+
+
+def draws(seed, stream, B, n):
+    """B × n item indices: row b is replicate b + 1, drawn from stream "<stream>/<b + 1>"."""
+    rng = Streams(seed, [f"{stream}/{b}" for b in range(1, B + 1)])
+    return np.stack([rng.next_int(n) for _ in range(n)], axis=1)
+
+
+def type7(values, p):
+    """Hyndman-Fan type 7 of the values (R's default quantile)."""
+    v = sorted(values)
+    h = (len(v) - 1) * p
+    i = math.floor(h)
+    return v[i] if i + 1 >= len(v) else v[i] + (h - i) * (v[i + 1] - v[i])
+
+
+def percentile_interval(replicates, level):
+    counted = [x for x in replicates if x is not None]
+    if not counted:
+        return None
+    alpha = (1 - level) / 2
+    return {"lower": type7(counted, alpha), "upper": type7(counted, 1 - alpha)}
+
+
+def check_rater_quality(folder, report, ratings_long, out):
+    quality = report.get("raterQuality")
+    if quality is None:
+        return
+    method = quality["method"]
+    B, level, seed, stream = method["replicates"], method["level"], method["seed"], method["stream"]
+    raters = report["audit"]["raters"]
+    dimensions = {d["key"]: d for d in report["dimensions"]}
+    for dim in quality["dimensions"]:
+        key = dim["key"]
+        uncertain = "uncertain" if "uncertain" in dimensions[key]["agreement"]["categories"] else None
+        out.add(key, "rater quality: uncertain category", dim["uncertainCategory"], uncertain)
+        items = list(ratings_long.get(key, {}).items())  # sample order, each item's (rater, category)
+        n, k = len(items), len(raters)
+        out.add(key, "rater quality: items", dim["items"], n, exact=True)
+        rated, compared, agreeing, unsure = (np.zeros((n, k)) for _ in range(4))
+        split = [0] * k
+        for i, (_item, votes) in enumerate(items):
+            for rater, category in votes:
+                g = raters.index(rater)
+                rated[i, g] = 1
+                unsure[i, g] = 1 if category == uncertain else 0
+                others = [c for r, c in votes if r != rater]
+                majority = strict_majority(others)
+                if majority is None:
+                    split[g] += 1 if others else 0
+                else:
+                    compared[i, g] = 1
+                    agreeing[i, g] = 1 if majority == category else 0
+        agreement_reps = [[None] * B for _ in range(k)]
+        unsure_reps = [[None] * B for _ in range(k)]
+        if n > 0:
+            for b, row in enumerate(draws(seed, f"{stream}/{key}", B, n)):
+                drawn = np.bincount(row, minlength=n).astype(float)
+                sums = [drawn @ m for m in (rated, compared, agreeing, unsure)]
+                for g in range(k):
+                    agreement_reps[g][b] = sums[2][g] / sums[1][g] if sums[1][g] > 0 else None
+                    unsure_reps[g][b] = sums[3][g] / sums[0][g] if sums[0][g] > 0 else None
+        for g, row in enumerate(dim["raters"]):
+            label = raters[g]
+            name = f"{label} quality"
+            out.add(key, f"{name} rater", row["rater"], label)
+            for field, value in (("rated", rated[:, g].sum()), ("compared", compared[:, g].sum()), ("agreeing", agreeing[:, g].sum()), ("split", split[g])):
+                out.add(key, f"{name} {field}", row[field], int(value), exact=True)
+            share = agreeing[:, g].sum() / compared[:, g].sum() if compared[:, g].sum() > 0 else None
+            out.add(key, f"{name} agreement", row["agreement"], share)
+            ci = percentile_interval(agreement_reps[g], level) if share is not None and n > 0 else None
+            for end in ("lower", "upper"):
+                out.add(key, f"{name} agreement CI {end}", (row["agreementCi"] or {}).get(end), None if ci is None else ci[end])
+            count = None if uncertain is None else int(unsure[:, g].sum())
+            out.add(key, f"{name} uncertain", row["uncertain"], count, exact=True)
+            ushare = None if count is None or rated[:, g].sum() == 0 else count / rated[:, g].sum()
+            out.add(key, f"{name} uncertain share", row["uncertainShare"], ushare)
+            uci = percentile_interval(unsure_reps[g], level) if ushare is not None and n > 0 else None
+            for end in ("lower", "upper"):
+                out.add(key, f"{name} uncertain CI {end}", (row["uncertainCi"] or {}).get(end), None if uci is None else uci[end])
+    if "time" in quality:
+        check_rater_times(folder, quality, raters, B, level, seed, stream, out)
+
+
+def check_rater_times(folder, quality, raters, B, level, seed, stream, out):
+    cases, first = {}, {}
+    for r in read_rating_times(folder):
+        pair = (r["item"], r["rater"])
+        first.setdefault(r["item"], len(first))
+        cases.setdefault(pair, r)
+    for g, row in enumerate(quality["time"]):
+        label = raters[g]
+        mine = sorted((c["position"], first[item], c["ms"] / 60000) for (item, rater), c in cases.items() if rater == label and c["ms"] > 0)
+        minutes = [x[2] for x in mine]
+        m = len(minutes)
+        out.add("(all)", f"{label} time: measured", row["measured"], m, exact=True)
+        out.add("(all)", f"{label} time: median minutes", row["medianMinutes"], type7(minutes, 0.5) if m else None)
+        ci = None
+        if m:
+            ci = percentile_interval([type7([minutes[j] for j in row], 0.5) for row in draws(seed, f"{stream}/time/{label}", B, m)], level)
+        for end in ("lower", "upper"):
+            out.add("(all)", f"{label} time: median CI {end}", (row["medianCi"] or {}).get(end), None if ci is None else ci[end])
+
+
 def main(folder):
     with open(os.path.join(folder, "report.json"), encoding="utf-8") as f:
         report = json.load(f)
@@ -492,6 +656,7 @@ def main(folder):
             out.add(key, "bound: hypergeometric count", bound["hypergeometricUpperCount"], mine["hypergeometricUpperCount"], exact=True)
             out.add(key, "bound: hypergeometric", bound["hypergeometricUpper"], mine["hypergeometricUpper"])
     check_over_time(folder, report, out)
+    check_rater_quality(folder, report, read_rated_by(os.path.join(folder, "ratings-long.csv")), out)
     out.print()
     checked = len(out.rows)
     if out.failures:

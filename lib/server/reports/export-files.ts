@@ -11,6 +11,7 @@ import {
   reportLatex,
   reportMarkdown,
   ratingTimesCsv,
+  raterQualityCsv,
   timeOnTaskCsv,
 } from "../../reports";
 import { commentsCsv, type CommentRow } from "../../reports/comments";
@@ -39,6 +40,7 @@ export function exportCatalog(snapshot: Pick<AuditSnapshot, "rubric">): ExportFi
     { file: "adjudication.csv", label: "Adjudicated labels (majority vs final)", type: CSV },
     { file: "time-on-task.csv", label: "Time on task and discussion flags (item, rater)", type: CSV },
     { file: "rating-times.csv", label: "Rating times and queue positions (agreement over time)", type: CSV },
+    { file: "rater-quality.csv", label: "Each rater's quality with bootstrap intervals (dimension, rater)", type: CSV },
     { file: "comments.csv", label: "Comments (item, rater, their ratings, text)", type: CSV },
     { file: "revisions.csv", label: "Revision summary (accepted corrections per kind)", type: CSV },
   ];
@@ -114,6 +116,8 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
       return auditParagraph(report, { adjudications, revisions }) + "\n";
     case "adjudication.csv":
       return adjudicationCsv(report, adjudications);
+    case "rater-quality.csv":
+      return raterQualityCsv(report);
     default:
       return null;
   }

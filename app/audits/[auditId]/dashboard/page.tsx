@@ -13,6 +13,7 @@ import { AdjudicatedCounts } from "@/components/dashboard/adjudicated-counts";
 import { AgreementOverTimeChart } from "@/components/dashboard/agreement-over-time-chart";
 import { DriftPrompt } from "@/components/dashboard/drift-prompt";
 import { RaterFatigueTable } from "@/components/dashboard/rater-fatigue-table";
+import { RaterQualityTable } from "@/components/dashboard/rater-quality-table";
 import { splitRatingKey } from "@/lib/audits/item-dimensions";
 import { CommentsTable } from "@/components/dashboard/comments-table";
 import { ErrorBoundCard } from "@/components/dashboard/error-bound-card";
@@ -30,6 +31,7 @@ import { orRefusal, pageContext } from "@/lib/server/page";
 import { auditRubric } from "@/lib/server/audits/queries";
 import { keptAuditComments } from "@/lib/server/reports/audit-comments";
 import { authorizeResults } from "@/lib/server/reports/dashboard-access";
+import { ownRaterQuality } from "@/lib/server/reports/own-rater-quality";
 import { keptProgress, keptReport } from "@/lib/server/reports/kept-report";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
 import { acceptedRevisions } from "@/lib/server/adjudication/revisions";
@@ -79,6 +81,9 @@ export default async function DashboardPage(props: {
   const turnHref = paramLinks(`/audits/${auditId}/dashboard`, search, "turn");
   // Agreement over time and per rater: organizers and admins only (who rated what, and when).
   const overTime = organizer ? (report.agreementOverTime ?? null) : null;
+  // Each rater's quality: organizers and admins every row; a clinician (here only once the audit is
+  // closed and its results shared) their own row, loaded through its own check.
+  const quality = organizer ? (report.raterQuality ?? null) : await ownRaterQuality(db, user, auditId);
   const overTimeHref = (key: string) => {
     const turn = splitRatingKey(key).turnOrder;
     const here = shownUnder(turns, key) || turn === null;
@@ -169,6 +174,19 @@ export default async function DashboardPage(props: {
                     <AgreementOverTimeChart label={d.label} overTime={o} confidenceLevel={d.agreement.options.confidenceLevel} />
                     <RaterFatigueTable label={d.label} overTime={o} />
                   </div>
+                ))}
+              {quality?.dimensions
+                .filter((q) => q.key === d.key)
+                .map((q) => (
+                  <RaterQualityTable
+                    key={q.key}
+                    label={d.label}
+                    dimension={q}
+                    method={quality.method}
+                    time={quality.time}
+                    pairwise={d.pairwise}
+                    own={!organizer}
+                  />
                 ))}
               <div className="grid gap-4 lg:grid-cols-2">
                 <CategoryDistributionChart dimension={d} />
