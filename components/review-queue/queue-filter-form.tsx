@@ -29,7 +29,9 @@ export function QueueFilterForm({
   const clear = new URLSearchParams(kept.map(([k, v]) => [k, v])).toString();
   const filtered = filter.show !== "all" || filter.chapter !== undefined || filter.patient !== undefined;
   return (
+    // Keyed by the filter: a link to another filter (a client navigation) shows its values, not the last ones.
     <form
+      key={JSON.stringify(filter)}
       method="get"
       action="/review"
       className="flex flex-wrap items-end gap-3"
