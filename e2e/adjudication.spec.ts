@@ -108,7 +108,7 @@ test("the organizer adjudicates, exports, and the export re-imports with the cor
   await page.goto("/datasets");
   const name = `Corrected ObGyn ${Date.now()}`;
   await page.getByLabel("Files").setInputFiles(corrected);
-  await page.getByLabel("Dataset name (optional)").fill(name);
+  await page.getByLabel("Dataset name", { exact: true }).fill(name);
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByTestId("import-report")).toContainText(`Imported ${name} v1`);
   await page.getByRole("link", { name }).click();

@@ -79,7 +79,7 @@ test("the organizer accepts it; the corrected file is checked, downloads, re-imp
   await page.goto("/datasets");
   const name = `Corrected evidence ${Date.now()}`;
   await page.getByLabel("Files").setInputFiles(file);
-  await page.getByLabel("Dataset name (optional)").fill(name);
+  await page.getByLabel("Dataset name", { exact: true }).fill(name);
   await page.getByRole("button", { name: "Import" }).click();
   // The import runs on the server; under load it takes longer than the default 5 s.
   await expect(page.getByTestId("import-report")).toContainText(`Imported ${name} v1`, { timeout: 120_000 });

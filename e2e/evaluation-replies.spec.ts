@@ -35,7 +35,7 @@ test("an organizer uploads an answers_<model>.csv with one unparseable reply; pa
   await page.goto("/datasets");
   const name = `Replies e2e ${Date.now()}`;
   await page.getByLabel("Files").setInputFiles([notes, questions]);
-  await page.getByLabel("Dataset name (optional)").fill(name);
+  await page.getByLabel("Dataset name", { exact: true }).fill(name);
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByTestId("import-report")).toContainText(`Imported ${name} v1`);
 

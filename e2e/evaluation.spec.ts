@@ -38,7 +38,7 @@ test("an organizer uploads predictions, reads the report, and its export equals 
   await page.goto("/datasets");
   const name = `Evaluation e2e ${Date.now()}`;
   await page.getByLabel("Files").setInputFiles(dataset);
-  await page.getByLabel("Dataset name (optional)").fill(name);
+  await page.getByLabel("Dataset name", { exact: true }).fill(name);
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByTestId("import-report")).toContainText(`Imported ${name} v1`);
 

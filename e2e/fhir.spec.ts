@@ -39,7 +39,7 @@ test("a FHIR bundle with an error is refused, located; the good one imports", as
   await signInAs(page, "organizer");
   await page.goto("/datasets");
   await page.getByLabel("Files").setInputFiles([brokenFile, instances]);
-  await page.getByLabel("Dataset name (optional)").fill(NAME);
+  await page.getByLabel("Dataset name", { exact: true }).fill(NAME);
   await page.getByRole("button", { name: "Import" }).click();
   const issues = page.getByTestId("import-issues");
   await expect(issues).toContainText("entry[4].resource.valueQuantity.unit", { timeout: 150_000 });
@@ -98,7 +98,7 @@ test("a Bulk Data export: allergies, administrations and what a value means are 
   await signInAs(page, "organizer");
   await page.goto("/datasets");
   await page.getByLabel("Files").setInputFiles(fs.readdirSync(BULK).map((name) => path.join(BULK, name)));
-  await page.getByLabel("Dataset name (optional)").fill(BULK_NAME);
+  await page.getByLabel("Dataset name", { exact: true }).fill(BULK_NAME);
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByTestId("import-report")).toContainText(`Imported ${BULK_NAME} v1: 2 patients, 19 events, 0 notes, 2 items`, {
     timeout: 150_000,

@@ -23,7 +23,7 @@ test("the organizer imports the release and sees its findings on the dataset and
   await signInAs(page, "organizer");
   await page.goto("/datasets");
   await page.getByLabel("Files").setInputFiles(files);
-  await page.getByLabel("Dataset name (optional)").fill(NAME);
+  await page.getByLabel("Dataset name", { exact: true }).fill(NAME);
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByTestId("import-report")).toContainText(`Imported ${NAME} v1: 2 patients, 0 events, 3 notes, 2 items`);
 

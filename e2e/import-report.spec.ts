@@ -35,7 +35,7 @@ test("an upload with an extra file: the report names each file read and each ign
     { name: "empty.jsonl", mimeType: "application/octet-stream", buffer: Buffer.alloc(0) },
   ];
   await page.getByLabel("Files").setInputFiles(files);
-  await page.getByLabel("Dataset name (optional)").fill(name);
+  await page.getByLabel("Dataset name", { exact: true }).fill(name);
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByTestId("import-report")).toContainText(`Imported ${name} v1: 1 patients, 3 events, 0 notes, 1 items`);
 

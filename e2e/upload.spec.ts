@@ -58,7 +58,7 @@ test("an organizer uploads a benchmark larger than 10 MiB and follows its progre
   await expect(page.getByText(/Up to 2 GiB per upload/)).toBeVisible();
   const name = `Large upload ${Date.now()}`;
   await page.getByLabel("Files").setInputFiles([patients, instances]);
-  await page.getByLabel("Dataset name (optional)").fill(name);
+  await page.getByLabel("Dataset name", { exact: true }).fill(name);
   const phases = await watchPhases(page);
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByRole("progressbar", { name: "Import progress" })).toBeVisible();

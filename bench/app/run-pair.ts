@@ -73,6 +73,7 @@ async function importOnce(base: string, url: string, dir: string): Promise<Bench
   fs.writeFileSync(file, JSON.stringify(generateEhrBundle({ seed: "bench-pair", size: "demo", patients: 6 }).bundle));
   const send = async () => {
     const form = new FormData();
+    form.append("name", "bench pair upload");
     form.append("files", new Blob([fs.readFileSync(file)]), "pair-upload.json");
     const res = await fetch(`${base}/api/datasets/import`, { method: "POST", body: form, headers: { cookie, origin: base } });
     return { status: res.status, body: (await res.json()) as { status?: string; datasetId?: string } };

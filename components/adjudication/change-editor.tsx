@@ -112,6 +112,8 @@ export function ChangeEditor({ applied, optionLabels, onChange }: ChangeEditorPr
           </label>
         </div>
       );
+    case "REMOVE_TURN":
+      return <p className="text-slate-600">{t("removeTurn", { turn: applied.turnOrder })}</p>;
     case "REMOVE":
       return <p className="text-slate-600">{t("remove")}</p>;
   }

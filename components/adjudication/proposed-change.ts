@@ -1,7 +1,7 @@
 // Pure: what an accepted correction changes, as far as the rater's proposal says it.
 import type { AppliedChange } from "@/lib/adjudication/apply";
 
-type Kind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE";
+type Kind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE_TURN" | "REMOVE";
 type Decision = "ACCEPTED" | "EDITED" | "REJECTED";
 
 export interface AdjudicationCorrection {
@@ -41,6 +41,8 @@ export function proposedChange(c: AdjudicationCorrection, conversation: boolean)
           turnOrder: c.turnOrder,
         };
       return { kind: "EVIDENCE", evidenceEventIds: c.proposal.match(/\b[A-Z]+\d+\b/g) ?? [] };
+    case "REMOVE_TURN":
+      return { kind: "REMOVE_TURN", turnOrder: c.turnOrder };
     case "REMOVE":
       return { kind: "REMOVE" };
   }

@@ -1,6 +1,11 @@
 /** The catalog key (dashboard.exportFile.*) of each audit export's label; wide CSVs are labelled per dimension. */
 export const EXPORT_LABEL_KEYS = {
   "ratings-long.csv": "ratingsLong",
+  "stats-ratings.csv": "statsData",
+  "stats-codebook.csv": "statsCodebook",
+  "stats-ratings.sps": "statsSpss",
+  "stats-ratings.do": "statsStata",
+  "stats-ratings.R": "statsR",
   "majority-labels.csv": "majority",
   "report.json": "json",
   "report.md": "markdown",

@@ -1,16 +1,17 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { LocatedIssues, type LocatedIssue } from "../import/located-issues";
 import { UploadProgress } from "../import/upload-progress";
 import { sendUpload, type ServerNotice, type ServerProgress } from "../import/upload-request";
 import { formatBytes } from "@/lib/server/uploads/format-bytes";
 import { Button } from "../ui/button";
-import { Field, SelectField, TextField } from "../ui/field";
+import { controlClass, Field, SelectField } from "../ui/field";
 import { Card, CardTitle } from "../ui/card";
 import type { ImportReport as ImportReportModel } from "@/lib/formats/import-report";
 import { ImportReportView } from "./import-report";
+import { DATASET_NAME_MAX, datasetNameSchema, nameInBundleHead, suggestDatasetName } from "@/lib/formats/dataset-name";
 
 type Outcome =
   | {
@@ -22,7 +23,7 @@ type Outcome =
     }
   | { status: "unchanged"; name: string; version: number; report?: ImportReportModel | null }
   | { status: "invalid"; issues: LocatedIssue[]; total: number }
-  | { error: string };
+  | { error: string; field?: "name" };
 
 type Progress = { phase: "uploading"; done: number; total: number } | ServerProgress;
 
@@ -36,11 +37,33 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
   const [progress, setProgress] = useState<Progress | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [notice, setNotice] = useState<ServerNotice | null>(null);
+  const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string | undefined>();
+  // Once the organizer types a name, choosing files again no longer replaces it.
+  const nameTyped = useRef(false);
+  const nameInput = useRef<HTMLInputElement>(null);
   const limit = formatBytes(maxUpload);
+
+  async function onFiles(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.currentTarget.files ?? [])];
+    if (nameTyped.current) return;
+    const suggested = suggestDatasetName(
+      files.map((f) => ({ name: f.name, relativePath: f.webkitRelativePath || undefined })),
+      await bundleName(files),
+    );
+    if (!nameTyped.current) setName(suggested);
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    const named = datasetNameSchema.safeParse(name);
+    if (!named.success) {
+      setNameError(t(named.error.issues[0]?.message === "datasets.upload.errors.nameRequired" ? "errors.nameRequired" : "errors.badName"));
+      nameInput.current?.focus();
+      return;
+    }
+    setNameError(undefined);
     const size = data.getAll("files").reduce((n, f) => n + (f instanceof File ? f.size : 0), 0);
     setOutcome(null);
     setNotice(null);
@@ -57,7 +80,11 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
         onNotice: setNotice,
         onDone: (status, body) => {
           setProgress(null);
-          setOutcome(body && typeof body === "object" ? (body as Outcome) : { error: t("errors.status", { status }) });
+          const answer = body && typeof body === "object" ? (body as Outcome) : { error: t("errors.status", { status }) };
+          if ("error" in answer && answer.field === "name") {
+            setNameError(answer.error);
+            nameInput.current?.focus();
+          } else setOutcome(answer);
           router.refresh();
         },
         onNetworkError: () => {
@@ -84,9 +111,24 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
             accept=".json,.jsonl,.ndjson,.csv,.gz"
             className="block w-full text-sm"
             disabled={busy}
+            onChange={onFiles}
           />
         </Field>
-        <TextField label={t("name")} name="name" disabled={busy} hint={t("nameHint")} />
+        <Field label={t("name")} id="name" hint={t("nameHint")} error={nameError}>
+          <input
+            ref={nameInput}
+            name="name"
+            aria-required
+            maxLength={DATASET_NAME_MAX}
+            value={name}
+            onChange={(e) => {
+              nameTyped.current = true;
+              setName(e.currentTarget.value);
+            }}
+            disabled={busy}
+            className={controlClass}
+          />
+        </Field>
         <Button type="submit" disabled={busy} className="sm:mt-6">
           {busy ? t("submitting") : t("submit")}
         </Button>
@@ -115,6 +157,17 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
       {outcome && <ImportReport outcome={outcome} />}
     </Card>
   );
+}
+
+/** The benchmark's name from the head of the first plain .json file chosen (a bundle), if any. */
+async function bundleName(files: File[]): Promise<string | undefined> {
+  const bundle = files.find((f) => /\.json$/i.test(f.name));
+  if (!bundle) return undefined;
+  try {
+    return nameInBundleHead(await bundle.slice(0, 64 * 1024).text());
+  } catch {
+    return undefined;
+  }
 }
 
 function ProgressView({ progress: p }: { progress: Progress }) {

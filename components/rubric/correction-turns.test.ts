@@ -2,6 +2,7 @@
 // the save queue keeping two corrections of one kind on different turns apart.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  availableKinds,
   correctionFromDraft,
   correctionKey,
   draftFromCorrection,
@@ -142,5 +143,21 @@ describe("the correction save queue", () => {
       correction: { kind: "STEM", proposal: "p", rationale: "r" },
       expectedVersion: 0,
     });
+  });
+});
+
+describe("removing one turn (REMOVE_TURN)", () => {
+  it("is offered on conversations only, names a turn, and is keyed per turn", () => {
+    expect(availableKinds(ABCDE, true).map((k) => k.kind)).toContain("REMOVE_TURN");
+    expect(availableKinds(ABCDE).map((k) => k.kind)).not.toContain("REMOVE_TURN");
+    expect(correctionKey("REMOVE_TURN", 3)).toBe("REMOVE_TURN:3");
+    expect(parseCorrectionKey("REMOVE_TURN:3")).toEqual({ kind: "REMOVE_TURN", turnOrder: 3 });
+    const draft: CorrectionDraft = { ...emptyDraft("REMOVE_TURN"), rationale: "asked twice" };
+    expect(validateDraft(draft, ABCDE, turns)).toEqual({ turn: "turn" });
+    const onTurn = { ...draft, turnOrder: 2 };
+    expect(validateDraft(onTurn, ABCDE, turns)).toEqual({});
+    const saved = correctionFromDraft(onTurn, null, ABCDE);
+    expect(saved).toMatchObject({ kind: "REMOVE_TURN", turnOrder: 2, proposal: "Remove this turn", rationale: "asked twice" });
+    expect(draftFromCorrection(saved)).toMatchObject({ kind: "REMOVE_TURN", turnOrder: 2, proposal: "" });
   });
 });

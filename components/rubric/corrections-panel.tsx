@@ -77,7 +77,9 @@ function correctionRows(snapshot: CorrectionsPanelProps["snapshot"]): Correction
 export function CorrectionsPanel({ snapshot, optionLabels, turns, readOnly, onSave, onRetry }: CorrectionsPanelProps) {
   const t = useTranslations("rubric.corrections");
   const id = useId();
-  const kinds = availableKinds(optionLabels).filter((k) => !turns || k.kind === "REMOVE" || turnsFor(k.kind, turns).length > 0);
+  const kinds = availableKinds(optionLabels, turns !== undefined).filter(
+    (k) => !turns || k.kind === "REMOVE" || turnsFor(k.kind, turns).length > 0,
+  );
   const rows = correctionRows(snapshot);
   const [open, setOpen] = useState(rows.length > 0);
   const savedOf = (kind: CorrectionKind, turnOrder: number) => snapshot.fields[correctionKey(kind, turnOrder)]?.value ?? null;

@@ -4,7 +4,7 @@
 // correction per (kind, turnOrder), and the save queues are keyed the same way.
 import type { CorrectionKind, CorrectionProposal, CorrectionView, TurnOption } from "./types";
 
-const KIND_KEYS: readonly CorrectionKind[] = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"];
+const KIND_KEYS: readonly CorrectionKind[] = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE_TURN", "REMOVE"];
 
 /** Save-queue (and localStorage) key: "GOLD" for the whole item (as before turns existed), "GOLD:3" for turn 3. */
 export function correctionKey(kind: CorrectionKind, turnOrder: number): string {
@@ -12,7 +12,7 @@ export function correctionKey(kind: CorrectionKind, turnOrder: number): string {
 }
 
 export function parseCorrectionKey(key: string): { kind: CorrectionKind; turnOrder: number } | null {
-  const m = /^([A-Z]+)(?::([1-9]\d{0,8}))?$/.exec(key);
+  const m = /^([A-Z_]+)(?::([1-9]\d{0,8}))?$/.exec(key);
   const kind = m?.[1] as CorrectionKind | undefined;
   if (!m || !kind || !KIND_KEYS.includes(kind) || (kind === "REMOVE" && m[2])) return null;
   return { kind, turnOrder: m[2] ? Number(m[2]) : 0 };
@@ -52,6 +52,7 @@ export const CORRECTION_KINDS: readonly CorrectionKindInfo[] = [
   { kind: "GOLD", proposal: "GOLD", proposalRequired: false, option: "GOLD" },
   { kind: "DISTRACTOR", proposal: "DISTRACTOR", proposalRequired: true, option: "DISTRACTOR" },
   { kind: "EVIDENCE", proposal: "EVIDENCE", proposalRequired: true, option: null },
+  { kind: "REMOVE_TURN", proposal: null, proposalRequired: false, option: null },
   { kind: "REMOVE", proposal: null, proposalRequired: false, option: null },
 ];
 
@@ -62,9 +63,11 @@ export function kindInfo(kind: CorrectionKind, optionLabels: readonly string[]):
   return info;
 }
 
-/** DISTRACTOR needs options to point at; offer it only for multiple-choice items. */
-export function availableKinds(optionLabels: readonly string[]): CorrectionKindInfo[] {
-  return CORRECTION_KINDS.filter((k) => k.kind !== "DISTRACTOR" || optionLabels.length > 0).map((k) => kindInfo(k.kind, optionLabels));
+/** DISTRACTOR needs options to point at; REMOVE_TURN turns (a conversation) to remove. */
+export function availableKinds(optionLabels: readonly string[], conversation = false): CorrectionKindInfo[] {
+  return CORRECTION_KINDS.filter(
+    (k) => (k.kind !== "DISTRACTOR" || optionLabels.length > 0) && (k.kind !== "REMOVE_TURN" || conversation),
+  ).map((k) => kindInfo(k.kind, optionLabels));
 }
 
 export interface CorrectionDraft {
@@ -88,6 +91,7 @@ export function emptyDraft(kind: CorrectionKind, turnOrder = 0): CorrectionDraft
 // in English whatever the reviewer's interface language; only its display is translated.
 const DISTRACTOR_PREFIX = /^Option (\S+): ([\s\S]*)$/;
 const REMOVE_PROPOSAL = "Remove this item";
+const REMOVE_TURN_PROPOSAL = "Remove this turn";
 
 export function draftFromCorrection(c: CorrectionView): CorrectionDraft {
   const base = { kind: c.kind, turnOrder: c.kind === "REMOVE" ? 0 : (c.turnOrder ?? 0), rationale: c.rationale };
@@ -102,6 +106,7 @@ export function draftFromCorrection(c: CorrectionView): CorrectionDraft {
       return { ...base, option: m?.[1] ?? "", proposal: m ? (m[2] ?? "") : c.proposal };
     }
     case "REMOVE":
+    case "REMOVE_TURN":
       return { ...base, option: "", proposal: "" };
     default:
       return { ...base, option: "", proposal: c.proposal };
@@ -138,6 +143,8 @@ export function correctionFromDraft(d: CorrectionDraft, saved: CorrectionView | 
       return { ...common, proposal: `Option ${d.option}: ${proposal}` };
     case "REMOVE":
       return { ...common, proposal: REMOVE_PROPOSAL };
+    case "REMOVE_TURN":
+      return { ...common, proposal: REMOVE_TURN_PROPOSAL };
     default:
       return { ...common, proposal };
   }

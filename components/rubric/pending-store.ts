@@ -91,7 +91,7 @@ export function parseComment(raw: unknown): { value: string } | null {
   return typeof raw === "string" ? { value: raw } : null;
 }
 
-const KINDS: readonly CorrectionKind[] = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"];
+const KINDS: readonly CorrectionKind[] = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE_TURN", "REMOVE"];
 
 export function parseCorrection(raw: unknown): { value: CorrectionView | null } | null {
   if (raw === null) return { value: null };

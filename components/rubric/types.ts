@@ -17,7 +17,7 @@ export interface RatingState {
   category: string | null;
   version: number;
 }
-export type CorrectionKind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE";
+export type CorrectionKind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE_TURN" | "REMOVE";
 /** turnOrder: the conversation turn the correction is about (turn_order); 0 = the whole item (MCQs, REMOVE). */
 export interface CorrectionView {
   id?: string;

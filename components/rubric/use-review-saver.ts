@@ -7,7 +7,7 @@ import { SaveQueue, type PendingEntry, type QueueSnapshot } from "./save-queue";
 import type { CorrectionKind, CorrectionView, RatingState, ReviewActions, RubricDimensionView } from "./types";
 
 export const COMMENT_KEY = "comment";
-export const CORRECTION_KEYS: readonly CorrectionKind[] = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"];
+export const CORRECTION_KEYS: readonly CorrectionKind[] = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE_TURN", "REMOVE"];
 
 type Comment = { comment: string; version: number };
 

@@ -12,6 +12,9 @@
 //   EVIDENCE   → source turns only: the label of the option that cites the right evidence,
 //                i.e. the same change as GOLD on that turn (the evidence of a source turn IS its
 //                gold option). `{ answer, turnOrder }` instead of MCQ `evidenceEventIds`.
+//   REMOVE_TURN → drops the named turn's question (turn_index): its content turn and its source
+//                turn together, since a source turn asks for the evidence of its content turn's
+//                answer and the importer refuses either without the other; never the last one.
 // REMOVE is about the whole item. Anything that does not fit throws CorrectionError.
 import type { Conversation, EhrEvent, Item, McqItem, NormalizedDataset, Note, SourceRef, Turn } from "../formats";
 import { itemKey, parseSourceOption, sourceKey, TURN_LABELS } from "../formats";
@@ -26,6 +29,7 @@ export type AppliedChange =
   | { kind: "DISTRACTOR"; label: string; text: string; turnOrder?: number }
   | { kind: "EVIDENCE"; evidenceEventIds: string[]; evidenceText?: string; turnOrder?: number }
   | { kind: "EVIDENCE"; answer: string; turnOrder: number }
+  | { kind: "REMOVE_TURN"; turnOrder: number }
   | { kind: "REMOVE" };
 
 export interface ChangeRecord {
@@ -43,14 +47,14 @@ export interface ChangeRecord {
 }
 
 /** Order of the changes to one item: a distractor fix before a gold change that may pick it; then by turn. */
-export const APPLY_ORDER: readonly string[] = ["STEM", "DISTRACTOR", "GOLD", "EVIDENCE", "REMOVE"];
+export const APPLY_ORDER: readonly string[] = ["STEM", "DISTRACTOR", "GOLD", "EVIDENCE", "REMOVE_TURN", "REMOVE"];
 
 export class CorrectionError extends Error {
   override name = "CorrectionError";
 }
 
 type Applied = { item: Item; before: unknown; after: unknown; derived?: string[] };
-type TurnChange = Exclude<AppliedChange, { kind: "REMOVE" }>;
+type TurnChange = Exclude<AppliedChange, { kind: "REMOVE" } | { kind: "REMOVE_TURN" }>;
 
 /**
  * The item after one change; throws when the change does not fit the item. An evidence change of
@@ -58,6 +62,10 @@ type TurnChange = Exclude<AppliedChange, { kind: "REMOVE" }>;
  */
 export function applyChange(item: Item, change: AppliedChange, evidence?: EvidenceContext): Applied {
   if (change.kind === "REMOVE") return { item, before: null, after: null };
+  if (change.kind === "REMOVE_TURN") {
+    if (item.kind !== "conversation") throw new CorrectionError(`${item.instanceId}: a decision-point item has no turns to remove`);
+    return removeTurn(item, change.turnOrder);
+  }
   if (item.kind === "conversation") return applyToTurn(item, change);
   if (change.turnOrder) throw new CorrectionError(`${item.instanceId}: a decision-point item has no turn ${change.turnOrder}`);
   const mcq: McqItem = structuredClone(item);
@@ -89,6 +97,18 @@ export function applyChange(item: Item, change: AppliedChange, evidence?: Eviden
         throw error;
       }
   }
+}
+
+/** The conversation without the question `turnOrder` belongs to (its content and source turns). */
+function removeTurn(conv: Conversation, turnOrder: number): Applied {
+  const id = conv.conversationId;
+  const turn = conv.turns.find((t) => t.turnOrder === turnOrder);
+  if (!turn) throw new CorrectionError(`${id}: no turn ${turnOrder}`);
+  const gone = conv.turns.filter((t) => t.turnIndex === turn.turnIndex);
+  const kept = conv.turns.filter((t) => t.turnIndex !== turn.turnIndex);
+  if (kept.length === 0) throw new CorrectionError(`${id}: turn ${turnOrder} is its only question; remove the whole conversation instead`);
+  const fixed: Conversation = { ...structuredClone(conv), turns: structuredClone(kept) };
+  return { item: fixed, before: gone.map((t) => ({ turnOrder: t.turnOrder, question: t.question })), after: null };
 }
 
 /** As the importer derives them: the (note, headers) sets the correct option's text cites. */
@@ -247,7 +267,11 @@ export function changeLogMarkdown(title: string, changes: ChangeRecord[], remove
   const show = (v: unknown) => mdText(typeof v === "string" ? v : JSON.stringify(v));
   for (const c of changes) {
     const what =
-      c.change.kind === "REMOVE" ? "removed from the benchmark" : `${changeLabel(c.change)}: ${show(c.before)} → ${show(c.after)}`;
+      c.change.kind === "REMOVE"
+        ? "removed from the benchmark"
+        : c.change.kind === "REMOVE_TURN"
+          ? `turn ${c.change.turnOrder} removed (${show(c.before)})`
+          : `${changeLabel(c.change)}: ${show(c.before)} → ${show(c.after)}`;
     const derived = c.derived?.length ? ` (${c.derived.map(mdText).join("; ")})` : "";
     lines.push(
       `- **${mdText(c.item)}** — ${what}${derived}. Proposed by ${mdText(c.proposedBy)} (“${mdText(c.proposalRationale)}”); ${c.decision.toLowerCase()} by ${mdText(c.decidedBy)}: “${mdText(c.rationale)}”.`,

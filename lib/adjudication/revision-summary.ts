@@ -11,13 +11,14 @@
  *   evidence / sources    EVIDENCE      distinct (item, turn)            over MCQ items with evidence / source turns; on a source turn a GOLD
  *                                       change is the same fix (its gold option IS the evidence) and counts here
  *   source distractors    DISTRACTOR    on a source turn                 over the non-gold options of source turns
+ *   questions removed     REMOVE_TURN   distinct (item, turn_index)      over questions (content and source turns of a pair count once)
  *   items removed         REMOVE        distinct item                    over sampled items
  * Two raters proposing the same fix count once: it is one change to the benchmark.
  */
 import type { Item } from "../formats";
 import type { AppliedChange } from "./apply";
 
-export type RevisionKind = "question" | "gold" | "distractor" | "evidence" | "sourceDistractor" | "removed";
+export type RevisionKind = "question" | "gold" | "distractor" | "evidence" | "sourceDistractor" | "turnRemoved" | "removed";
 
 export interface RevisionRow {
   kind: RevisionKind;
@@ -36,7 +37,7 @@ export interface RevisionSummary {
   rows: RevisionRow[];
 }
 
-const ORDER: RevisionKind[] = ["question", "gold", "distractor", "evidence", "sourceDistractor", "removed"];
+const ORDER: RevisionKind[] = ["question", "gold", "distractor", "evidence", "sourceDistractor", "turnRemoved", "removed"];
 
 interface Scope {
   questions: number;
@@ -44,10 +45,12 @@ interface Scope {
   distractors: number;
   evidence: number;
   sourceDistractors: number;
+  /** A conversation's questions: its turn_index values (a content turn and its source turn). */
+  turnQuestions: number;
 }
 
 function scopeOf(items: readonly Item[]): Scope {
-  const s: Scope = { questions: 0, goldQuestions: 0, distractors: 0, evidence: 0, sourceDistractors: 0 };
+  const s: Scope = { questions: 0, goldQuestions: 0, distractors: 0, evidence: 0, sourceDistractors: 0, turnQuestions: 0 };
   for (const item of items) {
     if (item.kind === "mcq") {
       s.questions++;
@@ -56,6 +59,7 @@ function scopeOf(items: readonly Item[]): Scope {
       s.evidence++;
       continue;
     }
+    s.turnQuestions += new Set(item.turns.map((t) => t.turnIndex)).size;
     for (const turn of item.turns) {
       s.questions++;
       if (turn.turnType === "source") {
@@ -75,6 +79,7 @@ function classify(item: Item | undefined, itemKey: string, change: AppliedChange
   if (change.kind === "REMOVE") return ["removed", itemKey];
   const turnOrder = change.turnOrder ?? 0;
   const turn = item?.kind === "conversation" ? item.turns.find((t) => t.turnOrder === turnOrder) : undefined;
+  if (change.kind === "REMOVE_TURN") return ["turnRemoved", `${itemKey}#i${turn?.turnIndex ?? `o${turnOrder}`}`];
   const onSource = turn?.turnType === "source";
   const at = `${itemKey}#${turnOrder}`;
   switch (change.kind) {
@@ -109,9 +114,12 @@ export function revisionSummary(
     distractor: scope.distractors,
     evidence: scope.evidence,
     sourceDistractor: scope.sourceDistractors,
+    turnRemoved: scope.turnQuestions,
     removed: items.size,
   };
-  const rows = ORDER.filter((k) => of[k] > 0 || seen.get(k)!.size > 0).map((kind) => {
+  // A row for removed questions only when one was removed: reports of audits without it stay as they were.
+  const shown = (k: RevisionKind) => (k === "turnRemoved" ? seen.get(k)!.size > 0 : of[k] > 0 || seen.get(k)!.size > 0);
+  const rows = ORDER.filter(shown).map((kind) => {
     const count = seen.get(kind)!.size;
     return { kind, count, of: of[kind], share: of[kind] > 0 ? count / of[kind] : null };
   });
@@ -131,6 +139,8 @@ export function revisionNoun(kind: RevisionKind, conversations: boolean): string
       return conversations ? "correct sources corrected" : "evidence corrected";
     case "sourceDistractor":
       return "source distractors corrected";
+    case "turnRemoved":
+      return "conversation questions removed";
     case "removed":
       return "items removed";
   }

@@ -42,6 +42,7 @@ export function turnData(item: Item): TurnData[] | undefined {
 /** Why a correction cannot name a turn: a key under rubric.errors, with its values. */
 export type TurnProblem =
   | { key: "rubric.corrections.errors.wholeItem" }
+  | { key: "rubric.corrections.errors.noTurns" }
   | { key: "rubric.corrections.errors.turn" }
   | { key: "rubric.corrections.errors.noTurn"; values: { turn: number } }
   | { key: "rubric.corrections.errors.evidenceTurn" };
@@ -49,9 +50,10 @@ export type TurnProblem =
 /**
  * Why a correction of `kind` cannot be about `turnOrder` on this item, or null when it can.
  * REMOVE and every MCQ correction are about the whole item (0); the other kinds on a
- * conversation name one of its turns, and EVIDENCE only a source turn.
+ * conversation name one of its turns (REMOVE_TURN removes one), and EVIDENCE only a source turn.
  */
 export function turnProblem(item: Item, kind: string, turnOrder: number): TurnProblem | null {
+  if (kind === "REMOVE_TURN" && item.kind !== "conversation") return { key: "rubric.corrections.errors.noTurns" };
   if (kind === "REMOVE" || item.kind !== "conversation") return turnOrder === 0 ? null : { key: "rubric.corrections.errors.wholeItem" };
   if (turnOrder === 0) return { key: "rubric.corrections.errors.turn" };
   const turn = item.turns.find((t) => t.turnOrder === turnOrder);

@@ -179,7 +179,7 @@ const ratingSchema = z.strictObject({
   updatedAt: instant,
 });
 
-export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"] as const;
+export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE_TURN", "REMOVE"] as const;
 export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
 
 const decisionSchema = z.strictObject({

@@ -24,6 +24,7 @@ const appliedSchema = z.discriminatedUnion("kind", [
       turnOrder,
     })
     .refine((e) => (e.evidenceEventIds === undefined) !== (e.answer === undefined), "adjudication.validation.evidence"),
+  z.strictObject({ kind: z.literal("REMOVE_TURN"), turnOrder }),
   z.strictObject({ kind: z.literal("REMOVE") }),
 ]);
 

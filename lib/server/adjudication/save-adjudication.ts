@@ -11,7 +11,7 @@ import type { SaveAdjudicationInput } from "../../schemas/adjudication";
 import { eventFromRow } from "../datasets/rows";
 
 /** The kinds a correction is stored with (a string column). */
-type Kind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE";
+type Kind = "STEM" | "GOLD" | "DISTRACTOR" | "EVIDENCE" | "REMOVE_TURN" | "REMOVE";
 
 /**
  * Records the final labels (one per dimension, per turn on per-turn dimensions: "gold@t3", the

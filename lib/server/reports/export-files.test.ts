@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AuditSnapshot } from "../../reports/types";
-import { renderExport } from "./export-files";
+import { exportCatalog, renderExport } from "./export-files";
 
 const categories = [
   { key: "correct", label: "Correct" },
@@ -35,5 +35,26 @@ describe("adjudication.csv", () => {
       "gold@t1,900001:micro,uncertain,incorrect,true,false,t1 wrong",
       "gold@t3,900001:micro,correct,correct,true,false,t1 wrong",
     ]);
+  });
+});
+
+describe("exports for SPSS, Stata and R", () => {
+  it("are offered beside the CSVs and read the data file under its downloaded name", () => {
+    const files = exportCatalog(snapshot).map((e) => e.file);
+    expect(files.slice(files.indexOf("ratings-wide-gold@t3.csv") + 1, files.indexOf("majority-labels.csv"))).toEqual([
+      "stats-ratings.csv",
+      "stats-codebook.csv",
+      "stats-ratings.sps",
+      "stats-ratings.do",
+      "stats-ratings.R",
+    ]);
+    expect(renderExport(snapshot, "stats-ratings.csv")?.split("\n").slice(0, 3)).toEqual([
+      "item,rater,chapter,level,decision_point,gold_t1,gold_t3",
+      "900001:micro,R1,,,,2,1",
+      "900001:micro,R2,,,,1,1",
+    ]);
+    expect(renderExport(snapshot, "stats-ratings.sps")).toContain('/FILE="a-stats-ratings.csv"');
+    expect(renderExport(snapshot, "stats-ratings.do")).toContain('import delimited using `"a-stats-ratings.csv"\'');
+    expect(renderExport(snapshot, "stats-ratings.R")).toContain('read.csv("a-stats-ratings.csv"');
   });
 });

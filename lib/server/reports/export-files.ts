@@ -17,6 +17,7 @@ import {
 import { commentsCsv, type CommentRow } from "../../reports/comments";
 import { reportFeedback } from "../../reports/feedback";
 import { revisionsCsv, type ReportRevisions } from "../../reports/revisions";
+import { rScript, spssSyntax, STATS_FILES, stataDo, statsCodebookCsv, statsDataCsv } from "../../reports/stats-export";
 import type { AuditReport, AuditSnapshot, ShownReport } from "../../reports/types";
 
 export interface ExportFile {
@@ -26,12 +27,19 @@ export interface ExportFile {
 }
 
 const CSV = "text/csv; charset=utf-8";
+const TEXT = "text/plain; charset=utf-8";
 
 /** Every file an organizer can download for the audit (wide CSVs: one per dimension). */
 export function exportCatalog(snapshot: Pick<AuditSnapshot, "rubric">): ExportFile[] {
   return [
     { file: "ratings-long.csv", label: "Raw ratings, long (item, rater, category)", type: CSV },
     ...snapshot.rubric.map((d) => ({ file: `ratings-wide-${d.key}.csv`, label: `Raw ratings, wide: ${d.label} (irrCAC)`, type: CSV })),
+    // For SPSS, Stata and R users, as REDCap gives them: coded data, codebook, labelling syntax.
+    { file: STATS_FILES.data, label: "Ratings for SPSS, Stata and R (coded CSV)", type: CSV },
+    { file: STATS_FILES.codebook, label: "Codebook (variables, codes and labels)", type: CSV },
+    { file: STATS_FILES.spss, label: "SPSS syntax (.sps)", type: TEXT },
+    { file: STATS_FILES.stata, label: "Stata do-file (.do)", type: TEXT },
+    { file: STATS_FILES.r, label: "R script (.R)", type: TEXT },
     { file: "majority-labels.csv", label: "Majority labels", type: CSV },
     { file: "report.json", label: "Report (JSON)", type: "application/json; charset=utf-8" },
     { file: "report.md", label: "Report (Markdown)", type: "text/markdown; charset=utf-8" },
@@ -99,6 +107,13 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
       snapshot.rubric.map((d) => d.key),
     );
   if (file === "revisions.csv") return revisions ? revisionsCsv(revisions) : null;
+  // The syntax files read the data CSV under the name it downloads as.
+  const data = `${auditSlug(snapshot.audit.name)}-${STATS_FILES.data}`;
+  if (file === STATS_FILES.data) return statsDataCsv(snapshot);
+  if (file === STATS_FILES.codebook) return statsCodebookCsv(snapshot);
+  if (file === STATS_FILES.spss) return spssSyntax(snapshot, data);
+  if (file === STATS_FILES.stata) return stataDo(snapshot, data);
+  if (file === STATS_FILES.r) return rScript(snapshot, data);
   // Per-turn dimensions have keys like "gold@t3".
   const wide = /^ratings-wide-([a-z0-9_]+(?:@t[0-9]+)?)\.csv$/.exec(file);
   if (wide) return snapshot.rubric.some((d) => d.key === wide[1]) ? ratingsWideCsv(snapshot, wide[1]!) : null;

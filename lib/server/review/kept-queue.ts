@@ -34,6 +34,7 @@ interface Entry {
   latestRating: number;
   latestActivity: number;
   flagged: number;
+  commented: number;
 }
 
 /** Queues kept (a rater in one audit each): a full review's is ~5,000 rows, ~1 MB. */
@@ -51,7 +52,7 @@ const kept = processWide("kept-queues", () => new Map<string, Entry>());
  */
 export async function keptQueue(db: Db, userId: string, audit: QueueAudit): Promise<readonly QueueItem[]> {
   const where = { userId, auditId: audit.id, active: true };
-  const [assignments, flagged, ratings] = await Promise.all([
+  const [assignments, flagged, commented, ratings] = await Promise.all([
     db.assignment.aggregate({
       where,
       _count: { _all: true },
@@ -59,6 +60,7 @@ export async function keptQueue(db: Db, userId: string, audit: QueueAudit): Prom
       _max: { assignedAt: true, lastActivityAt: true },
     }),
     db.assignment.count({ where: { ...where, flagged: true } }),
+    db.assignment.count({ where: { ...where, comment: { not: "" } } }),
     db.rating.aggregate({ where: { assignment: where }, _count: { _all: true }, _sum: { version: true }, _max: { updatedAt: true } }),
   ]);
   const now = {
@@ -74,12 +76,15 @@ export async function keptQueue(db: Db, userId: string, audit: QueueAudit): Prom
     latestRating: ratings._max.updatedAt?.getTime() ?? 0,
     latestActivity: assignments._max.lastActivityAt?.getTime() ?? 0,
     flagged,
+    commented,
   };
   const key = `${userId}:${audit.id}`;
   const entry = kept.get(key);
   let next: Entry | null = null;
   if (entry?.shape === now.shape) {
-    const unchanged = (["ratings", "versions", "latestRating", "latestActivity", "flagged"] as const).every((k) => entry[k] === now[k]);
+    const unchanged = (["ratings", "versions", "latestRating", "latestActivity", "flagged", "commented"] as const).every(
+      (k) => entry[k] === now[k],
+    );
     next = unchanged ? entry : await catchUp(db, where, audit, entry, now);
   }
   next ??= await readWhole(db, where, audit, now);
@@ -90,7 +95,13 @@ export async function keptQueue(db: Db, userId: string, audit: QueueAudit): Prom
 }
 
 type Scope = { userId: string; auditId: string; active: boolean };
-type Now = Pick<Entry, "shape" | "ratings" | "versions" | "latestRating" | "latestActivity" | "flagged">;
+type Now = Pick<Entry, "shape" | "ratings" | "versions" | "latestRating" | "latestActivity" | "flagged" | "commented">;
+
+/** Ids of the assignments in `where` the rater commented on (saving a comment stamps lastActivityAt). */
+async function commentedIds(db: Db, where: object): Promise<Set<string>> {
+  const rows = await db.assignment.findMany({ where: { ...where, comment: { not: "" } }, select: { id: true } });
+  return new Set(rows.map((r) => r.id));
+}
 
 /** Tallies of the given assignments' ratings. */
 async function tallies(db: Db, where: Scope, ids?: string[]): Promise<Map<string, Tally>> {
@@ -102,7 +113,7 @@ async function tallies(db: Db, where: Scope, ids?: string[]): Promise<Map<string
 }
 
 async function readWhole(db: Db, where: Scope, audit: QueueAudit, now: Now): Promise<Entry> {
-  const [byAssignment, assignments, needed] = await Promise.all([
+  const [byAssignment, assignments, needed, withComment] = await Promise.all([
     tallies(db, where),
     db.assignment.findMany({
       where,
@@ -115,24 +126,42 @@ async function readWhole(db: Db, where: Scope, audit: QueueAudit, now: Now): Pro
         auditItem: {
           select: {
             sampleOrder: true,
-            item: { select: { externalId: true, chapter: true, level: true, decisionPoint: true, kind: true } },
+            item: {
+              select: {
+                externalId: true,
+                chapter: true,
+                level: true,
+                decisionPoint: true,
+                kind: true,
+                patient: { select: { externalId: true } },
+              },
+            },
           },
         },
       },
     }),
     expectedRatings(db, parseRubric(audit.rubric), audit.id),
+    commentedIds(db, where),
   ]);
   const items = assignments.map(
-    (a): QueueItem => ({
+    ({
+      auditItem: {
+        item: { patient, ...item },
+        ...auditItem
+      },
+      ...a
+    }): QueueItem => ({
       assignmentId: a.id,
       auditItemId: a.auditItemId,
-      sampleOrder: a.auditItem.sampleOrder,
+      sampleOrder: auditItem.sampleOrder,
       position: 0,
-      ...a.auditItem.item,
+      ...item,
+      patient: patient.externalId,
       status: queueStatus(byAssignment.get(a.id)?.rated ?? 0, needed(a.auditItemId)),
       flagged: a.flagged,
+      commented: withComment.has(a.id),
       lastActivityAt: a.lastActivityAt,
-      orderKey: a.reviewPosition ?? a.auditItem.sampleOrder,
+      orderKey: a.reviewPosition ?? auditItem.sampleOrder,
     }),
   );
   items.sort((x, y) => x.orderKey - y.orderKey || x.sampleOrder - y.sampleOrder);
@@ -152,13 +181,14 @@ async function readWhole(db: Db, where: Scope, audit: QueueAudit, now: Now): Pro
  */
 async function catchUp(db: Db, where: Scope, audit: QueueAudit, entry: Entry, now: Now): Promise<Entry | null> {
   const since = new Date(Math.min(entry.latestRating, entry.latestActivity) - CLOCK_SLACK_MS);
-  const [rated, active, needed] = await Promise.all([
+  const [rated, active, needed, withComment] = await Promise.all([
     db.rating.groupBy({ by: ["assignmentId"], where: { assignment: where, updatedAt: { gte: since } } }),
     db.assignment.findMany({
       where: { ...where, lastActivityAt: { gte: since } },
       select: { id: true, flagged: true, lastActivityAt: true },
     }),
     expectedRatings(db, parseRubric(audit.rubric), audit.id),
+    commentedIds(db, { ...where, lastActivityAt: { gte: since } }),
   ]);
   const activity = new Map(active.map((a) => [a.id, a]));
   const ids = [...new Set([...rated.map((r) => r.assignmentId), ...activity.keys()])];
@@ -179,10 +209,11 @@ async function catchUp(db: Db, where: Scope, audit: QueueAudit, entry: Entry, no
     items[i] = {
       ...item,
       status: queueStatus(after.rated, needed(item.auditItemId)),
-      ...(touched ? { flagged: touched.flagged, lastActivityAt: touched.lastActivityAt } : {}),
+      ...(touched ? { flagged: touched.flagged, commented: withComment.has(id), lastActivityAt: touched.lastActivityAt } : {}),
     };
   }
   if (ratings !== now.ratings || versions !== now.versions) return null;
   if (items.filter((i) => i.flagged).length !== now.flagged) return null;
+  if (items.filter((i) => i.commented).length !== now.commented) return null;
   return { ...now, items, at: entry.at, tallies: byAssignment };
 }

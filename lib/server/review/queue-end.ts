@@ -19,17 +19,12 @@ export interface QueueEnd {
 export async function queueEnd(db: Db, userId: string, auditId: string): Promise<QueueEnd | null> {
   const [audit] = await reviewQueue(db, userId, { auditId });
   if (!audit) return null;
-  const withComment = await db.assignment.findMany({
-    where: { userId, auditId, active: true, comment: { not: "" } },
-    select: { id: true },
-  });
-  const commented = new Set(withComment.map((a) => a.id));
   return {
     audit: { id: audit.id, name: audit.name, status: audit.status },
     total: audit.items.length,
     done: audit.items.filter((i) => i.status === "done").length,
     unrated: audit.items.filter((i) => i.status !== "done"),
     flagged: audit.items.filter((i) => i.flagged),
-    commented: audit.items.filter((i) => commented.has(i.assignmentId)),
+    commented: audit.items.filter((i) => i.commented),
   };
 }

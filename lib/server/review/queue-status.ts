@@ -21,6 +21,10 @@ export interface QueueItem {
   kind: string;
   status: QueueStatus;
   flagged: boolean;
+  /** The rater left a comment on the item. */
+  commented: boolean;
+  /** The patient's id in the benchmark. */
+  patient: string;
   lastActivityAt: Date | null;
 }
 

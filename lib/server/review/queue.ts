@@ -25,6 +25,12 @@ export async function reviewQueue(db: Db, userId: string, only: { auditId?: stri
     select: { id: true, name: true, status: true, rubric: true, sampleSize: true },
   });
   return Promise.all(
-    audits.map(async (audit) => ({ id: audit.id, name: audit.name, status: audit.status, items: await keptQueue(db, userId, audit) })),
+    audits.map(async (audit) => ({
+      id: audit.id,
+      name: audit.name,
+      status: audit.status,
+      rubric: audit.rubric,
+      items: await keptQueue(db, userId, audit),
+    })),
   );
 }

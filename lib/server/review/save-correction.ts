@@ -7,7 +7,7 @@ import { retryTransient } from "./retry";
 import { CONFLICT, isUniqueViolation, type SaveOutcome } from "./save-rating";
 import { freeText, isCleanText } from "../../schemas/text";
 
-export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE"] as const;
+export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE_TURN", "REMOVE"] as const;
 
 export const saveCorrectionSchema = z.strictObject({
   assignmentId: z.string().min(1),

@@ -12,7 +12,7 @@ import { writeFailedMessage } from "@/lib/server/uploads/write-failed-message";
 import type { UploadEvent } from "@/lib/server/uploads/events";
 import { log } from "@/lib/server/log";
 import { guardedRoute } from "@/lib/server/route";
-import { isCleanLine } from "@/lib/schemas/text";
+import { datasetNameSchema } from "@/lib/formats/dataset-name";
 
 /**
  * Organizer upload: multipart files streamed to disk (never through proxy.ts, whose matcher
@@ -39,11 +39,14 @@ export const POST = guardedRoute("datasets:manage", async ({ db, user, request }
     received.remove();
     return Response.json({ error: t("noFiles") }, { status: 400 });
   }
-  const name = received.fields.get("name")?.trim() || undefined;
-  if (name !== undefined && (name.length > 160 || !isCleanLine(name))) {
+  // The name reaches every page, export and the appendix paragraph: asked for, never a file's.
+  const named = datasetNameSchema.safeParse(received.fields.get("name") ?? "");
+  if (!named.success) {
     received.remove();
-    return Response.json({ error: t("badName") }, { status: 400 });
+    const key = named.error.issues[0]?.message === "datasets.upload.errors.nameRequired" ? "nameRequired" : "badName";
+    return Response.json({ error: t(key), field: "name" }, { status: 400 });
   }
+  const name = named.data;
   const strict = ["on", "true", "1"].includes(received.fields.get("strict") ?? "");
   // The one layout a user can choose (FHIR files may have any name); the others are detected.
   const format = received.fields.get("format") === "fhir-r4" ? ("fhir-r4" as const) : undefined;
