@@ -125,6 +125,14 @@ describe.each(DATABASES)("prefetched case pages on $name", (database) => {
       select: { id: true, auditItem: { select: { item: { select: { patientId: true, cutoffTime: true } } } } },
     });
     const itemOf = new Map(mine.map((a) => [a.id, a.auditItem.item]));
+    // The seeded review order keeps each patient's decision points in cutoff order but not always
+    // side by side (the seed mixes in the rater's random id). Put them side by side, so that a
+    // case's next or following one is the same patient's later decision point.
+    const byPatient = mine
+      .map((a) => ({ id: a.id, ...a.auditItem.item }))
+      .sort((a, b) => a.patientId.localeCompare(b.patientId) || a.cutoffTime!.getTime() - b.cutoffTime!.getTime());
+    for (const [position, a] of byPatient.entries())
+      await db.assignment.update({ where: { id: a.id }, data: { reviewPosition: position + 1 } });
     let held = 0;
     for (const { id } of mine) {
       const page = (await loadCasePage(db, rater, id, { recordDir: null, sent: true }))!;
