@@ -10,6 +10,9 @@ import { auditsToAdjudicate } from "@/lib/server/adjudication/access";
 import { pageContext } from "@/lib/server/page";
 import { nextUnrated, reviewQueue, type QueueStatus } from "@/lib/server/review/queue";
 import { Card, CardTitle } from "@/components/ui/card";
+import { PracticeFirst } from "@/components/calibration/practice-first";
+import { queueClosed } from "@/lib/calibration/score";
+import { raterGate } from "@/lib/server/calibration/gate";
 import { buttonVariants } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -35,6 +38,8 @@ export default async function ReviewPage(props: { searchParams: Promise<Record<s
     getTranslations("review.queue"),
     getTranslations("review.case"),
   ]);
+  // Practice first (calibration): an audit whose round waits for this rater shows that, not the queue.
+  const gates = await Promise.all(audits.map((a) => (a.status === "OPEN" ? raterGate(db, user.id, a.id) : null)));
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
@@ -61,7 +66,9 @@ export default async function ReviewPage(props: { searchParams: Promise<Record<s
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("empty")}</p>
       )}
       <div className="space-y-8">
-        {audits.map((audit) => {
+        {audits.map((audit, index) => {
+          const gate = gates[index];
+          if (gate && queueClosed(gate)) return <PracticeFirst key={audit.id} auditId={audit.id} auditName={audit.name} state={gate} />;
           const done = audit.items.filter((i) => i.status === "done").length;
           const resume = [...audit.items]
             .filter((i) => i.lastActivityAt && i.status !== "done")

@@ -80,7 +80,7 @@ export type GateState =
   /** Finished: passed, or not passed under "report only"; the queue is open. */
   | { kind: "finished"; roundId: string; round: number; passed: boolean; score: PracticeScore }
   /** Finished and not passed while the gate is on: the queue waits for a re-calibration. */
-  | { kind: "failed"; roundId: string; round: number; score: PracticeScore };
+  | { kind: "failed"; roundId: string; round: number; score: PracticeScore; passPercent: number };
 
 /**
  * Where one rater stands: only their latest round counts (a re-calibration replaces the verdict of
@@ -99,7 +99,7 @@ export function gateState(
   if (answers.length < itemCount) return { kind: "practice", roundId: mine.id, round: mine.number, done: answers.length, total: itemCount };
   const score = scorePractice(answers);
   const passed = passes(score, rule.passPercent);
-  if (!passed && rule.gate) return { kind: "failed", roundId: mine.id, round: mine.number, score };
+  if (!passed && rule.gate) return { kind: "failed", roundId: mine.id, round: mine.number, score, passPercent: rule.passPercent };
   return { kind: "finished", roundId: mine.id, round: mine.number, passed, score };
 }
 

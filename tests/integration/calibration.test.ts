@@ -21,6 +21,12 @@ import { demoWorld } from "./demo-world";
 const RIGHT = { gold: "correct", question: "clear" };
 const WRONG = { gold: "incorrect", question: "unreasonable" };
 
+/** A practice page that shows an item (the round is not over). */
+function current(page: Awaited<ReturnType<typeof loadPractice>>) {
+  if (!page?.item) throw new Error("no practice item on the page");
+  return page;
+}
+
 async function world(db: Db) {
   const audit = await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } });
   const organizer = await db.user.findUniqueOrThrow({ where: { email: "organizer@demo.clinaudit" } });
@@ -83,20 +89,20 @@ describe.each(DATABASES)("calibration round on $name", (database) => {
       expect(JSON.stringify(page)).not.toContain(`why ${outside[0]}`);
       const reply = await savePractice(db, rater.id, {
         auditId: audit.id,
-        calibrationItemId: page!.calibrationItemId,
+        calibrationItemId: current(page).calibrationItemId,
         labels: WRONG,
         activeMs: 4000,
       });
       expect(reply).toEqual({ labels: WRONG, key: RIGHT, rationale: `why ${outside[0]}` });
       // The same answer again is answered the same; another is refused.
       await expect(
-        savePractice(db, rater.id, { auditId: audit.id, calibrationItemId: page!.calibrationItemId, labels: RIGHT, activeMs: 1 }),
+        savePractice(db, rater.id, { auditId: audit.id, calibrationItemId: current(page).calibrationItemId, labels: RIGHT, activeMs: 1 }),
       ).rejects.toMatchObject({ code: "CONFLICT" });
       const second = await loadPractice(db, rater.id, audit.id);
       expect(second).toMatchObject({ position: 2, done: 1, answer: null });
       await savePractice(db, rater.id, {
         auditId: audit.id,
-        calibrationItemId: second!.calibrationItemId,
+        calibrationItemId: current(second).calibrationItemId,
         labels: { ...RIGHT, question: "ambiguous" },
         activeMs: 6000,
       });
@@ -111,7 +117,12 @@ describe.each(DATABASES)("calibration round on $name", (database) => {
       for (let i = 0; i < 2; i++) {
         const p = await loadPractice(db, rater.id, audit.id);
         expect(p).toMatchObject({ state: { kind: "practice", round: 2 }, answer: null });
-        await savePractice(db, rater.id, { auditId: audit.id, calibrationItemId: p!.calibrationItemId, labels: RIGHT, activeMs: 3000 });
+        await savePractice(db, rater.id, {
+          auditId: audit.id,
+          calibrationItemId: current(p).calibrationItemId,
+          labels: RIGHT,
+          activeMs: 3000,
+        });
       }
       expect(await raterGate(db, rater.id, audit.id)).toMatchObject({ kind: "finished", passed: true, round: 2 });
       await saveRating(db, rater.id, { assignmentId: first, dimension: "gold", category: "incorrect", expectedVersion: 1 });

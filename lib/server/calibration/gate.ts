@@ -46,5 +46,6 @@ export async function raterGate(db: GateDb, userId: string, auditId: string): Pr
 
 /** Refuses a save or a case page of the real queue while the rater's calibration holds it closed. */
 export async function assertQueueOpen(db: GateDb, userId: string, auditId: string): Promise<void> {
-  if (queueClosed(await raterGate(db, userId, auditId))) throw new AppError("LOCKED", { key: "review.errors.calibrationFirst" });
+  if (queueClosed(await raterGate(db, userId, auditId)))
+    throw new AppError("LOCKED", { key: "review.errors.calibrationFirst" }, undefined, { auditId });
 }

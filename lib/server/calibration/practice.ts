@@ -34,7 +34,8 @@ async function assertRater(db: Db, userId: string, auditId: string) {
  * One practice item of the rater's current (or latest) round, as the case screen shows it: the
  * item, its record up to the cutoff, and — only once the rater has answered it — their answer with
  * the key and rationale. `position` (1-based) picks an answered item or the next one; otherwise the
- * first unanswered. Null when no round asks this rater anything.
+ * first unanswered; with the round over and no `position`, only the state (item null). Null when
+ * no round asks this rater anything.
  */
 export async function loadPractice(db: Db, userId: string, auditId: string, position?: number) {
   await assertRater(db, userId, auditId);
@@ -46,6 +47,14 @@ export async function loadPractice(db: Db, userId: string, auditId: string, posi
     db.calibrationRating.findMany({ where: { roundId: state.roundId, userId }, select: { calibrationItemId: true } }),
   ]);
   const answered = new Set(answers.map((a) => a.calibrationItemId));
+  const summary = {
+    audit: { id: auditId, name: audit.name, rubric: parseRubric(audit.rubric), passPercent: audit.calibrationPassPercent },
+    state,
+    total: items.length,
+    done: answered.size,
+  };
+  // The round is over and no item was asked for: the result, without reading any record.
+  if (state.kind !== "practice" && position === undefined) return { ...summary, item: null };
   const firstOpen = items.findIndex((i) => !answered.has(i.id));
   const wanted = position !== undefined && position >= 1 && position <= items.length ? position - 1 : firstOpen === -1 ? 0 : firstOpen;
   // Not past the first unanswered item: practice goes in order.
@@ -80,12 +89,9 @@ export async function loadPractice(db: Db, userId: string, auditId: string, posi
   ]);
   const mine = row.ratings[0];
   return {
-    audit: { id: auditId, name: audit.name, rubric: parseRubric(audit.rubric), passPercent: audit.calibrationPassPercent },
-    state,
+    ...summary,
     calibrationItemId: row.id,
     position: index + 1,
-    total: items.length,
-    done: answered.size,
     item: caseItemView(item),
     record: record && { json: record.json, etag: record.etag },
     notes: notes.map((n) => ({ id: n.id, note: noteFromRow(n) as Note })),

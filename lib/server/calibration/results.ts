@@ -80,3 +80,12 @@ export async function calibrationOverview(db: Db, auditId: string) {
   };
 }
 export type CalibrationOverview = NonNullable<Awaited<ReturnType<typeof calibrationOverview>>>;
+
+/** Other audits of the same dataset with adjudicated final labels: where a key can come from. */
+export function calibrationSources(db: Db, auditId: string, datasetId: string) {
+  return db.audit.findMany({
+    where: { datasetId, id: { not: auditId }, items: { some: { adjudication: { isNot: null } } } },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true },
+  });
+}
