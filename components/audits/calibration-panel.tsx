@@ -21,6 +21,9 @@ interface Dimension {
   categories: { key: string; label: string }[];
 }
 
+/** The fields this form shows errors under (the rest are said in the alert). */
+const shownField = (field: string) => ["externalId", "rationale", "passPercent"].includes(field) || field.startsWith("key.");
+
 type Outcome = { ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
 /**
@@ -70,7 +73,7 @@ export function CalibrationPanel(props: {
 
       <fieldset className="mt-4 space-y-2" disabled={locked || pending}>
         <legend className="text-sm font-semibold text-slate-800">{t("rule")}</legend>
-        <Field id="calibration-pass" label={t("passPercent")} className="max-w-xs">
+        <Field id="calibration-pass" label={t("passPercent")} className="max-w-xs" error={fields.passPercent}>
           <input
             className={controlClass}
             type="number"
@@ -163,7 +166,7 @@ export function CalibrationPanel(props: {
                 </Field>
               ))}
           {source === "typed" && dimensions.some((d) => d.perTurn) && <p className="text-xs text-slate-600">{t("perTurnNote")}</p>}
-          <Field id="calibration-rationale" label={t("rationale")}>
+          <Field id="calibration-rationale" label={t("rationale")} error={fields.rationale}>
             <textarea className={controlClass} rows={2} value={rationale} onChange={(e) => setRationale(e.target.value)} />
           </Field>
           <Button
@@ -239,7 +242,8 @@ export function CalibrationPanel(props: {
             {message.text}
           </p>
         ) : (
-          <Alert className="mt-3">{message.text}</Alert>
+          // A failure that names a field is said under that field only.
+          !Object.keys(fields).some(shownField) && <Alert className="mt-3">{message.text}</Alert>
         ))}
 
       <h3 className="mt-5 text-sm font-semibold text-slate-800">{t("results")}</h3>

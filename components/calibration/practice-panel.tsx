@@ -42,6 +42,8 @@ export function PracticePanel(props: {
   const [active, setActive] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
+  /** The keys are live (after hydration): marked for the page and its tests, as the real rating bar. */
+  const [ready, setReady] = useState(false);
   const opened = useRef(performance.now());
   const complete = questions.every((q) => choices[q.key]);
 
@@ -89,12 +91,20 @@ export function PracticePanel(props: {
       }
     };
     window.addEventListener("keydown", onKey);
+    setReady(true);
     return () => window.removeEventListener("keydown", onKey);
   }, [questions, nextHref, router]);
 
   const labelOf = (q: PracticeQuestion, key: string | undefined) => q.categories.find((c) => c.key === key)?.label ?? "—";
   return (
-    <Card as="section" aria-labelledby="practice-answer-heading" padding="md" raised data-testid="practice-panel">
+    <Card
+      as="section"
+      aria-labelledby="practice-answer-heading"
+      padding="md"
+      raised
+      data-testid="practice-panel"
+      data-keys-ready={ready || undefined}
+    >
       <h2 id="practice-answer-heading" className="text-sm font-semibold text-slate-800">
         {reply ? t("keyTitle") : t("questions")}
       </h2>
@@ -104,7 +114,7 @@ export function PracticePanel(props: {
             key={q.key}
             onFocus={() => setActive(i)}
             data-active={i === active || undefined}
-            className={`rounded-lg border border-l-4 px-3 py-2 ${i === active && !reply ? "border-l-teal-700" : "border-l-slate-200"}`}
+            className={`rounded-lg border border-l-4 border-slate-200 px-3 py-2 ${i === active && !reply ? "border-l-teal-700" : "border-l-slate-200"}`}
           >
             <legend className="text-sm font-semibold text-slate-900">{q.label}</legend>
             {reply ? (
