@@ -15,7 +15,9 @@ import { reviewQueue } from "@/lib/server/review/queue";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveRating } from "@/lib/server/review/save-rating";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
-import { DATABASES } from "./databases";
+import { exportAuditBackup } from "@/lib/server/backup/export-audit";
+import { restoreAudit } from "@/lib/server/backup/restore-audit";
+import { DATABASES, freshDb } from "./databases";
 import { demoWorld } from "./demo-world";
 
 const RIGHT = { gold: "correct", question: "clear" };
@@ -141,6 +143,36 @@ describe.each(DATABASES)("calibration round on $name", (database) => {
       // Extending the sample over every item left would draw the practice items: refused, naming them.
       const left = (await db.item.count({ where: { datasetId: audit.datasetId } })) - audit.sampleSize;
       await expect(planExtension(db, audit.id, left)).rejects.toMatchObject({ catalog: { key: "calibration.errors.extendHitsPractice" } });
+
+      // The backup carries the calibration: restored elsewhere, the same items, rounds and results.
+      const backup = (await exportAuditBackup(db, audit.id, "test"))!;
+      let text = "";
+      for await (const line of backup.lines) text += line;
+      const fresh = await freshDb(database);
+      try {
+        const restored = await restoreAudit(fresh, null, {
+          name: "calibration.jsonl",
+          open: async function* () {
+            yield text;
+          },
+        });
+        expect(restored).toMatchObject({ status: "restored" });
+        const again = await calibrationOverview(fresh, audit.id);
+        const shape = (o: typeof overview) => ({
+          ...o!,
+          rounds: o!.rounds.map((r) => ({ ...r, raterIds: r.raterIds?.length ?? null })),
+          results: o!.results.map(({ userId: _u, ...r }) => r),
+        });
+        expect(shape(again)).toEqual(shape(overview));
+        const restoredRater = await fresh.user.findUniqueOrThrow({ where: { email: rater.email } });
+        expect(await raterGate(fresh, restoredRater.id, audit.id)).toMatchObject({ kind: "finished", passed: true, round: 2 });
+        // Practice answers stay out of the real ratings there too.
+        expect(await fresh.rating.count({ where: { assignment: { auditId: audit.id } } })).toBe(
+          await db.rating.count({ where: { assignment: { auditId: audit.id } } }),
+        );
+      } finally {
+        await fresh.$disconnect();
+      }
     } finally {
       await db.$disconnect();
     }
