@@ -118,9 +118,16 @@ async function checkSaves(tx: Tx, saves: readonly PendingRating[]): Promise<Sett
     select: { id: true, userId: true, auditId: true, auditItem: { select: { audit: { select: { status: true, rubric: true } } } } },
   });
   const byId = new Map(rows.map((r) => [r.id, r]));
-  // A rater whose queue waits for calibration saves nothing in it (one check per rater and audit).
+  // A rater whose queue waits for calibration saves nothing in it: one read for the batch's audits,
+  // then one check per rater only in audits that have a calibration round.
   const held = new Set<string>();
-  for (const pair of new Set(rows.map((r) => `${r.userId}\u0000${r.auditId}`))) {
+  const calibrated = await tx.calibrationRound.findMany({
+    where: { auditId: { in: [...new Set(rows.map((r) => r.auditId))] } },
+    select: { auditId: true },
+    distinct: ["auditId"],
+  });
+  const withRounds = new Set(calibrated.map((r) => r.auditId));
+  for (const pair of new Set(rows.filter((r) => withRounds.has(r.auditId)).map((r) => `${r.userId}\u0000${r.auditId}`))) {
     const [userId, auditId] = pair.split("\u0000") as [string, string];
     if (queueClosed(await raterGate(tx, userId, auditId))) held.add(pair);
   }
