@@ -50,6 +50,8 @@ test("every page and route answers each role as the permission map says", async 
     ["GET", "/", ["login", 307, 307, 307]],
     ["GET", "/review", ["login", 200, 403, 403]],
     ["GET", reviewPath, ["login", 200, 403, 403]],
+    // A rater's practice round; no round in the demo audit: back to the queue.
+    ["GET", `/review/calibration/${auditId}`, ["login", 307, 403, 403]],
     ["GET", "/audits", ["login", 403, 200, 200]],
     ["GET", "/audits/new", ["login", 403, 200, 200]],
     ["GET", `/audits/${auditId}`, ["login", 403, 200, 200]],

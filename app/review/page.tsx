@@ -10,6 +10,9 @@ import { auditsToAdjudicate } from "@/lib/server/adjudication/access";
 import { pageContext } from "@/lib/server/page";
 import { nextUnrated, reviewQueue, type QueueStatus } from "@/lib/server/review/queue";
 import { Card, CardTitle } from "@/components/ui/card";
+import { PracticeFirst } from "@/components/calibration/practice-first";
+import { queueClosed } from "@/lib/calibration/score";
+import { raterGate } from "@/lib/server/calibration/gate";
 import { buttonVariants } from "@/components/ui/button";
 import { QueueFilterForm } from "@/components/review-queue/queue-filter-form";
 import { localizeRubric, parseRubric } from "@/lib/audits/rubric";
@@ -59,6 +62,8 @@ export default async function ReviewPage(props: { searchParams: Promise<Record<s
       return { filter, rows, shown, answers };
     }),
   );
+  // Practice first (calibration): an audit whose round waits for this rater shows that, not the queue.
+  const gates = await Promise.all(audits.map((a) => (a.status === "OPEN" ? raterGate(db, user.id, a.id) : null)));
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
@@ -86,6 +91,8 @@ export default async function ReviewPage(props: { searchParams: Promise<Record<s
       )}
       <div className="space-y-8">
         {audits.map((audit, k) => {
+          const gate = gates[k];
+          if (gate && queueClosed(gate)) return <PracticeFirst key={audit.id} auditId={audit.id} auditName={audit.name} state={gate} />;
           const { filter, rows, shown, answers } = views[k]!;
           const done = audit.items.filter((i) => i.status === "done").length;
           const resume = [...audit.items]

@@ -1,10 +1,11 @@
 /**
  * The calm note an organizer sees when a dimension's latest window of agreement fell more than the
- * set share below the whole audit's (lib/reports/over-time.ts). It says what that may mean and what
- * can be done today; it offers no button, since a re-calibration round does not exist yet.
+ * set share below the whole audit's (lib/reports/over-time.ts). It says what that may mean and, to
+ * an organizer of an open audit, offers a re-calibration round (the calibration card of the audit page).
  */
 import { useTranslations } from "next-intl";
 import type { AgreementOverTime } from "@/lib/reports/over-time";
+import { buttonVariants } from "../ui/button";
 import { Card } from "../ui/card";
 import { useReportFormat } from "./use-report-format";
 
@@ -12,11 +13,14 @@ export function DriftPrompt({
   overTime,
   labels,
   href,
+  recalibrateHref = null,
 }: {
   overTime: AgreementOverTime;
   labels: ReadonlyMap<string, string>;
   /** Where a dimension's timeline is (a per-turn dimension may be on another turn's view). */
   href: (key: string) => string;
+  /** Where the organizer starts a re-calibration round; null: not offered (a rater, a closed audit). */
+  recalibrateHref?: string | null;
 }) {
   const t = useTranslations("dashboard.overTime.prompt");
   const { fixed, percent } = useReportFormat();
@@ -39,6 +43,11 @@ export function DriftPrompt({
         ))}
       </ul>
       <p className="mt-2 max-w-3xl text-sm text-slate-700">{t("meaning", { share: percent(overTime.options.dropShare) })}</p>
+      {recalibrateHref && (
+        <a href={recalibrateHref} className={buttonVariants({ variant: "secondary", size: "sm", className: "mt-3" })}>
+          {t("recalibrate")}
+        </a>
+      )}
     </Card>
   );
 }

@@ -29,6 +29,15 @@ describe("agreement over time on the dashboard", () => {
     expect(prompt(0)).toBe("");
   });
 
+  it("offers an organizer the re-calibration round, and nobody else", () => {
+    const overTime = computeAuditReport(driftAudit({ flipShare: 0.4 })).agreementOverTime!;
+    const offered = (recalibrateHref: string | null, locale: Locale = "en") =>
+      html(<DriftPrompt overTime={overTime} labels={labels} href={(k) => `#${k}`} recalibrateHref={recalibrateHref} />, locale);
+    expect(offered("/audits/a1#calibration")).toMatch(/<a href="\/audits\/a1#calibration"[^>]*>Start a re-calibration round<\/a>/);
+    expect(offered("/audits/a1#calibration", "zh-CN")).toContain("开始重新校准轮");
+    expect(offered(null)).not.toContain("re-calibration");
+  });
+
   it("draws each window with its numbers in a table, small windows and total agreement in words", () => {
     const s = driftAudit({ items: 60, flipShare: 0.4 });
     for (const r of s.ratings) if (Number(r.itemId.slice(1)) >= 50) r.category = "correct";

@@ -2,7 +2,8 @@
 // records, neither has access records): JSON Lines (one JSON object per line, UTF-8,
 // optionally gzip-compressed). One audit, complete: the dataset version it samples (its rows as
 // stored), the accounts it names (by email, never a password), the audit's configuration, its
-// sampled items, assignments, ratings, comments, corrections and adjudication, and the audit's
+// sampled items, assignments, ratings, comments, corrections and adjudication, its calibration round
+// (practice items, keys, rounds, practice answers: `calibration` of the audit record), and the audit's
 // part of the audit trail (every event about the audit, its items, assignments and corrections).
 //
 //   line 1          header       { format, formatVersion, createdAt, generator, audit: { id, name } }
@@ -129,6 +130,31 @@ const userSchema = z.strictObject({
   active: z.boolean(),
 });
 
+/** A string → string map of labels (a key, an answer): { [rating key]: category }. */
+const labels = z.record(z.string().max(100), z.string().max(100));
+
+/**
+ * The audit's calibration round (optional: written only for an audit that has one, so other files
+ * stay as they were): the pass rule, the practice items with their key, every round with the
+ * raters it asked (null: all) and their practice answers. Practice items are named by external id.
+ */
+const calibrationSchema = z.strictObject({
+  passPercent: int.min(0).max(100),
+  gate: z.boolean(),
+  items: z.array(z.strictObject({ id, item: z.string().min(1), position: int.min(1), key: labels, rationale: z.string() })),
+  rounds: z.array(
+    z.strictObject({
+      id,
+      number: int.min(1),
+      raters: z.array(email).nullable(),
+      startedAt: instant,
+      startedBy: email,
+      ratings: z.array(z.strictObject({ id, user: email, item: id, labels, activeMs: int.min(0), savedAt: instant })),
+    }),
+  ),
+});
+export type CalibrationBackup = z.infer<typeof calibrationSchema>;
+
 const auditSchema = z.strictObject({
   type: z.literal("audit"),
   id,
@@ -150,6 +176,7 @@ const auditSchema = z.strictObject({
   createdAt: instant,
   openedAt: instant.nullable(),
   closedAt: instant.nullable(),
+  calibration: calibrationSchema.optional(),
 });
 
 const adjudicationSchema = z.strictObject({

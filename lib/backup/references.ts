@@ -137,6 +137,23 @@ export class ReferenceIndex {
     this.person(audit.createdBy, "createdBy", report);
     if (audit.adjudicator) this.person(audit.adjudicator, "adjudicator", report);
     audit.raterOrder.forEach((e, i) => this.person(e, `raterOrder[${i}]`, report));
+    const cal = audit.calibration;
+    if (!cal) return;
+    const practice = new Set(cal.items.map((i) => i.id));
+    cal.items.forEach((i, n) => {
+      if (!this.itemExternal.has(i.item)) report(`calibration.items[${n}].item`, `no item ${JSON.stringify(i.item)} in the file's dataset`);
+      for (const [d, c] of Object.entries(i.key)) this.label(d, c, `calibration.items[${n}].key`, report);
+    });
+    cal.rounds.forEach((r, n) => {
+      this.person(r.startedBy, `calibration.rounds[${n}].startedBy`, report);
+      r.raters?.forEach((e, k) => this.person(e, `calibration.rounds[${n}].raters[${k}]`, report));
+      r.ratings.forEach((x, k) => {
+        const path = `calibration.rounds[${n}].ratings[${k}]`;
+        this.person(x.user, `${path}.user`, report);
+        if (!practice.has(x.item)) report(`${path}.item`, `no practice item with id ${JSON.stringify(x.item)}`);
+        for (const [d, c] of Object.entries(x.labels)) this.label(d, c, `${path}.labels`, report);
+      });
+    });
   }
 
   /** The rubric dimension a rating key names: "gold", or "gold@t3" for a per-turn dimension. */

@@ -6,6 +6,7 @@ import type { Locale } from "./locales";
 import enAdjudication from "@/messages/en/adjudication.json";
 import enAdmin from "@/messages/en/admin.json";
 import enAudits from "@/messages/en/audits.json";
+import enCalibration from "@/messages/en/calibration.json";
 import enAuth from "@/messages/en/auth.json";
 import enCommon from "@/messages/en/common.json";
 import enDashboard from "@/messages/en/dashboard.json";
@@ -20,6 +21,7 @@ import enSso from "@/messages/en/sso.json";
 import zhAdjudication from "@/messages/zh-CN/adjudication.json";
 import zhAdmin from "@/messages/zh-CN/admin.json";
 import zhAudits from "@/messages/zh-CN/audits.json";
+import zhCalibration from "@/messages/zh-CN/calibration.json";
 import zhAuth from "@/messages/zh-CN/auth.json";
 import zhCommon from "@/messages/zh-CN/common.json";
 import zhDashboard from "@/messages/zh-CN/dashboard.json";
@@ -41,6 +43,7 @@ export const en = {
   dataTable: enDataTable,
   datasets: enDatasets,
   audits: enAudits,
+  calibration: enCalibration,
   dashboard: enDashboard,
   adjudication: enAdjudication,
   admin: enAdmin,
@@ -60,6 +63,7 @@ const zhCN: Messages = {
   dataTable: zhDataTable,
   datasets: zhDatasets,
   audits: zhAudits,
+  calibration: zhCalibration,
   dashboard: zhDashboard,
   adjudication: zhAdjudication,
   admin: zhAdmin,

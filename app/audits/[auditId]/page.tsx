@@ -25,6 +25,9 @@ import { activeClinicians, getAudit } from "@/lib/server/audits/queries";
 import { sampleComposition, type StratumKey } from "@/lib/server/audits/sampling-frame";
 import { pageContext } from "@/lib/server/page";
 import { Card, CardTitle } from "@/components/ui/card";
+import { CalibrationPanel } from "@/components/audits/calibration-panel";
+import { CalibrationResults } from "@/components/audits/calibration-results";
+import { calibrationOverview, calibrationSources } from "@/lib/server/calibration/results";
 import { buttonVariants } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -42,13 +45,16 @@ export default async function AuditPage(props: {
   const search = await props.searchParams;
   const audit = await getAudit(db, auditId);
   if (!audit) notFound();
-  const [progress, clinicians, composition, t, locale] = await Promise.all([
+  const [progress, clinicians, composition, t, locale, calibration, sources] = await Promise.all([
     keptProgress(db, auditId),
     activeClinicians(db),
     sampleComposition(db, audit),
     getTranslations("audits"),
     getLocale(),
+    calibrationOverview(db, auditId),
+    calibrationSources(db, auditId, audit.datasetId),
   ]);
+  const activeRaters = (progress?.clinicians ?? []).filter((c) => c.active);
   const sampling = audit.sampling as { frameSize: number; frameChecksum: string };
   const strata = audit.strata as StratumKey[];
   return (
@@ -157,6 +163,24 @@ export default async function AuditPage(props: {
           />
         </Card>
       </div>
+      {calibration && (
+        <div className="mt-6">
+          <CalibrationPanel
+            auditId={audit.id}
+            dimensions={localizeRubric(audit.rubric, locale).map((d) => ({
+              key: d.key,
+              label: d.label,
+              perTurn: !!d.perTurn,
+              categories: d.categories.map((c) => ({ key: c.key, label: c.label })),
+            }))}
+            overview={calibration}
+            raters={activeRaters.map((c) => ({ id: c.userId, name: c.name }))}
+            sources={sources}
+            locked={audit.status === "CLOSED"}
+            results={<CalibrationResults overview={calibration} />}
+          />
+        </div>
+      )}
       <div className="mt-6">
         <GuidelinesEditor auditId={audit.id} initial={parseGuidelines(audit.guidelines)} />
       </div>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
+import { AppError } from "@/lib/server/errors";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CaseHeader } from "@/components/case/case-header";
 import { CaseOpened } from "@/components/case/case-opened";
@@ -38,7 +39,12 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   // navigation): the data is logged as sent, the view when the browser shows the page
   // (CaseOpened). A document request (a browser's asks for text/html) is a view at once.
   const sent = !((await headers()).get("accept") ?? "").includes("text/html");
-  const review = await loadCasePage(db, user.id, assignmentId, { address: await requestAddress(), sent });
+  const review = await loadCasePage(db, user.id, assignmentId, { address: await requestAddress(), sent }).catch((error: unknown) => {
+    // The rater's calibration round comes first (lib/server/calibration/gate.ts): practice instead.
+    if (error instanceof AppError && error.catalog.key === "review.errors.calibrationFirst" && typeof error.body?.auditId === "string")
+      redirect(`/review/calibration/${error.body.auditId}`);
+    throw error;
+  });
   if (!review) notFound();
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;

@@ -6,6 +6,7 @@ import type { Item } from "../../formats";
 import type { Viewer } from "../../access-log/events";
 import { recordAccess } from "../access-log/log";
 import { eventFromRow, noteFromRow } from "../datasets/rows";
+import { CASE_ITEM_SELECT } from "../review/case-page";
 
 /**
  * One item for adjudication: the case (record up to the cutoff, as the raters saw it) and every
@@ -20,21 +21,7 @@ export async function loadAdjudicationItem(db: Db, auditId: string, auditItemId:
       sampleOrder: true,
       audit: { select: { name: true, status: true, rubric: true, raterOrder: true } },
       adjudication: true,
-      item: {
-        select: {
-          id: true,
-          kind: true,
-          externalId: true,
-          cutoffTime: true,
-          chapter: true,
-          level: true,
-          decisionPoint: true,
-          data: true,
-          patientId: true,
-          datasetId: true,
-          patient: { select: { externalId: true } },
-        },
-      },
+      item: { select: CASE_ITEM_SELECT },
       assignments: {
         where: { active: true },
         select: {

@@ -99,6 +99,16 @@ export async function planExtension(db: Db, auditId: string, add: number) {
     throw new AppError("INVALID", { key: "audits.extend.errors.notRedrawn" });
   }
   const step = drawn.steps.at(-1)!;
+  // A practice item (calibration round) is never part of the sample: refuse a draw that would take one.
+  const practice = await db.calibrationItem.findMany({
+    where: { auditId, item: { externalId: { in: step.added } } },
+    select: { item: { select: { externalId: true } } },
+  });
+  if (practice.length > 0)
+    throw new AppError("INVALID", {
+      key: "calibration.errors.extendHitsPractice",
+      values: { ids: practice.map((p) => p.item.externalId).join(", ") },
+    });
   const newItems = await inBatches(
     step.added.map((id) => dbIds.get(id)!),
     (batch) =>

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { BackupWriter, isoOrNull, type AuditRecord, type BackupRecord, type CorrectionKind, type DatasetRecord } from "../../backup";
 import { recordEvent } from "../audit-trail";
+import { calibrationPeople, calibrationRecord, readCalibration } from "./calibration";
 import { accessRecord, auditAccessRows } from "./access";
 import { auditTrailRows } from "./trail";
 import { storedImportReport } from "../../formats/import-report";
@@ -81,7 +82,8 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
     patients: auditItems.map((i) => i.item.patient.externalId),
   });
 
-  const named = new Set<string>([audit.createdById, ...assignments.map((a) => a.userId)]);
+  const calibration = await readCalibration(db, auditId);
+  const named = new Set<string>([audit.createdById, ...assignments.map((a) => a.userId), ...calibrationPeople(calibration)]);
   if (audit.adjudicatorId) named.add(audit.adjudicatorId);
   for (const i of auditItems) if (i.adjudication) named.add(i.adjudication.adjudicatorId);
   for (const a of assignments) for (const c of a.corrections) if (c.decision) named.add(c.decision.adjudicatorId);
@@ -145,6 +147,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
     createdAt: audit.createdAt.toISOString(),
     openedAt: isoOrNull(audit.openedAt),
     closedAt: isoOrNull(audit.closedAt),
+    ...((c) => (c ? { calibration: c } : {}))(calibrationRecord(audit, calibration, email)),
   };
 
   async function* records(): AsyncGenerator<BackupRecord> {

@@ -2,6 +2,7 @@ import "server-only";
 import { foldEmail } from "../../auth/email";
 import type { AccessRecord, AssignmentRecord, AuditItemRecord, BackupPlan, BackupRecord, TrailRecord } from "../../backup";
 import type { RestoredUsers, Tx } from "./restore-users";
+import { writeCalibration } from "./calibration";
 
 const BATCH = 500;
 const at = (iso: string) => new Date(iso);
@@ -63,6 +64,7 @@ export class AuditRows {
         createdAt: at(a.createdAt),
         openedAt: atOrNull(a.openedAt),
         closedAt: atOrNull(a.closedAt),
+        ...(a.calibration ? { calibrationPassPercent: a.calibration.passPercent, calibrationGate: a.calibration.gate } : {}),
       },
     });
     const itemId = (externalId: string) => {
@@ -70,6 +72,7 @@ export class AuditRows {
       if (!id) throw new Error(`the dataset here has no item ${externalId}`);
       return id;
     };
+    if (a.calibration) await writeCalibration(tx, auditId, a.calibration, (e) => this.person(e), itemId);
     await many(
       this.auditItems.map((i) => ({ id: i.id, auditId, itemId: itemId(i.item), sampleOrder: i.sampleOrder })),
       (data) => tx.auditItem.createMany({ data }),

@@ -11,6 +11,48 @@ import { FINDING_SELECT, findingView } from "../datasets/findings";
 import { noteFromRow } from "../datasets/rows";
 import { type QueuePlace, queuePlace } from "./queue-place";
 import { caseRecord } from "./record-cache";
+import { assertQueueOpen } from "../calibration/gate";
+
+/** What a case screen reads of an item (the real queue's case page, a practice item's). */
+export const CASE_ITEM_SELECT = {
+  id: true,
+  kind: true,
+  externalId: true,
+  cutoffTime: true,
+  chapter: true,
+  level: true,
+  decisionPoint: true,
+  data: true,
+  patientId: true,
+  datasetId: true,
+  patient: { select: { externalId: true } },
+  dataset: { select: { timeZone: true } },
+} as const;
+
+/** The item as a case screen shows it, from CASE_ITEM_SELECT's row. */
+export function caseItemView(item: {
+  id: string;
+  kind: string;
+  externalId: string;
+  chapter: string | null;
+  level: string | null;
+  decisionPoint: number | null;
+  data: unknown;
+  patient: { externalId: string };
+  dataset: { timeZone: string };
+}) {
+  return {
+    id: item.id,
+    kind: item.kind,
+    externalId: item.externalId,
+    chapter: item.chapter,
+    level: item.level,
+    decisionPoint: item.decisionPoint,
+    data: item.data as unknown as Item,
+    patientExternalId: item.patient.externalId,
+    timeZone: item.dataset.timeZone,
+  };
+}
 
 /**
  * What the case page shows, in as few queries as the page allows: one for the assignment with
@@ -44,29 +86,15 @@ export async function loadCasePage(
         select: {
           sampleOrder: true,
           audit: { select: { id: true, name: true, status: true, rubric: true, sampleSize: true, guidelines: true } },
-          item: {
-            select: {
-              id: true,
-              kind: true,
-              externalId: true,
-              cutoffTime: true,
-              chapter: true,
-              level: true,
-              decisionPoint: true,
-              data: true,
-              patientId: true,
-              datasetId: true,
-              patient: { select: { externalId: true } },
-              dataset: { select: { timeZone: true } },
-              findings: { orderBy: { position: "asc" }, select: FINDING_SELECT },
-            },
-          },
+          item: { select: { ...CASE_ITEM_SELECT, findings: { orderBy: { position: "asc" }, select: FINDING_SELECT } } },
         },
       },
     },
   });
   if (!assignment) return null;
   const { item, audit, sampleOrder } = assignment.auditItem;
+  // Practice first (lib/calibration): nothing of the real case leaves the server while it waits.
+  if (audit.status === "OPEN") await assertQueueOpen(db, userId, audit.id);
   const rubric = parseRubric(audit.rubric);
   logCase(db, userId, options.sent ? "case.sent" : "case.view", { ...assignment, audit, item }, options.address ?? null);
   const [place, record, notes] = await Promise.all([
@@ -91,17 +119,7 @@ export async function loadCasePage(
     /** What the page's state is drawn from, in short: a page kept in the browser compares it when shown. */
     stamp: caseStamp(assignment, audit.status, place),
     flagged: assignment.flagged,
-    item: {
-      id: item.id,
-      kind: item.kind,
-      externalId: item.externalId,
-      chapter: item.chapter,
-      level: item.level,
-      decisionPoint: item.decisionPoint,
-      data: item.data as unknown as Item,
-      patientExternalId: item.patient.externalId,
-      timeZone: item.dataset.timeZone,
-    },
+    item: caseItemView(item),
     findings: item.findings.map(findingView),
     /** MCQ items: the record up to the cutoff, compact JSON (lib/review/compact-record.ts). */
     record: record && { json: record.json, etag: record.etag, events: record.events },

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { parseRubric } from "../../audits/rubric";
 import type { Item, Note } from "../../formats";
 import { eventFromRow, noteFromRow } from "../datasets/rows";
+import { CASE_ITEM_SELECT } from "./case-page";
 
 /**
  * Everything a clinician needs to review one assigned item — and nothing more:
@@ -26,22 +27,7 @@ export async function loadCase(db: Db, userId: string, assignmentId: string) {
         select: {
           sampleOrder: true,
           audit: { select: { id: true, name: true, status: true, rubric: true, _count: { select: { items: true } } } },
-          item: {
-            select: {
-              id: true,
-              kind: true,
-              externalId: true,
-              cutoffTime: true,
-              chapter: true,
-              level: true,
-              decisionPoint: true,
-              ruleId: true,
-              data: true,
-              patientId: true,
-              patient: { select: { externalId: true } },
-              dataset: { select: { timeZone: true } },
-            },
-          },
+          item: { select: { ...CASE_ITEM_SELECT, ruleId: true } },
         },
       },
     },

@@ -4,6 +4,8 @@ import { rubricTurns, splitRatingKey } from "../../audits/item-dimensions";
 import { parseRubric, type Rubric, type RubricDimension } from "../../audits/rubric";
 import { AppError, type CatalogMessage } from "../errors";
 import type { Settled } from "./group-commit";
+import { raterGate } from "../calibration/gate";
+import { queueClosed } from "../../calibration/score";
 
 export interface RatingInput {
   assignmentId: string;
@@ -116,6 +118,19 @@ async function checkSaves(tx: Tx, saves: readonly PendingRating[]): Promise<Sett
     select: { id: true, userId: true, auditId: true, auditItem: { select: { audit: { select: { status: true, rubric: true } } } } },
   });
   const byId = new Map(rows.map((r) => [r.id, r]));
+  // A rater whose queue waits for calibration saves nothing in it: one read for the batch's audits,
+  // then one check per rater only in audits that have a calibration round.
+  const held = new Set<string>();
+  const calibrated = await tx.calibrationRound.findMany({
+    where: { auditId: { in: [...new Set(rows.map((r) => r.auditId))] } },
+    select: { auditId: true },
+    distinct: ["auditId"],
+  });
+  const withRounds = new Set(calibrated.map((r) => r.auditId));
+  for (const pair of new Set(rows.filter((r) => withRounds.has(r.auditId)).map((r) => `${r.userId}\u0000${r.auditId}`))) {
+    const [userId, auditId] = pair.split("\u0000") as [string, string];
+    if (queueClosed(await raterGate(tx, userId, auditId))) held.add(pair);
+  }
   const rubrics = new Map<string, Rubric>(); // validated once per audit
   const perTurn: number[] = [];
   const checked = saves.map((s, i): Settled<RubricDimension> => {
@@ -123,6 +138,7 @@ async function checkSaves(tx: Tx, saves: readonly PendingRating[]): Promise<Sett
     if (!a || a.userId !== s.userId) return refuse("NOT_FOUND", "review.errors.notFound");
     const { status, rubric } = a.auditItem.audit;
     if (status !== "OPEN") return refuse("LOCKED", status === "CLOSED" ? "review.errors.closed" : "review.errors.notOpen");
+    if (held.has(`${a.userId}\u0000${a.auditId}`)) return refuse("LOCKED", "review.errors.calibrationFirst");
     if (!rubrics.has(a.auditId)) rubrics.set(a.auditId, parseRubric(rubric));
     const { key, turnOrder } = splitRatingKey(s.input.dimension);
     const dim = rubrics.get(a.auditId)!.find((d) => d.key === key);

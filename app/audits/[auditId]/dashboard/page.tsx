@@ -152,7 +152,14 @@ export default async function DashboardPage(props: {
           </p>
         </Card>
       )}
-      {overTime && <DriftPrompt overTime={overTime} labels={new Map(shown.dimensions.map((d) => [d.key, d.label]))} href={overTimeHref} />}
+      {overTime && (
+        <DriftPrompt
+          overTime={overTime}
+          labels={new Map(shown.dimensions.map((d) => [d.key, d.label]))}
+          href={overTimeHref}
+          recalibrateHref={organizer && open ? `/audits/${auditId}#calibration` : null}
+        />
+      )}
       <div className="space-y-10">
         <TurnLinks view={turns} href={(choice) => turnHref(choice === turns.turns[0] ? null : String(choice))} />
         {shown.dimensions

@@ -1,0 +1,32 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { guardedAction } from "@/lib/server/action";
+import {
+  addPracticeItem,
+  addPracticeItemSchema,
+  calibrationRuleSchema,
+  removePracticeItem,
+  removePracticeItemSchema,
+  setCalibrationRule,
+  startCalibrationRound,
+  startRoundSchema,
+} from "@/lib/server/calibration/setup";
+
+// The organizer's calibration setup on the audit page (organizers and admins: audits:manage).
+export const addPracticeItemAction = guardedAction("audits:manage", addPracticeItemSchema, async (input, { db, user }) => {
+  await addPracticeItem(db, user.id, input);
+  revalidatePath(`/audits/${input.auditId}`);
+});
+export const removePracticeItemAction = guardedAction("audits:manage", removePracticeItemSchema, async (input, { db, user }) => {
+  await removePracticeItem(db, user.id, input);
+  revalidatePath(`/audits/${input.auditId}`);
+});
+export const setCalibrationRuleAction = guardedAction("audits:manage", calibrationRuleSchema, async (input, { db, user }) => {
+  await setCalibrationRule(db, user.id, input);
+  revalidatePath(`/audits/${input.auditId}`);
+});
+export const startCalibrationRoundAction = guardedAction("audits:manage", startRoundSchema, async (input, { db, user }) => {
+  const round = await startCalibrationRound(db, user.id, input);
+  revalidatePath(`/audits/${input.auditId}`);
+  return round;
+});

@@ -1,0 +1,104 @@
+import { expect, type Page, test } from "@playwright/test";
+import { createOpenAudit, newPage } from "./support/audits";
+import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
+
+const AUDIT = `E2E calibration ${Date.now()}`;
+/** Items of the demo dataset in file order: the five practice items are the first not in the sample. */
+const CANDIDATES = [
+  "SYN-P0001-D1",
+  "SYN-P0001-D2",
+  "SYN-P0001-D3",
+  "SYN-P0002-D1",
+  "SYN-P0003-D1",
+  "SYN-P0004-D1",
+  "SYN-P0005-D1",
+  "SYN-P0005-D2",
+];
+
+/** The organizer adds practice items with the key "Correct" / "Clear and meaningful" until five are in. */
+async function addPracticeItems(page: Page): Promise<string[]> {
+  const added: string[] = [];
+  const card = page.locator("#calibration");
+  for (const id of CANDIDATES) {
+    if (added.length === 5) break;
+    await card.getByLabel("Dataset item id (not one of the sample)").fill(id);
+    await card.getByLabel("Key: Gold-answer correctness").selectOption({ label: "Correct" });
+    await card.getByLabel("Key: Question clarity and clinical meaningfulness").selectOption({ label: "Clear and meaningful" });
+    await card.getByLabel("Rationale").fill(`Rationale for ${id}: the record supports the gold answer.`);
+    await card.getByRole("button", { name: "Add practice item" }).click();
+    const refused = card.locator("#calibration-item-error").getByText(`Item “${id}” is in this audit's sample`);
+    const listed = card.getByTestId("practice-items").getByText(id, { exact: true });
+    await expect(refused.or(listed)).toBeVisible();
+    if (await listed.isVisible()) added.push(id);
+  }
+  expect(added).toHaveLength(5);
+  return added;
+}
+
+/** The rater answers the open practice round by keyboard: `wrongGold` items get "Incorrect" for the gold answer. */
+async function practise(page: Page, wrongGold: number) {
+  for (let i = 1; i <= 5; i++) {
+    await expect(page.getByTestId("practice-heading")).toHaveText(`Practice item ${i} of 5`);
+    await waitForShortcuts(page);
+    // Nothing of the key before the answer.
+    await expect(page.getByTestId("practice-rationale")).toHaveCount(0);
+    await page.keyboard.press(i <= wrongGold ? "2" : "1");
+    await page.keyboard.press("1");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("practice-rationale")).toContainText("the record supports the gold answer");
+    await expect(page.getByTestId("practice-key-gold")).toContainText(i <= wrongGold ? "differs" : "matches");
+    await expect(page.getByTestId("practice-key-gold")).toContainText("Key: Correct");
+    await page.keyboard.press("n");
+  }
+}
+
+// The issue's "Done when": a 5-item calibration with keys, worked through by keyboard with each key
+// shown after the answer, a failed gate, a re-calibration, a pass, and only then the queue; the
+// organizer sees the results.
+test("a rater practises against the key, fails the gate, re-calibrates and then reviews", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const path = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 2, seed: "e2e-calibration", clinicians: [1] });
+  const organizer = await newPage(browser);
+  await signInAs(organizer, "organizer");
+  await organizer.goto(path);
+  await addPracticeItems(organizer);
+  await organizer.locator("#calibration").getByRole("button", { name: "Start the calibration round" }).click();
+  await expect(organizer.locator("#calibration").getByText("Round 1: all raters")).toBeVisible();
+
+  const rater = await newPage(browser);
+  await signIn(rater, "clinician1@demo.clinaudit", "demo-clinician-2026");
+  const mine = rater.locator("section", { has: rater.getByRole("heading", { name: AUDIT }) });
+  await expect(mine).toContainText("A practice round comes first: 0 of 5 practice items done.");
+  await expect(mine.getByRole("link", { name: /Next unrated/ })).toHaveCount(0);
+  await mine.getByRole("link", { name: "Start practice" }).click();
+  await practise(rater, 3);
+  // 7 of 10 questions match the key: below 80 %, told calmly; the queue stays closed.
+  await expect(rater.getByTestId("practice-result")).toContainText("matched the key on 7 of 10 questions (70 %); this audit asks for 80 %");
+  await expect(rater.getByRole("link", { name: "Go to your queue" })).toHaveCount(0);
+  await rater.goto("/review");
+  await expect(mine).toContainText("The organizer sees it and can start another practice round");
+  await expect(mine.getByRole("link", { name: /Next unrated/ })).toHaveCount(0);
+
+  // The organizer sees the result and starts a re-calibration round for this rater.
+  await organizer.reload();
+  const results = organizer.getByTestId("calibration-results");
+  await expect(results.getByRole("row").filter({ hasText: "Not passed" })).toContainText("70 %");
+  const card = organizer.locator("#calibration");
+  await card.getByLabel("Only the raters ticked below").check();
+  await card.getByRole("checkbox", { name: "Dr. Chen Li" }).check();
+  await card.getByRole("button", { name: "Start a re-calibration round" }).click();
+  await expect(card.getByText(/Round 2: /)).toBeVisible();
+
+  await rater.goto("/review");
+  await mine.getByRole("link", { name: "Start practice" }).click();
+  await practise(rater, 0);
+  await expect(rater.getByTestId("practice-result")).toContainText("matched the key on 10 of 10 questions (100 %). Your queue is open.");
+  await rater.getByRole("link", { name: "Go to your queue" }).click();
+  await mine.getByRole("link", { name: /Next unrated/ }).click();
+  await waitForShortcuts(rater);
+  await expect(rater.getByTestId("question")).toBeVisible();
+
+  await organizer.reload();
+  await expect(results.getByRole("row").filter({ hasText: /Passed/ })).toContainText("100 %");
+  await expect(results.getByRole("row").filter({ hasText: /Passed/ })).toContainText("1.00");
+});
