@@ -9,6 +9,7 @@ import type { ErrorRateBound } from "../agreement/error-rate-bound";
 import type { CategoryCount, DimensionReport } from "../agreement/report";
 import type { CoefficientResult } from "../agreement/types";
 import type { ReviewOrderRule } from "../sampling/review-order";
+import type { LatentClassSummary } from "./latent-class";
 import type { AgreementOverTime } from "./over-time";
 import type { TimeOnTaskSummary } from "./time-on-task";
 
@@ -144,6 +145,8 @@ export interface DimensionAuditReport {
   disagreements: ItemSummary[];
   /** Why AC1 and Fleiss/Krippendorff differ markedly, or null. */
   divergence: string | null;
+  /** Dawid–Skene estimates beside the majority vote (latent-class.ts); null when nothing is rated. */
+  latentClass: LatentClassSummary | null;
 }
 
 export interface AuditSummary {
