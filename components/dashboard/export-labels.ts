@@ -2,6 +2,7 @@
 export const EXPORT_LABEL_KEYS = {
   "ratings-long.csv": "ratingsLong",
   "majority-labels.csv": "majority",
+  "latent-class.csv": "latentClass",
   "report.json": "json",
   "report.md": "markdown",
   "report.tex": "latex",

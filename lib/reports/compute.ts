@@ -80,7 +80,7 @@ function computeDimension(s: AuditSnapshot, d: RubricDimension, items: readonly 
     items: summaries,
     disagreements: summaries.filter((i) => i.counts.filter((c) => c.count > 0).length > 1),
     divergence: divergenceExplanation(agreement, labelOf),
-    latentClass: latentClassSummary(s, d, ratings, agreement, items),
+    latentClass: latentClassSummary(d, ratings, agreement, items),
   };
 }
 
