@@ -16,6 +16,7 @@ import { RaterFatigueTable } from "@/components/dashboard/rater-fatigue-table";
 import { splitRatingKey } from "@/lib/audits/item-dimensions";
 import { CommentsTable } from "@/components/dashboard/comments-table";
 import { ErrorBoundCard } from "@/components/dashboard/error-bound-card";
+import { LatentClassCard } from "@/components/dashboard/latent-class-card";
 import { LiveRefresh } from "@/components/dashboard/live-refresh";
 import { localizeReport } from "@/components/dashboard/localize-report";
 import { PrintButton } from "@/components/dashboard/print-button";
@@ -68,7 +69,10 @@ export default async function DashboardPage(props: {
     organizer ? loadAuditComments(db, head) : Promise.resolve([]),
   ]);
   // What the page shows: labels in the reader's language. The exports and the paragraph keep `report`.
-  const shown = rubric ? localizeReport(report, rubric, locale) : report;
+  const localized = rubric ? localizeReport(report, rubric, locale) : report;
+  // Latent-class estimates say how each rater tends to answer: organizers and admins only, so the
+  // page never passes them on for a clinician (who sees a closed, shared audit's numbers).
+  const shown = organizer ? localized : { ...localized, dimensions: localized.dimensions.map((d) => ({ ...d, latentClass: null })) };
   const outcome = adjudications.length ? adjudicatedOutcome(shown, adjudications) : null;
   const open = head.audit.status === "OPEN";
   // A conversation audit's per-turn figures, one turn at a time (lib/reports/turn-view.ts).
@@ -161,6 +165,7 @@ export default async function DashboardPage(props: {
                 <MajoritySummary dimension={d} />
                 <ErrorBoundCard dimension={d} />
               </div>
+              {organizer && <LatentClassCard dimension={d} itemHref={(id) => `/audits/${auditId}/items/${id}`} />}
               <CoefficientTable dimension={d} />
               {overTime?.dimensions
                 .filter((o) => o.key === d.key)
