@@ -242,6 +242,13 @@ describe("reproducibility package", () => {
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
 
+    it("fails, naming it, when the latent-class prior was altered", () => {
+      const r = run("Rscript", ["reproduce.R"], unpack(smallAudit(), nudgeLatentPrior));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/gold +latent class prior correct .* -?0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
+
     it("fails, naming the window, when a window's AC1 was altered", () => {
       const r = run("Rscript", ["reproduce.R"], unpack(driftWithEdits(), nudgeLastWindow));
       expect(r.status).toBe(1);
