@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { AuditReport } from "@/lib/reports/types";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import {
@@ -56,7 +57,10 @@ export default async function DashboardPage(props: {
   // Kept per version of its inputs; the version is read first, so a rating saved while the
   // snapshot loads makes the next poll refresh.
   const computedAt = new Date().toISOString();
-  const { version, head, report } = (await keptReport(db, auditId))!;
+  const { version, head, report: kept } = (await keptReport(db, auditId))!;
+  // Latent-class estimates say how each rater tends to answer: organizers and admins only, so for a
+  // clinician (who sees a closed, shared audit's numbers) they are gone before anything is rendered.
+  const report = organizer ? kept : withoutLatentClass(kept);
   const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
     keptProgress(db, auditId, version),
     loadAdjudications(db, auditId),
@@ -69,10 +73,7 @@ export default async function DashboardPage(props: {
     organizer ? loadAuditComments(db, head) : Promise.resolve([]),
   ]);
   // What the page shows: labels in the reader's language. The exports and the paragraph keep `report`.
-  const localized = rubric ? localizeReport(report, rubric, locale) : report;
-  // Latent-class estimates say how each rater tends to answer: organizers and admins only, so the
-  // page never passes them on for a clinician (who sees a closed, shared audit's numbers).
-  const shown = organizer ? localized : { ...localized, dimensions: localized.dimensions.map((d) => ({ ...d, latentClass: null })) };
+  const shown = rubric ? localizeReport(report, rubric, locale) : report;
   const outcome = adjudications.length ? adjudicatedOutcome(shown, adjudications) : null;
   const open = head.audit.status === "OPEN";
   // A conversation audit's per-turn figures, one turn at a time (lib/reports/turn-view.ts).
@@ -208,4 +209,8 @@ export default async function DashboardPage(props: {
       </div>
     </>
   );
+}
+
+function withoutLatentClass(r: AuditReport): AuditReport {
+  return { ...r, dimensions: r.dimensions.map((d) => ({ ...d, latentClass: null })) };
 }
