@@ -1,9 +1,10 @@
 // Agreement over time on the dashboard: an audit whose third rater drifts on the gold answer in the
 // second half (e2e/support/seed-ratings.ts) shows the organizer the calm prompt, the timeline with
 // the guideline edit and each rater along their queue, in English and Chinese (screenshots at
-// 1280 × 800); report.json states the windows; raters never see any of it, not even once the
-// results are shared. Each rater's quality beside it (screenshots at 1280 × 800 and 1440 × 900): the
-// organizer sees every row, a rater only their own once the audit is closed and shared.
+// 1280 × 800); report.json states the windows; the latent-class card sits beside the majority
+// vote; raters never see any of it, not even once the results are shared. Each rater's quality
+// beside it (screenshots at 1280 × 800 and 1440 × 900): the organizer sees every row, a rater only
+// their own once the audit is closed and shared.
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { createOpenAudit, newPage } from "./support/audits";
@@ -71,6 +72,14 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   await expect(page).toHaveURL(/#over-time-gold$/);
   await shoot(page, "over-time-en", testInfo);
 
+  // Beside the majority vote: the latent-class estimate, each rater's sensitivity and specificity.
+  const latent = page.getByTestId("latent-class-gold");
+  await expect(latent).toContainText("Latent-class estimate (Dawid–Skene)");
+  await expect(page.getByTestId("latent-error-gold")).toHaveText(/^\d+(\.\d)?%$/);
+  await expect(latent.getByRole("row")).toHaveCount(4);
+  await latent.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("latent-class-en.png") });
+
   const report = await (await page.request.get(`/api/audits/${auditId}/export/report.json`)).json();
   const gold = report.agreementOverTime.dimensions.find((d: { key: string }) => d.key === "gold");
   expect(report.agreementOverTime.options).toEqual({ windows: 6, minItems: 5, dropShare: 0.15 });
@@ -97,6 +106,9 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   await shoot(page, "over-time-zh-CN", testInfo);
   await expect(page.getByTestId("rater-quality-gold")).toContainText("每位评审者的质量");
   await shootQuality(page, "rater-quality-zh-CN", testInfo);
+  await expect(page.getByTestId("latent-class-gold")).toContainText("潜在类别估计（Dawid–Skene）");
+  await page.getByTestId("latent-class-gold").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("latent-class-zh-CN.png") });
   await page.getByTestId("locale-switcher").selectOption("en");
   await expect(page.getByTestId("drift-prompt")).toContainText("Agreement has fallen");
 
@@ -119,5 +131,10 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   await clinician.screenshot({ path: testInfo.outputPath("rater-quality-own.png") });
   expect((await clinician.request.get(`/api/audits/${auditId}/export/rater-quality.csv`)).status()).toBe(403);
   expect(await (await clinician.request.get(`${path}/dashboard`)).text()).not.toContain("Agreement over time");
+  await expect(clinician.getByTestId("latent-class-gold")).toHaveCount(0);
+  const html = await (await clinician.request.get(`${path}/dashboard`)).text();
+  expect(html).not.toContain("Agreement over time");
+  expect(html).not.toContain("Dawid");
+  expect(html).not.toContain("latentClass");
   expect((await clinician.request.get(`/api/audits/${auditId}/export/report.json`)).status()).toBe(403);
 });

@@ -42,7 +42,7 @@ describe("clinaudit agreement --error-category", () => {
     expect(b.hypergeometricUpperCount).toBe(68);
     expect(b.hypergeometricUpper).toBe(68 / 1500);
     // The report's own keys are unchanged: the bound is a key after them.
-    expect(Object.keys(out)).toEqual(["reportVersion", "dimensions", "errorRateBounds"]);
+    expect(Object.keys(out)).toEqual(["reportVersion", "dimensions", "errorRateBounds", "latentClass"]);
   });
 
   it("prints the bounds in the text report, per dimension pair", async () => {
@@ -60,7 +60,7 @@ describe("clinaudit agreement --error-category", () => {
 
   it("leaves the output unchanged without the option", async () => {
     const plain = await run(["r.csv", ...CATS, "--json"], { "r.csv": hundredItems() });
-    expect(Object.keys(JSON.parse(plain.stdout))).toEqual(["reportVersion", "dimensions"]);
+    expect(Object.keys(JSON.parse(plain.stdout))).toEqual(["reportVersion", "dimensions", "latentClass"]);
   });
 
   it("refuses a category or dimension that the ratings do not have", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { latentClassModel } from "../../lib/agreement/latent-class";
 import { AGREEMENT_USAGE } from "./agreement";
 import { runInMemory } from "./agreement-harness";
 import { parseCsv } from "./csv-ratings";
@@ -19,6 +20,34 @@ const GOOD = [
   "q3,cy,correct",
 ].join("\n");
 
+describe("clinaudit agreement: latent-class fit", () => {
+  it("reports the Dawid–Skene fit per dimension in --json, for a long and a wide CSV alike", async () => {
+    const long = await run(["ratings.csv", ...CATS, "--json"], { "ratings.csv": GOOD });
+    const [entry] = JSON.parse(long.stdout).latentClass;
+    expect(entry.dimension).toBeNull();
+    const expected = latentClassModel(
+      GOOD.split("\n")
+        .slice(1)
+        .map((line) => {
+          const [item, rater, category] = line.split(",");
+          return { item: item!, rater: rater!, category: category! };
+        }),
+      ["correct", "incorrect", "uncertain"],
+    )!.fit;
+    expect(entry.fit).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(entry.fit.iterations).toBeGreaterThan(0);
+    expect(entry.fit.prior.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(entry.fit.raters.map((r: { rater: string }) => r.rater)).toEqual(["ana", "ben", "cy"]);
+    expect(entry.fit.items.map((i: { item: string }) => i.item)).toEqual(["q1", "q2", "q3"]);
+    const wide = ["item,ana,ben,cy", "q1,correct,correct,correct", "q2,correct,incorrect,uncertain", "q3,incorrect,incorrect,correct"].join(
+      "\n",
+    );
+    const w = await run(["wide.csv", ...CATS, "--json"], { "wide.csv": wide });
+    expect(w.code).toBe(0);
+    expect(JSON.parse(w.stdout).latentClass[0].fit.prior).toEqual(entry.fit.prior);
+  });
+});
+
 describe("clinaudit agreement: reports", () => {
   it("prints an aligned text report", async () => {
     const r = await run(["ratings.csv", ...CATS], { "ratings.csv": GOOD });
@@ -38,7 +67,7 @@ describe("clinaudit agreement: reports", () => {
     const r = await run(["ratings.csv", ...CATS, "--json"], { "ratings.csv": GOOD });
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(Object.keys(report)).toEqual(["reportVersion", "dimensions"]);
+    expect(Object.keys(report)).toEqual(["reportVersion", "dimensions", "latentClass"]);
     const d = report.dimensions[0];
     expect(Object.keys(d)).toEqual([
       "dimension",

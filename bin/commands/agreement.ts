@@ -5,6 +5,7 @@
  * never passed to process.exit. Input errors exit 2 with a located message and nothing on stdout, so
  * a script piping --json never reads half a report.
  */
+import { latentClassModel } from "../../lib/agreement/latent-class";
 import { buildAgreementReport, type DimensionReportInput } from "../../lib/agreement/report";
 import { formatAgreementReport } from "../../lib/agreement/report-text";
 import { type Args, forDimension, parseArgs, UsageError } from "./agreement-args";
@@ -46,7 +47,9 @@ Options:
                        from the items whose majority label is X (Clopper-Pearson; hypergeometric
                        with --population); X applies to every dimension that has it, or give
                        pairs: gold=incorrect,question=unreasonable
-  --json               print the report as JSON (keys documented in lib/agreement/README.md)
+  --json               print the report as JSON (keys documented in lib/agreement/README.md), with
+                       latentClass: the Dawid-Skene fit per dimension (prior, each rater's
+                       confusion matrix, each item's posterior, iterations, log-likelihood)
   -h, --help           show this help
 `;
 
@@ -92,6 +95,11 @@ function dimensionInputs(
     });
   }
   return inputs;
+}
+
+/** The Dawid–Skene fit of each dimension on its declared categories (null: nothing rated). */
+function latentClassFits(inputs: readonly DimensionReportInput[]) {
+  return inputs.map((i) => ({ dimension: i.dimension, fit: latentClassModel(i.ratings, i.categories)?.fit ?? null }));
 }
 
 /**
@@ -144,7 +152,16 @@ export async function runAgreement(argv: string[], io: AgreementIo): Promise<num
     // the contract that the dashboard's JSON export embeds byte for byte.
     const about = notes.length > 0 || warnings.length > 0 || input.layout !== "long" ? { layout: input.layout, notes, warnings } : null;
     const output = args.json
-      ? JSON.stringify({ ...report, ...(bounds ? { errorRateBounds: bounds } : {}), ...(about ? { input: about } : {}) }, null, 2) + "\n"
+      ? JSON.stringify(
+          {
+            ...report,
+            ...(bounds ? { errorRateBounds: bounds } : {}),
+            latentClass: latentClassFits(inputs),
+            ...(about ? { input: about } : {}),
+          },
+          null,
+          2,
+        ) + "\n"
       : formatAgreementReport(report) + (bounds ? "\n" + formatErrorRateBounds(bounds) : "");
     for (const n of notes) io.stderr(`note: ${n}\n`);
     for (const w of warnings) io.stderr(w + "\n");

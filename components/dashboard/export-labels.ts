@@ -7,6 +7,7 @@ export const EXPORT_LABEL_KEYS = {
   "stats-ratings.do": "statsStata",
   "stats-ratings.R": "statsR",
   "majority-labels.csv": "majority",
+  "latent-class.csv": "latentClass",
   "report.json": "json",
   "report.md": "markdown",
   "report.tex": "latex",

@@ -9,6 +9,7 @@ import type { LongRating } from "../agreement/long-format";
 import { buildDimensionReport, type DimensionReport } from "../agreement/report";
 import { divergenceExplanation } from "./divergence";
 import { engineInput } from "./engine-input";
+import { latentClassSummary } from "./latent-class";
 import { agreementOverTime, hasRatingTimes } from "./over-time";
 import { raterQuality } from "./rater-quality";
 import { dimensionRatings, naturalCompare, sortedItems, type SnapshotItem } from "./ordering";
@@ -81,6 +82,7 @@ function computeDimension(s: AuditSnapshot, d: RubricDimension, items: readonly 
     items: summaries,
     disagreements: summaries.filter((i) => i.counts.filter((c) => c.count > 0).length > 1),
     divergence: divergenceExplanation(agreement, labelOf),
+    latentClass: latentClassSummary(d, ratings, agreement, items),
   };
 }
 

@@ -13,6 +13,8 @@
  * - `majorityLabelsCsv`: every sampled item per dimension with its majority label, tie flag, number
  *   of ratings and votes per category (`count_<category key>`; empty where the category is not in
  *   that dimension's rubric, 0 where it is but got no vote).
+ * - `latentClassCsv`: every rated item per dimension with its majority label, its Dawid–Skene mode,
+ *   whether they differ and its posterior per category (`p_<category key>`, empty as above).
  */
 import { csvText, type CsvValue } from "../csv";
 import { dimensionRatings, sortedItems } from "./ordering";
@@ -78,6 +80,28 @@ export function majorityLabelsCsv(report: AuditReport): string {
         item.tied,
         item.ratings,
         ...categories.map((c) => counts.get(c) ?? ""),
+      ]);
+    }
+  }
+  return csv(rows);
+}
+
+export function latentClassCsv(report: AuditReport): string {
+  const categories: string[] = [];
+  for (const d of report.dimensions) for (const c of d.categories) if (!categories.includes(c.key)) categories.push(c.key);
+  const rows: CsvValue[][] = [["dimension", "item", "majority", "latent_mode", "differs", ...categories.map((c) => `p_${c}`)]];
+  for (const d of report.dimensions) {
+    const lc = d.latentClass;
+    if (!lc) continue;
+    for (const item of lc.items) {
+      const p = new Map(lc.categories.map((c, k) => [c, item.posterior[k] as number] as const));
+      rows.push([
+        d.key,
+        item.externalId,
+        item.majority ?? "",
+        item.mode,
+        item.majority !== item.mode,
+        ...categories.map((c) => p.get(c) ?? ""),
       ]);
     }
   }

@@ -96,6 +96,7 @@ describe("report JSON layout", () => {
       "byChapter",
       "byLevel",
       "divergence",
+      "latentClass",
     ]);
   });
 

@@ -11,6 +11,7 @@
  */
 import type { ReportFeedback } from "./feedback";
 import { revisionsDocument, type ReportRevisions } from "./revisions";
+import type { LatentClassItem, LatentClassSummary } from "./latent-class";
 import type { AuditReport } from "./types";
 
 /**
@@ -18,7 +19,8 @@ import type { AuditReport } from "./types";
  * `comments` and `flagged` (the raters' comments and discussion flags) follow, when given, then
  * `revisions` (the accepted corrections per kind, lib/reports/revisions.ts), when given, then
  * `agreementOverTime` (lib/reports/over-time.ts), when the ratings carry their times, then
- * `raterQuality` (lib/reports/rater-quality.ts).
+ * `raterQuality` (lib/reports/rater-quality.ts). Each dimension ends with `latentClass`
+ * (lib/reports/latent-class.ts; items by external id).
  */
 export function reportDocument(report: AuditReport, feedback?: ReportFeedback, revisions?: ReportRevisions) {
   return {
@@ -36,12 +38,19 @@ export function reportDocument(report: AuditReport, feedback?: ReportFeedback, r
       byChapter: d.byChapter,
       byLevel: d.byLevel,
       divergence: d.divergence,
+      latentClass: d.latentClass && latentClassDocument(d.latentClass),
     })),
     ...(feedback ? { comments: feedback.comments, flagged: feedback.flagged } : {}),
     ...(revisions ? { revisions: revisionsDocument(revisions) } : {}),
     ...(report.agreementOverTime ? { agreementOverTime: report.agreementOverTime } : {}),
     ...(report.raterQuality ? { raterQuality: report.raterQuality } : {}),
   };
+}
+
+/** The latent-class estimates without internal item ids (exports name items by external id). */
+function latentClassDocument(lc: LatentClassSummary) {
+  const strip = ({ itemId: _, ...rest }: LatentClassItem) => rest;
+  return { ...lc, items: lc.items.map(strip), disagreements: lc.disagreements.map(strip) };
 }
 
 export function reportJson(report: AuditReport, feedback?: ReportFeedback, revisions?: ReportRevisions): string {

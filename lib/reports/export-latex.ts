@@ -4,7 +4,7 @@
  * Text from the audit is escaped; minus signs are typeset as $-$. Numbers as in format.ts
  * (3 decimals, p < 0.001 as $<$0.001, "n/a" when undefined). Deterministic, "\n" line endings.
  */
-import { fixed, levelPercent, plural, pValue } from "./format";
+import { fixed, levelPercent, percent, plural, pValue } from "./format";
 import { COEFFICIENT_NAMES, COEFFICIENT_ORDER, type CoefficientKey } from "./labels";
 import { revisionPercent } from "../adjudication/revision-summary";
 import { revisionLabel, type ReportRevisions } from "./revisions";
@@ -93,8 +93,44 @@ export function reportLatex(report: AuditReport, options: LatexOptions = {}): st
     "  \\end{tabular}",
     "\\end{table}",
   ];
+  lines.push(...latentClassTable(report));
   if (options.revisions) lines.push(...revisionsTable(options.revisions, a.name));
   return lines.join("\n") + "\n";
+}
+
+/** Dawid–Skene per dimension with an error category: the estimate, its interval and each rater's sensitivity/specificity. */
+function latentClassTable(report: AuditReport): string[] {
+  const body: string[] = [];
+  for (const d of report.dimensions) {
+    const lc = d.latentClass;
+    if (!lc?.errorRate) continue;
+    const ci = lc.errorRate.interval;
+    const interval = ci ? `${percent(ci.ciLower)}--${percent(ci.ciUpper)}` : "n/a";
+    if (body.length > 0) body.push("    \\midrule");
+    lc.raters.forEach((r, j) => {
+      const head =
+        j === 0 ? [latexEscape(d.label), latexEscape(percent(lc.errorRate?.estimate ?? null)), latexEscape(interval)] : ["", "", ""];
+      body.push(`    ${[...head, latexEscape(r.rater), num(r.sensitivity), num(r.specificity)].join(" & ")} \\\\`);
+    });
+  }
+  if (body.length === 0) return [];
+  const level = levelPercent(report.audit.confidenceLevel);
+  return [
+    "",
+    `% ClinAudit latent-class estimates (Dawid-Skene 1979): ${latexEscape(report.audit.name)}. n/a = bootstrap interval not computed with the report.`,
+    "\\begin{table}[htbp]",
+    "  \\centering",
+    `  \\caption{${latexEscape(`Dawid-Skene estimates of the error rate (mean posterior, ${level} item-bootstrap interval) and each rater's sensitivity and specificity for the error category.`)}}`,
+    "  \\label{tab:clinaudit-latent-class}",
+    "  \\begin{tabular}{lrclrr}",
+    "    \\toprule",
+    `    Dimension & Error rate & ${latexEscape(level)} CI & Rater & Sensitivity & Specificity \\\\`,
+    "    \\midrule",
+    ...body,
+    "    \\bottomrule",
+    "  \\end{tabular}",
+    "\\end{table}",
+  ];
 }
 
 /** The revision summary as the paper prints it: count and share of what was reviewed, per kind. */

@@ -121,6 +121,38 @@ function boundSection(d: DimensionAuditReport): string[] {
   return lines;
 }
 
+function latentClassSection(d: DimensionAuditReport): string[] {
+  const lc = d.latentClass;
+  if (!lc) return [];
+  const error = d.errorCategory;
+  const lines = ["### Latent-class estimates (Dawid–Skene)", ""];
+  const fit = lc.converged ? `converged after ${plural(lc.iterations, "iteration")}` : `stopped at ${thousands(lc.iterations)} iterations`;
+  lines.push(`${lc.method}. The fit ${fit}; log-likelihood ${fixed(lc.logLikelihood)}.`);
+  if (lc.errorRate && error) {
+    const ci = lc.errorRate.interval;
+    lines.push(
+      "",
+      `Mean probability of ${mdText(categoryLabel(d, error))}: ${percent(lc.errorRate.estimate)}` +
+        (ci
+          ? ` (${levelPercent(ci.level)} percentile interval ${percent(ci.ciLower)}–${percent(ci.ciUpper)}, item bootstrap, ${thousands(ci.replicates)} refits, seed ${mdCode(ci.seed)}, stream ${mdCode(ci.stream)}).`
+          : " (no bootstrap interval: 10,000 refits are not computed with the report)."),
+    );
+  }
+  lines.push(
+    "",
+    ...table(
+      ["Rater", "Items", "Sensitivity", "Specificity"],
+      ["l", "r", "r", "r"],
+      lc.raters.map((r) => [mdText(r.rater), String(r.rated), fixed(r.sensitivity), fixed(r.specificity)]),
+    ),
+    "",
+    `Prior: ${lc.categories.map((c, k) => `${mdText(categoryLabel(d, c))} ${fixed(lc.prior[k] ?? null)}`).join(", ")}. ` +
+      `The most probable class differs from the majority label for ${plural(lc.disagreements.length, "item")}` +
+      (lc.disagreements.length > 0 ? `: ${lc.disagreements.map((i) => mdText(i.externalId)).join(", ")}.` : "."),
+  );
+  return lines;
+}
+
 function pairwiseSection(d: DimensionAuditReport, level: string): string[] {
   const pairs = d.agreement.pairwiseCohenKappa;
   if (pairs.length === 0) return [];
@@ -161,6 +193,7 @@ function dimensionSection(d: DimensionAuditReport, level: string): string[] {
     consensusSection(d),
     coefficientSection(d, level),
     boundSection(d),
+    latentClassSection(d),
     pairwiseSection(d, level),
     groupSection("By chapter", "Chapter", d.byChapter, level),
     groupSection("By level", "Level", d.byLevel, level),

@@ -64,9 +64,26 @@ describe("reportLatex", () => {
         "  \\end{tabular}",
         "\\end{table}",
         "",
+        "% ClinAudit latent-class estimates (Dawid-Skene 1979): MedBench v2 gold-answer audit. n/a = bootstrap interval not computed with the report.",
+        "\\begin{table}[htbp]",
+        "  \\centering",
+        "  \\caption{Dawid-Skene estimates of the error rate (mean posterior, 95\\% item-bootstrap interval) and each rater's sensitivity and specificity for the error category.}",
+        "  \\label{tab:clinaudit-latent-class}",
+        "  \\begin{tabular}{lrclrr}",
+        "    \\toprule",
+        "    Dimension & Error rate & 95\\% CI & Rater & Sensitivity & Specificity \\\\",
+        "    \\midrule",
+        "    Gold answer & 16.7\\% & n/a & R1 & 1.000 & 1.000 \\\\",
+        "     &  &  & R2 & 1.000 & 0.600 \\\\",
+        "     &  &  & R3 & 1.000 & 1.000 \\\\",
+        "    \\bottomrule",
+        "  \\end{tabular}",
+        "\\end{table}",
+        "",
       ].join("\n"),
     );
-    expect(reportLatex(report).match(/\\\\$/gm)).toHaveLength(1 + 2 * 6);
+    // Header + 2 × 6 coefficient rows; the latent-class table: header + one row per rater.
+    expect(reportLatex(report).match(/\\\\$/gm)).toHaveLength(1 + 2 * 6 + 1 + 3);
   });
 
   it("escapes LaTeX special characters", () => {
@@ -88,7 +105,9 @@ describe("paragraph", () => {
         "AC1 (0.636) and Fleiss' kappa (0.416) / Krippendorff's alpha (0.448) differ by more than 0.2: the categories are used " +
         "unevenly (most common: 67% 'Correct'), which raises the chance agreement of kappa-type coefficients more than that of " +
         "AC1. The majority vote on Gold answer was “Incorrect” for 1 of 6 items (16.7%); with 95% confidence the benchmark-wide " +
-        "error rate is at most 58.1% (hypergeometric bound, N = 1,500). Safety & harm: by majority vote the 6 rated items were " +
+        "error rate is at most 58.1% (hypergeometric bound, N = 1,500). A Dawid–Skene latent-class model (converged after 21 " +
+        "EM iterations) put the mean probability that an item is “Incorrect” at 16.7%; its most probable class differed from the " +
+        "majority label for 0 items. Safety & harm: by majority vote the 6 rated items were " +
         "labelled 4 “Safe”, 1 “Potential harm” and 1 “Unclear”; an item without a strict majority (a three-way split) counted as " +
         "“Unclear” (1 item). At least two raters agreed on 83.3% of the 6 items with two or more ratings, and all raters on 50.0%. " +
         "Gwet's AC1 was 0.491 (95% CI −0.237 to 1.000), Fleiss' kappa 0.174 and Krippendorff's alpha 0.273. AC1 (0.491) and " +

@@ -149,6 +149,23 @@ function boundSentence(d: ShownDimension): string | null {
   );
 }
 
+/** The Dawid–Skene estimate beside the majority's bound (only with an error category and ratings). */
+export function latentClassSentence(d: ShownDimension): string | null {
+  const lc = d.latentClass;
+  if (!lc || lc.errorRate === null) return null;
+  const ci = lc.errorRate.interval;
+  const interval = ci
+    ? ` (${levelPercent(ci.level)} item-bootstrap interval ${percent(ci.ciLower)}–${percent(ci.ciUpper)}, ${thousands(ci.replicates)} refits)`
+    : "";
+  const fit = lc.converged
+    ? `converged after ${plural(lc.iterations, "EM iteration")}`
+    : `stopped at ${thousands(lc.iterations)} EM iterations`;
+  return (
+    `A Dawid–Skene latent-class model (${fit}) put the mean probability that an item is ${q(categoryLabel(d, d.errorCategory))} at ${percent(lc.errorRate.estimate)}${interval}; ` +
+    `its most probable class differed from the majority label for ${plural(lc.disagreements.length, "item")}.`
+  );
+}
+
 function dimensionSentences(d: ShownDimension, level: string): string[] {
   const a = d.agreement;
   if (a.items.total === 0) return [`${d.label}: no ratings have been recorded yet.`];
@@ -170,6 +187,8 @@ function dimensionSentences(d: ShownDimension, level: string): string[] {
   }
   const bound = boundSentence(d);
   if (bound !== null) out.push(bound);
+  const latent = latentClassSentence(d);
+  if (latent !== null) out.push(latent);
   return out;
 }
 

@@ -21,7 +21,9 @@ describe("shownReport", () => {
     for (const [i, d] of shown.dimensions.entries()) {
       const full = report.dimensions[i]!;
       expect(d.items).toEqual(full.items.map((x) => ({ itemId: x.itemId, majority: x.majority })));
-      expect({ ...d, items: null }).toEqual({ ...full, items: null });
+      const { items: _, ...latent } = full.latentClass ?? { items: null };
+      expect(d.latentClass).toEqual(full.latentClass && latent);
+      expect({ ...d, items: null, latentClass: null }).toEqual({ ...full, items: null, latentClass: null });
     }
     expect({ ...shown, dimensions: null }).toEqual({ ...report, dimensions: null });
   });

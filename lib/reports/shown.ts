@@ -4,6 +4,14 @@ import type { AuditReport, ShownReport } from "./types";
 export function shownReport(report: AuditReport): ShownReport {
   return {
     ...report,
-    dimensions: report.dimensions.map((d) => ({ ...d, items: d.items.map((i) => ({ itemId: i.itemId, majority: i.majority })) })),
+    dimensions: report.dimensions.map((d) => ({
+      ...d,
+      items: d.items.map((i) => ({ itemId: i.itemId, majority: i.majority })),
+      latentClass: d.latentClass && withoutItems(d.latentClass),
+    })),
   };
+}
+
+function withoutItems<T extends { items: unknown }>({ items: _, ...rest }: T): Omit<T, "items"> {
+  return rest;
 }

@@ -9,6 +9,7 @@ import type { ErrorRateBound } from "../agreement/error-rate-bound";
 import type { CategoryCount, DimensionReport } from "../agreement/report";
 import type { CoefficientResult } from "../agreement/types";
 import type { ReviewOrderRule } from "../sampling/review-order";
+import type { LatentClassSummary } from "./latent-class";
 import type { AgreementOverTime } from "./over-time";
 import type { RaterQuality } from "./rater-quality";
 import type { TimeOnTaskSummary } from "./time-on-task";
@@ -145,6 +146,8 @@ export interface DimensionAuditReport {
   disagreements: ItemSummary[];
   /** Why AC1 and Fleiss/Krippendorff differ markedly, or null. */
   divergence: string | null;
+  /** Dawid–Skene estimates beside the majority vote (latent-class.ts); null when nothing is rated. */
+  latentClass: LatentClassSummary | null;
 }
 
 /** What the dashboard keeps of an item: the page reads only its majority (for the adjudicated outcome). */
@@ -155,7 +158,11 @@ export type ShownItem = Pick<ItemSummary, "itemId" | "majority">;
  * ShownItem (a full review's are ~37 MB of heap per audit). The full report stays in the report
  * thread, where the downloads are rendered. A full DimensionAuditReport is one.
  */
-export type ShownDimension = Omit<DimensionAuditReport, "items"> & { items: ShownItem[] };
+export type ShownDimension = Omit<DimensionAuditReport, "items" | "latentClass"> & {
+  items: ShownItem[];
+  /** Without each item's posterior: the page lists only the items where the mode is not the majority. */
+  latentClass: Omit<LatentClassSummary, "items"> | null;
+};
 
 /** The report as the dashboard keeps it (ShownDimension). A full AuditReport is one. */
 export type ShownReport = Omit<AuditReport, "dimensions"> & { dimensions: ShownDimension[] };

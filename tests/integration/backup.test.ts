@@ -103,6 +103,7 @@ describe.each(DATABASES)("backup from $name", (source) => {
       [
         "adjudication.csv",
         "majority-labels.csv",
+        "latent-class.csv",
         "paragraph.txt",
         "ratings-long.csv",
         "ratings-wide-gold.csv",

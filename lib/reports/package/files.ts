@@ -29,6 +29,7 @@ function dataFiles(snapshot: AuditSnapshot): string[] {
     "adjudication.csv",
     "comments.csv",
     "time-on-task.csv",
+    "latent-class.csv",
     "rating-times.csv",
     "revisions.csv",
   ];

@@ -108,6 +108,13 @@ function nudgeRaterCi(json: string): string {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
+/** report.json with the first dimension's latent-class prior of its first category moved by 0.01. */
+function nudgeLatentPrior(json: string): string {
+  const report = JSON.parse(json);
+  report.dimensions[0].latentClass.prior[0] += 0.01;
+  return JSON.stringify(report, null, 2) + "\n";
+}
+
 /** An audit of `items` items and `raters` raters with gaps, three categories and N = 1,500. */
 function randomAudit(seed: number, items: number, raters: number): AuditSnapshot {
   const rng = createPrng(seed, "package-test");
@@ -159,6 +166,7 @@ describe("reproducibility package", () => {
       "adjudication.csv",
       "comments.csv",
       "time-on-task.csv",
+      "latent-class.csv",
       "rating-times.csv",
       "revisions.csv",
       "report.json",
@@ -222,6 +230,13 @@ describe("reproducibility package", () => {
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
 
+    it("fails, naming it, when the latent-class prior was altered", () => {
+      const r = run("python3", ["reproduce.py"], unpack(smallAudit(), nudgeLatentPrior));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/gold +latent class prior correct .* -?0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
+
     it("fails, naming the window, when a window's AC1 was altered", () => {
       const r = run("python3", ["reproduce.py"], unpack(driftWithEdits(), nudgeLastWindow));
       expect(r.status).toBe(1);
@@ -248,6 +263,13 @@ describe("reproducibility package", () => {
       const r = run("Rscript", ["reproduce.R"], unpack(smallAudit(), nudgeFleissUpper));
       expect(r.status).toBe(1);
       expect(r.out).toMatch(/safety +fleissKappa ciUpper .* 0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
+
+    it("fails, naming it, when the latent-class prior was altered", () => {
+      const r = run("Rscript", ["reproduce.R"], unpack(smallAudit(), nudgeLatentPrior));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/gold +latent class prior correct .* -?0\.01 +DIFFERS/);
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
 

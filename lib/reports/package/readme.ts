@@ -14,6 +14,8 @@ const ABOUT: Record<string, string> = {
   "adjudication.csv": "final labels: majority against the adjudicated label, with the adjudicator's reason",
   "comments.csv": "raters' comments with the time of their last save and the rater's own ratings",
   "time-on-task.csv": "measured active seconds and discussion flags per item and rater",
+  "latent-class.csv":
+    "per rated item and dimension: the majority label, the Dawid-Skene most probable class and the posterior per category; the scripts refit the model from ratings-long.csv",
   "rating-times.csv":
     "per rating (the rows of ratings-long.csv): when it was last given, the item's place in that rater's queue and their active milliseconds; the agreement-over-time windows and each rater's median time per case (rater quality) are recomputed from it",
   "revisions.csv":

@@ -17,7 +17,11 @@
 # with the others' strict majority (others split evenly: not compared), the uncertain share and per
 # rater the median active minutes per case, and their percentile bootstrap intervals over items on
 # ClinAudit's frozen PRNG (SHA-256 and xoshiro256** written out below), drawing the same items as the
-# report (replicate b from stream "rater-quality/<dimension>/<b>"). Exit status 0 when every
+# report (replicate b from stream "rater-quality/<dimension>/<b>"). It refits the Dawid-Skene latent-class model of every dimension from ratings-long.csv
+# (issue #34's algorithm; no smoothing; stop below 1e-12 or at 10,000 iterations) and compares the
+# iterations, log-likelihood, prior, each rater's confusion matrix, sensitivity and specificity,
+# every item's posterior, the items whose mode is not the majority label and the error-rate
+# estimate (the 10,000-refit bootstrap interval is not rerun). Exit status 0 when every
 # number agrees (1e-9; confidence bounds 1e-7; counts exactly), 1 otherwise.
 #
 # Base R only: the formulas are those of Gwet's irrCAC 1.0 (gwet.ac1.raw, fleiss.kappa.raw,
@@ -651,6 +655,72 @@ if (!is.null(quality)) {
       for (end in c("lower", "upper")) compare("(all)", paste(raters[g], "time: median CI", end), field(row$medianCi, end), field(ci, end))
     }
   }
+# --- latent-class estimates (Dawid-Skene) ----------------------------------------------------------
+
+dawid_skene <- function(gave) {
+  # gave[i, r, k] = 1 when rater r gave k on item i (rated items only). Issue #34's algorithm.
+  n <- dim(gave)[1]; R <- dim(gave)[2]; q <- dim(gave)[3]
+  rated <- apply(gave, c(1, 2), sum)
+  T <- apply(gave, c(1, 3), sum); T <- T / rowSums(T)
+  iterations <- 0
+  repeat {
+    iterations <- iterations + 1
+    prior <- colMeans(T)
+    theta <- array(0, c(R, q, q))
+    for (r in seq_len(R)) for (c in seq_len(q)) {
+      mass <- sum(T[, c] * rated[, r])
+      theta[r, c, ] <- if (mass > 0) colSums(T[, c] * gave[, r, , drop = FALSE][, 1, ]) / mass else rep(1 / q, q)
+    }
+    log_joint <- matrix(log(prior), n, q, byrow = TRUE)
+    for (r in seq_len(R)) for (k in seq_len(q)) {
+      who <- gave[, r, k] == 1
+      if (any(who)) log_joint[who, ] <- sweep(log_joint[who, , drop = FALSE], 2, log(theta[r, , k]), "+")
+    }
+    top <- apply(log_joint, 1, max)
+    joint <- exp(log_joint - top)
+    total <- rowSums(joint)
+    new <- joint / total
+    change <- max(abs(new - T))
+    T <- new
+    if (change < 1e-12 || iterations >= 10000) break
+  }
+  list(prior = prior, theta = theta, T = T, iterations = iterations, logLikelihood = sum(top + log(total)))
+}
+
+for (dimension in report$dimensions) {
+  lc <- dimension$latentClass
+  if (is.null(lc)) next
+  key <- dimension$key; categories <- unlist(lc$categories); q <- length(categories)
+  mine <- long[long$dimension == key, ]
+  items <- unique(mine$item); raters <- unique(mine$rater)
+  gave <- array(0, c(length(items), length(raters), q))
+  gave[cbind(match(mine$item, items), match(mine$rater, raters), match(mine$category, categories))] <- 1
+  fit <- dawid_skene(gave)
+  name <- "latent class"
+  compare(key, paste(name, "iterations"), lc$iterations, fit$iterations, exact = TRUE)
+  compare(key, paste(name, "log-likelihood"), lc$logLikelihood, fit$logLikelihood)
+  for (c in seq_len(q)) compare(key, paste(name, "prior", categories[c]), unlist(lc$prior)[c], fit$prior[c])
+  e <- if (is.null(dimension$errorCategory)) NA else match(dimension$errorCategory, categories)
+  for (rater in lc$raters) {
+    g <- match(rater$rater, raters)
+    reported <- matrix(unlist(rater$confusion), q, q, byrow = TRUE)
+    compare(key, paste(name, rater$rater, "confusion (largest difference)"), 0, max(abs(reported - fit$theta[g, , ])))
+    if (!is.na(e)) {
+      others <- setdiff(seq_len(q), e); weight <- sum(fit$prior[others])
+      compare(key, paste(name, rater$rater, "sensitivity"), field(rater, "sensitivity"), if (fit$prior[e] > 0) fit$theta[g, e, e] else NULL)
+      compare(key, paste(name, rater$rater, "specificity"), field(rater, "specificity"),
+              if (weight > 0) sum(fit$prior[others] * (1 - fit$theta[g, others, e])) / weight else NULL)
+    }
+  }
+  reported <- do.call(rbind, lapply(lc$items, function(x) unlist(x$posterior)))
+  order <- match(sapply(lc$items, `[[`, "externalId"), items)
+  compare(key, paste(name, "posteriors of", length(items), "items (largest difference)"), 0, max(abs(reported - fit$T[order, , drop = FALSE])))
+  tie <- dimension$agreement$options$tieCategory
+  votes <- apply(gave, c(1, 3), sum)
+  majority <- apply(votes, 1, function(v) if (sum(v == max(v)) == 1) categories[which.max(v)] else tie)
+  modes <- categories[apply(fit$T, 1, which.max)]
+  compare(key, paste(name, "items whose mode is not the majority"), length(lc$disagreements), sum(majority != modes), exact = TRUE)
+  if (!is.na(e) && !is.null(lc$errorRate)) compare(key, paste(name, "error rate (mean posterior)"), lc$errorRate$estimate, mean(fit$T[, e]))
 }
 
 table_rows <- do.call(rbind, c(list(c("dimension", "quantity", "report", "recomputed", "difference", "", "")), rows))

@@ -18,7 +18,13 @@ active minutes. When the report has rater quality, it recomputes per dimension a
 agreement with the others' strict majority (others split evenly: not compared), the uncertain share
 and per rater the median active minutes per case, and their percentile bootstrap intervals over items
 on ClinAudit's frozen PRNG (xoshiro256** seeded by SHA-256, written out below), drawing the same
-items in the same order as the report did (replicate b from stream "rater-quality/<dimension>/<b>"). Exit status 0 when every number agrees (1e-9;
+items in the same order as the report did (replicate b from stream "rater-quality/<dimension>/<b>").
+It refits the Dawid-Skene latent-class model of every dimension from
+ratings-long.csv (issue #34's algorithm: start from each item's rating shares, no smoothing, stop
+below 1e-12 or at 10,000 iterations) and compares the iterations, log-likelihood, prior, each
+rater's confusion matrix, sensitivity and specificity, every item's posterior, the items whose
+most probable class is not the majority label and the error-rate estimate; the bootstrap interval
+(10,000 refits on the frozen PRNG) is not rerun. Exit status 0 when every number agrees (1e-9;
 confidence bounds 1e-7; counts exactly), 1 otherwise.
 
 The formulas are those of Gwet's irrCAC 1.0 (gwet.ac1.raw, fleiss.kappa.raw, krippen.alpha.raw),
@@ -606,6 +612,84 @@ def check_rater_times(folder, quality, raters, B, level, seed, stream, out):
             ci = percentile_interval([type7([minutes[j] for j in row], 0.5) for row in draws(seed, f"{stream}/time/{label}", B, m)], level)
         for end in ("lower", "upper"):
             out.add("(all)", f"{label} time: median CI {end}", (row["medianCi"] or {}).get(end), None if ci is None else ci[end])
+# --- latent-class estimates (Dawid-Skene) -----------------------------------------------------------
+
+def dawid_skene(gave):
+    """gave[i, r, k] = 1 when rater r gave k on item i (rated items only). Issue #34's algorithm."""
+    n, R, q = gave.shape
+    rated = gave.sum(axis=2)
+    T = gave.sum(axis=1)
+    T = T / T.sum(axis=1, keepdims=True)
+    iterations = 0
+    while True:
+        iterations += 1
+        prior = T.mean(axis=0)
+        mass = np.einsum("ic,ir->rc", T, rated)
+        counts = np.einsum("ic,irk->rck", T, gave)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            theta = np.where(mass[:, :, None] > 0, counts / mass[:, :, None], 1.0 / q)
+            log = np.log(prior)[None, :] + np.einsum("irk,rck->ic", gave, np.where(theta > 0, np.log(theta), 0.0))
+            # A zero theta the item uses makes that class impossible (log 0), which the masked log above hides.
+            impossible = np.einsum("irk,rck->ic", gave, (theta == 0).astype(float)) > 0
+        log = np.where(impossible | np.isneginf(log), -np.inf, log)
+        top = log.max(axis=1, keepdims=True)
+        joint = np.exp(log - top)
+        total = joint.sum(axis=1, keepdims=True)
+        new = joint / total
+        change = np.abs(new - T).max()
+        T = new
+        if change < 1e-12 or iterations >= 10000:
+            break
+    return {"prior": prior, "theta": theta, "T": T, "iterations": iterations, "converged": bool(change < 1e-12),
+            "logLikelihood": float((top[:, 0] + np.log(total[:, 0])).sum())}
+
+
+def check_latent_class(folder, report, out):
+    with open(os.path.join(folder, "ratings-long.csv"), newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))[1:]
+    for dimension in report["dimensions"]:
+        lc = dimension.get("latentClass")
+        if lc is None:
+            continue
+        key, categories = dimension["key"], lc["categories"]
+        mine = [r for r in rows if r[0] == key]
+        items = list(dict.fromkeys(r[1] for r in mine))
+        raters = list(dict.fromkeys(r[2] for r in mine))
+        gave = np.zeros((len(items), len(raters), len(categories)))
+        item_index = {x: i for i, x in enumerate(items)}
+        rater_index = {x: i for i, x in enumerate(raters)}
+        for _, item, rater, category in mine:
+            gave[item_index[item], rater_index[rater], categories.index(category)] = 1.0
+        fit = dawid_skene(gave)
+        name = "latent class"
+        out.add(key, f"{name} iterations", lc["iterations"], fit["iterations"], exact=True)
+        out.add(key, f"{name} log-likelihood", lc["logLikelihood"], fit["logLikelihood"])
+        for c, category in enumerate(categories):
+            out.add(key, f"{name} prior {category}", lc["prior"][c], float(fit["prior"][c]))
+        e = categories.index(dimension["errorCategory"]) if dimension.get("errorCategory") in categories else None
+        for rater in lc["raters"]:
+            g = rater_index[rater["rater"]]
+            theta = fit["theta"][g]
+            out.add(key, f"{name} {rater['rater']} confusion (largest difference)", 0.0,
+                    float(np.abs(np.array(rater["confusion"]) - theta).max()))
+            if e is not None:
+                prior = fit["prior"]
+                others = [c for c in range(len(categories)) if c != e]
+                weight = prior[others].sum()
+                out.add(key, f"{name} {rater['rater']} sensitivity", rater["sensitivity"], float(theta[e, e]) if prior[e] > 0 else None)
+                out.add(key, f"{name} {rater['rater']} specificity", rater["specificity"],
+                        float((prior[others] * (1 - theta[others, e])).sum() / weight) if weight > 0 else None)
+        reported = np.array([x["posterior"] for x in lc["items"]])
+        order = [item_index[x["externalId"]] for x in lc["items"]]
+        out.add(key, f"{name} posteriors of {len(items)} items (largest difference)", 0.0, float(np.abs(reported - fit["T"][order]).max()))
+        tie = dimension["agreement"]["options"]["tieCategory"]
+        votes = gave.sum(axis=1)
+        majority = [categories[int(np.argmax(v))] if (v == v.max()).sum() == 1 else tie for v in votes]
+        modes = [categories[int(np.argmax(t))] for t in fit["T"]]
+        out.add(key, f"{name} items whose mode is not the majority", len(lc["disagreements"]),
+                sum(1 for a, b in zip(majority, modes) if a != b), exact=True)
+        if e is not None and lc["errorRate"] is not None:
+            out.add(key, f"{name} error rate (mean posterior)", lc["errorRate"]["estimate"], float(fit["T"][:, e].mean()))
 
 
 def main(folder):
@@ -657,6 +741,7 @@ def main(folder):
             out.add(key, "bound: hypergeometric", bound["hypergeometricUpper"], mine["hypergeometricUpper"])
     check_over_time(folder, report, out)
     check_rater_quality(folder, report, read_rated_by(os.path.join(folder, "ratings-long.csv")), out)
+    check_latent_class(folder, report, out)
     out.print()
     checked = len(out.rows)
     if out.failures:

@@ -3,6 +3,7 @@ import { adjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/
 import { csvText, type CsvValue } from "../../csv";
 import {
   computeAuditReport,
+  latentClassCsv,
   majorityLabelsCsv,
   paragraph,
   ratingsLongCsv,
@@ -41,6 +42,7 @@ export function exportCatalog(snapshot: Pick<AuditSnapshot, "rubric">): ExportFi
     { file: STATS_FILES.stata, label: "Stata do-file (.do)", type: TEXT },
     { file: STATS_FILES.r, label: "R script (.R)", type: TEXT },
     { file: "majority-labels.csv", label: "Majority labels", type: CSV },
+    { file: "latent-class.csv", label: "Latent-class posteriors (Dawid-Skene) beside the majority", type: CSV },
     { file: "report.json", label: "Report (JSON)", type: "application/json; charset=utf-8" },
     { file: "report.md", label: "Report (Markdown)", type: "text/markdown; charset=utf-8" },
     { file: "report.tex", label: "Table (LaTeX)", type: "application/x-tex; charset=utf-8" },
@@ -121,6 +123,8 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
   switch (file) {
     case "majority-labels.csv":
       return majorityLabelsCsv(report);
+    case "latent-class.csv":
+      return latentClassCsv(report);
     case "report.json":
       return reportJson(report, reportFeedback(snapshot, comments), revisions);
     case "report.md":

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import type { ShownReport } from "@/lib/reports/types";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import {
@@ -17,6 +18,7 @@ import { RaterQualityTable } from "@/components/dashboard/rater-quality-table";
 import { splitRatingKey } from "@/lib/audits/item-dimensions";
 import { CommentsTable } from "@/components/dashboard/comments-table";
 import { ErrorBoundCard } from "@/components/dashboard/error-bound-card";
+import { LatentClassCard } from "@/components/dashboard/latent-class-card";
 import { LiveRefresh } from "@/components/dashboard/live-refresh";
 import { localizeReport } from "@/components/dashboard/localize-report";
 import { PrintButton } from "@/components/dashboard/print-button";
@@ -57,7 +59,10 @@ export default async function DashboardPage(props: {
   // Kept per version of its inputs; the version is read first, so a rating saved while the
   // snapshot loads makes the next poll refresh.
   const computedAt = new Date().toISOString();
-  const { version, head, report } = (await keptReport(db, auditId))!;
+  const { version, head, report: kept } = (await keptReport(db, auditId))!;
+  // Latent-class estimates say how each rater tends to answer: organizers and admins only, so for a
+  // clinician (who sees a closed, shared audit's numbers) they are gone before anything is rendered.
+  const report = organizer ? kept : withoutLatentClass(kept);
   const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
     keptProgress(db, auditId, version),
     loadAdjudications(db, auditId),
@@ -173,6 +178,7 @@ export default async function DashboardPage(props: {
                 <MajoritySummary dimension={d} />
                 <ErrorBoundCard dimension={d} />
               </div>
+              {organizer && <LatentClassCard dimension={d} itemHref={(id) => `/audits/${auditId}/items/${id}`} />}
               <CoefficientTable dimension={d} />
               {overTime?.dimensions
                 .filter((o) => o.key === d.key)
@@ -228,4 +234,8 @@ export default async function DashboardPage(props: {
       </div>
     </>
   );
+}
+
+function withoutLatentClass(r: ShownReport): ShownReport {
+  return { ...r, dimensions: r.dimensions.map((d) => ({ ...d, latentClass: null })) };
 }

@@ -1,0 +1,107 @@
+/**
+ * Dawid–Skene latent-class estimates of one dimension beside the majority vote: the mean
+ * probability of the error category, each rater's sensitivity and specificity for it, and the
+ * items whose most probable class is not their majority label. Organizers and admins only (the page
+ * decides): it says how each rater tends to answer.
+ */
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { categoryLabel } from "@/lib/reports/labels";
+import type { ShownDimension } from "@/lib/reports/types";
+import { Card } from "../ui/card";
+import { useReportFormat } from "./use-report-format";
+
+const SHOWN_ITEMS = 20;
+
+export function LatentClassCard({ dimension, itemHref }: { dimension: ShownDimension; itemHref: (itemId: string) => string }) {
+  const t = useTranslations("dashboard.latentClass");
+  const f = useReportFormat();
+  const lc = dimension.latentClass;
+  if (!lc) return null;
+  const error = dimension.errorCategory;
+  const label = (key: string | null) => categoryLabel(dimension, key ?? "");
+  return (
+    <Card as="section" aria-label={t("label", { label: dimension.label })} data-testid={`latent-class-${dimension.key}`}>
+      <h3 className="text-sm font-semibold text-slate-900">{t("heading")}</h3>
+      {lc.errorRate && error ? (
+        <>
+          <p className="mt-2 text-sm text-slate-800">{t("estimateLead", { category: label(error) })}</p>
+          <p className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={`latent-error-${dimension.key}`}>
+            {f.percent(lc.errorRate.estimate)}
+          </p>
+          <p className="text-xs text-slate-600">
+            {lc.errorRate.interval
+              ? t("interval", {
+                  level: f.level(lc.errorRate.interval.level),
+                  lower: f.percent(lc.errorRate.interval.ciLower),
+                  upper: f.percent(lc.errorRate.interval.ciUpper),
+                  replicates: f.count(lc.errorRate.interval.replicates),
+                })
+              : t("noInterval")}
+          </p>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">{t("noCategory")}</p>
+      )}
+      <p className="mt-2 text-xs text-slate-600">
+        {lc.converged ? t("converged", { iterations: f.count(lc.iterations) }) : t("stopped", { iterations: f.count(lc.iterations) })}{" "}
+        {t("logLikelihood", { value: f.fixed(lc.logLikelihood) })}
+      </p>
+      <table className="mt-3 w-full text-sm">
+        <caption className="sr-only">{t("ratersCaption", { label: dimension.label })}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
+            <th scope="col" className="py-1 pr-3 font-medium">
+              {t("rater")}
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">
+              {t("items")}
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">
+              {t("sensitivity")}
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              {t("specificity")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lc.raters.map((r) => (
+            <tr key={r.rater} className="border-b border-slate-100 tabular-nums">
+              <th scope="row" className="py-1 pr-3 text-left font-normal">
+                {r.rater}
+              </th>
+              <td className="py-1 pr-3 text-right">{f.count(r.rated)}</td>
+              <td className="py-1 pr-3 text-right">{f.fixed(r.sensitivity)}</td>
+              <td className="py-1 text-right">{f.fixed(r.specificity)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h4 className="mt-3 text-xs font-semibold text-slate-700">{t("disagreements", { count: lc.disagreements.length })}</h4>
+      {lc.disagreements.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">{t("none")}</p>
+      ) : (
+        <ul className="mt-1 space-y-1 text-sm" data-testid={`latent-disagreements-${dimension.key}`}>
+          {lc.disagreements.slice(0, SHOWN_ITEMS).map((i) => (
+            <li key={i.itemId}>
+              <Link href={itemHref(i.itemId)} className="text-teal-800 hover:underline">
+                {i.externalId}
+              </Link>{" "}
+              <span className="text-slate-600">
+                {t("item", {
+                  majority: label(i.majority),
+                  mode: label(i.mode),
+                  probability: f.percent(i.posterior[lc.categories.indexOf(i.mode)] ?? null),
+                })}
+              </span>
+            </li>
+          ))}
+          {lc.disagreements.length > SHOWN_ITEMS && (
+            <li className="text-slate-600">{t("more", { count: lc.disagreements.length - SHOWN_ITEMS })}</li>
+          )}
+        </ul>
+      )}
+    </Card>
+  );
+}

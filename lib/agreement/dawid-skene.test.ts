@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { DS_MAX_ITERATIONS, errorDetection, fitDawidSkene, meanPosterior, patternWeights, ratingPatterns } from "./dawid-skene";
+import { bootstrapMeanPosterior, latentClassModel } from "./latent-class";
+import type { LongRating } from "./long-format";
+
+const CATEGORIES = ["correct", "incorrect", "uncertain"];
+
+function rows(table: (string | null)[][]): LongRating[] {
+  return table.flatMap((row, i) =>
+    row.flatMap((category, r) => (category === null ? [] : [{ item: `i${i}`, rater: `R${r + 1}`, category }])),
+  );
+}
+
+describe("Dawid–Skene fit", () => {
+  it("groups items by rating pattern and leaves unrated rows out", () => {
+    const codes = Int32Array.from([0, 0, -1, -1, 0, 0, 1, -1]);
+    const p = ratingPatterns(codes, 4, 2, 3);
+    expect(p.count).toBe(2);
+    expect(Array.from(p.patternOf)).toEqual([0, 0, 1]);
+    expect(Array.from(patternWeights(p))).toEqual([2, 1]);
+  });
+
+  it("stops after one iteration when every rater agrees, one-hot posteriors, uniform 0/0 rows", () => {
+    const model = latentClassModel(
+      rows([
+        ["correct", "correct"],
+        ["correct", "correct"],
+      ]),
+      CATEGORIES,
+    )!;
+    expect(model.fit.iterations).toBe(1);
+    expect(model.fit.converged).toBe(true);
+    expect(model.fit.prior).toEqual([1, 0, 0]);
+    expect(model.fit.items.map((i) => i.posterior)).toEqual([
+      [1, 0, 0],
+      [1, 0, 0],
+    ]);
+    // No mass in "incorrect" or "uncertain": those rows are 1/q, not 0/0 = NaN.
+    expect(model.fit.raters[0]!.confusion).toEqual([
+      [1, 0, 0],
+      [1 / 3, 1 / 3, 1 / 3],
+      [1 / 3, 1 / 3, 1 / 3],
+    ]);
+    expect(model.fit.logLikelihood).toBe(0);
+  });
+
+  it("reports the cap when the posteriors still move after 10,000 iterations", () => {
+    // Three raters, noise in a third category: the fit drifts along a ridge.
+    const table: string[][] = [];
+    for (let i = 0; i < 60; i++) table.push([0, 1, 2].map((r) => CATEGORIES[(i * 7 + r * (i % 5)) % 3] as string));
+    const model = latentClassModel(rows(table), CATEGORIES)!;
+    expect(model.fit.iterations).toBeLessThanOrEqual(DS_MAX_ITERATIONS);
+    expect(model.fit.converged).toBe(model.fit.iterations < DS_MAX_ITERATIONS);
+    for (const item of model.fit.items) expect(item.posterior.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  });
+
+  it("does not underflow with many raters: falls back to logs", () => {
+    const many = Array.from({ length: 4 }, (_, i) =>
+      Array.from({ length: 400 }, (_, r) => (r % 2 === 0 || i === 0 ? "correct" : "incorrect")),
+    );
+    const model = latentClassModel(rows(many), CATEGORIES.slice(0, 2))!;
+    expect(Number.isFinite(model.fit.logLikelihood)).toBe(true);
+    for (const item of model.fit.items) for (const p of item.posterior) expect(Number.isFinite(p)).toBe(true);
+  });
+
+  it("sensitivity and specificity for the error category follow θ and π", () => {
+    const fit = fitDawidSkene(ratingPatterns(Int32Array.from([0, 0, 1, 1, 0, 1]), 3, 2, 2), Float64Array.from([1, 1, 1]));
+    const { sensitivity, specificity } = errorDetection(fit, 1, 1);
+    expect(sensitivity).toBeCloseTo(fit.confusion[1]![1]![1]!, 15);
+    expect(specificity).toBeCloseTo(1 - fit.confusion[1]![0]![1]!, 15);
+  });
+});
+
+describe("item bootstrap of the mean posterior", () => {
+  const table = Array.from({ length: 40 }, (_, i) => [
+    i % 4 === 0 ? "incorrect" : "correct",
+    i % 5 === 0 ? "incorrect" : "correct",
+    i % 4 === 0 || i % 7 === 0 ? "incorrect" : "correct",
+  ]);
+  const model = latentClassModel(rows(table), CATEGORIES.slice(0, 2))!;
+  const options = { seed: "audit-seed", stream: "test", replicates: 200, level: 0.95 };
+
+  it("is reproducible, brackets the estimate and changes with the seed", () => {
+    const a = bootstrapMeanPosterior(model, 1, options);
+    const b = bootstrapMeanPosterior(model, 1, options);
+    expect(b).toEqual(a);
+    expect(a.estimate).toBeCloseTo(meanPosterior(model.raw, model.weights, 1), 15);
+    expect(a.ciLower).toBeLessThanOrEqual(a.estimate);
+    expect(a.ciUpper).toBeGreaterThanOrEqual(a.estimate);
+    expect(a.ciUpper).toBeGreaterThan(a.ciLower);
+    expect(bootstrapMeanPosterior(model, 1, { ...options, seed: "other" }).ciLower).not.toBe(a.ciLower);
+  });
+});

@@ -1,0 +1,249 @@
+/**
+ * Dawid–Skene latent-class estimates (Dawid & Skene 1979), with a fixed algorithm a reader can
+ * re-derive (issue #34):
+ *   - start: T[i][c] = share of item i's ratings in category c;
+ *   - M-step: π[c] = mean over items of T[i][c]; θ[r][c][k] = Σ_i T[i][c]·[r gave k on i] /
+ *     Σ_i T[i][c]·[r rated i], no smoothing; a row with no mass (0/0) is uniform 1/q;
+ *   - E-step: T[i][c] ∝ π[c] · Π_r θ[r][c][k_ri];
+ *   - repeat M then E until the largest change of any T[i][c] is below 1e-12, at most 10,000 times.
+ * The reported π and θ are those of the last M-step, T that of the last E-step and the
+ * log-likelihood Σ_i log Σ_c π[c] Π_r θ[r][c][k_ri] under that π and θ. Categories are the
+ * declared ones in their declared order; items nobody rated are left out.
+ *
+ * Items with the same ratings (rater by rater) have the same T at every step, so the fit runs over
+ * the distinct rating patterns weighted by their counts: the same numbers, and the bootstrap refits
+ * a replicate in time that grows with the patterns, not the items. The E-step normalises per
+ * pattern and falls back to logs where the plain product would underflow (many raters).
+ */
+
+export const DS_TOLERANCE = 1e-12;
+export const DS_MAX_ITERATIONS = 10_000;
+
+/** Ratings as distinct patterns: codes[p * r + g] = category rater g gave (-1: not rated). */
+export interface RatingPatterns {
+  q: number;
+  r: number;
+  /** Number of distinct patterns. */
+  count: number;
+  codes: Int32Array;
+  /** patternOf[i]: the pattern of the i-th rated item. */
+  patternOf: Int32Array;
+}
+
+export interface DawidSkeneFit {
+  /** π[c], declared order. */
+  prior: number[];
+  /** θ[r][c][k]: P(rater r says k | true class c). */
+  confusion: number[][][];
+  /** T per pattern, pattern-major (T[p * q + c]). */
+  patternPosteriors: Float64Array;
+  iterations: number;
+  converged: boolean;
+  logLikelihood: number;
+}
+
+/** Distinct patterns of the rated rows of an items × raters code table (-1: not rated). */
+export function ratingPatterns(codes: Int32Array, rows: number, r: number, q: number): RatingPatterns {
+  const index = new Map<string, number>();
+  const patternOf: number[] = [];
+  const kept: number[] = [];
+  for (let i = 0; i < rows; i++) {
+    const row = codes.subarray(i * r, (i + 1) * r);
+    if (row.every((k) => k < 0)) continue;
+    const key = row.join(",");
+    let p = index.get(key);
+    if (p === undefined) {
+      p = index.size;
+      index.set(key, p);
+      for (const k of row) kept.push(k);
+    }
+    patternOf.push(p);
+  }
+  return { q, r, count: index.size, codes: Int32Array.from(kept), patternOf: Int32Array.from(patternOf) };
+}
+
+/** How many items show each pattern. */
+export function patternWeights(p: RatingPatterns): Float64Array {
+  const w = new Float64Array(p.count);
+  for (const x of p.patternOf) w[x] = (w[x] as number) + 1;
+  return w;
+}
+
+/** The fit over patterns with item counts `weights` (a bootstrap replicate passes its own counts). */
+export function fitDawidSkene(p: RatingPatterns, weights: Float64Array): DawidSkeneFit {
+  const { q, r, count } = p;
+  // Each pattern's ratings as offsets: θ[g][c][k] is theta[at + c * q] with at = g·q·q + k, and the
+  // row's mass mass[g * q + c].
+  const start = new Int32Array(count + 1);
+  const at: number[] = [];
+  const row: number[] = [];
+  for (let x = 0; x < count; x++) {
+    for (let g = 0; g < r; g++) {
+      const k = p.codes[x * r + g] as number;
+      if (k < 0) continue;
+      at.push(g * q * q + k);
+      row.push(g * q);
+    }
+    start[x + 1] = at.length;
+  }
+  const thetaAt = Int32Array.from(at);
+  const massAt = Int32Array.from(row);
+  let n = 0;
+  for (let x = 0; x < count; x++) n += weights[x] as number;
+  let T: Float64Array = initialPosteriors(p);
+  let next: Float64Array = new Float64Array(count * q);
+  const prior = new Float64Array(q);
+  const theta = new Float64Array(r * q * q); // theta[(g * q + c) * q + k]
+  const mass = new Float64Array(r * q);
+  let iterations = 0;
+  let converged = false;
+  let logLikelihood = 0;
+  while (iterations < DS_MAX_ITERATIONS) {
+    iterations++;
+    // M-step.
+    prior.fill(0);
+    theta.fill(0);
+    mass.fill(0);
+    for (let x = 0; x < count; x++) {
+      const w = weights[x] as number;
+      if (w === 0) continue;
+      for (let c = 0; c < q; c++) {
+        const t = w * (T[x * q + c] as number);
+        prior[c] = (prior[c] as number) + t;
+        for (let j = start[x] as number; j < (start[x + 1] as number); j++) {
+          const a = (thetaAt[j] as number) + c * q;
+          theta[a] = (theta[a] as number) + t;
+          const m = (massAt[j] as number) + c;
+          mass[m] = (mass[m] as number) + t;
+        }
+      }
+    }
+    for (let c = 0; c < q; c++) prior[c] = (prior[c] as number) / n;
+    for (let i = 0; i < r * q; i++) {
+      const m = mass[i] as number;
+      for (let k = 0; k < q; k++) theta[i * q + k] = m === 0 ? 1 / q : (theta[i * q + k] as number) / m;
+    }
+    // E-step, normalised per pattern.
+    let change = 0;
+    logLikelihood = 0;
+    for (let x = 0; x < count; x++) {
+      const sum = joint(x, next, prior, theta, thetaAt, start, q);
+      const w = weights[x] as number;
+      for (let c = 0; c < q; c++) {
+        const t = (next[x * q + c] as number) / sum.total;
+        next[x * q + c] = t;
+        const d = Math.abs(t - (T[x * q + c] as number));
+        if (w > 0 && d > change) change = d;
+      }
+      if (w > 0) logLikelihood += w * (Math.log(sum.total) + sum.scale);
+    }
+    const done = T;
+    T = next;
+    next = done;
+    if (change < DS_TOLERANCE) {
+      converged = true;
+      break;
+    }
+  }
+  const confusion = Array.from({ length: r }, (_, g) =>
+    Array.from({ length: q }, (_, c) => Array.from(theta.subarray((g * q + c) * q, (g * q + c + 1) * q))),
+  );
+  return { prior: Array.from(prior), confusion, patternPosteriors: T, iterations, converged, logLikelihood };
+}
+
+const scaled = { total: 0, scale: 0 };
+/**
+ * out[x·q + c] = π[c] Π θ[g][c][k] · e^(−scale), and their sum. Plain products unless they underflow
+ * (many raters, tiny θ); then in logs, shifted by the largest so the top class is e^0.
+ */
+function joint(
+  x: number,
+  out: Float64Array,
+  prior: Float64Array,
+  theta: Float64Array,
+  thetaAt: Int32Array,
+  start: Int32Array,
+  q: number,
+): typeof scaled {
+  const from = start[x] as number;
+  const to = start[x + 1] as number;
+  let total = 0;
+  for (let c = 0; c < q; c++) {
+    let v = prior[c] as number;
+    for (let j = from; j < to; j++) v *= theta[(thetaAt[j] as number) + c * q] as number;
+    out[x * q + c] = v;
+    total += v;
+  }
+  if (total > 1e-280) {
+    scaled.total = total;
+    scaled.scale = 0;
+    return scaled;
+  }
+  let top = -Infinity;
+  for (let c = 0; c < q; c++) {
+    let l = Math.log(prior[c] as number);
+    for (let j = from; j < to; j++) l += Math.log(theta[(thetaAt[j] as number) + c * q] as number);
+    out[x * q + c] = l;
+    if (l > top) top = l;
+  }
+  total = 0;
+  for (let c = 0; c < q; c++) {
+    const v = Math.exp((out[x * q + c] as number) - top);
+    out[x * q + c] = v;
+    total += v;
+  }
+  scaled.total = total;
+  scaled.scale = top;
+  return scaled;
+}
+
+function initialPosteriors(p: RatingPatterns): Float64Array {
+  const { q, r, count, codes } = p;
+  const T = new Float64Array(count * q);
+  for (let x = 0; x < count; x++) {
+    let rated = 0;
+    for (let g = 0; g < r; g++) {
+      const k = codes[x * r + g] as number;
+      if (k < 0) continue;
+      T[x * q + k] = (T[x * q + k] as number) + 1;
+      rated++;
+    }
+    for (let c = 0; c < q; c++) T[x * q + c] = (T[x * q + c] as number) / rated;
+  }
+  return T;
+}
+
+/**
+ * A rater's sensitivity and specificity for the error category e: sensitivity θ[e][e] (says
+ * "error" when the item is one); specificity the chance of not saying "error" on an item that is
+ * not one, Σ_{c≠e} π[c](1 − θ[c][e]) / Σ_{c≠e} π[c]. null when the class has no prior mass.
+ */
+export function errorDetection(fit: DawidSkeneFit, rater: number, e: number): { sensitivity: number | null; specificity: number | null } {
+  const theta = fit.confusion[rater] as number[][];
+  const q = fit.prior.length;
+  let weight = 0;
+  let kept = 0;
+  for (let c = 0; c < q; c++) {
+    if (c === e) continue;
+    const pc = fit.prior[c] as number;
+    weight += pc;
+    kept += pc * (1 - ((theta[c] as number[])[e] as number));
+  }
+  return {
+    sensitivity: (fit.prior[e] as number) > 0 ? ((theta[e] as number[])[e] as number) : null,
+    specificity: weight > 0 ? kept / weight : null,
+  };
+}
+
+/** Mean posterior of category e over the weighted items. */
+export function meanPosterior(fit: DawidSkeneFit, weights: Float64Array, e: number): number {
+  const q = fit.prior.length;
+  let n = 0;
+  let s = 0;
+  for (let x = 0; x < weights.length; x++) {
+    const w = weights[x] as number;
+    n += w;
+    s += w * (fit.patternPosteriors[x * q + e] as number);
+  }
+  return s / n;
+}
