@@ -655,6 +655,8 @@ if (!is.null(quality)) {
       for (end in c("lower", "upper")) compare("(all)", paste(raters[g], "time: median CI", end), field(row$medianCi, end), field(ci, end))
     }
   }
+}
+
 # --- latent-class estimates (Dawid-Skene) ----------------------------------------------------------
 
 dawid_skene <- function(gave) {
