@@ -1,4 +1,5 @@
 import "server-only";
+import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -15,13 +16,19 @@ export type StoredSegment = { text: string } | { file: string };
 const PATIENT_BATCH = 100;
 const TEXT_CHUNK = 1 << 16;
 
-/** Appends text to a file stream, waiting when its buffer is full (a 300 MB part never sits in memory). */
+/**
+ * Appends text to a file stream, waiting when its buffer is full (a 300 MB part never sits in
+ * memory). A write error (a full disk) is kept and thrown by the next write or the close: without
+ * a listener of its own, an error between two waits would end the process.
+ */
 class PartFile {
   private readonly out: fs.WriteStream;
   private pending = "";
+  private failed: Error | null = null;
   bytes = 0;
   constructor(readonly file: string) {
     this.out = fs.createWriteStream(file, { mode: 0o600 });
+    this.out.on("error", (error) => (this.failed ??= error));
   }
   async write(s: string): Promise<void> {
     this.pending += s;
@@ -32,10 +39,13 @@ class PartFile {
     const chunk = this.pending;
     this.pending = "";
     this.bytes += Buffer.byteLength(chunk);
-    if (!this.out.write(chunk)) await new Promise<void>((resolve, reject) => this.out.once("drain", resolve).once("error", reject));
+    if (this.failed) throw this.failed;
+    // events.once drops both of its listeners when either fires (a listener per wait would pile up).
+    if (!this.out.write(chunk)) await once(this.out, "drain");
   }
   async close(): Promise<number> {
     await this.flush();
+    if (this.failed) throw this.failed;
     await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     return this.bytes;
   }
