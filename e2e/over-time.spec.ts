@@ -59,8 +59,10 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   const prompt = page.getByTestId("drift-prompt");
   await expect(prompt).toContainText("Agreement has fallen in the latest ratings");
   await expect(prompt).toContainText(/Gold-answer correctness: the latest window's AC1 is [\d.]+, against [\d.]+ for the whole audit/);
-  // The question dimension was rated without drift: not in the prompt.
-  await expect(prompt.getByRole("link")).toHaveCount(1);
+  // The question dimension was rated without drift: not in the prompt. Beside the one dimension's
+  // link, the prompt offers a re-calibration round.
+  await expect(prompt.getByRole("link")).toHaveCount(2);
+  await expect(prompt.getByRole("link", { name: "Start a re-calibration round" })).toBeVisible();
   await expect(prompt.getByRole("button")).toHaveCount(0);
   const figure = page.getByTestId("over-time-gold");
   await expect(figure.getByRole("img", { name: /Agreement over time/ })).toBeVisible();

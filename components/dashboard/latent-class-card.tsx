@@ -85,7 +85,7 @@ export function LatentClassCard({ dimension, itemHref }: { dimension: ShownDimen
         <ul className="mt-1 space-y-1 text-sm" data-testid={`latent-disagreements-${dimension.key}`}>
           {lc.disagreements.slice(0, SHOWN_ITEMS).map((i) => (
             <li key={i.itemId}>
-              <Link href={itemHref(i.itemId)} className="text-teal-800 hover:underline">
+              <Link href={itemHref(i.itemId)} className="text-teal-800 underline hover:no-underline">
                 {i.externalId}
               </Link>{" "}
               <span className="text-slate-600">

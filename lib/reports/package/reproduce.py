@@ -500,8 +500,11 @@ class Streams:
         """One draw in [0, n) per stream; a stream whose draw is rejected draws again (only it)."""
         if n == 1:
             return np.zeros(len(self.s[0]), dtype=np.int64)
-        limit = np.uint64((1 << 64) - ((1 << 64) % n))
         x = self.next_uint64()
+        remainder = (1 << 64) % n
+        if remainder == 0:  # n a power of two: every word is accepted (2^64 itself is no uint64)
+            return (x % np.uint64(n)).astype(np.int64)
+        limit = np.uint64((1 << 64) - remainder)
         rejected = x >= limit
         while rejected.any():
             kept = [w.copy() for w in self.s]
