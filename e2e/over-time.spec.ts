@@ -69,7 +69,7 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   await expect(figure).toContainText("guidelines edited");
   await expect(page.getByTestId("rater-fatigue-gold").getByRole("row")).toHaveCount(4);
   // The prompt's link leads to the timeline, by keyboard.
-  await prompt.getByRole("link").focus();
+  await prompt.getByRole("link", { name: "Gold-answer correctness" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/#over-time-gold$/);
   await shoot(page, "over-time-en", testInfo);
