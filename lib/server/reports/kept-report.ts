@@ -4,6 +4,7 @@ import { processWide } from "../../process-wide";
 import { adjudicationQueue, type AdjudicationQueue } from "../adjudication/queue";
 import { type AuditProgress, auditProgress } from "../audits/progress";
 import { dashboardVersion } from "./dashboard-version";
+import { extrasVersion } from "./extras-version";
 import { Kept } from "./kept";
 import { threadServes } from "../threads/start";
 import { askThread } from "./thread/client";
@@ -50,23 +51,26 @@ export async function keptReport(db: Db, auditId: string): Promise<KeptReport | 
   });
 }
 
-/** One organizer download, rendered from the kept report off the event loop; null: no such audit or file. */
+/**
+ * One organizer download, rendered from the kept report off the event loop and kept per the
+ * report's version and its extras' (adjudications, accepted corrections); null: no such audit or file.
+ */
 export async function keptExport(db: Db, auditId: string, file: string): Promise<RenderedExport | null> {
-  const version = await dashboardVersion(db, auditId);
+  const [version, extras] = await Promise.all([dashboardVersion(db, auditId), extrasVersion(db, auditId)]);
   return offLoop(
     db,
-    (url) => askThread({ op: "export", url, auditId, version, file }),
-    () => renderedExport(db, auditId, version, file),
+    (url) => askThread({ op: "export", url, auditId, version, file, extras }),
+    () => renderedExport(db, auditId, version, file, extras),
   );
 }
 
-/** The audit's reproducibility package (audit-package.ts), built off the event loop; null: no such audit. */
+/** The audit's reproducibility package (audit-package.ts), built off the event loop and kept as the downloads are; null: no such audit. */
 export async function keptPackage(db: Db, auditId: string): Promise<BuiltPackage | null> {
-  const version = await dashboardVersion(db, auditId);
+  const [version, extras] = await Promise.all([dashboardVersion(db, auditId), extrasVersion(db, auditId)]);
   return offLoop(
     db,
-    (url) => askThread({ op: "package", url, auditId, version }),
-    () => builtPackage(db, auditId, version),
+    (url) => askThread({ op: "package", url, auditId, version, extras }),
+    () => builtPackage(db, auditId, version, extras),
   );
 }
 

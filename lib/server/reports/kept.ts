@@ -23,3 +23,58 @@ export class Kept<T> {
     return value;
   }
 }
+
+/**
+ * Like Kept, for rendered files (downloads, packages) whose size varies: kept per key and version
+ * while their bytes together stay within `budget`, the least recently asked for dropped first. A
+ * value larger than the whole budget is returned but not kept. A computation counts once it
+ * settles; one still running is never dropped to make room.
+ */
+export class KeptFiles<T> {
+  private readonly entries = new Map<string, { version: string; value: Promise<T>; bytes: number }>();
+  private total = 0;
+
+  constructor(
+    private readonly budget: number,
+    private readonly sizeOf: (value: T) => number,
+  ) {}
+
+  get(key: string, version: string, compute: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit?.version === version) {
+      // Most recently used last: eviction takes the first.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    this.drop(key);
+    const entry = { version, value: compute(), bytes: 0 };
+    this.entries.set(key, entry);
+    entry.value.then(
+      (value) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.bytes = this.sizeOf(value);
+        this.total += entry.bytes;
+        if (entry.bytes > this.budget) this.drop(key);
+        for (const [oldest, kept] of this.entries) {
+          if (this.total <= this.budget) break;
+          if (kept.bytes > 0) this.drop(oldest);
+        }
+      },
+      () => this.entries.get(key) === entry && this.drop(key),
+    );
+    return entry.value;
+  }
+
+  /** Bytes kept now (tests read it). */
+  keptBytes(): number {
+    return this.total;
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.total -= entry.bytes;
+    this.entries.delete(key);
+  }
+}

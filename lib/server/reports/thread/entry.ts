@@ -35,9 +35,9 @@ function answer(request: ThreadRequest): Promise<unknown> {
     case "report":
       return headAndReport(db, request.auditId, request.version);
     case "export":
-      return renderedExport(db, request.auditId, request.version, request.file);
+      return renderedExport(db, request.auditId, request.version, request.file, request.extras);
     case "package":
-      return builtPackage(db, request.auditId, request.version, request.scriptsDir);
+      return builtPackage(db, request.auditId, request.version, request.extras, request.scriptsDir);
     case "adjudication":
       return adjudicationQueue(db, request.auditId);
     case "progress":

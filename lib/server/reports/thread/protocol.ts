@@ -29,7 +29,10 @@ export interface BuiltPackage {
   sha256: string;
 }
 
-/** Every request names the database (its URL), the audit and the version of its inputs it was read at. */
+/**
+ * Every request names the database (its URL), the audit and the version of its inputs it was read
+ * at; downloads add `extras`, the stamp of what they read beside the report (extras-version.ts).
+ */
 interface Target {
   url: string;
   auditId: string;
@@ -39,8 +42,8 @@ interface Target {
 export type ThreadRequest =
   | { op: "ping" }
   | ({ op: "report" } & Target)
-  | ({ op: "export"; file: string } & Target)
-  | ({ op: "package"; scriptsDir?: string } & Target)
+  | ({ op: "export"; file: string; extras: string } & Target)
+  | ({ op: "package"; scriptsDir?: string; extras: string } & Target)
   | ({ op: "adjudication" } & Target)
   | ({ op: "progress" } & Target);
 

@@ -11,10 +11,23 @@ import { loadAuditSnapshot } from "../audit-snapshot";
 import { loadExportExtras } from "../export-extras";
 import { auditSlug, exportCatalog, renderExport } from "../export-files";
 import { processWide } from "../../../process-wide";
-import { Kept } from "../kept";
+import { Kept, KeptFiles } from "../kept";
 import type { BuiltPackage, HeadAndReport, RenderedExport } from "./protocol";
 
 const computed = processWide("kept-snapshots", () => new Kept<{ snapshot: AuditSnapshot; report: AuditReport } | null>());
+
+/**
+ * Rendered downloads and packages, kept per audit, file and version within a budget (characters of
+ * the files; bytes of the zips): asking again for an unchanged audit's file costs a copy, not a
+ * rendering (a full review's report.json is 8 MB, its package 22 MB and 2.7 s of work).
+ */
+const EXPORT_BUDGET_CHARS = 32 * 1024 * 1024;
+const PACKAGE_BUDGET_BYTES = 48 * 1024 * 1024;
+const exports = processWide("kept-exports", () => new KeptFiles<RenderedExport | null>(EXPORT_BUDGET_CHARS, (e) => e?.body.length ?? 0));
+const packages = processWide(
+  "kept-packages",
+  () => new KeptFiles<BuiltPackage | null>(PACKAGE_BUDGET_BYTES, (p) => p?.zip.byteLength ?? 0),
+);
 
 /** The audit's snapshot and report at `version` (dashboard-version.ts), kept; null: no such audit. */
 export function snapshotReport(db: Db, auditId: string, version: string) {
@@ -31,8 +44,12 @@ export async function headAndReport(db: Db, auditId: string, version: string): P
   return { head: { audit, rubric, raters, itemCount: items.length }, report: shownReport(kept.report) };
 }
 
-/** One organizer download; null: no such audit or file. */
-export async function renderedExport(db: Db, auditId: string, version: string, file: string): Promise<RenderedExport | null> {
+/** One organizer download; null: no such audit or file. `extras`: see ThreadRequest. */
+export function renderedExport(db: Db, auditId: string, version: string, file: string, extras: string): Promise<RenderedExport | null> {
+  return exports.get(`${auditId}\u0000${file}`, `${version}\u0000${extras}`, () => renderExportNow(db, auditId, version, file));
+}
+
+async function renderExportNow(db: Db, auditId: string, version: string, file: string): Promise<RenderedExport | null> {
   const kept = await snapshotReport(db, auditId, version);
   const entry = kept && exportCatalog(kept.snapshot).find((e) => e.file === file);
   if (!kept || !entry) return null;
@@ -41,7 +58,21 @@ export async function renderedExport(db: Db, auditId: string, version: string, f
   return body === null ? null : { body, fileName: `${auditSlug(snapshot.audit.name)}-${file}`, type: entry.type };
 }
 
-export async function builtPackage(db: Db, auditId: string, version: string, scriptsDir?: string): Promise<BuiltPackage | null> {
-  const built = await buildAuditPackage(db, auditId, scriptsDir, snapshotReport(db, auditId, version));
-  return built && { fileName: built.fileName, zip: new Uint8Array(built.zip), sha256: built.sha256 };
+/**
+ * The audit's package at `version`, kept; each answer is a copy of the kept zip, so that the thread
+ * can hand it to the web process (a transfer empties the sender's copy).
+ */
+export async function builtPackage(
+  db: Db,
+  auditId: string,
+  version: string,
+  extras: string,
+  scriptsDir?: string,
+): Promise<BuiltPackage | null> {
+  const key = `${auditId}\u0000${scriptsDir ?? ""}`;
+  const kept = await packages.get(key, `${version}\u0000${extras}`, async () => {
+    const built = await buildAuditPackage(db, auditId, scriptsDir, snapshotReport(db, auditId, version));
+    return built && { fileName: built.fileName, zip: new Uint8Array(built.zip), sha256: built.sha256 };
+  });
+  return kept && { ...kept, zip: kept.zip.slice() };
 }
