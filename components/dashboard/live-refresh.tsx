@@ -6,19 +6,35 @@ import { dashboardVersionAction } from "@/app/audits/dashboard-actions";
 
 /** How often an open audit's dashboard asks whether its figures changed. */
 export const LIVE_POLL_MS = 10_000;
+/** How often while it shows the figures before the latest changes, whose report is being computed. */
+export const STALE_POLL_MS = 2_000;
 
 /**
- * Keeps an open audit's dashboard current: every 10 s while the tab is visible it asks the
- * server for the fingerprint of the figures, and re-renders the page (router.refresh, so the
- * numbers are recomputed on the server exactly as on a reload) only when it changed. Shows when
- * the figures on screen were computed.
+ * Keeps an open audit's dashboard current: every 10 s while the tab is visible (2 s while the page
+ * shows the figures before the latest changes) it asks the server for the fingerprint of the
+ * figures, and re-renders the page (router.refresh, the same render as a reload) once they changed
+ * and the report at the new fingerprint is ready, so the refresh never waits for a computation.
+ * Shows when the figures on screen were computed, and whether newer ones are on their way.
  */
-export function LiveRefresh({ auditId, version, computedAt }: { auditId: string; version: string; computedAt: string }) {
+export function LiveRefresh({
+  auditId,
+  version,
+  computedAt,
+  current: upToDate,
+}: {
+  auditId: string;
+  version: string;
+  computedAt: string;
+  /** False: the figures predate the audit's latest changes, whose report is being computed. */
+  current: boolean;
+}) {
   const t = useTranslations("dashboard.live");
   const format = useFormatter();
   const router = useRouter();
   const current = useRef(version);
   const [failed, setFailed] = useState(false);
+  // Newer figures exist and their report is being computed: ask again soon.
+  const [pending, setPending] = useState(false);
   current.current = version;
 
   useEffect(() => {
@@ -28,9 +44,11 @@ export function LiveRefresh({ auditId, version, computedAt }: { auditId: string;
       const r = await dashboardVersionAction({ auditId }).catch(() => null);
       if (stopped) return;
       setFailed(!r?.ok);
-      if (r?.ok && r.data.version !== current.current) router.refresh();
+      const changed = r?.ok === true && r.data.version !== current.current;
+      setPending(changed && !r.data.ready);
+      if (changed && r.data.ready) router.refresh();
     };
-    const timer = setInterval(tick, LIVE_POLL_MS);
+    const timer = setInterval(tick, upToDate && !pending ? LIVE_POLL_MS : STALE_POLL_MS);
     const onVisible = () => void tick();
     document.addEventListener("visibilitychange", onVisible);
     return () => {
@@ -38,12 +56,18 @@ export function LiveRefresh({ auditId, version, computedAt }: { auditId: string;
       clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [auditId, router]);
+  }, [auditId, router, upToDate, pending]);
 
   const at = format.dateTime(new Date(computedAt), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   return (
-    <span className="text-xs text-slate-600 print:hidden" data-testid="live-status" data-version={version} aria-live="polite">
-      {failed ? t("failed", { at }) : t("updated", { at })}
+    <span
+      className="text-xs text-slate-600 print:hidden"
+      data-testid="live-status"
+      data-version={version}
+      data-current={upToDate}
+      aria-live="polite"
+    >
+      {failed ? t("failed", { at }) : upToDate ? t("updated", { at }) : t("computing", { at })}
     </span>
   );
 }

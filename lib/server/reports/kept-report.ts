@@ -15,11 +15,15 @@ export type { AuditHead } from "./thread/protocol";
 
 export interface KeptReport extends HeadAndReport {
   version: string;
+  /** When the web process received it (ISO): the dashboard says how old its figures are. */
+  computedAt: string;
 }
 
 // One per process (lib/process-wide.ts): the dashboard, the audit page and the routes that read
 // them are bundled apart, and each copy of this module would otherwise keep its own.
 const reports = processWide("kept-reports", () => new Kept<KeptReport | null>());
+/** The latest report computed per audit, whatever its version: what the dashboard shows while a newer one is computed. */
+const latest = processWide("latest-reports", () => new Map<string, KeptReport>());
 const progress = processWide("kept-progress", () => new Kept<AuditProgress | null>());
 const adjudications = processWide("kept-adjudication-queues", () => new Kept<AdjudicationQueue | null>());
 
@@ -40,15 +44,83 @@ function offLoop<T>(db: Db, inThread: (url: string) => Promise<T>, here: () => P
  * ratings per request. Null: no such audit. Callers check access first.
  */
 export async function keptReport(db: Db, auditId: string): Promise<KeptReport | null> {
-  const version = await dashboardVersion(db, auditId);
+  return reportAt(db, auditId, await dashboardVersion(db, auditId));
+}
+
+function reportAt(db: Db, auditId: string, version: string): Promise<KeptReport | null> {
   return reports.get(auditId, version, async () => {
     const got = await offLoop(
       db,
       (url) => askThread({ op: "report", url, auditId, version }),
       () => headAndReport(db, auditId, version),
     );
-    return got && { version, ...got };
+    const kept = got && { version, computedAt: new Date().toISOString(), ...got };
+    if (kept) {
+      latest.delete(auditId);
+      latest.set(auditId, kept);
+      if (latest.size > KEPT_LATEST) latest.delete(latest.keys().next().value!);
+    }
+    return kept;
   });
+}
+
+const KEPT_LATEST = 8;
+/** How long the dashboard waits for a report being computed before it shows the one before. */
+export const STALE_AFTER_MS = 300;
+
+export interface DashboardReport {
+  kept: KeptReport;
+  /**
+   * False: `kept` is the report before the audit's latest changes, shown while the current one is
+   * computed (in the report thread), which the live dashboard shows as soon as it is ready.
+   */
+  current: boolean;
+}
+
+/**
+ * What the dashboard shows: the report at the audit's current version when it is kept or computed
+ * within STALE_AFTER_MS; otherwise, while it is computed, the audit's latest report, marked as
+ * such (a full review's takes seconds, and the organizer should not wait for it to see the page).
+ * With no earlier report, it waits. Downloads never do this: they are always current (keptExport).
+ * Null: no such audit. Callers check access first.
+ */
+export async function dashboardReport(db: Db, auditId: string, waitMs = STALE_AFTER_MS): Promise<DashboardReport | null> {
+  const version = await dashboardVersion(db, auditId);
+  const current = reportAt(db, auditId, version);
+  const before = latest.get(auditId);
+  if (!before || before.version === version || reports.ready(auditId, version)) {
+    const kept = await current;
+    return kept && { kept, current: true };
+  }
+  // Still computing: a failure is the next request's to see (a failed computation is not kept).
+  current.catch(() => {});
+  const waited = await within(current, waitMs);
+  if (waited === "later") return { kept: before, current: false };
+  return waited && { kept: waited, current: true };
+}
+
+/**
+ * The live dashboard's poll: the audit's version, and whether its report is ready to show. A
+ * report not yet computed is started here, in the report thread, so that the page refreshes once,
+ * when it is ready, instead of waiting for it. Callers check access first.
+ */
+export async function reportState(db: Db, auditId: string, waitMs = STALE_AFTER_MS): Promise<{ version: string; ready: boolean }> {
+  const version = await dashboardVersion(db, auditId);
+  if (reports.ready(auditId, version)) return { version, ready: true };
+  // A small audit's report is computed within the wait: the page refreshes on this poll.
+  const computing = reportAt(db, auditId, version);
+  computing.catch(() => {});
+  return { version, ready: (await within(computing, waitMs)) !== "later" };
+}
+
+/** The computation's result, or "later" when it takes longer than `ms`. */
+async function within<T>(computing: Promise<T>, ms: number): Promise<T | "later"> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([computing, new Promise<"later">((resolve) => (timer = setTimeout(() => resolve("later"), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

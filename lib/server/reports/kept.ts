@@ -7,7 +7,7 @@ const KEPT_AUDITS = 8;
  * a failed computation is not kept, so the next request tries again.
  */
 export class Kept<T> {
-  private readonly entries = new Map<string, { version: string; value: Promise<T> }>();
+  private readonly entries = new Map<string, { version: string; value: Promise<T>; settled: boolean }>();
 
   /** `size`: how many keys are kept, the least recently computed dropped first. */
   constructor(private readonly size = KEPT_AUDITS) {}
@@ -16,11 +16,23 @@ export class Kept<T> {
     const hit = this.entries.get(key);
     if (hit?.version === version) return hit.value;
     const value = compute();
+    const entry = { version, value, settled: false };
     this.entries.delete(key);
-    this.entries.set(key, { version, value });
+    this.entries.set(key, entry);
     if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
-    value.catch(() => this.entries.get(key)?.value === value && this.entries.delete(key));
+    value.then(
+      () => {
+        entry.settled = true;
+      },
+      () => this.entries.get(key) === entry && this.entries.delete(key),
+    );
     return value;
+  }
+
+  /** Whether the value for `key` at `version` is computed and kept (not merely being computed). */
+  ready(key: string, version: string): boolean {
+    const hit = this.entries.get(key);
+    return hit?.version === version && hit.settled;
   }
 }
 

@@ -34,7 +34,7 @@ import { auditRubric } from "@/lib/server/audits/queries";
 import { keptAuditComments } from "@/lib/server/reports/audit-comments";
 import { authorizeResults } from "@/lib/server/reports/dashboard-access";
 import { ownRaterQuality } from "@/lib/server/reports/own-rater-quality";
-import { keptProgress, keptReport } from "@/lib/server/reports/kept-report";
+import { dashboardReport, keptProgress } from "@/lib/server/reports/kept-report";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
 import { acceptedRevisions } from "@/lib/server/adjudication/revisions";
 import { EXPORT_LABEL_KEYS, isLabelledExport } from "@/components/dashboard/export-labels";
@@ -57,14 +57,16 @@ export default async function DashboardPage(props: {
   await orRefusal(authorizeResults(db, user, auditId));
   const organizer = can(user.role, "audits:manage");
   // Kept per version of its inputs; the version is read first, so a rating saved while the
-  // snapshot loads makes the next poll refresh.
-  const computedAt = new Date().toISOString();
-  const { version, head, report: kept } = (await keptReport(db, auditId))!;
+  // snapshot loads makes the next poll refresh. While a newer report is computed, the one before
+  // is shown, marked (dashboardReport).
+  const { kept: shownKept, current } = (await dashboardReport(db, auditId))!;
+  const { version, head, report: kept, computedAt } = shownKept;
   // Latent-class estimates say how each rater tends to answer: organizers and admins only, so for a
   // clinician (who sees a closed, shared audit's numbers) they are gone before anything is rendered.
   const report = organizer ? kept : withoutLatentClass(kept);
   const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
-    keptProgress(db, auditId, version),
+    // The header's progress is the audit's now, also above figures from before its latest changes.
+    keptProgress(db, auditId, current ? version : undefined),
     loadAdjudications(db, auditId),
     acceptedRevisions(db, auditId),
     auditRubric(db, auditId),
@@ -120,7 +122,7 @@ export default async function DashboardPage(props: {
             {open && organizer && (
               <>
                 {" "}
-                · <LiveRefresh auditId={auditId} version={version} computedAt={computedAt} />
+                · <LiveRefresh auditId={auditId} version={version} computedAt={computedAt} current={current} />
               </>
             )}
           </>

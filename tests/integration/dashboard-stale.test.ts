@@ -1,0 +1,48 @@
+// A full review's report takes seconds to compute: the dashboard shows the one before, marked,
+// while the current one is computed, and the live poll says when it is ready.
+import { afterAll, describe, expect, it } from "vitest";
+import { dashboardReport, reportState } from "@/lib/server/reports/kept-report";
+import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
+import { saveRating } from "@/lib/server/review/save-rating";
+import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
+import { DATABASES } from "./databases";
+import { demoWorld } from "./demo-world";
+
+describe.each(DATABASES)("the dashboard's report on $name", (database) => {
+  afterAll(() => database.dropAll());
+
+  it("is the one before while the current one is computed, then the current one", async () => {
+    const db = await demoWorld(database);
+    try {
+      const audit = await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } });
+      const rater = await db.user.findUniqueOrThrow({ where: { email: "clinician1@demo.clinaudit" } });
+      // No report yet: the first view waits for it, however long (nothing older to show).
+      const first = (await dashboardReport(db, audit.id, 0))!;
+      expect(first.current).toBe(true);
+      expect(first.kept.version).toBe(await dashboardVersion(db, audit.id));
+      expect(await reportState(db, audit.id, 0)).toEqual({ version: first.kept.version, ready: true });
+
+      const assignment = await db.assignment.findFirstOrThrow({ where: { auditId: audit.id, userId: rater.id, ratings: { none: {} } } });
+      await saveRating(db, rater.id, { assignmentId: assignment.id, dimension: "gold", category: "correct", expectedVersion: 0 });
+      const now = await dashboardVersion(db, audit.id);
+      expect(now).not.toBe(first.kept.version);
+      // Not waiting at all: the report before, marked; its computation has started.
+      const shown = (await dashboardReport(db, audit.id, 0))!;
+      expect(shown.current).toBe(false);
+      expect(shown.kept).toBe(first.kept);
+      // The poll: ready once computed; the page then shows it.
+      let state = await reportState(db, audit.id, 0);
+      for (let i = 0; !state.ready && i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        state = await reportState(db, audit.id, 0);
+      }
+      expect(state).toEqual({ version: now, ready: true });
+      const fresh = (await dashboardReport(db, audit.id, 0))!;
+      expect(fresh.current).toBe(true);
+      expect(fresh.kept.version).toBe(now);
+      expect(Date.parse(fresh.kept.computedAt)).toBeGreaterThanOrEqual(Date.parse(first.kept.computedAt));
+    } finally {
+      await db.$disconnect();
+    }
+  }, 120_000);
+});
