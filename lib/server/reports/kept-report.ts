@@ -153,8 +153,17 @@ export async function keptPackage(db: Db, auditId: string): Promise<BuiltPackage
  * ratings; a rater's renamed account shows with the next change. `version`: the caller's own
  * reading of it. Null: no such audit. Callers check access first.
  */
-export async function keptProgress(db: Db, auditId: string, version?: string): Promise<AuditProgress | null> {
+export async function keptProgress(
+  db: Db,
+  auditId: string,
+  version?: string,
+  o: { orLatest?: boolean } = {},
+): Promise<AuditProgress | null> {
   const v = version ?? (await dashboardVersion(db, auditId));
+  // Beside a report from before the latest changes (dashboardReport), the progress kept last: the
+  // report thread is busy computing the new report, and the page should not wait for it.
+  const before = o.orLatest && !progress.ready(auditId, v) ? progress.latest(auditId) : undefined;
+  if (before) return before;
   return progress.get(auditId, v, () =>
     offLoop(
       db,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KeptFiles } from "./kept";
+import { Kept, KeptFiles } from "./kept";
 
 const file = (chars: number) => "x".repeat(chars);
 
@@ -52,5 +52,22 @@ describe("KeptFiles", () => {
     expect(await get()).toBe(file(5));
     expect(computed).toBe(2);
     expect(kept.keptBytes()).toBe(5);
+  });
+});
+
+describe("Kept", () => {
+  it("answers the value computed last while a newer version is computed", async () => {
+    const kept = new Kept<string>();
+    expect(kept.latest("a")).toBeUndefined();
+    await kept.get("a", "1", async () => "one");
+    expect(await kept.latest("a")).toBe("one");
+    let finish: (v: string) => void = () => {};
+    const two = kept.get("a", "2", () => new Promise<string>((resolve) => (finish = resolve)));
+    expect(kept.ready("a", "2")).toBe(false);
+    expect(await kept.latest("a")).toBe("one");
+    finish("two");
+    await two;
+    expect(kept.ready("a", "2")).toBe(true);
+    expect(await kept.latest("a")).toBe("two");
   });
 });

@@ -8,6 +8,8 @@ const KEPT_AUDITS = 8;
  */
 export class Kept<T> {
   private readonly entries = new Map<string, { version: string; value: Promise<T>; settled: boolean }>();
+  /** Per key, the settled value replaced by a computation still running (latest()). */
+  private readonly previous = new Map<string, Promise<T>>();
 
   /** `size`: how many keys are kept, the least recently computed dropped first. */
   constructor(private readonly size = KEPT_AUDITS) {}
@@ -17,16 +19,30 @@ export class Kept<T> {
     if (hit?.version === version) return hit.value;
     const value = compute();
     const entry = { version, value, settled: false };
+    // What latest() answers until the new value settles.
+    if (hit?.settled) this.previous.set(key, hit.value);
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size > this.size) {
+      const oldest = this.entries.keys().next().value!;
+      this.entries.delete(oldest);
+      this.previous.delete(oldest);
+    }
     value.then(
       () => {
         entry.settled = true;
+        if (this.entries.get(key) === entry) this.previous.delete(key);
       },
       () => this.entries.get(key) === entry && this.entries.delete(key),
     );
     return value;
+  }
+
+  /** The value last computed for `key`, whatever its version; undefined: none (or still computing). */
+  latest(key: string): Promise<T> | undefined {
+    const hit = this.entries.get(key);
+    if (hit?.settled) return hit.value;
+    return this.previous.get(key);
   }
 
   /** Whether the value for `key` at `version` is computed and kept (not merely being computed). */

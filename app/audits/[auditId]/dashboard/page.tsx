@@ -65,8 +65,7 @@ export default async function DashboardPage(props: {
   // clinician (who sees a closed, shared audit's numbers) they are gone before anything is rendered.
   const report = organizer ? kept : withoutLatentClass(kept);
   const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
-    // The header's progress is the audit's now, also above figures from before its latest changes.
-    keptProgress(db, auditId, current ? version : undefined),
+    keptProgress(db, auditId, version, { orLatest: !current }),
     loadAdjudications(db, auditId),
     acceptedRevisions(db, auditId),
     auditRubric(db, auditId),
