@@ -63,9 +63,72 @@ describe.each(DATABASES)("dashboard version on $name", (database) => {
       expect(v5).not.toBe(v4);
       expect((await keptReport(db, audit.id))!.head.raters.map((r) => r.id)).not.toContain(other.id);
       await setAuditStatus(db, organizer.id, audit.id, "close");
-      expect(await dashboardVersion(db, audit.id)).not.toBe(v5);
+      const v6 = await dashboardVersion(db, audit.id);
+      expect(v6).not.toBe(v5);
+      // Counted by the database, whoever writes: here a write that no server function made.
+      await db.rating.updateMany({ where: { assignmentId: assignment.id }, data: { category: "uncertain" } });
+      const v7 = await dashboardVersion(db, audit.id);
+      expect(v7).not.toBe(v6);
+      await db.rating.deleteMany({ where: { assignmentId: assignment.id } });
+      expect(await dashboardVersion(db, audit.id)).not.toBe(v7);
     } finally {
       await db.$disconnect();
     }
   }, 120_000);
+
+  // Prisma's SQLite migrations rebuild a table to change it, which drops its triggers: a later
+  // migration that rebuilds Rating, Assignment or Audit must create these again.
+  it("has the change counter's triggers after every migration", async () => {
+    const db = await demoWorld(database);
+    try {
+      const rows =
+        database.name === "sqlite"
+          ? await db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'AuditStamp%'`)
+          : await db.$queryRawUnsafe<{ name: string }[]>(`SELECT tgname AS name FROM pg_trigger WHERE tgname LIKE 'AuditStamp%'`);
+      const names = rows.map((r) => r.name).sort();
+      expect(names).toEqual(
+        database.name === "sqlite"
+          ? [
+              "AuditStamp_assignment_delete",
+              "AuditStamp_assignment_insert",
+              "AuditStamp_assignment_update",
+              "AuditStamp_audit_insert",
+              "AuditStamp_rating_delete",
+              "AuditStamp_rating_insert",
+              "AuditStamp_rating_update",
+            ]
+          : ["AuditStamp_assignment", "AuditStamp_audit_insert", "AuditStamp_rating"],
+      );
+      // Every audit has its counter.
+      expect(await db.auditStamp.count()).toBe(await db.audit.count());
+    } finally {
+      await db.$disconnect();
+    }
+  }, 60_000);
+
+  // PostgreSQL: the counter's row is locked at commit, after the rows a transaction changed. Were
+  // it locked at each change, the second transaction below would wait for the first's counter
+  // lock while holding the assignment the first waits for.
+  it.runIf(database.name === "postgres")("lets two saves of one assignment pass each other", async () => {
+    const db = await demoWorld(database);
+    try {
+      const audit = await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } });
+      const rating = await db.rating.findFirstOrThrow({ where: { assignment: { auditId: audit.id } }, select: { id: true, assignmentId: true } });
+      const v0 = await dashboardVersion(db, audit.id);
+      await db.$transaction(
+        async (first) => {
+          await first.rating.update({ where: { id: rating.id }, data: { category: "uncertain" } });
+          // A second transaction, begun and committed while the first is open.
+          await db.assignment.update({ where: { id: rating.assignmentId }, data: { activeMs: { increment: 1 } } });
+          await first.assignment.update({ where: { id: rating.assignmentId }, data: { flagged: true } });
+        },
+        { timeout: 10_000 },
+      );
+      const v1 = await dashboardVersion(db, audit.id);
+      expect(v1).not.toBe(v0);
+      expect(v1.split(":").at(-1)).toBe(String(Number(v0.split(":").at(-1)) + 3));
+    } finally {
+      await db.$disconnect();
+    }
+  }, 60_000);
 });

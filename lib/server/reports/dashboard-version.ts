@@ -3,15 +3,16 @@ import { createHash } from "node:crypto";
 import type { Db } from "../../db/client";
 
 /**
- * A fingerprint of everything an audit's report is computed from, cheap enough to ask for every
- * few seconds (aggregates only, whatever the audit's size): the audit row's reported fields, its
- * assignments (count, active, flagged, active time, last activity: flags and comments stamp it)
- * and its ratings (count, version sum — every save increments a version — and latest change).
- * The live dashboard re-renders only when it changes, and the kept report (kept-report.ts) is
- * recomputed only then. Call only after the caller's access to the audit's results was checked.
+ * A fingerprint of everything an audit's report is computed from, read in two primary-key
+ * lookups whatever the audit's size: the audit row's reported fields, and its change counter
+ * (AuditStamp, which database triggers advance on every insert, update or delete of the audit's
+ * assignments and ratings: saves, flags, comments, corrections' activity stamps, active time,
+ * withdrawals). The live dashboard re-renders only when it changes, and the kept report
+ * (kept-report.ts) is recomputed only then. Call only after the caller's access to the audit's
+ * results was checked.
  */
 export async function dashboardVersion(db: Db, auditId: string): Promise<string> {
-  const [audit, all, active, flagged, ratings] = await Promise.all([
+  const [audit, stamp] = await Promise.all([
     db.audit.findUnique({
       where: { id: auditId },
       select: {
@@ -27,27 +28,8 @@ export async function dashboardVersion(db: Db, auditId: string): Promise<string>
         guidelines: true,
       },
     }),
-    db.assignment.count({ where: { auditId } }),
-    db.assignment.aggregate({
-      where: { auditId, active: true },
-      _count: { _all: true },
-      _sum: { activeMs: true },
-      _max: { lastActivityAt: true },
-    }),
-    db.assignment.count({ where: { auditId, active: true, flagged: true } }),
-    db.rating.aggregate({ where: { assignment: { auditId } }, _count: { _all: true }, _sum: { version: true }, _max: { updatedAt: true } }),
+    db.auditStamp.findUnique({ where: { auditId }, select: { changes: true } }),
   ]);
   const fields = audit ? createHash("sha256").update(JSON.stringify(audit)).digest("hex").slice(0, 12) : "gone";
-  return [
-    audit?.status ?? "gone",
-    fields,
-    all,
-    active._count._all,
-    flagged,
-    active._sum.activeMs ?? 0,
-    active._max.lastActivityAt?.getTime() ?? 0,
-    ratings._count._all,
-    ratings._sum.version ?? 0,
-    ratings._max.updatedAt?.getTime() ?? 0,
-  ].join(":");
+  return [audit?.status ?? "gone", fields, stamp?.changes ?? "none"].join(":");
 }
