@@ -83,7 +83,9 @@ describe.each(DATABASES)("dashboard version on $name", (database) => {
     try {
       const rows =
         database.name === "sqlite"
-          ? await db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'AuditStamp%'`)
+          ? await db.$queryRawUnsafe<{ name: string }[]>(
+              `SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'AuditStamp%'`,
+            )
           : await db.$queryRawUnsafe<{ name: string }[]>(`SELECT tgname AS name FROM pg_trigger WHERE tgname LIKE 'AuditStamp%'`);
       const names = rows.map((r) => r.name).sort();
       expect(names).toEqual(
@@ -109,26 +111,33 @@ describe.each(DATABASES)("dashboard version on $name", (database) => {
   // PostgreSQL: the counter's row is locked at commit, after the rows a transaction changed. Were
   // it locked at each change, the second transaction below would wait for the first's counter
   // lock while holding the assignment the first waits for.
-  it.runIf(database.name === "postgres")("lets two saves of one assignment pass each other", async () => {
-    const db = await demoWorld(database);
-    try {
-      const audit = await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } });
-      const rating = await db.rating.findFirstOrThrow({ where: { assignment: { auditId: audit.id } }, select: { id: true, assignmentId: true } });
-      const v0 = await dashboardVersion(db, audit.id);
-      await db.$transaction(
-        async (first) => {
-          await first.rating.update({ where: { id: rating.id }, data: { category: "uncertain" } });
-          // A second transaction, begun and committed while the first is open.
-          await db.assignment.update({ where: { id: rating.assignmentId }, data: { activeMs: { increment: 1 } } });
-          await first.assignment.update({ where: { id: rating.assignmentId }, data: { flagged: true } });
-        },
-        { timeout: 10_000 },
-      );
-      const v1 = await dashboardVersion(db, audit.id);
-      expect(v1).not.toBe(v0);
-      expect(v1.split(":").at(-1)).toBe(String(Number(v0.split(":").at(-1)) + 3));
-    } finally {
-      await db.$disconnect();
-    }
-  }, 60_000);
+  it.runIf(database.name === "postgres")(
+    "lets two saves of one assignment pass each other",
+    async () => {
+      const db = await demoWorld(database);
+      try {
+        const audit = await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } });
+        const rating = await db.rating.findFirstOrThrow({
+          where: { assignment: { auditId: audit.id } },
+          select: { id: true, assignmentId: true },
+        });
+        const v0 = await dashboardVersion(db, audit.id);
+        await db.$transaction(
+          async (first) => {
+            await first.rating.update({ where: { id: rating.id }, data: { category: "uncertain" } });
+            // A second transaction, begun and committed while the first is open.
+            await db.assignment.update({ where: { id: rating.assignmentId }, data: { activeMs: { increment: 1 } } });
+            await first.assignment.update({ where: { id: rating.assignmentId }, data: { flagged: true } });
+          },
+          { timeout: 10_000 },
+        );
+        const v1 = await dashboardVersion(db, audit.id);
+        expect(v1).not.toBe(v0);
+        expect(v1.split(":").at(-1)).toBe(String(Number(v0.split(":").at(-1)) + 3));
+      } finally {
+        await db.$disconnect();
+      }
+    },
+    60_000,
+  );
 });
