@@ -32,6 +32,8 @@ function dataFiles(snapshot: AuditSnapshot): string[] {
     "latent-class.csv",
     "rating-times.csv",
     "revisions.csv",
+    // Only with a calibration round: the scripts recompute report.json's `calibration` from it.
+    ...(snapshot.calibration ? ["calibration.csv"] : []),
   ];
 }
 
