@@ -57,7 +57,11 @@ function zh(c: CalibrationReport, auditRaters: readonly string[]): string {
   const n = s.raters;
   const labels = c.raters.map((r) => r.rater);
   const list = labels.length <= 1 ? labels.join("") : `${labels.slice(0, -1).join("、")} 和 ${labels[labels.length - 1]}`;
-  const who = everyone(c, auditRaters) ? `全部 ${n} 名临床医生（${list}）` : `${auditRaters.length} 名临床医生中的 ${list} `;
+  const who = !everyone(c, auditRaters)
+    ? `${auditRaters.length} 名临床医生中的 ${list} `
+    : n === 1
+      ? `该名临床医生（${list}）`
+      : `全部 ${n} 名临床医生（${list}）`;
   const spread = (r: Range, show: (x: number | null) => string) =>
     r.n >= 2 ? `平均为 ${show(r.mean)}（范围 ${show(r.min)}–${show(r.max)}）` : `为 ${show(r.mean)}`;
   const f = s.firstRound;

@@ -117,6 +117,21 @@ describe("calibration in the report", () => {
     expect(calibrationSentence(r, RATERS, "zh-CN")).toMatch(/^正式评审前，3 名临床医生中的 R1 和 R3 完成了/);
   });
 
+  it("speaks of one rater as the clinician", () => {
+    const s = calibratedAudit();
+    s.raters = s.raters.slice(0, 1);
+    s.ratings = s.ratings.filter((r) => r.raterId === "u-ana");
+    s.calibration!.rounds = [{ number: 1, raterIds: null }];
+    s.calibration!.answers = s.calibration!.answers.filter((a) => a.raterId === "u-ana");
+    const r = computeAuditReport(s).calibration!;
+    expect(calibrationSentence(r, ["R1"])).toMatch(
+      /^Before rating, the clinician worked through .*: at their first round, agreement with the key was 90\.0% and Cohen's kappa against the key 0\.868; 1 of 1 met/,
+    );
+    expect(calibrationSentence(r, ["R1"], "zh-CN")).toMatch(
+      /^正式评审前，该名临床医生（R1）完成了.*与答案键的一致率为 90\.0%，与答案键的 Cohen's kappa 为 0\.868；1 名中 1 名在首轮达到通过规则/,
+    );
+  });
+
   it("says 'reported only' without the gate, and leaves out what nobody finished", () => {
     const s = calibratedAudit();
     s.calibration!.gate = false;
