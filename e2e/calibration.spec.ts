@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { createOpenAudit, newPage } from "./support/audits";
 import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
@@ -52,10 +52,25 @@ async function practise(page: Page, wrongGold: number) {
   }
 }
 
+/** The dashboard's calibration card at 1280 × 800 and 1440 × 900, into the test's output folder. */
+async function shootCard(page: Page, name: string, testInfo: TestInfo) {
+  for (const [width, height] of [
+    [1280, 800],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.getByTestId("calibration-card").scrollIntoViewIfNeeded();
+    const file = testInfo.outputPath(`${name}-${width}.png`);
+    await page.screenshot({ path: file });
+    await testInfo.attach(`${name}-${width}`, { path: file, contentType: "image/png" });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 // The issue's "Done when": a 5-item calibration with keys, worked through by keyboard with each key
 // shown after the answer, a failed gate, a re-calibration, a pass, and only then the queue; the
-// organizer sees the results.
-test("a rater practises against the key, fails the gate, re-calibrates and then reviews", async ({ browser }) => {
+// organizer sees the results, on the audit page and the dashboard, and the paragraph states them.
+test("a rater practises against the key, fails the gate, re-calibrates and then reviews", async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const path = await createOpenAudit(browser, { name: AUDIT, dataset: OBGYN, size: 2, seed: "e2e-calibration", clinicians: [1] });
   const organizer = await newPage(browser);
@@ -101,4 +116,31 @@ test("a rater practises against the key, fails the gate, re-calibrates and then 
   await organizer.reload();
   await expect(results.getByRole("row").filter({ hasText: /Passed/ })).toContainText("100 %");
   await expect(results.getByRole("row").filter({ hasText: /Passed/ })).toContainText("1.00");
+
+  // The dashboard: each round against the key, and the paragraph's sentence (paragraph.txt's too).
+  // 7 of 10 questions; kappa against the key: pa 0.7, pe 0.2 × 0.5 + 0.5 × 0.5 = 0.35 → 0.538.
+  const sentence =
+    "Before rating, the clinician worked through a calibration set of 5 practice cases (10 questions) with an answer key shown after each answer: " +
+    "at their first round, agreement with the key was 70.0% and Cohen's kappa against the key 0.538; " +
+    "0 of 1 met the pass rule (at least 80% of answers matching the key, required before their queue opened) at their first round, " +
+    "and 1 of 1 by their latest round (1 re-calibration round followed).";
+  await organizer.goto(`${path}/dashboard`);
+  const calibration = organizer.getByTestId("calibration-card");
+  await expect(calibration.getByTestId("calibration-sentence")).toHaveText(sentence);
+  await expect(calibration.getByRole("row")).toHaveCount(3);
+  await expect(calibration.getByRole("row").nth(1)).toContainText("70.0% (7/10)");
+  await expect(calibration.getByRole("row").nth(2)).toContainText("100.0% (10/10)");
+  await expect(organizer.getByTestId("audit-paragraph")).toContainText(sentence);
+  const text = await organizer.request.get(`/api/audits/${path.split("/")[2]}/export/paragraph.txt`);
+  expect(await text.text()).toContain(sentence);
+  await shootCard(organizer, "calibration-dashboard-en", testInfo);
+  await organizer.getByTestId("locale-switcher").selectOption("zh-CN");
+  await expect(calibration.getByTestId("calibration-sentence")).toContainText("正式评审前，该名临床医生（R1）完成了包含 5 个练习病例");
+  // The paragraph for the appendix stays English.
+  await expect(organizer.getByTestId("audit-paragraph")).toContainText(sentence);
+  await shootCard(organizer, "calibration-dashboard-zh-CN", testInfo);
+  await organizer.getByTestId("locale-switcher").selectOption("en");
+  await expect(calibration.getByTestId("calibration-sentence")).toHaveText(sentence);
+  // The rater: no dashboard while the audit is open.
+  expect((await rater.goto(`${path}/dashboard`))!.status()).toBe(403);
 });

@@ -16,6 +16,7 @@ export const EXPORT_LABEL_KEYS = {
   "time-on-task.csv": "timeOnTask",
   "rating-times.csv": "ratingTimes",
   "rater-quality.csv": "raterQuality",
+  "calibration.csv": "calibration",
   "comments.csv": "comments",
   "revisions.csv": "revisions",
 } as const;

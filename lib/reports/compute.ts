@@ -7,6 +7,7 @@
 import { errorRateBound } from "../agreement/error-rate-bound";
 import type { LongRating } from "../agreement/long-format";
 import { buildDimensionReport, type DimensionReport } from "../agreement/report";
+import { calibrationReport } from "./calibration";
 import { divergenceExplanation } from "./divergence";
 import { engineInput } from "./engine-input";
 import { latentClassSummary } from "./latent-class";
@@ -58,6 +59,7 @@ export function computeAuditReport(s: AuditSnapshot): AuditReport {
     // Only when the snapshot says when each rating was given (the server's always does).
     ...(hasRatingTimes(s) ? { agreementOverTime: agreementOverTime(s, overall) } : {}),
     raterQuality: raterQuality(s),
+    ...(s.calibration ? { calibration: calibrationReport(s, s.calibration) } : {}),
   };
 }
 

@@ -19,7 +19,8 @@ import type { AuditReport } from "./types";
  * `comments` and `flagged` (the raters' comments and discussion flags) follow, when given, then
  * `revisions` (the accepted corrections per kind, lib/reports/revisions.ts), when given, then
  * `agreementOverTime` (lib/reports/over-time.ts), when the ratings carry their times, then
- * `raterQuality` (lib/reports/rater-quality.ts). Each dimension ends with `latentClass`
+ * `raterQuality` (lib/reports/rater-quality.ts), then `calibration` (lib/reports/calibration.ts), when the
+ * audit has a calibration round. Each dimension ends with `latentClass`
  * (lib/reports/latent-class.ts; items by external id).
  */
 export function reportDocument(report: AuditReport, feedback?: ReportFeedback, revisions?: ReportRevisions) {
@@ -44,6 +45,7 @@ export function reportDocument(report: AuditReport, feedback?: ReportFeedback, r
     ...(revisions ? { revisions: revisionsDocument(revisions) } : {}),
     ...(report.agreementOverTime ? { agreementOverTime: report.agreementOverTime } : {}),
     ...(report.raterQuality ? { raterQuality: report.raterQuality } : {}),
+    ...(report.calibration ? { calibration: report.calibration } : {}),
   };
 }
 

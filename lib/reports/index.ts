@@ -13,3 +13,4 @@ export * as format from "./format";
 export { quantile, timeOnTask, timeOnTaskCsv, type TimeOnTaskSummary } from "./time-on-task";
 export { ratingTimesCsv } from "./rating-times";
 export { raterQualityCsv } from "./rater-quality-csv";
+export { calibrationCsv, calibrationReport, type CalibrationReport, type CalibrationSnapshot } from "./calibration";

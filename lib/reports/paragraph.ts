@@ -7,6 +7,7 @@
  */
 import type { CoefficientResult } from "../agreement/types";
 import { isCensus } from "../agreement/report";
+import { calibrationSentence } from "./calibration-sentence";
 import { fixed, joinList, levelPercent, numberWord, percent, percentUpper, plural, thousands } from "./format";
 import { categoryLabel, tieExample } from "./labels";
 import { revisionsSentence, type ReportRevisions } from "./revisions";
@@ -198,6 +199,7 @@ export function paragraph(report: ShownReport, options: ParagraphOptions = {}): 
     sampleSentence(report),
     extensionSentence(report),
     raterSentence(report),
+    report.calibration ? calibrationSentence(report.calibration, report.audit.raters) : null,
     orderSentence(report),
     timeSentence(report),
   ].filter((x): x is string => x !== null);

@@ -9,6 +9,7 @@ import type { ErrorRateBound } from "../agreement/error-rate-bound";
 import type { CategoryCount, DimensionReport } from "../agreement/report";
 import type { CoefficientResult } from "../agreement/types";
 import type { ReviewOrderRule } from "../sampling/review-order";
+import type { CalibrationReport, CalibrationSnapshot } from "./calibration";
 import type { LatentClassSummary } from "./latent-class";
 import type { AgreementOverTime } from "./over-time";
 import type { RaterQuality } from "./rater-quality";
@@ -70,6 +71,8 @@ export interface AuditSnapshot {
    * place in the rater's own queue (1-based; absent: sample order). Absent: not stated.
    */
   work?: { itemId: string; raterId: string; activeMs: number; flagged: boolean; rated: boolean; position?: number }[];
+  /** The calibration round (lib/reports/calibration.ts): absent when the audit has none. */
+  calibration?: CalibrationSnapshot;
 }
 
 /** How many ratings of each category one rater gave (rubric order), e.g. for stacked bars. */
@@ -203,4 +206,6 @@ export interface AuditReport {
   agreementOverTime?: AgreementOverTime;
   /** Each rater's agreement with the others, uncertain share and time, with bootstrap intervals (rater-quality.ts). */
   raterQuality?: RaterQuality;
+  /** Each rater's practice answers against the key, per round (calibration.ts); absent without a calibration round. */
+  calibration?: CalibrationReport;
 }

@@ -88,4 +88,43 @@ export function validateSnapshot(s: AuditSnapshot): void {
     }
     seen.add(key);
   }
+  if (s.calibration) validateCalibration(s.calibration, raters);
+}
+
+/** The calibration's rounds, items and answers refer to each other and to the snapshot's raters. */
+function validateCalibration(c: NonNullable<AuditSnapshot["calibration"]>, raters: ReadonlySet<string>): void {
+  if (!(Number.isInteger(c.passPercent) && c.passPercent >= 0 && c.passPercent <= 100))
+    throw new AuditSnapshotError(`calibration pass rule ${c.passPercent} % is not a whole percentage`);
+  const lists: [string[], string][] = [
+    [c.items.map((i) => i.id), "practice item id"],
+    [c.items.map((i) => i.externalId), "practice item externalId"],
+    [c.rounds.map((r) => String(r.number)), "calibration round"],
+  ];
+  for (const [values, what] of lists) checkUnique(values, what);
+  for (const i of c.items) {
+    checkKey(i.externalId, "practice item externalId");
+    if (Object.keys(i.key).length === 0) throw new AuditSnapshotError(`practice item "${i.externalId}" has an empty key`);
+    for (const [question, category] of Object.entries(i.key)) {
+      checkKey(question, `question of practice item "${i.externalId}":`);
+      checkKey(category, `key of practice item "${i.externalId}":`);
+    }
+  }
+  for (const r of c.rounds) {
+    if (!(Number.isSafeInteger(r.number) && r.number >= 1))
+      throw new AuditSnapshotError(`calibration round ${r.number} is not a positive whole number`);
+  }
+  const items = new Set(c.items.map((i) => i.id));
+  const rounds = new Set(c.rounds.map((r) => r.number));
+  const seen = new Set<string>();
+  for (const a of c.answers) {
+    if (!rounds.has(a.round)) throw new AuditSnapshotError(`a practice answer refers to unknown round ${a.round}`);
+    if (!items.has(a.itemId)) throw new AuditSnapshotError(`a practice answer refers to unknown practice item "${a.itemId}"`);
+    if (!raters.has(a.raterId)) throw new AuditSnapshotError(`a practice answer refers to unknown rater "${a.raterId}"`);
+    if (!(Number.isSafeInteger(a.activeMs) && a.activeMs >= 0))
+      throw new AuditSnapshotError(`a practice answer's active time ${a.activeMs} ms is not a whole number`);
+    for (const category of Object.values(a.labels)) checkKey(category, "practice answer");
+    const key = JSON.stringify([a.round, a.raterId, a.itemId]);
+    if (seen.has(key)) throw new AuditSnapshotError(`rater "${a.raterId}" answered practice item "${a.itemId}" twice in round ${a.round}`);
+    seen.add(key);
+  }
 }

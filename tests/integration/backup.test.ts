@@ -114,6 +114,7 @@ describe.each(DATABASES)("backup from $name", (source) => {
         "time-on-task.csv",
         "rating-times.csv",
         "rater-quality.csv",
+        "calibration.csv",
         "stats-codebook.csv",
         "stats-ratings.R",
         "stats-ratings.csv",

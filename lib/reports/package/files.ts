@@ -1,6 +1,7 @@
 /**
  * The files of an audit's reproducibility package, in their fixed order: the data (ratings long
- * and wide, comments, final labels, time on task), `audit.json`, the report in every format with
+ * and wide, comments, final labels, time on task, rating times, revisions, and the calibration
+ * answers when the audit has a calibration round), `audit.json`, the report in every format with
  * the appendix paragraph, the two scripts that recompute it, a README, and `SHA256SUMS` over all
  * of them (`sha256sum -c SHA256SUMS`). Pure: the caller supplies the rendered exports and scripts.
  */
@@ -32,6 +33,8 @@ function dataFiles(snapshot: AuditSnapshot): string[] {
     "latent-class.csv",
     "rating-times.csv",
     "revisions.csv",
+    // Only with a calibration round: the scripts recompute report.json's `calibration` from it.
+    ...(snapshot.calibration ? ["calibration.csv"] : []),
   ];
 }
 

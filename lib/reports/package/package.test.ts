@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrng } from "../../sampling/prng";
 import { renderExport } from "../../server/reports/export-files";
+import { calibratedAudit } from "../__fixtures__/calibrated-audit";
 import { driftAudit } from "../__fixtures__/drift-audit";
 import { noRatings, oneCategory, singleRater, smallAudit, sparseAudit } from "../__fixtures__/small-audit";
 import { computeAuditReport } from "../compute";
@@ -115,6 +116,13 @@ function nudgeLatentPrior(json: string): string {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
+/** report.json with R2's agreement with the key at the first calibration round moved by 0.01. */
+function nudgeCalibration(json: string): string {
+  const report = JSON.parse(json);
+  report.calibration.raters[1].rounds[0].agreement += 0.01;
+  return JSON.stringify(report, null, 2) + "\n";
+}
+
 /** An audit of `items` items and `raters` raters with gaps, three categories and N = 1,500. */
 function randomAudit(seed: number, items: number, raters: number): AuditSnapshot {
   const rng = createPrng(seed, "package-test");
@@ -214,6 +222,7 @@ describe("reproducibility package", () => {
     ["300 items × 5 raters with gaps", () => randomAudit(11, 300, 5)],
     ["300 timed items with drift and guideline edits (agreement over time)", driftWithEdits],
     ["a per-turn dimension (gold@t2), 60 items × 3 raters", () => perTurn(randomAudit(13, 60, 3))],
+    ["a calibration round, a re-calibration and a rater still practising", () => calibratedAudit(true)],
   ];
 
   describe.skipIf(!hasNumpy)("reproduce.py", () => {
@@ -250,6 +259,13 @@ describe("reproducibility package", () => {
       expect(r.out).toMatch(/gold +R3 quality agreement CI upper .* 0\.01 +DIFFERS/);
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
+
+    it("fails, naming the rater and round, when a calibration number was altered", () => {
+      const r = run("python3", ["reproduce.py"], unpack(calibratedAudit(true), nudgeCalibration));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/calibration +R2 round 1 agreement .* -0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
   });
 
   describe.skipIf(!hasR && !requireR)("reproduce.R", () => {
@@ -284,6 +300,13 @@ describe("reproducibility package", () => {
       const r = run("Rscript", ["reproduce.R"], unpack(driftWithEdits(), nudgeRaterCi));
       expect(r.status).toBe(1);
       expect(r.out).toMatch(/gold +R3 quality agreement CI upper .* 0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
+
+    it("fails, naming the rater and round, when a calibration number was altered", () => {
+      const r = run("Rscript", ["reproduce.R"], unpack(calibratedAudit(true), nudgeCalibration));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/calibration +R2 round 1 agreement .* -0\.01 +DIFFERS/);
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
   });

@@ -20,6 +20,8 @@ const ABOUT: Record<string, string> = {
     "per rating (the rows of ratings-long.csv): when it was last given, the item's place in that rater's queue and their active milliseconds; the agreement-over-time windows and each rater's median time per case (rater quality) are recomputed from it",
   "revisions.csv":
     "the revision summary: accepted corrections per kind (questions, gold answers, distractors, evidence or sources, removed items), count and share of what was reviewed",
+  "calibration.csv":
+    "the calibration round: each rater's answer to each question of each practice item in each round that asked them, beside the key, with the answer's active milliseconds; the scripts recompute each rater's agreement with the key, Cohen's kappa against it, the pass rule's verdict and the summary from it",
   "report.json": "the report at full precision (the numbers the scripts check)",
   "report.md": "the report as Markdown",
   "report.tex": "the agreement table and the revision summary as LaTeX",

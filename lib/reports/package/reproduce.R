@@ -21,7 +21,12 @@
 # (issue #34's algorithm; no smoothing; stop below 1e-12 or at 10,000 iterations) and compares the
 # iterations, log-likelihood, prior, each rater's confusion matrix, sensitivity and specificity,
 # every item's posterior, the items whose mode is not the majority label and the error-rate
-# estimate (the 10,000-refit bootstrap interval is not rerun). Exit status 0 when every
+# estimate (the 10,000-refit bootstrap interval is not rerun). When the report has a calibration
+# round, it reads calibration.csv (each rater's answer to each question of each practice item, beside
+# the key) and recomputes per rater and round the items answered, the questions compared, the
+# matches, agreement with the key, Cohen's kappa against it (categories of different questions kept
+# apart) and the active time, the pass rule's verdict, the round that counts (the rater's latest)
+# and the summary. Exit status 0 when every
 # number agrees (1e-9; confidence bounds 1e-7; counts exactly), 1 otherwise.
 #
 # Base R only: the formulas are those of Gwet's irrCAC 1.0 (gwet.ac1.raw, fleiss.kappa.raw,
@@ -723,6 +728,102 @@ for (dimension in report$dimensions) {
   modes <- categories[apply(fit$T, 1, which.max)]
   compare(key, paste(name, "items whose mode is not the majority"), length(lc$disagreements), sum(majority != modes), exact = TRUE)
   if (!is.na(e) && !is.null(lc$errorRate)) compare(key, paste(name, "error rate (mean posterior)"), lc$errorRate$estimate, mean(fit$T[, e]))
+}
+
+# --- calibration round ------------------------------------------------------------------------------
+# Each rater's practice answers of each round against the key (calibration.csv), the pass rule (at
+# least passPercent % of the answered questions match the key, once every item is answered), the
+# round that counts (the rater's latest) and the summary of report.json's `calibration`.
+
+cohen_kappa <- function(given, key) {
+  categories <- sort(unique(c(given, key)))
+  if (length(given) == 0 || length(categories) < 2) return(NULL)
+  pa <- mean(given == key)
+  pe <- sum(sapply(categories, function(k) mean(given == k) * mean(key == k)))
+  (pa - pe) / (1 - pe)
+}
+
+summary_range <- function(values) {
+  if (length(values) == 0) return(list(mean = NULL, min = NULL, max = NULL, n = 0))
+  list(mean = sum(values) / length(values), min = min(values), max = max(values), n = length(values))
+}
+
+cal <- report$calibration
+if (!is.null(cal)) {
+  practice <- read.csv(file.path(folder, "calibration.csv"), colClasses = "character", na.strings = character(0), encoding = "UTF-8")
+  if (!identical(names(practice), c("round", "rater", "item", "question", "key", "answer", "active_ms"))) {
+    stop("calibration.csv: expected the header round,rater,item,question,key,answer,active_ms")
+  }
+  name <- "calibration"
+  items <- unique(practice$item)
+  if (nrow(practice) > 0) {
+    compare(name, "practice items", cal$items, length(items), exact = TRUE)
+    compare(name, "questions", cal$questions, nrow(unique(practice[, c("item", "question")])), exact = TRUE)
+  }
+  held <- unique(practice[, c("round", "rater")]) # rounds in order, raters in the report's order
+  compare(name, "rounds", length(cal$rounds), length(unique(held$round)), exact = TRUE)
+  for (entry in cal$rounds) {
+    compare(name, sprintf("round %d raters", as.integer(entry$round)), paste(unlist(entry$raters), collapse = ","),
+            paste(held$rater[as.integer(held$round) == entry$round], collapse = ","))
+  }
+  pass_percent <- cal$passPercent
+  results <- list()
+  for (h in seq_len(nrow(held))) {
+    mine <- practice[practice$round == held$round[h] & practice$rater == held$rater[h], ]
+    answered <- mine[mine$active_ms != "", ]
+    answered_items <- unique(answered$item)
+    pairs <- answered[answered$answer != "", ]
+    # Categories of different questions are different categories.
+    given <- paste(pairs$question, pairs$answer, sep = "\u0001")
+    key <- paste(pairs$question, pairs$key, sep = "\u0001")
+    matches <- sum(given == key)
+    finished <- length(items) > 0 && length(answered_items) >= length(items)
+    passed <- nrow(pairs) > 0 && matches * 100 >= pass_percent * nrow(pairs)
+    ms <- answered$active_ms[!duplicated(answered$item)]
+    result <- list(round = as.integer(held$round[h]), items = length(answered_items), questions = nrow(pairs), matches = matches,
+                   agreement = if (nrow(pairs) > 0) matches / nrow(pairs) else NULL, kappa = cohen_kappa(given, key),
+                   activeMs = sum(as.numeric(ms)), status = if (!finished) "inProgress" else if (passed) "passed" else "notPassed")
+    label <- held$rater[h]
+    results[[label]] <- c(results[[label]], list(result))
+  }
+  compare(name, "raters", paste(sort(sapply(cal$raters, `[[`, "rater")), collapse = ","), paste(sort(names(results)), collapse = ","))
+  for (reported in cal$raters) {
+    label <- reported$rater
+    mine <- results[[label]]
+    if (length(mine) > 0) mine <- mine[order(sapply(mine, `[[`, "round"))]
+    compare(name, paste(label, "rounds"), length(reported$rounds), length(mine), exact = TRUE)
+    for (i in seq_len(min(length(mine), length(reported$rounds)))) {
+      theirs <- reported$rounds[[i]]; recomputed <- mine[[i]]
+      prefix <- sprintf("%s round %d", label, recomputed$round)
+      compare(name, paste(prefix, "number"), theirs$round, recomputed$round, exact = TRUE)
+      for (f in c("items", "questions", "matches", "activeMs")) compare(name, paste(prefix, f), theirs[[f]], recomputed[[f]], exact = TRUE)
+      compare(name, paste(prefix, "agreement"), theirs$agreement, recomputed$agreement)
+      compare(name, paste(prefix, "kappa"), theirs$kappa, recomputed$kappa)
+      compare(name, paste(prefix, "status"), theirs$status, recomputed$status)
+    }
+    if (length(mine) > 0) {
+      compare(name, paste(label, "counting round"), reported$countingRound, mine[[length(mine)]]$round, exact = TRUE)
+      compare(name, paste(label, "status"), reported$status, mine[[length(mine)]]$status)
+    }
+  }
+  per_rater <- lapply(results, function(rs) rs[order(sapply(rs, `[[`, "round"))])
+  firsts <- Filter(function(r) r$status != "inProgress", lapply(per_rater, `[[`, 1))
+  s <- cal$summary
+  compare(name, "summary raters", s$raters, length(per_rater), exact = TRUE)
+  compare(name, "summary first round finished", s$firstRound$finished, length(firsts), exact = TRUE)
+  for (f in c("agreement", "kappa")) {
+    values <- unlist(lapply(firsts, `[[`, f))
+    mine <- summary_range(if (is.null(values)) numeric(0) else values)
+    theirs <- s$firstRound[[f]]
+    compare(name, sprintf("summary first round %s n", f), theirs$n, mine$n, exact = TRUE)
+    for (stat in c("mean", "min", "max")) compare(name, sprintf("summary first round %s %s", f, stat), theirs[[stat]], mine[[stat]])
+  }
+  status_of <- function(which) vapply(per_rater, function(rs) (if (which == "first") rs[[1]] else rs[[length(rs)]])$status, "")
+  compare(name, "summary passed at the first round", s$passedFirst, sum(status_of("first") == "passed"), exact = TRUE)
+  for (st in c("passed", "notPassed", "inProgress")) {
+    compare(name, sprintf("summary %s (round that counts)", st), s[[st]], sum(status_of("latest") == st), exact = TRUE)
+  }
+  compare(name, "summary re-calibrated", s$recalibrated, sum(vapply(per_rater, length, 0L) > 1), exact = TRUE)
 }
 
 table_rows <- do.call(rbind, c(list(c("dimension", "quantity", "report", "recomputed", "difference", "", "")), rows))

@@ -24,7 +24,12 @@ ratings-long.csv (issue #34's algorithm: start from each item's rating shares, n
 below 1e-12 or at 10,000 iterations) and compares the iterations, log-likelihood, prior, each
 rater's confusion matrix, sensitivity and specificity, every item's posterior, the items whose
 most probable class is not the majority label and the error-rate estimate; the bootstrap interval
-(10,000 refits on the frozen PRNG) is not rerun. Exit status 0 when every number agrees (1e-9;
+(10,000 refits on the frozen PRNG) is not rerun. When the report has a calibration round, it reads
+calibration.csv (each rater's answer to each question of each practice item, beside the key) and
+recomputes per rater and round the items answered, the questions compared, the matches, agreement
+with the key, Cohen's kappa against the key (categories of different questions kept apart) and the
+active time, the pass rule's verdict, the round that counts (the rater's latest) and the summary.
+Exit status 0 when every number agrees (1e-9;
 confidence bounds 1e-7; counts exactly), 1 otherwise.
 
 The formulas are those of Gwet's irrCAC 1.0 (gwet.ac1.raw, fleiss.kappa.raw, krippen.alpha.raw),
@@ -695,6 +700,107 @@ def check_latent_class(folder, report, out):
             out.add(key, f"{name} error rate (mean posterior)", lc["errorRate"]["estimate"], float(fit["T"][:, e].mean()))
 
 
+# --- calibration round -----------------------------------------------------------------------------
+
+def cohen_kappa(given, key):
+    """Cohen's kappa of two complete label lists: (pa - pe) / (1 - pe), pe from the two marginals."""
+    categories = sorted(set(given) | set(key))
+    if not given or len(categories) < 2:
+        return None
+    n = len(given)
+    pa = sum(1 for a, b in zip(given, key) if a == b) / n
+    pe = sum((given.count(c) / n) * (key.count(c) / n) for c in categories)
+    return (pa - pe) / (1 - pe)
+
+
+def summary_range(values):
+    if not values:
+        return {"mean": None, "min": None, "max": None, "n": 0}
+    return {"mean": sum(values) / len(values), "min": min(values), "max": max(values), "n": len(values)}
+
+
+def check_calibration(folder, report, out):
+    """Each rater's practice answers of each round against the key (calibration.csv), the pass rule
+    (at least passPercent % of the answered questions match the key, once every item is answered),
+    the round that counts (the rater's latest) and the summary of report.json's `calibration`."""
+    cal = report.get("calibration")
+    if cal is None:
+        return
+    path = os.path.join(folder, "calibration.csv")
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    if rows[0] != ["round", "rater", "item", "question", "key", "answer", "active_ms"]:
+        sys.exit(f"{path}: expected the header round,rater,item,question,key,answer,active_ms")
+    items, questions, held = [], set(), {}
+    for line, (round_, rater, item, question, key, answer, ms) in enumerate(rows[1:], start=2):
+        if item not in items:
+            items.append(item)
+        questions.add((item, question))
+        answers = held.setdefault((int(round_), rater), {})
+        if ms != "":
+            entry = answers.setdefault(item, {"ms": int(ms), "pairs": []})
+            if answer != "":
+                # Categories of different questions are different categories.
+                entry["pairs"].append(((question, answer), (question, key)))
+    name = "calibration"
+    if rows[1:]:
+        out.add(name, "practice items", cal["items"], len(items), exact=True)
+        out.add(name, "questions", cal["questions"], len(questions), exact=True)
+    pass_percent = cal["passPercent"]
+    rounds = sorted({r for r, _ in held})
+    out.add(name, "rounds", len(cal["rounds"]), len(rounds), exact=True)
+    for i, entry in enumerate(cal["rounds"]):
+        mine = [rater for r, rater in held if r == entry["round"]]
+        out.add(name, f"round {entry['round']} raters", ",".join(entry["raters"]), ",".join(mine))
+    results = {}
+    for (round_, rater), answers in held.items():
+        pairs = [p for a in answers.values() for p in a["pairs"]]
+        matches = sum(1 for given, key in pairs if given == key)
+        finished = len(items) > 0 and len(answers) >= len(items)
+        passed = len(pairs) > 0 and matches * 100 >= pass_percent * len(pairs)
+        results.setdefault(rater, []).append({
+            "round": round_,
+            "items": len(answers),
+            "questions": len(pairs),
+            "matches": matches,
+            "agreement": matches / len(pairs) if pairs else None,
+            "kappa": cohen_kappa([g for g, _ in pairs], [k for _, k in pairs]),
+            "activeMs": sum(a["ms"] for a in answers.values()),
+            "status": "inProgress" if not finished else "passed" if passed else "notPassed",
+        })
+    out.add(name, "raters", ",".join(sorted(r["rater"] for r in cal["raters"])), ",".join(sorted(results)))
+    for reported in cal["raters"]:
+        label = reported["rater"]
+        mine = sorted(results.get(label, []), key=lambda r: r["round"])
+        out.add(name, f"{label} rounds", len(reported["rounds"]), len(mine), exact=True)
+        for theirs, recomputed in zip(reported["rounds"], mine):
+            prefix = f"{label} round {recomputed['round']}"
+            out.add(name, f"{prefix} number", theirs["round"], recomputed["round"], exact=True)
+            for field in ("items", "questions", "matches", "activeMs"):
+                out.add(name, f"{prefix} {field}", theirs[field], recomputed[field], exact=True)
+            out.add(name, f"{prefix} agreement", theirs["agreement"], recomputed["agreement"])
+            out.add(name, f"{prefix} kappa", theirs["kappa"], recomputed["kappa"])
+            out.add(name, f"{prefix} status", theirs["status"], recomputed["status"])
+        if mine:
+            out.add(name, f"{label} counting round", reported["countingRound"], mine[-1]["round"], exact=True)
+            out.add(name, f"{label} status", reported["status"], mine[-1]["status"])
+    per_rater = [sorted(rs, key=lambda r: r["round"]) for rs in results.values()]
+    firsts = [rs[0] for rs in per_rater if rs[0]["status"] != "inProgress"]
+    summary = cal["summary"]
+    out.add(name, "summary raters", summary["raters"], len(per_rater), exact=True)
+    out.add(name, "summary first round finished", summary["firstRound"]["finished"], len(firsts), exact=True)
+    for field in ("agreement", "kappa"):
+        mine = summary_range([r[field] for r in firsts if r[field] is not None])
+        theirs = summary["firstRound"][field]
+        out.add(name, f"summary first round {field} n", theirs["n"], mine["n"], exact=True)
+        for stat in ("mean", "min", "max"):
+            out.add(name, f"summary first round {field} {stat}", theirs[stat], mine[stat])
+    out.add(name, "summary passed at the first round", summary["passedFirst"], sum(1 for rs in per_rater if rs[0]["status"] == "passed"), exact=True)
+    for status, field in (("passed", "passed"), ("notPassed", "notPassed"), ("inProgress", "inProgress")):
+        out.add(name, f"summary {field} (round that counts)", summary[field], sum(1 for rs in per_rater if rs[-1]["status"] == status), exact=True)
+    out.add(name, "summary re-calibrated", summary["recalibrated"], sum(1 for rs in per_rater if len(rs) > 1), exact=True)
+
+
 def main(folder):
     with open(os.path.join(folder, "report.json"), encoding="utf-8") as f:
         report = json.load(f)
@@ -745,6 +851,7 @@ def main(folder):
     check_over_time(folder, report, out)
     check_rater_quality(folder, report, read_rated_by(os.path.join(folder, "ratings-long.csv")), out)
     check_latent_class(folder, report, out)
+    check_calibration(folder, report, out)
     out.print()
     checked = len(out.rows)
     if out.failures:

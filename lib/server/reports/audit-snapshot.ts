@@ -6,6 +6,7 @@ import { rubricTurns } from "../../audits/item-dimensions";
 import { parseRubric } from "../../audits/rubric";
 import { storedReviewOrderRule } from "../../sampling/review-order";
 import { storedExtensions } from "../../sampling/extend";
+import { loadCalibrationSnapshot } from "./calibration-snapshot";
 import { reportRubric } from "./report-rubric";
 import type { AuditSnapshot } from "../../reports/types";
 
@@ -82,6 +83,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
     )
     .sort((x, y) => (x.itemId + x.raterId + x.dimension < y.itemId + y.raterId + y.dimension ? -1 : 1));
   const sampling = audit.sampling as { frameSize?: number; frameChecksum?: string };
+  const calibration = await loadCalibrationSnapshot(db, auditId, new Set(raters.map((r) => r.id)));
   return {
     audit: {
       id: audit.id,
@@ -119,6 +121,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
         position: a.reviewPosition ?? sampleOrder.get(a.auditItemId) ?? 0,
       }))
       .sort((x, y) => (x.itemId + x.raterId < y.itemId + y.raterId ? -1 : 1)),
+    ...(calibration ? { calibration } : {}),
   };
 }
 

@@ -2,17 +2,21 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client";
 
+const digest = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 12);
+
 /**
- * A fingerprint of everything an audit's report is computed from, read in two primary-key
- * lookups whatever the audit's size: the audit row's reported fields, and its change counter
- * (AuditStamp, which database triggers advance on every insert, update or delete of the audit's
- * assignments and ratings: saves, flags, comments, corrections' activity stamps, active time,
- * withdrawals). The live dashboard re-renders only when it changes, and the kept report
+ * A fingerprint of everything an audit's report is computed from, cheap at any size: the audit
+ * row's reported fields (the calibration rule among them); its change counter (AuditStamp, which
+ * database triggers advance on every insert, update or delete of the audit's assignments and
+ * ratings: saves, flags, comments, corrections' activity stamps, active time, withdrawals), one
+ * primary-key read; and its calibration: the practice items and keys (at most MAX_PRACTICE_ITEMS
+ * rows), the rounds and the practice answers (count, active time, latest save: answers and rounds
+ * are only ever added). The live dashboard re-renders only when it changes, and the kept report
  * (kept-report.ts) is recomputed only then. Call only after the caller's access to the audit's
  * results was checked.
  */
 export async function dashboardVersion(db: Db, auditId: string): Promise<string> {
-  const [audit, stamp] = await Promise.all([
+  const [audit, stamp, practice, rounds, answers] = await Promise.all([
     db.audit.findUnique({
       where: { id: auditId },
       select: {
@@ -26,10 +30,28 @@ export async function dashboardVersion(db: Db, auditId: string): Promise<string>
         rubric: true,
         // A guideline save is marked on the agreement-over-time timeline.
         guidelines: true,
+        calibrationPassPercent: true,
+        calibrationGate: true,
       },
     }),
     db.auditStamp.findUnique({ where: { auditId }, select: { changes: true } }),
+    db.calibrationItem.findMany({ where: { auditId }, orderBy: { position: "asc" }, select: { id: true, key: true } }),
+    db.calibrationRound.aggregate({ where: { auditId }, _count: { _all: true }, _max: { number: true, startedAt: true } }),
+    db.calibrationRating.aggregate({
+      where: { round: { auditId } },
+      _count: { _all: true },
+      _sum: { activeMs: true },
+      _max: { savedAt: true },
+    }),
   ]);
-  const fields = audit ? createHash("sha256").update(JSON.stringify(audit)).digest("hex").slice(0, 12) : "gone";
-  return [audit?.status ?? "gone", fields, stamp?.changes ?? "none"].join(":");
+  const calibration = [
+    digest(practice),
+    rounds._count._all,
+    rounds._max.number ?? 0,
+    rounds._max.startedAt?.getTime() ?? 0,
+    answers._count._all,
+    answers._sum.activeMs ?? 0,
+    answers._max.savedAt?.getTime() ?? 0,
+  ].join(".");
+  return [audit?.status ?? "gone", audit ? digest(audit) : "gone", stamp?.changes ?? "none", calibration].join(":");
 }

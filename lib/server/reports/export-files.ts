@@ -2,6 +2,7 @@
 import { adjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/outcome";
 import { csvText, type CsvValue } from "../../csv";
 import {
+  calibrationCsv,
   computeAuditReport,
   latentClassCsv,
   majorityLabelsCsv,
@@ -51,6 +52,7 @@ export function exportCatalog(snapshot: Pick<AuditSnapshot, "rubric">): ExportFi
     { file: "time-on-task.csv", label: "Time on task and discussion flags (item, rater)", type: CSV },
     { file: "rating-times.csv", label: "Rating times and queue positions (agreement over time)", type: CSV },
     { file: "rater-quality.csv", label: "Each rater's quality with bootstrap intervals (dimension, rater)", type: CSV },
+    { file: "calibration.csv", label: "Calibration answers beside the key (round, rater, practice item, question)", type: CSV },
     { file: "comments.csv", label: "Comments (item, rater, their ratings, text)", type: CSV },
     { file: "revisions.csv", label: "Revision summary (accepted corrections per kind)", type: CSV },
   ];
@@ -103,6 +105,7 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
   if (file === "ratings-long.csv") return ratingsLongCsv(snapshot);
   if (file === "time-on-task.csv") return timeOnTaskCsv(snapshot);
   if (file === "rating-times.csv") return ratingTimesCsv(snapshot);
+  if (file === "calibration.csv") return calibrationCsv(snapshot);
   if (file === "comments.csv")
     return commentsCsv(
       comments,

@@ -12,6 +12,7 @@ import {
 } from "@/components/dashboard";
 import { AdjudicatedCounts } from "@/components/dashboard/adjudicated-counts";
 import { AgreementOverTimeChart } from "@/components/dashboard/agreement-over-time-chart";
+import { CalibrationCard } from "@/components/dashboard/calibration-card";
 import { DriftPrompt } from "@/components/dashboard/drift-prompt";
 import { RaterFatigueTable } from "@/components/dashboard/rater-fatigue-table";
 import { RaterQualityTable } from "@/components/dashboard/rater-quality-table";
@@ -167,6 +168,8 @@ export default async function DashboardPage(props: {
         />
       )}
       <div className="space-y-10">
+        {/* Each rater's practice against the key: organizers and admins only. */}
+        {organizer && report.calibration && <CalibrationCard calibration={report.calibration} raters={report.audit.raters} />}
         <TurnLinks view={turns} href={(choice) => turnHref(choice === turns.turns[0] ? null : String(choice))} />
         {shown.dimensions
           .filter((d) => shownUnder(turns, d.key))
