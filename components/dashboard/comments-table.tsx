@@ -1,9 +1,9 @@
-"use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
 import type { CommentRow } from "@/lib/reports/comments";
+import { pageOf } from "../data-table/search-params";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { PageLinks } from "../ui/page-links";
 
 const COMMENTS_PAGE = 50;
 
@@ -13,64 +13,98 @@ export interface CommentDimension {
   categories: { key: string; label: string }[];
 }
 
+/** The comments' filters as search parameters (a GET form), so that only one page reaches the browser. */
+export const COMMENT_PARAMS = { item: "c_item", rater: "c_rater", category: "c_cat", page: "c_page" } as const;
+
+export interface CommentFilters {
+  /** Part of the item's id, any case. */
+  item: string;
+  /** A rater's label; "" for all. */
+  rater: string;
+  /** `${dimension}|${category}`: comments whose rater gave that category; "" for all. */
+  category: string;
+}
+
+type Search = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
+
+export function commentFilters(search: Search): CommentFilters {
+  return {
+    item: one(search[COMMENT_PARAMS.item]).slice(0, 200),
+    rater: one(search[COMMENT_PARAMS.rater]).slice(0, 100),
+    category: one(search[COMMENT_PARAMS.category]).slice(0, 200),
+  };
+}
+
+export function filterComments(rows: readonly CommentRow[], f: CommentFilters): CommentRow[] {
+  const item = f.item.trim().toLowerCase();
+  const cut = f.category.lastIndexOf("|");
+  const [dimension, category] = cut > 0 ? [f.category.slice(0, cut), f.category.slice(cut + 1)] : [null, null];
+  return rows.filter(
+    (r) =>
+      (!item || r.externalId.toLowerCase().includes(item)) &&
+      (!f.rater || r.rater === f.rater) &&
+      (dimension === null || r.ratings[dimension] === category),
+  );
+}
+
 /**
  * Every rater's comment with the rater's own ratings beside it, filterable by item, rater and
- * category. Organizers only: while the audit is open this is other raters' text.
+ * category. Rendered on the server, a page of 50 at a time: a full review has thousands of
+ * comments, and sending them all to the browser made the dashboard's payload megabytes. The
+ * filters are a plain GET form (every other parameter of the page kept). Organizers only: while
+ * the audit is open this is other raters' text.
  */
-/** `itemPath`: the organizer's item page path, to which the audit item id is appended (a string: a client component takes no functions from the server). */
-export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow[]; dimensions: CommentDimension[]; itemPath: string }) {
+export function CommentsTable({
+  rows,
+  dimensions,
+  itemPath,
+  path,
+  search,
+  pageHref,
+}: {
+  rows: CommentRow[];
+  dimensions: CommentDimension[];
+  /** The organizer's item page path, to which the audit item id is appended. */
+  itemPath: string;
+  /** The page the form submits to, and its current search parameters. */
+  path: string;
+  search: Search;
+  pageHref: (page: number) => string;
+}) {
   const t = useTranslations("dashboard.comments");
   const format = useFormatter();
-  const [item, setItem] = useState("");
-  const [rater, setRater] = useState("");
-  const [category, setCategory] = useState("");
-  const [page, setPage] = useState(1);
-  const raters = useMemo(() => [...new Set(rows.map((r) => r.rater))], [rows]);
-  const shown = rows.filter((r) => {
-    if (item && !r.externalId.toLowerCase().includes(item.trim().toLowerCase())) return false;
-    if (rater && r.rater !== rater) return false;
-    if (category) {
-      const [dimension, key] = category.split("\u0000");
-      if (r.ratings[dimension!] !== key) return false;
-    }
-    return true;
-  });
-  // A full review has thousands of comments: a page of them in the document at a time.
-  const pages = Math.max(1, Math.ceil(shown.length / COMMENTS_PAGE));
-  const at = Math.min(page, pages);
-  const visible = shown.slice((at - 1) * COMMENTS_PAGE, at * COMMENTS_PAGE);
-  const tp = useTranslations("dataTable.pagination");
-  const filter = (set: (v: string) => void) => (v: string) => {
-    set(v);
-    setPage(1);
-  };
+  const filters = commentFilters(search);
+  const raters = [...new Set(rows.map((r) => r.rater))].sort();
+  const shown = filterComments(rows, filters);
+  const { rows: visible, page } = pageOf(shown, Number(one(search[COMMENT_PARAMS.page])) || 1, COMMENTS_PAGE);
+  const ours = new Set<string>(Object.values(COMMENT_PARAMS));
+  const kept = Object.entries(search).flatMap(([k, v]) => (typeof v === "string" && !ours.has(k) ? [[k, v] as const] : []));
   const labelOf = (d: CommentDimension, key: string | null) =>
     key === null ? "—" : (d.categories.find((c) => c.key === key)?.label ?? key);
+  const field = "rounded-md border border-slate-300 px-2 py-1";
 
   return (
     <Card as="section" aria-labelledby="comments-heading" raised data-testid="comments-view">
-      <h2 id="comments-heading" className="text-lg font-semibold">
+      <h2 id="comments-heading" className="scroll-mt-4 text-lg font-semibold">
         {t("heading")}
       </h2>
-      <p className="text-xs text-slate-600">{rows.length === 0 ? t("none") : t("summary", { shown: shown.length, total: rows.length })}</p>
+      <p className="text-xs text-slate-600" data-testid="comments-summary">
+        {rows.length === 0 ? t("none") : t("summary", { shown: shown.length, total: rows.length })}
+      </p>
       {rows.length > 0 && (
         <>
-          <div className="mt-3 flex flex-wrap items-end gap-3 text-sm">
+          <form method="get" action={`${path}#comments-heading`} className="mt-3 flex flex-wrap items-end gap-3 text-sm">
+            {kept.map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
             <label className="flex flex-col gap-1">
               <span className="text-xs font-medium text-slate-700">{t("filterItem")}</span>
-              <input
-                className="rounded-md border border-slate-300 px-2 py-1"
-                value={item}
-                onChange={(e) => filter(setItem)(e.target.value)}
-              />
+              <input className={field} name={COMMENT_PARAMS.item} defaultValue={filters.item} maxLength={200} />
             </label>
             <label className="flex flex-col gap-1">
               <span className="text-xs font-medium text-slate-700">{t("filterRater")}</span>
-              <select
-                className="rounded-md border border-slate-300 px-2 py-1"
-                value={rater}
-                onChange={(e) => filter(setRater)(e.target.value)}
-              >
+              <select className={field} name={COMMENT_PARAMS.rater} defaultValue={filters.rater}>
                 <option value="">{t("all")}</option>
                 {raters.map((r) => (
                   <option key={r} value={r}>
@@ -81,22 +115,21 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
             </label>
             <label className="flex flex-col gap-1">
               <span className="text-xs font-medium text-slate-700">{t("filterCategory")}</span>
-              <select
-                className="rounded-md border border-slate-300 px-2 py-1"
-                value={category}
-                onChange={(e) => filter(setCategory)(e.target.value)}
-              >
+              <select className={field} name={COMMENT_PARAMS.category} defaultValue={filters.category}>
                 <option value="">{t("all")}</option>
                 {dimensions.map((d) => (
                   <optgroup key={d.key} label={d.label}>
                     {d.categories.map((c) => (
-                      <option key={c.key} value={`${d.key}\u0000${c.key}`}>{`${d.label}: ${c.label}`}</option>
+                      <option key={c.key} value={`${d.key}|${c.key}`}>{`${d.label}: ${c.label}`}</option>
                     ))}
                   </optgroup>
                 ))}
               </select>
             </label>
-          </div>
+            <Button type="submit" variant="secondary" size="sm">
+              {t("apply")}
+            </Button>
+          </form>
           <table className="mt-3 w-full border-collapse text-sm text-slate-800">
             <thead className="border-b border-slate-300 text-xs text-slate-600">
               <tr>
@@ -141,17 +174,9 @@ export function CommentsTable({ rows, dimensions, itemPath }: { rows: CommentRow
               ))}
             </tbody>
           </table>
-          {pages > 1 && (
-            <nav aria-label={tp("label")} className="mt-2 flex items-center gap-2 text-sm text-slate-600">
-              <Button variant="secondary" size="sm" disabled={at <= 1} onClick={() => setPage(at - 1)}>
-                ‹ {tp("previous")}
-              </Button>
-              <span className="tabular-nums">{tp("page", { page: format.number(at), pageCount: format.number(pages) })}</span>
-              <Button variant="secondary" size="sm" disabled={at >= pages} onClick={() => setPage(at + 1)}>
-                {tp("next")} ›
-              </Button>
-            </nav>
-          )}
+          <div className="mt-2">
+            <PageLinks total={shown.length} page={page} size={COMMENTS_PAGE} href={pageHref} />
+          </div>
         </>
       )}
     </Card>

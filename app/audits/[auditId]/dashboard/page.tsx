@@ -17,7 +17,7 @@ import { DriftPrompt } from "@/components/dashboard/drift-prompt";
 import { RaterFatigueTable } from "@/components/dashboard/rater-fatigue-table";
 import { RaterQualityTable } from "@/components/dashboard/rater-quality-table";
 import { splitRatingKey } from "@/lib/audits/item-dimensions";
-import { CommentsTable } from "@/components/dashboard/comments-table";
+import { COMMENT_PARAMS, CommentsTable } from "@/components/dashboard/comments-table";
 import { ErrorBoundCard } from "@/components/dashboard/error-bound-card";
 import { LatentClassCard } from "@/components/dashboard/latent-class-card";
 import { LiveRefresh } from "@/components/dashboard/live-refresh";
@@ -225,6 +225,9 @@ export default async function DashboardPage(props: {
             rows={comments}
             dimensions={shown.dimensions.map((d) => ({ key: d.key, label: d.label, categories: d.categories }))}
             itemPath={`/audits/${auditId}/items/`}
+            path={`/audits/${auditId}/dashboard`}
+            search={search}
+            pageHref={pageLinks(`/audits/${auditId}/dashboard`, search, COMMENT_PARAMS.page, "#comments-heading")}
           />
         )}
         <Card as="section" aria-labelledby="paragraph-heading" padding="md" raised>

@@ -1,0 +1,65 @@
+// The comments table renders one page of the filtered comments on the server: a full review's
+// thousands of comments never reach the browser at once (they did, as a client component's props).
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { CommentRow } from "@/lib/reports/comments";
+import { withIntl } from "@/tests/support/intl";
+import { CommentsTable, commentFilters, filterComments } from "./comments-table";
+
+const DIMENSIONS = [
+  {
+    key: "gold",
+    label: "Gold",
+    categories: [
+      { key: "correct", label: "Correct" },
+      { key: "incorrect", label: "Incorrect" },
+    ],
+  },
+];
+const rows: CommentRow[] = Array.from({ length: 120 }, (_, i) => ({
+  itemId: `a${i}`,
+  externalId: `ITEM-${String(i).padStart(3, "0")}`,
+  sampleOrder: i,
+  rater: `R${(i % 3) + 1}`,
+  text: `comment number ${i}`,
+  savedAt: null,
+  ratings: { gold: i % 2 ? "incorrect" : "correct" },
+}));
+
+const render = (search: Record<string, string>) =>
+  renderToString(
+    withIntl(
+      <CommentsTable
+        rows={rows}
+        dimensions={DIMENSIONS}
+        itemPath="/audits/x/items/"
+        path="/audits/x/dashboard"
+        search={search}
+        pageHref={(p) => `/audits/x/dashboard?c_page=${p}`}
+      />,
+      "en",
+    ),
+  );
+
+describe("the comments table", () => {
+  it("filters by item, rater and category", () => {
+    expect(filterComments(rows, commentFilters({ c_item: "item-01" }))).toHaveLength(10);
+    expect(filterComments(rows, commentFilters({ c_rater: "R2" }))).toHaveLength(40);
+    const incorrectByR1 = filterComments(rows, commentFilters({ c_rater: "R1", c_cat: "gold|incorrect" }));
+    expect(incorrectByR1.map((r) => r.externalId).slice(0, 2)).toEqual(["ITEM-003", "ITEM-009"]);
+    expect(filterComments(rows, commentFilters({ c_cat: "nonsense" }))).toHaveLength(120);
+  });
+
+  it("renders one page of 50, with the filters in a GET form that keeps the page's other parameters", () => {
+    const first = render({ turn: "3" });
+    expect(first.match(/comment number \d+/g)).toHaveLength(50);
+    expect(first).toContain("comment number 49");
+    expect(first).not.toContain("comment number 50<");
+    expect(first).toMatch(/<input type="hidden" name="turn" value="3"\/>/);
+    const second = render({ c_page: "3", c_rater: "R1" });
+    // 40 comments by R1: page 3 of 50 is past the end, so the last page (the first) shows.
+    expect(second.match(/comment number \d+/g)).toHaveLength(40);
+    expect(second).not.toMatch(/<input type="hidden" name="c_/);
+    expect(render({ c_page: "3" }).match(/comment number \d+/g)).toHaveLength(20);
+  });
+});
