@@ -63,3 +63,25 @@ describe("the comments table", () => {
     expect(render({ c_page: "3" }).match(/comment number \d+/g)).toHaveLength(20);
   });
 });
+
+describe("the comments table of a conversation audit", () => {
+  it("lists each comment's ratings in one cell when there are many per-turn dimensions", () => {
+    const many = Array.from({ length: 6 }, (_, i) => ({ ...DIMENSIONS[0]!, key: `gold@t${i + 1}`, label: `Gold, turn ${i + 1}` }));
+    const html = renderToString(
+      withIntl(
+        <CommentsTable
+          rows={[{ ...rows[0]!, ratings: { "gold@t2": "incorrect" } }]}
+          dimensions={many}
+          itemPath="/i/"
+          path="/d"
+          search={{}}
+          pageHref={() => "/d"}
+        />,
+        "en",
+      ),
+    );
+    expect(html).toContain("Their ratings");
+    expect(html.replace(/<!-- -->/g, "")).toMatch(/Gold, turn 2:<\/span> Incorrect/);
+    expect(html.replace(/<!-- -->/g, "")).not.toContain("Gold, turn 1:</span>");
+  });
+});

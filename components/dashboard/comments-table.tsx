@@ -6,6 +6,8 @@ import { Card } from "../ui/card";
 import { PageLinks } from "../ui/page-links";
 
 const COMMENTS_PAGE = 50;
+/** Up to this many dimensions, each has its own column. */
+const COLUMNS_PER_DIMENSION_UP_TO = 3;
 
 export interface CommentDimension {
   key: string;
@@ -83,6 +85,9 @@ export function CommentsTable({
   const labelOf = (d: CommentDimension, key: string | null) =>
     key === null ? "—" : (d.categories.find((c) => c.key === key)?.label ?? key);
   const field = "rounded-md border border-slate-300 px-2 py-1";
+  // A conversation audit has a column per turn and dimension: then one cell lists the ratings
+  // given, so that the comment stays on screen.
+  const compact = dimensions.length > COLUMNS_PER_DIMENSION_UP_TO;
 
   return (
     <Card as="section" aria-labelledby="comments-heading" raised data-testid="comments-view">
@@ -139,11 +144,17 @@ export function CommentsTable({
                 <th scope="col" className="px-2 py-1 text-left">
                   {t("rater")}
                 </th>
-                {dimensions.map((d) => (
-                  <th key={d.key} scope="col" className="px-2 py-1 text-left">
-                    {d.label}
+                {compact ? (
+                  <th scope="col" className="px-2 py-1 text-left">
+                    {t("ratings")}
                   </th>
-                ))}
+                ) : (
+                  dimensions.map((d) => (
+                    <th key={d.key} scope="col" className="px-2 py-1 text-left">
+                      {d.label}
+                    </th>
+                  ))
+                )}
                 <th scope="col" className="px-2 py-1 text-left">
                   {t("comment")}
                 </th>
@@ -161,11 +172,25 @@ export function CommentsTable({
                     </a>
                   </th>
                   <td className="px-2 py-1">{r.rater}</td>
-                  {dimensions.map((d) => (
-                    <td key={d.key} className="px-2 py-1">
-                      {labelOf(d, r.ratings[d.key] ?? null)}
+                  {compact ? (
+                    <td className="px-2 py-1 text-xs">
+                      <ul>
+                        {dimensions
+                          .filter((d) => r.ratings[d.key] != null)
+                          .map((d) => (
+                            <li key={d.key}>
+                              <span className="text-slate-600">{d.label}:</span> {labelOf(d, r.ratings[d.key] ?? null)}
+                            </li>
+                          ))}
+                      </ul>
                     </td>
-                  ))}
+                  ) : (
+                    dimensions.map((d) => (
+                      <td key={d.key} className="px-2 py-1">
+                        {labelOf(d, r.ratings[d.key] ?? null)}
+                      </td>
+                    ))
+                  )}
                   <td className="max-w-prose whitespace-pre-wrap break-words px-2 py-1">{r.text}</td>
                   <td className="whitespace-nowrap px-2 py-1 text-xs text-slate-600">
                     {r.savedAt ? format.dateTime(new Date(r.savedAt), { dateStyle: "medium", timeStyle: "short" }) : "—"}
