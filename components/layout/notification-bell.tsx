@@ -52,18 +52,31 @@ export function NotificationBell() {
   function toggle() {
     if (open) return setOpen(false);
     setOpen(true);
-    const newest = data?.entries[0];
-    if (data && data.unread > 0 && newest) {
-      // Read from now on; the list keeps its marks until it is drawn again.
-      setData({ ...data, unread: 0 });
-      void fetch("/api/notifications", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ upTo: newest.at }),
-      }).catch(() => undefined);
-    }
-    requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>("a, [tabindex]")?.focus());
   }
+
+  // Opened, focus goes to the first entry (again when the list arrives after the bell was opened),
+  // unless the reader has moved on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the list arrives
+  useEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== button.current && !panel.current?.contains(active)) return;
+    if (panel.current?.querySelector("a") === active) return;
+    panel.current?.querySelector<HTMLElement>("a, [tabindex]")?.focus();
+  }, [open, data]);
+
+  // What the open list shows is read: marked on the server up to its newest entry, also when the
+  // list arrives after it was opened. The entries keep their marks until the list is drawn again.
+  const newestUnread = open && data && data.unread > 0 ? data.entries[0]?.at : undefined;
+  useEffect(() => {
+    if (!newestUnread) return;
+    setData((d) => d && { ...d, unread: 0 });
+    void fetch("/api/notifications", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ upTo: newestUnread }),
+    }).catch(() => undefined);
+  }, [newestUnread]);
 
   function onKeyDown(e: React.KeyboardEvent) {
     if (e.key === "Escape") {
@@ -93,7 +106,7 @@ export function NotificationBell() {
         aria-controls={id}
         aria-label={unread > 0 ? t("labelUnread", { count: unread }) : t("label")}
         onClick={toggle}
-        className="relative flex h-8 w-8 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+        className="relative flex h-8 w-8 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 aria-expanded:bg-slate-100"
       >
         <svg aria-hidden viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.5">
           <path d="M10 2.5a5 5 0 0 0-5 5v3.2L3.5 13.5h13L15 10.7V7.5a5 5 0 0 0-5-5zM8 15.5a2 2 0 0 0 4 0" strokeLinejoin="round" />
@@ -134,7 +147,7 @@ export function NotificationBell() {
                     onClick={() => setOpen(false)}
                     data-testid={`notification-${e.kind}`}
                     className={cn(
-                      "block rounded px-2 py-1.5 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700",
+                      "block rounded px-2 py-1.5 text-sm hover:bg-slate-100 focus:bg-slate-100 focus:outline-2 focus:outline-teal-700",
                       e.unread ? "font-medium text-slate-900" : "text-slate-700",
                     )}
                   >
