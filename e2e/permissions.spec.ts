@@ -65,6 +65,7 @@ test("every page and route answers each role as the permission map says", async 
     ["GET", "/admin/sso", ["login", 403, 403, 200]],
     ["GET", "/api/admin/audit-trail", ["login", 403, 403, 200]],
     ["GET", "/account", ["login", 200, 200, 200]],
+    ["GET", "/api/notifications", ["login", 200, 200, 200]],
     ["GET", "/api/health", [200, 200, 200, 200]],
     ["GET", `/api/audits/${auditId}/export/report.json`, ["login", 403, 200, 200]],
     ["GET", `/api/audits/${auditId}/corrected/changelog.json`, ["login", 404, 200, 200]],

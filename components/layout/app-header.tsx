@@ -5,6 +5,7 @@ import type { CurrentUser } from "@/lib/server/auth/current-user";
 import { Badge } from "../ui/badge";
 import { LocaleSwitcher } from "./locale-switcher";
 import { NavLinks } from "./nav-links";
+import { NotificationBell } from "./notification-bell";
 import { SignOutButton } from "./sign-out-button";
 
 export async function AppHeader({ user }: { user: CurrentUser }) {
@@ -22,6 +23,7 @@ export async function AppHeader({ user }: { user: CurrentUser }) {
         <NavLinks label={t("nav.label")} items={navFor(user.role).map(({ href, key }) => ({ href, label: t(`nav.${key}`) }))} />
         <div className="ml-auto flex items-center gap-3 text-sm">
           <LocaleSwitcher />
+          <NotificationBell />
           <Link href="/account" className="hidden text-slate-700 hover:underline sm:inline" data-testid="current-user" title={ta("link")}>
             {user.name}
           </Link>

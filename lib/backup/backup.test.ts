@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { readLines } from "../formats/jsonl";
 import { smallRecords, writeBackup } from "./__fixtures__/small-backup";
-import type { AssignmentRecord, BackupRecord } from "./format";
+import type { AssignmentRecord, AuditItemRecord, BackupRecord } from "./format";
 import { BackupChangedError, readBackupRecords, validateBackup } from "./reader";
 
 const validate = (text: string) => validateBackup("b.jsonl", readLines([text]));
@@ -115,6 +115,18 @@ describe("backup file", () => {
     const text = edit((rs) => ((rs.at(-1) as AssignmentRecord).ratings[0]!.category = "maybe"));
     const line = lineOf(text, '"id":"as1"');
     expect(await problems(text)).toEqual([`${line}: assignment.ratings[0].category: "maybe" is not a category of the dimension "gold"`]);
+  });
+
+  it("reads an item's thread; locates a message by an unknown author or a repeated id", async () => {
+    const item = (rs: BackupRecord[]) => rs.find((r) => r.type === "auditItem") as AuditItemRecord;
+    const message = (id: string, author: string) => ({ id, author, text: "Gold?\n同意。", createdAt: "2026-12-01T10:00:00.000Z" });
+    expect((await validate(edit((rs) => (item(rs).messages = [message("m1", "org@example.org")])))).ok).toBe(true);
+    const text = edit((rs) => (item(rs).messages = [message("m1", "zed@example.org"), message("m1", "a@example.org")]));
+    const line = lineOf(text, '"type":"auditItem"');
+    expect(await problems(text)).toEqual([
+      `${line}: auditItem.messages[0].author: zed@example.org is not among the file's user records`,
+      `${line}: auditItem.messages[1].id: duplicate threadMessage id "m1"`,
+    ]);
   });
 
   it("locates a shape error (zod) by line and path", async () => {

@@ -3,7 +3,9 @@
 // optionally gzip-compressed). One audit, complete: the dataset version it samples (its rows as
 // stored), the accounts it names (by email, never a password), the audit's configuration, its
 // sampled items, assignments, ratings, comments, corrections and adjudication, its calibration round
-// (practice items, keys, rounds, practice answers: `calibration` of the audit record), and the audit's
+// (practice items, keys, rounds, practice answers: `calibration` of the audit record), each sampled
+// item's discussion thread (`messages` of the auditItem record, written only for an item that has
+// one, so a file without threads is as before), and the audit's
 // part of the audit trail (every event about the audit, its items, assignments and corrections).
 //
 //   line 1          header       { format, formatVersion, createdAt, generator, audit: { id, name } }
@@ -12,7 +14,7 @@
 //                   item         every item of the dataset
 //                   user         every account the audit names
 //                   audit        one
-//                   auditItem    each with its adjudication (or null)
+//                   auditItem    each with its adjudication (or null) and its thread (optional)
 //                   assignment   each with its ratings and corrections (each with its decision)
 //                   trail        each trail event about the audit, oldest first (version 2)
 //                   access       each record-access event of the audit and of its patients' dataset
@@ -189,12 +191,17 @@ const adjudicationSchema = z.strictObject({
   updatedAt: instant,
 });
 
+/** One message of an item's discussion thread, as written (lib/server/discussion/thread.ts). */
+const threadMessageSchema = z.strictObject({ id, author: email, text: z.string(), createdAt: instant });
+
 const auditItemSchema = z.strictObject({
   type: z.literal("auditItem"),
   id,
   item: z.string().min(1),
   sampleOrder: int,
   adjudication: adjudicationSchema.nullable(),
+  /** The item's discussion thread, oldest first; absent when it has none (and in older files). */
+  messages: z.array(threadMessageSchema).min(1).optional(),
 });
 
 const ratingSchema = z.strictObject({

@@ -183,6 +183,10 @@ export class ReferenceIndex {
     this.sampled.add(a.item);
     if (this.sampleOrders.has(a.sampleOrder)) report("sampleOrder", `duplicate sample order ${a.sampleOrder}`);
     this.sampleOrders.add(a.sampleOrder);
+    for (const [i, m] of (a.messages ?? []).entries()) {
+      this.unique("threadMessage", m.id, report, `messages[${i}].id`);
+      this.person(m.author, `messages[${i}].author`, report);
+    }
     const adj = a.adjudication;
     if (!adj) return;
     this.unique("adjudication", adj.id, report, "adjudication.id");

@@ -12,6 +12,7 @@ import enCommon from "@/messages/en/common.json";
 import enDashboard from "@/messages/en/dashboard.json";
 import enDataTable from "@/messages/en/dataTable.json";
 import enDatasets from "@/messages/en/datasets.json";
+import enDiscussion from "@/messages/en/discussion.json";
 import enEhrViewer from "@/messages/en/ehrViewer.json";
 import enEvaluation from "@/messages/en/evaluation.json";
 import enFindings from "@/messages/en/findings.json";
@@ -27,6 +28,7 @@ import zhCommon from "@/messages/zh-CN/common.json";
 import zhDashboard from "@/messages/zh-CN/dashboard.json";
 import zhDataTable from "@/messages/zh-CN/dataTable.json";
 import zhDatasets from "@/messages/zh-CN/datasets.json";
+import zhDiscussion from "@/messages/zh-CN/discussion.json";
 import zhEhrViewer from "@/messages/zh-CN/ehrViewer.json";
 import zhEvaluation from "@/messages/zh-CN/evaluation.json";
 import zhFindings from "@/messages/zh-CN/findings.json";
@@ -46,6 +48,7 @@ export const en = {
   calibration: enCalibration,
   dashboard: enDashboard,
   adjudication: enAdjudication,
+  discussion: enDiscussion,
   admin: enAdmin,
   evaluation: enEvaluation,
   findings: enFindings,
@@ -66,6 +69,7 @@ const zhCN: Messages = {
   calibration: zhCalibration,
   dashboard: zhDashboard,
   adjudication: zhAdjudication,
+  discussion: zhDiscussion,
   admin: zhAdmin,
   evaluation: zhEvaluation,
   findings: zhFindings,

@@ -1,10 +1,13 @@
 // A closed, adjudicated audit for the backup tests: a generated EHR benchmark, three raters (one
-// more withdrawn after rating), ratings on both dimensions, comments, corrections, adjudication.
+// more withdrawn after rating), ratings on both dimensions, comments, corrections, adjudication,
+// and a discussion thread on the adjudicated item (multi-line, CJK and emoji text).
 import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import type { Db } from "@/lib/db/client";
 import { correctedBenchmark } from "@/lib/server/adjudication/corrected-export";
 import { saveAdjudication } from "@/lib/server/adjudication/save-adjudication";
 import { saveAdjudicationSchema } from "@/lib/schemas/adjudication";
+import { authorizeThread } from "@/lib/server/discussion/access";
+import { postMessage } from "@/lib/server/discussion/thread";
 import { assignClinicians, withdrawClinician } from "@/lib/server/audits/assign";
 import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
@@ -116,8 +119,13 @@ export async function buildAudit(db: Db): Promise<string> {
       ],
     }),
   );
+  const thread = await authorizeThread(db, { id: organizer, role: "ORGANIZER" } as never, audit.id, auditItemId);
+  for (const text of THREAD) await postMessage(db, organizer, thread, { auditId: audit.id, auditItemId, text });
   return audit.id;
 }
+
+/** The thread buildAudit writes: what a restore must bring back character for character. */
+export const THREAD = ['Gold looks wrong:\n- E012 says "A"\n- the 2021 guideline agrees', "同意，金标准应为 A。🩺"];
 
 /** Every report export and every corrected-benchmark file of the audit, by file name. */
 export async function allExports(db: Db, auditId: string): Promise<Record<string, string>> {

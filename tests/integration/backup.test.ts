@@ -13,7 +13,7 @@ import { restoreAudit, type BackupSource } from "@/lib/server/backup/restore-aud
 import { auditTrailRows } from "@/lib/server/backup/trail";
 import { NO_PASSWORD } from "@/lib/server/backup/restore-users";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
-import { allExports, benchmarkFile, buildAudit, makeUsers } from "./backup-world";
+import { allExports, benchmarkFile, buildAudit, makeUsers, THREAD } from "./backup-world";
 import { DATABASES, freshDb } from "./databases";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-backup-"));
@@ -27,37 +27,25 @@ async function backupTo(db: Db, auditId: string, file: string): Promise<string> 
 
 /** Row counts of every table a restore writes. */
 async function counts(db: Db) {
-  const [users, datasets, patients, events, items, audits, auditItems, assignments, ratings, corrections, adjudications, decisions, trail] =
-    await Promise.all([
-      db.user.count(),
-      db.dataset.count(),
-      db.patient.count(),
-      db.ehrEvent.count(),
-      db.item.count(),
-      db.audit.count(),
-      db.auditItem.count(),
-      db.assignment.count(),
-      db.rating.count(),
-      db.correction.count(),
-      db.adjudication.count(),
-      db.correctionDecision.count(),
-      db.auditEvent.count(),
-    ]);
-  return {
-    users,
-    datasets,
-    patients,
-    events,
-    items,
-    audits,
-    auditItems,
-    assignments,
-    ratings,
-    corrections,
-    adjudications,
-    decisions,
-    trail,
+  const tables = {
+    users: db.user,
+    datasets: db.dataset,
+    patients: db.patient,
+    events: db.ehrEvent,
+    items: db.item,
+    audits: db.audit,
+    auditItems: db.auditItem,
+    assignments: db.assignment,
+    ratings: db.rating,
+    corrections: db.correction,
+    adjudications: db.adjudication,
+    decisions: db.correctionDecision,
+    trail: db.auditEvent,
+    messages: db.threadMessage,
   };
+  const names = Object.keys(tables) as (keyof typeof tables)[];
+  const values = await Promise.all(names.map((n) => (tables[n] as unknown as { count(): Promise<number> }).count()));
+  return Object.fromEntries(names.map((n, i) => [n, values[i]!])) as Record<keyof typeof tables, number>;
 }
 
 /**
@@ -220,6 +208,27 @@ describe.each(DATABASES)("backup from $name", (source) => {
           .importReport;
       expect(await report(db)).toMatchObject({ files: [expect.objectContaining({ records: expect.any(Number) })], ignored: [] });
       expect(await report(fresh)).toEqual(await report(db));
+      // The discussion thread: every message, its author, time and text as written.
+      const thread = async (d: Db) =>
+        (
+          await d.threadMessage.findMany({
+            where: { auditId },
+            orderBy: { createdAt: "asc" },
+            select: { id: true, auditItemId: true, text: true, createdAt: true, author: { select: { email: true } } },
+          })
+        ).map((m) => [m.id, m.auditItemId, m.author.email, m.text, m.createdAt.toISOString()]);
+      expect((await thread(fresh)).map((m) => m[3])).toEqual(THREAD);
+      expect(await thread(fresh)).toEqual(await thread(db));
+      // And a backup of the restored audit carries the same auditItem records, byte for byte.
+      const itemLines = async (d: Db) => {
+        const again = await exportAuditBackup(d, auditId, "test");
+        const lines: string[] = [];
+        for await (const line of again!.lines) if (line.startsWith('{"type":"auditItem"')) lines.push(line);
+        return lines;
+      };
+      const lines = await itemLines(fresh);
+      expect(lines.some((l) => l.includes('"messages"'))).toBe(true);
+      expect(lines).toEqual(await itemLines(db));
       await fresh.$disconnect();
     });
 

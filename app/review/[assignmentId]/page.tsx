@@ -6,6 +6,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { CaseHeader } from "@/components/case/case-header";
 import { CaseOpened } from "@/components/case/case-opened";
 import { FindingsNotice } from "@/components/case/findings-notice";
+import { ThreadPanel } from "@/components/discussion/thread-panel";
 import { GuidelinesPanel } from "@/components/case/guidelines-panel";
 import { guidelinesFor } from "@/lib/audits/guidelines";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
@@ -17,6 +18,8 @@ import { itemRubricView, rubricTurns } from "@/lib/audits/item-dimensions";
 import { localizeRubric } from "@/lib/audits/rubric";
 import { compactRecord } from "@/lib/review/compact-record";
 import { pageContext } from "@/lib/server/page";
+import { authorizeThread } from "@/lib/server/discussion/access";
+import { listThread } from "@/lib/server/discussion/thread";
 import { requestAddress } from "@/lib/server/request-address";
 import { loadCasePage } from "@/lib/server/review/case-page";
 import { mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
@@ -48,7 +51,13 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   if (!review) notFound();
   const closed = review.audit.status === "CLOSED";
   const item = review.item.data;
-  const [locale, t, tr] = await Promise.all([getLocale(), getTranslations("rubric.turns"), getTranslations("rubric.perTurn")]);
+  // Once the audit is closed the rater reads the item's discussion (never while it is open: blinding).
+  const [locale, t, tr, thread] = await Promise.all([
+    getLocale(),
+    getTranslations("rubric.turns"),
+    getTranslations("rubric.perTurn"),
+    closed ? authorizeThread(db, user, review.audit.id, review.auditItemId).then((grant) => listThread(db, grant)) : null,
+  ]);
   const findings = review.findings;
   const guidelines = guidelinesFor(review.audit.guidelines, locale);
   // The turn pickers in the reader's words.
@@ -123,6 +132,9 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
           rating={rating}
           notice={<FindingsNotice findings={findings} />}
         />
+      )}
+      {thread && thread.length > 0 && (
+        <ThreadPanel auditId={review.audit.id} auditItemId={review.auditItemId} messages={thread} meId={user.id} canPost={false} />
       )}
     </div>
   );

@@ -34,7 +34,7 @@ export interface AuditBackup {
  * once, past SQLite's parameter limit (lib/db/batches.ts).
  */
 async function readAudit(db: Db, auditId: string) {
-  const [audit, auditItems, rows, ratings, corrections] = await db.$transaction([
+  const [audit, auditItems, rows, ratings, corrections, messages] = await db.$transaction([
     db.audit.findUnique({ where: { id: auditId }, include: { dataset: { include: { importedBy: { select: { email: true } } } } } }),
     db.auditItem.findMany({
       where: { auditId },
@@ -52,11 +52,12 @@ async function readAudit(db: Db, auditId: string) {
       orderBy: [{ assignmentId: "asc" }, { kind: "asc" }, { turnOrder: "asc" }],
       include: { decision: true },
     }),
+    db.threadMessage.findMany({ where: { auditId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
   ]);
   const ratingsOf = groupBy(ratings, (r) => r.assignmentId);
   const correctionsOf = groupBy(corrections, (c) => c.assignmentId);
   const assignments = rows.map((a) => ({ ...a, ratings: ratingsOf.get(a.id) ?? [], corrections: correctionsOf.get(a.id) ?? [] }));
-  return audit && { audit, auditItems, assignments };
+  return audit && { audit, auditItems, assignments, messagesOf: groupBy(messages, (m) => m.auditItemId) };
 }
 
 /**
@@ -67,7 +68,7 @@ async function readAudit(db: Db, auditId: string) {
 export async function exportAuditBackup(db: Db, auditId: string, generator: string, now = new Date()): Promise<AuditBackup | null> {
   const read = await readAudit(db, auditId);
   if (!read) return null;
-  const { audit, auditItems, assignments } = read;
+  const { audit, auditItems, assignments, messagesOf } = read;
   const { dataset } = audit;
   const trail = await auditTrailRows(db, {
     id: auditId,
@@ -86,6 +87,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
   const named = new Set<string>([audit.createdById, ...assignments.map((a) => a.userId), ...calibrationPeople(calibration)]);
   if (audit.adjudicatorId) named.add(audit.adjudicatorId);
   for (const i of auditItems) if (i.adjudication) named.add(i.adjudication.adjudicatorId);
+  for (const thread of messagesOf.values()) for (const m of thread) named.add(m.authorId);
   for (const a of assignments) for (const c of a.corrections) if (c.decision) named.add(c.decision.adjudicatorId);
   // Whoever acted on the audit is named too, so its trail restores with its actors.
   for (const e of trail) if (e.actorId) named.add(e.actorId);
@@ -158,6 +160,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
     yield auditRecord;
     for (const i of auditItems) {
       const adj = i.adjudication;
+      const thread = messagesOf.get(i.id);
       yield {
         type: "auditItem",
         id: i.id,
@@ -172,6 +175,11 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
           decidedAt: adj.decidedAt.toISOString(),
           updatedAt: adj.updatedAt.toISOString(),
         },
+        ...(thread
+          ? {
+              messages: thread.map((m) => ({ id: m.id, author: email(m.authorId), text: m.text, createdAt: m.createdAt.toISOString() })),
+            }
+          : {}),
       };
     }
     for (const a of assignments) {

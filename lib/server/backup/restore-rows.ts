@@ -93,6 +93,19 @@ export class AuditRows {
       (data) => tx.adjudication.createMany({ data }),
     );
     await many(
+      this.auditItems.flatMap((i) =>
+        (i.messages ?? []).map((m) => ({
+          id: m.id,
+          auditId,
+          auditItemId: i.id,
+          authorId: this.person(m.author),
+          text: m.text,
+          createdAt: at(m.createdAt),
+        })),
+      ),
+      (data) => tx.threadMessage.createMany({ data }),
+    );
+    await many(
       this.assignments.map((s) => ({
         id: s.id,
         auditId,

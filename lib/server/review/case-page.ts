@@ -108,6 +108,7 @@ export async function loadCasePage(
   ]);
   return {
     assignmentId: assignment.id,
+    auditItemId: assignment.auditItemId,
     audit: { id: audit.id, name: audit.name, status: audit.status, rubric, guidelines: parseGuidelines(audit.guidelines) },
     /** Place in this rater's own review order, the queue's size and the next item to do. */
     position: place?.position ?? assignment.reviewPosition ?? sampleOrder,

@@ -5,11 +5,14 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { AdjudicationPanel, type AdjudicationCorrection } from "@/components/adjudication/adjudication-panel";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
+import { ThreadPanel } from "@/components/discussion/thread-panel";
 import { questionMajorities } from "@/lib/adjudication/final-labels";
 import { turnData } from "@/lib/adjudication/turns";
 import { itemDimensions, itemRubricView, rubricTurns } from "@/lib/audits/item-dimensions";
 import { localizeRubric } from "@/lib/audits/rubric";
 import { authorizeAdjudication } from "@/lib/server/adjudication/access";
+import { authorizeThread } from "@/lib/server/discussion/access";
+import { listThread } from "@/lib/server/discussion/thread";
 import { orRefusal, pageContext } from "@/lib/server/page";
 import { loadAdjudicationItem } from "@/lib/server/adjudication/load-item";
 import { keptAdjudicationQueue } from "@/lib/server/reports/kept-report";
@@ -26,9 +29,12 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
   await orRefusal(authorizeAdjudication(db, user, auditId));
   const data = await loadAdjudicationItem(db, auditId, auditItemId, { userId: user.id, address: await requestAddress() });
   if (!data) notFound();
-  const [queue, t, tRubric, locale] = await Promise.all([
+  const thread = await orRefusal(authorizeThread(db, user, auditId, auditItemId));
+  const [queue, messages, t, td, tRubric, locale] = await Promise.all([
     keptAdjudicationQueue(db, auditId),
+    listThread(db, thread),
     getTranslations("adjudication"),
+    getTranslations("discussion"),
     getTranslations("rubric"),
     getLocale(),
   ]);
@@ -93,6 +99,9 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
         </Link>
         <span className="font-medium">{t("item.heading", { order: data.sampleOrder })}</span>
         <span className="font-mono text-xs">{data.item.externalId}</span>
+        <a href="#discussion" className="text-teal-800 hover:underline">
+          {td("jump", { count: messages.length })}
+        </a>
       </div>
       {item.kind === "mcq" ? (
         <McqWorkspace item={mcqViewModel(item)} events={data.events.map((e) => eventViewModel(e.id, e.event))} rating={panel} />
@@ -104,6 +113,7 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
           rating={panel}
         />
       )}
+      <ThreadPanel auditId={auditId} auditItemId={auditItemId} messages={messages} meId={user.id} canPost={thread.canPost} />
     </>
   );
 }

@@ -1,0 +1,106 @@
+"use client";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { postMessageAction } from "@/app/audits/discussion-actions";
+import { MESSAGE_MAX, type ThreadMessageView } from "@/lib/schemas/discussion";
+import { Button } from "../ui/button";
+import { Card, CardTitle } from "../ui/card";
+import { controlClass } from "../ui/field";
+
+export interface ThreadPanelProps {
+  auditId: string;
+  auditItemId: string;
+  messages: ThreadMessageView[];
+  /** The reader's own id: their messages are marked as theirs. */
+  meId: string;
+  /** False for a rater reading a closed audit's thread. */
+  canPost: boolean;
+}
+
+/** An item's discussion thread: the messages, oldest first, and a box to add one (never to edit). */
+export function ThreadPanel({ auditId, auditItemId, messages: initial, meId, canPost }: ThreadPanelProps) {
+  const t = useTranslations("discussion");
+  const format = useFormatter();
+  const [messages, setMessages] = useState(initial);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+
+  function send() {
+    start(async () => {
+      const result = await postMessageAction({ auditId, auditItemId, text });
+      if (!result.ok) {
+        setError(result.fieldErrors?.text ?? result.error);
+        return;
+      }
+      setError(null);
+      setText("");
+      setMessages((list) => [...list, result.data]);
+    });
+  }
+
+  return (
+    <Card as="section" id="discussion" aria-labelledby="discussion-heading" padding="md" className="mt-6" data-testid="discussion">
+      <CardTitle id="discussion-heading">{t("heading", { count: messages.length })}</CardTitle>
+      <p className="mt-1 text-xs text-slate-600">{canPost ? t("visibility") : t("readOnly")}</p>
+      {messages.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{t("empty")}</p>
+      ) : (
+        <ol className="mt-3 space-y-3" aria-label={t("listLabel")}>
+          {messages.map((m) => (
+            <li key={m.id} className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2" data-testid="thread-message">
+              <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
+                <span className="font-medium text-slate-900">{m.authorName}</span>
+                {m.authorId === meId && <span>{t("you")}</span>}
+                <time dateTime={m.createdAt}>{format.dateTime(new Date(m.createdAt), { dateStyle: "medium", timeStyle: "short" })}</time>
+              </div>
+              <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{m.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {canPost && (
+        <form
+          className="mt-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+        >
+          <label htmlFor="discussion-text" className="block text-sm font-medium text-slate-800">
+            {t("newMessage")}
+          </label>
+          <textarea
+            id="discussion-text"
+            className={`${controlClass} mt-1 min-h-20 w-full`}
+            value={text}
+            maxLength={MESSAGE_MAX}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              // Ctrl/⌘+Enter sends; Enter alone is a new line.
+              if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                if (!pending && text.trim()) send();
+              }
+            }}
+            aria-describedby="discussion-hint"
+            aria-invalid={error ? true : undefined}
+          />
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <Button type="submit" size="sm" disabled={pending || !text.trim()}>
+              {t("send")}
+            </Button>
+            <span id="discussion-hint" className="text-xs text-slate-600">
+              {t("hint", { max: MESSAGE_MAX })}
+            </span>
+          </div>
+          {error && (
+            <p className="mt-2 text-sm text-red-700" role="status">
+              {error}
+            </p>
+          )}
+        </form>
+      )}
+    </Card>
+  );
+}
