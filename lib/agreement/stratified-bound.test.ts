@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorRateBound } from "./error-rate-bound";
-import { stratifiedErrorRateBound } from "./stratified-bound";
+import { drawModelStratifiedSample } from "../sampling/stratified";
+import { estimateFromDesign, stratifiedErrorRateBound } from "./stratified-bound";
 
 describe("stratifiedErrorRateBound", () => {
   it("weights each stratum's rate by its share of the benchmark", () => {
@@ -86,5 +87,55 @@ describe("stratifiedErrorRateBound", () => {
     expect(() => stratifiedErrorRateBound([{ population: 10, rated: 5, incorrect: 6 }])).toThrow(RangeError);
     expect(() => stratifiedErrorRateBound([])).toThrow(RangeError);
     expect(() => stratifiedErrorRateBound(strata, { confidenceLevel: 1 })).toThrow(RangeError);
+  });
+});
+
+describe("estimateFromDesign", () => {
+  const design = {
+    allocation: [
+      { key: "none", population: 80 },
+      { key: "most", population: 20 },
+    ],
+    strataOf: { a: "none", b: "none", c: "none", d: "most", e: "most" },
+  };
+
+  it("tallies rated items per stratum and bounds the weighted rate", () => {
+    const verdicts = new Map<string, boolean | null>([
+      ["a", false],
+      ["b", false],
+      ["c", null],
+      ["d", true],
+      ["e", false],
+    ]);
+    const r = estimateFromDesign(design, verdicts);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.tallies).toEqual([
+      { key: "none", population: 80, rated: 2, incorrect: 0 },
+      { key: "most", population: 20, rated: 2, incorrect: 1 },
+    ]);
+    expect(r.bound.estimate).toBeCloseTo(0.2 * 0.5, 15);
+    expect(r.bound).toEqual(stratifiedErrorRateBound(r.tallies));
+  });
+
+  it("has no estimate while a stratum has no verdict, and refuses items outside the sample", () => {
+    const r = estimateFromDesign(design, new Map([["a", true]]));
+    expect(r).toMatchObject({ ok: false, unrated: ["most"] });
+    expect(() => estimateFromDesign(design, new Map([["zz", true]]))).toThrow(RangeError);
+    expect(() => estimateFromDesign(design, new Map([["__proto__", true]]))).toThrow(RangeError);
+  });
+});
+
+describe("a drawn sample's recorded design feeds the estimate", () => {
+  it("every sampled item counts once, in its stratum", () => {
+    const items = Array.from({ length: 300 }, (_, i) => ({ id: `q${i}`, models: 3, disagreeing: i % 10 === 0 ? 3 : i % 7 === 0 ? 1 : 0 }));
+    const sample = drawModelStratifiedSample({ items, size: 60, seed: "round trip", allocation: { rule: "oversample", factor: 4 } });
+    const wrong = new Set(items.filter((it) => it.disagreeing === 3).map((it) => it.id));
+    const r = estimateFromDesign(sample, new Map(sample.ids.map((id) => [id, wrong.has(id)])));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.tallies.map((t) => t.rated)).toEqual(sample.allocation.map((a) => a.allocated));
+    // Every "most" item is wrong and no other: the weighted estimate is that stratum's share.
+    expect(r.bound.estimate).toBeCloseTo(30 / 300, 15);
   });
 });

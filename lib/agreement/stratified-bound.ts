@@ -138,3 +138,41 @@ export function stratifiedErrorRateBound(strata: readonly StratumTally[], option
   const upper = allWrong ? 1 : Math.min(1, betaQuantile(level, x + 1, nAdj - x));
   return { ...base, effectiveSampleSize: nStar, adjustedEffectiveSampleSize: nAdj, upper };
 }
+
+/** What the estimate needs of a recorded design (a ModelStratifiedSample has it). */
+export interface RecordedDesign {
+  allocation: readonly { key: string; population: number }[];
+  /** Each sampled item's stratum. */
+  strataOf: Readonly<Record<string, string>>;
+}
+
+export type StratifiedEstimate =
+  | { ok: true; tallies: (StratumTally & { key: string })[]; bound: StratifiedBound }
+  /** Some stratum has no rated item yet: the benchmark-wide rate has no unbiased estimate. */
+  | { ok: false; tallies: (StratumTally & { key: string })[]; unrated: string[] };
+
+/**
+ * The design-weighted estimate from a recorded design and each sampled item's verdict: true =
+ * the gold answer is incorrect (e.g. the majority label is the error category), false = not,
+ * null or absent = no verdict yet (not counted in n_h). Items outside the design are refused.
+ */
+export function estimateFromDesign(
+  design: RecordedDesign,
+  verdicts: ReadonlyMap<string, boolean | null>,
+  options: { confidenceLevel?: number } = {},
+): StratifiedEstimate {
+  const index = new Map(design.allocation.map((a, h) => [a.key, h]));
+  const tallies = design.allocation.map((a) => ({ key: a.key, population: a.population, rated: 0, incorrect: 0 }));
+  for (const [id, verdict] of verdicts) {
+    if (!Object.hasOwn(design.strataOf, id)) throw new RangeError(`item ${JSON.stringify(id)} is not in the design's sample`);
+    const h = index.get(design.strataOf[id] as string);
+    if (h === undefined) throw new RangeError(`item ${JSON.stringify(id)} names a stratum the design does not have`);
+    if (verdict === null) continue;
+    const t = tallies[h] as (typeof tallies)[number];
+    t.rated++;
+    if (verdict) t.incorrect++;
+  }
+  const unrated = tallies.filter((t) => t.rated === 0).map((t) => t.key);
+  if (unrated.length > 0) return { ok: false, tallies, unrated };
+  return { ok: true, tallies, bound: stratifiedErrorRateBound(tallies, options) };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { previewStratifiedDesign, simulateAudits } from "./stratified-preview";
+import { drawModelStratifiedSample } from "../sampling/stratified";
+import { previewModelGuidedPlan, previewStratifiedDesign, simulateAudits } from "./stratified-preview";
 
 const informative = [
   { population: 1600, allocated: 118, assumedErrorRate: 0.01 },
@@ -49,5 +50,35 @@ describe("planner preview: expected bound under SRS and under the design", () =>
     );
     expect(r.trueRate).toBeCloseTo(3 / 220, 15);
     expect(r.stratified.coverage).toBe(1);
+  });
+});
+
+describe("previewModelGuidedPlan", () => {
+  const items = [
+    ...Array.from({ length: 160 }, (_, i) => ({ id: `n${i}`, models: 4, disagreeing: 0 })),
+    ...Array.from({ length: 30 }, (_, i) => ({ id: `s${i}`, models: 4, disagreeing: 1 })),
+    ...Array.from({ length: 10 }, (_, i) => ({ id: `m${i}`, models: 4, disagreeing: 4 })),
+  ];
+
+  it("allocates as the draw would and previews at the assumed rates", () => {
+    const plan = previewModelGuidedPlan({
+      items,
+      size: 40,
+      allocation: { rule: "oversample", factor: 3 },
+      assumedErrorRates: { none: 0.02, some: 0.2, most: 0.6 },
+      replicates: 100,
+    });
+    const drawn = drawModelStratifiedSample({ items, size: 40, seed: "any", allocation: { rule: "oversample", factor: 3 } });
+    expect(plan.allocation.map((a) => [a.key, a.population, a.allocated])).toEqual(
+      drawn.allocation.map((a) => [a.key, a.population, a.allocated]),
+    );
+    expect(plan.preview.replicates).toBe(100);
+    expect(plan.preview.trueRate).toBeCloseTo((3 + 6 + 6) / 200, 15);
+  });
+
+  it("needs an assumed rate for every stratum", () => {
+    expect(() =>
+      previewModelGuidedPlan({ items, size: 40, allocation: { rule: "proportional" }, assumedErrorRates: { none: 0.02, some: 0.2 } }),
+    ).toThrow(RangeError);
   });
 });

@@ -15,6 +15,14 @@
  * benchmark with E = Σ_h E_h, so both designs face the same benchmark.
  */
 import { createPrngV2, type Prng32 } from "../sampling/prng-v2";
+import {
+  allocateStrata,
+  allocationWeights,
+  modelStrata,
+  type AllocationRule,
+  type ItemDisagreement,
+  type ModelStratum,
+} from "../sampling/stratified";
 import { errorRateBound } from "./error-rate-bound";
 import { stratifiedErrorRateBound } from "./stratified-bound";
 
@@ -135,4 +143,47 @@ export function previewStratifiedDesign(
       confidenceLevel: options.confidenceLevel,
     },
   );
+}
+
+export interface ModelGuidedPlan {
+  /** The design's strata with N_h and n_h, as the draw would allocate them. */
+  allocation: { key: ModelStratum; population: number; allocated: number; assumedErrorRate: number }[];
+  preview: SimulationSummary;
+}
+
+/**
+ * The planner's whole question in one call: for the dataset's disagreement counts, a size and an
+ * allocation rule, the strata and n_h the draw would use (stratified.ts steps 1–5, nothing drawn)
+ * and the preview at the organizer's assumed error rate per stratum (each in [0, 1]; a stratum
+ * without one is refused).
+ */
+export function previewModelGuidedPlan(input: {
+  items: readonly ItemDisagreement[];
+  size: number;
+  allocation: AllocationRule;
+  assumedErrorRates: Partial<Record<ModelStratum, number>>;
+  seed?: string | number;
+  replicates?: number;
+  confidenceLevel?: number;
+}): ModelGuidedPlan {
+  const strata = modelStrata(input.items);
+  const sized = strata.map((s) => ({ key: s.key, size: s.ids.length }));
+  const allocated = allocateStrata(
+    sized.map((s) => s.size),
+    allocationWeights(sized, input.allocation),
+    input.size,
+  );
+  const allocation = sized.map((s, h) => {
+    const rate = input.assumedErrorRates[s.key];
+    if (typeof rate !== "number" || !(rate >= 0 && rate <= 1)) {
+      throw new RangeError(`an assumed error rate in [0, 1] is needed for stratum "${s.key}"`);
+    }
+    return { key: s.key, population: s.size, allocated: allocated[h] as number, assumedErrorRate: rate };
+  });
+  const preview = previewStratifiedDesign(allocation, {
+    seed: input.seed,
+    replicates: input.replicates,
+    confidenceLevel: input.confidenceLevel,
+  });
+  return { allocation, preview };
 }
