@@ -6,15 +6,15 @@
  * stratified-bound.ts. Pure; the planner calls `previewStratifiedDesign` at the organizer's
  * assumed per-stratum error rates, the simulation test calls `simulateAudits` directly.
  *
- * Simulation, fixed so a reader can repeat it: one PRNG v2 stream (prng-v2.ts) from the seed
- * and stream "stratified-preview"; for each replicate r = 1..R, first the strata in order and
+ * Simulation, fixed so a reader can repeat it: one PRNG v2 stream (prng-v2.ts; drawn through
+ * its WebAssembly twin fast-prng-v2.ts, same output) from the seed and stream "stratified-preview"; for each replicate r = 1..R, first the strata in order and
  * then the simple random sample. Drawing k items without replacement from M items of which E
  * are wrong counts the wrong ones by k sequential draws: draw j ∈ [0, M − i) (nextInt), the
  * i-th item is wrong when j < E − (wrong so far) — exactly hypergeometric. A stratum's E is
  * round(N_h·p_h) (half away from zero); the simple random sample draws from the whole
  * benchmark with E = Σ_h E_h, so both designs face the same benchmark.
  */
-import { createPrngV2, type Prng32 } from "../sampling/prng-v2";
+import { createFastPrngV2, type FastPrng32 } from "../evaluation/fast-prng-v2";
 import {
   allocateStrata,
   allocationWeights,
@@ -51,7 +51,7 @@ export interface BoundSummary {
 }
 
 /** Wrong items among k drawn without replacement from M holding E wrong (exact hypergeometric). */
-function drawWrong(rng: Prng32, M: number, E: number, k: number): number {
+function drawWrong(rng: FastPrng32, M: number, E: number, k: number): number {
   let wrong = 0;
   for (let i = 0; i < k; i++) {
     if (rng.nextInt(M - i) < E - wrong) wrong++;
@@ -88,7 +88,7 @@ export function simulateAudits(
   const E = strata.reduce((a, s) => a + s.errors, 0);
   const n = strata.reduce((a, s) => a + s.allocated, 0);
   const truth = E / N;
-  const rng = createPrngV2(options.seed, "stratified-preview");
+  const rng = createFastPrngV2(options.seed, "stratified-preview");
   const srs: number[] = [];
   const strat: number[] = [];
   const srsCache = new Map<number, number>();
