@@ -28,6 +28,7 @@ import { englishIssue } from "../schemas/english";
 import { ROLES } from "../auth/permissions";
 import { ACCESS_ACTIONS } from "../access-log/events";
 import { importReportSchema } from "../formats/import-report";
+import { MODEL_STRATA } from "../sampling/model-strata-keys";
 
 export const BACKUP_FORMAT = "clinaudit-audit-backup";
 export const BACKUP_VERSION = 3;
@@ -177,6 +178,8 @@ const auditSchema = z.strictObject({
   openedAt: instant.nullable(),
   closedAt: instant.nullable(),
   calibration: calibrationSchema.optional(),
+  /** A model-guided sample's design (Audit.modelDesign); written only for such an audit. */
+  modelDesign: json.optional(),
 });
 
 const adjudicationSchema = z.strictObject({
@@ -195,6 +198,8 @@ const auditItemSchema = z.strictObject({
   item: z.string().min(1),
   sampleOrder: int,
   adjudication: adjudicationSchema.nullable(),
+  /** The item's model-disagreement stratum; written only for a model-guided sample. */
+  modelStratum: z.enum(MODEL_STRATA).optional(),
 });
 
 const ratingSchema = z.strictObject({

@@ -39,15 +39,12 @@
 import { SamplingError, compareCodeUnits, preview } from "./errors";
 import { PRNG_NAME, PRNG_VERSION, SeedError, canonicalSeed, createPrng, partialShuffle, type Seed } from "./prng";
 import { frameChecksum } from "./sample";
+import { MODEL_STRATA, type ModelStratum, SUSPECT_STRATA } from "./model-strata-keys";
 
 export const MODEL_STRATA_ALGORITHM_NAME = "clinaudit-model-strata";
 export const MODEL_STRATA_ALGORITHM_VERSION = 1;
 
-export const MODEL_STRATA = ["none", "some", "most", "unpredicted"] as const;
-export type ModelStratum = (typeof MODEL_STRATA)[number];
-
-/** Strata that the models flag as likely wrong: the ones oversampling weights up. */
-export const SUSPECT_STRATA: readonly ModelStratum[] = ["some", "most"];
+export { MODEL_STRATA, type ModelStratum, SUSPECT_STRATA } from "./model-strata-keys";
 
 export interface DisagreementRow {
   model: string;

@@ -1,4 +1,5 @@
 import "server-only";
+import type { ModelStratum } from "../../sampling/stratified";
 import { groupBy } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
@@ -148,6 +149,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
     openedAt: isoOrNull(audit.openedAt),
     closedAt: isoOrNull(audit.closedAt),
     ...((c) => (c ? { calibration: c } : {}))(calibrationRecord(audit, calibration, email)),
+    ...(audit.modelDesign !== null ? { modelDesign: audit.modelDesign } : {}),
   };
 
   async function* records(): AsyncGenerator<BackupRecord> {
@@ -163,6 +165,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
         id: i.id,
         item: i.item.externalId,
         sampleOrder: i.sampleOrder,
+        ...(i.modelStratum !== null ? { modelStratum: i.modelStratum as ModelStratum } : {}),
         adjudication: adj && {
           id: adj.id,
           adjudicator: email(adj.adjudicatorId),

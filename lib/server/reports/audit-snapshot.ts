@@ -8,6 +8,7 @@ import { storedReviewOrderRule } from "../../sampling/review-order";
 import { storedExtensions } from "../../sampling/extend";
 import { reportRubric } from "./report-rubric";
 import type { AuditSnapshot } from "../../reports/types";
+import { canonicalModelDesign } from "../../reports/model-design";
 
 /**
  * Everything a report is computed from, read once from the stored ratings. Raters are labelled
@@ -26,6 +27,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
     select: {
       id: true,
       sampleOrder: true,
+      modelStratum: true,
       item: { select: { externalId: true, chapter: true, level: true, decisionPoint: true, kind: true } },
     },
   });
@@ -96,6 +98,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       reviewOrder: storedReviewOrderRule(audit.sampling),
       ...extensionsOf(audit.sampling),
       guidelineEdits: guidelineEdits.map((e) => e.at.toISOString()),
+      ...(audit.modelDesign !== null && { modelDesign: canonicalModelDesign(audit.modelDesign) }),
     },
     rubric: reportRubric(rubric, turns),
     raters,
@@ -106,6 +109,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       level: i.item.level,
       decisionPoint: i.item.decisionPoint === null ? null : i.item.decisionPoint === 1 ? "DP1" : "DP2+",
       sampleOrder: i.sampleOrder,
+      ...(i.modelStratum !== null && { modelStratum: i.modelStratum }),
     })),
     ratings,
     work: assignments
