@@ -103,6 +103,9 @@ export function stratifiedSentence(d: ShownDimension): string | null {
     return `A design-weighted error rate for ${label} needs a verdict in every stratum; ${joinList(e.unrated)} ${e.unrated.length === 1 ? "has" : "have"} none yet.`;
   }
   const b = e.bound;
+  if (b.effectiveSampleSize === null) {
+    return `Every stratum was reviewed in full, so the benchmark-wide error rate (${label}) is exactly ${percent(b.estimate)}.`;
+  }
   return (
     `Weighting each stratum by its share of the benchmark, the error rate (${label}) is estimated at ${percent(b.estimate)}, and with ` +
     `${levelPercent(b.confidenceLevel)} confidence it is at most ${percentUpper(b.upper)} (Korn–Graubard effective-sample-size Clopper–Pearson bound ` +

@@ -58,7 +58,10 @@ async function world(db: Db) {
 }
 
 describe.each(DATABASES)("model-guided sampling on $name", (database) => {
-  afterAll(() => database.dropAll());
+  // The restore case makes databases of both engines; dropping them waits for other files' load.
+  afterAll(async () => {
+    for (const d of DATABASES) await d.dropAll();
+  }, 60_000);
 
   it("records the design, re-draws it, refuses an extension and reports the weighted rate", async () => {
     const db = await freshDb(database);
