@@ -1,7 +1,9 @@
 "use server";
 import { expectedAc1HalfWidth, smallestSampleForBound } from "@/lib/agreement/sample-plan";
 import { samplePlanSchema } from "@/lib/audits/sample-plan-schema";
+import { modelGuidedPreviewSchema } from "@/lib/schemas/audits";
 import { guardedAction } from "@/lib/server/action";
+import { previewModelGuided } from "@/lib/server/audits/model-strata";
 
 /**
  * The sample planner on the new-audit form: the smallest sample for the published claim, and
@@ -27,3 +29,12 @@ export const planSampleAction = guardedAction("audits:manage", samplePlanSchema,
   });
   return { bound, ac1 };
 });
+
+/**
+ * "Stratify by model disagreement": the strata and n_h the draw would give, and the expected upper
+ * bound under simple random sampling and under the design at the organizer's assumed rates (1,000
+ * seeded simulated audits, a few hundred ms at most). Organizers and admins only.
+ */
+export const previewModelGuidedAction = guardedAction("audits:manage", modelGuidedPreviewSchema, async (p, { db }) =>
+  previewModelGuided(db, p),
+);

@@ -13,6 +13,7 @@ import { SelectField, TextField } from "../ui/field";
 import { CompositionTable, type Composition } from "./composition-table";
 import { RubricEditor } from "./rubric-editor";
 import { SamplePlanner } from "./sample-planner";
+import { allocationOf, initialModelGuided, ModelGuidedPlanner, type ModelGuidedState } from "./model-guided-planner";
 import { Card, CardTitle } from "../ui/card";
 
 const STRATA = ["chapter", "level", "decisionPoint"] as const;
@@ -23,7 +24,15 @@ export function NewAuditForm({
   initialDatasetId,
   initialSeed,
 }: {
-  datasets: { id: string; label: string; itemCount: number; family?: string; language?: DatasetLanguage | null }[];
+  datasets: {
+    id: string;
+    label: string;
+    itemCount: number;
+    family?: string;
+    language?: DatasetLanguage | null;
+    /** Imported prediction sets of the dataset, newest first: "stratify by model disagreement" needs one. */
+    predictionSets?: { id: string; name: string; models: number }[];
+  }[];
   initialDatasetId?: string;
   initialSeed: string;
 }) {
@@ -45,8 +54,17 @@ export function NewAuditForm({
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  const request = { datasetId, size, seed, strata };
   const selected = datasets.find((d) => d.id === datasetId);
+  const sets = selected?.predictionSets ?? [];
+  const [modelGuided, setModelGuided] = useState<ModelGuidedState>(() => initialModelGuided(sets[0]?.id ?? ""));
+  const guided = modelGuided.enabled && sets.length > 0;
+  const request = {
+    datasetId,
+    size,
+    seed,
+    strata: guided ? [] : strata,
+    ...(guided && { modelGuided: { predictionSetId: modelGuided.predictionSetId, allocation: allocationOf(modelGuided) } }),
+  };
   // The fields are checked here with the server's schema first: the same messages, no round trip.
   const refuse = (fields: Record<string, string>) => {
     setError(tr("common.errors.fixFields"));
@@ -104,6 +122,7 @@ export function NewAuditForm({
           value={datasetId}
           onChange={(e) => {
             setDatasetId(e.target.value);
+            setModelGuided(initialModelGuided(datasets.find((d) => d.id === e.target.value)?.predictionSets?.[0]?.id ?? ""));
             if (!rubricEdited) setRubric(defaultRubricFor(familyOf(e.target.value)));
             changed();
           }}
@@ -150,14 +169,27 @@ export function NewAuditForm({
             }}
           />
         )}
-        <fieldset>
+        {sets.length > 0 && (
+          <ModelGuidedPlanner
+            datasetId={datasetId}
+            size={size}
+            sets={sets}
+            value={modelGuided}
+            onChange={(next) => {
+              setModelGuided(next);
+              changed();
+            }}
+            errors={errors}
+          />
+        )}
+        <fieldset disabled={guided}>
           <legend className="text-sm font-medium text-slate-800">{t("form.strata")}</legend>
           <div className="mt-2 flex flex-wrap gap-4">
             {STRATA.map((s) => (
-              <label key={s} className="flex items-center gap-2 text-sm">
+              <label key={s} className={`flex items-center gap-2 text-sm${guided ? " text-slate-400" : ""}`}>
                 <input
                   type="checkbox"
-                  checked={strata.includes(s)}
+                  checked={!guided && strata.includes(s)}
                   onChange={(e) => {
                     setStrata(e.target.checked ? [...strata, s] : strata.filter((x) => x !== s));
                     changed();

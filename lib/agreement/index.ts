@@ -11,6 +11,21 @@ export { congerKappa } from "./conger-kappa";
 export { brennanPrediger } from "./brennan-prediger";
 export { cohenKappa, pairwiseCohenKappa, type PairCoefficient } from "./cohen-kappa";
 export { errorRateBound, type ErrorRateBound } from "./error-rate-bound";
+export {
+  estimateFromDesign,
+  stratifiedErrorRateBound,
+  type RecordedDesign,
+  type StratifiedBound,
+  type StratifiedEstimate,
+  type StratumTally,
+} from "./stratified-bound";
+export {
+  previewModelGuidedPlan,
+  previewStratifiedDesign,
+  simulateAudits,
+  type ModelGuidedPlan,
+  type SimulationSummary,
+} from "./stratified-preview";
 export { expectedAc1HalfWidth, smallestSampleForBound, type Ac1Plan, type Ac1PlanInput, type SamplePlan } from "./sample-plan";
 export { toRatingsTable, type LongRating, type RatingsTable } from "./long-format";
 export {

@@ -30,6 +30,7 @@ import { englishIssue } from "../schemas/english";
 import { ROLES } from "../auth/permissions";
 import { ACCESS_ACTIONS } from "../access-log/events";
 import { importReportSchema } from "../formats/import-report";
+import { MODEL_STRATA } from "../sampling/model-strata-keys";
 
 export const BACKUP_FORMAT = "clinaudit-audit-backup";
 export const BACKUP_VERSION = 3;
@@ -179,6 +180,8 @@ const auditSchema = z.strictObject({
   openedAt: instant.nullable(),
   closedAt: instant.nullable(),
   calibration: calibrationSchema.optional(),
+  /** A model-guided sample's design (Audit.modelDesign); written only for such an audit. */
+  modelDesign: json.optional(),
 });
 
 const adjudicationSchema = z.strictObject({
@@ -202,6 +205,8 @@ const auditItemSchema = z.strictObject({
   adjudication: adjudicationSchema.nullable(),
   /** The item's discussion thread, oldest first; absent when it has none (and in older files). */
   messages: z.array(threadMessageSchema).min(1).optional(),
+  /** The item's model-disagreement stratum; written only for a model-guided sample. */
+  modelStratum: z.enum(MODEL_STRATA).optional(),
 });
 
 const ratingSchema = z.strictObject({

@@ -5,6 +5,7 @@
  * arithmetic done here, and it never feeds a coefficient.
  */
 import { errorRateBound } from "../agreement/error-rate-bound";
+import { estimateFromDesign } from "../agreement/stratified-bound";
 import type { LongRating } from "../agreement/long-format";
 import { buildDimensionReport, type DimensionReport } from "../agreement/report";
 import { calibrationReport } from "./calibration";
@@ -54,6 +55,7 @@ export function computeAuditReport(s: AuditSnapshot): AuditReport {
       ...(s.audit.reviewOrder !== undefined ? { reviewOrder: s.audit.reviewOrder } : {}),
       ...(s.work ? { timeOnTask: timeOnTask(s) } : {}),
       ...(s.audit.sampleExtensions?.length ? { sampleExtensions: s.audit.sampleExtensions.map((e) => ({ ...e })) } : {}),
+      ...(s.audit.modelDesign ? { modelDesign: structuredClone(s.audit.modelDesign) } : {}),
     },
     dimensions,
     // Only when the snapshot says when each rating was given (the server's always does).
@@ -85,7 +87,21 @@ function computeDimension(s: AuditSnapshot, d: RubricDimension, items: readonly 
     disagreements: summaries.filter((i) => i.counts.filter((c) => c.count > 0).length > 1),
     divergence: divergenceExplanation(agreement, labelOf),
     latentClass: latentClassSummary(d, ratings, agreement, items),
+    ...(s.audit.modelDesign && errorCategory !== null
+      ? { stratifiedErrorRate: stratifiedEstimate(s, items, summaries, errorCategory) }
+      : {}),
   };
+}
+
+/**
+ * A model-guided sample's design-weighted error rate: an item's verdict is whether its majority
+ * label is the error category (as for errorRateBound); an item nobody has rated has none yet.
+ */
+function stratifiedEstimate(s: AuditSnapshot, items: readonly SnapshotItem[], summaries: readonly ItemSummary[], category: string) {
+  const design = s.audit.modelDesign as NonNullable<AuditSnapshot["audit"]["modelDesign"]>;
+  const strataOf = Object.fromEntries(items.map((i) => [i.externalId, i.modelStratum as string]));
+  const verdicts = new Map(summaries.map((i) => [i.externalId, i.ratings === 0 ? null : i.majority === category] as const));
+  return estimateFromDesign({ allocation: design.allocation, strataOf }, verdicts, { confidenceLevel: s.audit.confidenceLevel ?? 0.95 });
 }
 
 /**

@@ -20,8 +20,9 @@ import type { AuditReport } from "./types";
  * `revisions` (the accepted corrections per kind, lib/reports/revisions.ts), when given, then
  * `agreementOverTime` (lib/reports/over-time.ts), when the ratings carry their times, then
  * `raterQuality` (lib/reports/rater-quality.ts), then `calibration` (lib/reports/calibration.ts), when the
- * audit has a calibration round. Each dimension ends with `latentClass`
- * (lib/reports/latent-class.ts; items by external id).
+ * audit has a calibration round. Each dimension ends with `latentClass` (lib/reports/latent-class.ts;
+ * items by external id), then, for a model-guided sample only, `stratifiedErrorRate`
+ * (lib/agreement/stratified-bound.ts). `audit.modelDesign` is the design.
  */
 export function reportDocument(report: AuditReport, feedback?: ReportFeedback, revisions?: ReportRevisions) {
   return {
@@ -40,6 +41,7 @@ export function reportDocument(report: AuditReport, feedback?: ReportFeedback, r
       byLevel: d.byLevel,
       divergence: d.divergence,
       latentClass: d.latentClass && latentClassDocument(d.latentClass),
+      ...(d.stratifiedErrorRate ? { stratifiedErrorRate: d.stratifiedErrorRate } : {}),
     })),
     ...(feedback ? { comments: feedback.comments, flagged: feedback.flagged } : {}),
     ...(revisions ? { revisions: revisionsDocument(revisions) } : {}),

@@ -7,7 +7,7 @@
  */
 import type { ReportFeedback } from "./feedback";
 import type { CoefficientResult } from "../agreement/types";
-import { fixed, levelPercent, percent, percentUpper, plural, pValue, thousands } from "./format";
+import { fixed, joinList, levelPercent, percent, percentUpper, plural, pValue, thousands } from "./format";
 import { categoryLabel, COEFFICIENT_NAMES, COEFFICIENT_ORDER, groupLabel, tieExample } from "./labels";
 import { mdCode, mdTable as table, mdText } from "./markdown";
 import { revisionsMarkdown, type ReportRevisions } from "./revisions";
@@ -108,6 +108,7 @@ function boundSection(d: DimensionAuditReport): string[] {
   const level = levelPercent(b.confidenceLevel);
   const lines = [`### Error-rate bound (${label})`, ""];
   if (b.sampled === 0) return [...lines, "No item has a majority label yet: no bound can be given."];
+  if (d.stratifiedErrorRate) return [...lines, ...weightedLines(d, b.incorrect, b.sampled, label)];
   lines.push(
     `${b.incorrect} of ${plural(b.sampled, "item")} (${percent(b.observedRate)}) have the majority label ${label}. One-sided ${level} upper bounds on the benchmark-wide rate:`,
     "",
@@ -119,6 +120,28 @@ function boundSection(d: DimensionAuditReport): string[] {
   }
   lines.push(`- Clopper-Pearson (binomial): ${percentUpper(b.binomialUpper)}`);
   return lines;
+}
+
+/** A model-guided sample: the majority share is of the weighted sample; the bound is the design-weighted one. */
+function weightedLines(d: DimensionAuditReport, incorrect: number, sampled: number, label: string): string[] {
+  const e = d.stratifiedErrorRate!;
+  const head = `${incorrect} of ${plural(sampled, "item")} have the majority label ${label}, in a sample stratified by model disagreement (weighted toward the items the models flag).`;
+  if (!e.ok)
+    return [head, "", `No design-weighted rate yet: ${joinList(e.unrated)} ${e.unrated.length === 1 ? "has" : "have"} no verdict.`];
+  const b = e.bound;
+  const rows = e.tallies.map(
+    (t) => `| ${mdText(t.key)} | ${thousands(t.population)} | ${thousands(t.rated)} | ${thousands(t.incorrect)} |`,
+  );
+  return [
+    head,
+    "",
+    "| stratum | N_h | rated | incorrect |",
+    "| --- | ---: | ---: | ---: |",
+    ...rows,
+    "",
+    `- design-weighted estimate: ${percent(b.estimate)}`,
+    `- one-sided ${levelPercent(b.confidenceLevel)} upper bound (Korn–Graubard, stratified): ${percentUpper(b.upper)}`,
+  ];
 }
 
 function latentClassSection(d: DimensionAuditReport): string[] {

@@ -66,6 +66,55 @@ export function extensionSentence(r: ShownReport): string | null {
   );
 }
 
+const STRATUM_NAMES: Record<string, string> = {
+  none: "no model disagreeing with the gold answer",
+  some: "at most half disagreeing",
+  most: "a majority disagreeing",
+  unpredicted: "no prediction",
+};
+
+/**
+ * How a model-guided sample was designed (only for one): the prediction set, the strata with their
+ * sizes and samples, and the allocation rule, so a reader can redraw it (docs/stratified-sampling.md).
+ */
+export function modelDesignSentence(r: ShownReport): string | null {
+  const m = r.audit.modelDesign;
+  if (!m) return null;
+  const rule = m.allocationRule;
+  const how =
+    rule.rule === "proportional"
+      ? "proportionally to their sizes"
+      : rule.rule === "neyman"
+        ? `by Neyman allocation with prior error rates ${joinList(m.allocation.map((a) => `${percent(rule.priorErrorRates[a.key as keyof typeof rule.priorErrorRates] ?? null)} (${a.key})`))}`
+        : `with the strata the models flag weighted ${fixed(rule.factor, 2).replace(/\.?0+$/, "")} times their size`;
+  const strata = m.allocation.map((a) => `${STRATUM_NAMES[a.key] ?? a.key} (${thousands(a.allocated)} of ${thousands(a.population)})`);
+  return (
+    `The sample was stratified by how many models of the prediction set ${q(m.predictionSet.name)} (SHA-256 ${m.predictionSet.checksum.slice(0, 12)}…) ` +
+    `disagreed with the gold answer — ${joinList(strata)} — and allocated ${how} ` +
+    `(${m.algorithm.name} v${m.algorithm.version}, ${m.algorithm.prng}); the clinicians saw neither the predictions nor the strata.`
+  );
+}
+
+/** The design-weighted error rate of a model-guided sample and its bound (only for one). */
+export function stratifiedSentence(d: ShownDimension): string | null {
+  const e = d.stratifiedErrorRate;
+  if (!e || d.errorCategory === null) return null;
+  const label = q(categoryLabel(d, d.errorCategory));
+  if (!e.ok) {
+    return `A design-weighted error rate for ${label} needs a verdict in every stratum; ${joinList(e.unrated)} ${e.unrated.length === 1 ? "has" : "have"} none yet.`;
+  }
+  const b = e.bound;
+  if (b.effectiveSampleSize === null) {
+    return `Every stratum was reviewed in full, so the benchmark-wide error rate (${label}) is exactly ${percent(b.estimate)}.`;
+  }
+  return (
+    `Weighting each stratum by its share of the benchmark, the error rate (${label}) is estimated at ${percent(b.estimate)}, and with ` +
+    `${levelPercent(b.confidenceLevel)} confidence it is at most ${percentUpper(b.upper)} (Korn–Graubard effective-sample-size Clopper–Pearson bound ` +
+    `for a stratified sample, effective size ${fixed(b.adjustedEffectiveSampleSize ?? b.effectiveSampleSize, 1)}, with each stratum's finite-population correction); ` +
+    `the majority share above is of a sample weighted toward the items the models flag, not of the benchmark.`
+  );
+}
+
 function raterSentence(r: ShownReport): string {
   const n = r.audit.raters.length;
   if (n === 0) return "No raters have been assigned yet.";
@@ -186,7 +235,8 @@ function dimensionSentences(d: ShownDimension, level: string): string[] {
       coefficientSentence(d, level),
     );
   }
-  const bound = boundSentence(d);
+  // A model-guided sample is not a simple random one: its bound is the design-weighted one.
+  const bound = d.stratifiedErrorRate ? stratifiedSentence(d) : boundSentence(d);
   if (bound !== null) out.push(bound);
   const latent = latentClassSentence(d);
   if (latent !== null) out.push(latent);
@@ -197,6 +247,7 @@ export function paragraph(report: ShownReport, options: ParagraphOptions = {}): 
   const level = levelPercent(report.audit.confidenceLevel);
   const sentences = [
     sampleSentence(report),
+    modelDesignSentence(report),
     extensionSentence(report),
     raterSentence(report),
     report.calibration ? calibrationSentence(report.calibration, report.audit.raters) : null,

@@ -4,6 +4,8 @@
  * always gives the same bytes. The output keeps the agreement engine's `DimensionReport` verbatim
  * (`agreement`) so no number is ever recomputed or re-rounded on the way to a paper.
  */
+import type { StratifiedEstimate } from "../agreement/stratified-bound";
+import type { AllocationRule } from "../sampling/stratified";
 import type { AgreementShares } from "../agreement/agreement-shares";
 import type { ErrorRateBound } from "../agreement/error-rate-bound";
 import type { CategoryCount, DimensionReport } from "../agreement/report";
@@ -52,6 +54,8 @@ export interface AuditSnapshot {
     sampleExtensions?: SampleExtensionSummary[];
     /** When the reviewing guidelines were saved (the trail's audit.guidelines), ISO UTC; absent: not stated. */
     guidelineEdits?: string[];
+    /** A model-guided sample's design (lib/sampling/stratified.ts); absent for other samples. */
+    modelDesign?: ModelDesignSummary;
   };
   rubric: RubricDimension[];
   /** Exports use `label` (e.g. "R1"), never names or e-mails. */
@@ -63,6 +67,8 @@ export interface AuditSnapshot {
     level: string | null;
     decisionPoint: string | null;
     sampleOrder: number;
+    /** The item's model-disagreement stratum; present exactly when the audit has a modelDesign. */
+    modelStratum?: string;
   }[];
   /** `at`: when the rating was last given (ISO UTC); agreement over time needs it on every rating. */
   ratings: { itemId: string; raterId: string; dimension: string; category: string; at?: string }[];
@@ -151,6 +157,11 @@ export interface DimensionAuditReport {
   divergence: string | null;
   /** Dawid–Skene estimates beside the majority vote (latent-class.ts); null when nothing is rated. */
   latentClass: LatentClassSummary | null;
+  /**
+   * The design-weighted error rate of a model-guided sample and its bound (stratified-bound.ts),
+   * from the majority labels; absent for other samples and without an error category.
+   */
+  stratifiedErrorRate?: StratifiedEstimate;
 }
 
 /** What the dashboard keeps of an item: the page reads only its majority (for the adjudicated outcome). */
@@ -189,6 +200,15 @@ export interface AuditSummary {
   reviewOrder?: ReviewOrderRule | null;
   timeOnTask?: TimeOnTaskSummary | null;
   sampleExtensions?: SampleExtensionSummary[];
+  modelDesign?: ModelDesignSummary;
+}
+
+/** What a report states of a model-guided design: enough to redraw the sample and recompute the estimate. */
+export interface ModelDesignSummary {
+  algorithm: { name: string; version: number; prng: string; prngVersion: number };
+  predictionSet: { id: string; name: string; checksum: string };
+  allocationRule: AllocationRule;
+  allocation: { key: string; population: number; weight: number; allocated: number }[];
 }
 
 /** One extension of the sample: from and to how many items, on which day (YYYY-MM-DD, UTC). */

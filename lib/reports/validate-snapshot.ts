@@ -69,6 +69,7 @@ export function validateSnapshot(s: AuditSnapshot): void {
     "item externalId",
   );
   s.items.forEach((i) => checkKey(i.externalId, "item externalId"));
+  checkModelDesign(s);
 
   const items = new Set(s.items.map((i) => i.id));
   const raters = new Set(s.raters.map((r) => r.id));
@@ -126,5 +127,32 @@ function validateCalibration(c: NonNullable<AuditSnapshot["calibration"]>, rater
     const key = JSON.stringify([a.round, a.raterId, a.itemId]);
     if (seen.has(key)) throw new AuditSnapshotError(`rater "${a.raterId}" answered practice item "${a.itemId}" twice in round ${a.round}`);
     seen.add(key);
+  }
+}
+
+/** A model-guided design names every sampled item's stratum, and only strata it allocated. */
+function checkModelDesign(s: AuditSnapshot): void {
+  const design = s.audit.modelDesign;
+  if (!design) {
+    const stray = s.items.find((i) => i.modelStratum !== undefined);
+    if (stray) throw new AuditSnapshotError(`item "${stray.externalId}" has a model stratum but the audit has no model design`);
+    return;
+  }
+  const strata = new Map(design.allocation.map((a) => [a.key, a]));
+  for (const a of design.allocation) {
+    if (!(Number.isSafeInteger(a.population) && a.population >= 1)) {
+      throw new AuditSnapshotError(`stratum "${a.key}" has population ${a.population}, not a whole number of at least 1`);
+    }
+  }
+  const sampled = new Map<string, number>();
+  for (const i of s.items) {
+    if (i.modelStratum === undefined || !strata.has(i.modelStratum)) {
+      throw new AuditSnapshotError(`item "${i.externalId}" has no stratum of the audit's model design`);
+    }
+    sampled.set(i.modelStratum, (sampled.get(i.modelStratum) ?? 0) + 1);
+  }
+  for (const [key, n] of sampled) {
+    const population = strata.get(key)?.population ?? 0;
+    if (n > population) throw new AuditSnapshotError(`stratum "${key}" has ${n} sampled items but only ${population} in the benchmark`);
   }
 }

@@ -15,7 +15,9 @@ export type SamplingErrorCode =
   | "MISSING_STRATUM_VALUE"
   | "UNSUPPORTED_ALGORITHM"
   /** An extension cannot keep every earlier item (stratified allocation shrinks a stratum). */
-  | "EXTENSION_NOT_NESTED";
+  | "EXTENSION_NOT_NESTED"
+  /** A model-disagreement design that cannot be drawn (bad parameters, n below the strata). */
+  | "INVALID_DESIGN";
 
 export class SamplingError extends Error {
   readonly code: SamplingErrorCode;

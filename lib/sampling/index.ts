@@ -7,3 +7,4 @@ export * from "./assign";
 export { evenCostBound, type BalancedOptions } from "./assign-balanced";
 export * from "./review-order";
 export * from "./extend";
+export * from "./stratified";

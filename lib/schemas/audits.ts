@@ -11,20 +11,69 @@ export type StratumKey = (typeof STRATA_KEYS)[number];
 
 const wholeNumber = "audits.validation.wholeNumber";
 
-/** What "Draw sample" sends; the audit adds its name and rubric. */
-export const sampleRequestSchema = z.strictObject({
+/** A prior error rate or an assumed one, as a share in (0, 1) (the forms send percent / 100). */
+const share = z.coerce
+  .number("audits.modelGuided.validation.rate")
+  .gt(0, "audits.modelGuided.validation.rate")
+  .lt(1, "audits.modelGuided.validation.rate");
+const perStratum = <T extends z.ZodType>(value: T) =>
+  z.strictObject({ none: value.optional(), some: value.optional(), most: value.optional(), unpredicted: value.optional() });
+
+/** How a model-guided sample is allocated over its strata (lib/sampling/stratified.ts). */
+export const allocationRuleSchema = z.discriminatedUnion("rule", [
+  z.strictObject({ rule: z.literal("proportional") }),
+  z.strictObject({ rule: z.literal("neyman"), priorErrorRates: perStratum(share) }),
+  z.strictObject({
+    rule: z.literal("oversample"),
+    factor: z.coerce
+      .number("audits.modelGuided.validation.factor")
+      .min(1, "audits.modelGuided.validation.factor")
+      .max(100, "audits.modelGuided.validation.factor"),
+  }),
+]);
+
+/** "Stratify by model disagreement": the prediction set and the allocation. */
+export const modelGuidedSchema = z.strictObject({
+  predictionSetId: z.string().min(1, "audits.modelGuided.validation.set").max(100),
+  allocation: allocationRuleSchema,
+});
+
+/** The planner's preview of a model-guided sample, at the organizer's assumed rates (shares in [0, 1]). */
+export const modelGuidedPreviewSchema = z.strictObject({
+  datasetId: z.string().min(1, "audits.validation.dataset"),
+  size: z.coerce.number(wholeNumber).int(wholeNumber).min(1, "audits.validation.atLeastOne"),
+  predictionSetId: z.string().min(1, "audits.modelGuided.validation.set").max(100),
+  allocation: allocationRuleSchema,
+  assumedErrorRates: perStratum(
+    z.coerce
+      .number("audits.modelGuided.validation.assumed")
+      .min(0, "audits.modelGuided.validation.assumed")
+      .max(1, "audits.modelGuided.validation.assumed"),
+  ),
+});
+
+const sampleRequestFields = z.strictObject({
   datasetId: z.string().min(1, "audits.validation.dataset"),
   size: z.coerce.number(wholeNumber).int(wholeNumber).min(1, "audits.validation.atLeastOne"),
   seed: lineName(256, "audits.validation.seed"),
   strata: z.array(z.enum(STRATA_KEYS)).default([]),
+  /** Present: the sample is stratified by model disagreement instead of by item attributes. */
+  modelGuided: modelGuidedSchema.optional(),
 });
+const oneKindOfStrata = (v: { strata: readonly string[]; modelGuided?: unknown }) => v.modelGuided === undefined || v.strata.length === 0;
+const notWithStrata = () => ({ message: "audits.modelGuided.validation.notWithStrata", path: ["strata"] });
 
-export const createAuditSchema = sampleRequestSchema.extend({
-  name: lineName(160, "audits.validation.name"),
-  rubric: rubricSchema,
-  /** Each rater's own shuffle (default) or one shuffle for all; either way cutoff order within a patient. */
-  reviewOrder: z.enum(REVIEW_ORDER_MODES).default("per-rater"),
-});
+/** What "Draw sample" sends; the audit adds its name and rubric. */
+export const sampleRequestSchema = sampleRequestFields.refine(oneKindOfStrata, notWithStrata());
+
+export const createAuditSchema = sampleRequestFields
+  .extend({
+    name: lineName(160, "audits.validation.name"),
+    rubric: rubricSchema,
+    /** Each rater's own shuffle (default) or one shuffle for all; either way cutoff order within a patient. */
+    reviewOrder: z.enum(REVIEW_ORDER_MODES).default("per-rater"),
+  })
+  .refine(oneKindOfStrata, notWithStrata());
 export type CreateAuditInput = z.input<typeof createAuditSchema>;
 
 export const extendSampleSchema = z.strictObject({

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/server/page";
 import { listDatasets } from "@/lib/server/datasets/list-datasets";
 import { datasetLanguages } from "@/lib/server/audits/dataset-language";
+import { predictionSetsByDataset } from "@/lib/server/audits/model-strata";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("audits.new"))("title") };
@@ -15,10 +16,13 @@ export default async function NewAuditPage(props: { searchParams: Promise<{ data
   const { db } = await pageContext("audits:manage");
   const { dataset } = await props.searchParams;
   const [datasets, t] = await Promise.all([listDatasets(db), getTranslations("audits.new")]);
-  const languages = await datasetLanguages(
-    db,
-    datasets.map((d) => d.id),
-  );
+  const [languages, sets] = await Promise.all([
+    datasetLanguages(
+      db,
+      datasets.map((d) => d.id),
+    ),
+    predictionSetsByDataset(db),
+  ]);
   // Unless a dataset was chosen on its own page: the one imported last, the likeliest to audit.
   const newest = datasets.reduce<(typeof datasets)[number] | undefined>((a, d) => (!a || d.importedAt > a.importedAt ? d : a), undefined);
   return (
@@ -34,6 +38,7 @@ export default async function NewAuditPage(props: { searchParams: Promise<{ data
             itemCount: d.itemCount,
             family: d.family,
             language: languages.get(d.id) ?? null,
+            predictionSets: sets.get(d.id) ?? [],
           }))}
           initialDatasetId={dataset && datasets.some((d) => d.id === dataset) ? dataset : newest?.id}
           initialSeed={String(randomInt(100000, 999999))}

@@ -44,6 +44,7 @@ async function loadAudit(db: Db, auditId: string) {
       seed: true,
       strata: true,
       sampling: true,
+      modelDesign: true,
       sampleSize: true,
       design: true,
       ratersPerItem: true,
@@ -59,6 +60,8 @@ async function loadAudit(db: Db, auditId: string) {
   });
   if (!audit) throw new AppError("NOT_FOUND", { key: "audits.errors.auditNotFound" });
   if (audit.status === "CLOSED") throw new AppError("LOCKED", { key: "audits.extend.errors.closed" });
+  // Its allocation (and each n_h's minimum) was fixed for the size drawn: no nested extension exists.
+  if (audit.modelDesign !== null) throw new AppError("INVALID", { key: "audits.extend.errors.modelGuided" });
   return audit;
 }
 

@@ -6,6 +6,8 @@ import { planErrorMessage } from "./plan-errors";
 import { processWide } from "../../process-wide";
 import { Kept } from "../reports/kept";
 import { sampleExternalIds } from "./queries";
+import { drawModelGuided } from "./model-strata";
+import type { AllocationRule } from "../../sampling/stratified";
 
 import { STRATA_KEYS, type StratumKey } from "../../schemas/audits";
 
@@ -34,6 +36,8 @@ export interface SampleRequest {
   size: number;
   seed: string;
   strata: StratumKey[];
+  /** Stratify by model disagreement (model-strata.ts) instead of by the strata above. */
+  modelGuided?: { predictionSetId: string; allocation: AllocationRule };
 }
 
 export async function previewSample(db: Db, request: SampleRequest) {
@@ -48,6 +52,28 @@ export async function previewSample(db: Db, request: SampleRequest) {
  * frame cannot satisfy (too large, empty frame) is a typed failure with its catalog message.
  */
 export async function sampleSummary(db: Db, request: SampleRequest) {
+  if (request.modelGuided) {
+    const [{ sample, design }, { frame }] = await Promise.all([
+      drawModelGuided(db, { ...request, ...request.modelGuided }),
+      samplingFrame(db, request.datasetId),
+    ]);
+    return {
+      seed: sample.seed,
+      size: sample.size,
+      frameSize: sample.frameSize,
+      frameChecksum: sample.frameChecksum,
+      ids: sample.ids,
+      allocation: sample.allocation.map((a) => ({
+        key: a.key,
+        values: {},
+        population: a.population,
+        allocated: a.allocated,
+        drawn: a.allocated,
+      })),
+      composition: describeComposition(sample, frame, [...STRATA_KEYS]),
+      modelAllocation: design.allocation,
+    };
+  }
   try {
     const { sample, composition } = await previewSample(db, request);
     return {

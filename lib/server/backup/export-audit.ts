@@ -1,4 +1,5 @@
 import "server-only";
+import type { ModelStratum } from "../../sampling/stratified";
 import { groupBy } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
@@ -150,6 +151,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
     openedAt: isoOrNull(audit.openedAt),
     closedAt: isoOrNull(audit.closedAt),
     ...((c) => (c ? { calibration: c } : {}))(calibrationRecord(audit, calibration, email)),
+    ...(audit.modelDesign !== null ? { modelDesign: audit.modelDesign } : {}),
   };
 
   async function* records(): AsyncGenerator<BackupRecord> {
@@ -166,6 +168,7 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
         id: i.id,
         item: i.item.externalId,
         sampleOrder: i.sampleOrder,
+        ...(i.modelStratum !== null ? { modelStratum: i.modelStratum as ModelStratum } : {}),
         adjudication: adj && {
           id: adj.id,
           adjudicator: email(adj.adjudicatorId),

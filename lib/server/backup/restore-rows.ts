@@ -65,6 +65,7 @@ export class AuditRows {
         openedAt: atOrNull(a.openedAt),
         closedAt: atOrNull(a.closedAt),
         ...(a.calibration ? { calibrationPassPercent: a.calibration.passPercent, calibrationGate: a.calibration.gate } : {}),
+        ...(a.modelDesign !== undefined ? { modelDesign: a.modelDesign as object } : {}),
       },
     });
     const itemId = (externalId: string) => {
@@ -74,7 +75,13 @@ export class AuditRows {
     };
     if (a.calibration) await writeCalibration(tx, auditId, a.calibration, (e) => this.person(e), itemId);
     await many(
-      this.auditItems.map((i) => ({ id: i.id, auditId, itemId: itemId(i.item), sampleOrder: i.sampleOrder })),
+      this.auditItems.map((i) => ({
+        id: i.id,
+        auditId,
+        itemId: itemId(i.item),
+        sampleOrder: i.sampleOrder,
+        ...(i.modelStratum !== undefined ? { modelStratum: i.modelStratum } : {}),
+      })),
       (data) => tx.auditItem.createMany({ data }),
     );
     const adjudications = this.auditItems.flatMap((i) => (i.adjudication ? [{ ...i.adjudication, auditItemId: i.id }] : []));

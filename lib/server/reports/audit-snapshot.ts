@@ -9,6 +9,7 @@ import { storedExtensions } from "../../sampling/extend";
 import { loadCalibrationSnapshot } from "./calibration-snapshot";
 import { reportRubric } from "./report-rubric";
 import type { AuditSnapshot } from "../../reports/types";
+import { canonicalModelDesign } from "../../reports/model-design";
 
 /**
  * Everything a report is computed from, read once from the stored ratings. Raters are labelled
@@ -27,6 +28,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
     select: {
       id: true,
       sampleOrder: true,
+      modelStratum: true,
       item: { select: { externalId: true, chapter: true, level: true, decisionPoint: true, kind: true } },
     },
   });
@@ -98,6 +100,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       reviewOrder: storedReviewOrderRule(audit.sampling),
       ...extensionsOf(audit.sampling),
       guidelineEdits: guidelineEdits.map((e) => e.at.toISOString()),
+      ...(audit.modelDesign !== null && { modelDesign: canonicalModelDesign(audit.modelDesign) }),
     },
     rubric: reportRubric(rubric, turns),
     raters,
@@ -108,6 +111,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       level: i.item.level,
       decisionPoint: i.item.decisionPoint === null ? null : i.item.decisionPoint === 1 ? "DP1" : "DP2+",
       sampleOrder: i.sampleOrder,
+      ...(i.modelStratum !== null && { modelStratum: i.modelStratum }),
     })),
     ratings,
     work: assignments

@@ -1,0 +1,306 @@
+/**
+ * Model-guided ("suspect-first") stratified sampling: the benchmark is split by how many of
+ * a prediction set's models disagree with the gold answer, the sample is allocated over those
+ * strata (proportionally, by Neyman with a stated prior error rate per stratum, or with an
+ * oversampling factor on the suspect strata), and each stratum is drawn with the frozen PRNG.
+ * Pure: no I/O. The estimate and its bound are in lib/agreement/stratified-bound.ts.
+ *
+ * Algorithm "clinaudit-model-strata" v1 — frozen like "clinaudit-sample" v1 (sample.ts):
+ *
+ *   1. Strata. For item i let m_i = the number of models with a prediction for i and
+ *      d_i = the number of those whose prediction differs from the gold answer (a model with
+ *      several rows for the item, e.g. turns, disagrees if any row does).
+ *        "none"        m_i ≥ 1, d_i = 0
+ *        "some"        m_i ≥ 1, 1 ≤ d_i ≤ m_i / 2   (at most half the models disagree)
+ *        "most"        m_i ≥ 1, d_i > m_i / 2       (a strict majority disagrees)
+ *        "unpredicted" m_i = 0                      (no model answered the item)
+ *      Stratum order is that list; empty strata are dropped. Items without a prediction are
+ *      kept in their own stratum rather than refused: the estimate is for the whole benchmark,
+ *      so every item must be in the frame with a known inclusion probability.
+ *   2. Allocation weights w_h: proportional w_h = N_h; Neyman w_h = N_h·sqrt(p_h(1 − p_h)) with
+ *      the organizer's prior error rate p_h ∈ (0, 1) per stratum; oversampling w_h = k·N_h for
+ *      "some" and "most", N_h for "none" and "unpredicted" (k ≥ 1).
+ *   3. Minimum per stratum: m_h = min(2, N_h) when n ≥ Σ min(2, N_h) (two rated items are the
+ *      fewest that give the stratum a variance), else m_h = 1 when n ≥ the number of non-empty
+ *      strata; a smaller n is refused. n ≤ N = Σ N_h.
+ *   4. Real quotas by water-filling: free strata get q_h = R·w_h / Σ_free w, R = n − Σ fixed.
+ *      While some free q_h > N_h, fix every such stratum at N_h and recompute; then, while some
+ *      free q_h < m_h, fix every such stratum at m_h and recompute (fixing at the minimum
+ *      only lowers the other quotas, so no stratum goes over its size again).
+ *   5. Largest remainder: n_h = ⌊q_h⌋, the n − Σ n_h left go one each to the largest
+ *      fractional parts q_h − ⌊q_h⌋, ties to the earlier stratum. (IEEE double arithmetic in
+ *      the order written here; the result is an integer per stratum and recorded with the
+ *      sample, so the draw never depends on re-deriving it.)
+ *   6. Draw: a stratum's items in id order (UTF-16 code units); partial Fisher–Yates of n_h
+ *      of them with PRNG v1 (prng.ts) stream "model-stratum:" + key; the strata's draws are
+ *      concatenated in stratum order and fully shuffled with stream "model-strata-order", so
+ *      the order of review does not group (and so does not reveal) the strata.
+ */
+import { SamplingError, compareCodeUnits, preview } from "./errors";
+import { PRNG_NAME, PRNG_VERSION, SeedError, canonicalSeed, createPrng, partialShuffle, type Seed } from "./prng";
+import { frameChecksum } from "./sample";
+import { MODEL_STRATA, type ModelStratum, SUSPECT_STRATA } from "./model-strata-keys";
+
+export const MODEL_STRATA_ALGORITHM_NAME = "clinaudit-model-strata";
+export const MODEL_STRATA_ALGORITHM_VERSION = 1;
+
+export { MODEL_STRATA, type ModelStratum, SUSPECT_STRATA } from "./model-strata-keys";
+
+export interface DisagreementRow {
+  model: string;
+  itemId: string;
+  /** Whether this prediction equals the gold answer (a missing option counts as false). */
+  correct: boolean;
+}
+
+export interface ItemDisagreement {
+  id: string;
+  /** Models with at least one prediction for the item. */
+  models: number;
+  /** Of those, models with at least one prediction that differs from the gold. */
+  disagreeing: number;
+}
+
+/** Counts, per item of `itemIds`, the models that predicted it and those that disagree. */
+export function disagreementCounts(itemIds: readonly string[], rows: readonly DisagreementRow[]): ItemDisagreement[] {
+  const seen = new Map<string, Map<string, boolean>>();
+  for (const id of itemIds) seen.set(id, new Map());
+  for (const row of rows) {
+    const models = seen.get(row.itemId);
+    if (!models) continue; // a prediction for an item outside the frame says nothing about it
+    models.set(row.model, (models.get(row.model) ?? false) || !row.correct);
+  }
+  return itemIds.map((id) => {
+    const models = seen.get(id) as Map<string, boolean>;
+    let disagreeing = 0;
+    for (const wrong of models.values()) if (wrong) disagreeing++;
+    return { id, models: models.size, disagreeing };
+  });
+}
+
+/** Step 1: the stratum of one item. */
+export function stratumOf(models: number, disagreeing: number): ModelStratum {
+  if (!Number.isInteger(models) || !Number.isInteger(disagreeing) || models < 0 || disagreeing < 0 || disagreeing > models) {
+    throw new SamplingError("INVALID_DESIGN", `Invalid disagreement count ${disagreeing} of ${models} models.`);
+  }
+  if (models === 0) return "unpredicted";
+  if (disagreeing === 0) return "none";
+  return 2 * disagreeing > models ? "most" : "some";
+}
+
+export interface StratumFrame {
+  key: ModelStratum;
+  /** Item ids in canonical (code-unit) order. */
+  ids: string[];
+}
+
+/** Groups items into their strata (non-empty ones, in MODEL_STRATA order). */
+export function modelStrata(items: readonly ItemDisagreement[]): StratumFrame[] {
+  if (items.length === 0) throw new SamplingError("EMPTY_FRAME", "The sampling frame is empty: there is nothing to sample.");
+  const byKey = new Map<ModelStratum, string[]>(MODEL_STRATA.map((k) => [k, []]));
+  const ids = new Set<string>();
+  const dups: string[] = [];
+  for (const it of items) {
+    if (typeof it.id !== "string" || it.id === "" || it.id.includes("\n")) {
+      throw new SamplingError("INVALID_ID", "A frame item has an empty, non-string or multi-line id.");
+    }
+    if (ids.has(it.id)) dups.push(it.id);
+    ids.add(it.id);
+    (byKey.get(stratumOf(it.models, it.disagreeing)) as string[]).push(it.id);
+  }
+  if (dups.length > 0) {
+    throw new SamplingError("DUPLICATE_ID", `The frame contains duplicate item ids: ${preview(dups)}.`, { ids: dups });
+  }
+  return MODEL_STRATA.map((key) => ({ key, ids: (byKey.get(key) as string[]).sort(compareCodeUnits) })).filter((s) => s.ids.length > 0);
+}
+
+export type AllocationRule =
+  | { rule: "proportional" }
+  /** Prior error rate per stratum, each in (0, 1); strata not named are refused. */
+  | { rule: "neyman"; priorErrorRates: Partial<Record<ModelStratum, number>> }
+  /** Weight k ≥ 1 on the suspect strata ("some", "most"). */
+  | { rule: "oversample"; factor: number };
+
+/** Step 2: the allocation weight of each stratum. */
+export function allocationWeights(strata: readonly { key: ModelStratum; size: number }[], rule: AllocationRule): number[] {
+  switch (rule.rule) {
+    case "proportional":
+      return strata.map((s) => s.size);
+    case "neyman":
+      return strata.map((s) => {
+        const p = rule.priorErrorRates[s.key];
+        if (typeof p !== "number" || !(p > 0 && p < 1)) {
+          throw new SamplingError("INVALID_DESIGN", `Neyman allocation needs a prior error rate in (0, 1) for stratum "${s.key}".`, {
+            stratum: s.key,
+          });
+        }
+        return s.size * Math.sqrt(p * (1 - p));
+      });
+    case "oversample": {
+      const k = rule.factor;
+      if (typeof k !== "number" || !Number.isFinite(k) || k < 1) {
+        throw new SamplingError("INVALID_DESIGN", `The oversampling factor must be a number of at least 1, got ${String(k)}.`);
+      }
+      return strata.map((s) => (SUSPECT_STRATA.includes(s.key) ? k * s.size : s.size));
+    }
+    default:
+      throw new SamplingError("INVALID_DESIGN", "Unknown allocation rule.");
+  }
+}
+
+/**
+ * Steps 3–5: integer sample sizes n_h for stratum sizes N_h and weights w_h (> 0), summing to
+ * n, each in [m_h, N_h]. Exported for the planner and the reference test.
+ */
+export function allocateStrata(sizes: readonly number[], weights: readonly number[], n: number): number[] {
+  const H = sizes.length;
+  const N = sizes.reduce((a, b) => a + b, 0);
+  if (H === 0 || weights.length !== H) throw new SamplingError("INVALID_DESIGN", "Sizes and weights must name the same strata.");
+  if (sizes.some((s) => !Number.isInteger(s) || s < 1)) throw new SamplingError("INVALID_DESIGN", "Every stratum needs at least one item.");
+  if (weights.some((w) => !(w > 0) || !Number.isFinite(w))) {
+    throw new SamplingError("INVALID_DESIGN", "Every allocation weight must be a positive number.");
+  }
+  if (!Number.isInteger(n) || n <= 0) {
+    throw new SamplingError("INVALID_SIZE", `Sample size must be a positive integer, got ${String(n)}.`, { size: n });
+  }
+  if (n > N) {
+    throw new SamplingError("SIZE_EXCEEDS_FRAME", `Sample size ${n} exceeds the frame size ${N}; sampling is without replacement.`, {
+      size: n,
+      frameSize: N,
+    });
+  }
+  const two = sizes.map((s) => Math.min(2, s));
+  const twoTotal = two.reduce((a, b) => a + b, 0);
+  if (n < H) {
+    throw new SamplingError("INVALID_DESIGN", `A stratified sample needs at least one item per stratum: n = ${n} < ${H} strata.`, {
+      size: n,
+      strata: H,
+    });
+  }
+  const mins = n >= twoTotal ? two : sizes.map(() => 1);
+
+  const fixed: (number | null)[] = sizes.map(() => null);
+  const quotas = (): number[] => {
+    let rest = n;
+    let wFree = 0;
+    for (let h = 0; h < H; h++) {
+      const f = fixed[h];
+      if (f === null || f === undefined) wFree += weights[h] as number;
+      else rest -= f;
+    }
+    return sizes.map((_, h) => fixed[h] ?? (rest * (weights[h] as number)) / wFree);
+  };
+  let q = quotas();
+  for (;;) {
+    const over = q.map((x, h) => fixed[h] === null && x > (sizes[h] as number));
+    if (!over.some(Boolean)) break;
+    over.forEach((o, h) => {
+      if (o) fixed[h] = sizes[h] as number;
+    });
+    q = quotas();
+  }
+  for (;;) {
+    const under = q.map((x, h) => fixed[h] === null && x < (mins[h] as number));
+    if (!under.some(Boolean)) break;
+    under.forEach((u, h) => {
+      if (u) fixed[h] = mins[h] as number;
+    });
+    q = quotas();
+  }
+  // Clamp float noise back into [m_h, N_h] before rounding.
+  q = q.map((x, h) => Math.min(sizes[h] as number, Math.max(mins[h] as number, x)));
+  const alloc = q.map((x) => Math.floor(x));
+  let left = n - alloc.reduce((a, b) => a + b, 0);
+  const frac = q.map((x, h) => x - (alloc[h] as number));
+  const order = frac.map((_, h) => h).sort((i, j) => (frac[j] as number) - (frac[i] as number) || i - j);
+  for (const h of order) {
+    if (left <= 0) break;
+    if ((alloc[h] as number) < (sizes[h] as number)) {
+      alloc[h] = (alloc[h] as number) + 1;
+      left--;
+    }
+  }
+  // Only reachable through float noise in Σq; the strata still have room since n ≤ N.
+  for (let h = 0; left > 0 && h < H; h++) {
+    const room = (sizes[h] as number) - (alloc[h] as number);
+    const add = Math.min(room, left);
+    alloc[h] = (alloc[h] as number) + add;
+    left -= add;
+  }
+  return alloc;
+}
+
+export interface ModelStratumAllocation {
+  key: ModelStratum;
+  /** N_h: items of the benchmark in the stratum. */
+  population: number;
+  /** w_h of step 2. */
+  weight: number;
+  /** n_h. */
+  allocated: number;
+}
+
+export interface ModelStratifiedSample {
+  algorithm: { name: typeof MODEL_STRATA_ALGORITHM_NAME; version: number; prng: string; prngVersion: number };
+  seed: string;
+  size: number;
+  frameSize: number;
+  /** SHA-256 of the sorted frame ids (sample.ts `frameChecksum`). */
+  frameChecksum: string;
+  allocationRule: AllocationRule;
+  allocation: ModelStratumAllocation[];
+  /** Sampled ids in review order. */
+  ids: string[];
+  /** Each sampled id's stratum. */
+  strataOf: Record<string, ModelStratum>;
+}
+
+export interface DrawModelStratifiedInput {
+  items: readonly ItemDisagreement[];
+  size: number;
+  seed: Seed;
+  allocation: AllocationRule;
+}
+
+/** Steps 1–6: the stratified sample, with its design recorded. */
+export function drawModelStratifiedSample(input: DrawModelStratifiedInput): ModelStratifiedSample {
+  let seed: string;
+  try {
+    seed = canonicalSeed(input.seed);
+  } catch (e) {
+    if (e instanceof SeedError) throw new SamplingError("INVALID_SEED", e.message);
+    throw e;
+  }
+  const strata = modelStrata(input.items);
+  const sized = strata.map((s) => ({ key: s.key, size: s.ids.length }));
+  const weights = allocationWeights(sized, input.allocation);
+  const alloc = allocateStrata(
+    sized.map((s) => s.size),
+    weights,
+    input.size,
+  );
+  const drawn: string[] = [];
+  const strataOf: Record<string, ModelStratum> = Object.create(null);
+  strata.forEach((s, h) => {
+    const ids = partialShuffle([...s.ids], alloc[h] as number, createPrng(seed, `model-stratum:${s.key}`));
+    for (const id of ids) strataOf[id] = s.key;
+    drawn.push(...ids);
+  });
+  const ids = partialShuffle(drawn, drawn.length, createPrng(seed, "model-strata-order"));
+  return {
+    algorithm: { name: MODEL_STRATA_ALGORITHM_NAME, version: MODEL_STRATA_ALGORITHM_VERSION, prng: PRNG_NAME, prngVersion: PRNG_VERSION },
+    seed,
+    size: input.size,
+    frameSize: input.items.length,
+    frameChecksum: frameChecksum(input.items.map((it) => it.id)),
+    allocationRule: input.allocation,
+    allocation: strata.map((s, h) => ({
+      key: s.key,
+      population: s.ids.length,
+      weight: weights[h] as number,
+      allocated: alloc[h] as number,
+    })),
+    ids,
+    strataOf: { ...strataOf },
+  };
+}
