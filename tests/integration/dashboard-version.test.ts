@@ -134,7 +134,7 @@ describe.each(DATABASES)("dashboard version on $name", (database) => {
         const v1 = await dashboardVersion(db, audit.id);
         expect(v1).not.toBe(v0);
         // The counter, third in the version, counted the three changes.
-      expect(v1.split(":")[2]).toBe(String(Number(v0.split(":")[2]) + 3));
+        expect(v1.split(":")[2]).toBe(String(Number(v0.split(":")[2]) + 3));
       } finally {
         await db.$disconnect();
       }
