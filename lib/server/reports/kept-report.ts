@@ -17,6 +17,8 @@ export interface KeptReport extends HeadAndReport {
   version: string;
   /** When the web process received it (ISO): the dashboard says how old its figures are. */
   computedAt: string;
+  /** How long it took, from the request to the answer (ms): whether the next one is worth waiting for. */
+  computeMs: number;
 }
 
 // One per process (lib/process-wide.ts): the dashboard, the audit page and the routes that read
@@ -49,12 +51,13 @@ export async function keptReport(db: Db, auditId: string): Promise<KeptReport | 
 
 function reportAt(db: Db, auditId: string, version: string): Promise<KeptReport | null> {
   return reports.get(auditId, version, async () => {
+    const started = performance.now();
     const got = await offLoop(
       db,
       (url) => askThread({ op: "report", url, auditId, version }),
       () => headAndReport(db, auditId, version),
     );
-    const kept = got && { version, computedAt: new Date().toISOString(), ...got };
+    const kept = got && { version, computedAt: new Date().toISOString(), computeMs: performance.now() - started, ...got };
     if (kept) {
       latest.delete(auditId);
       latest.set(auditId, kept);
@@ -67,6 +70,8 @@ function reportAt(db: Db, auditId: string, version: string): Promise<KeptReport 
 const KEPT_LATEST = 8;
 /** How long the dashboard waits for a report being computed before it shows the one before. */
 export const STALE_AFTER_MS = 300;
+/** It does not wait when the audit's last report took longer than this (a full review's: ~3 s). */
+const NO_WAIT_AFTER_MS = 2_000;
 
 export interface DashboardReport {
   kept: KeptReport;
@@ -79,7 +84,8 @@ export interface DashboardReport {
 
 /**
  * What the dashboard shows: the report at the audit's current version when it is kept or computed
- * within STALE_AFTER_MS; otherwise, while it is computed, the audit's latest report, marked as
+ * within STALE_AFTER_MS (not waited for when the audit's last report took seconds);
+ * otherwise, while it is computed, the audit's latest report, marked as
  * such (a full review's takes seconds, and the organizer should not wait for it to see the page).
  * With no earlier report, it waits. Downloads never do this: they are always current (keptExport).
  * Null: no such audit. Callers check access first.
@@ -94,7 +100,8 @@ export async function dashboardReport(db: Db, auditId: string, waitMs = STALE_AF
   }
   // Still computing: a failure is the next request's to see (a failed computation is not kept).
   current.catch(() => {});
-  const waited = await within(current, waitMs);
+  // An audit whose last report took seconds will not be done within the wait either.
+  const waited = await within(current, before.computeMs > NO_WAIT_AFTER_MS ? 0 : waitMs);
   if (waited === "later") return { kept: before, current: false };
   return waited && { kept: waited, current: true };
 }
