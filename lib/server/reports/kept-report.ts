@@ -24,8 +24,6 @@ export interface KeptReport extends HeadAndReport {
 // One per process (lib/process-wide.ts): the dashboard, the audit page and the routes that read
 // them are bundled apart, and each copy of this module would otherwise keep its own.
 const reports = processWide("kept-reports", () => new Kept<KeptReport | null>());
-/** The latest report computed per audit, whatever its version: what the dashboard shows while a newer one is computed. */
-const latest = processWide("latest-reports", () => new Map<string, KeptReport>());
 const progress = processWide("kept-progress", () => new Kept<AuditProgress | null>());
 const adjudications = processWide("kept-adjudication-queues", () => new Kept<AdjudicationQueue | null>());
 
@@ -57,17 +55,10 @@ function reportAt(db: Db, auditId: string, version: string): Promise<KeptReport 
       (url) => askThread({ op: "report", url, auditId, version }),
       () => headAndReport(db, auditId, version),
     );
-    const kept = got && { version, computedAt: new Date().toISOString(), computeMs: performance.now() - started, ...got };
-    if (kept) {
-      latest.delete(auditId);
-      latest.set(auditId, kept);
-      if (latest.size > KEPT_LATEST) latest.delete(latest.keys().next().value!);
-    }
-    return kept;
+    return got && { version, computedAt: new Date().toISOString(), computeMs: performance.now() - started, ...got };
   });
 }
 
-const KEPT_LATEST = 8;
 /** How long the dashboard waits for a report being computed before it shows the one before. */
 export const STALE_AFTER_MS = 300;
 /** It does not wait when the audit's last report took longer than this (a full review's: ~3 s). */
@@ -93,7 +84,8 @@ export interface DashboardReport {
 export async function dashboardReport(db: Db, auditId: string, waitMs = STALE_AFTER_MS): Promise<DashboardReport | null> {
   const version = await dashboardVersion(db, auditId);
   const current = reportAt(db, auditId, version);
-  const before = latest.get(auditId);
+  // The report computed last, whatever its version (Kept.latest): what is shown meanwhile.
+  const before = await reports.latest(auditId);
   if (!before || before.version === version || reports.ready(auditId, version)) {
     const kept = await current;
     return kept && { kept, current: true };
