@@ -5,6 +5,8 @@ import { smallAudit } from "./__fixtures__/small-audit";
 import { calibrationCsv } from "./calibration";
 import { calibrationSentence } from "./calibration-sentence";
 import { computeAuditReport } from "./compute";
+import { reportLatex } from "./export-latex";
+import { reportMarkdown } from "./export-markdown";
 import { reportJson } from "./export-json";
 import { paragraph } from "./paragraph";
 import { shownReport } from "./shown";
@@ -142,6 +144,24 @@ describe("calibration in the report", () => {
       "Before rating, all three clinicians worked through a calibration set of 5 practice cases (10 questions) with an answer key shown after each answer; " +
         "0 of 3 met the pass rule (at least 80% of answers matching the key, reported only) at their first round; 3 of 3 had not yet finished their latest round.",
     );
+  });
+
+  it("gives report.md a section and report.tex a table: the sentence, then a row per rater", () => {
+    const report = computeAuditReport(calibratedAudit());
+    const md = reportMarkdown(report);
+    const section = md.slice(md.indexOf("## Calibration"));
+    expect(section.split("\n").slice(0, 3)).toEqual(["## Calibration", "", calibrationSentence(report.calibration!, RATERS)]);
+    expect(section).toContain("| R1 | 90.0% | 0.868 | 1 | passed (round 1) |");
+    expect(section).toContain("| R2 | 70.0% |");
+    expect(section).toMatch(/\| R2 \| 70\.0% \| [\d.]+ \| 2 \| passed \(round 2\) \|/);
+    const tex = reportLatex(report);
+    expect(tex).toContain("\\label{tab:clinaudit-calibration}");
+    expect(tex).toContain("    R1 & 90.0\\% & 0.868 & 1 & passed (round 1) \\\\");
+    expect(tex).toContain("pass rule at least 80\\% of answers matching the key");
+    // No calibration round, no section.
+    const plain = computeAuditReport(smallAudit());
+    expect(reportMarkdown(plain)).not.toContain("## Calibration");
+    expect(reportLatex(plain)).not.toContain("calibration");
   });
 
   it("writes every asked rater's answers beside the keys in calibration.csv", () => {

@@ -4,6 +4,7 @@
  * Text from the audit is escaped; minus signs are typeset as $-$. Numbers as in format.ts
  * (3 decimals, p < 0.001 as $<$0.001, "n/a" when undefined). Deterministic, "\n" line endings.
  */
+import { calibrationLatex } from "./calibration-tables";
 import { fixed, levelPercent, percent, plural, pValue } from "./format";
 import { COEFFICIENT_NAMES, COEFFICIENT_ORDER, type CoefficientKey } from "./labels";
 import { revisionPercent } from "../adjudication/revision-summary";
@@ -95,6 +96,7 @@ export function reportLatex(report: AuditReport, options: LatexOptions = {}): st
   ];
   lines.push(...latentClassTable(report));
   if (options.revisions) lines.push(...revisionsTable(options.revisions, a.name));
+  if (report.calibration) lines.push(...calibrationLatex(report.calibration, a.name, latexEscape));
   return lines.join("\n") + "\n";
 }
 

@@ -1,10 +1,11 @@
 /**
  * The report as GitHub-flavoured Markdown: an audit header, then per dimension the majority counts
  * and shares, consensus shares, the coefficient table (pa, pe, value, SE, CI, p), the error-rate
- * bound, pairwise Cohen's kappa and the chapter/level breakdowns. Number formats are those of
- * format.ts (3 decimals, percentages to 1 decimal, bounds rounded up); full precision is in the
- * JSON report. Deterministic: "\n" line endings, a final newline, nothing run-dependent.
+ * bound, pairwise Cohen's kappa and the chapter/level breakdowns; the calibration round when the
+ * audit had one. Number formats are those of format.ts (3 decimals, percentages to 1 decimal,
+ * bounds rounded up); full precision is in the JSON report. Deterministic: "\n" line endings, a final newline, nothing run-dependent.
  */
+import { calibrationMarkdown } from "./calibration-tables";
 import type { ReportFeedback } from "./feedback";
 import type { CoefficientResult } from "../agreement/types";
 import { fixed, joinList, levelPercent, percent, percentUpper, plural, pValue, thousands } from "./format";
@@ -268,6 +269,7 @@ export function reportMarkdown(report: AuditReport, feedback?: ReportFeedback, r
   const level = levelPercent(report.audit.confidenceLevel);
   const lines = [...header(report), ...report.dimensions.flatMap((d) => ["", ...dimensionSection(d, level)])];
   if (report.dimensions.length === 0) lines.push("", "The rubric has no dimensions.");
+  if (report.calibration) lines.push(...calibrationMarkdown(report.calibration, report.audit.raters));
   if (feedback) lines.push(...feedbackSections(feedback));
   if (revisions) lines.push(...revisionsMarkdown(revisions));
   return lines.join("\n") + "\n";
