@@ -14,6 +14,7 @@ import type { ImportOutcome } from "../../datasets/import-dataset";
 import { startThread, threadDir, threadServes } from "../../threads/start";
 import { type DatasetImportInput, type DatasetImportProgress, runDatasetImport } from "../dataset-import";
 import type { JobHandler } from "../types";
+import { type ImportPlace, outOfMemory } from "./out-of-memory";
 import type { ImportThreadData, ImportThreadMessage } from "./protocol";
 
 const ENTRY = path.join(threadDir("jobs", "import-thread"), "entry.ts");
@@ -71,22 +72,25 @@ export function warmImportThread(url: string, heapMb: number): void {
   state.spare = startSpare(heapMb);
 }
 
-/** The dataset-import handler of an in-process queue: each import in a thread capped at `heapMb`. */
-export function importInThread(heapMb: number): JobHandler<DatasetImportInput, ImportOutcome> {
+/**
+ * The dataset-import handler of a queue or a command: each import in a thread capped at `heapMb`.
+ * `spare`: start the next thread idle once an import is done (a server; not a one-off command).
+ */
+export function importInThread(heapMb: number, { spare = true } = {}): JobHandler<DatasetImportInput, ImportOutcome> {
   return (input, context) => {
     const url = clientUrl(context.db);
     if (!threadServes(url)) return runDatasetImport(input, context);
     return new Promise<ImportOutcome>((resolve, reject) => {
       const worker = takeThread(heapMb);
       // Where the import was when it ran out: the last file and record it reported.
-      let at: { file?: string; records?: number; writing?: boolean } = {};
+      let at: ImportPlace = {};
       let settled = false;
       const settle = (f: () => void) => {
         if (settled) return;
         settled = true;
         f();
         // Started after, not during, the import: loading its modules would compete with it.
-        state.spare ??= startSpare(heapMb);
+        if (spare) state.spare ??= startSpare(heapMb);
       };
       worker.on("message", (message: ImportThreadMessage) => {
         if (message.type === "progress") {
@@ -105,21 +109,7 @@ export function importInThread(heapMb: number): JobHandler<DatasetImportInput, I
   };
 }
 
-function where(at: { file?: string; records?: number }, event: DatasetImportProgress) {
+function where(at: ImportPlace, event: DatasetImportProgress): ImportPlace {
   if ("phase" in event) return event.phase === "writing" ? { ...at, writing: true } : at;
   return { file: event.file, records: event.records, writing: false };
-}
-
-/** The located answer to an import that outgrew its heap cap. */
-export function outOfMemory(
-  input: DatasetImportInput,
-  heapMb: number,
-  at: { file?: string; records?: number; writing?: boolean },
-): ImportOutcome {
-  const file = at.file ?? input.files[0]?.name ?? "(upload)";
-  const doing = at.writing ? "while it wrote the rows" : at.records ? `near record ${at.records} of this file` : "while it read this file";
-  const message =
-    `the import needed more than ${heapMb} MB of memory (CLINAUDIT_IMPORT_HEAP_MB) and was stopped ${doing}; nothing was written. ` +
-    "A record this large is unusual: check the file, split it, or import it with `npx clinaudit import`, which has no such cap";
-  return { status: "invalid", issues: [{ file, field: "(file)", message }], total: 1 };
 }
