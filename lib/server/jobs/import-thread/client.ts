@@ -12,7 +12,7 @@ import { parseDatabaseUrl } from "../../../db/target";
 import { processWide } from "../../../process-wide";
 import type { ImportOutcome } from "../../datasets/import-dataset";
 import { startThread, threadDir, threadServes } from "../../threads/start";
-import { type DatasetImportInput, type DatasetImportProgress, runDatasetImport } from "../dataset-import";
+import type { DatasetImportInput, DatasetImportProgress } from "../dataset-import";
 import type { JobHandler } from "../types";
 import { type ImportPlace, outOfMemory } from "./out-of-memory";
 import type { ImportThreadData, ImportThreadMessage } from "./protocol";
@@ -79,7 +79,8 @@ export function warmImportThread(url: string, heapMb: number): void {
 export function importInThread(heapMb: number, { spare = true } = {}): JobHandler<DatasetImportInput, ImportOutcome> {
   return (input, context) => {
     const url = clientUrl(context.db);
-    if (!threadServes(url)) return runDatasetImport(input, context);
+    // The importer's modules are loaded in this thread only when it imports here.
+    if (!threadServes(url)) return import("../dataset-import").then(({ runDatasetImport }) => runDatasetImport(input, context));
     return new Promise<ImportOutcome>((resolve, reject) => {
       const worker = takeThread(heapMb);
       // Where the import was when it ran out: the last file and record it reported.
