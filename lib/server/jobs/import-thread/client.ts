@@ -1,9 +1,9 @@
-// SQLite: the web process runs each dataset import in a thread of its own, under a heap cap
-// (CLINAUDIT_IMPORT_HEAP_MB), so an import's memory is not the web server's: an import that
-// needs more than the cap ends with a located message, nothing written (its transaction never
-// commits), and the server goes on serving. A database a thread cannot open (in-memory SQLite)
-// imports in this thread. Loading a thread's modules takes seconds, so one is started idle
-// (unreferenced) at server start and after each import, for the next.
+// Each dataset import runs in a thread of its own, under a heap cap (CLINAUDIT_IMPORT_HEAP_MB):
+// the web process's on SQLite, a job worker's on PostgreSQL, `clinaudit import`'s. An import's
+// memory is not the process's: one that needs more than the cap ends with a located message,
+// nothing written (its transaction never commits), and the process goes on. A database a thread
+// cannot open (in-memory SQLite) imports in this thread. Loading a thread's modules takes
+// seconds, so a server starts one idle (unreferenced) at start and after each import, for the next.
 import "server-only";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
