@@ -2,27 +2,29 @@
  * Import from FHIR R4 NDJSON beside the JSONL import of the same histories (bench row
  * `fhir-import`).
  *
- *   npx tsx bench/fhir-import.ts [--patients N] [--runs R] [--thread-heap MB] [--keep] [--json]
+ *   npx tsx bench/fhir-import.ts [--patients N] [--runs R] [--thread-heap MB | --in-process] [--queue] [--keep] [--json]
  *
  * Input: generated here with `generateEhr` (seed "bench-1", full size, N patients; default 976)
  * in both layouts from the same records: patients.jsonl + instances.jsonl, and FHIR NDJSON
  * (one file per resource type, as `clinaudit generate --format fhir` writes it) +
- * instances.jsonl citing the resources. Each run imports each layout with `importDataset` (as
- * `clinaudit import` calls it) in a fresh child process and SQLite file; wall time excludes
- * start-up and migrations, and for FHIR includes compiling the R4 schema (reported apart).
- * Peak RSS is the child's maxRSS. Medians over R runs (default 1: a full FHIR import is long).
- * --thread-heap MB: the FHIR import runs as an upload's does on SQLite, through the in-process
- * job queue in an import thread capped at MB (lib/server/jobs/import-thread); the peak RSS is
- * then the whole process's, the thread's heap included.
+ * instances.jsonl citing the resources. Each run imports each layout as `clinaudit import` does,
+ * in a fresh child process and SQLite file: in an import thread whose heap is capped at
+ * CLINAUDIT_IMPORT_HEAP_MB (default 320; --thread-heap MB sets it), the peak RSS the whole
+ * process's, the thread's heap included. --in-process: `importDataset` in the child's own thread,
+ * uncapped (as `clinaudit import` ran before 2026-12-04). --queue: through the in-process job
+ * queue, as an upload's import on SQLite (which then starts the next idle thread). Wall time
+ * excludes start-up and migrations, and for FHIR includes compiling the R4 schema (reported
+ * apart). Peak RSS is the child's maxRSS. Medians over R runs (default 1: a full FHIR import is long).
  *
  * --json: the last stdout line is
- *   {"rows":N,"jsonl":{"wallMs":..,"peakRssMb":..},"fhir":{"wallMs":..,"peakRssMb":..,"compileMs":..},"ratio":..,"inputMb":{"jsonl":..,"fhir":..}}
+ *   {"rows":N,"jsonl":{"wallMs":..,"peakRssMb":..},"fhir":{"wallMs":..,"peakRssMb":..,"compileMs":..},"ratio":..,"inputMb":{"jsonl":..,"fhir":..},"mode":"in-process" or {"threadHeapMb":..,"queue":..}}
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadEnv } from "../lib/env";
 
 const SELF = fileURLToPath(import.meta.url);
 const args = process.argv.slice(2);
@@ -44,45 +46,53 @@ async function child(dir: string, file: string): Promise<Measurement> {
   const { applyMigrations } = await import("../lib/db/migrate");
   await applyMigrations({ provider: "sqlite", url: `file:${file}`, file });
   const { createDb } = await import("../lib/db/client");
-  const { importDataset } = await import("../lib/server/datasets/import-dataset");
-  const { openFile } = await import("../lib/server/datasets/open-file");
-  const { fhirValidatorStats } = await import("../lib/formats/fhir/validator");
+  const inProcess = args.includes("--in-process");
+  // The importer's modules are loaded in this thread only when it imports here (the CLI's is idle).
+  const stats = inProcess
+    ? (await import("../lib/formats/fhir/validator")).fhirValidatorStats
+    : () => ({ compiled: 0, loadMs: 0, compileMs: 0 });
   const db = createDb(`file:${file}`);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const names = fs.readdirSync(dir).sort();
-  const threadHeap = flag("--thread-heap");
-  const outcome = threadHeap
-    ? await inThread(db, Number(threadHeap), dir, names)
-    : await importDataset(
-        db,
-        null,
-        names.map((f) => openFile(path.join(dir, f))),
-      );
+  const outcome = inProcess
+    ? await (async () => {
+        const { importDataset } = await import("../lib/server/datasets/import-dataset");
+        const { openFile } = await import("../lib/server/datasets/open-file");
+        return importDataset(
+          db,
+          null,
+          names.map((f) => openFile(path.join(dir, f))),
+        );
+      })()
+    : await inThread(db, Number(flag("--thread-heap") ?? loadEnv().CLINAUDIT_IMPORT_HEAP_MB), dir, names);
   const wallMs = performance.now() - t0;
   const used = process.cpuUsage(cpu0);
   await db.$disconnect();
   if (outcome.status !== "imported") throw new Error(`import ${outcome.status}: ${JSON.stringify(outcome).slice(0, 800)}`);
   const c = outcome.counts;
-  const stats = fhirValidatorStats();
+  const compiled = stats();
   return {
     wallMs,
     cpuMs: (used.user + used.system) / 1000,
     peakRssMb: 0,
     rows: 1 + c.patients + c.events + c.notes + c.items,
-    ...(stats.compiled > 0 ? { compileMs: stats.loadMs + stats.compileMs } : {}),
+    ...(compiled.compiled > 0 ? { compileMs: compiled.loadMs + compiled.compileMs } : {}),
   };
 }
 
-/** The import as the upload route runs it on SQLite: a job of the in-process queue, in a capped thread. */
+/** The import as `clinaudit import` runs it (or, --queue, as an upload's on SQLite): in a thread capped at `heapMb`. */
 async function inThread(db: import("../lib/db/client").Db, heapMb: number, dir: string, names: string[]) {
-  const { sqliteJobs } = await import("../lib/server/jobs");
-  const { inProcessQueue } = await import("../lib/server/jobs/in-process");
-  const queue = inProcessQueue(sqliteJobs(heapMb), db);
-  const id = await queue.enqueue("dataset-import", { actorId: null, files: names.map((name) => ({ path: path.join(dir, name), name })) });
-  return (await queue.wait("dataset-import", id)) as Awaited<
-    ReturnType<typeof import("../lib/server/datasets/import-dataset").importDataset>
-  >;
+  const files = names.map((name) => ({ path: path.join(dir, name), name }));
+  type Outcome = Awaited<ReturnType<typeof import("../lib/server/datasets/import-dataset").importDataset>>;
+  if (args.includes("--queue")) {
+    const { cappedJobs } = await import("../lib/server/jobs/capped");
+    const { inProcessQueue } = await import("../lib/server/jobs/in-process");
+    const queue = inProcessQueue(cappedJobs(heapMb), db);
+    return (await queue.wait("dataset-import", await queue.enqueue("dataset-import", { actorId: null, files }))) as Outcome;
+  }
+  const { importInThread } = await import("../lib/server/jobs/import-thread/client");
+  return importInThread(heapMb, { spare: false })({ actorId: null, files }, { jobId: "bench", db, progress: () => {} });
 }
 
 async function generate(jsonlDir: string, fhirDir: string, patients: number): Promise<void> {
@@ -149,11 +159,8 @@ async function main(): Promise<void> {
   for (let r = 0; r < runs; r++)
     for (const kind of ["jsonl", "fhir"] as const) {
       const heap = flag("--thread-heap");
-      const m = runChild(
-        kind === "jsonl" ? jsonlDir : fhirDir,
-        path.join(work, `${kind}.db`),
-        kind === "fhir" && heap ? ["--thread-heap", heap] : [],
-      );
+      const mode = [...(heap ? ["--thread-heap", heap] : []), ...["--in-process", "--queue"].filter((f) => args.includes(f))];
+      const m = runChild(kind === "jsonl" ? jsonlDir : fhirDir, path.join(work, `${kind}.db`), mode);
       results[kind].push(m);
       console.log(
         `run ${r + 1} ${kind.padEnd(5)} ${(m.wallMs / 1000).toFixed(1).padStart(6)} s (CPU ${(m.cpuMs / 1000).toFixed(1)} s)  ${m.rows} rows  peak RSS ${m.peakRssMb.toFixed(0)} MB${m.compileMs ? `  (schema load + compile ${(m.compileMs / 1000).toFixed(1)} s)` : ""}`,
@@ -182,6 +189,9 @@ async function main(): Promise<void> {
         fhir: { ...s("fhir"), compileMs: Math.round(med("fhir", "compileMs")) },
         ratio: Math.round(ratio * 1000) / 1000,
         inputMb,
+        mode: args.includes("--in-process")
+          ? "in-process"
+          : { threadHeapMb: Number(flag("--thread-heap") ?? loadEnv().CLINAUDIT_IMPORT_HEAP_MB), queue: args.includes("--queue") },
       }),
     );
   }

@@ -5,6 +5,9 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 
+// The checkout, for what is read from it at run time (the import threads' files), from any folder.
+process.env.CLINAUDIT_CHECKOUT ??= fileURLToPath(new URL("..", import.meta.url));
+
 // Server modules guard themselves with `server-only`, which resolves to a no-op only under
 // the react-server condition: re-run this process with it.
 if (!process.execArgv.includes("--conditions=react-server")) {

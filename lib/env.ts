@@ -109,8 +109,9 @@ const schema = z
         return bytes;
       }),
     CLINAUDIT_MAX_UNPACK_RATIO: z.coerce.number().int().min(2).optional(),
-    // SQLite: the heap (MB) of the thread an upload imports in; over it the import is refused,
-    // located, and the server goes on (lib/server/jobs/import-thread). The full-size FHIR benchmark imports under 320.
+    // The heap (MB) of the thread every import runs in (an upload's on SQLite, a PostgreSQL job
+    // worker's, `clinaudit import`'s); over it the import is refused, located, and the process goes
+    // on (lib/server/jobs/import-thread). The full-size FHIR benchmark imports under 320.
     CLINAUDIT_IMPORT_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(320),
     // Days the record-access log keeps a row. 400: a whole year for the yearly access review most
     // hospitals run, plus a month's slack; raise it (e.g. 2190, six years) where policy asks.

@@ -41,6 +41,8 @@ export const fhirImportResultSchema = z.object({
   fhir: fhirRun.extend({ compileMs: z.number() }),
   ratio: z.number().positive(),
   inputMb: z.object({ jsonl: z.number(), fhir: z.number() }),
+  /** How each layout was imported: "in-process", or the import thread's heap cap in MB. */
+  mode: z.union([z.literal("in-process"), z.object({ threadHeapMb: z.number().int().positive(), queue: z.boolean() })]).optional(),
 });
 export type FhirImportResult = z.output<typeof fhirImportResultSchema>;
 

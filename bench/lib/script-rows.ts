@@ -103,7 +103,12 @@ export function importRows(r: ImportResult, runs: number, input: string): BenchR
 /** bench/fhir-import.ts: FHIR R4 NDJSON beside the JSONL pair of the same histories. */
 export function fhirImportRows(r: FhirImportResult): BenchRow[] {
   const mb = (x: number) => `${x.toFixed(0)} MB`;
-  const note = `bench/fhir-import.ts --json: importDataset on FHIR R4 NDJSON (${r.inputMb.fhir} MB, one file per resource type) vs the JSONL pair (${r.inputMb.jsonl} MB) of the same generated histories, each in a fresh child process and SQLite file; the FHIR time includes loading and compiling the R4 schema (${formatMs(r.fhir.compileMs)}).`;
+  const how =
+    r.mode === undefined || r.mode === "in-process"
+      ? "importDataset in the child's own thread, uncapped"
+      : `as clinaudit import runs it${r.mode.queue ? " (through the in-process job queue, as an upload on SQLite)" : ""}: in an import thread with a ${r.mode.threadHeapMb} MB heap cap, the peak RSS the whole process's`;
+  const compile = r.fhir.compileMs > 0 ? ` (${formatMs(r.fhir.compileMs)})` : ", in the import thread";
+  const note = `bench/fhir-import.ts --json: ${how}; FHIR R4 NDJSON (${r.inputMb.fhir} MB, one file per resource type) vs the JSONL pair (${r.inputMb.jsonl} MB) of the same generated histories, each in a fresh child process and SQLite file; the FHIR time includes loading and compiling the R4 schema${compile}.`;
   return [
     {
       key: "fhir-import.wall",

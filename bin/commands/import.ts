@@ -4,13 +4,14 @@
  * violation it prints every located issue (file:line: field: message) and exits 1.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { createDb } from "../../lib/db/client";
 import { applyMigrations } from "../../lib/db/migrate";
 import { parseDatabaseUrl } from "../../lib/db/target";
 import { databaseUrl, loadEnv } from "../../lib/env";
 import { importReportLines } from "../../lib/formats/import-report";
-import { importDataset } from "../../lib/server/datasets/import-dataset";
-import { openFile } from "../../lib/server/datasets/open-file";
+import type { DatasetImportProgress } from "../../lib/server/jobs/dataset-import";
+import { importInThread } from "../../lib/server/jobs/import-thread/client";
 import { locatedIssue } from "./located";
 import { printable } from "../../lib/schemas/text";
 
@@ -29,6 +30,10 @@ was skipped and why; every file ignored, with the reason.
 
 Content defects (duplicate options, empty questions, …) are imported as data-quality
 findings and listed; --strict refuses them instead, as located errors.
+
+The import runs in a thread whose heap is capped at CLINAUDIT_IMPORT_HEAP_MB (default 320 MB),
+as an upload's does: an import that needs more is stopped with a located message and nothing is
+written; raise the variable for it.
 
 --time-zone: the IANA zone in which times written without a UTC offset are read (default
 UTC). A record (a patient with its items) must give every time with an offset or none.
@@ -75,7 +80,8 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
       return 2;
     }
   }
-  const url = databaseUrl(loadEnv());
+  const env = loadEnv();
+  const url = databaseUrl(env);
   await applyMigrations(parseDatabaseUrl(url));
   const db = createDb(url);
   const started = Date.now();
@@ -83,16 +89,22 @@ export async function runImport(argv: string[], io: Io): Promise<number> {
   let lastLine = started;
   let shown = false;
   try {
-    const outcome = await importDataset(
-      db,
-      null,
-      files.map((f) => openFile(f)),
+    // In a thread under CLINAUDIT_IMPORT_HEAP_MB, as an upload's import: over it, a located refusal.
+    const importCapped = importInThread(env.CLINAUDIT_IMPORT_HEAP_MB, { spare: false });
+    const outcome = await importCapped(
       {
+        actorId: null,
+        files: files.map((f) => ({ path: path.resolve(f), name: path.basename(f) })),
         name,
         strict,
         ...(timeZone ? { timeZone } : {}),
         ...(formatName === "fhir" ? { format: "fhir-r4" as const } : {}),
-        onProgress: (p) => {
+      },
+      {
+        jobId: "cli",
+        db,
+        progress: (event) => {
+          const p = event as DatasetImportProgress;
           if (Date.now() - lastLine < 500) return;
           lastLine = Date.now();
           shown = true;

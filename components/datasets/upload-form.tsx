@@ -3,6 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { LocatedIssues, type LocatedIssue } from "../import/located-issues";
+import { ISSUE_MESSAGE_KEYS, type IssueMessageKey } from "@/lib/formats/issues";
 import { UploadProgress } from "../import/upload-progress";
 import { sendUpload, type ServerNotice, type ServerProgress } from "../import/upload-request";
 import { formatBytes } from "@/lib/server/uploads/format-bytes";
@@ -13,7 +14,7 @@ import type { ImportReport as ImportReportModel } from "@/lib/formats/import-rep
 import { ImportReportView } from "./import-report";
 import { DATASET_NAME_MAX, datasetNameSchema, nameInBundleHead, suggestDatasetName } from "@/lib/formats/dataset-name";
 
-type Outcome =
+export type Outcome =
   | {
       status: "imported";
       name: string;
@@ -194,7 +195,8 @@ function ProgressView({ progress: p }: { progress: Progress }) {
   );
 }
 
-function ImportReport({ outcome }: { outcome: Outcome }) {
+/** What the upload came to: the counts and the import report, or every located problem. */
+export function ImportReport({ outcome }: { outcome: Outcome }) {
   const t = useTranslations("datasets.upload");
   const format = useFormatter();
   if ("error" in outcome)
@@ -237,6 +239,13 @@ function ImportReport({ outcome }: { outcome: Outcome }) {
       heading={t("rejected", { total: outcome.total })}
       recordLabel={(record) => t("issueRecord", { record })}
       more={outcome.total > outcome.issues.length ? t("more", { count: format.number(outcome.total - outcome.issues.length) }) : null}
+      messageOf={(issue) => issueMessage(t, issue)}
     />
   );
+}
+
+/** A located issue's message: a keyed one (an import over its heap cap) in the reader's language. */
+function issueMessage(t: ReturnType<typeof useTranslations<"datasets.upload">>, issue: LocatedIssue): string {
+  const key = issue.key as IssueMessageKey | undefined;
+  return key && ISSUE_MESSAGE_KEYS.includes(key) ? t(`issueMessages.${key}`, issue.values) : issue.message;
 }

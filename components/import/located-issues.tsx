@@ -1,7 +1,8 @@
 /**
  * Every located problem of a rejected import ("file:line: field: message"), capped by the
- * server. The located messages are technical and stay English, like the command line's; the
- * framing around them comes translated from the caller.
+ * server. The located messages are technical and stay English, like the command line's, except
+ * those with a catalog key (an import over its heap cap), which the caller words (`messageOf`);
+ * the framing around them comes translated from the caller.
  */
 export interface LocatedIssue {
   file: string;
@@ -9,6 +10,9 @@ export interface LocatedIssue {
   record?: number;
   field: string;
   message: string;
+  /** A catalog key with its values (lib/formats/issues.ts): worded by `messageOf`. */
+  key?: string;
+  values?: Record<string, string>;
 }
 
 export interface LocatedIssuesProps {
@@ -20,9 +24,11 @@ export interface LocatedIssuesProps {
   recordLabel: (record: number) => string;
   /** "… and N more." when the list was capped, else null. */
   more: string | null;
+  /** The issue's message in the reader's language; absent: the message as it is. */
+  messageOf?: (issue: LocatedIssue) => string;
 }
 
-export function LocatedIssues({ issues, testId, heading, recordLabel, more }: LocatedIssuesProps) {
+export function LocatedIssues({ issues, testId, heading, recordLabel, more, messageOf }: LocatedIssuesProps) {
   return (
     <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid={testId}>
       <p className="font-medium">{heading}</p>
@@ -30,7 +36,8 @@ export function LocatedIssues({ issues, testId, heading, recordLabel, more }: Lo
         {issues.map((i, k) => (
           <li key={k}>
             {i.file}
-            {i.line ? `:${i.line}` : i.record !== undefined ? ` ${recordLabel(i.record)}` : ""}: {i.field}: {i.message}
+            {i.line ? `:${i.line}` : i.record !== undefined ? ` ${recordLabel(i.record)}` : ""}: {i.field}:{" "}
+            {messageOf ? messageOf(i) : i.message}
           </li>
         ))}
       </ul>

@@ -2,6 +2,10 @@
 // curator fixing a 100 MB release needs the whole list (capped) in one pass.
 import type { z } from "zod";
 
+/** The issues worded from the catalogs (an import over its heap cap: lib/server/jobs/import-thread/out-of-memory.ts). */
+export const ISSUE_MESSAGE_KEYS = ["outOfMemoryReading", "outOfMemoryRecord", "outOfMemoryWriting"] as const;
+export type IssueMessageKey = (typeof ISSUE_MESSAGE_KEYS)[number];
+
 export interface FormatIssue {
   file: string;
   /** Physical 1-based line (JSONL/CSV: where the record starts; JSON bundle: where the value starts). */
@@ -11,6 +15,12 @@ export interface FormatIssue {
   /** Bundle: full record path (`patients[3].events[17].time`); JSONL: path inside the record; CSV: column. */
   field: string;
   message: string;
+  /**
+   * A catalog key for the web to word the message per language (datasets.upload.issueMessages),
+   * with its values; absent, the message is shown as it is (located messages stay English).
+   */
+  key?: IssueMessageKey;
+  values?: Record<string, string>;
 }
 
 export const DEFAULT_MAX_ISSUES = 200;

@@ -14,6 +14,8 @@ export interface DatasetImportInput {
   strict?: boolean;
   /** A layout the uploader chose (FHIR files may have any name); absent: detected. */
   format?: ImportOptions["format"];
+  /** The IANA zone of times without an offset (`clinaudit import --time-zone`); absent: the default. */
+  timeZone?: string;
 }
 
 /** The importer's progress events, as ImportOptions.onProgress gives them. */
@@ -49,6 +51,12 @@ export async function runDatasetImport(
     db,
     input.actorId,
     input.files.map((f) => openFile(f.path, f.name)),
-    { name: input.name, strict: input.strict, onProgress: throttled(progress), ...(input.format ? { format: input.format } : {}) },
+    {
+      name: input.name,
+      strict: input.strict,
+      onProgress: throttled(progress),
+      ...(input.format ? { format: input.format } : {}),
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+    },
   );
 }

@@ -6,11 +6,11 @@ import { clientUrl, type Db } from "../../db/client";
 import { parseDatabaseUrl } from "../../db/target";
 import { processWide } from "../../process-wide";
 import { env } from "../../env";
+import { cappedJobs } from "./capped";
 import { APP_JOBS, type AppJobKind } from "./handlers";
 import { inProcessQueue } from "./in-process";
-import { importInThread } from "./import-thread/client";
 import { pgQueue } from "./pg-queue";
-import type { JobDefinition, JobQueue, JobRegistry, WaitOptions } from "./types";
+import type { JobDefinition, JobQueue, WaitOptions } from "./types";
 
 export function jobsFor(db: Db): JobQueue {
   const cache = processWide("jobs", () => ({ byUrl: new Map<string, JobQueue>(), byDb: new WeakMap<Db, JobQueue>() }));
@@ -21,14 +21,8 @@ export function jobsFor(db: Db): JobQueue {
     return queue;
   }
   let queue = cache.byDb.get(db);
-  if (!queue) cache.byDb.set(db, (queue = inProcessQueue(sqliteJobs(env().CLINAUDIT_IMPORT_HEAP_MB), db)));
+  if (!queue) cache.byDb.set(db, (queue = inProcessQueue(cappedJobs(env().CLINAUDIT_IMPORT_HEAP_MB), db)));
   return queue;
-}
-
-/** The app's jobs as the web process runs them on SQLite: each import in a thread under `heapMb`. */
-export function sqliteJobs(heapMb: number) {
-  const imports = APP_JOBS["dataset-import"];
-  return { ...APP_JOBS, "dataset-import": { ...imports, handler: importInThread(heapMb) } } satisfies JobRegistry;
 }
 
 type InputOf<K extends AppJobKind> = (typeof APP_JOBS)[K] extends JobDefinition<infer I, unknown> ? I : never;

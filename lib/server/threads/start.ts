@@ -7,10 +7,11 @@ import type { ResourceLimits, Worker } from "node:worker_threads";
 import { parseDatabaseUrl } from "../../db/target";
 
 /**
- * Read from the checkout at run time (the server, the tests and the CLI all run from it). The
+ * Read from the checkout at run time: the server and the tests run from it; the command line,
+ * which may run from any folder, names it in CLINAUDIT_CHECKOUT (bin/clinaudit.mjs sets it). The
  * bundler is told to leave these alone: the threads load the sources through tsx, not the build.
  */
-const ROOT = /* turbopackIgnore: true */ process.cwd();
+const ROOT = /* turbopackIgnore: true */ process.env.CLINAUDIT_CHECKOUT || process.cwd();
 /**
  * Taken from the runtime rather than imported: the bundler follows `new Worker(…)` of an imported
  * worker_threads into the thread's files (and tsx, and esbuild's binary) and fails the build.

@@ -1,9 +1,9 @@
-// SQLite: the web process runs each dataset import in a thread of its own, under a heap cap
-// (CLINAUDIT_IMPORT_HEAP_MB), so an import's memory is not the web server's: an import that
-// needs more than the cap ends with a located message, nothing written (its transaction never
-// commits), and the server goes on serving. A database a thread cannot open (in-memory SQLite)
-// imports in this thread. Loading a thread's modules takes seconds, so one is started idle
-// (unreferenced) at server start and after each import, for the next.
+// Each dataset import runs in a thread of its own, under a heap cap (CLINAUDIT_IMPORT_HEAP_MB):
+// the web process's on SQLite, a job worker's on PostgreSQL, `clinaudit import`'s. An import's
+// memory is not the process's: one that needs more than the cap ends with a located message,
+// nothing written (its transaction never commits), and the process goes on. A database a thread
+// cannot open (in-memory SQLite) imports in this thread. Loading a thread's modules takes
+// seconds, so a server starts one idle (unreferenced) at start and after each import, for the next.
 import "server-only";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
@@ -12,8 +12,9 @@ import { parseDatabaseUrl } from "../../../db/target";
 import { processWide } from "../../../process-wide";
 import type { ImportOutcome } from "../../datasets/import-dataset";
 import { startThread, threadDir, threadServes } from "../../threads/start";
-import { type DatasetImportInput, type DatasetImportProgress, runDatasetImport } from "../dataset-import";
+import type { DatasetImportInput, DatasetImportProgress } from "../dataset-import";
 import type { JobHandler } from "../types";
+import { type ImportPlace, outOfMemory } from "./out-of-memory";
 import type { ImportThreadData, ImportThreadMessage } from "./protocol";
 
 const ENTRY = path.join(threadDir("jobs", "import-thread"), "entry.ts");
@@ -71,22 +72,26 @@ export function warmImportThread(url: string, heapMb: number): void {
   state.spare = startSpare(heapMb);
 }
 
-/** The dataset-import handler of an in-process queue: each import in a thread capped at `heapMb`. */
-export function importInThread(heapMb: number): JobHandler<DatasetImportInput, ImportOutcome> {
+/**
+ * The dataset-import handler of a queue or a command: each import in a thread capped at `heapMb`.
+ * `spare`: start the next thread idle once an import is done (a server; not a one-off command).
+ */
+export function importInThread(heapMb: number, { spare = true } = {}): JobHandler<DatasetImportInput, ImportOutcome> {
   return (input, context) => {
     const url = clientUrl(context.db);
-    if (!threadServes(url)) return runDatasetImport(input, context);
+    // The importer's modules are loaded in this thread only when it imports here.
+    if (!threadServes(url)) return import("../dataset-import").then(({ runDatasetImport }) => runDatasetImport(input, context));
     return new Promise<ImportOutcome>((resolve, reject) => {
       const worker = takeThread(heapMb);
       // Where the import was when it ran out: the last file and record it reported.
-      let at: { file?: string; records?: number; writing?: boolean } = {};
+      let at: ImportPlace = {};
       let settled = false;
       const settle = (f: () => void) => {
         if (settled) return;
         settled = true;
         f();
         // Started after, not during, the import: loading its modules would compete with it.
-        state.spare ??= startSpare(heapMb);
+        if (spare) state.spare ??= startSpare(heapMb);
       };
       worker.on("message", (message: ImportThreadMessage) => {
         if (message.type === "progress") {
@@ -105,21 +110,7 @@ export function importInThread(heapMb: number): JobHandler<DatasetImportInput, I
   };
 }
 
-function where(at: { file?: string; records?: number }, event: DatasetImportProgress) {
+function where(at: ImportPlace, event: DatasetImportProgress): ImportPlace {
   if ("phase" in event) return event.phase === "writing" ? { ...at, writing: true } : at;
   return { file: event.file, records: event.records, writing: false };
-}
-
-/** The located answer to an import that outgrew its heap cap. */
-export function outOfMemory(
-  input: DatasetImportInput,
-  heapMb: number,
-  at: { file?: string; records?: number; writing?: boolean },
-): ImportOutcome {
-  const file = at.file ?? input.files[0]?.name ?? "(upload)";
-  const doing = at.writing ? "while it wrote the rows" : at.records ? `near record ${at.records} of this file` : "while it read this file";
-  const message =
-    `the import needed more than ${heapMb} MB of memory (CLINAUDIT_IMPORT_HEAP_MB) and was stopped ${doing}; nothing was written. ` +
-    "A record this large is unusual: check the file, split it, or import it with `npx clinaudit import`, which has no such cap";
-  return { status: "invalid", issues: [{ file, field: "(file)", message }], total: 1 };
 }
