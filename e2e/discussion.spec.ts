@@ -121,7 +121,8 @@ test("closed with an adjudicator: their bell says adjudication is needed; they r
   await expect(page.getByTestId("notification-count")).toBeVisible();
   const list = await openBell(page);
   const needed = list.getByTestId("notification-adjudication").filter({ hasText: AUDIT });
-  await expect(needed).toContainText(`Your adjudication is needed in “${AUDIT}”`);
+  // With how many items wait for a decision (the adjudication list's count).
+  await expect(needed).toContainText(new RegExp(`Your adjudication is needed in “${AUDIT}”: \\d+ items? waits?`));
   // Arrow keys move through the entries; Escape closes and returns to the bell.
   await page.keyboard.press("Escape");
   await expect(list).toHaveCount(0);

@@ -36,6 +36,10 @@ describe("loadEnv", () => {
     ]);
     for (const bad of ["32", "1.5", "1GiB"]) expect(() => loadEnv({ CLINAUDIT_IMPORT_HEAP_MB: bad })).toThrow(/CLINAUDIT_IMPORT_HEAP_MB/);
   });
+  it("reads the threads' nice value (10 by default, 0 to 19)", () => {
+    expect([loadEnv({}).CLINAUDIT_THREAD_NICE, loadEnv({ CLINAUDIT_THREAD_NICE: "0" }).CLINAUDIT_THREAD_NICE]).toEqual([10, 0]);
+    for (const bad of ["-1", "20", "2.5", "low"]) expect(() => loadEnv({ CLINAUDIT_THREAD_NICE: bad })).toThrow(/CLINAUDIT_THREAD_NICE/);
+  });
   it("reads the access log's retention in days (400 by default, a whole number of at least 1)", () => {
     expect([loadEnv({}).CLINAUDIT_ACCESS_LOG_DAYS, loadEnv({ CLINAUDIT_ACCESS_LOG_DAYS: "2190" }).CLINAUDIT_ACCESS_LOG_DAYS]).toEqual([
       400, 2190,

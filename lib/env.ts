@@ -113,6 +113,8 @@ const schema = z
     // worker's, `clinaudit import`'s); over it the import is refused, located, and the process goes
     // on (lib/server/jobs/import-thread). The full-size FHIR benchmark imports under 320.
     CLINAUDIT_IMPORT_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(320),
+    // The nice value of the server's threads (reports, packages, imports): 0 runs them at the web process's priority.
+    CLINAUDIT_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
     // Days the record-access log keeps a row. 400: a whole year for the yearly access review most
     // hospitals run, plus a month's slack; raise it (e.g. 2190, six years) where policy asks.
     CLINAUDIT_ACCESS_LOG_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),

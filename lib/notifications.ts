@@ -9,6 +9,8 @@ export interface NotificationEntry {
   auditName: string;
   href: string;
   unread: boolean;
+  /** adjudication: the items still waiting for a decision. */
+  count?: number;
   /** message: the item's sample order and who wrote. */
   order?: number;
   from?: string;

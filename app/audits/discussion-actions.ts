@@ -1,9 +1,9 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { postMessageSchema } from "@/lib/schemas/discussion";
+import { earlierMessagesSchema, postMessageSchema } from "@/lib/schemas/discussion";
 import { guardedAction } from "@/lib/server/action";
 import { authorizeThread } from "@/lib/server/discussion/access";
-import { postMessage } from "@/lib/server/discussion/thread";
+import { listThread, postMessage } from "@/lib/server/discussion/thread";
 
 /** A message in an item's thread: organizers, and the adjudicator of a closed audit (authorizeThread). */
 export const postMessageAction = guardedAction("signed-in", postMessageSchema, {
@@ -13,4 +13,10 @@ export const postMessageAction = guardedAction("signed-in", postMessageSchema, {
     revalidatePath(`/audits/${input.auditId}/adjudicate/${input.auditItemId}`);
     return message;
   },
+});
+
+/** The page of a thread before a message already shown: whoever may read the thread (authorizeThread). */
+export const earlierMessagesAction = guardedAction("signed-in", earlierMessagesSchema, {
+  authorize: (input, { db, user }) => authorizeThread(db, user, input.auditId, input.auditItemId),
+  handler: (input, { db, scope }) => listThread(db, scope, input.before),
 });

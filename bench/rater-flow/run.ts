@@ -1,5 +1,6 @@
-// `npm run bench -- --only rater-flow`: the world (setup.ts, or the kept one with --keep), served
-// by `npm start`, 20 raters in Chromium through their queues (measure.ts): `n` → next case
+// `npm run bench -- --only rater-flow`: two worlds (setup.ts, or the kept ones with --keep), with
+// 100-item audits and full-review ones (1,500 decision points, up to 1,500 conversations), each
+// served by `npm start`; 20 raters in Chromium through their queues (measure.ts): `n` → next case
 // interactive for decision points and for conversations, beside `/account` loaded in the same run.
 import fs from "node:fs";
 import path from "node:path";
@@ -14,16 +15,28 @@ import type { RaterFlowWorld } from "./world";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const RATER_FLOW_DIR = path.join(ROOT, "data", "bench-rater-flow");
-export const RATER_FLOW_SETTINGS: FlowSettings & { raters: number; items: number } = {
+export const RATER_FLOW_SETTINGS: FlowSettings & { raters: number; sizes: readonly Size[] } = {
   raters: 20,
-  items: 100,
+  sizes: [
+    { items: 100, dir: RATER_FLOW_DIR, key: "" },
+    // An organizer reviewing a whole 1,500-item decision-point benchmark (issue #30's full review).
+    { items: 1500, dir: `${RATER_FLOW_DIR}-full`, key: "full." },
+  ],
   transitions: 12,
   readMs: 1500,
   baselineEvery: 4,
 };
+
+interface Size {
+  /** Items per audit (conversations: as many as the notes benchmark holds, up to this). */
+  items: number;
+  dir: string;
+  /** The rows' key infix: "" at 100 items (the keys earlier runs used), "full." at full size. */
+  key: string;
+}
 const TARGET_MS = 100;
 
-async function world(dir: string, keep: boolean, s: typeof RATER_FLOW_SETTINGS): Promise<RaterFlowWorld> {
+async function world(dir: string, keep: boolean, raters: number, items: number): Promise<RaterFlowWorld> {
   const file = path.join(dir, "world.json");
   if (keep && fs.existsSync(file)) {
     log(`rater-flow: reusing the kept world in ${path.relative(ROOT, dir)}`);
@@ -31,20 +44,20 @@ async function world(dir: string, keep: boolean, s: typeof RATER_FLOW_SETTINGS):
   }
   const t = performance.now();
   const args = ["--conditions=react-server", "--import", "tsx", "bench/rater-flow/setup.ts", "--data", dir];
-  args.push("--raters", String(s.raters), "--items", String(s.items));
+  args.push("--raters", String(raters), "--items", String(items));
   const r = await runTracked(process.execPath, args, { cwd: ROOT, echo: "" });
   if (r.code !== 0) throw new Error(`setup.ts failed (exit ${r.code}): ${r.stderr.trim().split("\n").slice(-3).join(" / ")}`);
   log(`rater-flow: world built in ${((performance.now() - t) / 1000).toFixed(0)} s`);
   return JSON.parse(fs.readFileSync(file, "utf8")) as RaterFlowWorld;
 }
 
-function row(kind: "mcq" | "conversation", items: number, raters: number, r: FlowResult): BenchRow {
+function row(key: string, kind: "mcq" | "conversation", items: number, raters: number, r: FlowResult): BenchRow {
   const next = summarize(r.next);
   const account = summarize(r.account);
   const label = kind === "mcq" ? "decision points" : "conversations";
   return {
-    key: `rater-flow.${kind}`,
-    benchmark: `rater flow: n → next case interactive, ${label}, ${items} items, ${raters} raters in Chromium`,
+    key: `rater-flow.${key}${kind}`,
+    benchmark: `rater flow: n → next case interactive, ${label}, ${items.toLocaleString("en")} items, ${raters} raters in Chromium`,
     measured: formatLatencies(next),
     baseline: `/account document load ${formatLatencies(account)}`,
     ratio: account.p95 > 0 ? next.p95 / account.p95 : null,
@@ -65,28 +78,35 @@ function row(kind: "mcq" | "conversation", items: number, raters: number, r: Flo
 }
 
 export async function runRaterFlow(port: number, keep: boolean, s = RATER_FLOW_SETTINGS): Promise<BenchRow[]> {
-  if (!keep) fs.rmSync(RATER_FLOW_DIR, { recursive: true, force: true });
-  const w = await world(RATER_FLOW_DIR, keep, s);
-  const app = await startApp({ port, dataDir: RATER_FLOW_DIR });
+  const rows: BenchRow[] = [];
+  for (const size of s.sizes) rows.push(...(await runSize(port, keep, s, size)));
+  return rows;
+}
+
+async function runSize(port: number, keep: boolean, s: typeof RATER_FLOW_SETTINGS, size: Size): Promise<BenchRow[]> {
+  if (!keep) fs.rmSync(size.dir, { recursive: true, force: true });
+  const w = await world(size.dir, keep, s.raters, size.items);
+  const app = await startApp({ port, dataDir: size.dir });
   const rows: BenchRow[] = [];
   try {
     const cookies = await signInAll(app.base, w.emails, w.password);
     for (const kind of ["mcq", "conversation"] as const) {
       const audit = w[kind];
+      const key = `rater-flow.${size.key}${kind}`;
       try {
-        log(`rater-flow: ${kind}, ${cookies.length} raters × ${s.transitions} transitions`);
+        log(`rater-flow: ${kind}, ${audit.items} items, ${cookies.length} raters × ${s.transitions} transitions`);
         const t = performance.now();
         const r = await measureFlow(app.base, cookies, audit, s);
         log(`rater-flow: ${kind} done in ${((performance.now() - t) / 1000).toFixed(0)} s`);
-        rows.push(row(kind, audit.items, cookies.length, r));
+        rows.push(row(size.key, kind, audit.items, cookies.length, r));
       } catch (error) {
-        rows.push(failedRow(`rater-flow.${kind}`, `rater flow, ${kind}`, `p95 ≤ ${TARGET_MS} ms`, error));
+        rows.push(failedRow(key, `rater flow, ${kind}, ${audit.items} items`, `p95 ≤ ${TARGET_MS} ms`, error));
       }
     }
     if (app.exited()) log(`the server exited during rater-flow:\n${app.logTail()}`);
   } finally {
     await app.stop();
-    if (!keep) fs.rmSync(RATER_FLOW_DIR, { recursive: true, force: true });
+    if (!keep) fs.rmSync(size.dir, { recursive: true, force: true });
   }
   return rows;
 }

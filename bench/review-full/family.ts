@@ -192,7 +192,7 @@ async function auditRows(ctx: FamilyContext, a: ReviewAudit, label: string): Pro
 }
 
 /** The bystander (rater 2) loads their case page idle, while the organizer loops over the heavy requests, and idle again. */
-async function bystander(ctx: FamilyContext, a: ReviewAudit, label: string): Promise<BenchRow> {
+export async function bystander(ctx: FamilyContext, a: ReviewAudit, label: string): Promise<BenchRow> {
   const { probe: p, s } = ctx;
   const me = await signIn(p.base, a.emails.raters[1]!, ctx.world.password);
   const organizer = await signIn(p.base, a.emails.organizer, ctx.world.password);

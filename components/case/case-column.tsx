@@ -5,7 +5,7 @@ import { isTyping } from "../ehr-viewer/page-keys";
 import { CASE_COLUMN } from "./layout";
 import { casePageStep } from "./page-step";
 
-/** What PgDn keeps whole: options, turns, evidence lines, paragraphs. */
+/** What PgDn and PgUp keep whole: options, turns, evidence lines, paragraphs. */
 const BLOCKS = "li, p, dt, dd, h2";
 
 /**

@@ -23,4 +23,15 @@ describe("casePageStep", () => {
     expect(casePageStep({ ...base, blocks: blocks([0, 100], [500, 560]) })).toBe(360);
     expect(casePageStep({ ...base, blocks: blocks([4, 900]) })).toBe(360);
   });
+  it("PgUp brings an option the column's top cuts down whole, just above the bar", () => {
+    // At 1000 the top edge cuts an option from 960 to 1100; a plain page back would start at 640
+    // and show it only to 1040, the bar's edge: the option would be read in two halves.
+    const up = { ...base, scrollTop: 1000, direction: -1 as const };
+    expect(casePageStep({ ...up, blocks: blocks([900, 960], [960, 1100], [1100, 1200]) })).toBe(1100 + TOP_MARGIN - 400);
+    // One the plain page already shows whole (960–1030, above the edge at 1040) changes nothing.
+    expect(casePageStep({ ...up, blocks: blocks([960, 1030]) })).toBe(640);
+    // Blocks wholly above or below the edge change nothing; nor does one too tall to move down (no progress).
+    expect(casePageStep({ ...up, blocks: blocks([500, 600], [1000, 1100]) })).toBe(640);
+    expect(casePageStep({ ...up, blocks: blocks([600, 1500]) })).toBe(640);
+  });
 });

@@ -8,6 +8,7 @@ export const TOP_MARGIN = 8;
  * blocks (options, paragraphs, list entries) as [top, bottom] in the column's content coordinates.
  * PgDn pages by the height shown above the pinned bar, but never past the start of a block that
  * the bar cuts: that block comes to the top whole, so an option is never read in two halves.
+ * PgUp is its mirror: a block cut by the column's top edge goes down to just above the bar whole.
  */
 export function casePageStep(p: {
   scrollTop: number;
@@ -26,6 +27,12 @@ export function casePageStep(p: {
     const edge = p.scrollTop + visible;
     for (const [top, bottom] of p.blocks ?? []) {
       if (top < edge && bottom > edge && top - TOP_MARGIN > p.scrollTop) target = Math.min(target, top - TOP_MARGIN);
+    }
+  } else {
+    const edge = p.scrollTop;
+    for (const [top, bottom] of p.blocks ?? []) {
+      const whole = bottom + TOP_MARGIN - visible;
+      if (top < edge && bottom > edge && whole < p.scrollTop) target = Math.max(target, whole);
     }
   }
   return Math.min(Math.max(target, 0), max);

@@ -1,8 +1,8 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { postMessageAction } from "@/app/audits/discussion-actions";
-import { MESSAGE_MAX, type ThreadMessageView } from "@/lib/schemas/discussion";
+import { earlierMessagesAction, postMessageAction } from "@/app/audits/discussion-actions";
+import { MESSAGE_MAX, type ThreadMessageView, type ThreadPage } from "@/lib/schemas/discussion";
 import { Button } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";
 import { controlClass } from "../ui/field";
@@ -10,18 +10,26 @@ import { controlClass } from "../ui/field";
 export interface ThreadPanelProps {
   auditId: string;
   auditItemId: string;
-  messages: ThreadMessageView[];
+  /** The newest page of the thread (listThread); earlier pages load on request. */
+  thread: ThreadPage;
   /** The reader's own id: their messages are marked as theirs. */
   meId: string;
   /** False for a rater reading a closed audit's thread. */
   canPost: boolean;
 }
 
-/** An item's discussion thread: the messages, oldest first, and a box to add one (never to edit). */
-export function ThreadPanel({ auditId, auditItemId, messages: initial, meId, canPost }: ThreadPanelProps) {
+/**
+ * An item's discussion thread: the messages, oldest first, with older pages on request, and a
+ * box to add one (never to edit).
+ */
+export function ThreadPanel({ auditId, auditItemId, thread, meId, canPost }: ThreadPanelProps) {
   const t = useTranslations("discussion");
   const format = useFormatter();
-  const [messages, setMessages] = useState(initial);
+  const [messages, setMessages] = useState<ThreadMessageView[]>(thread.messages);
+  const [total, setTotal] = useState(thread.total);
+  const [earlier, setEarlier] = useState(thread.earlier);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loading, startLoading] = useTransition();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
@@ -36,28 +44,58 @@ export function ThreadPanel({ auditId, auditItemId, messages: initial, meId, can
       setError(null);
       setText("");
       setMessages((list) => [...list, result.data]);
+      setTotal((n) => n + 1);
+    });
+  }
+
+  function loadEarlier() {
+    const first = messages[0];
+    if (!first) return;
+    startLoading(async () => {
+      const result = await earlierMessagesAction({ auditId, auditItemId, before: first.id });
+      if (!result.ok) {
+        setLoadError(result.error);
+        return;
+      }
+      setLoadError(null);
+      setMessages((list) => [...result.data.messages, ...list]);
+      setEarlier(result.data.earlier);
     });
   }
 
   return (
     <Card as="section" id="discussion" aria-labelledby="discussion-heading" padding="md" className="mt-6" data-testid="discussion">
-      <CardTitle id="discussion-heading">{t("heading", { count: messages.length })}</CardTitle>
+      <CardTitle id="discussion-heading">{t("heading", { count: total })}</CardTitle>
       <p className="mt-1 text-xs text-slate-600">{canPost ? t("visibility") : t("readOnly")}</p>
       {messages.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t("empty")}</p>
       ) : (
-        <ol className="mt-3 space-y-3" aria-label={t("listLabel")}>
-          {messages.map((m) => (
-            <li key={m.id} className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2" data-testid="thread-message">
-              <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
-                <span className="font-medium text-slate-900">{m.authorName}</span>
-                {m.authorId === meId && <span>{t("you")}</span>}
-                <time dateTime={m.createdAt}>{format.dateTime(new Date(m.createdAt), { dateStyle: "medium", timeStyle: "short" })}</time>
-              </div>
-              <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{m.text}</p>
-            </li>
-          ))}
-        </ol>
+        <>
+          {earlier && (
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              <Button type="button" size="sm" variant="secondary" onClick={loadEarlier} disabled={loading} data-testid="thread-earlier">
+                {t("earlier", { count: total - messages.length })}
+              </Button>
+              {loadError && (
+                <p className="text-sm text-red-700" role="status">
+                  {loadError}
+                </p>
+              )}
+            </div>
+          )}
+          <ol className="mt-3 space-y-3" aria-label={t("listLabel")}>
+            {messages.map((m) => (
+              <li key={m.id} className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2" data-testid="thread-message">
+                <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
+                  <span className="font-medium text-slate-900">{m.authorName}</span>
+                  {m.authorId === meId && <span>{t("you")}</span>}
+                  <time dateTime={m.createdAt}>{format.dateTime(new Date(m.createdAt), { dateStyle: "medium", timeStyle: "short" })}</time>
+                </div>
+                <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{m.text}</p>
+              </li>
+            ))}
+          </ol>
+        </>
       )}
       {canPost && (
         <form

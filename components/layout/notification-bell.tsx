@@ -179,7 +179,7 @@ function entryText(t: ReturnType<typeof useTranslations<"discussion.bell">>, e: 
     case "reopened":
       return t("reopened", { audit: e.auditName });
     case "adjudication":
-      return t("adjudication", { audit: e.auditName });
+      return t("adjudication", { audit: e.auditName, count: e.count ?? 0 });
     case "message":
       return t("message", { audit: e.auditName, from: e.from ?? "", order: e.order ?? 0 });
   }

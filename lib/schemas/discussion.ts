@@ -16,6 +16,13 @@ export const postMessageSchema = z.strictObject({
     .max(MESSAGE_MAX, "discussion.validation.tooLong")
     .refine(isCleanText, "common.validation.controlCharacters"),
 });
+/** Older messages of a thread than the one shown first (`before`: its id). */
+export const earlierMessagesSchema = z.strictObject({
+  auditId: z.string().min(1).max(200),
+  auditItemId: z.string().min(1).max(200),
+  before: z.string().min(1).max(200),
+});
+
 export type PostMessageInput = z.output<typeof postMessageSchema>;
 
 /** One message as the thread shows it (createdAt: ISO 8601). */
@@ -25,4 +32,13 @@ export interface ThreadMessageView {
   authorName: string;
   text: string;
   createdAt: string;
+}
+
+/** A page of one item's thread, oldest first (lib/server/discussion/thread.ts). */
+export interface ThreadPage {
+  messages: ThreadMessageView[];
+  /** Messages in the whole thread. */
+  total: number;
+  /** Messages older than this page's first exist (ask again with `before`: its id). */
+  earlier: boolean;
 }

@@ -7,7 +7,7 @@ import { postMessageSchema } from "@/lib/schemas/discussion";
 import { setAdjudicator } from "@/lib/server/adjudication/set-adjudicator";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { authorizeThread } from "@/lib/server/discussion/access";
-import { listThread, postMessage } from "@/lib/server/discussion/thread";
+import { listThread, postMessage, THREAD_PAGE } from "@/lib/server/discussion/thread";
 import { createUser } from "@/lib/server/users/create-user";
 import { DATABASES, freshDb } from "./databases";
 import { world } from "./review-world";
@@ -63,13 +63,49 @@ describe.each(DATABASES)("discussion threads on $name", (database) => {
         code: "FORBIDDEN",
       });
       await expect(thread(outsider)).rejects.toMatchObject(notFound);
-      expect((await listThread(db, rater)).map((m) => [m.authorName, m.text])).toEqual([
+      expect((await listThread(db, rater)).messages.map((m) => [m.authorName, m.text])).toEqual([
         [organizer.name, "Is D right? 🩺"],
         [b!.name, "Yes, per the 2021 guideline."],
       ]);
       // A withdrawn rater no longer reads it.
       await db.assignment.updateMany({ where: { auditItemId, userId: a!.id }, data: { active: false } });
       await expect(thread(a!)).rejects.toMatchObject(notFound);
+    } finally {
+      await db.$disconnect();
+    }
+  });
+
+  it("pages a long thread back from the newest, none repeated or skipped where times tie", async () => {
+    const db = await freshDb(database);
+    try {
+      const { organizer, audit } = await world(db);
+      await setAuditStatus(db, organizer.id, audit.id, "open");
+      const item = await db.auditItem.findFirst({ where: { auditId: audit.id } });
+      // 450 messages, three to each millisecond: the order within a tie is the id's.
+      const total = 450;
+      const base = Date.UTC(2026, 0, 1);
+      await db.threadMessage.createMany({
+        data: Array.from({ length: total }, (_, i) => ({
+          id: `m${String(i).padStart(4, "0")}`,
+          auditId: audit.id,
+          auditItemId: item!.id,
+          authorId: organizer.id,
+          text: `message ${i}`,
+          createdAt: new Date(base + Math.floor(i / 3)),
+        })),
+      });
+      const grant = await authorizeThread(db, asUser(organizer), audit.id, item!.id);
+      const pages = [await listThread(db, grant)];
+      while (pages.at(-1)!.earlier) pages.push(await listThread(db, grant, pages.at(-1)!.messages[0]!.id));
+      expect(pages.map((p) => [p.messages.length, p.total, p.earlier])).toEqual([
+        [THREAD_PAGE, total, true],
+        [THREAD_PAGE, total, true],
+        [total - 2 * THREAD_PAGE, total, false],
+      ]);
+      const read = pages.toReversed().flatMap((p) => p.messages.map((m) => m.text));
+      expect(read).toEqual(Array.from({ length: total }, (_, i) => `message ${i}`));
+      // A cursor that is no message of this thread (listThread looks it up within the thread): nothing.
+      expect(await listThread(db, grant, "no-such-message")).toEqual({ messages: [], total: 0, earlier: false });
     } finally {
       await db.$disconnect();
     }

@@ -1,8 +1,9 @@
 // The header's notifications, derived on read (lib/server/notifications/list.ts): each kind appears
 // for whom it concerns and no one else, dated by its cause; a state that ends (practice done)
-// ends its entry; read/unread follows the user's seen-up-to stamp.
+// ends its entry (practice done, every waiting item adjudicated); read/unread follows the user's seen-up-to stamp.
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
+import { adjudicationQueue } from "@/lib/server/adjudication/queue";
 import { setAdjudicator } from "@/lib/server/adjudication/set-adjudicator";
 import { setAuditStatus, withdrawResultsAccess } from "@/lib/server/audits/set-status";
 import { loadPractice, savePractice } from "@/lib/server/calibration/practice";
@@ -83,6 +84,22 @@ describe.each(DATABASES)("notifications on $name", (database) => {
       expect(await kinds(db, adjudicator)).toEqual(["adjudication:unread"]);
       expect(await kinds(db, rater)).toEqual([]);
       expect(await kinds(db, organizer)).toEqual([]);
+      // With the number of items waiting, as the adjudication list counts them; none waiting, no entry.
+      const queue = (await adjudicationQueue(db, audit.id))!;
+      const waiting = queue.rows.filter((r) => !r.adjudicated);
+      expect(waiting.length).toBeGreaterThan(1);
+      expect((await listNotifications(db, adjudicator)).entries).toEqual([
+        expect.objectContaining({ kind: "adjudication", count: waiting.length }),
+      ]);
+      const decide = (auditItemId: string) =>
+        db.adjudication.create({
+          data: { auditId: audit.id, auditItemId, adjudicatorId: adjudicator.id, finalLabels: {}, rationale: "r" },
+        });
+      await decide(waiting[0]!.auditItemId);
+      expect((await listNotifications(db, adjudicator)).entries).toEqual([expect.objectContaining({ count: waiting.length - 1 })]);
+      for (const row of waiting.slice(1)) await decide(row.auditItemId);
+      expect(await kinds(db, adjudicator)).toEqual([]);
+      await db.adjudication.deleteMany({ where: { auditId: audit.id } });
 
       // Messages: to those who posted in the thread, from the others; never to a rater.
       const { id: auditItemId } = await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id }, orderBy: { sampleOrder: "asc" } });

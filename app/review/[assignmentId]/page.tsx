@@ -133,8 +133,8 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
           notice={<FindingsNotice findings={findings} />}
         />
       )}
-      {thread && thread.length > 0 && (
-        <ThreadPanel auditId={review.audit.id} auditItemId={review.auditItemId} messages={thread} meId={user.id} canPost={false} />
+      {thread && thread.total > 0 && (
+        <ThreadPanel auditId={review.audit.id} auditItemId={review.auditItemId} thread={thread} meId={user.id} canPost={false} />
       )}
     </div>
   );

@@ -1,28 +1,44 @@
 import "server-only";
 import type { Db } from "../../db/client";
-import type { PostMessageInput, ThreadMessageView } from "../../schemas/discussion";
+import type { PostMessageInput, ThreadMessageView, ThreadPage } from "../../schemas/discussion";
 import { recordEvent } from "../audit-trail";
 import { forbiddenError } from "../errors";
 import type { ThreadGrant } from "./access";
 
-/** The longest thread a page shows (the newest this many); a thread is a conversation, not a log. */
+/** Messages a thread shows at once: the newest this many, then "earlier messages" pages back. */
 export const THREAD_PAGE = 200;
 
-/** One item's thread, oldest first. Callers check access first (authorizeThread). */
-export async function listThread(db: Db, grant: ThreadGrant): Promise<ThreadMessageView[]> {
-  const rows = await db.threadMessage.findMany({
-    where: { auditItemId: grant.auditItemId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: THREAD_PAGE,
-    select: { id: true, authorId: true, text: true, createdAt: true, author: { select: { name: true } } },
-  });
-  return rows.reverse().map((r) => ({
-    id: r.id,
-    authorId: r.authorId,
-    authorName: r.author.name,
-    text: r.text,
-    createdAt: r.createdAt.toISOString(),
-  }));
+const MESSAGE_SELECT = { id: true, authorId: true, text: true, createdAt: true, author: { select: { name: true } } } as const;
+
+/**
+ * The newest THREAD_PAGE messages of one item's thread, or with `before` (a message id of this
+ * thread) the THREAD_PAGE before it; ordered by (createdAt, id), so two messages of the same
+ * millisecond are neither repeated nor skipped between pages. Callers check access first
+ * (authorizeThread); a `before` from another thread gives an empty page.
+ */
+export async function listThread(db: Db, grant: ThreadGrant, before?: string): Promise<ThreadPage> {
+  const cursor = before
+    ? await db.threadMessage.findFirst({ where: { id: before, auditItemId: grant.auditItemId }, select: { id: true, createdAt: true } })
+    : null;
+  if (before && !cursor) return { messages: [], total: 0, earlier: false };
+  const [rows, total] = await Promise.all([
+    db.threadMessage.findMany({
+      where: {
+        auditItemId: grant.auditItemId,
+        ...(cursor && { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }),
+      },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: THREAD_PAGE + 1,
+      select: MESSAGE_SELECT,
+    }),
+    db.threadMessage.count({ where: { auditItemId: grant.auditItemId } }),
+  ]);
+  const earlier = rows.length > THREAD_PAGE;
+  return { messages: rows.slice(0, THREAD_PAGE).reverse().map(messageView), total, earlier };
+}
+
+function messageView(r: { id: string; authorId: string; text: string; createdAt: Date; author: { name: string } }): ThreadMessageView {
+  return { id: r.id, authorId: r.authorId, authorName: r.author.name, text: r.text, createdAt: r.createdAt.toISOString() };
 }
 
 /**
@@ -35,7 +51,7 @@ export async function postMessage(db: Db, userId: string, grant: ThreadGrant, in
   return db.$transaction(async (tx) => {
     const row = await tx.threadMessage.create({
       data: { auditId: grant.auditId, auditItemId: grant.auditItemId, authorId: userId, text: input.text },
-      select: { id: true, authorId: true, text: true, createdAt: true, author: { select: { name: true } } },
+      select: MESSAGE_SELECT,
     });
     await recordEvent(tx, {
       actorId: userId,
@@ -44,6 +60,6 @@ export async function postMessage(db: Db, userId: string, grant: ThreadGrant, in
       entityId: grant.auditItemId,
       after: { messageId: row.id, text: row.text },
     });
-    return { id: row.id, authorId: row.authorId, authorName: row.author.name, text: row.text, createdAt: row.createdAt.toISOString() };
+    return messageView(row);
   });
 }

@@ -4,6 +4,7 @@ import { can } from "../../auth/permissions";
 import type { CurrentUser } from "../auth/current-user";
 import type { NotificationEntry, Notifications } from "../../notifications";
 import { raterGate } from "../calibration/gate";
+import { keptAdjudicationQueue } from "../reports/kept-report";
 
 /**
  * In-app notifications, derived on read from state the app already keeps, with one stored
@@ -16,7 +17,8 @@ import { raterGate } from "../calibration/gate";
  *   its adjudicator, a thread message) are written by their own use cases, untouched here;
  * - cheap: every read below is an index probe per open audit of the instance (a handful), per
  *   audit the user adjudicates or a fixed `take`, never a walk of an audit's items, ratings or
- *   assignments, and no query binds a list that grows with an audit (issue #30). A trade-off:
+ *   assignments on the event loop, and no query binds a list that grows with an audit (issue #30);
+ *   the items waiting for adjudication come from the adjudication list kept per version. A trade-off:
  *   the stamp marks read everything up to a time, not entry by entry. bench/notifications.ts
  *   measures it on a full review.
  * Read/unread is one timestamp: an entry is unread when it happened after the user's stamp, and
@@ -75,7 +77,12 @@ export async function listNotifications(db: Db, user: CurrentUser): Promise<Noti
     "audit.adjudicator",
     adjudicating.map((a) => a.id),
   );
+  // Only while items wait for a decision, with how many: the adjudication list kept per version
+  // (computed off the event loop once per change of the audit's ratings or decisions).
   for (const audit of adjudicating) {
+    const queue = await keptAdjudicationQueue(db, audit.id);
+    const waiting = queue?.rows.filter((r) => !r.adjudicated).length ?? 0;
+    if (waiting === 0) continue;
     const since = Math.max(audit.closedAt?.getTime() ?? 0, named.get(audit.id)?.getTime() ?? 0);
     entries.push({
       kind: "adjudication",
@@ -83,6 +90,7 @@ export async function listNotifications(db: Db, user: CurrentUser): Promise<Noti
       auditId: audit.id,
       auditName: audit.name,
       href: `/audits/${audit.id}/adjudicate`,
+      count: waiting,
     });
   }
 

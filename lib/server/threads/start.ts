@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ResourceLimits, Worker } from "node:worker_threads";
 import { parseDatabaseUrl } from "../../db/target";
+import { env } from "../../env";
 
 /**
  * Read from the checkout at run time: the server and the tests run from it; the command line,
@@ -39,10 +40,14 @@ export function bootPresent(): boolean {
   return BOOT_PRESENT;
 }
 
-/** Starts a thread running `entry` (a .ts file), with `workerData.data` and the given heap limits. */
+/**
+ * Starts a thread running `entry` (a .ts file), with `workerData.data` and the given heap limits,
+ * at the background priority CLINAUDIT_THREAD_NICE (boot.mjs): on a busy machine a report being
+ * computed waits for the processor, a rater's page does not.
+ */
 export function startThread(entry: string, options: { data?: unknown; resourceLimits?: ResourceLimits } = {}): Worker {
   return new Threads.Worker(BOOT, {
-    workerData: { entry, tsconfig: path.join(ROOT, "tsconfig.json"), data: options.data },
+    workerData: { entry, tsconfig: path.join(ROOT, "tsconfig.json"), data: options.data, nice: env().CLINAUDIT_THREAD_NICE },
     // Server modules guard themselves with `server-only`, a no-op under this condition only.
     execArgv: ["--conditions=react-server"],
     ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),

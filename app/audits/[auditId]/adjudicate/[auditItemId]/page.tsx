@@ -30,7 +30,7 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
   const data = await loadAdjudicationItem(db, auditId, auditItemId, { userId: user.id, address: await requestAddress() });
   if (!data) notFound();
   const thread = await orRefusal(authorizeThread(db, user, auditId, auditItemId));
-  const [queue, messages, t, td, tRubric, locale] = await Promise.all([
+  const [queue, threadPage, t, td, tRubric, locale] = await Promise.all([
     keptAdjudicationQueue(db, auditId),
     listThread(db, thread),
     getTranslations("adjudication"),
@@ -100,7 +100,7 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
         <span className="font-medium">{t("item.heading", { order: data.sampleOrder })}</span>
         <span className="font-mono text-xs">{data.item.externalId}</span>
         <a href="#discussion" className="text-teal-800 hover:underline">
-          {td("jump", { count: messages.length })}
+          {td("jump", { count: threadPage.total })}
         </a>
       </div>
       {item.kind === "mcq" ? (
@@ -113,7 +113,7 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
           rating={panel}
         />
       )}
-      <ThreadPanel auditId={auditId} auditItemId={auditItemId} messages={messages} meId={user.id} canPost={thread.canPost} />
+      <ThreadPanel auditId={auditId} auditItemId={auditItemId} thread={threadPage} meId={user.id} canPost={thread.canPost} />
     </>
   );
 }
