@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { createOpenAudit, newPage } from "./support/audits";
-import { OBGYN, signIn, signInAs } from "./support/users";
+import { closeAudit, createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
+import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // Issue 31: "who opened patient X's record last week?" A clinician opens a case; the admin finds
 // the visit on the access log by patient and day range (and not on another week), and the CSV
@@ -30,6 +30,11 @@ test("a clinician opens a case: the visit is logged with its patient", async ({ 
   await link.click();
   await expect(page.getByText(item).first()).toBeVisible();
   await shown;
+  // Rated with an error category, so the closed audit has this item to adjudicate (a later test opens it).
+  await waitForShortcuts(page);
+  for (const key of ["2", "1"]) await page.keyboard.press(key);
+  await expect(page.getByText("2 of 2 dimensions rated")).toBeVisible();
+  await waitUntilSaved(page);
   await page.context().close();
 });
 
@@ -69,6 +74,48 @@ test("the admin finds who opened the patient's record last week, by patient and 
   await page.getByLabel("To (UTC day)").fill(day(-8));
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("No access matches.")).toBeVisible();
+});
+
+// The other paths of the issue: an adjudication item, a dataset item page, and the downloads that
+// carry record text (corrected data file, backup, package), each found on the log's CSV.
+test("the adjudication item, the dataset item page and the corrected, backup and package downloads are logged", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, "admin");
+  const csv = async (query: string) => (await (await page.request.get(`/api/admin/access-log?${query}`)).text()).trimEnd().split(/\r?\n/);
+  const header = (await csv(`patient=${patient}`))[0]!.split(",");
+  const viewed = (await csv(`patient=${patient}`)).find((l) => l.includes(",case.view,"))!.split(",");
+  const auditId = viewed[header.indexOf("audit_id")]!;
+  const datasetId = viewed[header.indexOf("dataset_id")]!;
+
+  await page.goto(`/audits/${auditId}`);
+  await closeAudit(page);
+  await page.goto(`/audits/${auditId}/adjudicate`);
+  await page.getByTestId("adjudication-queue").getByRole("link", { name: item }).click();
+  await expect(page).toHaveURL(/\/adjudicate\/[^/]+$/);
+  await expect(page.getByText(item).first()).toBeVisible();
+
+  await page.goto(`/datasets/${datasetId}`);
+  const itemLink = page.locator(`a[href^='/datasets/${datasetId}/items/']`).first();
+  const datasetItem = (await itemLink.textContent())!.trim();
+  await itemLink.click();
+  await expect(page).toHaveURL(/\/items\/[^/]+$/);
+  await expect(page.getByText(datasetItem).first()).toBeVisible();
+
+  for (const path of [`corrected/ehr-decision-mcq.json`, "backup", "package"])
+    expect((await page.request.get(`/api/audits/${auditId}/${path}`, { timeout: 60_000 })).status(), path).toBe(200);
+
+  const wanted = [
+    (l: string) => l.includes(",adjudication.view,") && l.includes(`,${patient},${item},`),
+    (l: string) => l.includes(",dataset-item.view,") && l.includes(`,${datasetItem},${datasetId},`),
+    (l: string) => l.includes(",download.corrected,") && l.includes(`,${auditId},`) && l.includes("ehr-decision-mcq.json"),
+    (l: string) => l.includes(",download.backup,") && l.includes(`,${auditId},`),
+    (l: string) => l.includes(",download.package,") && l.includes(`,${auditId},`),
+  ];
+  // Written in batches (at most a second apart): read again until every path shows.
+  await expect(async () => {
+    const lines = await csv(`from=${day(0)}&to=${day(0)}`);
+    expect(wanted.map((found) => lines.some(found))).toEqual(wanted.map(() => true));
+  }).toPass({ timeout: 15_000 });
 });
 
 test("a clinician cannot open the access log or its CSV", async ({ page }) => {

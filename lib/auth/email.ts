@@ -2,16 +2,17 @@
 // or matched (account creation, invitations, password and SSO sign-in, backup restore). Pure and
 // client-safe (the forms' schemas use it too).
 
+import { ASCII_CONFUSABLE } from "./ascii-confusables";
+
 /** RFC 5321's limit for an address in a mail path. */
 export const MAX_EMAIL_LENGTH = 254;
 
 /**
- * Non-ASCII characters UTS #39 lists as confusable with ASCII letters, whose compatibility case
- * fold is not ASCII (those that fold to ASCII, like the KELVIN SIGN or fullwidth forms, are found
- * by folding): the ANGSTROM SIGN and the Cyrillic and Greek letters that look Latin.
+ * Two that read as ASCII letters but are in neither UTS #39's table as one ASCII letter or digit
+ * (ascii-confusables.ts) nor fold to ASCII: the ANGSTROM SIGN (its prototype is Å) and the Greek
+ * kappa (its prototype is the Latin kra, ĸ).
  */
-const CONFUSABLE =
-  /[\u212b\u0430\u0435\u043e\u0440\u0441\u0443\u0445\u0456\u0458\u0455\u04bb\u0501\u051b\u051d\u04cf\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425\u0405\u0406\u0408\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a7\u03a5\u03bf\u03bd\u03b9\u03ba]/u;
+const CONFUSABLE = /[\u212b\u03ba]/u;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is exactly \u0000–\u007f
 const ASCII = /^[\u0000-\u007f]*$/;
 
@@ -27,7 +28,8 @@ export function foldEmail(s: string): string {
 export function hasLookAlike(s: string): boolean {
   for (const c of s) {
     if (c.charCodeAt(0) < 0x80) continue;
-    if (CONFUSABLE.test(c) || ASCII.test(foldEmail(c))) return true;
+    const folded = foldEmail(c);
+    if (CONFUSABLE.test(c) || ASCII_CONFUSABLE.test(c) || ASCII.test(folded) || ASCII_CONFUSABLE.test(folded)) return true;
   }
   return false;
 }

@@ -22,11 +22,13 @@ export function testRegistry(url: string): JobRegistry {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on("error", () => {}); // the test drops its database under open connections
   // A retry (a run recorded before) sleeps `retrySleepMs` instead, so a test need not wait out the first sleep again.
-  const handler = async (input: { sleepMs: number; retrySleepMs?: number }, { jobId, progress }: JobContext) => {
+  // `blockMs`: the run first holds its event loop that long (a synchronous step), as no await can interrupt.
+  const handler = async (input: { sleepMs: number; retrySleepMs?: number; blockMs?: number }, { jobId, progress }: JobContext) => {
     const before = await pool.query("SELECT 1 FROM job_runs WHERE job_id = $1", [jobId]);
     await pool.query("INSERT INTO job_runs (job_id, pid) VALUES ($1, $2)", [jobId, process.pid]);
     process.stdout.write(`started ${jobId}\n`);
     progress({ step: "sleeping" });
+    for (const until = Date.now() + (input.blockMs ?? 0); Date.now() < until; );
     const sleepMs = before.rowCount && input.retrySleepMs !== undefined ? input.retrySleepMs : input.sleepMs;
     await new Promise((resolve) => setTimeout(resolve, sleepMs));
     const done = await pool.query("INSERT INTO job_done (job_id, pid) VALUES ($1, $2) ON CONFLICT DO NOTHING", [jobId, process.pid]);

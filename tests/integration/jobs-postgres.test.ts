@@ -15,10 +15,15 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** A worker process; resolves once it printed `line` (e.g. "started <id>"). */
 function workerProcess(url: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "job-worker-child.ts"), url], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // The react-server condition, as `npm start` and the CLI run: the heartbeat thread's modules are server-only.
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", path.join(import.meta.dirname, "job-worker-child.ts"), url],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let out = "";
   let err = "";
   child.stderr.on("data", (c) => (err += c));
@@ -128,6 +133,36 @@ describe.runIf(enabled)("job queue on PostgreSQL", () => {
     expect(error).toBeInstanceOf(JobFailedError);
     expect((error as JobFailedError).stopped).toEqual({ attempts: 1 });
   }, 60_000);
+
+  // Issue 31, finding 10: a live worker whose handler held the event loop longer than the lease
+  // (3 s in the child) looked dead: its job was expired and run again beside it by another worker.
+  // The beats now come from a thread of their own, which a held event loop does not stop.
+  it("a worker whose handler holds its event loop past the lease keeps its job: run once, no retry", async () => {
+    const url = await postgres.create();
+    await createTestTables(url);
+    const retries: JobRetry[] = [];
+    const app = pgQueue(url, testRegistry(url), { maintenanceIntervalSeconds: 1 });
+    queues.push(app);
+    const first = workerProcess(url);
+    await first.printed("ready");
+    const id = await app.enqueue(LONG_KIND, { sleepMs: 0, blockMs: 9_000 });
+    const waiting = app.wait(LONG_KIND, id, { onRetry: (retry) => retries.push(retry) });
+    waiting.catch(() => {}); // awaited below
+    await first.printed(`started ${id}`);
+    // Another worker stands by, as in a deployment: a job expired by mistake would run here.
+    const second = pgQueue(url, testRegistry(url), { pollingIntervalSeconds: 0.5 });
+    queues.push(second);
+    await second.work();
+    const output = (await waiting) as { pid: number; completed: boolean };
+    expect(output).toEqual({ pid: first.child.pid, completed: true });
+    expect(retries).toEqual([]);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const runs = await client.query("SELECT pid FROM job_runs WHERE job_id = $1", [id]);
+    await client.end();
+    expect(runs.rows).toEqual([{ pid: first.child.pid }]);
+    first.child.kill("SIGKILL");
+  }, 90_000);
 
   it("jobs enqueued from two processes are each run once by a pool of workers", async () => {
     const url = await postgres.create();

@@ -8,12 +8,12 @@ import { ReportOptions } from "@/components/evaluations/report-options";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { DEFAULT_REPLICATES } from "@/lib/evaluation/bootstrap-settings";
-import type { EvaluationOptions } from "@/lib/evaluation/report-types";
 import { pageContext } from "@/lib/server/page";
 import { EVALUATION_EXPORTS } from "@/lib/server/evaluations/exports";
 import { evaluationOptionsFromParams, evaluationQuery } from "@/lib/server/evaluations/options";
 import { getPredictionSet } from "@/lib/server/evaluations/queries";
-import { evaluationFor, WEB_REPLICATES } from "@/lib/server/evaluations/report";
+import { type ComputedEvaluation, evaluationStages, WEB_REPLICATES } from "@/lib/server/evaluations/report";
+import type { JobStage } from "@/lib/server/jobs/stages";
 import { utcMinute } from "@/lib/i18n/timestamp";
 import { Card } from "@/components/ui/card";
 
@@ -21,11 +21,43 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("evaluation.report"))("metaTitle") };
 }
 
-async function Results({ setId, options }: { setId: string; options: EvaluationOptions }) {
-  const { db } = await pageContext("evaluations:manage");
-  const computed = await evaluationFor(db, setId, options);
-  if (!computed) notFound();
+async function Computing({ replicates }: { replicates: number }) {
   const [t, format] = await Promise.all([getTranslations("evaluation.report"), getFormatter()]);
+  return (
+    <Card as="p" role="status" padding="none" className="p-8 text-center text-sm text-slate-600">
+      {t("computing", { replicates: format.number(replicates) })}
+    </Card>
+  );
+}
+
+/**
+ * The report's job as it goes (lib/server/jobs/stages.ts): when its run stopped and it was queued
+ * again, a notice, and the wait goes on in a boundary of its own; then the report, or what stopped it.
+ */
+async function Results({ stage, replicates }: { stage: Promise<JobStage<ComputedEvaluation | null>>; replicates: number }) {
+  const reached = await stage;
+  const [t, format] = await Promise.all([getTranslations("evaluation.report"), getFormatter()]);
+  if (reached.kind === "retry") {
+    const { workerStopped, attempt, attempts } = reached.retry;
+    return (
+      <>
+        <p role="status" className="mb-4 text-sm text-amber-800" data-testid="report-notice">
+          {t(`notices.${workerStopped ? "workerStopped" : "retrying"}`, { attempt, attempts })}
+        </p>
+        <Suspense fallback={<Computing replicates={replicates} />}>
+          <Results stage={reached.next} replicates={replicates} />
+        </Suspense>
+      </>
+    );
+  }
+  if (reached.kind === "stopped")
+    return (
+      <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="report-stopped">
+        {t("workerStopped", { attempts: reached.attempts })}
+      </p>
+    );
+  const computed = reached.value;
+  if (!computed) notFound();
   return (
     <>
       <p className="mb-4 text-xs text-slate-600" data-testid="compute-note">
@@ -92,15 +124,8 @@ export default async function EvaluationPage(props: {
         exports={EVALUATION_EXPORTS}
         query={evaluationQuery({ baseline, replicates })}
       />
-      <Suspense
-        key={`${baseline}|${replicates}`}
-        fallback={
-          <Card as="p" role="status" padding="none" className="p-8 text-center text-sm text-slate-600">
-            {t("computing", { replicates: format.number(replicates) })}
-          </Card>
-        }
-      >
-        <Results setId={setId} options={{ baseline, replicates }} />
+      <Suspense key={`${baseline}|${replicates}`} fallback={<Computing replicates={replicates} />}>
+        <Results stage={evaluationStages(db, setId, { baseline, replicates })} replicates={replicates} />
       </Suspense>
     </>
   );

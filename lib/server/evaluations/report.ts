@@ -6,6 +6,8 @@ import type { EvaluationOptions, EvaluationReport, ResolvedEvaluationOptions } f
 import { replySource } from "../../evaluation/reply-files";
 import { NO_OPTION } from "./import-predictions";
 import { runJob } from "../jobs";
+import { type JobStage, jobStages } from "../jobs/stages";
+import type { WaitOptions } from "../jobs/types";
 import { EvaluationInputError } from "../../evaluation/errors";
 import { invalidDetail } from "../errors";
 import { loadEvalDataset } from "./load-dataset";
@@ -89,16 +91,31 @@ async function compute(
  * computed once) and stored. Null when the set does not exist; bad options throw
  * EvaluationInputError.
  */
-export async function evaluationFor(db: Db, setId: string, options: EvaluationOptions): Promise<ComputedEvaluation | null> {
+export async function evaluationFor(
+  db: Db,
+  setId: string,
+  options: EvaluationOptions,
+  wait?: WaitOptions,
+): Promise<ComputedEvaluation | null> {
   const set = await db.predictionSet.findUnique({ where: { id: setId }, select: { datasetId: true, scopes: true } });
   if (!set) return null;
   const resolved = resolveEvaluationOptions(options, set.scopes as string[]);
   const key = reportKey(resolved);
   const stored = await db.evaluationReport.findUnique({ where: { setId_key: { setId, key } }, select: { json: true, computeMs: true } });
   if (stored) return { report: JSON.parse(stored.json) as EvaluationReport, json: stored.json, computeMs: stored.computeMs, cached: true };
-  const { computeMs } = await runJob(db, "evaluation-report", { setId, options: resolved, key });
+  const { computeMs } = await runJob(db, "evaluation-report", { setId, options: resolved, key }, wait);
   const made = await db.evaluationReport.findUniqueOrThrow({ where: { setId_key: { setId, key } }, select: { json: true } });
   return { report: JSON.parse(made.json) as EvaluationReport, json: made.json, computeMs, cached: false };
+}
+
+/**
+ * evaluationFor as the results page streams it: a run of the report's job that stopped (on
+ * PostgreSQL, its worker was killed or ran out of memory) and was queued again is a stage the page
+ * shows a notice for before it goes on waiting; a worker that stopped on every attempt is a stage
+ * too, said on the page instead of an error page.
+ */
+export function evaluationStages(db: Db, setId: string, options: EvaluationOptions): Promise<JobStage<ComputedEvaluation | null>> {
+  return jobStages((wait) => evaluationFor(db, setId, options, wait));
 }
 
 const reportKey = (resolved: ResolvedEvaluationOptions) => JSON.stringify([REPORT_ENGINE, resolved]);

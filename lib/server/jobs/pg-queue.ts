@@ -2,11 +2,14 @@
 // first start, under its own advisory lock), so any app process can enqueue and any worker
 // process runs them. A running job's worker beats every few seconds, moving the job's expiry to
 // a short lease ahead (capped by its kind's expireInSeconds), so a job whose worker died expires
-// within about a minute (lease + maintenance interval) and is run again (KindOptions). Progress
-// travels by NOTIFY on one channel (payload: job id and event), the outcome by polling the job.
+// within about a minute (lease + maintenance interval) and is run again (KindOptions). The beats
+// come from a thread of their own (heartbeat-thread/), so a handler holding the event loop past
+// the lease is not taken for dead and run a second time beside itself. Progress travels by
+// NOTIFY on one channel (payload: job id and event), the outcome by polling the job.
 import PgBoss from "pg-boss";
 import pg from "pg";
 import { createDb, type Db } from "../../db/client";
+import { type Heartbeat, startHeartbeat } from "./heartbeat-thread/client";
 import { JobFailedError, type JobQueue, type JobRegistry, type WaitOptions } from "./types";
 
 const CHANNEL = "clinaudit_job_progress";
@@ -17,14 +20,6 @@ const POLL_MS = 250;
 const QUEUE_SETUP_LOCK_ID = 72707371;
 /** What pg-boss writes as the output of a job it expired (failJobsByTimeout). */
 const EXPIRED = "job failed by timeout in active state";
-/**
- * A heartbeat: the job expires `lease` seconds from now, never later than its kind's cap from its
- * start. pg-boss expires a job when started_on + expire_in < now() (plans.js, failJobsByTimeout).
- */
-const BEAT = `UPDATE pgboss.job
-  SET expire_in = LEAST(now() - started_on + make_interval(secs => $3), make_interval(secs => $4))
-  WHERE name = $1 AND id = $2 AND state = 'active'`;
-
 export interface PgQueueOptions {
   /** Seconds between a worker's polls for new jobs (pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
@@ -98,6 +93,7 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
   };
 
   let workerDb: Db | undefined;
+  let heartbeat: Promise<Heartbeat> | undefined;
   return {
     mode: "postgres",
     async enqueue(kind, input) {
@@ -140,25 +136,26 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
     async work() {
       await start();
       const db = options.db ?? (workerDb ??= createDb(url));
-      const lease = options.leaseSeconds ?? 30;
+      const heart = await (heartbeat ??= startHeartbeat(
+        { url, leaseSeconds: options.leaseSeconds ?? 30, intervalMs: (options.heartbeatSeconds ?? 5) * 1000 },
+        (sql, params) => notifier.query(sql, params),
+      ));
       for (const [kind, d] of Object.entries(registry)) {
         const handler = d.handler as (input: unknown, c: unknown) => Promise<unknown>;
-        const beat = (id: string) =>
-          notifier.query(BEAT, [kind, id, lease, d.expireInSeconds]).catch((error: unknown) => console.error("[jobs] heartbeat", error));
         // One job at a time per kind in each worker process (an import holds a few hundred MB).
         await boss.work<object>(kind, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 }, async ([job]) => {
-          await beat(job!.id);
-          const timer = setInterval(() => beat(job!.id), (options.heartbeatSeconds ?? 5) * 1000);
+          await heart.begin(kind, job!.id, d.expireInSeconds);
           try {
             return await handler(job!.data, { jobId: job!.id, db, progress: (event: unknown) => notify(job!.id, event) });
           } finally {
-            clearInterval(timer);
+            heart.end(job!.id);
           }
         });
       }
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 }).catch(() => {});
+      await (await heartbeat)?.close().catch(() => {});
       await notifier.end().catch(() => {});
       if (listener) await (await listener).end().catch(() => {});
       await workerDb?.$disconnect();
