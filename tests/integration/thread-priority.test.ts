@@ -10,10 +10,10 @@ const ENTRY = path.resolve("tests/support/threads/tid-entry.ts");
 const niceOf = (tid: number) => Number(fs.readFileSync(`/proc/${process.pid}/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]);
 
 /** Starts a thread through fresh modules (the environment is read once per module instance). */
-async function threadNice(): Promise<number> {
+async function threadNice(options: { background?: boolean } = {}): Promise<number> {
   vi.resetModules();
   const { startThread } = await import("@/lib/server/threads/start");
-  const worker = startThread(ENTRY);
+  const worker = startThread(ENTRY, options);
   try {
     const tid = await new Promise<number>((resolve, reject) => {
       worker.once("message", resolve);
@@ -32,6 +32,8 @@ describe.runIf(fs.existsSync("/proc/thread-self"))("a server thread's priority",
   it("is below the event loop's: nice 10 by default, as CLINAUDIT_THREAD_NICE says otherwise", async () => {
     expect(niceOf(process.pid)).toBe(0);
     expect(await threadNice()).toBe(10);
+    // A job's heartbeat keeps the process's priority.
+    expect(await threadNice({ background: false })).toBe(0);
     vi.stubEnv("CLINAUDIT_THREAD_NICE", "0");
     expect(await threadNice()).toBe(0);
     // The process's own priority is untouched.

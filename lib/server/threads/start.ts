@@ -43,11 +43,16 @@ export function bootPresent(): boolean {
 /**
  * Starts a thread running `entry` (a .ts file), with `workerData.data` and the given heap limits,
  * at the background priority CLINAUDIT_THREAD_NICE (boot.mjs): on a busy machine a report being
- * computed waits for the processor, a rater's page does not.
+ * computed waits for the processor, a rater's page does not. `background: false` keeps the
+ * process's priority, for a thread whose few milliseconds must not wait (a job's heartbeat).
  */
-export function startThread(entry: string, options: { data?: unknown; resourceLimits?: ResourceLimits } = {}): Worker {
+export function startThread(
+  entry: string,
+  options: { data?: unknown; resourceLimits?: ResourceLimits; background?: boolean } = {},
+): Worker {
+  const nice = options.background === false ? 0 : env().CLINAUDIT_THREAD_NICE;
   return new Threads.Worker(BOOT, {
-    workerData: { entry, tsconfig: path.join(ROOT, "tsconfig.json"), data: options.data, nice: env().CLINAUDIT_THREAD_NICE },
+    workerData: { entry, tsconfig: path.join(ROOT, "tsconfig.json"), data: options.data, nice },
     // Server modules guard themselves with `server-only`, a no-op under this condition only.
     execArgv: ["--conditions=react-server"],
     ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),

@@ -52,7 +52,8 @@ const ENTRY = `${threadDir("jobs", "heartbeat-thread")}/entry.ts`;
 export async function startHeartbeat(data: HeartbeatThreadData, query: Query): Promise<Heartbeat> {
   const fallback = () => loopHeartbeat(query, data);
   if (!bootPresent()) return fallback();
-  const worker: Worker = startThread(ENTRY, { data });
+  // At the process's priority: a beat that waits behind an import's thread could miss its lease.
+  const worker: Worker = startThread(ENTRY, { data, background: false });
   const begun = new Map<string, () => void>();
   const running = new Map<string, { kind: string; capSeconds: number }>();
   let loop: Heartbeat | undefined;
