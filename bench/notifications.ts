@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import { itemDimensions, rubricTurns } from "../lib/audits/item-dimensions";
 import { parseRubric } from "../lib/audits/rubric";
-import { createDb, type Db } from "../lib/db/client";
+import { createDb, type Db, derivedClient } from "../lib/db/client";
 import { applyMigrations } from "../lib/db/migrate";
 import { parseDatabaseUrl } from "../lib/db/target";
 import { setAdjudicator } from "../lib/server/adjudication/set-adjudicator";
@@ -44,17 +44,21 @@ function longest(v: unknown): number {
   if (v && typeof v === "object") return Math.max(0, ...Object.values(v).map(longest));
   return 0;
 }
-const db = base.$extends({
-  query: {
-    $allModels: {
-      $allOperations({ args: a, query }) {
-        queries++;
-        longestList = Math.max(longestList, longest(a));
-        return query(a);
+// Known as `base` (derivedClient), so code that asks a client's URL (the kept adjudication list) runs.
+const db = derivedClient(
+  base.$extends({
+    query: {
+      $allModels: {
+        $allOperations({ args: a, query }) {
+          queries++;
+          longestList = Math.max(longestList, longest(a));
+          return query(a);
+        },
       },
     },
-  },
-}) as unknown as Db;
+  }),
+  base,
+) as unknown as Db;
 
 const user = async (email: string) => ({ ...(await base.user.findUniqueOrThrow({ where: { email } })), locale: "en" });
 const full = world.notes;

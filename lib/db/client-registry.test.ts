@@ -21,4 +21,14 @@ describe("db client registry", () => {
     expect(second.clientUrl(db)).toBe(url);
     await db.$disconnect();
   });
+
+  it("a client derived by $extends is known as the client it came from", async () => {
+    const { createDb, clientUrl, derivedClient } = await import("./client");
+    const url = `file:${path.join(dir, "b.db")}`;
+    const db = createDb(url);
+    const counted = db.$extends({ query: { $allModels: { $allOperations: ({ args, query }) => query(args) } } });
+    expect(() => clientUrl(counted as never)).toThrow(/not made by createDb/);
+    expect(clientUrl(derivedClient(counted, db) as never)).toBe(url);
+    await db.$disconnect();
+  });
 });

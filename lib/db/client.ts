@@ -44,6 +44,19 @@ export function clientUrl(db: Db): string {
   return url;
 }
 
+/**
+ * A client derived from one of createDb's by `$extends` (a bench's query counter): clientUrl and
+ * the connection lookups answer for it as for `base`, so the code it runs may ask them.
+ */
+export function derivedClient<T extends object>(derived: T, base: Db): T {
+  urls.set(derived, clientUrl(base));
+  const connection = connections.get(base);
+  if (connection) connections.set(derived, connection);
+  const pool = pools.get(base);
+  if (pool) pools.set(derived, pool);
+  return derived;
+}
+
 export interface DbOptions {
   /** PostgreSQL: connections in this client's pool (pages, actions, imports share them). */
   poolSize?: number;
