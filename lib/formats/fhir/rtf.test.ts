@@ -32,3 +32,37 @@ describe("RTF to text", () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });
+
+describe("RTF as other writers write it (issue #32)", () => {
+  test("a Chinese note: \\'hh bytes in code page 936 (GBK), as WordPad on a Chinese Windows saves it", () => {
+    const rtf =
+      "{\\rtf1\\ansi\\ansicpg936\\deff0\\nouicompat{\\fonttbl{\\f0\\fnil\\fcharset134 \\'cb\\'ce\\'cc\\'e5;}}\r\n" +
+      "{\\*\\generator Riched20 10.0.19041}\\viewkind4\\uc1 \\pard\\f0\\fs22\\lang2052 " +
+      "\\'bb\\'bc\\'d5\\'df\\'d3\\'d0\\'b8\\'df\\'d1\\'aa\\'d1\\'b9\\'a3\\'ac\\'d4\\'d0 32 \\'d6\\'dc\\par\r\n}";
+    expect(text(rtf)).toBe("患者有高血压，孕 32 周");
+  });
+
+  test("\\uN with \\ucN: fallbacks of 2 bytes skipped, \\uc0 none, \\uc scoped to its group", () => {
+    const rtf = "{\\rtf1\\ansi\\ansicpg936\\uc2 \\u24739\\'bb\\'bc\\u-32763\\'d5\\'df{\\uc0 \\u26377}\\u39640\\'b8\\'df}";
+    expect(text(rtf)).toBe("患者有高");
+  });
+
+  test("a nesting bomb (100 000 groups) is refused at once, located by the depth", () => {
+    const bomb = `{\\rtf1 ${"{".repeat(100_000)}x${"}".repeat(100_000)}}`;
+    const started = performance.now();
+    expect(rtfToText(bomb)).toEqual({ ok: false, message: `RTF nested deeper than ${MAX_RTF_DEPTH} groups` });
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  test("a 10 MB group (text, control words, \\'hh escapes) finishes quickly", () => {
+    const mb10 = 10 * 1024 * 1024;
+    for (const unit of ["a", "\\b ", "\\'e9", "\\u233?"]) {
+      const big = `{\\rtf1 {${unit.repeat(Math.floor(mb10 / unit.length))}}}`;
+      const started = performance.now();
+      const r = rtfToText(big);
+      const ms = performance.now() - started;
+      expect(r.ok, unit).toBe(true);
+      expect(ms, unit).toBeLessThan(3000);
+    }
+  });
+});

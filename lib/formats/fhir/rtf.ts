@@ -1,10 +1,20 @@
 // RTF (a note as `text/rtf`, as EHRs write them) → plain text, in one pass over the input:
 // control words are dropped, \par and \line become line breaks, \'hh is a byte in the
-// document's code page (windows-1252 unless \ansicpgN names another TextDecoder knows), \uN a
-// Unicode code unit (its \ucN fallback characters skipped). Groups that are not text
-// (\fonttbl, \colortbl, \stylesheet, \info, \pict, \*\… destinations) are skipped whole. No
-// regular expressions; nesting is capped, so a hostile file costs its length and no more.
-
+// document's code page (windows-1252 unless \ansicpgN names another: 936 GBK for Chinese notes,
+// 950 Big5, 932 Shift-JIS, 949, 125x, 874, 65001 UTF-8), \uN a Unicode code unit (its \ucN
+// fallback characters skipped). Groups that are not text (\fonttbl, \colortbl, \stylesheet,
+// \info, \pict, \*\… destinations) are skipped whole. No regular expressions; nesting is capped,
+// so a hostile file costs its length and no more.
+//
+// Why not a kept library (evaluated December 2026 from the registry's tarballs, issue #32):
+// - rtf-stream-parser 3.8.1: built to de-encapsulate Outlook's HTML/text; its plain-text class
+//   (ToPlainText) is not exported from the package; it prints \info's title and \pict's hex as
+//   text; 2.5 M \'hh escapes take 9.5 s and 3 M control words 4.4 s (this file: well under 1 s);
+//   groups are a prototype chain with no depth limit.
+// - rtf-parser 1.3.3 (and @iarna/rtf-to-html 1.1.0, built on it): \ucN ignored (the fallback
+//   bytes of \u20320\'c4\'e3 printed), \pict hex printed, and 20 000 nested groups throw
+//   "Maximum call stack size exceeded" from inside its stream, out of any caller's try.
+// - rtf.js 3.0.9: renders into a browser DOM (document.createElement); no DOM on the server.
 /** Deeper nesting than this is refused (real notes nest a handful of groups). */
 export const MAX_RTF_DEPTH = 64;
 
@@ -47,9 +57,23 @@ const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const hexValue = (c: number) => (isDigit(c) ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
 
+/** \ansicpgN → the WHATWG encoding label TextDecoder knows it by (windows-N for the rest). */
+const CODE_PAGES: Record<number, string> = {
+  936: "gbk",
+  54936: "gb18030",
+  950: "big5",
+  932: "shift_jis",
+  949: "euc-kr",
+  874: "windows-874",
+  10000: "macintosh",
+  20866: "koi8-r",
+  28591: "iso-8859-1",
+  65001: "utf-8",
+};
+
 function decoderFor(codePage: number): TextDecoder {
   try {
-    return new TextDecoder(`windows-${codePage}`);
+    return new TextDecoder(CODE_PAGES[codePage] ?? `windows-${codePage}`);
   } catch {
     return new TextDecoder("windows-1252");
   }
