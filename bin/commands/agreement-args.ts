@@ -3,21 +3,11 @@
  * dimension or, repeated, `dimension=value` pairs: a package's ratings-long.csv has a category set
  * per dimension.
  */
+import type { PerDimension } from "../../lib/agreement/files/analyse";
+import { parseCsv } from "../../lib/agreement/files/csv";
+import type { Layout } from "../../lib/agreement/files/input";
 import type { WeightKind } from "../../lib/agreement/types";
 import { type ErrorCategorySpec, parseErrorCategory } from "./agreement-bound";
-import { parseCsv } from "./csv-ratings";
-
-export type Layout = "long" | "wide" | "label-studio";
-
-/** A value for every dimension, and values for named dimensions (`dim=value`), which win. */
-export interface PerDimension<T> {
-  all: T | null;
-  byDimension: Map<string, T>;
-}
-
-export function forDimension<T>(option: PerDimension<T>, dimension: string | null): T | null {
-  return (dimension === null ? undefined : option.byDimension.get(dimension)) ?? option.all;
-}
 
 export interface Args {
   file: string;

@@ -4,11 +4,7 @@
  * categories and tie category, so the CLI gives the dashboard's numbers without options.
  */
 import path from "node:path";
-
-export interface RubricDimension {
-  categories: string[];
-  tieCategory: string | null;
-}
+import type { RubricDimension } from "../../lib/agreement/files/analyse";
 
 const PACKAGE_FILE = /^ratings-(long|wide-.+)\.csv$/i;
 

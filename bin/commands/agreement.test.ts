@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { latentClassModel } from "../../lib/agreement/latent-class";
 import { AGREEMENT_USAGE } from "./agreement";
 import { runInMemory } from "./agreement-harness";
-import { parseCsv } from "./csv-ratings";
 
 const run = runInMemory;
 
@@ -222,15 +221,5 @@ describe("clinaudit agreement: errors exit 2 with a located message and no stdou
     const csv = 'item,rater,category\n"a\nb",x,correct\n"c\nd",x,wrong\n';
     const r = await run(["r.csv", ...CATS], { "r.csv": csv });
     expect(r.stderr).toContain('r.csv:4: field "category": "wrong" is not a declared category');
-  });
-});
-
-describe("parseCsv", () => {
-  it("handles CRLF, a BOM, blank lines, empty quoted fields and a missing final newline", () => {
-    expect(parseCsv('\uFEFFa,b\r\n\r\n"",x\r\n"1",""')).toEqual([
-      { line: 1, fields: ["a", "b"] },
-      { line: 3, fields: ["", "x"] },
-      { line: 4, fields: ["1", ""] },
-    ]);
   });
 });

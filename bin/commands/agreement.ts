@@ -5,15 +5,14 @@
  * never passed to process.exit. Input errors exit 2 with a located message and nothing on stdout, so
  * a script piping --json never reads half a report.
  */
+import { analyseRatings, type RatingsAnalysis, RatingsOptionError } from "../../lib/agreement/files/analyse";
+import { RatingsFileError, ratingsText } from "../../lib/agreement/files/messages";
 import { latentClassModel } from "../../lib/agreement/latent-class";
-import { buildAgreementReport, type DimensionReportInput } from "../../lib/agreement/report";
+import type { DimensionReportInput } from "../../lib/agreement/report";
 import { formatAgreementReport } from "../../lib/agreement/report-text";
-import { type Args, forDimension, parseArgs, UsageError } from "./agreement-args";
+import { type Args, parseArgs, UsageError } from "./agreement-args";
 import { errorRateBounds, formatErrorRateBounds } from "./agreement-bound";
-import { packageRubric, type RubricDimension } from "./agreement-rubric";
-import { CsvLineError, checkRows, type RatingRow } from "./csv-ratings";
-import { byDimension, ratingWarnings } from "./ratings-checks";
-import { LAYOUT_NAMES, readRatings } from "./ratings-input";
+import { packageRubric } from "./agreement-rubric";
 
 export interface AgreementIo {
   stdout: (s: string) => void;
@@ -53,50 +52,6 @@ Options:
   -h, --help           show this help
 `;
 
-/** Builds the per-dimension inputs; a population smaller than a dimension's sample is a usage error. */
-function dimensionInputs(
-  args: Args,
-  rows: readonly RatingRow[],
-  rubric: Map<string, RubricDimension> | null,
-  warn: (s: string) => void,
-): DimensionReportInput[] {
-  const inputs: DimensionReportInput[] = [];
-  for (const [dimension, group] of byDimension(rows)) {
-    const where = dimension === null ? "" : ` for dimension "${dimension}"`;
-    const fromRubric = dimension === null ? undefined : rubric?.get(dimension);
-    const declared = forDimension(args.categories, dimension) ?? fromRubric?.categories ?? null;
-    const categories = [...(declared ?? [...new Set(group.map((r) => r.category))])];
-    const explicitTie = forDimension(args.tieCategory, dimension);
-    // An explicit tie category is a rubric category even when nobody happened to choose it.
-    if (explicitTie !== null && !categories.includes(explicitTie)) {
-      if (declared) throw new UsageError(`--tie-category "${explicitTie}" is not among --categories${where}`);
-      categories.push(explicitTie);
-    }
-    const tieCategory = explicitTie ?? fromRubric?.tieCategory ?? categories.find((c) => c.toLowerCase() === "uncertain") ?? null;
-    const items = new Set(group.map((r) => r.item)).size;
-    if (args.population !== null && args.population < items) {
-      throw new UsageError(`--population ${args.population}: smaller than the ${items} items rated${where.replace(" for", " of")}`);
-    }
-    if (!declared) {
-      warn(
-        `warning: no --categories given; using the categories observed${where}: ${categories.join(", ")}. ` +
-          `Pass the rubric's declared categories: unused categories change AC1 and Brennan-Prediger.`,
-      );
-    }
-    inputs.push({
-      dimension,
-      ratings: group,
-      categories,
-      categoriesDeclared: declared !== null,
-      tieCategory,
-      weights: args.weights,
-      populationSize: args.population ?? Infinity,
-      confidenceLevel: args.confidence,
-    });
-  }
-  return inputs;
-}
-
 /** The Dawid–Skene fit of each dimension on its declared categories (null: nothing rated). */
 function latentClassFits(inputs: readonly DimensionReportInput[]) {
   return inputs.map((i) => ({ dimension: i.dimension, fit: latentClassModel(i.ratings, i.categories)?.fit ?? null }));
@@ -126,20 +81,17 @@ export async function runAgreement(argv: string[], io: AgreementIo): Promise<num
     io.stderr(`clinaudit agreement: cannot read ${args.file}: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
-  const warnings: string[] = [];
   try {
-    const input = readRatings(text, args.file, args.layout);
-    if (input.rows.length === 0)
-      throw new CsvLineError(1, null, input.layout === "label-studio" ? "no choices in the export" : "no ratings below the header");
     const pkg = args.categories.all === null ? await packageRubric(args.file, io.readFile) : null;
-    const rubric = pkg?.rubric ?? null;
-    checkRows(input.rows, (d) => forDimension(args.categories, d) ?? (d === null ? null : (rubric?.get(d)?.categories ?? null)));
-    const notes = [...input.notes];
-    if (input.layout !== "long") notes.unshift(`read as ${LAYOUT_NAMES[input.layout]}`);
-    if (pkg) notes.push(`categories and tie categories of ${pkg.source} (the audit's rubric)`);
-    const inputs = dimensionInputs(args, input.rows, rubric, (w) => warnings.push(w));
-    warnings.push(...ratingWarnings(input.rows));
-    const report = buildAgreementReport(inputs);
+    let analysis: RatingsAnalysis;
+    try {
+      analysis = analyseRatings(text, args.file, { ...args, rubric: pkg });
+    } catch (e) {
+      throw e instanceof RatingsOptionError ? new UsageError(e.message) : e;
+    }
+    const { report, inputs, layout } = analysis;
+    const notes = analysis.notes.map(ratingsText);
+    const warnings = analysis.warnings.map(ratingsText);
     let bounds = null;
     if (args.errorCategory) {
       try {
@@ -150,7 +102,7 @@ export async function runAgreement(argv: string[], io: AgreementIo): Promise<num
     }
     // The bounds and the input are keys of their own after the report's, so the report's keys stay
     // the contract that the dashboard's JSON export embeds byte for byte.
-    const about = notes.length > 0 || warnings.length > 0 || input.layout !== "long" ? { layout: input.layout, notes, warnings } : null;
+    const about = notes.length > 0 || warnings.length > 0 || layout !== "long" ? { layout, notes, warnings } : null;
     const output = args.json
       ? JSON.stringify(
           {
@@ -168,7 +120,7 @@ export async function runAgreement(argv: string[], io: AgreementIo): Promise<num
     io.stdout(output);
     return 0;
   } catch (e) {
-    if (e instanceof CsvLineError) {
+    if (e instanceof RatingsFileError) {
       io.stderr(e.located(args.file) + "\n");
       return 2;
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv, parseRatingsCsv } from "../../bin/commands/csv-ratings";
+import { parseCsv } from "../agreement/files/csv";
+import { parseRatingsCsv } from "../agreement/files/long";
 import { smallAudit } from "./__fixtures__/small-audit";
 import { computeAuditReport } from "./compute";
 import { majorityLabelsCsv, ratingsLongCsv, ratingsWideCsv } from "./export-csv";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { runAgreement } from "../../bin/commands/agreement";
-import { parseRatingsCsv } from "../../bin/commands/csv-ratings";
+import { parseRatingsCsv } from "../agreement/files/long";
 import { buildDimensionReport } from "../agreement/report";
 import { expectClean } from "./__fixtures__/clean";
 import { oneCategory, singleRater, smallAudit, sparseAudit } from "./__fixtures__/small-audit";

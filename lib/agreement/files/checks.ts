@@ -4,11 +4,8 @@
  * rated once where the others have more (they drop out of every coefficient, unseen), and raters who
  * share no item with any other rater. An item with 2 of 3 ratings still counts: designs leave gaps.
  */
-import type { RatingRow } from "./csv-ratings";
-
-const LISTED = 5;
-const list = (xs: readonly string[]) => xs.slice(0, LISTED).join(", ") + (xs.length > LISTED ? `, … (${xs.length} in all)` : "");
-const where = (dimension: string | null) => (dimension === null ? "" : `dimension "${dimension}": `);
+import type { RatingRow } from "./long";
+import { dimensionValues, listValues, type RatingsMessage } from "./messages";
 
 /** An id compared loosely: case, and zeros leading any run of digits (0012 → 12, Q007 → q7). */
 const looseId = (id: string) => id.toLowerCase().replace(/(^|\D)0+(?=\d)/g, "$1");
@@ -24,16 +21,12 @@ export function byDimension(rows: readonly RatingRow[]): Map<string | null, Rati
   return groups;
 }
 
-export function ratingWarnings(rows: readonly RatingRow[]): string[] {
-  const warnings: string[] = [];
+export function ratingWarnings(rows: readonly RatingRow[]): RatingsMessage[] {
+  const warnings: RatingsMessage[] = [];
   const ids = new Map<string, Set<string>>();
   for (const r of rows) ids.set(looseId(r.item), (ids.get(looseId(r.item)) ?? new Set()).add(r.item));
   const clashes = [...ids.values()].filter((s) => s.size > 1).map((s) => [...s].map((x) => JSON.stringify(x)).join(" / "));
-  if (clashes.length > 0)
-    warnings.push(
-      `warning: ${clashes.length} item id(s) differ only by leading zeros or case, and are counted as different items ` +
-        `(a spreadsheet dropping leading zeros?): ${list(clashes)}`,
-    );
+  if (clashes.length > 0) warnings.push({ code: "idClash", values: listValues(clashes) });
   for (const [dimension, group] of byDimension(rows)) {
     const count = new Map<string, number>();
     const itemsOf = new Map<string, Set<string>>();
@@ -44,14 +37,14 @@ export function ratingWarnings(rows: readonly RatingRow[]): string[] {
     const most = Math.max(...count.values());
     const once = [...count].filter(([, n]) => n === 1).map(([item]) => item);
     if (most > 1 && once.length > 0)
-      warnings.push(
-        `warning: ${where(dimension)}${once.length} of ${count.size} items have one rating where others have up to ${most}, ` +
-          `and do not count towards agreement: ${list(once)}`,
-      );
+      warnings.push({
+        code: "fewRatings",
+        values: { ...dimensionValues(dimension), once: once.length, items: count.size, most, ...listValues(once) },
+      });
     const raters = [...itemsOf.keys()];
     const alone = raters.filter((g) => raters.every((h) => h === g || ![...(itemsOf.get(g) ?? [])].some((i) => itemsOf.get(h)?.has(i))));
     if (raters.length > 1 && alone.length > 0)
-      warnings.push(`warning: ${where(dimension)}rater(s) sharing no item with any other rater: ${list(alone)}`);
+      warnings.push({ code: "noOverlap", values: { ...dimensionValues(dimension), ...listValues(alone) } });
   }
   return warnings;
 }
