@@ -19,7 +19,35 @@ function raterOf(by: unknown): string | null {
   return null;
 }
 
+/** Deeper JSON than this is refused before it is parsed (an export nests a handful of levels). */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * The line where `text` nests deeper than `max` arrays and objects, or null: one pass outside
+ * strings, nothing allocated, so a nesting bomb is refused before JSON.parse builds it.
+ */
+export function tooDeepAt(text: string, max: number): number | null {
+  let depth = 0;
+  let line = 1;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) line++;
+    if (inString) {
+      if (c === 92)
+        i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) return line;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return null;
+}
+
 export function labelStudioRows(text: string): { rows: RatingRow[]; notes: RatingsMessage[] } {
+  const deep = tooDeepAt(text, MAX_JSON_DEPTH);
+  if (deep !== null) throw new RatingsFileError(deep, null, "tooDeep", { max: MAX_JSON_DEPTH });
   let tasks: unknown;
   try {
     tasks = JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text);

@@ -27,6 +27,7 @@ export type RatingsErrorCode =
   | "unnamedColumn"
   | "itemRepeated"
   | "invalidJson"
+  | "tooDeep"
   | "notTaskArray"
   | "taskNotObject"
   | "missingTaskId"
@@ -124,6 +125,7 @@ const ENGLISH: Record<RatingsCode, (v: RatingsValues) => string> = {
   unnamedColumn: (v) => `column ${str(v.column)} has no name: each rater column needs the rater's name`,
   itemRepeated: (v) => `item ${dq(v.item)} is already on line ${str(v.line)}`,
   invalidJson: (v) => `not valid JSON: ${str(v.detail)}`,
+  tooDeep: (v) => `JSON nested deeper than ${str(v.max)} levels`,
   notTaskArray: () => "expected Label Studio's JSON export: an array of tasks",
   taskNotObject: () => "a task must be an object",
   missingTaskId: () => "missing task id",

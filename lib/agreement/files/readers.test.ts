@@ -5,7 +5,7 @@ import { analyseRatings, DEFAULT_ANALYSE_OPTIONS } from "./analyse";
 import { ratingWarnings } from "./checks";
 import { parseCsv, readTable } from "./csv";
 import { readRatings } from "./input";
-import { labelStudioRows } from "./label-studio";
+import { labelStudioRows, tooDeepAt } from "./label-studio";
 import { parseRatingsCsv } from "./long";
 import { RatingsFileError, ratingsText } from "./messages";
 
@@ -72,6 +72,16 @@ describe("layouts", () => {
       field: "rater",
       code: "alreadyRated",
       values: { rater: "a", item: "q1", first: 2, firstKind: "line" },
+    });
+  });
+
+  it("Label Studio: a nesting bomb is refused at the line it passes the limit, brackets in strings not counted", () => {
+    expect(tooDeepAt('[{"a": "[[[[["}]', 3)).toBeNull();
+    expect(tooDeepAt("[\n[\n[\n[]]]]", 3)).toBe(4);
+    expect(refusal(() => labelStudioRows(`[${"[".repeat(200)}${"]".repeat(200)}]`))).toMatchObject({
+      line: 1,
+      code: "tooDeep",
+      values: { max: 100 },
     });
   });
 
