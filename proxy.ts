@@ -34,12 +34,12 @@ export default function proxy(request: NextRequest, event: NextFetchEvent) {
   return signedIn(request as Parameters<typeof signedIn>[0], event);
 }
 
-// The two upload routes stay out: Next copies the body of every request the proxy sees into
+// The three upload routes stay out: Next copies the body of every request the proxy sees into
 // memory (up to experimental.proxyClientMaxBodySize, 10 MiB, then it is cut) and holds the route
 // until that copy is read to the end, so an upload could neither be large nor stream. They answer
 // JSON, not pages (no CSP needed), and check the session and role themselves (guardedRoute in lib/server/route.ts: 401/403).
 export const config = {
   matcher: [
-    "/((?!_next/static|_next/image|icon.svg|favicon.ico|robots.txt|manifest.webmanifest|api/datasets/import$|api/evaluations/import$).*)",
+    "/((?!_next/static|_next/image|icon.svg|favicon.ico|robots.txt|manifest.webmanifest|api/datasets/import$|api/evaluations/import$|api/agreement$).*)",
   ],
 };
