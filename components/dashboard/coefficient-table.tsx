@@ -6,7 +6,7 @@
  */
 import { useTranslations } from "next-intl";
 import { COEFFICIENT_ORDER } from "@/lib/reports/labels";
-import type { ShownDimension } from "@/lib/reports/types";
+import type { AgreementView } from "@/lib/reports/types";
 import { engineNoteCode } from "@/lib/agreement/notes";
 import { isCensus } from "@/lib/agreement/report";
 import { DivergenceText } from "./divergence-text";
@@ -15,7 +15,7 @@ import { Card } from "../ui/card";
 
 const NUM = "px-2 py-1 text-right tabular-nums";
 
-export function CoefficientTable({ dimension, title }: { dimension: ShownDimension; title?: string }) {
+export function CoefficientTable({ dimension, title }: { dimension: AgreementView; title?: string }) {
   const t = useTranslations("dashboard.coefficients");
   const tNote = useTranslations("dashboard.engineNotes");
   const f = useReportFormat();

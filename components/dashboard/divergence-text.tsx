@@ -1,14 +1,14 @@
 import { useTranslations } from "next-intl";
 import { divergenceCase, DIVERGENCE_THRESHOLD } from "@/lib/reports/divergence";
 import { categoryLabel } from "@/lib/reports/labels";
-import type { ShownDimension } from "@/lib/reports/types";
+import type { AgreementView } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";
 
 /**
  * Why AC1 and kappa differ, in the reader's language: the same case and numbers as the reports'
  * English sentence (lib/reports/divergence.ts), worded from the catalog.
  */
-export function DivergenceText({ dimension }: { dimension: ShownDimension }) {
+export function DivergenceText({ dimension }: { dimension: AgreementView }) {
   const t = useTranslations("dashboard.divergence");
   const f = useReportFormat();
   const d = divergenceCase(dimension.agreement);

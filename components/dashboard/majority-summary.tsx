@@ -5,7 +5,7 @@
  */
 import { useTranslations } from "next-intl";
 import { categoryLabel } from "@/lib/reports/labels";
-import type { ShownDimension } from "@/lib/reports/types";
+import type { AgreementView } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";
 import { Card } from "../ui/card";
 
@@ -14,7 +14,7 @@ const NUM = "px-2 py-1 text-right tabular-nums";
 /** What "no strict majority" means for this many raters, for the tie-rule sentence. */
 const tieExample = (raters: number) => (raters === 2 ? "two" : raters === 3 ? "three" : "other");
 
-export function MajoritySummary({ dimension, title }: { dimension: ShownDimension; title?: string }) {
+export function MajoritySummary({ dimension, title }: { dimension: AgreementView; title?: string }) {
   const t = useTranslations("dashboard.majority");
   const f = useReportFormat();
   const a = dimension.agreement;

@@ -178,6 +178,12 @@ export type ShownDimension = Omit<DimensionAuditReport, "items" | "latentClass">
   latentClass: Omit<LatentClassSummary, "items"> | null;
 };
 
+/**
+ * What the agreement cards read of a dimension (coefficients, majority, divergence): a dashboard's
+ * ShownDimension, or the agreement tool's dimension of an uploaded file (components/agreement-tool).
+ */
+export type AgreementView = Pick<ShownDimension, "label" | "categories" | "tieCategory" | "agreement" | "divergence">;
+
 /** The report as the dashboard keeps it (ShownDimension). A full AuditReport is one. */
 export type ShownReport = Omit<AuditReport, "dimensions"> & { dimensions: ShownDimension[] };
 

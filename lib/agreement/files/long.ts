@@ -5,7 +5,7 @@
  */
 import { didYouMean, isRepeatedHeader, matchHeader, trimTrailingEmpty } from "../../formats/table-header";
 import { type CsvTable, readTable } from "./csv";
-import { RatingsFileError, type RatingsMessage } from "./messages";
+import { dimensionValues, RatingsFileError, type RatingsMessage } from "./messages";
 
 export interface RatingRow {
   /** Line of the record, or the JSON path of the result (Label Studio). */
@@ -59,7 +59,12 @@ export function longRows(
   for (const name of REQUIRED) {
     if (column(name) < 0) {
       const guess = raw.find((n, k) => !COLUMNS.includes(match.names[k] ?? "") && didYouMean(n, [name]) !== null);
-      throw new RatingsFileError(header.line, name, "missingColumn", { found: names.join(", "), guess: guess ?? "", column: name });
+      throw new RatingsFileError(header.line, name, "missingColumn", {
+        found: names.join(", "),
+        guess: guess ?? "",
+        hasGuess: guess === undefined ? "no" : "yes",
+        column: name,
+      });
     }
   }
   const hasDimension = column("dimension") >= 0;
@@ -114,8 +119,9 @@ export function checkRows(rows: readonly RatingRow[], declaredFor: (dimension: s
     const key = JSON.stringify([row.dimension, row.item, row.rater]);
     const first = seen.get(key);
     if (first !== undefined) {
-      const [firstKind, dimension] = [typeof first === "number" ? "line" : "path", row.dimension ?? ""];
-      throw new RatingsFileError(row.line, "rater", "alreadyRated", { rater: row.rater, item: row.item, dimension, first, firstKind });
+      const firstKind = typeof first === "number" ? "line" : "path";
+      const values = { rater: row.rater, item: row.item, ...dimensionValues(row.dimension), first, firstKind };
+      throw new RatingsFileError(row.line, "rater", "alreadyRated", values);
     }
     seen.set(key, row.line);
   }

@@ -112,14 +112,14 @@ const ENGLISH: Record<RatingsCode, (v: RatingsValues) => string> = {
   columnTwice: () => "column appears twice in the header",
   missingColumn: (v) =>
     `missing from the header (need item, rater, category; found ${str(v.found)}` +
-    `${v.guess ? `; ${q(v.guess)}: did you mean ${str(v.column)}?` : ""})`,
+    `${v.hasGuess === "yes" ? `; ${q(v.guess)}: did you mean ${str(v.column)}?` : ""})`,
   secondHeader: (v) => secondHeaderMessage(num(v.line), num(v.first)),
   fieldMissing: (v) => `missing (the line has ${str(v.fields)} fields, the header ${str(v.header)})`,
   fieldCount: (v) => `the line has ${str(v.fields)} fields, the header ${str(v.header)}`,
   empty: () => "empty",
   notDeclared: (v) => `${dq(v.category)} is not a declared category (${str(v.declared)})`,
   alreadyRated: (v) =>
-    `${dq(v.rater)} already rated item ${dq(v.item)}${v.dimension ? ` in dimension ${dq(v.dimension)}` : ""} ` +
+    `${dq(v.rater)} already rated item ${dq(v.item)}${v.hasDimension === "yes" ? ` in dimension ${dq(v.dimension)}` : ""} ` +
     `on ${v.firstKind === "line" ? `line ${str(v.first)}` : str(v.first)}`,
   noRaterColumns: () => "no rater columns in the header",
   unnamedColumn: (v) => `column ${str(v.column)} has no name: each rater column needs the rater's name`,

@@ -62,7 +62,7 @@ describe("layouts", () => {
       line: 1,
       field: "rater",
       code: "missingColumn",
-      values: { found: "item, ratr, category", guess: "ratr", column: "rater" },
+      values: { found: "item, ratr, category", guess: "ratr", hasGuess: "yes", column: "rater" },
     });
   });
 

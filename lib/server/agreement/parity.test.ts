@@ -105,7 +105,7 @@ describe("the agreement tool and the command line agree", () => {
         line: 3,
         field: "rater",
         code: "alreadyRated",
-        values: { rater: "a", item: "q1", dimension: "", first: 2, firstKind: "line" },
+        values: { rater: "a", item: "q1", dimension: "", hasDimension: "no", first: 2, firstKind: "line" },
       },
     });
     expect(cli.stderr).toBe('bad.csv:3: field "rater": "a" already rated item "q1" on line 2\n');
