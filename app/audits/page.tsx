@@ -23,9 +23,14 @@ export default async function AuditsPage() {
         title={t("list.title")}
         description={t("list.description")}
         actions={
-          <Link href="/audits/new" className={buttonVariants()}>
-            {t("list.new")}
-          </Link>
+          <>
+            <Link href="/audits/agreement" className={buttonVariants({ variant: "secondary" })}>
+              {t("list.agreementTool")}
+            </Link>
+            <Link href="/audits/new" className={buttonVariants()}>
+              {t("list.new")}
+            </Link>
+          </>
         }
       />
       {audits.length === 0 ? (

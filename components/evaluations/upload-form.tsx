@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { formatBytes } from "@/lib/server/uploads/format-bytes";
 import { LocatedIssues, type LocatedIssue } from "../import/located-issues";
-import { UploadProgress } from "../import/upload-progress";
+import { SentProgress } from "../import/upload-progress";
 import { sendUpload } from "../import/upload-request";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
@@ -90,15 +90,7 @@ export function PredictionUploadForm({ datasets, maxUpload }: { datasets: Datase
           {busy ? t("submitting") : t("submit")}
         </Button>
       </form>
-      {sent !== null && (
-        <UploadProgress
-          label={t("progress")}
-          phase={sent === "checking" ? t("checking") : t("uploadingPhase")}
-          phaseId={sent === "checking" ? "checking" : "uploading"}
-          detail={sent === "checking" ? t("checking") : t("uploading", { percent: Math.round(sent * 100) })}
-          fraction={sent === "checking" ? null : sent}
-        />
-      )}
+      {sent !== null && <SentProgress sent={sent} words="evaluation.upload" />}
       {outcome && <UploadReport outcome={outcome} />}
     </Card>
   );

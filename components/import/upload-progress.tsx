@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 /**
  * A progress bar with the phase in words. The bar is a `progressbar` (its value text carries
  * the counts); a polite live region announces only phase changes, so a screen reader is not
@@ -42,5 +44,23 @@ export function UploadProgress({
         {phase}
       </p>
     </div>
+  );
+}
+
+/** Namespaces with the words of a one-request upload: progress, uploadingPhase, uploading, checking. */
+type SentWords = "evaluation.upload" | "audits.agreementTool";
+
+/** The progress of a one-request upload: `sent` the fraction sent so far, or "checking" once the server works. */
+export function SentProgress({ sent, words }: { sent: number | "checking"; words: SentWords }) {
+  const t = useTranslations(words) as unknown as (key: string, values?: Record<string, number>) => string;
+  const checking = sent === "checking";
+  return (
+    <UploadProgress
+      label={t("progress")}
+      phase={checking ? t("checking") : t("uploadingPhase")}
+      phaseId={checking ? "checking" : "uploading"}
+      detail={checking ? t("checking") : t("uploading", { percent: Math.round(sent * 100) })}
+      fraction={checking ? null : sent}
+    />
   );
 }

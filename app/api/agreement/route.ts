@@ -28,7 +28,8 @@ export const POST = guardedRoute("audits:manage", async ({ request }) => {
     const outcome = await analyseUploadedRatings(file.path, file.name);
     if (outcome.ok) return Response.json(outcome.result, { headers: { "Cache-Control": "no-store" } });
     const { ok: _ok, ...refusal } = outcome;
-    if (refusal.refused !== "invalid") log().warn({ scope: "agreement tool", refused: refusal.refused, bytes: file.bytes }, "ratings file refused");
+    if (refusal.refused !== "invalid")
+      log().warn({ scope: "agreement tool", refused: refusal.refused, bytes: file.bytes }, "ratings file refused");
     return refused(refusal, refusal.refused === "invalid" ? 422 : 413);
   } finally {
     received.remove();

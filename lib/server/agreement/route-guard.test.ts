@@ -58,6 +58,11 @@ describe("POST /api/agreement", () => {
     expect(fs.readdirSync(path.join(dataDir, "uploads"))).toEqual([]);
   });
 
+  it("guards the page with the organizers' permission, and the route leaves the proxy (the body streams)", () => {
+    expect(fs.readFileSync("app/audits/agreement/page.tsx", "utf8")).toContain('pageContext("audits:manage")');
+    expect(fs.readFileSync("proxy.ts", "utf8")).toContain("api/agreement$");
+  });
+
   it("a refused file is answered 422 with its located code", async () => {
     fake.user = organizer;
     const response = await POST(upload("item,rater\nq1,a\n"), next);
