@@ -28,7 +28,9 @@ export function AgreementRefusal({ refusal, fallback }: { refusal: AgreementTool
           ? t("refused.tooLarge", { limit: formatBytes(refusal.limit) })
           : refusal.refused === "tooSlow"
             ? t("refused.tooSlow", { seconds: refusal.seconds })
-            : t(`refused.${refusal.refused}`);
+            : refusal.refused === "tooManyDimensions"
+              ? t("refused.tooManyDimensions", { count: refusal.count, limit: refusal.limit })
+              : t(`refused.${refusal.refused}`);
     return (
       <Alert className="mt-4" data-testid="agreement-refused">
         {text}

@@ -30,7 +30,7 @@ export const POST = guardedRoute("audits:manage", async ({ request }) => {
     const { ok: _ok, ...refusal } = outcome;
     if (refusal.refused !== "invalid")
       log().warn({ scope: "agreement tool", refused: refusal.refused, bytes: file.bytes }, "ratings file refused");
-    return refused(refusal, refusal.refused === "invalid" ? 422 : 413);
+    return refused(refusal, refusal.refused === "invalid" || refusal.refused === "tooManyDimensions" ? 422 : 413);
   } finally {
     received.remove();
   }

@@ -51,7 +51,7 @@ function inThread(data: AgreementThreadData, limits: AgreementLimits): Promise<A
     );
     worker.on("message", (reply: AgreementThreadReply) => {
       if (reply.type === "done") settle(() => resolve({ ok: true, result: reply.result }));
-      else if (reply.type === "invalid") settle(() => resolve({ ok: false, refused: "invalid", error: reply.error }));
+      else if (reply.type === "refused") settle(() => resolve({ ok: false, ...reply.refusal }));
       else settle(() => reject(new Error(`agreement thread failed: ${reply.message}`)));
     });
     worker.on("error", (error: Error & { code?: string }) => {

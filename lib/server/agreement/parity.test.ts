@@ -135,6 +135,14 @@ describe("a hostile file costs its thread, not the server", () => {
     });
   });
 
+  it("more dimensions than a page shows are refused, with the count", async () => {
+    const file = path.join(dir, "dims.csv");
+    const rows = ["item,rater,category,dimension"];
+    for (let d = 0; d < 60; d++) rows.push(`q1,a,yes,d${d}`, `q1,b,no,d${d}`);
+    fs.writeFileSync(file, rows.join("\n"));
+    expect(await analyseUploadedRatings(file, "dims.csv")).toEqual({ ok: false, refused: "tooManyDimensions", count: 60, limit: 50 });
+  });
+
   it("work past the time limit ends with tooSlow, and the next file is served", async () => {
     const file = path.join(dir, "many-raters.csv");
     const rows = ["item,rater,category"];

@@ -1,5 +1,5 @@
 // What the web process gives an agreement thread, and the one answer it sends back.
-import type { AgreementToolResult, LocatedRatingsError } from "./tool-result";
+import type { AgreementToolRefusal, AgreementToolResult } from "./tool-result";
 
 export interface AgreementThreadData {
   /** The uploaded file on disk, and its name as the browser sent it (a package's wide CSV names its dimension). */
@@ -9,5 +9,5 @@ export interface AgreementThreadData {
 
 export type AgreementThreadReply =
   | { type: "done"; result: AgreementToolResult }
-  | { type: "invalid"; error: LocatedRatingsError }
+  | { type: "refused"; refusal: AgreementToolRefusal }
   | { type: "failed"; message: string };

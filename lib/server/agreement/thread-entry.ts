@@ -14,8 +14,10 @@ const send = (reply: AgreementThreadReply) => parentPort!.postMessage(reply);
 try {
   // As the command line reads a file (fs.readFile with "utf8"), so both see the same text.
   const text = fs.readFileSync(path, "utf8");
-  send({ type: "done", result: toolResult(analyseRatings(text, name, DEFAULT_ANALYSE_OPTIONS)) });
+  const result = toolResult(analyseRatings(text, name, DEFAULT_ANALYSE_OPTIONS));
+  send("refused" in result ? { type: "refused", refusal: result } : { type: "done", result });
 } catch (e) {
-  if (e instanceof RatingsFileError) send({ type: "invalid", error: { line: e.line, field: e.field, code: e.code, values: e.values } });
+  if (e instanceof RatingsFileError)
+    send({ type: "refused", refusal: { refused: "invalid", error: { line: e.line, field: e.field, code: e.code, values: e.values } } });
   else send({ type: "failed", message: e instanceof Error ? e.message : String(e) });
 }

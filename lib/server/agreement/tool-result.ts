@@ -9,7 +9,8 @@ import { divergenceExplanation } from "../../reports/divergence";
 export interface ToolDimension {
   /**
    * The engine's report of the dimension, as `clinaudit agreement --json` prints it, without the
-   * lists that grow with the file (each item's majority, every pair of raters): they are not sent.
+   * lists that grow with the file (each item's majority, each rater's ids and counts, every pair of
+   * raters): they are not sent, so an answer's size is bounded by its dimensions.
    */
   agreement: DimensionReport;
   /** Why AC1 and the kappa-type coefficients differ markedly (the dashboard's note), or null. */
@@ -37,16 +38,28 @@ export type AgreementToolRefusal =
   | { refused: "tooLarge"; limit: number }
   | { refused: "tooSlow"; seconds: number }
   | { refused: "tooMuchMemory" }
+  | { refused: "tooManyDimensions"; count: number; limit: number }
   | { refused: "noFile" }
   | { refused: "malformed" };
 
-export function toolResult(analysis: RatingsAnalysis): AgreementToolResult {
+/** More dimensions than a page can show (a column read as the dimension by mistake?) are refused. */
+export const MAX_TOOL_DIMENSIONS = 50;
+
+export function toolResult(analysis: RatingsAnalysis): AgreementToolResult | AgreementToolRefusal {
+  const count = analysis.report.dimensions.length;
+  if (count > MAX_TOOL_DIMENSIONS) return { refused: "tooManyDimensions", count, limit: MAX_TOOL_DIMENSIONS };
   return {
     layout: analysis.layout,
     notes: analysis.notes,
     warnings: analysis.warnings,
     dimensions: analysis.report.dimensions.map((d) => ({
-      agreement: { ...d, majority: { ...d.majority, perItem: [] }, pairwiseCohenKappa: [] },
+      agreement: {
+        ...d,
+        majority: { ...d.majority, perItem: [] },
+        raters: { ...d.raters, ids: [] },
+        ratings: { ...d.ratings, perRater: [] },
+        pairwiseCohenKappa: [],
+      },
       divergence: divergenceExplanation(d),
     })),
   };
