@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { fastestMs } from "@/tests/support/linear-time";
 import { MAX_RTF_DEPTH, rtfToText } from "./rtf";
 
 const text = (rtf: string) => {
@@ -54,15 +55,16 @@ describe("RTF as other writers write it (issue #32)", () => {
     expect(performance.now() - started).toBeLessThan(200);
   });
 
-  test("a 10 MB group (text, control words, \\'hh escapes) finishes quickly", () => {
+  test("a 10 MB group (text, control words, \\'hh escapes, \\uN) finishes quickly", () => {
     const mb10 = 10 * 1024 * 1024;
     for (const unit of ["a", "\\b ", "\\'e9", "\\u233?"]) {
       const big = `{\\rtf1 {${unit.repeat(Math.floor(mb10 / unit.length))}}}`;
-      const started = performance.now();
-      const r = rtfToText(big);
-      const ms = performance.now() - started;
-      expect(r.ok, unit).toBe(true);
-      expect(ms, unit).toBeLessThan(3000);
+      expect(rtfToText(big).ok, unit).toBe(true);
+      // ~0.9 s each on a quiet machine; the fastest of two runs, as the linear-time checks time it.
+      expect(
+        fastestMs(() => rtfToText(big), 2),
+        unit,
+      ).toBeLessThan(5000);
     }
   });
 });
