@@ -10,7 +10,7 @@ import { exportCatalog, renderExport } from "@/lib/server/reports/export-files";
 import { adjudicationQueue } from "@/lib/server/adjudication/queue";
 import { auditProgress } from "@/lib/server/audits/progress";
 import { keptAdjudicationQueue, keptExport, keptPackage, keptProgress, keptReport } from "@/lib/server/reports/kept-report";
-import { askThread, stopReportThread, threadCounts } from "@/lib/server/reports/thread/client";
+import { askThread, reportThreadHeapMb, restartReportThread, stopReportThread, threadCounts } from "@/lib/server/reports/thread/client";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
 import { DATABASES } from "./databases";
@@ -75,4 +75,18 @@ describe("the report thread", () => {
     expect(await copy.askThread({ op: "ping" })).toBe(first);
     expect(copy.threadCounts()).toEqual(threadCounts());
   }, 60_000);
+});
+
+describe("the report thread's heap", () => {
+  afterAll(() => restartReportThread());
+
+  // Its heap is capped (CLINAUDIT_REPORT_HEAP_MB) so that its garbage does not grow the process;
+  // work that needs more must not fail for it.
+  it("restarts with twice the heap when it runs out, and answers what it held", async () => {
+    await restartReportThread(16);
+    const before = threadCounts().started;
+    expect(await askThread({ op: "ping" })).toEqual(expect.any(Number));
+    expect(reportThreadHeapMb()).toBeGreaterThan(16);
+    expect(threadCounts().started - before).toBeGreaterThan(1);
+  }, 120_000);
 });

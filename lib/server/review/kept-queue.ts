@@ -23,6 +23,8 @@ interface Tally {
 
 /** One rater's queue in one audit as last read, and what it was read at. */
 interface Entry {
+  /** The rater's QueueStamp and the audit's rubric and sample: all equal, nothing changed. */
+  stamp: string | null;
   /** Rubric, sample, and the rater's active assignments (count, positions, latest assigned). */
   shape: string;
   items: readonly QueueItem[];
@@ -47,10 +49,21 @@ const kept = processWide("kept-queues", () => new Map<string, Entry>());
  * A rater's whole queue in one audit, in their review order, each item with its status; read
  * whole once, then kept and brought up to date from what changed since (the rater's own saves,
  * flags and comments touch a few rows), so that a full review's case page and queue cost the same
- * as a 100-item audit's. Aggregates tell whether anything changed; a catch-up that does not add
- * up to them (a change it missed) falls back to a whole read. Scoped to the rater's own rows.
+ * as a 100-item audit's. The rater's QueueStamp (a counter the database's triggers keep) tells in
+ * one read that nothing changed; when it moved, aggregates tell what, and a catch-up that does
+ * not add up to them (a change it missed) falls back to a whole read. Scoped to the rater's rows.
  */
 export async function keptQueue(db: Db, userId: string, audit: QueueAudit): Promise<readonly QueueItem[]> {
+  const key = `${userId}:${audit.id}`;
+  const entry = kept.get(key);
+  // Read before the rows: a write after it shows as a moved stamp next time.
+  const counter = await db.queueStamp.findUnique({ where: { userId_auditId: { userId, auditId: audit.id } }, select: { changes: true } });
+  const stamp = counter && `${counter.changes}:${rubricHash(audit.rubric)}:${audit.sampleSize}`;
+  if (stamp !== null && entry?.stamp === stamp) {
+    kept.delete(key);
+    kept.set(key, entry);
+    return entry.items;
+  }
   const where = { userId, auditId: audit.id, active: true };
   const [assignments, flagged, commented, ratings] = await Promise.all([
     db.assignment.aggregate({
@@ -64,8 +77,9 @@ export async function keptQueue(db: Db, userId: string, audit: QueueAudit): Prom
     db.rating.aggregate({ where: { assignment: where }, _count: { _all: true }, _sum: { version: true }, _max: { updatedAt: true } }),
   ]);
   const now = {
+    stamp,
     shape: [
-      createHash("sha256").update(JSON.stringify(audit.rubric)).digest("hex").slice(0, 12),
+      rubricHash(audit.rubric),
       audit.sampleSize,
       assignments._count._all,
       assignments._sum.reviewPosition ?? 0,
@@ -78,8 +92,6 @@ export async function keptQueue(db: Db, userId: string, audit: QueueAudit): Prom
     flagged,
     commented,
   };
-  const key = `${userId}:${audit.id}`;
-  const entry = kept.get(key);
   let next: Entry | null = null;
   if (entry?.shape === now.shape) {
     const unchanged = (["ratings", "versions", "latestRating", "latestActivity", "flagged", "commented"] as const).every(
@@ -94,8 +106,10 @@ export async function keptQueue(db: Db, userId: string, audit: QueueAudit): Prom
   return next.items;
 }
 
+const rubricHash = (rubric: unknown) => createHash("sha256").update(JSON.stringify(rubric)).digest("hex").slice(0, 12);
+
 type Scope = { userId: string; auditId: string; active: boolean };
-type Now = Pick<Entry, "shape" | "ratings" | "versions" | "latestRating" | "latestActivity" | "flagged" | "commented">;
+type Now = Pick<Entry, "stamp" | "shape" | "ratings" | "versions" | "latestRating" | "latestActivity" | "flagged" | "commented">;
 
 /** Ids of the assignments in `where` the rater commented on (saving a comment stamps lastActivityAt). */
 async function commentedIds(db: Db, where: object): Promise<Set<string>> {

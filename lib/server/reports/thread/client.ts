@@ -3,28 +3,39 @@
 // a process alive). A thread that dies fails the requests it held; the next request starts a new
 // one. One per process, not per copy of this module: pages, route handlers and instrumentation
 // each load their own copy, and a thread per copy computed and kept every report once per copy.
+// Its heap is capped (CLINAUDIT_REPORT_HEAP_MB): V8 then collects before the cap instead of
+// growing the process by hundreds of MB of garbage. A thread that runs out restarts with twice
+// the heap (at most MAX_GROWTH× the setting) and the requests it held are asked again.
 import "server-only";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { processWide } from "../../../process-wide";
+import { env } from "../../../env";
 import { log } from "../../log";
 import { bootPresent, startThread, threadDir } from "../../threads/start";
 import type { ThreadAnswers, ThreadReply, ThreadRequest } from "./protocol";
 
 const DIR = threadDir("reports", "thread");
 
+/** How far a thread that ran out of heap may grow over CLINAUDIT_REPORT_HEAP_MB (doubling each time). */
+const MAX_GROWTH = 8;
+
 interface Pending {
+  request: ThreadRequest;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
 
 interface Thread {
   worker: Worker;
+  heapMb: number;
   pending: Map<number, Pending>;
 }
 
 const state = processWide("report-thread", () => ({
   thread: undefined as Thread | undefined,
+  /** The heap the next thread starts with: the setting, doubled after each thread ran out. */
+  heapMb: undefined as number | undefined,
   nextId: 0,
   /** Threads started and answers received in this process (tests read them). */
   counts: { started: 0, answered: 0 },
@@ -39,12 +50,28 @@ export async function stopReportThread(): Promise<void> {
   await state.thread?.worker.terminate();
 }
 
-function start(): Thread {
-  const worker = startThread(path.join(DIR, "entry.ts"));
+/**
+ * Stops the thread, and the next starts with `heapMb` (tests: a heap too small for the thread's
+ * work); undefined: CLINAUDIT_REPORT_HEAP_MB again.
+ */
+export async function restartReportThread(heapMb?: number): Promise<void> {
+  await stopReportThread();
+  state.heapMb = heapMb;
+}
+
+/** The heap of the thread now serving (or the next to start), in MB (tests read it). */
+export function reportThreadHeapMb(): number {
+  state.heapMb ??= env().CLINAUDIT_REPORT_HEAP_MB;
+  return state.heapMb;
+}
+
+function start(pending = new Map<number, Pending>()): Thread {
+  const heapMb = reportThreadHeapMb();
+  const worker = startThread(path.join(DIR, "entry.ts"), { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
   worker.unref();
   state.counts.started++;
-  const pending = new Map<number, Pending>();
-  const current = { worker, pending };
+  const current = { worker, heapMb, pending };
+  for (const [id, p] of pending) send(current, id, p.request);
   worker.on("message", (reply: ThreadReply) => {
     const p = pending.get(reply.id);
     pending.delete(reply.id);
@@ -58,6 +85,19 @@ function start(): Thread {
     pending.clear();
   };
   worker.on("error", (error) => {
+    if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY" && heapMb * 2 <= env().CLINAUDIT_REPORT_HEAP_MB * MAX_GROWTH) {
+      // Its kept reports go with it; the requests it held are asked again of one with more room.
+      state.heapMb = heapMb * 2;
+      log().warn(
+        { heapMb, nextHeapMb: state.heapMb },
+        "the report thread ran out of its heap: it restarts with twice the heap (raise CLINAUDIT_REPORT_HEAP_MB)",
+      );
+      const held = new Map(pending);
+      pending.clear();
+      if (state.thread === current) state.thread = start(held);
+      else for (const p of held.values()) p.reject(error);
+      return;
+    }
     log().error({ err: error }, "report thread failed");
     fail(error);
   });
@@ -68,14 +108,22 @@ function start(): Thread {
 /** Sends one request to the report thread and waits for its answer. */
 export function askThread<R extends ThreadRequest>(request: R): Promise<ThreadAnswers[R["op"]]> {
   state.thread ??= start();
-  const { worker, pending } = state.thread;
+  const thread = state.thread;
   const id = state.nextId++;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-    // Referenced while it works, so a CLI or test awaiting an answer does not exit under it.
-    worker.ref();
-    worker.postMessage({ id, request });
-  }).finally(() => pending.size === 0 && worker.unref()) as Promise<ThreadAnswers[R["op"]]>;
+    thread.pending.set(id, { request, resolve: resolve as (value: unknown) => void, reject });
+    send(thread, id, request);
+  }).finally(() => {
+    // The thread serving now: a restart after running out of heap moved the request to another.
+    const serving = state.thread;
+    if (serving && serving.pending.size === 0) serving.worker.unref();
+  }) as Promise<ThreadAnswers[R["op"]]>;
+}
+
+function send(thread: Thread, id: number, request: ThreadRequest): void {
+  // Referenced while it works, so a CLI or test awaiting an answer does not exit under it.
+  thread.worker.ref();
+  thread.worker.postMessage({ id, request });
 }
 
 /**
