@@ -34,16 +34,21 @@ export async function calibrationOverview(db: Db, auditId: string) {
       where: { round: { auditId } },
       select: { roundId: true, userId: true, labels: true, activeMs: true, calibrationItem: { select: { key: true } } },
     }),
-    db.assignment.groupBy({ by: ["userId"], where: { auditId, active: true } }),
+    // The audit's raters from their stamp rows (one per rater who ever had an assignment in it), each
+    // checked for an active assignment by the (userId, auditId) index: not a scan of every assignment.
+    db.user.findMany({
+      where: { queueStamps: { some: { auditId } }, assignments: { some: { auditId, active: true } } },
+      select: { id: true },
+    }),
   ]);
   if (!audit) return null;
-  const raterIds = new Set([...assigned.map((a) => a.userId), ...ratings.map((r) => r.userId)]);
+  const raterIds = new Set([...assigned.map((a) => a.id), ...ratings.map((r) => r.userId)]);
   const users = await db.user.findMany({
     where: { id: { in: [...raterIds] } },
     orderBy: { name: "asc" },
     select: { id: true, name: true },
   });
-  const active = new Set(assigned.map((a) => a.userId));
+  const active = new Set(assigned.map((a) => a.id));
   const answers = new Map<string, PracticeAnswer[]>();
   for (const r of ratings) {
     const k = `${r.roundId}\u0000${r.userId}`;

@@ -13,18 +13,15 @@ export { nextUnrated, type QueueItem, type QueueStatus, queueStatus } from "./qu
  * Scoped by userId inside the query: nothing of anyone else's leaves the server.
  */
 export async function reviewQueue(db: Db, userId: string, only: { auditId?: string } = {}) {
-  // The rater's audits first (a handful), then flat reads by the indexed (userId, auditId): a
-  // filter through auditItem → audit on every assignment costs a join per row.
-  const mine = await db.assignment.groupBy({
-    by: ["auditId"],
-    where: { userId, active: true, ...(only.auditId ? { auditId: only.auditId } : {}) },
-  });
+  // The rater's audits first (a handful: the rows of their QueueStamp, one per audit they ever had
+  // an assignment in, not a scan of their assignments), then flat reads by the indexed (userId,
+  // auditId): a filter through auditItem → audit on every assignment costs a join per row.
   const audits = await db.audit.findMany({
-    where: { id: { in: mine.map((m) => m.auditId) }, status: { in: ["OPEN", "CLOSED"] } },
+    where: { queueStamps: { some: { userId } }, status: { in: ["OPEN", "CLOSED"] }, ...(only.auditId ? { id: only.auditId } : {}) },
     orderBy: { createdAt: "desc" },
     select: { id: true, name: true, status: true, rubric: true, sampleSize: true },
   });
-  return Promise.all(
+  const queues = await Promise.all(
     audits.map(async (audit) => ({
       id: audit.id,
       name: audit.name,
@@ -33,4 +30,6 @@ export async function reviewQueue(db: Db, userId: string, only: { auditId?: stri
       items: await keptQueue(db, userId, audit),
     })),
   );
+  // An audit the rater was withdrawn from altogether is not theirs to review.
+  return queues.filter((q) => q.items.length > 0);
 }
