@@ -48,6 +48,7 @@ const { GET: auditCsv } = await import("@/app/api/audits/[auditId]/triage/route"
 const { GET: datasetCsv } = await import("@/app/api/datasets/[datasetId]/triage/route");
 const { default: AuditTriagePage } = await import("@/app/audits/[auditId]/triage/page");
 const { default: DatasetTriagePage } = await import("@/app/datasets/[datasetId]/triage/page");
+const { default: AuditPage } = await import("@/app/audits/[auditId]/page");
 
 const PARAMS = { page: 1, pageSize: 50, filters: {} as Record<string, string> };
 const get = (path: string) => new Request(`http://localhost:3000${path}`, { headers: { host: "localhost:3000" } });
@@ -168,6 +169,8 @@ describe.each(DATABASES)("the triage list on $name", (database) => {
     fake.user = rater;
     const props = { params: Promise.resolve({ auditId }), searchParams: Promise.resolve({}) };
     await expect(AuditTriagePage(props)).rejects.toThrow("NEXT_HTTP_ERROR_FALLBACK;403");
+    // The audit page, which shows the model-guided design, refuses a rater the same way.
+    await expect(AuditPage(props)).rejects.toThrow("NEXT_HTTP_ERROR_FALLBACK;403");
     const dataset = { params: Promise.resolve({ datasetId: w.datasetId }), searchParams: Promise.resolve({}) };
     await expect(DatasetTriagePage(dataset)).rejects.toThrow("NEXT_HTTP_ERROR_FALLBACK;403");
     for (const [route, path, params] of [
