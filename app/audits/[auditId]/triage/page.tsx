@@ -36,11 +36,9 @@ export default async function AuditTriagePage(props: {
   const [t, locale, rubric] = await Promise.all([getTranslations("audits.triage"), getLocale(), auditRubric(db, auditId)]);
   const params = parseTableParams(search, TRIAGE_TABLE);
   const page = triagePage(triage.rows, params);
-  const categories = new Map(
-    localizeRubric(rubric ?? [], locale as Locale)
-      .find((d) => d.key === triage.dimension)
-      ?.categories.map((c) => [c.key, c.label]),
-  );
+  const localized = localizeRubric(rubric ?? [], locale as Locale);
+  const labelOf = (key: string, fallback: string) => localized.find((d) => d.key === key)?.label ?? fallback;
+  const categories = new Map(localized.find((d) => d.key === triage.dimension)?.categories.map((c) => [c.key, c.label]));
   // The adjudication item page once the audit is open; the organizer's item page before.
   const itemPath = triage.audit.status === "DRAFT" ? "items" : "adjudicate";
   const rows = page.rows.map((r) => ({
@@ -77,11 +75,11 @@ export default async function AuditTriagePage(props: {
           {triage.dimensions.map((d) =>
             d.key === triage.dimension ? (
               <span key={d.key} className="font-semibold" aria-current="page">
-                {d.label}
+                {labelOf(d.key, d.label)}
               </span>
             ) : (
               <Link key={d.key} href={dimensionHref(d.key)} className="text-teal-800 hover:underline">
-                {d.label}
+                {labelOf(d.key, d.label)}
               </Link>
             ),
           )}
