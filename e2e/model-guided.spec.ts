@@ -255,7 +255,10 @@ test("the reproducibility package's scripts rerun every number, the design-weigh
     // Dawid–Skene fit can stop one EM iteration from the report's (its sums differ in the last bit
     // at the 1e-12 threshold). Every other number must agree.
     const differing = out.split("\n").filter((line) => /DIFFERS$/.test(line.trimEnd()));
-    expect(differing.filter((line) => !/ latent class iterations +(\d+) +\d+ +-?1 +DIFFERS$/.test(line.trimEnd())), script).toEqual([]);
+    expect(
+      differing.filter((line) => !/ latent class iterations +(\d+) +\d+ +-?1 +DIFFERS$/.test(line.trimEnd())),
+      script,
+    ).toEqual([]);
     expect(run.status, script).toBe(differing.length === 0 ? 0 : 1);
   }
   await page.context().close();
