@@ -11,6 +11,8 @@ export const ACCESS_ACTIONS = [
   "download.corrected",
   "download.backup",
   "download.package",
+  // The triage list's CSV: item ids ranked by model disagreement and P(error), no record text.
+  "download.triage",
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

@@ -22,10 +22,15 @@ describe("shownReport", () => {
       const full = report.dimensions[i]!;
       expect(d.items).toEqual(full.items.map((x) => ({ itemId: x.itemId, majority: x.majority })));
       const { items: _, ...latent } = full.latentClass ?? { items: null };
-      expect(d.latentClass).toEqual(full.latentClass && latent);
+      // Each item's posterior cut to P(error category), by item id (the triage list's ranking).
+      const e = full.latentClass?.categories.indexOf(full.errorCategory ?? "") ?? -1;
+      const errorPosteriors = e < 0 ? null : Object.fromEntries(full.latentClass!.items.map((x) => [x.itemId, x.posterior[e]]));
+      expect(d.latentClass).toEqual(full.latentClass && { ...latent, errorPosteriors });
       expect({ ...d, items: null, latentClass: null }).toEqual({ ...full, items: null, latentClass: null });
     }
     expect({ ...shown, dimensions: null }).toEqual({ ...report, dimensions: null });
+    expect(Object.keys(shown.dimensions[0]!.latentClass!.errorPosteriors!)).toHaveLength(6);
+    expect(shown.dimensions[1]!.latentClass!.errorPosteriors).toBeNull();
   });
 
   it("gives the dashboard the same adjudicated outcome and paragraph as the downloads", () => {

@@ -174,8 +174,12 @@ export type ShownItem = Pick<ItemSummary, "itemId" | "majority">;
  */
 export type ShownDimension = Omit<DimensionAuditReport, "items" | "latentClass"> & {
   items: ShownItem[];
-  /** Without each item's posterior: the page lists only the items where the mode is not the majority. */
-  latentClass: Omit<LatentClassSummary, "items"> | null;
+  /**
+   * Without each item's posterior (the page lists only the items where the mode is not the
+   * majority); `errorPosteriors`: each rated item's P(error category) by item id, for the
+   * organizers' triage list (null without an error category). Organizers and admins only.
+   */
+  latentClass: (Omit<LatentClassSummary, "items"> & { errorPosteriors?: Record<string, number> | null }) | null;
 };
 
 /**

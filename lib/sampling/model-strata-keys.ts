@@ -4,3 +4,7 @@ export type ModelStratum = (typeof MODEL_STRATA)[number];
 
 /** Strata that the models flag as likely wrong: the ones oversampling weights up. */
 export const SUSPECT_STRATA: readonly ModelStratum[] = ["some", "most"];
+
+export function isModelStratum(key: string): key is ModelStratum {
+  return (MODEL_STRATA as readonly string[]).includes(key);
+}

@@ -5,7 +5,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import type { Db } from "@/lib/db/client";
-import { evalDatasetFromFiles } from "@/lib/evaluation/eval-dataset";
 import { computeAuditReport, paragraph, reportJson } from "@/lib/reports";
 import { shownReport } from "@/lib/reports/shown";
 import { drawModelStratifiedSample, stratumOf } from "@/lib/sampling";
@@ -16,46 +15,15 @@ import { restoreAudit } from "@/lib/server/backup/restore-audit";
 import { planExtension } from "@/lib/server/audits/extend-sample";
 import { modelDisagreementFrame, previewModelGuided } from "@/lib/server/audits/model-strata";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { AppError } from "@/lib/server/errors";
-import { importPredictions } from "@/lib/server/evaluations/import-predictions";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { loadCasePage } from "@/lib/server/review/case-page";
 import { reviewQueue } from "@/lib/server/review/queue";
 import { saveRating } from "@/lib/server/review/save-rating";
-import { createUser } from "@/lib/server/users/create-user";
-import { generateEhrBundle } from "@/lib/synth";
-import { syntheticPredictionsCsv } from "@/lib/synth/predictions";
 import { DATABASES, freshDb } from "./databases";
+import { world } from "./model-guided-world";
 
-const BENCHMARK = JSON.stringify(generateEhrBundle({ seed: "model-guided", size: "demo" }).bundle);
 const ALLOCATION = { rule: "oversample" as const, factor: 3 };
-
-async function world(db: Db) {
-  const imported = await importDataset(db, null, [
-    {
-      name: "b.json",
-      open: async function* () {
-        yield BENCHMARK;
-      },
-    },
-  ]);
-  if (imported.status !== "imported") throw new Error("import failed");
-  const loaded = await evalDatasetFromFiles([{ name: "b.json", open: () => [BENCHMARK] }]);
-  if (!loaded.ok) throw new Error("bad fixture");
-  const csv = syntheticPredictionsCsv(loaded.dataset, { seed: "model-guided" });
-  const set = await importPredictions(db, null, {
-    datasetId: imported.datasetId,
-    fileName: "run.csv",
-    bytes: new TextEncoder().encode(csv),
-  });
-  if (set.status !== "imported") throw new Error("predictions import failed");
-  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
-    createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!.id);
-  const organizer = await mk("org@example.org", "ORGANIZER");
-  const raters = [await mk("a@example.org", "CLINICIAN"), await mk("b@example.org", "CLINICIAN")];
-  return { datasetId: imported.datasetId, setId: set.setId, organizer, raters, models: set.models };
-}
 
 describe.each(DATABASES)("model-guided sampling on $name", (database) => {
   // The restore case makes databases of both engines; dropping them waits for other files' load.

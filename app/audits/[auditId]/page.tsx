@@ -7,6 +7,8 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { AdjudicatorSelect } from "@/components/audits/adjudicator-select";
 import { AssignPanel } from "@/components/audits/assign-panel";
 import { CompositionTable } from "@/components/audits/composition-table";
+import { ModelDesignCard } from "@/components/audits/model-design-card";
+import { canonicalModelDesign } from "@/lib/reports/model-design";
 import { ProgressTable } from "@/components/audits/progress-table";
 import { FlaggedItems, ReviewOrderRuleText } from "@/components/audits/review-order-rule";
 import { pageLinks, pageParam } from "@/components/data-table/search-params";
@@ -90,6 +92,9 @@ export default async function AuditPage(props: {
             <Link href={`/audits/${audit.id}/dashboard`} className={buttonVariants({ variant: "secondary" })}>
               {t("detail.dashboard")}
             </Link>
+            <Link href={`/audits/${audit.id}/triage`} className={buttonVariants({ variant: "secondary" })}>
+              {t("triage.link")}
+            </Link>
             {audit.status !== "DRAFT" && (
               <Link href={`/audits/${audit.id}/adjudicate`} className={buttonVariants({ variant: "secondary" })}>
                 {t("detail.adjudicate")}
@@ -148,6 +153,8 @@ export default async function AuditPage(props: {
           <p className="mt-1 text-xs text-slate-600">{t("detail.frameChecksum", { checksum: sampling.frameChecksum })}</p>
           <ReviewOrderRuleText rule={storedReviewOrderRule(audit.sampling)} />
           <CompositionTable composition={composition} />
+          {/* Organizers and admins only: this page requires audits:manage (raters never see a stratum). */}
+          {audit.modelDesign !== null && <ModelDesignCard design={canonicalModelDesign(audit.modelDesign)} />}
           <ExtendSampleForm
             auditId={audit.id}
             seed={audit.seed}

@@ -12,6 +12,7 @@ import { browseItems, itemFacets, ITEMS_TABLE } from "@/lib/server/datasets/brow
 import { datasetFindings } from "@/lib/server/datasets/findings";
 import { getDataset } from "@/lib/server/datasets/list-datasets";
 import { buttonVariants } from "@/components/ui/button";
+import { can } from "@/lib/auth/permissions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("datasets.dataset"))("metaTitle") };
@@ -21,16 +22,17 @@ export default async function DatasetPage(props: {
   params: Promise<{ datasetId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { db } = await pageContext("datasets:manage");
+  const { db, user } = await pageContext("datasets:manage");
   const { datasetId } = await props.params;
   const dataset = await getDataset(db, datasetId);
   if (!dataset) notFound();
   const params = parseTableParams(await props.searchParams, ITEMS_TABLE);
-  const [findings, facets, { rows, total }, t, format] = await Promise.all([
+  const [findings, facets, { rows, total }, t, tt, format] = await Promise.all([
     datasetFindings(db, datasetId),
     itemFacets(db, datasetId),
     browseItems(db, datasetId, params),
     getTranslations("datasets.dataset"),
+    getTranslations("audits.triage"),
     getFormatter(),
   ]);
   return (
@@ -50,9 +52,16 @@ export default async function DatasetPage(props: {
           checksum: dataset.checksum.slice(0, 12),
         })}
         actions={
-          <Link href={`/audits/new?dataset=${dataset.id}`} className={buttonVariants()}>
-            {t("newAudit")}
-          </Link>
+          <>
+            {can(user.role, "evaluations:manage") && (
+              <Link href={`/datasets/${dataset.id}/triage`} className={buttonVariants({ variant: "secondary" })}>
+                {tt("link")}
+              </Link>
+            )}
+            <Link href={`/audits/new?dataset=${dataset.id}`} className={buttonVariants()}>
+              {t("newAudit")}
+            </Link>
+          </>
         }
       />
       <DatasetImportReport report={dataset.importReport} />

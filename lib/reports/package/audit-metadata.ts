@@ -1,7 +1,8 @@
 /**
  * `audit.json` of the reproducibility package: everything a reader needs to see how the numbers
  * were obtained — which benchmark (checksum), which frame and seed, which sampling and ordering
- * algorithms (names and versions), the strata and their allocation, the rubric with its declared
+ * algorithms (names and versions), the strata and their allocation (a model-guided design with its
+ * prediction set's checksum), the rubric with its declared
  * categories, the assignment plan and the time on task — without a single name or e-mail (raters
  * are R1…Rn, as in every export). Pure; key order is fixed, so the same state gives the same bytes.
  */
@@ -56,6 +57,9 @@ export function auditMetadata(snapshot: AuditSnapshot, report: AuditReport, fact
       populationSize: snapshot.audit.populationSize,
       strata: snapshot.audit.strata ?? [],
       sampling: facts.audit.sampling,
+      // A model-guided sample's design (strata, N_h, allocation rule, prediction set and its
+      // checksum); model-strata.csv holds each item's stratum. Absent for any other sample.
+      ...(snapshot.audit.modelDesign ? { modelDesign: snapshot.audit.modelDesign } : {}),
     },
     confidenceLevel: report.audit.confidenceLevel,
     rubric: snapshot.rubric.map((d) => ({

@@ -1,7 +1,8 @@
 /**
  * The files of an audit's reproducibility package, in their fixed order: the data (ratings long
  * and wide, comments, final labels, time on task, rating times, revisions, and the calibration
- * answers when the audit has a calibration round), `audit.json`, the report in every format with
+ * answers when the audit has a calibration round; each sampled item's stratum for a model-guided
+ * sample), `audit.json`, the report in every format with
  * the appendix paragraph, the two scripts that recompute it, a README, and `SHA256SUMS` over all
  * of them (`sha256sum -c SHA256SUMS`). Pure: the caller supplies the rendered exports and scripts.
  */
@@ -9,6 +10,7 @@ import { createHash } from "node:crypto";
 import { strictJson } from "../export-json";
 import type { AuditReport, AuditSnapshot } from "../types";
 import { auditMetadata, type PackageFacts } from "./audit-metadata";
+import { MODEL_STRATA_FILE, modelStrataCsv } from "./model-strata";
 import { packageReadme } from "./readme";
 import type { PackageEntry } from "./zip";
 
@@ -50,6 +52,9 @@ export function packageEntries(input: PackageInput): PackageEntry[] {
     if (content === null) throw new Error(`reproducibility package: the export ${name} could not be rendered`);
     return { name, content };
   });
+  // A model-guided sample: each sampled item's stratum, after the data files (the design is in audit.json).
+  const strata = modelStrataCsv(input.snapshot);
+  if (strata !== null) rendered.splice(dataFiles(input.snapshot).length, 0, { name: MODEL_STRATA_FILE, content: strata });
   const names = ["README.md", "audit.json", ...rendered.map((f) => f.name), "reproduce.py", "reproduce.R", "SHA256SUMS"];
   const entries: PackageEntry[] = [
     { name: "README.md", content: packageReadme(input.snapshot, names) },

@@ -11,6 +11,7 @@ import { createPrng } from "../../sampling/prng";
 import { renderExport } from "../../server/reports/export-files";
 import { calibratedAudit } from "../__fixtures__/calibrated-audit";
 import { driftAudit } from "../__fixtures__/drift-audit";
+import { modelGuidedAudit } from "../__fixtures__/model-guided-audit";
 import { noRatings, oneCategory, singleRater, smallAudit, sparseAudit } from "../__fixtures__/small-audit";
 import { computeAuditReport } from "../compute";
 import type { AuditSnapshot } from "../types";
@@ -223,6 +224,8 @@ describe("reproducibility package", () => {
     ["300 timed items with drift and guideline edits (agreement over time)", driftWithEdits],
     ["a per-turn dimension (gold@t2), 60 items × 3 raters", () => perTurn(randomAudit(13, 60, 3))],
     ["a calibration round, a re-calibration and a rater still practising", () => calibratedAudit(true)],
+    ["a model-guided 100-item sample of 3 strata (design-weighted rate and bound)", () => modelGuidedAudit()],
+    ["a model-guided sample with a stratum not yet rated", () => modelGuidedAudit({ unratedStratum: "some" })],
   ];
 
   describe.skipIf(!hasNumpy)("reproduce.py", () => {

@@ -3,7 +3,7 @@
  * Names come from users: escaped as in report.md, so a name cannot add a heading, link or HTML.
  */
 import { mdCode, mdText } from "../markdown";
-import type { AuditSnapshot } from "../types";
+import type { AuditSnapshot, ModelDesignSummary } from "../types";
 
 const ABOUT: Record<string, string> = {
   "README.md": "this file",
@@ -22,6 +22,8 @@ const ABOUT: Record<string, string> = {
     "the revision summary: accepted corrections per kind (questions, gold answers, distractors, evidence or sources, removed items), count and share of what was reviewed",
   "calibration.csv":
     "the calibration round: each rater's answer to each question of each practice item in each round that asked them, beside the key, with the answer's active milliseconds; the scripts recompute each rater's agreement with the key, Cohen's kappa against it, the pass rule's verdict and the summary from it",
+  "model-strata.csv":
+    "a model-guided sample: each sampled item's model-disagreement stratum (none, some, most, unpredicted); audit.json's sample.modelDesign holds the design, and the scripts recompute the design-weighted error rate and its bound from it",
   "report.json": "the report at full precision (the numbers the scripts check)",
   "report.md": "the report as Markdown",
   "report.tex": "the agreement table and the revision summary as LaTeX",
@@ -57,7 +59,7 @@ with standard errors and confidence intervals, and the exact upper bounds on the
 \`ratings-long.csv\` alone, and prints each beside the value in \`report.json\` with the difference.
 It exits with status 0 when every number agrees (within 1e-9; confidence bounds within 1e-7; counts
 exactly) and 1 otherwise.
-
+${snapshot.audit.modelDesign ? designSection(snapshot.audit.modelDesign) : ""}
 The package is the same, byte for byte, for the same audit state: its files are in a fixed order
 with a fixed time stamp, so the SHA-256 of the zip can be quoted.
 
@@ -66,5 +68,37 @@ with a fixed time stamp, so the SHA-256 of the zip can be quoted.
 | file | what it holds |
 | --- | --- |
 ${rows.join("\n")}
+`;
+}
+
+/** For a model-guided sample: the design, and what the scripts recompute from it. */
+function designSection(d: ModelDesignSummary): string {
+  const rule = d.allocationRule;
+  const ruleText =
+    rule.rule === "neyman"
+      ? `Neyman allocation with prior error rates ${Object.entries(rule.priorErrorRates)
+          .map(([k, p]) => `${k} ${p}`)
+          .join(", ")}`
+      : rule.rule === "oversample"
+        ? `oversampling of the strata where models disagree by a factor of ${rule.factor}`
+        : "proportional allocation";
+  const rows = d.allocation.map((a) => `| ${mdCode(a.key)} | ${a.population} | ${a.allocated} |`);
+  return `
+## The model-guided design
+
+The sample was drawn stratified by how many models of the prediction set ${mdText(d.predictionSet.name)}
+(SHA-256 ${mdCode(d.predictionSet.checksum)}) disagree with the gold answer (algorithm
+${mdCode(`${d.algorithm.name}`)} v${d.algorithm.version}), with ${ruleText}:
+
+| stratum | items in the benchmark (N_h) | sampled (n_h) |
+| --- | --- | --- |
+${rows.join("\n")}
+
+\`audit.json\` (\`sample.modelDesign\`) holds the design and \`model-strata.csv\` each sampled item's
+stratum. From them and \`ratings-long.csv\` (an item's verdict: its majority label is the error
+category) the scripts recompute per dimension the rated and incorrect items per stratum, the
+design-weighted error rate, its variance and the one-sided upper bound (Korn & Graubard's
+effective-sample-size Clopper-Pearson bound with the degrees-of-freedom adjustment and the design
+effect from add-one stratum rates), each within 1e-9 of \`report.json\`'s \`stratifiedErrorRate\`.
 `;
 }

@@ -26,7 +26,10 @@
 # the key) and recomputes per rater and round the items answered, the questions compared, the
 # matches, agreement with the key, Cohen's kappa against it (categories of different questions kept
 # apart) and the active time, the pass rule's verdict, the round that counts (the rater's latest)
-# and the summary. Exit status 0 when every
+# and the summary. For a model-guided (suspect-first) sample it reads the design from audit.json and
+# each item's stratum from model-strata.csv and recomputes per dimension the rated and incorrect
+# items per stratum, the design-weighted error rate, its variance and Korn & Graubard's upper bound
+# (written out in its section below). Exit status 0 when every
 # number agrees (1e-9; confidence bounds 1e-7; counts exactly), 1 otherwise.
 #
 # Base R only: the formulas are those of Gwet's irrCAC 1.0 (gwet.ac1.raw, fleiss.kappa.raw,
@@ -825,6 +828,81 @@ if (!is.null(cal)) {
   }
   compare(name, "summary re-calibrated", s$recalibrated, sum(vapply(per_rater, length, 0L) > 1), exact = TRUE)
 }
+
+# --- model-guided design (stratified estimate) ------------------------------------------------------
+# A sample stratified by model disagreement (docs/stratified-sampling.md): audit.json's
+# sample.modelDesign gives the strata and N_h, model-strata.csv each sampled item's stratum. An
+# item's verdict is whether its majority label (the tie category for a tie) is the error category;
+# an item without a rating has none. Estimate sum W_h x_h/n_h; variance sum W_h^2 (1 - f_h)
+# p_h (1 - p_h)/(n_h - 1) (census 0; n_h = 1: W_h^2 (1 - f_h)/4); bound: Korn & Graubard's
+# Clopper-Pearson at n* = p~(1 - p~)/v~ from add-one rates p~_h = (x_h + 1)/(n_h + 2) (v~ with
+# max(n_h - 1, 1)), times (qt(level, n - 1)/qt(level, n - H))^2, x* = n*_df p^, upper =
+# qbeta(level, x* + 1, n*_df - x*); 1 when every item is wrong or n - H < 1, p^ for a census.
+
+stratified_bound <- function(pop, rated, wrong, level) {
+  N <- sum(pop); n <- sum(rated); H <- length(pop); df <- n - H
+  W <- pop / N; f <- rated / pop; p <- wrong / rated; pt <- (wrong + 1) / (rated + 2)
+  open <- rated < pop
+  variance <- sum(ifelse(open, ifelse(rated == 1, W^2 * (1 - f) / 4, W^2 * (1 - f) * p * (1 - p) / pmax(rated - 1, 1)), 0))
+  smoothed <- sum(W * pt)
+  smoothed_variance <- sum(ifelse(open, W^2 * (1 - f) * pt * (1 - pt) / pmax(rated - 1, 1), 0))
+  out <- list(populationSize = N, sampled = n, strata = H, degreesOfFreedom = df, estimate = sum(W * p), variance = variance)
+  if (smoothed_variance == 0) return(c(out, list(effectiveSampleSize = NULL, adjustedEffectiveSampleSize = NULL, upper = out$estimate)))
+  n_star <- smoothed * (1 - smoothed) / smoothed_variance
+  if (df < 1) return(c(out, list(effectiveSampleSize = n_star, adjustedEffectiveSampleSize = NULL, upper = 1)))
+  ratio <- if (H == 1) 1 else qt(level, n - 1) / qt(level, df)
+  n_adj <- n_star * ratio^2
+  x <- n_adj * out$estimate
+  upper <- if (all(wrong == rated)) 1 else min(1, qbeta(level, x + 1, n_adj - x))
+  c(out, list(effectiveSampleSize = n_star, adjustedEffectiveSampleSize = n_adj, upper = upper))
+}
+
+check_model_design <- function() {
+  meta <- if (requireNamespace("jsonlite", quietly = TRUE)) {
+    jsonlite::fromJSON(file.path(folder, "audit.json"), simplifyVector = FALSE)
+  } else read_json(file.path(folder, "audit.json"))
+  design <- meta$sample$modelDesign; reported_design <- report$audit$modelDesign
+  if (is.null(design) && is.null(reported_design)) return(invisible())
+  name <- "model-guided design"
+  if (is.null(design) || is.null(reported_design)) return(compare(name, "design in audit.json and report.json", "present", "missing"))
+  compare(name, "prediction set checksum", reported_design$predictionSet$checksum, design$predictionSet$checksum)
+  strata <- read.csv(file.path(folder, "model-strata.csv"), colClasses = "character", na.strings = character(0), encoding = "UTF-8")
+  if (!identical(names(strata), c("item", "stratum"))) stop("model-strata.csv: expected the header item,stratum")
+  keys <- sapply(design$allocation, `[[`, "key"); pop <- sapply(design$allocation, `[[`, "population")
+  for (h in seq_along(keys)) {
+    compare(name, sprintf("stratum %s population", keys[h]), reported_design$allocation[[h]]$population, pop[h], exact = TRUE)
+    compare(name, sprintf("stratum %s sampled", keys[h]), design$allocation[[h]]$allocated, sum(strata$stratum == keys[h]), exact = TRUE)
+  }
+  for (dimension in report$dimensions) {
+    reported <- dimension$stratifiedErrorRate
+    if (is.null(reported)) next
+    key <- dimension$key; categories <- unlist(dimension$agreement$categories)
+    tie <- dimension$agreement$options$tieCategory
+    mine <- long[long$dimension == key, ]
+    items <- unique(mine$item)
+    votes <- table(factor(mine$item, levels = items), factor(mine$category, levels = categories))
+    label <- apply(votes, 1, function(v) if (sum(v == max(v)) == 1) categories[which.max(v)] else if (is.null(tie)) NA else tie)
+    wrong_item <- !is.na(label) & label == dimension$errorCategory
+    h <- match(strata$stratum[match(items, strata$item)], keys)
+    rated <- tabulate(h, length(keys)); wrong <- tabulate(h[wrong_item], length(keys))
+    for (s in seq_along(keys)) {
+      compare(key, sprintf("stratified %s rated", keys[s]), reported$tallies[[s]]$rated, rated[s], exact = TRUE)
+      compare(key, sprintf("stratified %s incorrect", keys[s]), reported$tallies[[s]]$incorrect, wrong[s], exact = TRUE)
+    }
+    unrated <- keys[rated == 0]
+    compare(key, "stratified estimate available", tolower(as.character(reported$ok)), tolower(as.character(length(unrated) == 0)))
+    if (length(unrated) > 0 || !isTRUE(reported$ok)) {
+      compare(key, "stratified strata without a verdict", paste(unlist(reported$unrated), collapse = " "), paste(unrated, collapse = " "))
+      next
+    }
+    b <- stratified_bound(pop, rated, wrong, report$audit$confidenceLevel)
+    for (f in c("populationSize", "sampled", "strata", "degreesOfFreedom")) compare(key, paste("stratified", f), reported$bound[[f]], b[[f]], exact = TRUE)
+    for (f in c("estimate", "variance", "effectiveSampleSize", "adjustedEffectiveSampleSize", "upper")) {
+      compare(key, paste("stratified", f), reported$bound[[f]], b[[f]])
+    }
+  }
+}
+check_model_design()
 
 table_rows <- do.call(rbind, c(list(c("dimension", "quantity", "report", "recomputed", "difference", "", "")), rows))
 widths <- apply(table_rows, 2, function(col) max(nchar(col)))

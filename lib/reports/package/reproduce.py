@@ -29,6 +29,10 @@ calibration.csv (each rater's answer to each question of each practice item, bes
 recomputes per rater and round the items answered, the questions compared, the matches, agreement
 with the key, Cohen's kappa against the key (categories of different questions kept apart) and the
 active time, the pass rule's verdict, the round that counts (the rater's latest) and the summary.
+For a model-guided (suspect-first) sample it reads the design from audit.json and each item's
+stratum from model-strata.csv and recomputes per dimension the rated and incorrect items per
+stratum, the design-weighted error rate, its variance and Korn & Graubard's upper bound
+(docs/stratified-sampling.md in ClinAudit; written out in its section below).
 Exit status 0 when every number agrees (1e-9;
 confidence bounds 1e-7; counts exactly), 1 otherwise.
 
@@ -700,6 +704,96 @@ def check_latent_class(folder, report, out):
             out.add(key, f"{name} error rate (mean posterior)", lc["errorRate"]["estimate"], float(fit["T"][:, e].mean()))
 
 
+# --- model-guided design (stratified estimate) ------------------------------------------------------
+# A sample stratified by model disagreement (docs/stratified-sampling.md): audit.json's
+# sample.modelDesign gives the strata and N_h, model-strata.csv each sampled item's stratum. An
+# item's verdict is whether its majority label (the tie category for a tie) is the error category;
+# an item without a rating has none. Per stratum n_h rated, x_h incorrect; W_h = N_h / N,
+# f_h = n_h / N_h. Estimate sum W_h x_h/n_h; variance sum W_h^2 (1 - f_h) p_h (1 - p_h)/(n_h - 1)
+# (a census stratum adds 0, n_h = 1 adds W_h^2 (1 - f_h)/4); the bound is Korn & Graubard's
+# Clopper-Pearson at n* = p~(1 - p~)/v~ from add-one rates p~_h = (x_h + 1)/(n_h + 2) (v~ with
+# max(n_h - 1, 1)), times (t_{n-1}(level)/t_{n-H}(level))^2, x* = n*_df p^, upper = the level
+# quantile of Beta(x* + 1, n*_df - x*); 1 when every item is wrong or n - H < 1, p^ for a census.
+
+def stratified_bound(tallies, level):
+    N = sum(t["population"] for t in tallies)
+    n = sum(t["rated"] for t in tallies)
+    H = len(tallies)
+    estimate = variance = smoothed = smoothed_variance = 0.0
+    for t in tallies:
+        Nh, nh, xh = t["population"], t["rated"], t["incorrect"]
+        W, f, p, pt = Nh / N, nh / Nh, xh / nh, (xh + 1) / (nh + 2)
+        estimate += W * p
+        smoothed += W * pt
+        if nh < Nh:
+            variance += W * W * (1 - f) / 4 if nh == 1 else W * W * (1 - f) * p * (1 - p) / (nh - 1)
+            smoothed_variance += W * W * (1 - f) * pt * (1 - pt) / max(nh - 1, 1)
+    df = n - H
+    out = {"populationSize": N, "sampled": n, "strata": H, "degreesOfFreedom": df, "estimate": estimate, "variance": variance}
+    if smoothed_variance == 0:
+        return dict(out, effectiveSampleSize=None, adjustedEffectiveSampleSize=None, upper=estimate)
+    n_star = smoothed * (1 - smoothed) / smoothed_variance
+    if df < 1:
+        return dict(out, effectiveSampleSize=n_star, adjustedEffectiveSampleSize=None, upper=1.0)
+    ratio = 1.0 if H == 1 else t_quantile(level, n - 1) / t_quantile(level, df)
+    n_adj = n_star * ratio * ratio
+    x = n_adj * estimate
+    all_wrong = all(t["incorrect"] == t["rated"] for t in tallies)
+    upper = 1.0 if all_wrong else min(1.0, beta_quantile(level, x + 1, n_adj - x))
+    return dict(out, effectiveSampleSize=n_star, adjustedEffectiveSampleSize=n_adj, upper=upper)
+
+
+def check_model_design(folder, report, ratings, out):
+    with open(os.path.join(folder, "audit.json"), encoding="utf-8") as f:
+        design = json.load(f)["sample"].get("modelDesign")
+    reported_design = report["audit"].get("modelDesign")
+    if design is None and reported_design is None:
+        return
+    name = "model-guided design"
+    if design is None or reported_design is None:
+        out.add(name, "design in audit.json and report.json", "present", "missing")
+        return
+    out.add(name, "prediction set checksum", reported_design["predictionSet"]["checksum"], design["predictionSet"]["checksum"])
+    with open(os.path.join(folder, "model-strata.csv"), newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    if rows[0] != ["item", "stratum"]:
+        sys.exit("model-strata.csv: expected the header item,stratum")
+    stratum_of = {item: stratum for item, stratum in rows[1:]}
+    keys = [a["key"] for a in design["allocation"]]
+    for a, theirs in zip(design["allocation"], reported_design["allocation"]):
+        out.add(name, f"stratum {a['key']} population", theirs["population"], a["population"], exact=True)
+        out.add(name, f"stratum {a['key']} sampled", a["allocated"], sum(1 for s in stratum_of.values() if s == a["key"]), exact=True)
+    level = report["audit"]["confidenceLevel"]
+    for dimension in report["dimensions"]:
+        reported = dimension.get("stratifiedErrorRate")
+        if reported is None:
+            continue
+        key, error = dimension["key"], dimension["errorCategory"]
+        categories = dimension["agreement"]["categories"]
+        tie = dimension["agreement"]["options"]["tieCategory"]
+        tallies = [{"key": a["key"], "population": a["population"], "rated": 0, "incorrect": 0} for a in design["allocation"]]
+        for item, chosen in ratings.get(key, {}).items():
+            votes = np.array([chosen.count(c) for c in categories])
+            leaders = np.flatnonzero(votes == votes.max())
+            label = categories[leaders[0]] if len(leaders) == 1 else tie
+            t = tallies[keys.index(stratum_of[item])]
+            t["rated"] += 1
+            t["incorrect"] += 1 if label == error else 0
+        for theirs, mine in zip(reported["tallies"], tallies):
+            for field in ("rated", "incorrect"):
+                out.add(key, f"stratified {mine['key']} {field}", theirs[field], mine[field], exact=True)
+        unrated = [t["key"] for t in tallies if t["rated"] == 0]
+        out.add(key, "stratified estimate available", str(reported["ok"]).lower(), str(not unrated).lower())
+        if unrated or not reported["ok"]:
+            out.add(key, "stratified strata without a verdict", " ".join(reported.get("unrated", [])), " ".join(unrated))
+            continue
+        mine, bound = stratified_bound(tallies, level), reported["bound"]
+        for field in ("populationSize", "sampled", "strata", "degreesOfFreedom"):
+            out.add(key, f"stratified {field}", bound[field], mine[field], exact=True)
+        for field in ("estimate", "variance", "effectiveSampleSize", "adjustedEffectiveSampleSize", "upper"):
+            out.add(key, f"stratified {field}", bound[field], mine[field])
+
+
 # --- calibration round -----------------------------------------------------------------------------
 
 def cohen_kappa(given, key):
@@ -852,6 +946,7 @@ def main(folder):
     check_rater_quality(folder, report, read_rated_by(os.path.join(folder, "ratings-long.csv")), out)
     check_latent_class(folder, report, out)
     check_calibration(folder, report, out)
+    check_model_design(folder, report, ratings, out)
     out.print()
     checked = len(out.rows)
     if out.failures:

@@ -114,14 +114,14 @@ function onShutdown(): void {
 export function recordDownload(
   db: Db,
   viewer: { userId: string; address: string | null },
-  action: "download.corrected" | "download.backup" | "download.package",
-  covers: { auditId: string; datasetId?: string; detail: Record<string, string | number> },
+  action: "download.corrected" | "download.backup" | "download.package" | "download.triage",
+  covers: { auditId?: string; datasetId?: string; detail: Record<string, string | number> },
 ): void {
   recordAccess(db, {
     ...viewer,
     action,
     patient: null,
-    auditId: covers.auditId,
+    auditId: covers.auditId ?? null,
     datasetId: covers.datasetId ?? null,
     detail: JSON.stringify(covers.detail),
   });

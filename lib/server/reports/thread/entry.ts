@@ -6,6 +6,7 @@ import { createDb, type Db } from "../../../db/client";
 import { adjudicationQueue } from "../../adjudication/queue";
 import { auditProgress } from "../../audits/progress";
 import { fullCollection, idleCollector } from "../../threads/idle-gc";
+import { disagreementFrame } from "../../triage/disagreement-frame";
 import type { ThreadReply, ThreadRequest } from "./protocol";
 import { builtPackage, headAndReport, renderedExport } from "./work";
 
@@ -42,6 +43,8 @@ function answer(request: ThreadRequest): Promise<unknown> {
       return adjudicationQueue(db, request.auditId);
     case "progress":
       return auditProgress(db, request.auditId);
+    case "disagreement":
+      return disagreementFrame(db, request.datasetId, request.setId);
   }
 }
 

@@ -2,6 +2,7 @@
 import type { AuditSnapshot, ShownReport } from "../../../reports/types";
 import type { AdjudicationQueue } from "../../adjudication/queue";
 import type { AuditProgress } from "../../audits/progress";
+import type { DisagreementFrame } from "../../triage/disagreement-frame";
 
 /** The little of a snapshot a page needs beside the report (the snapshot itself stays in the thread). */
 export interface AuditHead {
@@ -45,7 +46,9 @@ export type ThreadRequest =
   | ({ op: "export"; file: string; extras: string } & Target)
   | ({ op: "package"; scriptsDir?: string; extras: string } & Target)
   | ({ op: "adjudication" } & Target)
-  | ({ op: "progress" } & Target);
+  | ({ op: "progress" } & Target)
+  /** A prediction set's model disagreement per item of its dataset (the set never changes). */
+  | { op: "disagreement"; url: string; datasetId: string; setId: string };
 
 export interface ThreadAnswers {
   /** The answering thread's id. */
@@ -55,6 +58,7 @@ export interface ThreadAnswers {
   package: BuiltPackage | null;
   adjudication: AdjudicationQueue | null;
   progress: AuditProgress | null;
+  disagreement: DisagreementFrame | null;
 }
 
 export type ThreadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
