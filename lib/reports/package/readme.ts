@@ -16,6 +16,8 @@ const ABOUT: Record<string, string> = {
   "time-on-task.csv": "measured active seconds and discussion flags per item and rater",
   "latent-class.csv":
     "per rated item and dimension: the majority label, the Dawid-Skene most probable class and the posterior per category; the scripts refit the model from ratings-long.csv",
+  "latent-class-replicates.csv":
+    "per dimension, the B = 10,000 item-bootstrap replicates of the latent-class error rate (report.json's errorRate.interval), once computed; the scripts recompute the first ones exactly and the interval from all",
   "rating-times.csv":
     "per rating (the rows of ratings-long.csv): when it was last given, the item's place in that rater's queue and their active milliseconds; the agreement-over-time windows and each rater's median time per case (rater quality) are recomputed from it",
   "revisions.csv":
