@@ -60,6 +60,13 @@ with standard errors and confidence intervals, and the exact upper bounds on the
 It exits with status 0 when every number agrees (within 1e-9; confidence bounds within 1e-7; counts
 exactly) and 1 otherwise.
 
+The latent-class error rate's item-bootstrap interval (report.json's \`errorRate.interval\`, once
+computed) rests on 10,000 refits of the model, too many to rerun by default: the scripts refit the
+first 20 replicates exactly (drawing the same items on the frozen PRNG) against
+\`latent-class-replicates.csv\`, which holds all of them, and recompute the interval from the stored
+values. \`python3 reproduce.py --all-replicates\` (or \`Rscript reproduce.R --all-replicates\`)
+refits every replicate: minutes in Python, up to hours in R.
+
 The package is the same, byte for byte, for the same audit state: its files are in a fixed order
 with a fixed time stamp, so the SHA-256 of the zip can be quoted.
 
