@@ -22,7 +22,15 @@ const state = processWide("latent-interval-thread", () => ({
   pending: new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>(),
   nextId: 0,
   here: undefined as IntervalRunner | undefined,
+  /** In-process runs are told apart by client: in-memory databases all have the same URL. */
+  clients: new WeakMap<Db, string>(),
 }));
+
+function scopeOf(db: Db, url: string): string {
+  let scope = state.clients.get(db);
+  if (!scope) state.clients.set(db, (scope = `${url}#${state.nextId++}`));
+  return scope;
+}
 
 /** Lets dashboards start interval computations in this process (server start; tests that test them). */
 export function enableLatentIntervals(on = true): void {
@@ -47,7 +55,7 @@ export function startLatentIntervals(db: Db, auditId: string, report: ShownRepor
   const url = clientUrl(db);
   if (!threadServes(url)) {
     state.here ??= new IntervalRunner();
-    state.here.request(db, url, auditId, requests);
+    state.here.request(db, scopeOf(db, url), auditId, requests);
     return;
   }
   ask({ op: "request", url, auditId, requests }).catch((error) => log().warn({ err: error }, "latent-interval request failed"));
@@ -56,7 +64,7 @@ export function startLatentIntervals(db: Db, auditId: string, report: ShownRepor
 /** The audit's intervals queued or being computed, with the time left where it is known; [] when none. */
 export async function latentIntervalStatus(db: Db, auditId: string): Promise<IntervalProgress[]> {
   const url = clientUrl(db);
-  if (!threadServes(url)) return state.here?.status(url, auditId) ?? [];
+  if (!threadServes(url)) return state.here?.status(scopeOf(db, url), auditId) ?? [];
   if (!state.worker) return [];
   return ask({ op: "status", url, auditId });
 }
