@@ -690,7 +690,9 @@ def check_latent_interval(key, gave, e, interval, stored, out, all_replicates):
         fit = dawid_skene(gave[used], drawn[used])
         mine = float(drawn[used] @ fit["T"][:, e] / drawn[used].sum())
         theirs = values[b] if b < len(values) else None
-        worst = max(worst, abs(mine - theirs) if theirs is not None else math.inf)
+        # A degenerate refit (no value in the report, NaN here) agrees with itself; NaN against a value does not.
+        d = abs(mine - theirs) if theirs is not None else (0.0 if math.isnan(mine) else math.inf)
+        worst = max(worst, math.inf if math.isnan(d) else d)
     out.add(key, f"{name} replicates 1..{K} refitted (largest difference)", 0.0, worst)
     ci = percentile_interval(values, interval["level"])
     out.add(key, f"{name} replicates counted", interval["used"], sum(1 for v in values if v is not None), exact=True)
