@@ -28,7 +28,10 @@ export function simulated(items: number, raters: number, independent = false): L
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const independent = process.argv.includes("--independent");
-  const [items = 100, raters = 3, replicates = 10_000] = process.argv.slice(2).filter((a) => !a.startsWith("--")).map(Number);
+  const [items = 100, raters = 3, replicates = 10_000] = process.argv
+    .slice(2)
+    .filter((a) => !a.startsWith("--"))
+    .map(Number);
   const rows = simulated(items, raters, independent);
   let t = performance.now();
   const model = latentClassModel(rows, CATEGORIES)!;
