@@ -42,7 +42,9 @@ async function shoot(page: Page, name: string, testInfo: import("@playwright/tes
 }
 
 test("agreement over time: the organizer sees the drift, its timeline and each rater; raters never do", async ({ browser }, testInfo) => {
-  test.setTimeout(150_000); // two seeding processes, two languages, two users: ~60 s on a loaded machine
+  // Two seeding processes, two languages, two users (~60 s on a loaded machine) and the latent-class
+  // interval's 10,000 refits in the background thread.
+  test.setTimeout(330_000);
   const path = await createOpenAudit(browser, {
     name: `Drift ${Date.now()}`,
     dataset: OBGYN,
@@ -79,8 +81,13 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   await expect(latent).toContainText("Latent-class estimate (Dawid–Skene)");
   await expect(page.getByTestId("latent-error-gold")).toHaveText(/^\d+(\.\d)?%$/);
   await expect(latent.getByRole("row")).toHaveCount(4);
+  // Its interval is computed in the background: the card says so, then the live dashboard shows it.
+  const interval = page.getByTestId("latent-interval-gold");
+  await expect(interval).toContainText(/10,000 refits\) is being computed|item-bootstrap interval/);
+  await expect(interval).toHaveText(/^95% item-bootstrap interval \d+\.\d% to \d+\.\d% \(10,000 refits\)\.$/, { timeout: 240_000 });
   await latent.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath("latent-class-en.png") });
+  await expect(page.getByTestId("audit-paragraph")).toContainText(/95% item-bootstrap interval [\d.]+%–[\d.]+%, 10,000 refits/);
 
   const report = await (await page.request.get(`/api/audits/${auditId}/export/report.json`)).json();
   const gold = report.agreementOverTime.dimensions.find((d: { key: string }) => d.key === "gold");
@@ -88,6 +95,11 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   expect(gold.windows.map((w: { items: number }) => w.items)).toEqual([6, 6, 6, 6, 6, 6]);
   expect(gold.drop.prompt).toBe(true);
   expect(gold.guidelineEdits).toEqual([expect.objectContaining({ afterWindows: 3 })]);
+  const goldRate = report.dimensions.find((d: { key: string }) => d.key === "gold").latentClass.errorRate;
+  expect(goldRate.interval).toMatchObject({ replicates: 10_000, level: 0.95, stream: "latent-class/gold" });
+  expect(goldRate.interval.ciLower).toBeLessThanOrEqual(goldRate.interval.ciUpper);
+  const replicates = await (await page.request.get(`/api/audits/${auditId}/export/latent-class-replicates.csv`)).text();
+  expect(replicates.split("\n").filter((line) => line.startsWith("gold,"))).toHaveLength(10_000);
 
   // Each rater's quality: every row for the organizer, with intervals, B and the seed, and the note.
   const quality = page.getByTestId("rater-quality-gold");
@@ -109,6 +121,7 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   await expect(page.getByTestId("rater-quality-gold")).toContainText("每位评审者的质量");
   await shootQuality(page, "rater-quality-zh-CN", testInfo);
   await expect(page.getByTestId("latent-class-gold")).toContainText("潜在类别估计（Dawid–Skene）");
+  await expect(page.getByTestId("latent-interval-gold")).toContainText("条目自助法区间");
   await page.getByTestId("latent-class-gold").scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath("latent-class-zh-CN.png") });
   await page.getByTestId("locale-switcher").selectOption("en");
@@ -138,5 +151,6 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   expect(html).not.toContain("Agreement over time");
   expect(html).not.toContain("Dawid");
   expect(html).not.toContain("latentClass");
+  expect(html).not.toContain("item-bootstrap");
   expect((await clinician.request.get(`/api/audits/${auditId}/export/report.json`)).status()).toBe(403);
 });

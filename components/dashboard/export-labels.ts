@@ -8,6 +8,7 @@ export const EXPORT_LABEL_KEYS = {
   "stats-ratings.R": "statsR",
   "majority-labels.csv": "majority",
   "latent-class.csv": "latentClass",
+  "latent-class-replicates.csv": "latentReplicates",
   "report.json": "json",
   "report.md": "markdown",
   "report.tex": "latex",

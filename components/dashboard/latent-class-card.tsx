@@ -2,18 +2,30 @@
  * Dawid–Skene latent-class estimates of one dimension beside the majority vote: the mean
  * probability of the error category, each rater's sensitivity and specificity for it, and the
  * items whose most probable class is not their majority label. Organizers and admins only (the page
- * decides): it says how each rater tends to answer.
+ * decides): it says how each rater tends to answer. The error rate's item-bootstrap interval is
+ * computed in the background (lib/server/reports/latent-interval): until it is kept for the
+ * report's ratings the card says so, with the time left once the computation has measured it.
  */
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { categoryLabel } from "@/lib/reports/labels";
+import { LATENT_CLASS_REPLICATES } from "@/lib/agreement/latent-class";
 import type { ShownDimension } from "@/lib/reports/types";
 import { Card } from "../ui/card";
 import { useReportFormat } from "./use-report-format";
 
 const SHOWN_ITEMS = 20;
 
-export function LatentClassCard({ dimension, itemHref }: { dimension: ShownDimension; itemHref: (itemId: string) => string }) {
+export function LatentClassCard({
+  dimension,
+  itemHref,
+  remainingMs,
+}: {
+  dimension: ShownDimension;
+  itemHref: (itemId: string) => string;
+  /** Time left of the interval's computation, when it is being computed and has measured it. */
+  remainingMs?: number | null;
+}) {
   const t = useTranslations("dashboard.latentClass");
   const f = useReportFormat();
   const lc = dimension.latentClass;
@@ -29,7 +41,7 @@ export function LatentClassCard({ dimension, itemHref }: { dimension: ShownDimen
           <p className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={`latent-error-${dimension.key}`}>
             {f.percent(lc.errorRate.estimate)}
           </p>
-          <p className="text-xs text-slate-600">
+          <p className="text-xs text-slate-600" data-testid={`latent-interval-${dimension.key}`}>
             {lc.errorRate.interval
               ? t("interval", {
                   level: f.level(lc.errorRate.interval.level),
@@ -37,7 +49,9 @@ export function LatentClassCard({ dimension, itemHref }: { dimension: ShownDimen
                   upper: f.percent(lc.errorRate.interval.ciUpper),
                   replicates: f.count(lc.errorRate.interval.replicates),
                 })
-              : t("noInterval")}
+              : typeof remainingMs === "number"
+                ? t("computing", { replicates: f.count(LATENT_CLASS_REPLICATES), minutes: Math.max(1, Math.ceil(remainingMs / 60_000)) })
+                : t("computingStarted", { replicates: f.count(LATENT_CLASS_REPLICATES) })}
           </p>
         </>
       ) : (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DS_MAX_ITERATIONS, errorDetection, fitDawidSkene, meanPosterior, patternWeights, ratingPatterns } from "./dawid-skene";
-import { bootstrapMeanPosterior, latentClassModel } from "./latent-class";
+import { createPrng } from "../sampling/prng";
+import { bootstrapInputs, bootstrapMeanPosterior, bootstrapReplicates, latentClassModel } from "./latent-class";
 import type { LongRating } from "./long-format";
 
 const CATEGORIES = ["correct", "incorrect", "uncertain"];
@@ -89,5 +90,46 @@ describe("item bootstrap of the mean posterior", () => {
     expect(a.ciUpper).toBeGreaterThanOrEqual(a.estimate);
     expect(a.ciUpper).toBeGreaterThan(a.ciLower);
     expect(bootstrapMeanPosterior(model, 1, { ...options, seed: "other" }).ciLower).not.toBe(a.ciLower);
+  });
+
+  it("refits replicate b on stream <stream>/<b> with the reference generator's draws, in any chunks", () => {
+    const all = bootstrapMeanPosterior(model, 1, options).values;
+    const chunked = new Float64Array(options.replicates);
+    bootstrapReplicates(model, 1, options, 0, 70, chunked);
+    bootstrapReplicates(model, 1, options, 70, options.replicates, chunked);
+    expect(chunked).toEqual(all);
+    const n = model.patterns.patternOf.length;
+    for (const b of [0, 1, 199]) {
+      const rng = createPrng(options.seed, `${options.stream}/${b + 1}`);
+      const w = new Float64Array(model.patterns.count);
+      for (let k = 0; k < n; k++) w[model.patterns.patternOf[rng.nextInt(n)]!]!++;
+      expect(all[b]).toBe(meanPosterior(fitDawidSkene(model.patterns, w), w, 1));
+    }
+  });
+
+  it("leaves a pattern no drawn item shows out of the replicate (its posterior was NaN)", () => {
+    // R3 says "incorrect" only on i0: a replicate without i0 has θ = 0 there in every class.
+    const rare = rows([
+      ["correct", "correct", "incorrect"],
+      ...Array.from({ length: 30 }, (_, i) => ["correct", i % 3 ? "correct" : "incorrect", "correct"]),
+    ]);
+    const m = latentClassModel(rare, CATEGORIES.slice(0, 2))!;
+    const w = patternWeights(m.patterns);
+    w[0] = 0;
+    const fit = fitDawidSkene(m.patterns, w);
+    expect(Array.from(fit.patternPosteriors.subarray(0, 2))).toEqual([0, 0]);
+    expect(Number.isFinite(meanPosterior(fit, w, 1))).toBe(true);
+    const boot = bootstrapMeanPosterior(m, 1, { ...options, replicates: 300 });
+    expect(boot.used).toBe(300);
+  });
+
+  it("fingerprints the inputs: the patterns, who shows which, the category and the settings", () => {
+    const key = bootstrapInputs(model, 1, options);
+    expect(bootstrapInputs(latentClassModel(rows(table), CATEGORIES.slice(0, 2))!, 1, options)).toBe(key);
+    expect(bootstrapInputs(model, 0, options)).not.toBe(key);
+    expect(bootstrapInputs(model, 1, { ...options, seed: "other" })).not.toBe(key);
+    const moved = table.map((row) => [...row]);
+    moved[3] = ["incorrect", "incorrect", "incorrect"];
+    expect(bootstrapInputs(latentClassModel(rows(moved), CATEGORIES.slice(0, 2))!, 1, options)).not.toBe(key);
   });
 });

@@ -69,11 +69,31 @@ export function patternWeights(p: RatingPatterns): Float64Array {
   return w;
 }
 
-/** The fit over patterns with item counts `weights` (a bootstrap replicate passes its own counts). */
-export function fitDawidSkene(p: RatingPatterns, weights: Float64Array): DawidSkeneFit {
+/**
+ * What every fit over the same patterns shares, made once (a bootstrap refits the same patterns
+ * 10,000 times): each pattern's ratings as offsets — θ[g][c][k] is theta[at + c·q] with
+ * at = g·q·q + k, the row's mass mass[at' + c] with at' = g·q — and the buffers the EM works in.
+ */
+export interface DawidSkeneWorkspace {
+  patterns: RatingPatterns;
+  start: Int32Array;
+  thetaAt: Int32Array;
+  massAt: Int32Array;
+  /** Patterns with items in the current fit (weight > 0), in order. */
+  active: Int32Array;
+  T: Float64Array;
+  next: Float64Array;
+  /** Per pattern, the last E-step's normaliser and its log shift: the likelihood is summed once, at the end. */
+  total: Float64Array;
+  scale: Float64Array;
+  prior: Float64Array;
+  /** theta[(g·q + c)·q + k] */
+  theta: Float64Array;
+  mass: Float64Array;
+}
+
+export function dawidSkeneWorkspace(p: RatingPatterns): DawidSkeneWorkspace {
   const { q, r, count } = p;
-  // Each pattern's ratings as offsets: θ[g][c][k] is theta[at + c * q] with at = g·q·q + k, and the
-  // row's mass mass[g * q + c].
   const start = new Int32Array(count + 1);
   const at: number[] = [];
   const row: number[] = [];
@@ -86,56 +106,100 @@ export function fitDawidSkene(p: RatingPatterns, weights: Float64Array): DawidSk
     }
     start[x + 1] = at.length;
   }
-  const thetaAt = Int32Array.from(at);
-  const massAt = Int32Array.from(row);
+  return {
+    patterns: p,
+    start,
+    thetaAt: Int32Array.from(at),
+    massAt: Int32Array.from(row),
+    active: new Int32Array(count),
+    T: new Float64Array(count * q),
+    next: new Float64Array(count * q),
+    total: new Float64Array(count),
+    scale: new Float64Array(count),
+    prior: new Float64Array(q),
+    theta: new Float64Array(r * q * q),
+    mass: new Float64Array(r * q),
+  };
+}
+
+interface EmRun {
+  /** The last E-step's posteriors (one of the workspace's buffers); zero-weight patterns are not updated. */
+  T: Float64Array;
+  iterations: number;
+  converged: boolean;
+  logLikelihood: number;
+}
+
+/**
+ * The EM of the header over the patterns with weight > 0 (a pattern no item shows changes no sum,
+ * no change and no likelihood, so it is skipped). Each θ, mass and π entry is summed over the
+ * patterns in the same order as a plain loop over every pattern would, so the numbers do not
+ * depend on the skipping.
+ */
+function em(ws: DawidSkeneWorkspace, weights: Float64Array): EmRun {
+  const { q, r } = ws.patterns;
+  const { start, thetaAt, massAt, active, prior, theta, mass, total: totals, scale: scales } = ws;
+  let used = 0;
   let n = 0;
-  for (let x = 0; x < count; x++) n += weights[x] as number;
-  let T: Float64Array = initialPosteriors(p);
-  let next: Float64Array = new Float64Array(count * q);
-  const prior = new Float64Array(q);
-  const theta = new Float64Array(r * q * q); // theta[(g * q + c) * q + k]
-  const mass = new Float64Array(r * q);
+  for (let x = 0; x < weights.length; x++) {
+    const w = weights[x] as number;
+    n += w;
+    if (w !== 0) active[used++] = x;
+  }
+  let T = ws.T;
+  let next = ws.next;
+  initialPosteriors(ws, used, T);
+  const cells = r * q;
+  const share = new Float64Array(q);
   let iterations = 0;
   let converged = false;
-  let logLikelihood = 0;
   while (iterations < DS_MAX_ITERATIONS) {
     iterations++;
-    // M-step.
+    // M-step: each entry gets at most one term per pattern (one rating per rater), in pattern order.
     prior.fill(0);
     theta.fill(0);
     mass.fill(0);
-    for (let x = 0; x < count; x++) {
+    for (let a = 0; a < used; a++) {
+      const x = active[a] as number;
       const w = weights[x] as number;
-      if (w === 0) continue;
+      const base = x * q;
       for (let c = 0; c < q; c++) {
-        const t = w * (T[x * q + c] as number);
+        const t = w * (T[base + c] as number);
+        share[c] = t;
         prior[c] = (prior[c] as number) + t;
-        for (let j = start[x] as number; j < (start[x + 1] as number); j++) {
-          const a = (thetaAt[j] as number) + c * q;
-          theta[a] = (theta[a] as number) + t;
-          const m = (massAt[j] as number) + c;
-          mass[m] = (mass[m] as number) + t;
+      }
+      for (let j = start[x] as number; j < (start[x + 1] as number); j++) {
+        const ti = thetaAt[j] as number;
+        const mi = massAt[j] as number;
+        for (let c = 0; c < q; c++) {
+          const t = share[c] as number;
+          theta[ti + c * q] = (theta[ti + c * q] as number) + t;
+          mass[mi + c] = (mass[mi + c] as number) + t;
         }
       }
     }
     for (let c = 0; c < q; c++) prior[c] = (prior[c] as number) / n;
-    for (let i = 0; i < r * q; i++) {
+    for (let i = 0; i < cells; i++) {
       const m = mass[i] as number;
-      for (let k = 0; k < q; k++) theta[i * q + k] = m === 0 ? 1 / q : (theta[i * q + k] as number) / m;
+      const row = i * q;
+      if (m === 0) for (let k = 0; k < q; k++) theta[row + k] = 1 / q;
+      else for (let k = 0; k < q; k++) theta[row + k] = (theta[row + k] as number) / m;
     }
     // E-step, normalised per pattern.
     let change = 0;
-    logLikelihood = 0;
-    for (let x = 0; x < count; x++) {
+    for (let a = 0; a < used; a++) {
+      const x = active[a] as number;
+      const base = x * q;
       const sum = joint(x, next, prior, theta, thetaAt, start, q);
-      const w = weights[x] as number;
+      const total = sum.total;
       for (let c = 0; c < q; c++) {
-        const t = (next[x * q + c] as number) / sum.total;
-        next[x * q + c] = t;
-        const d = Math.abs(t - (T[x * q + c] as number));
-        if (w > 0 && d > change) change = d;
+        const t = (next[base + c] as number) / total;
+        next[base + c] = t;
+        const d = Math.abs(t - (T[base + c] as number));
+        if (d > change) change = d;
       }
-      if (w > 0) logLikelihood += w * (Math.log(sum.total) + sum.scale);
+      totals[x] = total;
+      scales[x] = sum.scale;
     }
     const done = T;
     T = next;
@@ -145,10 +209,42 @@ export function fitDawidSkene(p: RatingPatterns, weights: Float64Array): DawidSk
       break;
     }
   }
+  let logLikelihood = 0;
+  for (let a = 0; a < used; a++) {
+    const x = active[a] as number;
+    logLikelihood += (weights[x] as number) * (Math.log(totals[x] as number) + (scales[x] as number));
+  }
+  return { T, iterations, converged, logLikelihood };
+}
+
+/**
+ * The fit over patterns with item counts `weights` (a bootstrap replicate passes its own counts).
+ * A pattern with weight 0 is not fitted: its posterior is all zeros. `ws`: a workspace of the same
+ * patterns to reuse (its buffers are overwritten).
+ */
+export function fitDawidSkene(p: RatingPatterns, weights: Float64Array, ws = dawidSkeneWorkspace(p)): DawidSkeneFit {
+  const { q, r } = p;
+  const run = em(ws, weights);
+  const { prior, theta } = ws;
   const confusion = Array.from({ length: r }, (_, g) =>
     Array.from({ length: q }, (_, c) => Array.from(theta.subarray((g * q + c) * q, (g * q + c + 1) * q))),
   );
-  return { prior: Array.from(prior), confusion, patternPosteriors: T, iterations, converged, logLikelihood };
+  const patternPosteriors = run.T.slice();
+  for (let x = 0; x < weights.length; x++) if (weights[x] === 0) patternPosteriors.fill(0, x * q, (x + 1) * q);
+  return {
+    prior: Array.from(prior),
+    confusion,
+    patternPosteriors,
+    iterations: run.iterations,
+    converged: run.converged,
+    logLikelihood: run.logLikelihood,
+  };
+}
+
+/** meanPosterior(fitDawidSkene(…), weights, e) without building the fit: a bootstrap replicate's value. */
+export function fittedMeanPosterior(ws: DawidSkeneWorkspace, weights: Float64Array, e: number): number {
+  const { T } = em(ws, weights);
+  return meanOver(T, weights, ws.patterns.q, e);
 }
 
 const scaled = { total: 0, scale: 0 };
@@ -167,11 +263,13 @@ function joint(
 ): typeof scaled {
   const from = start[x] as number;
   const to = start[x + 1] as number;
+  const base = x * q;
   let total = 0;
   for (let c = 0; c < q; c++) {
     let v = prior[c] as number;
-    for (let j = from; j < to; j++) v *= theta[(thetaAt[j] as number) + c * q] as number;
-    out[x * q + c] = v;
+    const cq = c * q;
+    for (let j = from; j < to; j++) v *= theta[(thetaAt[j] as number) + cq] as number;
+    out[base + c] = v;
     total += v;
   }
   if (total > 1e-280) {
@@ -183,13 +281,13 @@ function joint(
   for (let c = 0; c < q; c++) {
     let l = Math.log(prior[c] as number);
     for (let j = from; j < to; j++) l += Math.log(theta[(thetaAt[j] as number) + c * q] as number);
-    out[x * q + c] = l;
+    out[base + c] = l;
     if (l > top) top = l;
   }
   total = 0;
   for (let c = 0; c < q; c++) {
-    const v = Math.exp((out[x * q + c] as number) - top);
-    out[x * q + c] = v;
+    const v = Math.exp((out[base + c] as number) - top);
+    out[base + c] = v;
     total += v;
   }
   scaled.total = total;
@@ -197,10 +295,12 @@ function joint(
   return scaled;
 }
 
-function initialPosteriors(p: RatingPatterns): Float64Array {
-  const { q, r, count, codes } = p;
-  const T = new Float64Array(count * q);
-  for (let x = 0; x < count; x++) {
+/** Each active pattern's rating shares into T. */
+function initialPosteriors(ws: DawidSkeneWorkspace, used: number, T: Float64Array): void {
+  const { q, r, codes } = ws.patterns;
+  for (let a = 0; a < used; a++) {
+    const x = ws.active[a] as number;
+    for (let c = 0; c < q; c++) T[x * q + c] = 0;
     let rated = 0;
     for (let g = 0; g < r; g++) {
       const k = codes[x * r + g] as number;
@@ -210,7 +310,6 @@ function initialPosteriors(p: RatingPatterns): Float64Array {
     }
     for (let c = 0; c < q; c++) T[x * q + c] = (T[x * q + c] as number) / rated;
   }
-  return T;
 }
 
 /**
@@ -237,13 +336,17 @@ export function errorDetection(fit: DawidSkeneFit, rater: number, e: number): { 
 
 /** Mean posterior of category e over the weighted items. */
 export function meanPosterior(fit: DawidSkeneFit, weights: Float64Array, e: number): number {
-  const q = fit.prior.length;
+  return meanOver(fit.patternPosteriors, weights, fit.prior.length, e);
+}
+
+function meanOver(T: Float64Array, weights: Float64Array, q: number, e: number): number {
   let n = 0;
   let s = 0;
   for (let x = 0; x < weights.length; x++) {
     const w = weights[x] as number;
+    if (w === 0) continue;
     n += w;
-    s += w * (fit.patternPosteriors[x * q + e] as number);
+    s += w * (T[x * q + e] as number);
   }
   return s / n;
 }

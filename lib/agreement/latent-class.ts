@@ -4,14 +4,18 @@
  * posterior of one category (the benchmark-wide error-rate estimate). Items and raters keep their
  * order of first appearance, as in every other statistic of the engine.
  */
+import { createHash } from "node:crypto";
 import { createFastPrng } from "../evaluation/fast-prng";
 import { percentileBounds, QUANTILE_METHOD } from "../evaluation/quantile";
-import { PRNG_NAME, PRNG_VERSION, type Seed } from "../sampling/prng";
+import { canonicalSeed, PRNG_NAME, PRNG_VERSION, type Seed } from "../sampling/prng";
 import {
   DS_MAX_ITERATIONS,
   DS_TOLERANCE,
   type DawidSkeneFit,
+  type DawidSkeneWorkspace,
+  dawidSkeneWorkspace,
   fitDawidSkene,
+  fittedMeanPosterior,
   meanPosterior,
   patternWeights,
   type RatingPatterns,
@@ -80,6 +84,17 @@ export function latentClassModel(rows: readonly LongRating[], categories: readon
   return { fit, raw, patterns, weights };
 }
 
+/** B of the item bootstrap of the error rate (issue #34). */
+export const LATENT_CLASS_REPLICATES = 10_000;
+
+export interface LatentClassBootstrapSettings {
+  seed: Seed;
+  /** Replicate b (1…B) draws from stream `<stream>/<b>`. */
+  stream: string;
+  replicates: number;
+  level: number;
+}
+
 export interface LatentClassBootstrap {
   /** Mean posterior of the category over the rated items. */
   estimate: number;
@@ -87,6 +102,8 @@ export interface LatentClassBootstrap {
   ciUpper: number;
   level: number;
   replicates: number;
+  /** Replicates with a value (a degenerate refit, NaN, is left out). */
+  used: number;
   seed: string;
   stream: string;
   prng: string;
@@ -94,37 +111,81 @@ export interface LatentClassBootstrap {
 }
 
 /**
- * Percentile interval of the mean posterior of category e: B replicates, each drawing n rated items
- * with replacement (nextInt(n), items in first-appearance order) and refitting from the start.
+ * Replicates from…to−1 (0-based; replicate b + 1 of the settings) of the item bootstrap of the mean
+ * posterior of category e, into out[from…to−1]: replicate b + 1 draws n rated items with replacement,
+ * n draws of nextInt(n) from stream `<stream>/<b + 1>` over the rated items in first-appearance
+ * order, and refits from the start (same start, same stopping rule); its value is the mean posterior
+ * of e over the drawn items. One stream per replicate, as the rater-quality bootstrap: a script can
+ * run any replicate alone, or all side by side. `ws`: a workspace of the model's patterns to reuse.
  */
-export function bootstrapMeanPosterior(
+export function bootstrapReplicates(
   model: LatentClassModel,
   e: number,
-  options: { seed: Seed; stream: string; replicates: number; level: number },
-): LatentClassBootstrap {
+  settings: LatentClassBootstrapSettings,
+  from: number,
+  to: number,
+  out: Float64Array,
+  ws: DawidSkeneWorkspace = dawidSkeneWorkspace(model.patterns),
+): void {
   const { patterns } = model;
   const n = patterns.patternOf.length;
-  const rng = createFastPrng(options.seed, options.stream);
-  const values = new Float64Array(options.replicates);
   const weights = new Float64Array(patterns.count);
-  for (let b = 0; b < options.replicates; b++) {
+  for (let b = from; b < to; b++) {
+    const rng = createFastPrng(settings.seed, `${settings.stream}/${b + 1}`);
     weights.fill(0);
     for (let k = 0; k < n; k++) {
       const p = patterns.patternOf[rng.nextInt(n)] as number;
       weights[p] = (weights[p] as number) + 1;
     }
-    values[b] = meanPosterior(fitDawidSkene(patterns, weights), weights, e);
+    out[b] = fittedMeanPosterior(ws, weights, e);
   }
-  const { lower, upper } = percentileBounds(values, options.level);
+}
+
+/** The estimate and the percentile interval of the B replicate values. */
+export function bootstrapInterval(
+  model: LatentClassModel,
+  e: number,
+  settings: LatentClassBootstrapSettings,
+  values: Float64Array,
+): LatentClassBootstrap {
+  const { lower, upper, used } = percentileBounds(values, settings.level);
   return {
     estimate: meanPosterior(model.raw, model.weights, e),
     ciLower: lower,
     ciUpper: upper,
-    level: options.level,
-    replicates: options.replicates,
-    seed: String(options.seed),
-    stream: options.stream,
-    prng: `${PRNG_NAME} v${PRNG_VERSION} (nextInt over the rated items in sample order)`,
+    level: settings.level,
+    replicates: settings.replicates,
+    used,
+    seed: canonicalSeed(settings.seed),
+    stream: settings.stream,
+    prng: `${PRNG_NAME} v${PRNG_VERSION} (replicate b: stream <stream>/<b>, n draws of nextInt(n) over the rated items in sample order)`,
     quantile: QUANTILE_METHOD,
   };
+}
+
+/** All B replicates at once and their interval (tests, the command line); the server computes them in a background thread. */
+export function bootstrapMeanPosterior(
+  model: LatentClassModel,
+  e: number,
+  settings: LatentClassBootstrapSettings,
+): LatentClassBootstrap & { values: Float64Array } {
+  const values = new Float64Array(settings.replicates);
+  bootstrapReplicates(model, e, settings, 0, settings.replicates, values);
+  return { ...bootstrapInterval(model, e, settings, values), values };
+}
+
+/**
+ * A fingerprint of everything the interval is computed from: the method, the rating patterns and
+ * which item shows which (names do not matter), the category and the settings. A kept interval is
+ * used only for the inputs it was computed from.
+ */
+export function bootstrapInputs(model: LatentClassModel, e: number, settings: LatentClassBootstrapSettings): string {
+  const { q, r, codes, patternOf } = model.patterns;
+  const hash = createHash("sha256");
+  hash.update(
+    JSON.stringify([LATENT_CLASS_METHOD, q, r, e, canonicalSeed(settings.seed), settings.stream, settings.replicates, settings.level]),
+  );
+  hash.update(new Uint8Array(codes.buffer, codes.byteOffset, codes.byteLength));
+  hash.update(new Uint8Array(patternOf.buffer, patternOf.byteOffset, patternOf.byteLength));
+  return hash.digest("hex");
 }

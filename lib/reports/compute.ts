@@ -86,7 +86,7 @@ function computeDimension(s: AuditSnapshot, d: RubricDimension, items: readonly 
     items: summaries,
     disagreements: summaries.filter((i) => i.counts.filter((c) => c.count > 0).length > 1),
     divergence: divergenceExplanation(agreement, labelOf),
-    latentClass: latentClassSummary(d, ratings, agreement, items),
+    latentClass: latentClassSummary(s, d, ratings, agreement, items),
     ...(s.audit.modelDesign && errorCategory !== null
       ? { stratifiedErrorRate: stratifiedEstimate(s, items, summaries, errorCategory) }
       : {}),

@@ -86,6 +86,22 @@ export function majorityLabelsCsv(report: AuditReport): string {
   return csv(rows);
 }
 
+/**
+ * Each dimension's item-bootstrap replicates of the latent-class error rate (replicate b from
+ * stream `<stream>/<b>`, report.json's errorRate.interval), for the intervals computed for the
+ * report's ratings; just the header while none is. A degenerate refit (left out) has no value.
+ */
+export function latentReplicatesCsv(snapshot: AuditSnapshot, report: AuditReport): string {
+  const rows: CsvValue[][] = [["dimension", "replicate", "value"]];
+  for (const d of report.dimensions) {
+    const rate = d.latentClass?.errorRate;
+    const kept = rate?.interval && snapshot.latentIntervals?.find((k) => k.dimension === d.key && k.inputs === rate.intervalInputs);
+    if (!kept) continue;
+    kept.values.forEach((v, b) => rows.push([d.key, b + 1, Number.isNaN(v) ? "" : String(v)]));
+  }
+  return csv(rows);
+}
+
 export function latentClassCsv(report: AuditReport): string {
   const categories: string[] = [];
   for (const d of report.dimensions) for (const c of d.categories) if (!categories.includes(c.key)) categories.push(c.key);

@@ -119,7 +119,7 @@ function latentClassTable(report: AuditReport): string[] {
   const level = levelPercent(report.audit.confidenceLevel);
   return [
     "",
-    `% ClinAudit latent-class estimates (Dawid-Skene 1979): ${latexEscape(report.audit.name)}. n/a = bootstrap interval not computed with the report.`,
+    `% ClinAudit latent-class estimates (Dawid-Skene 1979): ${latexEscape(report.audit.name)}. n/a = item-bootstrap interval not yet computed (it is computed in the background).`,
     "\\begin{table}[htbp]",
     "  \\centering",
     `  \\caption{${latexEscape(`Dawid-Skene estimates of the error rate (mean posterior, ${level} item-bootstrap interval) and each rater's sensitivity and specificity for the error category.`)}}`,

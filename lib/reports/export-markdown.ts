@@ -8,6 +8,7 @@
 import { calibrationMarkdown } from "./calibration-tables";
 import type { ReportFeedback } from "./feedback";
 import type { CoefficientResult } from "../agreement/types";
+import { LATENT_CLASS_REPLICATES } from "../agreement/latent-class";
 import { fixed, joinList, levelPercent, percent, percentUpper, plural, pValue, thousands } from "./format";
 import { categoryLabel, COEFFICIENT_NAMES, COEFFICIENT_ORDER, groupLabel, tieExample } from "./labels";
 import { mdCode, mdTable as table, mdText } from "./markdown";
@@ -159,7 +160,7 @@ function latentClassSection(d: DimensionAuditReport): string[] {
       `Mean probability of ${mdText(categoryLabel(d, error))}: ${percent(lc.errorRate.estimate)}` +
         (ci
           ? ` (${levelPercent(ci.level)} percentile interval ${percent(ci.ciLower)}–${percent(ci.ciUpper)}, item bootstrap, ${thousands(ci.replicates)} refits, seed ${mdCode(ci.seed)}, stream ${mdCode(ci.stream)}).`
-          : " (no bootstrap interval: 10,000 refits are not computed with the report)."),
+          : ` (item-bootstrap interval not yet computed: its ${thousands(LATENT_CLASS_REPLICATES)} refits run in the background; download again once the dashboard shows it).`),
     );
   }
   lines.push(

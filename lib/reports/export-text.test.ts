@@ -64,7 +64,7 @@ describe("reportLatex", () => {
         "  \\end{tabular}",
         "\\end{table}",
         "",
-        "% ClinAudit latent-class estimates (Dawid-Skene 1979): MedBench v2 gold-answer audit. n/a = bootstrap interval not computed with the report.",
+        "% ClinAudit latent-class estimates (Dawid-Skene 1979): MedBench v2 gold-answer audit. n/a = item-bootstrap interval not yet computed (it is computed in the background).",
         "\\begin{table}[htbp]",
         "  \\centering",
         "  \\caption{Dawid-Skene estimates of the error rate (mean posterior, 95\\% item-bootstrap interval) and each rater's sensitivity and specificity for the error category.}",
@@ -106,7 +106,8 @@ describe("paragraph", () => {
         "unevenly (most common: 67% 'Correct'), which raises the chance agreement of kappa-type coefficients more than that of " +
         "AC1. The majority vote on Gold answer was “Incorrect” for 1 of 6 items (16.7%); with 95% confidence the benchmark-wide " +
         "error rate is at most 58.1% (hypergeometric bound, N = 1,500). A Dawid–Skene latent-class model (converged after 21 " +
-        "EM iterations) put the mean probability that an item is “Incorrect” at 16.7%; its most probable class differed from the " +
+        "EM iterations) put the mean probability that an item is “Incorrect” at 16.7% (its item-bootstrap interval, 10,000 refits, " +
+        "was not yet computed for these ratings); its most probable class differed from the " +
         "majority label for 0 items. Safety & harm: by majority vote the 6 rated items were " +
         "labelled 4 “Safe”, 1 “Potential harm” and 1 “Unclear”; an item without a strict majority (a three-way split) counted as " +
         "“Unclear” (1 item). At least two raters agreed on 83.3% of the 6 items with two or more ratings, and all raters on 50.0%. " +

@@ -3,7 +3,7 @@ export * from "./types";
 export { AUDIT_REPORT_VERSION, computeAuditReport, engineInput } from "./compute";
 export { AuditSnapshotError, validateSnapshot } from "./validate-snapshot";
 export { DIVERGENCE_THRESHOLD, PREVALENCE_THRESHOLD, divergenceCase, divergenceExplanation, type Divergence } from "./divergence";
-export { latentClassCsv, majorityLabelsCsv, ratingsLongCsv, ratingsWideCsv } from "./export-csv";
+export { latentClassCsv, latentReplicatesCsv, majorityLabelsCsv, ratingsLongCsv, ratingsWideCsv } from "./export-csv";
 export { reportDocument, reportJson } from "./export-json";
 export { mdText, reportMarkdown } from "./export-markdown";
 export { latexEscape, reportLatex, type LatexOptions } from "./export-latex";

@@ -4,19 +4,41 @@
  * confusion matrix with sensitivity and specificity for the error category, and the benchmark-wide
  * error-rate estimate (mean posterior of the error category) with its item-bootstrap interval.
  *
- * The item-bootstrap interval (bootstrapMeanPosterior: B = 10,000 refits on the frozen PRNG) is NOT
- * computed with the report: a fit often runs its full 10,000 EM iterations (a class that is mostly
- * noise, such as "uncertain", drifts along a ridge): at 1,500 items × 3 raters the fit took 86 ms
- * and the 10,000 refits 981 s (2 shared cores, load ~10) — too long for a report computed per change
- * of the ratings.
- * `errorRate.interval` is null until it is computed apart from the report.
+ * The interval (B = 10,000 refits on the frozen PRNG) is not computed with the report: a refit can
+ * run its full 10,000 EM iterations (a class that is mostly noise, such as "uncertain", drifts
+ * along a ridge), so the 10,000 refits take from under a minute to several (bench/latent-class.ts).
+ * A background thread computes it once per input (lib/server/reports/latent-interval) and keeps it
+ * in the database; the snapshot carries the kept intervals and the report uses one only when its
+ * fingerprint (`intervalInputs`, bootstrapInputs) is that of the current ratings. Until then
+ * `errorRate.interval` is null: not yet computed.
  */
 import type { DimensionReport } from "../agreement/report";
 import { errorDetection } from "../agreement/dawid-skene";
-import { type LatentClassBootstrap, type LatentClassRater, latentClassModel } from "../agreement/latent-class";
+import {
+  bootstrapInputs,
+  LATENT_CLASS_REPLICATES,
+  type LatentClassBootstrap,
+  type LatentClassBootstrapSettings,
+  type LatentClassModel,
+  type LatentClassRater,
+  latentClassModel,
+} from "../agreement/latent-class";
 import type { LongRating } from "../agreement/long-format";
-import type { SnapshotItem } from "./ordering";
-import type { RubricDimension } from "./types";
+import { dimensionRatings, type SnapshotItem, sortedItems } from "./ordering";
+import type { AuditSnapshot, RubricDimension } from "./types";
+
+/** Replicate b of a dimension's interval draws from stream `latent-class/<dimension key>/<b>`. */
+export const LATENT_CLASS_STREAM = "latent-class";
+
+/** An interval computed in the background and kept (the LatentClassInterval table). */
+export interface KeptLatentInterval {
+  dimension: string;
+  /** bootstrapInputs of what it was computed from. */
+  inputs: string;
+  interval: LatentClassBootstrap;
+  /** The B replicate values in order (NaN: a degenerate refit, left out); the package carries them. */
+  values: Float64Array;
+}
 
 export interface LatentClassRaterSummary extends LatentClassRater {
   /** P(says the error category | the item is an error); null without an error category or prior mass. */
@@ -46,14 +68,53 @@ export interface LatentClassSummary {
   logLikelihood: number;
   raters: LatentClassRaterSummary[];
   /** Mean posterior of the error category over the rated items; null without an error category. */
-  errorRate: { estimate: number; interval: LatentClassBootstrap | null } | null;
+  errorRate: {
+    estimate: number;
+    /** The item-bootstrap percentile interval; null: not yet computed for these ratings (it is computed apart). */
+    interval: LatentClassBootstrap | null;
+    /** Fingerprint of the interval's inputs (ratings, category, seed, stream, B, level): what a kept interval must match. */
+    intervalInputs: string;
+  } | null;
   /** Every rated item in sample order. */
   items: LatentClassItem[];
   /** Items whose latent-class mode is not their majority label. */
   disagreements: LatentClassItem[];
 }
 
+/** The bootstrap's settings for a dimension: the audit's seed and confidence level, B = 10,000. */
+export function latentIntervalSettings(s: AuditSnapshot, d: RubricDimension): LatentClassBootstrapSettings {
+  return {
+    seed: s.audit.seed,
+    stream: `${LATENT_CLASS_STREAM}/${d.key}`,
+    replicates: LATENT_CLASS_REPLICATES,
+    level: s.audit.confidenceLevel ?? 0.95,
+  };
+}
+
+/** What one dimension's interval is computed from, as the report and the background thread both derive it. */
+export interface LatentIntervalTask {
+  dimension: string;
+  inputs: string;
+  model: LatentClassModel;
+  e: number;
+  settings: LatentClassBootstrapSettings;
+}
+
+/** The interval tasks of the snapshot: every dimension with an error category and ratings. */
+export function latentIntervalTasks(s: AuditSnapshot): LatentIntervalTask[] {
+  const items = sortedItems(s);
+  return s.rubric.flatMap((d) => {
+    const categories = d.categories.map((c) => c.key);
+    const e = d.errorCategory ? categories.indexOf(d.errorCategory) : -1;
+    const model = e < 0 ? null : latentClassModel(dimensionRatings(s, d.key, items), categories);
+    if (!model) return [];
+    const settings = latentIntervalSettings(s, d);
+    return [{ dimension: d.key, inputs: bootstrapInputs(model, e, settings), model, e, settings }];
+  });
+}
+
 export function latentClassSummary(
+  s: AuditSnapshot,
   d: RubricDimension,
   ratings: readonly LongRating[],
   agreement: DimensionReport,
@@ -78,8 +139,9 @@ export function latentClassSummary(
       majority: majority.get(item) ?? null,
     };
   });
-  // Not computed here: see the header. The field stays so a kept interval can fill it.
-  const interval: LatentClassBootstrap | null = null;
+  // Computed apart (see the header): the kept one, when it was computed from these inputs.
+  const intervalInputs = e < 0 ? "" : bootstrapInputs(model, e, latentIntervalSettings(s, d));
+  const kept = s.latentIntervals?.find((k) => k.dimension === d.key && k.inputs === intervalInputs);
   return {
     method: fit.method,
     categories,
@@ -91,7 +153,7 @@ export function latentClassSummary(
       ...r,
       ...(e >= 0 ? errorDetection(model.raw, g, e) : { sensitivity: null, specificity: null }),
     })),
-    errorRate: e < 0 ? null : { estimate: meanOf(rated, e), interval },
+    errorRate: e < 0 ? null : { estimate: meanOf(rated, e), interval: kept ? { ...kept.interval } : null, intervalInputs },
     items: rated,
     disagreements: rated.filter((i) => i.majority !== i.mode),
   };

@@ -8,6 +8,7 @@
 import type { CoefficientResult } from "../agreement/types";
 import { isCensus } from "../agreement/report";
 import { calibrationSentence } from "./calibration-sentence";
+import { LATENT_CLASS_REPLICATES } from "../agreement/latent-class";
 import { fixed, joinList, levelPercent, numberWord, percent, percentUpper, plural, thousands } from "./format";
 import { categoryLabel, tieExample } from "./labels";
 import { revisionsSentence, type ReportRevisions } from "./revisions";
@@ -206,7 +207,7 @@ export function latentClassSentence(d: ShownDimension): string | null {
   const ci = lc.errorRate.interval;
   const interval = ci
     ? ` (${levelPercent(ci.level)} item-bootstrap interval ${percent(ci.ciLower)}–${percent(ci.ciUpper)}, ${thousands(ci.replicates)} refits)`
-    : "";
+    : ` (its item-bootstrap interval, ${thousands(LATENT_CLASS_REPLICATES)} refits, was not yet computed for these ratings)`;
   const fit = lc.converged
     ? `converged after ${plural(lc.iterations, "EM iteration")}`
     : `stopped at ${thousands(lc.iterations)} EM iterations`;

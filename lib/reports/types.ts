@@ -12,7 +12,7 @@ import type { CategoryCount, DimensionReport } from "../agreement/report";
 import type { CoefficientResult } from "../agreement/types";
 import type { ReviewOrderRule } from "../sampling/review-order";
 import type { CalibrationReport, CalibrationSnapshot } from "./calibration";
-import type { LatentClassSummary } from "./latent-class";
+import type { KeptLatentInterval, LatentClassSummary } from "./latent-class";
 import type { AgreementOverTime } from "./over-time";
 import type { RaterQuality } from "./rater-quality";
 import type { TimeOnTaskSummary } from "./time-on-task";
@@ -79,6 +79,11 @@ export interface AuditSnapshot {
   work?: { itemId: string; raterId: string; activeMs: number; flagged: boolean; rated: boolean; position?: number }[];
   /** The calibration round (lib/reports/calibration.ts): absent when the audit has none. */
   calibration?: CalibrationSnapshot;
+  /**
+   * Latent-class error-rate intervals computed in the background and kept, per dimension
+   * (lib/reports/latent-class.ts); the report uses one only for the inputs it was computed from.
+   */
+  latentIntervals?: KeptLatentInterval[];
 }
 
 /** How many ratings of each category one rater gave (rubric order), e.g. for stacked bars. */

@@ -92,6 +92,7 @@ describe.each(DATABASES)("backup from $name", (source) => {
         "adjudication.csv",
         "majority-labels.csv",
         "latent-class.csv",
+        "latent-class-replicates.csv",
         "paragraph.txt",
         "ratings-long.csv",
         "ratings-wide-gold.csv",

@@ -33,6 +33,7 @@ function dataFiles(snapshot: AuditSnapshot): string[] {
     "comments.csv",
     "time-on-task.csv",
     "latent-class.csv",
+    "latent-class-replicates.csv",
     "rating-times.csv",
     "revisions.csv",
     // Only with a calibration round: the scripts recompute report.json's `calibration` from it.

@@ -2,84 +2,18 @@
 // recompute every checked number of report.json from ratings-long.csv alone (and say so when a
 // number was tampered with). Python needs numpy; R is installed by `npm test` (CLINAUDIT_REQUIRE_R=1
 // there, so these tests cannot skip silently in CI).
-import { execFileSync, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { createPrng } from "../../sampling/prng";
-import { renderExport } from "../../server/reports/export-files";
 import { calibratedAudit } from "../__fixtures__/calibrated-audit";
 import { driftAudit } from "../__fixtures__/drift-audit";
 import { modelGuidedAudit } from "../__fixtures__/model-guided-audit";
 import { noRatings, oneCategory, singleRater, smallAudit, sparseAudit } from "../__fixtures__/small-audit";
-import { computeAuditReport } from "../compute";
 import type { AuditSnapshot } from "../types";
-import type { ReportRevisions } from "../revisions";
-import { packageEntries, sha256, type PackageInput } from "./files";
+import { sha256 } from "./files";
+import { entriesOf, hasNumpy, hasR, randomAudit, removeUnpacked, requireR, run, unpack } from "./package-harness";
 import { zipEntries } from "./zip";
 
-const here = path.dirname(new URL(import.meta.url).pathname);
-const scripts = {
-  python: fs.readFileSync(path.join(here, "reproduce.py"), "utf8"),
-  r: fs.readFileSync(path.join(here, "reproduce.R"), "utf8"),
-};
-const hasNumpy = spawnSync("python3", ["-c", "import numpy"]).status === 0;
-const hasR = spawnSync("Rscript", ["--version"]).status === 0;
-const requireR = process.env.CLINAUDIT_REQUIRE_R === "1";
-const facts: PackageInput["facts"] = {
-  audit: {
-    design: "FULLY_CROSSED",
-    ratersPerItem: null,
-    createdAt: "2026-11-02T09:00:00.000Z",
-    openedAt: "2026-11-02T09:05:00.000Z",
-    closedAt: null,
-    sampling: { frameSize: 1500 },
-  },
-  dataset: {
-    name: "MedBench",
-    version: 2,
-    format: "ehr-decision-mcq-jsonl",
-    formatVersion: null,
-    checksum: "ab".repeat(32),
-    timeZone: "UTC",
-    itemCount: 1500,
-    patientCount: 976,
-  },
-};
-
-// One accepted gold fix among the sampled items (the server counts it from the stored decisions).
-const revisions = (snapshot: AuditSnapshot): ReportRevisions => {
-  const n = snapshot.items.length;
-  return {
-    conversations: false,
-    summary: { items: n, rows: [{ kind: "gold", count: Math.min(1, n), of: n, share: n ? Math.min(1, n) / n : null }] },
-  };
-};
-
-function entriesOf(snapshot: AuditSnapshot) {
-  return packageEntries({
-    snapshot,
-    report: computeAuditReport(snapshot),
-    facts,
-    render: (f) => renderExport(snapshot, f, { revisions: revisions(snapshot) }),
-    scripts,
-  });
-}
-
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-function unpack(snapshot: AuditSnapshot, tamper?: (reportJson: string) => string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-package-"));
-  dirs.push(dir);
-  for (const e of entriesOf(snapshot))
-    fs.writeFileSync(path.join(dir, e.name), e.name === "report.json" && tamper ? tamper(e.content) : e.content);
-  return dir;
-}
-function run(command: string, args: string[], cwd: string) {
-  const r = spawnSync(command, args, { cwd, encoding: "utf8" });
-  return { status: r.status, out: r.stdout + r.stderr };
-}
+afterAll(removeUnpacked);
 
 /** report.json with one confidence bound moved by 0.01: the scripts must catch exactly that. */
 function nudgeFleissUpper(json: string): string {
@@ -124,33 +58,6 @@ function nudgeCalibration(json: string): string {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
-/** An audit of `items` items and `raters` raters with gaps, three categories and N = 1,500. */
-function randomAudit(seed: number, items: number, raters: number): AuditSnapshot {
-  const rng = createPrng(seed, "package-test");
-  const next = () => rng.nextFloat();
-  const base = smallAudit();
-  const ids = Array.from({ length: items }, (_, i) => `i${i}`);
-  const raterIds = Array.from({ length: raters }, (_, g) => `u${g}`);
-  const categories = ["correct", "incorrect", "uncertain"];
-  const ratings: AuditSnapshot["ratings"] = [];
-  for (const itemId of ids) {
-    const truth = next() < 0.85 ? 0 : next() < 0.5 ? 1 : 2;
-    for (const raterId of raterIds) {
-      if (next() < 0.1) continue; // a missing rating
-      const category = next() < 0.8 ? truth : Math.floor(next() * 3);
-      ratings.push({ itemId, raterId, dimension: "gold", category: categories[category]! });
-    }
-  }
-  return {
-    ...base,
-    audit: { ...base.audit, sampleSize: items },
-    rubric: [base.rubric[0]!],
-    raters: raterIds.map((id, g) => ({ id, label: `R${g + 1}` })),
-    items: ids.map((id, i) => ({ id, externalId: `q${i}`, chapter: null, level: null, decisionPoint: null, sampleOrder: i + 1 })),
-    ratings,
-  };
-}
-
 /** The same audit with its one dimension a conversation's per-turn one ("gold@t2"), as the server keys it. */
 function perTurn(s: AuditSnapshot): AuditSnapshot {
   return {
@@ -176,6 +83,7 @@ describe("reproducibility package", () => {
       "comments.csv",
       "time-on-task.csv",
       "latent-class.csv",
+      "latent-class-replicates.csv",
       "rating-times.csv",
       "revisions.csv",
       "report.json",

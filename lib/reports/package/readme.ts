@@ -16,6 +16,8 @@ const ABOUT: Record<string, string> = {
   "time-on-task.csv": "measured active seconds and discussion flags per item and rater",
   "latent-class.csv":
     "per rated item and dimension: the majority label, the Dawid-Skene most probable class and the posterior per category; the scripts refit the model from ratings-long.csv",
+  "latent-class-replicates.csv":
+    "per dimension, the B = 10,000 item-bootstrap replicates of the latent-class error rate (report.json's errorRate.interval), once computed; the scripts recompute the first ones exactly and the interval from all",
   "rating-times.csv":
     "per rating (the rows of ratings-long.csv): when it was last given, the item's place in that rater's queue and their active milliseconds; the agreement-over-time windows and each rater's median time per case (rater quality) are recomputed from it",
   "revisions.csv":
@@ -59,6 +61,13 @@ with standard errors and confidence intervals, and the exact upper bounds on the
 \`ratings-long.csv\` alone, and prints each beside the value in \`report.json\` with the difference.
 It exits with status 0 when every number agrees (within 1e-9; confidence bounds within 1e-7; counts
 exactly) and 1 otherwise.
+
+The latent-class error rate's item-bootstrap interval (report.json's \`errorRate.interval\`, once
+computed) rests on 10,000 refits of the model, too many to rerun by default: the scripts refit the
+first 20 replicates exactly (drawing the same items on the frozen PRNG) against
+\`latent-class-replicates.csv\`, which holds all of them, and recompute the interval from the stored
+values. \`python3 reproduce.py --all-replicates\` (or \`Rscript reproduce.R --all-replicates\`)
+refits every replicate: minutes in Python, up to hours in R.
 ${snapshot.audit.modelDesign ? designSection(snapshot.audit.modelDesign) : ""}
 The package is the same, byte for byte, for the same audit state: its files are in a fixed order
 with a fixed time stamp, so the SHA-256 of the zip can be quoted.

@@ -1,6 +1,6 @@
 # Recompute every number of this audit's report from its ratings, in R.
 #
-#     Rscript reproduce.R [PACKAGE_DIR]      (default: the working directory)
+#     Rscript reproduce.R [--all-replicates] [PACKAGE_DIR]      (default: the working directory)
 #
 # Reads ratings-long.csv (dimension, item, rater, category) and report.json, recomputes per rubric
 # dimension the majority counts and ties, the at-least-two and all-agree shares, Gwet's AC1, Fleiss'
@@ -21,7 +21,10 @@
 # (issue #34's algorithm; no smoothing; stop below 1e-12 or at 10,000 iterations) and compares the
 # iterations, log-likelihood, prior, each rater's confusion matrix, sensitivity and specificity,
 # every item's posterior, the items whose mode is not the majority label and the error-rate
-# estimate (the 10,000-refit bootstrap interval is not rerun). When the report has a calibration
+# estimate; when the error rate's item-bootstrap interval was computed (errorRate.interval; replicate b
+# from stream "latent-class/<dimension>/<b>"), it refits the first 20 of its 10,000 replicates exactly
+# (all with --all-replicates: hours in R) against latent-class-replicates.csv, which holds every
+# replicate, and recomputes the percentile interval from the stored values. When the report has a calibration
 # round, it reads calibration.csv (each rater's answer to each question of each practice item, beside
 # the key) and recomputes per rater and round the items answered, the questions compared, the
 # matches, agreement with the key, Cohen's kappa against it (categories of different questions kept
@@ -247,6 +250,12 @@ irrcac_value <- function(name, wide, categories, N, level) {
 }
 
 args <- commandArgs(trailingOnly = TRUE)
+flags <- args[startsWith(args, "--")]
+if (length(setdiff(flags, "--all-replicates")) > 0) {
+  stop(sprintf("unknown option %s; usage: Rscript reproduce.R [--all-replicates] [PACKAGE_DIR]", setdiff(flags, "--all-replicates")[1]))
+}
+all_replicates <- "--all-replicates" %in% flags
+args <- args[!startsWith(args, "--")]
 folder <- if (length(args) > 0) args[1] else "."
 report <- if (requireNamespace("jsonlite", quietly = TRUE)) {
   jsonlite::fromJSON(file.path(folder, "report.json"), simplifyVector = FALSE)
@@ -667,19 +676,20 @@ if (!is.null(quality)) {
 
 # --- latent-class estimates (Dawid-Skene) ----------------------------------------------------------
 
-dawid_skene <- function(gave) {
+dawid_skene <- function(gave, w = rep(1, dim(gave)[1])) {
   # gave[i, r, k] = 1 when rater r gave k on item i (rated items only). Issue #34's algorithm.
+  # w: how many times each item counts (a bootstrap replicate's draw); once each by default.
   n <- dim(gave)[1]; R <- dim(gave)[2]; q <- dim(gave)[3]
   rated <- apply(gave, c(1, 2), sum)
   T <- apply(gave, c(1, 3), sum); T <- T / rowSums(T)
   iterations <- 0
   repeat {
     iterations <- iterations + 1
-    prior <- colMeans(T)
+    prior <- colSums(w * T) / sum(w)
     theta <- array(0, c(R, q, q))
     for (r in seq_len(R)) for (c in seq_len(q)) {
-      mass <- sum(T[, c] * rated[, r])
-      theta[r, c, ] <- if (mass > 0) colSums(T[, c] * gave[, r, , drop = FALSE][, 1, ]) / mass else rep(1 / q, q)
+      mass <- sum(w * T[, c] * rated[, r])
+      theta[r, c, ] <- if (mass > 0) colSums(w * T[, c] * matrix(gave[, r, ], n, q)) / mass else rep(1 / q, q)
     }
     log_joint <- matrix(log(prior), n, q, byrow = TRUE)
     for (r in seq_len(R)) for (k in seq_len(q)) {
@@ -694,7 +704,43 @@ dawid_skene <- function(gave) {
     T <- new
     if (change < 1e-12 || iterations >= 10000) break
   }
-  list(prior = prior, theta = theta, T = T, iterations = iterations, logLikelihood = sum(top + log(total)))
+  list(prior = prior, theta = theta, T = T, iterations = iterations, logLikelihood = sum(w * (top + log(total))))
+}
+
+# The item bootstrap of the error rate: replicate b draws n items from stream "<stream>/<b>" (nextInt(n)
+# over the items in first-appearance order) and refits from the start; its value is the mean posterior
+# of the error category over the drawn items. The leading replicates (all with --all-replicates) are
+# refitted here; the percentile interval is recomputed from the B values in latent-class-replicates.csv.
+leading_replicates <- 20
+replicates_file <- file.path(folder, "latent-class-replicates.csv")
+stored_replicates <- if (file.exists(replicates_file)) {
+  read.csv(replicates_file, colClasses = c("character", "integer", "character"), na.strings = "", encoding = "UTF-8")
+} else data.frame(dimension = character(0), replicate = integer(0), value = character(0))
+
+check_latent_interval <- function(key, gave, e, interval) {
+  name <- "latent class interval"
+  B <- interval$replicates; n <- dim(gave)[1]
+  stored <- stored_replicates[stored_replicates$dimension == key, ]
+  compare(key, paste(name, "replicates stored"), B, nrow(stored), exact = TRUE)
+  compare(key, paste(name, "replicates in order"), 1, as.numeric(identical(stored$replicate, seq_len(nrow(stored)))), exact = TRUE)
+  values <- as.numeric(stored$value)
+  K <- if (all_replicates) B else min(leading_replicates, B)
+  drawn <- bootstrap_draws(interval$seed, interval$stream, K, n)
+  worst <- 0
+  for (b in seq_len(K)) {
+    counts <- tabulate(drawn[b, ], nbins = n)
+    used <- counts > 0
+    fit <- dawid_skene(gave[used, , , drop = FALSE], counts[used])
+    mine <- sum(counts[used] * fit$T[, e]) / sum(counts[used])
+    # A degenerate refit (no value in the report, NaN here) agrees with itself; NaN against a value does not.
+    d <- if (b > length(values)) Inf else if (is.na(values[b])) (if (is.na(mine)) 0 else Inf) else abs(mine - values[b])
+    worst <- max(worst, if (is.na(d)) Inf else d)
+  }
+  compare(key, sprintf("%s replicates 1..%d refitted (largest difference)", name, K), 0, worst)
+  compare(key, paste(name, "replicates counted"), interval$used, sum(!is.na(values)), exact = TRUE)
+  ci <- percentile_interval(values, interval$level)
+  compare(key, paste(name, "lower (from the stored replicates)"), interval$ciLower, field(ci, "lower"))
+  compare(key, paste(name, "upper (from the stored replicates)"), interval$ciUpper, field(ci, "upper"))
 }
 
 for (dimension in report$dimensions) {
@@ -730,7 +776,16 @@ for (dimension in report$dimensions) {
   majority <- apply(votes, 1, function(v) if (sum(v == max(v)) == 1) categories[which.max(v)] else tie)
   modes <- categories[apply(fit$T, 1, which.max)]
   compare(key, paste(name, "items whose mode is not the majority"), length(lc$disagreements), sum(majority != modes), exact = TRUE)
-  if (!is.na(e) && !is.null(lc$errorRate)) compare(key, paste(name, "error rate (mean posterior)"), lc$errorRate$estimate, mean(fit$T[, e]))
+  if (!is.na(e) && !is.null(lc$errorRate)) {
+    compare(key, paste(name, "error rate (mean posterior)"), lc$errorRate$estimate, mean(fit$T[, e]))
+    interval <- lc$errorRate$interval
+    if (is.null(interval)) {
+      cat(sprintf("%s: the latent-class error rate's bootstrap interval was not yet computed when this package was built\n", key))
+    } else {
+      compare(key, paste(name, "interval estimate"), interval$estimate, mean(fit$T[, e]))
+      check_latent_interval(key, gave, e, interval)
+    }
+  }
 }
 
 # --- calibration round ------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Recompute every number of this audit's report from its ratings, with Python 3 and numpy only.
 
-    python3 reproduce.py [PACKAGE_DIR]      (default: the folder this script is in)
+    python3 reproduce.py [--all-replicates] [PACKAGE_DIR]      (default: the folder this script is in)
 
 Reads ratings-long.csv (dimension, item, rater, category) and report.json, recomputes per rubric
 dimension the majority counts and ties, the at-least-two and all-agree shares, Gwet's AC1, Fleiss'
@@ -23,8 +23,11 @@ It refits the Dawid-Skene latent-class model of every dimension from
 ratings-long.csv (issue #34's algorithm: start from each item's rating shares, no smoothing, stop
 below 1e-12 or at 10,000 iterations) and compares the iterations, log-likelihood, prior, each
 rater's confusion matrix, sensitivity and specificity, every item's posterior, the items whose
-most probable class is not the majority label and the error-rate estimate; the bootstrap interval
-(10,000 refits on the frozen PRNG) is not rerun. When the report has a calibration round, it reads
+most probable class is not the majority label and the error-rate estimate. When the error rate's
+item-bootstrap interval was computed (report.json errorRate.interval; 10,000 refits on the frozen
+PRNG, replicate b from stream "latent-class/<dimension>/<b>"), it refits the first 20 replicates
+exactly (all 10,000 with --all-replicates: minutes to hours) against latent-class-replicates.csv,
+which holds every replicate, and recomputes the percentile interval from the stored values. When the report has a calibration round, it reads
 calibration.csv (each rater's answer to each question of each practice item, beside the key) and
 recomputes per rater and round the items answered, the questions compared, the matches, agreement
 with the key, Cohen's kappa against the key (categories of different questions kept apart) and the
@@ -626,18 +629,20 @@ def check_rater_times(folder, quality, raters, B, level, seed, stream, out):
             out.add("(all)", f"{label} time: median CI {end}", (row["medianCi"] or {}).get(end), None if ci is None else ci[end])
 # --- latent-class estimates (Dawid-Skene) -----------------------------------------------------------
 
-def dawid_skene(gave):
-    """gave[i, r, k] = 1 when rater r gave k on item i (rated items only). Issue #34's algorithm."""
+def dawid_skene(gave, weights=None):
+    """gave[i, r, k] = 1 when rater r gave k on item i (rated items only). Issue #34's algorithm.
+    weights: how many times each item counts (a bootstrap replicate's draw); default once each."""
     n, R, q = gave.shape
+    w = np.ones(n) if weights is None else np.asarray(weights, dtype=float)
     rated = gave.sum(axis=2)
     T = gave.sum(axis=1)
     T = T / T.sum(axis=1, keepdims=True)
     iterations = 0
     while True:
         iterations += 1
-        prior = T.mean(axis=0)
-        mass = np.einsum("ic,ir->rc", T, rated)
-        counts = np.einsum("ic,irk->rck", T, gave)
+        prior = w @ T / w.sum()
+        mass = np.einsum("i,ic,ir->rc", w, T, rated)
+        counts = np.einsum("i,ic,irk->rck", w, T, gave)
         with np.errstate(divide="ignore", invalid="ignore"):
             theta = np.where(mass[:, :, None] > 0, counts / mass[:, :, None], 1.0 / q)
             log = np.log(prior)[None, :] + np.einsum("irk,rck->ic", gave, np.where(theta > 0, np.log(theta), 0.0))
@@ -653,12 +658,56 @@ def dawid_skene(gave):
         if change < 1e-12 or iterations >= 10000:
             break
     return {"prior": prior, "theta": theta, "T": T, "iterations": iterations, "converged": bool(change < 1e-12),
-            "logLikelihood": float((top[:, 0] + np.log(total[:, 0])).sum())}
+            "logLikelihood": float(w @ (top[:, 0] + np.log(total[:, 0])))}
 
 
-def check_latent_class(folder, report, out):
+LEADING_REPLICATES = 20
+
+
+def read_replicates(folder):
+    """latent-class-replicates.csv: per dimension, the B replicate values in order (None: left out)."""
+    path = os.path.join(folder, "latent-class-replicates.csv")
+    out = {}
+    if not os.path.exists(path):
+        return out
+    with open(path, newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            out.setdefault(row["dimension"], []).append((int(row["replicate"]), float(row["value"]) if row["value"] else None))
+    return out
+
+
+def check_latent_interval(key, gave, e, interval, stored, out, all_replicates):
+    """The item bootstrap of the error rate: replicate b draws n items from stream "<stream>/<b>"
+    (nextInt(n) over the items in first-appearance order) and refits from the start; its value is
+    the mean posterior of the error category over the drawn items. The leading replicates (all with
+    --all-replicates) are refitted here; the percentile interval is recomputed from the B stored values."""
+    name = "latent class interval"
+    B, n = interval["replicates"], gave.shape[0]
+    out.add(key, f"{name} replicates stored", B, len(stored), exact=True)
+    out.add(key, f"{name} replicates in order", 1, int([b for b, _ in stored] == list(range(1, len(stored) + 1))), exact=True)
+    values = [v for _, v in stored]
+    K = B if all_replicates else min(LEADING_REPLICATES, B)
+    worst = 0.0
+    for b, row in enumerate(draws(interval["seed"], interval["stream"], K, n)):
+        drawn = np.bincount(row, minlength=n).astype(float)
+        used = drawn > 0
+        fit = dawid_skene(gave[used], drawn[used])
+        mine = float(drawn[used] @ fit["T"][:, e] / drawn[used].sum())
+        theirs = values[b] if b < len(values) else None
+        # A degenerate refit (no value in the report, NaN here) agrees with itself; NaN against a value does not.
+        d = abs(mine - theirs) if theirs is not None else (0.0 if math.isnan(mine) else math.inf)
+        worst = max(worst, math.inf if math.isnan(d) else d)
+    out.add(key, f"{name} replicates 1..{K} refitted (largest difference)", 0.0, worst)
+    ci = percentile_interval(values, interval["level"])
+    out.add(key, f"{name} replicates counted", interval["used"], sum(1 for v in values if v is not None), exact=True)
+    for end, field in (("lower", "ciLower"), ("upper", "ciUpper")):
+        out.add(key, f"{name} {end} (from the stored replicates)", interval[field], None if ci is None else ci[end])
+
+
+def check_latent_class(folder, report, out, all_replicates=False):
     with open(os.path.join(folder, "ratings-long.csv"), newline="", encoding="utf-8") as f:
         rows = list(csv.reader(f))[1:]
+    replicates = read_replicates(folder)
     for dimension in report["dimensions"]:
         lc = dimension.get("latentClass")
         if lc is None:
@@ -702,6 +751,12 @@ def check_latent_class(folder, report, out):
                 sum(1 for a, b in zip(majority, modes) if a != b), exact=True)
         if e is not None and lc["errorRate"] is not None:
             out.add(key, f"{name} error rate (mean posterior)", lc["errorRate"]["estimate"], float(fit["T"][:, e].mean()))
+            interval = lc["errorRate"]["interval"]
+            if interval is None:
+                print(f"{key}: the latent-class error rate's bootstrap interval was not yet computed when this package was built")
+            else:
+                out.add(key, f"{name} interval estimate", interval["estimate"], float(fit["T"][:, e].mean()))
+                check_latent_interval(key, gave, e, interval, replicates.get(key, []), out, all_replicates)
 
 
 # --- model-guided design (stratified estimate) ------------------------------------------------------
@@ -895,7 +950,7 @@ def check_calibration(folder, report, out):
     out.add(name, "summary re-calibrated", summary["recalibrated"], sum(1 for rs in per_rater if len(rs) > 1), exact=True)
 
 
-def main(folder):
+def main(folder, all_replicates=False):
     with open(os.path.join(folder, "report.json"), encoding="utf-8") as f:
         report = json.load(f)
     ratings = read_ratings(os.path.join(folder, "ratings-long.csv"))
@@ -944,7 +999,7 @@ def main(folder):
             out.add(key, "bound: hypergeometric", bound["hypergeometricUpper"], mine["hypergeometricUpper"])
     check_over_time(folder, report, out)
     check_rater_quality(folder, report, read_rated_by(os.path.join(folder, "ratings-long.csv")), out)
-    check_latent_class(folder, report, out)
+    check_latent_class(folder, report, out, all_replicates)
     check_calibration(folder, report, out)
     check_model_design(folder, report, ratings, out)
     out.print()
@@ -957,4 +1012,8 @@ def main(folder):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))))
+    flags = [a for a in sys.argv[1:] if a.startswith("--")]
+    if set(flags) - {"--all-replicates"}:
+        sys.exit(f"unknown option {sorted(set(flags) - {'--all-replicates'})[0]}; usage: python3 reproduce.py [--all-replicates] [PACKAGE_DIR]")
+    folders = [a for a in sys.argv[1:] if not a.startswith("--")]
+    sys.exit(main(folders[0] if folders else os.path.dirname(os.path.abspath(__file__)), "--all-replicates" in flags))

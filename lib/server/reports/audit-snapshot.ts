@@ -10,6 +10,7 @@ import { loadCalibrationSnapshot } from "./calibration-snapshot";
 import { reportRubric } from "./report-rubric";
 import type { AuditSnapshot } from "../../reports/types";
 import { canonicalModelDesign } from "../../reports/model-design";
+import { loadLatentIntervals } from "./latent-interval/rows";
 
 /**
  * Everything a report is computed from, read once from the stored ratings. Raters are labelled
@@ -85,7 +86,10 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
     )
     .sort((x, y) => (x.itemId + x.raterId + x.dimension < y.itemId + y.raterId + y.dimension ? -1 : 1));
   const sampling = audit.sampling as { frameSize?: number; frameChecksum?: string };
-  const calibration = await loadCalibrationSnapshot(db, auditId, new Set(raters.map((r) => r.id)));
+  const [calibration, latentIntervals] = await Promise.all([
+    loadCalibrationSnapshot(db, auditId, new Set(raters.map((r) => r.id))),
+    loadLatentIntervals(db, auditId),
+  ]);
   return {
     audit: {
       id: audit.id,
@@ -126,6 +130,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       }))
       .sort((x, y) => (x.itemId + x.raterId < y.itemId + y.raterId ? -1 : 1)),
     ...(calibration ? { calibration } : {}),
+    ...(latentIntervals.length ? { latentIntervals } : {}),
   };
 }
 

@@ -11,12 +11,13 @@ const digest = (value: unknown) => createHash("sha256").update(JSON.stringify(va
  * ratings: saves, flags, comments, corrections' activity stamps, active time, withdrawals), one
  * primary-key read; and its calibration: the practice items and keys (at most MAX_PRACTICE_ITEMS
  * rows), the rounds and the practice answers (count, active time, latest save: answers and rounds
- * are only ever added). The live dashboard re-renders only when it changes, and the kept report
+ * are only ever added); and the latent-class intervals kept for it (count and latest, one small
+ * aggregate: a report shows an interval once it is computed in the background). The live dashboard re-renders only when it changes, and the kept report
  * (kept-report.ts) is recomputed only then. Call only after the caller's access to the audit's
  * results was checked.
  */
 export async function dashboardVersion(db: Db, auditId: string): Promise<string> {
-  const [audit, stamp, practice, rounds, answers] = await Promise.all([
+  const [audit, stamp, practice, rounds, answers, intervals] = await Promise.all([
     db.audit.findUnique({
       where: { id: auditId },
       select: {
@@ -43,6 +44,7 @@ export async function dashboardVersion(db: Db, auditId: string): Promise<string>
       _sum: { activeMs: true },
       _max: { savedAt: true },
     }),
+    db.latentClassInterval.aggregate({ where: { auditId }, _count: { _all: true }, _max: { computedAt: true } }),
   ]);
   const calibration = [
     digest(practice),
@@ -53,5 +55,6 @@ export async function dashboardVersion(db: Db, auditId: string): Promise<string>
     answers._sum.activeMs ?? 0,
     answers._max.savedAt?.getTime() ?? 0,
   ].join(".");
-  return [audit?.status ?? "gone", audit ? digest(audit) : "gone", stamp?.changes ?? "none", calibration].join(":");
+  const latent = `${intervals._count._all}.${intervals._max.computedAt?.getTime() ?? 0}`;
+  return [audit?.status ?? "gone", audit ? digest(audit) : "gone", stamp?.changes ?? "none", calibration, latent].join(":");
 }

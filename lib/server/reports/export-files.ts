@@ -5,6 +5,7 @@ import {
   calibrationCsv,
   computeAuditReport,
   latentClassCsv,
+  latentReplicatesCsv,
   majorityLabelsCsv,
   paragraph,
   ratingsLongCsv,
@@ -44,6 +45,7 @@ export function exportCatalog(snapshot: Pick<AuditSnapshot, "rubric">): ExportFi
     { file: STATS_FILES.r, label: "R script (.R)", type: TEXT },
     { file: "majority-labels.csv", label: "Majority labels", type: CSV },
     { file: "latent-class.csv", label: "Latent-class posteriors (Dawid-Skene) beside the majority", type: CSV },
+    { file: "latent-class-replicates.csv", label: "Latent-class error rate: the bootstrap replicates (dimension, replicate)", type: CSV },
     { file: "report.json", label: "Report (JSON)", type: "application/json; charset=utf-8" },
     { file: "report.md", label: "Report (Markdown)", type: "text/markdown; charset=utf-8" },
     { file: "report.tex", label: "Table (LaTeX)", type: "application/x-tex; charset=utf-8" },
@@ -128,6 +130,8 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
       return majorityLabelsCsv(report);
     case "latent-class.csv":
       return latentClassCsv(report);
+    case "latent-class-replicates.csv":
+      return latentReplicatesCsv(snapshot, report);
     case "report.json":
       return reportJson(report, reportFeedback(snapshot, comments), revisions);
     case "report.md":

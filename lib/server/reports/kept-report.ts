@@ -10,6 +10,7 @@ import { threadServes } from "../threads/start";
 import { askThread } from "./thread/client";
 import type { BuiltPackage, HeadAndReport, RenderedExport } from "./thread/protocol";
 import { builtPackage, headAndReport, renderedExport } from "./thread/work";
+import { startLatentIntervals } from "./latent-interval/client";
 
 export type { AuditHead } from "./thread/protocol";
 
@@ -88,6 +89,7 @@ export async function dashboardReport(db: Db, auditId: string, waitMs = STALE_AF
   const before = await reports.latest(auditId);
   if (!before || before.version === version || reports.ready(auditId, version)) {
     const kept = await current;
+    if (kept) startLatentIntervals(db, auditId, kept.report);
     return kept && { kept, current: true };
   }
   // Still computing: a failure is the next request's to see (a failed computation is not kept).
@@ -95,21 +97,27 @@ export async function dashboardReport(db: Db, auditId: string, waitMs = STALE_AF
   // An audit whose last report took seconds will not be done within the wait either.
   const waited = await within(current, before.computeMs > NO_WAIT_AFTER_MS ? 0 : waitMs);
   if (waited === "later") return { kept: before, current: false };
+  if (waited) startLatentIntervals(db, auditId, waited.report);
   return waited && { kept: waited, current: true };
 }
 
 /**
  * The live dashboard's poll: the audit's version, and whether its report is ready to show. A
  * report not yet computed is started here, in the report thread, so that the page refreshes once,
- * when it is ready, instead of waiting for it. Callers check access first.
+ * when it is ready, instead of waiting for it; so are the latent-class intervals a ready report
+ * lacks (the version changes when one is kept). Callers check access first.
  */
 export async function reportState(db: Db, auditId: string, waitMs = STALE_AFTER_MS): Promise<{ version: string; ready: boolean }> {
   const version = await dashboardVersion(db, auditId);
-  if (reports.ready(auditId, version)) return { version, ready: true };
   // A small audit's report is computed within the wait: the page refreshes on this poll.
   const computing = reportAt(db, auditId, version);
   computing.catch(() => {});
-  return { version, ready: (await within(computing, waitMs)) !== "later" };
+  const ready = reports.ready(auditId, version) || (await within(computing, waitMs)) !== "later";
+  if (ready) {
+    const kept = await computing;
+    if (kept) startLatentIntervals(db, auditId, kept.report);
+  }
+  return { version, ready };
 }
 
 /** The computation's result, or "later" when it takes longer than `ms`. */

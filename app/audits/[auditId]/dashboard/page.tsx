@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import type { ShownReport } from "@/lib/reports/types";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import {
@@ -36,6 +35,7 @@ import { keptAuditComments } from "@/lib/server/reports/audit-comments";
 import { authorizeResults } from "@/lib/server/reports/dashboard-access";
 import { ownRaterQuality } from "@/lib/server/reports/own-rater-quality";
 import { dashboardReport, keptProgress } from "@/lib/server/reports/kept-report";
+import { dashboardLatentClass } from "@/lib/server/reports/dashboard-latent";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
 import { acceptedRevisions } from "@/lib/server/adjudication/revisions";
 import { EXPORT_LABEL_KEYS, isLabelledExport } from "@/components/dashboard/export-labels";
@@ -62,9 +62,9 @@ export default async function DashboardPage(props: {
   // is shown, marked (dashboardReport).
   const { kept: shownKept, current } = (await dashboardReport(db, auditId))!;
   const { version, head, report: kept, computedAt } = shownKept;
-  // Latent-class estimates say how each rater tends to answer: organizers and admins only, so for a
-  // clinician (who sees a closed, shared audit's numbers) they are gone before anything is rendered.
-  const report = organizer ? kept : withoutLatentClass(kept);
+  // Latent-class estimates say how each rater tends to answer: organizers and admins only (with the
+  // time left of an interval being computed); for a clinician they are gone before anything is rendered.
+  const { report, remainingMs } = await dashboardLatentClass(db, user, auditId, kept);
   const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
     keptProgress(db, auditId, version, { orLatest: !current }),
     loadAdjudications(db, auditId),
@@ -182,7 +182,9 @@ export default async function DashboardPage(props: {
                 <MajoritySummary dimension={d} />
                 <ErrorBoundCard dimension={d} />
               </div>
-              {organizer && <LatentClassCard dimension={d} itemHref={(id) => `/audits/${auditId}/items/${id}`} />}
+              {organizer && (
+                <LatentClassCard dimension={d} itemHref={(id) => `/audits/${auditId}/items/${id}`} remainingMs={remainingMs[d.key]} />
+              )}
               <CoefficientTable dimension={d} />
               {overTime?.dimensions
                 .filter((o) => o.key === d.key)
@@ -241,8 +243,4 @@ export default async function DashboardPage(props: {
       </div>
     </>
   );
-}
-
-function withoutLatentClass(r: ShownReport): ShownReport {
-  return { ...r, dimensions: r.dimensions.map((d) => ({ ...d, latentClass: null })) };
 }

@@ -2,9 +2,9 @@
 // reports, renders downloads and packages with its own database clients,
 // so that none of it holds the web process's event loop.
 import { parentPort, threadId } from "node:worker_threads";
-import { createDb, type Db } from "../../../db/client";
 import { adjudicationQueue } from "../../adjudication/queue";
 import { auditProgress } from "../../audits/progress";
+import { threadDbClients } from "../../threads/db-clients";
 import { fullCollection, idleCollector } from "../../threads/idle-gc";
 import { disagreementFrame } from "../../triage/disagreement-frame";
 import type { ThreadReply, ThreadRequest } from "./protocol";
@@ -12,22 +12,7 @@ import { builtPackage, headAndReport, renderedExport } from "./work";
 
 /** PostgreSQL connections the thread keeps per database (docs/deployment.md counts them). */
 const REPORT_THREAD_POOL_SIZE = 2;
-/** Databases the thread keeps a client for (a server has one; a test run opens many in turn). */
-const KEPT_CLIENTS = 4;
-
-const clients = new Map<string, Db>();
-function clientFor(url: string): Db {
-  let db = clients.get(url);
-  if (!db) {
-    clients.set(url, (db = createDb(url, { poolSize: REPORT_THREAD_POOL_SIZE })));
-    if (clients.size > KEPT_CLIENTS) {
-      const [oldest, client] = clients.entries().next().value!;
-      clients.delete(oldest);
-      void client.$disconnect();
-    }
-  }
-  return db;
-}
+const clientFor = threadDbClients(REPORT_THREAD_POOL_SIZE);
 
 function answer(request: ThreadRequest): Promise<unknown> {
   if (request.op === "ping") return Promise.resolve(threadId);

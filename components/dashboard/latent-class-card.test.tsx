@@ -1,0 +1,50 @@
+// Server-render tests of the latent-class card's interval line: the interval once it is kept for
+// the report's ratings; until then that it is being computed, with the time left once measured, in
+// both languages.
+import type { ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { bootstrapMeanPosterior } from "@/lib/agreement/latent-class";
+import { smallAudit } from "@/lib/reports/__fixtures__/small-audit";
+import { computeAuditReport } from "@/lib/reports/compute";
+import type { Locale } from "@/lib/i18n/locales";
+import { latentIntervalTasks } from "@/lib/reports/latent-class";
+import { shownReport } from "@/lib/reports/shown";
+import type { AuditSnapshot } from "@/lib/reports/types";
+import { withIntl } from "@/tests/support/intl";
+import { LatentClassCard } from "./latent-class-card";
+
+const html = (el: ReactElement, locale: Locale = "en") =>
+  renderToString(withIntl(el, locale))
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'");
+
+function card(s: AuditSnapshot, remainingMs: number | null | undefined, locale: Locale = "en") {
+  const gold = shownReport(computeAuditReport(s)).dimensions.find((d) => d.key === "gold")!;
+  const line = html(<LatentClassCard dimension={gold} itemHref={(id) => `/items/${id}`} remainingMs={remainingMs} />, locale);
+  return /data-testid="latent-interval-gold">([^<]*)</.exec(line)![1];
+}
+
+describe("the latent-class card's interval", () => {
+  it("says it is being computed, with the minutes left once measured", () => {
+    expect(card(smallAudit(), null)).toBe(
+      "The item-bootstrap interval (10,000 refits) is being computed; this page shows it when it is ready.",
+    );
+    expect(card(smallAudit(), 150_000)).toBe(
+      "The item-bootstrap interval (10,000 refits) is being computed (about 3 min left); this page shows it when it is ready.",
+    );
+    expect(card(smallAudit(), 5_000)).toMatch(/about 1 min left/);
+    expect(card(smallAudit(), 150_000, "zh-CN")).toBe("条目自助法区间（重新拟合 10,000 次）正在计算（约剩 3 分钟）；算好后本页会显示。");
+  });
+
+  it("shows the interval once it is kept for these ratings", () => {
+    const s = smallAudit();
+    const task = latentIntervalTasks(s).find((t) => t.dimension === "gold")!;
+    const { values, ...interval } = bootstrapMeanPosterior(task.model, task.e, task.settings);
+    const kept = { ...s, latentIntervals: [{ dimension: "gold", inputs: task.inputs, interval, values }] };
+    expect(card(kept, undefined)).toMatch(/^95% item-bootstrap interval \d+\.\d% to \d+\.\d% \(10,000 refits\)\.$/);
+    // Kept for other ratings: not shown.
+    const other = { ...kept, latentIntervals: [{ ...kept.latentIntervals[0]!, inputs: "0".repeat(64) }] };
+    expect(card(other, null)).toMatch(/is being computed/);
+  });
+});
