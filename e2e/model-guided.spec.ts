@@ -251,15 +251,9 @@ test("the reproducibility package's scripts rerun every number, the design-weigh
     expect(out, script).toMatch(/gold +stratified upper .* ok/);
     expect(out, script).toMatch(/model-guided design +prediction set checksum .* ok/);
     expect(out, script).toMatch(/gold +latent class error rate \(mean posterior\) .* ok/);
-    // Known and reported, not this flow's to fix: on a slowly converging dimension reproduce.py's
-    // Dawid–Skene fit can stop one EM iteration from the report's (its sums differ in the last bit
-    // at the 1e-12 threshold). Every other number must agree.
-    const differing = out.split("\n").filter((line) => /DIFFERS$/.test(line.trimEnd()));
-    expect(
-      differing.filter((line) => !/ latent class iterations +(\d+) +\d+ +-?1 +DIFFERS$/.test(line.trimEnd())),
-      script,
-    ).toEqual([]);
-    expect(run.status, script).toBe(differing.length === 0 ? 0 : 1);
+    // Every number agrees (the scripts allow a Dawid–Skene fit to stop one EM iteration apart).
+    expect(out.split("\n").filter((line) => /DIFFERS$/.test(line.trimEnd())), script).toEqual([]);
+    expect(run.status, script).toBe(0);
   }
   await page.context().close();
 });

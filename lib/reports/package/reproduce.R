@@ -19,7 +19,7 @@
 # ClinAudit's frozen PRNG (SHA-256 and xoshiro256** written out below), drawing the same items as the
 # report (replicate b from stream "rater-quality/<dimension>/<b>"). It refits the Dawid-Skene latent-class model of every dimension from ratings-long.csv
 # (issue #34's algorithm; no smoothing; stop below 1e-12 or at 10,000 iterations) and compares the
-# iterations, log-likelihood, prior, each rater's confusion matrix, sensitivity and specificity,
+# iterations (within one), log-likelihood, prior, each rater's confusion matrix, sensitivity and specificity,
 # every item's posterior, the items whose mode is not the majority label and the error-rate
 # estimate; when the error rate's item-bootstrap interval was computed (errorRate.interval; replicate b
 # from stream "latent-class/<dimension>/<b>"), it refits the first 20 of its 10,000 replicates exactly
@@ -753,7 +753,9 @@ for (dimension in report$dimensions) {
   gave[cbind(match(mine$item, items), match(mine$rater, raters), match(mine$category, categories))] <- 1
   fit <- dawid_skene(gave)
   name <- "latent class"
-  compare(key, paste(name, "iterations"), lc$iterations, fit$iterations, exact = TRUE)
+  # Within one: at the 1e-12 stopping threshold, sums taken in another order can stop a slowly
+  # converging fit one EM iteration from the app's; every estimate still agrees.
+  compare(key, paste(name, "iterations"), lc$iterations, fit$iterations, tol = 1)
   compare(key, paste(name, "log-likelihood"), lc$logLikelihood, fit$logLikelihood)
   for (c in seq_len(q)) compare(key, paste(name, "prior", categories[c]), unlist(lc$prior)[c], fit$prior[c])
   e <- if (is.null(dimension$errorCategory)) NA else match(dimension$errorCategory, categories)

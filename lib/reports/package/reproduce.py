@@ -21,7 +21,7 @@ on ClinAudit's frozen PRNG (xoshiro256** seeded by SHA-256, written out below), 
 items in the same order as the report did (replicate b from stream "rater-quality/<dimension>/<b>").
 It refits the Dawid-Skene latent-class model of every dimension from
 ratings-long.csv (issue #34's algorithm: start from each item's rating shares, no smoothing, stop
-below 1e-12 or at 10,000 iterations) and compares the iterations, log-likelihood, prior, each
+below 1e-12 or at 10,000 iterations) and compares the iterations (within one), log-likelihood, prior, each
 rater's confusion matrix, sensitivity and specificity, every item's posterior, the items whose
 most probable class is not the majority label and the error-rate estimate. When the error rate's
 item-bootstrap interval was computed (report.json errorRate.interval; 10,000 refits on the frozen
@@ -723,7 +723,9 @@ def check_latent_class(folder, report, out, all_replicates=False):
             gave[item_index[item], rater_index[rater], categories.index(category)] = 1.0
         fit = dawid_skene(gave)
         name = "latent class"
-        out.add(key, f"{name} iterations", lc["iterations"], fit["iterations"], exact=True)
+        # Within one: at the 1e-12 stopping threshold, sums taken in another order (numpy's) can stop
+        # a slowly converging fit one EM iteration from the app's; every estimate still agrees.
+        out.add(key, f"{name} iterations", lc["iterations"], fit["iterations"], tolerance=1)
         out.add(key, f"{name} log-likelihood", lc["logLikelihood"], fit["logLikelihood"])
         for c, category in enumerate(categories):
             out.add(key, f"{name} prior {category}", lc["prior"][c], float(fit["prior"][c]))
