@@ -252,7 +252,10 @@ test("the reproducibility package's scripts rerun every number, the design-weigh
     expect(out, script).toMatch(/model-guided design +prediction set checksum .* ok/);
     expect(out, script).toMatch(/gold +latent class error rate \(mean posterior\) .* ok/);
     // Every number agrees (the scripts allow a Dawid–Skene fit to stop one EM iteration apart).
-    expect(out.split("\n").filter((line) => /DIFFERS$/.test(line.trimEnd())), script).toEqual([]);
+    expect(
+      out.split("\n").filter((line) => /DIFFERS$/.test(line.trimEnd())),
+      script,
+    ).toEqual([]);
     expect(run.status, script).toBe(0);
   }
   await page.context().close();
