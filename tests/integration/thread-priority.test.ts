@@ -10,7 +10,7 @@ const ENTRY = path.resolve("tests/support/threads/tid-entry.ts");
 const niceOf = (tid: number) => Number(fs.readFileSync(`/proc/${process.pid}/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]);
 
 /** Starts a thread through fresh modules (the environment is read once per module instance). */
-async function threadNice(options: { background?: boolean } = {}): Promise<number> {
+async function threadNice(options: { priority?: "foreground" | "background" | "idle" } = {}): Promise<number> {
   vi.resetModules();
   const { startThread } = await import("@/lib/server/threads/start");
   const worker = startThread(ENTRY, options);
@@ -33,9 +33,14 @@ describe.runIf(fs.existsSync("/proc/thread-self"))("a server thread's priority",
     expect(niceOf(process.pid)).toBe(0);
     expect(await threadNice()).toBe(10);
     // A job's heartbeat keeps the process's priority.
-    expect(await threadNice({ background: false })).toBe(0);
+    expect(await threadNice({ priority: "foreground" })).toBe(0);
+    // Work nobody waits on (the latent-class intervals) yields to a report being computed.
+    expect(await threadNice({ priority: "idle" })).toBe(15);
     vi.stubEnv("CLINAUDIT_THREAD_NICE", "0");
     expect(await threadNice()).toBe(0);
+    expect(await threadNice({ priority: "idle" })).toBe(5);
+    vi.stubEnv("CLINAUDIT_THREAD_NICE", "17");
+    expect(await threadNice({ priority: "idle" })).toBe(19);
     // The process's own priority is untouched.
     expect(niceOf(process.pid)).toBe(0);
   });

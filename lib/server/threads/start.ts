@@ -43,14 +43,17 @@ export function bootPresent(): boolean {
 /**
  * Starts a thread running `entry` (a .ts file), with `workerData.data` and the given heap limits,
  * at the background priority CLINAUDIT_THREAD_NICE (boot.mjs): on a busy machine a report being
- * computed waits for the processor, a rater's page does not. `background: false` keeps the
- * process's priority, for a thread whose few milliseconds must not wait (a job's heartbeat).
+ * computed waits for the processor, a rater's page does not. `priority: "foreground"` keeps the
+ * process's priority, for a thread whose few milliseconds must not wait (a job's heartbeat);
+ * `"idle"` goes 5 below the background (nice 15 by default), for work nobody waits on (the
+ * latent-class intervals' 10,000 refits), so that it yields to a report being computed.
  */
 export function startThread(
   entry: string,
-  options: { data?: unknown; resourceLimits?: ResourceLimits; background?: boolean } = {},
+  options: { data?: unknown; resourceLimits?: ResourceLimits; priority?: "foreground" | "background" | "idle" } = {},
 ): Worker {
-  const nice = options.background === false ? 0 : env().CLINAUDIT_THREAD_NICE;
+  const background = env().CLINAUDIT_THREAD_NICE;
+  const nice = options.priority === "foreground" ? 0 : options.priority === "idle" ? Math.min(19, background + 5) : background;
   return new Threads.Worker(BOOT, {
     workerData: { entry, tsconfig: path.join(ROOT, "tsconfig.json"), data: options.data, nice },
     // Server modules guard themselves with `server-only`, a no-op under this condition only.

@@ -53,7 +53,7 @@ export async function startHeartbeat(data: HeartbeatThreadData, query: Query): P
   const fallback = () => loopHeartbeat(query, data);
   if (!bootPresent()) return fallback();
   // At the process's priority: a beat that waits behind an import's thread could miss its lease.
-  const worker: Worker = startThread(ENTRY, { data, background: false });
+  const worker: Worker = startThread(ENTRY, { data, priority: "foreground" });
   const begun = new Map<string, () => void>();
   const running = new Map<string, { kind: string; capSeconds: number }>();
   let loop: Heartbeat | undefined;

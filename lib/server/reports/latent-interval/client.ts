@@ -82,7 +82,8 @@ export async function stopLatentIntervals(): Promise<void> {
 }
 
 function start(): Worker {
-  const worker = startThread(path.join(DIR, "entry.ts"));
+  // Below the report thread: nobody waits on an interval, and a dashboard waits on its report.
+  const worker = startThread(path.join(DIR, "entry.ts"), { priority: "idle" });
   worker.unref();
   const fail = (error: Error) => {
     if (state.worker === worker) state.worker = undefined;
