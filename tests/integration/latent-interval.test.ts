@@ -87,6 +87,8 @@ describe.each(DATABASES)("the latent-class interval on $name", (database) => {
       expect(counts.superseded - before.superseded).toBe(1);
       expect(counts.stale - before.stale).toBe(0);
       expect(counts.computed - before.computed).toBe(2);
+      // One snapshot for both first jobs (question's reuses gold's read), one for gold's new ratings.
+      expect(counts.read - before.read).toBe(2);
       expect(await latentIntervalStatus(db, audit.id)).toEqual([]);
 
       // Exactly the bootstrap this thread computes, for the current ratings; one row per dimension.
@@ -121,7 +123,7 @@ describe.each(DATABASES)("the latent-class interval on $name", (database) => {
           ["gold", "question"].map((dimension) => ({ dimension, inputs: rate(second, dimension).intervalInputs })),
         );
         await runner.settled();
-        expect(runner.counts).toEqual({ computed: 0, superseded: 0, stale: 0 });
+        expect(runner.counts).toEqual({ computed: 0, superseded: 0, stale: 0, read: 0 });
         expect(await dashboardVersion(again, audit.id)).toBe(version);
       } finally {
         await again.$disconnect();

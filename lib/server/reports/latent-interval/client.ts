@@ -71,7 +71,7 @@ export async function latentIntervalStatus(db: Db, auditId: string): Promise<Int
 
 /** The thread's counts (tests), or the in-process runner's. */
 export async function latentIntervalCounts(db: Db) {
-  if (!threadServes(clientUrl(db))) return { ...(state.here?.counts ?? { computed: 0, superseded: 0, stale: 0 }) };
+  if (!threadServes(clientUrl(db))) return { ...(state.here?.counts ?? { computed: 0, superseded: 0, stale: 0, read: 0 }) };
   return ask({ op: "counts" });
 }
 

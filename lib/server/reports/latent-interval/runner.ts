@@ -6,7 +6,7 @@ import "server-only";
 import { bootstrapInterval, bootstrapReplicates } from "../../../agreement/latent-class";
 import { dawidSkeneWorkspace } from "../../../agreement/dawid-skene";
 import type { Db } from "../../../db/client";
-import { latentIntervalTasks } from "../../../reports/latent-class";
+import { type LatentIntervalTask, latentIntervalTasks } from "../../../reports/latent-class";
 import { log } from "../../log";
 import { loadAuditSnapshot } from "../audit-snapshot";
 import { hasLatentInterval, saveLatentInterval } from "./rows";
@@ -15,6 +15,8 @@ import { hasLatentInterval, saveLatentInterval } from "./rows";
 const SLICE_MS = 50;
 /** Audits' dimensions whose kept inputs are remembered, so that a repeated request needs no database read. */
 const REMEMBERED = 256;
+/** Audits whose last read tasks are kept for their other dimensions' jobs. */
+const READ_AUDITS = 4;
 
 export interface IntervalRequest {
   dimension: string;
@@ -48,6 +50,8 @@ export interface RunnerCounts {
   computed: number;
   superseded: number;
   stale: number;
+  /** Snapshots read to build tasks (one serves every dimension of an audit whose inputs still match). */
+  read: number;
 }
 
 export class IntervalRunner {
@@ -56,7 +60,9 @@ export class IntervalRunner {
   private draining: Promise<void> = Promise.resolve();
   /** Per scope, audit and dimension: the inputs of the interval kept in the database. */
   private readonly kept = new Map<string, string>();
-  readonly counts: RunnerCounts = { computed: 0, superseded: 0, stale: 0 };
+  /** Per scope and audit, the tasks of the snapshot last read: each dimension's fit and inputs. */
+  private readonly tasks = new Map<string, LatentIntervalTask[]>();
+  readonly counts: RunnerCounts = { computed: 0, superseded: 0, stale: 0, read: 0 };
 
   /**
    * Queues the audit's dimensions whose interval is not kept for these inputs. `scope` names the
@@ -113,8 +119,7 @@ export class IntervalRunner {
   private async compute(job: Job): Promise<void> {
     const key = `${job.scope}\u0000${job.auditId}\u0000${job.dimension}`;
     if (await hasLatentInterval(job.db, job.auditId, job.dimension, job.inputs)) return this.remember(key, job.inputs);
-    const snapshot = await loadAuditSnapshot(job.db, job.auditId);
-    const task = snapshot && latentIntervalTasks(snapshot).find((t) => t.dimension === job.dimension);
+    const task = await this.taskFor(job);
     // The ratings moved on since the report that asked: the newer report asks for its own.
     if (!task || task.inputs !== job.inputs) {
       this.counts.stale++;
@@ -143,6 +148,26 @@ export class IntervalRunner {
     );
     this.counts.computed++;
     this.remember(key, job.inputs);
+  }
+
+  /**
+   * The job's task: from the audit's tasks last read when its inputs are the job's (the inputs
+   * fingerprint what the fit rests on), else from a fresh snapshot. A full review's snapshot takes
+   * seconds to read and every dimension's fit is made with it: one read serves all its dimensions.
+   */
+  private async taskFor(job: Job): Promise<LatentIntervalTask | undefined> {
+    const key = `${job.scope}\u0000${job.auditId}`;
+    const same = (t: LatentIntervalTask) => t.dimension === job.dimension;
+    const kept = this.tasks.get(key)?.find(same);
+    if (kept?.inputs === job.inputs) return kept;
+    const snapshot = await loadAuditSnapshot(job.db, job.auditId);
+    if (!snapshot) return undefined;
+    this.counts.read++;
+    const tasks = latentIntervalTasks(snapshot);
+    this.tasks.delete(key);
+    this.tasks.set(key, tasks);
+    if (this.tasks.size > READ_AUDITS) this.tasks.delete(this.tasks.keys().next().value!);
+    return tasks.find(same);
   }
 
   private remember(key: string, inputs: string) {
