@@ -117,6 +117,18 @@ describe("dashboard components on the small audit", () => {
     expect(html).toContain("Items without a strict majority (a three-way split) count as Uncertain.");
   });
 
+  // A file read by the agreement tool may declare no tie category: a tie then has no label (the
+  // sentence said "count as ." with nothing after it).
+  it("MajoritySummary: without a tie category, ties have no majority label, in both languages", () => {
+    const untied = { ...gold, tieCategory: "" };
+    const html = render(<MajoritySummary dimension={untied} />);
+    expect(html).toContain("Items without a strict majority (a three-way split) have no majority label.");
+    expect(html).toContain("of which ties (no majority label)");
+    const zh = render(<MajoritySummary dimension={untied} />, "zh-CN");
+    expect(zh).toContain("没有多数标签");
+    expect(zh).not.toContain("计为“”");
+  });
+
   it("DisagreementList: items and majority labels, never who rated what", () => {
     const html = render(<DisagreementList dimension={gold} />);
     expect(html).toContain("q03");

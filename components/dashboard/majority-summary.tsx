@@ -21,6 +21,8 @@ export function MajoritySummary({ dimension, title }: { dimension: AgreementView
   const total = a.items.total;
   const share = (n: number) => f.percent(total === 0 ? null : n / total);
   const tie = categoryLabel(dimension, dimension.tieCategory);
+  // Without a tie category (a file read by the agreement tool may have none: "") a tie has no label.
+  const counted = dimension.tieCategory === "" ? "no" : "yes";
   const heading = title ?? t("heading", { label: dimension.label });
   return (
     <Card as="section">
@@ -28,7 +30,9 @@ export function MajoritySummary({ dimension, title }: { dimension: AgreementView
         <caption className="mb-2 text-left">
           <span className="block text-sm font-semibold text-slate-900">{heading}</span>
           <span className="block text-xs font-normal text-slate-600">
-            {total === 0 ? t("none") : t("summary", { count: total, tie: t(`tieExample.${tieExample(a.raters.total)}`), category: tie })}
+            {total === 0
+              ? t("none")
+              : t("summary", { count: total, tie: t(`tieExample.${tieExample(a.raters.total)}`), category: tie, counted })}
           </span>
         </caption>
         <thead className="border-b border-slate-300 text-xs text-slate-600">
@@ -56,7 +60,7 @@ export function MajoritySummary({ dimension, title }: { dimension: AgreementView
           ))}
           <tr className="border-t border-slate-300 italic text-slate-600">
             <th scope="row" className="px-2 py-1 text-left font-normal">
-              {t("ties", { category: tie })}
+              {t("ties", { category: tie, counted })}
             </th>
             <td className={NUM}>{a.majority.ties}</td>
             <td className={NUM}>{share(a.majority.ties)}</td>
