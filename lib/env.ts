@@ -114,10 +114,15 @@ const schema = z
     // on (lib/server/jobs/import-thread). The full-size FHIR benchmark imports under 320.
     CLINAUDIT_IMPORT_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(320),
     // The heap (MB) of the report thread, which computes and keeps the audits' reports, downloads
-    // and packages (lib/server/reports/thread). Its garbage is collected before it passes the cap,
+    // and packages (lib/server/reports/thread), and of the latent-class interval thread. Its garbage is collected before it passes the cap,
     // so the process's memory stays near what the kept reports need; a report that needs more
     // restarts the thread with twice the heap (up to 8×) and is computed again, with a warning.
     CLINAUDIT_REPORT_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(256),
+    // How long (seconds) a dimension's ratings must stay put before its latent-class interval
+    // (10,000 refits, in a background thread) is computed again for newer ratings: while a session
+    // of rating goes on, an open dashboard would start it after every change and discard it at the
+    // next. The first computation for an audit starts at once.
+    CLINAUDIT_INTERVAL_QUIET_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     // The nice value of the server's threads (reports, packages, imports): 0 runs them at the web process's priority.
     CLINAUDIT_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
     // Days the record-access log keeps a row. 400: a whole year for the yearly access review most

@@ -19,9 +19,12 @@ const html = (el: ReactElement, locale: Locale = "en") =>
     .replace(/<!-- -->/g, "")
     .replace(/&#x27;/g, "'");
 
-function card(s: AuditSnapshot, remainingMs: number | null | undefined, locale: Locale = "en") {
+function card(s: AuditSnapshot, remainingMs: number | null | undefined, locale: Locale = "en", waiting = false) {
   const gold = shownReport(computeAuditReport(s)).dimensions.find((d) => d.key === "gold")!;
-  const line = html(<LatentClassCard dimension={gold} itemHref={(id) => `/items/${id}`} remainingMs={remainingMs} />, locale);
+  const line = html(
+    <LatentClassCard dimension={gold} itemHref={(id) => `/items/${id}`} remainingMs={remainingMs} waiting={waiting} />,
+    locale,
+  );
   return /data-testid="latent-interval-gold">([^<]*)</.exec(line)![1];
 }
 
@@ -35,6 +38,13 @@ describe("the latent-class card's interval", () => {
     );
     expect(card(smallAudit(), 5_000)).toMatch(/about 1 min left/);
     expect(card(smallAudit(), 150_000, "zh-CN")).toBe("条目自助法区间（重新拟合 10,000 次）正在计算（约剩 3 分钟）；算好后本页会显示。");
+  });
+
+  it("says when it waits for the ratings to be still", () => {
+    expect(card(smallAudit(), null, "en", true)).toBe(
+      "The item-bootstrap interval (10,000 refits) is computed once the ratings have been still for a while (it starts over when they change); this page shows it when it is ready.",
+    );
+    expect(card(smallAudit(), null, "zh-CN", true)).toMatch(/^条目自助法区间（重新拟合 10,000 次）将在评分一段时间内不再变化后计算/);
   });
 
   it("shows the interval once it is kept for these ratings", () => {

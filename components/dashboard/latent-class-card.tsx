@@ -4,7 +4,8 @@
  * items whose most probable class is not their majority label. Organizers and admins only (the page
  * decides): it says how each rater tends to answer. The error rate's item-bootstrap interval is
  * computed in the background (lib/server/reports/latent-interval): until it is kept for the
- * report's ratings the card says so, with the time left once the computation has measured it.
+ * report's ratings the card says so, with the time left once the computation has measured it, or
+ * that it waits for the ratings to be still.
  */
 import { useTranslations } from "next-intl";
 import Link from "next/link";
@@ -20,11 +21,14 @@ export function LatentClassCard({
   dimension,
   itemHref,
   remainingMs,
+  waiting = false,
 }: {
   dimension: ShownDimension;
   itemHref: (itemId: string) => string;
   /** Time left of the interval's computation, when it is being computed and has measured it. */
   remainingMs?: number | null;
+  /** The computation waits for the ratings to be still (they changed within the quiet time). */
+  waiting?: boolean;
 }) {
   const t = useTranslations("dashboard.latentClass");
   const f = useReportFormat();
@@ -49,9 +53,11 @@ export function LatentClassCard({
                   upper: f.percent(lc.errorRate.interval.ciUpper),
                   replicates: f.count(lc.errorRate.interval.replicates),
                 })
-              : typeof remainingMs === "number"
-                ? t("computing", { replicates: f.count(LATENT_CLASS_REPLICATES), minutes: Math.max(1, Math.ceil(remainingMs / 60_000)) })
-                : t("computingStarted", { replicates: f.count(LATENT_CLASS_REPLICATES) })}
+              : waiting
+                ? t("computingWaits", { replicates: f.count(LATENT_CLASS_REPLICATES) })
+                : typeof remainingMs === "number"
+                  ? t("computing", { replicates: f.count(LATENT_CLASS_REPLICATES), minutes: Math.max(1, Math.ceil(remainingMs / 60_000)) })
+                  : t("computingStarted", { replicates: f.count(LATENT_CLASS_REPLICATES) })}
           </p>
         </>
       ) : (

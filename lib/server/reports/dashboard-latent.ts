@@ -10,6 +10,8 @@ export interface DashboardLatentClass {
   report: ShownReport;
   /** Per dimension whose interval is being computed: the time left (ms), null while not yet measured. */
   remainingMs: Record<string, number | null>;
+  /** The dimensions whose interval waits for the ratings to be still before it starts. */
+  waiting: string[];
 }
 
 /**
@@ -20,12 +22,16 @@ export interface DashboardLatentClass {
  */
 export async function dashboardLatentClass(db: Db, user: CurrentUser, auditId: string, report: ShownReport): Promise<DashboardLatentClass> {
   if (!can(user.role, "audits:manage")) {
-    return { report: { ...report, dimensions: report.dimensions.map((d) => ({ ...d, latentClass: null })) }, remainingMs: {} };
+    return { report: { ...report, dimensions: report.dimensions.map((d) => ({ ...d, latentClass: null })) }, remainingMs: {}, waiting: [] };
   }
   const missing = missingIntervals(report);
   const status = missing.length ? await latentIntervalStatus(db, auditId) : [];
   const remainingMs: Record<string, number | null> = {};
-  for (const m of missing)
-    remainingMs[m.dimension] = status.find((s) => s.dimension === m.dimension && s.inputs === m.inputs)?.remainingMs ?? null;
-  return { report, remainingMs };
+  const waiting: string[] = [];
+  for (const m of missing) {
+    const progress = status.find((s) => s.dimension === m.dimension && s.inputs === m.inputs);
+    remainingMs[m.dimension] = progress?.remainingMs ?? null;
+    if (progress && progress.quietInMs > 0) waiting.push(m.dimension);
+  }
+  return { report, remainingMs, waiting };
 }

@@ -64,7 +64,7 @@ export default async function DashboardPage(props: {
   const { version, head, report: kept, computedAt } = shownKept;
   // Latent-class estimates say how each rater tends to answer: organizers and admins only (with the
   // time left of an interval being computed); for a clinician they are gone before anything is rendered.
-  const { report, remainingMs } = await dashboardLatentClass(db, user, auditId, kept);
+  const { report, remainingMs, waiting } = await dashboardLatentClass(db, user, auditId, kept);
   const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
     keptProgress(db, auditId, version, { orLatest: !current }),
     loadAdjudications(db, auditId),
@@ -183,7 +183,12 @@ export default async function DashboardPage(props: {
                 <ErrorBoundCard dimension={d} />
               </div>
               {organizer && (
-                <LatentClassCard dimension={d} itemHref={(id) => `/audits/${auditId}/items/${id}`} remainingMs={remainingMs[d.key]} />
+                <LatentClassCard
+                  dimension={d}
+                  itemHref={(id) => `/audits/${auditId}/items/${id}`}
+                  remainingMs={remainingMs[d.key]}
+                  waiting={waiting.includes(d.key)}
+                />
               )}
               <CoefficientTable dimension={d} />
               {overTime?.dimensions

@@ -1,7 +1,10 @@
 // The latent-class intervals' background work, as one runner per thread (or per process where no
 // thread can reach the database): a queue of (audit, dimension, inputs) computations, one at a
 // time, each in slices that yield between them, so that a newer request for the same audit and
-// dimension supersedes it within a slice and a status request is answered meanwhile.
+// dimension supersedes it within a slice and a status request is answered meanwhile. While
+// ratings are still arriving (newer inputs asked for within `quietMs` of the last), a request
+// waits until they have been still for `quietMs`: an open dashboard during a rating session
+// would otherwise start 10,000 refits after every change and throw each away at the next.
 import "server-only";
 import { bootstrapInterval, bootstrapReplicates } from "../../../agreement/latent-class";
 import { dawidSkeneWorkspace } from "../../../agreement/dawid-skene";
@@ -33,6 +36,15 @@ export interface IntervalProgress {
   total: number;
   /** Estimated from the replicates done so far; null before the first slice. */
   remainingMs: number | null;
+  /** Waiting for the ratings to be still (ms until it may start); 0 once it may. */
+  quietInMs: number;
+}
+
+export interface RunnerOptions {
+  /** How long the inputs of a dimension must stay the same before a superseding request starts (ms). */
+  quietMs?: number;
+  /** Called each time the queue has run empty. */
+  onIdle?: () => void;
 }
 
 interface Job extends IntervalRequest {
@@ -43,6 +55,8 @@ interface Job extends IntervalRequest {
   done: number;
   total: number;
   startedAt: number;
+  /** performance.now() before which it does not start: the ratings are still changing. */
+  notBefore: number;
 }
 
 /** What a runner did (tests read it). */
@@ -57,22 +71,36 @@ export interface RunnerCounts {
 export class IntervalRunner {
   private readonly queue: Job[] = [];
   private running: Job | undefined;
+  /** True while drain() runs, including its waits for quiet: one drain at a time. */
+  private active = false;
+  /** Ends a drain's wait for quiet early: a request that may start now came. */
+  private wake: (() => void) | undefined;
   private draining: Promise<void> = Promise.resolve();
+  /** Per scope, audit and dimension: the inputs asked for last, and when they were first asked. */
+  private readonly asked = new Map<string, { inputs: string; at: number }>();
   /** Per scope, audit and dimension: the inputs of the interval kept in the database. */
   private readonly kept = new Map<string, string>();
   /** Per scope and audit, the tasks of the snapshot last read: each dimension's fit and inputs. */
   private readonly tasks = new Map<string, LatentIntervalTask[]>();
   readonly counts: RunnerCounts = { computed: 0, superseded: 0, stale: 0, read: 0 };
 
+  constructor(private readonly options: RunnerOptions = {}) {}
+
   /**
    * Queues the audit's dimensions whose interval is not kept for these inputs. `scope` names the
    * database (its URL): one runner may serve several. A request for other inputs of the same audit
-   * and dimension supersedes the one queued or running.
+   * and dimension supersedes the one queued or running; when it comes within `quietMs` of the
+   * inputs it replaces, it waits until no newer inputs have come for `quietMs`.
    */
   request(db: Db, scope: string, auditId: string, requests: readonly IntervalRequest[]): void {
+    const now = performance.now();
+    const quietMs = this.options.quietMs ?? 0;
     for (const r of requests) {
       const key = `${scope}\u0000${auditId}\u0000${r.dimension}`;
       if (this.kept.get(key) === r.inputs) continue;
+      const last = this.asked.get(key);
+      const moving = last !== undefined && last.inputs !== r.inputs && now - last.at < quietMs;
+      if (last?.inputs !== r.inputs) remember(this.asked, key, { inputs: r.inputs, at: now });
       const same = (j: Job) => `${j.scope}\u0000${j.auditId}\u0000${j.dimension}` === key;
       const pending = [this.running, ...this.queue].filter((j): j is Job => j !== undefined && same(j) && !j.cancelled);
       if (pending.some((j) => j.inputs === r.inputs)) continue;
@@ -80,14 +108,16 @@ export class IntervalRunner {
         j.cancelled = true;
         this.counts.superseded++;
       }
-      this.queue.push({ ...r, db, scope, auditId, cancelled: false, done: 0, total: 0, startedAt: 0 });
+      const notBefore = moving ? now + quietMs : now;
+      this.queue.push({ ...r, db, scope, auditId, cancelled: false, done: 0, total: 0, startedAt: 0, notBefore });
+      if (!moving) this.wake?.();
     }
-    if (!this.running) this.draining = this.drain();
+    if (!this.active) this.draining = this.drain();
   }
 
   /** Resolves once the queue is empty (tests). */
   async settled(): Promise<void> {
-    while (this.running || this.queue.length) await this.draining;
+    while (this.active) await this.draining;
   }
 
   /** The audit's intervals queued or being computed. */
@@ -97,23 +127,53 @@ export class IntervalRunner {
       .map((j) => {
         const elapsed = performance.now() - j.startedAt;
         const remainingMs = j.done > 0 ? (elapsed / j.done) * (j.total - j.done) : null;
-        return { dimension: j.dimension, inputs: j.inputs, done: j.done, total: j.total, remainingMs };
+        const quietInMs = Math.max(0, Math.ceil(j.notBefore - performance.now()));
+        return { dimension: j.dimension, inputs: j.inputs, done: j.done, total: j.total, remainingMs, quietInMs };
       });
   }
 
   private async drain(): Promise<void> {
-    if (this.running) return;
-    for (let job = this.queue.shift(); job; job = this.queue.shift()) {
-      if (job.cancelled) continue;
-      this.running = job;
-      try {
-        await this.compute(job);
-      } catch (error) {
-        log().error({ err: error, auditId: job.auditId, dimension: job.dimension }, "latent-class interval failed");
-      } finally {
-        this.running = undefined;
+    this.active = true;
+    try {
+      for (;;) {
+        const live = this.queue.filter((j) => !j.cancelled);
+        this.queue.splice(0, this.queue.length, ...live);
+        if (live.length === 0) break;
+        const now = performance.now();
+        const next = live.findIndex((j) => j.notBefore <= now);
+        if (next < 0) {
+          await this.quiet(Math.min(...live.map((j) => j.notBefore)) - now);
+          continue;
+        }
+        const job = this.queue.splice(next, 1)[0]!;
+        this.running = job;
+        try {
+          await this.compute(job);
+        } catch (error) {
+          log().error({ err: error, auditId: job.auditId, dimension: job.dimension }, "latent-class interval failed");
+        } finally {
+          this.running = undefined;
+        }
       }
+    } finally {
+      this.active = false;
     }
+    this.options.onIdle?.();
+  }
+
+  /** Waits `ms`, or less when a request that may start at once comes. Never keeps a process alive. */
+  private quiet(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref?.();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    }).finally(() => {
+      this.wake = undefined;
+    });
   }
 
   private async compute(job: Job): Promise<void> {
@@ -171,8 +231,13 @@ export class IntervalRunner {
   }
 
   private remember(key: string, inputs: string) {
-    this.kept.delete(key);
-    this.kept.set(key, inputs);
-    if (this.kept.size > REMEMBERED) this.kept.delete(this.kept.keys().next().value!);
+    remember(this.kept, key, inputs);
   }
+}
+
+/** Sets `key` as the newest entry of `map`, forgetting the oldest past REMEMBERED. */
+function remember<V>(map: Map<string, V>, key: string, value: V) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > REMEMBERED) map.delete(map.keys().next().value!);
 }

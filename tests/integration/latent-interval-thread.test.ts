@@ -1,0 +1,132 @@
+// The latent-class interval's background work is sized for a full review: while ratings are still
+// arriving a newer request waits for them to be still instead of starting 10,000 refits it would
+// throw away at the next change; the thread stops when idle (its heap, a full snapshot at full
+// size, goes back to the system) and, capped like the report thread, restarts with more heap and
+// is asked again when it runs out. Requests here name inputs no snapshot has, so each job reads
+// the audit, finds its inputs stale and stops: the scheduling is tested, not the 10,000 refits.
+import { afterAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db/client";
+import type { ShownReport } from "@/lib/reports/types";
+import { dashboardLatentClass } from "@/lib/server/reports/dashboard-latent";
+import {
+  enableLatentIntervals,
+  latentIntervalCounts,
+  latentIntervalStatus,
+  latentIntervalThread,
+  restartLatentIntervals,
+  startLatentIntervals,
+  stopLatentIntervals,
+} from "@/lib/server/reports/latent-interval/client";
+import { IntervalRunner } from "@/lib/server/reports/latent-interval/runner";
+import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
+import { DATABASES } from "./databases";
+import { demoWorld } from "./demo-world";
+
+/** A report whose gold interval is missing for `inputs` (what the dashboard hands the client). */
+const reportAsking = (inputs: string) =>
+  ({ dimensions: [{ key: "gold", latentClass: { errorRate: { interval: null, intervalInputs: inputs } } }] }) as unknown as ShownReport;
+
+async function until(check: () => Promise<boolean> | boolean, what: string, ms = 60_000) {
+  for (const end = Date.now() + ms; !(await check()); ) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(DATABASES)("the latent-interval work on $name", (database) => {
+  let db: Db;
+  let auditId: string;
+  let url: string;
+
+  afterAll(async () => {
+    enableLatentIntervals(false);
+    await restartLatentIntervals();
+    await db?.$disconnect();
+    await database.dropAll();
+  });
+
+  it("waits for the ratings to be still before a superseding computation starts", async () => {
+    url = await database.create();
+    db = await demoWorld(database, url);
+    auditId = (await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } })).id;
+    const quietMs = 1500;
+    const runner = new IntervalRunner({ quietMs });
+    const ask = (inputs: string) => runner.request(db, url, auditId, [{ dimension: "gold", inputs }]);
+
+    // The first request for the dimension starts at once.
+    ask("a");
+    await runner.settled();
+    expect(runner.counts).toMatchObject({ stale: 1, superseded: 0, read: 1 });
+
+    // Newer inputs within the quiet time wait; newer still supersede them and wait again.
+    const asked = performance.now();
+    ask("b");
+    const [waiting] = runner.status(url, auditId);
+    expect(waiting).toMatchObject({ inputs: "b", done: 0 });
+    expect(waiting!.quietInMs).toBeGreaterThan(quietMs - 200);
+    await new Promise((resolve) => setTimeout(resolve, quietMs / 2));
+    const last = performance.now();
+    ask("c");
+    expect(runner.status(url, auditId).map((p) => p.inputs)).toEqual(["c"]);
+    await runner.settled();
+    // "c" started only once its inputs had been still for the quiet time; "b" never ran.
+    expect(runner.counts).toMatchObject({ stale: 2, superseded: 1, read: 2 });
+    expect(performance.now() - last).toBeGreaterThanOrEqual(quietMs - 5);
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(quietMs * 1.5 - 5);
+
+    // Once still for the quiet time, a change starts at once again.
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    const t = performance.now();
+    ask("d");
+    await runner.settled();
+    expect(performance.now() - t).toBeLessThan(quietMs);
+    expect(runner.counts).toMatchObject({ stale: 3, superseded: 1 });
+  }, 60_000);
+
+  it("stops the thread once idle, and starts another when asked", async () => {
+    enableLatentIntervals(true, { idleExitMs: 300 });
+    const before = latentIntervalThread().started;
+    startLatentIntervals(db, auditId, reportAsking("x"));
+    expect(latentIntervalThread().running).toBe(true);
+    // While it waits for quiet it is not idle: asked for other inputs at once, it holds them.
+    await until(async () => (await latentIntervalCounts(db)).stale === 1, "the first job");
+    await until(() => !latentIntervalThread().running, "the idle thread to stop", 10_000);
+    expect(await latentIntervalStatus(db, auditId)).toEqual([]);
+    startLatentIntervals(db, auditId, reportAsking("y"));
+    expect(latentIntervalThread()).toMatchObject({ running: true, started: before + 2 });
+    await until(async () => (await latentIntervalCounts(db)).stale === 1, "the second thread's job");
+    await stopLatentIntervals();
+  }, 120_000);
+
+  it("keeps a busy thread, however long it waits for quiet", async () => {
+    enableLatentIntervals(true, { quietMs: 3000, idleExitMs: 600 });
+    startLatentIntervals(db, auditId, reportAsking("p"));
+    await until(async () => (await latentIntervalCounts(db)).stale === 1, "the first job");
+    startLatentIntervals(db, auditId, reportAsking("q"));
+    // Waiting for quiet, past the idle time: the thread stays and says it waits.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(latentIntervalThread().running).toBe(true);
+    const [waiting] = await latentIntervalStatus(db, auditId);
+    expect(waiting).toMatchObject({ inputs: "q" });
+    expect(waiting!.quietInMs).toBeGreaterThan(0);
+    // The organizer's dashboard card says it waits.
+    const organizer = { role: "ORGANIZER" } as never;
+    expect(await dashboardLatentClass(db, organizer, auditId, reportAsking("q"))).toMatchObject({ waiting: ["gold"] });
+    await until(async () => (await latentIntervalCounts(db)).stale === 2, "the waiting job");
+    await until(() => !latentIntervalThread().running, "the idle thread to stop", 10_000);
+  }, 120_000);
+
+  it("restarts with twice the heap when it runs out, and is asked again", async () => {
+    enableLatentIntervals(true);
+    await restartLatentIntervals(16);
+    const before = latentIntervalThread().started;
+    startLatentIntervals(db, auditId, reportAsking("z"));
+    // The job is done by a thread with more room than the first had.
+    await until(
+      async () => latentIntervalThread().running && (await latentIntervalCounts(db).catch(() => ({ stale: 0 }))).stale === 1,
+      "the job",
+    );
+    expect(latentIntervalThread().heapMb).toBeGreaterThan(16);
+    expect(latentIntervalThread().started - before).toBeGreaterThan(1);
+  }, 180_000);
+});
