@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { keptAdjudicationQueue } from "@/lib/server/reports/kept-report";
 import { keptAuditComments, loadAuditComments } from "@/lib/server/reports/audit-comments";
+import { threadCounts } from "@/lib/server/reports/thread/client";
 import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { renderExport } from "@/lib/server/reports/export-files";
@@ -50,7 +51,13 @@ describe.each(DATABASES)("audit comments on $name", (database) => {
         expectedVersion: first.ok ? first.data.version : -1,
       });
 
+      // Beside a report from before the edit, the comments kept last, without waiting.
+      const edited = await dashboardVersion(db, audit.id);
+      expect(await keptAuditComments(db, snapshot0, edited, { orLatest: true })).toBe(before);
+      // Read in the report thread, off the event loop.
+      const answered = threadCounts().answered;
       expect((await kept()).find((c) => c.itemId === unanimous.id)?.text).toBe("Gold fits; the stem omits the 36-week BP, =1+1");
+      expect(threadCounts().answered).toBe(answered + 1);
       const snapshot = (await loadAuditSnapshot(db, audit.id))!;
       const comments = await loadAuditComments(db, snapshot);
       expect(comments).toHaveLength(1);

@@ -74,7 +74,7 @@ export default async function DashboardPage(props: {
     getTranslations("dashboard"),
     getTranslations("common"),
     // Other raters' text: organizers and admins only (a clinician sees the shared numbers).
-    organizer ? keptAuditComments(db, head, version) : Promise.resolve([]),
+    organizer ? keptAuditComments(db, head, version, { orLatest: !current }) : Promise.resolve([]),
   ]);
   // What the page shows: labels in the reader's language. The exports and the paragraph keep `report`.
   const shown = rubric ? localizeReport(report, rubric, locale) : report;

@@ -7,6 +7,7 @@ import { auditProgress } from "../../audits/progress";
 import { threadDbClients } from "../../threads/db-clients";
 import { fullCollection, idleCollector } from "../../threads/idle-gc";
 import { disagreementFrame } from "../../triage/disagreement-frame";
+import { loadAuditComments } from "../audit-comments";
 import type { ThreadReply, ThreadRequest } from "./protocol";
 import { builtPackage, headAndReport, renderedExport } from "./work";
 
@@ -28,6 +29,8 @@ function answer(request: ThreadRequest): Promise<unknown> {
       return adjudicationQueue(db, request.auditId);
     case "progress":
       return auditProgress(db, request.auditId);
+    case "comments":
+      return loadAuditComments(db, request.head);
     case "disagreement":
       return disagreementFrame(db, request.datasetId, request.setId);
   }

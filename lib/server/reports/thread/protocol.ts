@@ -1,4 +1,5 @@
 // What the web process asks the report thread, and what it answers.
+import type { CommentRow } from "../../../reports/comments";
 import type { AuditSnapshot, ShownReport } from "../../../reports/types";
 import type { AdjudicationQueue } from "../../adjudication/queue";
 import type { AuditProgress } from "../../audits/progress";
@@ -47,6 +48,8 @@ export type ThreadRequest =
   | ({ op: "package"; scriptsDir?: string; extras: string } & Target)
   | ({ op: "adjudication" } & Target)
   | ({ op: "progress" } & Target)
+  /** Every rater's comment, labelled as `head` labels raters (audit-comments.ts). */
+  | ({ op: "comments"; head: Pick<AuditHead, "audit" | "raters" | "rubric"> } & Target)
   /** A prediction set's model disagreement per item of its dataset (the set never changes). */
   | { op: "disagreement"; url: string; datasetId: string; setId: string };
 
@@ -58,6 +61,7 @@ export interface ThreadAnswers {
   package: BuiltPackage | null;
   adjudication: AdjudicationQueue | null;
   progress: AuditProgress | null;
+  comments: CommentRow[];
   disagreement: DisagreementFrame | null;
 }
 
