@@ -423,16 +423,21 @@ if (!is.null(over_time)) {
       compare(key, paste(name, "from"), field(reported, "from"), last[b[1] + 1])
       compare(key, paste(name, "to"), field(reported, "to"), last[b[2]])
       compare(key, paste(name, "status"), field(reported, "status"), status)
-      for (f in c("coeff", "se")) {
+      for (f in c("pa", "pe", "coeff", "se")) {
         compare(key, paste(name, "gwetAc1", f), field(field(reported, "gwetAc1"), f), ac1[[f]])
         compare(key, paste(name, "percentAgreement", f), field(field(reported, "percentAgreement"), f), pa[[f]])
       }
-      for (f in c("ciLower", "ciUpper")) compare(key, paste(name, "gwetAc1", f), field(field(reported, "gwetAc1"), f), ac1[[f]], tol = ci_tolerance)
+      for (f in c("ciLower", "ciUpper")) {
+        compare(key, paste(name, "gwetAc1", f), field(field(reported, "gwetAc1"), f), ac1[[f]], tol = ci_tolerance)
+        compare(key, paste(name, "percentAgreement", f), field(field(reported, "percentAgreement"), f), pa[[f]], tol = ci_tolerance)
+      }
     }
     compare(key, "windows", length(dim$windows), length(windows), exact = TRUE)
     overall <- agreement$coefficients$gwetAc1$coeff
     latest <- if (length(windows) > 0 && windows[[length(windows)]]$status != "tooFew") windows[[length(windows)]]$coeff else NULL
     share <- if (!is.null(overall) && !is.null(latest) && overall > 0) (overall - latest) / overall else NULL
+    # The whole-audit AC1 the drop is measured against: the dimension's, recomputed above.
+    compare(key, "drop: whole-audit AC1", dim$drop$overall, overall)
     compare(key, "drop: latest window AC1", dim$drop$latest, latest)
     compare(key, "drop: share", dim$drop$share, share)
     compare(key, "drop: prompt", as.integer(isTRUE(dim$drop$prompt)), as.integer(!is.null(share) && share > drop_share), exact = TRUE)

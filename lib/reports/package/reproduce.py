@@ -430,15 +430,18 @@ def check_over_time(folder, report, out):
             out.add(key, f"{name} from", reported.get("from"), part[0][0])
             out.add(key, f"{name} to", reported.get("to"), part[-1][0])
             out.add(key, f"{name} status", reported.get("status"), status)
-            for field in ("coeff", "se"):
+            for field in ("pa", "pe", "coeff", "se"):
                 out.add(key, f"{name} gwetAc1 {field}", reported.get("gwetAc1", {}).get(field), ac1[field])
                 out.add(key, f"{name} percentAgreement {field}", reported.get("percentAgreement", {}).get(field), pa[field])
             for field in ("ciLower", "ciUpper"):
                 out.add(key, f"{name} gwetAc1 {field}", reported.get("gwetAc1", {}).get(field), ac1[field], tolerance=CI_TOLERANCE)
+                out.add(key, f"{name} percentAgreement {field}", reported.get("percentAgreement", {}).get(field), pa[field], tolerance=CI_TOLERANCE)
         out.add(key, "windows", len(dim["windows"]), len(windows), exact=True)
         overall = agreement["coefficients"]["gwetAc1"]["coeff"]
         latest = windows[-1]["coeff"] if windows and windows[-1]["status"] != "tooFew" else None
         share = (overall - latest) / overall if overall is not None and latest is not None and overall > 0 else None
+        # The whole-audit AC1 the drop is measured against: the dimension's, recomputed above.
+        out.add(key, "drop: whole-audit AC1", dim["drop"]["overall"], overall)
         out.add(key, "drop: latest window AC1", dim["drop"]["latest"], latest)
         out.add(key, "drop: share", dim["drop"]["share"], share)
         out.add(key, "drop: prompt", int(dim["drop"]["prompt"]), int(share is not None and share > drop_share), exact=True)
