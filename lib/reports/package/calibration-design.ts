@@ -12,7 +12,7 @@ import type { AuditSnapshot } from "../types";
 
 /** How practice items are kept out of the sample (lib/server/calibration/setup.ts, audits/extend-sample.ts). */
 export const PRACTICE_OUTSIDE_SAMPLE =
-  "Practice items are never part of the sample: an item of the sample cannot be chosen as a practice item, and a sample extension whose draw would take a practice item is refused. The sampling frame stays the whole dataset, as recorded in sample.sampling, because the recorded draw is reproduced from it.";
+  "Practice items are never part of the sample: an item of the sample cannot be chosen as a practice item, and a sample extension whose draw would take a practice item is refused. The sampling frame recorded in sample.sampling is the one the sample was drawn from and may hold practice items: they are chosen after the draw, which is reproduced from that frame.";
 
 export function calibrationDesign(snapshot: AuditSnapshot) {
   const c = snapshot.calibration;

@@ -31,10 +31,10 @@
 # apart) and the active time, the pass rule's verdict, the round that counts (the rater's latest)
 # and the summary; it checks calibration.csv against the design in audit.json's `calibration` (the
 # practice items, every key, each round's raters, report.json's threshold and mode) and judges the
-# verdicts by the design's threshold. For a model-guided (suspect-first) sample it reads the design from audit.json and
-# each item's stratum from model-strata.csv and recomputes per dimension the rated and incorrect
-# items per stratum, the design-weighted error rate, its variance and Korn & Graubard's upper bound
-# (written out in its section below). Exit status 0 when every
+# verdicts by the design's threshold. For a model-guided (suspect-first) sample it reads the
+# design from audit.json and each item's stratum from model-strata.csv and recomputes per
+# dimension the rated and incorrect items per stratum, the design-weighted error rate, its variance
+# and Korn & Graubard's upper bound (written out in its section below). Exit status 0 when every
 # number agrees (1e-9; confidence bounds 1e-7; counts exactly), 1 otherwise.
 #
 # Base R only: the formulas are those of Gwet's irrCAC 1.0 (gwet.ac1.raw, fleiss.kappa.raw,

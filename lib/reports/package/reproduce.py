@@ -34,10 +34,10 @@ with the key, Cohen's kappa against the key (categories of different questions k
 active time, the pass rule's verdict, the round that counts (the rater's latest) and the summary;
 it checks calibration.csv against the design in audit.json's `calibration` (the practice items,
 every key, each round's raters, report.json's threshold and mode) and judges the verdicts by the
-design's threshold. For a model-guided (suspect-first) sample it reads the design from audit.json and each item's
-stratum from model-strata.csv and recomputes per dimension the rated and incorrect items per
-stratum, the design-weighted error rate, its variance and Korn & Graubard's upper bound
-(docs/stratified-sampling.md in ClinAudit; written out in its section below).
+design's threshold. For a model-guided (suspect-first) sample it reads the design from
+audit.json and each item's stratum from model-strata.csv and recomputes per dimension the rated
+and incorrect items per stratum, the design-weighted error rate, its variance and Korn &
+Graubard's upper bound (docs/stratified-sampling.md in ClinAudit; written out in its section below).
 Exit status 0 when every number agrees (1e-9;
 confidence bounds 1e-7; counts exactly), 1 otherwise.
 
