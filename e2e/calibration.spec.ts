@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { createOpenAudit, newPage } from "./support/audits";
 import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
@@ -52,6 +56,21 @@ async function practise(page: Page, wrongGold: number) {
   }
 }
 
+/** The audit's reproducibility package as the organizer downloads it: audit.json, and reproduce.py's output. */
+async function downloadPackage(page: Page, auditId: string): Promise<{ auditJson: string; python: string }> {
+  const response = await page.request.get(`/api/audits/${auditId}/package`);
+  expect(response.status()).toBe(200);
+  const dir = fs.mkdtempSync(join(tmpdir(), "clinaudit-e2e-calibration-"));
+  try {
+    fs.writeFileSync(join(dir, "package.zip"), await response.body());
+    expect(spawnSync("unzip", ["-q", "package.zip", "-d", "out"], { cwd: dir }).status).toBe(0);
+    const py = spawnSync("python3", ["reproduce.py"], { cwd: join(dir, "out"), encoding: "utf8" });
+    return { auditJson: fs.readFileSync(join(dir, "out", "audit.json"), "utf8"), python: py.stdout + py.stderr };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The dashboard's calibration card at 1280 × 800 and 1440 × 900, into the test's output folder. */
 async function shootCard(page: Page, name: string, testInfo: TestInfo) {
   for (const [width, height] of [
@@ -76,7 +95,7 @@ test("a rater practises against the key, fails the gate, re-calibrates and then 
   const organizer = await newPage(browser);
   await signInAs(organizer, "organizer");
   await organizer.goto(path);
-  await addPracticeItems(organizer);
+  const practiceIds = await addPracticeItems(organizer);
   await organizer.locator("#calibration").getByRole("button", { name: "Start the calibration round" }).click();
   await expect(organizer.locator("#calibration").getByText("Round 1: all raters")).toBeVisible();
 
@@ -143,4 +162,24 @@ test("a rater practises against the key, fails the gate, re-calibrates and then 
   await expect(calibration.getByTestId("calibration-sentence")).toHaveText(sentence);
   // The rater: no dashboard while the audit is open.
   expect((await rater.goto(`${path}/dashboard`))!.status()).toBe(403);
+
+  // The package states the design (raters as labels only), and its script checks the answers against it.
+  const pkg = await downloadPackage(organizer, path.split("/")[2]!);
+  const design = JSON.parse(pkg.auditJson).calibration;
+  expect(design.practiceItems).toEqual(
+    practiceIds.map((id) => ({
+      item: id,
+      key: { gold: "correct", question: "clear" },
+      rationale: `Rationale for ${id}: the record supports the gold answer.`,
+    })),
+  );
+  expect(design).toMatchObject({ passRule: { threshold: 0.8 }, mode: "gate", sample: { practiceItemsInSample: 0 } });
+  expect(design.rounds).toMatchObject([
+    { round: 1, kind: "calibration", asks: "all raters", raters: ["R1"] },
+    { round: 2, kind: "re-calibration", asks: "chosen raters", raters: ["R1"] },
+  ]);
+  for (const round of design.rounds) expect(round.startedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  expect(pkg.auditJson).not.toMatch(/Chen Li|@demo\.clinaudit/);
+  expect(pkg.python).toMatch(/calibration +design key \S+ gold +correct +correct +ok/);
+  expect(pkg.python).toMatch(/All \d+ numbers agree with the report/);
 });

@@ -109,7 +109,7 @@ describe("calibration in the report", () => {
 
   it("names the raters it asked when they are not all of the audit's", () => {
     const s = calibratedAudit();
-    s.calibration!.rounds = [{ number: 1, raterIds: ["u-ana", "u-cy"] }];
+    s.calibration!.rounds = [{ number: 1, raterIds: ["u-ana", "u-cy"], startedAt: "2026-11-02T09:10:00.000Z" }];
     s.calibration!.answers = s.calibration!.answers.filter((a) => a.round === 1 && a.raterId !== "u-ben");
     const r = computeAuditReport(s).calibration!;
     expect(calibrationSentence(r, RATERS)).toMatch(
@@ -123,7 +123,7 @@ describe("calibration in the report", () => {
     const s = calibratedAudit();
     s.raters = s.raters.slice(0, 1);
     s.ratings = s.ratings.filter((r) => r.raterId === "u-ana");
-    s.calibration!.rounds = [{ number: 1, raterIds: null }];
+    s.calibration!.rounds = [{ number: 1, raterIds: null, startedAt: "2026-11-02T09:10:00.000Z" }];
     s.calibration!.answers = s.calibration!.answers.filter((a) => a.raterId === "u-ana");
     const r = computeAuditReport(s).calibration!;
     expect(calibrationSentence(r, ["R1"])).toMatch(
@@ -137,7 +137,7 @@ describe("calibration in the report", () => {
   it("says 'reported only' without the gate, and leaves out what nobody finished", () => {
     const s = calibratedAudit();
     s.calibration!.gate = false;
-    s.calibration!.rounds = [{ number: 1, raterIds: null }];
+    s.calibration!.rounds = [{ number: 1, raterIds: null, startedAt: "2026-11-02T09:10:00.000Z" }];
     s.calibration!.answers = s.calibration!.answers.filter((a) => a.round === 1 && a.itemId !== "c-p5");
     const text = calibrationSentence(computeAuditReport(s).calibration!, RATERS);
     expect(text).toBe(
@@ -183,5 +183,8 @@ describe("calibration in the report", () => {
     const t = calibratedAudit();
     t.calibration!.answers.push({ ...t.calibration!.answers[0]! });
     expect(() => computeAuditReport(t)).toThrow(/twice in round 1/);
+    const u = calibratedAudit();
+    u.calibration!.rounds[1]!.startedAt = "not a time";
+    expect(() => computeAuditReport(u)).toThrow(/calibration round 2 has no valid start time/);
   });
 });

@@ -15,10 +15,13 @@ export interface CalibrationSnapshot {
   passPercent: number;
   /** true: a rater who does not pass waits for a re-calibration round; false: reported only. */
   gate: boolean;
-  /** Practice items in the organizer's order, each with its key ({ rating key: category }). */
-  items: { id: string; externalId: string; key: Record<string, string> }[];
-  /** Rounds by number; raterIds null: every rater of the audit. */
-  rounds: { number: number; raterIds: string[] | null }[];
+  /**
+   * Practice items in the organizer's order, each with its key ({ rating key: category }) and the
+   * organizer's rationale ("" when none was written); the rationale reaches only the package's audit.json.
+   */
+  items: { id: string; externalId: string; key: Record<string, string>; rationale: string }[];
+  /** Rounds by number; raterIds null: every rater of the audit. startedAt: ISO time (audit.json only). */
+  rounds: { number: number; raterIds: string[] | null; startedAt: string }[];
   /** One rater's answer to one practice item in one round. */
   answers: { round: number; raterId: string; itemId: string; labels: Record<string, string>; activeMs: number }[];
 }
@@ -162,7 +165,7 @@ export function calibrationReport(s: AuditSnapshot, c: CalibrationSnapshot): Cal
 }
 
 /** Questions in a fixed order whatever the engine did to the JSON's key order (PostgreSQL's jsonb sorts them). */
-const questionsOf = (key: Record<string, string>) => Object.keys(key).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+export const questionsOf = (key: Record<string, string>) => Object.keys(key).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 /**
  * calibration.csv: `round,rater,item,question,key,answer,active_ms`, one row per question of every

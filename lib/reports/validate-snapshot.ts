@@ -105,6 +105,7 @@ function validateCalibration(c: NonNullable<AuditSnapshot["calibration"]>, rater
   for (const i of c.items) {
     checkKey(i.externalId, "practice item externalId");
     if (Object.keys(i.key).length === 0) throw new AuditSnapshotError(`practice item "${i.externalId}" has an empty key`);
+    if (typeof i.rationale !== "string") throw new AuditSnapshotError(`practice item "${i.externalId}" has no rationale text`);
     for (const [question, category] of Object.entries(i.key)) {
       checkKey(question, `question of practice item "${i.externalId}":`);
       checkKey(category, `key of practice item "${i.externalId}":`);
@@ -113,6 +114,8 @@ function validateCalibration(c: NonNullable<AuditSnapshot["calibration"]>, rater
   for (const r of c.rounds) {
     if (!(Number.isSafeInteger(r.number) && r.number >= 1))
       throw new AuditSnapshotError(`calibration round ${r.number} is not a positive whole number`);
+    if (typeof r.startedAt !== "string" || Number.isNaN(Date.parse(r.startedAt)))
+      throw new AuditSnapshotError(`calibration round ${r.number} has no valid start time`);
   }
   const items = new Set(c.items.map((i) => i.id));
   const rounds = new Set(c.rounds.map((r) => r.number));

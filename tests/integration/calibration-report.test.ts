@@ -1,7 +1,8 @@
 // The calibration round in the audit's report, from the stored rows: the snapshot carries the rule,
 // the practice items with their keys, the rounds and each rater's answers; the version stamp changes
 // with each of them (so the kept report and the paragraph are never stale); the report's numbers
-// are the audit page's; the package's scripts recompute them; a backup restores them byte for byte.
+// are the audit page's; the package's scripts recompute them and audit.json states the design from
+// the stored rows; a backup restores them byte for byte.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -126,6 +127,27 @@ describe.each(DATABASES)("calibration in the report on $name", (database) => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-calibration-package-"));
       dirs.push(dir);
       for (const e of built.entries) fs.writeFileSync(path.join(dir, e.name), e.content);
+      // audit.json states the design from the stored rows: items, keys and rationales, rule, mode, rounds.
+      const meta = JSON.parse(built.entries.find((e) => e.name === "audit.json")!.content);
+      const stored = await db.calibrationRound.findMany({ where: { auditId: audit.id }, orderBy: { number: "asc" } });
+      expect(meta.calibration).toMatchObject({
+        practiceItems: outside.slice(0, 3).map((o) => ({ item: o.externalId, key: RIGHT, rationale: `why ${o.externalId}` })),
+        passRule: { threshold: 0.75 },
+        mode: "gate",
+        rounds: [
+          { round: 1, kind: "calibration", startedAt: stored[0]!.startedAt.toISOString(), asks: "all raters", raters: ["R1", "R2", "R3"] },
+          {
+            round: 2,
+            kind: "re-calibration",
+            startedAt: stored[1]!.startedAt.toISOString(),
+            asks: "chosen raters",
+            raters: [label.get(r2.id)],
+          },
+        ],
+        sample: { practiceItemsInSample: 0 },
+      });
+      const block = JSON.stringify(meta.calibration);
+      for (const u of [organizer, r1, r2]) for (const who of [u.email, u.name, u.id]) if (who) expect(block).not.toContain(who);
       expect(fs.readFileSync(path.join(dir, "calibration.csv"), "utf8").split("\n")).toHaveLength(1 + (3 + 1) * 3 * 2 + 1);
       if (hasNumpy) {
         const py = spawnSync("python3", ["reproduce.py"], { cwd: dir, encoding: "utf8" });
@@ -152,6 +174,8 @@ describe.each(DATABASES)("calibration in the report on $name", (database) => {
         });
         expect(restored).toMatchObject({ status: "restored" });
         expect(await files(fresh, audit.id)).toEqual(want);
+        const restoredMeta = (await buildAuditPackage(fresh, audit.id))!.entries.find((e) => e.name === "audit.json")!.content;
+        expect(JSON.parse(restoredMeta).calibration).toEqual(meta.calibration);
       } finally {
         await fresh.$disconnect();
       }

@@ -3,10 +3,16 @@
  * questions), the 80 % rule gating the queue. Round 1 asks everyone: R1 matches 9 of 10, R2 7 of 10
  * (not passed), R3 exactly 8 of 10 (passed at the boundary). Round 2 asks R2 alone, who matches all
  * 10. `unfinished`: a round 3 for R3, who has answered two items (one without its safety answer).
+ * Two items carry the organizer's rationale; the others have none ("").
  */
 import type { CalibrationSnapshot } from "../calibration";
 import type { AuditSnapshot } from "../types";
 import { smallAudit } from "./small-audit";
+
+const RATIONALES: Record<string, string> = {
+  p2: "The guideline's first-line drug is contraindicated here (eGFR 25).",
+  p5: 'Either answer is defensible; "uncertain" is the key.',
+};
 
 const KEYS: Record<string, { gold: string; safety: string }> = {
   p1: { gold: "correct", safety: "safe" },
@@ -36,8 +42,17 @@ export function calibration(unfinished = false): CalibrationSnapshot {
   return {
     passPercent: 80,
     gate: true,
-    items: Object.entries(KEYS).map(([id, key]) => ({ id: `c-${id}`, externalId: `prac-${id}`, key: { ...key } })),
-    rounds: [{ number: 1, raterIds: null }, { number: 2, raterIds: ["u-ben"] }, ...(unfinished ? [{ number: 3, raterIds: ["u-cy"] }] : [])],
+    items: Object.entries(KEYS).map(([id, key]) => ({
+      id: `c-${id}`,
+      externalId: `prac-${id}`,
+      key: { ...key },
+      rationale: RATIONALES[id] ?? "",
+    })),
+    rounds: [
+      { number: 1, raterIds: null, startedAt: "2026-11-02T09:10:00.000Z" },
+      { number: 2, raterIds: ["u-ben"], startedAt: "2026-11-02T11:00:00.000Z" },
+      ...(unfinished ? [{ number: 3, raterIds: ["u-cy"], startedAt: "2026-11-03T08:30:00.000Z" }] : []),
+    ],
     answers: [
       a(1, "u-ana", "p1", answer("p1"), 30_000),
       a(1, "u-ana", "p2", answer("p2", ["gold"]), 40_000),

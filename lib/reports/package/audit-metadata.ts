@@ -3,10 +3,12 @@
  * were obtained — which benchmark (checksum), which frame and seed, which sampling and ordering
  * algorithms (names and versions), the strata and their allocation (a model-guided design with its
  * prediction set's checksum), the rubric with its declared
- * categories, the assignment plan and the time on task — without a single name or e-mail (raters
+ * categories, the assignment plan, the time on task and, with a calibration round, its design
+ * (calibration-design.ts) — without a single name or e-mail (raters
  * are R1…Rn, as in every export). Pure; key order is fixed, so the same state gives the same bytes.
  */
 import type { AuditReport, AuditSnapshot } from "../types";
+import { calibrationDesign } from "./calibration-design";
 
 export const PACKAGE_VERSION = 1;
 
@@ -37,6 +39,7 @@ export function auditMetadata(snapshot: AuditSnapshot, report: AuditReport, fact
   const assigned = new Map<string, number>();
   const rated = new Map<string, Set<string>>();
   for (const w of snapshot.work ?? []) assigned.set(w.raterId, (assigned.get(w.raterId) ?? 0) + 1);
+  const calibration = calibrationDesign(snapshot);
   for (const r of snapshot.ratings) (rated.get(r.raterId) ?? rated.set(r.raterId, new Set()).get(r.raterId)!).add(r.itemId);
   return {
     packageVersion: PACKAGE_VERSION,
@@ -80,6 +83,8 @@ export function auditMetadata(snapshot: AuditSnapshot, report: AuditReport, fact
       })),
     },
     timeOnTask: report.audit.timeOnTask ?? null,
+    // Only with a calibration round: practice items, keys, pass rule, mode and rounds.
+    ...(calibration ? { calibration } : {}),
     files,
   };
 }

@@ -65,11 +65,11 @@ const dirs: string[] = [];
 export function removeUnpacked(): void {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 }
-export function unpack(snapshot: AuditSnapshot, tamper?: (reportJson: string) => string): string {
+/** The package in a fresh folder, `tamper` applied to the content of `file` (report.json unless told). */
+export function unpack(snapshot: AuditSnapshot, tamper?: (content: string) => string, file = "report.json"): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-package-"));
   dirs.push(dir);
-  for (const e of entriesOf(snapshot))
-    fs.writeFileSync(path.join(dir, e.name), e.name === "report.json" && tamper ? tamper(e.content) : e.content);
+  for (const e of entriesOf(snapshot)) fs.writeFileSync(path.join(dir, e.name), e.name === file && tamper ? tamper(e.content) : e.content);
   return dir;
 }
 export function run(command: string, args: string[], cwd: string) {

@@ -37,6 +37,13 @@ function nudgeLastWindow(json: string): string {
   return JSON.stringify(report, null, 2) + "\n";
 }
 
+/** report.json with the whole-audit AC1 the first dimension's drop is measured against moved by 0.01. */
+function nudgeDropOverall(json: string): string {
+  const report = JSON.parse(json);
+  report.agreementOverTime.dimensions[0].drop.overall -= 0.01;
+  return JSON.stringify(report, null, 2) + "\n";
+}
+
 /** report.json with the third rater's upper agreement bound on the first dimension moved by 0.01. */
 function nudgeRaterCi(json: string): string {
   const report = JSON.parse(json);
@@ -164,6 +171,13 @@ describe("reproducibility package", () => {
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
 
+    it("fails, naming it, when the whole-audit AC1 of the drop was altered", () => {
+      const r = run("python3", ["reproduce.py"], unpack(driftWithEdits(), nudgeDropOverall));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/gold +drop: whole-audit AC1 .* 0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
+
     it("fails, naming the rater, when a rater's bootstrap bound was altered", () => {
       const r = run("python3", ["reproduce.py"], unpack(driftWithEdits(), nudgeRaterCi));
       expect(r.status).toBe(1);
@@ -204,6 +218,13 @@ describe("reproducibility package", () => {
       const r = run("Rscript", ["reproduce.R"], unpack(driftWithEdits(), nudgeLastWindow));
       expect(r.status).toBe(1);
       expect(r.out).toMatch(/gold +window 6 gwetAc1 coeff .* 0\.01 +DIFFERS/);
+      expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
+    });
+
+    it("fails, naming it, when the whole-audit AC1 of the drop was altered", () => {
+      const r = run("Rscript", ["reproduce.R"], unpack(driftWithEdits(), nudgeDropOverall));
+      expect(r.status).toBe(1);
+      expect(r.out).toMatch(/gold +drop: whole-audit AC1 .* 0\.01 +DIFFERS/);
       expect(r.out).toMatch(/1 of \d+ numbers differ from the report/);
     });
 

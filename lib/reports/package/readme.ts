@@ -23,7 +23,7 @@ const ABOUT: Record<string, string> = {
   "revisions.csv":
     "the revision summary: accepted corrections per kind (questions, gold answers, distractors, evidence or sources, removed items), count and share of what was reviewed",
   "calibration.csv":
-    "the calibration round: each rater's answer to each question of each practice item in each round that asked them, beside the key, with the answer's active milliseconds; the scripts recompute each rater's agreement with the key, Cohen's kappa against it, the pass rule's verdict and the summary from it",
+    "the calibration round: each rater's answer to each question of each practice item in each round that asked them, beside the key, with the answer's active milliseconds; the scripts check it against audit.json's `calibration` and recompute each rater's agreement with the key, Cohen's kappa against it, the pass rule's verdict and the summary from it",
   "model-strata.csv":
     "a model-guided sample: each sampled item's model-disagreement stratum (none, some, most, unpredicted); audit.json's sample.modelDesign holds the design, and the scripts recompute the design-weighted error rate and its bound from it",
   "report.json": "the report at full precision (the numbers the scripts check)",
@@ -39,7 +39,10 @@ export function packageReadme(snapshot: AuditSnapshot, names: readonly string[])
   const rows = names.map((name) => {
     const wide = /^ratings-wide-(.+)\.csv$/.exec(name);
     const dimension = wide && snapshot.rubric.find((d) => d.key === wide[1]);
-    const about = dimension ? `ratings of "${mdText(dimension.label)}", one column per rater (irrCAC's raw format)` : (ABOUT[name] ?? "");
+    const design = name === "audit.json" && snapshot.calibration ? "; the calibration round's design (`calibration`)" : "";
+    const about = dimension
+      ? `ratings of "${mdText(dimension.label)}", one column per rater (irrCAC's raw format)`
+      : (ABOUT[name] ?? "") + design;
     return `| ${mdCode(name)} | ${about} |`;
   });
   return `# Reproducibility package: ${mdText(snapshot.audit.name)}
@@ -68,7 +71,7 @@ first 20 replicates exactly (drawing the same items on the frozen PRNG) against
 \`latent-class-replicates.csv\`, which holds all of them, and recompute the interval from the stored
 values. \`python3 reproduce.py --all-replicates\` (or \`Rscript reproduce.R --all-replicates\`)
 refits every replicate: minutes in Python, up to hours in R.
-${snapshot.audit.modelDesign ? designSection(snapshot.audit.modelDesign) : ""}
+${snapshot.audit.modelDesign ? designSection(snapshot.audit.modelDesign) : ""}${snapshot.calibration ? CALIBRATION_SECTION : ""}
 The package is the same, byte for byte, for the same audit state: its files are in a fixed order
 with a fixed time stamp, so the SHA-256 of the zip can be quoted.
 
@@ -79,6 +82,23 @@ with a fixed time stamp, so the SHA-256 of the zip can be quoted.
 ${rows.join("\n")}
 `;
 }
+
+/** With a calibration round: its design in audit.json, and what the scripts check against it. */
+const CALIBRATION_SECTION = `
+## The calibration round
+
+Before their queue, the raters worked through practice items with an answer key (shown after each
+answer). \`audit.json\`'s \`calibration\` block holds the design: the practice items (their ids,
+as in \`calibration.csv\`) in the organizer's order, each with the key per question and the
+organizer's rationale where one was written; the pass rule (\`threshold\`: the share of a rater's
+answered questions that must match the key, once every practice item is answered); the mode
+(\`gate\`: a rater who does not pass waits for a re-calibration round; \`report\`: the result is
+reported only); each round with its start time and the raters it asked (R1…Rn); and how practice
+items are kept out of the sample, with how many are in it (0). The scripts check \`calibration.csv\`
+against it (the same items, every row's key equal to the design's for its item and question, each
+round's raters, the threshold and mode of \`report.json\`) and judge each rater's rounds by the
+design's threshold; a difference fails the script, naming the item and question or the threshold.
+`;
 
 /** For a model-guided sample: the design, and what the scripts recompute from it. */
 function designSection(d: ModelDesignSummary): string {

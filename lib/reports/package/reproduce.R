@@ -29,10 +29,12 @@
 # the key) and recomputes per rater and round the items answered, the questions compared, the
 # matches, agreement with the key, Cohen's kappa against it (categories of different questions kept
 # apart) and the active time, the pass rule's verdict, the round that counts (the rater's latest)
-# and the summary. For a model-guided (suspect-first) sample it reads the design from audit.json and
-# each item's stratum from model-strata.csv and recomputes per dimension the rated and incorrect
-# items per stratum, the design-weighted error rate, its variance and Korn & Graubard's upper bound
-# (written out in its section below). Exit status 0 when every
+# and the summary; it checks calibration.csv against the design in audit.json's `calibration` (the
+# practice items, every key, each round's raters, report.json's threshold and mode) and judges the
+# verdicts by the design's threshold. For a model-guided (suspect-first) sample it reads the
+# design from audit.json and each item's stratum from model-strata.csv and recomputes per
+# dimension the rated and incorrect items per stratum, the design-weighted error rate, its variance
+# and Korn & Graubard's upper bound (written out in its section below). Exit status 0 when every
 # number agrees (1e-9; confidence bounds 1e-7; counts exactly), 1 otherwise.
 #
 # Base R only: the formulas are those of Gwet's irrCAC 1.0 (gwet.ac1.raw, fleiss.kappa.raw,
@@ -421,16 +423,21 @@ if (!is.null(over_time)) {
       compare(key, paste(name, "from"), field(reported, "from"), last[b[1] + 1])
       compare(key, paste(name, "to"), field(reported, "to"), last[b[2]])
       compare(key, paste(name, "status"), field(reported, "status"), status)
-      for (f in c("coeff", "se")) {
+      for (f in c("pa", "pe", "coeff", "se")) {
         compare(key, paste(name, "gwetAc1", f), field(field(reported, "gwetAc1"), f), ac1[[f]])
         compare(key, paste(name, "percentAgreement", f), field(field(reported, "percentAgreement"), f), pa[[f]])
       }
-      for (f in c("ciLower", "ciUpper")) compare(key, paste(name, "gwetAc1", f), field(field(reported, "gwetAc1"), f), ac1[[f]], tol = ci_tolerance)
+      for (f in c("ciLower", "ciUpper")) {
+        compare(key, paste(name, "gwetAc1", f), field(field(reported, "gwetAc1"), f), ac1[[f]], tol = ci_tolerance)
+        compare(key, paste(name, "percentAgreement", f), field(field(reported, "percentAgreement"), f), pa[[f]], tol = ci_tolerance)
+      }
     }
     compare(key, "windows", length(dim$windows), length(windows), exact = TRUE)
     overall <- agreement$coefficients$gwetAc1$coeff
     latest <- if (length(windows) > 0 && windows[[length(windows)]]$status != "tooFew") windows[[length(windows)]]$coeff else NULL
     share <- if (!is.null(overall) && !is.null(latest) && overall > 0) (overall - latest) / overall else NULL
+    # The whole-audit AC1 the drop is measured against: the dimension's, recomputed above.
+    compare(key, "drop: whole-audit AC1", dim$drop$overall, overall)
     compare(key, "drop: latest window AC1", dim$drop$latest, latest)
     compare(key, "drop: share", dim$drop$share, share)
     compare(key, "drop: prompt", as.integer(isTRUE(dim$drop$prompt)), as.integer(!is.null(share) && share > drop_share), exact = TRUE)
@@ -792,7 +799,7 @@ for (dimension in report$dimensions) {
 
 # --- calibration round ------------------------------------------------------------------------------
 # Each rater's practice answers of each round against the key (calibration.csv), the pass rule (at
-# least passPercent % of the answered questions match the key, once every item is answered), the
+# least the design's threshold of the answered questions match the key, once every item is answered), the
 # round that counts (the rater's latest) and the summary of report.json's `calibration`.
 
 cohen_kappa <- function(given, key) {
@@ -808,8 +815,51 @@ summary_range <- function(values) {
   list(mean = sum(values) / length(values), min = min(values), max = max(values), n = length(values))
 }
 
+# calibration.csv and report.json against audit.json's `calibration` (the design): the practice
+# items in order, every key (each row's key of an item and question must be the design's), the
+# threshold, the mode, each round's raters, and that no practice item was rated in the sample.
+check_calibration_design <- function(design, percent, cal, practice, rated_items) {
+  name <- "calibration"
+  listed <- vapply(design$practiceItems, `[[`, "", "item")
+  if (nrow(practice) > 0) {
+    compare(name, "design practice items", paste(listed, collapse = ","), paste(unique(practice$item), collapse = ","))
+    compare(name, "design questions", sum(vapply(design$practiceItems, function(e) length(e$key), 0L)),
+            nrow(unique(practice[, c("item", "question")])), exact = TRUE)
+    for (entry in design$practiceItems) {
+      for (question in names(entry$key)) {
+        seen <- unique(practice$key[practice$item == entry$item & practice$question == question])
+        compare(name, paste("design key", entry$item, question), entry$key[[question]], paste(sort(seen, method = "radix"), collapse = "|"))
+      }
+    }
+  }
+  compare(name, "design pass rule threshold (%)", cal$passPercent, percent, exact = TRUE)
+  compare(name, "design mode", if (isTRUE(cal$gate)) "gate" else "report", design$mode)
+  compare(name, "design rounds", length(cal$rounds), length(design$rounds), exact = TRUE)
+  held <- unique(practice[, c("round", "rater")])
+  for (entry in design$rounds) {
+    compare(name, sprintf("design round %d raters", as.integer(entry$round)), paste(unlist(entry$raters), collapse = ","),
+            paste(held$rater[as.integer(held$round) == entry$round], collapse = ","))
+  }
+  compare(name, "design practice items among the rated items", design$sample$practiceItemsInSample, sum(listed %in% rated_items), exact = TRUE)
+}
+
+# audit.json's pass rule threshold (a share, e.g. 0.8) as the whole percentage it stands for (80),
+# so that the verdict matches * 100 >= percent * questions is exact, as in the app.
+design_percent <- function(design) {
+  t <- design$passRule$threshold
+  if (!is.numeric(t) || length(t) != 1 || abs(t * 100 - round(t * 100)) > 1e-9) {
+    stop(sprintf("audit.json: the calibration pass rule's threshold %s is not a whole percentage", format(t, digits = 15)))
+  }
+  round(t * 100)
+}
+
 cal <- report$calibration
-if (!is.null(cal)) {
+meta <- if (requireNamespace("jsonlite", quietly = TRUE)) {
+  jsonlite::fromJSON(file.path(folder, "audit.json"), simplifyVector = FALSE)
+} else read_json(file.path(folder, "audit.json"))
+if (xor(is.null(cal), is.null(meta$calibration))) {
+  compare("calibration", "design in audit.json and report.json", "present", "missing")
+} else if (!is.null(cal)) {
   practice <- read.csv(file.path(folder, "calibration.csv"), colClasses = "character", na.strings = character(0), encoding = "UTF-8")
   if (!identical(names(practice), c("round", "rater", "item", "question", "key", "answer", "active_ms"))) {
     stop("calibration.csv: expected the header round,rater,item,question,key,answer,active_ms")
@@ -826,7 +876,9 @@ if (!is.null(cal)) {
     compare(name, sprintf("round %d raters", as.integer(entry$round)), paste(unlist(entry$raters), collapse = ","),
             paste(held$rater[as.integer(held$round) == entry$round], collapse = ","))
   }
-  pass_percent <- cal$passPercent
+  # The verdicts follow the design's threshold, not report.json's alone.
+  pass_percent <- design_percent(meta$calibration)
+  check_calibration_design(meta$calibration, pass_percent, cal, practice, unique(long$item))
   results <- list()
   for (h in seq_len(nrow(held))) {
     mine <- practice[practice$round == held$round[h] & practice$rater == held$rater[h], ]

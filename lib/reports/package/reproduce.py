@@ -31,11 +31,13 @@ which holds every replicate, and recomputes the percentile interval from the sto
 calibration.csv (each rater's answer to each question of each practice item, beside the key) and
 recomputes per rater and round the items answered, the questions compared, the matches, agreement
 with the key, Cohen's kappa against the key (categories of different questions kept apart) and the
-active time, the pass rule's verdict, the round that counts (the rater's latest) and the summary.
-For a model-guided (suspect-first) sample it reads the design from audit.json and each item's
-stratum from model-strata.csv and recomputes per dimension the rated and incorrect items per
-stratum, the design-weighted error rate, its variance and Korn & Graubard's upper bound
-(docs/stratified-sampling.md in ClinAudit; written out in its section below).
+active time, the pass rule's verdict, the round that counts (the rater's latest) and the summary;
+it checks calibration.csv against the design in audit.json's `calibration` (the practice items,
+every key, each round's raters, report.json's threshold and mode) and judges the verdicts by the
+design's threshold. For a model-guided (suspect-first) sample it reads the design from
+audit.json and each item's stratum from model-strata.csv and recomputes per dimension the rated
+and incorrect items per stratum, the design-weighted error rate, its variance and Korn &
+Graubard's upper bound (docs/stratified-sampling.md in ClinAudit; written out in its section below).
 Exit status 0 when every number agrees (1e-9;
 confidence bounds 1e-7; counts exactly), 1 otherwise.
 
@@ -428,15 +430,18 @@ def check_over_time(folder, report, out):
             out.add(key, f"{name} from", reported.get("from"), part[0][0])
             out.add(key, f"{name} to", reported.get("to"), part[-1][0])
             out.add(key, f"{name} status", reported.get("status"), status)
-            for field in ("coeff", "se"):
+            for field in ("pa", "pe", "coeff", "se"):
                 out.add(key, f"{name} gwetAc1 {field}", reported.get("gwetAc1", {}).get(field), ac1[field])
                 out.add(key, f"{name} percentAgreement {field}", reported.get("percentAgreement", {}).get(field), pa[field])
             for field in ("ciLower", "ciUpper"):
                 out.add(key, f"{name} gwetAc1 {field}", reported.get("gwetAc1", {}).get(field), ac1[field], tolerance=CI_TOLERANCE)
+                out.add(key, f"{name} percentAgreement {field}", reported.get("percentAgreement", {}).get(field), pa[field], tolerance=CI_TOLERANCE)
         out.add(key, "windows", len(dim["windows"]), len(windows), exact=True)
         overall = agreement["coefficients"]["gwetAc1"]["coeff"]
         latest = windows[-1]["coeff"] if windows and windows[-1]["status"] != "tooFew" else None
         share = (overall - latest) / overall if overall is not None and latest is not None and overall > 0 else None
+        # The whole-audit AC1 the drop is measured against: the dimension's, recomputed above.
+        out.add(key, "drop: whole-audit AC1", dim["drop"]["overall"], overall)
         out.add(key, "drop: latest window AC1", dim["drop"]["latest"], latest)
         out.add(key, "drop: share", dim["drop"]["share"], share)
         out.add(key, "drop: prompt", int(dim["drop"]["prompt"]), int(share is not None and share > drop_share), exact=True)
@@ -870,23 +875,61 @@ def summary_range(values):
     return {"mean": sum(values) / len(values), "min": min(values), "max": max(values), "n": len(values)}
 
 
-def check_calibration(folder, report, out):
+def design_percent(design):
+    """audit.json's pass rule threshold (a share, e.g. 0.8) as the whole percentage it stands for
+    (80), so that the verdict matches * 100 >= percent * questions is exact, as in the app."""
+    t = design["passRule"]["threshold"]
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or abs(t * 100 - round(t * 100)) > 1e-9:
+        sys.exit(f"audit.json: the calibration pass rule's threshold {t!r} is not a whole percentage")
+    return round(t * 100)
+
+
+def check_calibration_design(design, percent, cal, items, keys_seen, held, rated_items, out):
+    """calibration.csv and report.json against audit.json's `calibration` (the design): the practice
+    items in order, every key (each row's key of an item and question must be the design's), the
+    threshold, the mode, each round's raters, and that no practice item was rated in the sample."""
+    name = "calibration"
+    listed = [entry["item"] for entry in design["practiceItems"]]
+    if keys_seen:
+        out.add(name, "design practice items", ",".join(listed), ",".join(items))
+        out.add(name, "design questions", sum(len(e["key"]) for e in design["practiceItems"]), len(keys_seen), exact=True)
+        for entry in design["practiceItems"]:
+            for question, key in entry["key"].items():
+                seen = "|".join(sorted(keys_seen.get((entry["item"], question), set())))
+                out.add(name, f"design key {entry['item']} {question}", key, seen)
+    out.add(name, "design pass rule threshold (%)", cal["passPercent"], percent, exact=True)
+    out.add(name, "design mode", "gate" if cal["gate"] else "report", design["mode"])
+    out.add(name, "design rounds", len(cal["rounds"]), len(design["rounds"]), exact=True)
+    for entry in design["rounds"]:
+        mine = [rater for r, rater in held if r == entry["round"]]
+        out.add(name, f"design round {entry['round']} raters", ",".join(entry["raters"]), ",".join(mine))
+    among = sum(1 for item in listed if item in rated_items)
+    out.add(name, "design practice items among the rated items", design["sample"]["practiceItemsInSample"], among, exact=True)
+
+
+def check_calibration(folder, report, rated_items, out):
     """Each rater's practice answers of each round against the key (calibration.csv), the pass rule
-    (at least passPercent % of the answered questions match the key, once every item is answered),
-    the round that counts (the rater's latest) and the summary of report.json's `calibration`."""
+    (at least the threshold of audit.json's design of the answered questions match the key, once
+    every item is answered), the round that counts (the rater's latest) and the summary of
+    report.json's `calibration`; and calibration.csv against the design (check_calibration_design)."""
     cal = report.get("calibration")
-    if cal is None:
+    with open(os.path.join(folder, "audit.json"), encoding="utf-8") as f:
+        design = json.load(f).get("calibration")
+    if cal is None and design is None:
+        return
+    if cal is None or design is None:
+        out.add("calibration", "design in audit.json and report.json", "present", "missing")
         return
     path = os.path.join(folder, "calibration.csv")
     with open(path, newline="", encoding="utf-8") as f:
         rows = list(csv.reader(f))
     if rows[0] != ["round", "rater", "item", "question", "key", "answer", "active_ms"]:
         sys.exit(f"{path}: expected the header round,rater,item,question,key,answer,active_ms")
-    items, questions, held = [], set(), {}
+    items, keys_seen, held = [], {}, {}
     for line, (round_, rater, item, question, key, answer, ms) in enumerate(rows[1:], start=2):
         if item not in items:
             items.append(item)
-        questions.add((item, question))
+        keys_seen.setdefault((item, question), set()).add(key)
         answers = held.setdefault((int(round_), rater), {})
         if ms != "":
             entry = answers.setdefault(item, {"ms": int(ms), "pairs": []})
@@ -896,8 +939,10 @@ def check_calibration(folder, report, out):
     name = "calibration"
     if rows[1:]:
         out.add(name, "practice items", cal["items"], len(items), exact=True)
-        out.add(name, "questions", cal["questions"], len(questions), exact=True)
-    pass_percent = cal["passPercent"]
+        out.add(name, "questions", cal["questions"], len(keys_seen), exact=True)
+    # The verdicts follow the design's threshold, not report.json's alone.
+    pass_percent = design_percent(design)
+    check_calibration_design(design, pass_percent, cal, items, keys_seen, held, rated_items, out)
     rounds = sorted({r for r, _ in held})
     out.add(name, "rounds", len(cal["rounds"]), len(rounds), exact=True)
     for i, entry in enumerate(cal["rounds"]):
@@ -1002,7 +1047,7 @@ def main(folder, all_replicates=False):
     check_over_time(folder, report, out)
     check_rater_quality(folder, report, read_rated_by(os.path.join(folder, "ratings-long.csv")), out)
     check_latent_class(folder, report, out, all_replicates)
-    check_calibration(folder, report, out)
+    check_calibration(folder, report, {item for by_item in ratings.values() for item in by_item}, out)
     check_model_design(folder, report, ratings, out)
     out.print()
     checked = len(out.rows)

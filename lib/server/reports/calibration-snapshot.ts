@@ -12,8 +12,8 @@ function labelsOf(value: unknown): Record<string, string> {
 }
 
 /**
- * The audit's calibration for its report: the rule, the practice items with their keys, the rounds
- * and every answer of the snapshot's raters (a withdrawn rater's are left out, as their ratings
+ * The audit's calibration for its report: the rule, the practice items with their keys and
+ * rationales, the rounds with when they started, and every answer of the snapshot's raters (a withdrawn rater's are left out, as their ratings
  * are). Four reads filtered by the audit (answers through their round), none binding a list of
  * ids. Null when no round was started: there is nothing to report.
  */
@@ -21,7 +21,7 @@ export async function loadCalibrationSnapshot(db: Db, auditId: string, raterIds:
   const rounds = await db.calibrationRound.findMany({
     where: { auditId },
     orderBy: { number: "asc" },
-    select: { id: true, number: true, raterIds: true },
+    select: { id: true, number: true, raterIds: true, startedAt: true },
   });
   if (rounds.length === 0) return null;
   const [audit, items, answers] = await Promise.all([
@@ -29,7 +29,7 @@ export async function loadCalibrationSnapshot(db: Db, auditId: string, raterIds:
     db.calibrationItem.findMany({
       where: { auditId },
       orderBy: { position: "asc" },
-      select: { id: true, key: true, item: { select: { externalId: true } } },
+      select: { id: true, key: true, rationale: true, item: { select: { externalId: true } } },
     }),
     db.calibrationRating.findMany({
       where: { round: { auditId } },
@@ -41,8 +41,12 @@ export async function loadCalibrationSnapshot(db: Db, auditId: string, raterIds:
   return {
     passPercent: audit.calibrationPassPercent,
     gate: audit.calibrationGate,
-    items: items.map((i) => ({ id: i.id, externalId: i.item.externalId, key: labelsOf(i.key) })),
-    rounds: roundViews(rounds).map((r) => ({ number: r.number, raterIds: r.raterIds && [...r.raterIds] })),
+    items: items.map((i) => ({ id: i.id, externalId: i.item.externalId, key: labelsOf(i.key), rationale: i.rationale })),
+    rounds: roundViews(rounds).map((r, i) => ({
+      number: r.number,
+      raterIds: r.raterIds && [...r.raterIds],
+      startedAt: rounds[i]!.startedAt.toISOString(),
+    })),
     answers: answers
       .filter((a) => raterIds.has(a.userId))
       .map((a) => ({
