@@ -1,12 +1,22 @@
 // A full review's report takes seconds to compute: the dashboard shows the one before, marked,
 // while the current one is computed, and the live poll says when it is ready.
 import { afterAll, describe, expect, it } from "vitest";
-import { dashboardReport, reportState } from "@/lib/server/reports/kept-report";
+import { dashboardReport, dashboardWaitMs, reportState, STALE_AFTER_MS } from "@/lib/server/reports/kept-report";
 import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
 import { saveRating } from "@/lib/server/review/save-rating";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
 import { DATABASES } from "./databases";
 import { demoWorld } from "./demo-world";
+
+describe("the dashboard's wait for the current report", () => {
+  it("is whole when the last report fitted in it, and none when it did not", () => {
+    expect(dashboardWaitMs(40, STALE_AFTER_MS)).toBe(STALE_AFTER_MS);
+    expect(dashboardWaitMs(STALE_AFTER_MS, STALE_AFTER_MS)).toBe(STALE_AFTER_MS);
+    // 1,500 decision points × 3 take ~1.3 s: the page showed the one before only after 300 ms.
+    expect(dashboardWaitMs(1_300, STALE_AFTER_MS)).toBe(0);
+    expect(dashboardWaitMs(12_000, STALE_AFTER_MS)).toBe(0);
+  });
+});
 
 describe.each(DATABASES)("the dashboard's report on $name", (database) => {
   afterAll(() => database.dropAll());

@@ -62,8 +62,16 @@ function reportAt(db: Db, auditId: string, version: string): Promise<KeptReport 
 
 /** How long the dashboard waits for a report being computed before it shows the one before. */
 export const STALE_AFTER_MS = 300;
-/** It does not wait when the audit's last report took longer than this (a full review's: ~3 s). */
-const NO_WAIT_AFTER_MS = 2_000;
+
+/**
+ * How long a dashboard waits for the current report, given how long the audit's last report took:
+ * the whole wait when the last one fitted in it (a 100-item audit's: tens of ms), none when it
+ * did not (1,500 decision points: ~1.3 s; a full review: seconds), since this one will not fit
+ * either and the organizer would wait for nothing before seeing the one before.
+ */
+export function dashboardWaitMs(lastComputeMs: number, waitMs: number): number {
+  return lastComputeMs > waitMs ? 0 : waitMs;
+}
 
 export interface DashboardReport {
   kept: KeptReport;
@@ -76,7 +84,7 @@ export interface DashboardReport {
 
 /**
  * What the dashboard shows: the report at the audit's current version when it is kept or computed
- * within STALE_AFTER_MS (not waited for when the audit's last report took seconds);
+ * within STALE_AFTER_MS (not waited for when the audit's last report took longer: dashboardWaitMs);
  * otherwise, while it is computed, the audit's latest report, marked as
  * such (a full review's takes seconds, and the organizer should not wait for it to see the page).
  * With no earlier report, it waits. Downloads never do this: they are always current (keptExport).
@@ -95,7 +103,7 @@ export async function dashboardReport(db: Db, auditId: string, waitMs = STALE_AF
   // Still computing: a failure is the next request's to see (a failed computation is not kept).
   current.catch(() => {});
   // An audit whose last report took seconds will not be done within the wait either.
-  const waited = await within(current, before.computeMs > NO_WAIT_AFTER_MS ? 0 : waitMs);
+  const waited = await within(current, dashboardWaitMs(before.computeMs, waitMs));
   if (waited === "later") return { kept: before, current: false };
   if (waited) startLatentIntervals(db, auditId, waited.report);
   return waited && { kept: waited, current: true };
