@@ -1,7 +1,7 @@
 // Next.js runs register() once when a server process starts.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ warmReportThread }, { enableLatentIntervals }, { databaseUrl, env }] = await Promise.all([
+  const [{ warmReportThread }, { enableLatentIntervals }, { env }] = await Promise.all([
     import("./lib/server/reports/thread/client"),
     import("./lib/server/reports/latent-interval/client"),
     import("./lib/env"),
@@ -9,7 +9,6 @@ export async function register() {
   warmReportThread();
   // The dashboards start the latent-class intervals their reports lack, in a background thread.
   enableLatentIntervals(true, { quietMs: env().CLINAUDIT_INTERVAL_QUIET_SECONDS * 1000 });
-  // SQLite: uploads import in a thread of this process (lib/server/jobs/import-thread).
-  const { warmImportThread } = await import("./lib/server/jobs/import-thread/client");
-  warmImportThread(databaseUrl(), env().CLINAUDIT_IMPORT_HEAP_MB);
+  // SQLite: uploads import in a thread of this process, started as each upload begins
+  // (lib/server/jobs/import-thread), not kept idle here.
 }

@@ -196,4 +196,13 @@ describe("the idle import thread", () => {
     copy.warmImportThread(url, CAP_MB);
     expect(copy.idleImportThreadId()).toBe(idle);
   });
+
+  // Started as an upload begins; an upload refused before its import must not leave it running.
+  it("stops when no import takes it in time", async () => {
+    const url = `file:${path.join(os.tmpdir(), "clinaudit-warm-idle.db")}`;
+    warmImportThread(url, CAP_MB, { idleMs: 200 });
+    expect(idleImportThreadId()).not.toBeNull();
+    for (let i = 0; idleImportThreadId() !== null && i < 100; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(idleImportThreadId()).toBeNull();
+  });
 });

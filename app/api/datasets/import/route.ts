@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import type { ImportOutcome } from "@/lib/server/datasets/import-dataset";
 import { runJob } from "@/lib/server/jobs";
+import { warmUploadImport } from "@/lib/server/jobs/import-thread/client";
 import { JobFailedError } from "@/lib/server/jobs/types";
 import type { DatasetImportProgress } from "@/lib/server/jobs/handlers";
 import { importProgress } from "@/lib/server/uploads/import-progress";
@@ -23,6 +24,8 @@ import { datasetNameSchema } from "@/lib/formats/dataset-name";
  */
 export const POST = guardedRoute("datasets:manage", async ({ db, user, request }) => {
   const t = await getTranslations("datasets.upload.errors");
+  // SQLite: the import's thread loads its modules while the files are received.
+  warmUploadImport(db);
   const received = await receiveMultipart(request, { maxBytes: maxUpload(), root: uploadRoot() });
   if (!received.ok)
     return refusal(received, {

@@ -3,11 +3,14 @@
 // memory is not the process's: one that needs more than the cap ends with a located message,
 // nothing written (its transaction never commits), and the process goes on. A database a thread
 // cannot open (in-memory SQLite) imports in this thread. Loading a thread's modules takes
-// seconds, so a server starts one idle (unreferenced) at start and after each import, for the next.
+// seconds, so the upload route starts one (unreferenced) as an upload begins: it loads while the
+// files are received. One that is not taken (the upload was refused) stops after a while; none is
+// kept idle between uploads, where it would hold ~45 MB of the server for nothing.
 import "server-only";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
-import { clientUrl } from "../../../db/client";
+import { clientUrl, type Db } from "../../../db/client";
+import { env } from "../../../env";
 import { parseDatabaseUrl } from "../../../db/target";
 import { processWide } from "../../../process-wide";
 import type { ImportOutcome } from "../../datasets/import-dataset";
@@ -23,11 +26,16 @@ interface Spare {
   worker: Worker;
   heapMb: number;
   alive: boolean;
+  /** Stops it when it is not taken in time. */
+  idleTimer?: ReturnType<typeof setTimeout>;
 }
 
+/** How long a warmed thread waits to be taken before it stops (ms): a large upload's receipt. */
+const SPARE_IDLE_MS = 10 * 60_000;
+
 /**
- * One per process (lib/process-wide.ts): instrumentation warms the spare that the upload route's
- * copy of this module must find. `started`: import threads started in this process (tests read it).
+ * One per process (lib/process-wide.ts): the spare one copy of this module warms, another (the job
+ * queue's) must find. `started`: import threads started in this process (tests read it).
  */
 const state = processWide("import-thread", () => ({ spare: undefined as Spare | undefined, started: 0 }));
 
@@ -40,11 +48,11 @@ export function idleImportThreadId(): number | null {
   return state.spare?.alive ? state.spare.worker.threadId : null;
 }
 
-function startSpare(heapMb: number) {
+function startSpare(heapMb: number): Spare {
   const worker = startThread(ENTRY, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
   state.started++;
   worker.unref();
-  const entry = { worker, heapMb, alive: true };
+  const entry: Spare = { worker, heapMb, alive: true };
   worker.on("error", () => {}); // an idle thread that failed to load is replaced when taken
   worker.on("exit", () => {
     entry.alive = false;
@@ -58,25 +66,40 @@ function takeThread(heapMb: number): Worker {
   const { spare } = state;
   const taken = spare?.alive && spare.heapMb === heapMb ? spare : startSpare(heapMb);
   if (spare !== taken) void spare?.worker.terminate();
+  clearTimeout(taken.idleTimer);
   state.spare = undefined;
   taken.worker.ref();
   return taken.worker;
 }
 
 /**
- * Starts an idle import thread at server start (instrumentation.ts) when this server imports on
- * SQLite: otherwise the first upload waits seconds for the thread's modules to load.
+ * Starts an import thread as an upload begins (the upload route) when this server imports on
+ * SQLite, so that its modules load while the files are received; stopped if not taken within
+ * `idleMs`.
  */
-export function warmImportThread(url: string, heapMb: number): void {
-  if (state.spare || parseDatabaseUrl(url).provider !== "sqlite" || !threadServes(url)) return;
-  state.spare = startSpare(heapMb);
+export function warmImportThread(url: string, heapMb: number, { idleMs = SPARE_IDLE_MS } = {}): void {
+  if (parseDatabaseUrl(url).provider !== "sqlite" || !threadServes(url)) return;
+  const spare = state.spare?.alive && state.spare.heapMb === heapMb ? state.spare : startSpare(heapMb);
+  if (spare !== state.spare) void state.spare?.worker.terminate();
+  state.spare = spare;
+  clearTimeout(spare.idleTimer);
+  spare.idleTimer = setTimeout(() => {
+    if (state.spare === spare) void spare.worker.terminate();
+  }, idleMs);
+  spare.idleTimer.unref?.();
+}
+
+/** warmImportThread for an upload to `db`, under the server's CLINAUDIT_IMPORT_HEAP_MB. */
+export function warmUploadImport(db: Db): void {
+  warmImportThread(clientUrl(db), env().CLINAUDIT_IMPORT_HEAP_MB);
 }
 
 /**
  * The dataset-import handler of a queue or a command: each import in a thread capped at `heapMb`.
- * `spare`: start the next thread idle once an import is done (a server; not a one-off command).
+ * `spare`: start the next thread idle once an import is done (none by default: the upload route
+ * warms one as an upload begins).
  */
-export function importInThread(heapMb: number, { spare = true } = {}): JobHandler<DatasetImportInput, ImportOutcome> {
+export function importInThread(heapMb: number, { spare = false } = {}): JobHandler<DatasetImportInput, ImportOutcome> {
   return (input, context) => {
     const url = clientUrl(context.db);
     // The importer's modules are loaded in this thread only when it imports here.
