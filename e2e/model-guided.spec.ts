@@ -111,6 +111,9 @@ test("the organizer imports predictions and plans a model-guided sample", async 
   let sampled = 0;
   for (const row of await strata.all()) sampled += Number((await row.locator("td").nth(2).textContent())!.replace(/\D/g, ""));
   expect(sampled).toBe(SIZE);
+  // Its allocation was fixed for the size drawn: no form to extend it, the reason instead.
+  await expect(page.getByTestId("extend-model-guided")).toContainText("cannot be extended");
+  await expect(page.getByRole("button", { name: "Preview extension" })).toHaveCount(0);
   await shoot(page, "model-design-en", "model-design");
   for (const box of await page.getByRole("checkbox").all()) {
     await box.setChecked(RATERS.test((await box.locator("xpath=..").textContent()) ?? ""));

@@ -155,19 +155,26 @@ export default async function AuditPage(props: {
           <CompositionTable composition={composition} />
           {/* Organizers and admins only: this page requires audits:manage (raters never see a stratum). */}
           {audit.modelDesign !== null && <ModelDesignCard design={canonicalModelDesign(audit.modelDesign)} />}
-          <ExtendSampleForm
-            auditId={audit.id}
-            seed={audit.seed}
-            frameSize={sampling.frameSize}
-            sampleSize={audit.sampleSize}
-            ratersPerItem={audit.ratersPerItem}
-            locked={audit.status === "CLOSED"}
-            history={storedExtensions(audit.sampling).map((e) => ({
-              fromSize: e.fromSize,
-              toSize: e.toSize,
-              date: utcMinute(new Date(e.at)),
-            }))}
-          />
+          {/* A model-guided sample's allocation was fixed for the size drawn: the server refuses to extend it. */}
+          {audit.modelDesign !== null ? (
+            <p className="mt-3 text-sm text-slate-700" data-testid="extend-model-guided">
+              {t("extend.errors.modelGuided")}
+            </p>
+          ) : (
+            <ExtendSampleForm
+              auditId={audit.id}
+              seed={audit.seed}
+              frameSize={sampling.frameSize}
+              sampleSize={audit.sampleSize}
+              ratersPerItem={audit.ratersPerItem}
+              locked={audit.status === "CLOSED"}
+              history={storedExtensions(audit.sampling).map((e) => ({
+                fromSize: e.fromSize,
+                toSize: e.toSize,
+                date: utcMinute(new Date(e.at)),
+              }))}
+            />
+          )}
         </Card>
       </div>
       {calibration && (
