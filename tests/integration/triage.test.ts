@@ -24,11 +24,11 @@ import { world } from "./model-guided-world";
 
 const real = vi.hoisted(() => ({ db: null as unknown }));
 vi.mock("next-intl/server", async () => {
-  const { createTranslator } = await import("use-intl/core");
+  const { createFormatter, createTranslator } = await import("use-intl/core");
   const { MESSAGES } = await import("@/lib/i18n/messages");
   const getTranslations = async (namespace?: string) =>
     createTranslator({ locale: "en", messages: MESSAGES.en, namespace: namespace as never });
-  return { getTranslations, getLocale: async () => "en" };
+  return { getTranslations, getLocale: async () => "en", getFormatter: async () => createFormatter({ locale: "en" }) };
 });
 vi.mock("next/navigation", async () => (await import("@/tests/support/guards")).mocks.navigation());
 vi.mock("@/lib/server/auth/current-user", async () => {
@@ -151,6 +151,26 @@ describe.each(DATABASES)("the triage list on $name", (database) => {
     expect(second).toEqual({ rows: [], total: 12 });
     const five = triagePage(triage.rows, { ...PARAMS, page: 2, pageSize: 5 as never });
     expect(five.rows.map((r) => r.rank)).toEqual([6, 7, 8, 9, 10]);
+  });
+
+  it("shows the report before, said so, while the latest ratings' report is computed; the download waits", async () => {
+    const before = (await auditTriage(db, auditId, undefined, { orLatest: true }))!;
+    expect(before.asOf).toBeNull();
+    const rater = w.raters[0]!;
+    const [queue] = await reviewQueue(db, rater);
+    const assignmentId = queue!.items[0]!.assignmentId;
+    const rating = await db.rating.findFirstOrThrow({ where: { assignmentId, dimension: "gold" } });
+    const category = rating.category === "correct" ? "incorrect" : "correct";
+    await saveRating(db, rater, { assignmentId, dimension: "gold", category, expectedVersion: rating.version });
+    // The page: the list of the report before, with its time, without waiting for the thread.
+    const shown = (await auditTriage(db, auditId, undefined, { orLatest: true, waitMs: 0 }))!;
+    expect(shown.asOf).toEqual(expect.any(String));
+    expect(shown.rows).toEqual(before.rows);
+    // The download (and the page once computed): the latest ratings' list.
+    const current = (await auditTriage(db, auditId))!;
+    expect(current.asOf).toBeNull();
+    expect(current.rows).not.toEqual(before.rows);
+    expect((await auditTriage(db, auditId, undefined, { orLatest: true }))!.asOf).toBeNull();
   });
 
   it("lists a dataset's items by its predictions' disagreement", async () => {

@@ -5,7 +5,7 @@ import { isModelStratum, type ModelStratum } from "../../sampling/model-strata-k
 import { stratumOf } from "../../sampling/stratified";
 import type { TriageRow } from "../../triage/triage";
 import { Kept } from "../reports/kept";
-import { keptReport } from "../reports/kept-report";
+import { dashboardReport, keptReport } from "../reports/kept-report";
 import { keptDisagreementFrame } from "./kept-disagreement";
 
 /** An audit's triage list for one rubric dimension with an error category. */
@@ -24,10 +24,17 @@ const lists = processWide("kept-triage-lists", () => new Kept<AuditTriage | null
 
 /**
  * The audit's items with their model disagreement and, once rated, their latent-class P(error),
- * from the kept report (never computed here) and the kept disagreement frame. Null: no such audit.
+ * from the kept report (never computed here) and the kept disagreement frame. `orLatest` (the
+ * page): while the report of the latest ratings is computed, the one before, as the dashboard
+ * shows it, with `asOf` its time; the download is always current. Null: no such audit.
  * Callers check access first (organizers and admins: audits:manage).
  */
-export async function auditTriage(db: Db, auditId: string, dimension?: string): Promise<AuditTriage | null> {
+export async function auditTriage(
+  db: Db,
+  auditId: string,
+  dimension?: string,
+  o: { orLatest?: boolean; waitMs?: number } = {},
+): Promise<(AuditTriage & { asOf: string | null }) | null> {
   const audit = await db.audit.findUnique({
     where: { id: auditId },
     select: { id: true, name: true, status: true, datasetId: true, modelDesign: true },
@@ -37,12 +44,14 @@ export async function auditTriage(db: Db, auditId: string, dimension?: string): 
   const set =
     designSet ??
     (await db.predictionSet.findFirst({ where: { datasetId: audit.datasetId }, orderBy: { createdAt: "desc" }, select: { id: true } }))?.id;
-  const kept = await keptReport(db, auditId);
+  const shown = o.orLatest ? await dashboardReport(db, auditId, o.waitMs) : null;
+  const kept = shown ? shown.kept : await keptReport(db, auditId);
   if (!kept) return null;
+  const asOf = shown && !shown.current ? kept.computedAt : null;
   const withError = kept.report.dimensions.filter((d) => d.errorCategory);
   const chosen = withError.find((d) => d.key === dimension) ?? withError[0];
   const key = chosen?.key ?? null;
-  return lists.get(`${auditId}\u0000${key}`, `${kept.version}\u0000${set}`, async () => {
+  const list = await lists.get(`${auditId}\u0000${key}`, `${kept.version}\u0000${set}`, async () => {
     const [frame, items] = await Promise.all([
       set ? keptDisagreementFrame(db, audit.datasetId, set) : Promise.resolve(null),
       db.auditItem.findMany({
@@ -75,4 +84,5 @@ export async function auditTriage(db: Db, auditId: string, dimension?: string): 
       rows,
     };
   });
+  return list && { ...list, asOf };
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getFormatter, getTranslations } from "next-intl/server";
 import { paramLinks, parseTableParams } from "@/components/data-table/search-params";
 import { TriageTable } from "@/components/triage/triage-table";
 import { buttonVariants } from "@/components/ui/button";
@@ -31,9 +31,15 @@ export default async function AuditTriagePage(props: {
   const { auditId } = await props.params;
   const search = await props.searchParams;
   const dimension = typeof search.dimension === "string" ? search.dimension : undefined;
-  const triage = await auditTriage(db, auditId, dimension);
+  // While the latest ratings' report is computed, the one before (the dashboard's), said so.
+  const triage = await auditTriage(db, auditId, dimension, { orLatest: true });
   if (!triage) notFound();
-  const [t, locale, rubric] = await Promise.all([getTranslations("audits.triage"), getLocale(), auditRubric(db, auditId)]);
+  const [t, locale, rubric, format] = await Promise.all([
+    getTranslations("audits.triage"),
+    getLocale(),
+    auditRubric(db, auditId),
+    getFormatter(),
+  ]);
   const params = parseTableParams(search, TRIAGE_TABLE);
   const page = triagePage(triage.rows, params);
   const localized = localizeRubric(rubric ?? [], locale as Locale);
@@ -70,6 +76,11 @@ export default async function AuditTriagePage(props: {
           : t("noPredictions")}
       </p>
       <p className="mb-3 text-sm text-slate-600">{t("notRatedNote")}</p>
+      {triage.asOf && (
+        <p className="mb-3 text-sm text-slate-700" data-testid="triage-as-of">
+          {t("asOf", { at: format.dateTime(new Date(triage.asOf), { hour: "2-digit", minute: "2-digit", second: "2-digit" }) })}
+        </p>
+      )}
       {triage.dimensions.length > 1 && (
         <nav aria-label={t("dimension")} className="mb-3 flex gap-3 text-sm">
           {triage.dimensions.map((d) =>
