@@ -173,16 +173,13 @@ export function CommentsTable({
                   </th>
                   <td className="px-2 py-1">{r.rater}</td>
                   {compact ? (
-                    <td className="px-2 py-1 text-xs">
-                      <ul>
-                        {dimensions
-                          .filter((d) => r.ratings[d.key] != null)
-                          .map((d) => (
-                            <li key={d.key}>
-                              <span className="text-slate-600">{d.label}:</span> {labelOf(d, r.ratings[d.key] ?? null)}
-                            </li>
-                          ))}
-                      </ul>
+                    // One line per rating given, as text: a full review's page of 50 comments had
+                    // a list item and a span per rating (hundreds of elements).
+                    <td className="whitespace-pre-line px-2 py-1 text-xs">
+                      {dimensions
+                        .filter((d) => r.ratings[d.key] != null)
+                        .map((d) => `${d.label}: ${labelOf(d, r.ratings[d.key] ?? null)}`)
+                        .join("\n")}
                     </td>
                   ) : (
                     dimensions.map((d) => (

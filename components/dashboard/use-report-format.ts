@@ -1,7 +1,7 @@
 // The dashboard's numbers in the reader's locale, with the digits of the exports: each value is
 // first rounded exactly as lib/reports/format rounds it (toFixed), then only written out by the
 // locale's number format (separators), so the screen never disagrees with a report in a digit.
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { fixed, levelPercent, percentUpper, pValue } from "@/lib/reports/format";
 
 export interface ReportFormat {
@@ -19,14 +19,26 @@ export interface ReportFormat {
   na: string;
 }
 
+/**
+ * One number format per locale and number of decimals, for the life of the process: the
+ * formatter's own cache lasts a request, and a full review's dashboard writes hundreds of numbers.
+ */
+const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, digits: number | null): Intl.NumberFormat {
+  const key = `${locale}|${digits ?? ""}`;
+  let f = NUMBER_FORMATS.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, digits === null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    NUMBER_FORMATS.set(key, f);
+  }
+  return f;
+}
+
 export function useReportFormat(): ReportFormat {
-  const format = useFormatter();
+  const locale = useLocale();
   const na = useTranslations("dashboard")("na");
   /** A decimal string as rounded by lib/reports/format, in the locale's notation. */
-  const decimal = (text: string) => {
-    const digits = text.split(".")[1]?.length ?? 0;
-    return format.number(Number(text), { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  };
+  const decimal = (text: string) => numberFormat(locale, text.split(".")[1]?.length ?? 0).format(Number(text));
   const percentOf = (text: string) => (text === "" ? na : `${decimal(text.slice(0, -1))}%`);
   return {
     fixed: (x, digits = 3) => {
@@ -41,7 +53,7 @@ export function useReportFormat(): ReportFormat {
       return text.startsWith("<") ? `<${decimal(text.slice(1))}` : decimal(text);
     },
     level: (level) => percentOf(levelPercent(level)),
-    count: (n) => format.number(n),
+    count: (n) => numberFormat(locale, null).format(n),
     na,
   };
 }

@@ -8,7 +8,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import type { McqItem } from "@/lib/formats";
-import { correctedBenchmark } from "@/lib/server/adjudication/corrected-export";
+import { correctedManifest } from "@/lib/server/adjudication/corrected-cache";
+import { correctedBenchmark, correctedOverview } from "@/lib/server/adjudication/corrected-export";
+import { correctedState } from "@/lib/server/adjudication/corrected-state";
 import { acceptedRevisions, auditRevisions } from "@/lib/server/adjudication/revisions";
 import { buildAuditPackage } from "@/lib/server/reports/audit-package";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
@@ -86,6 +88,38 @@ describe.each(DATABASES)("the revision summary on $name", (database) => {
     // The exports still count what was reviewed (zero corrections of six items).
     expect((await auditRevisions(db, auditId))!.summary.items).toBe(6);
     expect(await acceptedRevisions(db, "no-such-audit")).toBeNull();
+    await db.$disconnect();
+  });
+
+  it("the adjudication page reads the accepted corrections once for its files and its summary", async () => {
+    const url = await database.create();
+    await applyMigrations(target(url));
+    const db = createDb(url);
+    const auditId = await buildAudit(db);
+    let reads = 0;
+    const decisions = new Proxy(db.correctionDecision, {
+      get: (d, key) => {
+        const value = Reflect.get(d, key);
+        if (key === "findMany") return (...args: unknown[]) => (reads++, value.apply(d, args));
+        return typeof value === "function" ? value.bind(d) : value;
+      },
+    });
+    const counted = new Proxy(db, {
+      get: (t, key) => {
+        if (key === "correctionDecision") return decisions;
+        const value = Reflect.get(t, key);
+        return typeof value === "function" ? value.bind(t) : value;
+      },
+    });
+    const state = correctedState(counted, auditId);
+    const [overview, revisions] = await Promise.all([
+      correctedOverview(counted, auditId, { organizer: true }, { root, state }),
+      auditRevisions(counted, auditId, state),
+    ]);
+    expect(reads).toBe(1);
+    expect(overview).toMatchObject({ changes: 1 });
+    expect(revisions).toEqual(await auditRevisions(db, auditId));
+    await correctedManifest(db, auditId, root); // the build the overview started, finished before the database goes
     await db.$disconnect();
   });
 });

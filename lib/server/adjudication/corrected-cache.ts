@@ -103,10 +103,10 @@ function start(db: Db, root: string, s: CorrectedState): Build {
 export async function correctedStatus(
   db: Db,
   auditId: string,
-  options: { retry?: boolean; root?: string } = {},
+  options: { retry?: boolean; root?: string; state?: Promise<CorrectedState | null> } = {},
 ): Promise<CorrectedStatus | null> {
   const root = options.root ?? correctedRoot();
-  const s = await correctedState(db, auditId);
+  const s = await (options.state ?? correctedState(db, auditId));
   if (!s) return null;
   const manifest = readManifest(root, s);
   if (manifest) return { state: manifest.ok ? "ready" : "invalid", key: s.key, manifest };

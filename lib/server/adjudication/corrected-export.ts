@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { correctedChangeLogs, type LocatedIssue } from "./corrected-build";
 import { correctedManifest, correctedRoot, correctedStatus } from "./corrected-cache";
 import { segmentStream, type StoredSegment } from "./corrected-files";
-import { correctedState } from "./corrected-state";
+import { correctedState, type CorrectedState } from "./corrected-state";
 
 /** Located problems shown at most (the total is given beside them). */
 const MAX_ISSUES = 50;
@@ -125,7 +125,8 @@ export async function correctedOverview(
   db: Db,
   auditId: string,
   access: { organizer: boolean },
-  options: { retry?: boolean; root?: string } = {},
+  /** `state`: the audit's correctedState when the caller reads it too (one read per request). */
+  options: { retry?: boolean; root?: string; state?: Promise<CorrectedState | null> } = {},
 ): Promise<CorrectedOverview | null> {
   const summary = await correctedSummary(db, auditId, access);
   if (!summary) return null;

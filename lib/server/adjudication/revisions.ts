@@ -14,9 +14,14 @@ const kept = processWide("kept-revisions", () => new Kept<ReportRevisions>());
  * The audit's revision summary: its accepted corrections per kind over what its sampled items
  * (every one, extensions included) hold of that kind. Reads the accepted decisions (as the
  * corrected export applies them) and the sampled items as imported. Null: no such audit.
+ * `read`: the audit's correctedState when the caller reads it too (one read per request).
  */
-export async function auditRevisions(db: Db, auditId: string): Promise<ReportRevisions | null> {
-  const state = await correctedState(db, auditId);
+export async function auditRevisions(
+  db: Db,
+  auditId: string,
+  read: Promise<CorrectedState | null> = correctedState(db, auditId),
+): Promise<ReportRevisions | null> {
+  const state = await read;
   return state ? keptRevisions(db, state) : null;
 }
 

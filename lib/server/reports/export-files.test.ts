@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { adjudicatedOutcome } from "../../adjudication/outcome";
+import { computeAuditReport } from "../../reports";
 import type { AuditSnapshot } from "../../reports/types";
-import { exportCatalog, renderExport } from "./export-files";
+import { auditParagraph, exportCatalog, renderExport } from "./export-files";
 
 const categories = [
   { key: "correct", label: "Correct" },
@@ -22,6 +24,17 @@ const snapshot: AuditSnapshot = {
     { itemId: "i1", raterId: "u2", dimension: "gold@t3", category: "correct" },
   ],
 };
+
+describe("the appendix paragraph", () => {
+  it("reads an outcome the caller computed as it reads the adjudications (the dashboard computes it once)", () => {
+    const report = computeAuditReport(snapshot);
+    const adjudications = [{ itemId: "i1", finalLabels: { "gold@t1": "incorrect" }, removeItem: false }];
+    const text = auditParagraph(report, { adjudications });
+    expect(text).toMatch(/adjudicat/i);
+    expect(auditParagraph(report, { outcome: adjudicatedOutcome(report, adjudications) })).toBe(text);
+    expect(auditParagraph(report, { outcome: null })).toBe(auditParagraph(report));
+  });
+});
 
 describe("adjudication.csv", () => {
   it("gives each turn of a conversation its own final label", () => {

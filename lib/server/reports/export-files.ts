@@ -1,5 +1,5 @@
 // The audit's export files, each a pure function of the stored-ratings snapshot.
-import { adjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/outcome";
+import { adjudicatedOutcome, type AdjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/outcome";
 import { csvText, type CsvValue } from "../../csv";
 import {
   calibrationCsv,
@@ -155,10 +155,16 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
  */
 export function auditParagraph(
   report: ShownReport,
-  extras: { adjudications?: readonly AdjudicationRecord[]; revisions?: ReportRevisions } = {},
+  extras: {
+    adjudications?: readonly AdjudicationRecord[];
+    /** The outcome of `adjudications` when the caller has it already (null: none adjudicated). */
+    outcome?: AdjudicatedOutcome | null;
+    revisions?: ReportRevisions;
+  } = {},
 ): string {
   const adjudications = extras.adjudications ?? [];
-  const outcome = adjudications.length > 0 ? adjudicatedOutcome(report, [...adjudications]) : null;
+  const outcome =
+    extras.outcome !== undefined ? extras.outcome : adjudications.length > 0 ? adjudicatedOutcome(report, [...adjudications]) : null;
   return paragraph(report, {
     ...(outcome ? { adjudication: { items: outcome.adjudicated, changedLabels: outcome.changedLabels, removed: outcome.removed } } : {}),
     ...(extras.revisions ? { revisions: extras.revisions } : {}),

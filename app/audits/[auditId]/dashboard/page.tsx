@@ -78,6 +78,7 @@ export default async function DashboardPage(props: {
   ]);
   // What the page shows: labels in the reader's language. The exports and the paragraph keep `report`.
   const shown = rubric ? localizeReport(report, rubric, locale) : report;
+  // Once for the cards and the paragraph (the counts do not depend on the labels' language).
   const outcome = adjudications.length ? adjudicatedOutcome(shown, adjudications) : null;
   const open = head.audit.status === "OPEN";
   // A conversation audit's per-turn figures, one turn at a time (lib/reports/turn-view.ts).
@@ -242,7 +243,7 @@ export default async function DashboardPage(props: {
             {t("page.paragraph")}
           </h2>
           <p lang="en" className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">
-            {auditParagraph(report, { adjudications, revisions: revisions ?? undefined })}
+            {auditParagraph(report, { outcome, revisions: revisions ?? undefined })}
           </p>
         </Card>
       </div>
