@@ -88,6 +88,12 @@ describe.each(DATABASES)("the latent-interval work on $name", (database) => {
     const before = latentIntervalThread().started;
     startLatentIntervals(db, auditId, reportAsking("x"));
     expect(latentIntervalThread().running).toBe(true);
+    // The dashboard does not wait for a thread still loading its modules (seconds): the card
+    // says the interval is being computed.
+    const asked = performance.now();
+    const seen = await dashboardLatentClass(db, { role: "ORGANIZER" } as never, auditId, reportAsking("x"));
+    expect(performance.now() - asked).toBeLessThan(1500);
+    expect(seen).toMatchObject({ remainingMs: { gold: null }, waiting: [] });
     // While it waits for quiet it is not idle: asked for other inputs at once, it holds them.
     await until(async () => (await latentIntervalCounts(db)).stale === 1, "the first job");
     await until(() => !latentIntervalThread().running, "the idle thread to stop", 10_000);

@@ -5,6 +5,9 @@ import type { ShownReport } from "../../reports/types";
 import type { CurrentUser } from "../auth/current-user";
 import { latentIntervalStatus, missingIntervals } from "./latent-interval/client";
 
+/** How long the dashboard waits for the interval thread's status (ms): it may be busy for seconds. */
+const STATUS_WAIT_MS = 100;
+
 export interface DashboardLatentClass {
   /** The report as the user may see it: without latent-class estimates unless organizer or admin. */
   report: ShownReport;
@@ -25,7 +28,7 @@ export async function dashboardLatentClass(db: Db, user: CurrentUser, auditId: s
     return { report: { ...report, dimensions: report.dimensions.map((d) => ({ ...d, latentClass: null })) }, remainingMs: {}, waiting: [] };
   }
   const missing = missingIntervals(report);
-  const status = missing.length ? await latentIntervalStatus(db, auditId) : [];
+  const status = missing.length ? await latentIntervalStatus(db, auditId, { waitMs: STATUS_WAIT_MS }) : [];
   const remainingMs: Record<string, number | null> = {};
   const waiting: string[] = [];
   for (const m of missing) {

@@ -93,12 +93,24 @@ export function startLatentIntervals(db: Db, auditId: string, report: ShownRepor
   ask(request).catch((error) => log().warn({ err: error }, "latent-interval request failed"));
 }
 
-/** The audit's intervals queued or being computed, with the time left where it is known; [] when none. */
-export async function latentIntervalStatus(db: Db, auditId: string): Promise<IntervalProgress[]> {
+/**
+ * The audit's intervals queued or being computed, with the time left where it is known; [] when
+ * none, or when the thread has not answered within `waitMs` (when given).
+ */
+export async function latentIntervalStatus(db: Db, auditId: string, o: { waitMs?: number } = {}): Promise<IntervalProgress[]> {
   const url = clientUrl(db);
   if (!threadServes(url)) return state.here?.status(scopeOf(db, url), auditId) ?? [];
   if (!state.thread) return [];
-  return ask({ op: "status", url, auditId });
+  const answer = ask({ op: "status", url, auditId });
+  if (o.waitMs === undefined) return answer;
+  // A thread still loading its modules, or reading a full review's snapshot, answers only after
+  // seconds: a page does not wait for that, it says the interval is being computed.
+  answer.catch(() => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<IntervalProgress[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), o.waitMs);
+  });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
 /** The thread's counts (tests), or the in-process runner's. */
