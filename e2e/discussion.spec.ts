@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
 import { closeAudit, createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
 import { signIn, signInAs, waitForShortcuts, OBGYN } from "./support/users";
@@ -199,4 +200,42 @@ test("closed, the rater reads the thread without a box to post; reopened, their 
   await waitForShortcuts(rater);
   await expect(rater.getByTestId("discussion")).toHaveCount(0);
   await rater.context().close();
+});
+
+test("earlier messages by keyboard: each page loaded takes the focus to its first message, and says so", async ({ browser }) => {
+  // 450 older messages: the newest 200 show, then two pages load (200, then the last 52).
+  execFileSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "e2e/support/seed-thread.ts", itemPath.split("/").pop()!, "450"],
+    {
+      env: {
+        ...process.env,
+        CLINAUDIT_DATA_DIR: process.env.E2E_DATA_DIR ?? "./data/e2e",
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      },
+    },
+  );
+  const page = await newPage(browser);
+  await signInAs(page, "organizer");
+  await page.goto(itemPath);
+  const thread = page.getByTestId("discussion");
+  const messages = thread.getByTestId("thread-message");
+  await expect(messages).toHaveCount(200);
+  const button = thread.getByTestId("thread-earlier");
+  await expect(button).toHaveText("Earlier messages (252 more)");
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(messages).toHaveCount(400);
+  await expect(messages.filter({ hasText: /Old message 53$/ })).toBeFocused();
+  await expect(thread.getByTestId("thread-loaded")).toHaveText("Loaded 200 earlier messages. 52 more before them.");
+  // Back to the button (the messages hold nothing focusable), and the rest.
+  await page.keyboard.press("Shift+Tab");
+  await expect(button).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(messages).toHaveCount(452);
+  await expect(button).toHaveCount(0);
+  await expect(messages.first()).toContainText(/Old message 1$/);
+  await expect(messages.first()).toBeFocused();
+  await expect(thread.getByTestId("thread-loaded")).toHaveText("Loaded 52 earlier messages. This is the start of the discussion.");
+  await page.context().close();
 });

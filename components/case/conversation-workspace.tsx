@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { NoteViewer } from "../ehr-viewer/note-viewer";
 import type { ViewerNote } from "../ehr-viewer/types";
 import { CaseColumn } from "./case-column";
+import { DeferredRecord } from "./deferred-record";
 import { CASE_GRID, RECORD_COLUMN, RECORD_HEIGHT } from "./layout";
 import { OptionsList } from "./options-list";
 import { Card } from "../ui/card";
@@ -84,7 +85,9 @@ export function ConversationWorkspace({
         {rating}
       </CaseColumn>
       <div className={RECORD_COLUMN}>
-        <NoteViewer notes={notes} highlight={highlight} focus={focus} className={RECORD_HEIGHT} />
+        <DeferredRecord className={RECORD_HEIGHT}>
+          <NoteViewer notes={notes} highlight={highlight} focus={focus} className={RECORD_HEIGHT} />
+        </DeferredRecord>
       </div>
     </div>
   );

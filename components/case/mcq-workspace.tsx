@@ -6,6 +6,7 @@ import { EhrViewer } from "../ehr-viewer/ehr-viewer";
 import type { ViewerEvent } from "../ehr-viewer/types";
 import { useRecordFormat } from "../ehr-viewer/use-record-format";
 import { CaseColumn } from "./case-column";
+import { DeferredRecord } from "./deferred-record";
 import { CASE_GRID, RECORD_COLUMN, RECORD_HEIGHT } from "./layout";
 import { OptionsList } from "./options-list";
 import { Card } from "../ui/card";
@@ -119,14 +120,16 @@ export function McqWorkspace(
         {rating}
       </CaseColumn>
       <div className={RECORD_COLUMN}>
-        <EhrViewer
-          events={events}
-          evidenceEventIds={item.evidenceEventIds}
-          cutoffLabel={cutoffLabel}
-          focusEventId={focus}
-          onFocusHandled={() => setFocus(null)}
-          className={RECORD_HEIGHT}
-        />
+        <DeferredRecord className={RECORD_HEIGHT}>
+          <EhrViewer
+            events={events}
+            evidenceEventIds={item.evidenceEventIds}
+            cutoffLabel={cutoffLabel}
+            focusEventId={focus}
+            onFocusHandled={() => setFocus(null)}
+            className={RECORD_HEIGHT}
+          />
+        </DeferredRecord>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { earlierMessagesAction, postMessageAction } from "@/app/audits/discussion-actions";
 import { MESSAGE_MAX, type ThreadMessageView, type ThreadPage } from "@/lib/schemas/discussion";
 import { Button } from "../ui/button";
@@ -30,6 +30,9 @@ export function ThreadPanel({ auditId, auditItemId, thread, meId, canPost }: Thr
   const [earlier, setEarlier] = useState(thread.earlier);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loading, startLoading] = useTransition();
+  /** The last page of earlier messages loaded: its first message takes the focus, its size is announced. */
+  const [loaded, setLoaded] = useState<{ firstId: string | null; count: number; more: number } | null>(null);
+  const firstLoaded = useRef<HTMLLIElement>(null);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
@@ -58,14 +61,26 @@ export function ThreadPanel({ auditId, auditItemId, thread, meId, canPost }: Thr
         return;
       }
       setLoadError(null);
+      const count = result.data.messages.length;
       setMessages((list) => [...result.data.messages, ...list]);
       setEarlier(result.data.earlier);
+      setLoaded({ firstId: result.data.messages[0]?.id ?? null, count, more: Math.max(0, total - messages.length - count) });
     });
   }
 
+  // Each load moves the focus off the button (which goes once the start of the thread is reached)
+  // to the first message it brought, where reading goes on; the heading if it brought none.
+  useEffect(() => {
+    if (!loaded) return;
+    const target = firstLoaded.current ?? document.getElementById("discussion-heading");
+    target?.focus();
+  }, [loaded]);
+
   return (
     <Card as="section" id="discussion" aria-labelledby="discussion-heading" padding="md" className="mt-6" data-testid="discussion">
-      <CardTitle id="discussion-heading">{t("heading", { count: total })}</CardTitle>
+      <CardTitle id="discussion-heading" tabIndex={-1} className="focus:outline-none">
+        {t("heading", { count: total })}
+      </CardTitle>
       <p className="mt-1 text-xs text-slate-600">{canPost ? t("visibility") : t("readOnly")}</p>
       {messages.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t("empty")}</p>
@@ -85,7 +100,12 @@ export function ThreadPanel({ auditId, auditItemId, thread, meId, canPost }: Thr
           )}
           <ol className="mt-3 space-y-3" aria-label={t("listLabel")}>
             {messages.map((m) => (
-              <li key={m.id} className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2" data-testid="thread-message">
+              <li
+                key={m.id}
+                className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+                data-testid="thread-message"
+                {...(m.id === loaded?.firstId ? { ref: firstLoaded, tabIndex: -1 } : {})}
+              >
                 <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
                   <span className="font-medium text-slate-900">{m.authorName}</span>
                   {m.authorId === meId && <span>{t("you")}</span>}
@@ -97,6 +117,9 @@ export function ThreadPanel({ auditId, auditItemId, thread, meId, canPost }: Thr
           </ol>
         </>
       )}
+      <p role="status" className="sr-only" data-testid="thread-loaded">
+        {loaded && t("earlierLoaded", { count: loaded.count, more: loaded.more })}
+      </p>
       {canPost && (
         <form
           className="mt-4"
