@@ -4,7 +4,6 @@ import { useState, type ReactNode } from "react";
 import { NoteViewer } from "../ehr-viewer/note-viewer";
 import type { ViewerNote } from "../ehr-viewer/types";
 import { CaseColumn } from "./case-column";
-import { DeferredRecord } from "./deferred-record";
 import { CASE_GRID, RECORD_COLUMN, RECORD_HEIGHT } from "./layout";
 import { OptionsList } from "./options-list";
 import { Card } from "../ui/card";
@@ -85,9 +84,7 @@ export function ConversationWorkspace({
         {rating}
       </CaseColumn>
       <div className={RECORD_COLUMN}>
-        <DeferredRecord className={RECORD_HEIGHT}>
-          <NoteViewer notes={notes} highlight={highlight} focus={focus} className={RECORD_HEIGHT} />
-        </DeferredRecord>
+        <NoteViewer notes={notes} highlight={highlight} focus={focus} className={RECORD_HEIGHT} />
       </div>
     </div>
   );

@@ -6,7 +6,6 @@ import { EhrViewer } from "../ehr-viewer/ehr-viewer";
 import type { ViewerEvent } from "../ehr-viewer/types";
 import { useRecordFormat } from "../ehr-viewer/use-record-format";
 import { CaseColumn } from "./case-column";
-import { DeferredRecord } from "./deferred-record";
 import { CASE_GRID, RECORD_COLUMN, RECORD_HEIGHT } from "./layout";
 import { OptionsList } from "./options-list";
 import { Card } from "../ui/card";
@@ -120,16 +119,14 @@ export function McqWorkspace(
         {rating}
       </CaseColumn>
       <div className={RECORD_COLUMN}>
-        <DeferredRecord className={RECORD_HEIGHT}>
-          <EhrViewer
-            events={events}
-            evidenceEventIds={item.evidenceEventIds}
-            cutoffLabel={cutoffLabel}
-            focusEventId={focus}
-            onFocusHandled={() => setFocus(null)}
-            className={RECORD_HEIGHT}
-          />
-        </DeferredRecord>
+        <EhrViewer
+          events={events}
+          evidenceEventIds={item.evidenceEventIds}
+          cutoffLabel={cutoffLabel}
+          focusEventId={focus}
+          onFocusHandled={() => setFocus(null)}
+          className={RECORD_HEIGHT}
+        />
       </div>
     </div>
   );
