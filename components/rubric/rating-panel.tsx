@@ -4,17 +4,7 @@
 // for the no-lost-rating guarantees and shortcuts.ts for the key map).
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import {
-  useEffect,
-  useEffectEvent,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type MouseEvent,
-  type ReactNode,
-} from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
 import { CommentBox, COMMENT_DEBOUNCE_MS } from "./comment-box";
 import { CorrectionsPanel } from "./corrections-panel";
 import { DimensionFieldset } from "./dimension-fieldset";
@@ -189,16 +179,14 @@ function RatingPanelInner(props: RatingPanelProps) {
   };
 
   // The hold gave up (the next item never came): this item is usable again, and says what was dropped.
-  // The hold as it is now, not as rendered: a held `n` replayed on mount (below, before this
-  // effect runs) has started a new hold for this item since.
   useEffect(() => {
-    if (leavingRef.current && (keyHold?.getSnapshot() ?? hold).from !== assignmentId) {
+    if (leavingRef.current && hold.from !== assignmentId) {
       leavingRef.current = false;
       setNextRequestedAt(null);
       setOpening(false);
       if (hold.dropped) setDropped(hold.dropped.count);
     }
-  }, [hold, assignmentId, keyHold]);
+  }, [hold, assignmentId]);
 
   const onLinkClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return; // new tab/window: let the browser do it
@@ -291,10 +279,8 @@ function RatingPanelInner(props: RatingPanelProps) {
   }, []);
 
   // `data-keys-ready` tells tests (and styles) when the shortcuts are live after hydration.
-  // A layout effect: after `n` the keys are live, and the ones held on the way applied, before the
-  // new item's first paint (a passive effect waited for that paint and whatever ran after it).
   const [keysReady, setKeysReady] = useState(false);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const listener = (event: KeyboardEvent) => {
       if (handleKey(event)) event.preventDefault();
     };
