@@ -84,7 +84,15 @@ test("n shows the prefetched next case with its own item and its ratings as save
   await waitForShortcuts(page);
 
   // Case 3 has not changed since it was prefetched: `n` shows it without asking the server for it.
-  const asked = rsc.filter((p) => p === queue[2]!.href).length;
+  // Case 2's page asks for case 3 too when it is shown (the router may fetch it again): counted
+  // once those requests have settled, so that only what `n` asks for is measured.
+  const askedFor = () => rsc.filter((p) => p === queue[2]!.href).length;
+  let asked = askedFor();
+  for (let still = 0; still < 4; ) {
+    await page.waitForTimeout(250);
+    still = askedFor() === asked ? still + 1 : 0;
+    asked = askedFor();
+  }
   await rateAndNext(page, "22", 3);
   await expect(page.getByTestId("rating-bar").locator("fieldset label[data-checked]")).toHaveCount(0);
   await waitForShortcuts(page);
@@ -93,7 +101,7 @@ test("n shows the prefetched next case with its own item and its ratings as save
   await expect(first.locator("label[data-checked]")).toHaveCount(1);
   await waitUntilSaved(page);
   await page.waitForTimeout(500); // a stale check would have refreshed by now
-  expect(rsc.filter((p) => p === queue[2]!.href).length).toBe(asked);
+  expect(askedFor()).toBe(asked);
   await page.context().close();
 });
 
