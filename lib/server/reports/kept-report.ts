@@ -1,6 +1,7 @@
 import "server-only";
 import { clientUrl, type Db } from "../../db/client";
 import { processWide } from "../../process-wide";
+import { within } from "../../within";
 import { adjudicationQueue, type AdjudicationQueue } from "../adjudication/queue";
 import { type AuditProgress, auditProgress } from "../audits/progress";
 import { dashboardVersion } from "./dashboard-version";
@@ -129,15 +130,6 @@ export async function reportState(db: Db, auditId: string, waitMs = STALE_AFTER_
 }
 
 /** The computation's result, or "later" when it takes longer than `ms`. */
-async function within<T>(computing: Promise<T>, ms: number): Promise<T | "later"> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([computing, new Promise<"later">((resolve) => (timer = setTimeout(() => resolve("later"), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * One organizer download, rendered from the kept report off the event loop and kept per the
  * report's version and its extras' (adjudications, accepted corrections); null: no such audit or file.

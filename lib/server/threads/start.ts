@@ -61,3 +61,16 @@ export function startThread(
     ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
   });
 }
+
+/** How far a capped thread's heap may grow over its setting, doubling each time it runs out. */
+const MAX_HEAP_GROWTH = 8;
+
+/**
+ * The heap (MB) a thread that stopped with `error` restarts with: twice `heapMb` when it ran out
+ * of heap and twice is within MAX_HEAP_GROWTH× `settingMb`; null otherwise (it failed for another
+ * reason, or may not grow further).
+ */
+export function grownHeapMb(error: unknown, heapMb: number, settingMb: number): number | null {
+  const outOfMemory = (error as { code?: string } | null)?.code === "ERR_WORKER_OUT_OF_MEMORY";
+  return outOfMemory && heapMb * 2 <= settingMb * MAX_HEAP_GROWTH ? heapMb * 2 : null;
+}

@@ -11,15 +11,14 @@ import type { Worker } from "node:worker_threads";
 import { clientUrl, type Db } from "../../../db/client";
 import { env } from "../../../env";
 import { processWide } from "../../../process-wide";
+import { within } from "../../../within";
 import type { ShownReport } from "../../../reports/types";
 import { log } from "../../log";
-import { startThread, threadDir, threadServes } from "../../threads/start";
+import { grownHeapMb, startThread, threadDir, threadServes } from "../../threads/start";
 import type { IntervalThreadAnswers, IntervalThreadData, IntervalThreadIdle, IntervalThreadReply, IntervalThreadRequest } from "./protocol";
 import { type IntervalProgress, type IntervalRequest, IntervalRunner } from "./runner";
 
 const DIR = threadDir("reports", "latent-interval");
-/** How far a thread that ran out of heap may grow over CLINAUDIT_REPORT_HEAP_MB (doubling each time). */
-const MAX_GROWTH = 8;
 
 type Request = Extract<IntervalThreadRequest, { op: "request" }>;
 
@@ -106,11 +105,8 @@ export async function latentIntervalStatus(db: Db, auditId: string, o: { waitMs?
   // A thread still loading its modules, or reading a full review's snapshot, answers only after
   // seconds: a page does not wait for that, it says the interval is being computed.
   answer.catch(() => {});
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<IntervalProgress[]>((resolve) => {
-    timer = setTimeout(() => resolve([]), o.waitMs);
-  });
-  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  const answered = await within(answer, o.waitMs);
+  return answered === "later" ? [] : answered;
 }
 
 /** The thread's counts (tests), or the in-process runner's. */
@@ -189,8 +185,9 @@ function start(): Thread {
     else p?.reject(new Error(reply.message));
   });
   worker.on("error", (error) => {
-    if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY" && heapMb * 2 <= env().CLINAUDIT_REPORT_HEAP_MB * MAX_GROWTH) {
-      state.heapMb = heapMb * 2;
+    const grown = grownHeapMb(error, heapMb, env().CLINAUDIT_REPORT_HEAP_MB);
+    if (grown !== null) {
+      state.heapMb = grown;
       log().warn(
         { heapMb, nextHeapMb: state.heapMb },
         "the latent-interval thread ran out of its heap: it restarts with twice the heap (raise CLINAUDIT_REPORT_HEAP_MB)",

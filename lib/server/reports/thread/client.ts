@@ -5,20 +5,17 @@
 // each load their own copy, and a thread per copy computed and kept every report once per copy.
 // Its heap is capped (CLINAUDIT_REPORT_HEAP_MB): V8 then collects before the cap instead of
 // growing the process by hundreds of MB of garbage. A thread that runs out restarts with twice
-// the heap (at most MAX_GROWTH× the setting) and the requests it held are asked again.
+// the heap (at most 8× the setting: threads/start.ts grownHeapMb) and the requests it held are asked again.
 import "server-only";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { processWide } from "../../../process-wide";
 import { env } from "../../../env";
 import { log } from "../../log";
-import { bootPresent, startThread, threadDir } from "../../threads/start";
+import { bootPresent, grownHeapMb, startThread, threadDir } from "../../threads/start";
 import type { ThreadAnswers, ThreadReply, ThreadRequest } from "./protocol";
 
 const DIR = threadDir("reports", "thread");
-
-/** How far a thread that ran out of heap may grow over CLINAUDIT_REPORT_HEAP_MB (doubling each time). */
-const MAX_GROWTH = 8;
 
 interface Pending {
   request: ThreadRequest;
@@ -85,9 +82,10 @@ function start(pending = new Map<number, Pending>()): Thread {
     pending.clear();
   };
   worker.on("error", (error) => {
-    if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY" && heapMb * 2 <= env().CLINAUDIT_REPORT_HEAP_MB * MAX_GROWTH) {
+    const grown = grownHeapMb(error, heapMb, env().CLINAUDIT_REPORT_HEAP_MB);
+    if (grown !== null) {
       // Its kept reports go with it; the requests it held are asked again of one with more room.
-      state.heapMb = heapMb * 2;
+      state.heapMb = grown;
       log().warn(
         { heapMb, nextHeapMb: state.heapMb },
         "the report thread ran out of its heap: it restarts with twice the heap (raise CLINAUDIT_REPORT_HEAP_MB)",
