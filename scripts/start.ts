@@ -15,6 +15,7 @@ import { DEMO_USERS } from "../lib/server/setup/demo-users";
 import { startWorker } from "../lib/server/jobs/worker";
 import { ensureSecrets } from "./secrets";
 import { prepareToServe, StartRefused } from "./startup/build-guard";
+import { serverEnv } from "./startup/server-env";
 import { securePrivateDir } from "../lib/db/file-modes";
 import { START_STALE_MS, sweepUploads } from "../lib/server/uploads/sweep";
 
@@ -95,7 +96,7 @@ async function main() {
   const child = spawn(process.execPath, [next, "start", "-p", port], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: url, NEXTAUTH_SECRET: secret, NEXT_TELEMETRY_DISABLED: "1" },
+    env: serverEnv(process.env, { DATABASE_URL: url, NEXTAUTH_SECRET: secret, NEXT_TELEMETRY_DISABLED: "1" }),
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
   const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 0)));
