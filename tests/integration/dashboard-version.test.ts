@@ -77,7 +77,8 @@ describe.each(DATABASES)("dashboard version on $name", (database) => {
   }, 120_000);
 
   // Prisma's SQLite migrations rebuild a table to change it, which drops its triggers: a later
-  // migration that rebuilds Rating, Assignment or Audit must create these again.
+  // migration that rebuilds Rating, Assignment, Audit, Correction or CorrectionDecision must
+  // create these again.
   it("has the change counter's triggers after every migration", async () => {
     const db = await demoWorld(database);
     try {
@@ -95,11 +96,16 @@ describe.each(DATABASES)("dashboard version on $name", (database) => {
               "AuditStamp_assignment_insert",
               "AuditStamp_assignment_update",
               "AuditStamp_audit_insert",
+              "AuditStamp_correction_delete",
+              "AuditStamp_correction_update",
+              "AuditStamp_decision_delete",
+              "AuditStamp_decision_insert",
+              "AuditStamp_decision_update",
               "AuditStamp_rating_delete",
               "AuditStamp_rating_insert",
               "AuditStamp_rating_update",
             ]
-          : ["AuditStamp_assignment", "AuditStamp_audit_insert", "AuditStamp_rating"],
+          : ["AuditStamp_assignment", "AuditStamp_audit_insert", "AuditStamp_correction", "AuditStamp_decision", "AuditStamp_rating"],
       );
       // Every audit has its counter.
       expect(await db.auditStamp.count()).toBe(await db.audit.count());
