@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { getLocale, getTimeZone, getTranslations } from "next-intl/server";
+import { getLocale, getTimeZone, getTranslations } from "@/lib/i18n/server";
 import { AppHeader } from "@/components/layout/app-header";
 import { IntlProvider } from "@/components/layout/intl-provider";
 import { isLocale } from "@/lib/i18n/locales";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { PasswordForm } from "@/components/account/password-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password";

@@ -1,6 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { z } from "zod";
 import { createAuditSchema, sampleRequestSchema } from "@/lib/schemas/audits";
 import { guardedAction } from "@/lib/server/action";

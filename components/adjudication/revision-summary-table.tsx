@@ -1,4 +1,4 @@
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "@/lib/i18n/server";
 import type { ReportRevisions } from "@/lib/reports/revisions";
 import { Table, TBody, Td, Th, THead } from "@/components/ui/table";
 

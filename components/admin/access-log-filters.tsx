@@ -1,4 +1,4 @@
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import type { AccessFilters } from "@/lib/access-log/events";
 import { buttonVariants } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";

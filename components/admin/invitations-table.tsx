@@ -1,4 +1,4 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "@/lib/i18n/server";
 import type { InvitationRow, InvitationStatus } from "@/lib/server/users/invitations";
 import { Badge } from "../ui/badge";
 import { RevokeInvitationButton } from "./revoke-invitation-button";

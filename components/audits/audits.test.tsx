@@ -12,6 +12,7 @@ import { ProgressTable } from "./progress-table";
 import { StatusControls } from "./status-controls";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), refresh: vi.fn() }) }));
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/intl")).providerHooks());
 vi.mock("@/app/audits/actions", () => ({
   assignAction: vi.fn(),
   createAuditAction: vi.fn(),

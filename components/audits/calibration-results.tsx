@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import type { CalibrationOverview } from "@/lib/server/calibration/results";
 import { Badge } from "../ui/badge";
 import { TBody, THead, Table, Td, Th } from "../ui/table";

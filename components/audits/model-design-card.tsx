@@ -3,7 +3,7 @@
  * checksum, the allocation rule, and per stratum the items in the benchmark and in the sample.
  * Organizers and admins only — the audit page requires audits:manage; raters never see a stratum.
  */
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/server";
 import type { ModelDesignSummary } from "@/lib/reports/types";
 import { isModelStratum } from "@/lib/sampling/model-strata-keys";
 import { Table, TBody, THead, Td, Th } from "../ui/table";

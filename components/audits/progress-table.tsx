@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import { WithdrawButton } from "./withdraw-button";
 import type { ClinicianProgress } from "@/lib/server/audits/progress";
 import { utcMinute } from "@/lib/i18n/timestamp";

@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import type { ReviewOrderRule } from "@/lib/sampling/review-order";
 import { pageOf } from "../data-table/search-params";
 import { PageLinks } from "../ui/page-links";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import type { GateState } from "@/lib/calibration/score";
 import { buttonVariants } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import { Badge } from "../ui/badge";
 
 export function CaseHeader(props: {

@@ -1,4 +1,4 @@
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { findingText } from "@/components/findings/finding-text";
 import type { FindingView } from "@/lib/server/datasets/findings";
 

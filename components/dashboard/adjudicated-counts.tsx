@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import type { DimensionOutcome } from "@/lib/adjudication/outcome";
 import { Card } from "../ui/card";
 

@@ -5,7 +5,7 @@
  * give wide whiskers, which is the point of showing them. Subgroup intervals carry no finite-
  * population correction (see lib/reports/compute.ts), so they are conservative.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import type { ShownDimension, GroupAgreement } from "@/lib/reports/types";
 import { useChartId } from "./category-patterns";
 import { useReportFormat } from "./use-report-format";

@@ -5,7 +5,7 @@
  * are hollow and labelled; a window without any disagreement says "total agreement". Every value
  * is also in the screen-reader table, with the window's dates and percent agreement.
  */
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/server";
 import type { AgreementWindow, DimensionOverTime } from "@/lib/reports/over-time";
 import { ChartFigure } from "./chart-figure";
 import { useChartId } from "./category-patterns";

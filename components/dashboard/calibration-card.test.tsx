@@ -1,13 +1,15 @@
 // Server-render tests of the calibration card: the sentence in the reader's language, one row per
 // rater and round with the round that counts marked, right-aligned numbers, nothing printed as NaN.
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { calibratedAudit } from "@/lib/reports/__fixtures__/calibrated-audit";
 import { computeAuditReport } from "@/lib/reports/compute";
 import { calibrationSentence } from "@/lib/reports/calibration-sentence";
 import type { Locale } from "@/lib/i18n/locales";
 import { withIntl } from "@/tests/support/intl";
 import { CalibrationCard } from "./calibration-card";
+
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/intl")).providerHooks());
 
 const RATERS = ["R1", "R2", "R3"];
 

@@ -3,7 +3,8 @@
  * the reader's language, and each rater's result in each round that asked them against the key,
  * the round that counts marked. Organizers and admins only (the page checks).
  */
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import { isLocale } from "@/lib/i18n/locales";
 import type { CalibrationReport, CalibrationRoundResult } from "@/lib/reports/calibration";
 import { calibrationSentence } from "@/lib/reports/calibration-sentence";

@@ -4,7 +4,7 @@
  * printed in the segments that fit them and in full in a visually-hidden table. A rater who leans
  * on one category shows up at a glance — the usual reason AC1 and kappa part ways.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { ShownDimension } from "@/lib/reports/types";
 import { CategoryLegend, CategoryPatternDefs, patternFill, useChartId } from "./category-patterns";

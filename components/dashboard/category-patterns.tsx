@@ -4,7 +4,7 @@
  * every chart also prints the numbers as text. Pattern ids are document-global in HTML, so they
  * are prefixed with a per-chart id.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import { useId } from "react";
 
 const PATTERNS = [

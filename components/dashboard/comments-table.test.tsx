@@ -1,10 +1,12 @@
 // The comments table renders one page of the filtered comments on the server: a full review's
 // thousands of comments never reach the browser at once (they did, as a client component's props).
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { CommentRow } from "@/lib/reports/comments";
 import { withIntl } from "@/tests/support/intl";
 import { CommentsTable, commentFilters, filterComments } from "./comments-table";
+
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/intl")).providerHooks());
 
 const DIMENSIONS = [
   {

@@ -1,4 +1,4 @@
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/server";
 import type { CommentRow } from "@/lib/reports/comments";
 import { pageOf } from "../data-table/search-params";
 import { Button } from "../ui/button";

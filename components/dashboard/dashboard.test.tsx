@@ -3,7 +3,7 @@
 // undefined, whatever the audit's state.
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { errorRateBound } from "@/lib/agreement/error-rate-bound";
 import { expectClean } from "@/lib/reports/__fixtures__/clean";
 import { noRatings, oneCategory, singleRater, smallAudit, sparseAudit } from "@/lib/reports/__fixtures__/small-audit";
@@ -18,6 +18,8 @@ import { DisagreementList } from "./disagreement-list";
 import { ErrorBoundCard } from "./error-bound-card";
 import { MajoritySummary } from "./majority-summary";
 import { PairwiseMatrix } from "./pairwise-matrix";
+
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/intl")).providerHooks());
 
 /** Rendered HTML with entities decoded, so assertions read like the page text. */
 function render(el: ReactElement, locale: Locale = "en"): string {

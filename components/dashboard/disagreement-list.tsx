@@ -3,7 +3,7 @@
  * and the majority label, but never who chose what: the list is shown while the audit is open, and
  * a rater who saw a colleague's vote would no longer be an independent rater.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { ShownDimension } from "@/lib/reports/types";
 import { Card } from "../ui/card";

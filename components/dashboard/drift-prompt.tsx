@@ -3,7 +3,7 @@
  * set share below the whole audit's (lib/reports/over-time.ts). It says what that may mean and, to
  * an organizer of an open audit, offers a re-calibration round (the calibration card of the audit page).
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import type { AgreementOverTime } from "@/lib/reports/over-time";
 import { buttonVariants } from "../ui/button";
 import { Card } from "../ui/card";

@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { ShownDimension } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";

@@ -3,7 +3,7 @@
 // both languages.
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { bootstrapMeanPosterior } from "@/lib/agreement/latent-class";
 import { smallAudit } from "@/lib/reports/__fixtures__/small-audit";
 import { computeAuditReport } from "@/lib/reports/compute";
@@ -13,6 +13,8 @@ import { shownReport } from "@/lib/reports/shown";
 import type { AuditSnapshot } from "@/lib/reports/types";
 import { withIntl } from "@/tests/support/intl";
 import { LatentClassCard } from "./latent-class-card";
+
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/intl")).providerHooks());
 
 const html = (el: ReactElement, locale: Locale = "en") =>
   renderToString(withIntl(el, locale))

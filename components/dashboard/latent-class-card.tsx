@@ -7,7 +7,7 @@
  * report's ratings the card says so, with the time left once the computation has measured it, or
  * that it waits for the ratings to be still.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import Link from "next/link";
 import { categoryLabel } from "@/lib/reports/labels";
 import { LATENT_CLASS_REPLICATES } from "@/lib/agreement/latent-class";

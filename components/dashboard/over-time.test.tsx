@@ -2,7 +2,7 @@
 // steady one, windows too small or without disagreement say so in words, and nothing prints NaN.
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { driftAudit } from "@/lib/reports/__fixtures__/drift-audit";
 import { computeAuditReport } from "@/lib/reports/compute";
 import type { Locale } from "@/lib/i18n/locales";
@@ -10,6 +10,8 @@ import { withIntl } from "@/tests/support/intl";
 import { AgreementOverTimeChart } from "./agreement-over-time-chart";
 import { DriftPrompt } from "./drift-prompt";
 import { RaterFatigueTable } from "./rater-fatigue-table";
+
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/intl")).providerHooks());
 
 const html = (el: ReactElement, locale: Locale = "en") => renderToString(withIntl(el, locale)).replace(/<!-- -->/g, "");
 const labels = new Map([["gold", "Gold answer"]]);

@@ -4,7 +4,7 @@
  * always printed, so the shade is never the only carrier of meaning. A rater who agrees with nobody
  * stands out as a pale row and column.
  */
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/server";
 import type { ShownDimension, PairwiseCell } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";
 import { Card } from "../ui/card";

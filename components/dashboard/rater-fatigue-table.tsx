@@ -4,7 +4,7 @@
  * they spent per item there. A falling share with falling time can be fatigue; a falling share
  * alone can also be harder items late in the queue. Organizers and admins only (the page checks).
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import type { DimensionOverTime, RaterWindow } from "@/lib/reports/over-time";
 import { inTimeUnit, timeUnit } from "@/lib/reports/time-on-task";
 import { Card } from "../ui/card";

@@ -2,7 +2,7 @@
 // wide interval is no verdict on a person, both languages, and nothing printed as NaN.
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { driftAudit } from "@/lib/reports/__fixtures__/drift-audit";
 import { noRatings, smallAudit } from "@/lib/reports/__fixtures__/small-audit";
 import { computeAuditReport } from "@/lib/reports/compute";
@@ -10,6 +10,8 @@ import type { Locale } from "@/lib/i18n/locales";
 import type { AuditSnapshot } from "@/lib/reports/types";
 import { withIntl } from "@/tests/support/intl";
 import { RaterQualityTable } from "./rater-quality-table";
+
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/intl")).providerHooks());
 
 const html = (el: ReactElement, locale: Locale = "en") =>
   renderToString(withIntl(el, locale))

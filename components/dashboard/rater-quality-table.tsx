@@ -4,7 +4,7 @@
  * pairwise matrix's) and their median time per case, each with its bootstrap interval, and a note
  * that a wide interval is not a verdict on a person. Organizers and admins only (the page checks).
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import type { PairwiseMatrix } from "@/lib/reports/types";
 import type { DimensionRaterQuality, Interval, RaterQuality } from "@/lib/reports/rater-quality";
 import { inTimeUnit, timeUnit } from "@/lib/reports/time-on-task";

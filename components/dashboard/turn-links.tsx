@@ -4,7 +4,7 @@
  * and lists instead of every turn's. "All turns" shows everything (to print).
  */
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import type { TurnChoice, TurnView } from "@/lib/reports/turn-view";
 import { buttonVariants } from "../ui/button";
 

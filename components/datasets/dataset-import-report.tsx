@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import { Card, CardTitle } from "@/components/ui/card";
 import type { ImportReport } from "@/lib/formats/import-report";
 import { ImportReportView } from "./import-report";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "@/lib/i18n/server";
 import { findingText } from "@/components/findings/finding-text";
 import { Badge } from "@/components/ui/badge";
 import { Table, TBody, THead, Td, Th } from "@/components/ui/table";

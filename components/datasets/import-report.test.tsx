@@ -1,11 +1,13 @@
 // Server-render checks: the web's import report shows what the command line's does, per language.
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Locale } from "@/lib/i18n/locales";
 import type { ImportReport } from "@/lib/formats/import-report";
 import { withIntl } from "@/tests/support/intl";
 import { ImportReportView } from "./import-report";
 import { DatasetImportReport } from "./dataset-import-report";
+
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/intl")).providerHooks());
 
 const report: ImportReport = {
   format: "fhir-r4",

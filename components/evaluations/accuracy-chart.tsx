@@ -4,7 +4,7 @@
  * and scopes are named in text, so nothing depends on colour; the table above holds the same
  * numbers for screen readers.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import { accuracyPm, findPair } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 import { useChartId } from "../dashboard/category-patterns";

@@ -2,7 +2,7 @@
  * Accuracy of every model (rows) on every input scope (columns) as "estimate ± half-width" in
  * percentage points, with the percentile bounds and n under it: the numbers of the LaTeX table.
  */
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/server";
 import { accuracyPm, boundsPp, findPair } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 import { accuracyName, bootstrapName } from "./labels";

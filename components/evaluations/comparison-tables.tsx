@@ -3,7 +3,7 @@
  * patient's later decision points against the first; and the multi-turn metrics. Numbers in
  * the formats of the LaTeX export.
  */
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/server";
 import type { ReactNode } from "react";
 import { accuracyPm, boundsPp, MISSING, pct, pValue, signedPp } from "@/lib/evaluation/report-format";
 import { REPORT_NOTES } from "@/lib/evaluation/report";

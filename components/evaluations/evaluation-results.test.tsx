@@ -2,7 +2,7 @@
 // export's numbers as text, in English and in Simplified Chinese, with no NaN or undefined.
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { oneQaPredictions, smallConversationDataset, smallMcqDataset } from "@/lib/evaluation/__fixtures__/small-eval";
 import { buildEvaluationReport } from "@/lib/evaluation/report";
 import { accuracyPm } from "@/lib/evaluation/report-format";
@@ -10,6 +10,8 @@ import type { PredictionSetInput } from "@/lib/evaluation/report-types";
 import type { Locale } from "@/lib/i18n/locales";
 import { withIntl } from "@/tests/support/intl";
 import { EvaluationResults } from "./evaluation-results";
+
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/intl")).providerHooks());
 
 function render(el: ReactElement, locale: Locale = "en"): string {
   return renderToString(withIntl(el, locale))

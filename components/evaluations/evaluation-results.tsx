@@ -1,5 +1,5 @@
 /** Every table and plot of an evaluation report, in reading order. */
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/server";
 import { findPair, groupValues, levelPercent, pct } from "@/lib/evaluation/report-format";
 import type { BreakdownEntry, EvaluationReport } from "@/lib/evaluation/report-types";
 import { AccuracyChart } from "./accuracy-chart";

@@ -1,5 +1,5 @@
 // Translated names shared by the evaluation tables and plots (the exports stay in English).
-import type { useTranslations } from "next-intl";
+import type { useTranslations } from "@/lib/i18n/server";
 import { levelPercent, thousands } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 

@@ -1,5 +1,5 @@
 /** How the numbers were made, enough to re-run them: the report's method block, readable. */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import { levelPercent, thousands } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 import { Card } from "../ui/card";

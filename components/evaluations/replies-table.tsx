@@ -2,7 +2,7 @@
  * Reply files only: per model and scope, how many raw replies were read, which letter rule
  * read them, and every reply that named no option (scored wrong), by item and turn.
  */
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/server";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 import { Card } from "../ui/card";
 

@@ -2,7 +2,7 @@
  * The report's options as a plain GET form (works without JavaScript: the choice lands in
  * the URL, so a view can be shared) and the downloads for exactly those options.
  */
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/server";
 import { Button, buttonVariants } from "../ui/button";
 import { SelectField } from "../ui/field";
 import { Card } from "../ui/card";

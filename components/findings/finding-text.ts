@@ -1,4 +1,4 @@
-import type { getTranslations } from "next-intl/server";
+import type { getTranslations } from "@/lib/i18n/server";
 import type { FindingView } from "@/lib/server/datasets/findings";
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"findings">>>;

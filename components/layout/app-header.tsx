@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { navFor } from "@/lib/auth/permissions";
 import type { CurrentUser } from "@/lib/server/auth/current-user";
 import { Badge } from "../ui/badge";

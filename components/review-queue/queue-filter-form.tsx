@@ -4,7 +4,7 @@
  * Other audits' filters and pages ride along as hidden fields; this audit's page starts again.
  */
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import { QUEUE_SHOWS, queueFilterParams, type QueueFilter } from "@/lib/review/queue-filter";
 import { buttonVariants } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";

@@ -4,7 +4,8 @@
  * never reach the browser at once and every page is bookmarkable. The words are the data table's.
  */
 import Link from "next/link";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale } from "next-intl";
+import { useTranslations } from "@/lib/i18n/server";
 import { formatCount, pageCount, visibleRange } from "../data-table/search-params";
 
 import { buttonVariants } from "./button";

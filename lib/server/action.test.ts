@@ -4,7 +4,7 @@ import { clinician, fake, organizer, resetFakes } from "@/tests/support/guards";
 import { guardedAction } from "./action";
 import { AppError, forbiddenError, notFoundError } from "./errors";
 
-vi.mock("next-intl/server", async () => (await import("@/tests/support/guards")).mocks.intl());
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/guards")).mocks.intl());
 vi.mock("next/navigation", async () => (await import("@/tests/support/guards")).mocks.navigation());
 vi.mock("./auth/current-user", async () => (await import("@/tests/support/guards")).mocks.session());
 vi.mock("../db", async () => (await import("@/tests/support/guards")).mocks.db());

@@ -1,6 +1,6 @@
 import "server-only";
 import { forbidden, unstable_rethrow } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import type { z } from "zod";
 import { can, type Permission } from "../auth/permissions";
 import { db } from "../db";

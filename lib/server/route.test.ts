@@ -3,7 +3,7 @@ import { clinician, fake, organizer, resetFakes } from "@/tests/support/guards";
 import { AppError, notFoundError } from "./errors";
 import { guardedRoute, isCrossOrigin, openRoute } from "./route";
 
-vi.mock("next-intl/server", async () => (await import("@/tests/support/guards")).mocks.intl());
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/guards")).mocks.intl());
 vi.mock("./auth/current-user", async () => (await import("@/tests/support/guards")).mocks.session());
 vi.mock("../db", async () => (await import("@/tests/support/guards")).mocks.db());
 vi.mock("./log", async () => (await import("@/tests/support/guards")).mocks.log());

@@ -1,5 +1,5 @@
 import "server-only";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { can, type Permission } from "../auth/permissions";
 import { db } from "../db";
 import type { Db } from "../db/client";

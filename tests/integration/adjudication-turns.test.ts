@@ -22,7 +22,7 @@ import { DATABASES, target } from "./databases";
 import { importBenchmark } from "./full-review-world";
 
 const real = vi.hoisted(() => ({ db: null as unknown }));
-vi.mock("next-intl/server", async () => (await import("@/tests/support/guards")).mocks.intl());
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/guards")).mocks.intl());
 vi.mock("next/navigation", async () => (await import("@/tests/support/guards")).mocks.navigation());
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("@/lib/server/auth/current-user", async () => (await import("@/tests/support/guards")).mocks.session());

@@ -23,7 +23,7 @@ import { DATABASES, freshDb } from "./databases";
 import { world } from "./model-guided-world";
 
 const real = vi.hoisted(() => ({ db: null as unknown }));
-vi.mock("next-intl/server", async () => {
+vi.mock("@/lib/i18n/server", async () => {
   const { createFormatter, createTranslator } = await import("use-intl/core");
   const { MESSAGES } = await import("@/lib/i18n/messages");
   const getTranslations = async (namespace?: string) =>

@@ -11,3 +11,13 @@ export function withIntl(node: ReactNode, locale: Locale = "en") {
     </NextIntlClientProvider>
   );
 }
+
+/**
+ * The module mock for a test that renders a server component through withIntl: the hooks of
+ * lib/i18n/server read the request (which a test has not), next-intl's read the provider.
+ * `vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/intl")).providerHooks());`
+ */
+export async function providerHooks() {
+  const { useFormatter, useTranslations } = await import("next-intl");
+  return { useFormatter, useTranslations };
+}

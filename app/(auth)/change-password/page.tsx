@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { ForcedPasswordForm } from "@/components/account/forced-password-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignOutButton } from "@/components/layout/sign-out-button";

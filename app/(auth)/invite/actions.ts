@@ -1,5 +1,5 @@
 "use server";
-import { getLocale } from "next-intl/server";
+import { getLocale } from "@/lib/i18n/server";
 import { isLocale } from "@/lib/i18n/locales";
 import { acceptInvitationForSsoSchema, acceptInvitationSchema, type AcceptForSsoInput, type AcceptInput } from "@/lib/schemas/users";
 import { publicAction } from "@/lib/server/action";

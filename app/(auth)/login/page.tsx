@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { LoginForm } from "@/components/auth/login-form";
 import { SsoButton } from "@/components/auth/sso-button";
 import { ssoErrorKey } from "@/lib/auth/sso-errors";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { AccessLogFilters } from "@/components/admin/access-log-filters";
 import { AccessLogTable } from "@/components/admin/access-log-table";
 import { parseTableParams } from "@/components/data-table/search-params";

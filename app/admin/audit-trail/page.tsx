@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { parseTableParams } from "@/components/data-table/search-params";
 import { TrailTable } from "@/components/admin/trail-table";
 import { PageHeader } from "@/components/ui/page-header";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { InvitationForm } from "@/components/admin/invitation-form";
 import { InvitationsTable } from "@/components/admin/invitations-table";
 import { PageHeader } from "@/components/ui/page-header";

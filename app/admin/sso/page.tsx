@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { SsoSettingsForm } from "@/components/admin/sso-settings-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatRoleMap } from "@/lib/auth/sso-mapping";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { GuidelinesEditor } from "@/components/audits/guidelines-editor";
 import { parseGuidelines } from "@/lib/audits/guidelines";
 import { notFound } from "next/navigation";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "@/lib/i18n/server";
 import { AdjudicatorSelect } from "@/components/audits/adjudicator-select";
 import { AssignPanel } from "@/components/audits/assign-panel";
 import { CompositionTable } from "@/components/audits/composition-table";

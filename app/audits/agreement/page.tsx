@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { AgreementUpload } from "@/components/agreement-tool/agreement-upload";
 import { PageHeader } from "@/components/ui/page-header";
 import { AGREEMENT_MAX_BYTES } from "@/lib/server/agreement/analyse-upload";

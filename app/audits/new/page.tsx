@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { randomInt } from "node:crypto";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { NewAuditForm } from "@/components/audits/new-audit-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageContext } from "@/lib/server/page";

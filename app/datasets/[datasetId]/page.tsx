@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "@/lib/i18n/server";
 import { parseTableParams } from "@/components/data-table/search-params";
 import { FindingsList } from "@/components/datasets/findings-list";
 import { DatasetImportReport } from "@/components/datasets/dataset-import-report";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "@/lib/i18n/server";
 import { Suspense } from "react";
 import { EvaluationResults } from "@/components/evaluations/evaluation-results";
 import { ReportOptions } from "@/components/evaluations/report-options";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { AppError } from "@/lib/server/errors";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "@/lib/i18n/server";
 import { CaseHeader } from "@/components/case/case-header";
 import { CaseOpened } from "@/components/case/case-opened";
 import { FindingsNotice } from "@/components/case/findings-notice";

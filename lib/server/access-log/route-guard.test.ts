@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { clinician, fake, organizer, resetFakes } from "@/tests/support/guards";
 import { GET } from "@/app/api/admin/access-log/route";
 
-vi.mock("next-intl/server", async () => (await import("@/tests/support/guards")).mocks.intl());
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/guards")).mocks.intl());
 vi.mock("../auth/current-user", async () => (await import("@/tests/support/guards")).mocks.session());
 vi.mock("../../db", async () => (await import("@/tests/support/guards")).mocks.db());
 vi.mock("../log", async () => (await import("@/tests/support/guards")).mocks.log());

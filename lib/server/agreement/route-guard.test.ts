@@ -10,7 +10,7 @@ import { POST } from "@/app/api/agreement/route";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agreement-route-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-vi.mock("next-intl/server", async () => (await import("@/tests/support/guards")).mocks.intl());
+vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/guards")).mocks.intl());
 vi.mock("../auth/current-user", async () => (await import("@/tests/support/guards")).mocks.session());
 vi.mock("../../db", async () => (await import("@/tests/support/guards")).mocks.db());
 vi.mock("../log", async () => (await import("@/tests/support/guards")).mocks.log());

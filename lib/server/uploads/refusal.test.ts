@@ -7,7 +7,7 @@ import { refusal, writeProblem } from "./refusal";
 import { writeFailedMessage } from "./write-failed-message";
 
 const intl = vi.hoisted(() => ({ locale: "en" as "en" | "zh-CN" }));
-vi.mock("next-intl/server", () => ({
+vi.mock("@/lib/i18n/server", () => ({
   getTranslations: async (namespace?: string) =>
     createTranslator({ locale: intl.locale, messages: MESSAGES[intl.locale], namespace: namespace as "common" }),
 }));

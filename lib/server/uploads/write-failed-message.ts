@@ -1,5 +1,5 @@
 import "server-only";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import type { ReceiveFailure } from "./multipart";
 import { writeProblem } from "./refusal";
 

@@ -1,4 +1,4 @@
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import type { ImportOutcome } from "@/lib/server/datasets/import-dataset";
 import { runJob } from "@/lib/server/jobs";
 import { warmUploadImport } from "@/lib/server/jobs/import-thread/client";

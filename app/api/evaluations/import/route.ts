@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { importPredictions } from "@/lib/server/evaluations/import-predictions";
 import { log } from "@/lib/server/log";
 import { guardedRoute } from "@/lib/server/route";

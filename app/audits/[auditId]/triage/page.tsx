@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getLocale, getFormatter, getTranslations } from "next-intl/server";
+import { getLocale, getFormatter, getTranslations } from "@/lib/i18n/server";
 import { paramLinks, parseTableParams } from "@/components/data-table/search-params";
 import { TriageTable } from "@/components/triage/triage-table";
 import { buttonVariants } from "@/components/ui/button";

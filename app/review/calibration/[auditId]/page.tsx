@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "@/lib/i18n/server";
 import { PracticePanel } from "@/components/calibration/practice-panel";
 import { PracticeResult } from "@/components/calibration/practice-result";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";

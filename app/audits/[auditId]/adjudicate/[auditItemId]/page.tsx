@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "@/lib/i18n/server";
 import { AdjudicationPanel, type AdjudicationCorrection } from "@/components/adjudication/adjudication-panel";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { McqWorkspace } from "@/components/case/mcq-workspace";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getTranslations } from "@/lib/i18n/server";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
 import { FindingsNotice } from "@/components/case/findings-notice";
 import { McqWorkspace } from "@/components/case/mcq-workspace";
