@@ -8,16 +8,20 @@
 //
 //   npx tsx bench/rater-flow/compare.ts --world DIR/world.json --rounds 4 [--from 0] [--transitions 12] A=http://localhost:3412 B=http://localhost:3413
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
 import { requiredFlag } from "../lib/args";
 import { percentile } from "../lib/stats";
-import { launchChromium, signedInContext } from "../app/browser";
-import { signIn } from "../app/sign-in";
+import { launchChromium } from "../app/browser";
+import { openQueue, readAndRate, waitSaved } from "./steps";
 import type { RaterFlowWorld } from "./world";
 
 interface Transition {
   /** The bench's measure: the next case's address, live keys and the held key applied; -1 after 20 s. */
   ms: number;
+  /**
+   * The same frame, timed when its animation-frame callback ran instead of at the frame's start
+   * (the timestamp rAF passes): a task that held the main thread before the frame is in it.
+   */
+  ran: number;
   url: number;
   mounted: number;
   keys: number;
@@ -33,7 +37,7 @@ interface Transition {
 // record is shown (at most 3 s for the record).
 const TRANSITION = `({ nextPath, limit }) => new Promise((resolve) => {
   let start = Number.NaN, readyAt = -1;
-  const out = { url: -1, mounted: -1, keys: -1, record: -1, requests: [], long: [] };
+  const out = { url: -1, mounted: -1, keys: -1, record: -1, ran: -1, requests: [], long: [] };
   const oldBar = document.querySelector("[data-testid=rating-bar]");
   const onKey = (e) => { if (e.key === "n" && Number.isNaN(start)) start = e.timeStamp; };
   document.addEventListener("keydown", onKey, { capture: true });
@@ -57,7 +61,10 @@ const TRANSITION = `({ nextPath, limit }) => new Promise((resolve) => {
     }
     const ready = location.pathname === nextPath && document.querySelector("section[data-keys-ready] fieldset label[data-checked]") !== null &&
       !document.querySelector("[data-testid=leaving]");
-    if (ready && !Number.isNaN(start) && readyAt < 0) readyAt = now - start;
+    if (ready && !Number.isNaN(start) && readyAt < 0) {
+      readyAt = now - start;
+      out.ran = Math.round(performance.now() - start);
+    }
     if (readyAt >= 0 && (out.record >= 0 || now - start > 3000)) finish(readyAt);
     else if (now - began > limit) finish(-1);
     else requestAnimationFrame(frame);
@@ -75,25 +82,13 @@ const arms = args.filter((a) => a.includes("=http")).map((a) => ({ name: a.slice
 if (arms.length === 0 || !(rounds > 0) || from + rounds > world.emails.length)
   throw new Error("compare: name=base arms, and --rounds ≤ the world's raters");
 
-async function waitSaved(page: Page): Promise<void> {
-  await page.waitForFunction(() => !/Not saved|Saving/.test(document.querySelector("[data-testid=rating-bar]")?.textContent ?? ""), null, {
-    timeout: 20_000,
-  });
-}
-
 async function rater(base: string, r: number, kind: "mcq" | "conversation"): Promise<Transition[]> {
   const browser = await launchChromium();
   const out: Transition[] = [];
   try {
-    const context = await signedInContext(browser, base, await signIn(base, world.emails[r]!, world.password));
-    const page = await context.newPage();
-    const queue = world[kind].queues[r]!;
-    await page.goto(`${base}/review/${queue[0]}`);
-    await page.waitForSelector("section[data-keys-ready]", { timeout: 60_000 });
+    const { page, queue } = await openQueue(browser, base, world, r, kind);
     for (let i = 0; i < transitions && i + 1 < queue.length; i++) {
-      await page.waitForTimeout(1500);
-      await page.keyboard.press("1");
-      await waitSaved(page);
+      await readAndRate(page);
       await page.evaluate(
         `window.__compare = (${TRANSITION})(${JSON.stringify({ nextPath: `/review/${queue[i + 1]}`, limit: 20_000 })}); undefined`,
       );
@@ -110,7 +105,7 @@ async function rater(base: string, r: number, kind: "mcq" | "conversation"): Pro
 }
 
 const show = (x: Transition) =>
-  `${Math.round(x.ms)} [url ${x.url} bar ${x.mounted} keys ${x.keys} record ${x.record}` +
+  `${Math.round(x.ms)} (ran ${x.ran}) [url ${x.url} bar ${x.mounted} keys ${x.keys} record ${x.record}` +
   `${x.requests.length ? ` requests ${JSON.stringify(x.requests)}` : ""}${x.long.length ? ` long ${JSON.stringify(x.long)}` : ""}]`;
 const all = new Map<string, Transition[]>();
 for (let r = from; r < from + rounds; r++)
@@ -124,8 +119,10 @@ const p = (xs: number[], q: number) => percentile(xs, q).toFixed(0);
 for (const [key, list] of all) {
   const ms = list.filter((x) => x.ms >= 0).map((x) => x.ms);
   const record = list.filter((x) => x.record >= 0).map((x) => x.record);
+  const ran = list.filter((x) => x.ms >= 0).map((x) => x.ran);
   console.log(
     `${key}: n=${ms.length} p50 ${p(ms, 50)} p95 ${p(ms, 95)} max ${p(ms, 100)} ms (${list.length - ms.length} over 20 s); ` +
+      `callback ran p50 ${p(ran, 50)} p95 ${p(ran, 95)} ms; ` +
       `record on screen p50 ${p(record, 50)} p95 ${p(record, 95)} ms; prefetch misses ${list.filter((x) => x.requests.length > 0).length}`,
   );
 }

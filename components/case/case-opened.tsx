@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 // FULL fetches the whole dynamic page, data included, and keeps it for staleTimes.static).
 import { PrefetchKind } from "next/dist/client/components/router-reducer/router-reducer-types";
 import { useEffect, useEffectEvent } from "react";
+import { whenIdle } from "../ui/when-idle";
 
 export interface CaseOpenedProps {
   assignmentId: string;
@@ -46,8 +47,10 @@ export function CaseOpened({ assignmentId, stamp, logView, prefetch }: CaseOpene
       () => {}, // offline: the page stays as it is; saves say why they fail
     );
   });
+  // Once the case is on screen and its keys live (the browser idle): nobody waits for this request.
+  // Not cancelled when the case is left at once: it was shown.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the trigger is the case shown (opened is an effect event that reads the rest)
-  useEffect(() => opened(), [assignmentId]);
+  useEffect(() => void whenIdle(() => opened()), [assignmentId]);
 
   const hrefs = prefetch.join(" ");
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the hrefs' text (a new array every render)

@@ -9,10 +9,13 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type Keybo
 import { cn } from "@/components/ui/cn";
 import { formatDay, formatShortDay } from "./format";
 import type { DayEntry } from "./group";
+import { useClientMount } from "./use-client-mount";
 import { useRecordFormat } from "./use-record-format";
 
 const ROW = 44;
 const OVERSCAN = 4;
+/** The list's height when last read (0: never). */
+let lastHeight = 0;
 
 interface Props {
   /** Days that have visible events, in time order. */
@@ -28,8 +31,10 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
   const t = useTranslations("ehrViewer.days");
   const { ga } = useRecordFormat();
   const listRef = useRef<HTMLDivElement>(null);
+  const clientMount = useClientMount();
   const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(480);
+  // The list's height when last read: the next case's list is the same one (not while hydrating).
+  const [height, setHeight] = useState(() => (clientMount && lastHeight) || 480);
   const [focusPos, setFocusPos] = useState<number | null>(null);
   const pendingFocus = useRef<number | null>(null);
   const n = entries.length;
@@ -44,7 +49,10 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
   useLayoutEffect(() => {
     const el = listRef.current;
     if (!el) return;
-    const read = () => setHeight(el.clientHeight || 480);
+    const read = () => {
+      lastHeight = el.clientHeight;
+      setHeight(el.clientHeight || 480);
+    };
     read();
     const ro = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(read);
     ro?.observe(el);

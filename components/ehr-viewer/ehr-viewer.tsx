@@ -11,13 +11,14 @@ import { cn } from "@/components/ui/cn";
 import { DateNav } from "./date-nav";
 import { DayHeaderContent, DayHeaderRow, EndMarker, EventRow, HEADER_CLASS } from "./event-row";
 import { dateKeyOf, formatDay, formatTime } from "./format";
-import { buildDayIndex, countByType, dayOfRow, flattenRows, groupByDay, type Row } from "./group";
+import { buildDayIndex, countByType, type DayEntry, dayOfRow, flattenRows, groupByDay, type Row } from "./group";
 import { usePageKeys } from "./page-keys";
 import { HEADER_HEIGHT } from "./row-height";
 import { eventDoc, lazyIndex, type SearchIndex } from "./search";
 import { SearchBar } from "./search-bar";
 import { TypeFilter } from "./type-filter";
 import { EVENT_TYPES, type EventType, type ViewerEvent } from "./types";
+import { useClientMount } from "./use-client-mount";
 import { useRecordFormat } from "./use-record-format";
 import { useSearch } from "./use-search";
 import { type ScrollFrame, useRecordList } from "./use-record-list";
@@ -84,7 +85,11 @@ export function EhrViewer({
   const search = useSearch(searchIndex);
   const searchInput = useRef<HTMLInputElement>(null);
 
-  const [currentDay, setCurrentDay] = useState(0);
+  // The record opens at its last day, the cutoff's (see "Opening" below); mounted in the browser
+  // the list starts there at once (useRecordList), and so does the day shown as current.
+  const clientMount = useClientMount();
+  const openDay = navDays.length > 0 ? (navDays[navDays.length - 1] as DayEntry).day : 0;
+  const [currentDay, setCurrentDay] = useState(() => (clientMount ? openDay : 0));
   const overlayRef = useRef<HTMLDivElement>(null);
   // Runs on every scroll event: updates state only when the day changes and moves the pinned
   // header directly in the DOM, so scrolling never re-renders rows that stay in the window.
@@ -96,7 +101,7 @@ export function EhrViewer({
     const shift = next >= 0 ? Math.min(0, startOf(next) - top - HEADER_HEIGHT) : 0;
     if (overlayRef.current) overlayRef.current.style.transform = shift ? `translateY(${shift}px)` : "";
   };
-  const list = useRecordList(flat.rows, onScrollFrame);
+  const list = useRecordList(flat.rows, onScrollFrame, openDay > 0 ? (flat.dayHeaderRow[openDay] ?? -2) + 1 : -1);
   const { v, scrollRef, scrollToRow, scrollToEdge } = list;
 
   // A day's header sits exactly under the pinned one when its first event is aligned below it.

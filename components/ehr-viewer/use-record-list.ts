@@ -11,9 +11,14 @@
  * Estimates use the pane's width at mount. After a resize the rows in view are re-measured
  * (and those above them compensated); estimates of rows never shown are not redone, because
  * re-estimating would move the text under the reader for no gain in accuracy worth it.
+ * Mounted in the browser (the next case after `n`, not a hydration), the list starts from the
+ * pane's last width and at the row it opens at (`openRow`), so its first commit already holds
+ * the rows that will be shown: no second estimate of every row for the real width, no rows
+ * mounted at the top only to be replaced by the jump's.
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useClientMount } from "./use-client-mount";
 import { flushSync } from "react-dom";
 import { rowAtOrAfter, type Row } from "./group";
 import { estimateRowHeight, HEADER_HEIGHT } from "./row-height";
@@ -32,27 +37,50 @@ interface Anchor {
   delta: number;
 }
 
-export function useRecordList(rows: readonly Row[], onFrame: ScrollFrame) {
+/** The record pane's size when it was last measured: the next case's pane is the same one. */
+let lastPane: { width: number; height: number } | null = null;
+
+/**
+ * `openRow`: the row the reader starts at, aligned below the pinned header as scrollToRow(…,
+ * "start") puts it (the caller still jumps there once mounted, which settles the estimate); -1 or
+ * a hydration: the top, as the server rendered it.
+ */
+export function useRecordList(rows: readonly Row[], onFrame: ScrollFrame, openRow = -1) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(INITIAL_RECT.width);
+  const clientMount = useClientMount();
+  const [width, setWidth] = useState(() => (clientMount && lastPane?.width) || INITIAL_RECT.width);
   // New functions when the rows change (the library re-lays out when getItemKey changes, not
-  // estimateSize); measured sizes are kept by key, so they survive a filter.
-  const sizing = useMemo(
-    () => ({
-      getItemKey: (i: number) => rows[i]?.key ?? i,
-      estimateSize: (i: number) => {
-        const row = rows[i];
-        return row ? estimateRowHeight(row, width) : HEADER_HEIGHT;
-      },
-    }),
-    [rows, width],
-  );
+  // estimateSize); measured sizes are kept by key, so they survive a filter. Each row is estimated
+  // once per width: the opening offset and the library read the same numbers.
+  const sizing = useMemo(() => {
+    const estimates = new Float64Array(rows.length).fill(-1);
+    const estimateSize = (i: number) => {
+      const known = estimates[i] ?? HEADER_HEIGHT;
+      if (known >= 0) return known;
+      const row = rows[i];
+      return (estimates[i] = row ? estimateRowHeight(row, width) : HEADER_HEIGHT);
+    };
+    return { getItemKey: (i: number) => rows[i]?.key ?? i, estimateSize };
+  }, [rows, width]);
+  // Read once, at the first render (the library keeps its own offset from then on).
+  const initialOffset = () => {
+    if (!clientMount || openRow <= 0 || openRow >= rows.length) return 0;
+    let start = 0;
+    let total = 0;
+    for (let i = 0; i < rows.length; i++) {
+      if (i === openRow) start = total;
+      total += sizing.estimateSize(i);
+    }
+    const height = lastPane?.height ?? INITIAL_RECT.height;
+    return Math.max(0, Math.min(start - HEADER_HEIGHT, total - height));
+  };
   const v = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     ...sizing,
+    initialOffset,
     overscan: OVERSCAN,
-    initialRect: INITIAL_RECT,
+    initialRect: clientMount && lastPane ? lastPane : INITIAL_RECT,
     // The pinned day header covers the top of the viewport: "start" puts a row just below it.
     scrollPaddingStart: HEADER_HEIGHT,
   });
@@ -85,7 +113,10 @@ export function useRecordList(rows: readonly Row[], onFrame: ScrollFrame) {
     const onScroll = () => flushSync(frame);
     el.addEventListener("scroll", onScroll, { passive: true });
     // The estimates' width, read before the first paint.
-    if (el.clientWidth > 0) setWidth(el.clientWidth);
+    if (el.clientWidth > 0) {
+      setWidth(el.clientWidth);
+      lastPane = { width: el.clientWidth, height: el.clientHeight };
+    }
     return () => el.removeEventListener("scroll", onScroll);
   }, [frame]);
 

@@ -5,12 +5,14 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { NotificationEntry, Notifications } from "@/lib/notifications";
 import { cn } from "../ui/cn";
+import { whenIdle } from "../ui/when-idle";
 
 /**
  * The header's bell: the count of unread notifications, and on opening a short list of links.
- * Loaded after the page (GET /api/notifications), so no page waits for it; again on every
- * navigation. Opening the list marks what it shows as read. Keyboard: Tab to the bell, Enter
- * opens and moves to the first entry, arrows/Tab move, Escape closes and returns to the bell.
+ * Loaded after the page (GET /api/notifications, once the browser is idle), so no page waits for
+ * it, nor the next case's first frame after `n`; again on every navigation. Opening the list
+ * marks what it shows as read. Keyboard: Tab to the bell, Enter opens and moves to the first
+ * entry, arrows/Tab move, Escape closes and returns to the bell.
  */
 export function NotificationBell() {
   const t = useTranslations("discussion.bell");
@@ -37,7 +39,7 @@ export function NotificationBell() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloaded on every navigation
   useEffect(() => {
     setOpen(false);
-    void load();
+    return whenIdle(() => void load());
   }, [pathname, load]);
 
   useEffect(() => {

@@ -16,6 +16,7 @@ import { DroppedKeysNotice, FailingBanner, RestoreBanner } from "./panel-notices
 import { ShortcutLegend } from "./shortcut-legend";
 import { UndoButton } from "./undo-button";
 import { useActiveTime } from "./use-active-time";
+import { useEffectsBeforePaint } from "./use-effects-before-paint";
 import { useUndo } from "./use-undo";
 import { shortcutFor, type ShortcutKeyEvent } from "./shortcuts";
 import { SignedOutNotice } from "../auth/signed-out-notice";
@@ -280,6 +281,8 @@ function RatingPanelInner(props: RatingPanelProps) {
 
   // `data-keys-ready` tells tests (and styles) when the shortcuts are live after hydration.
   const [keysReady, setKeysReady] = useState(false);
+  // Live in the next case's first frame, the listeners still added in their usual order.
+  useEffectsBeforePaint();
   useEffect(() => {
     const listener = (event: KeyboardEvent) => {
       if (handleKey(event)) event.preventDefault();
