@@ -6,7 +6,6 @@ import { useRouter } from "next/navigation";
 // FULL fetches the whole dynamic page, data included, and keeps it for staleTimes.static).
 import { PrefetchKind } from "next/dist/client/components/router-reducer/router-reducer-types";
 import { useEffect, useEffectEvent } from "react";
-import { whenIdle } from "../ui/when-idle";
 
 export interface CaseOpenedProps {
   assignmentId: string;
@@ -47,10 +46,11 @@ export function CaseOpened({ assignmentId, stamp, logView, prefetch }: CaseOpene
       () => {}, // offline: the page stays as it is; saves say why they fail
     );
   });
-  // Once the case is on screen and its keys live (the browser idle): nobody waits for this request.
-  // Not cancelled when the case is left at once: it was shown.
+  // At once, not when the browser is idle: the answer compares the page's state with the server's,
+  // and the rater's own first save (a key pressed right after `n`) must not land before it, or
+  // the page would be fetched and rendered again for a change it made itself.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the trigger is the case shown (opened is an effect event that reads the rest)
-  useEffect(() => void whenIdle(() => opened()), [assignmentId]);
+  useEffect(() => opened(), [assignmentId]);
 
   const hrefs = prefetch.join(" ");
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the hrefs' text (a new array every render)
