@@ -56,6 +56,19 @@ async function world(e: Engine, keep: boolean): Promise<ReviewWorld> {
   return JSON.parse(fs.readFileSync(file, "utf8")) as ReviewWorld;
 }
 
+/**
+ * Whether the kept world.json describes the PostgreSQL database as it is: a database built again
+ * since (by another checkout's run) has other ids, and every row would fail on its first change.
+ */
+async function keptWorldIn(url: string, file: string): Promise<boolean> {
+  if (!fs.existsSync(file)) return false;
+  const kept = JSON.parse(fs.readFileSync(file, "utf8")) as ReviewWorld;
+  const ids = [kept.notes.auditId, kept.ehr.auditId];
+  const found = await onPg(url, async (c) => (await c.query(`SELECT 1 FROM "Audit" WHERE "id" = ANY($1)`, [ids])).rowCount).catch(() => 0);
+  if (found !== ids.length) log(`PostgreSQL: the kept world.json does not match database ${PG_DATABASE}: building it again`);
+  return found === ids.length;
+}
+
 /** next-server's peak resident set over its life (VmHWM). */
 function peakRow(e: Engine, app: AppServer): BenchRow {
   const pid = nextServerPid(app.group);
@@ -130,7 +143,7 @@ export async function runReviewFull(port: number, keep: boolean, s = REVIEW_FULL
             pgAdmin!,
             async (c) => (await c.query("SELECT 1 FROM pg_database WHERE datname = $1", [PG_DATABASE])).rowCount,
           );
-          if (!exists || !keep || !fs.existsSync(path.join(e.dataDir, "world.json"))) {
+          if (!exists || !keep || !(await keptWorldIn(e.url, path.join(e.dataDir, "world.json")))) {
             await onPg(pgAdmin!, (c) =>
               c.query(`DROP DATABASE IF EXISTS ${PG_DATABASE} WITH (FORCE)`).then(() => c.query(`CREATE DATABASE ${PG_DATABASE}`)),
             );
