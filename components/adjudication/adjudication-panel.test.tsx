@@ -142,4 +142,14 @@ describe("the adjudication panel", () => {
       expect(html).toContain(text);
     expect(html).not.toMatch(/Accept|Reject|Rationale|Save adjudication|proposed by/);
   });
+  // A choice made in the server's HTML before hydration would be reset by React and the default
+  // saved (e2e/adjudication.spec.ts saved "uncertain" for a chosen "incorrect" once): every control
+  // is disabled until React owns the form.
+  it("sends its controls disabled, to be enabled once hydrated", () => {
+    const html = render("en");
+    expect(html).toMatch(/<fieldset id="final-labels"[^>]*disabled=""/);
+    for (const id of ["correction-c1", "correction-c2"]) expect(html).toMatch(new RegExp(`<fieldset[^>]*id="${id}"[^>]*disabled=""`));
+    expect(html).toMatch(/<textarea[^>]*disabled=""[^>]*id="adjudication-rationale"|<textarea[^>]*id="adjudication-rationale"[^>]*disabled=""/);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Save adjudication/);
+  });
 });

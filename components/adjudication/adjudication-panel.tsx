@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { useClientMount } from "../ui/use-client-mount";
 import { saveAdjudicationAction } from "@/app/audits/adjudication-actions";
 import type { TurnChoice } from "@/lib/adjudication/turns";
 import { saveAdjudicationSchema } from "@/lib/schemas/adjudication";
@@ -38,6 +39,9 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
   const t = useTranslations("adjudication.panel");
   const tr = useTranslations();
   const [pending, start] = useTransition();
+  // Controls disabled until hydrated: a choice made in the server's HTML before React owns the
+  // form would be reset by hydration, and the default saved in its place.
+  const live = useClientMount();
   // Each question's stored label, else its majority (a label stored for the whole item before
   // per-turn adjudication is not a turn's: the turn starts from its majority).
   const [labels, setLabels] = useState<Record<string, string>>(() =>
@@ -156,7 +160,7 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
         </ul>
       )}
 
-      <fieldset id={FINAL_LABELS_FIELD} className="space-y-3">
+      <fieldset id={FINAL_LABELS_FIELD} className="space-y-3" disabled={!live}>
         <legend className="text-sm font-semibold">{t("finalLabel")}</legend>
         {props.rubric.map((d) => {
           const problem = problemOf(finalLabelField(d.key));
@@ -202,6 +206,7 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
               <fieldset
                 key={c.id}
                 id={correctionField(c.id)}
+                disabled={!live}
                 className="space-y-2 rounded-md border border-slate-200 p-3 text-sm"
                 data-testid={`correction-${c.kind}`}
                 data-turn={c.turnOrder || undefined}
@@ -264,6 +269,7 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
           id={RATIONALE_FIELD}
           className={`mt-1 w-full rounded-md border px-2 py-1 ${problemOf(RATIONALE_FIELD) ? "border-red-700" : "border-slate-300"}`}
           rows={3}
+          disabled={!live}
           value={rationale}
           aria-invalid={Boolean(problemOf(RATIONALE_FIELD))}
           aria-describedby={problemOf(RATIONALE_FIELD) ? `${RATIONALE_FIELD}-error` : undefined}
@@ -276,7 +282,7 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
         </p>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={save} disabled={pending}>
+        <Button onClick={save} disabled={pending || !live}>
           {pending ? t("saving") : t("save")}
         </Button>
         {props.nextHref && (

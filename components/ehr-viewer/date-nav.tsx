@@ -9,7 +9,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type Keybo
 import { cn } from "@/components/ui/cn";
 import { formatDay, formatShortDay } from "./format";
 import type { DayEntry } from "./group";
-import { useClientMount } from "./use-client-mount";
+import { useClientMount } from "../ui/use-client-mount";
 import { useRecordFormat } from "./use-record-format";
 
 const ROW = 44;

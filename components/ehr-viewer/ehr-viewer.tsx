@@ -18,7 +18,7 @@ import { eventDoc, lazyIndex, type SearchIndex } from "./search";
 import { SearchBar } from "./search-bar";
 import { TypeFilter } from "./type-filter";
 import { EVENT_TYPES, type EventType, type ViewerEvent } from "./types";
-import { useClientMount } from "./use-client-mount";
+import { useClientMount } from "../ui/use-client-mount";
 import { useRecordFormat } from "./use-record-format";
 import { useSearch } from "./use-search";
 import { type ScrollFrame, useRecordList } from "./use-record-list";

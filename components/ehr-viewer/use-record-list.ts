@@ -18,7 +18,7 @@
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { useClientMount } from "./use-client-mount";
+import { useClientMount } from "../ui/use-client-mount";
 import { flushSync } from "react-dom";
 import { rowAtOrAfter, type Row } from "./group";
 import { estimateRowHeight, HEADER_HEIGHT } from "./row-height";
