@@ -93,9 +93,16 @@ test("n shows the prefetched next case with its own item and its ratings as save
     still = askedFor() === asked ? still + 1 : 0;
     asked = askedFor();
   }
+  // The shown page asks whether it is still current (/api/review/open). Its own first save must
+  // come after that answer: a save that lands first makes the page stale by its own change, and
+  // the page is fetched again (a race of the product, noted in issue #35, not what this checks).
+  const opened = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/api/review/open" && queue[2]!.href.endsWith(`/${r.request().postDataJSON()?.assignmentId}`),
+  );
   await rateAndNext(page, "22", 3);
   await expect(page.getByTestId("rating-bar").locator("fieldset label[data-checked]")).toHaveCount(0);
   await waitForShortcuts(page);
+  await opened;
   // A rating key takes effect on the case shown.
   await page.keyboard.press("1");
   await expect(first.locator("label[data-checked]")).toHaveCount(1);
