@@ -149,7 +149,9 @@ describe("the adjudication panel", () => {
     const html = render("en");
     expect(html).toMatch(/<fieldset id="final-labels"[^>]*disabled=""/);
     for (const id of ["correction-c1", "correction-c2"]) expect(html).toMatch(new RegExp(`<fieldset[^>]*id="${id}"[^>]*disabled=""`));
-    expect(html).toMatch(/<textarea[^>]*disabled=""[^>]*id="adjudication-rationale"|<textarea[^>]*id="adjudication-rationale"[^>]*disabled=""/);
+    expect(html).toMatch(
+      /<textarea[^>]*disabled=""[^>]*id="adjudication-rationale"|<textarea[^>]*id="adjudication-rationale"[^>]*disabled=""/,
+    );
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Save adjudication/);
   });
 });
