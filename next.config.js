@@ -18,6 +18,14 @@ const config = {
   // route types the build generates (.next/types) included: one check instead of two (~20 s
   // of a 2-core run). Every other build checks types.
   typescript: { ignoreBuildErrors: process.env.CLINAUDIT_BUILD_TYPECHECKED === "1" },
+  // The server's worker threads get one bundle each (scripts/build/thread-bundles.mjs), imported
+  // only here so that `next start` does not load the bundler.
+  compiler: {
+    async runAfterProductionCompile({ projectDir, distDir }) {
+      const { bundleThreads } = await import("./scripts/build/thread-bundles.mjs");
+      await bundleThreads(projectDir, distDir);
+    },
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

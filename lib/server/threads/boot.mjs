@@ -1,10 +1,10 @@
-// A server thread's entry (lib/server/threads/start.ts): the thread loads the app's TypeScript
-// through tsx (a dependency, as the CLI does), with the project's tsconfig for the `@/` alias,
-// then runs the thread's own entry.ts.
+// A server thread's entry (lib/server/threads/start.ts): the thread runs its entry's bundle when
+// the build made one (workerData.bundle), else loads the app's TypeScript through tsx (a
+// dependency, as the CLI does) with the project's tsconfig for the `@/` alias, then runs the
+// thread's own entry.ts. tsx is imported only then: it starts a loader thread of its own.
 import fs from "node:fs";
 import os from "node:os";
 import { workerData } from "node:worker_threads";
-import { register } from "tsx/esm/api";
 
 // A thread's work is background work (reports, packages, imports): it yields the processor to
 // the requests the web process's event loop serves. Linux keeps a nice value per thread, set
@@ -17,5 +17,10 @@ if (workerData.nice > 0) {
   }
 }
 
-register({ tsconfig: workerData.tsconfig });
-await import(workerData.entry);
+if (workerData.bundle) {
+  await import(workerData.bundle);
+} else {
+  const { register } = await import("tsx/esm/api");
+  register({ tsconfig: workerData.tsconfig });
+  await import(workerData.entry);
+}

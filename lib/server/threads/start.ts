@@ -1,5 +1,7 @@
-// Worker threads of the web process (the report thread, import threads): each loads its entry's
-// TypeScript through boot.mjs and tsx, from the checkout, with its own database clients.
+// Worker threads of the web process (the report thread, import threads): each runs its entry
+// through boot.mjs, with its own database clients. A production server starts the entry's bundle
+// made by `next build` (scripts/build/thread-bundles.mjs); otherwise (tests, the command line,
+// a build without bundles) the thread loads the entry's TypeScript from the checkout through tsx.
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
@@ -21,6 +23,27 @@ const Threads = process.getBuiltinModule("node:worker_threads");
 const BOOT = path.join(ROOT, "lib", "server", "threads", "boot.mjs");
 /** Looked for once: a checkout without the threads' files (none ships so today) works in process. */
 const BOOT_PRESENT = fs.existsSync(BOOT);
+/** The build's bundles of the thread entries (scripts/build/thread-bundles.mjs writes them). */
+const BUNDLES = path.join(ROOT, ".next", "server-threads");
+
+let manifest: Record<string, string> | undefined;
+/**
+ * The bundle of `entry` made by the build this server runs, or null: only a production server
+ * runs bundles (tests and the command line run the sources they are given), and a build without
+ * bundles, or an entry the build did not bundle, runs from the sources as before.
+ */
+export function bundledEntry(entry: string, production = process.env.NODE_ENV === "production"): string | null {
+  if (!production) return null;
+  if (manifest === undefined) {
+    try {
+      manifest = JSON.parse(fs.readFileSync(path.join(BUNDLES, "manifest.json"), "utf8")) as Record<string, string>;
+    } catch {
+      manifest = {};
+    }
+  }
+  const file = manifest[path.relative(ROOT, entry).split(path.sep).join("/")];
+  return file ? path.join(BUNDLES, file) : null;
+}
 
 /** A thread's folder under lib/server of the checkout, e.g. threadDir("reports", "thread"). */
 export function threadDir(...parts: string[]): string {
@@ -55,7 +78,7 @@ export function startThread(
   const background = env().CLINAUDIT_THREAD_NICE;
   const nice = options.priority === "foreground" ? 0 : options.priority === "idle" ? Math.min(19, background + 5) : background;
   return new Threads.Worker(BOOT, {
-    workerData: { entry, tsconfig: path.join(ROOT, "tsconfig.json"), data: options.data, nice },
+    workerData: { entry, bundle: bundledEntry(entry), tsconfig: path.join(ROOT, "tsconfig.json"), data: options.data, nice },
     // Server modules guard themselves with `server-only`, a no-op under this condition only.
     execArgv: ["--conditions=react-server"],
     ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
