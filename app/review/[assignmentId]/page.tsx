@@ -23,7 +23,7 @@ import { listThread } from "@/lib/server/discussion/thread";
 import { requestAddress } from "@/lib/server/request-address";
 import { loadCasePage } from "@/lib/server/review/case-page";
 import { mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
-import { recordActiveTimeAction, saveCommentAction, saveCorrectionAction, saveRatingAction, setFlagAction } from "../actions";
+import { recordActiveTimeAction, saveCommentAction, saveCorrectionAction, saveRatingAction, setFlagAction } from "@/lib/actions/review";
 
 /** An MCQ item always has a cutoff (the importer requires it); this only keeps the types honest. */
 const EMPTY_RECORD = { json: JSON.stringify(compactRecord([])), etag: "empty" };
