@@ -1,0 +1,83 @@
+// The dashboard's loader checks access itself and hands each user only what they may see: a rater
+// nothing while the audit is open or its results unshared, then the shared numbers and their own
+// quality row; an outsider nothing at all; organizers and admins everything.
+import { afterAll, describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db/client";
+import { setAuditStatus, setShareResults } from "@/lib/server/audits/set-status";
+import { loadDashboard } from "@/lib/server/reports/load-dashboard";
+import { saveComment } from "@/lib/server/review/save-comment";
+import { saveRating } from "@/lib/server/review/save-rating";
+import { createUser } from "@/lib/server/users/create-user";
+import { DATABASES, freshDb } from "./databases";
+import { world } from "./review-world";
+
+const person = async (db: Db, email: string, role: "ADMIN" | "ORGANIZER" | "CLINICIAN") => ({
+  ...(await createUser(db, null, { email, name: email, role, password: "long-enough-password" })).user!,
+  locale: "en",
+});
+
+describe.each(DATABASES)("the dashboard's loader on $name", (database) => {
+  afterAll(() => database.dropAll());
+
+  it("gives a rater, an outsider, another organizer and an admin exactly what they may see", async () => {
+    const db = await freshDb(database);
+    const { organizer, clinicians, audit } = await world(db);
+    const [a, b, c] = clinicians.map((x) => ({ ...x, locale: "en" }));
+    const [outsider, otherOrganizer, admin] = [
+      await person(db, "d@example.org", "CLINICIAN"),
+      await person(db, "o2@example.org", "ORGANIZER"),
+      await person(db, "admin@example.org", "ADMIN"),
+    ];
+    await setAuditStatus(db, organizer.id, audit.id, "open");
+    for (const [user, category] of [
+      [a!, "correct"],
+      [b!, "correct"],
+      [c!, "incorrect"],
+    ] as const) {
+      const assignment = await db.assignment.findFirstOrThrow({ where: { auditId: audit.id, userId: user.id } });
+      await saveRating(db, user.id, { assignmentId: assignment.id, dimension: "gold", category, expectedVersion: 0 });
+      if (user === b) await saveComment(db, user.id, { assignmentId: assignment.id, comment: "B-SECRET-COMMENT", expectedVersion: 0 });
+    }
+    const load = (user: typeof a, auditId = audit.id) => loadDashboard({ db, user: user! }, auditId);
+
+    // Open: a rater gets nothing, not even their own row; an outsider is not told the audit exists.
+    await expect(load(a)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(load(outsider)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(load(admin, "no-such-audit")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // Organizers (any of them: audits are not owned) and admins: everything, live.
+    for (const user of [otherOrganizer, admin]) {
+      const seen = await load(user);
+      expect(seen).toMatchObject({ organizer: true, raterCount: 3, progress: { done: 0, assigned: 3 } });
+      expect(seen.comments.map((r) => r.text)).toEqual(["B-SECRET-COMMENT"]);
+      expect(seen.exports.length).toBeGreaterThan(3);
+      expect(seen.quality!.dimensions.find((d) => d.key === "gold")!.raters).toHaveLength(3);
+      expect(seen.report.dimensions.find((d) => d.key === "gold")!.latentClass).not.toBeNull();
+    }
+
+    // Closed but not shared: still nothing for a rater.
+    await setAuditStatus(db, organizer.id, audit.id, "close");
+    await expect(load(c)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await setShareResults(db, organizer.id, audit.id, true);
+    await expect(load(outsider)).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const own = await load(c);
+    expect(own).toMatchObject({ organizer: false, comments: [], exports: [], overTime: null, raterCount: 3 });
+    expect(own.report.raterQuality).toBeUndefined();
+    expect(own.report.agreementOverTime).toBeUndefined();
+    expect(own.report.dimensions.every((d) => d.latentClass === null)).toBe(true);
+    // Nothing names another rater or carries their words.
+    const sent = JSON.stringify(own);
+    for (const text of [a!.id, b!.id, "B-SECRET-COMMENT", "errorPosteriors"]) expect(sent).not.toContain(text);
+    // Their own quality row, every dimension's, and their time only.
+    const gold = own.quality!.dimensions.find((d) => d.key === "gold")!.raters;
+    expect(gold).toHaveLength(1);
+    // c answered "incorrect" against a and b's "correct": compared once, not matched.
+    expect(gold[0]).toMatchObject({ rated: 1, compared: 1, agreeing: 0, agreement: 0 });
+    expect(own.quality!.time?.map((t) => t.rater)).toEqual([gold[0]!.rater]);
+    const ofA = (await load(a)).quality!.dimensions.find((d) => d.key === "gold")!.raters;
+    // a's others split 1–1 (b correct, c incorrect): counted as split, not compared.
+    expect(ofA).toEqual([expect.objectContaining({ rated: 1, compared: 0, split: 1 })]);
+    expect(ofA[0]!.rater).not.toBe(gold[0]!.rater);
+    await db.$disconnect();
+  });
+});
