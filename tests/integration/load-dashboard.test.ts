@@ -3,6 +3,7 @@
 // quality row; an outsider nothing at all; organizers and admins everything.
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
+import { loadAuditPage } from "@/lib/server/audits/load-audit-page";
 import { setAuditStatus, setShareResults } from "@/lib/server/audits/set-status";
 import { loadDashboard } from "@/lib/server/reports/load-dashboard";
 import { saveComment } from "@/lib/server/review/save-comment";
@@ -78,6 +79,19 @@ describe.each(DATABASES)("the dashboard's loader on $name", (database) => {
     // a's others split 1–1 (b correct, c incorrect): counted as split, not compared.
     expect(ofA).toEqual([expect.objectContaining({ rated: 1, compared: 0, split: 1 })]);
     expect(ofA[0]!.rater).not.toBe(gold[0]!.rater);
+    await db.$disconnect();
+  });
+
+  it("opens the audit page to organizers and admins only", async () => {
+    const db = await freshDb(database);
+    const { organizer, clinicians, audit } = await world(db);
+    const [otherOrganizer, admin] = [await person(db, "o2@example.org", "ORGANIZER"), await person(db, "admin@example.org", "ADMIN")];
+    await expect(loadAuditPage({ db, user: { ...clinicians[0]!, locale: "en" } }, audit.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(loadAuditPage({ db, user: admin }, "no-such-audit")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const page = await loadAuditPage({ db, user: otherOrganizer }, audit.id);
+    expect(page).toMatchObject({ audit: { id: audit.id, createdById: organizer.id }, backup: false, progress: { assigned: 3 } });
+    expect(page.clinicians).toHaveLength(3);
+    expect(await loadAuditPage({ db, user: admin }, audit.id)).toMatchObject({ backup: true });
     await db.$disconnect();
   });
 });

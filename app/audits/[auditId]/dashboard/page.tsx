@@ -47,9 +47,14 @@ export default async function DashboardPage(props: {
   const search = await props.searchParams;
   // Only what this user may see (lib/server/reports/load-dashboard.ts): a clinician's has no
   // latent-class estimates, agreement over time, other raters' rows, comments or downloads.
-  const dashboard = await orRefusal(loadDashboard(await pageContext(), auditId));
+  const ctx = await pageContext();
+  const [dashboard, locale, t, tc] = await Promise.all([
+    orRefusal(loadDashboard(ctx, auditId)),
+    getLocale(),
+    getTranslations("dashboard"),
+    getTranslations("common"),
+  ]);
   const { organizer, audit, report, rubric, version, current, computedAt, overTime, quality } = dashboard;
-  const [locale, t, tc] = await Promise.all([getLocale(), getTranslations("dashboard"), getTranslations("common")]);
   // What the page shows: labels in the reader's language. The exports and the paragraph keep `report`.
   const shown = rubric ? localizeReport(report, rubric, locale) : report;
   const outcome = dashboard.adjudications.length ? adjudicatedOutcome(shown, dashboard.adjudications) : null;
