@@ -1,11 +1,12 @@
-// The dashboard's loader checks access itself and hands each user only what they may see: a rater
-// nothing while the audit is open or its results unshared, then the shared numbers and their own
-// quality row; an outsider nothing at all; organizers and admins everything.
+// The page loaders check access themselves and hand each user only what they may see. The
+// dashboard: a rater nothing while the audit is open or its results unshared, then the shared
+// numbers and their own quality row; an outsider nothing at all; organizers and admins everything.
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
 import { loadAuditPage } from "@/lib/server/audits/load-audit-page";
 import { setAuditStatus, setShareResults } from "@/lib/server/audits/set-status";
 import { loadDashboard } from "@/lib/server/reports/load-dashboard";
+import { loadCase } from "@/lib/server/review/case-page";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveRating } from "@/lib/server/review/save-rating";
 import { createUser } from "@/lib/server/users/create-user";
@@ -17,7 +18,7 @@ const person = async (db: Db, email: string, role: "ADMIN" | "ORGANIZER" | "CLIN
   locale: "en",
 });
 
-describe.each(DATABASES)("the dashboard's loader on $name", (database) => {
+describe.each(DATABASES)("the page loaders on $name", (database) => {
   afterAll(() => database.dropAll());
 
   it("gives a rater, an outsider, another organizer and an admin exactly what they may see", async () => {
@@ -92,6 +93,22 @@ describe.each(DATABASES)("the dashboard's loader on $name", (database) => {
     expect(page).toMatchObject({ audit: { id: audit.id, createdById: organizer.id }, backup: false, progress: { assigned: 3 } });
     expect(page.clinicians).toHaveLength(3);
     expect(await loadAuditPage({ db, user: admin }, audit.id)).toMatchObject({ backup: true });
+    await db.$disconnect();
+  });
+
+  it("opens a case to its own rater only, with its discussion once the audit is closed", async () => {
+    const db = await freshDb(database);
+    const { organizer, clinicians, audit } = await world(db);
+    const [a, b] = clinicians.map((x) => ({ ...x, locale: "en" }));
+    await setAuditStatus(db, organizer.id, audit.id, "open");
+    const mine = await db.assignment.findFirstOrThrow({ where: { auditId: audit.id, userId: a!.id } });
+    const theirs = await db.assignment.findFirstOrThrow({ where: { auditId: audit.id, userId: b!.id } });
+    const open = (user: typeof a, id: string) => loadCase({ db, user: user! }, id, { recordDir: null });
+    expect(await open(a, mine.id)).toMatchObject({ assignmentId: mine.id, thread: null });
+    await expect(open(a, theirs.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(open({ ...organizer, locale: "en" }, mine.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await setAuditStatus(db, organizer.id, audit.id, "close");
+    expect(await open(a, mine.id)).toMatchObject({ thread: { total: 0 } });
     await db.$disconnect();
   });
 });
