@@ -3,6 +3,8 @@
 // numbers and their own quality row; an outsider nothing at all; organizers and admins everything.
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
+import { loadAdjudicationCase, loadAdjudicationList } from "@/lib/server/adjudication/load-pages";
+import { setAdjudicator } from "@/lib/server/adjudication/set-adjudicator";
 import { loadAuditPage } from "@/lib/server/audits/load-audit-page";
 import { setAuditStatus, setShareResults } from "@/lib/server/audits/set-status";
 import { loadDashboard } from "@/lib/server/reports/load-dashboard";
@@ -109,6 +111,30 @@ describe.each(DATABASES)("the page loaders on $name", (database) => {
     await expect(open({ ...organizer, locale: "en" }, mine.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
     await setAuditStatus(db, organizer.id, audit.id, "close");
     expect(await open(a, mine.id)).toMatchObject({ thread: { total: 0 } });
+    await db.$disconnect();
+  });
+
+  it("opens adjudication to organizers, and to the named clinician once the audit is closed", async () => {
+    const db = await freshDb(database);
+    const { organizer, clinicians, audit } = await world(db);
+    const [a, b] = clinicians.map((x) => ({ ...x, locale: "en" }));
+    const org = { ...organizer, locale: "en" };
+    await setAuditStatus(db, organizer.id, audit.id, "open");
+    await setAdjudicator(db, organizer.id, audit.id, b!.id);
+    const { id: itemId } = await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id } });
+    const list = (user: typeof a) => loadAdjudicationList({ db, user: user! }, audit.id);
+    const item = (user: typeof a, id = itemId) => loadAdjudicationCase({ db, user: user! }, audit.id, id, null);
+    expect(await list(org)).toMatchObject({ organizer: true, audit: { status: "OPEN" } });
+    expect(await item(org)).toMatchObject({ id: itemId, canPost: true, nextAuditItemId: null, thread: { total: 0 } });
+    await expect(item(org, "no-such-item")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // A rater who is not the adjudicator: as if there were nothing; the adjudicator: not while it is open.
+    await expect(list(a)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(item(a)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(list(b)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(item(b)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await setAuditStatus(db, organizer.id, audit.id, "close");
+    expect(await list(b)).toMatchObject({ organizer: false, audit: { status: "CLOSED" } });
+    expect((await item(b)).raters).toHaveLength(3);
     await db.$disconnect();
   });
 });
