@@ -63,8 +63,8 @@ export async function authorizeCorrectionTurn(
   db: Db,
   userId: string,
   input: { assignmentId: string; kind: string; turnOrder: number; correction: unknown },
-): Promise<undefined> {
-  if (!input.correction) return undefined;
+): Promise<void> {
+  if (!input.correction) return;
   const row = await db.assignment.findFirst({
     where: { id: input.assignmentId, userId },
     select: { auditItem: { select: { item: { select: { data: true } } } } },
@@ -72,7 +72,6 @@ export async function authorizeCorrectionTurn(
   if (!row) throw new AppError("NOT_FOUND", { key: "review.errors.notFound" });
   const problem = turnProblem(row.auditItem.item.data as unknown as Item, input.kind, input.turnOrder);
   if (problem) throw new AppError("INVALID", problem);
-  return undefined;
 }
 
 /**
