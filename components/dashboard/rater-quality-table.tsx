@@ -18,7 +18,7 @@ interface Props {
   method: RaterQuality["method"];
   time?: RaterQuality["time"];
   pairwise: PairwiseMatrix;
-  /** A rater's own row (lib/server/reports/own-rater-quality.ts): worded to them. */
+  /** A rater's own row (lib/server/reports/load-dashboard.ts): worded to them. */
   own?: boolean;
 }
 

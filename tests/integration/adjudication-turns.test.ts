@@ -52,7 +52,7 @@ async function ratedConversation(db: Db, rubric: Rubric, ratings: [Record<string
   for (const [i, rater] of raters.entries()) {
     const assignmentId = (await reviewQueue(db, rater))[0]!.items[0]!.assignmentId;
     for (const [dimension, category] of Object.entries(ratings[i]!))
-      expect(await saveRating(db, rater, { assignmentId, dimension, category, expectedVersion: 0 })).toMatchObject({ ok: true });
+      expect(await saveRating(db, rater, { assignmentId, dimension, category, expectedVersion: 0 })).toMatchObject({ version: 1 });
   }
   const auditItemId = (await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id } })).id;
   // The action's caller: the audit's organizer.

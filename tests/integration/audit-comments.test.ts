@@ -48,7 +48,7 @@ describe.each(DATABASES)("audit comments on $name", (database) => {
       await saveComment(db, users[0]!.id, {
         assignmentId: mine.id,
         comment: "Gold fits; the stem omits the 36-week BP, =1+1",
-        expectedVersion: first.ok ? first.data.version : -1,
+        expectedVersion: first.version,
       });
 
       // Beside a report from before the edit, the comments kept last, without waiting.

@@ -31,17 +31,18 @@ describe.each(DATABASES)("correction versions on $name", (database) => {
       });
 
     // Tab A proposes (v1); tab B, which loaded v1, edits it (v2).
-    expect(await save("first", 0)).toMatchObject({ ok: true, data: { proposal: "first", version: 1 } });
-    expect(await save("second", 1)).toMatchObject({ ok: true, data: { proposal: "second", version: 2 } });
+    expect(await save("first", 0)).toMatchObject({ proposal: "first", version: 1, turnOrder: 0 });
+    expect(await save("second", 1)).toMatchObject({ proposal: "second", version: 2 });
     // Tab A still believes v1: its edit and its withdrawal both conflict, showing B's proposal.
-    expect(await save("stale edit", 1)).toMatchObject({ ok: false, conflict: { current: { proposal: "second", version: 2 } } });
-    expect(await save(null, 1)).toMatchObject({ ok: false, conflict: { current: { proposal: "second", version: 2 } } });
+    const conflict = { code: "CONFLICT", body: { current: { proposal: "second", version: 2, turnOrder: 0 } } };
+    await expect(save("stale edit", 1)).rejects.toMatchObject(conflict);
+    await expect(save(null, 1)).rejects.toMatchObject(conflict);
     expect(await db.correction.findMany({ select: { proposal: true, version: true } })).toEqual([{ proposal: "second", version: 2 }]);
 
     // Withdrawing the version one has seen works; withdrawing what is gone asks for nothing.
-    expect(await save(null, 2)).toEqual({ ok: true, data: null });
+    expect(await save(null, 2)).toBeNull();
     expect(await db.correction.count()).toBe(0);
-    expect(await save(null, 2)).toEqual({ ok: true, data: null });
+    expect(await save(null, 2)).toBeNull();
 
     const trail = await db.auditEvent.findMany({
       where: { entityId: assignmentId },

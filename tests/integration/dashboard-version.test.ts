@@ -35,7 +35,7 @@ describe.each(DATABASES)("dashboard version on $name", (database) => {
         assignmentId: assignment.id,
         dimension: "gold",
         category: "incorrect",
-        expectedVersion: saved.ok ? saved.data.version : -1,
+        expectedVersion: saved.version,
       });
       const v2 = await dashboardVersion(db, audit.id);
       expect(v2).not.toBe(v1);

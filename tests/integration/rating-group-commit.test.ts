@@ -87,7 +87,7 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
     const outcomes = await Promise.all(
       raters.map((r) => saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "correct", expectedVersion: 0 })),
     );
-    expect(outcomes.every((o) => o.ok && o.data.version === 1)).toBe(true);
+    expect(outcomes.every((o) => o.version === 1)).toBe(true);
     expect(ratingCommits(db) - before).toBeLessThanOrEqual(5);
     // Then every rater changes it at once: compare-and-set on version 1.
     const changed = await Promise.all(
@@ -95,7 +95,7 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
         saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: "gold", category: "incorrect", expectedVersion: 1 }),
       ),
     );
-    expect(changed.every((o) => o.ok && o.data.version === 2)).toBe(true);
+    expect(changed.every((o) => o.version === 2)).toBe(true);
     // Read through a second client: what is committed, not what this one holds.
     const reader = createDb(url);
     const { ratings, events } = await stored(reader);
@@ -137,9 +137,12 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
     const settled = await Promise.allSettled(saves);
     expect(settled[0]).toMatchObject({ status: "rejected", reason: { code: "NOT_FOUND" } });
     expect(settled[2]).toMatchObject({ status: "rejected", reason: { code: "INVALID" } });
-    expect(settled[3]).toMatchObject({ status: "fulfilled", value: { ok: false, conflict: { current: { version: 0, category: null } } } });
+    expect(settled[3]).toMatchObject({
+      status: "rejected",
+      reason: { code: "CONFLICT", body: { current: { version: 0, category: null } } },
+    });
     const kept = settled.filter((_, i) => ![0, 2, 3].includes(i));
-    expect(kept.every((s) => s.status === "fulfilled" && s.value.ok)).toBe(true);
+    expect(kept.every((s) => s.status === "fulfilled")).toBe(true);
     const { ratings, events } = await stored(db);
     expect(ratings.map((r) => r.assignmentId).sort()).toEqual(
       raters
@@ -162,9 +165,7 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
       ),
     );
     expect(settled[42]!.status).toBe("rejected");
-    expect(settled.filter((_, i) => i !== 42).every((s) => s.status === "fulfilled" && s.value.ok && s.value.data.version === 1)).toBe(
-      true,
-    );
+    expect(settled.filter((_, i) => i !== 42).every((s) => s.status === "fulfilled" && s.value.version === 1)).toBe(true);
     const { ratings, events } = await stored(db);
     expect(ratings).toHaveLength(RATERS - 1);
     expect(ratings.some((r) => r.assignmentId === bad.assignmentId)).toBe(false);
@@ -178,19 +179,22 @@ describe.each(DATABASES)("rating saves in group commits on $name", (database) =>
     const r = raters[0]!;
     const base = { assignmentId: r.assignmentId, dimension: "gold" };
     // Two tabs both on version 0: the first wins, the second is told the stored state.
-    const [first, second] = await Promise.all([
+    const [first, second] = await Promise.allSettled([
       saveRating(db, r.id, { ...base, category: "correct", expectedVersion: 0 }),
       saveRating(db, r.id, { ...base, category: "incorrect", expectedVersion: 0 }),
     ]);
-    expect(first).toMatchObject({ ok: true, data: { version: 1, category: "correct" } });
-    expect(second).toMatchObject({ ok: false, conflict: { current: { version: 1, category: "correct" } } });
+    expect(first).toMatchObject({ status: "fulfilled", value: { version: 1, category: "correct" } });
+    expect(second).toMatchObject({
+      status: "rejected",
+      reason: { code: "CONFLICT", body: { current: { version: 1, category: "correct" } } },
+    });
     // A save and the next one on top of it, sent together: both land, in order.
     const [c, d] = await Promise.all([
       saveRating(db, r.id, { ...base, category: "uncertain", expectedVersion: 1 }),
       saveRating(db, r.id, { ...base, category: null, expectedVersion: 2, undo: true }),
     ]);
-    expect(c).toMatchObject({ ok: true, data: { version: 2 } });
-    expect(d).toMatchObject({ ok: true, data: { version: 3, category: null } });
+    expect(c).toMatchObject({ version: 2 });
+    expect(d).toMatchObject({ version: 3, category: null });
     const { ratings, events } = await stored(db);
     expect(ratings).toEqual([{ assignmentId: r.assignmentId, dimension: "gold", category: null, version: 3 }]);
     expect(events.map((e) => e.after)).toEqual(

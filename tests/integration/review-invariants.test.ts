@@ -152,13 +152,13 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
             const version = byDim.get(dim.key)?.version ?? 0;
             const category = dim.categories[act.value % 3]!.key;
             expect(await saveRating(db, rater.id, { assignmentId, dimension: dim.key, category, expectedVersion: version })).toMatchObject({
-              ok: true,
+              version: version + 1,
             });
             ratings.set(assignmentId, byDim.set(dim.key, { category, version: version + 1 }));
           } else if (act.kind === "comment") {
             const { comment } = (await loadCase(db, rater.id, assignmentId))!;
             expect(await saveComment(db, rater.id, { assignmentId, comment: secret, expectedVersion: comment.version })).toMatchObject({
-              ok: true,
+              comment: secret,
             });
             secrets.get(rater.id)!.push(secret);
           } else {
@@ -172,7 +172,7 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
                 correction,
                 expectedVersion: current?.version ?? 0,
               }),
-            ).toMatchObject({ ok: true });
+            ).toMatchObject({ proposal: correction.proposal });
             secrets.get(rater.id)!.push(secret);
           }
         }

@@ -34,7 +34,7 @@ describe.each(DATABASES)("review workflow on $name", (database) => {
     const idA = queueA[0]!.items[0]!.assignmentId;
     const idB = queueB[0]!.items[0]!.assignmentId;
     expect(await saveRating(db, b!.id, { assignmentId: idB, dimension: "gold", category: "incorrect", expectedVersion: 0 })).toMatchObject({
-      ok: true,
+      version: 1,
     });
     await saveComment(db, b!.id, { assignmentId: idB, comment: "B-SECRET-COMMENT", expectedVersion: 0 });
     await saveRating(db, a!.id, { assignmentId: idA, dimension: "gold", category: "correct", expectedVersion: 0 });
@@ -62,14 +62,15 @@ describe.each(DATABASES)("review workflow on $name", (database) => {
     await setAuditStatus(db, organizer.id, audit.id, "open");
     const id = (await reviewQueue(db, a!.id))[0]!.items[0]!.assignmentId;
     expect(await saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "correct", expectedVersion: 0 })).toMatchObject({
-      ok: true,
-      data: { version: 1 },
+      version: 1,
     });
     // The second tab still believes version 0: it is told, and shown the stored value.
-    expect(await saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "incorrect", expectedVersion: 0 })).toMatchObject({
-      ok: false,
-      error: "Changed in another tab or window — showing the latest saved value.",
-      conflict: { current: { category: "correct", version: 1 } },
+    await expect(
+      saveRating(db, a!.id, { assignmentId: id, dimension: "gold", category: "incorrect", expectedVersion: 0 }),
+    ).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "Changed in another tab or window — showing the latest saved value.",
+      body: { current: { category: "correct", version: 1 } },
     });
     await expect(saveRating(db, a!.id, { assignmentId: id, dimension: "nope", category: null, expectedVersion: 0 })).rejects.toMatchObject({
       catalog: { key: "review.errors.unknownDimension" },
@@ -140,14 +141,14 @@ describe.each(DATABASES)("review workflow on $name", (database) => {
     const { organizer, clinicians, audit } = await world(db);
     await setAuditStatus(db, organizer.id, audit.id, "open");
     const ids = await Promise.all(clinicians.map(async (c) => ({ c, id: (await reviewQueue(db, c.id))[0]!.items[0]!.assignmentId })));
-    const results = await Promise.all(
+    const results = await Promise.allSettled(
       ids.flatMap(({ c, id }) =>
         ["gold", "question"].map((dimension) =>
           saveRating(db, c.id, { assignmentId: id, dimension, category: dimension === "gold" ? "correct" : "clear", expectedVersion: 0 }),
         ),
       ),
     );
-    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results.every((r) => r.status === "fulfilled")).toBe(true);
     expect(await db.rating.count()).toBe(6);
     await db.$disconnect();
   });

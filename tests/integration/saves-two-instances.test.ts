@@ -100,21 +100,20 @@ run("saves from two instances on one PostgreSQL", () => {
           const expectedVersion = versions.get(d.key) ?? 0;
           const categories = [0, 1].map((tab) => d.categories[(round + tab) % d.categories.length]!.key);
           // Tab 0 on instance a, tab 1 on instance b, both sent from the same stored version.
-          const [x, y] = await Promise.all(
+          const [x, y] = await Promise.allSettled(
             [a, b].map((db, tab) =>
               saveRating(db, r.id, { assignmentId: r.assignmentId, dimension: d.key, category: categories[tab]!, expectedVersion }),
             ),
           );
-          const won = [x!, y!].filter((o) => o.ok);
+          const won = [x!, y!].flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
           expect(won).toHaveLength(1);
           const winner = won[0]!;
-          if (!winner.ok) throw new Error("unreachable");
-          expect(winner.data.version).toBe(expectedVersion + 1);
-          const loser = [x!, y!].find((o) => !o.ok)!;
+          expect(winner.version).toBe(expectedVersion + 1);
+          const loser = [x!, y!].find((o) => o.status === "rejected")!;
           // The loser is told exactly what won, so the tab can show it.
-          expect(loser).toMatchObject({ ok: false, conflict: { current: winner.data } });
-          versions.set(d.key, winner.data.version);
-          last.set(key(r.assignmentId, d.key), { category: winner.data.category, version: winner.data.version });
+          expect(loser).toMatchObject({ reason: { code: "CONFLICT", body: { current: winner } } });
+          versions.set(d.key, winner.version);
+          last.set(key(r.assignmentId, d.key), { category: winner.category, version: winner.version });
           acknowledged++;
         }
       }),

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { GuidelinesEditor } from "@/components/audits/guidelines-editor";
 import { parseGuidelines } from "@/lib/audits/guidelines";
-import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "@/lib/i18n/server";
 import { AdjudicatorSelect } from "@/components/audits/adjudicator-select";
 import { AssignPanel } from "@/components/audits/assign-panel";
@@ -21,15 +20,12 @@ import { utcMinute } from "@/lib/i18n/timestamp";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { localizeRubric } from "@/lib/audits/rubric";
-import { can } from "@/lib/auth/permissions";
-import { keptProgress } from "@/lib/server/reports/kept-report";
-import { activeClinicians, getAudit } from "@/lib/server/audits/queries";
-import { sampleComposition, type StratumKey } from "@/lib/server/audits/sampling-frame";
-import { pageContext } from "@/lib/server/page";
+import { loadAuditPage } from "@/lib/server/audits/load-audit-page";
+import type { StratumKey } from "@/lib/server/audits/sampling-frame";
+import { orRefusal, pageContext } from "@/lib/server/page";
 import { Card, CardTitle } from "@/components/ui/card";
 import { CalibrationPanel } from "@/components/audits/calibration-panel";
 import { CalibrationResults } from "@/components/audits/calibration-results";
-import { calibrationOverview, calibrationSources } from "@/lib/server/calibration/results";
 import { buttonVariants } from "@/components/ui/button";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -42,19 +38,13 @@ export default async function AuditPage(props: {
   params: Promise<{ auditId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { user, db } = await pageContext("audits:manage");
   const { auditId } = await props.params;
   const search = await props.searchParams;
-  const audit = await getAudit(db, auditId);
-  if (!audit) notFound();
-  const [progress, clinicians, composition, t, locale, calibration, sources] = await Promise.all([
-    keptProgress(db, auditId),
-    activeClinicians(db),
-    sampleComposition(db, audit),
+  const ctx = await pageContext("audits:manage");
+  const [{ audit, progress, clinicians, composition, calibration, sources, backup }, t, locale] = await Promise.all([
+    orRefusal(loadAuditPage(ctx, auditId)),
     getTranslations("audits"),
     getLocale(),
-    calibrationOverview(db, auditId),
-    calibrationSources(db, auditId, audit.datasetId),
   ]);
   const activeRaters = (progress?.clinicians ?? []).filter((c) => c.active);
   const sampling = audit.sampling as { frameSize: number; frameChecksum: string };
@@ -100,7 +90,7 @@ export default async function AuditPage(props: {
                 {t("detail.adjudicate")}
               </Link>
             )}
-            {can(user.role, "backup:manage") && (
+            {backup && (
               <a href={`/api/audits/${audit.id}/backup`} download className={buttonVariants({ variant: "secondary" })}>
                 {t("detail.backup")}
               </a>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { AppError } from "@/lib/server/errors";
 import { getLocale, getTranslations } from "@/lib/i18n/server";
 import { CaseHeader } from "@/components/case/case-header";
@@ -17,13 +17,11 @@ import { turnData } from "@/lib/adjudication/turns";
 import { itemRubricView, rubricTurns } from "@/lib/audits/item-dimensions";
 import { localizeRubric } from "@/lib/audits/rubric";
 import { compactRecord } from "@/lib/review/compact-record";
-import { pageContext } from "@/lib/server/page";
-import { authorizeThread } from "@/lib/server/discussion/access";
-import { listThread } from "@/lib/server/discussion/thread";
+import { orRefusal, pageContext } from "@/lib/server/page";
 import { requestAddress } from "@/lib/server/request-address";
-import { loadCasePage } from "@/lib/server/review/case-page";
+import { loadCase } from "@/lib/server/review/case-page";
 import { mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
-import { recordActiveTimeAction, saveCommentAction, saveCorrectionAction, saveRatingAction, setFlagAction } from "../actions";
+import { recordActiveTimeAction, saveCommentAction, saveCorrectionAction, saveRatingAction, setFlagAction } from "@/lib/actions/review";
 
 /** An MCQ item always has a cutoff (the importer requires it); this only keeps the types honest. */
 const EMPTY_RECORD = { json: JSON.stringify(compactRecord([])), etag: "empty" };
@@ -33,7 +31,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CasePage(props: { params: Promise<{ assignmentId: string }> }) {
-  const { user, db } = await pageContext("review:rate");
+  const ctx = await pageContext("review:rate");
   const { assignmentId } = await props.params;
   // One read for the assignment and all it carries, one for the place in the queue; the record
   // comes from the per-item cache (lib/server/review/record-cache.ts) as compact JSON.
@@ -42,22 +40,21 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
   // navigation): the data is logged as sent, the view when the browser shows the page
   // (CaseOpened). A document request (a browser's asks for text/html) is a view at once.
   const sent = !((await headers()).get("accept") ?? "").includes("text/html");
-  const review = await loadCasePage(db, user.id, assignmentId, { address: await requestAddress(), sent }).catch((error: unknown) => {
+  const load = loadCase(ctx, assignmentId, { address: await requestAddress(), sent }).catch((error: unknown) => {
     // The rater's calibration round comes first (lib/server/calibration/gate.ts): practice instead.
     if (error instanceof AppError && error.catalog.key === "review.errors.calibrationFirst" && typeof error.body?.auditId === "string")
       redirect(`/review/calibration/${error.body.auditId}`);
     throw error;
   });
-  if (!review) notFound();
-  const closed = review.audit.status === "CLOSED";
-  const item = review.item.data;
-  // Once the audit is closed the rater reads the item's discussion (never while it is open: blinding).
-  const [locale, t, tr, thread] = await Promise.all([
+  const [review, locale, t, tr] = await Promise.all([
+    orRefusal(load),
     getLocale(),
     getTranslations("rubric.turns"),
     getTranslations("rubric.perTurn"),
-    closed ? authorizeThread(db, user, review.audit.id, review.auditItemId).then((grant) => listThread(db, grant)) : null,
   ]);
+  const { thread } = review;
+  const closed = review.audit.status === "CLOSED";
+  const item = review.item.data;
   const findings = review.findings;
   const guidelines = guidelinesFor(review.audit.guidelines, locale);
   // The turn pickers in the reader's words.
@@ -134,7 +131,7 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
         />
       )}
       {thread && thread.total > 0 && (
-        <ThreadPanel auditId={review.audit.id} auditItemId={review.auditItemId} thread={thread} meId={user.id} canPost={false} />
+        <ThreadPanel auditId={review.audit.id} auditItemId={review.auditItemId} thread={thread} meId={ctx.user.id} canPost={false} />
       )}
     </div>
   );

@@ -66,8 +66,8 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
         correction: { kind: "GOLD", proposal: `Option ${newGold}`, newGold, rationale: "per the note" },
         expectedVersion: 0,
       });
-    expect(await gold(1, "A")).toMatchObject({ ok: true });
-    expect(await gold(2, "C")).toMatchObject({ ok: true });
+    expect(await gold(1, "A")).toMatchObject({ turnOrder: 1, version: 1 });
+    expect(await gold(2, "C")).toMatchObject({ turnOrder: 2, version: 1 });
     const bad = "Option E: Note #7 Chartdate: 2150-09-01 Headers: Pertinent Results";
     await saveCorrection(db, b.id, {
       assignmentId: idB,

@@ -129,7 +129,6 @@ export async function reportState(db: Db, auditId: string, waitMs = STALE_AFTER_
   return { version, ready };
 }
 
-/** The computation's result, or "later" when it takes longer than `ms`. */
 /**
  * One organizer download, rendered from the kept report off the event loop and kept per the
  * report's version and its extras' (adjudications, accepted corrections); null: no such audit or file.

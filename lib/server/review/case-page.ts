@@ -6,7 +6,11 @@ import { parseGuidelines } from "../../audits/guidelines";
 import { parseRubric } from "../../audits/rubric";
 import type { Item, Note } from "../../formats";
 import { recordAccess } from "../access-log/log";
-import { AppError } from "../errors";
+import { can } from "../../auth/permissions";
+import type { CurrentUser } from "../auth/current-user";
+import { authorizeThread } from "../discussion/access";
+import { listThread } from "../discussion/thread";
+import { AppError, forbiddenError, notFoundError } from "../errors";
 import { FINDING_SELECT, findingView } from "../datasets/findings";
 import { noteFromRow } from "../datasets/rows";
 import { type QueuePlace, queuePlace } from "./queue-place";
@@ -131,6 +135,24 @@ export async function loadCasePage(
   };
 }
 export type CasePage = NonNullable<Awaited<ReturnType<typeof loadCasePage>>>;
+
+/**
+ * The case page's loader: the rater's own case (loadCasePage; not found otherwise, forbidden for
+ * a role that does not rate) and, once the audit is closed, the item's discussion (never while
+ * it is open: blinding). A rater whose practice round comes first gets loadCasePage's refusal.
+ */
+export async function loadCase(
+  { db, user }: { db: Db; user: CurrentUser },
+  assignmentId: string,
+  options: Parameters<typeof loadCasePage>[3] = {},
+) {
+  if (!can(user.role, "review:rate")) throw forbiddenError();
+  const review = await loadCasePage(db, user.id, assignmentId, options);
+  if (!review) throw notFoundError();
+  const closed = review.audit.status === "CLOSED";
+  const thread = closed ? await listThread(db, await authorizeThread(db, user, review.audit.id, review.auditItemId)) : null;
+  return { ...review, thread };
+}
 
 /**
  * The next cases the browser may fetch ahead while the rater reads this one: none whose record

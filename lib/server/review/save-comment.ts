@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
 import { retryTransient } from "./retry";
-import { CONFLICT, type SaveOutcome } from "./save-rating";
+import { saveConflict } from "./save-rating";
 import { freeText } from "../../schemas/text";
 
 export const saveCommentSchema = z.strictObject({
@@ -15,7 +15,8 @@ export const saveCommentSchema = z.strictObject({
 
 type CommentState = { comment: string; version: number };
 
-export async function saveComment(db: Db, userId: string, input: z.output<typeof saveCommentSchema>): Promise<SaveOutcome<CommentState>> {
+/** Saves the rater's comment, compare-and-set on its version; a stale one throws saveConflict with the stored comment. */
+export async function saveComment(db: Db, userId: string, input: z.output<typeof saveCommentSchema>): Promise<CommentState> {
   const assignment = await editableAssignment(db, userId, input.assignmentId);
   return retryTransient("comment save", () =>
     db.$transaction(async (tx) => {
@@ -33,11 +34,7 @@ export async function saveComment(db: Db, userId: string, input: z.output<typeof
           where: { id: assignment.id },
           select: { comment: true, commentVersion: true },
         });
-        return {
-          ok: false as const,
-          error: CONFLICT,
-          conflict: { current: { comment: current.comment, version: current.commentVersion } },
-        };
+        throw saveConflict({ comment: current.comment, version: current.commentVersion });
       }
       await recordEvent(tx, {
         actorId: userId,
@@ -47,7 +44,7 @@ export async function saveComment(db: Db, userId: string, input: z.output<typeof
         before: { comment: previous.comment, version: previous.commentVersion },
         after: { comment: input.comment, version: input.expectedVersion + 1 },
       });
-      return { ok: true as const, data: { comment: input.comment, version: input.expectedVersion + 1 } };
+      return { comment: input.comment, version: input.expectedVersion + 1 };
     }),
   );
 }

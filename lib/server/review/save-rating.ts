@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { englishText } from "../errors";
+import { AppError } from "../errors";
 import { transientKind } from "../../db/transient";
 import { GroupCommit } from "./group-commit";
 import { retryTransient } from "./retry";
@@ -17,10 +17,12 @@ export const saveRatingSchema = z.strictObject({
 });
 
 export type { RatingState };
-export type SaveOutcome<T> = { ok: true; data: T } | { ok: false; error: string; conflict?: { current: T } };
 
-/** The conflict's words (English here; the review actions give it in the reader's language). */
-export const CONFLICT = englishText({ key: "review.errors.conflict" });
+/**
+ * A save refused because another tab saved first: `current` is the stored value, which the guard
+ * hands the save queue as the result's `conflict` (lib/server/action.ts) to show the rater.
+ */
+export const saveConflict = <T>(current: T) => new AppError("CONFLICT", { key: "review.errors.conflict" }, undefined, { current });
 
 const batchers = new WeakMap<Db, GroupCommit<PendingRating, RatingResult>>();
 
@@ -46,14 +48,13 @@ export function ratingCommits(db: Db): number {
  * is the one the client last saw (compare-and-set), so two tabs can never silently overwrite
  * each other. The rating and its audit-trail row commit together — in one transaction with the
  * other saves that arrived meanwhile (group commit, rating-batch.ts), answered after that commit.
- * Refusals (not the rater's assignment, a closed audit, an unknown dimension) are thrown as
- * AppErrors for this save alone.
+ * Refusals (not the rater's assignment, a closed audit, an unknown dimension) and conflicts
+ * (saveConflict) are thrown as AppErrors for this save alone.
  */
-export async function saveRating(db: Db, userId: string, input: z.output<typeof saveRatingSchema>): Promise<SaveOutcome<RatingState>> {
+export async function saveRating(db: Db, userId: string, input: z.output<typeof saveRatingSchema>): Promise<RatingState> {
+  let result: RatingResult;
   try {
-    const result = await batcher(db).submit({ userId, input, at: new Date() });
-    if ("saved" in result) return { ok: true, data: result.saved };
-    return { ok: false, error: CONFLICT, conflict: { current: result.conflict } };
+    result = await batcher(db).submit({ userId, input, at: new Date() });
   } catch (error) {
     // Written alone and still refused by a concurrent writer (a first save of the same rating
     // from elsewhere hit the unique key, or its version moved): a conflict with what is stored.
@@ -62,14 +63,12 @@ export async function saveRating(db: Db, userId: string, input: z.output<typeof 
         where: { assignmentId_dimension: { assignmentId: input.assignmentId, dimension: input.dimension } },
         select: { category: true, version: true },
       });
-      return {
-        ok: false,
-        error: CONFLICT,
-        conflict: { current: { dimension: input.dimension, category: current?.category ?? null, version: current?.version ?? 0 } },
-      };
+      throw saveConflict({ dimension: input.dimension, category: current?.category ?? null, version: current?.version ?? 0 });
     }
     throw error;
   }
+  if ("saved" in result) return result.saved;
+  throw saveConflict(result.conflict);
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import Link from "next/link";
 import { getTranslations } from "@/lib/i18n/server";
 import { Badge } from "@/components/ui/badge";
@@ -8,13 +7,9 @@ import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
 import { PageHeader } from "@/components/ui/page-header";
 import { PageLinks } from "@/components/ui/page-links";
 import { pageLinks, pageOf, pageParam } from "@/components/data-table/search-params";
-import { authorizeAdjudication } from "@/lib/server/adjudication/access";
 import { orRefusal, pageContext } from "@/lib/server/page";
 import { CorrectedDownloads } from "@/components/adjudication/corrected-downloads";
-import { correctedOverview } from "@/lib/server/adjudication/corrected-export";
-import { keptAdjudicationQueue } from "@/lib/server/reports/kept-report";
-import { auditRevisions } from "@/lib/server/adjudication/revisions";
-import { correctedState } from "@/lib/server/adjudication/corrected-state";
+import { loadAdjudicationList } from "@/lib/server/adjudication/load-pages";
 import { RevisionSummaryTable } from "@/components/adjudication/revision-summary-table";
 import { Card, CardTitle } from "@/components/ui/card";
 
@@ -29,21 +24,14 @@ export default async function AdjudicatePage(props: {
   params: Promise<{ auditId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { user, db } = await pageContext();
+  const ctx = await pageContext();
   const { auditId } = await props.params;
   const search = await props.searchParams;
-  const access = await orRefusal(authorizeAdjudication(db, user, auditId));
-  // The accepted corrections, read once for the corrected files and the revision summary.
-  const state = correctedState(db, auditId);
-  const [queue, corrected, revisions, t, tc] = await Promise.all([
-    keptAdjudicationQueue(db, auditId),
-    correctedOverview(db, auditId, access, { state }),
-    auditRevisions(db, auditId, state),
+  const [{ organizer, audit, rows, corrected, revisions }, t, tc] = await Promise.all([
+    orRefusal(loadAdjudicationList(ctx, auditId)),
     getTranslations("adjudication.queue"),
     getTranslations("common"),
   ]);
-  if (!queue) notFound();
-  const { audit, rows } = queue;
   const done = rows.filter((r) => r.adjudicated).length;
   const shown = pageOf(rows, pageParam(search.page), ROWS_PAGE);
   const pager = (
@@ -52,8 +40,8 @@ export default async function AdjudicatePage(props: {
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link href={access.organizer ? `/audits/${auditId}` : "/review"} className="text-teal-800 hover:underline">
-          {t("back", { label: access.organizer ? audit.name : tc("nav.review") })}
+        <Link href={organizer ? `/audits/${auditId}` : "/review"} className="text-teal-800 hover:underline">
+          {t("back", { label: organizer ? audit.name : tc("nav.review") })}
         </Link>
       </p>
       <PageHeader
@@ -65,7 +53,7 @@ export default async function AdjudicatePage(props: {
         <p className="mt-1 text-sm text-slate-600">
           {corrected ? t("correctedSummary", { changes: corrected.changes, removed: corrected.removed }) : t("unavailable")}
         </p>
-        {!access.organizer && <p className="mt-1 text-sm text-slate-600">{t("changeLogOnly")}</p>}
+        {!organizer && <p className="mt-1 text-sm text-slate-600">{t("changeLogOnly")}</p>}
         {corrected && <CorrectedDownloads auditId={auditId} initial={corrected} />}
       </Card>
       {revisions && <RevisionSummaryTable revisions={revisions} />}

@@ -27,19 +27,11 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageLinks, pageParam, paramLinks } from "@/components/data-table/search-params";
 import { shownUnder, turnView } from "@/lib/reports/turn-view";
-import { can } from "@/lib/auth/permissions";
 import { adjudicatedOutcome } from "@/lib/adjudication/outcome";
 import { orRefusal, pageContext } from "@/lib/server/page";
-import { auditRubric } from "@/lib/server/audits/queries";
-import { keptAuditComments } from "@/lib/server/reports/audit-comments";
-import { authorizeResults } from "@/lib/server/reports/dashboard-access";
-import { ownRaterQuality } from "@/lib/server/reports/own-rater-quality";
-import { dashboardReport, keptProgress } from "@/lib/server/reports/kept-report";
-import { dashboardLatentClass } from "@/lib/server/reports/dashboard-latent";
-import { loadAdjudications } from "@/lib/server/adjudication/records";
-import { acceptedRevisions } from "@/lib/server/adjudication/revisions";
+import { loadDashboard } from "@/lib/server/reports/load-dashboard";
 import { EXPORT_LABEL_KEYS, isLabelledExport } from "@/components/dashboard/export-labels";
-import { auditParagraph, exportCatalog, type ExportFile } from "@/lib/server/reports/export-files";
+import type { ExportFile } from "@/lib/server/reports/export-files";
 import { Card } from "@/components/ui/card";
 import { buttonVariants } from "@/components/ui/button";
 
@@ -51,47 +43,28 @@ export default async function DashboardPage(props: {
   params: Promise<{ auditId: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { user, db } = await pageContext();
   const { auditId } = await props.params;
   const search = await props.searchParams;
-
-  await orRefusal(authorizeResults(db, user, auditId));
-  const organizer = can(user.role, "audits:manage");
-  // Kept per version of its inputs; the version is read first, so a rating saved while the
-  // snapshot loads makes the next poll refresh. While a newer report is computed, the one before
-  // is shown, marked (dashboardReport).
-  const { kept: shownKept, current } = (await dashboardReport(db, auditId))!;
-  const { version, head, report: kept, computedAt } = shownKept;
-  // Latent-class estimates say how each rater tends to answer: organizers and admins only (with the
-  // time left of an interval being computed); for a clinician they are gone before anything is rendered.
-  const { report, remainingMs, waiting } = await dashboardLatentClass(db, user, auditId, kept);
-  const [progress, adjudications, revisions, rubric, locale, t, tc, comments] = await Promise.all([
-    keptProgress(db, auditId, version, { orLatest: !current }),
-    loadAdjudications(db, auditId),
-    acceptedRevisions(db, auditId),
-    auditRubric(db, auditId),
+  // Only what this user may see (lib/server/reports/load-dashboard.ts): a clinician's has no
+  // latent-class estimates, agreement over time, other raters' rows, comments or downloads.
+  const ctx = await pageContext();
+  const [dashboard, locale, t, tc] = await Promise.all([
+    orRefusal(loadDashboard(ctx, auditId)),
     getLocale(),
     getTranslations("dashboard"),
     getTranslations("common"),
-    // Other raters' text: organizers and admins only (a clinician sees the shared numbers).
-    organizer ? keptAuditComments(db, head, version, { orLatest: !current }) : Promise.resolve([]),
   ]);
+  const { organizer, audit, report, rubric, version, current, computedAt, overTime, quality } = dashboard;
   // What the page shows: labels in the reader's language. The exports and the paragraph keep `report`.
   const shown = rubric ? localizeReport(report, rubric, locale) : report;
-  // Once for the cards and the paragraph (the counts do not depend on the labels' language).
-  const outcome = adjudications.length ? adjudicatedOutcome(shown, adjudications) : null;
-  const open = head.audit.status === "OPEN";
+  const outcome = dashboard.adjudications.length ? adjudicatedOutcome(shown, dashboard.adjudications) : null;
+  const open = audit.status === "OPEN";
   // A conversation audit's per-turn figures, one turn at a time (lib/reports/turn-view.ts).
   const turns = turnView(
     shown.dimensions.map((d) => d.key),
     search.turn,
   );
   const turnHref = paramLinks(`/audits/${auditId}/dashboard`, search, "turn");
-  // Agreement over time and per rater: organizers and admins only (who rated what, and when).
-  const overTime = organizer ? (report.agreementOverTime ?? null) : null;
-  // Each rater's quality: organizers and admins every row; a clinician (here only once the audit is
-  // closed and its results shared) their own row, loaded through its own check.
-  const quality = organizer ? (report.raterQuality ?? null) : await ownRaterQuality(db, user, auditId);
   const overTimeHref = (key: string) => {
     const turn = splitRatingKey(key).turnOrder;
     const here = shownUnder(turns, key) || turn === null;
@@ -106,19 +79,19 @@ export default async function DashboardPage(props: {
     <>
       <p className="mb-2 text-sm print:hidden">
         <Link href={organizer ? `/audits/${auditId}` : "/review"} className="text-teal-800 hover:underline">
-          {t("page.back", { label: organizer ? head.audit.name : tc("nav.review") })}
+          {t("page.back", { label: organizer ? audit.name : tc("nav.review") })}
         </Link>
       </p>
       <PageHeader
-        title={t("page.heading", { name: head.audit.name })}
+        title={t("page.heading", { name: audit.name })}
         description={
           <>
-            <Badge tone={open ? "accent" : "neutral"}>{t(`status.${head.audit.status}`)}</Badge>{" "}
+            <Badge tone={open ? "accent" : "neutral"}>{t(`status.${audit.status}`)}</Badge>{" "}
             {t("page.summary", {
-              items: head.itemCount,
-              raters: head.raters.length,
-              done: progress?.done ?? 0,
-              assigned: progress?.assigned ?? 0,
+              items: dashboard.itemCount,
+              raters: dashboard.raterCount,
+              done: dashboard.progress.done,
+              assigned: dashboard.progress.assigned,
             })}
             {open && organizer && (
               <>
@@ -136,7 +109,7 @@ export default async function DashboardPage(props: {
             {t("page.exports")}
           </h2>
           <ul className="mt-2 flex flex-wrap gap-2 text-sm">
-            {exportCatalog(head).map((e) => (
+            {dashboard.exports.map((e) => (
               <li key={e.file}>
                 <a
                   className={buttonVariants({ variant: "secondary", size: "sm", className: "font-normal" })}
@@ -187,8 +160,8 @@ export default async function DashboardPage(props: {
                 <LatentClassCard
                   dimension={d}
                   itemHref={(id) => `/audits/${auditId}/items/${id}`}
-                  remainingMs={remainingMs[d.key]}
-                  waiting={waiting.includes(d.key)}
+                  remainingMs={dashboard.remainingMs[d.key]}
+                  waiting={dashboard.waiting.includes(d.key)}
                 />
               )}
               <CoefficientTable dimension={d} />
@@ -230,7 +203,7 @@ export default async function DashboardPage(props: {
           ))}
         {organizer && (
           <CommentsTable
-            rows={comments}
+            rows={dashboard.comments}
             dimensions={shown.dimensions.map((d) => ({ key: d.key, label: d.label, categories: d.categories }))}
             itemPath={`/audits/${auditId}/items/`}
             path={`/audits/${auditId}/dashboard`}
@@ -243,7 +216,7 @@ export default async function DashboardPage(props: {
             {t("page.paragraph")}
           </h2>
           <p lang="en" className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">
-            {auditParagraph(report, { outcome, revisions: revisions ?? undefined })}
+            {dashboard.paragraph}
           </p>
         </Card>
       </div>

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "@/lib/i18n/server";
 import { AdjudicationPanel, type AdjudicationCorrection } from "@/components/adjudication/adjudication-panel";
 import { ConversationWorkspace } from "@/components/case/conversation-workspace";
@@ -10,12 +9,8 @@ import { questionMajorities } from "@/lib/adjudication/final-labels";
 import { turnData } from "@/lib/adjudication/turns";
 import { itemDimensions, itemRubricView, rubricTurns } from "@/lib/audits/item-dimensions";
 import { localizeRubric } from "@/lib/audits/rubric";
-import { authorizeAdjudication } from "@/lib/server/adjudication/access";
-import { authorizeThread } from "@/lib/server/discussion/access";
-import { listThread } from "@/lib/server/discussion/thread";
 import { orRefusal, pageContext } from "@/lib/server/page";
-import { loadAdjudicationItem } from "@/lib/server/adjudication/load-item";
-import { keptAdjudicationQueue } from "@/lib/server/reports/kept-report";
+import { loadAdjudicationCase } from "@/lib/server/adjudication/load-pages";
 import { requestAddress } from "@/lib/server/request-address";
 import { eventViewModel, mcqViewModel, noteViewModel, turnViewModels } from "@/lib/server/review/view-model";
 
@@ -24,23 +19,15 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AdjudicateItemPage(props: { params: Promise<{ auditId: string; auditItemId: string }> }) {
-  const { user, db } = await pageContext();
+  const ctx = await pageContext();
   const { auditId, auditItemId } = await props.params;
-  await orRefusal(authorizeAdjudication(db, user, auditId));
-  const data = await loadAdjudicationItem(db, auditId, auditItemId, { userId: user.id, address: await requestAddress() });
-  if (!data) notFound();
-  const thread = await orRefusal(authorizeThread(db, user, auditId, auditItemId));
-  const [queue, threadPage, t, td, tRubric, locale] = await Promise.all([
-    keptAdjudicationQueue(db, auditId),
-    listThread(db, thread),
+  const [data, t, td, tRubric, locale] = await Promise.all([
+    orRefusal(loadAdjudicationCase(ctx, auditId, auditItemId, await requestAddress())),
     getTranslations("adjudication"),
     getTranslations("discussion"),
     getTranslations("rubric"),
     getLocale(),
   ]);
-  if (!queue) notFound();
-  const { rows } = queue;
-  const next = rows.find((r) => r.sampleOrder > data.sampleOrder && !r.adjudicated) ?? null;
   const item = data.item.data;
   // Turn pickers in the reader's words.
   const turns = turnData(item)?.map((turn) => ({
@@ -88,7 +75,7 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
           ? { finalLabels: data.adjudication.finalLabels as Record<string, string>, rationale: data.adjudication.rationale }
           : null
       }
-      nextHref={next ? `/audits/${auditId}/adjudicate/${next.auditItemId}` : null}
+      nextHref={data.nextAuditItemId ? `/audits/${auditId}/adjudicate/${data.nextAuditItemId}` : null}
     />
   );
   return (
@@ -100,7 +87,7 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
         <span className="font-medium">{t("item.heading", { order: data.sampleOrder })}</span>
         <span className="font-mono text-xs">{data.item.externalId}</span>
         <a href="#discussion" className="text-teal-800 hover:underline">
-          {td("jump", { count: threadPage.total })}
+          {td("jump", { count: data.thread.total })}
         </a>
       </div>
       {item.kind === "mcq" ? (
@@ -113,7 +100,7 @@ export default async function AdjudicateItemPage(props: { params: Promise<{ audi
           rating={panel}
         />
       )}
-      <ThreadPanel auditId={auditId} auditItemId={auditItemId} thread={threadPage} meId={user.id} canPost={thread.canPost} />
+      <ThreadPanel auditId={auditId} auditItemId={auditItemId} thread={data.thread} meId={ctx.user.id} canPost={data.canPost} />
     </>
   );
 }
