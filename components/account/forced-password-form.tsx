@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { replaceTemporaryPasswordAction } from "@/app/account/actions";
+import { replaceTemporaryPasswordAction } from "@/lib/actions/account";
 import { checkFields } from "@/lib/schemas/issues";
 import { replaceTemporaryPasswordSchema } from "@/lib/schemas/users";
 import { Alert } from "../ui/alert";

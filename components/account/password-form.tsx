@@ -2,7 +2,7 @@
 import { signOut } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { changePasswordAction } from "@/app/account/actions";
+import { changePasswordAction } from "@/lib/actions/account";
 import { checkFields } from "@/lib/schemas/issues";
 import { changePasswordSchema } from "@/lib/schemas/users";
 import { Alert } from "../ui/alert";

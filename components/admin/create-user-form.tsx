@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
-import { createUserAction } from "@/app/admin/users/actions";
+import { createUserAction } from "@/lib/actions/users";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { checkFields } from "@/lib/schemas/issues";
 import { createUserSchema } from "@/lib/schemas/users";

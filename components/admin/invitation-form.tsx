@@ -1,7 +1,7 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
-import { createInvitationAction } from "@/app/admin/invitations/actions";
+import { createInvitationAction } from "@/lib/actions/invitations";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { checkFields } from "@/lib/schemas/issues";
 import { DEFAULT_EXPIRY_HOURS, EXPIRY_CHOICES, invitationSchema } from "@/lib/schemas/users";

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
-import { saveSsoSettingsAction } from "@/app/admin/sso/actions";
+import { saveSsoSettingsAction } from "@/lib/actions/sso";
 import type { SsoSettingsInput } from "@/lib/server/auth/sso-settings";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";

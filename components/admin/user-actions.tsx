@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useRef, useState, useTransition } from "react";
-import { changeRoleAction, resetPasswordAction, setUserActiveAction } from "@/app/admin/users/actions";
+import { changeRoleAction, resetPasswordAction, setUserActiveAction } from "@/lib/actions/users";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { setAdjudicatorAction } from "@/app/audits/adjudication-actions";
+import { setAdjudicatorAction } from "@/lib/actions/adjudication";
 
 /** Gives one clinician the adjudicator role for this audit (effective once it is closed). */
 export function AdjudicatorSelect({

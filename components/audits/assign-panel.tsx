@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { assignAction } from "@/app/audits/actions";
+import { assignAction } from "@/lib/actions/audits";
 import { assignedMessage } from "./assign-message";
 import { Button } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";

@@ -6,7 +6,7 @@ import {
   removePracticeItemAction,
   setCalibrationRuleAction,
   startCalibrationRoundAction,
-} from "@/app/audits/calibration-actions";
+} from "@/lib/actions/calibration";
 import { utcMinute } from "@/lib/i18n/timestamp";
 import type { CalibrationOverview } from "@/lib/server/calibration/results";
 import { Alert } from "../ui/alert";

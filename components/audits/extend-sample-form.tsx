@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { extendSampleAction, previewExtensionAction } from "@/app/audits/extend-actions";
+import { extendSampleAction, previewExtensionAction } from "@/lib/actions/audits";
 import type { ExtensionPlan } from "@/lib/server/audits/extend-sample";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { saveGuidelinesAction } from "@/app/audits/guidelines-actions";
+import { saveGuidelinesAction } from "@/lib/actions/audits";
 import type { Guidelines } from "@/lib/audits/guidelines";
 import { Button } from "../ui/button";
 import { Markdown } from "../ui/markdown";

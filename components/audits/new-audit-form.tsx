@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { createAuditAction, previewSampleAction } from "@/app/audits/actions";
+import { createAuditAction, previewSampleAction } from "@/lib/actions/audits";
 import type { DatasetLanguage } from "@/lib/audits/dataset-language";
 import { defaultRubricFor, type Rubric } from "@/lib/audits/rubric";
 import { createAuditSchema, sampleRequestSchema } from "@/lib/schemas/audits";

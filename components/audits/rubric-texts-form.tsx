@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { saveRubricTextsAction } from "@/app/audits/rubric-actions";
+import { saveRubricTextsAction } from "@/lib/actions/audits";
 import type { Rubric } from "@/lib/audits/rubric";
 import { missingChinese } from "@/lib/audits/rubric-texts";
 import { Button } from "../ui/button";

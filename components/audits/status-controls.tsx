@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { setShareResultsAction, setStatusAction, withdrawResultsAccessAction } from "@/app/audits/actions";
+import { setShareResultsAction, setStatusAction, withdrawResultsAccessAction } from "@/lib/actions/audits";
 import { Button } from "../ui/button";
 import { ConfirmDialog, Consequences, ProgressSummary, type StatusProgress } from "./status-dialog";
 

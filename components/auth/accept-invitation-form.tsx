@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState, useTransition, type FormEvent } from "react";
-import { acceptInvitationAction, acceptInvitationForSsoAction } from "@/app/(auth)/invite/actions";
+import { acceptInvitationAction, acceptInvitationForSsoAction } from "@/lib/actions/accept-invitation";
 import { checkFields } from "@/lib/schemas/issues";
 import { acceptInvitationForSsoSchema, acceptInvitationSchema } from "@/lib/schemas/users";
 import { continueSignedIn } from "../account/continue-signed-in";

@@ -6,7 +6,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
-import { savePracticeAction } from "@/app/review/calibration-actions";
+import { savePracticeAction } from "@/lib/actions/calibration";
 import { Alert } from "../ui/alert";
 import { Button, buttonVariants } from "../ui/button";
 import { Card } from "../ui/card";

@@ -1,7 +1,7 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
-import { earlierMessagesAction, postMessageAction } from "@/app/audits/discussion-actions";
+import { earlierMessagesAction, postMessageAction } from "@/lib/actions/discussion";
 import { MESSAGE_MAX, type ThreadMessageView, type ThreadPage } from "@/lib/schemas/discussion";
 import { Button } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";
