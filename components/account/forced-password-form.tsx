@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import { replaceTemporaryPasswordAction } from "@/lib/actions/account";
 import { checkFields } from "@/lib/schemas/issues";
 import { replaceTemporaryPasswordSchema } from "@/lib/schemas/users";
-import { Alert } from "../ui/alert";
+import { FormError } from "../ui/form-error";
 import { Button } from "../ui/button";
 import { continueSignedIn } from "./continue-signed-in";
 import { type NewPassword, NewPasswordFields } from "./new-password-fields";
@@ -44,7 +44,7 @@ export function ForcedPasswordForm({ email, minLength }: { email: string; minLen
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <NewPasswordFields value={password} onChange={setPassword} errors={fieldErrors} hint={t("hint", { min: minLength })} autoFocus />
-      {error && <Alert>{error}</Alert>}
+      {error && <FormError boxed>{error}</FormError>}
       {done && (
         <p role="status" className="text-sm text-teal-800">
           {t("done")}

@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { changePasswordAction } from "@/lib/actions/account";
 import { checkFields } from "@/lib/schemas/issues";
 import { changePasswordSchema } from "@/lib/schemas/users";
-import { Alert } from "../ui/alert";
+import { FormError } from "../ui/form-error";
 import { Button } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";
 import { TextField } from "../ui/field";
@@ -55,7 +55,7 @@ export function PasswordForm({ minLength }: { minLength: number }) {
         required
       />
       <NewPasswordFields value={password} onChange={setPassword} errors={fieldErrors} hint={t("hint", { min: minLength })} />
-      {error && <Alert>{error}</Alert>}
+      {error && <FormError boxed>{error}</FormError>}
       {done && (
         <p role="status" className="text-sm text-teal-800">
           {t("done")}

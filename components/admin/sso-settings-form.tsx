@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
 import { saveSsoSettingsAction } from "@/lib/actions/sso";
 import type { SsoSettingsInput } from "@/lib/server/auth/sso-settings";
-import { Alert } from "../ui/alert";
+import { FormError } from "../ui/form-error";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Field, TextField, controlClass } from "../ui/field";
@@ -80,7 +80,9 @@ export function SsoSettingsForm({ initial }: { initial: SsoSettingsInput }) {
             {message.text}
           </p>
         ) : (
-          <Alert data-testid="sso-settings-message">{message.text}</Alert>
+          <FormError boxed data-testid="sso-settings-message">
+            {message.text}
+          </FormError>
         ))}
       <Button type="submit" disabled={pending}>
         {t("save")}

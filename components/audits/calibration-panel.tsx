@@ -9,7 +9,7 @@ import {
 } from "@/lib/actions/calibration";
 import { utcMinute } from "@/lib/i18n/timestamp";
 import type { CalibrationOverview } from "@/lib/server/calibration/results";
-import { Alert } from "../ui/alert";
+import { FormError } from "../ui/form-error";
 import { Button } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";
 import { controlClass, Field } from "../ui/field";
@@ -243,7 +243,11 @@ export function CalibrationPanel(props: {
           </p>
         ) : (
           // A failure that names a field is said under that field only.
-          !Object.keys(fields).some(shownField) && <Alert className="mt-3">{message.text}</Alert>
+          !Object.keys(fields).some(shownField) && (
+            <FormError boxed className="mt-3">
+              {message.text}
+            </FormError>
+          )
         ))}
 
       <h3 className="mt-5 text-sm font-semibold text-slate-800">{t("results")}</h3>

@@ -8,7 +8,7 @@ import { acceptInvitationForSsoSchema, acceptInvitationSchema } from "@/lib/sche
 import { continueSignedIn } from "../account/continue-signed-in";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
-import { Alert } from "../ui/alert";
+import { FormError } from "../ui/form-error";
 import { SsoButton } from "./sso-button";
 
 /**
@@ -124,7 +124,7 @@ export function AcceptInvitationForm({
           />
         </>
       )}
-      {error && <Alert>{error}</Alert>}
+      {error && <FormError boxed>{error}</FormError>}
       {created === "signing-in" && (
         <p role="status" className="text-sm text-teal-800">
           {t("done")}

@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { savePracticeAction } from "@/lib/actions/calibration";
-import { Alert } from "../ui/alert";
+import { FormError } from "../ui/form-error";
 import { Button, buttonVariants } from "../ui/button";
 import { Card } from "../ui/card";
 
@@ -161,7 +161,11 @@ export function PracticePanel(props: {
           {t("submit")} <kbd className="ml-1 text-xs opacity-80">Enter</kbd>
         </Button>
       )}
-      {error && <Alert className="mt-2">{error}</Alert>}
+      {error && (
+        <FormError boxed className="mt-2">
+          {error}
+        </FormError>
+      )}
       <p className="mt-2 text-xs text-slate-500">{t("keys")}</p>
     </Card>
   );
