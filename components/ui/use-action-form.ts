@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { startTransition, useActionState } from "react";
+import { startTransition, useActionState, useRef, type FormEvent } from "react";
 import type { z } from "zod";
 import { checkFields } from "@/lib/schemas/issues";
 import type { ActionResult } from "@/lib/server/action";
@@ -57,19 +57,33 @@ const RESET = Symbol("reset");
  * the schema, sends it, and keeps `pending`, the form `error`, the `fieldErrors` by field name and
  * the last success's `data` (`done`). Submits run one after another; `reset()` forgets the outcome.
  * Show the error with <FormError> and hand each field its error (TextField / Field `error`).
+ * `onSubmit(read)` serves a form of named fields: it reads them (FormData), submits, and clears the
+ * form after a success.
  */
 export function useActionForm<I, T>(action: (input: I) => Promise<ActionResult<T>>, options: ActionFormOptions<I, T> = {}) {
   const t = useTranslations();
-  const [state, dispatch, pending] = useActionState(
-    (_: FormState<T>, input: I | typeof RESET): Promise<FormState<T>> | FormState<T> =>
-      input === RESET ? IDLE : settleForm(action, input, options, t),
-    IDLE,
-  );
+  const submitted = useRef<HTMLFormElement | null>(null);
+  const [state, dispatch, pending] = useActionState((_: FormState<T>, input: I | typeof RESET): Promise<FormState<T>> | FormState<T> => {
+    if (input === RESET) return IDLE;
+    const form = submitted.current;
+    submitted.current = null;
+    const onSuccess = async (data: T, sent: I) => {
+      await options.onSuccess?.(data, sent);
+      form?.reset();
+    };
+    return settleForm(action, input, { ...options, onSuccess }, t);
+  }, IDLE);
+  const submit = (input: I) => startTransition(() => dispatch(input));
   return {
     ...state,
     pending,
     done: state.status === "done",
-    submit: (input: I) => startTransition(() => dispatch(input)),
+    submit,
     reset: () => startTransition(() => dispatch(RESET)),
+    onSubmit: (read: (form: FormData) => I) => (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      submitted.current = event.currentTarget;
+      submit(read(new FormData(event.currentTarget)));
+    },
   };
 }
