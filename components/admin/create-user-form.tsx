@@ -26,7 +26,7 @@ export function CreateUserForm() {
       <h2 id="create-user-heading" className="text-base font-semibold">
         {t("heading")}
       </h2>
-      <form onSubmit={onSubmit(read)} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+      <form onSubmit={onSubmit(read, { clear: true })} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <TextField label={t("email")} name="email" type="email" required error={fieldErrors.email} autoComplete="off" />
         <TextField label={t("name")} name="name" required error={fieldErrors.name} autoComplete="off" />
         <SelectField label={t("role")} name="role" defaultValue="CLINICIAN" error={fieldErrors.role}>

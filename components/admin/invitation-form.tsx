@@ -27,7 +27,7 @@ export function InvitationForm() {
     <Card as="section" aria-labelledby="invite-heading" padding="md" raised>
       <CardTitle id="invite-heading">{t("heading")}</CardTitle>
       <p className="mt-1 text-sm text-slate-600">{t("explain")}</p>
-      <form onSubmit={onSubmit(read)} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+      <form onSubmit={onSubmit(read, { clear: true })} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <SelectField label={t("role")} name="role" defaultValue="CLINICIAN" error={fieldErrors.role}>
           {ROLES.map((r) => (
             <option key={r} value={r}>

@@ -16,7 +16,7 @@ export type FormState<T> =
 export interface ActionFormOptions<I, T> {
   /** The action's own schema (lib/schemas), checked before sending: the same field messages, no round trip. */
   schema?: z.ZodType | ((input: I) => z.ZodType);
-  /** After the action succeeded (awaited: the form stays pending meanwhile), e.g. sign in, navigate, reset. */
+  /** Once the action succeeded, e.g. sign in, navigate; the form shows it is done meanwhile (not awaited). */
   onSuccess?: (data: T, input: I) => unknown;
   /** After it failed, e.g. to the sign-in page when the session ended. */
   onFailure?: (failure: Failure) => void;
@@ -46,7 +46,7 @@ export async function settleForm<I, T>(
     options.onFailure?.(result);
     return { status: "failed", error: result.error, fieldErrors: result.fieldErrors ?? {}, data: null, failure: result };
   }
-  await options.onSuccess?.(result.data, input);
+  void options.onSuccess?.(result.data, input);
   return { status: "done", error: null, fieldErrors: {}, data: result.data };
 }
 
@@ -57,8 +57,8 @@ const RESET = Symbol("reset");
  * the schema, sends it, and keeps `pending`, the form `error`, the `fieldErrors` by field name and
  * the last success's `data` (`done`). Submits run one after another; `reset()` forgets the outcome.
  * Show the error with <FormError> and hand each field its error (TextField / Field `error`).
- * `onSubmit(read)` serves a form of named fields: it reads them (FormData), submits, and clears the
- * form after a success.
+ * `onSubmit(read)` serves a <form>: it reads the input (from its FormData or the component's state),
+ * submits it, and with `{ clear: true }` empties the form's fields after a success.
  */
 export function useActionForm<I, T>(action: (input: I) => Promise<ActionResult<T>>, options: ActionFormOptions<I, T> = {}) {
   const t = useTranslations();
@@ -67,9 +67,9 @@ export function useActionForm<I, T>(action: (input: I) => Promise<ActionResult<T
     if (input === RESET) return IDLE;
     const form = submitted.current;
     submitted.current = null;
-    const onSuccess = async (data: T, sent: I) => {
-      await options.onSuccess?.(data, sent);
+    const onSuccess = (data: T, sent: I) => {
       form?.reset();
+      return options.onSuccess?.(data, sent);
     };
     return settleForm(action, input, { ...options, onSuccess }, t);
   }, IDLE);
@@ -80,10 +80,12 @@ export function useActionForm<I, T>(action: (input: I) => Promise<ActionResult<T
     done: state.status === "done",
     submit,
     reset: () => startTransition(() => dispatch(RESET)),
-    onSubmit: (read: (form: FormData) => I) => (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      submitted.current = event.currentTarget;
-      submit(read(new FormData(event.currentTarget)));
-    },
+    onSubmit:
+      (read: (form: FormData) => I, { clear = false } = {}) =>
+      (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        submitted.current = clear ? event.currentTarget : null;
+        submit(read(new FormData(event.currentTarget)));
+      },
   };
 }
