@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "./cn";
 
-type MessageProps = HTMLAttributes<HTMLParagraphElement> & {
+type MessageProps = HTMLAttributes<HTMLDivElement> & {
   /** Boxed in colour, for a message that stands apart (a whole form's) rather than beside its button. */
   boxed?: boolean;
 };
@@ -14,9 +14,9 @@ const tones = {
 function message(role: keyof typeof tones, { boxed, className, children, ...props }: MessageProps) {
   if (children === null || children === undefined || children === false || children === "") return null;
   return (
-    <p role={role} className={cn(tones[role][boxed ? 1 : 0], className)} {...props}>
+    <div role={role} className={cn(tones[role][boxed ? 1 : 0], className)} {...props}>
       {children}
-    </p>
+    </div>
   );
 }
 

@@ -75,26 +75,28 @@ describe("settleForm", () => {
 function Probe() {
   const form = useActionForm(async (_: Input): Promise<ActionResult<number>> => ({ ok: true, data: 1 }));
   return (
-    <p data-pending={String(form.pending)} data-done={String(form.done)}>
+    <div data-pending={String(form.pending)} data-done={String(form.done)}>
       {form.status}
       <FormError>{form.error}</FormError>
-    </p>
+    </div>
   );
 }
 
 describe("useActionForm", () => {
   it("starts idle: not pending, no error", () => {
-    expect(renderToStaticMarkup(withIntl(<Probe />))).toBe('<p data-pending="false" data-done="false">idle</p>');
+    expect(renderToStaticMarkup(withIntl(<Probe />))).toBe('<div data-pending="false" data-done="false">idle</div>');
   });
 });
 
 describe("FormError and FormSuccess", () => {
   it("announce a form's failure at once and its success politely", () => {
     expect(renderToStaticMarkup(<FormError data-testid="e">Wrong</FormError>)).toBe(
-      '<p role="alert" class="text-sm text-red-700" data-testid="e">Wrong</p>',
+      '<div role="alert" class="text-sm text-red-700" data-testid="e">Wrong</div>',
     );
-    expect(renderToStaticMarkup(<FormError boxed>Wrong</FormError>)).toMatch(/^<p role="alert" class="[^"]*bg-red-50[^"]*">Wrong<\/p>$/);
-    expect(renderToStaticMarkup(<FormSuccess>Saved.</FormSuccess>)).toBe('<p role="status" class="text-sm text-teal-800">Saved.</p>');
+    expect(renderToStaticMarkup(<FormError boxed>Wrong</FormError>)).toMatch(
+      /^<div role="alert" class="[^"]*bg-red-50[^"]*">Wrong<\/div>$/,
+    );
+    expect(renderToStaticMarkup(<FormSuccess>Saved.</FormSuccess>)).toBe('<div role="status" class="text-sm text-teal-800">Saved.</div>');
   });
 
   it("render nothing when there is nothing to say", () => {
