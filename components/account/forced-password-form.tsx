@@ -26,7 +26,7 @@ export function ForcedPasswordForm({ email, minLength }: { email: string; minLen
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <NewPasswordFields value={password} onChange={setPassword} errors={fieldErrors} hint={t("hint", { min: minLength })} autoFocus />
-      {error && <FormError boxed>{error}</FormError>}
+      <FormError boxed>{error}</FormError>
       <FormSuccess>{done && t("done")}</FormSuccess>
       <Button type="submit" className="w-full" disabled={pending || done}>
         {pending || done ? t("submitting") : t("submit")}

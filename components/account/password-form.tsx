@@ -42,7 +42,7 @@ export function PasswordForm({ minLength }: { minLength: number }) {
         required
       />
       <NewPasswordFields value={password} onChange={setPassword} errors={fieldErrors} hint={t("hint", { min: minLength })} />
-      {error && <FormError boxed>{error}</FormError>}
+      <FormError boxed>{error}</FormError>
       <FormSuccess>{done && t("done")}</FormSuccess>
       <Button type="submit" disabled={pending || done}>
         {t("submit")}

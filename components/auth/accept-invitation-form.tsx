@@ -115,7 +115,7 @@ export function AcceptInvitationForm({
           />
         </>
       )}
-      {error && <FormError boxed>{error}</FormError>}
+      <FormError boxed>{error}</FormError>
       <FormSuccess>{created && t("done")}</FormSuccess>
       <Button type="submit" className="w-full" disabled={pending || created !== null}>
         {pending || created ? t("submitting") : t("submit")}
