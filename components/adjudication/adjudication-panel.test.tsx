@@ -6,7 +6,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { withIntl } from "@/tests/support/intl";
 import { AdjudicationPanel, type AdjudicationPanelProps } from "./adjudication-panel";
 
-vi.mock("@/app/audits/adjudication-actions", () => ({ saveAdjudicationAction: vi.fn() }));
+vi.mock("@/lib/actions/adjudication", () => ({ saveAdjudicationAction: vi.fn() }));
 
 const props: AdjudicationPanelProps = {
   auditId: "a1",

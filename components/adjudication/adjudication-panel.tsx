@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useClientMount } from "../ui/use-client-mount";
-import { saveAdjudicationAction } from "@/app/audits/adjudication-actions";
+import { saveAdjudicationAction } from "@/lib/actions/adjudication";
 import type { TurnChoice } from "@/lib/adjudication/turns";
 import { saveAdjudicationSchema } from "@/lib/schemas/adjudication";
 import { checkFields } from "@/lib/schemas/issues";

@@ -6,6 +6,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-error";
 import type { CorrectedOverview } from "@/lib/server/adjudication/corrected-export";
 import { formatBytes } from "@/lib/server/uploads/format-bytes";
 
@@ -78,22 +79,22 @@ export function CorrectedDownloads({ auditId, initial }: { auditId: string; init
         <p className="mt-2 text-sm text-emerald-800">{t("ready", { patients: overview.counts.patients, items: overview.counts.items })}</p>
       )}
       {overview.state === "failed" && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
+        <FormError className="mt-2">
           {t("failed")}{" "}
           <Button type="button" variant="ghost" size="sm" onClick={() => void refresh(true)}>
             {t("retry")}
           </Button>
-        </p>
+        </FormError>
       )}
       {overview.state === "invalid" && (
-        <div role="alert" className="mt-2 text-sm text-red-800">
+        <FormError className="mt-2 text-red-800">
           <p>{t("invalid", { total: overview.totalIssues })}</p>
           <ul className="mt-1 list-disc pl-5" data-testid="corrected-issues">
             {overview.issues.map((i, k) => (
               <li key={k}>{t("issue", { item: i.item ?? t("noItem"), file: i.file, field: i.field, message: i.message })}</li>
             ))}
           </ul>
-        </div>
+        </FormError>
       )}
       <ul className="mt-2 flex flex-wrap gap-2 text-sm">
         {offered.map((f) => (

@@ -1,12 +1,12 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
-import { createInvitationAction } from "@/app/admin/invitations/actions";
+import { createInvitationAction } from "@/lib/actions/invitations";
 import { ROLES, type Role } from "@/lib/auth/permissions";
-import { checkFields } from "@/lib/schemas/issues";
 import { DEFAULT_EXPIRY_HOURS, EXPIRY_CHOICES, invitationSchema } from "@/lib/schemas/users";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
+import { FormError } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { CopyValue } from "./copy-value";
 import { Card, CardTitle } from "../ui/card";
 
@@ -14,45 +14,20 @@ import { Card, CardTitle } from "../ui/card";
 export function InvitationForm() {
   const t = useTranslations("admin.invitations");
   const tc = useTranslations("common");
-  const tr = useTranslations();
   const format = useFormatter();
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [created, setCreated] = useState<{ link: string; expiresAt: string } | null>(null);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const input = {
-      role: String(form.get("role") ?? "CLINICIAN") as Role,
-      email: String(form.get("email") ?? ""),
-      name: String(form.get("name") ?? ""),
-      expiresInHours: Number(form.get("expiresInHours")) as (typeof EXPIRY_CHOICES)[number],
-    };
-    // The server's schema first: the same field messages, no round trip.
-    const local = checkFields(invitationSchema, input, tr);
-    if (local) {
-      setCreated(null);
-      setError(tr("common.errors.fixFields"));
-      setFieldErrors(local);
-      return;
-    }
-    startTransition(async () => {
-      const result = await createInvitationAction(input);
-      setCreated(result.ok ? result.data : null);
-      setError(result.ok ? null : result.error);
-      setFieldErrors(result.ok ? {} : (result.fieldErrors ?? {}));
-      if (result.ok) formElement.reset();
-    });
-  }
+  const { onSubmit, pending, error, fieldErrors, data: created } = useActionForm(createInvitationAction, { schema: invitationSchema });
+  const read = (form: FormData) => ({
+    role: String(form.get("role") ?? "CLINICIAN") as Role,
+    email: String(form.get("email") ?? ""),
+    name: String(form.get("name") ?? ""),
+    expiresInHours: Number(form.get("expiresInHours")) as (typeof EXPIRY_CHOICES)[number],
+  });
 
   return (
     <Card as="section" aria-labelledby="invite-heading" padding="md" raised>
       <CardTitle id="invite-heading">{t("heading")}</CardTitle>
       <p className="mt-1 text-sm text-slate-600">{t("explain")}</p>
-      <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+      <form onSubmit={onSubmit(read, { clear: true })} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <SelectField label={t("role")} name="role" defaultValue="CLINICIAN" error={fieldErrors.role}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
@@ -78,11 +53,7 @@ export function InvitationForm() {
           <Button type="submit" disabled={pending}>
             {pending ? t("submitting") : t("submit")}
           </Button>
-          {error && (
-            <p role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          )}
+          <FormError>{error}</FormError>
         </div>
       </form>
       {created && (

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { revokeInvitationAction } from "@/app/admin/invitations/actions";
+import { revokeInvitationAction } from "@/lib/actions/invitations";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 

@@ -1,9 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, useTransition, type FormEvent } from "react";
-import { saveSsoSettingsAction } from "@/app/admin/sso/actions";
+import { saveSsoSettingsAction } from "@/lib/actions/sso";
 import type { SsoSettingsInput } from "@/lib/server/auth/sso-settings";
-import { Alert } from "../ui/alert";
+import { FormError, FormSuccess } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Field, TextField, controlClass } from "../ui/field";
@@ -35,27 +35,16 @@ function Checkbox({ name, label, hint, defaultChecked }: { name: string; label: 
 /** The admin's SSO choices; the server refuses turning password sign-in off without an SSO admin. */
 export function SsoSettingsForm({ initial }: { initial: SsoSettingsInput }) {
   const t = useTranslations("sso.admin");
-  const [pending, startTransition] = useTransition();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(async () => {
-      const result = await saveSsoSettingsAction({
-        allowProvisioning: form.get("allowProvisioning") === "on",
-        roleClaim: String(form.get("roleClaim") ?? ""),
-        roleMap: String(form.get("roleMap") ?? ""),
-        passwordSignIn: form.get("passwordSignIn") === "on",
-      });
-      setFieldErrors(result.ok ? {} : (result.fieldErrors ?? {}));
-      setMessage(result.ok ? { ok: true, text: t("saved") } : { ok: false, text: result.error });
-    });
-  }
+  const { onSubmit, pending, error, fieldErrors, done } = useActionForm(saveSsoSettingsAction);
+  const read = (form: FormData) => ({
+    allowProvisioning: form.get("allowProvisioning") === "on",
+    roleClaim: String(form.get("roleClaim") ?? ""),
+    roleMap: String(form.get("roleMap") ?? ""),
+    passwordSignIn: form.get("passwordSignIn") === "on",
+  });
 
   return (
-    <Card as="form" onSubmit={onSubmit} padding="md" raised className="space-y-5" noValidate>
+    <Card as="form" onSubmit={onSubmit(read)} padding="md" raised className="space-y-5" noValidate>
       <Checkbox
         name="allowProvisioning"
         label={t("provisioning")}
@@ -74,14 +63,10 @@ export function SsoSettingsForm({ initial }: { initial: SsoSettingsInput }) {
         <textarea name="roleMap" rows={4} defaultValue={initial.roleMap} spellCheck={false} className={cn(controlClass, "font-mono")} />
       </Field>
       <Checkbox name="passwordSignIn" label={t("password")} hint={t("passwordHint")} defaultChecked={initial.passwordSignIn} />
-      {message &&
-        (message.ok ? (
-          <p role="status" data-testid="sso-settings-message" className="text-sm text-emerald-800">
-            {message.text}
-          </p>
-        ) : (
-          <Alert data-testid="sso-settings-message">{message.text}</Alert>
-        ))}
+      <FormSuccess data-testid="sso-settings-message">{done && t("saved")}</FormSuccess>
+      <FormError boxed data-testid="sso-settings-message">
+        {error}
+      </FormError>
       <Button type="submit" disabled={pending}>
         {t("save")}
       </Button>

@@ -1,29 +1,24 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useRef, useState, useTransition } from "react";
-import { changeRoleAction, resetPasswordAction, setUserActiveAction } from "@/app/admin/users/actions";
+import { useRef, useState } from "react";
+import { changeRoleAction, resetPasswordAction, setUserActiveAction } from "@/lib/actions/users";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { controlClass } from "../ui/field";
+import { FormError } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { OneTimePassword } from "./one-time-password";
 
 export function UserActions({ user, isSelf }: { user: { id: string; email: string; active: boolean; role: Role }; isSelf: boolean }) {
   const t = useTranslations("admin.users");
   const tc = useTranslations("common.roles");
   const ta = useTranslations("common.actions");
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { submit: setActive, pending, error } = useActionForm(setUserActiveAction);
   const [password, setPassword] = useState<string | null>(null);
   // The role chosen in the select, waiting for its confirmation; the select keeps the stored role.
   const [askedRole, setAskedRole] = useState<Role | null>(null);
   const roleSelect = useRef<HTMLSelectElement>(null);
-
-  const run = (action: () => Promise<{ ok: boolean; error?: string }>) =>
-    startTransition(async () => {
-      const result = await action();
-      setError(result.ok ? null : (result.error ?? null));
-    });
 
   return (
     <div className="flex flex-col items-end gap-2">
@@ -69,7 +64,7 @@ export function UserActions({ user, isSelf }: { user: { id: string; email: strin
             size="sm"
             disabled={pending}
             aria-label={t(user.active ? "deactivateUser" : "reactivateUser", { email: user.email })}
-            onClick={() => run(() => setUserActiveAction({ userId: user.id, active: !user.active }))}
+            onClick={() => setActive({ userId: user.id, active: !user.active })}
           >
             {user.active ? t("deactivate") : t("reactivate")}
           </Button>
@@ -94,11 +89,7 @@ export function UserActions({ user, isSelf }: { user: { id: string; email: strin
           }}
         />
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       {password && <OneTimePassword email={user.email} password={password} />}
     </div>
   );

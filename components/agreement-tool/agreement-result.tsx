@@ -8,7 +8,7 @@ import { formatBytes } from "@/lib/server/uploads/format-bytes";
 import type { AgreementView } from "@/lib/reports/types";
 import { CoefficientTable } from "../dashboard/coefficient-table";
 import { MajoritySummary } from "../dashboard/majority-summary";
-import { Alert } from "../ui/alert";
+import { FormError } from "../ui/form-error";
 import { Card, CardTitle } from "../ui/card";
 
 function useMessage() {
@@ -32,9 +32,9 @@ export function AgreementRefusal({ refusal, fallback }: { refusal: AgreementTool
               ? t("refused.tooManyDimensions", { count: refusal.count, limit: refusal.limit })
               : t(`refused.${refusal.refused}`);
     return (
-      <Alert className="mt-4" data-testid="agreement-refused">
+      <FormError boxed className="mt-4" data-testid="agreement-refused">
         {text}
-      </Alert>
+      </FormError>
     );
   }
   const { line, field, code, values } = refusal.error;
@@ -43,10 +43,10 @@ export function AgreementRefusal({ refusal, fallback }: { refusal: AgreementTool
     ...(field === null ? [] : [t("located.field", { field })]),
   ].join(", ");
   return (
-    <Alert className="mt-4" data-testid="agreement-refused">
+    <FormError boxed className="mt-4" data-testid="agreement-refused">
       <span className="font-semibold">{t("refused.heading")}: </span>
       {where}: {message({ code, values })}
-    </Alert>
+    </FormError>
   );
 }
 

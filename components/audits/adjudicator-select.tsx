@@ -1,7 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { setAdjudicatorAction } from "@/app/audits/adjudication-actions";
+import { setAdjudicatorAction } from "@/lib/actions/adjudication";
+import { FormError } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 
 /** Gives one clinician the adjudicator role for this audit (effective once it is closed). */
 export function AdjudicatorSelect({
@@ -14,34 +15,26 @@ export function AdjudicatorSelect({
   current: string | null;
 }) {
   const t = useTranslations("audits.adjudicator");
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { submit, pending, error } = useActionForm(setAdjudicatorAction);
   return (
-    <label className="flex items-center gap-2 text-sm">
-      {t("label")}
-      <select
-        className="rounded-md border border-slate-300 px-2 py-1"
-        value={current ?? ""}
-        disabled={pending}
-        onChange={(e) =>
-          start(async () => {
-            const r = await setAdjudicatorAction({ auditId, userId: e.target.value || null });
-            setError(r.ok ? null : r.error);
-          })
-        }
-      >
-        <option value="">{t("none")}</option>
-        {clinicians.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <span role="alert" className="text-red-700">
-          {error}
-        </span>
-      )}
-    </label>
+    <div className="flex items-center gap-2 text-sm">
+      <label className="flex items-center gap-2">
+        {t("label")}
+        <select
+          className="rounded-md border border-slate-300 px-2 py-1"
+          value={current ?? ""}
+          disabled={pending}
+          onChange={(e) => submit({ auditId, userId: e.target.value || null })}
+        >
+          <option value="">{t("none")}</option>
+          {clinicians.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FormError>{error}</FormError>
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { assignAction } from "@/app/audits/actions";
+import { useState } from "react";
+import { assignAction } from "@/lib/actions/audits";
 import { assignedMessage } from "./assign-message";
 import { Button } from "../ui/button";
+import { FormError, FormSuccess } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { Card, CardTitle } from "../ui/card";
 
 export function AssignPanel({
@@ -19,39 +21,24 @@ export function AssignPanel({
 }) {
   const t = useTranslations("audits.assign");
   const locale = useLocale();
-  const [pending, start] = useTransition();
+  const { submit: send, pending, error, data, reset } = useActionForm(assignAction);
   // Nobody is assigned by default: each rater is a deliberate choice (a reviewer of another
   // language's records must not end up on an audit by a forgotten box).
   const [selected, setSelected] = useState<string[]>(assignedIds);
   const [design, setDesign] = useState<"FULLY_CROSSED" | "BALANCED" | "MANUAL">("FULLY_CROSSED");
   const [manual, setManual] = useState("");
   const [k, setK] = useState("2");
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const [confirm, setConfirm] = useState<string | null>(null);
-
   // A second plan that would leave the audit less balanced is shown first and sent again only when confirmed.
   const submit = (confirmUnbalance = false) =>
-    start(async () => {
-      setConfirm(null);
-      const r = await assignAction({
-        auditId,
-        clinicianIds: design === "MANUAL" ? [] : selected,
-        design,
-        ratersPerItem: design === "BALANCED" ? Number(k) : undefined,
-        manual: design === "MANUAL" ? manual : undefined,
-        ...(confirmUnbalance ? { confirmUnbalance: true } : {}),
-      });
-      if (!r.ok) return setMessage({ ok: false, text: r.error });
-      const o = r.data;
-      const text = assignedMessage(t, locale, o);
-      if (o.status === "confirm") {
-        setMessage(null);
-        setConfirm(text);
-        return;
-      }
-      setMessage({ ok: true, text });
+    send({
+      auditId,
+      clinicianIds: design === "MANUAL" ? [] : selected,
+      design,
+      ratersPerItem: design === "BALANCED" ? Number(k) : undefined,
+      manual: design === "MANUAL" ? manual : undefined,
+      ...(confirmUnbalance ? { confirmUnbalance: true } : {}),
     });
+  const said = data && assignedMessage(t, locale, data);
 
   return (
     <Card as="section" aria-labelledby="assign-heading" padding="md" raised>
@@ -109,24 +96,21 @@ export function AssignPanel({
         </Button>
       </fieldset>
       {locked && <p className="mt-2 text-sm text-slate-600">{t("locked")}</p>}
-      {confirm && (
-        <div role="alert" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="assign-confirm">
-          <p>{confirm}</p>
+      {data?.status === "confirm" && (
+        <div className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="assign-confirm">
+          <FormError className="text-slate-900">{said}</FormError>
           <div className="mt-2 flex gap-2">
             <Button size="sm" variant="danger" onClick={() => submit(true)} disabled={pending}>
               {t("assignAnyway")}
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => setConfirm(null)} disabled={pending}>
+            <Button size="sm" variant="secondary" onClick={reset} disabled={pending}>
               {t("cancel")}
             </Button>
           </div>
         </div>
       )}
-      {message && (
-        <p role={message.ok ? "status" : "alert"} className={`mt-2 text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>
-          {message.text}
-        </p>
-      )}
+      <FormSuccess className="mt-2">{data?.status === "assigned" && said}</FormSuccess>
+      <FormError className="mt-2">{error}</FormError>
     </Card>
   );
 }

@@ -13,7 +13,7 @@ import { StatusControls } from "./status-controls";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), refresh: vi.fn() }) }));
 vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/intl")).providerHooks());
-vi.mock("@/app/audits/actions", () => ({
+vi.mock("@/lib/actions/audits", () => ({
   assignAction: vi.fn(),
   createAuditAction: vi.fn(),
   previewSampleAction: vi.fn(),

@@ -1,15 +1,17 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useState, useTransition } from "react";
+import { type ReactNode, useState } from "react";
 import {
   addPracticeItemAction,
   removePracticeItemAction,
   setCalibrationRuleAction,
   startCalibrationRoundAction,
-} from "@/app/audits/calibration-actions";
+} from "@/lib/actions/calibration";
 import { utcMinute } from "@/lib/i18n/timestamp";
 import type { CalibrationOverview } from "@/lib/server/calibration/results";
-import { Alert } from "../ui/alert";
+import type { ActionResult } from "@/lib/server/action";
+import { FormError, FormSuccess } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { Button } from "../ui/button";
 import { Card, CardTitle } from "../ui/card";
 import { controlClass, Field } from "../ui/field";
@@ -24,7 +26,8 @@ interface Dimension {
 /** The fields this form shows errors under (the rest are said in the alert). */
 const shownField = (field: string) => ["externalId", "rationale", "passPercent"].includes(field) || field.startsWith("key.");
 
-type Outcome = { ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+/** One of the panel's steps: the action to send, and what to do once it succeeded. */
+type Step = { send: () => Promise<ActionResult<unknown>>; then?: () => void };
 
 /**
  * The organizer's calibration setup: the pass rule, the practice items with their keys (typed in
@@ -42,14 +45,14 @@ export function CalibrationPanel(props: {
 }) {
   const { auditId, dimensions, overview, raters, sources, locked } = props;
   const t = useTranslations("calibration.setup");
-  const [pending, start] = useTransition();
-  const [message, setMessage] = useState<{ ok: boolean; text: string; fields?: Record<string, string> } | null>(null);
-  const run = (action: () => Promise<Outcome>, done?: () => void) =>
-    start(async () => {
-      const r = await action();
-      setMessage(r.ok ? { ok: true, text: t("saved") } : { ok: false, text: r.error, ...(r.fieldErrors ? { fields: r.fieldErrors } : {}) });
-      if (r.ok) done?.();
-    });
+  const {
+    submit,
+    pending,
+    error,
+    fieldErrors: fields,
+    done,
+  } = useActionForm((step: Step) => step.send(), { onSuccess: (_, step) => step.then?.() });
+  const run = (send: Step["send"], then?: Step["then"]) => submit({ send, then });
   const started = overview.rounds.length > 0;
   const label = (dim: string, category: string) => {
     const d = dimensions.find((x) => x.key === dim.replace(/@t\d+$/, ""));
@@ -64,7 +67,6 @@ export function CalibrationPanel(props: {
   const [rationale, setRationale] = useState("");
   const [everyone, setEveryone] = useState(true);
   const [chosen, setChosen] = useState<string[]>([]);
-  const fields = message?.fields ?? {};
 
   return (
     <Card as="section" id="calibration" aria-labelledby="calibration-heading" padding="md" raised>
@@ -236,15 +238,11 @@ export function CalibrationPanel(props: {
           </Button>
         </fieldset>
       )}
-      {message &&
-        (message.ok ? (
-          <p role="status" className="mt-3 text-sm text-teal-800">
-            {message.text}
-          </p>
-        ) : (
-          // A failure that names a field is said under that field only.
-          !Object.keys(fields).some(shownField) && <Alert className="mt-3">{message.text}</Alert>
-        ))}
+      <FormSuccess className="mt-3">{done && t("saved")}</FormSuccess>
+      {/* A failure that names a field is said under that field only. */}
+      <FormError boxed className="mt-3">
+        {!Object.keys(fields).some(shownField) && error}
+      </FormError>
 
       <h3 className="mt-5 text-sm font-semibold text-slate-800">{t("results")}</h3>
       {props.results}

@@ -1,12 +1,13 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { extendSampleAction, previewExtensionAction } from "@/app/audits/extend-actions";
+import { useState } from "react";
+import { extendSampleAction, previewExtensionAction } from "@/lib/actions/audits";
 import type { ExtensionPlan } from "@/lib/server/audits/extend-sample";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
+import { FormError, FormSuccess } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { previewExtensionSchema } from "@/lib/schemas/audits";
-import { checkFields } from "@/lib/schemas/issues";
 
 interface Props {
   auditId: string;
@@ -24,35 +25,19 @@ const SHOWN = 10;
 /** Draws k more items from the audit's seeded frame: preview what it adds and assigns, then extend. */
 export function ExtendSampleForm({ auditId, seed, frameSize, sampleSize, ratersPerItem, locked, history }: Props) {
   const t = useTranslations("audits.extend");
-  const tr = useTranslations();
-  const [pending, start] = useTransition();
   const [add, setAdd] = useState("10");
-  const [plan, setPlan] = useState<ExtensionPlan | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // The plan previewed, then the extension made: a new preview forgets the last extension, and the other way round.
+  const previewed = useActionForm(previewExtensionAction, { schema: previewExtensionSchema });
+  const extended = useActionForm(extendSampleAction, { onSuccess: previewed.reset, onFailure: previewed.reset });
+  const pending = previewed.pending || extended.pending;
+  const plan = previewed.data;
+  const done = extended.data;
   const left = frameSize - sampleSize;
-  const preview = () =>
-    start(async () => {
-      // The server's schema first: the same message without a round trip.
-      const local = checkFields(previewExtensionSchema, { auditId, add }, tr);
-      if (local?.add) {
-        setPlan(null);
-        setMessage({ ok: false, text: local.add });
-        return;
-      }
-      const r = await previewExtensionAction({ auditId, add });
-      setPlan(r.ok ? r.data : null);
-      setMessage(r.ok ? null : { ok: false, text: r.fieldErrors?.add ?? r.error });
-    });
-  const extend = (p: ExtensionPlan) =>
-    start(async () => {
-      const r = await extendSampleAction({ auditId, add: p.toSize - p.fromSize, fromSize: p.fromSize });
-      setPlan(null);
-      setMessage(
-        r.ok
-          ? { ok: true, text: t("done", { to: r.data.toSize, assignments: r.data.perRater.reduce((n, x) => n + x.items, 0) }) }
-          : { ok: false, text: r.error },
-      );
-    });
+  const preview = () => {
+    extended.reset();
+    previewed.submit({ auditId, add });
+  };
+  const extend = (p: ExtensionPlan) => extended.submit({ auditId, add: p.toSize - p.fromSize, fromSize: p.fromSize });
   const stratified = plan !== null && plan.allocation.length > 1;
   return (
     <section aria-labelledby="extend-heading" className="mt-6 border-t border-slate-200 pt-4" data-testid="extend-sample">
@@ -78,8 +63,9 @@ export function ExtendSampleForm({ auditId, seed, frameSize, sampleSize, ratersP
                 value={add}
                 onChange={(e) => {
                   setAdd(e.target.value);
-                  setPlan(null);
+                  if (plan) previewed.reset();
                 }}
+                error={previewed.fieldErrors.add}
                 hint={t("addHint", { left })}
               />
             </div>
@@ -149,11 +135,10 @@ export function ExtendSampleForm({ auditId, seed, frameSize, sampleSize, ratersP
           </Button>
         </div>
       )}
-      {message && (
-        <p role={message.ok ? "status" : "alert"} className={`mt-2 text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>
-          {message.text}
-        </p>
-      )}
+      <FormSuccess className="mt-2">
+        {done && t("done", { to: done.toSize, assignments: done.perRater.reduce((n, x) => n + x.items, 0) })}
+      </FormSuccess>
+      <FormError className="mt-2">{previewed.error ?? extended.error}</FormError>
     </section>
   );
 }

@@ -1,9 +1,11 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { saveGuidelinesAction } from "@/app/audits/guidelines-actions";
+import { useState } from "react";
+import { saveGuidelinesAction } from "@/lib/actions/audits";
 import type { Guidelines } from "@/lib/audits/guidelines";
 import { Button } from "../ui/button";
+import { FormError, FormSuccess } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { Markdown } from "../ui/markdown";
 import { Card, CardTitle } from "../ui/card";
 
@@ -12,22 +14,14 @@ const LANGUAGES = ["en", "zh-CN"] as const;
 /** The organizer writes the audit's reviewing guidelines (Markdown) in English and Chinese. */
 export function GuidelinesEditor({ auditId, initial }: { auditId: string; initial: Guidelines | null }) {
   const t = useTranslations("audits.guidelines");
-  const [pending, start] = useTransition();
+  const { submit, pending, error, done } = useActionForm(saveGuidelinesAction);
   const [text, setText] = useState<Record<(typeof LANGUAGES)[number], string>>({
     en: initial?.en ?? "",
     "zh-CN": initial?.["zh-CN"] ?? "",
   });
   const [language, setLanguage] = useState<(typeof LANGUAGES)[number]>("en");
   const [preview, setPreview] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const save = () =>
-    start(async () => {
-      const r = await saveGuidelinesAction({
-        auditId,
-        guidelines: { en: text.en, ...(text["zh-CN"].trim() ? { "zh-CN": text["zh-CN"] } : {}) },
-      });
-      setMessage(r.ok ? { ok: true, text: t("saved") } : { ok: false, text: r.error });
-    });
+  const save = () => submit({ auditId, guidelines: { en: text.en, ...(text["zh-CN"].trim() ? { "zh-CN": text["zh-CN"] } : {}) } });
   return (
     <Card as="section" aria-labelledby="guidelines-heading" padding="md" raised>
       <CardTitle id="guidelines-heading">{t("heading")}</CardTitle>
@@ -70,11 +64,8 @@ export function GuidelinesEditor({ auditId, initial }: { auditId: string; initia
         <Button type="button" onClick={save} disabled={pending}>
           {t("save")}
         </Button>
-        {message && (
-          <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>
-            {message.text}
-          </p>
-        )}
+        <FormSuccess>{done && t("saved")}</FormSuccess>
+        <FormError>{error}</FormError>
       </div>
     </Card>
   );

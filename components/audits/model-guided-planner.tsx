@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { previewModelGuidedAction } from "@/app/audits/plan-actions";
+import { previewModelGuidedAction } from "@/lib/actions/plan";
 import { MODEL_STRATA, type ModelStratum } from "@/lib/sampling/model-strata-keys";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";

@@ -1,15 +1,16 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { createAuditAction, previewSampleAction } from "@/app/audits/actions";
+import { useState } from "react";
+import { createAuditAction, previewSampleAction } from "@/lib/actions/audits";
 import type { DatasetLanguage } from "@/lib/audits/dataset-language";
 import { defaultRubricFor, type Rubric } from "@/lib/audits/rubric";
 import { createAuditSchema, sampleRequestSchema } from "@/lib/schemas/audits";
-import { checkFields } from "@/lib/schemas/issues";
 import { REVIEW_ORDER_MODES, type ReviewOrderMode } from "@/lib/sampling/review-order";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
+import { FormError } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { CompositionTable, type Composition } from "./composition-table";
 import { RubricEditor } from "./rubric-editor";
 import { SamplePlanner } from "./sample-planner";
@@ -37,9 +38,7 @@ export function NewAuditForm({
   initialSeed: string;
 }) {
   const t = useTranslations("audits");
-  const tr = useTranslations();
   const router = useRouter();
-  const [pending, start] = useTransition();
   const [datasetId, setDatasetId] = useState(initialDatasetId ?? datasets[0]?.id ?? "");
   const [name, setName] = useState("");
   const [size, setSize] = useState("100");
@@ -50,9 +49,11 @@ export function NewAuditForm({
   // The default rubric follows the dataset's kind until the organizer edits it.
   const [rubricEdited, setRubricEdited] = useState(false);
   const [reviewOrder, setReviewOrder] = useState<ReviewOrderMode>("per-rater");
-  const [preview, setPreview] = useState<{ composition: Composition; frameSize: number; frameChecksum: string; size: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The fields are checked here with the server's schema first: the same messages, no round trip.
+  const drawn = useActionForm(previewSampleAction, { schema: sampleRequestSchema });
+  const created = useActionForm(createAuditAction, { schema: createAuditSchema, onSuccess: (r) => router.push(`/audits/${r.id}`) });
+  const preview: { composition: Composition; frameSize: number; frameChecksum: string; size: number } | null = drawn.data;
+  const pending = drawn.pending || created.pending || created.done;
 
   const selected = datasets.find((d) => d.id === datasetId);
   const sets = selected?.predictionSets ?? [];
@@ -65,44 +66,17 @@ export function NewAuditForm({
     strata: guided ? [] : strata,
     ...(guided && { modelGuided: { predictionSetId: modelGuided.predictionSetId, allocation: allocationOf(modelGuided) } }),
   };
-  // The fields are checked here with the server's schema first: the same messages, no round trip.
-  const refuse = (fields: Record<string, string>) => {
-    setError(tr("common.errors.fixFields"));
-    setFieldErrors(fields);
+  const onPreview = () => {
+    created.reset();
+    drawn.submit(request);
   };
-  const onPreview = () =>
-    start(async () => {
-      const local = checkFields(sampleRequestSchema, request, tr);
-      if (local) {
-        setPreview(null);
-        return refuse(local);
-      }
-      const r = await previewSampleAction(request);
-      if (r.ok) {
-        setPreview(r.data);
-        setError(null);
-        setFieldErrors({});
-      } else {
-        setPreview(null);
-        setError(r.error);
-        setFieldErrors(r.fieldErrors ?? {});
-      }
-    });
-  const onCreate = () =>
-    start(async () => {
-      const input = { ...request, name, rubric, reviewOrder };
-      const local = checkFields(createAuditSchema, input, tr);
-      if (local) return refuse(local);
-      const r = await createAuditAction(input);
-      if (r.ok) router.push(`/audits/${r.data.id}`);
-      else {
-        setError(r.error);
-        setFieldErrors(r.fieldErrors ?? {});
-      }
-    });
-  const changed = () => setPreview(null);
+  const onCreate = () => created.submit({ ...request, name, rubric, reviewOrder });
+  const changed = () => {
+    if (preview) drawn.reset();
+  };
   // In the reader's language already: the schemas' messages are catalog keys (lib/schemas).
-  const errors = fieldErrors;
+  const errors = created.status === "failed" ? created.fieldErrors : drawn.fieldErrors;
+  const error = created.error ?? drawn.error;
   const rubricErrors = Object.entries(errors).filter(([k]) => k.startsWith("rubric"));
 
   return (
@@ -220,12 +194,9 @@ export function NewAuditForm({
             setRubricEdited(true);
           }}
         />
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-            {rubricErrors.length ? ` (${rubricErrors.map(([k, v]) => `${k}: ${v}`).join("; ")})` : ""}
-          </p>
-        )}
+        <FormError>
+          {error && `${error}${rubricErrors.length ? ` (${rubricErrors.map(([k, v]) => `${k}: ${v}`).join("; ")})` : ""}`}
+        </FormError>
         <div className="flex gap-3">
           <Button type="button" variant="secondary" onClick={onPreview} disabled={pending}>
             {t("form.draw")}

@@ -1,10 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { saveRubricTextsAction } from "@/app/audits/rubric-actions";
+import { useState } from "react";
+import { saveRubricTextsAction } from "@/lib/actions/audits";
 import type { Rubric } from "@/lib/audits/rubric";
 import { missingChinese } from "@/lib/audits/rubric-texts";
 import { Button } from "../ui/button";
+import { FormError, FormSuccess } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { RubricTexts } from "./rubric-texts";
 import { Card, CardTitle } from "../ui/card";
 
@@ -15,22 +17,14 @@ import { Card, CardTitle } from "../ui/card";
 export function RubricTextsForm({ auditId, rubric, locked }: { auditId: string; rubric: Rubric; locked: boolean }) {
   const t = useTranslations("audits.rubricTexts");
   const texts = useTranslations("audits.rubric.texts");
-  const [pending, start] = useTransition();
   const [base, setBase] = useState(rubric);
   const [value, setValue] = useState(rubric);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const { submit, pending, error, fieldErrors, data } = useActionForm(saveRubricTextsAction, {
+    onSuccess: (_, sent) => setBase(sent.rubric),
+  });
   const missing = missingChinese(value);
-  const save = () =>
-    start(async () => {
-      const r = await saveRubricTextsAction({ auditId, rubric: value, base });
-      if (r.ok) setBase(value);
-      const field = r.ok ? null : Object.values(r.fieldErrors ?? {})[0];
-      setMessage(
-        r.ok
-          ? { ok: true, text: r.data.changed ? t("saved") : t("unchanged") }
-          : { ok: false, text: field ? `${r.error} ${field}` : r.error },
-      );
-    });
+  // The texts have no field of their own to carry an error: the first one is said with the form's.
+  const field = Object.values(fieldErrors)[0];
   return (
     <Card as="section" aria-labelledby="rubric-texts-heading" padding="md" raised data-testid="rubric-texts-form">
       <CardTitle id="rubric-texts-heading">{t("heading")}</CardTitle>
@@ -48,14 +42,11 @@ export function RubricTextsForm({ auditId, rubric, locked }: { auditId: string; 
       </fieldset>
       {!locked && (
         <div className="mt-3 flex items-center gap-3">
-          <Button type="button" onClick={save} disabled={pending}>
+          <Button type="button" onClick={() => submit({ auditId, rubric: value, base })} disabled={pending}>
             {t("save")}
           </Button>
-          {message && (
-            <p role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>
-              {message.text}
-            </p>
-          )}
+          <FormSuccess>{data && (data.changed ? t("saved") : t("unchanged"))}</FormSuccess>
+          <FormError>{field ? `${error} ${field}` : error}</FormError>
         </div>
       )}
     </Card>

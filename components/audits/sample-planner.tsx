@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { planSampleAction } from "@/app/audits/plan-actions";
+import { planSampleAction } from "@/lib/actions/plan";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 

@@ -1,8 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { setShareResultsAction, setStatusAction, withdrawResultsAccessAction } from "@/app/audits/actions";
+import { setShareResultsAction, setStatusAction, withdrawResultsAccessAction } from "@/lib/actions/audits";
 import { Button } from "../ui/button";
+import { FormError } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { ConfirmDialog, Consequences, ProgressSummary, type StatusProgress } from "./status-dialog";
 
 interface Props {
@@ -22,8 +23,9 @@ interface Props {
 export function StatusControls({ auditId, status, shareResults, hasAdjudicator, progress }: Props) {
   const t = useTranslations("audits.statusControls");
   const d = useTranslations("audits.statusDialog");
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const opening = useActionForm(setStatusAction);
+  const sharing = useActionForm(setShareResultsAction);
+  const pending = opening.pending || sharing.pending;
   const exposed = status === "CLOSED" && (shareResults || hasAdjudicator);
   const run = async (action: "open" | "close") => {
     const r = await setStatusAction({ auditId, action });
@@ -33,7 +35,7 @@ export function StatusControls({ auditId, status, shareResults, hasAdjudicator, 
   return (
     <div className="flex flex-wrap items-center gap-3">
       {status === "DRAFT" && (
-        <Button onClick={() => start(async () => setError(await run("open")))} disabled={pending}>
+        <Button onClick={() => opening.submit({ auditId, action: "open" })} disabled={pending}>
           {t("open")}
         </Button>
       )}
@@ -77,12 +79,7 @@ export function StatusControls({ auditId, status, shareResults, hasAdjudicator, 
             type="checkbox"
             checked={shareResults}
             disabled={pending}
-            onChange={(e) =>
-              start(async () => {
-                const r = await setShareResultsAction({ auditId, share: e.target.checked });
-                setError(r.ok ? null : r.error);
-              })
-            }
+            onChange={(e) => sharing.submit({ auditId, share: e.target.checked })}
           />
           {t("share")}
         </label>
@@ -115,11 +112,7 @@ export function StatusControls({ auditId, status, shareResults, hasAdjudicator, 
           </ConfirmDialog>
         </>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FormError>{opening.error ?? sharing.error}</FormError>
     </div>
   );
 }

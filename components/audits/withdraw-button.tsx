@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { withdrawAction } from "@/app/audits/actions";
+import { withdrawAction } from "@/lib/actions/audits";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 

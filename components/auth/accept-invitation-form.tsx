@@ -1,14 +1,14 @@
 "use client";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState, useTransition, type FormEvent } from "react";
-import { acceptInvitationAction, acceptInvitationForSsoAction } from "@/app/(auth)/invite/actions";
-import { checkFields } from "@/lib/schemas/issues";
+import { useState } from "react";
+import { acceptInvitationAction, acceptInvitationForSsoAction } from "@/lib/actions/accept-invitation";
 import { acceptInvitationForSsoSchema, acceptInvitationSchema } from "@/lib/schemas/users";
 import { continueSignedIn } from "../account/continue-signed-in";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
-import { Alert } from "../ui/alert";
+import { FormError, FormSuccess } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { SsoButton } from "./sso-button";
 
 /**
@@ -31,60 +31,51 @@ export function AcceptInvitationForm({
 }) {
   const t = useTranslations("auth.invite");
   const ta = useTranslations("auth.account");
-  const tr = useTranslations();
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [created, setCreated] = useState<"signing-in" | "sign-in-yourself" | { sso: string } | null>(null);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  // After an account with a password: signed in at once, or (when that failed) sent to sign in.
+  const [signInYourself, setSignInYourself] = useState(false);
+  type Input = { token: string; email: string; name: string } & Partial<{ password: string; confirm: string }>;
+  const accept = (input: Input) =>
+    ssoName
+      ? acceptInvitationForSsoAction(input)
+      : acceptInvitationAction({ ...input, password: input.password ?? "", confirm: input.confirm ?? "" });
+  const {
+    onSubmit,
+    pending,
+    error,
+    fieldErrors,
+    data: created,
+  } = useActionForm(accept, {
+    schema: ssoName ? acceptInvitationForSsoSchema : acceptInvitationSchema,
+    onSuccess: async (data, input) => {
+      if (!ssoName && !(await continueSignedIn(data.email, input.password ?? ""))) setSignInYourself(true);
+    },
+  });
+  const read = (form: FormData): Input => {
     const person = { token, email: email ?? String(form.get("email") ?? ""), name: String(form.get("name") ?? "") };
-    const password = String(form.get("new-password") ?? "");
-    const input = ssoName ? person : { ...person, password, confirm: String(form.get("confirm-password") ?? "") };
-    // The server's schema, so the same words before sending as after.
-    const local = checkFields(ssoName ? acceptInvitationForSsoSchema : acceptInvitationSchema, input, tr);
-    setFieldErrors(local ?? {});
-    setError(null);
-    if (local) return;
-    start(async () => {
-      const result = ssoName
-        ? await acceptInvitationForSsoAction(person)
-        : await acceptInvitationAction(input as Parameters<typeof acceptInvitationAction>[0]);
-      if (!result.ok) {
-        setError(result.error);
-        setFieldErrors(result.fieldErrors ?? {});
-        return;
-      }
-      if (ssoName) return setCreated({ sso: result.data.email });
-      setCreated("signing-in");
-      if (!(await continueSignedIn(result.data.email, password))) setCreated("sign-in-yourself");
-    });
-  }
+    if (ssoName) return person;
+    return { ...person, password: String(form.get("new-password") ?? ""), confirm: String(form.get("confirm-password") ?? "") };
+  };
 
-  if (ssoName && typeof created === "object" && created) {
+  if (ssoName && created) {
     return (
       <div className="space-y-4">
-        <p role="status" className="text-sm text-teal-800">
-          {t("ssoDone", { name: ssoName, email: created.sso })}
-        </p>
+        <FormSuccess>{t("ssoDone", { name: ssoName, email: created.email })}</FormSuccess>
         <SsoButton name={ssoName} primary />
       </div>
     );
   }
-  if (created === "sign-in-yourself") {
+  if (signInYourself) {
     return (
-      <p role="status" className="text-sm text-teal-800">
+      <FormSuccess>
         {t("signInYourself")}{" "}
         <Link href="/login" className="font-medium underline">
           {t("toSignIn")}
         </Link>
-      </p>
+      </FormSuccess>
     );
   }
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+    <form onSubmit={onSubmit(read)} className="space-y-4" noValidate>
       {email ? (
         <div className="space-y-1">
           <p className="block text-sm font-medium text-slate-800">{t("email")}</p>
@@ -124,12 +115,8 @@ export function AcceptInvitationForm({
           />
         </>
       )}
-      {error && <Alert>{error}</Alert>}
-      {created === "signing-in" && (
-        <p role="status" className="text-sm text-teal-800">
-          {t("done")}
-        </p>
-      )}
+      <FormError boxed>{error}</FormError>
+      <FormSuccess>{created && t("done")}</FormSuccess>
       <Button type="submit" className="w-full" disabled={pending || created !== null}>
         {pending || created ? t("submitting") : t("submit")}
       </Button>

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
-import { Alert } from "../ui/alert";
+import { FormError } from "../ui/form-error";
 
 const THROTTLED_PREFIX = "Too many failed sign-in attempts";
 // lib/auth/sso-errors.ts PASSWORD_OFF (not imported: that module is shared with the server).
@@ -64,7 +64,11 @@ export function LoginForm({ callbackUrl, chosenLocale, onSignedIn, defaultEmail 
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <TextField label={t("email")} name="email" type="email" autoComplete="username" required autoFocus defaultValue={defaultEmail} />
       <TextField label={t("password")} name="password" type="password" autoComplete="current-password" required />
-      {error && <Alert data-testid="login-error">{error}</Alert>}
+      {error && (
+        <FormError boxed data-testid="login-error">
+          {error}
+        </FormError>
+      )}
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? t("submitting") : t("submit")}
       </Button>

@@ -5,9 +5,10 @@
 // questions, Enter checks, n opens the next practice item.
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, useTransition } from "react";
-import { savePracticeAction } from "@/app/review/calibration-actions";
-import { Alert } from "../ui/alert";
+import { useEffect, useRef, useState } from "react";
+import { savePracticeAction } from "@/lib/actions/calibration";
+import { FormError } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { Button, buttonVariants } from "../ui/button";
 import { Card } from "../ui/card";
 
@@ -38,10 +39,13 @@ export function PracticePanel(props: {
   const t = useTranslations("calibration.practice");
   const router = useRouter();
   const [choices, setChoices] = useState<Record<string, string>>(props.answer?.labels ?? {});
-  const [reply, setReply] = useState<PracticeReply | null>(props.answer);
+  const practice = useActionForm(savePracticeAction);
+  const reply: PracticeReply | null = practice.data ?? props.answer;
   const [active, setActive] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
+  // Said before sending: not every question has an answer yet.
+  const [incomplete, setIncomplete] = useState(false);
+  const { pending } = practice;
+  const error = incomplete ? t("chooseAll") : practice.error;
   /** The keys are live (after hydration): marked for the page and its tests, as the real rating bar. */
   const [ready, setReady] = useState(false);
   const opened = useRef(performance.now());
@@ -49,20 +53,16 @@ export function PracticePanel(props: {
 
   const check = () => {
     if (reply || pending) return;
-    if (!complete) return setError(t("chooseAll"));
-    start(async () => {
-      const activeMs = Math.min(7_200_000, Math.round(performance.now() - opened.current));
-      const r = await savePracticeAction({ auditId, calibrationItemId, labels: choices, activeMs });
-      if (r.ok) {
-        setReply(r.data);
-        setError(null);
-      } else setError(r.error);
-    });
+    setIncomplete(!complete);
+    if (!complete) return;
+    const activeMs = Math.min(7_200_000, Math.round(performance.now() - opened.current));
+    practice.submit({ auditId, calibrationItemId, labels: choices, activeMs });
   };
   const choose = (question: number, category: string) => {
     if (reply) return;
     setChoices((c) => ({ ...c, [questions[question]!.key]: category }));
-    setError(null);
+    setIncomplete(false);
+    if (practice.error) practice.reset();
   };
 
   // One listener for the whole screen, as the real rating bar: keys land on the question in focus.
@@ -161,7 +161,9 @@ export function PracticePanel(props: {
           {t("submit")} <kbd className="ml-1 text-xs opacity-80">Enter</kbd>
         </Button>
       )}
-      {error && <Alert className="mt-2">{error}</Alert>}
+      <FormError boxed className="mt-2">
+        {error}
+      </FormError>
       <p className="mt-2 text-xs text-slate-500">{t("keys")}</p>
     </Card>
   );

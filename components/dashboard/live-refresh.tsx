@@ -2,7 +2,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { dashboardVersionAction } from "@/app/audits/dashboard-actions";
+import { dashboardVersionAction } from "@/lib/actions/dashboard";
 
 /** How often an open audit's dashboard asks whether its figures changed. */
 export const LIVE_POLL_MS = 10_000;

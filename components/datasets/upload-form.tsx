@@ -8,6 +8,7 @@ import { UploadProgress } from "../import/upload-progress";
 import { sendUpload, type ServerNotice, type ServerProgress } from "../import/upload-request";
 import { formatBytes } from "@/lib/server/uploads/format-bytes";
 import { Button } from "../ui/button";
+import { FormError } from "../ui/form-error";
 import { controlClass, Field, SelectField } from "../ui/field";
 import { Card, CardTitle } from "../ui/card";
 import type { ImportReport as ImportReportModel } from "@/lib/formats/import-report";
@@ -201,9 +202,9 @@ export function ImportReport({ outcome }: { outcome: Outcome }) {
   const format = useFormatter();
   if ("error" in outcome)
     return (
-      <p role="alert" className="mt-4 text-sm text-red-700" data-testid="import-error">
+      <FormError className="mt-4" data-testid="import-error">
         {outcome.error}
-      </p>
+      </FormError>
     );
   if (outcome.status === "unchanged")
     return (

@@ -1,9 +1,11 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
-import { earlierMessagesAction, postMessageAction } from "@/app/audits/discussion-actions";
+import { earlierMessagesAction, postMessageAction } from "@/lib/actions/discussion";
 import { MESSAGE_MAX, type ThreadMessageView, type ThreadPage } from "@/lib/schemas/discussion";
 import { Button } from "../ui/button";
+import { FormError } from "../ui/form-error";
+import { useActionForm } from "../ui/use-action-form";
 import { Card, CardTitle } from "../ui/card";
 import { controlClass } from "../ui/field";
 
@@ -34,22 +36,17 @@ export function ThreadPanel({ auditId, auditItemId, thread, meId, canPost }: Thr
   const [loaded, setLoaded] = useState<{ firstId: string | null; count: number; more: number } | null>(null);
   const firstLoaded = useRef<HTMLLIElement>(null);
   const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
-
-  function send() {
-    start(async () => {
-      const result = await postMessageAction({ auditId, auditItemId, text });
-      if (!result.ok) {
-        setError(result.fieldErrors?.text ?? result.error);
-        return;
-      }
-      setError(null);
+  const posting = useActionForm(postMessageAction, {
+    onSuccess: (message) => {
       setText("");
-      setMessages((list) => [...list, result.data]);
+      setMessages((list) => [...list, message]);
       setTotal((n) => n + 1);
-    });
-  }
+    },
+  });
+  const { pending } = posting;
+  // What is wrong with the text, said under it; a failure of another kind, as the form's.
+  const textError = posting.fieldErrors.text;
+  const send = () => posting.submit({ auditId, auditItemId, text });
 
   function loadEarlier() {
     const first = messages[0];
@@ -91,11 +88,7 @@ export function ThreadPanel({ auditId, auditItemId, thread, meId, canPost }: Thr
               <Button type="button" size="sm" variant="secondary" onClick={loadEarlier} disabled={loading} data-testid="thread-earlier">
                 {t("earlier", { count: total - messages.length })}
               </Button>
-              {loadError && (
-                <p className="text-sm text-red-700" role="status">
-                  {loadError}
-                </p>
-              )}
+              <FormError>{loadError}</FormError>
             </div>
           )}
           <ol className="mt-3 space-y-3" aria-label={t("listLabel")}>
@@ -144,8 +137,8 @@ export function ThreadPanel({ auditId, auditItemId, thread, meId, canPost }: Thr
                 if (!pending && text.trim()) send();
               }
             }}
-            aria-describedby="discussion-hint"
-            aria-invalid={error ? true : undefined}
+            aria-describedby={textError ? "discussion-text-error discussion-hint" : "discussion-hint"}
+            aria-invalid={textError ? true : undefined}
           />
           <div className="mt-2 flex flex-wrap items-center gap-3">
             <Button type="submit" size="sm" disabled={pending || !text.trim()}>
@@ -155,11 +148,9 @@ export function ThreadPanel({ auditId, auditItemId, thread, meId, canPost }: Thr
               {t("hint", { max: MESSAGE_MAX })}
             </span>
           </div>
-          {error && (
-            <p className="mt-2 text-sm text-red-700" role="status">
-              {error}
-            </p>
-          )}
+          <FormError id="discussion-text-error" className="mt-2">
+            {textError ?? posting.error}
+          </FormError>
         </form>
       )}
     </Card>

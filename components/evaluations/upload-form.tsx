@@ -8,6 +8,7 @@ import { LocatedIssues, type LocatedIssue } from "../import/located-issues";
 import { SentProgress } from "../import/upload-progress";
 import { sendUpload } from "../import/upload-request";
 import { Button } from "../ui/button";
+import { FormError } from "../ui/form-error";
 import { SelectField, TextField } from "../ui/field";
 import { Card, CardTitle } from "../ui/card";
 
@@ -99,12 +100,7 @@ export function PredictionUploadForm({ datasets, maxUpload }: { datasets: Datase
 function UploadReport({ outcome }: { outcome: Outcome }) {
   const t = useTranslations("evaluation.upload");
   const format = useFormatter();
-  if ("error" in outcome)
-    return (
-      <p role="alert" className="mt-4 text-sm text-red-700">
-        {outcome.error}
-      </p>
-    );
+  if ("error" in outcome) return <FormError className="mt-4">{outcome.error}</FormError>;
   if (outcome.status === "invalid")
     return (
       <LocatedIssues

@@ -1,3 +1,5 @@
+import { FormError } from "../ui/form-error";
+
 /**
  * Every located problem of a rejected import ("file:line: field: message"), capped by the
  * server. The located messages are technical and stay English, like the command line's, except
@@ -30,7 +32,7 @@ export interface LocatedIssuesProps {
 
 export function LocatedIssues({ issues, testId, heading, recordLabel, more, messageOf }: LocatedIssuesProps) {
   return (
-    <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid={testId}>
+    <FormError boxed className="mt-4 p-3 text-red-900" data-testid={testId}>
       <p className="font-medium">{heading}</p>
       <ul className="mt-2 max-h-64 list-disc space-y-0.5 overflow-auto pl-5 font-mono text-xs">
         {issues.map((i, k) => (
@@ -42,6 +44,6 @@ export function LocatedIssues({ issues, testId, heading, recordLabel, more, mess
         ))}
       </ul>
       {more && <p className="mt-1">{more}</p>}
-    </div>
+    </FormError>
   );
 }

@@ -3,7 +3,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
-import { setLocaleAction } from "@/app/locale-actions";
+import { setLocaleAction } from "@/lib/actions/locale";
 
 /** A native select: keyboard- and screen-reader-friendly as it is. */
 export function LocaleSwitcher() {

@@ -1,7 +1,6 @@
 // Server-render tests: the card surface on the elements the app uses it as, and the table parts.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Alert } from "./alert";
 import { Card, CardHeader, CardTitle, card } from "./card";
 import { EmptyState } from "./empty-state";
 import { Table, TBody, THead, Td, Th } from "./table";
@@ -89,16 +88,10 @@ describe("Table", () => {
   });
 });
 
-describe("EmptyState and Alert", () => {
+describe("EmptyState", () => {
   it("says the list is empty, with an optional action", () => {
     const html = renderToStaticMarkup(<EmptyState action={<a href="/x">Add</a>}>Nothing yet.</EmptyState>);
     expect(html).toContain("<p>Nothing yet.</p>");
     expect(html).toContain('<a href="/x">Add</a>');
-  });
-
-  it("announces a form's failure", () => {
-    expect(renderToStaticMarkup(<Alert data-testid="e">Wrong</Alert>)).toMatch(
-      /^<p role="alert" class="[^"]*bg-red-50[^"]*" data-testid="e">Wrong<\/p>$/,
-    );
   });
 });

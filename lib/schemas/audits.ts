@@ -1,6 +1,7 @@
 // Client-safe input schemas of the audit forms (new audit, extend the sample), imported by the
 // server actions and the forms alike. Messages are catalog keys (lib/schemas/issues.ts).
 import { z } from "zod";
+import { guidelinesSchema } from "../audits/guidelines";
 import { rubricSchema } from "../audits/rubric";
 import { REVIEW_ORDER_MODES } from "../sampling/review-order";
 import { lineName } from "./text";
@@ -85,3 +86,12 @@ export const extendSampleSchema = z.strictObject({
 export type ExtendSampleInput = z.output<typeof extendSampleSchema>;
 /** The preview of an extension: the size it starts from is read, not sent. */
 export const previewExtensionSchema = extendSampleSchema.omit({ fromSize: true });
+
+const auditId = z.string().min(1).max(100);
+/** The audit page's controls: one audit, and what to do to it. */
+export const auditOnlySchema = z.strictObject({ auditId });
+export const withdrawClinicianSchema = z.strictObject({ auditId, userId: z.string().min(1) });
+export const setStatusSchema = z.strictObject({ auditId, action: z.enum(["open", "close"]) });
+export const setShareResultsSchema = z.strictObject({ auditId, share: z.boolean() });
+export const setAdjudicatorSchema = z.strictObject({ auditId, userId: z.string().nullable() });
+export const saveGuidelinesSchema = z.strictObject({ auditId, guidelines: guidelinesSchema });

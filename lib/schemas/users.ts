@@ -94,3 +94,11 @@ export const changePasswordSchema = z
 export const replaceTemporaryPasswordSchema = z
   .strictObject({ next: newPassword(), confirm: z.string().max(PASSWORD_MAX) })
   .refine((p) => p.next === p.confirm, mismatch);
+
+const id = z.string().min(1).max(100);
+
+/** The admin's row controls on the users list. */
+export const setUserActiveSchema = z.strictObject({ userId: id, active: z.boolean() });
+export const resetPasswordSchema = z.strictObject({ userId: id });
+export const changeRoleSchema = z.strictObject({ userId: id, role: z.enum(ROLES) });
+export const revokeInvitationSchema = z.strictObject({ invitationId: id });

@@ -1,5 +1,6 @@
-// The entry layer's rule (ARCHITECTURE.md, #18): pages, actions and routes under app/ reach the
-// database only through lib/server functions, handed the context their guard gives them.
+// The entry layer's rule (ARCHITECTURE.md, #18): pages and routes under app/ and the server actions
+// in lib/actions/ reach the database only through lib/server functions, handed the context their
+// guard gives them.
 // Biome refuses the import (biome.jsonc); this also catches a query written on that context.
 import fs from "node:fs";
 import path from "node:path";
@@ -12,8 +13,8 @@ function files(dir: string): string[] {
   });
 }
 
-describe("app/", () => {
-  const sources = files("app").map((f) => ({ f, text: fs.readFileSync(f, "utf8") }));
+describe("app/ and lib/actions/", () => {
+  const sources = [...files("app"), ...files("lib/actions")].map((f) => ({ f, text: fs.readFileSync(f, "utf8") }));
 
   it("never imports the database client", () => {
     expect(
@@ -35,5 +36,33 @@ describe("app/", () => {
         .filter(({ text }) => !/(guardedRoute(<[^>]*>)?|openRoute)\(/.test(text) || /getCurrentUser|new Response\(|"Not found"/.test(text))
         .map(({ f }) => f),
     ).toEqual([]);
+  });
+});
+
+describe("lib/actions/", () => {
+  const actions = files("lib/actions").map((f) => ({ f, text: fs.readFileSync(f, "utf8") }));
+
+  it("holds every server action, each built by guardedAction or publicAction", () => {
+    expect(actions.length).toBeGreaterThan(8);
+    expect(files("app").filter((f) => /actions\.ts$/.test(f) && f !== path.join("app", "review", "actions.ts"))).toEqual([]);
+    const unguarded = actions.flatMap(({ f, text }) => {
+      if (!text.startsWith('"use server";')) return [`${f}: not a "use server" module`];
+      const exports = [...text.matchAll(/^export (const|async function|function) (\w+)(.*)$/gm)];
+      // The one open action: the language switch, which also works signed out (it checks the locale itself).
+      return exports
+        .filter(
+          ([, kind, name, rest]) =>
+            !(kind === "const" && /^ = (guardedAction|publicAction)\(/.test(rest ?? "")) && name !== "setLocaleAction",
+        )
+        .map(([, , name]) => `${f}: ${name}`);
+    });
+    expect(unguarded).toEqual([]);
+  });
+});
+
+describe("components/", () => {
+  it("never imports a route folder (actions live in lib/actions)", () => {
+    const importsApp = files("components").filter((f) => /from\s+["']@\/app\//.test(fs.readFileSync(f, "utf8")));
+    expect(importsApp).toEqual([]);
   });
 });

@@ -30,7 +30,7 @@ vi.mock("@/lib/db", () => ({ db: () => real.db }));
 // The corrected benchmark's background build is not what this file tests.
 vi.mock("@/lib/server/adjudication/corrected-cache", () => ({ prepareCorrected: () => undefined }));
 
-const { saveAdjudicationAction } = await import("@/app/audits/adjudication-actions");
+const { saveAdjudicationAction } = await import("@/lib/actions/adjudication");
 
 const NOTES = fs.readFileSync(path.resolve("lib/formats/__fixtures__/notes-chatqa.example.json"), "utf8");
 

@@ -13,6 +13,7 @@ import { env, oidcConfig } from "@/lib/env";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { openContext } from "@/lib/server/page";
 import { Card } from "@/components/ui/card";
+import { FormError } from "@/components/ui/form-error";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth"))("title") };
@@ -40,15 +41,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <p className="mt-2 text-sm text-slate-600">{tc("tagline")}</p>
       </div>
       <Card padding="lg" raised className="space-y-4">
-        {errorKey && (
-          <p
-            role="alert"
-            className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-            data-testid="sso-error"
-          >
-            {ts(`errors.${errorKey}`, { name: sso!.name })}
-          </p>
-        )}
+        <FormError boxed className="border-amber-200 bg-amber-50 text-amber-900" data-testid="sso-error">
+          {errorKey && ts(`errors.${errorKey}`, { name: sso!.name })}
+        </FormError>
         {sso && <SsoButton name={sso.name} callbackUrl={callbackUrl} primary={!password.open} />}
         {sso && !password.open && <p className="text-center text-xs text-slate-500">{ts("passwordOff", { name: sso.name })}</p>}
         {sso && password.open && (

@@ -6,6 +6,7 @@ import { Suspense } from "react";
 import { EvaluationResults } from "@/components/evaluations/evaluation-results";
 import { ReportOptions } from "@/components/evaluations/report-options";
 import { Badge } from "@/components/ui/badge";
+import { FormError } from "@/components/ui/form-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { DEFAULT_REPLICATES } from "@/lib/evaluation/bootstrap-settings";
 import { pageContext } from "@/lib/server/page";
@@ -52,9 +53,9 @@ async function Results({ stage, replicates }: { stage: Promise<JobStage<Computed
   }
   if (reached.kind === "stopped")
     return (
-      <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="report-stopped">
+      <FormError boxed className="border-red-300 p-3 text-red-900" data-testid="report-stopped">
         {t("workerStopped", { attempts: reached.attempts })}
-      </p>
+      </FormError>
     );
   const computed = reached.value;
   if (!computed) notFound();

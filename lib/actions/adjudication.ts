@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { saveAdjudicationSchema } from "@/lib/schemas/adjudication";
+import { setAdjudicatorSchema } from "@/lib/schemas/audits";
 import { guardedAction } from "@/lib/server/action";
 import { authorizeAdjudication } from "@/lib/server/adjudication/access";
 import { prepareCorrected } from "@/lib/server/adjudication/corrected-cache";
@@ -20,11 +20,7 @@ export const saveAdjudicationAction = guardedAction("signed-in", saveAdjudicatio
   },
 });
 
-export const setAdjudicatorAction = guardedAction(
-  "audits:manage",
-  z.strictObject({ auditId: z.string().min(1), userId: z.string().nullable() }),
-  async ({ auditId, userId }, { db, user }) => {
-    await setAdjudicator(db, user.id, auditId, userId);
-    revalidatePath(`/audits/${auditId}`);
-  },
-);
+export const setAdjudicatorAction = guardedAction("audits:manage", setAdjudicatorSchema, async ({ auditId, userId }, { db, user }) => {
+  await setAdjudicator(db, user.id, auditId, userId);
+  revalidatePath(`/audits/${auditId}`);
+});

@@ -1,8 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { env } from "@/lib/env";
-import { invitationSchema } from "@/lib/schemas/users";
+import { invitationSchema, revokeInvitationSchema } from "@/lib/schemas/users";
 import { guardedAction } from "@/lib/server/action";
 import { createInvitation, revokeInvitation } from "@/lib/server/users/invitations";
 
@@ -13,11 +12,7 @@ export const createInvitationAction = guardedAction("users:manage", invitationSc
   return { link: new URL(`/invite/${token}`, env().NEXTAUTH_URL).toString(), expiresAt: expiresAt.toISOString() };
 });
 
-export const revokeInvitationAction = guardedAction(
-  "users:manage",
-  z.strictObject({ invitationId: z.string().min(1).max(100) }),
-  async ({ invitationId }, { db, user }) => {
-    await revokeInvitation(db, user.id, invitationId);
-    revalidatePath("/admin/invitations");
-  },
-);
+export const revokeInvitationAction = guardedAction("users:manage", revokeInvitationSchema, async ({ invitationId }, { db, user }) => {
+  await revokeInvitation(db, user.id, invitationId);
+  revalidatePath("/admin/invitations");
+});

@@ -1,6 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { guardedAction } from "@/lib/server/action";
+import { savePractice, savePracticeSchema } from "@/lib/server/calibration/practice";
 import {
   addPracticeItem,
   addPracticeItemSchema,
@@ -30,3 +31,8 @@ export const startCalibrationRoundAction = guardedAction("audits:manage", startR
   revalidatePath(`/audits/${input.auditId}`);
   return round;
 });
+
+/** A rater's answer to one practice item; the answer carries the key and rationale back. */
+export const savePracticeAction = guardedAction("review:rate", savePracticeSchema, async (input, { db, user }) =>
+  savePractice(db, user.id, input),
+);

@@ -1,5 +1,5 @@
 "use server";
-import { z } from "zod";
+import { auditOnlySchema } from "@/lib/schemas/audits";
 import { guardedAction } from "@/lib/server/action";
 import { authorizeResults } from "@/lib/server/reports/dashboard-access";
 import { reportState } from "@/lib/server/reports/kept-report";
@@ -9,7 +9,7 @@ import { reportState } from "@/lib/server/reports/kept-report";
  * (its computation starts here if it is not). Only an open audit's dashboard is live, and only
  * organizers and admins may see an open audit's figures.
  */
-export const dashboardVersionAction = guardedAction("audits:manage", z.strictObject({ auditId: z.string().min(1).max(100) }), {
+export const dashboardVersionAction = guardedAction("audits:manage", auditOnlySchema, {
   authorize: ({ auditId }, { db, user }) => authorizeResults(db, user, auditId),
   handler: ({ auditId }, { db }) => reportState(db, auditId),
 });
