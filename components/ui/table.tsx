@@ -33,7 +33,17 @@ interface TableProps extends Omit<HTMLAttributes<HTMLTableElement>, "title"> {
 }
 
 /** A data table in the house style: lists without client-side sorting (else DataTable), server-paged with PageLinks. */
-export function Table({ className, caption, title, note, variant = "list", framed = variant === "list", scroll = true, children, ...props }: TableProps) {
+export function Table({
+  className,
+  caption,
+  title,
+  note,
+  variant = "list",
+  framed = variant === "list",
+  scroll = true,
+  children,
+  ...props
+}: TableProps) {
   const table = (
     <table className={tableClass({ variant, className })} {...props}>
       {caption && <caption className="sr-only">{caption}</caption>}
