@@ -3,10 +3,11 @@ import { card } from "./card";
 import { cn } from "./cn";
 import { variants } from "./variants";
 
-// Two densities. "list": a page's list of things (uppercase heads, roomy cells; Th/Td).
+// "list": a page's list of things (uppercase heads, roomy cells; Th/Td).
 // "report": the dense numbers of the dashboard and the evaluation pages. A report table styles
 // its head and the padding of every cell from the table itself, so its cells carry only their
 // alignment and weight, and a long table's HTML stays small.
+// "grid": a matrix or a panel whose cells size and colour themselves (heat maps, lab panels).
 const tableClass = variants(
   "",
   {
@@ -14,6 +15,7 @@ const tableClass = variants(
       list: "min-w-full divide-y divide-slate-200 text-sm",
       report:
         "w-full border-collapse text-sm text-slate-800 [&_thead]:border-b [&_thead]:border-slate-300 [&_thead]:text-xs [&_thead]:text-slate-600 [&_td]:px-2 [&_td]:py-1 [&_th]:px-2 [&_th]:py-1",
+      grid: "border-collapse text-sm",
     },
   },
   { variant: "list" },
@@ -25,7 +27,7 @@ interface TableProps extends Omit<HTMLAttributes<HTMLTableElement>, "title"> {
   /** A visible caption: the table's title and, under it, one line on how to read it. */
   title?: ReactNode;
   note?: ReactNode;
-  variant?: "list" | "report";
+  variant?: "list" | "report" | "grid";
   /** On its own card (a page's list); false inside a card that already frames it. Reports are never framed. */
   framed?: boolean;
   /** Scrolls sideways inside its own box when wider than the page (the default). */
