@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "@/lib/i18n/server";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState } from "@/components/ui/empty-state";
 import { pageContext } from "@/lib/server/page";
 import { listAudits } from "@/lib/server/audits/queries";
 import { Card } from "@/components/ui/card";
@@ -34,9 +35,7 @@ export default async function AuditsPage() {
         }
       />
       {audits.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
-          {t("list.empty")}
-        </p>
+        <EmptyState>{t("list.empty")}</EmptyState>
       ) : (
         <Card as="ul" padding="none" raised className="divide-y divide-slate-100">
           {audits.map((a) => (

@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from "@/lib/i18n/server";
 import { Badge } from "@/components/ui/badge";
 import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
 import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState } from "@/components/ui/empty-state";
 import { PageLinks } from "@/components/ui/page-links";
 import { pageLinks, pageOf, pageParam } from "@/components/data-table/search-params";
 import { auditsToAdjudicate } from "@/lib/server/adjudication/access";
@@ -86,9 +87,7 @@ export default async function ReviewPage(props: { searchParams: Promise<Record<s
           </ul>
         </Card>
       )}
-      {audits.length === 0 && (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("empty")}</p>
-      )}
+      {audits.length === 0 && <EmptyState>{t("empty")}</EmptyState>}
       <div className="space-y-8">
         {audits.map((audit, k) => {
           const gate = gates[k];

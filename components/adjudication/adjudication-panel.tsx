@@ -7,15 +7,14 @@ import type { TurnChoice } from "@/lib/adjudication/turns";
 import { saveAdjudicationSchema } from "@/lib/schemas/adjudication";
 import { checkFields } from "@/lib/schemas/issues";
 import { Button } from "../ui/button";
-import { ChangeEditor } from "./change-editor";
+import { FormError, FormSuccess } from "../ui/form-error";
+import { CorrectionDecision, type Decision } from "./correction-decision";
 import { proposedChange, type AdjudicationCorrection } from "./proposed-change";
-import { correctionField, FINAL_LABELS_FIELD, finalLabelField, problemsOf, RATIONALE_FIELD, reasonField, type Problem } from "./problems";
+import { FINAL_LABELS_FIELD, finalLabelField, problemsOf, RATIONALE_FIELD, reasonField, type Problem } from "./problems";
+import { type AdjudicatedQuestion, type RaterAnswers, RaterRatings } from "./rater-ratings";
 import { Card, CardTitle } from "../ui/card";
-import { Badge } from "../ui/badge";
 
 export type { AdjudicationCorrection } from "./proposed-change";
-
-type Decision = "ACCEPTED" | "EDITED" | "REJECTED";
 
 export interface AdjudicationPanelProps {
   auditId: string;
@@ -24,8 +23,8 @@ export interface AdjudicationPanelProps {
    * What the raters answered, keyed like their ratings: one entry per dimension, per turn on a
    * per-turn dimension ("gold@t3", labelled with its turn). A final label is given for each.
    */
-  rubric: { key: string; label: string; categories: { key: string; label: string }[] }[];
-  raters: { label: string; name: string; comment: string; ratings: Record<string, string | null>; flagged?: boolean }[];
+  rubric: AdjudicatedQuestion[];
+  raters: RaterAnswers[];
   majority: Record<string, string | null>;
   corrections: AdjudicationCorrection[];
   optionLabels: string[];
@@ -80,8 +79,6 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
     const first = list[0] && document.getElementById(list[0].fieldId);
     (first?.matches("input, textarea, select") ? first : first?.querySelector<HTMLElement>("input, textarea, select"))?.focus();
   };
-  /** The raters gave this question different answers (where the adjudicator is most needed). */
-  const differ = (key: string) => new Set(props.raters.map((r) => r.ratings[key]).filter((v) => v != null)).size > 1;
   const set = (id: string, patch: Partial<(typeof decisions)[string]>) => setDecisions((d) => ({ ...d, [id]: { ...d[id]!, ...patch } }));
 
   const save = () =>
@@ -109,56 +106,7 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
   return (
     <Card as="section" aria-labelledby="adjudication-heading" padding="md" raised className="space-y-5">
       <CardTitle id="adjudication-heading">{t("heading")}</CardTitle>
-      <table className="w-full text-sm" data-testid="rater-ratings">
-        <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">{t("ratings")}</caption>
-        <thead className="text-left text-xs text-slate-600">
-          <tr>
-            <th scope="col" className="py-1">
-              {t("dimension")}
-            </th>
-            {props.raters.map((r) => (
-              <th key={r.label} scope="col" className="py-1">
-                {r.label} · {r.name}
-                {r.flagged && (
-                  <Badge tone="warning" className="ml-1" data-testid="rater-flagged">
-                    ⚑ {t("flagged")}
-                  </Badge>
-                )}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {props.rubric.map((d) => (
-            <tr key={d.key} data-key={d.key}>
-              <th scope="row" className="py-1 pr-2 text-left font-medium">
-                {d.label}
-                {differ(d.key) && (
-                  <Badge tone="warning" className="ml-1" data-testid="raters-differ">
-                    {t("differ")}
-                  </Badge>
-                )}
-              </th>
-              {props.raters.map((r) => (
-                <td key={r.label} className="py-1">
-                  {d.categories.find((c) => c.key === r.ratings[d.key])?.label ?? "—"}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {props.raters.some((r) => r.comment) && (
-        <ul className="space-y-1 text-sm">
-          {props.raters
-            .filter((r) => r.comment)
-            .map((r) => (
-              <li key={r.label}>
-                <span className="font-medium">{r.label}:</span> {r.comment}
-              </li>
-            ))}
-        </ul>
-      )}
+      <RaterRatings rubric={props.rubric} raters={props.raters} />
 
       <fieldset id={FINAL_LABELS_FIELD} className="space-y-3" disabled={!live}>
         <legend className="text-sm font-semibold">{t("finalLabel")}</legend>
@@ -198,66 +146,19 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
         <div className="space-y-4">
           <h3 className="text-sm font-semibold">{t("corrections", { count: props.corrections.length })}</h3>
           {props.corrections.map((c) => {
-            const d = decisions[c.id]!;
             const turn = c.turnOrder > 0 ? props.turns?.find((x) => x.turnOrder === c.turnOrder) : undefined;
-            const what = nameOf(c);
-            const problem = problemOf(reasonField(c.id));
             return (
-              <fieldset
+              <CorrectionDecision
                 key={c.id}
-                id={correctionField(c.id)}
+                correction={c}
+                what={nameOf(c)}
+                turn={turn}
+                optionLabels={turn?.optionLabels ?? props.optionLabels}
+                value={decisions[c.id]!}
+                problem={problemOf(reasonField(c.id))}
                 disabled={!live}
-                className="space-y-2 rounded-md border border-slate-200 p-3 text-sm"
-                data-testid={`correction-${c.kind}`}
-                data-turn={c.turnOrder || undefined}
-              >
-                <legend className="px-1 font-medium">{t("proposedBy", { what, by: c.proposedBy })}</legend>
-                {c.turnOrder > 0 && <p className="text-xs text-slate-600">{turn?.label ?? t("turnMissing", { turn: c.turnOrder })}</p>}
-                {c.proposal && (
-                  <p className="whitespace-pre-line">
-                    {c.kind === "GOLD" ? t("goldThen", { gold: c.newGold ?? "" }) : ""}
-                    {c.proposal}
-                  </p>
-                )}
-                {c.kind === "GOLD" && !c.proposal && <p>{t("gold", { gold: c.newGold ?? "" })}</p>}
-                <p className="text-slate-600">{t("rationaleOf", { rationale: c.rationale })}</p>
-                <div className="flex flex-wrap gap-4">
-                  {(["ACCEPTED", "EDITED", "REJECTED"] as const).map((value) => (
-                    <label key={value} className="flex items-center gap-1">
-                      <input
-                        type="radio"
-                        name={`decision-${c.id}`}
-                        checked={d.decision === value}
-                        onChange={() => set(c.id, { decision: value })}
-                      />
-                      {t(`decision.${value}`)}
-                    </label>
-                  ))}
-                </div>
-                {d.decision === "EDITED" && (
-                  <ChangeEditor
-                    applied={d.applied}
-                    optionLabels={turn?.optionLabels ?? props.optionLabels}
-                    onChange={(applied) => set(c.id, { applied })}
-                  />
-                )}
-                <label className="block">
-                  <span className="text-slate-700">{t("decisionReason")}</span>
-                  <input
-                    id={reasonField(c.id)}
-                    className={`mt-1 w-full rounded-md border px-2 py-1 ${problem ? "border-red-700" : "border-slate-300"}`}
-                    value={d.rationale}
-                    aria-invalid={Boolean(problem)}
-                    aria-describedby={problem ? `${reasonField(c.id)}-error` : undefined}
-                    onChange={(e) => set(c.id, { rationale: e.target.value })}
-                  />
-                </label>
-                {problem && (
-                  <p id={`${reasonField(c.id)}-error`} className="text-red-700">
-                    {problem.text}
-                  </p>
-                )}
-              </fieldset>
+                onChange={(patch) => set(c.id, patch)}
+              />
             );
           })}
         </div>
@@ -290,8 +191,9 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
             {t("next")}
           </a>
         )}
-        {message && (
-          <div role={message.ok ? "status" : "alert"} className={`text-sm ${message.ok ? "text-teal-800" : "text-red-700"}`}>
+        {message?.ok && <FormSuccess>{message.text}</FormSuccess>}
+        {message && !message.ok && (
+          <FormError>
             <p>{message.text}</p>
             {problems.length > 0 && (
               <ul className="mt-1 list-disc pl-5" data-testid="adjudication-problems">
@@ -300,7 +202,7 @@ export function AdjudicationPanel(props: AdjudicationPanelProps) {
                 ))}
               </ul>
             )}
-          </div>
+          </FormError>
         )}
       </div>
     </Card>

@@ -1,4 +1,5 @@
 import { useFormatter, useTranslations } from "next-intl";
+import { Table } from "../ui/table";
 
 export interface Composition {
   frameSize: number;
@@ -27,25 +28,25 @@ export function CompositionTable({ composition }: { composition: Composition }) 
   return (
     <div className="mt-4 space-y-5">
       {composition.byKey.map((k) => (
-        <table key={k.key} className="w-full text-sm">
+        <Table key={k.key} variant="report" scroll={false}>
           <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             {isKey(k.key) ? t(`key.${k.key}`) : k.key}
           </caption>
-          <thead className="text-left text-xs text-slate-500">
+          <thead className="text-left">
             <tr>
-              <th scope="col" className="py-1 font-medium">
+              <th scope="col" className="font-medium">
                 {t("value")}
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="text-right font-medium">
                 {t("sample")}
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="text-right font-medium">
                 {t("share")}
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="text-right font-medium">
                 {t("frame")}
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="text-right font-medium">
                 {t("share")}
               </th>
             </tr>
@@ -54,15 +55,15 @@ export function CompositionTable({ composition }: { composition: Composition }) 
             {k.values.map((v) => (
               <tr key={v.value ?? "∅"}>
                 {/* The sampling frame files items without a stratum value under "unknown". */}
-                <td className="py-1">{v.value === null ? "—" : v.value === "unknown" ? t("unknown") : v.value}</td>
-                <td className="py-1 text-right tabular-nums">{v.sampleCount}</td>
-                <td className="py-1 text-right tabular-nums">{pct(v.sampleShare)}</td>
-                <td className="py-1 text-right tabular-nums text-slate-600">{format.number(v.frameCount)}</td>
-                <td className="py-1 text-right tabular-nums text-slate-600">{pct(v.frameShare)}</td>
+                <td>{v.value === null ? "—" : v.value === "unknown" ? t("unknown") : v.value}</td>
+                <td className="text-right tabular-nums">{v.sampleCount}</td>
+                <td className="text-right tabular-nums">{pct(v.sampleShare)}</td>
+                <td className="text-right tabular-nums text-slate-600">{format.number(v.frameCount)}</td>
+                <td className="text-right tabular-nums text-slate-600">{pct(v.frameShare)}</td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       ))}
     </div>
   );

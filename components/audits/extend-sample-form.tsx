@@ -7,6 +7,7 @@ import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { FormError, FormSuccess } from "../ui/form-error";
 import { useActionForm } from "../ui/use-action-form";
+import { Table } from "../ui/table";
 import { previewExtensionSchema } from "@/lib/schemas/audits";
 
 interface Props {
@@ -79,14 +80,11 @@ export function ExtendSampleForm({ auditId, seed, frameSize, sampleSize, ratersP
         <div className="mt-3 space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="extension-plan">
           <p className="font-medium">{t("summary", { from: plan.fromSize, to: plan.toSize, added: plan.added.length })}</p>
           {stratified && (
-            <table className="text-xs">
-              <caption className="sr-only">{t("strata")}</caption>
-              <thead className="text-left text-slate-600">
+            <Table variant="report" scroll={false} className="w-auto text-xs" caption={t("strata")}>
+              <thead className="text-left">
                 <tr>
-                  <th scope="col" className="pr-4">
-                    {t("stratum")}
-                  </th>
-                  <th scope="col" className="pr-4 text-right">
+                  <th scope="col">{t("stratum")}</th>
+                  <th scope="col" className="text-right">
                     {t("after")}
                   </th>
                 </tr>
@@ -94,14 +92,14 @@ export function ExtendSampleForm({ auditId, seed, frameSize, sampleSize, ratersP
               <tbody>
                 {plan.allocation.map((a) => (
                   <tr key={a.key}>
-                    <td className="pr-4">{Object.values(a.values).join(" · ")}</td>
-                    <td className="pr-4 text-right tabular-nums">
+                    <td>{Object.values(a.values).join(" · ")}</td>
+                    <td className="text-right tabular-nums">
                       {a.allocated} / {a.population}
                     </td>
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </Table>
           )}
           {plan.design === "MANUAL" ? (
             <p>{t("manual")}</p>

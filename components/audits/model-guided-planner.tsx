@@ -5,6 +5,7 @@ import { previewModelGuidedAction } from "@/lib/actions/plan";
 import { MODEL_STRATA, type ModelStratum } from "@/lib/sampling/model-strata-keys";
 import { Button } from "../ui/button";
 import { SelectField, TextField } from "../ui/field";
+import { Table } from "../ui/table";
 
 export type AllocationChoice = "proportional" | "neyman" | "oversample";
 
@@ -131,20 +132,20 @@ export function ModelGuidedPlanner({ datasetId, size, sets, value, onChange, err
               containerClassName="sm:w-1/2"
             />
           )}
-          <table className="w-full text-left text-sm">
+          <Table variant="report" scroll={false} className="text-left">
             <thead>
-              <tr className="text-xs text-slate-600">
-                <th className="py-1 pr-2 font-medium">{t("stratum")}</th>
-                {value.rule === "neyman" && <th className="py-1 pr-2 font-medium">{t("prior")}</th>}
-                <th className="py-1 pr-2 font-medium">{t("assumed")}</th>
+              <tr>
+                <th className="font-medium">{t("stratum")}</th>
+                {value.rule === "neyman" && <th className="font-medium">{t("prior")}</th>}
+                <th className="font-medium">{t("assumed")}</th>
               </tr>
             </thead>
             <tbody>
               {MODEL_STRATA.map((k) => (
                 <tr key={k}>
-                  <td className="py-1 pr-2">{t(`strata.${k}`)}</td>
+                  <td>{t(`strata.${k}`)}</td>
                   {value.rule === "neyman" && (
-                    <td className="py-1 pr-2">
+                    <td>
                       <input
                         aria-label={`${t("prior")} · ${t(`strata.${k}`)}`}
                         name={`model-guided-prior-${k}`}
@@ -155,7 +156,7 @@ export function ModelGuidedPlanner({ datasetId, size, sets, value, onChange, err
                       />
                     </td>
                   )}
-                  <td className="py-1 pr-2">
+                  <td>
                     <input
                       aria-label={`${t("assumed")} · ${t(`strata.${k}`)}`}
                       name={`model-guided-assumed-${k}`}
@@ -168,7 +169,7 @@ export function ModelGuidedPlanner({ datasetId, size, sets, value, onChange, err
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
           {errors["modelGuided.allocation.priorErrorRates"] && (
             <p className="text-xs text-red-700">{errors["modelGuided.allocation.priorErrorRates"]}</p>
           )}
@@ -179,24 +180,24 @@ export function ModelGuidedPlanner({ datasetId, size, sets, value, onChange, err
             {problem && <p className="text-red-700">{problem}</p>}
             {preview && p && (
               <>
-                <table className="w-full text-left text-sm" data-testid="model-guided-allocation">
+                <Table variant="report" scroll={false} className="text-left" data-testid="model-guided-allocation">
                   <thead>
-                    <tr className="text-xs text-slate-600">
-                      <th className="py-1 pr-2 font-medium">{t("stratum")}</th>
-                      <th className="py-1 pr-2 text-right font-medium">{t("items")}</th>
-                      <th className="py-1 pr-2 text-right font-medium">{t("sampled")}</th>
+                    <tr>
+                      <th className="font-medium">{t("stratum")}</th>
+                      <th className="text-right font-medium">{t("items")}</th>
+                      <th className="text-right font-medium">{t("sampled")}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {preview.allocation.map((a) => (
                       <tr key={a.key}>
-                        <td className="py-1 pr-2">{t(`strata.${a.key}`)}</td>
-                        <td className="py-1 pr-2 text-right tabular-nums">{int(a.population)}</td>
-                        <td className="py-1 pr-2 text-right tabular-nums">{int(a.allocated)}</td>
+                        <td>{t(`strata.${a.key}`)}</td>
+                        <td className="text-right tabular-nums">{int(a.population)}</td>
+                        <td className="text-right tabular-nums">{int(a.allocated)}</td>
                       </tr>
                     ))}
                   </tbody>
-                </table>
+                </Table>
                 <p data-testid="model-guided-preview">
                   {t("previewResult", {
                     srs: pct(p.srs.meanUpper),

@@ -3,6 +3,7 @@ import { WithdrawButton } from "./withdraw-button";
 import type { ClinicianProgress } from "@/lib/server/audits/progress";
 import { utcMinute } from "@/lib/i18n/timestamp";
 import { inTimeUnit, timeUnit } from "@/lib/reports/time-on-task";
+import { Table } from "../ui/table";
 
 export function ProgressTable({ clinicians, auditId, locked }: { clinicians: ClinicianProgress[]; auditId: string; locked: boolean }) {
   const t = useTranslations("audits.progress");
@@ -14,65 +15,53 @@ export function ProgressTable({ clinicians, auditId, locked }: { clinicians: Cli
   };
   if (clinicians.length === 0) return <p className="text-sm text-slate-600">{t("empty")}</p>;
   return (
-    // Scrolls sideways in a narrow column rather than running the headers together.
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm" data-testid="progress-table">
-        <caption className="sr-only">{t("caption")}</caption>
-        <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-4">
-              {t("clinician")}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right">
-              {t("done")}
-            </th>
-            <th scope="col" className="py-2">
-              {t("progress")}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right">
-              {t("flagged")}
-            </th>
-            <th scope="col" className="py-2 pr-4 text-right">
-              {t("medianTime")}
-            </th>
-            <th scope="col" className="py-2">
-              {t("lastActivity")}
-            </th>
-            <th scope="col" className="py-2">
-              <span className="sr-only">{t("actions")}</span>
-            </th>
+    <Table variant="report" className="[&_td]:py-2 [&_th]:py-2" caption={t("caption")} data-testid="progress-table">
+      <thead className="text-left font-semibold uppercase tracking-wide">
+        <tr>
+          <th scope="col">{t("clinician")}</th>
+          <th scope="col" className="text-right">
+            {t("done")}
+          </th>
+          <th scope="col">{t("progress")}</th>
+          <th scope="col" className="text-right">
+            {t("flagged")}
+          </th>
+          <th scope="col" className="text-right">
+            {t("medianTime")}
+          </th>
+          <th scope="col">{t("lastActivity")}</th>
+          <th scope="col">
+            <span className="sr-only">{t("actions")}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {clinicians.map((c) => (
+          <tr key={c.userId} data-testid={`progress-${c.email}`}>
+            <td>
+              {c.name}
+              {!c.active && <span className="ml-2 text-xs text-slate-500">{t("withdrawn")}</span>}
+            </td>
+            <td className="whitespace-nowrap text-right tabular-nums">
+              {c.done} / {c.assigned}
+            </td>
+            <td>
+              <progress
+                className="h-2 w-24"
+                max={Math.max(c.assigned, 1)}
+                value={c.done}
+                aria-label={t("bar", { name: c.name, done: c.done, assigned: c.assigned })}
+              />
+            </td>
+            <td className="text-right tabular-nums">{c.flagged}</td>
+            <td className="whitespace-nowrap text-right tabular-nums" data-testid="median-time">
+              {c.medianActiveMs === null ? "—" : medianTime(c.medianActiveMs)}
+            </td>
+            <td className="text-slate-600">{c.lastActivityAt ? utcMinute(c.lastActivityAt) : "—"}</td>
+            <td className="text-right">{c.active && !locked && <WithdrawButton auditId={auditId} userId={c.userId} name={c.name} />}</td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {clinicians.map((c) => (
-            <tr key={c.userId} data-testid={`progress-${c.email}`}>
-              <td className="py-2 pr-4">
-                {c.name}
-                {!c.active && <span className="ml-2 text-xs text-slate-500">{t("withdrawn")}</span>}
-              </td>
-              <td className="whitespace-nowrap py-2 pr-4 text-right tabular-nums">
-                {c.done} / {c.assigned}
-              </td>
-              <td className="py-2">
-                <progress
-                  className="h-2 w-24"
-                  max={Math.max(c.assigned, 1)}
-                  value={c.done}
-                  aria-label={t("bar", { name: c.name, done: c.done, assigned: c.assigned })}
-                />
-              </td>
-              <td className="py-2 pr-4 text-right tabular-nums">{c.flagged}</td>
-              <td className="whitespace-nowrap py-2 pr-4 text-right tabular-nums" data-testid="median-time">
-                {c.medianActiveMs === null ? "—" : medianTime(c.medianActiveMs)}
-              </td>
-              <td className="py-2 text-slate-600">{c.lastActivityAt ? utcMinute(c.lastActivityAt) : "—"}</td>
-              <td className="py-2 text-right">
-                {c.active && !locked && <WithdrawButton auditId={auditId} userId={c.userId} name={c.name} />}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </Table>
   );
 }

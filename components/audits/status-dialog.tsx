@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AlertDialogDescription } from "../ui/alert-dialog";
 import { Button, type ButtonProps } from "../ui/button";
 import { ConfirmDialog as UiConfirmDialog, type ConfirmDialogProps } from "../ui/confirm-dialog";
+import { Table } from "../ui/table";
 
 export interface StatusProgress {
   done: number;
@@ -20,17 +21,12 @@ export function ProgressSummary({ progress }: { progress: StatusProgress }) {
       <p className="text-sm font-medium text-slate-900">{t("progress", { done: progress.done, assigned: progress.assigned })}</p>
       {left > 0 && <p className="mt-1 text-sm text-amber-800">{t("notDone", { left })}</p>}
       {progress.clinicians.length > 0 && (
-        <table className="mt-3 w-full text-sm">
-          <caption className="sr-only">{t("caption")}</caption>
-          <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <Table variant="report" scroll={false} className="mt-3" caption={t("caption")}>
+          <thead className="text-left font-semibold uppercase tracking-wide">
             <tr>
-              <th scope="col" className="py-1 pr-3">
-                {t("rater")}
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                {t("clinician")}
-              </th>
-              <th scope="col" className="py-1 text-right">
+              <th scope="col">{t("rater")}</th>
+              <th scope="col">{t("clinician")}</th>
+              <th scope="col" className="text-right">
                 {t("done")}
               </th>
             </tr>
@@ -38,15 +34,15 @@ export function ProgressSummary({ progress }: { progress: StatusProgress }) {
           <tbody className="divide-y divide-slate-100">
             {progress.clinicians.map((c) => (
               <tr key={c.userId}>
-                <td className="py-1 pr-3 tabular-nums">{c.label}</td>
-                <td className="py-1 pr-3">{c.name}</td>
-                <td className={`py-1 text-right tabular-nums ${c.done < c.assigned ? "text-amber-800" : ""}`}>
+                <td className="tabular-nums">{c.label}</td>
+                <td>{c.name}</td>
+                <td className={`text-right tabular-nums ${c.done < c.assigned ? "text-amber-800" : ""}`}>
                   {t("ofAssigned", { done: c.done, assigned: c.assigned })}
                 </td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </div>
   );

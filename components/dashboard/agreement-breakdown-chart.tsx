@@ -7,9 +7,8 @@
  */
 import { useTranslations } from "@/lib/i18n/server";
 import type { ShownDimension, GroupAgreement } from "@/lib/reports/types";
-import { useChartId } from "./category-patterns";
 import { useReportFormat } from "./use-report-format";
-import { ChartFigure } from "./chart-figure";
+import { ChartFigure } from "../ui/chart-figure";
 
 const WIDTH = 640;
 const ROW = 32;
@@ -27,7 +26,6 @@ const ac1X = (v: number) => AC1.x0 + ((Math.max(-1, Math.min(1, v)) + 1) / 2) * 
 export function AgreementBreakdownChart({ dimension, by, title }: { dimension: ShownDimension; by: "chapter" | "level"; title?: string }) {
   const t = useTranslations("dashboard.breakdown");
   const { fixed, percent, level: levelText } = useReportFormat();
-  const prefix = useChartId();
   const groups = by === "chapter" ? dimension.byChapter : dimension.byLevel;
   const name = t(`group.${by}`);
   const level = levelText(dimension.agreement.options.confidenceLevel);
@@ -42,38 +40,35 @@ export function AgreementBreakdownChart({ dimension, by, title }: { dimension: S
   const height = TOP + Math.max(1, groups.length) * ROW + 6;
   return (
     <ChartFigure
-      {...{ prefix, heading, summary }}
+      {...{ heading, summary }}
       size={[WIDTH, height]}
       drawn={groups.length > 0}
-      srOnly={
+      table={
         <>
-          <table>
-            <caption>{heading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{name}</th>
-                <th scope="col">{t("sampled")}</th>
-                <th scope="col">{t("considered")}</th>
-                <th scope="col">{t("atLeastTwo")}</th>
-                <th scope="col">{t("all")}</th>
-                <th scope="col">AC1</th>
-                <th scope="col">{t("ci", { level })}</th>
+          <thead>
+            <tr>
+              <th scope="col">{name}</th>
+              <th scope="col">{t("sampled")}</th>
+              <th scope="col">{t("considered")}</th>
+              <th scope="col">{t("atLeastTwo")}</th>
+              <th scope="col">{t("all")}</th>
+              <th scope="col">AC1</th>
+              <th scope="col">{t("ci", { level })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {groups.map((g) => (
+              <tr key={groupLabel(g.group)}>
+                <th scope="row">{groupLabel(g.group)}</th>
+                <td>{g.sampled}</td>
+                <td>{g.shares.itemsConsidered}</td>
+                <td>{percent(g.shares.atLeastTwoAgree)}</td>
+                <td>{percent(g.shares.allAgree)}</td>
+                <td>{fixed(g.gwetAc1.coeff)}</td>
+                <td>{ciText(g)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {groups.map((g) => (
-                <tr key={groupLabel(g.group)}>
-                  <th scope="row">{groupLabel(g.group)}</th>
-                  <td>{g.sampled}</td>
-                  <td>{g.shares.itemsConsidered}</td>
-                  <td>{percent(g.shares.atLeastTwoAgree)}</td>
-                  <td>{percent(g.shares.allAgree)}</td>
-                  <td>{fixed(g.gwetAc1.coeff)}</td>
-                  <td>{ciText(g)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </tbody>
         </>
       }
     >

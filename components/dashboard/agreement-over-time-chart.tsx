@@ -7,8 +7,7 @@
  */
 import { useFormatter, useTranslations } from "@/lib/i18n/server";
 import type { AgreementWindow, DimensionOverTime } from "@/lib/reports/over-time";
-import { ChartFigure } from "./chart-figure";
-import { useChartId } from "./category-patterns";
+import { ChartFigure } from "../ui/chart-figure";
 import { useReportFormat } from "./use-report-format";
 
 const WIDTH = 720;
@@ -28,7 +27,6 @@ export function AgreementOverTimeChart({
   const t = useTranslations("dashboard.overTime");
   const format = useFormatter();
   const { fixed, percent, level: levelText, count } = useReportFormat();
-  const prefix = useChartId();
   const { windows, drop } = overTime;
   const level = levelText(confidenceLevel);
   const heading = t("heading", { label });
@@ -50,45 +48,44 @@ export function AgreementOverTimeChart({
       : t("summary", { level, count: windows.length, overall: fixed(drop.overall), edits: overTime.guidelineEdits.length });
   return (
     <ChartFigure
-      {...{ prefix, heading, summary }}
+      {...{ heading, summary }}
       size={[WIDTH, HEIGHT]}
       drawn={windows.length > 0}
       testId={`over-time-${overTime.key}`}
-      srOnly={
+      table={
         <>
-          <table>
-            <caption>{heading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("window")}</th>
-                <th scope="col">{t("ratedBetween")}</th>
-                <th scope="col">{t("items")}</th>
-                <th scope="col">AC1</th>
-                <th scope="col">{t("ci", { level })}</th>
-                <th scope="col">{t("percentAgreement")}</th>
+          <thead>
+            <tr>
+              <th scope="col">{t("window")}</th>
+              <th scope="col">{t("ratedBetween")}</th>
+              <th scope="col">{t("items")}</th>
+              <th scope="col">AC1</th>
+              <th scope="col">{t("ci", { level })}</th>
+              <th scope="col">{t("percentAgreement")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {windows.map((w) => (
+              <tr key={w.window}>
+                <th scope="row">{w.window}</th>
+                <td>{t("between", { from: when(w.from), to: when(w.to) })}</td>
+                <td>{w.items}</td>
+                <td>{w.status === "tooFew" ? t("status.tooFew") : fixed(w.gwetAc1.coeff)}</td>
+                <td>{ciText(w)}</td>
+                <td>{percent(w.percentAgreement.coeff)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {windows.map((w) => (
-                <tr key={w.window}>
-                  <th scope="row">{w.window}</th>
-                  <td>{t("between", { from: when(w.from), to: when(w.to) })}</td>
-                  <td>{w.items}</td>
-                  <td>{w.status === "tooFew" ? t("status.tooFew") : fixed(w.gwetAc1.coeff)}</td>
-                  <td>{ciText(w)}</td>
-                  <td>{percent(w.percentAgreement.coeff)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {overTime.guidelineEdits.length > 0 && (
-            <ul>
-              {overTime.guidelineEdits.map((e) => (
-                <li key={e.at}>{t("editAt", { at: when(e.at), windows: e.afterWindows })}</li>
-              ))}
-            </ul>
-          )}
+            ))}
+          </tbody>
         </>
+      }
+      srNote={
+        overTime.guidelineEdits.length > 0 && (
+          <ul>
+            {overTime.guidelineEdits.map((e) => (
+              <li key={e.at}>{t("editAt", { at: when(e.at), windows: e.afterWindows })}</li>
+            ))}
+          </ul>
+        )
       }
     >
       <g className="fill-slate-500 text-[10px]">

@@ -7,8 +7,8 @@
 import { useTranslations } from "@/lib/i18n/server";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { ShownDimension } from "@/lib/reports/types";
-import { CategoryLegend, CategoryPatternDefs, patternFill, useChartId } from "./category-patterns";
-import { ChartFigure } from "./chart-figure";
+import { CategoryLegend, CategoryPatternDefs, patternFill } from "./category-patterns";
+import { ChartFigure, useChartId } from "../ui/chart-figure";
 
 const WIDTH = 640;
 const LABEL = 72;
@@ -37,33 +37,30 @@ export function CategoryDistributionChart({ dimension, title }: { dimension: Sho
       size={[WIDTH, height]}
       drawn={rows.length > 0}
       after={rows.length > 0 && <CategoryLegend prefix={prefix} labels={labels} />}
-      srOnly={
+      table={
         <>
-          <table>
-            <caption>{heading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("rater")}</th>
-                {labels.map((l) => (
-                  <th key={l} scope="col">
-                    {l}
-                  </th>
-                ))}
-                <th scope="col">{t("total")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.rater}>
-                  <th scope="row">{r.rater}</th>
-                  {r.counts.map((c) => (
-                    <td key={c.category}>{c.count}</td>
-                  ))}
-                  <td>{r.total}</td>
-                </tr>
+          <thead>
+            <tr>
+              <th scope="col">{t("rater")}</th>
+              {labels.map((l) => (
+                <th key={l} scope="col">
+                  {l}
+                </th>
               ))}
-            </tbody>
-          </table>
+              <th scope="col">{t("total")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.rater}>
+                <th scope="row">{r.rater}</th>
+                {r.counts.map((c) => (
+                  <td key={c.category}>{c.count}</td>
+                ))}
+                <td>{r.total}</td>
+              </tr>
+            ))}
+          </tbody>
         </>
       }
     >

@@ -5,7 +5,6 @@
  * are prefixed with a per-chart id.
  */
 import { useTranslations } from "@/lib/i18n/server";
-import { useId } from "react";
 
 const PATTERNS = [
   { fg: "#0f766e", bg: "#0f766e", kind: "solid" },
@@ -17,11 +16,6 @@ const PATTERNS = [
 ] as const;
 
 export const PATTERN_COUNT = PATTERNS.length;
-
-/** A chart-unique id prefix usable inside url(#…) (useId's output may hold characters that are not). */
-export function useChartId(): string {
-  return `c${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
-}
 
 export function patternFill(prefix: string, k: number): string {
   return `url(#${prefix}-p${k % PATTERN_COUNT})`;

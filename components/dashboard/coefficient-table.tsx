@@ -12,8 +12,9 @@ import { isCensus } from "@/lib/agreement/report";
 import { DivergenceText } from "./divergence-text";
 import { useReportFormat } from "./use-report-format";
 import { Card } from "../ui/card";
+import { Table } from "../ui/table";
 
-const NUM = "px-2 py-1 text-right tabular-nums";
+const NUM = "text-right tabular-nums";
 
 export function CoefficientTable({ dimension, title }: { dimension: AgreementView; title?: string }) {
   const t = useTranslations("dashboard.coefficients");
@@ -31,60 +32,52 @@ export function CoefficientTable({ dimension, title }: { dimension: AgreementVie
   });
   return (
     <Card as="section">
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-sm text-slate-800">
-          <caption className="mb-2 text-left">
-            <span className="block text-sm font-semibold text-slate-900">{heading}</span>
-            <span className="block text-xs font-normal text-slate-600">
-              {t("summary", { items: dimension.agreement.items.withTwoOrMoreRatings, level })}
-            </span>
-          </caption>
-          <thead className="border-b border-slate-300 text-xs text-slate-600">
-            <tr>
-              <th scope="col" className="px-2 py-1 text-left">
-                {t("coefficient")}
-              </th>
-              <th scope="col" className={NUM}>
-                <abbr title={t("observed")}>pa</abbr>
-              </th>
-              <th scope="col" className={NUM}>
-                <abbr title={t("chance")}>pe</abbr>
-              </th>
-              <th scope="col" className={NUM}>
-                {t("value")}
-              </th>
-              <th scope="col" className={NUM}>
-                <abbr title={t("standardError")}>SE</abbr>
-              </th>
-              <th scope="col" className={NUM}>
-                {t("ci", { level })}
-              </th>
-              <th scope="col" className={NUM}>
-                p
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {COEFFICIENT_ORDER.map((k) => {
-              const r = c[k];
-              const ci = r.ciLower === null || r.ciUpper === null ? f.na : `[${f.fixed(r.ciLower)}, ${f.fixed(r.ciUpper)}]`;
-              return (
-                <tr key={k} className={k === "gwetAc1" ? "bg-teal-50 font-medium" : "border-t border-slate-100"}>
-                  <th scope="row" className="px-2 py-1 text-left font-normal">
-                    {t(`name.${k}`)}
-                  </th>
-                  <td className={NUM}>{f.fixed(r.pa)}</td>
-                  <td className={NUM}>{f.fixed(r.pe)}</td>
-                  <td className={`${NUM} font-semibold`}>{f.fixed(r.coeff)}</td>
-                  <td className={NUM}>{f.fixed(r.se)}</td>
-                  <td className={NUM}>{ci}</td>
-                  <td className={NUM}>{f.pValue(r.pValue)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Table variant="report" title={heading} note={t("summary", { items: dimension.agreement.items.withTwoOrMoreRatings, level })}>
+        <thead>
+          <tr>
+            <th scope="col" className="text-left">
+              {t("coefficient")}
+            </th>
+            <th scope="col" className={NUM}>
+              <abbr title={t("observed")}>pa</abbr>
+            </th>
+            <th scope="col" className={NUM}>
+              <abbr title={t("chance")}>pe</abbr>
+            </th>
+            <th scope="col" className={NUM}>
+              {t("value")}
+            </th>
+            <th scope="col" className={NUM}>
+              <abbr title={t("standardError")}>SE</abbr>
+            </th>
+            <th scope="col" className={NUM}>
+              {t("ci", { level })}
+            </th>
+            <th scope="col" className={NUM}>
+              p
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {COEFFICIENT_ORDER.map((k) => {
+            const r = c[k];
+            const ci = r.ciLower === null || r.ciUpper === null ? f.na : `[${f.fixed(r.ciLower)}, ${f.fixed(r.ciUpper)}]`;
+            return (
+              <tr key={k} className={k === "gwetAc1" ? "bg-teal-50 font-medium" : "border-t border-slate-100"}>
+                <th scope="row" className="text-left font-normal">
+                  {t(`name.${k}`)}
+                </th>
+                <td className={NUM}>{f.fixed(r.pa)}</td>
+                <td className={NUM}>{f.fixed(r.pe)}</td>
+                <td className={`${NUM} font-semibold`}>{f.fixed(r.coeff)}</td>
+                <td className={NUM}>{f.fixed(r.se)}</td>
+                <td className={NUM}>{ci}</td>
+                <td className={NUM}>{f.pValue(r.pValue)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
       {isCensus(dimension.agreement) && (
         <p role="note" className="mt-3 text-xs text-slate-700" data-testid="census-note">
           {t("census", { items: f.count(dimension.agreement.items.total) })}

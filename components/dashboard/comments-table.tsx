@@ -3,6 +3,7 @@ import type { CommentRow } from "@/lib/reports/comments";
 import { pageOf } from "../data-table/search-params";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { Table } from "../ui/table";
 import { PageLinks } from "../ui/page-links";
 
 const COMMENTS_PAGE = 50;
@@ -135,30 +136,30 @@ export function CommentsTable({
               {t("apply")}
             </Button>
           </form>
-          <table className="mt-3 w-full border-collapse text-sm text-slate-800">
-            <thead className="border-b border-slate-300 text-xs text-slate-600">
+          <Table variant="report" className="mt-3" scroll={false}>
+            <thead>
               <tr>
-                <th scope="col" className="px-2 py-1 text-left">
+                <th scope="col" className="text-left">
                   {t("item")}
                 </th>
-                <th scope="col" className="px-2 py-1 text-left">
+                <th scope="col" className="text-left">
                   {t("rater")}
                 </th>
                 {compact ? (
-                  <th scope="col" className="px-2 py-1 text-left">
+                  <th scope="col" className="text-left">
                     {t("ratings")}
                   </th>
                 ) : (
                   dimensions.map((d) => (
-                    <th key={d.key} scope="col" className="px-2 py-1 text-left">
+                    <th key={d.key} scope="col" className="text-left">
                       {d.label}
                     </th>
                   ))
                 )}
-                <th scope="col" className="px-2 py-1 text-left">
+                <th scope="col" className="text-left">
                   {t("comment")}
                 </th>
-                <th scope="col" className="px-2 py-1 text-left">
+                <th scope="col" className="text-left">
                   {t("savedAt")}
                 </th>
               </tr>
@@ -166,36 +167,32 @@ export function CommentsTable({
             <tbody>
               {visible.map((r) => (
                 <tr key={`${r.itemId}-${r.rater}`} className="border-t border-slate-100 align-top">
-                  <th scope="row" className="px-2 py-1 text-left font-mono font-normal">
+                  <th scope="row" className="text-left font-mono font-normal">
                     <a href={`${itemPath}${r.itemId}`} className="text-teal-800 underline-offset-2 hover:underline">
                       {r.externalId}
                     </a>
                   </th>
-                  <td className="px-2 py-1">{r.rater}</td>
+                  <td>{r.rater}</td>
                   {compact ? (
                     // One line per rating given, as text: a full review's page of 50 comments had
                     // a list item and a span per rating (hundreds of elements).
-                    <td className="whitespace-pre-line px-2 py-1 text-xs">
+                    <td className="whitespace-pre-line text-xs">
                       {dimensions
                         .filter((d) => r.ratings[d.key] != null)
                         .map((d) => `${d.label}: ${labelOf(d, r.ratings[d.key] ?? null)}`)
                         .join("\n")}
                     </td>
                   ) : (
-                    dimensions.map((d) => (
-                      <td key={d.key} className="px-2 py-1">
-                        {labelOf(d, r.ratings[d.key] ?? null)}
-                      </td>
-                    ))
+                    dimensions.map((d) => <td key={d.key}>{labelOf(d, r.ratings[d.key] ?? null)}</td>)
                   )}
-                  <td className="max-w-prose whitespace-pre-wrap break-words px-2 py-1">{r.text}</td>
-                  <td className="whitespace-nowrap px-2 py-1 text-xs text-slate-600">
+                  <td className="max-w-prose whitespace-pre-wrap break-words ">{r.text}</td>
+                  <td className="whitespace-nowrap text-xs text-slate-600">
                     {r.savedAt ? format.dateTime(new Date(r.savedAt), { dateStyle: "medium", timeStyle: "short" }) : "—"}
                   </td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
           <div className="mt-2">
             <PageLinks total={shown.length} page={page} size={COMMENTS_PAGE} href={pageHref} />
           </div>

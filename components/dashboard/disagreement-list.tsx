@@ -7,6 +7,7 @@ import { useTranslations } from "@/lib/i18n/server";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { ShownDimension } from "@/lib/reports/types";
 import { Card } from "../ui/card";
+import { Table } from "../ui/table";
 import { pageOf } from "../data-table/search-params";
 import { PageLinks } from "../ui/page-links";
 
@@ -34,32 +35,26 @@ export function DisagreementList({
   const heading = title ?? t("heading", { label: dimension.label });
   return (
     <Card as="section">
-      <table className="w-full border-collapse text-sm text-slate-800">
-        <caption className="mb-2 text-left">
-          <span className="block text-sm font-semibold text-slate-900">{heading}</span>
-          <span className="block text-xs font-normal text-slate-600">
-            {items.length === 0 ? t("none") : t("summary", { count: items.length })}
-          </span>
-        </caption>
+      <Table variant="report" scroll={false} title={heading} note={items.length === 0 ? t("none") : t("summary", { count: items.length })}>
         {items.length > 0 && (
-          <thead className="border-b border-slate-300 text-xs text-slate-600">
+          <thead>
             <tr>
-              <th scope="col" className="px-2 py-1 text-left">
+              <th scope="col" className="text-left">
                 {t("item")}
               </th>
-              <th scope="col" className="px-2 py-1 text-left">
+              <th scope="col" className="text-left">
                 {t("chapter")}
               </th>
-              <th scope="col" className="px-2 py-1 text-left">
+              <th scope="col" className="text-left">
                 {t("level")}
               </th>
-              <th scope="col" className="px-2 py-1 text-right">
+              <th scope="col" className="text-right">
                 {t("ratings")}
               </th>
-              <th scope="col" className="px-2 py-1 text-left">
+              <th scope="col" className="text-left">
                 {t("split")}
               </th>
-              <th scope="col" className="px-2 py-1 text-left">
+              <th scope="col" className="text-left">
                 {t("majority")}
               </th>
             </tr>
@@ -68,7 +63,7 @@ export function DisagreementList({
         <tbody>
           {shown.rows.map((i) => (
             <tr key={i.itemId} className="border-t border-slate-100">
-              <th scope="row" className="px-2 py-1 text-left font-mono font-normal">
+              <th scope="row" className="text-left font-mono font-normal">
                 {itemHref ? (
                   <a href={itemHref(i.itemId)} className="text-teal-800 underline-offset-2 hover:underline">
                     {i.externalId}
@@ -77,23 +72,23 @@ export function DisagreementList({
                   i.externalId
                 )}
               </th>
-              <td className="px-2 py-1">{i.chapter ?? "—"}</td>
-              <td className="px-2 py-1">{i.level ?? "—"}</td>
-              <td className="px-2 py-1 text-right tabular-nums">{i.ratings}</td>
-              <td className="px-2 py-1" data-testid="split">
+              <td>{i.chapter ?? "—"}</td>
+              <td>{i.level ?? "—"}</td>
+              <td className="text-right tabular-nums">{i.ratings}</td>
+              <td data-testid="split">
                 {i.counts
                   .filter((c) => c.count > 0)
                   .map((c) => `${c.count} ${categoryLabel(dimension, c.category)}`)
                   .join(" · ")}
               </td>
-              <td className="px-2 py-1">
+              <td>
                 {categoryLabel(dimension, i.majority)}
                 {i.tied && <span className="ml-1 text-xs text-amber-800">{t("tie")}</span>}
               </td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
       {pager}
     </Card>
   );

@@ -14,6 +14,7 @@ import { LATENT_CLASS_REPLICATES } from "@/lib/agreement/latent-class";
 import type { ShownDimension } from "@/lib/reports/types";
 import { Card } from "../ui/card";
 import { useReportFormat } from "./use-report-format";
+import { Table } from "../ui/table";
 
 const SHOWN_ITEMS = 20;
 
@@ -67,20 +68,19 @@ export function LatentClassCard({
         {lc.converged ? t("converged", { iterations: f.count(lc.iterations) }) : t("stopped", { iterations: f.count(lc.iterations) })}{" "}
         {t("logLikelihood", { value: f.fixed(lc.logLikelihood) })}
       </p>
-      <table className="mt-3 w-full text-sm">
-        <caption className="sr-only">{t("ratersCaption", { label: dimension.label })}</caption>
+      <Table variant="report" scroll={false} className="mt-3" caption={t("ratersCaption", { label: dimension.label })}>
         <thead>
-          <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
-            <th scope="col" className="py-1 pr-3 font-medium">
+          <tr className="text-left">
+            <th scope="col" className="font-medium">
               {t("rater")}
             </th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">
+            <th scope="col" className="text-right font-medium">
               {t("items")}
             </th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">
+            <th scope="col" className="text-right font-medium">
               {t("sensitivity")}
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="text-right font-medium">
               {t("specificity")}
             </th>
           </tr>
@@ -88,16 +88,16 @@ export function LatentClassCard({
         <tbody>
           {lc.raters.map((r) => (
             <tr key={r.rater} className="border-b border-slate-100 tabular-nums">
-              <th scope="row" className="py-1 pr-3 text-left font-normal">
+              <th scope="row" className="text-left font-normal">
                 {r.rater}
               </th>
-              <td className="py-1 pr-3 text-right">{f.count(r.rated)}</td>
-              <td className="py-1 pr-3 text-right">{f.fixed(r.sensitivity)}</td>
-              <td className="py-1 text-right">{f.fixed(r.specificity)}</td>
+              <td className="text-right">{f.count(r.rated)}</td>
+              <td className="text-right">{f.fixed(r.sensitivity)}</td>
+              <td className="text-right">{f.fixed(r.specificity)}</td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
       <h4 className="mt-3 text-xs font-semibold text-slate-700">{t("disagreements", { count: lc.disagreements.length })}</h4>
       {lc.disagreements.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">{t("none")}</p>

@@ -8,8 +8,9 @@ import { categoryLabel } from "@/lib/reports/labels";
 import type { AgreementView } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";
 import { Card } from "../ui/card";
+import { Table } from "../ui/table";
 
-const NUM = "px-2 py-1 text-right tabular-nums";
+const NUM = "text-right tabular-nums";
 
 /** What "no strict majority" means for this many raters, for the tie-rule sentence. */
 const tieExample = (raters: number) => (raters === 2 ? "two" : raters === 3 ? "three" : "other");
@@ -26,18 +27,19 @@ export function MajoritySummary({ dimension, title }: { dimension: AgreementView
   const heading = title ?? t("heading", { label: dimension.label });
   return (
     <Card as="section">
-      <table className="w-full border-collapse text-sm text-slate-800">
-        <caption className="mb-2 text-left">
-          <span className="block text-sm font-semibold text-slate-900">{heading}</span>
-          <span className="block text-xs font-normal text-slate-600">
-            {total === 0
-              ? t("none")
-              : t("summary", { count: total, tie: t(`tieExample.${tieExample(a.raters.total)}`), category: tie, counted })}
-          </span>
-        </caption>
-        <thead className="border-b border-slate-300 text-xs text-slate-600">
+      <Table
+        variant="report"
+        scroll={false}
+        title={heading}
+        note={
+          total === 0
+            ? t("none")
+            : t("summary", { count: total, tie: t(`tieExample.${tieExample(a.raters.total)}`), category: tie, counted })
+        }
+      >
+        <thead>
           <tr>
-            <th scope="col" className="px-2 py-1 text-left">
+            <th scope="col" className="text-left">
               {t("category")}
             </th>
             <th scope="col" className={NUM}>
@@ -51,7 +53,7 @@ export function MajoritySummary({ dimension, title }: { dimension: AgreementView
         <tbody>
           {a.majority.counts.map((c) => (
             <tr key={c.category} className="border-t border-slate-100">
-              <th scope="row" className="px-2 py-1 text-left font-normal">
+              <th scope="row" className="text-left font-normal">
                 {categoryLabel(dimension, c.category)}
               </th>
               <td className={NUM}>{c.count}</td>
@@ -59,14 +61,14 @@ export function MajoritySummary({ dimension, title }: { dimension: AgreementView
             </tr>
           ))}
           <tr className="border-t border-slate-300 italic text-slate-600">
-            <th scope="row" className="px-2 py-1 text-left font-normal">
+            <th scope="row" className="text-left font-normal">
               {t("ties", { category: tie, counted })}
             </th>
             <td className={NUM}>{a.majority.ties}</td>
             <td className={NUM}>{share(a.majority.ties)}</td>
           </tr>
         </tbody>
-      </table>
+      </Table>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <div className="rounded bg-slate-50 px-3 py-2">
           <dt className="text-xs text-slate-600">{t("atLeastTwo")}</dt>

@@ -8,6 +8,7 @@ import { useFormatter, useTranslations } from "@/lib/i18n/server";
 import type { ShownDimension, PairwiseCell } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";
 import { Card } from "../ui/card";
+import { Table } from "../ui/table";
 
 /** Bands of kappa, lowest first (each from the previous bound); text colour switches to keep contrast on the dark shades. */
 const BANDS: { below: number; className: string }[] = [
@@ -69,38 +70,35 @@ export function PairwiseMatrix({ dimension, title }: { dimension: ShownDimension
   }
   return (
     <Card as="section">
-      <div className="overflow-x-auto">
-        <table className="border-collapse text-slate-800">
-          <caption className="mb-2 text-left">
-            <span className="block text-sm font-semibold text-slate-900">{heading}</span>
-            <span className="block text-xs font-normal text-slate-600">
-              {t("caption", { bands: bands.join(tDashboard("listSeparator")) })}
-            </span>
-          </caption>
-          <thead>
-            <tr>
-              <td className="px-2 py-1" />
-              {m.raters.map((r) => (
-                <th key={r} scope="col" className="px-2 py-1 text-xs font-semibold">
-                  {r}
-                </th>
+      <Table
+        variant="grid"
+        className="text-base text-slate-800"
+        title={heading}
+        note={t("caption", { bands: bands.join(tDashboard("listSeparator")) })}
+      >
+        <thead>
+          <tr>
+            <td className="px-2 py-1" />
+            {m.raters.map((r) => (
+              <th key={r} scope="col" className="px-2 py-1 text-xs font-semibold">
+                {r}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {m.cells.map((row, i) => (
+            <tr key={m.raters[i] ?? i}>
+              <th scope="row" className="px-2 py-1 text-left text-xs font-semibold">
+                {m.raters[i]}
+              </th>
+              {row.map((cell) => (
+                <Cell key={cell.raterB} cell={cell} />
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {m.cells.map((row, i) => (
-              <tr key={m.raters[i] ?? i}>
-                <th scope="row" className="px-2 py-1 text-left text-xs font-semibold">
-                  {m.raters[i]}
-                </th>
-                {row.map((cell) => (
-                  <Cell key={cell.raterB} cell={cell} />
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </Table>
     </Card>
   );
 }

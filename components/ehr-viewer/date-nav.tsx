@@ -1,11 +1,12 @@
 /**
- * Date list: one entry per day (date, GA, event count, evidence marker). It is windowed
- * too (fixed-height rows, so no measuring) because a long admission can have hundreds of
- * days. One roving tab stop: Tab enters at the current day, arrows/Home/End/PageUp/PageDown
+ * Date list: one entry per day (date, GA, event count, evidence marker). It is windowed on
+ * TanStack Virtual too, like the record (fixed-height rows, so no measuring), because a long
+ * admission can have hundreds of days. One roving tab stop: Tab enters at the current day, arrows/Home/End/PageUp/PageDown
  * move, Enter jumps; the focused entry is always rendered even when scrolled out of view.
  */
 import { useTranslations } from "next-intl";
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { defaultRangeExtractor, useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { formatDay, formatShortDay } from "./format";
 import type { DayEntry } from "./group";
@@ -32,9 +33,8 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
   const { ga } = useRecordFormat();
   const listRef = useRef<HTMLDivElement>(null);
   const clientMount = useClientMount();
-  const [scrollTop, setScrollTop] = useState(0);
   // The list's height when last read: the next case's list is the same one (not while hydrating).
-  const [height, setHeight] = useState(() => (clientMount && lastHeight) || 480);
+  const [initialHeight] = useState(() => (clientMount && lastHeight) || 480);
   const [focusPos, setFocusPos] = useState<number | null>(null);
   const pendingFocus = useRef<number | null>(null);
   const n = entries.length;
@@ -46,18 +46,24 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
   }, [entries, n, activeDay]);
   const roving = Math.min(focusPos ?? activePos, Math.max(0, n - 1));
 
-  useLayoutEffect(() => {
-    const el = listRef.current;
-    if (!el) return;
-    const read = () => {
-      lastHeight = el.clientHeight;
-      setHeight(el.clientHeight || 480);
-    };
-    read();
-    const ro = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(read);
-    ro?.observe(el);
-    return () => ro?.disconnect();
-  }, []);
+  const v = useVirtualizer({
+    count: n,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => ROW,
+    getItemKey: (pos) => entries[pos]?.key ?? pos,
+    overscan: OVERSCAN,
+    initialRect: { width: 0, height: initialHeight },
+    // The entry that holds the tab stop is always rendered, even when scrolled out of view.
+    rangeExtractor: (range) => {
+      const shown = defaultRangeExtractor(range);
+      if (n === 0 || shown.includes(roving)) return shown;
+      return roving < (shown[0] ?? 0) ? [roving, ...shown] : [...shown, roving];
+    },
+    onChange: (list) => {
+      if (list.scrollRect?.height) lastHeight = list.scrollRect.height;
+    },
+  });
+  const height = v.scrollRect?.height || initialHeight;
 
   // Follow the record while it is read, but never move the list under a keyboard user.
   useEffect(() => {
@@ -94,35 +100,18 @@ export const DateNav = memo(function DateNav({ entries, activeDay, onSelect, loc
     moveTo(roving + by);
   };
 
-  const start = Math.max(0, Math.floor(scrollTop / ROW) - OVERSCAN);
-  const end = Math.min(n, Math.ceil((scrollTop + height) / ROW) + OVERSCAN);
-  const shown: number[] = [];
-  if (roving < start && n) shown.push(roving);
-  for (let i = start; i < end; i++) shown.push(i);
-  if (roving >= end && n) shown.push(roving);
-
   return (
     <nav aria-label={t("nav")} className={cn("flex min-h-0 flex-col", className)}>
       <h3 className="border-b border-slate-200 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
         {t("heading", { count: n })}
       </h3>
-      <div
-        ref={listRef}
-        className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-      >
-        <ul className="relative" style={{ height: n * ROW }} onKeyDown={onKeyDown}>
-          {shown.map((pos) => {
+      <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+        <ul className="relative" style={{ height: v.getTotalSize() }} onKeyDown={onKeyDown}>
+          {v.getVirtualItems().map(({ index: pos, start }) => {
             const d = entries[pos] as DayEntry;
             const active = pos === activePos;
             return (
-              <li
-                key={d.key}
-                className="absolute inset-x-0"
-                style={{ top: pos * ROW, height: ROW }}
-                aria-setsize={n}
-                aria-posinset={pos + 1}
-              >
+              <li key={d.key} className="absolute inset-x-0" style={{ top: start, height: ROW }} aria-setsize={n} aria-posinset={pos + 1}>
                 <button
                   type="button"
                   data-pos={pos}

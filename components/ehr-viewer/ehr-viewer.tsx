@@ -10,7 +10,6 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { cn } from "@/components/ui/cn";
 import { DateNav } from "./date-nav";
 import { DayHeaderContent, DayHeaderRow, EndMarker, EventRow, HEADER_CLASS } from "./event-row";
-import { dateKeyOf, formatDay, formatTime } from "./format";
 import { buildDayIndex, countByType, type DayEntry, dayOfRow, flattenRows, groupByDay, type Row } from "./group";
 import { usePageKeys } from "./page-keys";
 import { HEADER_HEIGHT } from "./row-height";
@@ -20,6 +19,7 @@ import { TypeFilter } from "./type-filter";
 import { EVENT_TYPES, type EventType, type ViewerEvent } from "./types";
 import { useClientMount } from "../ui/use-client-mount";
 import { useRecordFormat } from "./use-record-format";
+import { useFocusRequest } from "./use-focus-request";
 import { useSearch } from "./use-search";
 import { type ScrollFrame, useRecordList } from "./use-record-list";
 
@@ -41,7 +41,6 @@ export interface EhrViewerProps {
 }
 
 const NO_TYPES: ReadonlySet<EventType> = new Set();
-const FLASH_MS = 2000;
 
 export function EhrViewer({
   events,
@@ -124,46 +123,7 @@ export function EhrViewer({
   const showAll = useCallback(() => setHidden(NO_TYPES), []);
 
   // --- Focus requests from the case screen's evidence list ---------------------------------
-  const [flash, setFlash] = useState<{ id: string; n: number } | null>(null);
-  const [announcement, setAnnouncement] = useState("");
-  const handled = useRef<string | null>(null);
-  useEffect(() => {
-    if (!focusEventId) {
-      handled.current = null;
-      return;
-    }
-    if (handled.current === focusEventId) return;
-    const ev = ordered.find((e) => e.eventId === focusEventId) ?? ordered.find((e) => e.id === focusEventId);
-    if (!ev) {
-      handled.current = focusEventId;
-      setAnnouncement(t("record.notInRecord", { id: focusEventId }));
-      onFocusHandled?.();
-      return;
-    }
-    if (hidden.has(ev.type)) {
-      toggleType(ev.type); // reveal its type; this effect runs again with the new rows
-      return;
-    }
-    const row = flat.rowOfEvent.get(ev.id);
-    if (row === undefined) return;
-    handled.current = focusEventId;
-    scrollToRow(row, "center");
-    setFlash((f) => ({ id: ev.id, n: (f?.n ?? 0) + 1 }));
-    setAnnouncement(
-      t("record.showing", {
-        type: t(`types.${ev.type}`),
-        name: ev.name,
-        day: formatDay(dateKeyOf(ev.time), locale),
-        time: formatTime(ev.time, locale),
-      }),
-    );
-    onFocusHandled?.();
-  }, [focusEventId, ordered, flat, hidden, toggleType, scrollToRow, onFocusHandled, locale, t]);
-  useEffect(() => {
-    if (!flash) return;
-    const t = setTimeout(() => setFlash(null), FLASH_MS);
-    return () => clearTimeout(t);
-  }, [flash]);
+  const { flash, announcement } = useFocusRequest(focusEventId, onFocusHandled, { ordered, flat, hidden, toggleType, scrollToRow, locale });
 
   // --- Search: bring the current hit into view ------------------------------------------------
   // Two steps: jump to the hit's row (it may not be rendered), then centre the <mark> itself,

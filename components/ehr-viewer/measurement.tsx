@@ -4,6 +4,7 @@
  */
 import { useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
+import { Table } from "@/components/ui/table";
 import { formatMeasurement, type FlagInfo } from "./format";
 import { Highlight } from "./highlight";
 import { eventField, rangesFor, type SearchHit } from "./search";
@@ -75,7 +76,7 @@ export function PanelTable({
   current?: SearchHit | null;
 }) {
   return (
-    <table className="mt-1.5 ml-12 border-collapse text-sm leading-5">
+    <Table variant="grid" scroll={false} className="mt-1.5 ml-12 leading-5">
       <tbody>
         {items.map((item, i) => {
           const f = formatMeasurement(item);
@@ -93,6 +94,6 @@ export function PanelTable({
           );
         })}
       </tbody>
-    </table>
+    </Table>
   );
 }

@@ -7,9 +7,8 @@
 import { useTranslations } from "@/lib/i18n/server";
 import { accuracyPm, findPair } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
-import { useChartId } from "../dashboard/category-patterns";
 import { accuracyName, bootstrapName } from "./labels";
-import { Card } from "../ui/card";
+import { ChartFigure } from "../ui/chart-figure";
 
 const WIDTH = 680;
 const ROW = 24;
@@ -19,7 +18,6 @@ const AXIS = { x0: 250, x1: 660 };
 const x = (p: number) => AXIS.x0 + Math.max(0, Math.min(1, p)) * (AXIS.x1 - AXIS.x0);
 
 export function AccuracyChart({ report }: { report: EvaluationReport }) {
-  const prefix = useChartId();
   const t = useTranslations("evaluation.chart");
   const l = useTranslations("evaluation.labels");
   const { models, scopes } = report.predictions;
@@ -37,63 +35,52 @@ export function AccuracyChart({ report }: { report: EvaluationReport }) {
   const height = y + 6;
   const heading = t("title", { what: accuracyName(l, report) });
   return (
-    <Card as="figure">
-      <figcaption>
-        <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">
-          {heading}
-        </h3>
-        <p id={`${prefix}-desc`} className="text-xs text-slate-600">
-          {t("description", { bootstrap: bootstrapName(l, report) })}
-        </p>
-      </figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        className="mt-3 h-auto w-full max-w-3xl"
-        role="img"
-        aria-label={heading}
-        aria-describedby={`${prefix}-desc`}
-      >
-        <g className="fill-slate-500 text-[10px]">
-          {[0, 0.25, 0.5, 0.75, 1].map((t) => (
-            <text key={t} x={x(t)} y={12} textAnchor="middle">{`${t * 100}%`}</text>
-          ))}
-        </g>
+    <ChartFigure
+      heading={heading}
+      summary={t("description", { bootstrap: bootstrapName(l, report) })}
+      size={[WIDTH, height]}
+      svgClassName="max-w-3xl"
+    >
+      <g className="fill-slate-500 text-[10px]">
         {[0, 0.25, 0.5, 0.75, 1].map((t) => (
-          <line key={t} x1={x(t)} x2={x(t)} y1={16} y2={height - 4} stroke="#e2e8f0" />
+          <text key={t} x={x(t)} y={12} textAnchor="middle">{`${t * 100}%`}</text>
         ))}
-        {placed.map((r) => {
-          if (r.kind === "model")
-            return (
-              <text
-                key={`m-${r.model}`}
-                x={0}
-                y={r.y + HEAD / 2 + 2}
-                dominantBaseline="central"
-                className="fill-slate-900 text-[12px] font-semibold"
-              >
-                {r.model}
-              </text>
-            );
-          const a = findPair(report.accuracy, r.model, r.scope)!.accuracy;
-          const cy = r.y + ROW / 2;
+      </g>
+      {[0, 0.25, 0.5, 0.75, 1].map((t) => (
+        <line key={t} x1={x(t)} x2={x(t)} y1={16} y2={height - 4} stroke="#e2e8f0" />
+      ))}
+      {placed.map((r) => {
+        if (r.kind === "model")
           return (
-            <g key={`p-${r.model}-${r.scope}`}>
-              <text x={12} y={cy} dominantBaseline="central" className="fill-slate-800 text-[11px]">
-                {r.scope === report.options.baseline ? t("baselineRow", { scope: r.scope }) : r.scope}
-              </text>
-              <text x={AXIS.x0 - 10} y={cy} textAnchor="end" dominantBaseline="central" className="fill-slate-800 text-[11px] tabular-nums">
-                {accuracyPm(a)}
-              </text>
-              <g stroke="#0f172a" strokeWidth="1.5">
-                <line x1={x(a.lower)} x2={x(a.upper)} y1={cy} y2={cy} />
-                <line x1={x(a.lower)} x2={x(a.lower)} y1={cy - 5} y2={cy + 5} />
-                <line x1={x(a.upper)} x2={x(a.upper)} y1={cy - 5} y2={cy + 5} />
-              </g>
-              <circle cx={x(a.estimate)} cy={cy} r={4.5} fill="#0f766e" stroke="#fff" strokeWidth="1.5" />
-            </g>
+            <text
+              key={`m-${r.model}`}
+              x={0}
+              y={r.y + HEAD / 2 + 2}
+              dominantBaseline="central"
+              className="fill-slate-900 text-[12px] font-semibold"
+            >
+              {r.model}
+            </text>
           );
-        })}
-      </svg>
-    </Card>
+        const a = findPair(report.accuracy, r.model, r.scope)!.accuracy;
+        const cy = r.y + ROW / 2;
+        return (
+          <g key={`p-${r.model}-${r.scope}`}>
+            <text x={12} y={cy} dominantBaseline="central" className="fill-slate-800 text-[11px]">
+              {r.scope === report.options.baseline ? t("baselineRow", { scope: r.scope }) : r.scope}
+            </text>
+            <text x={AXIS.x0 - 10} y={cy} textAnchor="end" dominantBaseline="central" className="fill-slate-800 text-[11px] tabular-nums">
+              {accuracyPm(a)}
+            </text>
+            <g stroke="#0f172a" strokeWidth="1.5">
+              <line x1={x(a.lower)} x2={x(a.upper)} y1={cy} y2={cy} />
+              <line x1={x(a.lower)} x2={x(a.lower)} y1={cy - 5} y2={cy + 5} />
+              <line x1={x(a.upper)} x2={x(a.upper)} y1={cy - 5} y2={cy + 5} />
+            </g>
+            <circle cx={x(a.estimate)} cy={cy} r={4.5} fill="#0f766e" stroke="#fff" strokeWidth="1.5" />
+          </g>
+        );
+      })}
+    </ChartFigure>
   );
 }

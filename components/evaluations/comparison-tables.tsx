@@ -10,6 +10,7 @@ import { REPORT_NOTES } from "@/lib/evaluation/report";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 import { accuracyName, bootstrapName } from "./labels";
 import { Card } from "../ui/card";
+import { Table } from "../ui/table";
 
 type NotesT = ReturnType<typeof useTranslations<"evaluation.notes">>;
 
@@ -19,7 +20,7 @@ function noteText(t: NotesT, note: string | null): string {
   return key ? t(key) : (note ?? MISSING);
 }
 
-const NUM = "px-2 py-1 text-right tabular-nums";
+const NUM = "text-right tabular-nums";
 
 function Frame({
   title,
@@ -36,24 +37,18 @@ function Frame({
 }) {
   return (
     <Card as="section">
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-sm text-slate-800" data-testid={testId}>
-          <caption className="mb-2 text-left">
-            <span className="block text-sm font-semibold text-slate-900">{title}</span>
-            <span className="block text-xs font-normal text-slate-600">{note}</span>
-          </caption>
-          <thead className="border-b border-slate-300 text-xs text-slate-600">
-            <tr>
-              {head.map((h, i) => (
-                <th key={`${i}-${h}`} scope="col" className={i < 2 ? "px-2 py-1 text-left" : NUM}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{children}</tbody>
-        </table>
-      </div>
+      <Table variant="report" title={title} note={note} data-testid={testId}>
+        <thead>
+          <tr>
+            {head.map((h, i) => (
+              <th key={`${i}-${h}`} scope="col" className={i < 2 ? "text-left" : NUM}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </Table>
     </Card>
   );
 }
@@ -73,10 +68,10 @@ export function DeltaTable({ report }: { report: EvaluationReport }) {
     >
       {report.deltas.map((d) => (
         <tr key={`${d.model}-${d.scope}`} className="border-t border-slate-100">
-          <th scope="row" className="px-2 py-1 text-left font-medium">
+          <th scope="row" className="text-left font-medium">
             {d.model}
           </th>
-          <td className="px-2 py-1">{d.scope}</td>
+          <td>{d.scope}</td>
           <td className={NUM}>{format.number(d.cases)}</td>
           <td className={NUM}>{pct(d.scopeAccuracy)}</td>
           <td className={NUM}>{pct(d.baselineAccuracy)}</td>
@@ -105,10 +100,10 @@ export function DecisionPointTable({ report }: { report: EvaluationReport }) {
     >
       {report.decisionPoints.map((p) => (
         <tr key={`${p.model}-${p.scope}`} className="border-t border-slate-100">
-          <th scope="row" className="px-2 py-1 text-left font-medium">
+          <th scope="row" className="text-left font-medium">
             {p.model}
           </th>
-          <td className="px-2 py-1">{p.scope}</td>
+          <td>{p.scope}</td>
           <td className={NUM}>{pct(p.first.accuracy)}</td>
           <td className={NUM}>{format.number(p.first.total)}</td>
           <td className={NUM}>{pct(p.later.accuracy)}</td>
@@ -135,10 +130,10 @@ export function ConversationTable({ report }: { report: EvaluationReport }) {
     >
       {report.conversations.map((c) => (
         <tr key={`${c.model}-${c.scope}`} className="border-t border-slate-100">
-          <th scope="row" className="px-2 py-1 text-left font-medium">
+          <th scope="row" className="text-left font-medium">
             {c.model}
           </th>
-          <td className="px-2 py-1">{c.scope}</td>
+          <td>{c.scope}</td>
           <td className={NUM}>{accuracyPm(c.intervals.content)}</td>
           <td className={NUM}>{accuracyPm(c.intervals.source)}</td>
           <td className={`${NUM} font-semibold`}>{accuracyPm(c.intervals.paired)}</td>

@@ -6,6 +6,7 @@
  */
 import { pct } from "@/lib/evaluation/report-format";
 import { Card } from "../ui/card";
+import { Table } from "../ui/table";
 
 export interface HeatCell {
   accuracy: number | null;
@@ -36,66 +37,60 @@ export function HeatMap({ title, note, rowLabel, rows, models, scopes, cell, cou
   const pairs = models.flatMap((m) => scopes.filter((s) => rows.some((r) => cell(m, s, r))).map((s) => ({ m, s })));
   return (
     <Card as="section">
-      <div className="overflow-x-auto">
-        <table className="border-collapse text-sm text-slate-900" data-testid={testId}>
-          <caption className="mb-2 text-left">
-            <span className="block text-sm font-semibold">{title}</span>
-            <span className="block text-xs font-normal text-slate-600">{note}</span>
-          </caption>
-          <thead className="text-xs text-slate-700">
-            <tr>
-              <td />
-              {models.map((m) => {
-                const span = pairs.filter((p) => p.m === m).length;
-                return span === 0 ? null : (
-                  <th key={m} scope="colgroup" colSpan={span} className="border-b border-slate-300 px-1 py-1 text-center font-semibold">
-                    {m}
-                  </th>
+      <Table variant="grid" className="text-slate-900" title={title} note={note} data-testid={testId}>
+        <thead className="text-xs text-slate-700">
+          <tr>
+            <td />
+            {models.map((m) => {
+              const span = pairs.filter((p) => p.m === m).length;
+              return span === 0 ? null : (
+                <th key={m} scope="colgroup" colSpan={span} className="border-b border-slate-300 px-1 py-1 text-center font-semibold">
+                  {m}
+                </th>
+              );
+            })}
+          </tr>
+          <tr>
+            <th scope="col" className="px-2 py-1 text-left">
+              {rowLabel}
+            </th>
+            {pairs.map(({ m, s }) => (
+              <th key={`${m}-${s}`} scope="col" className="max-w-24 px-1 py-1 text-center font-normal">
+                {s}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r}>
+              <th scope="row" className="whitespace-nowrap px-2 py-1 text-left font-normal">
+                {r}
+              </th>
+              {pairs.map(({ m, s }) => {
+                const c = cell(m, s, r);
+                if (!c || c.accuracy === null)
+                  return (
+                    <td key={`${m}-${s}`} className="border border-white px-2 py-1 text-center text-slate-600">
+                      –
+                    </td>
+                  );
+                return (
+                  <td
+                    key={`${m}-${s}`}
+                    className="border border-white px-2 py-1 text-center tabular-nums"
+                    style={{ backgroundColor: shade(c.accuracy) }}
+                    title={c.title}
+                  >
+                    <span className="font-semibold">{pct(c.accuracy)}</span>
+                    <span className="block text-[10px]">n={count(c.total)}</span>
+                  </td>
                 );
               })}
             </tr>
-            <tr>
-              <th scope="col" className="px-2 py-1 text-left">
-                {rowLabel}
-              </th>
-              {pairs.map(({ m, s }) => (
-                <th key={`${m}-${s}`} scope="col" className="max-w-24 px-1 py-1 text-center font-normal">
-                  {s}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r}>
-                <th scope="row" className="whitespace-nowrap px-2 py-1 text-left font-normal">
-                  {r}
-                </th>
-                {pairs.map(({ m, s }) => {
-                  const c = cell(m, s, r);
-                  if (!c || c.accuracy === null)
-                    return (
-                      <td key={`${m}-${s}`} className="border border-white px-2 py-1 text-center text-slate-600">
-                        –
-                      </td>
-                    );
-                  return (
-                    <td
-                      key={`${m}-${s}`}
-                      className="border border-white px-2 py-1 text-center tabular-nums"
-                      style={{ backgroundColor: shade(c.accuracy) }}
-                      title={c.title}
-                    >
-                      <span className="font-semibold">{pct(c.accuracy)}</span>
-                      <span className="block text-[10px]">n={count(c.total)}</span>
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </Table>
     </Card>
   );
 }

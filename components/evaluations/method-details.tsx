@@ -3,6 +3,7 @@ import { useTranslations } from "@/lib/i18n/server";
 import { levelPercent, thousands } from "@/lib/evaluation/report-format";
 import type { EvaluationReport } from "@/lib/evaluation/report-types";
 import { Card } from "../ui/card";
+import { Table } from "../ui/table";
 
 /** The method text itself is the report's (English, as recorded in the JSON export). */
 export function MethodDetails({ report }: { report: EvaluationReport }) {
@@ -45,29 +46,25 @@ export function MethodDetails({ report }: { report: EvaluationReport }) {
           </div>
         ))}
       </dl>
-      <table className="mt-3 text-xs">
+      <Table variant="report" scroll={false} className="mt-3 w-auto text-xs">
         <caption className="text-left font-semibold text-slate-700">{t("seedTable")}</caption>
         <thead>
-          <tr className="text-left text-slate-600">
-            <th scope="col" className="pr-3">
-              {l("model")}
-            </th>
-            <th scope="col" className="pr-3">
-              {l("scope")}
-            </th>
+          <tr className="text-left">
+            <th scope="col">{l("model")}</th>
+            <th scope="col">{l("scope")}</th>
             <th scope="col">{t("seed")}</th>
           </tr>
         </thead>
         <tbody className="font-mono text-slate-800">
           {m.seeds.map((s) => (
             <tr key={`${s.model}-${s.scope}`}>
-              <td className="pr-3">{s.model}</td>
-              <td className="pr-3">{s.scope}</td>
+              <td>{s.model}</td>
+              <td>{s.scope}</td>
               <td>{s.seed}</td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </Card>
   );
 }

@@ -2,8 +2,40 @@
 // The notices above the rubric in the rating bar: restored changes, failing saves, and what
 // happened to keys typed while moving to the next item (see key-hold.ts).
 import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { SignedOutNotice } from "../auth/signed-out-notice";
 import { Button } from "../ui/button";
+import type { SaveSummary } from "./status-text";
 import type { RestoreNotice } from "./use-review-saver";
+
+/** All of them, in their order: a closed audit, restored changes, signed out, failing saves, dropped keys. */
+export function PanelNotices(props: {
+  readOnly: boolean;
+  restore: RestoreNotice | null;
+  summary: SaveSummary;
+  onSignedIn(): void;
+  onRetryAll(): void;
+  dropped: number;
+  onDismissDropped(): void;
+}) {
+  const t = useTranslations("rubric.panel");
+  const [dismissedRestore, setDismissedRestore] = useState(false);
+  const { summary } = props;
+  return (
+    <>
+      {props.readOnly && (
+        <p className="rounded-lg border border-slate-300 bg-slate-100 p-2 text-sm font-medium text-slate-800">
+          <span aria-hidden="true">🔒 </span>
+          {t("closed")}
+        </p>
+      )}
+      {props.restore && !dismissedRestore && <RestoreBanner notice={props.restore} onDismiss={() => setDismissedRestore(true)} />}
+      {summary.signedOut > 0 && <SignedOutNotice count={summary.signedOut} onSignedIn={props.onSignedIn} />}
+      {summary.failing > 0 && <FailingBanner count={summary.failing} onRetryAll={props.onRetryAll} />}
+      {props.dropped > 0 && <DroppedKeysNotice count={props.dropped} onDismiss={props.onDismissDropped} />}
+    </>
+  );
+}
 
 export function RestoreBanner({ notice, onDismiss }: { notice: RestoreNotice; onDismiss(): void }) {
   const t = useTranslations("rubric.restore");

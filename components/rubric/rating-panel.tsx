@@ -3,24 +3,23 @@
 // dimension, keyboard-first, autosaved with visible state (see save-queue.ts
 // for the no-lost-rating guarantees and shortcuts.ts for the key map).
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
-import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { CommentBox, COMMENT_DEBOUNCE_MS } from "./comment-box";
 import { CorrectionsPanel } from "./corrections-panel";
 import { DimensionFieldset } from "./dimension-fieldset";
 import { FlagToggle, useFlag } from "./flag-toggle";
-import { IDLE_HOLD, sharedKeyHold, type HeldKey } from "./key-hold";
 import { NextBar } from "./next-bar";
 import { revealWithin, usePinnedHeight } from "./pinned-bar";
-import { DroppedKeysNotice, FailingBanner, RestoreBanner } from "./panel-notices";
+import { PanelNotices } from "./panel-notices";
 import { ShortcutLegend } from "./shortcut-legend";
 import { UndoButton } from "./undo-button";
 import { useActiveTime } from "./use-active-time";
-import { useEffectsBeforePaint } from "./use-effects-before-paint";
+import { useKeyHold, useNextItem } from "./use-next-item";
+import { useShortcutKeys } from "./use-shortcut-keys";
 import { useUndo } from "./use-undo";
 import { shortcutFor, type ShortcutKeyEvent } from "./shortcuts";
-import { SignedOutNotice } from "../auth/signed-out-notice";
-import { liveMessage, summarize, type LiveMessage } from "./status-text";
+import { summarize } from "./status-text";
+import { useLiveMessage } from "./use-live-message";
 import { correctionKey } from "./corrections";
 import type { CorrectionView, RatingState, ReviewActions, RubricDimensionView, TurnOption } from "./types";
 import { COMMENT_KEY, useReviewSaver } from "./use-review-saver";
@@ -71,34 +70,20 @@ function RatingPanelInner(props: RatingPanelProps) {
   const { assignmentId, rubric, optionLabels, turns, onNext, nextHref } = props;
   const readOnly = props.readOnly ?? false;
   const t = useTranslations("rubric");
-  const router = useRouter();
   const networkError = t("status.networkError");
   const actions = useMemo(() => withNetworkErrors(props.actions, networkError), [props.actions, networkError]);
   const saver = useReviewSaver({ ...props, actions, readOnly });
   const { ratings, ratingQ, commentQ, correctionQ } = saver;
-  const keyHold = sharedKeyHold();
-  const hold = useSyncExternalStore(keyHold?.subscribe ?? noSubscription, keyHold?.getSnapshot ?? idleHold, idleHold);
+  const { keyHold, hold } = useKeyHold();
 
   const ratingOf = (key: string) => ratings.fields[key]?.value ?? null;
   const rated = rubric.filter((d) => ratingOf(d.key) !== null).length;
-  const canGoNext = Boolean(onNext || nextHref);
 
-  const [active, setActive] = useState(() =>
-    Math.max(
-      0,
-      rubric.findIndex((d) => ratingOf(d.key) === null),
-    ),
-  );
+  const firstUnrated = rubric.findIndex((d) => ratingOf(d.key) === null);
+  const [active, setActive] = useState(Math.max(0, firstUnrated));
   // The keyboard reads the ref: keys replayed in one go (see key-hold.ts) come faster than renders.
   const activeRef = useRef(active);
   const [helpOpen, setHelpOpen] = useState(false);
-  const [dismissedRestore, setDismissedRestore] = useState(false);
-  /** Set while "next item" waits for saves to finish: the time it was asked. */
-  const [nextRequestedAt, setNextRequestedAt] = useState<number | null>(null);
-  /** Navigation to the next item has started; this panel only waits to be replaced. */
-  const [opening, setOpening] = useState(false);
-  const leavingRef = useRef(false);
-  const [dropped, setDropped] = useState(0);
   const barRef = useRef<HTMLElement>(null);
   const rubricRef = useRef<HTMLDivElement>(null);
   const extrasRef = useRef<HTMLDivElement>(null);
@@ -107,7 +92,6 @@ function RatingPanelInner(props: RatingPanelProps) {
 
   const allStatuses = [ratings, saver.comment, saver.corrections].flatMap((s) => Object.values(s.fields).map((f) => f.status));
   const summary = summarize(allStatuses, saver.unsaved);
-  const leaving = opening ? "opening" : nextRequestedAt !== null ? "saving" : null;
 
   const flag = useFlag(props.assignmentId, props.flagged ?? false, props.actions.setFlag, readOnly);
   const undo = useUndo(
@@ -127,10 +111,11 @@ function RatingPanelInner(props: RatingPanelProps) {
     flag.set(!flag.flagged);
   };
   useActiveTime(props.assignmentId, props.actions.recordActiveTime, !readOnly);
+  const next = useNextItem({ assignmentId, onNext, nextHref, keyHold, hold, saver, summary });
 
   const choose = (dimension: string, category: string) => {
     // Leaving for the next item: the keys belong to that item now (key-hold.ts).
-    if (readOnly || leavingRef.current) return;
+    if (readOnly || next.leavingRef.current) return;
     const before = ratingQ.get(dimension).value;
     if (before === category) return; // choosing the chosen is no change (nothing to undo)
     undo.record({ kind: "rating", dimension, before });
@@ -146,81 +131,21 @@ function RatingPanelInner(props: RatingPanelProps) {
     if (fs && rubricRef.current) revealWithin(rubricRef.current, fs);
   };
 
+  const activate = (index: number) => {
+    activeRef.current = index;
+    setActive(index);
+  };
   const moveTo = (index: number) => {
     const clamped = Math.min(Math.max(index, 0), rubric.length - 1);
-    activeRef.current = clamped;
-    setActive(clamped);
+    activate(clamped);
     focusDimension(clamped);
   };
 
-  const go = () => {
-    setOpening(true);
-    if (onNext) onNext();
-    else if (nextHref) router.push(nextHref);
-  };
-
-  /** From here on this item takes no input: keys wait for the next item, clicks are inert. */
-  const requestNext = () => {
-    if (!canGoNext || leavingRef.current) return;
-    leavingRef.current = true;
-    keyHold?.start(assignmentId);
-    // Ask the queues, not the last render: a digit and "n" can arrive before React re-renders.
-    if (![ratingQ, commentQ, correctionQ].some((q) => q.hasUnsaved())) return go();
-    // Leaving now would strand a save: send typed text, then go once the server has everything.
-    saver.flushAll();
-    setNextRequestedAt(Date.now());
-  };
-
-  const stay = () => {
-    leavingRef.current = false;
-    setNextRequestedAt(null);
-    setOpening(false);
-    const count = keyHold?.cancel() ?? 0;
-    if (count > 0) setDropped(count);
-  };
-
-  // The hold gave up (the next item never came): this item is usable again, and says what was dropped.
-  useEffect(() => {
-    if (leavingRef.current && hold.from !== assignmentId) {
-      leavingRef.current = false;
-      setNextRequestedAt(null);
-      setOpening(false);
-      if (hold.dropped) setDropped(hold.dropped.count);
-    }
-  }, [hold, assignmentId]);
-
-  const onLinkClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return; // new tab/window: let the browser do it
-    e.preventDefault();
-    requestNext();
-  };
-
-  const afterSaves = useEffectEvent(() => {
-    if (nextRequestedAt === null) return;
-    if (summary.lastConflictAt >= nextRequestedAt)
-      stay(); // the user must see what changed
-    else if (saver.unsaved === 0) {
-      setNextRequestedAt(null);
-      go();
-    }
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: these are the triggers (a Next request, each save settling); afterSaves is an effect event that reads the latest state
-  useEffect(() => afterSaves(), [nextRequestedAt, saver.unsaved]);
-
-  // Announce only trouble and recovery (see liveMessage).
-  const [live, setLive] = useState<LiveMessage | null>(null);
-  const prevSummary = useRef(summary);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the summary's numbers, since the summary object is new every render
-  useEffect(() => {
-    const message = liveMessage(prevSummary.current, summary);
-    prevSummary.current = summary;
-    if (message) setLive(message);
-    // Keyed on the summary's numbers: the object itself is new every render.
-  }, [summary.failing, summary.signedOut, summary.lastConflictAt, summary.unsaved]);
+  const live = useLiveMessage(summary);
 
   /** One key, live or replayed; true if it was used. */
-  const handleKey = useEffectEvent((event: ShortcutKeyEvent): boolean => {
-    if (leavingRef.current) return false; // the hold takes these; belt and braces
+  const handleKey = (event: ShortcutKeyEvent): boolean => {
+    if (next.leavingRef.current) return false; // the hold takes these; belt and braces
     const allRated = rubric.length > 0 && rubric.every((d) => ratingQ.get(d.key).value !== null);
     const action = shortcutFor(event, { readOnly, allRated, helpOpen });
     if (!action) return false;
@@ -238,8 +163,8 @@ function RatingPanelInner(props: RatingPanelProps) {
         moveTo(current + action.delta);
         return true;
       case "next-item":
-        if (!canGoNext) return false;
-        requestNext();
+        if (!next.canGoNext) return false;
+        next.requestNext();
         return true;
       case "focus-comment":
         commentRef.current?.focus();
@@ -259,18 +184,7 @@ function RatingPanelInner(props: RatingPanelProps) {
         return false;
       }
     }
-  });
-
-  /** Keys typed while the previous item was being left, in order; an `n` among them holds the rest again. */
-  const replay = useEffectEvent((keys: HeldKey[]) => {
-    for (const [i, key] of keys.entries()) {
-      if (leavingRef.current) {
-        keys.slice(i).forEach((k) => keyHold?.add(k));
-        return;
-      }
-      handleKey({ key: key.key, target: null });
-    }
-  });
+  };
 
   usePinnedHeight(barRef);
   // The first unrated dimension may start below the bar's fold: bring it up once.
@@ -278,21 +192,7 @@ function RatingPanelInner(props: RatingPanelProps) {
     const fs = fieldsets.current[activeRef.current];
     if (fs && rubricRef.current) revealWithin(rubricRef.current, fs);
   }, []);
-
-  // `data-keys-ready` tells tests (and styles) when the shortcuts are live after hydration.
-  const [keysReady, setKeysReady] = useState(false);
-  // Live in the next case's first frame, the listeners still added in their usual order.
-  useEffectsBeforePaint();
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => {
-      if (handleKey(event)) event.preventDefault();
-    };
-    document.addEventListener("keydown", listener);
-    setKeysReady(true);
-    const held = keyHold?.claim(assignmentId);
-    if (held?.length) replay(held);
-    return () => document.removeEventListener("keydown", listener);
-  }, [keyHold, assignmentId]);
+  const keysReady = useShortcutKeys(handleKey, { keyHold, assignmentId, leavingRef: next.leavingRef });
 
   return (
     <>
@@ -309,19 +209,16 @@ function RatingPanelInner(props: RatingPanelProps) {
         className="sticky bottom-0 z-10 space-y-2 rounded-lg bg-slate-100/95 p-2 shadow-[0_-4px_12px_-6px_rgba(15,23,42,0.25)] backdrop-blur-sm xl:flex xl:max-h-[min(60%,max(40%,calc(100%-19rem)))] xl:flex-col"
         data-keys-ready={keysReady || undefined}
       >
-        {readOnly && (
-          <p className="rounded-lg border border-slate-300 bg-slate-100 p-2 text-sm font-medium text-slate-800">
-            <span aria-hidden="true">🔒 </span>
-            {t("panel.closed")}
-          </p>
-        )}
-        {saver.restoreNotice && !dismissedRestore && (
-          <RestoreBanner notice={saver.restoreNotice} onDismiss={() => setDismissedRestore(true)} />
-        )}
-        {summary.signedOut > 0 && <SignedOutNotice count={summary.signedOut} onSignedIn={saver.resumeAll} />}
-        {summary.failing > 0 && <FailingBanner count={summary.failing} onRetryAll={saver.retryAll} />}
-        {dropped > 0 && <DroppedKeysNotice count={dropped} onDismiss={() => setDropped(0)} />}
-        <div ref={rubricRef} className="space-y-2 xl:min-h-0 xl:overflow-y-auto" inert={leaving !== null}>
+        <PanelNotices
+          readOnly={readOnly}
+          restore={saver.restoreNotice}
+          summary={summary}
+          onSignedIn={saver.resumeAll}
+          onRetryAll={saver.retryAll}
+          dropped={next.dropped}
+          onDismissDropped={next.dismissDropped}
+        />
+        <div ref={rubricRef} className="space-y-2 xl:min-h-0 xl:overflow-y-auto" inert={next.leaving !== null}>
           {rubric.length === 0 && <p className="text-sm text-slate-600">{t("panel.noDimensions")}</p>}
           {rubric.map((dimension, index) => {
             const view = ratings.fields[dimension.key] ?? ratingQ.get(dimension.key);
@@ -336,13 +233,9 @@ function RatingPanelInner(props: RatingPanelProps) {
                 status={view.status}
                 active={index === active}
                 readOnly={readOnly}
-                onActivate={() => {
-                  activeRef.current = index;
-                  setActive(index);
-                }}
+                onActivate={() => activate(index)}
                 onChoose={(category) => {
-                  activeRef.current = index;
-                  setActive(index);
+                  activate(index);
                   choose(dimension.key, category);
                 }}
                 onRetry={() => ratingQ.retryNow(dimension.key)}
@@ -355,12 +248,12 @@ function RatingPanelInner(props: RatingPanelProps) {
         <NextBar
           rated={rated}
           total={rubric.length}
-          leaving={leaving}
+          leaving={next.leaving}
           heldKeys={hold.from === assignmentId ? hold.held : 0}
-          onStay={stay}
+          onStay={next.stay}
           nextHref={onNext ? null : nextHref}
-          {...(onNext ? { onNext: requestNext } : {})}
-          onLinkClick={onLinkClick}
+          {...(onNext ? { onNext: next.requestNext } : {})}
+          onLinkClick={next.onLinkClick}
           controls={
             <>
               {!readOnly && !flag.readOnly && <FlagToggle flag={flag} onToggle={toggleFlag} />}
@@ -379,7 +272,7 @@ function RatingPanelInner(props: RatingPanelProps) {
         <ShortcutLegend helpOpen={helpOpen} onToggleHelp={() => setHelpOpen((o) => !o)} readOnly={readOnly} />
       </section>
 
-      <div ref={extrasRef} className="space-y-4" inert={leaving !== null}>
+      <div ref={extrasRef} className="space-y-4" inert={next.leaving !== null}>
         <CommentBox
           textareaRef={commentRef}
           value={saver.comment.fields[COMMENT_KEY]?.value ?? ""}
@@ -405,6 +298,3 @@ function RatingPanelInner(props: RatingPanelProps) {
     </>
   );
 }
-
-const noSubscription = () => () => {};
-const idleHold = () => IDLE_HOLD;

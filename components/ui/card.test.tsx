@@ -86,6 +86,21 @@ describe("Table", () => {
   it("sits unframed inside a card that already frames it", () => {
     expect(renderToStaticMarkup(<Table framed={false}>{body}</Table>)).toMatch(/^<div class="overflow-x-auto"><table/);
   });
+
+  it("as a report, is unframed with a visible title and note, and pads its cells from the table", () => {
+    const html = renderToStaticMarkup(
+      <Table variant="report" title="Agreement" note="Two raters or more" scroll={false}>
+        <tbody>
+          <tr>
+            <td className="text-right">0.81</td>
+          </tr>
+        </tbody>
+      </Table>,
+    );
+    expect(html).toMatch(/^<table class="[^"]*\[&amp;_td\]:px-2[^"]*">/);
+    expect(html).toMatch(/<caption[^>]*><span[^>]*>Agreement<\/span><span[^>]*>Two raters or more<\/span><\/caption>/);
+    expect(html).toContain('<td class="text-right">0.81</td>');
+  });
 });
 
 describe("EmptyState", () => {

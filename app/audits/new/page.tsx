@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import { getTranslations } from "@/lib/i18n/server";
 import { NewAuditForm } from "@/components/audits/new-audit-form";
 import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState } from "@/components/ui/empty-state";
 import { pageContext } from "@/lib/server/page";
 import { listDatasets } from "@/lib/server/datasets/list-datasets";
 import { datasetLanguages } from "@/lib/server/audits/dataset-language";
@@ -29,7 +30,7 @@ export default async function NewAuditPage(props: { searchParams: Promise<{ data
     <>
       <PageHeader title={t("title")} description={t("description")} />
       {datasets.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t("noDataset")}</p>
+        <EmptyState>{t("noDataset")}</EmptyState>
       ) : (
         <NewAuditForm
           datasets={datasets.map((d) => ({

@@ -7,6 +7,7 @@ import { env } from "../../env";
 import { buildCorrected, type BuildPhase, type CorrectedManifest } from "./corrected-build";
 import { correctedState, type CorrectedState } from "./corrected-state";
 import { processWide } from "../../process-wide";
+import { log } from "../log";
 
 // The corrected benchmark is built once per adjudication state and kept on disk:
 //   <data dir>/exports/corrected/datasets/<dataset>/v<N>/patients.part   once per dataset
@@ -88,7 +89,7 @@ function start(db: Db, root: string, s: CorrectedState): Build {
     (error: unknown) => {
       reg.builds.delete(id);
       reg.failed.add(id);
-      console.error(`corrected export of audit ${s.auditId} (state ${s.key}) failed`, error);
+      log().error({ err: error, scope: "corrected-export", auditId: s.auditId, state: s.key }, "corrected export failed");
     },
   );
   reg.builds.set(id, build);
@@ -133,6 +134,6 @@ export async function correctedManifest(db: Db, auditId: string, root = correcte
 /** Starts building the current state in the background (after an adjudication is saved). */
 export function prepareCorrected(db: Db, auditId: string, root = correctedRoot()): void {
   correctedStatus(db, auditId, { root }).catch((error: unknown) =>
-    console.error(`corrected export of audit ${auditId} could not start`, error),
+    log().error({ err: error, scope: "corrected-export", auditId }, "corrected export could not start"),
   );
 }

@@ -11,6 +11,7 @@ import pg from "pg";
 import { createDb, type Db } from "../../db/client";
 import { type Heartbeat, startHeartbeat } from "./heartbeat-thread/client";
 import { JobFailedError, type JobQueue, type JobRegistry, type WaitOptions } from "./types";
+import { log } from "../log";
 
 const CHANNEL = "clinaudit_job_progress";
 /** NOTIFY payloads are limited to 8,000 bytes; progress events are far smaller. */
@@ -40,7 +41,7 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
     application_name: "clinaudit-jobs",
   });
-  boss.on("error", (error) => console.error("[jobs]", error));
+  boss.on("error", (error) => log().error({ err: error, scope: "jobs" }, "job queue error"));
   let started: Promise<void> | undefined;
   const start = () =>
     (started ??= (async () => {
@@ -72,7 +73,7 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
   const listen = () =>
     (listener ??= (async () => {
       const client = new pg.Client({ connectionString: url, application_name: "clinaudit-job-progress" });
-      client.on("error", (error) => console.error("[jobs] progress listener", error));
+      client.on("error", (error) => log().error({ err: error, scope: "jobs" }, "progress listener failed"));
       client.on("notification", (n) => {
         if (!n.payload) return;
         const { id, event } = JSON.parse(n.payload) as { id: string; event: unknown };
@@ -85,11 +86,13 @@ export function pgQueue(url: string, registry: JobRegistry, options: PgQueueOpti
 
   // Progress notices and heartbeats: two connections, so a beat never waits behind a burst of notices.
   const notifier = new pg.Pool({ connectionString: url, max: 2, application_name: "clinaudit-job-progress" });
-  notifier.on("error", (error) => console.error("[jobs] progress notifier", error));
+  notifier.on("error", (error) => log().error({ err: error, scope: "jobs" }, "progress notifier failed"));
   const notify = (id: string, event: unknown) => {
     const payload = JSON.stringify({ id, event });
     if (payload.length > MAX_PAYLOAD) return;
-    notifier.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]).catch((error: unknown) => console.error("[jobs] progress", error));
+    notifier
+      .query("SELECT pg_notify($1, $2)", [CHANNEL, payload])
+      .catch((error: unknown) => log().error({ err: error, scope: "jobs" }, "progress notice failed"));
   };
 
   let workerDb: Db | undefined;

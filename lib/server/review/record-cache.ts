@@ -8,6 +8,7 @@ import { processWide } from "../../process-wide";
 import { COMPACT_RECORD_VERSION, compactRecord } from "../../review/compact-record";
 import { eventFromRow } from "../datasets/rows";
 import { eventViewModel } from "./view-model";
+import { log } from "../log";
 
 /**
  * The pre-cutoff record of an MCQ item, built once per item and kept: imported rows never change
@@ -124,7 +125,7 @@ function write(dir: string | null, record: StoredRecord): StoredRecord {
     fs.renameSync(tmp, file);
   } catch (error) {
     // A cache that cannot be written costs time, not correctness.
-    console.warn(`[record-cache] could not write the record of item ${record.itemId}: ${(error as Error).message}`);
+    log().warn({ err: error, scope: "record-cache", itemId: record.itemId }, "could not write the record of an item");
   }
   return record;
 }

@@ -9,6 +9,7 @@ import "server-only";
 import type { Worker } from "node:worker_threads";
 import { bootPresent, startThread, threadDir } from "../../threads/start";
 import { BEAT, type HeartbeatCommand, type HeartbeatReply, type HeartbeatThreadData } from "./protocol";
+import { log } from "../../log";
 
 export interface Heartbeat {
   /** Beats once for the job (resolved when written), then every interval until `end`. */
@@ -25,7 +26,9 @@ type Query = (sql: string, params: unknown[]) => Promise<unknown>;
 export function loopHeartbeat(query: Query, { leaseSeconds, intervalMs }: Omit<HeartbeatThreadData, "url">): Heartbeat {
   const timers = new Map<string, NodeJS.Timeout>();
   const beat = (kind: string, id: string, capSeconds: number) =>
-    query(BEAT, [kind, id, leaseSeconds, capSeconds]).catch((error: unknown) => console.error("[jobs] heartbeat", error));
+    query(BEAT, [kind, id, leaseSeconds, capSeconds]).catch((error: unknown) =>
+      log().error({ err: error, scope: "jobs" }, "heartbeat failed"),
+    );
   return {
     async begin(kind, id, capSeconds) {
       await beat(kind, id, capSeconds);
@@ -67,17 +70,17 @@ export async function startHeartbeat(data: HeartbeatThreadData, query: Query): P
       worker.once("exit", (code) => reject(new Error(`exited with code ${code}`)));
     });
   } catch (error) {
-    console.error("[jobs] heartbeat thread did not start; beating from the event loop", error);
+    log().error({ err: error, scope: "jobs" }, "heartbeat thread did not start; beating from the event loop");
     void worker.terminate();
     return fallback();
   }
   worker.unref();
   let closing = false;
-  worker.on("error", (error) => console.error("[jobs] heartbeat thread", error));
+  worker.on("error", (error) => log().error({ err: error, scope: "jobs" }, "heartbeat thread failed"));
   worker.on("exit", () => {
     for (const resolve of begun.values()) resolve();
     if (closing) return;
-    console.error("[jobs] heartbeat thread stopped; beating from the event loop");
+    log().error({ scope: "jobs" }, "heartbeat thread stopped; beating from the event loop");
     loop = fallback();
     for (const [id, job] of running) void loop.begin(job.kind, id, job.capSeconds);
   });
