@@ -3,7 +3,7 @@ import type { ImportOutcome } from "@/lib/server/datasets/import-dataset";
 import { runJob } from "@/lib/server/jobs";
 import { warmUploadImport } from "@/lib/server/jobs/import-thread/client";
 import { JobFailedError } from "@/lib/server/jobs/types";
-import type { DatasetImportProgress } from "@/lib/server/jobs/handlers";
+import { datasetImportJob, type DatasetImportProgress } from "@/lib/server/jobs/handlers";
 import { importProgress } from "@/lib/server/uploads/import-progress";
 import { maxUpload, uploadRoot } from "@/lib/server/uploads/limits";
 import { receiveMultipart } from "@/lib/server/uploads/multipart";
@@ -59,7 +59,7 @@ export const POST = guardedRoute("datasets:manage", async ({ db, user, request }
     try {
       const outcome: ImportOutcome = await runJob(
         db,
-        "dataset-import",
+        datasetImportJob,
         { actorId: user.id, files: files.map((f) => ({ path: f.path, name: f.name })), name, strict, ...(format ? { format } : {}) },
         send && {
           onState: (state) => send({ type: "progress", phase: state === "queued" ? "queued" : "checksum" }),
