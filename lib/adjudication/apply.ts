@@ -20,17 +20,10 @@ import type { Conversation, EhrEvent, Item, McqItem, NormalizedDataset, Note, So
 import { itemKey, parseSourceOption, sourceKey, TURN_LABELS } from "../formats";
 import { mdText } from "../reports/markdown";
 import { revisionsMarkdown, type ReportRevisions } from "../reports/revisions";
+import type { AppliedChange } from "./change";
 import { applyEvidence, EvidenceError, type EvidenceContext } from "./evidence";
 
-/** A correction as applied by the adjudicator (accepted as proposed, or edited). */
-export type AppliedChange =
-  | { kind: "STEM"; question: string; turnOrder?: number }
-  | { kind: "GOLD"; answer: string; turnOrder?: number }
-  | { kind: "DISTRACTOR"; label: string; text: string; turnOrder?: number }
-  | { kind: "EVIDENCE"; evidenceEventIds: string[]; evidenceText?: string; turnOrder?: number }
-  | { kind: "EVIDENCE"; answer: string; turnOrder: number }
-  | { kind: "REMOVE_TURN"; turnOrder: number }
-  | { kind: "REMOVE" };
+export type { AppliedChange } from "./change";
 
 export interface ChangeRecord {
   item: string;

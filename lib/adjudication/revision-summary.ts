@@ -16,7 +16,7 @@
  * Two raters proposing the same fix count once: it is one change to the benchmark.
  */
 import type { Item } from "../formats";
-import type { AppliedChange } from "./apply";
+import type { AppliedChange } from "./change";
 
 export type RevisionKind = "question" | "gold" | "distractor" | "evidence" | "sourceDistractor" | "turnRemoved" | "removed";
 

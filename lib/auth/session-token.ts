@@ -28,7 +28,7 @@ export function sessionTokenFrom(cookies: ReadonlyArray<{ name: string; value: s
   return chunks.map((c) => c.value).join("") || null;
 }
 
-/** The claims ClinAudit puts in a token (lib/auth/options.ts, the jwt callback). */
+/** The claims ClinAudit puts in a token (lib/server/auth/options.ts, the jwt callback). */
 export interface SessionClaims {
   id: string;
   sv: unknown;

@@ -13,9 +13,8 @@ import { parseSniffedCsv } from "@/lib/formats/csv";
 import { issueAt, type IssueLog, type Where } from "@/lib/formats/issues";
 import type { EvalDataset } from "./eval-dataset";
 import { letterRuleFor } from "./letter-extraction";
-import type { PredictionRow } from "./predictions";
 import { GOLD_COLUMNS } from "./predictions-read";
-import { checkName, columnKey, DEFAULT_REPLY_SCOPE, optionOf, type ReplyFileOptions } from "./reply-files";
+import { checkName, columnKey, DEFAULT_REPLY_SCOPE, optionOf, type PredictionRow, type ReplyFileOptions } from "./reply-rows";
 
 const INPUT_COLUMNS = new Set([
   "patient_id",

@@ -12,41 +12,14 @@
  * match one of the item's (turn's) labels exactly.
  */
 import { createHash } from "node:crypto";
-import { DEFAULT_MAX_ISSUES, issueAt, IssueLog, type FormatIssue, type Where } from "@/lib/formats/issues";
+import { DEFAULT_MAX_ISSUES, issueAt, IssueLog, type Where } from "@/lib/formats/issues";
 import { goldColumnsOf } from "./predictions-read";
 import type { EvalConversation, EvalDataset, EvalItem } from "./eval-dataset";
-import {
-  predictionText,
-  readPredictionText,
-  type PredictionField,
-  type PredictionFile,
-  type PredictionFileFormat,
-  type RawPrediction,
-} from "./predictions-read";
-import { parseReplyFile, replyFileKind, type ReplyFileFormat, type ReplyFileOptions } from "./reply-files";
+import { predictionText, readPredictionText, type PredictionField, type PredictionFile, type RawPrediction } from "./predictions-read";
+import { parseReplyFile, replyFileKind } from "./reply-files";
+import { firstAppearance, type PredictionParseResult, type PredictionRow, type ReplyFileOptions } from "./reply-rows";
 
-export interface PredictionRow {
-  model: string;
-  scope: string;
-  /** Instance id (MCQ) or conversation id. */
-  itemId: string;
-  /** turn_order of the answered turn; 0 for decision-point items (no turns). */
-  turn: number;
-  /** The option label chosen; null when a raw reply names none (it counts as wrong). */
-  option: string | null;
-  line: number;
-}
-
-export interface ParsedPredictions {
-  /** csv / jsonl: one chosen label a row; the others are a benchmark's own files of raw replies. */
-  format: PredictionFileFormat | ReplyFileFormat;
-  rows: PredictionRow[];
-  /** In order of first appearance: the order of the report's rows and columns. */
-  models: string[];
-  scopes: string[];
-}
-
-export type PredictionParseResult = { ok: true; predictions: ParsedPredictions } | { ok: false; issues: FormatIssue[]; total: number };
+export type { ParsedPredictions, PredictionParseResult, PredictionRow } from "./reply-rows";
 
 /** Names longer than this would not fit the per model-scope seed (256 characters). */
 export const MAX_NAME_LENGTH = 100;
@@ -256,10 +229,6 @@ function missingColumns(has: Set<PredictionField>, names: readonly string[], con
   if (!has.has("item_id") && !(conversations && has.has("subject_id"))) missing.push(conversations ? "item_id (or subject_id)" : "item_id");
   if (conversations && !has.has("turn")) missing.push("turn");
   return missing;
-}
-
-export function firstAppearance(values: readonly string[]): string[] {
-  return [...new Set(values)];
 }
 
 /**

@@ -19,31 +19,23 @@ import { parseSniffedCsv } from "@/lib/formats/csv";
 import { issueAt, type IssueLog, type Where } from "@/lib/formats/issues";
 import type { EvalConversation, EvalDataset, EvalTurn } from "./eval-dataset";
 import { scoreEhrNoteQaOutput } from "./ehrnoteqa-output";
-import { extractAnswerLetter, letterRuleFor } from "./letter-extraction";
-import { firstAppearance, type PredictionParseResult, type PredictionRow } from "./predictions";
+import { letterRuleFor } from "./letter-extraction";
+import {
+  checkName,
+  columnKey,
+  DEFAULT_REPLY_SCOPE,
+  firstAppearance,
+  optionOf,
+  type PredictionParseResult,
+  type PredictionRow,
+  type ReplyFileFormat,
+  type ReplyFileOptions,
+} from "./reply-rows";
 import type { ReplySource } from "./report-types";
 import { predictionFormat } from "./predictions-read";
 
-export type ReplyFileFormat = "ehrnote-chatqa-answers" | "ehrnoteqa-output";
+export { DEFAULT_REPLY_SCOPE, type ReplyFileFormat, type ReplyFileOptions } from "./reply-rows";
 export const REPLY_FILE_FORMATS: readonly string[] = ["ehrnote-chatqa-answers", "ehrnoteqa-output"];
-
-export interface ReplyFileOptions {
-  /** The model's name; default: from the file name (ChatQA) or the model column (EHRNoteQA). */
-  model?: string;
-  /** The input scope; default DEFAULT_REPLY_SCOPE. */
-  scope?: string;
-}
-
-/** Both benchmarks give the model every discharge summary of the patient. */
-export const DEFAULT_REPLY_SCOPE = "all notes";
-const MAX_NAME_LENGTH = 100;
-
-/** Header names as compared: trimmed, lower case, a UTF-8 byte-order mark dropped. */
-export const columnKey = (name: string) =>
-  name
-    .replace(/^\uFEFF/, "")
-    .trim()
-    .toLowerCase();
 
 async function headerOf(text: string): Promise<string[] | null> {
   for await (const rec of parseSniffedCsv(text)) return rec.fields;
@@ -74,23 +66,10 @@ export function turnKeys(item: EvalConversation): Map<string, EvalTurn> {
   return keys;
 }
 
-/** The chosen label of a reply, null when it names none of the turn's options. */
-export function optionOf(reply: unknown, rule: ReturnType<typeof letterRuleFor>, options: readonly string[]): string | null {
-  const letter = extractAnswerLetter(reply, rule);
-  return letter !== null && options.includes(letter) ? letter : null;
-}
-
 /** The model's name from `answers_<model>.csv`, as the benchmark derives it. */
 function modelFromFileName(name: string): string {
   const stem = name.replace(/\.csv$/i, "");
   return stem.startsWith("answers_") ? stem.slice("answers_".length) : stem;
-}
-
-export function checkName(log: IssueLog, where: Where, field: string, value: string): boolean {
-  if (value === "") log.add(issueAt(where, field, "must not be empty"));
-  else if (value.length > MAX_NAME_LENGTH) log.add(issueAt(where, field, `at most ${MAX_NAME_LENGTH} characters, got ${value.length}`));
-  else return true;
-  return false;
 }
 
 async function parseChatQaAnswers(

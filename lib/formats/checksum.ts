@@ -14,7 +14,7 @@ import { isUtf8 } from "node:buffer";
 import { createHash, type Hash } from "node:crypto";
 import type { Chunks } from "./csv";
 import type { ReopenableFile } from "./parse-dataset";
-import { DatasetChangedError } from "./stream-dataset";
+import { DatasetChangedError } from "./stream-records";
 
 /** A file to import: its text, and optionally its raw bytes (cheaper to hash and decode). */
 export interface ChecksumFile {

@@ -12,39 +12,21 @@
 // their checksum). CSV rows go through zod again because cells are converted.
 import { isObject } from "./bundle-json";
 import { scanBundle } from "./bundle-scan";
-import { IssueLog } from "./issues";
-import { readJsonl } from "./jsonl";
 import { ehrPatientFromWire, instanceFromWire } from "./map-ehr";
 import { noteFromWire, turnFromWire, type NoteFields, type TurnFields } from "./map-notes";
-import type { Conversation, Item, Note, NormalizedDataset, Patient } from "./model";
+import type { Conversation, Item, NormalizedDataset, Patient } from "./model";
 import type { DatasetSummary, ReopenableFile } from "./parse-dataset";
 import { pickExtra } from "./primitives";
-import { ProgressTracker } from "./progress";
 import { csvTable } from "./csv-table";
-import type { NamedChunks, ReadContext } from "./read-ehr";
+import type { NamedChunks } from "./read-ehr";
 import type { RawEhrPatient, RawInstance } from "./schema-ehr";
-import { NOTES_CSV_COLUMNS, notesCsvRowSchema, QUESTIONS_CSV_COLUMNS, questionsCsvRowSchema } from "./schema-notes";
+import { QUESTIONS_CSV_COLUMNS, questionsCsvRowSchema } from "./schema-notes";
 import { ehrNoteQa } from "./stream-ehrnoteqa";
+import { checkStrict, DatasetChangedError, type DatasetRecord, jsonRecords, notesCsv, strictContext } from "./stream-records";
 import { streamFhirPatients } from "./fhir/stream-fhir";
 import { bundlePatientFromWire, NOTE_KEYS, TURN_KEYS, type NotesStreamPlan } from "./validate-notes";
 
-export type DatasetRecord =
-  | { kind: "patient"; patient: Patient; position: number }
-  | { kind: "note"; patientId: string; note: Note }
-  | { kind: "item"; item: Item; position: number };
-
-/** The input no longer matches what an earlier pass read (edited or replaced in between). */
-export class DatasetChangedError extends Error {
-  override name = "DatasetChangedError";
-  constructor(
-    readonly file: string,
-    detail: string,
-    /** The pass it no longer matches. */
-    since: "validated" | "checksummed" = "validated",
-  ) {
-    super(`${file} changed after it was ${since} (${detail}); import it again`);
-  }
-}
+export { DatasetChangedError, type DatasetRecord } from "./stream-records";
 
 type Raw = Record<string, unknown>;
 
@@ -127,13 +109,6 @@ function countRecords(summary: DatasetSummary) {
   };
 }
 
-export async function* jsonRecords(file: NamedChunks): AsyncGenerator<Raw> {
-  for await (const entry of readJsonl(file.chunks)) {
-    if (!entry.ok || !isObject(entry.value)) throw new DatasetChangedError(file.name, `line ${entry.line}`);
-    yield entry.value;
-  }
-}
-
 async function* ehrJsonl(patients: () => NamedChunks, instances: () => NamedChunks): AsyncGenerator<DatasetRecord> {
   let position = 0;
   for await (const raw of jsonRecords(patients()))
@@ -195,37 +170,6 @@ async function* notesBundle(open: () => NamedChunks): AsyncGenerator<DatasetReco
     yield { kind: "item", item, position: position.conversations++ };
   }
 }
-
-/** A context for re-reading CSV: any issue means the file is not what pass 1 saw. */
-export function strictContext(): ReadContext {
-  return { log: new IssueLog(1), progress: new ProgressTracker(), retain: false };
-}
-
-export function checkStrict(ctx: ReadContext, file: string): void {
-  const issue = ctx.log.issues[0];
-  if (issue) throw new DatasetChangedError(file, `${issue.line !== undefined ? `line ${issue.line}: ` : ""}${issue.message}`);
-}
-
-/** notes.csv: a patient at its first note, then the notes as they come. */
-export async function* notesCsv(file: NamedChunks, plan: NotesStreamPlan, seen: Set<string>): AsyncGenerator<DatasetRecord> {
-  const ctx = strictContext();
-  for await (const r of csvTable(file, NOTES_CSV_COLUMNS, notesCsvRowSchema, ctx)) {
-    checkStrict(ctx, file.name);
-    if (!r.ok) throw new DatasetChangedError(file.name, "rejected row");
-    const patientId = String(r.row.subject_id);
-    if (!seen.has(patientId)) {
-      seen.add(patientId);
-      yield { kind: "patient", patient: withNumNotes({ patientId, notes: [] }, plan), position: seen.size - 1 };
-    }
-    yield { kind: "note", patientId, note: noteFromWire(r.row, r.extra) };
-  }
-  checkStrict(ctx, file.name);
-}
-
-export const withNumNotes = (patient: Patient, plan: NotesStreamPlan): Patient => {
-  const n = plan.numNotes.get(patient.patientId);
-  return n === undefined ? patient : { ...patient, numNotes: n };
-};
 
 /** Conversations are yielded once their last turn was read (pass 1 counted them), at their first-seen position. */
 async function* chatQaCsv(notes: NamedChunks, questions: () => NamedChunks, plan: NotesStreamPlan): AsyncGenerator<DatasetRecord> {

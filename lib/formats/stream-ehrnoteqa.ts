@@ -7,7 +7,7 @@ import type { Conversation, Patient } from "./model";
 import type { NamedChunks } from "./read-ehr";
 import { csvTable } from "./csv-table";
 import { DISCHARGE_CSV_COLUMNS, dischargeCsvRowSchema, type EhrNoteQaRow } from "./schema-notes";
-import { DatasetChangedError, jsonRecords, notesCsv, strictContext, checkStrict, withNumNotes, type DatasetRecord } from "./stream-dataset";
+import { DatasetChangedError, jsonRecords, notesCsv, strictContext, checkStrict, withNumNotes, type DatasetRecord } from "./stream-records";
 import type { NotesStreamPlan } from "./validate-notes";
 
 export async function* ehrNoteQa(

@@ -7,24 +7,9 @@
  */
 import { type PracticeAnswer, type PracticeScore, passes, scorePractice } from "../calibration/score";
 import { csvText, type CsvValue } from "../csv";
-import type { AuditSnapshot } from "./types";
+import type { AuditSnapshot, CalibrationSnapshot } from "./snapshot";
 
-/** The audit's calibration as the server stored it (absent from a snapshot without a round). */
-export interface CalibrationSnapshot {
-  /** The pass rule: at least this share (%) of the questions match the key. */
-  passPercent: number;
-  /** true: a rater who does not pass waits for a re-calibration round; false: reported only. */
-  gate: boolean;
-  /**
-   * Practice items in the organizer's order, each with its key ({ rating key: category }) and the
-   * organizer's rationale ("" when none was written); the rationale reaches only the package's audit.json.
-   */
-  items: { id: string; externalId: string; key: Record<string, string>; rationale: string }[];
-  /** Rounds by number; raterIds null: every rater of the audit. startedAt: ISO time (audit.json only). */
-  rounds: { number: number; raterIds: string[] | null; startedAt: string }[];
-  /** One rater's answer to one practice item in one round. */
-  answers: { round: number; raterId: string; itemId: string; labels: Record<string, string>; activeMs: number }[];
-}
+export type { CalibrationSnapshot } from "./snapshot";
 
 export type CalibrationStatus = "passed" | "notPassed" | "inProgress";
 

@@ -1,6 +1,6 @@
 import type { LongRating } from "../agreement/long-format";
 import type { DimensionReportInput } from "../agreement/report";
-import type { AuditSnapshot, RubricDimension } from "./types";
+import type { AuditSnapshot, RubricDimension } from "./snapshot";
 
 /** The engine input for a dimension; exported so tests can check the CLI sees the same input. */
 export function engineInput(s: AuditSnapshot, d: RubricDimension, ratings: readonly LongRating[]): DimensionReportInput {

@@ -25,20 +25,12 @@ import {
 } from "../agreement/latent-class";
 import type { LongRating } from "../agreement/long-format";
 import { dimensionRatings, type SnapshotItem, sortedItems } from "./ordering";
-import type { AuditSnapshot, RubricDimension } from "./types";
+import type { AuditSnapshot, RubricDimension } from "./snapshot";
+
+export type { KeptLatentInterval } from "./snapshot";
 
 /** Replicate b of a dimension's interval draws from stream `latent-class/<dimension key>/<b>`. */
 export const LATENT_CLASS_STREAM = "latent-class";
-
-/** An interval computed in the background and kept (the LatentClassInterval table). */
-export interface KeptLatentInterval {
-  dimension: string;
-  /** bootstrapInputs of what it was computed from. */
-  inputs: string;
-  interval: LatentClassBootstrap;
-  /** The B replicate values in order (NaN: a degenerate refit, left out); the package carries them. */
-  values: Float64Array;
-}
 
 export interface LatentClassRaterSummary extends LatentClassRater {
   /** P(says the error category | the item is an error); null without an error category or prior mass. */

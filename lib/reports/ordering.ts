@@ -6,7 +6,7 @@
  * `dimensionRatings`.
  */
 import type { LongRating } from "../agreement/long-format";
-import type { AuditSnapshot } from "./types";
+import type { AuditSnapshot } from "./snapshot";
 
 export type SnapshotItem = AuditSnapshot["items"][number];
 

@@ -24,7 +24,7 @@ import type { LongRating } from "../agreement/long-format";
 import { buildDimensionReport } from "../agreement/report";
 import type { CoefficientResult } from "../agreement/types";
 import { engineInput } from "./engine-input";
-import type { AuditSnapshot, RubricDimension } from "./types";
+import type { AuditSnapshot, RubricDimension } from "./snapshot";
 import { quantile } from "./time-on-task";
 
 export interface OverTimeOptions {

@@ -31,7 +31,7 @@ import type { BootstrapMethod } from "../evaluation/types";
 import { canonicalSeed, PRNG_NAME, PRNG_VERSION } from "../sampling/prng";
 import { strictMajority } from "./over-time";
 import { quantile } from "./time-on-task";
-import type { AuditSnapshot, RubricDimension } from "./types";
+import type { AuditSnapshot, RubricDimension } from "./snapshot";
 
 export const RATER_QUALITY_REPLICATES = 1000;
 export const UNCERTAIN_CATEGORY = "uncertain";

@@ -7,7 +7,7 @@
  */
 import { csvText } from "../csv";
 import { fixed } from "./format";
-import type { AuditSnapshot } from "./types";
+import type { AuditSnapshot } from "./snapshot";
 
 export interface TimeOnTaskSummary {
   /** Rated assignments with a measurement. */

@@ -1,90 +1,23 @@
 /**
- * Input and output types of the audit reports. The input (`AuditSnapshot`) is plain data the
+ * Output types of the audit reports (the input, `AuditSnapshot`, is in snapshot.ts, re-exported). The input is plain data the
  * server loads once, so every export and chart is a pure function of it and the same snapshot
  * always gives the same bytes. The output keeps the agreement engine's `DimensionReport` verbatim
  * (`agreement`) so no number is ever recomputed or re-rounded on the way to a paper.
  */
 import type { StratifiedEstimate } from "../agreement/stratified-bound";
-import type { AllocationRule } from "../sampling/stratified";
 import type { AgreementShares } from "../agreement/agreement-shares";
 import type { ErrorRateBound } from "../agreement/error-rate-bound";
 import type { CategoryCount, DimensionReport } from "../agreement/report";
 import type { CoefficientResult } from "../agreement/types";
 import type { ReviewOrderRule } from "../sampling/review-order";
-import type { CalibrationReport, CalibrationSnapshot } from "./calibration";
-import type { KeptLatentInterval, LatentClassSummary } from "./latent-class";
+import type { CalibrationReport } from "./calibration";
+import type { LatentClassSummary } from "./latent-class";
 import type { AgreementOverTime } from "./over-time";
 import type { RaterQuality } from "./rater-quality";
 import type { TimeOnTaskSummary } from "./time-on-task";
+import type { AuditStatus, ModelDesignSummary, RubricCategory, SampleExtensionSummary } from "./snapshot";
 
-export interface RubricCategory {
-  key: string;
-  label: string;
-}
-
-export interface RubricDimension {
-  key: string;
-  label: string;
-  categories: RubricCategory[];
-  /** Category key an item without a strict majority (e.g. a three-way split) counts as. */
-  tieCategory: string;
-  /** Category key whose majority count feeds the error-rate bound (e.g. "incorrect"). */
-  errorCategory?: string | null;
-}
-
-export type AuditStatus = "DRAFT" | "OPEN" | "CLOSED";
-
-export interface AuditSnapshot {
-  audit: {
-    id: string;
-    name: string;
-    datasetName: string;
-    sampleSize: number;
-    seed: string;
-    /** Benchmark size N (finite-population correction and hypergeometric bound); null when unknown. */
-    populationSize: number | null;
-    samplingFrame?: string;
-    strata?: string[];
-    status: AuditStatus;
-    /** Default 0.95: two-sided for intervals, one-sided for the error-rate bound. */
-    confidenceLevel?: number;
-    /** How raters' queues were ordered; null: sample order for everyone; absent: not stated. */
-    reviewOrder?: ReviewOrderRule | null;
-    /** Extensions of the sample (lib/sampling/extend.ts), oldest first; absent: none. */
-    sampleExtensions?: SampleExtensionSummary[];
-    /** When the reviewing guidelines were saved (the trail's audit.guidelines), ISO UTC; absent: not stated. */
-    guidelineEdits?: string[];
-    /** A model-guided sample's design (lib/sampling/stratified.ts); absent for other samples. */
-    modelDesign?: ModelDesignSummary;
-  };
-  rubric: RubricDimension[];
-  /** Exports use `label` (e.g. "R1"), never names or e-mails. */
-  raters: { id: string; label: string }[];
-  items: {
-    id: string;
-    externalId: string;
-    chapter: string | null;
-    level: string | null;
-    decisionPoint: string | null;
-    sampleOrder: number;
-    /** The item's model-disagreement stratum; present exactly when the audit has a modelDesign. */
-    modelStratum?: string;
-  }[];
-  /** `at`: when the rating was last given (ISO UTC); agreement over time needs it on every rating. */
-  ratings: { itemId: string; raterId: string; dimension: string; category: string; at?: string }[];
-  /**
-   * Per active assignment: measured active time, discussion flag, whether it has a rating, and its
-   * place in the rater's own queue (1-based; absent: sample order). Absent: not stated.
-   */
-  work?: { itemId: string; raterId: string; activeMs: number; flagged: boolean; rated: boolean; position?: number }[];
-  /** The calibration round (lib/reports/calibration.ts): absent when the audit has none. */
-  calibration?: CalibrationSnapshot;
-  /**
-   * Latent-class error-rate intervals computed in the background and kept, per dimension
-   * (lib/reports/latent-class.ts); the report uses one only for the inputs it was computed from.
-   */
-  latentIntervals?: KeptLatentInterval[];
-}
+export type { AuditSnapshot, AuditStatus, ModelDesignSummary, RubricCategory, RubricDimension, SampleExtensionSummary } from "./snapshot";
 
 /** How many ratings of each category one rater gave (rubric order), e.g. for stacked bars. */
 export interface RaterDistribution {
@@ -216,21 +149,6 @@ export interface AuditSummary {
   timeOnTask?: TimeOnTaskSummary | null;
   sampleExtensions?: SampleExtensionSummary[];
   modelDesign?: ModelDesignSummary;
-}
-
-/** What a report states of a model-guided design: enough to redraw the sample and recompute the estimate. */
-export interface ModelDesignSummary {
-  algorithm: { name: string; version: number; prng: string; prngVersion: number };
-  predictionSet: { id: string; name: string; checksum: string };
-  allocationRule: AllocationRule;
-  allocation: { key: string; population: number; weight: number; allocated: number }[];
-}
-
-/** One extension of the sample: from and to how many items, on which day (YYYY-MM-DD, UTC). */
-export interface SampleExtensionSummary {
-  fromSize: number;
-  toSize: number;
-  date: string;
 }
 
 export interface AuditReport {

@@ -1,6 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
-import { clientAddress } from "../auth/options";
+import { clientAddress } from "../auth/client-address";
 import { env } from "../env";
 
 /** The client address of the page's request: only when a trusted proxy wrote it (CLINAUDIT_TRUST_PROXY). */

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { jobsFor, runJob } from "@/lib/server/jobs";
+import { datasetImportJob } from "@/lib/server/jobs/handlers";
 import { generateEhrBundle } from "@/lib/synth/ehr/generate";
 import { sqlite, target } from "./databases";
 
@@ -26,18 +27,18 @@ describe("job queue on SQLite (in-process)", () => {
       const phases = new Set<string>();
       const states: string[] = [];
       const input = { actorId: null, files: [{ path: file, name: "ehr.json" }] };
-      const first = await runJob(db, "dataset-import", input, {
+      const first = await runJob(db, datasetImportJob, input, {
         onState: (s) => states.push(s),
         onProgress: (e) => phases.add("phase" in (e as object) ? (e as { phase: string }).phase : "validating"),
       });
       expect(first.status).toBe("imported");
       expect(states).toContain("active");
       expect([...phases].sort()).toEqual(["validating", "writing"]);
-      const again = await runJob(db, "dataset-import", input);
+      const again = await runJob(db, datasetImportJob, input);
       expect(again).toMatchObject({ status: "unchanged", datasetId: first.status === "imported" ? first.datasetId : "" });
       expect(await db.dataset.count()).toBe(1);
 
-      const missing = await runJob(db, "dataset-import", {
+      const missing = await runJob(db, datasetImportJob, {
         actorId: null,
         files: [{ path: path.join(dir, "gone.json"), name: "gone.json" }],
       });

@@ -7,6 +7,7 @@
 // patient's other resources give (assemble.ts).
 import type { EhrEvent, EventItem, EventType, Measurement } from "../model";
 import { mapMore } from "./map-more";
+import { codeOf, joinTexts, measuredValue } from "./map-values";
 import { compact } from "../primitives";
 import {
   attachmentText,
@@ -25,7 +26,6 @@ import {
   refOf,
   str,
   SYSTEM,
-  systemName,
   type Json,
 } from "./resource";
 
@@ -162,24 +162,6 @@ function eventTypeOf(r: Json): EventType {
   }
 }
 
-/** A Quantity / string / boolean / integer / CodeableConcept value as value + unit. */
-export function measuredValue(holder: Json): Pick<Measurement, "value" | "unit"> {
-  const q = holder.valueQuantity;
-  if (isJson(q)) {
-    // "<0.01" is not 0.01: a comparator (<, <=, >=, >, ad) stays with the number, as the value shown.
-    const comparator = str(q.comparator);
-    const n = typeof q.value === "number" ? q.value : undefined;
-    const value = comparator && n !== undefined ? `${comparator === "ad" ? "ad " : comparator}${n}` : n;
-    return compact({ value, unit: str(q.unit) ?? str(q.code) });
-  }
-  if (typeof holder.valueString === "string") return { value: holder.valueString };
-  if (typeof holder.valueBoolean === "boolean") return { value: holder.valueBoolean };
-  if (typeof holder.valueInteger === "number") return { value: holder.valueInteger };
-  if (holder.valueCodeableConcept !== undefined) return compact({ value: conceptName(holder.valueCodeableConcept) });
-  if (typeof holder.valueDateTime === "string") return { value: holder.valueDateTime };
-  return {};
-}
-
 /** value, unit, ref_range (first referenceRange) and flag (first interpretation) of an Observation or component. */
 function measurementOf(holder: Json): Measurement {
   const range = list(holder.referenceRange)[0];
@@ -193,11 +175,6 @@ function measurementOf(holder: Json): Measurement {
     refRange: low !== undefined || high !== undefined ? compact({ low, high }) : undefined,
     flag,
   });
-}
-
-export function codeOf(concept: unknown): EhrEvent["code"] {
-  const c = codings(concept).find((x) => x.system && x.code);
-  return c ? { system: systemName(c.system as string), value: c.code as string } : undefined;
 }
 
 /** Ranges that have no number to store as refRange (text only, "Negative"), or more than the first (by age, …). */
@@ -245,11 +222,6 @@ function extensionValue(r: Json): Pick<Measurement, "value" | "unit"> {
   const ext = extension(r, EXT.eventValue);
   return ext ? measuredValue(ext) : {};
 }
-
-export const joinTexts = (texts: (string | undefined)[]): string | undefined => {
-  const kept = texts.filter((t): t is string => t !== undefined && t !== "");
-  return kept.length > 0 ? kept.join("\n\n") : undefined;
-};
 
 /** Names, values and text of an event resource (time, visit and GA are set by the caller). */
 export function eventBody(r: Json, binary?: BinaryLookup): Omit<EhrEvent, "eventId" | "time"> {

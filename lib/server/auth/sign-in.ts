@@ -18,7 +18,7 @@ export function throttledMessage(wait: number): string {
 export interface SignInAttempt {
   email: string;
   password: string;
-  /** The client address a trusted proxy gave (lib/auth/options.ts clientAddress), or null. */
+  /** The client address a trusted proxy gave (lib/server/auth/options.ts clientAddress), or null. */
   ip: string | null;
   /** The device cookie this browser sent, if any. */
   deviceCookie?: string | undefined;

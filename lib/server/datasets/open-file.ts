@@ -3,7 +3,7 @@ import path from "node:path";
 import { createGunzip } from "node:zlib";
 import { env } from "../../env";
 import { DEFAULT_UNPACK_CAPS, unpackOverCap, type UnpackCaps } from "../../formats/reader-limits";
-import type { ImportFile } from "./import-dataset";
+import type { ChecksumFile as ImportFile } from "../../formats/checksum";
 
 /**
  * Read sizes. Bytes in 1 MiB reads (fewer round trips to the thread pool; the importer decodes

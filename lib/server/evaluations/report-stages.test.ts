@@ -9,9 +9,9 @@ import { evaluationStages } from "./report";
 type RunJob = (db: Db, kind: string, input: unknown, options?: WaitOptions) => Promise<unknown>;
 const jobs = vi.hoisted(() => ({ run: (async () => undefined) as RunJob, kinds: [] as string[] }));
 vi.mock("../jobs", () => ({
-  runJob: (db: Db, kind: string, input: unknown, options?: WaitOptions) => {
-    jobs.kinds.push(kind);
-    return jobs.run(db, kind, input, options);
+  runJob: (db: Db, job: { kind: string }, input: unknown, options?: WaitOptions) => {
+    jobs.kinds.push(job.kind);
+    return jobs.run(db, job.kind, input, options);
   },
 }));
 

@@ -1,16 +1,16 @@
 import "server-only";
 import type { Db } from "../../db/client";
-import { evaluationJson } from "../../evaluation/export-json";
-import { buildEvaluationReportAsync, resolveEvaluationOptions } from "../../evaluation/report";
+import { resolveEvaluationOptions } from "../../evaluation/report";
 import type { EvaluationOptions, EvaluationReport, ResolvedEvaluationOptions } from "../../evaluation/report-types";
-import { replySource } from "../../evaluation/reply-files";
-import { NO_OPTION } from "./import-predictions";
 import { runJob } from "../jobs";
+import { evaluationReportJob } from "../jobs/handlers";
+import type { ComputedEvaluation } from "./compute-report";
 import { type JobStage, jobStages } from "../jobs/stages";
 import type { WaitOptions } from "../jobs/types";
 import { EvaluationInputError } from "../../evaluation/errors";
 import { invalidDetail } from "../errors";
-import { loadEvalDataset } from "./load-dataset";
+
+export type { ComputedEvaluation } from "./compute-report";
 
 /**
  * Bump whenever lib/evaluation would compute any number differently: stored reports carry
@@ -21,68 +21,6 @@ export const REPORT_ENGINE = "eval-report/3";
 
 /** The B values the page offers (the command line accepts any up to 100,000). */
 export const WEB_REPLICATES = [1_000, 2_000, 5_000, 10_000] as const;
-
-export interface ComputedEvaluation {
-  report: EvaluationReport;
-  /** evaluationJson(report): the JSON download, byte for byte. */
-  json: string;
-  computeMs: number;
-  cached: boolean;
-}
-
-/** Lets other requests run between two bootstraps of a long report. */
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function compute(
-  db: Db,
-  setId: string,
-  datasetId: string,
-  options: ResolvedEvaluationOptions,
-  key: string,
-): Promise<ComputedEvaluation> {
-  const started = performance.now();
-  const [stored, set, rows] = await Promise.all([
-    loadEvalDataset(db, datasetId),
-    db.predictionSet.findUniqueOrThrow({
-      where: { id: setId },
-      select: { checksum: true, models: true, scopes: true, format: true, fileName: true },
-    }),
-    db.prediction.findMany({
-      where: { setId },
-      orderBy: { position: "asc" },
-      select: { model: true, scope: true, turn: true, option: true, item: { select: { externalId: true } } },
-    }),
-  ]);
-  if (!stored) throw new Error(`dataset ${datasetId} of prediction set ${setId} is missing`);
-  const models = set.models as string[];
-  const replies = replySource(set.format, set.fileName, models);
-  const input = {
-    checksum: set.checksum,
-    models,
-    scopes: set.scopes as string[],
-    rows: rows.map((r) => ({
-      model: r.model,
-      scope: r.scope,
-      itemId: r.item.externalId,
-      turn: r.turn,
-      option: r.option === NO_OPTION ? null : r.option,
-    })),
-    ...(replies && { replies }),
-  };
-  const { baseline, replicates, level } = options;
-  const seed = options.seed ?? undefined;
-  const report = await buildEvaluationReportAsync(
-    stored.dataset,
-    input,
-    { baseline, replicates, level, seed, engine: options.engine ?? 1 },
-    pause,
-  );
-  const json = evaluationJson(report);
-  const computeMs = Math.round(performance.now() - started);
-  // Another process may have stored the same report meanwhile: identical by construction.
-  await db.evaluationReport.upsert({ where: { setId_key: { setId, key } }, create: { setId, key, json, computeMs }, update: {} });
-  return { report, json, computeMs, cached: false };
-}
 
 /**
  * The report of a prediction set for these options: stored if it was computed before, else
@@ -103,7 +41,7 @@ export async function evaluationFor(
   const key = reportKey(resolved);
   const stored = await db.evaluationReport.findUnique({ where: { setId_key: { setId, key } }, select: { json: true, computeMs: true } });
   if (stored) return { report: JSON.parse(stored.json) as EvaluationReport, json: stored.json, computeMs: stored.computeMs, cached: true };
-  const { computeMs } = await runJob(db, "evaluation-report", { setId, options: resolved, key }, wait);
+  const { computeMs } = await runJob(db, evaluationReportJob, { setId, options: resolved, key }, wait);
   const made = await db.evaluationReport.findUniqueOrThrow({ where: { setId_key: { setId, key } }, select: { json: true } });
   return { report: JSON.parse(made.json) as EvaluationReport, json: made.json, computeMs, cached: false };
 }
@@ -119,25 +57,6 @@ export function evaluationStages(db: Db, setId: string, options: EvaluationOptio
 }
 
 const reportKey = (resolved: ResolvedEvaluationOptions) => JSON.stringify([REPORT_ENGINE, resolved]);
-
-/**
- * The job behind evaluationFor: computes and stores the report under `key` (reportKey of the
- * options, made by the caller: the options come back from the queue as jsonb, keys reordered)
- * unless it is stored already (a second job for the same report, or a rerun after a worker
- * died, finds it and returns).
- */
-export async function computeEvaluationReport(
-  db: Db,
-  setId: string,
-  options: ResolvedEvaluationOptions,
-  key: string,
-): Promise<{ computeMs: number; cached: boolean }> {
-  const stored = await db.evaluationReport.findUnique({ where: { setId_key: { setId, key } }, select: { computeMs: true } });
-  if (stored) return { computeMs: stored.computeMs, cached: true };
-  const set = await db.predictionSet.findUniqueOrThrow({ where: { id: setId }, select: { datasetId: true } });
-  const { computeMs } = await compute(db, setId, set.datasetId, options, key);
-  return { computeMs, cached: false };
-}
 
 /**
  * evaluationFor for a request's options: options a statistic cannot be computed on (a stale

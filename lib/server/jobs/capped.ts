@@ -2,11 +2,10 @@
 // (CLINAUDIT_IMPORT_HEAP_MB): the web process's queue on SQLite, a job worker's on PostgreSQL
 // (`npm start`, `clinaudit worker`). An import over the cap ends located, nothing written, and the
 // process goes on (serving pages, or working the next job).
-import { APP_JOBS } from "./handlers";
+import { APP_JOBS, datasetImportJob } from "./handlers";
 import { importInThread } from "./import-thread/client";
 import type { JobRegistry } from "./types";
 
 export function cappedJobs(heapMb: number) {
-  const imports = APP_JOBS["dataset-import"];
-  return { ...APP_JOBS, "dataset-import": { ...imports, handler: importInThread(heapMb) } } satisfies JobRegistry;
+  return { ...APP_JOBS, [datasetImportJob.kind]: { ...datasetImportJob, handler: importInThread(heapMb) } } satisfies JobRegistry;
 }

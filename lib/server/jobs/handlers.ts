@@ -3,10 +3,9 @@
 // dataset checksum is unique (a second run answers "unchanged" with the first one's dataset);
 // a report is stored under a unique (set, options) key and a run that finds it stored returns.
 import type { ResolvedEvaluationOptions } from "../../evaluation/report-types";
-import type { ImportOutcome } from "../datasets/import-dataset";
-import { computeEvaluationReport } from "../evaluations/report";
-import { type DatasetImportInput, runDatasetImport } from "./dataset-import";
-import type { JobDefinition, JobRegistry } from "./types";
+import { computeEvaluationReport } from "../evaluations/compute-report";
+import { runDatasetImport } from "./dataset-import";
+import { type JobContext, jobKind, type JobRegistry } from "./types";
 
 export type { DatasetImportInput, DatasetImportProgress } from "./dataset-import";
 
@@ -17,20 +16,23 @@ export interface EvaluationReportInput {
   key: string;
 }
 
-const datasetImport: JobDefinition<DatasetImportInput, ImportOutcome> = {
+export const datasetImportJob = jobKind("dataset-import", {
   // An import's transaction may run for up to an hour (import-dataset.ts): only then is it abandoned.
   expireInSeconds: 65 * 60,
   retryLimit: 2,
   handler: runDatasetImport,
-};
+});
 
-const evaluationReport: JobDefinition<EvaluationReportInput, { computeMs: number; cached: boolean }> = {
+export const evaluationReportJob = jobKind("evaluation-report", {
   expireInSeconds: 30 * 60,
   retryLimit: 2,
   // The same report asked for by several pages or instances is computed once.
   singletonKey: (input) => `${input.setId}:${input.key}`,
-  handler: (input, { db }) => computeEvaluationReport(db, input.setId, input.options, input.key),
-};
+  handler: (input: EvaluationReportInput, { db }: JobContext) => computeEvaluationReport(db, input.setId, input.options, input.key),
+});
 
-export const APP_JOBS = { "dataset-import": datasetImport, "evaluation-report": evaluationReport } satisfies JobRegistry;
-export type AppJobKind = keyof typeof APP_JOBS;
+/** Every kind the app's queues run, by queue name (a worker registers each). */
+export const APP_JOBS = {
+  [datasetImportJob.kind]: datasetImportJob,
+  [evaluationReportJob.kind]: evaluationReportJob,
+} satisfies JobRegistry;

@@ -7,10 +7,10 @@ import { parseDatabaseUrl } from "../../db/target";
 import { processWide } from "../../process-wide";
 import { env } from "../../env";
 import { cappedJobs } from "./capped";
-import { APP_JOBS, type AppJobKind } from "./handlers";
+import { APP_JOBS } from "./handlers";
 import { inProcessQueue } from "./in-process";
 import { pgQueue } from "./pg-queue";
-import type { JobDefinition, JobQueue, WaitOptions } from "./types";
+import type { JobKind, JobQueue, WaitOptions } from "./types";
 
 export function jobsFor(db: Db): JobQueue {
   const cache = processWide("jobs", () => ({ byUrl: new Map<string, JobQueue>(), byDb: new WeakMap<Db, JobQueue>() }));
@@ -25,12 +25,12 @@ export function jobsFor(db: Db): JobQueue {
   return queue;
 }
 
-type InputOf<K extends AppJobKind> = (typeof APP_JOBS)[K] extends JobDefinition<infer I, unknown> ? I : never;
-type OutputOf<K extends AppJobKind> = (typeof APP_JOBS)[K] extends JobDefinition<never, infer O> ? O : never;
-
-/** Enqueues a job on `db`'s queue and waits for its output (its progress and state go to `options`). */
-export async function runJob<K extends AppJobKind>(db: Db, kind: K, input: InputOf<K>, options?: WaitOptions): Promise<OutputOf<K>> {
+/**
+ * Enqueues a job on `db`'s queue and waits for its output (its progress and state go to `options`).
+ * `job` is the kind's handle (handlers.ts: datasetImportJob, evaluationReportJob): input and output are its handler's.
+ */
+export async function runJob<I, O>(db: Db, job: JobKind<string, I, O>, input: I, options?: WaitOptions): Promise<O> {
   const queue = jobsFor(db);
-  const id = await queue.enqueue(kind, input);
-  return (await queue.wait(kind, id, options)) as OutputOf<K>;
+  const id = await queue.enqueue(job.kind, input);
+  return (await queue.wait(job.kind, id, options)) as O;
 }

@@ -32,6 +32,18 @@ export interface JobDefinition<I = unknown, O = unknown> extends KindOptions {
 
 export type JobRegistry = Record<string, JobDefinition<never, unknown>>;
 
+/**
+ * A job kind as callers name it: its queue name with its definition, so runJob(db, datasetImportJob, …)
+ * is typed by the handler and "go to definition" reaches it (lib/server/jobs/handlers.ts).
+ */
+export interface JobKind<K extends string = string, I = unknown, O = unknown> extends JobDefinition<I, O> {
+  readonly kind: K;
+}
+
+export function jobKind<K extends string, I, O>(kind: K, definition: JobDefinition<I, O>): JobKind<K, I, O> {
+  return { kind, ...definition };
+}
+
 /** Where a job stands, as a waiter sees it. */
 export type JobState = "queued" | "active" | "completed" | "failed";
 

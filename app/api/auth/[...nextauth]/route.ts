@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
 import { deviceCookieHeader, issueDeviceToken } from "@/lib/auth/device-cookie";
-import { authOptions } from "@/lib/auth/options";
+import { authOptions } from "@/lib/server/auth/options";
 import { normaliseEmail } from "@/lib/auth/sign-in-keys";
 import { authSecret, env } from "@/lib/env";
 

@@ -4,7 +4,7 @@
 // __Secure- prefix (the CSRF cookie then gets __Host-).
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("../server/auth/sign-in", () => ({
+vi.mock("./sign-in", () => ({
   signIn: vi.fn(async (email: string) => ({ id: "u1", email, name: "Dr. Test", role: "CLINICIAN", sessionVersion: 0 })),
 }));
 
@@ -103,7 +103,7 @@ describe("session lifetime on the server (issue 16, finding 8)", () => {
       token: decodeURIComponent(cookie.split(";")[0]!.split("=")[1]!),
       secret: "a-test-secret-of-at-least-32-characters!",
     });
-    const { SESSION_SECONDS } = await import("./session-age");
+    const { SESSION_SECONDS } = await import("../../auth/session-age");
     expect(Number(token!.exp) - Number(token!.iat)).toBe(SESSION_SECONDS);
     expect(Math.abs(Number(token!.authAt) - Date.now() / 1000)).toBeLessThan(60);
     const expires = attributes(cookie).find((a) => a.startsWith("expires="))!;
@@ -111,7 +111,7 @@ describe("session lifetime on the server (issue 16, finding 8)", () => {
   });
 
   it("a token signed in 13 h ago is not a session, even if its exp is still ahead", async () => {
-    const { sessionIsCurrent, SESSION_SECONDS } = await import("./session-age");
+    const { sessionIsCurrent, SESSION_SECONDS } = await import("../../auth/session-age");
     const now = Date.now();
     expect(sessionIsCurrent(now / 1000 - 60, now)).toBe(true);
     expect(sessionIsCurrent(now / 1000 - SESSION_SECONDS + 5, now)).toBe(true);

@@ -2,37 +2,21 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { cookies } from "next/headers";
-import { authSecret, env, oidcConfig } from "../env";
-import { db } from "../db";
-import { isLocale, LOCALE_COOKIE } from "../i18n/locales";
-import { signIn } from "../server/auth/sign-in";
-import { setUserLocale } from "../server/users/set-locale";
-import { completeSsoSignIn, ssoAccount } from "../server/auth/sso-sign-in";
-import { passwordSignInState } from "../server/auth/sso-settings";
-import { PASSWORD_OFF, ssoErrorCode } from "./sso-errors";
-import { SSO_PROVIDER_ID, ssoProvider } from "./sso-provider";
-import type { Role } from "./permissions";
+import { authSecret, env, oidcConfig } from "../../env";
+import { db } from "../../db";
+import { isLocale, LOCALE_COOKIE } from "../../i18n/locales";
+import { signIn } from "./sign-in";
+import { setUserLocale } from "../users/set-locale";
+import { completeSsoSignIn, ssoAccount } from "./sso-sign-in";
+import { passwordSignInState } from "./sso-settings";
+import { PASSWORD_OFF, ssoErrorCode } from "../../auth/sso-errors";
+import { SSO_PROVIDER_ID, ssoProvider } from "../../auth/sso-provider";
+import type { Role } from "../../auth/permissions";
 
-import { redirectOnSite } from "./callback-url";
-import { DEVICE_COOKIE, readCookie } from "./device-cookie";
-import { SESSION_SECONDS } from "./session-age";
-
-/**
- * The client address for the per-address sign-in limit, or null when it cannot be trusted.
- * X-Forwarded-For is whatever the client sent unless a trusted proxy wrote it; the proxy
- * appends the address it saw, so the last entry is the one to believe.
- */
-export function clientAddress(forwarded: string | string[] | undefined, trustProxy: boolean): string | null {
-  if (!trustProxy) return null;
-  const header = Array.isArray(forwarded) ? forwarded.join(",") : forwarded;
-  return (
-    header
-      ?.split(",")
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .at(-1) ?? null
-  );
-}
+import { redirectOnSite } from "../../auth/callback-url";
+import { DEVICE_COOKIE, readCookie } from "../../auth/device-cookie";
+import { SESSION_SECONDS } from "../../auth/session-age";
+import { clientAddress } from "../../auth/client-address";
 
 export function authOptions(): NextAuthOptions {
   const sso = oidcConfig();
