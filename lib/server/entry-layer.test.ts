@@ -28,12 +28,13 @@ describe("app/ and lib/actions/", () => {
     expect(sources.filter(({ text }) => query.test(text)).map(({ f }) => f)).toEqual([]);
   });
 
-  it("guards every route handler with guardedRoute (or openRoute), never by hand", () => {
+  // uploadRoute (lib/server/uploads/upload-route.ts) is guardedRoute with an upload's cap and clean-up.
+  it("guards every route handler with guardedRoute (or openRoute, uploadRoute), never by hand", () => {
     const routes = sources.filter(({ f }) => f.endsWith("route.ts") && !f.includes("[...nextauth]"));
     expect(routes.length).toBeGreaterThan(8);
     expect(
       routes
-        .filter(({ text }) => !/(guardedRoute(<[^>]*>)?|openRoute)\(/.test(text) || /getCurrentUser|new Response\(|"Not found"/.test(text))
+        .filter(({ text }) => !/(guardedRoute(<[^>]*>)?|openRoute|uploadRoute)\(/.test(text) || /getCurrentUser|new Response\(|"Not found"/.test(text))
         .map(({ f }) => f),
     ).toEqual([]);
   });
