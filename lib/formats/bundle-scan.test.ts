@@ -1,6 +1,7 @@
 // The streaming bundle scanner against JSON.parse: same values for any JSON at any chunk
 // boundaries (escapes and surrogate pairs split included), syntax errors on the right line.
 import fc from "fast-check";
+import { english } from "@/lib/i18n/domain";
 import { describe, expect, test } from "vitest";
 import { chunked } from "./__fixtures__/helpers";
 import { scanBundle, type BundleEvent } from "./bundle-scan";
@@ -20,7 +21,7 @@ function rebuild(events: BundleEvent[]): unknown {
     if (e.kind === "member") root[e.key] = e.value;
     if (e.kind === "array") root[e.key] = [];
     if (e.kind === "record") (root[e.key] as unknown[])[e.index] = e.value;
-    if (e.kind === "error") throw new Error(e.message);
+    if (e.kind === "error") throw new Error(english(e.said));
   }
   return root;
 }
@@ -81,7 +82,7 @@ describe("scanBundle", () => {
         const events = await scan(text, size);
         const last = events[events.length - 1];
         expect(last, `${JSON.stringify(text)} / ${size}`).toMatchObject({ kind: "error", line });
-        expect(last?.kind === "error" && last.message).toMatch(message);
+        expect(last?.kind === "error" && english(last.said)).toMatch(message);
         expect(events.filter((e) => e.kind === "error")).toHaveLength(1);
       }
     }

@@ -12,6 +12,7 @@
 // their checksum). CSV rows go through zod again because cells are converted.
 import { isObject } from "./bundle-json";
 import { scanBundle } from "./bundle-scan";
+import { type DomainMessage, english } from "../i18n/domain";
 import { IssueLog } from "./issues";
 import { readJsonl } from "./jsonl";
 import { ehrPatientFromWire, instanceFromWire } from "./map-ehr";
@@ -42,8 +43,11 @@ export class DatasetChangedError extends Error {
     /** The pass it no longer matches. */
     since: "validated" | "checksummed" = "validated",
   ) {
-    super(`${file} changed after it was ${since} (${detail}); import it again`);
+    const said: DomainMessage = { code: "formats.datasetChanged", values: { file, since, detail } };
+    super(english(said));
+    this.said = said;
   }
+  readonly said: DomainMessage;
 }
 
 type Raw = Record<string, unknown>;
@@ -154,7 +158,7 @@ async function* bundleRecords(open: () => NamedChunks, keys: [string, string]): 
     const file = open();
     for await (const e of scanBundle(file.chunks, { arrays: keys, ...(only ? { wanted: (key: string) => key === only } : {}) })) {
       if (e.kind === "error" || e.kind === "root")
-        throw new DatasetChangedError(file.name, e.kind === "error" ? e.message : "not a bundle");
+        throw new DatasetChangedError(file.name, e.kind === "error" ? english(e.said) : "not a bundle");
       if (e.kind === "array") {
         if (e.key === keys[0]) firstSeen = true;
         else if (!firstSeen) secondEarly = true;
