@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { type DomainCode, english } from "./domain";
 import { LOCALES } from "./locales";
 import { MESSAGES } from "./messages";
+import { latinProse } from "@/tests/support/latin-prose";
 
 const codes = Object.entries(MESSAGES.en.domain).flatMap(([group, texts]) =>
   Object.keys(texts).map((key) => `${group}.${key}` as DomainCode),
@@ -23,19 +24,6 @@ const text = (locale: (typeof LOCALES)[number], code: DomainCode) => {
   const [group, key] = code.split(".") as [keyof typeof MESSAGES.en.domain, string];
   return (MESSAGES[locale].domain[group] as Record<string, string> | undefined)?.[key];
 };
-
-/**
- * Latin-script words a Chinese message may keep: names and codes (a capital or a digit in them:
- * Patient, EHRNoteQA, CLINAUDIT_IMPORT_HEAP_MB, resourceType), words joined to code by
- * _ / . : - # [ (file and field names, paths, ranges), and these lowercase ones.
- */
-const KEPT = /^(n|v|e|g|id|gzip|base64|unknown|subject|history|chartdate|xoshiro256)$/;
-
-/** The prose words of `text` in Latin script (code, names and quoted values left out). */
-export function latinProse(text: string): string[] {
-  const words = [...text.matchAll(/(?<![\w/.:#[-])[A-Za-z]+(?![\w/.:#[\]-])/g)].map((m) => m[0]);
-  return words.filter((w) => !/[A-Z]/.test(w) && !KEPT.test(w));
-}
 
 describe("domain messages", () => {
   it("are many, one text per code", () => {
