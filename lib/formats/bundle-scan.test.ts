@@ -68,13 +68,13 @@ describe("scanBundle", () => {
 
   test("syntax errors are reported on their line and end the scan", async () => {
     const cases: [string, number, RegExp][] = [
-      ['{\n"patients": [\n{"a": 1},\n]\n}', 4, /Unexpected "\]"; expected a value/],
+      ['{\n"patients": [\n{"a": 1},\n]\n}', 4, /unexpected "\]"; expected a value/],
       ['{\n"patients": [\n{"a": 1}\n{"b": 2}]}', 4, /expected "," or "\]"/],
       ['{\n"patients": [\n{"a":\n 1 "b": 2}]}', 4, /invalid JSON/],
       ['{\n"patients": [\n{"a": [1}\n]}', 3, /invalid JSON/],
       ['{\n"patients": [\n{"a": "open\n}]}', 3, /control character|invalid JSON/],
-      ['{\n"format": "x"\n"patients": []}', 3, /expected "," or "}"/],
-      ['{\n"patients": [\n{"a": 1}', 3, /end of JSON input/],
+      ['{\n"format": "x"\n"patients": []}', 3, /expected "," or the closing brace/],
+      ['{\n"patients": [\n{"a": 1}', 3, /the file ends before the bundle does/],
       ['{"patients": []}\nx', 2, /nothing after the closing brace/],
     ];
     for (const [text, line, message] of cases) {
@@ -96,7 +96,14 @@ describe("bundle readers", () => {
         '{"format": "ehr-decision-mcq", "format_version": "1.0", "dataset": {},\n"patients": [],\n"instances": [],\n"patients": []}',
     });
     expect(r.ok ? [] : r.issues).toEqual([
-      { file: "b.json", line: 4, field: "patients", message: 'duplicate key "patients": a bundle has one patients array' },
+      {
+        file: "b.json",
+        line: 4,
+        field: "patients",
+        code: "formats.duplicateArray",
+        values: { key: "patients" },
+        message: 'duplicate key "patients": a bundle has one patients array',
+      },
     ]);
   });
 });

@@ -12,6 +12,7 @@
 // between records is checked here; the inside of each record by JSON.parse.
 import type { Chunks } from "./csv";
 import type { DomainMessage } from "../i18n/domain";
+import { syntaxErrorLine } from "./json-locate";
 import { jsonSyntax, MAX_JSON_DEPTH } from "./reader-limits";
 
 export type BundleEvent =
@@ -351,14 +352,15 @@ class Scanner {
   /** JSON.parse's message about `text` (which starts on `line`), its position made absolute. */
   private syntax(text: string, line: number, message: string): void {
     const { said } = jsonSyntax(text, message);
-    const rel = Number(said.values?.line ?? 1);
-    const at = line + rel - 1;
+    const at = line + (syntaxErrorLine(text, message) ?? 1) - 1;
     const values = { ...said.values, line: at };
-    this.out.push({
-      kind: "error",
-      line: at,
-      said: { code: said.code === "formats.jsonEnded" ? "formats.bundleEnded" : "formats.bundleUnexpectedAt", values },
-    });
+    const code =
+      said.code === "formats.jsonUnexpected"
+        ? "formats.bundleUnexpectedAt"
+        : said.code === "formats.jsonEnded"
+          ? "formats.bundleEnded"
+          : "formats.bundleInvalid";
+    this.out.push({ kind: "error", line: at, said: { code, values } });
     this.state = DONE;
   }
 

@@ -113,7 +113,7 @@ export function tooDeep(column?: number): DomainMessage {
  */
 export function jsonSyntax(text: string, engineMessage: string): { said: DomainMessage; offset?: number } {
   const at = /position (\d+)/.exec(engineMessage);
-  if (!at) return { said: { code: "formats.jsonEnded" } };
+  if (!at) return { said: { code: /end of JSON input/.test(engineMessage) ? "formats.jsonEnded" : "formats.jsonInvalid" } };
   const offset = Number(at[1]);
   if (offset >= text.length) return { said: { code: "formats.jsonEnded" }, offset };
   const { line, column } = lineColumnAt(text, offset);

@@ -2,7 +2,7 @@
 // Excel's trailing empty columns, files joined one after the other, UTF-16 "Unicode text".
 // Pure helpers shared by the dataset CSV reader (csv-table.ts) and the agreement CLI's reader.
 
-import type { DomainMessage } from "../i18n/domain";
+import type { DomainMessage, DomainValues } from "../i18n/domain";
 
 export type Delimiter = "," | ";" | "\t";
 
@@ -110,15 +110,21 @@ export function matchHeader(names: readonly string[], canonical: readonly string
   return { names: matched, index, renamed, duplicates };
 }
 
-/** `missing column(s): subject_id ("subjectid" in the header: did you mean subject_id?)`; the first guess only. */
+/** `missing column(s): subject_id ("subjectid" in the header: did you mean subject_id?)`, up to two guesses. */
 export function missingColumns(missing: readonly string[], names: readonly string[], canonical: readonly string[]): DomainMessage {
   const known = new Set(canonical.map(headerKey));
+  const values: DomainValues = { missing: missing.join(", "), name: "none", guess: "", name2: "none", guess2: "" };
+  let k = 0;
   for (const name of names) {
     if (known.has(headerKey(name))) continue;
     const guess = didYouMean(name, missing);
-    if (guess) return { code: "formats.missingColumns", values: { missing: missing.join(", "), name: JSON.stringify(name), guess } };
+    if (guess && k < 2) {
+      values[k === 0 ? "name" : "name2"] = JSON.stringify(name);
+      values[k === 0 ? "guess" : "guess2"] = guess;
+      k++;
+    }
   }
-  return { code: "formats.missingColumns", values: { missing: missing.join(", "), name: "none", guess: "" } };
+  return { code: "formats.missingColumns", values };
 }
 
 /** True when a data row repeats the header (two files joined one after the other). */
