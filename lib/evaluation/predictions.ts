@@ -288,7 +288,7 @@ export async function parsePredictions(
         log.add(
           located(
             { file: file.name, line: event.line, field: "(header)" },
-            { code: "formats.missingColumns", values: { missing: m, name: "none", guess: "", name2: "none", guess2: "" } },
+            { code: "formats.englishDetail", values: { detail: `missing column ${m}` } },
           ),
         );
       if (missing.length > 0) return { ok: false, issues: log.issues, total: log.total };

@@ -1,4 +1,5 @@
 // Test helpers: fixture loading and chunked streams (tests only; the core never touches fs).
+import type { FormatIssue } from "../issues";
 import { english } from "@/lib/i18n/domain";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -66,8 +67,11 @@ export async function parseIssues(files: Record<string, string>, size?: number) 
   const r = await parseTexts(files, size);
   if (r.ok) throw new Error("expected issues, got ok");
   await crossCheckStreaming(files, r, size);
-  return r.issues.map(({ code, values, ...shown }) => {
-    if (english(values ? { code, values } : { code }) !== shown.message) throw new Error(`${code} does not render its message`);
-    return shown;
-  });
+  return r.issues.map(shownIssue);
+}
+
+/** An issue as the command line shows it: located, in English (its code must render to exactly its `message`). */
+export function shownIssue({ code, values, ...shown }: FormatIssue): Omit<FormatIssue, "code" | "values"> {
+  if (english(values ? { code, values } : { code }) !== shown.message) throw new Error(`${code} does not render its message`);
+  return shown;
 }
