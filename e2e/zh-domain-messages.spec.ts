@@ -20,6 +20,8 @@ test("a rejected import's located issues read in Chinese, every kind", async ({ 
   const page = await context.newPage();
   await signInAs(page, "organizer");
   await page.goto("/datasets");
+  // The demo organizer's profile language is English: switched here, and back at the end.
+  await page.getByTestId("locale-switcher").selectOption("zh-CN");
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
   const dir = testInfo.outputPath("zh-import");
   fs.mkdirSync(dir, { recursive: true });
@@ -64,6 +66,8 @@ test("a rejected import's located issues read in Chinese, every kind", async ({ 
   const messages = await issueMessages(page);
   expect(messages.length).toBeGreaterThan(4);
   for (const m of messages) expect(latinProse(withoutQuoted(m)), m).toEqual([]);
+  await page.getByTestId("locale-switcher").selectOption("en");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await context.close();
 });
 
