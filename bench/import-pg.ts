@@ -22,6 +22,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { english } from "../lib/i18n/domain";
 
 const SELF = fileURLToPath(import.meta.url);
 const args = process.argv.slice(2);
@@ -67,7 +68,7 @@ async function prepare(dir: string, out: string): Promise<void> {
   const ids = new Map<string, string>();
   let position = 0;
   for await (const e of readJsonl(text("patients.jsonl"))) {
-    if (!e.ok) throw new Error(e.error);
+    if (!e.ok) throw new Error(english(e.error));
     const p = ehrPatientFromWire(e.value as Parameters<typeof ehrPatientFromWire>[0]);
     const row = patientRow("bench", p, position++);
     ids.set(p.patientId, row.id);
@@ -78,7 +79,7 @@ async function prepare(dir: string, out: string): Promise<void> {
   }
   position = 0;
   for await (const e of readJsonl(text("instances.jsonl"))) {
-    if (!e.ok) throw new Error(e.error);
+    if (!e.ok) throw new Error(english(e.error));
     const it = instanceFromWire(e.value as Parameters<typeof instanceFromWire>[0]);
     fs.writeSync(fds.Item, copyRow("Item", itemRow("bench", ids.get(it.patientId)!, it, position++)));
   }

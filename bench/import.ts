@@ -30,6 +30,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { english } from "../lib/i18n/domain";
 
 const SELF = fileURLToPath(import.meta.url);
 const args = process.argv.slice(2);
@@ -166,7 +167,7 @@ async function childBaseline(dir: string, file: string): Promise<Measurement> {
   const ids = new Map<string, string>();
   let position = 0;
   for await (const e of readJsonl(text("patients.jsonl"))) {
-    if (!e.ok) throw new Error(e.error);
+    if (!e.ok) throw new Error(english(e.error));
     const p = ehrPatientFromWire(e.value as Raw);
     const row = patientRow(datasetId, p, position++);
     ids.set(p.patientId, row.id);
@@ -175,7 +176,7 @@ async function childBaseline(dir: string, file: string): Promise<Measurement> {
   }
   position = 0;
   for await (const e of readJsonl(text("instances.jsonl"))) {
-    if (!e.ok) throw new Error(e.error);
+    if (!e.ok) throw new Error(english(e.error));
     const it = instanceFromWire(e.value as Parameters<typeof instanceFromWire>[0]);
     item(itemRow(datasetId, ids.get(it.patientId)!, it, position++));
   }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test";
+import { BAD_CREDENTIALS } from "../lib/auth/sign-in-codes";
 import { LIMITS } from "../lib/auth/throttle";
 import { createOpenAudit } from "./support/audits";
 import { addClinician, DEMO, OBGYN, signIn, signInAs, uniqueEmail, waitForShortcuts } from "./support/users";
@@ -8,8 +9,8 @@ import { addClinician, DEMO, OBGYN, signIn, signInAs, uniqueEmail, waitForShortc
 // Sign-in throttling through the real next-auth endpoint, and two tabs editing one rating.
 // Each throttling test claims client addresses of its own (X-Forwarded-For, as a reverse proxy
 // would send it), so the shared server's other specs never share its failure counts.
-const BAD = "Invalid email or password.";
-const THROTTLED = /^Too many failed sign-in attempts/;
+const BAD = BAD_CREDENTIALS;
+const THROTTLED = /^Throttled:\d+$/;
 const address = () => `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
 
 /** POSTs credentials to /api/auth/callback/credentials in `context`: "ok" (session cookie set) or the error shown. */

@@ -4,18 +4,13 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { readSignInError } from "@/lib/auth/sign-in-codes";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { FormError } from "../ui/form-error";
 
-const THROTTLED_PREFIX = "Too many failed sign-in attempts";
 // lib/auth/sso-errors.ts PASSWORD_OFF (not imported: that module is shared with the server).
 const PASSWORD_OFF = "Password sign-in is turned off.";
-
-/** The wait the server named ("… Please wait 2 minutes …"), in minutes. */
-function waitMinutes(error: string): number {
-  return Number(/(\d+) minute/.exec(error)?.[1] ?? 1);
-}
 
 export interface LoginFormProps {
   callbackUrl?: string;
@@ -46,9 +41,10 @@ export function LoginForm({ callbackUrl, chosenLocale, onSignedIn, defaultEmail 
     });
     if (!result || result.error) {
       setPending(false);
-      // Only the throttling message is passed on; anything else reads the same.
-      if (result?.error === PASSWORD_OFF) setError(ts("passwordOffHere"));
-      else setError(result?.error?.startsWith(THROTTLED_PREFIX) ? t("throttled", { minutes: waitMinutes(result.error) }) : t("invalid"));
+      // The server answers with a code (lib/auth/sign-in-codes.ts); anything else reads as bad credentials.
+      const refusal = readSignInError(result?.error, PASSWORD_OFF);
+      if (refusal.kind === "passwordOff") setError(ts("passwordOffHere"));
+      else setError(refusal.kind === "throttled" ? t("throttled", { minutes: refusal.minutes }) : t("invalid"));
       return;
     }
     if (onSignedIn) {

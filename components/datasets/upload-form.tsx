@@ -3,7 +3,6 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { LocatedIssues, type LocatedIssue } from "../import/located-issues";
-import { ISSUE_MESSAGE_KEYS, type IssueMessageKey } from "@/lib/formats/issues";
 import { UploadProgress } from "../import/upload-progress";
 import { sendUpload, type ServerNotice, type ServerProgress } from "../import/upload-request";
 import { formatBytes } from "@/lib/server/uploads/format-bytes";
@@ -240,13 +239,6 @@ export function ImportReport({ outcome }: { outcome: Outcome }) {
       heading={t("rejected", { total: outcome.total })}
       recordLabel={(record) => t("issueRecord", { record })}
       more={outcome.total > outcome.issues.length ? t("more", { count: format.number(outcome.total - outcome.issues.length) }) : null}
-      messageOf={(issue) => issueMessage(t, issue)}
     />
   );
-}
-
-/** A located issue's message: a keyed one (an import over its heap cap) in the reader's language. */
-function issueMessage(t: ReturnType<typeof useTranslations<"datasets.upload">>, issue: LocatedIssue): string {
-  const key = issue.key as IssueMessageKey | undefined;
-  return key && ISSUE_MESSAGE_KEYS.includes(key) ? t(`issueMessages.${key}`, issue.values) : issue.message;
 }

@@ -1,10 +1,12 @@
+import { useTranslations } from "next-intl";
+import type { DomainCode, DomainValues } from "@/lib/i18n/domain";
 import { FormError } from "../ui/form-error";
 
 /**
  * Every located problem of a rejected import ("file:line: field: message"), capped by the
- * server. The located messages are technical and stay English, like the command line's, except
- * those with a catalog key (an import over its heap cap), which the caller words (`messageOf`);
- * the framing around them comes translated from the caller.
+ * server. Each says what is wrong as a domain code (lib/formats/issues.ts), worded here in the
+ * reader's language; one without a code (a report kept before codes) shows its English. The
+ * framing around them comes translated from the caller.
  */
 export interface LocatedIssue {
   file: string;
@@ -12,9 +14,8 @@ export interface LocatedIssue {
   record?: number;
   field: string;
   message: string;
-  /** A catalog key with its values (lib/formats/issues.ts): worded by `messageOf`. */
-  key?: string;
-  values?: Record<string, string>;
+  code?: DomainCode;
+  values?: DomainValues;
 }
 
 export interface LocatedIssuesProps {
@@ -26,11 +27,10 @@ export interface LocatedIssuesProps {
   recordLabel: (record: number) => string;
   /** "… and N more." when the list was capped, else null. */
   more: string | null;
-  /** The issue's message in the reader's language; absent: the message as it is. */
-  messageOf?: (issue: LocatedIssue) => string;
 }
 
-export function LocatedIssues({ issues, testId, heading, recordLabel, more, messageOf }: LocatedIssuesProps) {
+export function LocatedIssues({ issues, testId, heading, recordLabel, more }: LocatedIssuesProps) {
+  const t = useTranslations("domain");
   return (
     <FormError boxed className="mt-4 p-3 text-red-900" data-testid={testId}>
       <p className="font-medium">{heading}</p>
@@ -39,7 +39,7 @@ export function LocatedIssues({ issues, testId, heading, recordLabel, more, mess
           <li key={k}>
             {i.file}
             {i.line ? `:${i.line}` : i.record !== undefined ? ` ${recordLabel(i.record)}` : ""}: {i.field}:{" "}
-            {messageOf ? messageOf(i) : i.message}
+            {i.code ? t(i.code, i.values) : i.message}
           </li>
         ))}
       </ul>

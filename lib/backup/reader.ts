@@ -5,7 +5,8 @@
 import { createHash } from "node:crypto";
 import { IssueLog, issueAt, reportZod, type FormatIssue } from "../formats/issues";
 import type { TextLine } from "../formats/jsonl";
-import { lineTooLongMessage, parseJsonWithin } from "../formats/reader-limits";
+import { lineTooLong, parseJsonWithin } from "../formats/reader-limits";
+import { english } from "../i18n/domain";
 import {
   BACKUP_FORMAT,
   READABLE_VERSIONS,
@@ -45,9 +46,9 @@ export class BackupChangedError extends Error {
 }
 
 function parseLine({ text, overLong }: TextLine): { ok: true; value: unknown; cleaned: number } | { ok: false; message: string } {
-  if (overLong) return { ok: false, message: lineTooLongMessage(overLong) };
+  if (overLong) return { ok: false, message: english(lineTooLong(overLong)) };
   const parsed = parseJsonWithin(text);
-  return parsed.ok ? { ok: true, ...storableRecord(text, parsed.value) } : parsed;
+  return parsed.ok ? { ok: true, ...storableRecord(text, parsed.value) } : { ok: false, message: english(parsed.said) };
 }
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
@@ -78,7 +79,8 @@ export async function validateBackup(file: string, lines: AsyncIterable<TextLine
   let cleaned = 0;
   let last = 0;
   const add = (line: number | undefined, field: string, message: string) =>
-    log.add(issueAt({ file, ...(line ? { line } : {}), path: "" }, field, message));
+    // A backup is restored on the command line only: its problems are worded there, in English.
+    log.add(issueAt({ file, ...(line ? { line } : {}), path: "" }, field, "formats.englishDetail", { detail: message }));
 
   for await (const entry of lines) {
     const { text, line } = entry;

@@ -10,7 +10,7 @@
  * the conversation `<patient_id>:q<k>`, each one turn.
  */
 import { parseSniffedCsv } from "@/lib/formats/csv";
-import { issueAt, type IssueLog, type Where } from "@/lib/formats/issues";
+import { englishIssueAt, located, type IssueLog, type Where } from "@/lib/formats/issues";
 import type { EvalDataset } from "./eval-dataset";
 import { letterRuleFor } from "./letter-extraction";
 import { GOLD_COLUMNS } from "./predictions-read";
@@ -47,10 +47,10 @@ function modelColumn(header: readonly string[], where: Where, log: IssueLog, req
   if (requested !== undefined) {
     const want = requested.trim();
     const at = header.findIndex((h) => h.trim() === want);
-    if (at < 0) log.add(issueAt(where, "(header)", `no column "${want}" for the model's replies (columns: ${list(header)})`));
+    if (at < 0) log.add(englishIssueAt(where, "(header)", `no column "${want}" for the model's replies (columns: ${list(header)})`));
     else if (GOLD_COLUMNS.includes(columnKey(want)) || INPUT_COLUMNS.has(columnKey(want)))
       log.add(
-        issueAt(
+        englishIssueAt(
           where,
           "(header)",
           `"${want}" is one of the benchmark's input columns${GOLD_COLUMNS.includes(columnKey(want)) ? " (the gold answer)" : ""}, never the model's replies`,
@@ -63,7 +63,7 @@ function modelColumn(header: readonly string[], where: Where, log: IssueLog, req
   if (candidates.length === 1) return header.indexOf(candidates[0] as string);
   if (candidates.length === 0)
     log.add(
-      issueAt(
+      englishIssueAt(
         where,
         "(header)",
         `no model column: every column is one of EHRNoteQA's inputs (${list(header)}); "answer" is the gold letter and is never read as a prediction`,
@@ -71,7 +71,11 @@ function modelColumn(header: readonly string[], where: Where, log: IssueLog, req
     );
   else
     log.add(
-      issueAt(where, "(header)", `several columns could hold the model's replies: ${list(candidates)}; name the model to choose one`),
+      englishIssueAt(
+        where,
+        "(header)",
+        `several columns could hold the model's replies: ${list(candidates)}; name the model to choose one`,
+      ),
     );
   return -1;
 }
@@ -93,7 +97,7 @@ export async function scoreEhrNoteQaOutput(
   let ok = true;
   let record = 0;
   for await (const rec of parseSniffedCsv(text)) {
-    for (const p of rec.problems ?? []) log.add({ file: name, line: rec.line, field: "(csv)", message: p });
+    for (const p of rec.problems ?? []) log.add(located({ file: name, line: rec.line, field: "(csv)" }, p));
     if (!header) {
       header = rec.fields;
       const where: Where = { file: name, line: rec.line, path: "" };
@@ -106,7 +110,7 @@ export async function scoreEhrNoteQaOutput(
     record++;
     const where: Where = { file: name, line: rec.line, record, path: "" };
     if (rec.fields.length !== header.length) {
-      log.add(issueAt(where, "(record)", `${rec.fields.length} fields, but the header has ${header.length}`));
+      log.add(englishIssueAt(where, "(record)", `${rec.fields.length} fields, but the header has ${header.length}`));
       continue;
     }
     const patient = (rec.fields[col.patient] as string).trim();
@@ -115,10 +119,10 @@ export async function scoreEhrNoteQaOutput(
     const item = items.get(`${patient}:q${k}`);
     if (item?.kind !== "conversation" || item.turns.length !== 1) {
       const field = header[col.patient] as string;
-      if (patient === "") log.add(issueAt(where, field, "required field is missing"));
+      if (patient === "") log.add(englishIssueAt(where, field, "required field is missing"));
       else if (k === 1)
-        log.add(issueAt(where, field, `unknown patient "${patient}": no EHRNoteQA question of this patient in the dataset`));
-      else log.add(issueAt(where, field, `question ${k} of patient ${patient}, but the dataset has ${k - 1}`));
+        log.add(englishIssueAt(where, field, `unknown patient "${patient}": no EHRNoteQA question of this patient in the dataset`));
+      else log.add(englishIssueAt(where, field, `question ${k} of patient ${patient}, but the dataset has ${k - 1}`));
       continue;
     }
     const turn = item.turns[0]!;

@@ -6,7 +6,7 @@
  * values are checked by predictions.ts against the dataset.
  */
 import { parseSniffedCsv, type Chunks } from "@/lib/formats/csv";
-import { issueAt, type FormatIssue, type Where } from "@/lib/formats/issues";
+import { englishIssueAt, located, type FormatIssue, type Where } from "@/lib/formats/issues";
 import { readJsonl } from "@/lib/formats/jsonl";
 
 export const PREDICTION_FIELDS = ["model", "scope", "item_id", "subject_id", "qa_category", "turn", "prediction"] as const;
@@ -79,7 +79,7 @@ function mapColumns(names: readonly string[], where: Where): { columns: Map<numb
     if (!field) return; // unknown columns (raw model output, notes, ...) are allowed and ignored
     const earlier = seen.get(field);
     if (earlier !== undefined) {
-      issues.push(issueAt(where, raw, `"${earlier}" and "${raw}" both give the ${field}; keep one`));
+      issues.push(englishIssueAt(where, raw, `"${earlier}" and "${raw}" both give the ${field}; keep one`));
       return;
     }
     seen.set(field, raw);
@@ -96,7 +96,7 @@ async function* readCsv(name: string, text: string): AsyncGenerator<PredictionEv
   let gold: string[] = [];
   let record = 0;
   for await (const rec of parseSniffedCsv(text)) {
-    for (const p of rec.problems ?? []) yield issue({ file: name, line: rec.line, field: "(csv)", message: p });
+    for (const p of rec.problems ?? []) yield issue(located({ file: name, line: rec.line, field: "(csv)" }, p));
     if (!header) {
       header = rec.fields;
       const mapped = mapColumns(header, { file: name, line: rec.line, path: "" });
@@ -109,7 +109,7 @@ async function* readCsv(name: string, text: string): AsyncGenerator<PredictionEv
     record++;
     const where = { file: name, line: rec.line, record, path: "" };
     if (rec.fields.length !== header.length) {
-      yield issue(issueAt(where, "(record)", `${rec.fields.length} fields, but the header has ${header.length}`));
+      yield issue(englishIssueAt(where, "(record)", `${rec.fields.length} fields, but the header has ${header.length}`));
       continue;
     }
     const raw: RawPrediction = { line: rec.line, record, values: {}, columns: {}, gold };
@@ -126,12 +126,12 @@ async function* readJsonlFile(name: string, text: string): AsyncGenerator<Predic
   for await (const entry of readJsonl([text])) {
     const where = { file: name, line: entry.line, record: entry.record, path: "" };
     if (!entry.ok) {
-      yield issue(issueAt(where, "(json)", entry.error));
+      yield issue(located({ ...where, field: "(json)" }, entry.error));
       continue;
     }
     const value = entry.value;
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      yield issue(issueAt(where, "(record)", "each line must be one JSON object"));
+      yield issue(englishIssueAt(where, "(record)", "each line must be one JSON object"));
       continue;
     }
     const keys = Object.keys(value);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { smallConversationDataset, smallMcqDataset } from "./__fixtures__/small-eval";
 import { excelSave } from "../formats/__fixtures__/spreadsheet";
-import { parsePredictions } from "./predictions";
+import { shownIssue } from "../formats/__fixtures__/helpers";
+import { parsePredictions as parse } from "./predictions";
+
+/** The answer with its issues as the command line shows them (located, in English). */
+const parsePredictions = async (...args: Parameters<typeof parse>) => {
+  const r = await parse(...args);
+  return r.ok ? r : { ...r, issues: r.issues.map(shownIssue) };
+};
 
 const csv = (name: string, text: string) => ({ name, chunks: [text] });
 

@@ -12,7 +12,7 @@
  * match one of the item's (turn's) labels exactly.
  */
 import { createHash } from "node:crypto";
-import { DEFAULT_MAX_ISSUES, issueAt, IssueLog, type Where } from "@/lib/formats/issues";
+import { DEFAULT_MAX_ISSUES, englishIssueAt, located, IssueLog, type Where } from "@/lib/formats/issues";
 import { goldColumnsOf } from "./predictions-read";
 import type { EvalConversation, EvalDataset, EvalItem } from "./eval-dataset";
 import { predictionText, readPredictionText, type PredictionField, type PredictionFile, type RawPrediction } from "./predictions-read";
@@ -60,7 +60,7 @@ class RowChecker {
     const where: Where = { file: this.file, line: raw.line, record: raw.record, path: "" };
     const problems = this.log.total;
     const col = (f: PredictionField) => raw.columns[f] ?? f;
-    const fail = (f: PredictionField, message: string) => this.log.add(issueAt(where, col(f), message));
+    const fail = (f: PredictionField, message: string) => this.log.add(englishIssueAt(where, col(f), message));
 
     const text = (f: PredictionField, required: boolean, ids = false): string | undefined => {
       const v = raw.values[f];
@@ -102,7 +102,7 @@ class RowChecker {
     const earlier = this.keys.get(key);
     if (earlier !== undefined) {
       this.log.add(
-        issueAt(
+        englishIssueAt(
           where,
           "(record)",
           `duplicate: model "${model}", scope "${scope}", ${item.id}${turn ? ` turn ${turn}` : ""} already on line ${earlier}`,
@@ -112,7 +112,7 @@ class RowChecker {
     }
     const pair = JSON.stringify([model, scope]);
     if (!this.pairs.has(pair) && this.pairs.size >= MAX_PAIRS) {
-      this.log.add(issueAt(where, col("scope"), `more than ${MAX_PAIRS} model-scope pairs in one file; split it`));
+      this.log.add(englishIssueAt(where, col("scope"), `more than ${MAX_PAIRS} model-scope pairs in one file; split it`));
       return;
     }
     this.pairs.add(pair);
@@ -207,7 +207,7 @@ function checkQaPairs(rows: readonly PredictionRow[], lookup: Lookup, log: Issue
     const partner = item.turns.find((t) => t.turnIndex === turn.turnIndex && t.turnType !== turn.turnType);
     if (partner && !seen.has(JSON.stringify([r.model, r.scope, r.itemId, partner.turnOrder])))
       log.add(
-        issueAt(
+        englishIssueAt(
           { file, line: r.line, path: "" },
           "turn",
           `${turn.turnType} turn ${r.turn} of ${r.itemId} is predicted without its ${partner.turnType} turn ${partner.turnOrder} (model "${r.model}", scope "${r.scope}")`,
@@ -253,12 +253,21 @@ export async function parsePredictions(
     else if (event.kind === "record") checker.check(event.raw);
     else {
       const missing = missingColumns(event.fields, event.names, lookup.conversations);
-      for (const m of missing) log.add({ file: file.name, line: event.line, field: "(header)", message: `missing column ${m}` });
+      for (const m of missing)
+        log.add(
+          located(
+            { file: file.name, line: event.line, field: "(header)" },
+            { code: "formats.englishDetail", values: { detail: `missing column ${m}` } },
+          ),
+        );
       if (missing.length > 0) return { ok: false, issues: log.issues, total: log.total };
     }
   }
   if (log.empty) checkQaPairs(checker.rows, lookup, log, file.name);
-  if (log.empty && checker.rows.length === 0) log.add({ file: file.name, field: "(file)", message: "no predictions in the file" });
+  if (log.empty && checker.rows.length === 0)
+    log.add(
+      located({ file: file.name, field: "(file)" }, { code: "formats.englishDetail", values: { detail: "no predictions in the file" } }),
+    );
   if (!log.empty) return { ok: false, issues: log.issues, total: log.total };
   const rows = checker.rows;
   return {

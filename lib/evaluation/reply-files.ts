@@ -16,7 +16,7 @@
  * with a located message instead.
  */
 import { parseSniffedCsv } from "@/lib/formats/csv";
-import { issueAt, type IssueLog, type Where } from "@/lib/formats/issues";
+import { englishIssueAt, located, type IssueLog, type Where } from "@/lib/formats/issues";
 import type { EvalConversation, EvalDataset, EvalTurn } from "./eval-dataset";
 import { scoreEhrNoteQaOutput } from "./ehrnoteqa-output";
 import { letterRuleFor } from "./letter-extraction";
@@ -82,7 +82,7 @@ async function parseChatQaAnswers(
   const fileWhere: Where = { file: name, path: "" };
   if (/_generate\.csv$/i.test(name))
     log.add(
-      issueAt(
+      englishIssueAt(
         fileWhere,
         "(file)",
         "a free-text (--generate) answer file holds no option letters: the benchmark scores it with an LLM judge, not by letters",
@@ -100,7 +100,7 @@ async function parseChatQaAnswers(
   let col = { subject: -1, category: -1, answer: -1 };
   let record = 0;
   for await (const rec of parseSniffedCsv(text)) {
-    for (const p of rec.problems ?? []) log.add({ file: name, line: rec.line, field: "(csv)", message: p });
+    for (const p of rec.problems ?? []) log.add(located({ file: name, line: rec.line, field: "(csv)" }, p));
     if (!header) {
       header = rec.fields;
       const keys = header.map(columnKey);
@@ -111,7 +111,7 @@ async function parseChatQaAnswers(
     const where: Where = { file: name, line: rec.line, record, path: "" };
     const field = (i: number) => (header as string[])[i] as string;
     if (rec.fields.length !== header.length) {
-      log.add(issueAt(where, "(record)", `${rec.fields.length} fields, but the header has ${header.length}`));
+      log.add(englishIssueAt(where, "(record)", `${rec.fields.length} fields, but the header has ${header.length}`));
       continue;
     }
     const subject = (rec.fields[col.subject] as string).trim();
@@ -120,7 +120,7 @@ async function parseChatQaAnswers(
     let item: EvalConversation | undefined;
     if (!conversations)
       log.add(
-        issueAt(
+        englishIssueAt(
           where,
           field(col.subject),
           subject === "" ? "required field is missing" : `unknown subject "${subject}": no conversation of this subject in the dataset`,
@@ -130,20 +130,20 @@ async function parseChatQaAnswers(
       item = conversations.find((c) => c.qaCategory === category);
       if (!item)
         log.add(
-          issueAt(
+          englishIssueAt(
             where,
             field(col.category),
             `subject ${subject} has no "${category}" conversation (has: ${conversations.map((c) => c.qaCategory).join(", ")})`,
           ),
         );
     } else if (conversations.length > 1)
-      log.add(issueAt(where, "qa_category", `required: subject ${subject} has ${conversations.length} conversations`));
+      log.add(englishIssueAt(where, "qa_category", `required: subject ${subject} has ${conversations.length} conversations`));
     else item = conversations[0];
     const replies = parseReplies(rec.fields[col.answer] as string, where, field(col.answer), log);
     if (!item || !replies) continue;
     const earlier = seen.get(item.id);
     if (earlier !== undefined) {
-      log.add(issueAt(where, "(record)", `duplicate: ${item.id} already on line ${earlier}`));
+      log.add(englishIssueAt(where, "(record)", `duplicate: ${item.id} already on line ${earlier}`));
       continue;
     }
     seen.set(item.id, rec.line);
@@ -151,7 +151,7 @@ async function parseChatQaAnswers(
     const unknown = Object.keys(replies).filter((k) => !keys.has(k));
     if (unknown.length > 0) {
       log.add(
-        issueAt(
+        englishIssueAt(
           where,
           field(col.answer),
           `unknown turn key${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => `"${k}"`).join(", ")} for ${item.id} (its turns: ${[...keys.keys()].join(", ")})`,
@@ -176,7 +176,7 @@ async function parseChatQaAnswers(
 /** The model_answer cell: a non-empty JSON object of replies, else a located issue. */
 function parseReplies(cell: string, where: Where, field: string, log: IssueLog): Record<string, unknown> | null {
   const fail = (message: string) => {
-    log.add(issueAt(where, field, message));
+    log.add(englishIssueAt(where, field, message));
     return null;
   };
   if (cell.trim() === "")
@@ -208,7 +208,8 @@ export async function parseReplyFile(
     format === "ehrnote-chatqa-answers"
       ? await parseChatQaAnswers(name, text, dataset, log, options)
       : await scoreEhrNoteQaOutput(name, text, dataset, log, options);
-  if (log.empty && rows.length === 0) log.add({ file: name, field: "(file)", message: "no replies in the file" });
+  if (log.empty && rows.length === 0)
+    log.add(located({ file: name, field: "(file)" }, { code: "formats.englishDetail", values: { detail: "no replies in the file" } }));
   if (!log.empty) return { ok: false, issues: log.issues, total: log.total };
   return {
     ok: true,

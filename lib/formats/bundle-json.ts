@@ -8,7 +8,7 @@
 import { scanBundle } from "./bundle-scan";
 import type { Chunks } from "./csv";
 import type { z } from "zod";
-import { IssueLog, reportZod, type FormatIssue, type Where } from "./issues";
+import { IssueLog, located, reportZod, type FormatIssue, type Where } from "./issues";
 import { locateLines } from "./json-locate";
 
 export function isObject(v: unknown): v is Record<string, unknown> {
@@ -67,12 +67,7 @@ export async function readBundle<T>(
       if (arrays.includes(e.key)) {
         // JSON.parse would keep the last one; a reader streaming the first cannot.
         if (seen.has(e.key)) {
-          ctx.log.add({
-            file: file.name,
-            line: e.line,
-            field: e.key,
-            message: `duplicate key "${e.key}": a bundle has one ${e.key} array`,
-          });
+          ctx.log.add(located({ file: file.name, line: e.line, field: e.key }, { code: "formats.duplicateArray", values: { key: e.key } }));
           await locate();
           return undefined;
         }
@@ -81,7 +76,7 @@ export async function readBundle<T>(
       root[e.key] = e.kind === "array" ? [] : e.value;
     } else if (e.kind === "root") other = { value: e.value };
     else if (e.kind === "error") {
-      ctx.log.add({ file: file.name, line: e.line, field: "(json)", message: e.message });
+      ctx.log.add(located({ file: file.name, line: e.line, field: "(json)" }, e.said));
       await locate();
       return undefined;
     }

@@ -1,6 +1,7 @@
 // The streaming bundle scanner against JSON.parse: same values for any JSON at any chunk
 // boundaries (escapes and surrogate pairs split included), syntax errors on the right line.
 import fc from "fast-check";
+import { english } from "@/lib/i18n/domain";
 import { describe, expect, test } from "vitest";
 import { chunked } from "./__fixtures__/helpers";
 import { scanBundle, type BundleEvent } from "./bundle-scan";
@@ -20,7 +21,7 @@ function rebuild(events: BundleEvent[]): unknown {
     if (e.kind === "member") root[e.key] = e.value;
     if (e.kind === "array") root[e.key] = [];
     if (e.kind === "record") (root[e.key] as unknown[])[e.index] = e.value;
-    if (e.kind === "error") throw new Error(e.message);
+    if (e.kind === "error") throw new Error(english(e.said));
   }
   return root;
 }
@@ -67,13 +68,13 @@ describe("scanBundle", () => {
 
   test("syntax errors are reported on their line and end the scan", async () => {
     const cases: [string, number, RegExp][] = [
-      ['{\n"patients": [\n{"a": 1},\n]\n}', 4, /Unexpected "\]"; expected a value/],
+      ['{\n"patients": [\n{"a": 1},\n]\n}', 4, /unexpected "\]"; expected a value/],
       ['{\n"patients": [\n{"a": 1}\n{"b": 2}]}', 4, /expected "," or "\]"/],
       ['{\n"patients": [\n{"a":\n 1 "b": 2}]}', 4, /invalid JSON/],
       ['{\n"patients": [\n{"a": [1}\n]}', 3, /invalid JSON/],
       ['{\n"patients": [\n{"a": "open\n}]}', 3, /control character|invalid JSON/],
-      ['{\n"format": "x"\n"patients": []}', 3, /expected "," or "}"/],
-      ['{\n"patients": [\n{"a": 1}', 3, /end of JSON input/],
+      ['{\n"format": "x"\n"patients": []}', 3, /expected "," or the closing brace/],
+      ['{\n"patients": [\n{"a": 1}', 3, /the file ends before the bundle does/],
       ['{"patients": []}\nx', 2, /nothing after the closing brace/],
     ];
     for (const [text, line, message] of cases) {
@@ -81,7 +82,7 @@ describe("scanBundle", () => {
         const events = await scan(text, size);
         const last = events[events.length - 1];
         expect(last, `${JSON.stringify(text)} / ${size}`).toMatchObject({ kind: "error", line });
-        expect(last?.kind === "error" && last.message).toMatch(message);
+        expect(last?.kind === "error" && english(last.said)).toMatch(message);
         expect(events.filter((e) => e.kind === "error")).toHaveLength(1);
       }
     }
@@ -95,7 +96,14 @@ describe("bundle readers", () => {
         '{"format": "ehr-decision-mcq", "format_version": "1.0", "dataset": {},\n"patients": [],\n"instances": [],\n"patients": []}',
     });
     expect(r.ok ? [] : r.issues).toEqual([
-      { file: "b.json", line: 4, field: "patients", message: 'duplicate key "patients": a bundle has one patients array' },
+      {
+        file: "b.json",
+        line: 4,
+        field: "patients",
+        code: "formats.duplicateArray",
+        values: { key: "patients" },
+        message: 'duplicate key "patients": a bundle has one patients array',
+      },
     ]);
   });
 });

@@ -11,8 +11,9 @@
 // (positions made absolute) where JSON.parse sees them, else in our own words. The structure
 // between records is checked here; the inside of each record by JSON.parse.
 import type { Chunks } from "./csv";
-import { MAX_JSON_DEPTH, tooDeepMessage } from "./reader-limits";
+import type { DomainMessage } from "../i18n/domain";
 import { syntaxErrorLine } from "./json-locate";
+import { jsonSyntax, MAX_JSON_DEPTH } from "./reader-limits";
 
 export type BundleEvent =
   /** A top-level member that is not a streamed array, parsed whole. */
@@ -26,7 +27,7 @@ export type BundleEvent =
   /** The root is not an object: it is parsed whole (such a file is refused by the schema anyway). */
   | { kind: "root"; value: unknown; text: string; line: number }
   /** A syntax error; nothing follows it. */
-  | { kind: "error"; line: number; message: string };
+  | { kind: "error"; line: number; said: DomainMessage };
 
 export interface ScanOptions {
   /** Top-level keys whose array value is streamed element by element. */
@@ -56,7 +57,8 @@ const SCALAR = new Uint8Array(128);
 for (const ch of "0123456789+-.eEtruefalsn") SCALAR[ch.charCodeAt(0)] = 1;
 const isScalar = (ch: number) => ch < 128 && SCALAR[ch] === 1;
 
-const show = (ch: number) => (Number.isNaN(ch) ? "end of input" : JSON.stringify(String.fromCharCode(ch)));
+/** What the scan wanted where it found something else (formats.bundleUnexpected words each). */
+type Expected = "none" | "propertyName" | "colon" | "afterElement" | "afterMember" | "nothingAfter" | "value";
 
 // Where the skeleton around the records is.
 const ROOT = 0,
@@ -137,7 +139,7 @@ class Scanner {
       this.finish(""); // a number or literal ends with the input
       if (this.state === DONE) return;
     }
-    if (this.state !== AFTER_ROOT) this.fail("Unexpected end of JSON input");
+    if (this.state !== AFTER_ROOT) this.fail({ code: "formats.bundleEnded", values: { line: this.line } });
     this.state = DONE;
   }
 
@@ -156,11 +158,11 @@ class Scanner {
           this.state = AFTER_ROOT;
           return i + 1;
         }
-        if (ch !== QUOTE) return this.unexpected(ch, "a property name in double quotes");
+        if (ch !== QUOTE) return this.unexpected(ch, "propertyName");
         this.begin(c, i, "key", true);
         return i;
       case COLON_NEXT:
-        if (ch !== COLON) return this.unexpected(ch, '":" after a property name');
+        if (ch !== COLON) return this.unexpected(ch, "colon");
         this.state = VALUE;
         return i + 1;
       case VALUE:
@@ -184,15 +186,15 @@ class Scanner {
         if (ch === COMMA) this.state = ELEM;
         else if (ch === RBRACK) {
           this.state = MEMBER_END;
-        } else return this.unexpected(ch, `"," or "]" after an element of "${this.key}"`);
+        } else return this.unexpected(ch, "afterElement");
         return i + 1;
       case MEMBER_END:
         if (ch === COMMA) this.state = KEY;
         else if (ch === RBRACE) this.state = AFTER_ROOT;
-        else return this.unexpected(ch, '"," or "}" after a top-level value');
+        else return this.unexpected(ch, "afterMember");
         return i + 1;
       default: // AFTER_ROOT
-        return this.unexpected(ch, "nothing after the closing brace");
+        return this.unexpected(ch, "nothingAfter");
     }
   }
 
@@ -200,7 +202,7 @@ class Scanner {
     const ch = c.charCodeAt(i);
     const scalar = ch !== LBRACE && ch !== LBRACK && ch !== QUOTE;
     if (scalar && !isScalar(ch)) {
-      this.unexpected(ch, "a value");
+      this.unexpected(ch, "value");
       return;
     }
     this.cap = {
@@ -251,7 +253,7 @@ class Scanner {
         // Records sit two levels down (the root object, its array). Deeper than any format nests:
         // refused here, before a recursive walk of the parsed value overflows the stack.
         if (stack.push(ch) + 2 > MAX_JSON_DEPTH) {
-          this.fail(tooDeepMessage());
+          this.fail({ code: "formats.bundleTooDeep", values: { max: String(MAX_JSON_DEPTH), line: this.line } });
           return n;
         }
       } else if (ch === RBRACE || ch === RBRACK) {
@@ -333,14 +335,14 @@ class Scanner {
   private broken(c: string, at: number, cap: Capture): number {
     this.cap = undefined;
     if (!cap.keep) {
-      this.fail(`Unexpected ${show(c.charCodeAt(at))}`);
+      this.unexpected(c.charCodeAt(at), "none");
       return c.length;
     }
     cap.parts.push(c.slice(cap.from, at + 1));
     const text = cap.parts.join("");
     try {
       JSON.parse(text);
-      this.fail(`Unexpected ${show(c.charCodeAt(at))}`);
+      this.unexpected(c.charCodeAt(at), "none");
     } catch (e) {
       this.syntax(text, cap.line, (e as Error).message);
     }
@@ -349,24 +351,32 @@ class Scanner {
 
   /** JSON.parse's message about `text` (which starts on `line`), its position made absolute. */
   private syntax(text: string, line: number, message: string): void {
-    const rel = syntaxErrorLine(text, message) ?? 1;
-    const at = line + rel - 1;
-    const worded = message
-      .replace(/ in JSON at position \d+(?: \(line \d+ column \d+\))?/, "")
-      .replace(/ at position \d+(?: \(line \d+ column \d+\))?/, "");
-    this.out.push({ kind: "error", line: at, message: `invalid JSON: ${worded} (line ${at})` });
+    const { said } = jsonSyntax(text, message);
+    const at = line + (syntaxErrorLine(text, message) ?? 1) - 1;
+    const values = { ...said.values, line: at };
+    const code =
+      said.code === "formats.jsonUnexpected"
+        ? "formats.bundleUnexpectedAt"
+        : said.code === "formats.jsonEnded"
+          ? "formats.bundleEnded"
+          : "formats.bundleInvalid";
+    this.out.push({ kind: "error", line: at, said: { code, values } });
     this.state = DONE;
   }
 
-  private unexpected(ch: number, expected: string): number {
-    this.fail(`Unexpected ${show(ch)}; expected ${expected}`);
+  private unexpected(ch: number, expected: Expected): number {
+    if (Number.isNaN(ch)) this.fail({ code: "formats.bundleEnded", values: { line: this.line } });
+    else
+      this.fail({
+        code: "formats.bundleUnexpected",
+        values: { char: JSON.stringify(String.fromCharCode(ch)), expected, key: String(this.key), line: this.line },
+      });
     return Number.MAX_SAFE_INTEGER;
   }
 
   /** An error on the current line. */
-  private fail(message: string): void {
-    const line = this.line;
-    this.out.push({ kind: "error", line, message: `invalid JSON: ${message} (line ${line})` });
+  private fail(said: DomainMessage): void {
+    this.out.push({ kind: "error", line: this.line, said });
     this.cap = undefined;
     this.state = DONE;
   }

@@ -4,18 +4,9 @@
 // column with the header name it was probably meant to be.
 import type { z } from "zod";
 import { parseCsv, sniffChunks } from "./csv";
-import { issueAt, reportZod, type Where } from "./issues";
+import { issueAt, located, reportZod, type Where } from "./issues";
 import type { NamedChunks, ReadContext } from "./read-ehr";
-import {
-  type Delimiter,
-  headerNotes,
-  isRepeatedHeader,
-  matchHeader,
-  missingColumnsMessage,
-  secondHeaderMessage,
-  trimTrailingEmpty,
-  utf16Cause,
-} from "./table-header";
+import { type Delimiter, headerNotes, isRepeatedHeader, matchHeader, missingColumns, trimTrailingEmpty, utf16Cause } from "./table-header";
 
 export type CsvTableRow<T> =
   | { ok: true; row: T; extra: Record<string, string> | undefined; where: Where }
@@ -55,10 +46,10 @@ export async function* csvTable<S extends z.ZodType>(
     ctx.progress.record(file.name);
     const where: Where = { file: file.name, line: rec.line, record, path: "" };
     if (isRepeatedHeader(rec.fields, header.names)) {
-      ctx.log.add(issueAt(where, "(header)", secondHeaderMessage(rec.line, header.line)));
+      ctx.log.add(issueAt(where, "(header)", "formats.secondHeader", { line: String(rec.line), first: String(header.line) }));
       continue;
     }
-    for (const p of rec.problems ?? []) ctx.log.add(issueAt(where, "(csv)", p));
+    for (const p of rec.problems ?? []) ctx.log.add(issueAt(where, "(csv)", p.code, p.values));
     const obj: Record<string, string> = {};
     let extra: Record<string, string> | undefined;
     header.names.forEach((h, k) => {
@@ -70,7 +61,9 @@ export async function* csvTable<S extends z.ZodType>(
     const padded = rec.fields.length <= header.width && rec.fields.slice(header.names.length).every((f) => f.trim() === "");
     if (rec.fields.length < header.names.length || !padded) {
       // Misaligned cells would produce a cascade of misleading column errors.
-      ctx.log.add(issueAt(where, "(csv)", `record has ${rec.fields.length} fields, header has ${header.names.length}`));
+      ctx.log.add(
+        issueAt(where, "(csv)", "formats.fieldCount", { fields: String(rec.fields.length), header: String(header.names.length) }),
+      );
       yield { ok: false, cells: obj };
       continue;
     }
@@ -81,7 +74,7 @@ export async function* csvTable<S extends z.ZodType>(
       yield { ok: false, cells: obj };
     }
   }
-  if (!header) ctx.log.add({ file: file.name, line: 1, field: "(header)", message: "empty file: expected a header row" });
+  if (!header) ctx.log.add(located({ file: file.name, line: 1, field: "(header)" }, { code: "formats.emptyCsv" }));
   ctx.progress.done(file.name);
 }
 
@@ -98,12 +91,13 @@ function readHeader(
   const match = matchHeader(names, columns);
   const seen = new Set<string>();
   for (const h of match.names) {
-    if (seen.has(h)) ctx.log.add({ file, line, field: "(header)", message: `duplicate column ${JSON.stringify(h)}` });
+    if (seen.has(h))
+      ctx.log.add(located({ file, line, field: "(header)" }, { code: "formats.duplicateColumn", values: { column: JSON.stringify(h) } }));
     seen.add(h);
   }
   const missing = columns.filter((c) => !match.index.has(c));
   if (missing.length > 0) {
-    ctx.log.add({ file, line, field: "(header)", message: missingColumnsMessage(missing, names, columns) });
+    ctx.log.add(located({ file, line, field: "(header)" }, missingColumns(missing, names, columns)));
     return undefined;
   }
   for (const note of headerNotes(line, delimiter, dropped, match.renamed)) ctx.progress.note(file, note);

@@ -55,10 +55,10 @@ describe("parseCsv", () => {
 
   test("malformed quoting is reported on the record, and reading continues", async () => {
     expect(await all('1,ab"c\n2,"x"y\n3,ok\n4,"open\n')).toEqual([
-      { fields: ["1", 'ab"c'], line: 1, problems: ["stray quote inside unquoted field 2"] },
-      { fields: ["2", "xy"], line: 2, problems: ["unexpected text after closing quote in field 2"] },
+      { fields: ["1", 'ab"c'], line: 1, problems: [{ code: "formats.csvStrayQuote", values: { field: "2" } }] },
+      { fields: ["2", "xy"], line: 2, problems: [{ code: "formats.csvAfterQuote", values: { field: "2" } }] },
       { fields: ["3", "ok"], line: 3 },
-      { fields: ["4", "open\n"], line: 4, problems: ["unterminated quoted field (missing closing quote)"] },
+      { fields: ["4", "open\n"], line: 4, problems: [{ code: "formats.csvUnterminated" }] },
     ]);
   });
 });

@@ -7,7 +7,8 @@
 // problems attached — so one stray quote does not hide every later issue.
 
 import { restoreCell } from "../csv";
-import { fieldTooLongMessage, MAX_CSV_FIELDS, MAX_LINE_CHARS } from "./reader-limits";
+import type { DomainMessage } from "../i18n/domain";
+import { fieldTooLong, MAX_CSV_FIELDS, MAX_LINE_CHARS } from "./reader-limits";
 import { type Delimiter, sniffDelimiter } from "./table-header";
 
 export type Chunks = AsyncIterable<string> | Iterable<string>;
@@ -17,7 +18,7 @@ export interface CsvRecord {
   /** 1-based physical line on which the record starts. */
   line: number;
   /** RFC 4180 violations found in this record. */
-  problems?: string[];
+  problems?: DomainMessage[];
 }
 
 const QUOTE = 34;
@@ -91,19 +92,19 @@ export async function* parseCsv(chunks: Chunks, options: { delimiter?: Delimiter
   let fields: string[] = [];
   let line = 1;
   let recordLine = 1;
-  let problems: string[] | undefined;
+  let problems: DomainMessage[] | undefined;
   let quotedSeen = false; // a record `""` is one empty field, not a blank line
   let fieldQuoted = false; // this field was quoted: a neutralised formula cell is restored (lib/csv)
   let pendingCR = false; // previous chunk ended with CR; a leading LF belongs to it
   let atStart = true;
 
-  const problem = (msg: string) => (problems ??= []).push(msg);
+  const problem = (said: DomainMessage) => (problems ??= []).push(said);
   let overLong = false; // this record already has a field past MAX_LINE_CHARS (its text is dropped)
   /** Ends a field: kept (a neutralised formula cell restored, lib/csv) unless the record has too many. */
   const endField = () => {
     if (fields.length < MAX_CSV_FIELDS) fields.push(restoreCell(field, fieldQuoted));
-    else if (fields.length === MAX_CSV_FIELDS && !problems?.some((p) => p.startsWith("more than")))
-      problem(`more than ${MAX_CSV_FIELDS.toLocaleString("en-US")} fields in one record`);
+    else if (fields.length === MAX_CSV_FIELDS && !problems?.some((p) => p.code === "formats.csvTooManyFields"))
+      problem({ code: "formats.csvTooManyFields", values: { max: MAX_CSV_FIELDS.toLocaleString("en-US") } });
     field = "";
     fieldQuoted = false;
   };
@@ -172,7 +173,7 @@ export async function* parseCsv(chunks: Chunks, options: { delimiter?: Delimiter
           i++;
           continue;
         }
-        if (c !== SEP && c !== CR && c !== LF) problem(`unexpected text after closing quote in field ${fields.length + 1}`);
+        if (c !== SEP && c !== CR && c !== LF) problem({ code: "formats.csvAfterQuote", values: { field: String(fields.length + 1) } });
         state = UNQUOTED; // fall through: the delimiter is handled below
       }
       if (state === FIELD_START) {
@@ -196,7 +197,7 @@ export async function* parseCsv(chunks: Chunks, options: { delimiter?: Delimiter
       field += chunk.slice(i, j);
       i = j + 1;
       if (c === QUOTE) {
-        problem(`stray quote inside unquoted field ${fields.length + 1}`);
+        problem({ code: "formats.csvStrayQuote", values: { field: String(fields.length + 1) } });
         field += '"';
       } else if (c === SEP) {
         endField();
@@ -213,12 +214,12 @@ export async function* parseCsv(chunks: Chunks, options: { delimiter?: Delimiter
     }
     // Checked once per chunk, so a field can outgrow the limit by one chunk at most.
     if (field.length > MAX_LINE_CHARS) {
-      if (!overLong) problem(fieldTooLongMessage(fields.length + 1));
+      if (!overLong) problem(fieldTooLong(fields.length + 1));
       overLong = true;
       field = "";
     }
   }
-  if (state === QUOTED) problem("unterminated quoted field (missing closing quote)");
+  if (state === QUOTED) problem({ code: "formats.csvUnterminated" });
   if (state !== FIELD_START || fields.length > 0) {
     const rec = takeRecord();
     if (rec) yield rec;

@@ -1,6 +1,13 @@
 import { expect, test } from "vitest";
 import { fixture } from "./__fixtures__/helpers";
-import { detectFormat } from "./detect";
+import { english } from "@/lib/i18n/domain";
+import { detectFormat as detect } from "./detect";
+
+/** The detection as the command line says it: a refusal in English. */
+const detectFormat = (...args: Parameters<typeof detect>) => {
+  const d = detect(...args);
+  return d.ok ? d : { ok: false as const, message: english(d.said) };
+};
 
 const head = (s: string) => s.slice(0, 8192);
 

@@ -1,6 +1,7 @@
 // Format detection from file names and the first few KB of each file. Content
 // wins over names where it is unambiguous (a CSV header, a bundle's `format`),
 // because uploads get renamed ("questions (1).csv").
+import type { DomainCode, DomainMessage, DomainValues } from "../i18n/domain";
 import type { FormatId } from "./model";
 
 export type FileRole = "bundle" | "patients" | "instances" | "notes" | "questions" | "ehrnoteqa" | "discharge" | "fhir";
@@ -36,7 +37,7 @@ export interface IgnoredFile {
 
 export type Detection =
   | { ok: true; format: FormatId; files: { name: string; role: FileRole }[]; ignored: IgnoredFile[] }
-  | { ok: false; message: string };
+  | { ok: false; said: DomainMessage };
 
 /** How many characters of each file detection wants to see. */
 export const DETECT_HEAD_CHARS = 8192;
@@ -87,11 +88,7 @@ function classify(file: DetectInput): Guess {
   return undefined;
 }
 
-const EXPECTED =
-  "Expected one of: an ehr-decision-mcq or notes-chatqa JSON bundle; patients.jsonl + instances.jsonl; " +
-  "FHIR R4 Bundles or NDJSON + instances.jsonl; " +
-  "EHRNote-ChatQA notes.csv + questions.csv; an EHRNoteQA .jsonl (raw or preprocessed), optionally with " +
-  "MIMIC-IV-Note discharge.csv or discharge.csv.gz.";
+const refused = (code: DomainCode, values?: DomainValues): Detection => ({ ok: false, said: values ? { code, values } : { code } });
 
 /** Why `file`, which no rule recognised, is left out of an upload of `format`. */
 function ignoredFile(file: DetectInput, format: FormatId): IgnoredFile {
@@ -116,7 +113,7 @@ function ignoredFile(file: DetectInput, format: FormatId): IgnoredFile {
 }
 
 export function detectFormat(files: readonly DetectInput[], chosen?: FormatId): Detection {
-  if (files.length === 0) return { ok: false, message: "no files given" };
+  if (files.length === 0) return refused("formats.noFiles");
   const roles: { name: string; role: FileRole; format?: FormatId }[] = [];
   const unread: DetectInput[] = [];
   for (const f of files) {
@@ -133,40 +130,34 @@ export function detectFormat(files: readonly DetectInput[], chosen?: FormatId): 
   const count = (r: FileRole) => roles.filter((x) => x.role === r).length;
   for (const r of ROLES)
     if (count(r) > 1)
-      return {
-        ok: false,
-        message: `more than one ${r} file: ${roles
+      return refused("formats.moreThanOne", {
+        role: r,
+        files: roles
           .filter((x) => x.role === r)
           .map((x) => x.name)
-          .join(", ")}`,
-      };
+          .join(", "),
+      });
 
   const pick = (format: FormatId, allowed: FileRole[]): Detection => {
     const stray = roles.filter((x) => !allowed.includes(x.role));
-    if (stray.length > 0)
-      return { ok: false, message: `${stray.map((x) => x.name).join(", ")} cannot be combined with a ${format} upload` };
+    if (stray.length > 0) return refused("formats.cannotCombine", { files: stray.map((x) => x.name).join(", "), format });
     const ignored = unread.map((f) => ignoredFile(f, format));
     return { ok: true, format, files: roles.map(({ name, role }) => ({ name, role })), ignored };
   };
   if (count("fhir")) return pick("fhir-r4", ["fhir", "instances"]);
   if (chosen && chosen !== "fhir-r4") {
     const found = roles.find((x) => x.format)?.format ?? (count("patients") || count("instances") ? "ehr-decision-mcq-jsonl" : undefined);
-    if (found && found !== chosen) return { ok: false, message: `the files are ${found}, not the chosen ${chosen}` };
+    if (found && found !== chosen) return refused("formats.notChosen", { found, chosen });
   }
   const bundle = roles.find((x) => x.role === "bundle");
   if (bundle?.format) return pick(bundle.format, ["bundle"]);
   if (count("patients") || count("instances")) return pick("ehr-decision-mcq-jsonl", ["patients", "instances"]);
   if (count("ehrnoteqa")) {
-    if (count("notes") && count("discharge"))
-      return { ok: false, message: "notes.csv and discharge.csv both give EHRNoteQA notes: upload one of them" };
+    if (count("notes") && count("discharge")) return refused("formats.notesAndDischarge");
     return pick("ehrnoteqa-jsonl", ["ehrnoteqa", "notes", "discharge"]);
   }
   if (count("questions")) return pick("ehrnote-chatqa-csv", ["questions", "notes"]);
-  if (count("discharge"))
-    return {
-      ok: false,
-      message: `${roles.find((x) => x.role === "discharge")?.name}: MIMIC-IV-Note discharge notes alone; add the EHRNoteQA .jsonl whose patients they are joined to`,
-    };
-  if (count("notes")) return { ok: false, message: "notes.csv alone: add questions.csv (EHRNote-ChatQA) or an EHRNoteQA .jsonl" };
-  return { ok: false, message: `unrecognized format: ${unread.map((f) => f.name).join(", ")}. ${EXPECTED}` };
+  if (count("discharge")) return refused("formats.dischargeAlone", { file: String(roles.find((x) => x.role === "discharge")?.name) });
+  if (count("notes")) return refused("formats.notesAlone");
+  return refused("formats.unrecognized", { files: unread.map((f) => f.name).join(", ") });
 }

@@ -3,6 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { parseIssues, parseOk } from "./__fixtures__/helpers";
 import { DISCHARGE_COLUMNS, DISCHARGE_ROWS, dischargeCsv, ehrNoteQaProcessed, ehrNoteQaRaw, pandasCsv } from "./__fixtures__/notes-release";
+import { english } from "@/lib/i18n/domain";
 import { DischargeJoin, transformString } from "./ehrnoteqa";
 import type { DischargeCsvRow } from "./schema-notes";
 
@@ -85,13 +86,13 @@ describe("EHRNoteQA", () => {
     const join = new DischargeJoin(() => true, { rows: 5, noteChars: 1000 });
     const at = (line: number) => ({ file: "discharge.csv", line, path: "" });
     for (let k = 0; k < 5; k++) expect(join.add(row(k), at(k + 2))).toBeUndefined();
-    expect(join.add(row(5), at(7))).toBe(
+    expect(english(join.add(row(5), at(7))!)).toBe(
       "patient 700001 in discharge.csv has more than 5 rows; the cap per patient is 5 rows and 1,000 characters of note text",
     );
     expect(join.add(row(6), at(8))).toBeUndefined(); // said once
     const long = new DischargeJoin(() => true, { rows: 5, noteChars: 1000 });
     expect(long.add(row(0, "y".repeat(600)), at(2))).toBeUndefined();
-    expect(long.add(row(1, "y".repeat(600)), at(3))).toMatch(
+    expect(english(long.add(row(1, "y".repeat(600)), at(3))!)).toMatch(
       /^patient 700001 in discharge.csv has more than 1,000 characters of note text;/,
     );
 

@@ -11,7 +11,8 @@ import { createHash } from "node:crypto";
 import type { Where } from "./issues";
 import { TURN_LABELS, type Note, type Turn } from "./model";
 import { compact, pickExtra } from "./primitives";
-import { DEFAULT_PATIENT_CAPS, type PatientCaps, patientOverCapMessage } from "./reader-limits";
+import type { DomainMessage } from "../i18n/domain";
+import { DEFAULT_PATIENT_CAPS, type PatientCaps, patientOverCap } from "./reader-limits";
 import { ehrNoteQaRowSchema, type DischargeCsvRow, type EhrNoteQaRow } from "./schema-notes";
 import { splitSections } from "./sections";
 
@@ -140,7 +141,7 @@ export class DischargeJoin {
     private readonly caps: PatientCaps = DEFAULT_PATIENT_CAPS,
   ) {}
 
-  add(row: DischargeCsvRow, where: Where): string | undefined {
+  add(row: DischargeCsvRow, where: Where): DomainMessage | undefined {
     const id = String(row.subject_id);
     if (!this.wanted(id)) return undefined;
     let p = this.held.get(id);
@@ -151,7 +152,7 @@ export class DischargeJoin {
     if (p.rows > this.caps.rows || p.chars > this.caps.noteChars) {
       p.over = true;
       p.first = [];
-      return patientOverCapMessage(id, where.file, p.rows > this.caps.rows ? "rows" : "text", this.caps);
+      return patientOverCap(id, where.file, p.rows > this.caps.rows ? "rows" : "text", this.caps);
     }
     const entry = { row, where, order: this.order++ };
     // Sorted insertion into the first JOINED_NOTES: a later row displaces one only if earlier.

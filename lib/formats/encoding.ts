@@ -2,7 +2,7 @@
 // sequence into U+FFFD (the replacement character) without complaint: a benchmark saved in
 // Latin-1 or GB18030 would import with its accents or CJK text silently replaced. Benchmark
 // text has no use for U+FFFD itself, so its presence is reported as an encoding problem.
-import type { IssueLog } from "./issues";
+import { type IssueLog, located } from "./issues";
 import { utf16Cause } from "./table-header";
 
 const REPLACEMENT = "\uFFFD";
@@ -24,7 +24,7 @@ export async function* flagInvalidUtf8(chunks: AsyncIterable<string>, file: stri
       first = false;
       // UTF-16 read as UTF-8 is U+FFFD and NULs throughout: one issue naming the cause, not one per line.
       const cause = utf16Cause(chunk);
-      if (cause) log.add({ file, line: 1, field: "(encoding)", message: cause });
+      if (cause) log.add(located({ file, line: 1, field: "(encoding)" }, cause));
       utf16 = cause !== null;
     }
     if (utf16) {
@@ -37,7 +37,7 @@ export async function* flagInvalidUtf8(chunks: AsyncIterable<string>, file: stri
       from = bad;
       if (line === reported) continue;
       reported = line;
-      log.add({ file, line, field: "(encoding)", message: "invalid UTF-8 (replacement character U+FFFD): save the file as UTF-8" });
+      log.add(located({ file, line, field: "(encoding)" }, { code: "formats.invalidUtf8" }));
     }
     line += newlines(chunk, from, chunk.length);
     yield chunk;

@@ -47,9 +47,9 @@ export class FindingLog {
   ) {}
 
   add(where: Where, field: string, kind: FindingKind, message: string, detail: Record<string, unknown>, item?: string): void {
-    const issue = issueAt(where, field, message);
+    const issue = issueAt(where, field, "formats.strictFinding", { finding: message });
     if (this.strict) {
-      this.issues.add({ ...issue, message: `${message} (a data-quality finding; refused in strict mode)` });
+      this.issues.add(issue);
       return;
     }
     this.total++;

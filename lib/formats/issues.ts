@@ -1,10 +1,7 @@
 // Located validation issues. Importers never stop at the first problem: a
 // curator fixing a 100 MB release needs the whole list (capped) in one pass.
 import type { z } from "zod";
-
-/** The issues worded from the catalogs (an import over its heap cap: lib/server/jobs/import-thread/out-of-memory.ts). */
-export const ISSUE_MESSAGE_KEYS = ["outOfMemoryReading", "outOfMemoryRecord", "outOfMemoryWriting"] as const;
-export type IssueMessageKey = (typeof ISSUE_MESSAGE_KEYS)[number];
+import { type DomainCode, type DomainMessage, type DomainValues, english } from "../i18n/domain";
 
 export interface FormatIssue {
   file: string;
@@ -14,13 +11,11 @@ export interface FormatIssue {
   record?: number;
   /** Bundle: full record path (`patients[3].events[17].time`); JSONL: path inside the record; CSV: column. */
   field: string;
+  /** What is wrong, as a domain code with values (messages/<locale>/domain.json): the web words it per language. */
+  code: DomainCode;
+  values?: DomainValues;
+  /** Its English (the command line, logs); reports stored before codes have only this. */
   message: string;
-  /**
-   * A catalog key for the web to word the message per language (datasets.upload.issueMessages),
-   * with its values; absent, the message is shown as it is (located messages stay English).
-   */
-  key?: IssueMessageKey;
-  values?: Record<string, string>;
 }
 
 export const DEFAULT_MAX_ISSUES = 200;
@@ -74,12 +69,35 @@ export function formatPath(segments: readonly PropertyKey[]): string {
   return out;
 }
 
-export function issueAt(where: Where, field: string, message: string): FormatIssue {
-  // "(record)": the record as a whole (e.g. a JSONL line holding an array, not an object).
-  const issue: FormatIssue = { file: where.file, field: joinPath(where.path, field) || "(record)", message };
-  if (where.line !== undefined) issue.line = where.line;
-  if (where.record !== undefined) issue.record = where.record;
+/** A located issue: where it is and what is wrong (the English rendered once, from the catalog). */
+export function located(at: { file: string; line?: number; record?: number; field: string }, said: DomainMessage): FormatIssue {
+  const issue: FormatIssue = { file: at.file, field: at.field, code: said.code, message: english(said) };
+  if (at.line !== undefined) issue.line = at.line;
+  if (at.record !== undefined) issue.record = at.record;
+  if (said.values) issue.values = said.values;
   return issue;
+}
+
+export function issueAt(where: Where, field: string, code: DomainCode, values?: DomainValues): FormatIssue {
+  // "(record)": the record as a whole (e.g. a JSONL line holding an array, not an object).
+  return located({ ...where, field: joinPath(where.path, field) || "(record)" }, values ? { code, values } : { code });
+}
+
+/**
+ * A located issue whose words are not yet a code of their own (lib/evaluation's reply files and
+ * predictions: issue 36, left): its English, shown as it is in every language.
+ */
+export function englishIssueAt(where: Where, field: string, detail: string): FormatIssue {
+  return issueAt(where, field, "formats.englishDetail", { detail });
+}
+
+/**
+ * Where a first occurrence was, as message values: the line of a line-based file (`firstLine`;
+ * "none" in a bundle) or the record path (`firstPath`).
+ */
+export function firstAt(w: Where, prefix = "first"): DomainValues {
+  const line = w.line !== undefined && w.path === "" ? String(w.line) : w.path ? "none" : String(w.line ?? "?");
+  return { [`${prefix}Line`]: line, [`${prefix}Path`]: w.path };
 }
 
 export function preview(value: unknown): string {
@@ -88,40 +106,49 @@ export function preview(value: unknown): string {
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
 
+/**
+ * A domain message where zod takes a string (a schema's `error:` option, a refinement's
+ * `ctx.addIssue`): `reportZod` reads it back.
+ */
+export function zodSays(code: DomainCode, values?: DomainValues): string {
+  return `\u0000${JSON.stringify(values ? { code, values } : { code })}`;
+}
+
 /** Turns zod's generic messages into ones a curator can act on. */
-function messageFor(issue: z.core.$ZodIssue): string {
+function messageFor(issue: z.core.$ZodIssue): DomainMessage {
   const hasInput = "input" in issue && issue.input !== undefined;
   // An absent key reaches type checks as `undefined`: say so, also where a schema words its own type error.
   if (!hasInput && (issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union"))
-    return "required field is missing";
-  // Messages set by our schemas (custom refinements, `error:` options) are kept verbatim.
-  if (!/^(Invalid|Too (small|big))\b/.test(issue.message)) return issue.message;
+    return { code: "formats.requiredMissing" };
+  // Messages set by our schemas (custom refinements, `error:` options) are kept.
+  if (issue.message.startsWith("\u0000")) return JSON.parse(issue.message.slice(1)) as DomainMessage;
   const input = hasInput ? (issue as { input: unknown }).input : undefined;
+  const got = preview(input);
   switch (issue.code) {
     case "invalid_type":
-      if (issue.expected === "int") return `malformed number: expected an integer, got ${preview(input)}`;
-      if (issue.expected === "number") return `malformed number: expected a number, got ${preview(input)}`;
-      return `expected ${issue.expected}, got ${preview(input)}`;
+      if (issue.expected === "int") return { code: "formats.expectedInteger", values: { got } };
+      if (issue.expected === "number") return { code: "formats.expectedNumber", values: { got } };
+      return { code: "formats.expectedType", values: { expected: issue.expected, got } };
     case "invalid_value": {
       const allowed = issue.values.map((v) => String(v)).join(", ");
       const last = issue.path[issue.path.length - 1];
-      const what = last === "event_type" ? "unknown event type" : "invalid value";
-      return `${what} ${preview(input)}; expected one of: ${allowed}`;
+      return { code: last === "event_type" ? "formats.unknownEventType" : "formats.invalidValue", values: { got, allowed } };
     }
     case "too_small":
-      if (issue.origin === "array") return `needs at least ${String(issue.minimum)} entries`;
-      if (issue.origin === "string") return "must not be empty";
-      return `must be ${issue.inclusive ? ">=" : ">"} ${String(issue.minimum)}, got ${preview(input)}`;
+      if (issue.origin === "array") return { code: "formats.tooFewEntries", values: { minimum: String(issue.minimum) } };
+      if (issue.origin === "string") return { code: "formats.empty" };
+      return { code: "formats.tooSmall", values: { bound: `${issue.inclusive ? ">=" : ">"} ${String(issue.minimum)}`, got } };
     case "too_big":
-      return `must be ${issue.inclusive ? "<=" : "<"} ${String(issue.maximum)}, got ${preview(input)}`;
+      return { code: "formats.tooBig", values: { bound: `${issue.inclusive ? "<=" : "<"} ${String(issue.maximum)}`, got } };
     default:
-      return issue.message;
+      return { code: "formats.invalidInput", values: { got } };
   }
 }
 
 /** Reports every zod issue of one record, located under `where`. */
 export function reportZod(log: IssueLog, where: Where, error: z.ZodError): void {
   for (const issue of error.issues) {
-    log.add(issueAt(where, formatPath(issue.path), messageFor(issue)));
+    const said = messageFor(issue);
+    log.add(issueAt(where, formatPath(issue.path), said.code, said.values));
   }
 }

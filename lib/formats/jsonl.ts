@@ -2,7 +2,8 @@
 // A JSONL patient record can be ~100 KB; pieces of a line that spans chunks
 // are collected in an array and joined once, so no quadratic concatenation.
 import type { Chunks } from "./csv";
-import { lineTooLongMessage, MAX_LINE_CHARS, parseJsonWithin } from "./reader-limits";
+import type { DomainMessage } from "../i18n/domain";
+import { lineTooLong, MAX_LINE_CHARS, parseJsonWithin } from "./reader-limits";
 
 export interface TextLine {
   text: string;
@@ -49,19 +50,19 @@ export async function* readLines(chunks: Chunks): AsyncGenerator<TextLine> {
 
 export type JsonlEntry =
   | { ok: true; value: unknown; line: number; record: number }
-  | { ok: false; error: string; line: number; record: number };
+  | { ok: false; error: DomainMessage; line: number; record: number };
 
 /** Parses one JSON value per non-blank line; a bad line is reported, not fatal. */
 export async function* readJsonl(chunks: Chunks): AsyncGenerator<JsonlEntry> {
   let record = 0;
   for await (const { text, line, overLong } of readLines(chunks)) {
     if (overLong) {
-      yield { ok: false, error: lineTooLongMessage(overLong), line, record: ++record };
+      yield { ok: false, error: lineTooLong(overLong), line, record: ++record };
       continue;
     }
     if (text.trim() === "") continue;
     record++;
     const parsed = parseJsonWithin(text);
-    yield parsed.ok ? { ok: true, value: parsed.value, line, record } : { ok: false, error: parsed.message, line, record };
+    yield parsed.ok ? { ok: true, value: parsed.value, line, record } : { ok: false, error: parsed.said, line, record };
   }
 }

@@ -6,7 +6,7 @@ import type { Chunks } from "./csv";
 import { detectFormat, DETECT_HEAD_CHARS, type FileRole, type IgnoredFile } from "./detect";
 import { flagInvalidUtf8 } from "./encoding";
 import { FindingLog, type Finding } from "./findings";
-import { DEFAULT_MAX_ISSUES, IssueLog, type FormatIssue } from "./issues";
+import { DEFAULT_MAX_ISSUES, IssueLog, located, type FormatIssue } from "./issues";
 import type { DatasetFamily, Extra, FormatId, NormalizedDataset } from "./model";
 import { ProgressTracker, type FileStats, type ImportProgress } from "./progress";
 import { readEhrJsonBundle, readEhrJsonl, type NamedChunks, type ReadContext, type ReadResult } from "./read-ehr";
@@ -115,11 +115,12 @@ async function readDataset(
   const findings = new FindingLog(log, options.strict ?? false);
   const ctx: ReadContext = { log, progress, retain, findings, timeZone: options.timeZone ?? "UTC", ...(parts ? { parts } : {}) };
   if (!isTimeZone(ctx.timeZone as string)) {
-    log.add({
-      file: files.map((f) => f.name).join(", ") || "(none)",
-      field: "(time zone)",
-      message: `unknown time zone ${JSON.stringify(options.timeZone)}: expected an IANA name such as "UTC" or "Europe/Paris"`,
-    });
+    log.add(
+      located(
+        { file: files.map((f) => f.name).join(", ") || "(none)", field: "(time zone)" },
+        { code: "formats.unknownTimeZone", values: { zone: JSON.stringify(options.timeZone) } },
+      ),
+    );
     return { roles: [], log, progress, findings };
   }
 
@@ -131,7 +132,7 @@ async function readDataset(
   if (!detection.ok) {
     peeked.forEach((p) => p.close());
     const file = files.map((f) => f.name).join(", ") || "(none)";
-    log.add({ file, field: "(format)", message: detection.message });
+    log.add(located({ file, field: "(format)" }, detection.said));
     return { roles: [], log, progress, findings };
   }
   for (const { name } of detection.ignored) peeked.find((p) => p.name === name)?.close();
@@ -167,7 +168,7 @@ async function readDataset(
       break;
     }
   }
-  if (log.empty && !result) log.add({ file: files[0]?.name ?? "(none)", field: "(file)", message: "nothing could be read" });
+  if (log.empty && !result) log.add(located({ file: files[0]?.name ?? "(none)", field: "(file)" }, { code: "formats.nothingRead" }));
   return { result, roles: detection.files, ignored: detection.ignored, log, progress, findings };
 }
 

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import { integerKeyProblem, isIsoDate, isoToMillis } from "./primitives";
+import { english, type DomainMessage } from "@/lib/i18n/domain";
+import { integerKeyProblem as problemOf, isIsoDate, isoToMillis } from "./primitives";
+
+/** The problem as zod carries it (issues.ts zodSays), in English. */
+const integerKeyProblem = (s: string) => {
+  const p = problemOf(s);
+  return p === null ? null : english(JSON.parse(p.slice(1)) as DomainMessage);
+};
 
 test("ISO dates and date-times are calendar-checked", () => {
   expect(isIsoDate("2031-02-28")).toBe(true);

@@ -2,6 +2,7 @@
 // date-times, integer keys that a spreadsheet may have mangled into dates.
 import { z } from "zod";
 import { wallToInstant } from "./time-zone";
+import { zodSays } from "./issues";
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Date, optionally followed by T or space + hh:mm[:ss[.fff]] + optional zone.
@@ -73,21 +74,20 @@ const SCIENTIFIC_RE = /^[+-]?\d+(?:\.\d+)?[eE][+-]?\d+$/;
 export function integerKeyProblem(s: string): string | null {
   const t = s.trim();
   if (/^\d+$/.test(t)) return null;
-  if (t === "") return "required field is empty";
-  if (MANGLED_DATE_RES.some((re) => re.test(t)))
-    return `looks like a date (spreadsheet-mangled key?): ${JSON.stringify(s)}; expected a plain integer`;
-  if (SCIENTIFIC_RE.test(t)) return `looks like a spreadsheet-mangled number: ${JSON.stringify(s)}; expected a plain integer`;
-  return `malformed number: expected an integer, got ${JSON.stringify(s)}`;
+  if (t === "") return zodSays("formats.requiredEmpty");
+  if (MANGLED_DATE_RES.some((re) => re.test(t))) return zodSays("formats.mangledDate", { got: JSON.stringify(s) });
+  if (SCIENTIFIC_RE.test(t)) return zodSays("formats.mangledNumber", { got: JSON.stringify(s) });
+  return zodSays("formats.expectedInteger", { got: JSON.stringify(s) });
 }
 
 // ---- zod building blocks --------------------------------------------------
 
 export const isoDateTime = z.string().superRefine((v, ctx) => {
-  if (isoToMillis(v) === null) ctx.addIssue({ code: "custom", message: `malformed ISO 8601 date-time: ${JSON.stringify(v)}` });
+  if (isoToMillis(v) === null) ctx.addIssue({ code: "custom", message: zodSays("formats.malformedDateTime", { got: JSON.stringify(v) }) });
 });
 
 export const isoDate = z.string().superRefine((v, ctx) => {
-  if (!isIsoDate(v)) ctx.addIssue({ code: "custom", message: `malformed date: ${JSON.stringify(v)}; expected YYYY-MM-DD` });
+  if (!isIsoDate(v)) ctx.addIssue({ code: "custom", message: zodSays("formats.malformedDate", { got: JSON.stringify(v) }) });
 });
 
 export const nonEmpty = z.string().min(1);
@@ -104,7 +104,7 @@ export const intText = z.string().transform((v, ctx) => {
 
 /** Integer id that JSON files may write as a number or as a digit string. */
 export const intId = z.union([z.int().nonnegative(), z.string().regex(/^\d+$/)], {
-  error: (iss) => `malformed id: expected an integer, got ${JSON.stringify(iss.input)}`,
+  error: (iss) => zodSays("formats.malformedId", { got: JSON.stringify(iss.input) }),
 });
 
 // pickExtra and compact run for every event of a 250k-event import (twice when streamed):

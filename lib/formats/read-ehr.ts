@@ -2,7 +2,7 @@
 import { readBundle } from "./bundle-json";
 import type { Chunks } from "./csv";
 import type { FindingLog } from "./findings";
-import type { IssueLog, Where } from "./issues";
+import { type IssueLog, located, type Where } from "./issues";
 import { readJsonl } from "./jsonl";
 import type { NormalizedDataset } from "./model";
 import { pickExtra } from "./primitives";
@@ -98,13 +98,13 @@ export async function readEhrJsonl(
   ] as const) {
     if (file === instancesFile) patientsRead(ctx, builder);
     if (typeof file === "string") {
-      ctx.log.add({ file, field: "(file)", message: `missing ${file}: the JSONL layout needs patients.jsonl and instances.jsonl` });
+      ctx.log.add(located({ file, field: "(file)" }, { code: "formats.missingJsonlFile", values: { file } }));
       continue;
     }
     for await (const entry of readJsonl(ctx.progress.wrap(file.name, file.chunks))) {
       ctx.progress.record(file.name);
       const where: Where = { file: file.name, line: entry.line, record: entry.record, path: "" };
-      if (!entry.ok) ctx.log.add({ file: file.name, line: entry.line, record: entry.record, field: "(json)", message: entry.error });
+      if (!entry.ok) ctx.log.add(located({ file: file.name, line: entry.line, record: entry.record, field: "(json)" }, entry.error));
       else add(entry.value, where);
     }
     ctx.progress.done(file.name);

@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { readBundle } from "./bundle-json";
 import { csvTable } from "./csv-table";
-import { issueAt, type Where } from "./issues";
+import { issueAt, located, type Where } from "./issues";
 import { DischargeJoin } from "./ehrnoteqa";
 import { readJsonl } from "./jsonl";
 import type { FormatId } from "./model";
@@ -90,7 +90,7 @@ export async function readChatQaCsv(
 ): Promise<ReadResult | undefined> {
   const builder = notesBuilder(ctx);
   if (notes) await readNotesCsv(notes, builder, ctx);
-  else ctx.log.add({ file: "notes.csv", field: "(file)", message: "missing notes.csv: questions cannot be checked against notes" });
+  else ctx.log.add(located({ file: "notes.csv", field: "(file)" }, { code: "formats.missingNotesCsv" }));
   patientsRead(ctx, builder);
   if (questions)
     await readCsvTable(
@@ -101,7 +101,7 @@ export async function readChatQaCsv(
       (row, extra, where) => builder.addQuestionRow(row, extra, where),
       (cells) => builder.markIncomplete(cells.subject_id, cells.qa_category),
     );
-  else ctx.log.add({ file: "questions.csv", field: "(file)", message: "missing questions.csv" });
+  else ctx.log.add(located({ file: "questions.csv", field: "(file)" }, { code: "formats.missingQuestionsCsv" }));
   const items = builder.finish();
   if (!notes || !questions) return undefined;
   return dataset("ehrnote-chatqa-csv", builder, items);
@@ -123,7 +123,7 @@ export async function readEhrNoteQa(
   for await (const entry of readJsonl(ctx.progress.wrap(questions.name, questions.chunks))) {
     ctx.progress.record(questions.name);
     const where: Where = { file: questions.name, line: entry.line, record: entry.record, path: "" };
-    if (!entry.ok) ctx.log.add(issueAt(where, "(json)", entry.error));
+    if (!entry.ok) ctx.log.add(issueAt(where, "(json)", entry.error.code, entry.error.values));
     else builder.addEhrNoteQaRow(entry.value, where);
   }
   ctx.progress.done(questions.name);
@@ -137,7 +137,7 @@ async function readDischarge(file: NamedChunks, builder: NotesDatasetBuilder, ct
   const join = new DischargeJoin((id) => builder.hasPatient(id));
   await readCsvTable(file, DISCHARGE_CSV_COLUMNS, dischargeCsvRowSchema, ctx, (row, _extra, where) => {
     const over = join.add(row, where);
-    if (over) ctx.log.add(issueAt(where, "subject_id", over));
+    if (over) ctx.log.add(issueAt(where, "subject_id", over.code, over.values));
   });
   for (const { patientId, notes } of join.notes()) builder.addJoinedNotes(patientId, notes);
 }

@@ -3,6 +3,8 @@
 // recursive walk of it (validation, JSON.stringify) overflows the stack. Both become a
 // located problem like any other bad input: nothing is written, the server stays up.
 
+import type { DomainMessage } from "../i18n/domain";
+
 /** Longest line (JSONL record, backup record) or CSV field, in UTF-16 code units: ~32 MB of text, far above any real record. */
 export const MAX_LINE_CHARS = 16 * 1024 * 1024;
 /** Deepest JSON nesting accepted; ClinAudit's formats nest fewer than 10 levels. */
@@ -48,27 +50,25 @@ export const fmt = (n: number) => n.toLocaleString("en-US");
 export const mib = (bytes: number) => `${fmt(Math.round((bytes / 2 ** 20) * 10) / 10)} MiB`;
 
 /** Why `unpacked` bytes from the first `packed` compressed ones are over the caps, or null. */
-export function unpackOverCap(unpacked: number, packed: number, caps: UnpackCaps): string | null {
-  const read = `${fmt(unpacked)} bytes unpacked from the first ${fmt(packed)} compressed bytes`;
-  if (unpacked > caps.maxBytes)
-    return `unpacks to more than ${mib(caps.maxBytes)} (${read}); the cap is ${mib(caps.maxBytes)} per file (CLINAUDIT_MAX_UNPACKED)`;
+export function unpackOverCap(unpacked: number, packed: number, caps: UnpackCaps): DomainMessage | null {
+  const read = { unpacked: fmt(unpacked), packed: fmt(packed) };
+  if (unpacked > caps.maxBytes) return { code: "formats.unpackTooBig", values: { ...read, cap: mib(caps.maxBytes) } };
   if (unpacked > caps.floor && unpacked > caps.ratio * packed)
-    return `unpacks to more than ${fmt(caps.ratio)} times its compressed size (${read}): a decompression bomb, not a data file; the cap is ${fmt(caps.ratio)}× beyond the first ${mib(caps.floor)} (CLINAUDIT_MAX_UNPACK_RATIO)`;
+    return { code: "formats.unpackBomb", values: { ...read, ratio: fmt(caps.ratio), floor: mib(caps.floor) } };
   return null;
 }
 
 /** A patient over the per-patient caps of a file that groups rows by patient. */
-export function patientOverCapMessage(patientId: string, file: string, over: "rows" | "text", caps: PatientCaps): string {
-  const what = over === "rows" ? `more than ${fmt(caps.rows)} rows` : `more than ${fmt(caps.noteChars)} characters of note text`;
-  return `patient ${patientId} in ${file} has ${what}; the cap per patient is ${fmt(caps.rows)} rows and ${fmt(caps.noteChars)} characters of note text`;
+export function patientOverCap(patientId: string, file: string, over: "rows" | "text", caps: PatientCaps): DomainMessage {
+  return { code: "formats.patientOverCap", values: { patient: patientId, file, over, rows: fmt(caps.rows), chars: fmt(caps.noteChars) } };
 }
 
-export function lineTooLongMessage(length: number): string {
-  return `the line is longer than ${fmt(MAX_LINE_CHARS)} characters (at least ${fmt(length)}): not a record this format can hold`;
+export function lineTooLong(length: number): DomainMessage {
+  return { code: "formats.lineTooLong", values: { max: fmt(MAX_LINE_CHARS), length: fmt(length) } };
 }
 
-export function fieldTooLongMessage(field: number): string {
-  return `field ${field} is longer than ${fmt(MAX_LINE_CHARS)} characters: not a value this format can hold`;
+export function fieldTooLong(field: number): DomainMessage {
+  return { code: "formats.fieldTooLong", values: { field: String(field), max: fmt(MAX_LINE_CHARS) } };
 }
 
 /**
@@ -103,17 +103,31 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
   return { line, column: offset - start + 1 };
 }
 
-export function tooDeepMessage(column?: number): string {
-  return `JSON nested deeper than ${MAX_JSON_DEPTH} levels${column ? ` (column ${fmt(column)})` : ""}: not a structure this format has`;
+export function tooDeep(column?: number): DomainMessage {
+  return { code: "formats.jsonTooDeep", values: { max: String(MAX_JSON_DEPTH), column: column ? fmt(column) : "none" } };
+}
+
+/**
+ * JSON.parse's complaint about `text` in our words (its own are the engine's English): the
+ * character it stopped at and where, or that the text ended too soon.
+ */
+export function jsonSyntax(text: string, engineMessage: string): { said: DomainMessage; offset?: number } {
+  const at = /position (\d+)/.exec(engineMessage);
+  if (!at) return { said: { code: /end of JSON input/.test(engineMessage) ? "formats.jsonEnded" : "formats.jsonInvalid" } };
+  const offset = Number(at[1]);
+  if (offset >= text.length) return { said: { code: "formats.jsonEnded" }, offset };
+  const { line, column } = lineColumnAt(text, offset);
+  const char = JSON.stringify(text[offset]);
+  return { said: { code: "formats.jsonUnexpected", values: { char, line, column: fmt(column) } }, offset };
 }
 
 /** JSON.parse of one line or document, refusing depth beyond the limit first; the message is for the caller to locate. */
-export function parseJsonWithin(text: string): { ok: true; value: unknown } | { ok: false; message: string; offset?: number } {
+export function parseJsonWithin(text: string): { ok: true; value: unknown } | { ok: false; said: DomainMessage; offset?: number } {
   const deep = jsonTooDeepAt(text);
-  if (deep !== null) return { ok: false, message: tooDeepMessage(lineColumnAt(text, deep).column), offset: deep };
+  if (deep !== null) return { ok: false, said: tooDeep(lineColumnAt(text, deep).column), offset: deep };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {
-    return { ok: false, message: `invalid JSON: ${(e as Error).message}` };
+    return { ok: false, ...jsonSyntax(text, (e as Error).message) };
   }
 }

@@ -3,6 +3,7 @@
 // release is young and dropping a field silently would break exact re-export.
 import { z } from "zod";
 import { EVENT_TYPES, EVIDENCE_LEVELS } from "./model";
+import { zodSays } from "./issues";
 import { isoDate, isoDateTime, nonEmpty } from "./primitives";
 
 export const codeSchema = z.looseObject({ system: z.string(), value: z.string() });
@@ -12,7 +13,7 @@ const measurementShape = {
   code: codeSchema.nullish(),
   value: z
     .union([z.number(), z.string(), z.boolean()], {
-      error: (iss) => `expected a number, string or boolean value, got ${JSON.stringify(iss.input)}`,
+      error: (iss) => zodSays("formats.expectedScalar", { got: JSON.stringify(iss.input) }),
     })
     .nullish(),
   unit: z.string().nullish(),
@@ -42,7 +43,7 @@ export const eventSchema = z
   .superRefine((e, ctx) => {
     // A panel's values live in its items; a top-level value too would be ambiguous.
     if (e.items !== undefined && e.value != null)
-      ctx.addIssue({ code: "custom", path: ["items"], message: "an event has either value/unit/ref_range/flag or items[], not both" });
+      ctx.addIssue({ code: "custom", path: ["items"], message: zodSays("formats.valueOrItems") });
   });
 
 export const datingSchema = z.looseObject({
@@ -85,7 +86,7 @@ export const instanceSchema = z.looseObject({
   scopes: z.array(z.string()).nullish(),
 });
 
-export const formatVersionSchema = z.string().regex(/^1(\.\d+)*$/, { error: "unsupported format_version (expected 1.x)" });
+export const formatVersionSchema = z.string().regex(/^1(\.\d+)*$/, { error: zodSays("formats.formatVersion") });
 
 /** Top level only: records are validated one by one so every record's issues are reported. */
 export const ehrBundleSchema = z.looseObject({

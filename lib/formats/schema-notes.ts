@@ -3,14 +3,15 @@
 import { z } from "zod";
 import { TURN_LABELS } from "./model";
 import { integerKeyProblem, intId, intText, isoDate, isoDateTime, nonEmpty } from "./primitives";
+import { zodSays } from "./issues";
 import { formatVersionSchema } from "./schema-ehr";
 
 /** JSON integer key; a string that a spreadsheet turned into a date gets a precise message. */
 const intKey = z.int({
   error: (iss) =>
     typeof iss.input === "string"
-      ? (integerKeyProblem(iss.input) ?? `expected a JSON integer, got the string ${JSON.stringify(iss.input)}`)
-      : `malformed number: expected an integer, got ${JSON.stringify(iss.input)}`,
+      ? (integerKeyProblem(iss.input) ?? zodSays("formats.integerAsString", { got: JSON.stringify(iss.input) }))
+      : zodSays("formats.expectedInteger", { got: JSON.stringify(iss.input) }),
 });
 
 const turnType = z.enum(["content", "source"]);
@@ -19,7 +20,12 @@ const label = z.enum(TURN_LABELS);
 export const sectionSchema = z
   .looseObject({ title: nonEmpty, raw_title: z.string(), start: z.int().min(0), end: z.int().min(0) })
   .superRefine((s, ctx) => {
-    if (s.end < s.start) ctx.addIssue({ code: "custom", path: ["end"], message: `end ${s.end} is before start ${s.start}` });
+    if (s.end < s.start)
+      ctx.addIssue({
+        code: "custom",
+        path: ["end"],
+        message: zodSays("formats.endBeforeStart", { end: String(s.end), start: String(s.start) }),
+      });
   });
 
 export const noteSchema = z.looseObject({

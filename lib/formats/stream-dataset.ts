@@ -12,6 +12,7 @@
 // their checksum). CSV rows go through zod again because cells are converted.
 import { isObject } from "./bundle-json";
 import { scanBundle } from "./bundle-scan";
+import { english } from "../i18n/domain";
 import { ehrPatientFromWire, instanceFromWire } from "./map-ehr";
 import { noteFromWire, turnFromWire, type NoteFields, type TurnFields } from "./map-notes";
 import type { Conversation, Item, NormalizedDataset, Patient } from "./model";
@@ -129,7 +130,7 @@ async function* bundleRecords(open: () => NamedChunks, keys: [string, string]): 
     const file = open();
     for await (const e of scanBundle(file.chunks, { arrays: keys, ...(only ? { wanted: (key: string) => key === only } : {}) })) {
       if (e.kind === "error" || e.kind === "root")
-        throw new DatasetChangedError(file.name, e.kind === "error" ? e.message : "not a bundle");
+        throw new DatasetChangedError(file.name, e.kind === "error" ? english(e.said) : "not a bundle");
       if (e.kind === "array") {
         if (e.key === keys[0]) firstSeen = true;
         else if (!firstSeen) secondEarly = true;

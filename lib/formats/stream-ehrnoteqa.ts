@@ -2,6 +2,7 @@
 // positions parseDataset gives them. Notes come from notes.csv (read first), from the
 // preprocessed rows' note_1 … note_n (at a patient's first row), or from discharge.csv
 // (joined after the questions, as pass 1 joined them).
+import { english } from "../i18n/domain";
 import { DischargeJoin, ehrNoteQaExtra, ehrNoteQaTurn, noteColumns, noteFromColumn } from "./ehrnoteqa";
 import type { Conversation, Patient } from "./model";
 import type { NamedChunks } from "./read-ehr";
@@ -54,7 +55,7 @@ async function* joinedNotes(file: NamedChunks, patients: ReadonlySet<string>): A
     checkStrict(ctx, file.name);
     if (!r.ok) throw new DatasetChangedError(file.name, "rejected row");
     const over = join.add(r.row, r.where);
-    if (over) throw new DatasetChangedError(file.name, over);
+    if (over) throw new DatasetChangedError(file.name, english(over));
   }
   checkStrict(ctx, file.name);
   for (const { patientId, notes } of join.notes()) for (const { note } of notes) yield { kind: "note", patientId, note };

@@ -1,6 +1,7 @@
 // What the streamed readers share (stream-dataset.ts, stream-ehrnoteqa.ts, fhir/stream-fhir.ts,
 // checksum.ts): the record they yield, the error for input that changed between passes, and the
 // strict re-reading of JSONL and notes CSV. It imports none of them, so they form no import cycle.
+import { type DomainMessage, english } from "../i18n/domain";
 import { isObject } from "./bundle-json";
 import { csvTable } from "./csv-table";
 import { IssueLog } from "./issues";
@@ -26,8 +27,11 @@ export class DatasetChangedError extends Error {
     /** The pass it no longer matches. */
     since: "validated" | "checksummed" = "validated",
   ) {
-    super(`${file} changed after it was ${since} (${detail}); import it again`);
+    const said: DomainMessage = { code: "formats.datasetChanged", values: { file, since, detail } };
+    super(english(said));
+    this.said = said;
   }
+  readonly said: DomainMessage;
 }
 
 export async function* jsonRecords(file: NamedChunks): AsyncGenerator<Record<string, unknown>> {

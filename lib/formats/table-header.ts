@@ -2,6 +2,8 @@
 // Excel's trailing empty columns, files joined one after the other, UTF-16 "Unicode text".
 // Pure helpers shared by the dataset CSV reader (csv-table.ts) and the agreement CLI's reader.
 
+import type { DomainMessage, DomainValues } from "../i18n/domain";
+
 export type Delimiter = "," | ";" | "\t";
 
 const DELIMITERS: readonly Delimiter[] = [",", ";", "\t"];
@@ -30,12 +32,12 @@ export function sniffDelimiter(head: string): Delimiter {
 }
 
 /** The message for a file saved as UTF-16 (Excel's "Unicode text"), or null: a BOM or NULs between letters. */
-export function utf16Cause(head: string): string | null {
+export function utf16Cause(head: string): DomainMessage | null {
   // FF FE / FE FF decoded as UTF-8 are two replacement characters; as UTF-16 the BOM is U+FEFF.
   const bom = head.startsWith("\uFFFD\uFFFD") || head.startsWith("\uFFFE");
   const sample = head.slice(0, 200);
   const nuls = sample.split("\u0000").length - 1;
-  if (bom || (sample.length >= 4 && nuls >= sample.length / 4)) return "this file is UTF-16; save it as UTF-8 (CSV UTF-8)";
+  if (bom || (sample.length >= 4 && nuls >= sample.length / 4)) return { code: "formats.utf16" };
   return null;
 }
 
@@ -108,16 +110,21 @@ export function matchHeader(names: readonly string[], canonical: readonly string
   return { names: matched, index, renamed, duplicates };
 }
 
-/** `missing column(s): subject_id ("subjectid" in the header: did you mean subject_id?)` */
-export function missingColumnsMessage(missing: readonly string[], names: readonly string[], canonical: readonly string[]): string {
+/** `missing column(s): subject_id ("subjectid" in the header: did you mean subject_id?)`, up to two guesses. */
+export function missingColumns(missing: readonly string[], names: readonly string[], canonical: readonly string[]): DomainMessage {
   const known = new Set(canonical.map(headerKey));
-  const hints: string[] = [];
+  const values: DomainValues = { missing: missing.join(", "), name: "none", guess: "", name2: "none", guess2: "" };
+  let k = 0;
   for (const name of names) {
     if (known.has(headerKey(name))) continue;
     const guess = didYouMean(name, missing);
-    if (guess) hints.push(`${JSON.stringify(name)} in the header: did you mean ${guess}?`);
+    if (guess && k < 2) {
+      values[k === 0 ? "name" : "name2"] = JSON.stringify(name);
+      values[k === 0 ? "guess" : "guess2"] = guess;
+      k++;
+    }
   }
-  return `missing column(s): ${missing.join(", ")}${hints.length ? ` (${hints.join("; ")})` : ""}`;
+  return { code: "formats.missingColumns", values };
 }
 
 /** True when a data row repeats the header (two files joined one after the other). */

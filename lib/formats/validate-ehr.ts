@@ -5,7 +5,7 @@
 // (event id → time per patient, a few fields per instance), so a validation-only
 // pass (`retain: false`) reports exactly what a full parse reports while the
 // records themselves are dropped as soon as they are checked.
-import { type IssueLog, issueAt, joinPath, reportZod, type Where } from "./issues";
+import { firstAt, type IssueLog, issueAt, joinPath, reportZod, type Where } from "./issues";
 import { ehrPatientFromWire, instanceFromWire } from "./map-ehr";
 import type { McqItem, Patient } from "./model";
 import { hasUtcOffset, isoToMillis } from "./primitives";
@@ -88,11 +88,6 @@ type InstanceRef = Pick<McqItem, "instanceId" | "patientId" | "pregnancyId" | "d
   where: Where;
 };
 
-/** "line 12" for line-based files, the record path for bundles. */
-export function describeWhere(w: Where): string {
-  return w.line !== undefined && w.path === "" ? `line ${w.line}` : w.path || `line ${w.line ?? "?"}`;
-}
-
 const normText = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 
 function idOf(raw: unknown, key: string): string | undefined {
@@ -138,17 +133,17 @@ export class EhrDatasetBuilder {
     }
     if (first.offset === offset || entry.zoneMixed) return;
     entry.zoneMixed = true;
-    const at =
-      first.where.line !== undefined && first.where.path === ""
-        ? `${first.where.file} line ${first.where.line}, ${first.field}`
-        : `${first.where.file} ${joinPath(first.where.path, first.field)}`;
-    const [has, hasNot] = offset ? ["has a UTC offset", "has none"] : ["has no UTC offset", "has one"];
+    const lineBased = first.where.line !== undefined && first.where.path === "";
     this.log.add(
-      issueAt(
-        where,
+      issueAt(where, field, offset ? "formats.zoneMixedHas" : "formats.zoneMixedHasNot", {
         field,
-        `${field} ${JSON.stringify(value)} ${has}, but ${JSON.stringify(first.value)} (${at}) of the same patient ${hasNot}: give every time of a patient's record and its items with an offset, or none (then all are read in the dataset's time zone, ${this.timeZone})`,
-      ),
+        value: JSON.stringify(value),
+        firstValue: JSON.stringify(first.value),
+        firstFile: first.where.file,
+        firstLine: lineBased ? String(first.where.line) : "none",
+        firstPath: lineBased ? first.field : joinPath(first.where.path, first.field),
+        zone: this.timeZone,
+      }),
     );
   }
 
@@ -183,7 +178,7 @@ export class EhrDatasetBuilder {
     if (id === undefined) return;
     const first = this.byPatient.get(id);
     if (first) {
-      this.log.add(issueAt(where, "patient_id", `duplicate patient_id ${JSON.stringify(id)} (first at ${describeWhere(first.where)})`));
+      this.log.add(issueAt(where, "patient_id", "formats.duplicatePatientId", { id: JSON.stringify(id), ...firstAt(first.where) }));
       return;
     }
     const entry: PatientEntry = { where, valid: false };
@@ -197,11 +192,11 @@ export class EhrDatasetBuilder {
       const prev = firstIndex.get(e.event_id);
       if (prev !== undefined) {
         this.log.add(
-          issueAt(
-            where,
-            `events[${k}].event_id`,
-            `duplicate event_id ${JSON.stringify(e.event_id)} in patient ${JSON.stringify(id)} (first at events[${prev}])`,
-          ),
+          issueAt(where, `events[${k}].event_id`, "formats.duplicateEventId", {
+            id: JSON.stringify(e.event_id),
+            patient: JSON.stringify(id),
+            first: String(prev),
+          }),
         );
         return;
       }
@@ -240,7 +235,7 @@ export class EhrDatasetBuilder {
     if (id !== undefined) {
       const first = this.instanceWhere.get(id);
       if (first) {
-        this.log.add(issueAt(where, "instance_id", `duplicate instance_id ${JSON.stringify(id)} (first at ${describeWhere(first)})`));
+        this.log.add(issueAt(where, "instance_id", "formats.duplicateInstanceId", { id: JSON.stringify(id), ...firstAt(first) }));
         return;
       }
       this.instanceWhere.set(id, where);
@@ -259,15 +254,17 @@ export class EhrDatasetBuilder {
     item.options.forEach((o, k) => {
       const l = labels.get(o.label);
       if (l !== undefined)
-        this.log.add(issueAt(where, `options[${k}].label`, `duplicate option label ${JSON.stringify(o.label)} (same as options[${l}])`));
+        this.log.add(
+          issueAt(where, `options[${k}].label`, "formats.duplicateOptionLabel", { label: JSON.stringify(o.label), same: String(l) }),
+        );
       else labels.set(o.label, k);
       const t = texts.get(normText(o.text));
-      if (t !== undefined) this.log.add(issueAt(where, `options[${k}].text`, `duplicate option text (same as options[${t}])`));
+      if (t !== undefined) this.log.add(issueAt(where, `options[${k}].text`, "formats.duplicateOptionText", { same: String(t) }));
       else texts.set(normText(o.text), k);
     });
     if (!labels.has(item.answer)) {
       const list = [...labels.keys()].join(", ");
-      this.log.add(issueAt(where, "answer", `answer ${JSON.stringify(item.answer)} is not an option label (${list})`));
+      this.log.add(issueAt(where, "answer", "formats.answerNotLabel", { answer: JSON.stringify(item.answer), labels: list }));
     }
   }
 
@@ -277,7 +274,7 @@ export class EhrDatasetBuilder {
     for (const ref of this.refs) {
       const entry = this.byPatient.get(ref.patientId);
       if (!entry) {
-        this.log.add(issueAt(ref.where, "patient_id", `unknown patient ${JSON.stringify(ref.patientId)}`));
+        this.log.add(issueAt(ref.where, "patient_id", "formats.unknownPatient", { patient: JSON.stringify(ref.patientId) }));
         continue;
       }
       const list = perPatient.get(ref.patientId) ?? [];
@@ -293,11 +290,10 @@ export class EhrDatasetBuilder {
     const { where } = ref;
     if (ref.pregnancyId != null && patient.pregnancyId != null && ref.pregnancyId !== patient.pregnancyId)
       this.log.add(
-        issueAt(
-          where,
-          "pregnancy_id",
-          `pregnancy_id ${JSON.stringify(ref.pregnancyId)} does not match patient's ${JSON.stringify(patient.pregnancyId)}`,
-        ),
+        issueAt(where, "pregnancy_id", "formats.pregnancyMismatch", {
+          given: JSON.stringify(ref.pregnancyId),
+          patients: JSON.stringify(patient.pregnancyId),
+        }),
       );
     const cutoffMs = this.millis(ref.cutoffTime);
     ref.evidenceEventIds.forEach((id, k) => {
@@ -305,10 +301,10 @@ export class EhrDatasetBuilder {
       const field = `evidence_event_ids[${k}]`;
       if (time === undefined) {
         this.log.add(
-          issueAt(where, field, `evidence event ${JSON.stringify(id)} is not an event of patient ${JSON.stringify(ref.patientId)}`),
+          issueAt(where, field, "formats.evidenceNotOfPatient", { id: JSON.stringify(id), patient: JSON.stringify(ref.patientId) }),
         );
       } else if (this.millis(time) > cutoffMs) {
-        this.log.add(issueAt(where, field, `evidence event ${JSON.stringify(id)} at ${time} is dated after the cutoff ${ref.cutoffTime}`));
+        this.log.add(issueAt(where, field, "formats.evidenceAfterCutoff", { id: JSON.stringify(id), time, cutoff: ref.cutoffTime }));
       }
     });
   }
@@ -323,19 +319,21 @@ export class EhrDatasetBuilder {
       const bi = b.decisionPointIndex;
       if (ai === bi) {
         this.log.add(
-          issueAt(
-            b.where,
-            "decision_point_index",
-            `duplicate decision_point_index ${bi} for patient ${JSON.stringify(b.patientId)} (also instance ${JSON.stringify(a.instanceId)})`,
-          ),
+          issueAt(b.where, "decision_point_index", "formats.duplicateDecisionIndex", {
+            index: String(bi),
+            patient: JSON.stringify(b.patientId),
+            other: JSON.stringify(a.instanceId),
+          }),
         );
       } else if (this.millis(b.cutoffTime) < this.millis(a.cutoffTime)) {
         this.log.add(
-          issueAt(
-            b.where,
-            "decision_point_index",
-            `decision_point_index ${bi} has cutoff ${b.cutoffTime}, earlier than index ${ai} (instance ${JSON.stringify(a.instanceId)}, cutoff ${a.cutoffTime}); indices must increase with cutoff time`,
-          ),
+          issueAt(b.where, "decision_point_index", "formats.decisionOrder", {
+            index: String(bi),
+            cutoff: b.cutoffTime,
+            otherIndex: String(ai),
+            other: JSON.stringify(a.instanceId),
+            otherCutoff: a.cutoffTime,
+          }),
         );
       }
     }

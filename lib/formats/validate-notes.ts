@@ -8,14 +8,13 @@
 import { digest, EHRNOTEQA_KEYS, ehrNoteQaExtra, ehrNoteQaTurn, noteColumns, noteFromColumn } from "./ehrnoteqa";
 export { EHRNOTEQA_KEYS, ehrNoteQaExtra, ehrNoteQaTurn };
 import { FindingLog } from "./findings";
-import { type IssueLog, issueAt, reportZod, type Where } from "./issues";
+import { firstAt, type IssueLog, issueAt, reportZod, type Where } from "./issues";
 import { goldSourcesOf, noteFromWire, turnFromWire, type NoteFields } from "./map-notes";
 import type { Conversation, Note, Patient, Turn } from "./model";
 import { pickExtra } from "./primitives";
 import { conversationSchema, ehrNoteQaRowSchema, noteSchema, notesPatientSchema, turnSchema, type QuestionsCsvRow } from "./schema-notes";
 import { noteHeaderKeys } from "./sections";
 import { sourceKey } from "./source-option";
-import { describeWhere } from "./validate-ehr";
 import { checkNoteRefs, checkTurn, checkTurnSequence, EHRNOTEQA_FIELDS, type LocatedTurn } from "./validate-turns";
 
 interface PatientEntry {
@@ -151,7 +150,7 @@ export class NotesDatasetBuilder {
     if (id === undefined) return;
     if (this.byPatient.has(id)) {
       const first = this.byPatient.get(id) as PatientEntry;
-      this.log.add(issueAt(where, "subject_id", `duplicate subject_id ${id} (first at ${describeWhere(first.where)})`));
+      this.log.add(issueAt(where, "subject_id", "formats.duplicateSubjectId", { id, ...firstAt(first.where) }));
       return;
     }
     const entry = newEntry(where, where);
@@ -204,25 +203,19 @@ export class NotesDatasetBuilder {
     const idDup = note.noteId === undefined ? undefined : this.noteIds.get(note.noteId);
     if (entry.noteDates.has(note.noteNum) || idDup) entry.noteRejected = true;
     if (entry.noteDates.has(note.noteNum)) {
-      this.log.add(issueAt(where, `${prefix}note_num`, `duplicate note_num ${note.noteNum} for patient ${patient.patientId}`));
+      this.log.add(
+        issueAt(where, `${prefix}note_num`, "formats.duplicateNoteNum", { num: String(note.noteNum), patient: patient.patientId }),
+      );
       return;
     }
     if (idDup) {
-      this.log.add(
-        issueAt(where, `${prefix}note_id`, `duplicate note_id ${JSON.stringify(note.noteId)} (first at ${describeWhere(idDup)})`),
-      );
+      this.log.add(issueAt(where, `${prefix}note_id`, "formats.duplicateNoteId", { id: JSON.stringify(note.noteId), ...firstAt(idDup) }));
       return;
     }
     if (note.noteId !== undefined && note.noteSeq !== undefined) {
       const expected = `${patient.patientId}-DS-${note.noteSeq}`;
       if (note.noteId !== expected)
-        this.log.add(
-          issueAt(
-            where,
-            `${prefix}note_id`,
-            `note_id ${JSON.stringify(note.noteId)} does not match {subject_id}-DS-{note_seq} (${expected})`,
-          ),
-        );
+        this.log.add(issueAt(where, `${prefix}note_id`, "formats.noteIdPattern", { id: JSON.stringify(note.noteId), expected }));
     }
     if (note.noteId !== undefined) this.noteIds.set(note.noteId, where);
     entry.noteDates.set(note.noteNum, note.chartdate);
@@ -251,9 +244,9 @@ export class NotesDatasetBuilder {
       checkTurn(turn, tw, this.log, { findings: this.findings, item });
       if (r.data.gold_sources !== undefined) {
         const given = r.data.gold_sources.map((g) => ({ noteNum: g.note_num, headers: g.headers }));
-        if (turn.turnType !== "source") this.log.add(issueAt(tw, "gold_sources", "gold_sources belongs on source turns only"));
+        if (turn.turnType !== "source") this.log.add(issueAt(tw, "gold_sources", "formats.goldSourcesOnContent"));
         else if (sourceKey(given) !== sourceKey(goldSourcesOf(turn.options, turn.answer)))
-          this.log.add(issueAt(tw, "gold_sources", `gold_sources do not match the correct option (${turn.answer})`));
+          this.log.add(issueAt(tw, "gold_sources", "formats.goldSourcesMismatch", { answer: turn.answer }));
       }
       turns.push({ turn: this.keep(turn), where: tw });
     });
@@ -292,11 +285,11 @@ export class NotesDatasetBuilder {
     const first = this.conversations.get(conversationId);
     if (first) {
       this.log.add(
-        issueAt(
-          where,
-          "qa_category",
-          `duplicate conversation for subject_id ${patientId} and qa_category ${JSON.stringify(qaCategory)} (first at ${describeWhere(first.where)})`,
-        ),
+        issueAt(where, "qa_category", "formats.duplicateConversation", {
+          patient: patientId,
+          category: JSON.stringify(qaCategory),
+          ...firstAt(first.where),
+        }),
       );
       return;
     }
@@ -336,11 +329,12 @@ export class NotesDatasetBuilder {
         entry.numNotesWhere = where;
       } else if (patient.numNotes !== r.num_notes)
         this.log.add(
-          issueAt(
-            where,
-            "num_notes",
-            `num_notes ${r.num_notes} disagrees with ${patient.numNotes} given for patient ${id} at ${describeWhere(entry.numNotesWhere ?? where)}`,
-          ),
+          issueAt(where, "num_notes", "formats.numNotesDisagrees", {
+            given: String(r.num_notes),
+            earlier: String(patient.numNotes),
+            patient: id,
+            ...firstAt(entry.numNotesWhere ?? where),
+          }),
         );
     }
     this.addConversation(id, "", where, [{ turn: this.keep(turn), where }], ehrNoteQaExtra(r), conversationId);
@@ -361,11 +355,11 @@ export class NotesDatasetBuilder {
     for (const c of columns)
       if (given.get(c.noteNum) !== digest(c.text))
         this.log.add(
-          issueAt(
-            where,
-            c.key,
-            `${c.key} differs from the one given for patient ${entry.patient?.patientId} at ${describeWhere(entry.where)}`,
-          ),
+          issueAt(where, c.key, "formats.noteColumnDiffers", {
+            column: c.key,
+            patient: String(entry.patient?.patientId),
+            ...firstAt(entry.where),
+          }),
         );
   }
 
@@ -393,7 +387,7 @@ export class NotesDatasetBuilder {
     }
     const out: Conversation[] = [];
     for (const { conversation, where, turns, singleTurn, incomplete } of this.conversations.values()) {
-      const kept = singleTurn || incomplete ? turns : checkTurnSequence(turns, this.log, describeWhere);
+      const kept = singleTurn || incomplete ? turns : checkTurnSequence(turns, this.log);
       this.plan.conversations.set(conversation.conversationId, { position: this.plan.conversations.size, turns: kept.length });
       this.turnCount += kept.length;
       if (this.retain) {
@@ -403,7 +397,7 @@ export class NotesDatasetBuilder {
       const entry = this.byPatient.get(conversation.patientId);
       const idField = singleTurn ? "patient_id" : "subject_id";
       if (!entry) {
-        this.log.add(issueAt(where, idField, `unknown patient ${conversation.patientId}`));
+        this.log.add(issueAt(where, idField, "formats.unknownPatient", { patient: conversation.patientId }));
         continue;
       }
       if (!entry.patient) continue;
@@ -447,11 +441,11 @@ export class NotesDatasetBuilder {
     if (nums.length === 0 || !entry.noteWhere || entry.noteRejected || nums.every((n, k) => n === k + 1)) return;
     const field = entry.noteWhere.path === "" ? "note_num" : "notes";
     this.log.add(
-      issueAt(
-        entry.noteWhere,
-        field,
-        `note_num values for patient ${entry.patient?.patientId ?? "?"} are ${nums.join(", ")}; expected 1..${nums.length} without gaps`,
-      ),
+      issueAt(entry.noteWhere, field, "formats.noteNumGaps", {
+        patient: entry.patient?.patientId ?? "?",
+        nums: nums.join(", "),
+        count: String(nums.length),
+      }),
     );
   }
 }

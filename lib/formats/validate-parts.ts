@@ -17,7 +17,7 @@
 import type { Chunks } from "./csv";
 import { DETECT_HEAD_CHARS } from "./detect";
 import { itemsWriter, patientsWriter, writePart, type FileLayout } from "./export-parts";
-import type { FormatIssue } from "./issues";
+import { type FormatIssue, located } from "./issues";
 import type { FormatId } from "./model";
 import { validateDatasetStream, type ParseOptions, type ValidationResult } from "./parse-dataset";
 import type { PatientsState } from "./parts-phase";
@@ -98,7 +98,12 @@ export async function digestPatients(
   if (validated.summary.format !== format)
     return {
       ok: false,
-      issues: [{ file: layout[0]!.name, field: "(format)", message: `the files read as ${validated.summary.format}, not ${format}` }],
+      issues: [
+        located(
+          { file: layout[0]!.name, field: "(format)" },
+          { code: "formats.readAs", values: { found: validated.summary.format, format } },
+        ),
+      ],
       total: 1,
     };
   return { ok: true, digest: { format, timeZone: options.timeZone ?? "UTC", patientsLines: lines, state } };

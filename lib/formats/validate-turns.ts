@@ -1,7 +1,7 @@
 // Turn-level and conversation-level rules of EHRNote-ChatQA (the same rules
 // the release itself enforces), independent of the file layout.
 import { normalizeOption, type FindingLog } from "./findings";
-import { type IssueLog, issueAt, type Where } from "./issues";
+import { firstAt, type IssueLog, issueAt, type Where } from "./issues";
 import type { Turn, TurnLabel } from "./model";
 import { noteHasHeader } from "./sections";
 import { parseSourceOption, sourceKey } from "./source-option";
@@ -44,7 +44,8 @@ export function checkTurn(turn: Turn, where: Where, log: IssueLog, target: Findi
   for (const o of turn.options) {
     const gold = o.label === turn.answer;
     if (o.text.trim() === "") {
-      if (gold) log.add(issueAt(where, names.answer, `${names.answer} ${JSON.stringify(turn.answer)} points at an empty option`));
+      if (gold)
+        log.add(issueAt(where, names.answer, "formats.answerEmptyOption", { field: names.answer, answer: JSON.stringify(turn.answer) }));
       else
         findings.add(
           where,
@@ -62,7 +63,7 @@ export function checkTurn(turn: Turn, where: Where, log: IssueLog, target: Findi
     const refs = parseSourceOption(o.text);
     if (refs.length === 0) {
       const message = `source option does not name any "Note #N"`;
-      if (gold) log.add(issueAt(where, names.option(o.label), message));
+      if (gold) log.add(issueAt(where, names.option(o.label), "formats.sourceNamesNoNote"));
       else findings.add(where, names.option(o.label), "unparseable_source_option", message, { ...turnDetail, label: o.label }, item);
       continue;
     }
@@ -88,7 +89,7 @@ export function checkTurn(turn: Turn, where: Where, log: IssueLog, target: Findi
  * an issue each, then checks that every content turn is immediately followed
  * (in turn_order) by its source turn and every source turn follows its content turn.
  */
-export function checkTurnSequence(turns: readonly LocatedTurn[], log: IssueLog, describe: (w: Where) => string): LocatedTurn[] {
+export function checkTurnSequence(turns: readonly LocatedTurn[], log: IssueLog): LocatedTurn[] {
   const byOrder = new Map<number, Where>();
   const byIndexType = new Map<string, Where>();
   const kept: LocatedTurn[] = [];
@@ -96,13 +97,15 @@ export function checkTurnSequence(turns: readonly LocatedTurn[], log: IssueLog, 
     const { turn, where } = lt;
     const o = byOrder.get(turn.turnOrder);
     if (o) {
-      log.add(issueAt(where, "turn_order", `duplicate turn_order ${turn.turnOrder} in this conversation (first at ${describe(o)})`));
+      log.add(issueAt(where, "turn_order", "formats.duplicateTurnOrder", { order: String(turn.turnOrder), ...firstAt(o) }));
       continue;
     }
     const key = `${turn.turnIndex}/${turn.turnType}`;
     const it = byIndexType.get(key);
     if (it) {
-      log.add(issueAt(where, "turn_index", `duplicate ${turn.turnType} turn for turn_index ${turn.turnIndex} (first at ${describe(it)})`));
+      log.add(
+        issueAt(where, "turn_index", "formats.duplicateTurn", { type: turn.turnType, index: String(turn.turnIndex), ...firstAt(it) }),
+      );
       continue;
     }
     byOrder.set(turn.turnOrder, where);
@@ -115,21 +118,13 @@ export function checkTurnSequence(turns: readonly LocatedTurn[], log: IssueLog, 
       const next = ordered[k + 1]?.turn;
       if (next?.turnType !== "source" || next.turnIndex !== turn.turnIndex)
         log.add(
-          issueAt(
-            where,
-            "turn_index",
-            `content turn (turn_order ${turn.turnOrder}, turn_index ${turn.turnIndex}) is not followed by its source turn (turn_index ${turn.turnIndex})`,
-          ),
+          issueAt(where, "turn_index", "formats.contentWithoutSource", { order: String(turn.turnOrder), index: String(turn.turnIndex) }),
         );
     } else {
       const prev = ordered[k - 1]?.turn;
       if (prev?.turnType !== "content" || prev.turnIndex !== turn.turnIndex)
         log.add(
-          issueAt(
-            where,
-            "turn_index",
-            `source turn (turn_order ${turn.turnOrder}, turn_index ${turn.turnIndex}) does not directly follow a content turn with the same turn_index`,
-          ),
+          issueAt(where, "turn_index", "formats.sourceWithoutContent", { order: String(turn.turnOrder), index: String(turn.turnIndex) }),
         );
     }
   });
@@ -158,21 +153,23 @@ export function checkNoteRefs(
   names: TurnFieldNames = CHATQA_FIELDS,
 ): void {
   if (turn.turnType !== "source") return;
-  const have = [...notes.dates.keys()].sort((a, b) => a - b).join(", ") || "none";
+  const have = [...notes.dates.keys()].sort((a, b) => a - b).join(", ");
   for (const o of turn.options) {
     for (const ref of parseSourceOption(o.text)) {
       const chartdate = notes.dates.get(ref.noteNum);
       if (chartdate === undefined) {
-        log.add(issueAt(where, names.option(o.label), `names Note #${ref.noteNum}, but patient ${patientId} has notes: ${have}`));
+        log.add(
+          issueAt(where, names.option(o.label), have ? "formats.namesMissingNote" : "formats.namesMissingNoteNone", {
+            num: String(ref.noteNum),
+            patient: patientId,
+            have,
+          }),
+        );
         continue;
       }
       if (ref.chartdate !== undefined && chartdate !== "" && ref.chartdate !== chartdate) {
         log.add(
-          issueAt(
-            where,
-            names.option(o.label),
-            `Note #${ref.noteNum} is cited with chartdate ${ref.chartdate}, but its chartdate is ${chartdate}`,
-          ),
+          issueAt(where, names.option(o.label), "formats.chartdateMismatch", { num: String(ref.noteNum), cited: ref.chartdate, chartdate }),
         );
       }
       // Only the gold: a distractor citing an absent section is just a wrong answer.

@@ -13,6 +13,7 @@ import enDashboard from "@/messages/en/dashboard.json";
 import enDataTable from "@/messages/en/dataTable.json";
 import enDatasets from "@/messages/en/datasets.json";
 import enDiscussion from "@/messages/en/discussion.json";
+import enDomain from "@/messages/en/domain.json";
 import enEhrViewer from "@/messages/en/ehrViewer.json";
 import enEvaluation from "@/messages/en/evaluation.json";
 import enFindings from "@/messages/en/findings.json";
@@ -29,6 +30,7 @@ import zhDashboard from "@/messages/zh-CN/dashboard.json";
 import zhDataTable from "@/messages/zh-CN/dataTable.json";
 import zhDatasets from "@/messages/zh-CN/datasets.json";
 import zhDiscussion from "@/messages/zh-CN/discussion.json";
+import zhDomain from "@/messages/zh-CN/domain.json";
 import zhEhrViewer from "@/messages/zh-CN/ehrViewer.json";
 import zhEvaluation from "@/messages/zh-CN/evaluation.json";
 import zhFindings from "@/messages/zh-CN/findings.json";
@@ -53,6 +55,7 @@ export const en = {
   evaluation: enEvaluation,
   findings: enFindings,
   sso: enSso,
+  domain: enDomain,
 };
 
 export type Messages = typeof en;
@@ -74,6 +77,7 @@ const zhCN: Messages = {
   evaluation: zhEvaluation,
   findings: zhFindings,
   sso: zhSso,
+  domain: zhDomain,
 };
 
 export const MESSAGES: Record<Locale, Messages> = { en, "zh-CN": zhCN };

@@ -12,6 +12,7 @@
  */
 import { balancedDesign, type BalancedOptions } from "./assign-balanced";
 import { AssignmentError, compareCodeUnits, preview } from "./errors";
+import { domainMessage as said } from "../i18n/domain";
 import { SeedError, canonicalSeed, createPrng, type Seed } from "./prng";
 
 export const BALANCED_ALGORITHM = "clinaudit-balanced-anneal";
@@ -56,15 +57,16 @@ export interface AssignmentInput {
 
 function checkIds(ids: readonly string[], what: "clinician" | "item"): string[] {
   const empty = what === "clinician" ? "NO_CLINICIANS" : "NO_ITEMS";
-  if (!Array.isArray(ids) || ids.length === 0) throw new AssignmentError(empty, `At least one ${what} is required.`);
+  if (!Array.isArray(ids) || ids.length === 0)
+    throw new AssignmentError(empty, said(what === "clinician" ? "assignment.noClinicians" : "assignment.noItems"));
   if (ids.some((id) => typeof id !== "string" || id === "")) {
-    throw new AssignmentError("INVALID_ID", `Every ${what} id must be a non-empty string.`);
+    throw new AssignmentError("INVALID_ID", said("assignment.invalidId", { what }));
   }
   const seen = new Set<string>();
   const dups = ids.filter((id) => (seen.has(id) ? true : (seen.add(id), false)));
   if (dups.length > 0) {
     const code = what === "clinician" ? "DUPLICATE_CLINICIAN" : "DUPLICATE_ITEM";
-    throw new AssignmentError(code, `Duplicate ${what} ids: ${preview(dups)}.`, { ids: dups });
+    throw new AssignmentError(code, said("assignment.duplicateIds", { what, ...preview(dups) }), { ids: dups });
   }
   return [...ids];
 }
@@ -160,7 +162,7 @@ export function balancedIncomplete(input: BalancedInput): AssignmentPlan {
   if (!Number.isInteger(k) || k < 1 || k > clinicianIds.length) {
     throw new AssignmentError(
       "INVALID_RATERS_PER_ITEM",
-      `Clinicians per item must be an integer from 1 to ${clinicianIds.length}, got ${String(k)}.`,
+      said("assignment.ratersPerItem", { clinicians: String(clinicianIds.length), ratersPerItem: String(k) }),
       { ratersPerItem: k, clinicians: clinicianIds.length },
     );
   }
@@ -168,7 +170,7 @@ export function balancedIncomplete(input: BalancedInput): AssignmentPlan {
   try {
     seed = canonicalSeed(input.seed);
   } catch (e) {
-    if (e instanceof SeedError) throw new AssignmentError("INVALID_SEED", e.message);
+    if (e instanceof SeedError) throw new AssignmentError("INVALID_SEED", e.said);
     throw e;
   }
   const canonC = [...clinicianIds].sort(compareCodeUnits);
@@ -267,11 +269,9 @@ export function manualPlan(input: ManualInput): AssignmentPlan {
     .slice(0, 5)
     .map((i) => `#${i.index}: ${i.kind}`)
     .join("; ");
-  throw new AssignmentError(
-    "INVALID_MANUAL_ASSIGNMENT",
-    `Manual assignment has ${result.issues.length} problem(s): ${summary}${result.issues.length > 5 ? "; …" : ""}.`,
-    { issues: result.issues },
-  );
+  throw new AssignmentError("INVALID_MANUAL_ASSIGNMENT", said("assignment.manualProblems", { count: result.issues.length, summary }), {
+    issues: result.issues,
+  });
 }
 
 /** Item ids assigned to one clinician, in plan order. */

@@ -4,6 +4,7 @@
  * under-represented before clinicians see anything.
  */
 import { SamplingError, compareCodeUnits, preview } from "./errors";
+import { domainMessage as said } from "../i18n/domain";
 import type { FrameItem } from "./sample";
 
 export interface CompositionValue {
@@ -44,14 +45,14 @@ export function describeComposition(
   const byId = new Map<string, FrameItem>();
   for (const item of frame) byId.set(item.id, item);
   if (byId.size !== frame.length) {
-    throw new SamplingError("DUPLICATE_ID", "The frame contains duplicate item ids.");
+    throw new SamplingError("DUPLICATE_ID", said("sampling.duplicateFrameIds"));
   }
   const unknown = sample.ids.filter((id) => !byId.has(id));
   if (unknown.length > 0) {
-    throw new SamplingError("UNKNOWN_ID", `Sampled ids are not in the frame: ${preview(unknown)}.`, { ids: unknown });
+    throw new SamplingError("UNKNOWN_ID", said("sampling.unknownIds", preview(unknown)), { ids: unknown });
   }
   if (new Set(sample.ids).size !== sample.ids.length) {
-    throw new SamplingError("DUPLICATE_ID", "The sample lists an item more than once.");
+    throw new SamplingError("DUPLICATE_ID", said("sampling.duplicateSampleIds"));
   }
   const sampled = sample.ids.map((id) => byId.get(id) as FrameItem);
   const frameSize = frame.length;

@@ -1,7 +1,9 @@
 /**
  * Typed errors for sampling and assignment. Callers (API routes, the CLI) switch on
- * `code` to pick an HTTP status or message; `message` is written for the organizer.
+ * `code` to pick an HTTP status; `said` is the organizer's message as a domain code with values
+ * (the web words it in the reader's language), `message` its English.
  */
+import { english, type DomainMessage } from "../i18n/domain";
 
 export type SamplingErrorCode =
   | "EMPTY_FRAME"
@@ -21,13 +23,15 @@ export type SamplingErrorCode =
 
 export class SamplingError extends Error {
   readonly code: SamplingErrorCode;
+  readonly said: DomainMessage;
   /** Machine-readable context, e.g. the offending ids. */
   readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(code: SamplingErrorCode, message: string, details: Record<string, unknown> = {}) {
-    super(message);
+  constructor(code: SamplingErrorCode, said: DomainMessage, details: Record<string, unknown> = {}) {
+    super(english(said));
     this.name = "SamplingError";
     this.code = code;
+    this.said = said;
     this.details = details;
   }
 }
@@ -44,20 +48,30 @@ export type AssignmentErrorCode =
 
 export class AssignmentError extends Error {
   readonly code: AssignmentErrorCode;
+  readonly said: DomainMessage;
   readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(code: AssignmentErrorCode, message: string, details: Record<string, unknown> = {}) {
-    super(message);
+  constructor(code: AssignmentErrorCode, said: DomainMessage, details: Record<string, unknown> = {}) {
+    super(english(said));
     this.name = "AssignmentError";
     this.code = code;
+    this.said = said;
     this.details = details;
   }
 }
 
-/** Lists at most a few offending values in a message; the full list goes in details. */
-export function preview(values: readonly string[], max = 5): string {
-  const shown = values.slice(0, max).map((v) => JSON.stringify(v));
-  return values.length > max ? `${shown.join(", ")} and ${values.length - max} more` : shown.join(", ");
+/**
+ * At most a few offending values for a message (`ids`, quoted) and how many more there are
+ * (`more`); the full list goes in details.
+ */
+export function preview(values: readonly string[], max = 5): { ids: string; more: number } {
+  return {
+    ids: values
+      .slice(0, max)
+      .map((v) => JSON.stringify(v))
+      .join(", "),
+    more: Math.max(0, values.length - max),
+  };
 }
 
 /**

@@ -19,6 +19,7 @@
  *     with the stream "order:extend:" + ni−1 + "-" + ni and appended.
  */
 import { SamplingError, compareCodeUnits } from "./errors";
+import { domainMessage as said } from "../i18n/domain";
 import { createPrng, partialShuffle, type Seed } from "./prng";
 import { allocateLargestRemainder, drawSample, type FrameItem, type SampleResult, type StratumAllocation } from "./sample";
 
@@ -51,10 +52,10 @@ export interface ExtendedSample {
 }
 
 function checkSizes(sizes: readonly number[]): void {
-  if (sizes.length === 0) throw new SamplingError("INVALID_SIZE", "At least the original sample size is needed.");
+  if (sizes.length === 0) throw new SamplingError("INVALID_SIZE", said("sampling.originalSizeNeeded"));
   sizes.forEach((n, i) => {
     if (i > 0 && (!Number.isInteger(n) || n <= (sizes[i - 1] as number))) {
-      throw new SamplingError("INVALID_SIZE", `An extended sample must be larger than ${sizes[i - 1]} items, got ${String(n)}.`, {
+      throw new SamplingError("INVALID_SIZE", said("sampling.extensionTooSmall", { from: String(sizes[i - 1]), size: String(n) }), {
         size: n,
         from: sizes[i - 1],
       });
@@ -106,8 +107,13 @@ export function extendSample(input: ExtendSampleInput): ExtendedSample {
       const s = strata[shrinking]!.row;
       throw new SamplingError(
         "EXTENSION_NOT_NESTED",
-        `A proportional sample of ${to} gives stratum ${s.key} ${next[shrinking]} items, fewer than the ${previous[shrinking]} it has at ${from} ` +
-          "(largest-remainder allocation is not monotone), so no extension to that size keeps every existing item. Choose another size.",
+        said("sampling.extensionNotNested", {
+          to: String(to),
+          stratum: s.key,
+          after: String(next[shrinking]),
+          before: String(previous[shrinking]),
+          from: String(from),
+        }),
         { from, to, stratum: s.key, before: previous[shrinking], after: next[shrinking] },
       );
     }

@@ -26,6 +26,7 @@
  * drawn once per audit and the spec stays trivially portable.
  */
 import { createHash } from "node:crypto";
+import { domainMessage as said, english, type DomainMessage } from "../i18n/domain";
 
 export const PRNG_NAME = "xoshiro256**/sha256-seed";
 export const PRNG_VERSION = 1;
@@ -39,8 +40,8 @@ const MAX_SEED_LENGTH = 256;
 
 export class SeedError extends Error {
   readonly code = "INVALID_SEED";
-  constructor(message: string) {
-    super(message);
+  constructor(readonly said: DomainMessage) {
+    super(english(said));
     this.name = "SeedError";
   }
 }
@@ -54,17 +55,17 @@ export class SeedError extends Error {
 export function canonicalSeed(seed: Seed): string {
   if (typeof seed === "number") {
     if (!Number.isSafeInteger(seed)) {
-      throw new SeedError(`Seed must be a string or a safe integer, got ${String(seed)}.`);
+      throw new SeedError(said("sampling.seedType", { seed: String(seed) }));
     }
     return String(seed);
   }
-  if (typeof seed !== "string") throw new SeedError("Seed must be a string or an integer.");
+  if (typeof seed !== "string") throw new SeedError(said("sampling.seedNotString"));
   const s = seed.normalize("NFC");
-  if (s.length === 0) throw new SeedError("Seed must not be empty.");
+  if (s.length === 0) throw new SeedError(said("sampling.seedEmpty"));
   if (s.length > MAX_SEED_LENGTH) {
-    throw new SeedError(`Seed must be at most ${MAX_SEED_LENGTH} characters.`);
+    throw new SeedError(said("sampling.seedTooLong", { max: String(MAX_SEED_LENGTH) }));
   }
-  if (s.trim() !== s) throw new SeedError("Seed must not start or end with whitespace.");
+  if (s.trim() !== s) throw new SeedError(said("sampling.seedWhitespace"));
   return s;
 }
 
@@ -83,7 +84,7 @@ export class Xoshiro256ss {
   constructor(state: readonly [bigint, bigint, bigint, bigint]) {
     const [a, b, c, d] = state.map((w) => w & MASK64) as [bigint, bigint, bigint, bigint];
     // The all-zero state is the generator's only fixed point.
-    if ((a | b | c | d) === 0n) throw new SeedError("xoshiro256** state must not be all zero.");
+    if ((a | b | c | d) === 0n) throw new SeedError(said("sampling.stateZero"));
     this.s0 = a;
     this.s1 = b;
     this.s2 = c;

@@ -17,6 +17,7 @@
  */
 import { createHash } from "node:crypto";
 import { SamplingError, compareCodeUnits, preview } from "./errors";
+import { domainMessage as said } from "../i18n/domain";
 import { PRNG_NAME, PRNG_VERSION, SeedError, canonicalSeed, createPrng, partialShuffle, type Seed } from "./prng";
 
 export const SAMPLE_ALGORITHM_NAME = "clinaudit-sample";
@@ -77,12 +78,12 @@ export function frameChecksum(ids: readonly string[]): string {
 /** Validates the frame and returns it in canonical (id) order. */
 export function canonicalFrame(frame: readonly FrameItem[]): FrameItem[] {
   if (!Array.isArray(frame) || frame.length === 0) {
-    throw new SamplingError("EMPTY_FRAME", "The sampling frame is empty: there is nothing to sample.");
+    throw new SamplingError("EMPTY_FRAME", said("sampling.emptyFrame"));
   }
   const bad = frame.filter((it) => typeof it?.id !== "string" || it.id === "" || it.id.includes("\n"));
   if (bad.length > 0) {
     // "\n" is the checksum separator; allowing it would make two frames hash alike.
-    throw new SamplingError("INVALID_ID", `${bad.length} frame item(s) have an empty, non-string or multi-line id.`, {
+    throw new SamplingError("INVALID_ID", said("sampling.invalidFrameIds", { count: String(bad.length) }), {
       count: bad.length,
     });
   }
@@ -93,33 +94,32 @@ export function canonicalFrame(frame: readonly FrameItem[]): FrameItem[] {
     if (id === (sorted[i - 1] as FrameItem).id && dups[dups.length - 1] !== id) dups.push(id);
   }
   if (dups.length > 0) {
-    throw new SamplingError("DUPLICATE_ID", `The frame contains duplicate item ids: ${preview(dups)}.`, { ids: dups });
+    throw new SamplingError("DUPLICATE_ID", said("sampling.duplicateIds", preview(dups)), { ids: dups });
   }
   return sorted;
 }
 
 function validateSize(size: number, frameSize: number): void {
   if (!Number.isInteger(size) || size <= 0) {
-    throw new SamplingError("INVALID_SIZE", `Sample size must be a positive integer, got ${String(size)}.`, { size });
+    throw new SamplingError("INVALID_SIZE", said("sampling.invalidSize", { size: String(size) }), { size });
   }
   if (size > frameSize) {
-    throw new SamplingError(
-      "SIZE_EXCEEDS_FRAME",
-      `Sample size ${size} exceeds the frame size ${frameSize}; sampling is without replacement.`,
-      { size, frameSize },
-    );
+    throw new SamplingError("SIZE_EXCEEDS_FRAME", said("sampling.sizeExceedsFrame", { size: String(size), frameSize: String(frameSize) }), {
+      size,
+      frameSize,
+    });
   }
 }
 
 function normaliseStrataKeys(keys: readonly string[] | undefined): string[] {
   if (keys === undefined) return [];
   if (!Array.isArray(keys) || keys.some((k) => typeof k !== "string" || k === "")) {
-    throw new SamplingError("INVALID_STRATA", "Strata must be a list of non-empty attribute names.");
+    throw new SamplingError("INVALID_STRATA", said("sampling.invalidStrata"));
   }
   const sorted = [...keys].sort(compareCodeUnits);
   const dup = sorted.find((k, i) => i > 0 && k === sorted[i - 1]);
   if (dup !== undefined) {
-    throw new SamplingError("INVALID_STRATA", `Stratum attribute ${JSON.stringify(dup)} is listed twice.`, { key: dup });
+    throw new SamplingError("INVALID_STRATA", said("sampling.stratumTwice", { key: JSON.stringify(dup) }), { key: dup });
   }
   return sorted;
 }
@@ -128,7 +128,7 @@ function seedOrThrow(seed: Seed): string {
   try {
     return canonicalSeed(seed);
   } catch (e) {
-    if (e instanceof SeedError) throw new SamplingError("INVALID_SEED", e.message);
+    if (e instanceof SeedError) throw new SamplingError("INVALID_SEED", e.said);
     throw e;
   }
 }
@@ -162,8 +162,7 @@ function groupStrata(items: readonly FrameItem[], keys: readonly string[]): Stra
   if (missing.length > 0) {
     throw new SamplingError(
       "MISSING_STRATUM_VALUE",
-      `${missing.length} item(s) lack a value for the strata ${keys.join(", ")}: ${preview(missing)}. ` +
-        'Give them an explicit value (e.g. "unknown") before stratifying.',
+      said("sampling.missingStratumValue", { count: String(missing.length), keys: keys.join(", "), ...preview(missing) }),
       { ids: missing, keys: [...keys] },
     );
   }
@@ -258,8 +257,14 @@ export function verifySample(stored: SampleResult, frame: readonly FrameItem[]):
   ) {
     throw new SamplingError(
       "UNSUPPORTED_ALGORITHM",
-      `Sample was drawn with ${algorithm.name} v${algorithm.version} (${algorithm.prng} v${algorithm.prngVersion}); ` +
-        `this build implements ${SAMPLE_ALGORITHM_NAME} v${SAMPLE_ALGORITHM_VERSION}.`,
+      said("sampling.unsupportedAlgorithm", {
+        name: String(algorithm.name),
+        version: String(algorithm.version),
+        prng: String(algorithm.prng),
+        prngVersion: String(algorithm.prngVersion),
+        supported: SAMPLE_ALGORITHM_NAME,
+        supportedVersion: String(SAMPLE_ALGORITHM_VERSION),
+      }),
       { algorithm },
     );
   }

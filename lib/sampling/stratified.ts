@@ -37,6 +37,7 @@
  *      the order of review does not group (and so does not reveal) the strata.
  */
 import { SamplingError, compareCodeUnits, preview } from "./errors";
+import { domainMessage as said } from "../i18n/domain";
 import { PRNG_NAME, PRNG_VERSION, SeedError, canonicalSeed, createPrng, partialShuffle, type Seed } from "./prng";
 import { frameChecksum } from "./sample";
 import { MODEL_STRATA, type ModelStratum, SUSPECT_STRATA } from "./model-strata-keys";
@@ -81,7 +82,10 @@ export function disagreementCounts(itemIds: readonly string[], rows: readonly Di
 /** Step 1: the stratum of one item. */
 export function stratumOf(models: number, disagreeing: number): ModelStratum {
   if (!Number.isInteger(models) || !Number.isInteger(disagreeing) || models < 0 || disagreeing < 0 || disagreeing > models) {
-    throw new SamplingError("INVALID_DESIGN", `Invalid disagreement count ${disagreeing} of ${models} models.`);
+    throw new SamplingError(
+      "INVALID_DESIGN",
+      said("sampling.invalidDisagreement", { disagreeing: String(disagreeing), models: String(models) }),
+    );
   }
   if (models === 0) return "unpredicted";
   if (disagreeing === 0) return "none";
@@ -96,20 +100,20 @@ export interface StratumFrame {
 
 /** Groups items into their strata (non-empty ones, in MODEL_STRATA order). */
 export function modelStrata(items: readonly ItemDisagreement[]): StratumFrame[] {
-  if (items.length === 0) throw new SamplingError("EMPTY_FRAME", "The sampling frame is empty: there is nothing to sample.");
+  if (items.length === 0) throw new SamplingError("EMPTY_FRAME", said("sampling.emptyFrame"));
   const byKey = new Map<ModelStratum, string[]>(MODEL_STRATA.map((k) => [k, []]));
   const ids = new Set<string>();
   const dups: string[] = [];
   for (const it of items) {
     if (typeof it.id !== "string" || it.id === "" || it.id.includes("\n")) {
-      throw new SamplingError("INVALID_ID", "A frame item has an empty, non-string or multi-line id.");
+      throw new SamplingError("INVALID_ID", said("sampling.invalidFrameId"));
     }
     if (ids.has(it.id)) dups.push(it.id);
     ids.add(it.id);
     (byKey.get(stratumOf(it.models, it.disagreeing)) as string[]).push(it.id);
   }
   if (dups.length > 0) {
-    throw new SamplingError("DUPLICATE_ID", `The frame contains duplicate item ids: ${preview(dups)}.`, { ids: dups });
+    throw new SamplingError("DUPLICATE_ID", said("sampling.duplicateIds", preview(dups)), { ids: dups });
   }
   return MODEL_STRATA.map((key) => ({ key, ids: (byKey.get(key) as string[]).sort(compareCodeUnits) })).filter((s) => s.ids.length > 0);
 }
@@ -130,7 +134,7 @@ export function allocationWeights(strata: readonly { key: ModelStratum; size: nu
       return strata.map((s) => {
         const p = rule.priorErrorRates[s.key];
         if (typeof p !== "number" || !(p > 0 && p < 1)) {
-          throw new SamplingError("INVALID_DESIGN", `Neyman allocation needs a prior error rate in (0, 1) for stratum "${s.key}".`, {
+          throw new SamplingError("INVALID_DESIGN", said("sampling.neymanPrior", { stratum: s.key }), {
             stratum: s.key,
           });
         }
@@ -139,12 +143,12 @@ export function allocationWeights(strata: readonly { key: ModelStratum; size: nu
     case "oversample": {
       const k = rule.factor;
       if (typeof k !== "number" || !Number.isFinite(k) || k < 1) {
-        throw new SamplingError("INVALID_DESIGN", `The oversampling factor must be a number of at least 1, got ${String(k)}.`);
+        throw new SamplingError("INVALID_DESIGN", said("sampling.oversamplingFactor", { factor: String(k) }));
       }
       return strata.map((s) => (SUSPECT_STRATA.includes(s.key) ? k * s.size : s.size));
     }
     default:
-      throw new SamplingError("INVALID_DESIGN", "Unknown allocation rule.");
+      throw new SamplingError("INVALID_DESIGN", said("sampling.unknownAllocation"));
   }
 }
 
@@ -155,16 +159,16 @@ export function allocationWeights(strata: readonly { key: ModelStratum; size: nu
 export function allocateStrata(sizes: readonly number[], weights: readonly number[], n: number): number[] {
   const H = sizes.length;
   const N = sizes.reduce((a, b) => a + b, 0);
-  if (H === 0 || weights.length !== H) throw new SamplingError("INVALID_DESIGN", "Sizes and weights must name the same strata.");
-  if (sizes.some((s) => !Number.isInteger(s) || s < 1)) throw new SamplingError("INVALID_DESIGN", "Every stratum needs at least one item.");
+  if (H === 0 || weights.length !== H) throw new SamplingError("INVALID_DESIGN", said("sampling.strataMismatch"));
+  if (sizes.some((s) => !Number.isInteger(s) || s < 1)) throw new SamplingError("INVALID_DESIGN", said("sampling.emptyStratum"));
   if (weights.some((w) => !(w > 0) || !Number.isFinite(w))) {
-    throw new SamplingError("INVALID_DESIGN", "Every allocation weight must be a positive number.");
+    throw new SamplingError("INVALID_DESIGN", said("sampling.invalidWeight"));
   }
   if (!Number.isInteger(n) || n <= 0) {
-    throw new SamplingError("INVALID_SIZE", `Sample size must be a positive integer, got ${String(n)}.`, { size: n });
+    throw new SamplingError("INVALID_SIZE", said("sampling.invalidSize", { size: String(n) }), { size: n });
   }
   if (n > N) {
-    throw new SamplingError("SIZE_EXCEEDS_FRAME", `Sample size ${n} exceeds the frame size ${N}; sampling is without replacement.`, {
+    throw new SamplingError("SIZE_EXCEEDS_FRAME", said("sampling.sizeExceedsFrame", { size: String(n), frameSize: String(N) }), {
       size: n,
       frameSize: N,
     });
@@ -172,7 +176,7 @@ export function allocateStrata(sizes: readonly number[], weights: readonly numbe
   const two = sizes.map((s) => Math.min(2, s));
   const twoTotal = two.reduce((a, b) => a + b, 0);
   if (n < H) {
-    throw new SamplingError("INVALID_DESIGN", `A stratified sample needs at least one item per stratum: n = ${n} < ${H} strata.`, {
+    throw new SamplingError("INVALID_DESIGN", said("sampling.fewerThanStrata", { size: String(n), strata: String(H) }), {
       size: n,
       strata: H,
     });
@@ -268,7 +272,7 @@ export function drawModelStratifiedSample(input: DrawModelStratifiedInput): Mode
   try {
     seed = canonicalSeed(input.seed);
   } catch (e) {
-    if (e instanceof SeedError) throw new SamplingError("INVALID_SEED", e.message);
+    if (e instanceof SeedError) throw new SamplingError("INVALID_SEED", e.said);
     throw e;
   }
   const strata = modelStrata(input.items);

@@ -34,7 +34,10 @@ describe("app/ and lib/actions/", () => {
     expect(routes.length).toBeGreaterThan(8);
     expect(
       routes
-        .filter(({ text }) => !/(guardedRoute(<[^>]*>)?|openRoute|uploadRoute)\(/.test(text) || /getCurrentUser|new Response\(|"Not found"/.test(text))
+        .filter(
+          ({ text }) =>
+            !/(guardedRoute(<[^>]*>)?|openRoute|uploadRoute)\(/.test(text) || /getCurrentUser|new Response\(|"Not found"/.test(text),
+        )
         .map(({ f }) => f),
     ).toEqual([]);
   });

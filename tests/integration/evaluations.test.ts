@@ -173,8 +173,14 @@ describe.each(DATABASES)("model evaluations on $name", (database) => {
       status: "invalid",
       total: 2,
       issues: [
-        { file: "bad.csv", line: 2, record: 1, field: "item_id", message: 'unknown item "NOT-AN-ITEM": not in this dataset' },
-        { file: "bad.csv", line: 3, record: 2, field: "item_id", message: "required field is missing" },
+        expect.objectContaining({
+          file: "bad.csv",
+          line: 2,
+          record: 1,
+          field: "item_id",
+          message: 'unknown item "NOT-AN-ITEM": not in this dataset',
+        }),
+        expect.objectContaining({ file: "bad.csv", line: 3, record: 2, field: "item_id", message: "required field is missing" }),
       ],
     });
     expect(await counts(db)).toEqual(before);

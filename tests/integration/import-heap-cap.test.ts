@@ -54,7 +54,7 @@ const refused = {
     {
       file: "patients.jsonl",
       field: "(file)",
-      key: expect.stringMatching(/^outOfMemory/),
+      code: expect.stringMatching(/^formats\.outOfMemory/),
       values: expect.objectContaining({ heapMb: String(CAP_MB) }),
       message: expect.stringMatching(`^the import needed more than ${CAP_MB} MB of memory`),
     },

@@ -130,6 +130,8 @@ describe.each(DATABASES)("streamed import on $name", (database) => {
         line: 40,
         record: 40,
         field: `events[${broken.events.length - 1}].time`,
+        code: "formats.malformedDateTime",
+        values: { got: '"2031-02-30T09:00:00"' },
         message: 'malformed ISO 8601 date-time: "2031-02-30T09:00:00"',
       },
     ]);

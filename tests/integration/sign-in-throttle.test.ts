@@ -5,7 +5,8 @@ import { issueDeviceToken } from "@/lib/auth/device-cookie";
 import { LIMITS } from "@/lib/auth/throttle";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { BAD_CREDENTIALS, signIn, THROTTLED_PREFIX } from "@/lib/server/auth/sign-in";
+import { BAD_CREDENTIALS, readSignInError } from "@/lib/auth/sign-in-codes";
+import { signIn } from "@/lib/server/auth/sign-in";
 import { createUser } from "@/lib/server/users/create-user";
 import { resetPassword } from "@/lib/server/users/manage-user";
 import { DATABASES, target } from "./databases";
@@ -23,7 +24,7 @@ async function attempt(email: string, password: string, ip: string | null, devic
   } catch (error) {
     const message = (error as Error).message;
     if (message === BAD_CREDENTIALS) return "bad";
-    if (message.startsWith(THROTTLED_PREFIX)) return "throttled";
+    if (readSignInError(message, "").kind === "throttled") return "throttled";
     throw error;
   }
 }

@@ -1,4 +1,6 @@
 // Test helpers: fixture loading and chunked streams (tests only; the core never touches fs).
+import type { FormatIssue } from "../issues";
+import { english } from "@/lib/i18n/domain";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
@@ -57,10 +59,19 @@ export async function parseOk(files: Record<string, string>, size?: number) {
   return r;
 }
 
-/** Parses and returns the issues (fails when the input is accepted). */
+/**
+ * Parses and returns the issues (fails when the input is accepted) as the command line shows
+ * them: located, in English (each issue's code renders to exactly its `message`).
+ */
 export async function parseIssues(files: Record<string, string>, size?: number) {
   const r = await parseTexts(files, size);
   if (r.ok) throw new Error("expected issues, got ok");
   await crossCheckStreaming(files, r, size);
-  return r.issues;
+  return r.issues.map(shownIssue);
+}
+
+/** An issue as the command line shows it: located, in English (its code must render to exactly its `message`). */
+export function shownIssue({ code, values, ...shown }: FormatIssue): Omit<FormatIssue, "code" | "values"> {
+  if (english(values ? { code, values } : { code }) !== shown.message) throw new Error(`${code} does not render its message`);
+  return shown;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { detectFormat } from "../detect";
+import { english } from "@/lib/i18n/domain";
+import { detectFormat as detect } from "../detect";
+
+/** The detection as the command line says it: a refusal in English. */
+const detectFormat = (...args: Parameters<typeof detect>) => {
+  const d = detect(...args);
+  return d.ok ? d : { ok: false as const, message: english(d.said) };
+};
 import { isNdjsonName } from "./read-fhir";
 
 const instances = { name: "instances.jsonl", head: '{"instance_id":"i1","patient_id":"p1","cutoff":{"time":"2032-03-02T10:00:00Z"}}\n' };

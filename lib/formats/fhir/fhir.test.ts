@@ -150,6 +150,8 @@ describe("a transaction bundle as FHIR writes one", () => {
       file: "b.json",
       field: "entry[4].resource.valueQuantity.unit",
       line: lineOf('"unit": 5'),
+      code: "formats.expectedType",
+      values: { expected: "string", got: "5" },
       message: "expected string, got 5",
     });
     expect(got).toContainEqual(

@@ -3,7 +3,8 @@
 // its owner). Rules that need the whole import (references resolve, subjects are Patients) run
 // in finish().
 import type { FindingLog } from "../findings";
-import { issueAt, joinPath, type IssueLog, type Where } from "../issues";
+import type { DomainCode, DomainValues } from "../../i18n/domain";
+import { firstAt, issueAt, type IssueLog, type Where } from "../issues";
 import { EVENT_TYPES } from "../model";
 import { compact, isoToMillis } from "../primitives";
 import { fmt, MAX_PATIENT_RECORD_CHARS } from "../reader-limits";
@@ -111,8 +112,8 @@ export class FhirIndex {
     }
   }
 
-  private issue(where: Where, field: string, message: string): void {
-    this.log.add(issueAt(where, field, message));
+  private issue(where: Where, field: string, code: DomainCode, values?: DomainValues): void {
+    this.log.add(issueAt(where, field, code, values));
   }
 
   /** A record that holds no resource (it keeps the record numbering of pass 2). */
@@ -129,20 +130,19 @@ export class FhirIndex {
     slots.push(-1);
     (this.sizes[file] as IntList).push(chars);
     if (!isJson(raw)) {
-      this.issue(where, "", "expected a FHIR resource (a JSON object)");
+      this.issue(where, "", "formats.fhirNotResource");
       return;
     }
     const problems = this.validator.check(raw);
-    for (const p of problems) this.issue(where, p.path, p.message);
-    for (const p of badAttachments(raw)) this.issue(where, p.path, p.message);
+    for (const p of [...problems, ...badAttachments(raw)]) this.issue(where, p.path, p.said.code, p.said.values);
     const key = resourceKey(raw, fullUrl);
     if (!key) {
-      if (problems.length === 0) this.issue(where, "id", "a resource needs an id (or a urn:uuid: fullUrl) to be referred to");
+      if (problems.length === 0) this.issue(where, "id", "formats.fhirNoId");
       return;
     }
     const first = this.keys.get(key);
     if (first) {
-      this.issue(where, "id", `duplicate resource ${key} (first at ${describe(first)})`);
+      this.issue(where, "id", "formats.fhirDuplicate", { key, firstFile: first.file, ...firstAt(first) });
       return;
     }
     this.keys.set(key, where);
@@ -167,7 +167,7 @@ export class FhirIndex {
     const subject = subjectOf(raw);
     const field = raw.resourceType === "Patient" ? "" : isJson(raw.subject) ? "subject" : "patient";
     if (!subject) {
-      this.issue(where, "subject", `${String(raw.resourceType)} without a subject: every record resource must name its Patient`);
+      this.issue(where, "subject", "formats.fhirNoSubject", { type: String(raw.resourceType) });
       return;
     }
     const slot = this.slotOf(subject, where, `${field}.reference`);
@@ -207,11 +207,11 @@ export class FhirIndex {
   private addEvent(r: Json, key: string, subject: string, where: Where, skipped: SkipCounter): void {
     const own = str(extension(r, EXT.eventType)?.valueCode);
     if (own && !(EVENT_TYPES as readonly string[]).includes(own))
-      this.issue(
-        where,
-        "extension",
-        `unknown event type ${JSON.stringify(own)} in ${EXT.eventType}; expected one of: ${EVENT_TYPES.join(", ")}`,
-      );
+      this.issue(where, "extension", "formats.fhirEventType", {
+        got: JSON.stringify(own),
+        extension: EXT.eventType,
+        allowed: EVENT_TYPES.join(", "),
+      });
     const type = String(r.resourceType);
     const elements = TIME_ELEMENTS[type] ?? [];
     const t = eventTime(r);
@@ -220,7 +220,7 @@ export class FhirIndex {
         skipped.add(`${type} (no time)`, skipReason("noTime", { type, elements: elements.join(", ") }));
         return;
       }
-      this.issue(where, elements[0] ?? "", `${type} without a time (${elements.join(", ")}): it cannot be placed before or after a cutoff`);
+      this.issue(where, elements[0] ?? "", "formats.fhirNoTime", { type, elements: elements.join(", ") });
       return;
     }
     if (t.precision)
@@ -232,15 +232,11 @@ export class FhirIndex {
         { event: key, written: t.written, precision: t.precision, placedAt: t.value },
       );
     else if (isPartialDate(t.value)) {
-      this.issue(
-        where,
-        t.element,
-        `${t.element} ${JSON.stringify(t.value)} is only a year or a month: it cannot be placed before or after a cutoff`,
-      );
+      this.issue(where, t.element, "formats.fhirPartialTime", { element: t.element, value: JSON.stringify(t.value) });
       return;
     }
     if (isoToMillis(t.value, this.timeZone) === null) {
-      this.issue(where, t.element, `${t.element} ${JSON.stringify(t.value)} is not a time this importer can read`);
+      this.issue(where, t.element, "formats.fhirUnreadableTime", { element: t.element, value: JSON.stringify(t.value) });
       return;
     }
     const encounter = encounterOf(r);
@@ -316,10 +312,13 @@ export class FhirIndex {
   finish(): void {
     for (const [ref, p] of this.pending) {
       const key = this.resolve(ref);
-      if (!this.keys.has(key))
-        this.issue(p.where, p.field, `reference ${JSON.stringify(ref)} does not resolve to a resource of this import`);
+      if (!this.keys.has(key)) this.issue(p.where, p.field, "formats.fhirUnresolved", { ref: JSON.stringify(ref) });
       else if (p.type && !key.startsWith(`${p.type}/`))
-        this.issue(p.where, p.field, `reference ${JSON.stringify(ref)} names a ${key.split("/")[0]}, expected a ${p.type}`);
+        this.issue(p.where, p.field, "formats.fhirWrongType", {
+          ref: JSON.stringify(ref),
+          type: String(key.split("/")[0]),
+          expected: p.type,
+        });
     }
     const index = new Map<string, number>();
     this.patients = this.patientKeys.map(({ key, where }, k) => {
@@ -332,8 +331,9 @@ export class FhirIndex {
       const k = index.get(key);
       const s = this.subjects.get(ref) as Subject;
       if (k === undefined) {
-        const what = this.keys.has(key) ? `names a ${key.split("/")[0]}, not a Patient` : "does not resolve to a Patient of this import";
-        this.issue(s.where, s.field, `subject ${JSON.stringify(ref)} ${what}`);
+        if (this.keys.has(key))
+          this.issue(s.where, s.field, "formats.fhirSubjectNotPatient", { ref: JSON.stringify(ref), type: String(key.split("/")[0]) });
+        else this.issue(s.where, s.field, "formats.fhirSubjectUnresolved", { ref: JSON.stringify(ref) });
         return -1;
       }
       const p = this.patients[k] as IndexedPatient;
@@ -367,11 +367,7 @@ export class FhirIndex {
       for (const earlier of list) {
         if (earlier === pick) continue;
         if (earlier.time === undefined) {
-          this.issue(
-            earlier.where,
-            "recordedDate",
-            `an earlier pregnancy Condition of Patient/${p.id} (${JSON.stringify(pick.id)} is the latest) without a readable time: it cannot be kept as an event`,
-          );
+          this.issue(earlier.where, "recordedDate", "formats.fhirEarlierPregnancy", { patient: p.id, latest: JSON.stringify(pick.id) });
           continue;
         }
         p.events.push({ id: earlier.key, time: earlier.time });
@@ -404,11 +400,7 @@ export class FhirIndex {
     chars.forEach((n, k) => {
       const p = this.patients[k] as IndexedPatient;
       if (n > MAX_PATIENT_RECORD_CHARS)
-        this.issue(
-          p.where,
-          "",
-          `Patient/${p.id} has ${fmt(n)} characters of resources in this import; the cap per patient is ${fmt(MAX_PATIENT_RECORD_CHARS)}`,
-        );
+        this.issue(p.where, "", "formats.fhirPatientTooBig", { patient: p.id, chars: fmt(n), cap: fmt(MAX_PATIENT_RECORD_CHARS) });
     });
     this.plan = {
       files: this.files,
@@ -418,8 +410,4 @@ export class FhirIndex {
       timeZone: this.timeZone,
     };
   }
-}
-
-function describe(w: Where): string {
-  return w.line !== undefined && w.path === "" ? `${w.file} line ${w.line}` : `${w.file} ${joinPath(w.path, "")}`;
 }

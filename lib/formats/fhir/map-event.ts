@@ -5,6 +5,7 @@
 // resource the way FHIR does. Visits are Encounters: an event's `visitId` is its encounter's
 // reference. Gestational age is not read here: it needs the pregnancy's dating, which the
 // patient's other resources give (assemble.ts).
+import type { DomainMessage } from "../../i18n/domain";
 import type { EhrEvent, EventItem, EventType, Measurement } from "../model";
 import { mapMore } from "./map-more";
 import { codeOf, joinTexts, measuredValue } from "./map-values";
@@ -294,10 +295,10 @@ export function resultItem(observation: Json): EventItem {
 }
 
 /** Attachments whose inline data cannot be read as the text they claim to be (reported by the reader). */
-export function badAttachments(r: Json): { path: string; message: string }[] {
+export function badAttachments(r: Json): { path: string; said: DomainMessage }[] {
   const atts = r.resourceType === "Binary" ? [{ path: "", attachment: r }] : noteAttachments(r);
   return atts.flatMap(({ path, attachment }) => {
     const t = str(attachment.data) === undefined ? undefined : attachmentText(attachment);
-    return t && !t.ok ? [{ path: path ? `${path}.data` : "data", message: t.message }] : [];
+    return t && !t.ok ? [{ path: path ? `${path}.data` : "data", said: t.said }] : [];
   });
 }

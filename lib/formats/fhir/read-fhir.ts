@@ -4,9 +4,10 @@
 import { z } from "zod";
 import { readBundle } from "../bundle-json";
 import type { Chunks } from "../csv";
-import { issueAt, type Where } from "../issues";
+import type { DomainMessage } from "../../i18n/domain";
+import { issueAt, located, type Where } from "../issues";
 import { readJsonl, readLines } from "../jsonl";
-import { lineTooLongMessage, parseJsonWithin } from "../reader-limits";
+import { lineTooLong, parseJsonWithin } from "../reader-limits";
 import type { NormalizedDataset } from "../model";
 import type { NamedChunks, ReadContext, ReadResult } from "../read-ehr";
 import { EhrDatasetBuilder } from "../validate-ehr";
@@ -48,9 +49,9 @@ export async function readFhir(
         if (!overLong && text.trim() === "") continue;
         ctx.progress.record(file.name);
         const where: Where = { file: file.name, line, record: ++record, path: "" };
-        const parsed = overLong ? { ok: false as const, message: lineTooLongMessage(overLong) } : parseJsonWithin(text);
+        const parsed = overLong ? { ok: false as const, said: lineTooLong(overLong) } : parseJsonWithin(text);
         if (!parsed.ok) {
-          ctx.log.add({ ...where, field: "(json)", message: parsed.message });
+          ctx.log.add(located({ ...where, field: "(json)" }, parsed.said));
           index.skip(k);
           readable = false;
         } else index.add(k, parsed.value, where, text.length);
@@ -64,7 +65,7 @@ export async function readFhir(
         const at: Where = { ...where, path: `entry[${entryIndex++}].resource` };
         if (!isJson(entry) || entry.resource === undefined) {
           // An entry without a resource (a transaction's DELETE) holds no record.
-          if (!isJson(entry)) ctx.log.add(issueAt(where, "", "expected a Bundle entry (a JSON object)"));
+          if (!isJson(entry)) ctx.log.add(issueAt(where, "", "formats.fhirNotEntry"));
           index.skip(k);
           return;
         }
@@ -85,17 +86,13 @@ export async function readFhir(
   const byId = new Map(index.patients.map((p) => [p.id, p]));
   for (const p of index.patients) builder.addRecordIndex(p.id, p.where, p.events, p.zone, p.pregnancyId);
   if (!instancesFile)
-    ctx.log.add({
-      file: fhirFiles.map((f) => f.name).join(", "),
-      field: "(file)",
-      message: "missing instances.jsonl: a FHIR import needs the decision-point items beside the records",
-    });
+    ctx.log.add(located({ file: fhirFiles.map((f) => f.name).join(", "), field: "(file)" }, { code: "formats.fhirNoInstances" }));
   else {
     for await (const entry of readJsonl(ctx.progress.wrap(instancesFile.name, instancesFile.chunks))) {
       ctx.progress.record(instancesFile.name);
       const where: Where = { file: instancesFile.name, line: entry.line, record: entry.record, path: "" };
       if (!entry.ok)
-        ctx.log.add({ file: instancesFile.name, line: entry.line, record: entry.record, field: "(json)", message: entry.error });
+        ctx.log.add(located({ file: instancesFile.name, line: entry.line, record: entry.record, field: "(json)" }, entry.error));
       else {
         builder.addInstance(entry.value, where);
         checkCutoffVisit(entry.value, where, byId, ctx);
@@ -130,29 +127,19 @@ function approxSize(v: unknown): number {
 function checkBundleHead(
   root: unknown,
   file: string,
-  check: (r: Record<string, unknown>) => { path: string; message: string }[],
+  check: (r: Record<string, unknown>) => { path: string; said: DomainMessage }[],
   ctx: ReadContext,
 ): void {
   const where: Where = { file, path: "" };
   if (!isJson(root) || root.resourceType !== "Bundle") {
     ctx.log.add(
-      issueAt(
-        where,
-        "resourceType",
-        `expected a FHIR Bundle (resourceType "Bundle"), got ${JSON.stringify(isJson(root) ? root.resourceType : typeof root)}`,
-      ),
+      issueAt(where, "resourceType", "formats.fhirNotBundle", { got: JSON.stringify(isJson(root) ? root.resourceType : typeof root) }),
     );
     return;
   }
-  for (const p of check(root)) ctx.log.add(issueAt(where, p.path, p.message));
+  for (const p of check(root)) ctx.log.add(issueAt(where, p.path, p.said.code, p.said.values));
   if (typeof root.type === "string" && !(BUNDLE_TYPES as readonly string[]).includes(root.type))
-    ctx.log.add(
-      issueAt(
-        where,
-        "type",
-        `Bundle.type ${JSON.stringify(root.type)} is not read: expected one of ${BUNDLE_TYPES.join(", ")} (a history bundle holds versions, not one record)`,
-      ),
-    );
+    ctx.log.add(issueAt(where, "type", "formats.fhirBundleType", { got: JSON.stringify(root.type), allowed: BUNDLE_TYPES.join(", ") }));
 }
 
 /** An item's cutoff visit, when given, must be an Encounter of its patient. */
@@ -163,11 +150,7 @@ function checkCutoffVisit(raw: unknown, where: Where, patients: Map<string, { en
   if (visit === undefined || !patient) return;
   if (!patient.encounters.has(visit))
     ctx.log.add(
-      issueAt(
-        where,
-        "cutoff.visit_id",
-        `cutoff visit ${JSON.stringify(visit)} is not an Encounter of Patient/${String(raw.patient_id)} in this import (give it as "Encounter/<id>")`,
-      ),
+      issueAt(where, "cutoff.visit_id", "formats.fhirCutoffVisit", { visit: JSON.stringify(visit), patient: String(raw.patient_id) }),
     );
 }
 

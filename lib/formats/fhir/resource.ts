@@ -2,6 +2,7 @@
 // codings, narrative text, base64 attachments, and the times that place a resource on the
 // patient's timeline.
 
+import type { DomainMessage } from "../../i18n/domain";
 import { rtfToText } from "./rtf";
 
 export type Json = Record<string, unknown>;
@@ -158,7 +159,7 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-export type AttachmentText = { ok: true; text: string } | { ok: false; message: string } | undefined;
+export type AttachmentText = { ok: true; text: string } | { ok: false; said: DomainMessage } | undefined;
 
 /** The content types whose text is read: plain, HTML (tags dropped) and RTF (rtf.ts). */
 const TEXT_TYPES = new Set(["text/plain", "text/html", "text/rtf", "application/rtf"]);
@@ -184,14 +185,14 @@ export function attachmentText(att: Json, binary?: BinaryLookup): AttachmentText
   }
   const mime = mimeOf(contentType);
   if (!TEXT_TYPES.has(mime) || data === undefined) return undefined;
-  if (!BASE64_RE.test(data)) return { ok: false, message: "attachment data is not base64" };
+  if (!BASE64_RE.test(data)) return { ok: false, said: { code: "formats.fhirNotBase64" } };
   const bytes = Buffer.from(data, "base64");
   if (mime.endsWith("/rtf")) return rtfToText(bytes.toString("latin1"));
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return { ok: false, message: `attachment data (${mime}) is not UTF-8 text` };
+    return { ok: false, said: { code: "formats.fhirNotUtf8", values: { mime } } };
   }
   return { ok: true, text: mime === "text/html" ? htmlToText(text) : text };
 }

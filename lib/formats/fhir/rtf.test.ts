@@ -4,7 +4,7 @@ import { MAX_RTF_DEPTH, rtfToText } from "./rtf";
 
 const text = (rtf: string) => {
   const r = rtfToText(rtf);
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok) throw new Error(r.said.code);
   return r.text;
 };
 
@@ -26,7 +26,10 @@ describe("RTF to text", () => {
   });
 
   test("hostile input: deep nesting is refused; long runs of backslashes and braces stay linear", () => {
-    expect(rtfToText("{".repeat(MAX_RTF_DEPTH + 1))).toEqual({ ok: false, message: `RTF nested deeper than ${MAX_RTF_DEPTH} groups` });
+    expect(rtfToText("{".repeat(MAX_RTF_DEPTH + 1))).toEqual({
+      ok: false,
+      said: { code: "formats.rtfTooDeep", values: { max: String(MAX_RTF_DEPTH) } },
+    });
     const big = `{\\rtf1 ${"\\".repeat(200_000)}${"\\u".repeat(100_000)}${"{}".repeat(50)}${"a\\'".repeat(100_000)}}`;
     const started = performance.now();
     expect(rtfToText(big).ok).toBe(true);
@@ -51,7 +54,7 @@ describe("RTF as other writers write it (issue #32)", () => {
   test("a nesting bomb (100 000 groups) is refused at once, located by the depth", () => {
     const bomb = `{\\rtf1 ${"{".repeat(100_000)}x${"}".repeat(100_000)}}`;
     const started = performance.now();
-    expect(rtfToText(bomb)).toEqual({ ok: false, message: `RTF nested deeper than ${MAX_RTF_DEPTH} groups` });
+    expect(rtfToText(bomb)).toEqual({ ok: false, said: { code: "formats.rtfTooDeep", values: { max: String(MAX_RTF_DEPTH) } } });
     expect(performance.now() - started).toBeLessThan(200);
   });
 

@@ -15,6 +15,8 @@
 //   bytes of \u20320\'c4\'e3 printed), \pict hex printed, and 20 000 nested groups throw
 //   "Maximum call stack size exceeded" from inside its stream, out of any caller's try.
 // - rtf.js 3.0.9: renders into a browser DOM (document.createElement); no DOM on the server.
+import type { DomainMessage } from "../../i18n/domain";
+
 /** Deeper nesting than this is refused (real notes nest a handful of groups). */
 export const MAX_RTF_DEPTH = 64;
 
@@ -85,7 +87,7 @@ interface Group {
   uc: number;
 }
 
-export type RtfText = { ok: true; text: string } | { ok: false; message: string };
+export type RtfText = { ok: true; text: string } | { ok: false; said: DomainMessage };
 
 /** `rtf` is the document as a binary string (one character per byte: latin1). */
 export function rtfToText(rtf: string): RtfText {
@@ -116,7 +118,7 @@ export function rtfToText(rtf: string): RtfText {
     const c = rtf.charCodeAt(i);
     if (c === 123) {
       // {
-      if (stack.length >= MAX_RTF_DEPTH) return { ok: false, message: `RTF nested deeper than ${MAX_RTF_DEPTH} groups` };
+      if (stack.length >= MAX_RTF_DEPTH) return { ok: false, said: { code: "formats.rtfTooDeep", values: { max: String(MAX_RTF_DEPTH) } } };
       stack.push(group);
       group = { ...group };
       i++;

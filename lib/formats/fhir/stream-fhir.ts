@@ -5,6 +5,7 @@
 // upload is one batch; the full-size benchmark (~300 MB) a handful. An NDJSON record waits for
 // its batch as UTF-8 bytes and is parsed only when its patient is assembled: parsed, a batch's
 // resources took several times their text's size on the heap.
+import { english } from "../../i18n/domain";
 import { scanBundle } from "../bundle-scan";
 import type { Chunks } from "../csv";
 import { readLines } from "../jsonl";
@@ -56,7 +57,7 @@ async function* wantedRecords(
   }
   const want = (key: string, index: number) => key === "entry" && wanted(owners.get(index));
   for await (const e of scanBundle(chunks, { arrays: ["entry"], wanted: want })) {
-    if (e.kind === "error") throw new DatasetChangedError(name, e.message);
+    if (e.kind === "error") throw new DatasetChangedError(name, english(e.said));
     if (e.kind !== "record") continue;
     const entry = e.value;
     if (!isJson(entry) || !isJson(entry.resource)) throw new DatasetChangedError(name, `entry[${e.index}]`);

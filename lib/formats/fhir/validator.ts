@@ -5,6 +5,7 @@
 // once per process, on the first FHIR import, and the compiled functions are kept.
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
+import type { DomainMessage } from "../../i18n/domain";
 import { joinPath, preview } from "../issues";
 
 type JsonSchema = Record<string, unknown> & { definitions: Record<string, unknown>; discriminator: { mapping: Record<string, string> } };
@@ -13,7 +14,7 @@ export interface FhirValidator {
   /** Resource types the schema defines (its discriminator's mapping). */
   readonly types: ReadonlySet<string>;
   /** Problems of one resource against its type's definition: path inside the resource ("valueQuantity.unit"), message. */
-  check(resource: Record<string, unknown>): { path: string; message: string }[];
+  check(resource: Record<string, unknown>): { path: string; said: DomainMessage }[];
 }
 
 export interface FhirValidatorStats {
@@ -88,7 +89,7 @@ async function build(): Promise<FhirValidator> {
     check(resource) {
       const type = resource.resourceType;
       if (typeof type !== "string" || !types.has(type))
-        return [{ path: "resourceType", message: `unknown resourceType ${preview(type)}: not a FHIR R4 resource` }];
+        return [{ path: "resourceType", said: { code: "formats.fhirUnknownType", values: { got: preview(type) } } }];
       const v = validatorOf(type);
       if (v(resource)) return [];
       return describe(v.errors ?? [], resource, primitives);
@@ -112,49 +113,51 @@ function valueAt(root: unknown, pointer: string): unknown {
   return v;
 }
 
-const PRIMITIVE_HINT: Record<string, string> = {
-  dateTime: "YYYY, YYYY-MM, YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with a UTC offset (Z or ±hh:mm)",
-  instant: "YYYY-MM-DDThh:mm:ss with a UTC offset (Z or ±hh:mm)",
-  date: "YYYY, YYYY-MM or YYYY-MM-DD",
-  id: "1-64 letters, digits, '-' or '.'",
-  code: "no leading, trailing or double spaces",
-};
-
 /** ajv's errors worded for a curator: one per location, the most specific first. */
-function describe(errors: ErrorObject[], resource: unknown, primitives: ReadonlyMap<string, string>): { path: string; message: string }[] {
-  const out = new Map<string, string>();
+function describe(
+  errors: ErrorObject[],
+  resource: unknown,
+  primitives: ReadonlyMap<string, string>,
+): { path: string; said: DomainMessage }[] {
+  const out = new Map<string, DomainMessage>();
   for (const e of errors) {
     let pointer = e.instancePath;
-    let message: string;
+    let said: DomainMessage;
+    const got = () => preview(valueAt(resource, pointer));
     switch (e.keyword) {
       case "required":
         pointer += `/${(e.params as { missingProperty: string }).missingProperty}`;
-        message = "required element is missing";
+        said = { code: "formats.fhirRequired" };
         break;
       case "additionalProperties":
         pointer += `/${(e.params as { additionalProperty: string }).additionalProperty}`;
-        message = "unknown element: not part of this resource type in FHIR R4";
+        said = { code: "formats.fhirUnknownElement" };
         break;
       case "type":
-        message = `expected ${(e.params as { type: string }).type}, got ${preview(valueAt(resource, pointer))}`;
+        said = { code: "formats.expectedType", values: { expected: (e.params as { type: string }).type, got: got() } };
         break;
       case "pattern": {
         const primitive = primitives.get((e.params as { pattern: string }).pattern) ?? "value";
-        const hint = PRIMITIVE_HINT[primitive];
-        message = `malformed FHIR ${primitive} ${preview(valueAt(resource, pointer))}${hint ? `: expected ${hint}` : ""}`;
+        said = { code: "formats.fhirMalformed", values: { primitive, got: got() } };
         break;
       }
       case "enum":
-        message = `invalid value ${preview(valueAt(resource, pointer))}; expected one of: ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).join(", ")}`;
+        said = {
+          code: "formats.invalidValue",
+          values: { got: got(), allowed: ((e.params as { allowedValues: unknown[] }).allowedValues ?? []).join(", ") },
+        };
         break;
       case "const":
-        message = `expected ${preview((e.params as { allowedValue: unknown }).allowedValue)}, got ${preview(valueAt(resource, pointer))}`;
+        said = {
+          code: "formats.expectedType",
+          values: { expected: preview((e.params as { allowedValue: unknown }).allowedValue), got: got() },
+        };
         break;
       default:
-        message = e.message ?? e.keyword;
+        said = { code: "formats.invalidInput", values: { got: got() } };
     }
     const path = pathOf(pointer) || "(resource)";
-    if (!out.has(path)) out.set(path, message);
+    if (!out.has(path)) out.set(path, said);
   }
-  return [...out].map(([path, message]) => ({ path, message }));
+  return [...out].map(([path, said]) => ({ path, said }));
 }

@@ -6,6 +6,7 @@ import { inBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { changeLogMarkdown, correctItems, CorrectionError, type ChangeRecord } from "../../adjudication/apply";
 import { itemKey, validateDatasetStream, type FormatId, type FormatIssue, type Item } from "../../formats";
+import { located } from "../../formats/issues";
 import { exportLayout, itemsWriter, writtenAs } from "../../formats/export-parts";
 import { validateWithDigest } from "../../formats/validate-parts";
 import { eventFromRow } from "../datasets/rows";
@@ -122,7 +123,12 @@ function locate(issue: FormatIssue, itemsFile: string, items: readonly Item[]): 
 
 function correctionIssue(state: CorrectedState, error: CorrectionError): LocatedIssue {
   const item = state.decisions.find((d) => error.message.startsWith(`${d.item}:`))?.item;
-  return { file: "(corrections)", field: "(correction)", message: error.message, ...(item ? { item } : {}) };
+  // lib/adjudication's correction errors are still English sentences (issue 36, left): shown as they are.
+  const issue = located(
+    { file: "(corrections)", field: "(correction)" },
+    { code: "formats.englishDetail", values: { detail: error.message } },
+  );
+  return item ? { ...issue, item } : issue;
 }
 
 function changeLogTexts(
@@ -270,7 +276,9 @@ export async function buildCorrected(
   const itemsFile = layout.find((f) => f.segments.some((s) => s.kind === "items"))!.name;
   const issues: LocatedIssue[] = validated.ok ? [] : validated.issues.map((i) => locate(i, itemsFile, exported));
   if (validated.ok && validated.summary.format !== format)
-    issues.push({ file: itemsFile, field: "(format)", message: `the corrected files read as ${validated.summary.format}, not ${format}` });
+    issues.push(
+      located({ file: itemsFile, field: "(format)" }, { code: "formats.readAs", values: { found: validated.summary.format, format } }),
+    );
   const manifest: CorrectedManifest = {
     key: state.key,
     builtAt: new Date().toISOString(),

@@ -83,11 +83,7 @@ export async function modelDisagreementFrame(db: Db, datasetId: string, predicti
 }
 
 function samplingFailure(error: unknown): never {
-  if (error instanceof SamplingError) {
-    if (error.code === "INVALID_DESIGN")
-      throw new AppError("INVALID", { key: "audits.modelGuided.errors.design", values: { detail: error.message } });
-    throw new AppError("INVALID", planErrorMessage(error));
-  }
+  if (error instanceof SamplingError) throw new AppError("INVALID", planErrorMessage(error));
   throw error;
 }
 

@@ -31,8 +31,11 @@ describe("the planner's errors an organizer meets, from the catalog", () => {
     expect(typeof planErrorMessage(k)).toBe("object");
     expect(text(k)).toBe(k.message);
   });
-  it("frames the library's English for the others in a catalog sentence", () => {
+  it("covers every error by its code", () => {
     const dup = thrown(() => drawSample({ frame: [...frame, frame[0]!], size: 1, seed: "1", strata: [] }));
-    expect(planErrorMessage(dup)).toEqual({ key: "common.errors.invalidDetail", values: { detail: dup.message } });
+    expect(planErrorMessage(dup)).toEqual({ key: "domain.sampling.duplicateIds", values: { ids: '"I0"', more: 0 } });
+    expect(text(dup)).toBe(dup.message);
+    const seed = thrown(() => drawSample({ frame, size: 1, seed: " 1", strata: [] }));
+    expect(planErrorMessage(seed)).toEqual({ key: "domain.sampling.seedWhitespace" });
   });
 });

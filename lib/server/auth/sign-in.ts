@@ -2,18 +2,9 @@ import "server-only";
 import { db } from "../../db";
 import { deviceFor } from "../../auth/device-cookie";
 import { dummyHash, verifyPassword } from "../../auth/password";
+import { BAD_CREDENTIALS, throttledCode } from "../../auth/sign-in-codes";
 import { normaliseEmail, signInKeys } from "../../auth/sign-in-keys";
 import { failureKinds, LIMITS, recordFailure, waitMs, WINDOW_MS, type ThrottleKind } from "../../auth/throttle";
-
-/** Same words for every failure, so a visitor cannot tell which emails have accounts. */
-export const BAD_CREDENTIALS = "Invalid email or password.";
-export const THROTTLED_PREFIX = "Too many failed sign-in attempts.";
-
-/** The throttled message with the wait in whole minutes (the form shows its own translation of it). */
-export function throttledMessage(wait: number): string {
-  const minutes = Math.max(1, Math.ceil(wait / 60_000));
-  return `${THROTTLED_PREFIX} Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
-}
 
 export interface SignInAttempt {
   email: string;
@@ -39,7 +30,7 @@ async function prune(now: Date) {
 
 /**
  * Checks credentials under the throttling of lib/auth/throttle.ts; returns the user or throws
- * BAD_CREDENTIALS / the throttled message.
+ * BAD_CREDENTIALS / the throttled code (lib/auth/sign-in-codes.ts).
  */
 export async function signIn({ email: rawEmail, password, ip, deviceCookie, secret }: SignInAttempt) {
   const now = new Date();
@@ -51,7 +42,7 @@ export async function signIn({ email: rawEmail, password, ip, deviceCookie, secr
   const rows = await db().signInAttempt.findMany({ where: { key: { in: Object.values(keys) } } });
   const states = Object.fromEntries(kinds.map((kind) => [kind, rows.find((r) => r.key === keys[kind]) ?? null]));
   const wait = waitMs(states, now);
-  if (wait > 0) throw new Error(throttledMessage(wait));
+  if (wait > 0) throw new Error(throttledCode(wait));
 
   // A hash is always checked, so an unknown or malformed email takes as long as a known one.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);

@@ -15,6 +15,7 @@ import type { DatasetFindings, FindingKind, FormatId } from "../../formats";
 import { importReport, storedImportReport, type ImportReport } from "../../formats/import-report";
 import { writeFindings } from "./findings";
 import { UnreadableFileError } from "./open-file";
+import { located } from "../../formats/issues";
 import { copyRowWriter } from "./copy-writer";
 import { dialectOf, eventRow, itemRow, noteRow, patientRow, rowWriter, type RowWriter } from "./rows";
 
@@ -126,7 +127,7 @@ export async function importDataset(
     print = await fingerprint(files);
   } catch (error) {
     if (error instanceof UnreadableFileError)
-      return { status: "invalid", issues: [{ file: error.file, field: "(file)", message: error.message }], total: 1 };
+      return { status: "invalid", issues: [located({ file: error.file, field: "(file)" }, error.said)], total: 1 };
     throw error;
   }
   const sum = datasetChecksum(print.sum, timeZone);
@@ -247,7 +248,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** A file edited while it was being imported is a problem with the input, reported like the others. */
 function changed(error: DatasetChangedError): ImportOutcome {
-  return { status: "invalid", issues: [{ file: error.file, field: "(file)", message: error.message }], total: 1 };
+  return { status: "invalid", issues: [located({ file: error.file, field: "(file)" }, error.said)], total: 1 };
 }
 
 function countFindings(f: DatasetFindings): FindingCounts {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createGunzip } from "node:zlib";
 import { env } from "../../env";
+import { type DomainMessage, english } from "../../i18n/domain";
 import { DEFAULT_UNPACK_CAPS, unpackOverCap, type UnpackCaps } from "../../formats/reader-limits";
 import type { ChecksumFile as ImportFile } from "../../formats/checksum";
 
@@ -19,9 +20,9 @@ export class UnreadableFileError extends Error {
   override name = "UnreadableFileError";
   constructor(
     readonly file: string,
-    message: string,
+    readonly said: DomainMessage,
   ) {
-    super(message);
+    super(english(said));
   }
 }
 
@@ -97,7 +98,10 @@ function openGzip(file: string, name: string, caps: UnpackCaps): ImportFile {
       }
     } catch (error) {
       if (error instanceof UnreadableFileError) throw error;
-      throw new UnreadableFileError(name, `not a readable gzip file: ${(error as Error).message}`);
+      throw new UnreadableFileError(name, {
+        code: "formats.notGzip",
+        values: { detail: String((error as { code?: unknown }).code ?? "") },
+      });
     } finally {
       stream.destroy();
       packed.destroy();

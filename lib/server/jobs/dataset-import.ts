@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import { importDataset, type ImportOptions, type ImportOutcome } from "../datasets/import-dataset";
 import { openFile } from "../datasets/open-file";
+import { located } from "../../formats/issues";
 import type { JobContext } from "./types";
 
 export interface DatasetImportInput {
@@ -43,9 +44,8 @@ export async function runDatasetImport(
   // A worker on another machine than the upload's web server needs the upload folder shared.
   const missing = input.files.filter((f) => !fs.existsSync(f.path));
   if (missing.length > 0) {
-    const message =
-      "the job worker cannot read this uploaded file: the upload folder must be shared by every app and worker process (docs/deployment.md)";
-    return { status: "invalid", issues: missing.map((f) => ({ file: f.name, field: "(file)", message })), total: missing.length };
+    const issues = missing.map((f) => located({ file: f.name, field: "(file)" }, { code: "formats.uploadNotShared" }));
+    return { status: "invalid", issues, total: missing.length };
   }
   return importDataset(
     db,

@@ -1,0 +1,92 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { latinProse } from "../tests/support/latin-prose";
+import { signInAs, uniqueEmail } from "./support/users";
+
+// Issue 36: the domains say what went wrong as codes, and a Chinese reader sees Chinese. Each
+// message shown is checked for English prose (Latin-script words outside names, ids, units and code).
+
+/** The located issues' messages (after "file:line: field: "), which must hold no English prose. */
+async function issueMessages(page: Page): Promise<string[]> {
+  const items = await page.getByTestId("import-issues").locator("li").allInnerTexts();
+  return items.map((t) => t.split(": ").slice(2).join(": "));
+}
+
+/** Quoted values and lists of codes ("diagnosis, lab_test, vital_sign") are the data's words, not the message's. */
+const withoutQuoted = (text: string) => text.replace(/"[^"]*"|“[^”]*”/g, "").replace(/[\w.-]+(?:, [\w.-]+){2,}/g, "");
+
+test("a rejected import's located issues read in Chinese, every kind", async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ locale: "zh-CN" });
+  const page = await context.newPage();
+  await signInAs(page, "organizer");
+  await page.goto("/datasets");
+  // The demo organizer's profile language is English: switched here, and back at the end.
+  await page.getByTestId("locale-switcher").selectOption("zh-CN");
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  const dir = testInfo.outputPath("zh-import");
+  fs.mkdirSync(dir, { recursive: true });
+  // One file of each located kind: a JSON syntax error, a schema error, a duplicate id, an unknown
+  // patient, evidence after the cutoff and a decision-point order problem.
+  const patient = (id: string) => ({
+    patient_id: id,
+    demographics: {},
+    events: [{ event_id: "E1", time: "2031-03-01T09:00:00", event_type: "lab", name: "Hb", value: 11 }],
+  });
+  const inst = (id: string, patientId: string, index: number, cutoff: string, evidence: string[]) => ({
+    instance_id: id,
+    patient_id: patientId,
+    decision_point_index: index,
+    cutoff: { time: cutoff },
+    question: "Q?",
+    options: [
+      { label: "A", text: "a" },
+      { label: "B", text: "b" },
+    ],
+    answer: "A",
+    evidence_event_ids: evidence,
+  });
+  const patients = [
+    patient("P1"),
+    patient("P1"),
+    { ...patient("P2"), events: [{ event_id: "E1", time: "not a time", event_type: "lab" }] },
+  ];
+  const instances = [
+    inst("I1", "P1", 1, "2031-03-02T00:00:00", ["E1"]),
+    inst("I2", "P9", 1, "2031-03-02T00:00:00", ["E1"]),
+    inst("I3", "P1", 2, "2031-01-01T00:00:00", ["E1"]),
+    { ...inst("I4", "P1", 3, "2031-04-01T00:00:00", ["E1"]), answer: "Z" },
+  ];
+  const jsonl = (rs: unknown[]) => `${rs.map((r) => JSON.stringify(r)).join("\n")}\n{"broken": \n`;
+  fs.writeFileSync(path.join(dir, "patients.jsonl"), jsonl(patients));
+  fs.writeFileSync(path.join(dir, "instances.jsonl"), jsonl(instances));
+  await page.getByLabel("文件").setInputFiles([path.join(dir, "patients.jsonl"), path.join(dir, "instances.jsonl")]);
+  await page.getByLabel("数据集名称", { exact: true }).fill(`中文导入 ${Date.now()}`);
+  await page.getByRole("button", { name: "导入", exact: true }).click();
+  await expect(page.getByTestId("import-issues")).toBeVisible({ timeout: 60_000 });
+  const messages = await issueMessages(page);
+  expect(messages.length).toBeGreaterThan(4);
+  for (const m of messages) expect(latinProse(withoutQuoted(m)), m).toEqual([]);
+  await page.getByTestId("locale-switcher").selectOption("en");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await context.close();
+});
+
+test("a throttled sign-in says so in Chinese", async ({ browser }) => {
+  const ip = `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+  const context = await browser.newContext({ locale: "zh-CN", extraHTTPHeaders: { "x-forwarded-for": ip } });
+  const page = await context.newPage();
+  const email = uniqueEmail("zh-throttle");
+  await page.goto("/login");
+  for (let i = 0; i < 6; i++) {
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(`wrong-${i}`);
+    await page.locator('button[type="submit"]').click();
+    await expect(page.getByTestId("login-error")).toBeVisible();
+    await expect(page.locator('button[type="submit"]')).toBeEnabled();
+  }
+  // The throttled message names the wait in minutes; "invalid credentials" has no number.
+  await expect(page.getByTestId("login-error")).toHaveText(/\d/);
+  expect(latinProse((await page.getByTestId("login-error").textContent()) ?? "")).toEqual([]);
+  await context.close();
+});
