@@ -16,7 +16,7 @@ import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadCasePage } from "@/lib/server/review/case-page";
-import { loadCase } from "@/lib/server/review/load-case";
+import { loadCase } from "@/tests/support/load-case";
 import { caseRecord, clearRecordMemory } from "@/lib/server/review/record-cache";
 import { eventViewModel } from "@/lib/server/review/view-model";
 import { createUser } from "@/lib/server/users/create-user";
