@@ -90,7 +90,7 @@ async function childBaseline(copyDir: string, url: string): Promise<Measurement>
   const { default: pg } = await import("pg");
   const { from: copyFrom } = await import("pg-copy-streams");
   const { pipeline } = await import("node:stream/promises");
-  const { COLUMNS } = await import("../lib/server/datasets/rows");
+  const { COLUMNS } = await import("../lib/server/datasets/row-writer");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const cpu0 = process.cpuUsage();

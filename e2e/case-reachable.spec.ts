@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createOpenAudit, newPage } from "./support/audits";
+import { scrollSettled } from "./support/settle";
 import { OBGYN, signIn, waitForShortcuts } from "./support/users";
 
 // Issue #35: at the commonest laptop sizes (1280×800, 1366×768) a keyboard-only rater sees every
@@ -107,8 +108,10 @@ for (const viewport of SIZES) {
     expect(await seen(link), "the focused evidence link is above the bar").toBe(true);
 
     // "Show in record" moves the record only: the header and the counter stay.
+    const id = ((await link.locator("span.font-mono").textContent()) ?? "").trim();
     await page.keyboard.press("Enter");
-    await page.waitForTimeout(500);
+    await expect(page.locator(`article[data-event-id="${id}"]`)).toBeInViewport();
+    await scrollSettled(page);
     expect(await page.evaluate(() => window.scrollY), "window after show in record").toBe(0);
     await expect(page.getByText(/Item 1 of 1/)).toBeInViewport({ ratio: 1 });
     await page.context().close();
@@ -131,7 +134,7 @@ for (const viewport of SIZES) {
     const source = page.locator("[data-testid^=turn-]").getByRole("button").last();
     await source.focus();
     await page.keyboard.press("Enter");
-    await page.waitForTimeout(300);
+    await scrollSettled(page);
     expect(await page.evaluate(() => window.scrollY), "window after opening a source").toBe(0);
     await expect(page.getByText(/Item 1 of 1/)).toBeInViewport({ ratio: 1 });
     await page.context().close();

@@ -55,7 +55,7 @@ test("a digit 20 ms after n rates the new item, not the one just left", async ({
   await page.keyboard.press("1");
   await waitUntilSaved(page);
   await page.keyboard.press("n");
-  await page.waitForTimeout(20);
+  await page.waitForTimeout(20); // the gap under test, not a wait for a state
   await page.keyboard.press("3");
   await expect(page.getByText("Item 2 of 6")).toBeVisible();
   const first = page.getByTestId("rating-bar").locator("fieldset").first();

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
 import { createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
 import { OBGYN, signIn, waitForShortcuts } from "./support/users";
 
@@ -30,15 +30,24 @@ const WATCH = `new Promise((resolve) => {
   requestAnimationFrame(frame);
 })`;
 
-async function openFirst(browser: Browser, audit: string): Promise<Page> {
+/** Case pages the router fetched (RSC GETs answered, prefetches included), by path. */
+function caseRequests(page: Page) {
+  const answered: string[] = [];
+  const isCase = (r: Request) => r.method() === "GET" && r.headers().rsc === "1" && new URL(r.url()).pathname.startsWith("/review/");
+  page.on("requestfinished", (r) => isCase(r) && answered.push(new URL(r.url()).pathname));
+  return { answered };
+}
+
+async function openFirst(browser: Browser, audit: string) {
   const page = await newPage(browser);
+  const requests = caseRequests(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, CLINICIAN, PASSWORD);
   await expect(page).toHaveURL(/\/review$/);
   const section = page.locator("section", { has: page.getByRole("heading", { name: audit }) });
   await section.locator("tbody tr a[href^='/review/']").first().click();
   await waitForShortcuts(page);
-  return page;
+  return { page, requests };
 }
 
 test("setup: a decision-point audit and a conversation audit of three cases", async ({ browser }) => {
@@ -47,13 +56,15 @@ test("setup: a decision-point audit and a conversation audit of three cases", as
 
 for (const a of AUDITS) {
   test(`${a.kind}: n and 1 at once, the next case's keys live in its first frame; / searches its record`, async ({ browser }) => {
-    const page = await openFirst(browser, a.name);
+    const { page, requests } = await openFirst(browser, a.name);
     const position = page.getByText(/^Item \d of 3$/);
+    const shown = new Set<string>();
     for (const item of [2, 3]) {
       await page.keyboard.press("1");
       await waitUntilSaved(page);
-      // The next case is prefetched while this one is read.
-      await page.waitForTimeout(1500);
+      // The next case is prefetched while this one is read: a case not shown yet has been fetched.
+      shown.add(new URL(page.url()).pathname);
+      await expect.poll(() => requests.answered.some((p) => !shown.has(p))).toBe(true);
       await page.evaluate(`window.__frames = ${WATCH}; undefined`);
       await page.keyboard.press("n");
       await page.keyboard.press("1");

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
 import { createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
+import { settledCount } from "./support/settle";
 import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // `n` opens a case the browser fetched while the rater read the one before (the next and the one
@@ -87,12 +88,7 @@ test("n shows the prefetched next case with its own item and its ratings as save
   // Case 2's page asks for case 3 too when it is shown (the router may fetch it again): counted
   // once those requests have settled, so that only what `n` asks for is measured.
   const askedFor = () => rsc.filter((p) => p === queue[2]!.href).length;
-  let asked = askedFor();
-  for (let still = 0; still < 4; ) {
-    await page.waitForTimeout(250);
-    still = askedFor() === asked ? still + 1 : 0;
-    asked = askedFor();
-  }
+  const asked = await settledCount(askedFor);
   // The shown page asks whether it is still current (/api/review/open). Its own first save must
   // come after that answer: a save that lands first makes the page stale by its own change, and
   // the page is fetched again (a race of the product, noted in issue #35, not what this checks).
@@ -107,8 +103,8 @@ test("n shows the prefetched next case with its own item and its ratings as save
   await page.keyboard.press("1");
   await expect(first.locator("label[data-checked]")).toHaveCount(1);
   await waitUntilSaved(page);
-  await page.waitForTimeout(500); // a stale check would have refreshed by now
-  expect(askedFor()).toBe(asked);
+  // A stale check would have fetched the page again: none once the requests have settled.
+  expect(await settledCount(askedFor)).toBe(asked);
   await page.context().close();
 });
 

@@ -76,6 +76,7 @@ test("clinician 1 rates, undoes, flags and un-flags by keyboard; time on task is
   await waitUntilSaved(page);
 
   // A few seconds of work with input, then the next item: leaving reports the measured time.
+  // The sleeps are the time under test (the export checks ≥ 3 active seconds), not a wait for a state.
   for (let i = 0; i < 4; i++) {
     await page.mouse.move(200 + i * 10, 300);
     await page.waitForTimeout(1_000);

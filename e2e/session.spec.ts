@@ -165,7 +165,9 @@ test("a session signed in 13 h ago is refused on the server; the save says so an
   const notice = page.getByTestId("signed-out-notice");
   await expect(notice).toContainText("You were signed out, so 1 change is not saved. It is kept in this browser");
   await expect(page.getByText(/retrying/)).toHaveCount(0);
-  await page.waitForTimeout(2500); // no retry storm turns it into "retrying" either
+  // No retry turns it into "retrying" either: a retry would come after the first backoff (1 s,
+  // components/rubric/save-policy.ts), so this sleep is the window under test, not a wait for a state.
+  await page.waitForTimeout(2500);
   await expect(page.getByText(/retrying/)).toHaveCount(0);
 
   // Sign in in place: the kept edit is sent, nothing else on the page is lost.

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { newPage } from "./support/audits";
+import { scrollSettled } from "./support/settle";
 import { signIn, waitForShortcuts } from "./support/users";
 
 // The record viewer on the case page, in a real browser (the unit tests render on the server
@@ -97,7 +98,7 @@ test("the pinned header shows the day at the top while scrolling, and the date l
   for (let i = 0; i < 6; i++) {
     await page.mouse.move(900, 500);
     await page.mouse.wheel(0, 700);
-    await page.waitForTimeout(120);
+    await scrollSettled(page);
     expect(Math.abs(await topInPane(page, pinned(page))), "pinned header at the top of the pane").toBeLessThanOrEqual(36);
     const day = (await pinned(page).locator("span").first().textContent())?.trim() ?? "";
     // The day of the first row under the header is the pinned day.
@@ -134,7 +135,7 @@ test("a day in the date list lands under the pinned header; j and k step by day"
   const header = region(page).locator("h3", { hasText: label });
   await expect.poll(() => topInPane(page, header)).toBeLessThanOrEqual(1);
   // Still there once the rows around it are measured (no drift).
-  await page.waitForTimeout(700);
+  await scrollSettled(page);
   expect(Math.abs(await topInPane(page, header))).toBeLessThanOrEqual(1);
 
   await page.locator("body").click({ position: { x: 5, y: 5 } });
@@ -155,7 +156,8 @@ test("an evidence entry jumps to its event and highlights it", async ({ browser 
   await entry.click();
   const row = region(page).locator(`article[data-event-id="${id}"]`);
   await expect(row).toBeInViewport();
-  await expect(row).toHaveClass(/ring-teal-700/);
+  // Highlighted: the ring drawn inside the row.
+  await expect(row).toHaveCSS("box-shadow", /inset/);
   expect(await topInPane(page, row)).toBeGreaterThanOrEqual(36); // below the pinned header
   await expect(page.locator("[aria-live='polite']").filter({ hasText: /^Showing / })).toHaveCount(1);
   await page.context().close();
@@ -188,7 +190,7 @@ test("a type filter keeps the row being read where it is", async ({ browser }) =
     .click();
   await page.mouse.move(900, 500);
   await page.mouse.wheel(0, 250);
-  await page.waitForTimeout(300);
+  await scrollSettled(page);
   const before = await firstReadRow(page);
   expect(before.id).not.toBe("");
   const readType = await region(page).locator(`article[data-event-id="${before.id}"] span.ring-1`).first().textContent();

@@ -5,9 +5,6 @@
 // raters at a (brisk) human pace. Afterwards the database must hold exactly the acknowledged
 // ratings and versions. Baseline: GET /api/health (a route handler doing one small database
 // read) sent with the same pattern just before, on the same server.
-import Database from "better-sqlite3";
-import pg from "pg";
-import path from "node:path";
 import { DEFAULT_RUBRIC } from "../../lib/audits/rubric";
 import { createPrng } from "../../lib/sampling/prng";
 import { concurrently, request } from "../lib/http";
@@ -16,7 +13,8 @@ import { formatCpu, formatLatencies, formatMs, formatRatio, type BenchRow } from
 import { launchChromium, signedInContext } from "./browser";
 import type { AppContext } from "./context";
 import { log } from "./context";
-import { classifySave, Ledger, parseActionResponse, savePlan, type SaveOutcome, type SaveStep, type StoredRating } from "./saves-plan";
+import { storedRatings, storedRatingsPg } from "./saves-stored";
+import { classifySave, Ledger, parseActionResponse, savePlan, type SaveOutcome, type SaveStep } from "./saves-plan";
 
 export interface SavesSettings {
   raters: number;
@@ -72,43 +70,6 @@ function replay(ctx: AppContext, captured: CapturedSave, cookie: string, step: S
     headers: { ...captured.headers, ...(tree ? { "next-router-state-tree": tree } : {}), cookie },
     body: JSON.stringify([{ assignmentId: step.assignmentId, dimension: step.dimension, category: step.category, expectedVersion }]),
   });
-}
-
-/** The same check on PostgreSQL (the pair benchmark's database). */
-async function storedRatingsPg(url: string, assignmentIds: string[]): Promise<{ ratings: StoredRating[]; events: number }> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const ratings = (
-      await client.query(`SELECT "assignmentId", dimension, category, version FROM "Rating" WHERE "assignmentId" = ANY($1)`, [
-        assignmentIds,
-      ])
-    ).rows as StoredRating[];
-    const { n } = (
-      await client.query(`SELECT count(*)::int AS n FROM "AuditEvent" WHERE action = 'rating.save' AND "entityId" = ANY($1)`, [
-        assignmentIds,
-      ])
-    ).rows[0] as { n: number };
-    return { ratings, events: n };
-  } finally {
-    await client.end();
-  }
-}
-
-function storedRatings(dataDir: string, assignmentIds: string[]): { ratings: StoredRating[]; events: number } {
-  const db = new Database(path.join(dataDir, "clinaudit.db"), { readonly: true });
-  try {
-    const ids = JSON.stringify(assignmentIds);
-    const ratings = db
-      .prepare(`SELECT assignmentId, dimension, category, version FROM "Rating" WHERE assignmentId IN (SELECT value FROM json_each(?))`)
-      .all(ids) as StoredRating[];
-    const { n } = db
-      .prepare(`SELECT count(*) AS n FROM "AuditEvent" WHERE action = 'rating.save' AND entityId IN (SELECT value FROM json_each(?))`)
-      .get(ids) as { n: number };
-    return { ratings, events: n };
-  } finally {
-    db.close();
-  }
 }
 
 /** How the raters send their saves. */

@@ -22,7 +22,7 @@ import { assignClinicians } from "../../lib/server/audits/assign";
 import { createAudit } from "../../lib/server/audits/create-audit";
 import { setAuditStatus } from "../../lib/server/audits/set-status";
 import { importDataset } from "../../lib/server/datasets/import-dataset";
-import { loadCase } from "../../lib/server/review/load-case";
+import { loadCase } from "../../tests/support/load-case";
 import { eventViewModel } from "../../lib/server/review/view-model";
 import { openFile } from "../../lib/server/datasets/open-file";
 import { createUser } from "../../lib/server/users/create-user";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DS_MAX_ITERATIONS, errorDetection, fitDawidSkene, meanPosterior, patternWeights, ratingPatterns } from "./dawid-skene";
+import { DS_MAX_ITERATIONS, errorDetection, fitDawidSkene, meanPosterior } from "./dawid-skene";
+import { patternWeights, ratingPatterns } from "./rating-patterns";
 import { createPrng } from "../sampling/prng";
 import { bootstrapInputs, bootstrapMeanPosterior, bootstrapReplicates, latentClassModel } from "./latent-class";
 import type { LongRating } from "./long-format";

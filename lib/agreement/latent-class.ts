@@ -8,19 +8,8 @@ import { createHash } from "node:crypto";
 import { createFastPrng } from "../evaluation/fast-prng";
 import { percentileBounds, QUANTILE_METHOD } from "../evaluation/quantile";
 import { canonicalSeed, PRNG_NAME, PRNG_VERSION, type Seed } from "../sampling/prng";
-import {
-  DS_MAX_ITERATIONS,
-  DS_TOLERANCE,
-  type DawidSkeneFit,
-  type DawidSkeneWorkspace,
-  dawidSkeneWorkspace,
-  fitDawidSkene,
-  fittedMeanPosterior,
-  meanPosterior,
-  patternWeights,
-  type RatingPatterns,
-  ratingPatterns,
-} from "./dawid-skene";
+import { DS_MAX_ITERATIONS, DS_TOLERANCE, type DawidSkeneFit, fitDawidSkene, fittedMeanPosterior, meanPosterior } from "./dawid-skene";
+import { type DawidSkeneWorkspace, dawidSkeneWorkspace, patternWeights, type RatingPatterns, ratingPatterns } from "./rating-patterns";
 import { type LongRating, tallyLong } from "./long-format";
 
 export const LATENT_CLASS_METHOD =

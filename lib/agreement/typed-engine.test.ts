@@ -2,6 +2,11 @@
  * The typed-array engine (one tally shared by every coefficient) against the array-of-arrays
  * engine it replaced (__fixtures__/previous, unchanged): the same numbers, bit for bit, on
  * random ratings with missing cells, every weighting, finite populations and levels.
+ *
+ * REMOVE BY 2027-03-01, together with __fixtures__/previous/: once reference.test.ts's irrCAC
+ * fixture also pins finite populations (N), confidence levels other than 0.95 and degenerate
+ * matrices (one category, one rater, no items), and pairwise Cohen has a published reference.
+ * Today the irrCAC cases are all N=Inf, conflev 0.95, so this oracle still covers more.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -8,66 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
 import type { Db } from "@/lib/db/client";
 import { exportAuditBackup } from "@/lib/server/backup/export-audit";
-import { openBackupFile, writeBackupFile } from "@/lib/server/backup/files";
+import { openBackupFile } from "@/lib/server/backup/files";
 import { restoreAudit, type BackupSource } from "@/lib/server/backup/restore-audit";
 import { auditTrailRows } from "@/lib/server/backup/trail";
 import { NO_PASSWORD } from "@/lib/server/backup/restore-users";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { allExports, benchmarkFile, buildAudit, makeUsers, THREAD } from "./backup-world";
+import { backupTo, counts, expectSameFiles, textSource } from "./backup-checks";
 import { DATABASES, freshDb } from "./databases";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-backup-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-async function backupTo(db: Db, auditId: string, file: string): Promise<string> {
-  const backup = (await exportAuditBackup(db, auditId, "test", new Date("2026-03-01T00:00:00Z")))!;
-  await writeBackupFile(backup.lines, file);
-  return file;
-}
-
-/** Row counts of every table a restore writes. */
-async function counts(db: Db) {
-  const tables = {
-    users: db.user,
-    datasets: db.dataset,
-    patients: db.patient,
-    events: db.ehrEvent,
-    items: db.item,
-    audits: db.audit,
-    auditItems: db.auditItem,
-    assignments: db.assignment,
-    ratings: db.rating,
-    corrections: db.correction,
-    adjudications: db.adjudication,
-    decisions: db.correctionDecision,
-    trail: db.auditEvent,
-    messages: db.threadMessage,
-  };
-  const names = Object.keys(tables) as (keyof typeof tables)[];
-  const values = await Promise.all(names.map((n) => (tables[n] as unknown as { count(): Promise<number> }).count()));
-  return Object.fromEntries(names.map((n, i) => [n, values[i]!])) as Record<keyof typeof tables, number>;
-}
-
-/**
- * Every report export and change log byte for byte. The corrected benchmark file too, except
- * across providers: PostgreSQL's jsonb keeps no key order inside the stored records, so there it
- * is compared as parsed JSON (the same is true of two instances that imported the same file).
- */
-function expectSameFiles(got: Record<string, string>, want: Record<string, string>, sameProvider: boolean) {
-  const dataset = "corrected/ehr-decision-mcq.json";
-  expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
-  for (const [name, text] of Object.entries(want)) {
-    if (name === dataset && !sameProvider) expect(JSON.parse(got[name]!), name).toEqual(JSON.parse(text));
-    else expect(got[name], name).toBe(text);
-  }
-}
-
-const textSource = (name: string, text: string): BackupSource => ({
-  name,
-  open: async function* () {
-    yield text;
-  },
-});
 
 describe.each(DATABASES)("backup from $name", (source) => {
   let db: Db;

@@ -6,7 +6,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { validateDatasetStream, type McqItem } from "@/lib/formats";
@@ -16,14 +15,12 @@ import { correctedStatus } from "@/lib/server/adjudication/corrected-cache";
 import { correctedBenchmark, correctedDownload } from "@/lib/server/adjudication/corrected-export";
 import { saveAdjudication } from "@/lib/server/adjudication/save-adjudication";
 import { saveAdjudicationSchema } from "@/lib/schemas/adjudication";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { eventFromRow } from "@/lib/server/datasets/rows";
 import { saveCorrection } from "@/lib/server/review/save-correction";
-import { createUser } from "@/lib/server/users/create-user";
 import { generateEhrBundle } from "@/lib/synth";
+import { seedAudit } from "@/tests/support/world";
 import { DATABASES, target } from "./databases";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "corrected-export-"));
@@ -45,22 +42,8 @@ const file = (f: { name: string; text: string }) => ({
 });
 
 async function world(db: Db, files: { name: string; text: string }[]) {
-  const imported = await importDataset(db, null, files.map(file));
-  if (imported.status !== "imported") throw new Error(`import failed: ${JSON.stringify(imported)}`);
-  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
-    createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!);
-  const organizer = await mk("org@example.org", "ORGANIZER");
-  const rater = await mk("r1@example.org", "CLINICIAN");
-  const audit = await createAudit(db, organizer.id, {
-    name: "Corrected",
-    datasetId: imported.datasetId,
-    size: 3,
-    seed: "c",
-    strata: [],
-    rubric: DEFAULT_RUBRIC,
-  });
-  await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [rater.id], design: "FULLY_CROSSED" });
-  await setAuditStatus(db, organizer.id, audit.id, "open");
+  const { organizer, raters, audit } = await seedAudit(db, { benchmark: files, raters: ["r1"], items: 3, name: "Corrected", seed: "c" });
+  const rater = raters[0]!;
   const assignment = await db.assignment.findFirstOrThrow({
     where: { auditId: audit.id },
     orderBy: { auditItem: { sampleOrder: "asc" } },

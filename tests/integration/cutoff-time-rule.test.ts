@@ -14,7 +14,7 @@ import { assignClinicians } from "@/lib/server/audits/assign";
 import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
-import { loadCase } from "@/lib/server/review/load-case";
+import { loadCase } from "@/tests/support/load-case";
 import { DATABASES, target } from "./databases";
 
 const ZONES = ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata", "Pacific/Chatham", "America/St_Johns"];

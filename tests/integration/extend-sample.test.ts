@@ -3,58 +3,35 @@
 // audit's design with review positions after every existing one, and the extension is recorded in
 // the audit, the trail and the appendix paragraph.
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { computeAuditReport, paragraph } from "@/lib/reports";
 import { drawSample, storedExtensions } from "@/lib/sampling";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
 import { extendAuditSample, planExtension } from "@/lib/server/audits/extend-sample";
 import { sampleComposition, samplingFrame, STRATA_KEYS } from "@/lib/server/audits/sampling-frame";
 import { describeComposition } from "@/lib/sampling/composition";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { reviewQueue } from "@/lib/server/review/queue";
 import { saveRating } from "@/lib/server/review/save-rating";
-import { createUser } from "@/lib/server/users/create-user";
 import { AppError } from "@/lib/server/errors";
 import { generateEhrBundle } from "@/lib/synth";
+import { seedAudit } from "@/tests/support/world";
 import { DATABASES, target } from "./databases";
 
 const BENCHMARK = JSON.stringify(generateEhrBundle({ seed: "extend-test", size: "demo" }).bundle);
 
 async function world(db: Db, options: { strata?: ("chapter" | "level")[]; design?: "FULLY_CROSSED" | "BALANCED" } = {}) {
-  const imported = await importDataset(db, null, [
-    {
-      name: "b.json",
-      open: async function* () {
-        yield BENCHMARK;
-      },
-    },
-  ]);
-  if (imported.status !== "imported") throw new Error("import failed");
-  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
-    createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!.id);
-  const organizer = await mk("org@example.org", "ORGANIZER");
-  const raters = [await mk("a@example.org", "CLINICIAN"), await mk("b@example.org", "CLINICIAN"), await mk("c@example.org", "CLINICIAN")];
-  const audit = await createAudit(db, organizer, {
+  const w = await seedAudit(db, {
+    benchmark: BENCHMARK,
+    raters: ["a", "b", "c"],
+    items: 8,
     name: "Extend",
-    datasetId: imported.datasetId,
-    size: 8,
     seed: "grow",
-    strata: options.strata ?? [],
-    rubric: DEFAULT_RUBRIC,
-  });
-  await assignClinicians(db, organizer, {
-    auditId: audit.id,
-    clinicianIds: raters,
-    design: options.design ?? "FULLY_CROSSED",
     ratersPerItem: 2,
+    ...options,
   });
-  await setAuditStatus(db, organizer, audit.id, "open");
-  return { organizer, raters, audit, datasetId: imported.datasetId };
+  return { organizer: w.organizer.id, raters: w.raters.map((r) => r.id), audit: w.audit, datasetId: w.datasetId };
 }
 
 /** Every stored column of the audit's items, assignments and ratings, as one string. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { copyRowWriter } from "@/lib/server/datasets/copy-writer";
-import { BulkInserter, type RowWriter } from "@/lib/server/datasets/rows";
+import { BulkInserter, type RowWriter } from "@/lib/server/datasets/row-writer";
 import { postgres, target } from "./databases";
 
 const enabled = Boolean(process.env.TEST_POSTGRES_URL);

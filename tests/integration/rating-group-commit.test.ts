@@ -3,49 +3,18 @@
 // audit-trail row, and a save that is refused — by the rules or by the database — is refused
 // alone while the others of its batch are kept.
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
-import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { ratingCommits, saveRating } from "@/lib/server/review/save-rating";
-import fs from "node:fs";
-import path from "node:path";
+import { seedAudit } from "@/tests/support/world";
 import { DATABASES, target, type TestDatabase } from "./databases";
 
 const RATERS = 100;
 
 /** One item rated by RATERS clinicians (accounts without passwords: hashing 100 would dominate). */
 async function world(db: Db) {
-  const text = fs.readFileSync(path.resolve("lib/formats/__fixtures__/ehr-decision-mcq.example.json"), "utf8");
-  const imported = await importDataset(db, null, [
-    {
-      name: "b.json",
-      open: async function* () {
-        yield text;
-      },
-    },
-  ]);
-  if (imported.status !== "imported") throw new Error("import failed");
-  const organizer = await db.user.create({ data: { email: "org@example.org", name: "Org", role: "ORGANIZER", passwordHash: "-" } });
-  const raters = [];
-  for (let i = 0; i < RATERS; i++)
-    raters.push(await db.user.create({ data: { email: `r${i}@example.org`, name: `R${i}`, role: "CLINICIAN", passwordHash: "-" } }));
-  const audit = await createAudit(db, organizer.id, {
-    name: "T",
-    datasetId: imported.datasetId,
-    size: 1,
-    seed: "7",
-    strata: [],
-    rubric: DEFAULT_RUBRIC,
-  });
-  await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: raters.map((r) => r.id), design: "FULLY_CROSSED" });
-  await setAuditStatus(db, organizer.id, audit.id, "open");
-  const rows = await db.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, userId: true } });
-  const assignmentOf = new Map(rows.map((r) => [r.userId, r.id]));
-  return { raters: raters.map((r) => ({ id: r.id, assignmentId: assignmentOf.get(r.id)! })) };
+  const w = await seedAudit(db, { raters: RATERS, signIn: false });
+  return { raters: w.raters.map((r) => ({ id: r.id, assignmentId: w.assignmentOf(r.id).id })) };
 }
 
 async function stored(db: Db) {

@@ -7,19 +7,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { parseRecord } from "@/lib/review/compact-record";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadCasePage } from "@/lib/server/review/case-page";
-import { loadCase } from "@/lib/server/review/load-case";
+import { loadCase } from "@/tests/support/load-case";
 import { caseRecord, clearRecordMemory } from "@/lib/server/review/record-cache";
 import { eventViewModel } from "@/lib/server/review/view-model";
-import { createUser } from "@/lib/server/users/create-user";
+import { seedAudit } from "@/tests/support/world";
 import { DATABASES, target } from "./databases";
 
 /** The example patient with two decision points (cutoffs in March and August) and one record after both. */
@@ -48,30 +44,7 @@ function bundle(): string {
 }
 
 async function world(db: Db) {
-  const text = bundle();
-  const imported = await importDataset(db, null, [
-    {
-      name: "b.json",
-      open: async function* () {
-        yield text;
-      },
-    },
-  ]);
-  if (imported.status !== "imported") throw new Error(`import failed: ${JSON.stringify(imported)}`);
-  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
-    createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!);
-  const organizer = await mk("org@example.org", "ORGANIZER");
-  const a = await mk("a@example.org", "CLINICIAN");
-  const b = await mk("b@example.org", "CLINICIAN");
-  const audit = await createAudit(db, organizer.id, {
-    name: "T",
-    datasetId: imported.datasetId,
-    size: 2,
-    seed: "7",
-    strata: [],
-    rubric: DEFAULT_RUBRIC,
-  });
-  await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [a.id, b.id], design: "FULLY_CROSSED" });
+  const { organizer, raters, audit } = await seedAudit(db, { benchmark: bundle(), raters: ["a", "b"], items: 2, status: "draft" });
   const assignments = await db.assignment.findMany({
     select: {
       id: true,
@@ -81,7 +54,7 @@ async function world(db: Db) {
   });
   const of = (user: string, externalId: string) =>
     assignments.find((x) => x.userId === user && x.auditItem.item.externalId === externalId)!;
-  return { organizer, a, b, audit, of };
+  return { organizer, a: raters[0]!, b: raters[1]!, audit, of };
 }
 
 describe.each(DATABASES)("the case page's record cache on $name", (database) => {

@@ -16,7 +16,7 @@ import { assignClinicians } from "@/lib/server/audits/assign";
 import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
-import { loadCase } from "@/lib/server/review/load-case";
+import { loadCase } from "@/tests/support/load-case";
 import { loadCasePage } from "@/lib/server/review/case-page";
 import { parseRecord } from "@/lib/review/compact-record";
 import { nextUnrated, reviewQueue } from "@/lib/server/review/queue";

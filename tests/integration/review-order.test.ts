@@ -3,53 +3,32 @@
 // them; active time is bounded and reaches progress, the snapshot and the exports; flags and undo
 // land in the audit trail and in progress.
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { paragraph, computeAuditReport, timeOnTaskCsv } from "@/lib/reports";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
 import { auditProgress } from "@/lib/server/audits/progress";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { MAX_REPORT_MS, recordActiveTime, REPORT_SLACK_MS } from "@/lib/server/review/active-time";
 import { setFlag } from "@/lib/server/review/flag";
 import { nextUnrated, reviewQueue } from "@/lib/server/review/queue";
 import { saveRating } from "@/lib/server/review/save-rating";
-import { createUser } from "@/lib/server/users/create-user";
 import { generateEhrBundle } from "@/lib/synth";
+import { seedAudit } from "@/tests/support/world";
 import { DATABASES, target } from "./databases";
 
 const BENCHMARK = JSON.stringify(generateEhrBundle({ seed: "order-test", size: "demo" }).bundle);
 
 async function world(db: Db, reviewOrder: "per-rater" | "shared") {
-  const imported = await importDataset(db, null, [
-    {
-      name: "b.json",
-      open: async function* () {
-        yield BENCHMARK;
-      },
-    },
-  ]);
-  if (imported.status !== "imported") throw new Error("import failed");
-  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
-    createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!.id);
-  const organizer = await mk("org@example.org", "ORGANIZER");
-  const raters = [await mk("a@example.org", "CLINICIAN"), await mk("b@example.org", "CLINICIAN"), await mk("c@example.org", "CLINICIAN")];
-  const items = await db.item.count({ where: { datasetId: imported.datasetId } });
-  const audit = await createAudit(db, organizer, {
+  const w = await seedAudit(db, {
+    benchmark: BENCHMARK,
+    raters: ["a", "b", "c"],
+    items: "all",
     name: "Order",
-    datasetId: imported.datasetId,
-    size: items,
     seed: "hindsight",
-    strata: [],
-    rubric: DEFAULT_RUBRIC,
     reviewOrder,
   });
-  await assignClinicians(db, organizer, { auditId: audit.id, clinicianIds: raters, design: "FULLY_CROSSED" });
-  await setAuditStatus(db, organizer, audit.id, "open");
-  return { organizer, raters, audit };
+  return { organizer: w.organizer.id, raters: w.raters.map((r) => r.id), audit: w.audit };
 }
 
 /** The rater's queue as [patient, cutoff ms, external id] in order. */

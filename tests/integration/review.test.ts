@@ -4,7 +4,7 @@ import { applyMigrations } from "@/lib/db/migrate";
 import { assignClinicians, withdrawClinician } from "@/lib/server/audits/assign";
 import { auditProgress } from "@/lib/server/audits/progress";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { loadCase } from "@/lib/server/review/load-case";
+import { loadCase } from "@/tests/support/load-case";
 import { reviewQueue } from "@/lib/server/review/queue";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveRating } from "@/lib/server/review/save-rating";

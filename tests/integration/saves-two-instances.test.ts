@@ -5,57 +5,22 @@
 // and one conflict that names the winner's state; and a save must not fail because its instance
 // was too busy to start its transaction in time (what `bench --only pair` hit: 155 of 400 burst
 // saves answered "Something went wrong", P2028 "Unable to start a transaction in the given time").
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
-import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { setFlag } from "@/lib/server/review/flag";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveRating } from "@/lib/server/review/save-rating";
+import { seedAudit } from "@/tests/support/world";
 import { postgres, target } from "./databases";
 
 const run = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
 
 /** An open one-item audit rated by `n` clinicians (accounts without passwords: hashing would dominate). */
 async function world(db: Db, n: number) {
-  const text = fs.readFileSync(path.resolve("lib/formats/__fixtures__/ehr-decision-mcq.example.json"), "utf8");
-  const imported = await importDataset(db, null, [
-    {
-      name: "b.json",
-      open: async function* () {
-        yield text;
-      },
-    },
-  ]);
-  if (imported.status !== "imported") throw new Error("import failed");
-  const organizer = await db.user.create({ data: { email: "org@example.org", name: "Org", role: "ORGANIZER", passwordHash: "-" } });
-  await db.user.createMany({
-    data: Array.from({ length: n }, (_, i) => ({
-      email: `r${i}@example.org`,
-      name: `R${i}`,
-      role: "CLINICIAN" as const,
-      passwordHash: "-",
-    })),
-  });
-  const raters = await db.user.findMany({ where: { role: "CLINICIAN" }, select: { id: true } });
-  const audit = await createAudit(db, organizer.id, {
-    name: "T",
-    datasetId: imported.datasetId,
-    size: 1,
-    seed: "7",
-    strata: [],
-    rubric: DEFAULT_RUBRIC,
-  });
-  await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: raters.map((r) => r.id), design: "FULLY_CROSSED" });
-  await setAuditStatus(db, organizer.id, audit.id, "open");
-  const rows = await db.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, userId: true } });
-  return rows.map((r) => ({ id: r.userId, assignmentId: r.id }));
+  const { assignments } = await seedAudit(db, { raters: n, signIn: false });
+  return assignments.map((a) => ({ id: a.userId, assignmentId: a.id }));
 }
 
 /** What the database holds, read through a third client: what is committed. */

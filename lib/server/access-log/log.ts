@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import { env } from "../../env";
 import { pruneDue, retentionCutoff, writeWithOneRetry, type AccessEventInput } from "../../access-log/events";
-import { rowWriter } from "../datasets/rows";
+import { rowWriter } from "../datasets/row-writer";
 import { log } from "../log";
 import { GroupCommit, type Settled } from "../review/group-commit";
 

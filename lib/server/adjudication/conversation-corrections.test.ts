@@ -12,7 +12,7 @@ import { assignClinicians } from "@/lib/server/audits/assign";
 import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
-import { loadCase } from "@/lib/server/review/load-case";
+import { loadCase } from "@/tests/support/load-case";
 import { reviewQueue } from "@/lib/server/review/queue";
 import { saveCorrection } from "@/lib/server/review/save-correction";
 import { createUser } from "@/lib/server/users/create-user";

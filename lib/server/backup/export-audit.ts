@@ -8,16 +8,7 @@ import { recordEvent } from "../audit-trail";
 import { calibrationPeople, calibrationRecord, readCalibration } from "./calibration";
 import { accessRecord, auditAccessRows } from "./access";
 import { auditTrailRows } from "./trail";
-import { storedImportReport } from "../../formats/import-report";
-
-/** The kept import report, if it reads as one (a backup must restore: nothing the reader would refuse). */
-function importReportOf(stored: unknown): Pick<DatasetRecord, "importReport"> {
-  const report = storedImportReport(stored);
-  return report ? { importReport: report } : {};
-}
-
-const PATIENTS_PER_PAGE = 20;
-const ITEMS_PER_PAGE = 1_000;
+import { importReportOf, itemRecords, patientRecords } from "./dataset-records";
 
 export interface AuditBackup {
   auditId: string;
@@ -252,70 +243,6 @@ export async function exportAuditBackup(db: Db, auditId: string, generator: stri
     yield writer.end();
   }
   return { auditId: audit.id, auditName: audit.name, datasetId: dataset.id, patientCount: dataset.patientCount, lines: lines() };
-}
-
-async function* patientRecords(db: Db, datasetId: string): AsyncGenerator<BackupRecord> {
-  for (let from = 0; ; from += PATIENTS_PER_PAGE) {
-    const page = await db.patient.findMany({
-      where: { datasetId },
-      orderBy: [{ position: "asc" }, { id: "asc" }],
-      skip: from,
-      take: PATIENTS_PER_PAGE,
-      include: { events: { orderBy: [{ position: "asc" }, { id: "asc" }] }, notes: { orderBy: { noteNum: "asc" } } },
-    });
-    for (const p of page) {
-      yield {
-        type: "patient",
-        id: p.id,
-        externalId: p.externalId,
-        position: p.position,
-        data: p.data,
-        events: p.events.map((e) => ({
-          id: e.id,
-          position: e.position,
-          eventId: e.eventId,
-          time: e.time.toISOString(),
-          gaDays: e.gaDays,
-          visitId: e.visitId,
-          type: e.type,
-          name: e.name,
-          text: e.text,
-          data: e.data,
-        })),
-        notes: p.notes.map((n) => ({ id: n.id, noteNum: n.noteNum, chartdate: n.chartdate, text: n.text, data: n.data })),
-      };
-    }
-    if (page.length < PATIENTS_PER_PAGE) return;
-  }
-}
-
-async function* itemRecords(db: Db, datasetId: string): AsyncGenerator<BackupRecord> {
-  for (let from = 0; ; from += ITEMS_PER_PAGE) {
-    const page = await db.item.findMany({
-      where: { datasetId },
-      orderBy: [{ position: "asc" }, { id: "asc" }],
-      skip: from,
-      take: ITEMS_PER_PAGE,
-    });
-    for (const i of page) {
-      yield {
-        type: "item",
-        id: i.id,
-        patient: i.patientId,
-        position: i.position,
-        kind: i.kind as "mcq" | "conversation",
-        externalId: i.externalId,
-        cutoffTime: isoOrNull(i.cutoffTime),
-        chapter: i.chapter,
-        level: i.level,
-        decisionPoint: i.decisionPoint,
-        ruleId: i.ruleId,
-        question: i.question,
-        data: i.data,
-      };
-    }
-    if (page.length < ITEMS_PER_PAGE) return;
-  }
 }
 
 /** The trail entry for a backup taken (by the CLI: actor null). */

@@ -5,7 +5,7 @@ import { readBackupRecords, validateBackup, type BackupPlan, type ItemRecord, ty
 import type { FormatIssue } from "../../formats";
 import { readLines } from "../../formats/jsonl";
 import { recordEvent } from "../audit-trail";
-import { rowWriter, type RowWriter } from "../datasets/rows";
+import { rowWriter, type RowWriter } from "../datasets/row-writer";
 import { AuditRows } from "./restore-rows";
 import { restoreUsers, type RestoredUsers, type Tx } from "./restore-users";
 

@@ -5,7 +5,7 @@
 import type pg from "pg";
 import { pgTransactionConnection, type Db } from "../../db/client";
 import { COPY_NULL, copyLine, copyLines, copyText } from "../../db/pg-copy";
-import { COLUMNS, pgTime, type Kind, type RowOf, type RowWriter, type Table } from "./rows";
+import { COLUMNS, pgTime, type Kind, type RowOf, type RowWriter, type Table } from "./row-writer";
 
 /**
  * A batch is sent once its encoded lines hold this many characters. One COPY per table in it,
@@ -23,7 +23,7 @@ const BATCH_CHARS = 4 * 1024 * 1024;
  */
 const YIELD_CHARS = 64 * 1024;
 
-/** Tables in an order where each comes after its parents (rows.ts PARENTS). */
+/** Tables in an order where each comes after its parents (row-writer.ts PARENTS). */
 const ORDER = Object.keys(COLUMNS) as Table[];
 
 function copyValue(v: unknown, kind: Kind): string {

@@ -17,7 +17,8 @@ import { writeFindings } from "./findings";
 import { UnreadableFileError } from "./open-file";
 import { located } from "../../formats/issues";
 import { copyRowWriter } from "./copy-writer";
-import { dialectOf, eventRow, itemRow, noteRow, patientRow, rowWriter, type RowWriter } from "./rows";
+import { eventRow, itemRow, noteRow, patientRow } from "./rows";
+import { dialectOf, rowWriter, type RowWriter } from "./row-writer";
 
 /** An import input: its text (and, for files on disk, its bytes), re-readable once per pass. */
 export type ImportFile = ChecksumFile;

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { SqliteRowWriter, toInstant } from "./rows";
+import { toInstant } from "./rows";
+import { SqliteRowWriter } from "./row-writer";
 
 describe("SqliteRowWriter", () => {
   const open = () => {

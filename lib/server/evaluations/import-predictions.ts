@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { parsePredictions, predictionsChecksum } from "../../evaluation/predictions";
 import type { FormatIssue } from "../../formats";
 import { recordEvent } from "../audit-trail";
-import { rowWriter } from "../datasets/rows";
+import { rowWriter } from "../datasets/row-writer";
 import { loadEvalDataset } from "./load-dataset";
 
 export interface PredictionUpload {

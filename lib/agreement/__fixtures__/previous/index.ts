@@ -1,4 +1,5 @@
-// The previous engine's entry points, for typed-engine.test.ts only.
+// The previous engine's entry points, for typed-engine.test.ts only. Frozen; remove by 2027-03-01
+// (the condition is in typed-engine.test.ts and lib/agreement/README.md).
 export { agreementShares } from "./agreement-shares";
 export { brennanPrediger } from "./brennan-prediger";
 export { pairwiseCohenKappa } from "./cohen-kappa";

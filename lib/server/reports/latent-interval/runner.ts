@@ -7,7 +7,7 @@
 // would otherwise start 10,000 refits after every change and throw each away at the next.
 import "server-only";
 import { bootstrapInterval, bootstrapReplicates } from "../../../agreement/latent-class";
-import { dawidSkeneWorkspace } from "../../../agreement/dawid-skene";
+import { dawidSkeneWorkspace } from "../../../agreement/rating-patterns";
 import type { Db } from "../../../db/client";
 import { type LatentIntervalTask, latentIntervalTasks } from "../../../reports/latent-class";
 import { log } from "../../log";

@@ -1,9 +1,9 @@
-import "server-only";
-import type { Db } from "../../db/client";
-import { parseRubric } from "../../audits/rubric";
-import type { Item, Note } from "../../formats";
-import { eventFromRow, noteFromRow } from "../datasets/rows";
-import { CASE_ITEM_SELECT } from "./case-page";
+// Test support (tests and the app bench): one assigned case read straight from the database.
+import type { Db } from "../../lib/db/client";
+import { parseRubric } from "../../lib/audits/rubric";
+import type { Item, Note } from "../../lib/formats";
+import { eventFromRow, noteFromRow } from "../../lib/server/datasets/rows";
+import { CASE_ITEM_SELECT } from "../../lib/server/review/case-page";
 
 /**
  * Everything a clinician needs to review one assigned item — and nothing more:
