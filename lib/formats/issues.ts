@@ -122,6 +122,10 @@ function messageFor(issue: z.core.$ZodIssue): DomainMessage {
     return { code: "formats.requiredMissing" };
   // Messages set by our schemas (custom refinements, `error:` options) are kept.
   if (issue.message.startsWith("\u0000")) return JSON.parse(issue.message.slice(1)) as DomainMessage;
+  // A schema's own words not yet given a code (a backup's rubric check, worded in English for the
+  // command line): kept as they are, as before the codes.
+  if (issue.code !== "unrecognized_keys" && !/^(Invalid|Too (small|big))\b/.test(issue.message))
+    return { code: "formats.englishDetail", values: { detail: issue.message } };
   const input = hasInput ? (issue as { input: unknown }).input : undefined;
   const got = preview(input);
   switch (issue.code) {
