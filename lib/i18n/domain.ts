@@ -4,7 +4,8 @@
 // in the reader's language, and `english` words it for the command line, logs and the exports
 // that stay English.
 import { IntlMessageFormat } from "intl-messageformat";
-import enDomain from "@/messages/en/domain.json";
+// With its type: the browser flows (Playwright, native ESM) import lib/sampling, which says its errors here.
+import enDomain from "@/messages/en/domain.json" with { type: "json" };
 
 type Catalog = typeof enDomain;
 
