@@ -52,7 +52,9 @@ export function UploadForm({ maxUpload }: { maxUpload: number }) {
       files.map((f) => ({ name: f.name, relativePath: f.webkitRelativePath || undefined })),
       await bundleName(files),
     );
-    if (!nameTyped.current) setName(suggested);
+    // Not under the organizer's typing: a name field they are in (focused while the file was
+    // read) is theirs, and a value set now would land between their selection and their text.
+    if (!nameTyped.current && document.activeElement !== nameInput.current) setName(suggested);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
