@@ -18,6 +18,8 @@ test.describe.configure({ mode: "serial" });
 /** Opens the header's bell by keyboard and returns its list. */
 async function openBell(page: Page) {
   const bell = page.getByTestId("notification-bell");
+  // Its list is asked for once the browser is idle, after hydration: a key before that is lost.
+  await expect(bell).toHaveAttribute("data-loaded", "true", { timeout: 15_000 });
   await bell.focus();
   await page.keyboard.press("Enter");
   const list = page.getByTestId("notification-list");

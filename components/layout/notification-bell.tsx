@@ -104,6 +104,8 @@ export function NotificationBell() {
         ref={button}
         type="button"
         data-testid="notification-bell"
+        // Answered once (the list, or its failure): the bell is interactive and says what it holds.
+        data-loaded={data !== null || failed}
         aria-expanded={open}
         aria-controls={id}
         aria-label={unread > 0 ? t("labelUnread", { count: unread }) : t("label")}
