@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
 import { createOpenAudit, newPage, waitUntilSaved } from "./support/audits";
-import { settledCount } from "./support/settle";
 import { OBGYN, signIn, signInAs, waitForShortcuts } from "./support/users";
 
 // `n` opens a case the browser fetched while the rater read the one before (the next and the one
@@ -17,12 +16,23 @@ let auditId = "";
 /** The clinician's queue, in order: the case page's path and the item's external id. */
 let queue: { href: string; item: string }[] = [];
 
-/** GET requests for the router (RSC) of case pages, by path. */
-function rscRequests(page: Page): string[] {
-  const seen: string[] = [];
+/**
+ * Whole pages the router asked for (RSC GETs without the header of a link's partial prefetch:
+ * router.prefetch FULL, a navigation, a refresh), in the order asked, and whether each has come.
+ */
+function pageFetches(page: Page): { path: string; done: boolean }[] {
+  const seen: { path: string; done: boolean; request: Request }[] = [];
   page.on("request", (r: Request) => {
-    if (r.method() === "GET" && r.headers().rsc === "1") seen.push(new URL(r.url()).pathname);
+    const h = r.headers();
+    if (r.method() === "GET" && h.rsc === "1" && !h["next-router-prefetch"])
+      seen.push({ path: new URL(r.url()).pathname, done: false, request: r });
   });
+  const finish = (r: Request) => {
+    const entry = seen.find((e) => e.request === r);
+    if (entry) entry.done = true;
+  };
+  page.on("requestfinished", finish);
+  page.on("requestfailed", finish);
   return seen;
 }
 
@@ -56,12 +66,13 @@ test("setup: an open audit of six items for one clinician, and its queue", async
 
 test("n shows the prefetched next case with its own item and its ratings as saved since", async ({ browser }) => {
   const page = await clinicianPage(browser);
-  const rsc = rscRequests(page);
+  const fetched = pageFetches(page);
+  const paths = () => fetched.map((f) => f.path);
   await page.goto(queue[0]!.href);
   await waitForShortcuts(page);
   await expect(page.getByText("Item 1 of 6")).toBeVisible();
   // The next case and the one after are fetched while the rater reads this one.
-  await expect.poll(() => rsc).toEqual(expect.arrayContaining([queue[1]!.href, queue[2]!.href]));
+  await expect.poll(paths, { timeout: 20_000 }).toEqual(expect.arrayContaining([queue[1]!.href, queue[2]!.href]));
 
   // Another tab rates case 2 after its prefetch.
   const other = await clinicianPage(browser);
@@ -78,36 +89,42 @@ test("n shows the prefetched next case with its own item and its ratings as save
   expect(chosen).toBeTruthy();
   await other.context().close();
 
+  const beforeCase2 = fetched.length;
   await rateAndNext(page, "11", 2);
   // The kept page said "unrated"; the server's rating replaces it once the page is shown.
   const first = page.getByTestId("rating-bar").locator("fieldset").first();
   await expect(first.locator("label[data-checked]")).toContainText(chosen!.trim());
   await waitForShortcuts(page);
 
-  // Case 3 has not changed since it was prefetched: `n` shows it without asking the server for it.
-  // Case 2's page asks for case 3 too when it is shown (the router may fetch it again): counted
-  // once those requests have settled, so that only what `n` asks for is measured.
-  const askedFor = () => rsc.filter((p) => p === queue[2]!.href).length;
-  const asked = await settledCount(askedFor);
-  // The shown page asks whether it is still current (/api/review/open). Its own first save must
-  // come after that answer: a save that lands first makes the page stale by its own change, and
-  // the page is fetched again (a race of the product, noted in issue #35, not what this checks).
+  // Case 3 has not changed since it was prefetched: `n` shows it without asking the server for
+  // it, and the page's check says it is current, so it is not fetched again. Case 2's refresh
+  // dropped the browser's copies, and case 2's page asks for case 3 again: `n` waits for that copy.
+  const refreshed = fetched.findIndex((f, i) => i >= beforeCase2 && f.path === queue[1]!.href);
+  expect(refreshed, "case 2, shown stale, was fetched again").toBeGreaterThanOrEqual(0);
+  const caseThree = () => fetched.filter((f) => f.path === queue[2]!.href);
+  await expect
+    .poll(() => fetched.some((f, i) => i > refreshed && f.path === queue[2]!.href) && caseThree().every((f) => f.done), { timeout: 20_000 })
+    .toBe(true);
   const opened = page.waitForResponse(
     (r) => new URL(r.url()).pathname === "/api/review/open" && queue[2]!.href.endsWith(`/${r.request().postDataJSON()?.assignmentId}`),
   );
-  await rateAndNext(page, "22", 3);
+  await page.keyboard.type("22");
+  await waitUntilSaved(page);
+  const beforeN = caseThree().length;
+  await page.keyboard.press("n");
+  await expect(page.getByText("Item 3 of 6")).toBeVisible();
+  await expect(page.getByText(queue[2]!.item, { exact: true }).first()).toBeVisible();
+  expect(caseThree().length, "n asked the server for the case it had prefetched").toBe(beforeN);
   await expect(page.getByTestId("rating-bar").locator("fieldset label[data-checked]")).toHaveCount(0);
+  expect(((await (await opened).json()) as { data?: { current?: boolean } }).data?.current, "the shown page is current").toBe(true);
+  // A rating key takes effect on the case shown, and stays. (The key is pressed after the check's
+  // answer: a save that lands before it makes the page stale by its own change, and the page is
+  // fetched again; a race of the product, noted in issue #35, not what this checks.)
   await waitForShortcuts(page);
-  await opened;
-  // A rating key takes effect on the case shown.
   await page.keyboard.press("1");
   await expect(first.locator("label[data-checked]")).toHaveCount(1);
   await waitUntilSaved(page);
-  // A stale check would have fetched the page again by now. A window, not a poll: what is checked
-  // is that nothing happens in it (a poll that waits for a still second also counted the router's
-  // own later fetches of a long run and failed the whole suite once).
-  await page.waitForTimeout(500);
-  expect(askedFor()).toBe(asked);
+  await expect(first.locator("label[data-checked]")).toHaveCount(1);
   await page.context().close();
 });
 
