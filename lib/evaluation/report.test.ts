@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createPrng } from "@/lib/sampling/prng";
 import { smallConversationDataset, smallMcqDataset } from "./__fixtures__/small-eval";
 import { modelScopeSeed } from "./bootstrap-settings";
+import { evaluationCsv } from "./export-csv";
 import { quantileSorted } from "./quantile";
 import { buildEvaluationReport, buildEvaluationReportAsync, evaluationSteps } from "./report";
 import type { PredictionInput, PredictionSetInput } from "./report-types";
@@ -132,11 +133,13 @@ describe("evaluation report: decision points, checked by hand (engine 1, as befo
       rows: [row("m", "A", "I1", "A"), row("m", "B", "I3", "C"), row("n", "B", "I5", "A")],
     };
     const r = buildEvaluationReport(smallMcqDataset(), set, { replicates: 50 });
-    expect(r.decisionPoints.map((d) => d.note)).toEqual(Array(3).fill("no patient has a predicted case after its first decision point"));
+    expect(r.decisionPoints.map((d) => d.note)).toEqual(Array(3).fill("noLater"));
     expect(r.deltas.map((d) => [d.model, d.note])).toEqual([
-      ["m", "no case predicted in both scopes"],
-      ["n", "no predictions of this model on the baseline scope"],
+      ["m", "noCommonCases"],
+      ["n", "noBaseline"],
     ]);
+    // The CSV export words the codes in English.
+    expect(evaluationCsv(r)).toContain(",note,no case predicted in both scopes\n");
   });
 
   it("rejects options it cannot honour", () => {

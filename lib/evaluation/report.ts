@@ -47,12 +47,6 @@ export const MAX_REPORT_REPLICATES = 100_000;
 const MAX_SEED_OPTION = 64;
 /** Shared draws (engine 2); engine 1 stays available to reproduce reports made with it. */
 export const DEFAULT_ENGINE: ReportEngine = 2;
-/** The notes a report can carry instead of a comparison (the page translates them). */
-export const REPORT_NOTES = {
-  noBaseline: "no predictions of this model on the baseline scope",
-  noCommonCases: "no case predicted in both scopes",
-  noLater: "no patient has a predicted case after its first decision point",
-} as const;
 const CONTENT_STREAM = `${CLUSTER_BOOTSTRAP_STREAM}/content`;
 const SOURCE_STREAM = `${CLUSTER_BOOTSTRAP_STREAM}/source`;
 
@@ -166,7 +160,7 @@ function decisionPointEntry(pair: PairCases, boot: BootstrapOptions): DecisionPo
       difference: null,
       pValue: null,
       degenerateReplicates: 0,
-      note: REPORT_NOTES.noLater,
+      note: "noLater",
     };
   }
 }
@@ -193,8 +187,8 @@ function* deltaSteps(
     };
     const base = pairs.find((p) => p.model === pair.model && p.scope === o.baseline);
     const [a, b] = base ? commonCases(pair.cases, base.cases) : [[], []];
-    if (!base) entry.note = REPORT_NOTES.noBaseline;
-    else if (a.length === 0) entry.note = REPORT_NOTES.noCommonCases;
+    if (!base) entry.note = "noBaseline";
+    else if (a.length === 0) entry.note = "noCommonCases";
     else {
       const r = pairedBootstrap(a, b, { seed: seedOf(pair), replicates: o.replicates, level: o.level });
       Object.assign(entry, {
@@ -259,7 +253,7 @@ export function* evaluationSteps(
     levels: [],
     conversations: [],
   };
-  if (o.engine === 2) yield* sharedSteps(dataset, pairs, o, report, REPORT_NOTES);
+  if (o.engine === 2) yield* sharedSteps(dataset, pairs, o, report);
   else yield* independentSteps(pairs, o, report, seedOf);
   if (set.replies) report.replies = { format: set.replies.format, entries: replyEntries(set, set.replies) };
   return report;

@@ -74,12 +74,6 @@ interface Pending {
   finish(): void;
 }
 
-export interface SharedNotes {
-  noBaseline: string;
-  noCommonCases: string;
-  noLater: string;
-}
-
 /**
  * Fills `report` (its accuracy, deltas, decisionPoints, chapters, levels, conversations);
  * yields every CHUNK replicates.
@@ -89,7 +83,6 @@ export function* sharedSteps(
   pairs: readonly PairCases[],
   o: ResolvedEvaluationOptions,
   report: EvaluationReport,
-  notes: SharedNotes,
 ): Generator<string, void> {
   const patients = reportPatients(dataset);
   const index = new Map(patients.map((id, i) => [id, i]));
@@ -187,7 +180,7 @@ export function* sharedSteps(
     const all = ids as SumIds;
     report.accuracy.push(acc);
     if (report.kind === "decision-points") {
-      report.decisionPoints.push(decisionPointsOf(pair, all, column, sums, pending, o.level, notes.noLater));
+      report.decisionPoints.push(decisionPointsOf(pair, all, column, sums, pending, o.level));
       report.levels.push(breakdownOf(pair, "level", all));
     } else if (report.kind === "conversations") {
       const content = accuracyOf({}, pair.content, "all", "content cases").entry;
@@ -207,7 +200,7 @@ export function* sharedSteps(
   }
   for (const pair of pairs) {
     if (pair.scope === o.baseline) continue;
-    report.deltas.push(deltaOf(pair, pairs, o, column, sums, pending, notes));
+    report.deltas.push(deltaOf(pair, pairs, o, column, sums, pending));
   }
 
   const seed = reportSeed(o.seed);
@@ -225,7 +218,6 @@ function deltaOf(
   column: ColumnOf,
   sums: ReplicateSums,
   pending: Pending[],
-  notes: SharedNotes,
 ): DeltaEntry {
   const entry: DeltaEntry = {
     model: pair.model,
@@ -241,8 +233,8 @@ function deltaOf(
   };
   const base = pairs.find((p) => p.model === pair.model && p.scope === o.baseline);
   const [a, b] = base ? commonCases(pair.cases, base.cases) : [[], []];
-  if (!base) return { ...entry, note: notes.noBaseline };
-  if (a.length === 0) return { ...entry, note: notes.noCommonCases };
+  if (!base) return { ...entry, note: "noBaseline" };
+  if (a.length === 0) return { ...entry, note: "noCommonCases" };
   const paired = pairByPatient(a, b);
   const ids = {
     scope: column(paired.patientIds, paired.scopeCorrect, "all"),
@@ -287,7 +279,6 @@ function decisionPointsOf(
   sums: ReplicateSums,
   pending: Pending[],
   level: number,
-  noLater: string,
 ): DecisionPointEntry {
   const s = splitDecisionPoints(pair.cases);
   const sum = (x: Int32Array) => x.reduce((a, v) => a + v, 0);
@@ -305,7 +296,7 @@ function decisionPointsOf(
     degenerateReplicates: 0,
     note: null,
   };
-  if (later.total === 0) return { ...entry, note: noLater };
+  if (later.total === 0) return { ...entry, note: "noLater" };
   // DP1 = all cases of the pair minus DP2+: only DP2+ needs columns of its own.
   const laterIds: SumIds = {
     correct: column(s.patientIds, s.laterCorrect, "dp=later"),
