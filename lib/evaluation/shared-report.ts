@@ -17,6 +17,7 @@ import { canonicalSeed } from "@/lib/sampling/prng";
 import { percentileInterval } from "./bootstrap-settings";
 import { conversationAccuracy } from "./conversation";
 import { splitDecisionPoints } from "./decision-points";
+import { domainMessage as said } from "../i18n/domain";
 import { EvaluationInputError } from "./errors";
 import type { EvalDataset } from "./eval-dataset";
 import { pairByPatient } from "./paired-bootstrap";
@@ -94,7 +95,7 @@ export function* sharedSteps(
     const out = new Int32Array(patients.length);
     ids.forEach((id, i) => {
       const p = index.get(id);
-      if (p === undefined) throw new EvaluationInputError("INVALID_CASE", `patient ${id} is not a patient of the dataset`);
+      if (p === undefined) throw new EvaluationInputError("INVALID_CASE", said("report.notAPatient", { patient: id }));
       out[p] = values[i] as number;
     });
     return sums.column(out, group);
@@ -338,9 +339,13 @@ function ratios(correct: Int32Array, total: Int32Array): { values: Float64Array;
   return { values, degenerate };
 }
 
-function interval(estimate: number, replicates: Float64Array, level: number, what: string): PercentileInterval {
+/** `what`: the group, or null for the cases as a whole. */
+function interval(estimate: number, replicates: Float64Array, level: number, what: string | null): PercentileInterval {
   if (replicates.every(Number.isNaN))
-    throw new EvaluationInputError("NOTHING_TO_COMPARE", `no bootstrap replicate drew a patient of ${what}: raise B`);
+    throw new EvaluationInputError(
+      "NOTHING_TO_COMPARE",
+      what === null ? said("report.noReplicateDrewCases") : said("report.noReplicateDrew", { what }),
+    );
   return percentileInterval(estimate, replicates, level);
 }
 
@@ -362,5 +367,5 @@ export function sharedClusterBootstrap(
   );
   while (!run.next().done);
   const r = ratios(sums.sums(ids.correct), sums.sums(ids.total));
-  return { accuracy: interval(c.correctCases / c.cases, r.values, options.level, "the cases"), replicates: r.values };
+  return { accuracy: interval(c.correctCases / c.cases, r.values, options.level, null), replicates: r.values };
 }

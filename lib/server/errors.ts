@@ -1,6 +1,7 @@
 import { createTranslator, type MessageKeys, type NestedKeyOf } from "use-intl/core";
 import type { Messages } from "../i18n/messages";
 import { en } from "../i18n/messages";
+import { catalogKey, type DomainMessage } from "../i18n/domain";
 
 /** Any message of the catalogs by its full path ("review.errors.conflict"), with ICU arguments. */
 export interface CatalogMessage {
@@ -14,6 +15,12 @@ const english = createTranslator({ locale: "en", messages: en });
 export function englishText(message: CatalogMessage): string {
   return english(message.key as never, message.values as never);
 }
+
+/** A pure library's domain message (a code with values) as a catalog message. */
+export const catalogMessage = (said: DomainMessage): CatalogMessage => ({
+  key: catalogKey(said),
+  ...(said.values ? { values: said.values } : {}),
+});
 
 export type ErrorCode = "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "INVALID" | "LOCKED";
 

@@ -8,7 +8,7 @@ import type { ComputedEvaluation } from "./compute-report";
 import { type JobStage, jobStages } from "../jobs/stages";
 import type { WaitOptions } from "../jobs/types";
 import { EvaluationInputError } from "../../evaluation/errors";
-import { invalidDetail } from "../errors";
+import { AppError, catalogMessage } from "../errors";
 
 export type { ComputedEvaluation } from "./compute-report";
 
@@ -67,7 +67,7 @@ export async function evaluationForRequest(db: Db, setId: string, options: Evalu
   try {
     return await evaluationFor(db, setId, options);
   } catch (error) {
-    if (error instanceof EvaluationInputError) throw invalidDetail(error.message);
+    if (error instanceof EvaluationInputError) throw new AppError("INVALID", catalogMessage(error.said));
     throw error;
   }
 }
