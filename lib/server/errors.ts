@@ -55,10 +55,4 @@ export const notFoundError = (internal?: string) => new AppError("NOT_FOUND", { 
 /** There and visible, but this caller may not do it. */
 export const forbiddenError = (internal?: string) => new AppError("FORBIDDEN", { key: "common.errors.forbidden" }, internal);
 
-/**
- * A failure whose words come from outside the catalogs (a pure library's located English, e.g.
- * "900001: no note 12"): the catalog sentence frames it, the detail is shown as it is.
- */
-export const invalidDetail = (detail: string) => new AppError("INVALID", { key: "common.errors.invalidDetail", values: { detail } });
-
 export const GENERIC_ERROR = englishText({ key: "common.errors.generic" });
