@@ -2,14 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { latinProse } from "../tests/support/latin-prose";
+import { clinaudit } from "./support/cli";
 import { signInAs, uniqueEmail } from "./support/users";
 
 // Issue 36: the domains say what went wrong as codes, and a Chinese reader sees Chinese. Each
 // message shown is checked for English prose (Latin-script words outside names, ids, units and code).
 
 /** The located issues' messages (after "file:line: field: "), which must hold no English prose. */
-async function issueMessages(page: Page): Promise<string[]> {
-  const items = await page.getByTestId("import-issues").locator("li").allInnerTexts();
+async function issueMessages(page: Page, testId = "import-issues"): Promise<string[]> {
+  const items = await page.getByTestId(testId).locator("li").allInnerTexts();
   return items.map((t) => t.split(": ").slice(2).join(": "));
 }
 
@@ -88,5 +89,88 @@ test("a throttled sign-in says so in Chinese", async ({ browser }) => {
   // The throttled message names the wait in minutes; "invalid credentials" has no number.
   await expect(page.getByTestId("login-error")).toHaveText(/\d/);
   expect(latinProse((await page.getByTestId("login-error").textContent()) ?? "")).toEqual([]);
+  await context.close();
+});
+
+/** The organizer's interface in Chinese for `run`, and back in English after it (the demo profile's language). */
+async function inChinese(page: Page, run: () => Promise<void>): Promise<void> {
+  await page.getByTestId("locale-switcher").selectOption("zh-CN");
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+  try {
+    await run();
+  } finally {
+    await page.getByTestId("locale-switcher").selectOption("en");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  }
+}
+
+test("a refused prediction upload's located issues read in Chinese", async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  // A benchmark of its own (unique seed, so a fresh checksum) and synthetic predictions for it, as e2e/evaluation.spec.ts.
+  const dir = testInfo.outputPath("zh-eval");
+  const seed = `e2e-zh-eval-${Date.now()}`;
+  clinaudit(["generate", "--kind", "ehr", "--size", "demo", "--patients", "6", "--seed", seed, "--out", dir]);
+  const dataset = path.join(dir, "ehr-decision-mcq.json");
+  clinaudit(["generate", "--kind", "predictions", "--dataset", dataset, "--seed", seed, "--out", dir]);
+  const lines = fs.readFileSync(path.join(dir, "predictions.csv"), "utf8").split("\n");
+  // One row of each kind: a duplicate, a label that is no option, an unknown item, no model,
+  // too few fields, a model name over 100 characters.
+  const broken = path.join(dir, "broken.csv");
+  const cells = lines[1]!.split(",");
+  fs.writeFileSync(
+    broken,
+    [
+      lines[0],
+      lines[1],
+      lines[1],
+      lines[2]!.replace(/,[A-D]$/, ",Z"),
+      "Synthetic-L,Agent,NO-SUCH-ITEM,A",
+      ["", ...cells.slice(1)].join(","),
+      cells.slice(0, -1).join(","),
+      ["M".repeat(101), ...cells.slice(1)].join(","),
+    ].join("\n") + "\n",
+  );
+
+  const context = await browser.newContext({ locale: "zh-CN" });
+  const page = await context.newPage();
+  await signInAs(page, "organizer");
+  await page.goto("/datasets");
+  await inChinese(page, async () => {
+    const name = `中文评估 ${Date.now()}`;
+    await page.getByLabel("文件").setInputFiles(dataset);
+    await page.getByLabel("数据集名称", { exact: true }).fill(name);
+    await page.getByRole("button", { name: "导入", exact: true }).click();
+    await expect(page.getByTestId("import-report")).toContainText(name, { timeout: 60_000 });
+
+    await page.goto("/evaluations");
+    const option = await page
+      .getByLabel("数据集")
+      .locator("option", { hasText: `${name} v1` })
+      .getAttribute("value");
+    await page.getByLabel("数据集").selectOption(option!);
+    await page.getByLabel("预测文件").setInputFiles(broken);
+    await page.getByRole("button", { name: "导入", exact: true }).click();
+    await expect(page.getByTestId("prediction-issues")).toBeVisible({ timeout: 60_000 });
+    const messages = await issueMessages(page, "prediction-issues");
+    expect(messages.length).toBe(6);
+    for (const m of messages) expect(latinProse(withoutQuoted(m)), m).toEqual([]);
+  });
+  await context.close();
+});
+
+test("a sample larger than its frame is refused in Chinese", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "zh-CN" });
+  const page = await context.newPage();
+  await signInAs(page, "organizer");
+  await page.goto("/audits/new");
+  await inChinese(page, async () => {
+    await page.getByLabel("样本量").fill("1000000");
+    await page.getByLabel("随机种子").fill("zh-sampling");
+    await page.getByRole("button", { name: "抽取样本" }).click();
+    // The sampler's SIZE_EXCEEDS_FRAME, worded from the domain catalog: it names both sizes.
+    const alert = page.getByRole("alert").filter({ hasText: "1000000" });
+    await expect(alert).toBeVisible();
+    expect(latinProse((await alert.textContent()) ?? "")).toEqual([]);
+  });
   await context.close();
 });

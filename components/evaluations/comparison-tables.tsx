@@ -6,19 +6,15 @@
 import { useFormatter, useTranslations } from "@/lib/i18n/server";
 import type { ReactNode } from "react";
 import { accuracyPm, boundsPp, MISSING, pct, pValue, signedPp } from "@/lib/evaluation/report-format";
-import { REPORT_NOTES } from "@/lib/evaluation/report";
-import type { EvaluationReport } from "@/lib/evaluation/report-types";
+import type { EvaluationReport, ReportNote } from "@/lib/evaluation/report-types";
 import { accuracyName, bootstrapName } from "./labels";
 import { Card } from "../ui/card";
 import { Table } from "../ui/table";
 
-type NotesT = ReturnType<typeof useTranslations<"evaluation.notes">>;
+type NotesT = ReturnType<typeof useTranslations<"domain.report">>;
 
-/** A report's note in the reader's language (an unknown note is shown as written). */
-function noteText(t: NotesT, note: string | null): string {
-  const key = (Object.keys(REPORT_NOTES) as (keyof typeof REPORT_NOTES)[]).find((k) => REPORT_NOTES[k] === note);
-  return key ? t(key) : (note ?? MISSING);
-}
+/** A report's note (a code) in the reader's language. */
+const noteText = (t: NotesT, note: ReportNote | null): string => (note ? t(note) : MISSING);
 
 const NUM = "text-right tabular-nums";
 
@@ -56,7 +52,7 @@ function Frame({
 export function DeltaTable({ report }: { report: EvaluationReport }) {
   const t = useTranslations("evaluation.deltas");
   const l = useTranslations("evaluation.labels");
-  const n = useTranslations("evaluation.notes");
+  const n = useTranslations("domain.report");
   const format = useFormatter();
   if (report.deltas.length === 0) return null;
   return (
@@ -88,7 +84,7 @@ export function DecisionPointTable({ report }: { report: EvaluationReport }) {
   const t = useTranslations("evaluation.dp");
   const d = useTranslations("evaluation.deltas");
   const l = useTranslations("evaluation.labels");
-  const n = useTranslations("evaluation.notes");
+  const n = useTranslations("domain.report");
   const format = useFormatter();
   if (report.decisionPoints.length === 0) return null;
   return (

@@ -5,6 +5,7 @@ import {
   exportChatQaCsv,
   exportedText,
   exportNotesJsonBundle,
+  itemKey,
   parseDataset,
   type Conversation,
   type McqItem,
@@ -47,6 +48,19 @@ describe("applying corrections", () => {
     expect(() => applyChange(item, { kind: "DISTRACTOR", label: "Q", text: "x" })).toThrow(/no option/);
     expect(() => applyChange(item, { kind: "STEM", question: "  " })).toThrow(/empty/);
     expect(() => applyChange(item, { kind: "GOLD", answer: "D", turnOrder: 2 })).toThrow(/no turn 2/);
+  });
+  it("says why as a domain code at the item, the English located in front", async () => {
+    const item = (await example()).items[0]!;
+    const error = (() => {
+      try {
+        applyChange(item, { kind: "GOLD", answer: "Z" });
+      } catch (e) {
+        return e as CorrectionError;
+      }
+    })()!;
+    expect(error.said).toEqual({ code: "adjudication.notOptionLabel", values: { answer: "Z" } });
+    expect(error.at).toEqual({ item: itemKey(item) });
+    expect(error.message).toBe(`${itemKey(item)}: "Z" is not an option label`);
   });
   it("corrects a dataset, drops removed items and writes a change log", async () => {
     const ds = await example();

@@ -21,9 +21,12 @@ import { itemKey, parseSourceOption, sourceKey, TURN_LABELS } from "../formats";
 import { mdText } from "../reports/markdown";
 import { revisionsMarkdown, type ReportRevisions } from "../reports/revisions";
 import type { AppliedChange } from "./change";
-import { applyEvidence, EvidenceError, type EvidenceContext } from "./evidence";
+import { type DomainMessage, domainMessage } from "../i18n/domain";
+import { CorrectionError, EvidenceError, misfit } from "./errors";
+import { applyEvidence, type EvidenceContext } from "./evidence";
 
 export type { AppliedChange } from "./change";
+export { CorrectionError } from "./errors";
 
 export interface ChangeRecord {
   item: string;
@@ -42,10 +45,6 @@ export interface ChangeRecord {
 /** Order of the changes to one item: a distractor fix before a gold change that may pick it; then by turn. */
 export const APPLY_ORDER: readonly string[] = ["STEM", "DISTRACTOR", "GOLD", "EVIDENCE", "REMOVE_TURN", "REMOVE"];
 
-export class CorrectionError extends Error {
-  override name = "CorrectionError";
-}
-
 type Applied = { item: Item; before: unknown; after: unknown; derived?: string[] };
 type TurnChange = Exclude<AppliedChange, { kind: "REMOVE" } | { kind: "REMOVE_TURN" }>;
 
@@ -56,37 +55,37 @@ type TurnChange = Exclude<AppliedChange, { kind: "REMOVE" } | { kind: "REMOVE_TU
 export function applyChange(item: Item, change: AppliedChange, evidence?: EvidenceContext): Applied {
   if (change.kind === "REMOVE") return { item, before: null, after: null };
   if (change.kind === "REMOVE_TURN") {
-    if (item.kind !== "conversation") throw new CorrectionError(`${item.instanceId}: a decision-point item has no turns to remove`);
+    if (item.kind !== "conversation") throw misfit({ item: item.instanceId }, "adjudication.noTurnsToRemove");
     return removeTurn(item, change.turnOrder);
   }
   if (item.kind === "conversation") return applyToTurn(item, change);
-  if (change.turnOrder) throw new CorrectionError(`${item.instanceId}: a decision-point item has no turn ${change.turnOrder}`);
+  if (change.turnOrder) throw misfit({ item: item.instanceId }, "adjudication.mcqNoTurn", { turn: String(change.turnOrder) });
   const mcq: McqItem = structuredClone(item);
   switch (change.kind) {
     case "STEM":
-      if (!change.question.trim()) throw new CorrectionError(`${mcq.instanceId}: the new question is empty`);
+      if (!change.question.trim()) throw misfit({ item: mcq.instanceId }, "adjudication.emptyQuestion");
       mcq.question = change.question;
       return { item: mcq, before: item.question, after: mcq.question };
     case "GOLD":
       if (!mcq.options.some((o) => o.label === change.answer))
-        throw new CorrectionError(`${mcq.instanceId}: "${change.answer}" is not an option label`);
+        throw misfit({ item: mcq.instanceId }, "adjudication.notOptionLabel", { answer: change.answer });
       mcq.answer = change.answer;
       return { item: mcq, before: item.answer, after: mcq.answer };
     case "DISTRACTOR": {
       const option = mcq.options.find((o) => o.label === change.label);
-      if (!option) throw new CorrectionError(`${mcq.instanceId}: no option "${change.label}"`);
+      if (!option) throw misfit({ item: mcq.instanceId }, "adjudication.noOption", { label: change.label });
       const before = option.text;
       option.text = change.text;
       return { item: mcq, before: { label: change.label, text: before }, after: { label: change.label, text: change.text } };
     }
     case "EVIDENCE":
       if (!("evidenceEventIds" in change) || !Array.isArray(change.evidenceEventIds))
-        throw new CorrectionError(`${mcq.instanceId}: an evidence correction lists event ids`);
-      if (!evidence) throw new CorrectionError(`${mcq.instanceId}: an evidence correction needs the patient's record`);
+        throw misfit({ item: mcq.instanceId }, "adjudication.evidenceLists");
+      if (!evidence) throw misfit({ item: mcq.instanceId }, "adjudication.evidenceNeedsRecord");
       try {
         return applyEvidence(item, change, evidence);
       } catch (error) {
-        if (error instanceof EvidenceError) throw new CorrectionError(error.message);
+        if (error instanceof EvidenceError) throw new CorrectionError(error.said, { item: error.item });
         throw error;
       }
   }
@@ -96,10 +95,10 @@ export function applyChange(item: Item, change: AppliedChange, evidence?: Eviden
 function removeTurn(conv: Conversation, turnOrder: number): Applied {
   const id = conv.conversationId;
   const turn = conv.turns.find((t) => t.turnOrder === turnOrder);
-  if (!turn) throw new CorrectionError(`${id}: no turn ${turnOrder}`);
+  if (!turn) throw misfit({ item: id }, "adjudication.noTurn", { turn: String(turnOrder) });
   const gone = conv.turns.filter((t) => t.turnIndex === turn.turnIndex);
   const kept = conv.turns.filter((t) => t.turnIndex !== turn.turnIndex);
-  if (kept.length === 0) throw new CorrectionError(`${id}: turn ${turnOrder} is its only question; remove the whole conversation instead`);
+  if (kept.length === 0) throw misfit({ item: id }, "adjudication.onlyQuestion", { turn: String(turnOrder) });
   const fixed: Conversation = { ...structuredClone(conv), turns: structuredClone(kept) };
   return { item: fixed, before: gone.map((t) => ({ turnOrder: t.turnOrder, question: t.question })), after: null };
 }
@@ -115,42 +114,40 @@ const normText = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 function applyToTurn(conv: Conversation, change: TurnChange): Applied {
   const id = conv.conversationId;
   const order = change.turnOrder ?? 0;
-  if (order === 0) throw new CorrectionError(`${id}: say which turn the ${change.kind.toLowerCase()} correction changes`);
+  if (order === 0) throw misfit({ item: id }, "adjudication.whichTurn", { kind: change.kind.toLowerCase() });
   const index = conv.turns.findIndex((t) => t.turnOrder === order);
-  if (index < 0) throw new CorrectionError(`${id}: no turn ${order}`);
+  if (index < 0) throw misfit({ item: id }, "adjudication.noTurn", { turn: String(order) });
   const fixed: Conversation = structuredClone(conv);
   const turn = fixed.turns[index]!;
-  const where = `${id} turn ${order}`;
+  const where = { item: id, turn: order };
   const result = (before: unknown, after: unknown, goldChanged = false): Applied => {
     if (goldChanged && turn.turnType === "source") turn.goldSources = goldSourcesOf(turn);
     return { item: fixed, before, after };
   };
   switch (change.kind) {
     case "STEM":
-      if (!change.question.trim()) throw new CorrectionError(`${where}: the new question is empty`);
+      if (!change.question.trim()) throw misfit(where, "adjudication.emptyQuestion");
       turn.question = change.question;
       return result(conv.turns[index]!.question, turn.question);
     case "GOLD":
     case "EVIDENCE": {
-      if (change.kind === "EVIDENCE" && turn.turnType !== "source")
-        throw new CorrectionError(`${where}: evidence corrections are about source turns; this is a content turn`);
+      if (change.kind === "EVIDENCE" && turn.turnType !== "source") throw misfit(where, "adjudication.evidenceOnContent");
       const answer = "answer" in change ? change.answer : "";
       const option = turn.options.find((o) => o.label === answer);
       if (!option || !(TURN_LABELS as readonly string[]).includes(answer))
-        throw new CorrectionError(`${where}: "${answer}" is not an option label (A–E)`);
-      if (!option.text.trim()) throw new CorrectionError(`${where}: option ${answer} is empty`);
+        throw misfit(where, "adjudication.notTurnOptionLabel", { answer });
+      if (!option.text.trim()) throw misfit(where, "adjudication.optionEmpty", { label: answer });
       turn.answer = option.label;
       return result(conv.turns[index]!.answer, turn.answer, true);
     }
     case "DISTRACTOR": {
       const option = turn.options.find((o) => o.label === change.label);
-      if (!option) throw new CorrectionError(`${where}: no option "${change.label}"`);
-      if (!change.text.trim()) throw new CorrectionError(`${where}: the new text of option ${change.label} is empty`);
+      if (!option) throw misfit(where, "adjudication.noOption", { label: change.label });
+      if (!change.text.trim()) throw misfit(where, "adjudication.optionTextEmpty", { label: change.label });
       const key = (text: string) => (turn.turnType === "source" ? sourceKey(parseSourceOption(text)) : normText(text));
-      if (turn.turnType === "source" && parseSourceOption(change.text).length === 0)
-        throw new CorrectionError(`${where}: a source option must cite a "Note #N"`);
+      if (turn.turnType === "source" && parseSourceOption(change.text).length === 0) throw misfit(where, "adjudication.sourceNeedsNote");
       const same = turn.options.find((o) => o.label !== change.label && key(o.text) === key(change.text));
-      if (same) throw new CorrectionError(`${where}: option ${change.label} would duplicate option ${same.label}`);
+      if (same) throw misfit(where, "adjudication.optionDuplicate", { label: change.label, same: same.label });
       const before = option.text;
       option.text = change.text;
       return result({ label: change.label, text: before }, { label: change.label, text: change.text }, option.label === turn.answer);
@@ -163,18 +160,31 @@ function applyToTurn(conv: Conversation, change: TurnChange): Applied {
  * chartdate): a corrected source option must still pass the importer's checks. `notes` maps
  * note_num → chartdate.
  */
-export function missingNoteRefs(conv: Conversation, notes: ReadonlyMap<number, string>): string[] {
-  const problems: string[] = [];
+export function missingNoteRefs(conv: Conversation, notes: ReadonlyMap<number, string>): DomainMessage[] {
+  const problems: DomainMessage[] = [];
   for (const t of conv.turns) {
     if (t.turnType !== "source") continue;
     for (const o of t.options)
       for (const ref of parseSourceOption(o.text)) {
         const chartdate = notes.get(ref.noteNum);
         if (chartdate === undefined)
-          problems.push(`turn ${t.turnOrder} option ${o.label} cites Note #${ref.noteNum}, which patient ${conv.patientId} does not have`);
+          problems.push(
+            domainMessage("adjudication.citesMissingNote", {
+              turn: String(t.turnOrder),
+              label: o.label,
+              num: String(ref.noteNum),
+              patient: conv.patientId,
+            }),
+          );
         else if (ref.chartdate !== undefined && ref.chartdate !== chartdate)
           problems.push(
-            `turn ${t.turnOrder} option ${o.label} cites Note #${ref.noteNum} with chartdate ${ref.chartdate}, not ${chartdate}`,
+            domainMessage("adjudication.citesWrongChartdate", {
+              turn: String(t.turnOrder),
+              label: o.label,
+              num: String(ref.noteNum),
+              cited: ref.chartdate,
+              chartdate,
+            }),
           );
       }
   }
@@ -222,13 +232,13 @@ export function correctItems(
     if (item !== original && item.kind === "conversation") {
       const notes = patients.notes(item.patientId) ?? [];
       const problems = missingNoteRefs(item, new Map(notes.map((n) => [n.noteNum, n.chartdate])));
-      if (problems.length) throw new CorrectionError(`${key}: ${problems.join("; ")}`);
+      if (problems[0]) throw new CorrectionError(problems[0], { item: key });
     }
     if (drop) removed.push(key);
     else kept.push(item);
   }
   const unknown = [...byItem.keys()].filter((k) => !seen.has(k));
-  if (unknown.length) throw new CorrectionError(`corrections name items the dataset does not have: ${unknown.join(", ")}`);
+  if (unknown.length) throw new CorrectionError(domainMessage("adjudication.unknownItems", { items: unknown.join(", ") }));
   return { items: kept, changes, removed };
 }
 

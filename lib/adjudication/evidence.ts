@@ -7,6 +7,8 @@ import type { EhrEvent, McqItem } from "../formats";
 import { eventToWire } from "../formats/map-ehr";
 import { composeEvidenceText, evidenceLevelOf } from "../formats/evidence-text";
 import { isoToMillis } from "../formats/primitives";
+import { domainMessage } from "../i18n/domain";
+import { EvidenceError } from "./errors";
 
 export interface EvidenceChange {
   evidenceEventIds: string[];
@@ -30,10 +32,6 @@ export interface EvidenceApplied {
   derived: string[];
 }
 
-export class EvidenceError extends Error {
-  override name = "EvidenceError";
-}
-
 /**
  * The item with its evidence replaced. The ids are checked as the importer checks them (events
  * of this patient, dated at or before the cutoff), de-duplicated and put in record-time order,
@@ -45,17 +43,19 @@ export function applyEvidence(item: McqItem, change: EvidenceChange, context: Ev
   const byId = new Map(context.events.map((e) => [e.eventId, e]));
   const cutoff = isoToMillis(item.cutoff.time, zone);
   const ids = [...new Set(change.evidenceEventIds.map((id) => id.trim()).filter(Boolean))];
-  if (ids.length === 0) throw new EvidenceError(`${where}: evidence cannot be empty`);
+  if (ids.length === 0) throw new EvidenceError(domainMessage("adjudication.evidenceEmpty"), where);
   const chosen = ids.map((id) => {
     const event = byId.get(id);
     if (!event)
       throw new EvidenceError(
-        `${where}: evidence event ${JSON.stringify(id)} is not an event of patient ${JSON.stringify(item.patientId)}`,
+        domainMessage("formats.evidenceNotOfPatient", { id: JSON.stringify(id), patient: JSON.stringify(item.patientId) }),
+        where,
       );
     const at = isoToMillis(event.time, zone);
     if (at === null || cutoff === null || at > cutoff)
       throw new EvidenceError(
-        `${where}: evidence event ${JSON.stringify(id)} at ${event.time} is dated after the cutoff ${item.cutoff.time}`,
+        domainMessage("formats.evidenceAfterCutoff", { id: JSON.stringify(id), time: event.time, cutoff: item.cutoff.time }),
+        where,
       );
     return { event, at };
   });

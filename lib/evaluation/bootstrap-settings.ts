@@ -3,6 +3,7 @@
  * method block, the per model-scope seed and the percentile interval.
  */
 import { canonicalSeed, PRNG_NAME, PRNG_VERSION, type Seed } from "@/lib/sampling/prng";
+import { domainMessage as said } from "../i18n/domain";
 import { EvaluationInputError } from "./errors";
 import { createFastPrng, type FastXoshiro256ss } from "./fast-prng";
 import { percentileBounds, QUANTILE_METHOD } from "./quantile";
@@ -35,10 +36,13 @@ export function resolveBootstrap(options: BootstrapOptions, defaultStream: strin
   const replicates = options.replicates ?? DEFAULT_REPLICATES;
   const level = options.level ?? DEFAULT_LEVEL;
   if (!Number.isInteger(replicates) || replicates < 1 || replicates > MAX_REPLICATES)
-    throw new EvaluationInputError("INVALID_OPTION", `replicates must be an integer in [1, ${MAX_REPLICATES}], got ${replicates}.`);
-  if (!(level > 0 && level < 1)) throw new EvaluationInputError("INVALID_OPTION", `level must be in (0, 1), got ${level}.`);
+    throw new EvaluationInputError(
+      "INVALID_OPTION",
+      said("report.replicatesRange", { max: String(MAX_REPLICATES), got: String(replicates) }),
+    );
+  if (!(level > 0 && level < 1)) throw new EvaluationInputError("INVALID_OPTION", said("report.levelRange", { got: String(level) }));
   const stream = options.stream ?? defaultStream;
-  if (typeof stream !== "string") throw new EvaluationInputError("INVALID_OPTION", "stream must be a string.");
+  if (typeof stream !== "string") throw new EvaluationInputError("INVALID_OPTION", said("report.streamType"));
   return { replicates, level, seed: canonicalSeed(options.seed as Seed), stream };
 }
 

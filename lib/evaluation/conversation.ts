@@ -14,6 +14,7 @@
  * Subgroups that are empty give accuracy null, never NaN.
  */
 import { counts } from "./accuracy";
+import { type DomainCode, type DomainValues, domainMessage as said } from "../i18n/domain";
 import { EvaluationInputError } from "./errors";
 import { compareIds } from "./patient-clusters";
 import type { Counts } from "./types";
@@ -70,24 +71,24 @@ const hit = (qa: Qa, kind: Kind) => (kind === "paired" ? qa.content && qa.source
 
 /** Validates the turns and joins each content turn with its source turn, per sample. */
 export function pairTurns(turns: readonly ConversationTurn[]): Map<string, { patientId: string; qas: Qa[] }> {
-  if (turns.length === 0) throw new EvaluationInputError("EMPTY_INPUT", "No conversation turns.");
+  if (turns.length === 0) throw new EvaluationInputError("EMPTY_INPUT", said("report.noTurns"));
   const partial = new Map<string, { patientId: string; byIndex: Map<number, Partial<Record<"content" | "source", ConversationTurn>>> }>();
   turns.forEach((t, i) => {
     const at = `turns[${i}] (sample ${String(t.sampleId)}, turn ${String(t.turnIndex)})`;
-    const bad = (why: string) => new EvaluationInputError("INVALID_TURN", `${at}: ${why}`);
-    if (typeof t.sampleId !== "string" || t.sampleId === "") throw bad("sampleId must be a non-empty string.");
-    if (typeof t.patientId !== "string" || t.patientId === "") throw bad("patientId must be a non-empty string.");
-    if (!Number.isInteger(t.turnIndex)) throw bad("turnIndex must be an integer.");
-    if (t.turnType !== "content" && t.turnType !== "source") throw bad('turnType must be "content" or "source".');
-    if (typeof t.correct !== "boolean") throw bad("correct must be a boolean.");
-    if (!Number.isInteger(t.numNotes) || t.numNotes < 0) throw bad("numNotes must be a non-negative integer.");
+    const bad = (code: DomainCode, values?: DomainValues) => new EvaluationInputError("INVALID_TURN", said(code, { at, ...values }));
+    if (typeof t.sampleId !== "string" || t.sampleId === "") throw bad("report.turnSampleId");
+    if (typeof t.patientId !== "string" || t.patientId === "") throw bad("report.turnPatientId");
+    if (!Number.isInteger(t.turnIndex)) throw bad("report.turnIndexInteger");
+    if (t.turnType !== "content" && t.turnType !== "source") throw bad("report.turnType");
+    if (typeof t.correct !== "boolean") throw bad("report.turnCorrect");
+    if (!Number.isInteger(t.numNotes) || t.numNotes < 0) throw bad("report.turnNumNotes");
     let sample = partial.get(t.sampleId);
     if (!sample) {
       sample = { patientId: t.patientId, byIndex: new Map() };
       partial.set(t.sampleId, sample);
-    } else if (sample.patientId !== t.patientId) throw bad(`sample belongs to patient ${sample.patientId}, not ${t.patientId}.`);
+    } else if (sample.patientId !== t.patientId) throw bad("report.turnOtherPatient", { patient: sample.patientId, other: t.patientId });
     const slot = sample.byIndex.get(t.turnIndex) ?? {};
-    if (slot[t.turnType]) throw bad(`duplicate ${t.turnType} turn.`);
+    if (slot[t.turnType]) throw bad("report.turnDuplicate", { type: t.turnType });
     slot[t.turnType] = t;
     sample.byIndex.set(t.turnIndex, slot);
   });
@@ -98,13 +99,15 @@ export function pairTurns(turns: readonly ConversationTurn[]): Map<string, { pat
       if (!content || !source)
         throw new EvaluationInputError(
           "INVALID_TURN",
-          `sample ${sampleId}, turn ${turnIndex}: a ${content ? "content" : "source"} turn without its ${content ? "source" : "content"} turn.`,
+          said("report.turnUnpaired", {
+            sample: sampleId,
+            turn: String(turnIndex),
+            type: content ? "content" : "source",
+            partner: content ? "source" : "content",
+          }),
         );
       if (content.numNotes !== source.numNotes)
-        throw new EvaluationInputError(
-          "INVALID_TURN",
-          `sample ${sampleId}, turn ${turnIndex}: content and source turns disagree on numNotes.`,
-        );
+        throw new EvaluationInputError("INVALID_TURN", said("report.turnNumNotesDisagree", { sample: sampleId, turn: String(turnIndex) }));
       qas.push({ turnIndex, content: content.correct, source: source.correct, numNotes: content.numNotes });
     }
     qas.sort((a, b) => a.turnIndex - b.turnIndex);

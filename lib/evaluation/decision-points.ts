@@ -18,6 +18,7 @@
  * bootstrap p-value for "later accuracy is lower" (small = the drop survives resampling).
  */
 import { methodOf, percentileInterval, resolveBootstrap, rngFor } from "./bootstrap-settings";
+import { domainMessage as said } from "../i18n/domain";
 import { EvaluationInputError } from "./errors";
 import { compareIds, validateCases } from "./patient-clusters";
 import type { BootstrapMethod, BootstrapOptions, Counts, EvalCase, PercentileInterval } from "./types";
@@ -52,7 +53,7 @@ export function splitDecisionPoints(cases: readonly EvalCase[]): DecisionPointSp
   cases.forEach((c, i) => {
     const dp = c.decisionPoint;
     if (typeof dp !== "number" || !Number.isFinite(dp))
-      throw new EvaluationInputError("INVALID_CASE", `cases[${i}] (${c.caseId}): decisionPoint is required for the DP split.`);
+      throw new EvaluationInputError("INVALID_CASE", said("report.dpRequired", { index: String(i), case: c.caseId }));
     const seen = firstDp.get(c.patientId);
     if (seen === undefined || dp < seen) firstDp.set(c.patientId, dp);
   });
@@ -84,8 +85,7 @@ export function decisionPoints(cases: readonly EvalCase[], options: BootstrapOpt
   const ft = sum(s.firstTotal);
   const lc = sum(s.laterCorrect);
   const lt = sum(s.laterTotal);
-  if (lt === 0)
-    throw new EvaluationInputError("NOTHING_TO_COMPARE", "No patient has a case after its first decision point: DP2+ is empty.");
+  if (lt === 0) throw new EvaluationInputError("NOTHING_TO_COMPARE", said("report.noLaterCases"));
 
   const p = s.patientIds.length;
   const replicates = new Float64Array(settings.replicates);
@@ -114,7 +114,7 @@ export function decisionPoints(cases: readonly EvalCase[], options: BootstrapOpt
     if (d >= 0) laterNotLower += 1;
   }
   const valid = replicates.length - degenerate;
-  if (valid === 0) throw new EvaluationInputError("NOTHING_TO_COMPARE", "Every bootstrap replicate lacked a later decision point.");
+  if (valid === 0) throw new EvaluationInputError("NOTHING_TO_COMPARE", said("report.noLaterReplicate"));
   return {
     first: { correct: fc, total: ft, accuracy: fc / ft },
     later: { correct: lc, total: lt, accuracy: lc / lt },

@@ -10,7 +10,7 @@
  * the conversation `<patient_id>:q<k>`, each one turn.
  */
 import { parseSniffedCsv } from "@/lib/formats/csv";
-import { englishIssueAt, located, type IssueLog, type Where } from "@/lib/formats/issues";
+import { type IssueLog, issueAt, located, type Where } from "@/lib/formats/issues";
 import type { EvalDataset } from "./eval-dataset";
 import { letterRuleFor } from "./letter-extraction";
 import { GOLD_COLUMNS } from "./predictions-read";
@@ -47,36 +47,21 @@ function modelColumn(header: readonly string[], where: Where, log: IssueLog, req
   if (requested !== undefined) {
     const want = requested.trim();
     const at = header.findIndex((h) => h.trim() === want);
-    if (at < 0) log.add(englishIssueAt(where, "(header)", `no column "${want}" for the model's replies (columns: ${list(header)})`));
+    if (at < 0) log.add(issueAt(where, "(header)", "evaluation.noReplyColumn", { column: want, columns: list(header) }));
     else if (GOLD_COLUMNS.includes(columnKey(want)) || INPUT_COLUMNS.has(columnKey(want)))
       log.add(
-        englishIssueAt(
-          where,
-          "(header)",
-          `"${want}" is one of the benchmark's input columns${GOLD_COLUMNS.includes(columnKey(want)) ? " (the gold answer)" : ""}, never the model's replies`,
-        ),
+        issueAt(where, "(header)", "evaluation.inputColumn", {
+          column: want,
+          gold: GOLD_COLUMNS.includes(columnKey(want)) ? "yes" : "no",
+        }),
       );
     else return at;
     return -1;
   }
   const candidates = modelColumnCandidates(header);
   if (candidates.length === 1) return header.indexOf(candidates[0] as string);
-  if (candidates.length === 0)
-    log.add(
-      englishIssueAt(
-        where,
-        "(header)",
-        `no model column: every column is one of EHRNoteQA's inputs (${list(header)}); "answer" is the gold letter and is never read as a prediction`,
-      ),
-    );
-  else
-    log.add(
-      englishIssueAt(
-        where,
-        "(header)",
-        `several columns could hold the model's replies: ${list(candidates)}; name the model to choose one`,
-      ),
-    );
+  if (candidates.length === 0) log.add(issueAt(where, "(header)", "evaluation.noModelColumn", { columns: list(header) }));
+  else log.add(issueAt(where, "(header)", "evaluation.severalModelColumns", { columns: list(candidates) }));
   return -1;
 }
 
@@ -110,7 +95,7 @@ export async function scoreEhrNoteQaOutput(
     record++;
     const where: Where = { file: name, line: rec.line, record, path: "" };
     if (rec.fields.length !== header.length) {
-      log.add(englishIssueAt(where, "(record)", `${rec.fields.length} fields, but the header has ${header.length}`));
+      log.add(issueAt(where, "(record)", "evaluation.fieldCount", { fields: String(rec.fields.length), header: String(header.length) }));
       continue;
     }
     const patient = (rec.fields[col.patient] as string).trim();
@@ -119,10 +104,9 @@ export async function scoreEhrNoteQaOutput(
     const item = items.get(`${patient}:q${k}`);
     if (item?.kind !== "conversation" || item.turns.length !== 1) {
       const field = header[col.patient] as string;
-      if (patient === "") log.add(englishIssueAt(where, field, "required field is missing"));
-      else if (k === 1)
-        log.add(englishIssueAt(where, field, `unknown patient "${patient}": no EHRNoteQA question of this patient in the dataset`));
-      else log.add(englishIssueAt(where, field, `question ${k} of patient ${patient}, but the dataset has ${k - 1}`));
+      if (patient === "") log.add(issueAt(where, field, "formats.requiredMissing"));
+      else if (k === 1) log.add(issueAt(where, field, "evaluation.unknownQuestionPatient", { patient }));
+      else log.add(issueAt(where, field, "evaluation.questionBeyond", { k: String(k), patient, has: String(k - 1) }));
       continue;
     }
     const turn = item.turns[0]!;

@@ -12,7 +12,8 @@
  */
 import { csvText } from "@/lib/csv";
 import type { ConversationMetric, TripleCounts } from "./conversation";
-import type { EvaluationReport, PairKey } from "./report-types";
+import { english } from "@/lib/i18n/domain";
+import type { EvaluationReport, PairKey, ReportNote } from "./report-types";
 import type { Counts, PercentileInterval } from "./types";
 
 type Value = string | number | null;
@@ -114,6 +115,9 @@ function replyRows(out: Rows, r: EvaluationReport): void {
   }
 }
 
+/** A note instead of a comparison, in English (the export stays English). */
+const noteOf = (note: ReportNote | null): [string, Value][] => (note ? [["note", english({ code: `report.${note}` })]] : []);
+
 export function evaluationCsv(r: EvaluationReport): string {
   const out = new Rows();
   method(out, r);
@@ -136,7 +140,7 @@ export function evaluationCsv(r: EvaluationReport): string {
       ...(d.difference ? interval(d.difference) : []),
       ["p_value", d.pValue],
       ...degenerate(d),
-      ...(d.note ? ([["note", d.note]] as [string, Value][]) : []),
+      ...noteOf(d.note),
     ]);
   for (const p of r.decisionPoints)
     out.add("decision_points", p, "", [
@@ -148,7 +152,7 @@ export function evaluationCsv(r: EvaluationReport): string {
       ...(p.difference ? interval(p.difference) : []),
       ["p_value", p.pValue],
       ["degenerate_replicates", p.degenerateReplicates],
-      ...(p.note ? ([["note", p.note]] as [string, Value][]) : []),
+      ...noteOf(p.note),
     ]);
   const chapterTable = r.kind === "decision-points" ? "chapter" : "qa_category";
   for (const [table, entries] of [

@@ -12,6 +12,7 @@
  * by resampling). It is not a test under a re-centred null.
  */
 import { methodOf, percentileInterval, resolveBootstrap, rngFor, type ResolvedBootstrap } from "./bootstrap-settings";
+import { domainMessage as said } from "../i18n/domain";
 import { EvaluationInputError } from "./errors";
 import { compareIds, validateCases } from "./patient-clusters";
 import type { BootstrapMethod, BootstrapOptions, EvalCase, PercentileInterval } from "./types";
@@ -38,6 +39,9 @@ export interface PairedBootstrapResult {
 }
 
 /** Pairs the two scopes case by case; throws unless both hold the same cases and patients. */
+/** Up to five ids, "..." after them when there are more; "none" when there is none. */
+const firstIds = (ids: readonly string[]) => (ids.length ? `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", ..." : ""}` : "none");
+
 export function pairByPatient(scope: readonly EvalCase[], baseline: readonly EvalCase[]): PairedClusters {
   validateCases(scope, "scope cases");
   validateCases(baseline, "baseline cases");
@@ -49,7 +53,7 @@ export function pairByPatient(scope: readonly EvalCase[], baseline: readonly Eva
     else if (b.patientId !== c.patientId)
       throw new EvaluationInputError(
         "CASE_SET_MISMATCH",
-        `case ${c.caseId} belongs to patient ${c.patientId} in the scope but ${b.patientId} in the baseline.`,
+        said("report.patientMismatch", { case: c.caseId, patient: c.patientId, baseline: b.patientId }),
       );
   }
   if (missing.length > 0 || scope.length !== baseline.length) {
@@ -57,9 +61,12 @@ export function pairByPatient(scope: readonly EvalCase[], baseline: readonly Eva
     const extra = baseline.filter((c) => !inScope.has(c.caseId)).map((c) => c.caseId);
     throw new EvaluationInputError(
       "CASE_SET_MISMATCH",
-      `the scope and the baseline must hold the same cases: ${missing.length} only in the scope` +
-        `${missing.length ? ` (${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ", ..." : ""})` : ""}, ` +
-        `${extra.length} only in the baseline${extra.length ? ` (${extra.slice(0, 5).join(", ")}${extra.length > 5 ? ", ..." : ""})` : ""}.`,
+      said("report.caseSetMismatch", {
+        missing: String(missing.length),
+        missingIds: firstIds(missing),
+        extra: String(extra.length),
+        extraIds: firstIds(extra),
+      }),
     );
   }
   const byPatient = new Map<string, [number, number, number]>();

@@ -2,6 +2,7 @@
  * Groups cases by patient into typed arrays, the form every patient-clustered
  * bootstrap resamples: one (correct, total) pair per patient, nothing per case.
  */
+import { domainMessage as said } from "../i18n/domain";
 import { EvaluationInputError } from "./errors";
 import type { EvalCase } from "./types";
 
@@ -21,16 +22,16 @@ export function compareIds(a: string, b: string): number {
 
 /** Checks ids and flags; rejects empty input and duplicate case ids. */
 export function validateCases(cases: readonly EvalCase[], what = "cases"): void {
-  if (cases.length === 0) throw new EvaluationInputError("EMPTY_INPUT", `No ${what}: a statistic needs at least one case.`);
+  if (cases.length === 0) throw new EvaluationInputError("EMPTY_INPUT", said("report.noCases", { what }));
   const seen = new Set<string>();
   cases.forEach((c, i) => {
     if (typeof c.caseId !== "string" || c.caseId === "")
-      throw new EvaluationInputError("INVALID_CASE", `${what}[${i}]: caseId must be a non-empty string.`);
+      throw new EvaluationInputError("INVALID_CASE", said("report.caseIdMissing", { what, index: String(i) }));
     if (typeof c.patientId !== "string" || c.patientId === "")
-      throw new EvaluationInputError("INVALID_CASE", `${what}[${i}] (${c.caseId}): patientId must be a non-empty string.`);
+      throw new EvaluationInputError("INVALID_CASE", said("report.casePatientMissing", { what, index: String(i), case: c.caseId }));
     if (typeof c.correct !== "boolean")
-      throw new EvaluationInputError("INVALID_CASE", `${what}[${i}] (${c.caseId}): correct must be a boolean.`);
-    if (seen.has(c.caseId)) throw new EvaluationInputError("DUPLICATE_CASE", `${what}: case ${c.caseId} appears twice.`);
+      throw new EvaluationInputError("INVALID_CASE", said("report.caseCorrect", { what, index: String(i), case: c.caseId }));
+    if (seen.has(c.caseId)) throw new EvaluationInputError("DUPLICATE_CASE", said("report.caseTwice", { what, case: c.caseId }));
     seen.add(c.caseId);
   });
 }

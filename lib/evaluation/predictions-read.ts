@@ -6,7 +6,7 @@
  * values are checked by predictions.ts against the dataset.
  */
 import { parseSniffedCsv, type Chunks } from "@/lib/formats/csv";
-import { englishIssueAt, located, type FormatIssue, type Where } from "@/lib/formats/issues";
+import { issueAt, located, type FormatIssue, type Where } from "@/lib/formats/issues";
 import { readJsonl } from "@/lib/formats/jsonl";
 
 export const PREDICTION_FIELDS = ["model", "scope", "item_id", "subject_id", "qa_category", "turn", "prediction"] as const;
@@ -79,7 +79,7 @@ function mapColumns(names: readonly string[], where: Where): { columns: Map<numb
     if (!field) return; // unknown columns (raw model output, notes, ...) are allowed and ignored
     const earlier = seen.get(field);
     if (earlier !== undefined) {
-      issues.push(englishIssueAt(where, raw, `"${earlier}" and "${raw}" both give the ${field}; keep one`));
+      issues.push(issueAt(where, raw, "evaluation.aliasTwice", { earlier, raw, field }));
       return;
     }
     seen.set(field, raw);
@@ -109,7 +109,9 @@ async function* readCsv(name: string, text: string): AsyncGenerator<PredictionEv
     record++;
     const where = { file: name, line: rec.line, record, path: "" };
     if (rec.fields.length !== header.length) {
-      yield issue(englishIssueAt(where, "(record)", `${rec.fields.length} fields, but the header has ${header.length}`));
+      yield issue(
+        issueAt(where, "(record)", "evaluation.fieldCount", { fields: String(rec.fields.length), header: String(header.length) }),
+      );
       continue;
     }
     const raw: RawPrediction = { line: rec.line, record, values: {}, columns: {}, gold };
@@ -131,7 +133,7 @@ async function* readJsonlFile(name: string, text: string): AsyncGenerator<Predic
     }
     const value = entry.value;
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      yield issue(englishIssueAt(where, "(record)", "each line must be one JSON object"));
+      yield issue(issueAt(where, "(record)", "evaluation.notObject"));
       continue;
     }
     const keys = Object.keys(value);

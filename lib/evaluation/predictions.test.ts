@@ -86,6 +86,16 @@ describe("parsePredictions: decision points", () => {
     ]);
   });
 
+  it("says every problem as a domain code with values, which the web words per language", async () => {
+    const text = ["model,scope,item_id,prediction", "m,Agent,I9,A", "m,Agent,I2,E", "m,Agent,I4"].join("\n");
+    const r = await parse(csv("bad.csv", text), smallMcqDataset());
+    expect(!r.ok && r.issues.map(({ code, values }) => ({ code, values }))).toEqual([
+      { code: "evaluation.unknownItem", values: { item: "I9" } },
+      { code: "evaluation.notAnOption", values: { option: "E", turn: "none", item: "I2", options: "A, B, C, D" } },
+      { code: "evaluation.fieldCount", values: { fields: "3", header: "4" } },
+    ]);
+  });
+
   it("reports missing columns once, on the header", async () => {
     const r = await parsePredictions(csv("h.csv", "model,item,choice\nm,I1,A\n"), smallMcqDataset());
     expect(r).toEqual({

@@ -12,7 +12,8 @@
  * match one of the item's (turn's) labels exactly.
  */
 import { createHash } from "node:crypto";
-import { DEFAULT_MAX_ISSUES, englishIssueAt, located, IssueLog, type Where } from "@/lib/formats/issues";
+import { DEFAULT_MAX_ISSUES, IssueLog, issueAt, located, type Where } from "@/lib/formats/issues";
+import { type DomainCode, type DomainMessage, type DomainValues, domainMessage } from "@/lib/i18n/domain";
 import { goldColumnsOf } from "./predictions-read";
 import type { EvalConversation, EvalDataset, EvalItem } from "./eval-dataset";
 import { predictionText, readPredictionText, type PredictionField, type PredictionFile, type RawPrediction } from "./predictions-read";
@@ -25,6 +26,9 @@ export type { ParsedPredictions, PredictionParseResult, PredictionRow } from "./
 export const MAX_NAME_LENGTH = 100;
 /** Each model-scope pair costs several bootstraps; this keeps a report computable. */
 export const MAX_PAIRS = 64;
+
+/** Reports a problem with one field of a row. */
+type Fail = (f: PredictionField, code: DomainCode, values?: DomainValues) => void;
 
 interface Lookup {
   items: Map<string, EvalItem>;
@@ -60,17 +64,17 @@ class RowChecker {
     const where: Where = { file: this.file, line: raw.line, record: raw.record, path: "" };
     const problems = this.log.total;
     const col = (f: PredictionField) => raw.columns[f] ?? f;
-    const fail = (f: PredictionField, message: string) => this.log.add(englishIssueAt(where, col(f), message));
+    const fail: Fail = (f, code, values) => this.log.add(issueAt(where, col(f), code, values));
 
     const text = (f: PredictionField, required: boolean, ids = false): string | undefined => {
       const v = raw.values[f];
       if (v === undefined) {
-        if (required) fail(f, "required field is missing");
+        if (required) fail(f, "formats.requiredMissing");
         return undefined;
       }
       if (ids && typeof v === "number" && Number.isSafeInteger(v)) return String(v);
       if (typeof v !== "string") {
-        fail(f, `expected text, got ${JSON.stringify(v)}`);
+        fail(f, "evaluation.expectedText", { got: JSON.stringify(v) });
         return undefined;
       }
       return v.trim();
@@ -79,21 +83,22 @@ class RowChecker {
     const scope = text("scope", true);
     const option =
       raw.values.prediction === undefined && raw.gold.length > 0
-        ? void fail("prediction", goldMessage(raw.gold))
+        ? void fail("prediction", "evaluation.goldColumn", goldValues(raw.gold))
         : text("prediction", true);
     for (const [f, name] of [
       ["model", model],
       ["scope", scope],
     ] as const) {
-      if (name !== undefined && name.length > MAX_NAME_LENGTH) fail(f, `at most ${MAX_NAME_LENGTH} characters, got ${name.length}`);
+      if (name !== undefined && name.length > MAX_NAME_LENGTH)
+        fail(f, "evaluation.nameTooLong", { max: String(MAX_NAME_LENGTH), length: String(name.length) });
     }
     const item = this.resolveItem(text, fail);
     const turn = item ? this.resolveTurn(raw, item, fail) : undefined;
     if (item && turn !== undefined && option !== undefined) {
       const labels = item.kind === "mcq" ? item.options : item.turns.find((t) => t.turnOrder === turn)!.options;
       if (!labels.includes(option)) {
-        const what = item.kind === "mcq" ? `item ${item.id}` : `turn ${turn} of ${item.id}`;
-        fail("prediction", `"${option}" is not an option of ${what} (options: ${labels.join(", ")})`);
+        const at = item.kind === "mcq" ? "none" : String(turn);
+        fail("prediction", "evaluation.notAnOption", { option, turn: at, item: item.id, options: labels.join(", ") });
       }
     }
     if (this.log.total > problems || !model || !scope || !item || turn === undefined || !option) return;
@@ -102,17 +107,19 @@ class RowChecker {
     const earlier = this.keys.get(key);
     if (earlier !== undefined) {
       this.log.add(
-        englishIssueAt(
-          where,
-          "(record)",
-          `duplicate: model "${model}", scope "${scope}", ${item.id}${turn ? ` turn ${turn}` : ""} already on line ${earlier}`,
-        ),
+        issueAt(where, "(record)", "evaluation.duplicateRow", {
+          model,
+          scope,
+          item: item.id,
+          turn: turn ? String(turn) : "none",
+          line: String(earlier),
+        }),
       );
       return;
     }
     const pair = JSON.stringify([model, scope]);
     if (!this.pairs.has(pair) && this.pairs.size >= MAX_PAIRS) {
-      this.log.add(englishIssueAt(where, col("scope"), `more than ${MAX_PAIRS} model-scope pairs in one file; split it`));
+      this.log.add(issueAt(where, col("scope"), "evaluation.tooManyPairs", { max: String(MAX_PAIRS) }));
       return;
     }
     this.pairs.add(pair);
@@ -122,7 +129,7 @@ class RowChecker {
 
   private resolveItem(
     text: (f: PredictionField, required: boolean, ids?: boolean) => string | undefined,
-    fail: (f: PredictionField, message: string) => void,
+    fail: Fail,
   ): EvalItem | undefined {
     const itemId = text("item_id", false, true);
     const subject = text("subject_id", false, true);
@@ -130,67 +137,64 @@ class RowChecker {
     if (itemId !== undefined) {
       const item = this.lookup.items.get(itemId);
       if (!item) {
-        fail("item_id", `unknown item "${itemId}": not in this dataset`);
+        fail("item_id", "evaluation.unknownItem", { item: itemId });
         return undefined;
       }
       if (subject !== undefined && subject !== item.patientId) {
-        fail("subject_id", `item ${itemId} belongs to ${item.patientId}, not ${subject}`);
+        fail("subject_id", "evaluation.itemOfOther", { item: itemId, patient: item.patientId, subject });
         return undefined;
       }
       return item;
     }
     if (subject === undefined) {
-      fail("item_id", this.lookup.conversations ? "required field is missing (or give subject_id)" : "required field is missing");
+      fail("item_id", this.lookup.conversations ? "evaluation.itemOrSubjectMissing" : "formats.requiredMissing");
       return undefined;
     }
     if (!this.lookup.conversations) {
-      fail("item_id", "required field is missing: a patient has several decision points, so subject_id alone does not name an item");
+      fail("item_id", "evaluation.subjectNotItem");
       return undefined;
     }
     const conversations = this.lookup.bySubject.get(subject);
     if (!conversations) {
-      fail("subject_id", `unknown subject "${subject}": no conversation of this subject in the dataset`);
+      fail("subject_id", "evaluation.unknownSubject", { subject });
       return undefined;
     }
     if (category !== undefined) {
       const match = conversations.find((c) => c.qaCategory === category);
-      if (!match)
-        fail(
-          "qa_category",
-          `subject ${subject} has no "${category}" conversation (has: ${conversations.map((c) => c.qaCategory).join(", ")})`,
-        );
+      if (!match) fail("qa_category", "evaluation.noCategory", { subject, category, has: categoriesOf(conversations) });
       return match;
     }
     if (conversations.length > 1) {
-      fail(
-        "qa_category",
-        `required: subject ${subject} has ${conversations.length} conversations (${conversations.map((c) => c.qaCategory).join(", ")})`,
-      );
+      fail("qa_category", "evaluation.categoryRequired", {
+        subject,
+        count: String(conversations.length),
+        has: categoriesOf(conversations),
+      });
       return undefined;
     }
     return conversations[0];
   }
 
-  private resolveTurn(raw: RawPrediction, item: EvalItem, fail: (f: PredictionField, message: string) => void): number | undefined {
+  private resolveTurn(raw: RawPrediction, item: EvalItem, fail: Fail): number | undefined {
     const v = raw.values.turn;
     if (item.kind === "mcq") {
       if (v !== undefined) {
-        fail("turn", "decision-point items have no turns: leave it empty");
+        fail("turn", "evaluation.mcqNoTurn");
         return undefined;
       }
       return 0;
     }
     if (v === undefined) {
-      fail("turn", "required field is missing: the turn_order of the answered turn");
+      fail("turn", "evaluation.turnMissing");
       return undefined;
     }
     const n = typeof v === "number" ? v : typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
     if (!Number.isSafeInteger(n)) {
-      fail("turn", `expected a whole number, got ${JSON.stringify(v)}`);
+      fail("turn", "evaluation.turnNotWhole", { got: JSON.stringify(v) });
       return undefined;
     }
     if (!item.turns.some((t) => t.turnOrder === n)) {
-      fail("turn", `${item.id} has no turn ${n} (turns ${item.turns.map((t) => t.turnOrder).join(", ")})`);
+      fail("turn", "evaluation.noSuchTurn", { item: item.id, turn: String(n), turns: item.turns.map((t) => t.turnOrder).join(", ") });
       return undefined;
     }
     return n;
@@ -207,27 +211,38 @@ function checkQaPairs(rows: readonly PredictionRow[], lookup: Lookup, log: Issue
     const partner = item.turns.find((t) => t.turnIndex === turn.turnIndex && t.turnType !== turn.turnType);
     if (partner && !seen.has(JSON.stringify([r.model, r.scope, r.itemId, partner.turnOrder])))
       log.add(
-        englishIssueAt(
-          { file, line: r.line, path: "" },
-          "turn",
-          `${turn.turnType} turn ${r.turn} of ${r.itemId} is predicted without its ${partner.turnType} turn ${partner.turnOrder} (model "${r.model}", scope "${r.scope}")`,
-        ),
+        issueAt({ file, line: r.line, path: "" }, "turn", "evaluation.unpairedTurn", {
+          type: turn.turnType,
+          turn: String(r.turn),
+          item: r.itemId,
+          partnerType: partner.turnType,
+          partnerTurn: String(partner.turnOrder),
+          model: r.model,
+          scope: r.scope,
+        }),
       );
   }
 }
 
-function goldMessage(gold: readonly string[]): string {
-  const names = gold.map((g) => `"${g}"`).join(", ");
-  return `no prediction column: ${names} ${gold.length > 1 ? "hold" : "holds"} the benchmark's gold answer and is never read as a prediction; name the model's column "prediction"`;
+const categoriesOf = (conversations: readonly EvalConversation[]) => conversations.map((c) => c.qaCategory).join(", ");
+
+/** The benchmark's gold-answer columns, which are never read as the prediction. */
+function goldValues(gold: readonly string[]): DomainValues {
+  return { names: gold.map((g) => `"${g}"`).join(", "), count: gold.length };
 }
 
-function missingColumns(has: Set<PredictionField>, names: readonly string[], conversations: boolean): string[] {
-  const missing: string[] = [];
+function missingColumns(has: Set<PredictionField>, names: readonly string[], conversations: boolean): DomainMessage[] {
+  const missing: DomainMessage[] = [];
   const gold = goldColumnsOf(names);
   for (const f of ["model", "scope", "prediction"] as const)
-    if (!has.has(f)) missing.push(f === "prediction" && gold.length > 0 ? `prediction (${goldMessage(gold)})` : f);
-  if (!has.has("item_id") && !(conversations && has.has("subject_id"))) missing.push(conversations ? "item_id (or subject_id)" : "item_id");
-  if (conversations && !has.has("turn")) missing.push("turn");
+    if (has.has(f)) continue;
+    else if (f === "prediction" && gold.length > 0) missing.push(domainMessage("evaluation.missingPredictionColumn", goldValues(gold)));
+    else missing.push(domainMessage("evaluation.missingColumn", { column: f }));
+  if (!has.has("item_id") && !(conversations && has.has("subject_id")))
+    missing.push(
+      conversations ? domainMessage("evaluation.missingItemColumn") : domainMessage("evaluation.missingColumn", { column: "item_id" }),
+    );
+  if (conversations && !has.has("turn")) missing.push(domainMessage("evaluation.missingColumn", { column: "turn" }));
   return missing;
 }
 
@@ -253,21 +268,13 @@ export async function parsePredictions(
     else if (event.kind === "record") checker.check(event.raw);
     else {
       const missing = missingColumns(event.fields, event.names, lookup.conversations);
-      for (const m of missing)
-        log.add(
-          located(
-            { file: file.name, line: event.line, field: "(header)" },
-            { code: "formats.englishDetail", values: { detail: `missing column ${m}` } },
-          ),
-        );
+      for (const m of missing) log.add(located({ file: file.name, line: event.line, field: "(header)" }, m));
       if (missing.length > 0) return { ok: false, issues: log.issues, total: log.total };
     }
   }
   if (log.empty) checkQaPairs(checker.rows, lookup, log, file.name);
   if (log.empty && checker.rows.length === 0)
-    log.add(
-      located({ file: file.name, field: "(file)" }, { code: "formats.englishDetail", values: { detail: "no predictions in the file" } }),
-    );
+    log.add(located({ file: file.name, field: "(file)" }, domainMessage("evaluation.noPredictions")));
   if (!log.empty) return { ok: false, issues: log.issues, total: log.total };
   const rows = checker.rows;
   return {

@@ -16,7 +16,8 @@
  * with a located message instead.
  */
 import { parseSniffedCsv } from "@/lib/formats/csv";
-import { englishIssueAt, located, type IssueLog, type Where } from "@/lib/formats/issues";
+import { type IssueLog, issueAt, located, type Where } from "@/lib/formats/issues";
+import type { DomainCode, DomainValues } from "@/lib/i18n/domain";
 import type { EvalConversation, EvalDataset, EvalTurn } from "./eval-dataset";
 import { scoreEhrNoteQaOutput } from "./ehrnoteqa-output";
 import { letterRuleFor } from "./letter-extraction";
@@ -80,14 +81,7 @@ async function parseChatQaAnswers(
   options: ReplyFileOptions,
 ): Promise<PredictionRow[]> {
   const fileWhere: Where = { file: name, path: "" };
-  if (/_generate\.csv$/i.test(name))
-    log.add(
-      englishIssueAt(
-        fileWhere,
-        "(file)",
-        "a free-text (--generate) answer file holds no option letters: the benchmark scores it with an LLM judge, not by letters",
-      ),
-    );
+  if (/_generate\.csv$/i.test(name)) log.add(issueAt(fileWhere, "(file)", "evaluation.generateFile"));
   const model = (options.model ?? modelFromFileName(name)).trim();
   const scope = (options.scope ?? DEFAULT_REPLY_SCOPE).trim();
   const named = checkName(log, fileWhere, "model", model) && checkName(log, fileWhere, "scope", scope);
@@ -111,7 +105,7 @@ async function parseChatQaAnswers(
     const where: Where = { file: name, line: rec.line, record, path: "" };
     const field = (i: number) => (header as string[])[i] as string;
     if (rec.fields.length !== header.length) {
-      log.add(englishIssueAt(where, "(record)", `${rec.fields.length} fields, but the header has ${header.length}`));
+      log.add(issueAt(where, "(record)", "evaluation.fieldCount", { fields: String(rec.fields.length), header: String(header.length) }));
       continue;
     }
     const subject = (rec.fields[col.subject] as string).trim();
@@ -120,30 +114,28 @@ async function parseChatQaAnswers(
     let item: EvalConversation | undefined;
     if (!conversations)
       log.add(
-        englishIssueAt(
-          where,
-          field(col.subject),
-          subject === "" ? "required field is missing" : `unknown subject "${subject}": no conversation of this subject in the dataset`,
-        ),
+        subject === ""
+          ? issueAt(where, field(col.subject), "formats.requiredMissing")
+          : issueAt(where, field(col.subject), "evaluation.unknownSubject", { subject }),
       );
     else if (category !== "") {
       item = conversations.find((c) => c.qaCategory === category);
       if (!item)
         log.add(
-          englishIssueAt(
-            where,
-            field(col.category),
-            `subject ${subject} has no "${category}" conversation (has: ${conversations.map((c) => c.qaCategory).join(", ")})`,
-          ),
+          issueAt(where, field(col.category), "evaluation.noCategory", {
+            subject,
+            category,
+            has: conversations.map((c) => c.qaCategory).join(", "),
+          }),
         );
     } else if (conversations.length > 1)
-      log.add(englishIssueAt(where, "qa_category", `required: subject ${subject} has ${conversations.length} conversations`));
+      log.add(issueAt(where, "qa_category", "evaluation.categoryRequiredCount", { subject, count: String(conversations.length) }));
     else item = conversations[0];
     const replies = parseReplies(rec.fields[col.answer] as string, where, field(col.answer), log);
     if (!item || !replies) continue;
     const earlier = seen.get(item.id);
     if (earlier !== undefined) {
-      log.add(englishIssueAt(where, "(record)", `duplicate: ${item.id} already on line ${earlier}`));
+      log.add(issueAt(where, "(record)", "evaluation.duplicateItem", { item: item.id, line: String(earlier) }));
       continue;
     }
     seen.set(item.id, rec.line);
@@ -151,11 +143,12 @@ async function parseChatQaAnswers(
     const unknown = Object.keys(replies).filter((k) => !keys.has(k));
     if (unknown.length > 0) {
       log.add(
-        englishIssueAt(
-          where,
-          field(col.answer),
-          `unknown turn key${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => `"${k}"`).join(", ")} for ${item.id} (its turns: ${[...keys.keys()].join(", ")})`,
-        ),
+        issueAt(where, field(col.answer), "evaluation.unknownTurnKeys", {
+          count: unknown.length,
+          keys: unknown.map((k) => `"${k}"`).join(", "),
+          item: item.id,
+          turns: [...keys.keys()].join(", "),
+        }),
       );
       continue;
     }
@@ -175,23 +168,19 @@ async function parseChatQaAnswers(
 
 /** The model_answer cell: a non-empty JSON object of replies, else a located issue. */
 function parseReplies(cell: string, where: Where, field: string, log: IssueLog): Record<string, unknown> | null {
-  const fail = (message: string) => {
-    log.add(englishIssueAt(where, field, message));
+  const fail = (code: DomainCode, values?: DomainValues) => {
+    log.add(issueAt(where, field, code, values));
     return null;
   };
-  if (cell.trim() === "")
-    return fail(
-      'empty: expected a JSON object of replies keyed by turn ("1", "1-1", …); the benchmark\'s scorer would drop this subject silently',
-    );
+  if (cell.trim() === "") return fail("evaluation.repliesEmpty");
   let value: unknown;
   try {
     value = JSON.parse(cell);
   } catch (error) {
-    return fail(`not JSON (${error instanceof Error ? error.message : String(error)})`);
+    return fail("evaluation.repliesNotJson", { detail: error instanceof Error ? error.message : String(error) });
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    return fail('expected a JSON object of replies keyed by turn ("1", "1-1", …)');
-  if (Object.keys(value).length === 0) return fail("no replies: {} (the benchmark's scorer would drop this subject silently)");
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return fail("evaluation.repliesNotObject");
+  if (Object.keys(value).length === 0) return fail("evaluation.repliesNone");
   return value as Record<string, unknown>;
 }
 
@@ -208,8 +197,7 @@ export async function parseReplyFile(
     format === "ehrnote-chatqa-answers"
       ? await parseChatQaAnswers(name, text, dataset, log, options)
       : await scoreEhrNoteQaOutput(name, text, dataset, log, options);
-  if (log.empty && rows.length === 0)
-    log.add(located({ file: name, field: "(file)" }, { code: "formats.englishDetail", values: { detail: "no replies in the file" } }));
+  if (log.empty && rows.length === 0) log.add(located({ file: name, field: "(file)" }, { code: "evaluation.noReplies" }));
   if (!log.empty) return { ok: false, issues: log.issues, total: log.total };
   return {
     ok: true,

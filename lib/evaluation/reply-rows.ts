@@ -1,7 +1,7 @@
 // What the prediction reader (predictions.ts) and the benchmarks' reply readers (reply-files.ts,
 // ehrnoteqa-output.ts) share: the rows they produce and the reply files' name and column rules.
 // It imports none of them, so they form no import cycle.
-import { englishIssueAt, type FormatIssue, type IssueLog, type Where } from "@/lib/formats/issues";
+import { type FormatIssue, type IssueLog, issueAt, type Where } from "@/lib/formats/issues";
 import { extractAnswerLetter, type letterRuleFor } from "./letter-extraction";
 import type { PredictionFileFormat } from "./predictions-read";
 
@@ -59,9 +59,9 @@ export function optionOf(reply: unknown, rule: ReturnType<typeof letterRuleFor>,
 }
 
 export function checkName(log: IssueLog, where: Where, field: string, value: string): boolean {
-  if (value === "") log.add(englishIssueAt(where, field, "must not be empty"));
+  if (value === "") log.add(issueAt(where, field, "formats.empty"));
   else if (value.length > MAX_NAME_LENGTH)
-    log.add(englishIssueAt(where, field, `at most ${MAX_NAME_LENGTH} characters, got ${value.length}`));
+    log.add(issueAt(where, field, "evaluation.nameTooLong", { max: String(MAX_NAME_LENGTH), length: String(value.length) }));
   else return true;
   return false;
 }

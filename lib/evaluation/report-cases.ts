@@ -6,6 +6,7 @@
  */
 import type { ConversationTurn } from "./conversation";
 import type { EvalConversation, EvalDataset, EvalItem } from "./eval-dataset";
+import { domainMessage as said } from "../i18n/domain";
 import { EvaluationInputError } from "./errors";
 import type { PairKey, PredictionInput, PredictionSetInput } from "./report-types";
 import type { EvalCase } from "./types";
@@ -26,7 +27,7 @@ function itemsById(dataset: EvalDataset): Map<string, EvalItem> {
 function unknown(row: PredictionInput): never {
   throw new EvaluationInputError(
     "INVALID_CASE",
-    `prediction for ${row.itemId}${row.turn ? ` turn ${row.turn}` : ""} does not match the dataset`,
+    said("report.predictionMismatch", { item: row.itemId, turn: row.turn ? String(row.turn) : "none" }),
   );
 }
 

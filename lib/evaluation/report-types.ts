@@ -89,10 +89,16 @@ export interface DeltaEntry extends PairKey {
   difference: PercentileInterval | null;
   /** Share of replicates with difference ≤ 0 (one-sided, H1: scope > baseline). */
   pValue: number | null;
-  note: string | null;
+  note: ReportNote | null;
   /** Engine 2, when compared: replicates that drew none of the common cases' patients. */
   degenerateReplicates?: number;
 }
+
+/**
+ * What a report says instead of a comparison, as a code of the `domain` catalog's `report`
+ * group: the page words it in the reader's language, the exports in English.
+ */
+export type ReportNote = "noBaseline" | "noCommonCases" | "noLater";
 
 export interface DecisionPointEntry extends PairKey {
   first: Counts;
@@ -104,7 +110,7 @@ export interface DecisionPointEntry extends PairKey {
   /** Share of valid replicates with later ≥ first (one-sided, H1: later is lower). */
   pValue: number | null;
   degenerateReplicates: number;
-  note: string | null;
+  note: ReportNote | null;
 }
 
 export interface BreakdownGroupEntry {

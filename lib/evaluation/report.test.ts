@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createPrng } from "@/lib/sampling/prng";
 import { smallConversationDataset, smallMcqDataset } from "./__fixtures__/small-eval";
 import { modelScopeSeed } from "./bootstrap-settings";
+import type { EvaluationInputError } from "./errors";
+import { evaluationCsv } from "./export-csv";
 import { quantileSorted } from "./quantile";
 import { buildEvaluationReport, buildEvaluationReportAsync, evaluationSteps } from "./report";
 import type { PredictionInput, PredictionSetInput } from "./report-types";
@@ -132,11 +134,13 @@ describe("evaluation report: decision points, checked by hand (engine 1, as befo
       rows: [row("m", "A", "I1", "A"), row("m", "B", "I3", "C"), row("n", "B", "I5", "A")],
     };
     const r = buildEvaluationReport(smallMcqDataset(), set, { replicates: 50 });
-    expect(r.decisionPoints.map((d) => d.note)).toEqual(Array(3).fill("no patient has a predicted case after its first decision point"));
+    expect(r.decisionPoints.map((d) => d.note)).toEqual(Array(3).fill("noLater"));
     expect(r.deltas.map((d) => [d.model, d.note])).toEqual([
-      ["m", "no case predicted in both scopes"],
-      ["n", "no predictions of this model on the baseline scope"],
+      ["m", "noCommonCases"],
+      ["n", "noBaseline"],
     ]);
+    // The CSV export words the codes in English.
+    expect(evaluationCsv(r)).toContain(",note,no case predicted in both scopes\n");
   });
 
   it("rejects options it cannot honour", () => {
@@ -144,6 +148,18 @@ describe("evaluation report: decision points, checked by hand (engine 1, as befo
     expect(() => buildEvaluationReport(smallMcqDataset(), mcqSet(), { replicates: 0 })).toThrow(/B must be/);
     expect(() => buildEvaluationReport(smallMcqDataset(), mcqSet(), { seed: " x" })).toThrow(/seed must be/);
     expect(() => buildEvaluationReport(smallMcqDataset(), mcqSet(), { engine: 3 as 2 })).toThrow(/engine must be 1 or 2/);
+  });
+
+  it("says why as a domain code with values, which the web words per language", () => {
+    const said = (options: Parameters<typeof buildEvaluationReport>[2]) => {
+      try {
+        buildEvaluationReport(smallMcqDataset(), mcqSet(), options);
+      } catch (error) {
+        return (error as EvaluationInputError).said;
+      }
+    };
+    expect(said({ replicates: 0 })).toEqual({ code: "report.replicatesWhole", values: { max: "100,000", got: "0" } });
+    expect(said({ engine: 3 as 2 })).toEqual({ code: "report.engineOption", values: { got: "3" } });
   });
 });
 

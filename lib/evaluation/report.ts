@@ -19,6 +19,7 @@ import { breakdownBy, BREAKDOWN_STREAM, type Breakdown } from "./breakdown";
 import { CLUSTER_BOOTSTRAP_STREAM, clusterBootstrap } from "./cluster-bootstrap";
 import { conversationAccuracy } from "./conversation";
 import { decisionPoints, DECISION_POINT_STREAM } from "./decision-points";
+import { type DomainCode, type DomainValues, domainMessage as said } from "../i18n/domain";
 import { EvaluationInputError } from "./errors";
 import type { EvalDataset } from "./eval-dataset";
 import { pairedBootstrap, PAIRED_BOOTSTRAP_STREAM } from "./paired-bootstrap";
@@ -47,31 +48,25 @@ export const MAX_REPORT_REPLICATES = 100_000;
 const MAX_SEED_OPTION = 64;
 /** Shared draws (engine 2); engine 1 stays available to reproduce reports made with it. */
 export const DEFAULT_ENGINE: ReportEngine = 2;
-/** The notes a report can carry instead of a comparison (the page translates them). */
-export const REPORT_NOTES = {
-  noBaseline: "no predictions of this model on the baseline scope",
-  noCommonCases: "no case predicted in both scopes",
-  noLater: "no patient has a predicted case after its first decision point",
-} as const;
 const CONTENT_STREAM = `${CLUSTER_BOOTSTRAP_STREAM}/content`;
 const SOURCE_STREAM = `${CLUSTER_BOOTSTRAP_STREAM}/source`;
 
-const bad = (message: string) => new EvaluationInputError("INVALID_OPTION", message);
+const bad = (code: DomainCode, values?: DomainValues) => new EvaluationInputError("INVALID_OPTION", said(code, values));
 
 export function resolveEvaluationOptions(options: EvaluationOptions, scopes: readonly string[]): ResolvedEvaluationOptions {
   const baseline = options.baseline ?? scopes[0];
   if (baseline === undefined || !scopes.includes(baseline))
-    throw bad(`baseline "${String(baseline)}" is not a scope of these predictions (scopes: ${scopes.join(", ")})`);
+    throw bad("report.baselineNotScope", { baseline: String(baseline), scopes: scopes.join(", ") });
   const replicates = options.replicates ?? DEFAULT_REPLICATES;
   if (!Number.isInteger(replicates) || replicates < 1 || replicates > MAX_REPORT_REPLICATES)
-    throw bad(`B must be a whole number from 1 to ${MAX_REPORT_REPLICATES.toLocaleString("en")}, got ${replicates}`);
+    throw bad("report.replicatesWhole", { max: MAX_REPORT_REPLICATES.toLocaleString("en"), got: String(replicates) });
   const level = options.level ?? DEFAULT_LEVEL;
-  if (!(level > 0 && level < 1)) throw bad(`level must be between 0 and 1, got ${level}`);
+  if (!(level > 0 && level < 1)) throw bad("report.levelBetween", { got: String(level) });
   const seed = options.seed ?? null;
   if (seed !== null && (seed === "" || seed.length > MAX_SEED_OPTION || seed.trim() !== seed))
-    throw bad(`seed must be 1 to ${MAX_SEED_OPTION} characters without surrounding spaces`);
+    throw bad("report.seedOption", { max: String(MAX_SEED_OPTION) });
   const engine = options.engine ?? DEFAULT_ENGINE;
-  if (engine !== 1 && engine !== 2) throw bad(`engine must be 1 or 2, got ${String(engine)}`);
+  if (engine !== 1 && engine !== 2) throw bad("report.engineOption", { got: String(engine) });
   return engine === 2 ? { baseline, replicates, level, seed, engine } : { baseline, replicates, level, seed };
 }
 
@@ -166,7 +161,7 @@ function decisionPointEntry(pair: PairCases, boot: BootstrapOptions): DecisionPo
       difference: null,
       pValue: null,
       degenerateReplicates: 0,
-      note: REPORT_NOTES.noLater,
+      note: "noLater",
     };
   }
 }
@@ -193,8 +188,8 @@ function* deltaSteps(
     };
     const base = pairs.find((p) => p.model === pair.model && p.scope === o.baseline);
     const [a, b] = base ? commonCases(pair.cases, base.cases) : [[], []];
-    if (!base) entry.note = REPORT_NOTES.noBaseline;
-    else if (a.length === 0) entry.note = REPORT_NOTES.noCommonCases;
+    if (!base) entry.note = "noBaseline";
+    else if (a.length === 0) entry.note = "noCommonCases";
     else {
       const r = pairedBootstrap(a, b, { seed: seedOf(pair), replicates: o.replicates, level: o.level });
       Object.assign(entry, {
@@ -226,7 +221,7 @@ export function* evaluationSteps(
     try {
       seeds.set(p, modelScopeSeed(p.model, p.scope, o.seed ?? undefined));
     } catch (error) {
-      if (error instanceof SeedError) throw bad(`model "${p.model}" and scope "${p.scope}" are too long together for a seed`);
+      if (error instanceof SeedError) throw bad("report.seedTooLongPair", { model: p.model, scope: p.scope });
       throw error;
     }
   }
@@ -259,7 +254,7 @@ export function* evaluationSteps(
     levels: [],
     conversations: [],
   };
-  if (o.engine === 2) yield* sharedSteps(dataset, pairs, o, report, REPORT_NOTES);
+  if (o.engine === 2) yield* sharedSteps(dataset, pairs, o, report);
   else yield* independentSteps(pairs, o, report, seedOf);
   if (set.replies) report.replies = { format: set.replies.format, entries: replyEntries(set, set.replies) };
   return report;

@@ -17,6 +17,7 @@ import { canonicalSeed } from "@/lib/sampling/prng";
 import { percentileInterval } from "./bootstrap-settings";
 import { conversationAccuracy } from "./conversation";
 import { splitDecisionPoints } from "./decision-points";
+import { domainMessage as said } from "../i18n/domain";
 import { EvaluationInputError } from "./errors";
 import type { EvalDataset } from "./eval-dataset";
 import { pairByPatient } from "./paired-bootstrap";
@@ -74,12 +75,6 @@ interface Pending {
   finish(): void;
 }
 
-export interface SharedNotes {
-  noBaseline: string;
-  noCommonCases: string;
-  noLater: string;
-}
-
 /**
  * Fills `report` (its accuracy, deltas, decisionPoints, chapters, levels, conversations);
  * yields every CHUNK replicates.
@@ -89,7 +84,6 @@ export function* sharedSteps(
   pairs: readonly PairCases[],
   o: ResolvedEvaluationOptions,
   report: EvaluationReport,
-  notes: SharedNotes,
 ): Generator<string, void> {
   const patients = reportPatients(dataset);
   const index = new Map(patients.map((id, i) => [id, i]));
@@ -101,7 +95,7 @@ export function* sharedSteps(
     const out = new Int32Array(patients.length);
     ids.forEach((id, i) => {
       const p = index.get(id);
-      if (p === undefined) throw new EvaluationInputError("INVALID_CASE", `patient ${id} is not a patient of the dataset`);
+      if (p === undefined) throw new EvaluationInputError("INVALID_CASE", said("report.notAPatient", { patient: id }));
       out[p] = values[i] as number;
     });
     return sums.column(out, group);
@@ -187,7 +181,7 @@ export function* sharedSteps(
     const all = ids as SumIds;
     report.accuracy.push(acc);
     if (report.kind === "decision-points") {
-      report.decisionPoints.push(decisionPointsOf(pair, all, column, sums, pending, o.level, notes.noLater));
+      report.decisionPoints.push(decisionPointsOf(pair, all, column, sums, pending, o.level));
       report.levels.push(breakdownOf(pair, "level", all));
     } else if (report.kind === "conversations") {
       const content = accuracyOf({}, pair.content, "all", "content cases").entry;
@@ -207,7 +201,7 @@ export function* sharedSteps(
   }
   for (const pair of pairs) {
     if (pair.scope === o.baseline) continue;
-    report.deltas.push(deltaOf(pair, pairs, o, column, sums, pending, notes));
+    report.deltas.push(deltaOf(pair, pairs, o, column, sums, pending));
   }
 
   const seed = reportSeed(o.seed);
@@ -225,7 +219,6 @@ function deltaOf(
   column: ColumnOf,
   sums: ReplicateSums,
   pending: Pending[],
-  notes: SharedNotes,
 ): DeltaEntry {
   const entry: DeltaEntry = {
     model: pair.model,
@@ -241,8 +234,8 @@ function deltaOf(
   };
   const base = pairs.find((p) => p.model === pair.model && p.scope === o.baseline);
   const [a, b] = base ? commonCases(pair.cases, base.cases) : [[], []];
-  if (!base) return { ...entry, note: notes.noBaseline };
-  if (a.length === 0) return { ...entry, note: notes.noCommonCases };
+  if (!base) return { ...entry, note: "noBaseline" };
+  if (a.length === 0) return { ...entry, note: "noCommonCases" };
   const paired = pairByPatient(a, b);
   const ids = {
     scope: column(paired.patientIds, paired.scopeCorrect, "all"),
@@ -287,7 +280,6 @@ function decisionPointsOf(
   sums: ReplicateSums,
   pending: Pending[],
   level: number,
-  noLater: string,
 ): DecisionPointEntry {
   const s = splitDecisionPoints(pair.cases);
   const sum = (x: Int32Array) => x.reduce((a, v) => a + v, 0);
@@ -305,7 +297,7 @@ function decisionPointsOf(
     degenerateReplicates: 0,
     note: null,
   };
-  if (later.total === 0) return { ...entry, note: noLater };
+  if (later.total === 0) return { ...entry, note: "noLater" };
   // DP1 = all cases of the pair minus DP2+: only DP2+ needs columns of its own.
   const laterIds: SumIds = {
     correct: column(s.patientIds, s.laterCorrect, "dp=later"),
@@ -347,9 +339,13 @@ function ratios(correct: Int32Array, total: Int32Array): { values: Float64Array;
   return { values, degenerate };
 }
 
-function interval(estimate: number, replicates: Float64Array, level: number, what: string): PercentileInterval {
+/** `what`: the group, or null for the cases as a whole. */
+function interval(estimate: number, replicates: Float64Array, level: number, what: string | null): PercentileInterval {
   if (replicates.every(Number.isNaN))
-    throw new EvaluationInputError("NOTHING_TO_COMPARE", `no bootstrap replicate drew a patient of ${what}: raise B`);
+    throw new EvaluationInputError(
+      "NOTHING_TO_COMPARE",
+      what === null ? said("report.noReplicateDrewCases") : said("report.noReplicateDrew", { what }),
+    );
   return percentileInterval(estimate, replicates, level);
 }
 
@@ -371,5 +367,5 @@ export function sharedClusterBootstrap(
   );
   while (!run.next().done);
   const r = ratios(sums.sums(ids.correct), sums.sums(ids.total));
-  return { accuracy: interval(c.correctCases / c.cases, r.values, options.level, "the cases"), replicates: r.values };
+  return { accuracy: interval(c.correctCases / c.cases, r.values, options.level, null), replicates: r.values };
 }

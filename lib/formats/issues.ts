@@ -84,14 +84,6 @@ export function issueAt(where: Where, field: string, code: DomainCode, values?: 
 }
 
 /**
- * A located issue whose words are not yet a code of their own (lib/evaluation's reply files and
- * predictions: issue 36, left): its English, shown as it is in every language.
- */
-export function englishIssueAt(where: Where, field: string, detail: string): FormatIssue {
-  return issueAt(where, field, "formats.englishDetail", { detail });
-}
-
-/**
  * Where a first occurrence was, as message values: the line of a line-based file (`firstLine`;
  * "none" in a bundle) or the record path (`firstPath`).
  */

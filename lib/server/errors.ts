@@ -1,6 +1,7 @@
 import { createTranslator, type MessageKeys, type NestedKeyOf } from "use-intl/core";
 import type { Messages } from "../i18n/messages";
 import { en } from "../i18n/messages";
+import { catalogKey, type DomainMessage } from "../i18n/domain";
 
 /** Any message of the catalogs by its full path ("review.errors.conflict"), with ICU arguments. */
 export interface CatalogMessage {
@@ -14,6 +15,12 @@ const english = createTranslator({ locale: "en", messages: en });
 export function englishText(message: CatalogMessage): string {
   return english(message.key as never, message.values as never);
 }
+
+/** A pure library's domain message (a code with values) as a catalog message. */
+export const catalogMessage = (said: DomainMessage): CatalogMessage => ({
+  key: catalogKey(said),
+  ...(said.values ? { values: said.values } : {}),
+});
 
 export type ErrorCode = "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "INVALID" | "LOCKED";
 
@@ -47,11 +54,5 @@ export class AppError extends Error {
 export const notFoundError = (internal?: string) => new AppError("NOT_FOUND", { key: "common.errors.notFound" }, internal);
 /** There and visible, but this caller may not do it. */
 export const forbiddenError = (internal?: string) => new AppError("FORBIDDEN", { key: "common.errors.forbidden" }, internal);
-
-/**
- * A failure whose words come from outside the catalogs (a pure library's located English, e.g.
- * "900001: no note 12"): the catalog sentence frames it, the detail is shown as it is.
- */
-export const invalidDetail = (detail: string) => new AppError("INVALID", { key: "common.errors.invalidDetail", values: { detail } });
 
 export const GENERIC_ERROR = englishText({ key: "common.errors.generic" });

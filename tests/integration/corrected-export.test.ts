@@ -157,6 +157,9 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
     expect(corrected.files.map((f) => f.name)).toEqual([]);
     expect(corrected.issues[0]).toMatchObject({
       item: w.item.instanceId,
+      // By its code, which the page words in the reader's language.
+      code: "formats.evidenceNotOfPatient",
+      values: { id: '"E-NOT-THERE"', patient: JSON.stringify(w.item.patientId) },
       message: expect.stringMatching(/E-NOT-THERE.*is not an event of patient/),
     });
     expect(await correctedDownload(db, w.auditId, "instances.jsonl", root)).toMatchObject({ status: "invalid", total: 1 });

@@ -122,12 +122,9 @@ function locate(issue: FormatIssue, itemsFile: string, items: readonly Item[]): 
 }
 
 function correctionIssue(state: CorrectedState, error: CorrectionError): LocatedIssue {
-  const item = state.decisions.find((d) => error.message.startsWith(`${d.item}:`))?.item;
-  // lib/adjudication's correction errors are still English sentences (issue 36, left): shown as they are.
-  const issue = located(
-    { file: "(corrections)", field: "(correction)" },
-    { code: "formats.englishDetail", values: { detail: error.message } },
-  );
+  const item = state.decisions.find((d) => d.item === error.at?.item)?.item;
+  const field = error.at?.turn ? `turn_order=${error.at.turn}` : "(correction)";
+  const issue = located({ file: "(corrections)", field }, error.said);
   return item ? { ...issue, item } : issue;
 }
 

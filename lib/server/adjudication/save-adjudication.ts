@@ -6,7 +6,7 @@ import { parseRubric } from "../../audits/rubric";
 import { finalLabelProblem } from "../../adjudication/final-labels";
 import type { Item } from "../../formats";
 import { recordEvent } from "../audit-trail";
-import { AppError, invalidDetail } from "../errors";
+import { AppError, catalogMessage } from "../errors";
 import type { SaveAdjudicationInput } from "../../schemas/adjudication";
 import { eventFromRow } from "../datasets/rows";
 
@@ -89,8 +89,8 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
     try {
       item = applyChange(item, applied.get(d.correctionId)!, evidence).item;
     } catch (error) {
-      // The checks' own messages (lib/adjudication) are English.
-      if (error instanceof CorrectionError) throw invalidDetail(error.message);
+      // What does not fit, by its code: the adjudicator is on the item, so its key is not repeated.
+      if (error instanceof CorrectionError) throw new AppError("INVALID", catalogMessage(error.said));
       throw error;
     }
   }
@@ -98,7 +98,7 @@ export async function saveAdjudication(db: Db, adjudicatorId: string, input: Sav
     // A corrected source option must still cite the patient's notes, or the export would not re-import.
     const notes = await db.note.findMany({ where: { patientId: row.item.patientId }, select: { noteNum: true, chartdate: true } });
     const problems = missingNoteRefs(item, new Map(notes.map((n) => [n.noteNum, n.chartdate])));
-    if (problems.length) throw invalidDetail(`${row.item.externalId}: ${problems.join("; ")}`);
+    if (problems[0]) throw new AppError("INVALID", catalogMessage(problems[0]));
   }
   const removeItem = input.decisions.some((d) => d.decision !== "REJECTED" && d.applied?.kind === "REMOVE");
   return db.$transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import type { AssignmentError, SamplingError } from "../../sampling";
-import type { CatalogMessage } from "../errors";
+import { type CatalogMessage, catalogMessage } from "../errors";
 
 /**
  * The sampler's and the assignment planner's errors as catalog messages: each error says what
@@ -7,5 +7,5 @@ import type { CatalogMessage } from "../errors";
  * the library's English.
  */
 export function planErrorMessage(error: SamplingError | AssignmentError): CatalogMessage {
-  return { key: `domain.${error.said.code}`, ...(error.said.values ? { values: error.said.values } : {}) };
+  return catalogMessage(error.said);
 }

@@ -8,7 +8,7 @@ import type { ComputedEvaluation } from "./compute-report";
 import { type JobStage, jobStages } from "../jobs/stages";
 import type { WaitOptions } from "../jobs/types";
 import { EvaluationInputError } from "../../evaluation/errors";
-import { invalidDetail } from "../errors";
+import { AppError, catalogMessage } from "../errors";
 
 export type { ComputedEvaluation } from "./compute-report";
 
@@ -17,7 +17,8 @@ export type { ComputedEvaluation } from "./compute-report";
  * it in their key, so old ones are recomputed instead of served.
  */
 // 3: engine 2 (shared draws, PRNG v2) is the default; engine-1 reports keep their own key.
-export const REPORT_ENGINE = "eval-report/3";
+// 4: a note instead of a comparison is a code ("noBaseline"), no longer English.
+export const REPORT_ENGINE = "eval-report/4";
 
 /** The B values the page offers (the command line accepts any up to 100,000). */
 export const WEB_REPLICATES = [1_000, 2_000, 5_000, 10_000] as const;
@@ -66,7 +67,7 @@ export async function evaluationForRequest(db: Db, setId: string, options: Evalu
   try {
     return await evaluationFor(db, setId, options);
   } catch (error) {
-    if (error instanceof EvaluationInputError) throw invalidDetail(error.message);
+    if (error instanceof EvaluationInputError) throw new AppError("INVALID", catalogMessage(error.said));
     throw error;
   }
 }
