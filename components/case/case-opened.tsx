@@ -53,7 +53,9 @@ export function CaseOpened({ assignmentId, stamp, logView, prefetch }: CaseOpene
   useEffect(() => opened(), [assignmentId]);
 
   const hrefs = prefetch.join(" ");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the hrefs' text (a new array every render)
+  // Asked again when the page is rendered from a newer state (`stamp`: the refresh above drops
+  // every copy the router kept, and the router does not always ask again by itself).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the hrefs' text (a new array every render) and the stamp
   useEffect(() => {
     let gone = false;
     // Asked again when the router drops it (stale after staleTimes.static, or evicted) while this page is shown.
@@ -62,6 +64,6 @@ export function CaseOpened({ assignmentId, stamp, logView, prefetch }: CaseOpene
     return () => {
       gone = true;
     };
-  }, [hrefs, router]);
+  }, [hrefs, stamp, router]);
   return null;
 }
