@@ -145,3 +145,40 @@ test("the access log: a view for each case opened, none for a case only prefetch
   for (const never of queue.slice(3)) expect(actions(never.item)).not.toContain("case.view");
   await page.context().close();
 });
+
+test("a key pressed at once after n is saved after the page's check: the page is not fetched again", async ({ browser }) => {
+  const page = await clinicianPage(browser);
+  const fetched = pageFetches(page);
+  // The check that the shown copy is current answers late (a slow network): the rater's first key
+  // comes well within its round trip.
+  await page.route("**/api/review/open", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto(queue[3]!.href);
+  await waitForShortcuts(page);
+  await expect(page.getByText("Item 4 of 6")).toBeVisible();
+  const caseFive = () => fetched.filter((f) => f.path === queue[4]!.href);
+  await expect.poll(() => caseFive().length > 0 && caseFive().every((f) => f.done), { timeout: 20_000 }).toBe(true);
+
+  const opened = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/api/review/open" && queue[4]!.href.endsWith(`/${r.request().postDataJSON()?.assignmentId}`),
+  );
+  const beforeN = caseFive().length;
+  await page.keyboard.press("n");
+  await expect(page.getByText("Item 5 of 6")).toBeVisible();
+  await page.keyboard.press("1");
+  const first = page.getByTestId("rating-bar").locator("fieldset").first();
+  await expect(first.locator("label[data-checked]")).toHaveCount(1);
+  // The save waited for the check, so the check found the page as it was sent.
+  expect(((await (await opened).json()) as { data?: { current?: boolean } }).data?.current, "the shown page is current").toBe(true);
+  await waitUntilSaved(page);
+  await expect(first.locator("label[data-checked]")).toHaveCount(1);
+  expect(caseFive().length, "the page was fetched again").toBe(beforeN);
+  // And the rating reached the server.
+  await page.unroute("**/api/review/open");
+  await page.reload();
+  await expect(page.getByText("Item 5 of 6")).toBeVisible();
+  await expect(first.locator("label[data-checked]")).toHaveCount(1);
+  await page.context().close();
+});

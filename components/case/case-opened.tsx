@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 // FULL fetches the whole dynamic page, data included, and keeps it for staleTimes.static).
 import { PrefetchKind } from "next/dist/client/components/router-reducer/router-reducer-types";
 import { useEffect, useEffectEvent } from "react";
+import { openCheckStarted } from "@/components/rubric/save-actions";
 
 export interface CaseOpenedProps {
   assignmentId: string;
@@ -39,7 +40,9 @@ export function CaseOpened({ assignmentId, stamp, logView, prefetch }: CaseOpene
   // another tab, the audit closed, the queue moved on) is rendered again. The save queues adopt
   // the newer versions of fields left untouched (use-review-saver's syncConfirmed).
   const opened = useEffectEvent(() => {
-    void open({ assignmentId, stamp, logView }).then(
+    const check = open({ assignmentId, stamp, logView });
+    openCheckStarted(assignmentId, check); // the rater's saves on this case wait for the answer
+    void check.then(
       (result) => {
         if (result.ok && result.data?.current === false) router.refresh();
       },
@@ -47,8 +50,8 @@ export function CaseOpened({ assignmentId, stamp, logView, prefetch }: CaseOpene
     );
   });
   // At once, not when the browser is idle: the answer compares the page's state with the server's,
-  // and the rater's own first save (a key pressed right after `n`) must not land before it, or
-  // the page would be fetched and rendered again for a change it made itself.
+  // and the rater's own first save (a key pressed right after `n`) waits for it
+  // (save-actions.ts), or the page would be rendered again for a change it made itself.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the trigger is the case shown (opened is an effect event that reads the rest)
   useEffect(() => opened(), [assignmentId]);
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_RUBRIC, localizeRubric } from "@/lib/audits/rubric";
 import type { Locale } from "@/lib/i18n/locales";
 import { withIntl } from "@/tests/support/intl";
-import { RatingPanel, withNetworkErrors, type RatingPanelProps } from "./rating-panel";
+import { RatingPanel, type RatingPanelProps } from "./rating-panel";
 import type { ReviewActions } from "./types";
 
 vi.mock("next/navigation", () => ({
@@ -209,18 +209,5 @@ describe("RatingPanel in Simplified Chinese (server render)", () => {
     expect(html).toContain("修改标准答案 · 第 2 轮");
     expect(html).toContain("选择轮次…");
     expect(html).toContain("修改标准答案（已提出：第 2 轮）");
-  });
-});
-
-describe("withNetworkErrors", () => {
-  it("answers a thrown save like a refused one, in the given words", async () => {
-    const down = vi.fn(async () => {
-      throw new TypeError("Failed to fetch");
-    });
-    const guarded = withNetworkErrors({ ...actions, saveComment: down }, "网络错误");
-    expect(await guarded.saveComment({ assignmentId: "a", comment: "x", expectedVersion: 0 })).toEqual({ ok: false, error: "网络错误" });
-    expect(await guarded.saveRating({ assignmentId: "a", dimension: "gold", category: "correct", expectedVersion: 0 })).toMatchObject({
-      ok: true,
-    });
   });
 });

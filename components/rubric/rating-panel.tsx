@@ -20,6 +20,7 @@ import { useUndo } from "./use-undo";
 import { shortcutFor, type ShortcutKeyEvent } from "./shortcuts";
 import { summarize } from "./status-text";
 import { useLiveMessage } from "./use-live-message";
+import { afterOpenChecks, withNetworkErrors } from "./save-actions";
 import { correctionKey } from "./corrections";
 import type { CorrectionView, RatingState, ReviewActions, RubricDimensionView, TurnOption } from "./types";
 import { COMMENT_KEY, useReviewSaver } from "./use-review-saver";
@@ -54,24 +55,13 @@ export function RatingPanel(props: RatingPanelProps) {
   return <RatingPanelInner key={props.assignmentId} {...props} />;
 }
 
-/**
- * Server actions that throw (the network is down, the server restarted) answer like a refused
- * save, in the reader's words, so the queue retries and the status says why.
- */
-export function withNetworkErrors(actions: ReviewActions, message: string): ReviewActions {
-  const guard =
-    <I, T>(action: (input: I) => Promise<T>) =>
-    (input: I) =>
-      action(input).catch(() => ({ ok: false as const, error: message }));
-  return { saveRating: guard(actions.saveRating), saveComment: guard(actions.saveComment), saveCorrection: guard(actions.saveCorrection) };
-}
-
 function RatingPanelInner(props: RatingPanelProps) {
   const { assignmentId, rubric, optionLabels, turns, onNext, nextHref } = props;
   const readOnly = props.readOnly ?? false;
   const t = useTranslations("rubric");
   const networkError = t("status.networkError");
-  const actions = useMemo(() => withNetworkErrors(props.actions, networkError), [props.actions, networkError]);
+  // Saves wait for the shown case's open check (save-actions.ts).
+  const actions = useMemo(() => withNetworkErrors(afterOpenChecks(props.actions), networkError), [props.actions, networkError]);
   const saver = useReviewSaver({ ...props, actions, readOnly });
   const { ratings, ratingQ, commentQ, correctionQ } = saver;
   const { keyHold, hold } = useKeyHold();
@@ -93,7 +83,7 @@ function RatingPanelInner(props: RatingPanelProps) {
   const allStatuses = [ratings, saver.comment, saver.corrections].flatMap((s) => Object.values(s.fields).map((f) => f.status));
   const summary = summarize(allStatuses, saver.unsaved);
 
-  const flag = useFlag(props.assignmentId, props.flagged ?? false, props.actions.setFlag, readOnly);
+  const flag = useFlag(props.assignmentId, props.flagged ?? false, actions.setFlag, readOnly);
   const undo = useUndo(
     {
       rating: (d, before) => {
