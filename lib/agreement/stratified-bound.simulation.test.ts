@@ -7,7 +7,8 @@
  * models are informative. Takes about two seconds.
  */
 import { describe, expect, it } from "vitest";
-import { allocateStrata, allocationWeights, type AllocationRule, type ModelStratum } from "../sampling/stratified";
+import { allocateStrata, allocationWeights, type AllocationRule } from "../sampling/strata-allocation";
+import type { ModelStratum } from "../sampling/stratified";
 import { simulateAudits } from "./stratified-preview";
 
 interface Scenario {

@@ -15,14 +15,8 @@
  * benchmark with E = Σ_h E_h, so both designs face the same benchmark.
  */
 import { createFastPrngV2, type FastPrng32 } from "../evaluation/fast-prng-v2";
-import {
-  allocateStrata,
-  allocationWeights,
-  modelStrata,
-  type AllocationRule,
-  type ItemDisagreement,
-  type ModelStratum,
-} from "../sampling/stratified";
+import { allocateStrata, allocationWeights, type AllocationRule } from "../sampling/strata-allocation";
+import { modelStrata, type ItemDisagreement, type ModelStratum } from "../sampling/stratified";
 import { errorRateBound } from "./error-rate-bound";
 import { stratifiedErrorRateBound } from "./stratified-bound";
 

@@ -8,7 +8,7 @@ import type { ConversationTurn } from "./conversation";
 import type { EvalConversation, EvalDataset, EvalItem } from "./eval-dataset";
 import { domainMessage as said } from "../i18n/domain";
 import { EvaluationInputError } from "./errors";
-import type { PairKey, PredictionInput, PredictionSetInput } from "./report-types";
+import type { DeltaEntry, PairKey, PredictionInput, PredictionSetInput } from "./report-types";
 import type { EvalCase } from "./types";
 
 export interface PairCases extends PairKey {
@@ -122,8 +122,37 @@ export function casesByPair(dataset: EvalDataset, set: PredictionSetInput): Pair
 }
 
 /** The cases of `a` and `b` restricted to the case ids both have, for a paired comparison. */
-export function commonCases(a: readonly EvalCase[], b: readonly EvalCase[]): [EvalCase[], EvalCase[]] {
+function commonCases(a: readonly EvalCase[], b: readonly EvalCase[]): [EvalCase[], EvalCase[]] {
   const inB = new Set(b.map((c) => c.caseId));
   const inA = new Set(a.map((c) => c.caseId));
   return [a.filter((c) => inB.has(c.caseId)), b.filter((c) => inA.has(c.caseId))];
+}
+
+/**
+ * `pair` against the same model's baseline scope, before any bootstrap (both engines): its
+ * delta entry with the counts and statistics still empty, and the cases both predicted, or
+ * the entry's note and no cases when there is nothing to compare.
+ */
+export function baselineComparison(
+  pair: PairCases,
+  pairs: readonly PairCases[],
+  baseline: string,
+): { entry: DeltaEntry; common: [EvalCase[], EvalCase[]] | null } {
+  const entry: DeltaEntry = {
+    model: pair.model,
+    scope: pair.scope,
+    baseline,
+    cases: 0,
+    patients: 0,
+    scopeAccuracy: null,
+    baselineAccuracy: null,
+    difference: null,
+    pValue: null,
+    note: null,
+  };
+  const base = pairs.find((p) => p.model === pair.model && p.scope === baseline);
+  if (!base) return { entry: { ...entry, note: "noBaseline" }, common: null };
+  const common = commonCases(pair.cases, base.cases);
+  if (common[0].length === 0) return { entry: { ...entry, note: "noCommonCases" }, common: null };
+  return { entry, common };
 }

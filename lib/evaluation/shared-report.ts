@@ -14,24 +14,16 @@
  * every other number unchanged, as in engine 1.
  */
 import { canonicalSeed } from "@/lib/sampling/prng";
-import { percentileInterval } from "./bootstrap-settings";
 import { conversationAccuracy } from "./conversation";
-import { splitDecisionPoints } from "./decision-points";
 import { domainMessage as said } from "../i18n/domain";
 import { EvaluationInputError } from "./errors";
 import type { EvalDataset } from "./eval-dataset";
-import { pairByPatient } from "./paired-bootstrap";
 import { clusterByPatient, compareIds } from "./patient-clusters";
-import { commonCases, type PairCases } from "./report-cases";
-import type {
-  BreakdownEntry,
-  BreakdownGroupEntry,
-  DecisionPointEntry,
-  DeltaEntry,
-  EvaluationReport,
-  ResolvedEvaluationOptions,
-} from "./report-types";
+import type { PairCases } from "./report-cases";
+import type { BreakdownEntry, BreakdownGroupEntry, EvaluationReport, ResolvedEvaluationOptions } from "./report-types";
 import { ReplicateSums } from "./replicate-sums";
+import { decisionPointsOf, deltaOf } from "./shared-comparisons";
+import { interval, type Pending, ratios, remainder, type SumIds } from "./shared-intervals";
 import type { EvalCase, PercentileInterval } from "./types";
 
 export const SHARED_DRAWS_STREAM = "eval/shared-draws";
@@ -48,32 +40,8 @@ export function reportPatients(dataset: EvalDataset): string[] {
   return [...new Set(dataset.items.map((i) => i.patientId))].sort(compareIds);
 }
 
-type Sums = { correct: number; total: number };
-/** Column ids of a (correct, total) pair of per-patient columns. */
-type SumIds = { correct: number; total: number };
-
-/** Replicate sums of `all` minus those of every `others` entry: [correct, total]. */
-function remainder(sums: ReplicateSums, r: { all: SumIds; others: SumIds[] }): [Int32Array, Int32Array] {
-  const correct = Int32Array.from(sums.sums(r.all.correct));
-  const total = Int32Array.from(sums.sums(r.all.total));
-  for (const o of r.others) {
-    const c = sums.sums(o.correct);
-    const t = sums.sums(o.total);
-    for (let i = 0; i < correct.length; i++) {
-      correct[i] = (correct[i] as number) - (c[i] as number);
-      total[i] = (total[i] as number) - (t[i] as number);
-    }
-  }
-  return [correct, total];
-}
-
 /** Placeholder of an interval not computed yet (replaced before the report is returned). */
 const UNSET: PercentileInterval = { estimate: NaN, lower: NaN, upper: NaN, estimatePp: NaN, lowerPp: NaN, upperPp: NaN, halfWidthPp: NaN };
-
-/** A statistic whose replicates are computed once the draws have run. */
-interface Pending {
-  finish(): void;
-}
 
 /**
  * Fills `report` (its accuracy, deltas, decisionPoints, chapters, levels, conversations);
@@ -208,145 +176,6 @@ export function* sharedSteps(
   const run = sums.run({ replicates: o.replicates, seed, stream: SHARED_DRAWS_STREAM }, CHUNK);
   for (let r = run.next(); !r.done; r = run.next()) yield `draws ${r.value} of ${o.replicates}`;
   for (const p of pending) p.finish();
-}
-
-type ColumnOf = (ids: readonly string[], values: Int32Array, group: string) => number;
-
-function deltaOf(
-  pair: PairCases,
-  pairs: readonly PairCases[],
-  o: ResolvedEvaluationOptions,
-  column: ColumnOf,
-  sums: ReplicateSums,
-  pending: Pending[],
-): DeltaEntry {
-  const entry: DeltaEntry = {
-    model: pair.model,
-    scope: pair.scope,
-    baseline: o.baseline,
-    cases: 0,
-    patients: 0,
-    scopeAccuracy: null,
-    baselineAccuracy: null,
-    difference: null,
-    pValue: null,
-    note: null,
-  };
-  const base = pairs.find((p) => p.model === pair.model && p.scope === o.baseline);
-  const [a, b] = base ? commonCases(pair.cases, base.cases) : [[], []];
-  if (!base) return { ...entry, note: "noBaseline" };
-  if (a.length === 0) return { ...entry, note: "noCommonCases" };
-  const paired = pairByPatient(a, b);
-  const ids = {
-    scope: column(paired.patientIds, paired.scopeCorrect, "all"),
-    base: column(paired.patientIds, paired.baselineCorrect, "all"),
-    total: column(paired.patientIds, paired.total, "all"),
-  };
-  const sum = (x: Int32Array) => x.reduce((s, v) => s + v, 0);
-  const cases = sum(paired.total);
-  const [sA, sB] = [sum(paired.scopeCorrect), sum(paired.baselineCorrect)];
-  Object.assign(entry, { cases, patients: paired.patientIds.length, scopeAccuracy: sA / cases, baselineAccuracy: sB / cases });
-  const out = entry as DeltaEntry & { degenerateReplicates: number };
-  pending.push({
-    finish() {
-      const s = sums.sums(ids.scope);
-      const bs = sums.sums(ids.base);
-      const t = sums.sums(ids.total);
-      const values = new Float64Array(t.length);
-      let degenerate = 0;
-      let atMostZero = 0;
-      for (let i = 0; i < t.length; i++) {
-        const ti = t[i] as number;
-        if (ti === 0) {
-          values[i] = NaN;
-          degenerate++;
-          continue;
-        }
-        values[i] = ((s[i] as number) - (bs[i] as number)) / ti;
-        if ((values[i] as number) <= 0) atMostZero++;
-      }
-      out.difference = interval((sA - sB) / cases, values, o.level, `${pair.scope} − ${o.baseline}`);
-      out.pValue = atMostZero / (t.length - degenerate);
-      out.degenerateReplicates = degenerate;
-    },
-  });
-  return out;
-}
-
-function decisionPointsOf(
-  pair: PairCases,
-  all: SumIds,
-  column: ColumnOf,
-  sums: ReplicateSums,
-  pending: Pending[],
-  level: number,
-): DecisionPointEntry {
-  const s = splitDecisionPoints(pair.cases);
-  const sum = (x: Int32Array) => x.reduce((a, v) => a + v, 0);
-  const first: Sums = { correct: sum(s.firstCorrect), total: sum(s.firstTotal) };
-  const later: Sums = { correct: sum(s.laterCorrect), total: sum(s.laterTotal) };
-  const entry: DecisionPointEntry = {
-    model: pair.model,
-    scope: pair.scope,
-    first: { ...first, accuracy: first.correct / first.total },
-    later: { ...later, accuracy: later.total === 0 ? null : later.correct / later.total },
-    patients: s.patientIds.length,
-    patientsWithLater: s.laterTotal.reduce((x, v) => x + (v > 0 ? 1 : 0), 0),
-    difference: null,
-    pValue: null,
-    degenerateReplicates: 0,
-    note: null,
-  };
-  if (later.total === 0) return { ...entry, note: "noLater" };
-  // DP1 = all cases of the pair minus DP2+: only DP2+ needs columns of its own.
-  const laterIds: SumIds = {
-    correct: column(s.patientIds, s.laterCorrect, "dp=later"),
-    total: column(s.patientIds, s.laterTotal, "dp=later"),
-  };
-  pending.push({
-    finish() {
-      const [c1, t1] = remainder(sums, { all, others: [laterIds] });
-      const [c2, t2] = [sums.sums(laterIds.correct), sums.sums(laterIds.total)];
-      const values = new Float64Array(t1.length);
-      let degenerate = 0;
-      let laterNotLower = 0;
-      for (let i = 0; i < values.length; i++) {
-        if (t1[i] === 0 || t2[i] === 0) {
-          values[i] = NaN;
-          degenerate++;
-          continue;
-        }
-        const d = (c2[i] as number) / (t2[i] as number) - (c1[i] as number) / (t1[i] as number);
-        values[i] = d;
-        if (d >= 0) laterNotLower++;
-      }
-      entry.difference = interval(later.correct / later.total - first.correct / first.total, values, level, "DP2+ − DP1");
-      entry.pValue = laterNotLower / (values.length - degenerate);
-      entry.degenerateReplicates = degenerate;
-    },
-  });
-  return entry;
-}
-
-function ratios(correct: Int32Array, total: Int32Array): { values: Float64Array; degenerate: number } {
-  const values = new Float64Array(total.length);
-  let degenerate = 0;
-  for (let i = 0; i < total.length; i++) {
-    const t = total[i] as number;
-    if (t === 0) degenerate++;
-    values[i] = t === 0 ? NaN : (correct[i] as number) / t;
-  }
-  return { values, degenerate };
-}
-
-/** `what`: the group, or null for the cases as a whole. */
-function interval(estimate: number, replicates: Float64Array, level: number, what: string | null): PercentileInterval {
-  if (replicates.every(Number.isNaN))
-    throw new EvaluationInputError(
-      "NOTHING_TO_COMPARE",
-      what === null ? said("report.noReplicateDrewCases") : said("report.noReplicateDrew", { what }),
-    );
-  return percentileInterval(estimate, replicates, level);
 }
 
 /**

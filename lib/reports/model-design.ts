@@ -4,7 +4,7 @@
  * design field by field, strata in their declared order.
  */
 import { MODEL_STRATA } from "../sampling/model-strata-keys";
-import type { AllocationRule } from "../sampling/stratified";
+import type { AllocationRule } from "../sampling/strata-allocation";
 import type { ModelDesignSummary } from "./types";
 
 export function canonicalModelDesign(stored: unknown): ModelDesignSummary {

@@ -2,7 +2,7 @@
 // audit-snapshot.ts). Every report module reads it and nothing here reads them back (types.ts,
 // the output's types, re-exports these), so the report modules form no import cycle.
 import type { LatentClassBootstrap } from "../agreement/latent-class";
-import type { AllocationRule } from "../sampling/stratified";
+import type { AllocationRule } from "../sampling/strata-allocation";
 import type { ReviewOrderRule } from "../sampling/review-order";
 
 export interface RubricCategory {

@@ -8,3 +8,4 @@ export { evenCostBound, type BalancedOptions } from "./assign-balanced";
 export * from "./review-order";
 export * from "./extend";
 export * from "./stratified";
+export * from "./strata-allocation";

@@ -8,7 +8,8 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { stratifiedErrorRateBound, type StratumTally } from "../agreement/stratified-bound";
-import { drawModelStratifiedSample, type AllocationRule, type ItemDisagreement } from "./stratified";
+import type { AllocationRule } from "./strata-allocation";
+import { drawModelStratifiedSample, type ItemDisagreement } from "./stratified";
 
 const PYTHON_REFERENCE = path.join(import.meta.dirname, "__fixtures__", "stratified_reference.py");
 

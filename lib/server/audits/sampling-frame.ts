@@ -7,7 +7,7 @@ import { processWide } from "../../process-wide";
 import { Kept } from "../reports/kept";
 import { sampleExternalIds } from "./queries";
 import { drawModelGuided } from "./model-strata";
-import type { AllocationRule } from "../../sampling/stratified";
+import type { AllocationRule } from "../../sampling/strata-allocation";
 
 import { STRATA_KEYS, type StratumKey } from "../../schemas/audits";
 

@@ -1,112 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { body, BOUNDARY, type Part, request, uploadRoots, uploads } from "./__fixtures__/multipart-body";
 import { baseName, receiveMultipart } from "./multipart";
 
-const BOUNDARY = "----clinaudit-test-boundary";
-const roots: string[] = [];
-afterEach(() => {
-  for (const r of roots.splice(0)) fs.rmSync(r, { recursive: true, force: true });
-});
-function root(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinaudit-multipart-"));
-  roots.push(dir);
-  return dir;
-}
-
-type Part = { field: string; value: string } | { field: string; filename: string; size: number; fill?: string };
-
-/** A multipart body produced lazily (a 64 MiB file part never exists in memory). */
-function body(
-  parts: Part[],
-  options: { chunk?: number; truncateAt?: number } = {},
-): { stream: ReadableStream<Uint8Array>; length: number } {
-  const chunk = options.chunk ?? 256 * 1024;
-  const pieces: (Uint8Array | { size: number; fill: string })[] = [];
-  const enc = new TextEncoder();
-  for (const p of parts) {
-    if ("value" in p) pieces.push(enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n${p.value}\r\n`));
-    else {
-      pieces.push(
-        enc.encode(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-      );
-      pieces.push({ size: p.size, fill: p.fill ?? "x" });
-      pieces.push(enc.encode("\r\n"));
-    }
-  }
-  pieces.push(enc.encode(`--${BOUNDARY}--\r\n`));
-  const length = pieces.reduce((n, p) => n + (p instanceof Uint8Array ? p.length : p.size), 0);
-  let sent = 0;
-  async function* generate() {
-    for (const p of pieces) {
-      if (p instanceof Uint8Array) yield p;
-      else for (let at = 0; at < p.size; at += chunk) yield new Uint8Array(Math.min(chunk, p.size - at)).fill(p.fill.charCodeAt(0));
-    }
-  }
-  const iterator = generate();
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await iterator.next();
-      if (done || (options.truncateAt !== undefined && sent >= options.truncateAt)) {
-        if (options.truncateAt !== undefined) controller.error(new Error("client went away"));
-        else controller.close();
-        return;
-      }
-      sent += value.length;
-      controller.enqueue(value);
-    },
-  });
-  return { stream, length };
-}
-
-function request(
-  parts: Part[],
-  options: { declareLength?: boolean; chunk?: number; truncateAt?: number; contentType?: string } = {},
-): Request {
-  const { stream, length } = body(parts, options);
-  const headers: Record<string, string> = { "content-type": options.contentType ?? `multipart/form-data; boundary=${BOUNDARY}` };
-  if (options.declareLength) headers["content-length"] = String(length);
-  return new Request("http://localhost/upload", { method: "POST", body: stream, headers, duplex: "half" } as RequestInit);
-}
-
-const uploads = (dir: string) => fs.readdirSync(dir);
-
-/**
- * A slow disk (each write `delayMs`) that fails with `code` once `free` bytes are written; with
- * no room at all it fails at open, as a folder not ours or a read-only mount does.
- */
-function failingDisk(code: string, free: number, delayMs: number) {
-  let written = 0;
-  const createSink = (file: string) => {
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        if (written + chunk.length > free)
-          return callback(Object.assign(new Error(`${code}: disk error, write`), { code, syscall: "write" }));
-        fs.appendFileSync(file, chunk);
-        written += chunk.length;
-        setTimeout(callback, delayMs);
-      },
-    });
-    if (free === 0) process.nextTick(() => sink.destroy(Object.assign(new Error(`${code}: open '${file}'`), { code, syscall: "open" })));
-    return sink;
-  };
-  return { createSink, written: () => written };
-}
-
-/** One file part "big.jsonl" of `size` bytes received onto `createSink`; "hung" after 5 s. */
-async function receiveBig(dir: string, size: number, createSink: (file: string) => Writable) {
-  const started = Date.now();
-  const hung = new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 5000).unref());
-  const result = await Promise.race([
-    receiveMultipart(request([{ field: "files", filename: "big.jsonl", size }]), { maxBytes: 1 << 30, root: dir, createSink }),
-    hung,
-  ]);
-  return { result, ms: Date.now() - started };
-}
+const root = uploadRoots();
 
 describe("receiveMultipart", () => {
   it("writes each file part to its own temporary file and keeps the text fields", async () => {
@@ -220,43 +118,6 @@ describe("receiveMultipart", () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.reason).toBe("failed");
     expect(uploads(dir)).toEqual([]);
-  });
-
-  it("a disk that fills mid-file ends the upload at once as disk-full and removes the partial file", async () => {
-    const dir = root();
-    // A slow disk with 2 MiB free (the parser is waiting for it to drain): writes land, then ENOSPC.
-    const disk = failingDisk("ENOSPC", 2 * 1024 * 1024, 20);
-    const { result, ms } = await receiveBig(dir, 16 * 1024 * 1024, disk.createSink);
-    expect(result).toMatchObject({ ok: false, reason: "disk-full", error: { code: "ENOSPC" } });
-    expect(ms).toBeLessThan(1000);
-    expect(disk.written()).toBeGreaterThan(0);
-    expect(uploads(dir)).toEqual([]);
-  });
-
-  // Issue 31: a disk error other than a full disk (a failing disk, a folder not ours, a read-only
-  // mount) ends the upload at once, names the file, and keeps nothing.
-  it.each([
-    ["EIO", "mid-file", 1024 * 1024],
-    ["EACCES", "at open", 0],
-    ["EROFS", "at open", 0],
-  ])("a disk error %s %s ends the upload as write-failed, naming the file, and removes what was written", async (code, _when, free) => {
-    const dir = root();
-    const { result, ms } = await receiveBig(dir, 8 * 1024 * 1024, failingDisk(code, free, 5).createSink);
-    expect(result).toMatchObject({ ok: false, reason: "write-failed", file: "big.jsonl", error: { code } });
-    expect(ms).toBeLessThan(1000);
-    expect(uploads(dir)).toEqual([]);
-  });
-
-  it("an upload folder that cannot be made is a write failure, not a throw", async () => {
-    const dir = root();
-    const notAFolder = path.join(dir, "file");
-    fs.writeFileSync(notAFolder, "");
-    const result = await receiveMultipart(request([{ field: "files", filename: "a.csv", size: 10 }]), {
-      maxBytes: 1 << 30,
-      root: path.join(notAFolder, "uploads"),
-    });
-    expect(result).toMatchObject({ ok: false, reason: "write-failed", error: { code: "ENOTDIR" } });
-    expect(result).not.toHaveProperty("file");
   });
 
   it("refuses what is not a multipart form, and broken framing", async () => {
