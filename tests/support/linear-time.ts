@@ -22,21 +22,26 @@ export function fastestMs(run: () => unknown, runs: number): number {
  * 4×, a quadratic reader 16×; a 1 MB time under 10 ms counts as 10 ms, where timer noise and
  * collection dominate), and 1 MB alone is read in under a second (~200 ms or much less on a quiet
  * machine: a quadratic reader takes minutes). 32 KB is tried first, so a quadratic reader fails in
- * seconds instead of running for an hour. Fastest of a few runs: the least disturbed by a busy
- * machine (the suite runs two workers on two cores), where a bound tighter than these flaked, and
- * where the fastest of two 4 MB runs once came out at 10.2× (a collection in each, at load ~6).
+ * seconds instead of running for an hour. The two sizes are timed in turns and each keeps its
+ * fastest run, for up to `rounds` rounds until the ratio holds: a busy machine (the suite's two
+ * workers on two cores, or more beside them) slows one run, not the fastest of several taken side by
+ * side, while a quadratic reader is 16× in every round. (Timing 1 MB three times and then 4 MB four
+ * times failed at 10.2× at load ~6, and again at load ~12.)
  */
-export function expectLinearTime(shape: (length: number) => string, read: (text: string) => unknown): void {
+export function expectLinearTime(shape: (length: number) => string, read: (text: string) => unknown, rounds = 4): void {
   expect(
     fastestMs(() => read(shape(32 * 1024)), 2),
     "32 KB",
   ).toBeLessThan(200);
   const small = shape(MB);
-  const one = fastestMs(() => read(small), 3);
-  expect(one, "1 MB").toBeLessThan(1_000);
   const large = shape(4 * MB);
-  expect(
-    fastestMs(() => read(large), 4),
-    "4 MB",
-  ).toBeLessThanOrEqual(10 * Math.max(one, 10));
+  let one = Number.POSITIVE_INFINITY;
+  let four = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    one = Math.min(one, fastestMs(() => read(small), 1));
+    expect(one, "1 MB").toBeLessThan(1_000);
+    four = Math.min(four, fastestMs(() => read(large), 1));
+    if (four <= 10 * Math.max(one, 10)) break;
+  }
+  expect(four, "4 MB").toBeLessThanOrEqual(10 * Math.max(one, 10));
 }
