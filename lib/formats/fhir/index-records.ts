@@ -8,7 +8,7 @@ import { firstAt, issueAt, type IssueLog, type Where } from "../issues";
 import { EVENT_TYPES } from "../model";
 import { compact, isoToMillis } from "../primitives";
 import { fmt, MAX_PATIENT_RECORD_CHARS } from "../reader-limits";
-import type { ZoneExample } from "../validate-ehr";
+import type { ZoneExample } from "../record-zone";
 import { pregnancyOnset } from "./assemble";
 import { badAttachments, encounterOf, GA_CODES, roleOf, subjectOf } from "./map-event";
 import { IntList, type FhirPlan } from "./plan";
