@@ -10,8 +10,9 @@ import { compact, isoToMillis } from "../primitives";
 import { fmt, MAX_PATIENT_RECORD_CHARS } from "../reader-limits";
 import type { ZoneExample } from "../record-zone";
 import { pregnancyOnset } from "./assemble";
-import { badAttachments, encounterOf, GA_CODES, roleOf, subjectOf } from "./map-event";
+import { badAttachments } from "./map-event";
 import { IntList, type FhirPlan } from "./plan";
+import { encounterOf, GA_CODES, roleOf, subjectOf } from "./roles";
 import { skipReason } from "../skip-reasons";
 import { NO_RESOURCE, SkipCounter } from "./skipped";
 import {
