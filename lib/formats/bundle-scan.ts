@@ -10,10 +10,27 @@
 // Syntax errors are reported with the line they are on, as JSON.parse's message words them
 // (positions made absolute) where JSON.parse sees them, else in our own words. The structure
 // between records is checked here; the inside of each record by JSON.parse.
+import {
+  type Capture,
+  type CaptureHost,
+  captureValue,
+  COLON,
+  COMMA,
+  CR,
+  LBRACE,
+  LBRACK,
+  NL,
+  QUOTE,
+  RBRACE,
+  RBRACK,
+  SPACE,
+  startCapture,
+  TAB,
+} from "./bundle-capture";
 import type { Chunks } from "./csv";
 import type { DomainMessage } from "../i18n/domain";
 import { syntaxErrorLine } from "./json-locate";
-import { jsonSyntax, MAX_JSON_DEPTH } from "./reader-limits";
+import { jsonSyntax } from "./reader-limits";
 
 export type BundleEvent =
   /** A top-level member that is not a streamed array, parsed whole. */
@@ -36,26 +53,8 @@ export interface ScanOptions {
   wanted?: (key: string, index: number) => boolean;
 }
 
-const QUOTE = 0x22,
-  BACKSLASH = 0x5c,
-  LBRACE = 0x7b,
-  RBRACE = 0x7d,
-  LBRACK = 0x5b,
-  RBRACK = 0x5d;
-const COMMA = 0x2c,
-  COLON = 0x3a,
-  NL = 0x0a,
-  CR = 0x0d,
-  SPACE = 0x20,
-  TAB = 0x09,
-  BOM = 0xfeff;
-
+const BOM = 0xfeff;
 const isWs = (ch: number) => ch === SPACE || ch === NL || ch === CR || ch === TAB;
-
-/** Characters of numbers and of true/false/null: all that may appear outside strings besides structure. */
-const SCALAR = new Uint8Array(128);
-for (const ch of "0123456789+-.eEtruefalsn") SCALAR[ch.charCodeAt(0)] = 1;
-const isScalar = (ch: number) => ch < 128 && SCALAR[ch] === 1;
 
 /** What the scan wanted where it found something else (formats.bundleUnexpected words each). */
 type Expected = "none" | "propertyName" | "colon" | "afterElement" | "afterMember" | "nothingAfter" | "value";
@@ -73,27 +72,9 @@ const ROOT = 0,
   AFTER_ROOT = 9,
   DONE = 10;
 
-/** A value being read: its text so far (when kept), brackets open, string state. */
-interface Capture {
-  target: "key" | "member" | "record" | "root";
-  key: string;
-  index: number;
-  line: number;
-  keep: boolean;
-  parts: string[];
-  /** Where in the current chunk the not yet saved part starts. */
-  from: number;
-  stack: number[];
-  inString: boolean;
-  /** The previous chunk ended on an unpaired backslash inside a string. */
-  escaped: boolean;
-  /** A number or literal at the top of the value (ends at the first character that cannot be part of it). */
-  scalar: boolean;
-}
-
-class Scanner {
+class Scanner implements CaptureHost {
   private state = ROOT;
-  private line = 1;
+  line = 1;
   private key = "";
   private index = 0;
   private cap: Capture | undefined;
@@ -114,12 +95,12 @@ class Scanner {
     }
     if (this.cap) {
       this.cap.from = 0;
-      i = this.capture(c, i);
+      i = captureValue(this, this.cap, c, i);
     }
     const n = c.length;
     while (i < n && this.state !== DONE) {
       if (this.cap) {
-        i = this.capture(c, i);
+        i = captureValue(this, this.cap, c, i);
         continue;
       }
       const ch = c.charCodeAt(i);
@@ -199,103 +180,13 @@ class Scanner {
   }
 
   private begin(c: string, i: number, target: Capture["target"], keep: boolean): void {
-    const ch = c.charCodeAt(i);
-    const scalar = ch !== LBRACE && ch !== LBRACK && ch !== QUOTE;
-    if (scalar && !isScalar(ch)) {
-      this.unexpected(ch, "value");
-      return;
-    }
-    this.cap = {
-      target,
-      key: this.key,
-      index: this.index,
-      line: this.line,
-      keep,
-      parts: [],
-      from: i,
-      stack: [],
-      inString: false,
-      escaped: false,
-      scalar,
-    };
-  }
-
-  /** Reads the captured value on from `i`; returns the next index (the chunk's end if it goes on). */
-  private capture(c: string, i: number): number {
-    const cap = this.cap as Capture;
-    const n = c.length;
-    if (cap.scalar) {
-      while (i < n && isScalar(c.charCodeAt(i))) i++;
-      if (i < n) this.finish(c.slice(cap.from, i));
-      return i;
-    }
-    const stack = cap.stack;
-    // Raw line breaks are not allowed in strings: the first one after `i` bounds a string
-    // that a stray quote left open, so a broken file fails near the break, not at its end.
-    let nl = c.indexOf("\n", i);
-    while (i < n) {
-      if (cap.inString) {
-        const close = this.stringEnd(c, i, cap);
-        if (nl !== -1 && nl < i) nl = c.indexOf("\n", i);
-        if (nl !== -1 && (close === -1 || nl < close)) return this.broken(c, nl, cap);
-        if (close === -1) return n;
-        cap.inString = false;
-        i = close + 1;
-        if (stack.length === 0) {
-          this.finish(c.slice(cap.from, i)); // a string value
-          return i;
-        }
-        continue;
-      }
-      const ch = c.charCodeAt(i);
-      if (ch === QUOTE) cap.inString = true;
-      else if (ch === LBRACE || ch === LBRACK) {
-        // Records sit two levels down (the root object, its array). Deeper than any format nests:
-        // refused here, before a recursive walk of the parsed value overflows the stack.
-        if (stack.push(ch) + 2 > MAX_JSON_DEPTH) {
-          this.fail({ code: "formats.bundleTooDeep", values: { max: String(MAX_JSON_DEPTH), line: this.line } });
-          return n;
-        }
-      } else if (ch === RBRACE || ch === RBRACK) {
-        if (stack.pop() !== (ch === RBRACE ? LBRACE : LBRACK)) return this.broken(c, i, cap);
-        if (stack.length === 0) {
-          this.finish(c.slice(cap.from, i + 1));
-          return i + 1;
-        }
-      } else if (ch === NL) this.line++;
-      else if (!(ch === COMMA || ch === COLON || ch === SPACE || ch === CR || ch === TAB || isScalar(ch))) return this.broken(c, i, cap);
-      i++;
-    }
-    return n;
-  }
-
-  /**
-   * Index of the quote that closes the string `i` is inside, or -1 when it goes on past this
-   * chunk (then `cap.escaped` tells whether the chunk ended on an unpaired backslash).
-   */
-  private stringEnd(c: string, i: number, cap: Capture): number {
-    let carry = cap.escaped; // escapes c[i] (only ever the chunk's first character)
-    cap.escaped = false;
-    for (;;) {
-      const q = c.indexOf('"', i);
-      const stop = q === -1 ? c.length : q;
-      // Backslashes right before the quote (or the chunk's end): an odd run escapes it.
-      let k = stop - 1;
-      while (k >= i && c.charCodeAt(k) === BACKSLASH) k--;
-      let run = stop - 1 - k;
-      if (k < i && carry) run++;
-      carry = false;
-      if (q === -1) {
-        cap.escaped = run % 2 === 1;
-        return -1;
-      }
-      if (run % 2 === 0) return q;
-      i = q + 1;
-    }
+    const cap = startCapture(c, i, { target, key: this.key, index: this.index, line: this.line, keep });
+    if (cap) this.cap = cap;
+    else this.unexpected(c.charCodeAt(i), "value");
   }
 
   /** A member or record is complete: parse it (the last piece of its text is `tail`). */
-  private finish(tail: string): void {
+  finish(tail: string): void {
     const cap = this.cap as Capture;
     this.cap = undefined;
     if (!cap.keep) {
@@ -332,7 +223,7 @@ class Scanner {
    * The scan found the value broken at `at` (a mismatched bracket, a character that cannot be
    * there, a line break in a string): JSON.parse of the text up to there says how.
    */
-  private broken(c: string, at: number, cap: Capture): number {
+  broken(c: string, at: number, cap: Capture): number {
     this.cap = undefined;
     if (!cap.keep) {
       this.unexpected(c.charCodeAt(at), "none");
@@ -375,7 +266,7 @@ class Scanner {
   }
 
   /** An error on the current line. */
-  private fail(said: DomainMessage): void {
+  fail(said: DomainMessage): void {
     this.out.push({ kind: "error", line: this.line, said });
     this.cap = undefined;
     this.state = DONE;

@@ -8,7 +8,8 @@
 import type { IssueLog } from "./issues";
 import type { FindingLog } from "./findings";
 import { EhrDatasetBuilder, type EhrPatientsState } from "./validate-ehr";
-import { NotesDatasetBuilder, type NotesPatientsState } from "./validate-notes";
+import type { NotesPatientsState } from "./notes-patients";
+import { NotesDatasetBuilder } from "./validate-notes";
 
 export type PatientsState = EhrPatientsState | NotesPatientsState;
 

@@ -16,6 +16,7 @@ import { english } from "../i18n/domain";
 import { ehrPatientFromWire, instanceFromWire } from "./map-ehr";
 import { noteFromWire, turnFromWire, type NoteFields, type TurnFields } from "./map-notes";
 import type { Conversation, Item, NormalizedDataset, Patient } from "./model";
+import { bundlePatientFromWire, NOTE_KEYS } from "./notes-patients";
 import type { DatasetSummary, ReopenableFile } from "./parse-dataset";
 import { pickExtra } from "./primitives";
 import { csvTable } from "./csv-table";
@@ -25,7 +26,7 @@ import { QUESTIONS_CSV_COLUMNS, questionsCsvRowSchema } from "./schema-notes";
 import { ehrNoteQa } from "./stream-ehrnoteqa";
 import { checkStrict, DatasetChangedError, type DatasetRecord, jsonRecords, notesCsv, strictContext } from "./stream-records";
 import { streamFhirPatients } from "./fhir/stream-fhir";
-import { bundlePatientFromWire, NOTE_KEYS, TURN_KEYS, type NotesStreamPlan } from "./validate-notes";
+import { TURN_KEYS, type NotesStreamPlan } from "./validate-notes";
 
 export { DatasetChangedError, type DatasetRecord } from "./stream-records";
 

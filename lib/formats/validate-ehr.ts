@@ -5,68 +5,16 @@
 // (event id → time per patient, a few fields per instance), so a validation-only
 // pass (`retain: false`) reports exactly what a full parse reports while the
 // records themselves are dropped as soon as they are checked.
-import { firstAt, type IssueLog, issueAt, joinPath, reportZod, type Where } from "./issues";
+import { EventTimes } from "./event-times";
+import { firstAt, type IssueLog, issueAt, reportZod, type Where } from "./issues";
 import { ehrPatientFromWire, instanceFromWire } from "./map-ehr";
 import type { McqItem, Patient } from "./model";
-import { hasUtcOffset, isoToMillis } from "./primitives";
+import { isoToMillis } from "./primitives";
+import { checkZone, type RecordZone, type ZoneExample } from "./record-zone";
 import { ehrPatientSchema, instanceSchema } from "./schema-ehr";
 
-/**
- * One patient's event_id → source time, packed into two strings and their end offsets: pass 1
- * keeps this for every patient until the instances arrive (250k events in the full benchmark),
- * and a Map of 2 × 250k small strings was ~25 MB of live heap, which V8 multiplies before it
- * collects. Lookups are rare (cited evidence only), so a linear scan is fine.
- */
-class EventTimes {
-  private constructor(
-    private readonly ids: string,
-    private readonly times: string,
-    private readonly idEnds: Uint32Array,
-    private readonly timeEnds: Uint32Array,
-  ) {}
-
-  static of(events: readonly { id: string; time: string }[]): EventTimes {
-    const ids = events.map((e) => e.id).join("");
-    const times = events.map((e) => e.time).join("");
-    return new EventTimes(ids, times, ends(events.map((e) => e.id.length)), ends(events.map((e) => e.time.length)));
-  }
-
-  /** The same index from its fields as a structured clone (v8.serialize) gives them back, without the class. */
-  static revive(o: EventTimes): EventTimes {
-    if (o instanceof EventTimes) return o;
-    const f = o as unknown as { ids: string; times: string; idEnds: Uint32Array; timeEnds: Uint32Array };
-    return new EventTimes(f.ids, f.times, f.idEnds, f.timeEnds);
-  }
-
-  get(id: string): string | undefined {
-    for (let k = 0, start = 0; k < this.idEnds.length; start = this.idEnds[k++]!) {
-      if (this.idEnds[k]! - start === id.length && this.ids.startsWith(id, start))
-        return this.times.slice(k === 0 ? 0 : this.timeEnds[k - 1], this.timeEnds[k]);
-    }
-    return undefined;
-  }
-}
-
-function ends(lengths: number[]): Uint32Array {
-  const out = new Uint32Array(lengths.length);
-  lengths.reduce((sum, n, k) => (out[k] = sum + n), 0);
-  return out;
-}
-
-/** A time of a patient's record: whether it has a UTC offset, and where the first such time is. */
-export interface ZoneExample {
-  offset: boolean;
+interface PatientEntry extends RecordZone {
   where: Where;
-  field: string;
-  value: string;
-}
-
-interface PatientEntry {
-  where: Where;
-  /** The first time of the record (events, then cutoffs as they are checked): the kind all others must match. */
-  zone?: ZoneExample;
-  /** A mix was reported (once per patient: one is enough to act on). */
-  zoneMixed?: boolean;
   /** False when the record failed validation: references to it are not re-reported. */
   valid: boolean;
   pregnancyId?: string | null;
@@ -117,34 +65,6 @@ export class EhrDatasetBuilder {
 
   private millis(time: string): number {
     return isoToMillis(time, this.timeZone) ?? NaN;
-  }
-
-  /**
-   * One record either gives every time with a UTC offset or none: mixed, the zone-less ones
-   * could only be guessed at (the bug this rule closes: a cutoff at 14:08-12:00 over zone-less
-   * events let the record's 14:09-14:15 through).
-   */
-  private checkZone(entry: PatientEntry, where: Where, field: string, value: string): void {
-    const offset = hasUtcOffset(value);
-    const first = entry.zone;
-    if (!first) {
-      entry.zone = { offset, where, field, value };
-      return;
-    }
-    if (first.offset === offset || entry.zoneMixed) return;
-    entry.zoneMixed = true;
-    const lineBased = first.where.line !== undefined && first.where.path === "";
-    this.log.add(
-      issueAt(where, field, offset ? "formats.zoneMixedHas" : "formats.zoneMixedHasNot", {
-        field,
-        value: JSON.stringify(value),
-        firstValue: JSON.stringify(first.value),
-        firstFile: first.where.file,
-        firstLine: lineBased ? String(first.where.line) : "none",
-        firstPath: lineBased ? first.field : joinPath(first.where.path, first.field),
-        zone: this.timeZone,
-      }),
-    );
   }
 
   /**
@@ -202,7 +122,7 @@ export class EhrDatasetBuilder {
       }
       firstIndex.set(e.event_id, k);
       events.push({ id: e.event_id, time: e.time });
-      this.checkZone(entry, where, `events[${k}].time`, e.time);
+      checkZone(entry, where, `events[${k}].time`, e.time, this.log, this.timeZone);
     });
     this.eventCount += parsed.data.events.length;
     this.patientCount++;
@@ -280,7 +200,7 @@ export class EhrDatasetBuilder {
       const list = perPatient.get(ref.patientId) ?? [];
       list.push(ref);
       perPatient.set(ref.patientId, list);
-      if (entry.valid) this.checkZone(entry, ref.where, "cutoff.time", ref.cutoffTime);
+      if (entry.valid) checkZone(entry, ref.where, "cutoff.time", ref.cutoffTime, this.log, this.timeZone);
       if (entry.valid && entry.events) this.checkEvidence(ref, entry, entry.events);
     }
     for (const list of perPatient.values()) this.checkDecisionOrder(list);

@@ -5,33 +5,17 @@
 // Cross-record rules read only compact state (note numbers and dates, turn
 // numbering, source options), so with `retain: false` note texts and turn
 // texts are dropped once checked and the issues are the same as a full parse.
-import { digest, EHRNOTEQA_KEYS, ehrNoteQaExtra, ehrNoteQaTurn, noteColumns, noteFromColumn } from "./ehrnoteqa";
-export { EHRNOTEQA_KEYS, ehrNoteQaExtra, ehrNoteQaTurn };
+// The patients and notes side is notes-patients.ts; the questions side is here.
+import { ehrNoteQaExtra, ehrNoteQaTurn, noteColumns } from "./ehrnoteqa";
 import { FindingLog } from "./findings";
 import { firstAt, type IssueLog, issueAt, reportZod, type Where } from "./issues";
-import { goldSourcesOf, noteFromWire, turnFromWire, type NoteFields } from "./map-notes";
+import { goldSourcesOf, turnFromWire, type NoteFields } from "./map-notes";
 import type { Conversation, Note, Patient, Turn } from "./model";
+import { NotesPatients, type NotesPatientsState } from "./notes-patients";
 import { pickExtra } from "./primitives";
-import { conversationSchema, ehrNoteQaRowSchema, noteSchema, notesPatientSchema, turnSchema, type QuestionsCsvRow } from "./schema-notes";
-import { noteHeaderKeys } from "./sections";
+import { conversationSchema, ehrNoteQaRowSchema, turnSchema, type QuestionsCsvRow } from "./schema-notes";
 import { sourceKey } from "./source-option";
 import { checkNoteRefs, checkTurn, checkTurnSequence, EHRNOTEQA_FIELDS, type LocatedTurn } from "./validate-turns";
-
-interface PatientEntry {
-  where: Where;
-  patient?: Patient; // undefined: record invalid, references to it are not re-reported
-  noteDates: Map<number, string>;
-  /** noteHeaderKeys per accepted note: what source options may cite. */
-  noteHeaders: Map<number, Set<string>>;
-  /** EHRNoteQA preprocessed rows: digest of each note_k, so a patient's later rows must agree. */
-  columnDigests?: Map<number, string>;
-  /** Accepted notes (patient.notes holds them only when retaining). */
-  noteCount: number;
-  noteWhere: Where | undefined;
-  numNotesWhere?: Where;
-  /** Some note row was rejected: the numbering check would only echo that. */
-  noteRejected?: boolean;
-}
 
 interface ConversationEntry {
   conversation: Conversation;
@@ -42,37 +26,12 @@ interface ConversationEntry {
 }
 
 export const TURN_KEYS = Object.keys(turnSchema.shape);
-export const NOTE_KEYS = Object.keys(noteSchema.shape);
-const newEntry = (where: Where, noteWhere: Where | undefined, patient?: Patient): PatientEntry => {
-  const entry: PatientEntry = { where, noteDates: new Map(), noteHeaders: new Map(), noteCount: 0, noteWhere };
-  if (patient) entry.patient = patient;
-  return entry;
-};
-
-/** A bundle patient without its notes (they are added one by one). */
-export function bundlePatientFromWire(id: string, raw: { notes?: unknown }): Patient {
-  const patient: Patient = { patientId: id };
-  if (raw.notes) patient.notes = [];
-  const extra = pickExtra(raw, ["subject_id", "notes"]);
-  if (extra) patient.extra = extra;
-  return patient;
-}
-
 /** What pass 2 of a streamed import needs to rebuild items without re-validating. */
 export interface NotesStreamPlan {
   /** Conversation id → first-seen position and turn count (CSV turns may be scattered). */
   conversations: Map<string, { position: number; turns: number }>;
   /** num_notes per patient (EHRNoteQA: known only after notes.csv was read). */
   numNotes: Map<string, number>;
-}
-
-/** The patients' side of the notes family's cross-record rules, as `patientsState()` hands it out. */
-export interface NotesPatientsState {
-  kind: "notes";
-  patients: Map<string, PatientEntry>;
-  noteIds: Map<string, Where>;
-  noteCount: number;
-  patientCount: number;
 }
 
 /** Content turns keep only their numbering; source turns also their options (for note references). */
@@ -87,14 +46,9 @@ const slim = (t: Turn): Turn =>
   }) as Turn;
 
 export class NotesDatasetBuilder {
-  /** Accepted patients in first-seen order; filled only when retaining. */
-  readonly patients: Patient[] = [];
-  private readonly byPatient = new Map<string, PatientEntry>();
-  private readonly noteIds = new Map<string, Where>();
+  private readonly notes: NotesPatients;
   private readonly conversations = new Map<string, ConversationEntry>();
   private readonly pendingIncomplete = new Set<string>(); // rejected rows seen before their conversation
-  noteCount = 0;
-  patientCount = 0;
   turnCount = 0;
   readonly plan: NotesStreamPlan = { conversations: new Map(), numNotes: new Map() };
 
@@ -108,12 +62,26 @@ export class NotesDatasetBuilder {
    */
   constructor(
     private readonly log: IssueLog,
-    private readonly patientsFromQuestions = false,
+    patientsFromQuestions = false,
     private readonly retain = true,
     findings?: FindingLog,
-    private readonly notesJoined = false,
+    notesJoined = false,
   ) {
     this.findings = findings ?? new FindingLog(log);
+    this.notes = new NotesPatients(log, retain, patientsFromQuestions, notesJoined);
+  }
+
+  /** Accepted patients in first-seen order; filled only when retaining. */
+  get patients(): Patient[] {
+    return this.notes.patients;
+  }
+
+  get noteCount(): number {
+    return this.notes.noteCount;
+  }
+
+  get patientCount(): number {
+    return this.notes.patientCount;
   }
 
   /**
@@ -121,55 +89,23 @@ export class NotesDatasetBuilder {
    * (lib/formats/parts-phase.ts): taken before any question, restored with `restorePatients`.
    */
   patientsState(): NotesPatientsState {
-    if (this.conversations.size > 0 || this.pendingIncomplete.size > 0 || this.retain || this.patientsFromQuestions)
+    if (this.conversations.size > 0 || this.pendingIncomplete.size > 0 || this.retain || this.notes.fromQuestions)
       throw new Error("patientsState: only before any question, without retained records");
-    const { byPatient: patients, noteIds, noteCount, patientCount } = this;
-    return { kind: "notes", patients, noteIds, noteCount, patientCount };
+    return this.notes.state();
   }
 
   /** Continues from `patientsState()` (a fresh builder; the state is the builder's from then on). */
   restorePatients(state: NotesPatientsState): void {
-    if (this.byPatient.size > 0 || this.conversations.size > 0 || this.retain)
-      throw new Error("restorePatients: only into a fresh builder");
-    for (const [id, entry] of state.patients) this.byPatient.set(id, entry);
-    for (const [id, where] of state.noteIds) this.noteIds.set(id, where);
-    this.noteCount = state.noteCount;
-    this.patientCount = state.patientCount;
-  }
-
-  private newPatient(entry: PatientEntry): void {
-    this.patientCount++;
-    if (this.retain) this.patients.push(entry.patient as Patient);
+    if (this.notes.size > 0 || this.conversations.size > 0 || this.retain) throw new Error("restorePatients: only into a fresh builder");
+    this.notes.restore(state);
   }
 
   addBundlePatient(raw: unknown, where: Where): void {
-    const parsed = notesPatientSchema.safeParse(raw, { reportInput: true });
-    if (!parsed.success) reportZod(this.log, where, parsed.error);
-    const rawId = (raw as { subject_id?: unknown } | null)?.subject_id;
-    const id = parsed.success ? String(parsed.data.subject_id) : typeof rawId === "number" ? String(rawId) : undefined;
-    if (id === undefined) return;
-    if (this.byPatient.has(id)) {
-      const first = this.byPatient.get(id) as PatientEntry;
-      this.log.add(issueAt(where, "subject_id", "formats.duplicateSubjectId", { id, ...firstAt(first.where) }));
-      return;
-    }
-    const entry = newEntry(where, where);
-    this.byPatient.set(id, entry);
-    if (!parsed.success) return;
-    entry.patient = bundlePatientFromWire(id, parsed.data);
-    this.newPatient(entry);
-    parsed.data.notes?.forEach((n, k) => this.addNote(entry, n, pickExtra(n, NOTE_KEYS), where, `notes[${k}].`));
+    this.notes.addBundlePatient(raw, where);
   }
 
   addNoteRow(row: NoteFields & { subject_id: number }, extra: Record<string, unknown> | undefined, where: Where): void {
-    const id = String(row.subject_id);
-    let entry = this.byPatient.get(id);
-    if (!entry) {
-      entry = newEntry(where, where, { patientId: id, notes: [] });
-      this.byPatient.set(id, entry);
-      this.newPatient(entry);
-    }
-    this.addNote(entry, row, extra, where, "");
+    this.notes.addNoteRow(row, extra, where);
   }
 
   /**
@@ -177,53 +113,7 @@ export class NotesDatasetBuilder {
    * readable) so questions citing it are not also reported as unknown.
    */
   markRejectedNote(subjectId: string | undefined, noteNum: string | undefined): void {
-    const id = subjectId?.trim() ?? "";
-    if (!/^\d+$/.test(id)) return;
-    let entry = this.byPatient.get(id);
-    if (!entry) {
-      entry = newEntry({ file: "", path: "" }, undefined, { patientId: id, notes: [] });
-      this.byPatient.set(id, entry);
-      this.newPatient(entry);
-    }
-    entry.noteRejected = true;
-    const n = noteNum?.trim() ?? "";
-    if (/^\d+$/.test(n) && !entry.noteDates.has(Number(n))) entry.noteDates.set(Number(n), "");
-  }
-
-  private addNote(
-    entry: PatientEntry,
-    raw: NoteFields | Note,
-    extra: Record<string, unknown> | undefined,
-    where: Where,
-    prefix: string,
-  ): void {
-    const note: Note = "noteNum" in raw ? raw : noteFromWire(raw, extra);
-    const patient = entry.patient as Patient;
-    // note_id / note_seq are provenance the release may leave empty: checked where given.
-    const idDup = note.noteId === undefined ? undefined : this.noteIds.get(note.noteId);
-    if (entry.noteDates.has(note.noteNum) || idDup) entry.noteRejected = true;
-    if (entry.noteDates.has(note.noteNum)) {
-      this.log.add(
-        issueAt(where, `${prefix}note_num`, "formats.duplicateNoteNum", { num: String(note.noteNum), patient: patient.patientId }),
-      );
-      return;
-    }
-    if (idDup) {
-      this.log.add(issueAt(where, `${prefix}note_id`, "formats.duplicateNoteId", { id: JSON.stringify(note.noteId), ...firstAt(idDup) }));
-      return;
-    }
-    if (note.noteId !== undefined && note.noteSeq !== undefined) {
-      const expected = `${patient.patientId}-DS-${note.noteSeq}`;
-      if (note.noteId !== expected)
-        this.log.add(issueAt(where, `${prefix}note_id`, "formats.noteIdPattern", { id: JSON.stringify(note.noteId), expected }));
-    }
-    if (note.noteId !== undefined) this.noteIds.set(note.noteId, where);
-    entry.noteDates.set(note.noteNum, note.chartdate);
-    entry.noteHeaders.set(note.noteNum, noteHeaderKeys(note.text, note.sections));
-    patient.notes ??= [];
-    if (this.retain) patient.notes.push(note);
-    entry.noteCount++;
-    this.noteCount++;
+    this.notes.markRejectedNote(subjectId, noteNum);
   }
 
   addBundleConversation(raw: unknown, where: Where): void {
@@ -313,66 +203,18 @@ export class NotesDatasetBuilder {
     const conversationId = `${id}:q${n}`;
     const turn = ehrNoteQaTurn(r);
     checkTurn(turn, where, this.log, { findings: this.findings, item: conversationId }, EHRNOTEQA_FIELDS);
-    const columns = noteColumns(r);
-    let entry = this.byPatient.get(id);
-    if (!entry && this.patientsFromQuestions) {
-      const withNotes = this.notesJoined || columns.length > 0;
-      entry = newEntry(where, withNotes ? where : undefined, withNotes ? { patientId: id, notes: [] } : { patientId: id });
-      this.byPatient.set(id, entry);
-      this.newPatient(entry);
-      if (columns.length > 0) this.addColumnNotes(entry, columns, where);
-    } else if (entry?.columnDigests) this.checkColumnNotes(entry, columns, where);
-    const patient = entry?.patient;
-    if (entry && patient) {
-      if (patient.numNotes === undefined) {
-        patient.numNotes = r.num_notes;
-        entry.numNotesWhere = where;
-      } else if (patient.numNotes !== r.num_notes)
-        this.log.add(
-          issueAt(where, "num_notes", "formats.numNotesDisagrees", {
-            given: String(r.num_notes),
-            earlier: String(patient.numNotes),
-            patient: id,
-            ...firstAt(entry.numNotesWhere ?? where),
-          }),
-        );
-    }
+    this.notes.addEhrNoteQaPatient(id, r.num_notes, noteColumns(r), where);
     this.addConversation(id, "", where, [{ turn: this.keep(turn), where }], ehrNoteQaExtra(r), conversationId);
-  }
-
-  /** A preprocessed row's note_1 … note_n: the patient's notes ("" = none, as preprocess.py writes). */
-  private addColumnNotes(entry: PatientEntry, columns: ReturnType<typeof noteColumns>, where: Where): void {
-    entry.columnDigests = new Map();
-    for (const c of columns) {
-      entry.columnDigests.set(c.noteNum, digest(c.text));
-      if (c.text.trim() !== "") this.addNote(entry, noteFromColumn(c.noteNum, c.text), undefined, where, `${c.key}.`);
-    }
-  }
-
-  /** A patient's later rows must carry the same notes (they are stored once). */
-  private checkColumnNotes(entry: PatientEntry, columns: ReturnType<typeof noteColumns>, where: Where): void {
-    const given = entry.columnDigests as Map<number, string>;
-    for (const c of columns)
-      if (given.get(c.noteNum) !== digest(c.text))
-        this.log.add(
-          issueAt(where, c.key, "formats.noteColumnDiffers", {
-            column: c.key,
-            patient: String(entry.patient?.patientId),
-            ...firstAt(entry.where),
-          }),
-        );
   }
 
   /** EHRNoteQA + discharge.csv: the notes preprocess.py would join, for a patient of the release. */
   addJoinedNotes(patientId: string, notes: readonly { note: Note; where: Where }[]): void {
-    const entry = this.byPatient.get(patientId);
-    if (!entry?.patient) return;
-    for (const { note, where } of notes) this.addNote(entry, note, undefined, where, "");
+    this.notes.addJoinedNotes(patientId, notes);
   }
 
   /** Whether the questions name this patient (the discharge join keeps only those rows). */
   hasPatient(patientId: string): boolean {
-    return this.byPatient.has(patientId);
+    return this.notes.get(patientId) !== undefined;
   }
 
   private keep(turn: Turn): Turn {
@@ -381,8 +223,8 @@ export class NotesDatasetBuilder {
 
   /** Cross-record rules; returns the conversations in first-seen order (none unless retaining). */
   finish(): Conversation[] {
-    for (const entry of this.byPatient.values()) {
-      this.checkNoteNumbers(entry);
+    for (const entry of this.notes.entries()) {
+      this.notes.checkNoteNumbers(entry);
       if (entry.patient?.numNotes !== undefined) this.plan.numNotes.set(entry.patient.patientId, entry.patient.numNotes);
     }
     const out: Conversation[] = [];
@@ -394,7 +236,7 @@ export class NotesDatasetBuilder {
         conversation.turns = kept.map((t) => t.turn);
         out.push(conversation);
       }
-      const entry = this.byPatient.get(conversation.patientId);
+      const entry = this.notes.get(conversation.patientId);
       const idField = singleTurn ? "patient_id" : "subject_id";
       if (!entry) {
         this.log.add(issueAt(where, idField, "formats.unknownPatient", { patient: conversation.patientId }));
@@ -433,19 +275,5 @@ export class NotesDatasetBuilder {
         {},
       );
     return out;
-  }
-
-  /** note_num must run 1..n without gaps (the release numbers notes per patient). */
-  private checkNoteNumbers(entry: PatientEntry): void {
-    const nums = [...entry.noteDates.keys()].sort((a, b) => a - b);
-    if (nums.length === 0 || !entry.noteWhere || entry.noteRejected || nums.every((n, k) => n === k + 1)) return;
-    const field = entry.noteWhere.path === "" ? "note_num" : "notes";
-    this.log.add(
-      issueAt(entry.noteWhere, field, "formats.noteNumGaps", {
-        patient: entry.patient?.patientId ?? "?",
-        nums: nums.join(", "),
-        count: String(nums.length),
-      }),
-    );
   }
 }

@@ -10,7 +10,8 @@
 // gestational age.
 import type { Dating, EhrEvent, Patient } from "../model";
 import { compact, isIsoDate, isoToMillis } from "../primitives";
-import { EDD_CODES, encounterOf, eventBody, GA_CODES, LMP_CODES, resultItem, roleOf } from "./map-event";
+import { eventBody, resultItem } from "./map-event";
+import { EDD_CODES, encounterOf, GA_CODES, LMP_CODES, roleOf } from "./roles";
 import {
   codings,
   eventTime,

@@ -2,43 +2,15 @@
 // transaction Bundle, urn:uuid fullUrls, ids set) and a Bulk Data $export (NDJSON, one file per
 // resource type, `Type/id` references, Binary resources beside the DocumentReferences). Issue
 // #32: nothing of the export vanishes without a word, and what is mapped keeps its meaning.
-import fs from "node:fs";
-import path from "node:path";
+// The pregnancy and its dating from these exports: exports-pregnancy.test.ts.
 import { beforeAll, describe, expect, test } from "vitest";
 import { measurementText } from "@/components/ehr-viewer/format";
 import { eventViewModel } from "@/lib/server/review/view-model";
-import type { EhrEvent, Patient } from "../model";
+import type { EhrEvent } from "../model";
 import { parseDataset, validateDatasetStream } from "../parse-dataset";
 import { collectDataset, streamDataset } from "../stream-dataset";
-import { isJson, resourceKey } from "./resource";
+import { eventsOf, exportFiles, imported, keysOf } from "./__fixtures__/exports";
 import { fhirValidator } from "./validator";
-
-const FIXTURES = path.resolve(import.meta.dirname, "../../../tests/fixtures/fhir");
-
-/** Every file of a fixture directory, as uploaded. */
-function exportFiles(dir: string): Record<string, string> {
-  const root = path.join(FIXTURES, dir);
-  return Object.fromEntries(fs.readdirSync(root).map((name) => [name, fs.readFileSync(path.join(root, name), "utf8")]));
-}
-
-async function imported(texts: Record<string, string>) {
-  const r = await parseDataset(Object.entries(texts).map(([name, text]) => ({ name, chunks: [text] })));
-  if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 5), null, 1));
-  return r;
-}
-
-/** The keys (`Type/id`) of a FHIR file's resources, as the importer names them. */
-function keysOf(name: string, text: string): string[] {
-  if (name.endsWith(".ndjson"))
-    return text
-      .split("\n")
-      .filter((l) => l.trim() !== "")
-      .map((l) => resourceKey(JSON.parse(l)) ?? "");
-  const bundle = JSON.parse(text) as { entry: { resource?: Record<string, unknown>; fullUrl?: string }[] };
-  return bundle.entry.map((e) => (isJson(e.resource) ? (resourceKey(e.resource, e.fullUrl) ?? "") : ""));
-}
-
-const eventsOf = (patients: Patient[]) => new Map(patients.flatMap((p) => p.events ?? []).map((e) => [e.eventId, e]));
 
 beforeAll(async () => {
   await fhirValidator();
@@ -269,79 +241,5 @@ describe("notes whose text is elsewhere", () => {
       whole.stats.files.map((f) => [f.name, f.records, f.skipped]),
     );
     expect(eventsOf(streamed.patients).get("DocumentReference/doc-bin")?.text).toContain("Anaesthetic review.");
-  }, 120_000);
-});
-
-describe("gestational age from the first pregnancy evidence available", () => {
-  test("Synthea's pregnancy (SNOMED CT 72892002, no EDD or LMP) is dated from its onset, the rule named", async () => {
-    const r = await imported(exportFiles("synthea"));
-    const p = r.dataset.patients[0] as Patient;
-    expect(p.pregnancyId).toBe("6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f05");
-    expect(p.dating).toEqual({ lmpDate: "2023-01-10", edd: "2023-10-17", method: "pregnancy Condition onset, taken as the LMP" });
-    const ev = eventsOf(r.dataset.patients);
-    expect(ev.get("Observation/6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f07")?.gaDays).toBe(56);
-    expect(ev.get("MedicationAdministration/6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f16")?.gaDays).toBe(161);
-    expect(ev.has("Condition/6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f05")).toBe(false); // the pregnancy itself, counted skipped
-    expect(r.findings.list.filter((f) => f.kind === "gestational_age_unknown")).toEqual([]);
-  }, 120_000);
-
-  test("a Synthea patient with an earlier pregnancy: the latest is the record's, the earlier one a diagnosis event", async () => {
-    const texts = exportFiles("synthea");
-    const name = Object.keys(texts).find((n) => n.endsWith(".json")) as string;
-    const bundle = JSON.parse(texts[name] as string);
-    const current = bundle.entry.find((e: { resource: { id: string } }) => e.resource.id.endsWith("6f05"));
-    const earlier = structuredClone(current);
-    earlier.fullUrl = "urn:uuid:6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f99";
-    Object.assign(earlier.resource, {
-      id: "6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f99",
-      onsetDateTime: "2019-04-02T09:00:00-04:00",
-      recordedDate: "2019-04-02T09:00:00-04:00",
-      abatementDateTime: "2019-12-20T09:00:00-05:00",
-    });
-    bundle.entry.splice(bundle.entry.indexOf(current) + 1, 0, earlier); // written after the current one
-    const r = await imported({ ...texts, [name]: JSON.stringify(bundle, null, 2) });
-    const p = r.dataset.patients[0] as Patient;
-    expect(p.pregnancyId).toBe("6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f05");
-    expect(p.dating?.lmpDate).toBe("2023-01-10");
-    expect(eventsOf(r.dataset.patients).get("Condition/6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f99")).toMatchObject({
-      type: "diagnosis",
-      name: "Normal pregnancy",
-      time: "2019-04-02T09:00:00-04:00",
-    });
-    expect(eventsOf(r.dataset.patients).get("Condition/6f1c2a4e-8b3d-4e5f-9a10-2b3c4d5e6f99")?.gaDays).toBeUndefined();
-    const stats = r.stats.files.find((f) => f.name === name);
-    expect(stats?.skipped).toContainEqual({
-      what: "Condition (pregnancy)",
-      count: 1,
-      key: "pregnancy",
-      detail: {},
-      reason: expect.any(String),
-    });
-    expect(stats?.records).toBe(19);
-  }, 120_000);
-
-  test("a pregnancy nothing dates is a finding; a pregnancy_id naming another Condition is a finding", async () => {
-    const r = await imported(exportFiles("bulk"));
-    const p1 = r.dataset.patients.find((p) => p.patientId === "bulk-p1") as Patient;
-    expect(p1.dating).toBeUndefined();
-    expect((p1.events ?? []).every((e) => e.gaDays === undefined)).toBe(true);
-    expect(r.findings.list).toContainEqual(
-      expect.objectContaining({
-        kind: "gestational_age_unknown",
-        file: "Condition.000.ndjson",
-        line: 1,
-        detail: { patient: "bulk-p1", pregnancy: "Condition/preg1" },
-      }),
-    );
-    expect(r.findings.list).toContainEqual(
-      expect.objectContaining({
-        kind: "pregnancy_id_not_pregnancy",
-        file: "instances.jsonl",
-        line: 2,
-        field: "pregnancy_id",
-        item: "BULK-2",
-        detail: { pregnancyId: "htn2", names: "Condition/htn2" },
-      }),
-    );
   }, 120_000);
 });

@@ -8,10 +8,13 @@ import { firstAt, issueAt, type IssueLog, type Where } from "../issues";
 import { EVENT_TYPES } from "../model";
 import { compact, isoToMillis } from "../primitives";
 import { fmt, MAX_PATIENT_RECORD_CHARS } from "../reader-limits";
-import type { ZoneExample } from "../validate-ehr";
-import { pregnancyOnset } from "./assemble";
-import { badAttachments, encounterOf, GA_CODES, roleOf, subjectOf } from "./map-event";
+import type { ZoneExample } from "../record-zone";
+import { badAttachments } from "./map-event";
+import { NoteLinks } from "./note-links";
 import { IntList, type FhirPlan } from "./plan";
+import { PregnancyIndex } from "./pregnancies";
+import { ReferenceCheck } from "./references";
+import { GA_CODES, roleOf, subjectOf } from "./roles";
 import { skipReason } from "../skip-reasons";
 import { NO_RESOURCE, SkipCounter } from "./skipped";
 import {
@@ -21,11 +24,7 @@ import {
   hasCode,
   isJson,
   isPartialDate,
-  linkedAttachment,
-  list,
-  noteAttachments,
   referenceKey,
-  refOf,
   resourceKey,
   SKIPPED_WITHOUT_TIME,
   str,
@@ -46,13 +45,6 @@ interface Subject {
   slot: number;
 }
 
-interface PendingRef {
-  where: Where;
-  field: string;
-  /** The resource type the reference must name. */
-  type?: string;
-}
-
 export interface IndexedPatient {
   id: string;
   where: Where;
@@ -68,31 +60,15 @@ export class FhirIndex {
   private readonly aliases = new Map<string, string>();
   private readonly patientKeys: { key: string; where: Where }[] = [];
   private readonly subjects = new Map<string, Subject>();
-  private readonly pending = new Map<string, PendingRef>();
-  private readonly pregnancies: {
-    subject: string;
-    id: string;
-    key: string;
-    file: number;
-    where: Where;
-    onset: boolean;
-    /** Its time as an event (should it be an earlier pregnancy), and when it began (onset, else recorded). */
-    time?: string;
-    began: number;
-  }[] = [];
-  /** Subjects with a dating observation (EDD, LMP) or a gestational-age observation. */
-  private readonly dated = new Set<string>();
+  private readonly references = new ReferenceCheck();
+  private readonly pregnancies: PregnancyIndex;
   private readonly encounterSubjects: { key: string; subject: string }[] = [];
   /** Per file: per record, the slot of its subject (−1: not part of a patient's record). */
   private readonly slots: IntList[] = [];
   /** Per file: per record, its characters. */
   private readonly sizes: IntList[] = [];
   private readonly slotNames: string[] = [];
-  /** Binary resources: where each is (pass 2 gathers it with the patient whose note links to it). */
-  private readonly binaries = new Map<string, { file: number; record: number }>();
-  /** Note attachments given by url: resolved to a Binary of the import in finish(), else a finding. */
-  private readonly links: { ref: string; url: string; readable: boolean; subject: string; event: string; where: Where; field: string }[] =
-    [];
+  private readonly noteLinks = new NoteLinks();
   /** Per file: resources read but not stored as events, per kind. */
   readonly skipped: SkipCounter[] = [];
   patients: IndexedPatient[] = [];
@@ -105,6 +81,7 @@ export class FhirIndex {
     private readonly timeZone: string,
     private readonly findings?: FindingLog,
   ) {
+    this.pregnancies = new PregnancyIndex(timeZone);
     for (let k = 0; k < files.length; k++) {
       this.slots.push(new IntList());
       this.sizes.push(new IntList());
@@ -161,7 +138,7 @@ export class FhirIndex {
     }
     if (role === "other") {
       skipped.add(type);
-      if (type === "Binary") this.binaries.set(key, { file, record });
+      if (type === "Binary") this.noteLinks.addBinary(key, file, record);
       return;
     }
     const subject = subjectOf(raw);
@@ -179,14 +156,10 @@ export class FhirIndex {
     slots.set(record, slot);
     if (role === "pregnancy") {
       skipped.add(`${type} (pregnancy)`);
-      const onset = pregnancyOnset(raw);
-      const t = eventTime(raw);
-      const time = t && !isPartialDate(t.value) && isoToMillis(t.value, this.timeZone) !== null ? t.value : undefined;
-      const began = isoToMillis(onset ?? time ?? "", this.timeZone) ?? Number.NEGATIVE_INFINITY;
-      this.pregnancies.push({ subject, id: key.slice(key.indexOf("/") + 1), key, file, where, onset: onset !== undefined, time, began });
+      this.pregnancies.add(raw, key, subject, file, where);
       return;
     }
-    if (role === "dating" || hasCode(raw.code, SYSTEM.loinc, GA_CODES)) this.dated.add(subject);
+    if (role === "dating" || hasCode(raw.code, SYSTEM.loinc, GA_CODES)) this.pregnancies.markDated(subject);
     if (role === "dating") {
       skipped.add(`${type} (pregnancy dating)`);
       return;
@@ -239,27 +212,8 @@ export class FhirIndex {
       this.issue(where, t.element, "formats.fhirUnreadableTime", { element: t.element, value: JSON.stringify(t.value) });
       return;
     }
-    const encounter = encounterOf(r);
-    if (encounter)
-      this.expect(
-        encounter,
-        where,
-        r.resourceType === "DocumentReference"
-          ? "context.encounter"
-          : r.resourceType === "MedicationStatement" || r.resourceType === "MedicationAdministration"
-            ? "context.reference"
-            : "encounter.reference",
-        "Encounter",
-      );
-    if (r.resourceType === "DiagnosticReport")
-      list(r.result).forEach((x, k) => {
-        const ref = refOf(x);
-        if (ref) this.expect(ref, where, `result[${k}].reference`, "Observation");
-      });
-    for (const { path, attachment } of noteAttachments(r)) {
-      const link = linkedAttachment(attachment);
-      if (link) this.links.push({ ref: link.url, ...link, subject, event: key, where, field: `${path}.url` });
-    }
+    this.references.addEvent(r, where);
+    this.noteLinks.addNote(r, key, subject, where);
     const s = this.subjects.get(subject) as Subject;
     s.events.push({ id: key, time: t.value });
     // FHIR gives every time of day a UTC offset and a date none: dates may stand beside either
@@ -267,59 +221,16 @@ export class FhirIndex {
     if (!s.zone && t.value.includes("T")) s.zone = { offset: true, where, field: t.element, value: t.value };
   }
 
-  private expect(ref: string, where: Where, field: string, type: string): void {
-    if (!this.pending.has(ref)) this.pending.set(ref, { where, field, type });
-  }
-
   /** Whether the import holds a resource of this key (`Condition/abc`). */
   has(key: string): boolean {
     return this.keys.has(key);
   }
 
-  private resolve(ref: string): string {
-    return this.aliases.get(ref) ?? referenceKey(ref);
-  }
-
-  /**
-   * A note's text linked by url: a Binary of the import is gathered with the note's patient (its
-   * record gets the patient's slot); a url outside the import, or to a format not read, is a
-   * finding ("note text not available"): the note is kept without that text.
-   */
-  private linkBinaries(): void {
-    for (const link of this.links) {
-      const key = this.resolve(link.ref);
-      const at = key.startsWith("Binary/") ? this.binaries.get(key) : undefined;
-      const slot = (this.subjects.get(link.subject) as Subject).slot;
-      const slots = at ? (this.slots[at.file] as IntList) : undefined;
-      const owner = at && slots ? slots.get(at.record) : -1;
-      if (at && slots && link.readable && (owner < 0 || owner === slot)) {
-        slots.set(at.record, slot);
-        continue;
-      }
-      const why = !at
-        ? "is not part of this import"
-        : !link.readable
-          ? "is in a format this importer does not read as text"
-          : "is linked from the notes of two patients (it is read for the first)";
-      this.findings?.add(link.where, link.field, "note_text_unavailable", `note text not available: ${link.url} ${why}`, {
-        event: link.event,
-        url: link.url,
-      });
-    }
-  }
+  private readonly resolve = (ref: string): string => this.aliases.get(ref) ?? referenceKey(ref);
 
   /** Cross-record rules; builds the patients and the pass-2 plan. */
   finish(): void {
-    for (const [ref, p] of this.pending) {
-      const key = this.resolve(ref);
-      if (!this.keys.has(key)) this.issue(p.where, p.field, "formats.fhirUnresolved", { ref: JSON.stringify(ref) });
-      else if (p.type && !key.startsWith(`${p.type}/`))
-        this.issue(p.where, p.field, "formats.fhirWrongType", {
-          ref: JSON.stringify(ref),
-          type: String(key.split("/")[0]),
-          expected: p.type,
-        });
-    }
+    this.references.check((key) => this.keys.has(key), this.resolve, this.log);
     const index = new Map<string, number>();
     this.patients = this.patientKeys.map(({ key, where }, k) => {
       index.set(key, k);
@@ -345,46 +256,10 @@ export class FhirIndex {
       const k = index.get(this.resolve(e.subject));
       if (k !== undefined) this.patients[k]?.encounters.add(e.key);
     }
-    // A patient's pregnancy is her latest pregnancy Condition (by onset, else recorded time; ties:
-    // the last written). Earlier ones (Synthea writes one per pregnancy) stay as diagnosis events.
-    const byPatient = new Map<number, (typeof this.pregnancies)[number][]>();
-    for (const preg of this.pregnancies) {
-      const k = index.get(this.resolve(preg.subject));
-      if (k === undefined) continue;
-      const list = byPatient.get(k);
-      if (list) list.push(preg);
-      else byPatient.set(k, [preg]);
-    }
-    // Patients whose pregnancy nothing dates (no EDD / LMP / GA observation, no onset): a finding each.
-    const datedPatients = new Map<string, (typeof this.pregnancies)[number]>();
-    const chosen: (string | undefined)[] = this.patients.map(() => undefined);
-    for (const [k, list] of byPatient) {
-      const p = this.patients[k] as IndexedPatient;
-      const pick = list.reduce((a, b) => (b.began >= a.began ? b : a));
-      p.pregnancyId = pick.id;
-      chosen[k] = pick.key;
-      datedPatients.set(p.id, pick);
-      for (const earlier of list) {
-        if (earlier === pick) continue;
-        if (earlier.time === undefined) {
-          this.issue(earlier.where, "recordedDate", "formats.fhirEarlierPregnancy", { patient: p.id, latest: JSON.stringify(pick.id) });
-          continue;
-        }
-        p.events.push({ id: earlier.key, time: earlier.time });
-        this.skipped[earlier.file]?.remove("Condition (pregnancy)");
-      }
-    }
-    for (const ref of this.dated) datedPatients.delete(this.resolve(ref).slice("Patient/".length));
-    for (const [id, preg] of datedPatients)
-      if (!preg.onset)
-        this.findings?.add(
-          preg.where,
-          "onsetDateTime",
-          "gestational_age_unknown",
-          `Patient/${id}: the pregnancy has no estimated delivery date, LMP, gestational-age observation or onset, so gestational age is unknown on every event`,
-          { patient: id, pregnancy: `Condition/${preg.id}` },
-        );
-    this.linkBinaries();
+    const { log, findings, skipped } = this;
+    const chosen = this.pregnancies.choose(this.patients, index, this.resolve, { log, findings, skipped });
+    const slotOf = (subject: string) => (this.subjects.get(subject) as Subject).slot;
+    this.noteLinks.resolve(this.resolve, slotOf, this.slots, this.findings);
     // Owners: a record's slot becomes its patient's index, and the patient is charged its size.
     const owners = this.slots.map((slots, f) => {
       const sizes = this.sizes[f] as IntList;
