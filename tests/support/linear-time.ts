@@ -17,6 +17,9 @@ export function fastestMs(run: () => unknown, runs: number): number {
   return best;
 }
 
+/** One timing of `run`, in ms. */
+const timedMs = (run: () => unknown) => fastestMs(run, 1);
+
 /**
  * `read` is linear, not quadratic, in its input: 4 MB takes at most 10× what 1 MB takes (linear is
  * 4×, a quadratic reader 16×; a 1 MB time under 10 ms counts as 10 ms, where timer noise and
@@ -38,9 +41,15 @@ export function expectLinearTime(shape: (length: number) => string, read: (text:
   let one = Number.POSITIVE_INFINITY;
   let four = Number.POSITIVE_INFINITY;
   for (let round = 0; round < rounds; round++) {
-    one = Math.min(one, fastestMs(() => read(small), 1));
+    one = Math.min(
+      one,
+      timedMs(() => read(small)),
+    );
     expect(one, "1 MB").toBeLessThan(1_000);
-    four = Math.min(four, fastestMs(() => read(large), 1));
+    four = Math.min(
+      four,
+      timedMs(() => read(large)),
+    );
     if (four <= 10 * Math.max(one, 10)) break;
   }
   expect(four, "4 MB").toBeLessThanOrEqual(10 * Math.max(one, 10));
