@@ -174,3 +174,25 @@ test("a sample larger than its frame is refused in Chinese", async ({ browser })
   });
   await context.close();
 });
+
+test("the agreement engine's notes on undefined values read in Chinese", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "zh-CN" });
+  const page = await context.newPage();
+  await signInAs(page, "organizer");
+  await page.goto("/audits/agreement");
+  await inChinese(page, async () => {
+    // Every rating in one category: the chance-corrected coefficients are undefined, each with the engine's note.
+    const rows = ["item,rater,category", ...["q1", "q2", "q3"].flatMap((i) => [`${i},a,yes`, `${i},b,yes`])];
+    await page
+      .locator("input[name=file]")
+      .setInputFiles({ name: "one.csv", mimeType: "text/csv", buffer: Buffer.from(rows.join("\n") + "\n") });
+    await page.locator("form button[type=submit]").click();
+    const notes = page.getByRole("list", { name: "部分数值为“不适用”的原因" });
+    await expect(notes).toBeVisible({ timeout: 60_000 });
+    const texts = await notes.locator("li").allInnerTexts();
+    expect(texts.length).toBeGreaterThan(2);
+    // "Fleiss' kappa：…": the statistic's name stays; the note after it is the engine's, in Chinese.
+    for (const text of texts) expect(latinProse(text.split("：").slice(1).join("：")), text).toEqual([]);
+  });
+  await context.close();
+});

@@ -8,6 +8,7 @@
 import { analyseRatings, type RatingsAnalysis, RatingsOptionError } from "../../lib/agreement/files/analyse";
 import { RatingsFileError, ratingsText } from "../../lib/agreement/files/messages";
 import { latentClassModel } from "../../lib/agreement/latent-class";
+import { noteInEnglish } from "../../lib/agreement/notes";
 import type { DimensionReportInput } from "../../lib/agreement/report";
 import { formatAgreementReport } from "../../lib/agreement/report-text";
 import { type Args, parseArgs, UsageError } from "./agreement-args";
@@ -111,7 +112,7 @@ export async function runAgreement(argv: string[], io: AgreementIo): Promise<num
             latentClass: latentClassFits(inputs),
             ...(about ? { input: about } : {}),
           },
-          null,
+          noteInEnglish,
           2,
         ) + "\n"
       : formatAgreementReport(report) + (bounds ? "\n" + formatErrorRateBounds(bounds) : "");

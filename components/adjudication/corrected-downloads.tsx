@@ -2,7 +2,7 @@
 // The corrected benchmark on the adjudication page: while the server prepares it (applies the
 // corrections, writes the files, checks them with the importer's rules) the progress shows and
 // is polled; once it passed, each file is a link the browser downloads natively; if it did not
-// pass, the located problems show instead of a download.
+// pass, the located problems show instead of a download, each said in the reader's language.
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -56,6 +56,7 @@ function DownloadLink({ auditId, name, size }: { auditId: string; name: string; 
 
 export function CorrectedDownloads({ auditId, initial }: { auditId: string; initial: CorrectedOverview }) {
   const t = useTranslations("adjudication.queue.correctedFiles");
+  const tDomain = useTranslations("domain");
   const [overview, setOverview] = useState(initial);
   const refresh = useCallback(
     async (retry = false) => {
@@ -91,7 +92,15 @@ export function CorrectedDownloads({ auditId, initial }: { auditId: string; init
           <p>{t("invalid", { total: overview.totalIssues })}</p>
           <ul className="mt-1 list-disc pl-5" data-testid="corrected-issues">
             {overview.issues.map((i, k) => (
-              <li key={k}>{t("issue", { item: i.item ?? t("noItem"), file: i.file, field: i.field, message: i.message })}</li>
+              <li key={k}>
+                {t("issue", {
+                  item: i.item ?? t("noItem"),
+                  file: i.file,
+                  field: i.field,
+                  // By its code in the reader's language; a build checked before codes has only its English.
+                  message: i.code ? tDomain(i.code, i.values) : i.message,
+                })}
+              </li>
             ))}
           </ul>
         </FormError>

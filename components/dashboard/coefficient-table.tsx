@@ -7,7 +7,7 @@
 import { useTranslations } from "next-intl";
 import { COEFFICIENT_ORDER } from "@/lib/reports/labels";
 import type { AgreementView } from "@/lib/reports/types";
-import { engineNoteCode } from "@/lib/agreement/notes";
+import { isEngineNote } from "@/lib/agreement/notes";
 import { isCensus } from "@/lib/agreement/report";
 import { DivergenceText } from "./divergence-text";
 import { useReportFormat } from "./use-report-format";
@@ -18,17 +18,17 @@ const NUM = "text-right tabular-nums";
 
 export function CoefficientTable({ dimension, title }: { dimension: AgreementView; title?: string }) {
   const t = useTranslations("dashboard.coefficients");
-  const tNote = useTranslations("dashboard.engineNotes");
+  const tDomain = useTranslations("domain");
   const f = useReportFormat();
   const c = dimension.agreement.coefficients;
   const level = f.level(dimension.agreement.options.confidenceLevel);
   const heading = title ?? t("heading", { label: dimension.label });
-  // The engine's notes by their code, in the reader's language (an unknown one as the engine wrote it).
+  // The engine's notes by their code, in the reader's language (a report computed before notes were
+  // codes, should one reach the page, says its English).
   const notes = COEFFICIENT_ORDER.flatMap((k) => {
-    const note = c[k].note;
+    const note: unknown = c[k].note;
     if (note === null) return [];
-    const code = engineNoteCode(note);
-    return [{ key: k, note: code ? tNote(code) : note }];
+    return [{ key: k, note: isEngineNote(note) ? tDomain(note.code, note.values) : String(note) }];
   });
   return (
     <Card as="section">

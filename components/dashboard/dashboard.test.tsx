@@ -226,6 +226,19 @@ describe("the dashboard in Simplified Chinese", () => {
     expect(table).not.toContain("n/a");
   });
 
+  it("says the engine's notes by their code in the reader's language; an English note of an older report as it is", () => {
+    const one = computeAuditReport(oneCategory()).dimensions[0]!;
+    const peOne = "chance agreement is 1 (every rating falls in one category): the coefficient is undefined";
+    expect(render(<CoefficientTable dimension={one} />)).toContain(`Fleiss' kappa: ${peOne}`);
+    const zh = render(<CoefficientTable dimension={one} />, "zh-CN");
+    expect(zh).toContain("机遇一致率为 1（所有评分都落在同一类别）：系数无定义");
+    expect(zh).not.toContain(peOne);
+    const c = one.agreement.coefficients;
+    const older = { ...c, fleissKappa: { ...c.fleissKappa, note: peOne as unknown as typeof c.fleissKappa.note } };
+    const kept = { ...one, agreement: { ...one.agreement, coefficients: older } };
+    expect(render(<CoefficientTable dimension={kept} />, "zh-CN")).toContain(peOne);
+  });
+
   it("every component renders defined text in Chinese, with no English sentence left", () => {
     for (const [key, el] of Object.entries(all(gold))) {
       const html = render(el, "zh-CN");

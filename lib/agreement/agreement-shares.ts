@@ -6,6 +6,7 @@
  * and a missing rating is not a disagreement. With 3 raters and 3 categories, 1 - atLeastTwoAgree is
  * the share of three-way splits. No item with 2+ ratings → both null with a note.
  */
+import { type EngineNote, NO_PAIRS_SHARES_NOTE } from "./notes";
 import { prepareRatings, type PreparedRatings } from "./ratings-matrix";
 import type { RatingsMatrix } from "./types";
 
@@ -14,7 +15,7 @@ export interface AgreementShares {
   itemsConsidered: number;
   atLeastTwoAgree: number | null;
   allAgree: number | null;
-  note: string | null;
+  note: EngineNote | null;
 }
 
 export function agreementShares(ratings: RatingsMatrix, categoryCount: number): AgreementShares {
@@ -36,7 +37,7 @@ export function agreementSharesOf(p: PreparedRatings): AgreementShares {
     if (top === ri) all++;
   }
   if (considered === 0) {
-    return { itemsConsidered: 0, atLeastTwoAgree: null, allAgree: null, note: "no item has 2 or more ratings" };
+    return { itemsConsidered: 0, atLeastTwoAgree: null, allAgree: null, note: NO_PAIRS_SHARES_NOTE };
   }
   return { itemsConsidered: considered, atLeastTwoAgree: two / considered, allAgree: all / considered, note: null };
 }

@@ -14,7 +14,6 @@
  *   - a single item → coefficient, no standard error.
  */
 import { emptyResult, PE_ONE, withInference } from "./inference";
-import { NO_PAIRS_NOTE } from "./percent-agreement";
 import {
   observedAgreement,
   prepareRatings,
@@ -25,9 +24,7 @@ import {
 } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "./types";
 
-import { ONE_CATEGORY_NOTE, PE_ONE_NOTE } from "./notes";
-
-export { ONE_CATEGORY_NOTE, PE_ONE_NOTE };
+import { NO_PAIRS_NOTE, ONE_CATEGORY_NOTE, PE_ONE_NOTE } from "./notes";
 
 export interface ChanceModel {
   pe: number;

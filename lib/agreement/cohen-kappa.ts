@@ -11,7 +11,7 @@
  * Degenerate inputs: no common item → all null; fewer than 2 categories or pe = 1 (both raters used
  * one and the same category throughout) → coefficient null; one common item → no standard error.
  */
-import { ONE_CATEGORY_NOTE, PE_ONE_NOTE } from "./chance-corrected";
+import { NO_ITEM_IN_COMMON_NOTE, ONE_CATEGORY_NOTE, PE_ONE_NOTE } from "./notes";
 import { emptyResult, PE_ONE, withInference } from "./inference";
 import { prepareRatings, resolveOptions, samplingFraction, type PreparedRatings, type ResolvedOptions } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, Rating, RatingsMatrix } from "./types";
@@ -50,7 +50,7 @@ export function cohenKappa(
 /** Cohen's kappa of a q × q table of n common items (row-major counts). */
 function kappaOfTable(table: Float64Array, n: number, q: number, o: ResolvedOptions): CoefficientResult & { items: number } {
   const f = samplingFraction(n, o.populationSize);
-  if (n === 0) return { ...emptyResult("the two raters have no rated item in common"), items: 0 };
+  if (n === 0) return { ...emptyResult(NO_ITEM_IN_COMMON_NOTE), items: 0 };
   const w = o.w;
   const p = [...Array(q).keys()].map((k) => [...Array(q).keys()].map((l) => (table[k * q + l] as number) / n));
   const rowM = p.map((row) => row.reduce((s, v) => s + v, 0));

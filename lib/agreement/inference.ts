@@ -12,12 +12,12 @@
 import tCdf from "@stdlib/stats-base-dists-t-cdf";
 import tQuantile from "@stdlib/stats-base-dists-t-quantile";
 import type { CoefficientResult } from "./types";
-import { SE_ZERO_NOTE, SINGLE_ITEM_NOTE } from "./notes";
+import { type EngineNote, SE_ZERO_NOTE, SINGLE_ITEM_NOTE } from "./notes";
 
 /** pe at or above this counts as 1: chance agreement leaves no room for a chance-corrected coefficient. */
 export const PE_ONE = 1 - 1e-12;
 
-export function emptyResult(note: string, known: { pa?: number | null; pe?: number | null } = {}): CoefficientResult {
+export function emptyResult(note: EngineNote, known: { pa?: number | null; pe?: number | null } = {}): CoefficientResult {
   return {
     pa: known.pa ?? null,
     pe: known.pe ?? null,
@@ -70,7 +70,7 @@ export function withInference(x: InferenceInput): CoefficientResult {
   const ciLower = Math.max(-1, x.coeff - se * t);
   const ciUpper = Math.min(1, x.coeff + se * t);
   let pValue: number | null;
-  let note: string | null = null;
+  let note: EngineNote | null = null;
   if (se > 0) {
     // 2*cdf(-|t|) rather than irrCAC's 2*(1-pt(|t|)): same value, without cancellation for tiny p.
     pValue = 2 * tCdf(-Math.abs(x.coeff / se), df);

@@ -14,9 +14,8 @@
  * Degenerate inputs: no item with 2+ ratings → all null; fewer than 2 categories or pe = 1 → null
  * coefficient with a note; a single item with 2+ ratings → coefficient without standard error.
  */
-import { ONE_CATEGORY_NOTE, PE_ONE_NOTE } from "./chance-corrected";
+import { NO_PAIRS_NOTE, ONE_CATEGORY_NOTE, PE_ONE_NOTE } from "./notes";
 import { emptyResult, PE_ONE, withInference } from "./inference";
-import { NO_PAIRS_NOTE } from "./percent-agreement";
 import {
   flatWeights,
   isIdentity,

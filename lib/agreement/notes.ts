@@ -1,25 +1,34 @@
-// The engine's notes on a coefficient it cannot (fully) compute: its own English, written into
-// the exports as they are. Each has a code, so a page shows the same note from its catalog
-// (dashboard.engineNotes.<code>) in the reader's language instead of matching English text.
+// The engine's notes on a coefficient it cannot (fully) compute, as codes of the `domain`
+// catalog's `agreement` group (lib/i18n/domain.ts): a page words them in the reader's language,
+// the exports and the command line in the English they have always written (`english`, or
+// `noteInEnglish` when the report is written as JSON).
+import { type DomainCode, type DomainValues, english } from "../i18n/domain";
 
-export const NO_PAIRS_NOTE = "no item has 2 or more ratings: agreement is undefined";
-export const ONE_CATEGORY_NOTE =
-  "fewer than 2 categories: chance agreement is 1 and the coefficient is undefined (declare the rubric's categories)";
-export const PE_ONE_NOTE = "chance agreement is 1 (every rating falls in one category): the coefficient is undefined";
-export const SINGLE_ITEM_NOTE = "a single item: the standard error needs at least 2 items";
-export const SE_ZERO_NOTE = "standard error and coefficient are both 0: the p-value is undefined";
+export interface EngineNote {
+  code: Extract<DomainCode, `agreement.${string}`>;
+  values?: DomainValues;
+}
 
-export const ENGINE_NOTES = {
-  noPairs: NO_PAIRS_NOTE,
-  oneCategory: ONE_CATEGORY_NOTE,
-  peOne: PE_ONE_NOTE,
-  singleItem: SINGLE_ITEM_NOTE,
-  seZero: SE_ZERO_NOTE,
-} as const;
-export type EngineNoteCode = keyof typeof ENGINE_NOTES;
+export const NO_PAIRS_NOTE: EngineNote = { code: "agreement.noPairs" };
+export const ONE_CATEGORY_NOTE: EngineNote = { code: "agreement.oneCategory" };
+export const PE_ONE_NOTE: EngineNote = { code: "agreement.peOne" };
+export const SINGLE_ITEM_NOTE: EngineNote = { code: "agreement.singleItem" };
+export const SE_ZERO_NOTE: EngineNote = { code: "agreement.seZero" };
+/** Cohen's kappa of two raters with no item both rated. */
+export const NO_ITEM_IN_COMMON_NOTE: EngineNote = { code: "agreement.noItemInCommon" };
+/** The consensus shares' note (shorter than NO_PAIRS_NOTE: the shares are no coefficient). */
+export const NO_PAIRS_SHARES_NOTE: EngineNote = { code: "agreement.noPairsShares" };
 
-/** The code of one of the engine's notes, or null for a note it does not know. */
-export function engineNoteCode(note: string): EngineNoteCode | null {
-  for (const [code, text] of Object.entries(ENGINE_NOTES)) if (text === note) return code as EngineNoteCode;
-  return null;
+export function isEngineNote(value: unknown): value is EngineNote {
+  if (value === null || typeof value !== "object") return false;
+  const code = (value as { code?: unknown }).code;
+  return typeof code === "string" && code.startsWith("agreement.");
+}
+
+/**
+ * A JSON.stringify replacer: every `note` the engine made, in English. The JSON exports and
+ * `clinaudit agreement --json` write it, so their bytes are what they were before notes were codes.
+ */
+export function noteInEnglish(key: string, value: unknown): unknown {
+  return key === "note" && isEngineNote(value) ? english(value) : value;
 }

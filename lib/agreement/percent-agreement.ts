@@ -21,8 +21,6 @@ import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "./typ
 
 import { NO_PAIRS_NOTE } from "./notes";
 
-export { NO_PAIRS_NOTE };
-
 export function percentAgreement(ratings: RatingsMatrix, categoryCount: number, options: CoefficientOptions = {}): CoefficientResult {
   return percentAgreementOf(prepareRatings(ratings, categoryCount), options);
 }

@@ -3,6 +3,7 @@
  * decimals, "n/a" for undefined values with the reason listed under the table. Pure (no I/O) so
  * the CLI and any export share it.
  */
+import { english } from "../i18n/domain";
 import type { AgreementReport, DimensionReport } from "./report";
 import type { CoefficientResult } from "./types";
 
@@ -78,7 +79,7 @@ export function formatDimensionReport(r: DimensionReport): string {
   for (const [key, c] of Object.entries(r.coefficients) as [keyof typeof NAMES, CoefficientResult][]) {
     const name = key === "gwetAc1" && weighted ? "Gwet's AC2" : NAMES[key];
     rows.push(coefficientRow(name, c));
-    if (c.note) notes.push(`  ${name}: ${c.note}`);
+    if (c.note) notes.push(`  ${name}: ${english(c.note)}`);
   }
   out.push(...table(rows));
   if (r.pairwiseCohenKappa.length > 0) {
@@ -88,7 +89,7 @@ export function formatDimensionReport(r: DimensionReport): string {
       const name = `${p.raterA} x ${p.raterB}`;
       const [, ...cells] = coefficientRow(name, p);
       pairs.push([name, String(p.items), ...cells]);
-      if (p.note) notes.push(`  Cohen's kappa ${name}: ${p.note}`);
+      if (p.note) notes.push(`  Cohen's kappa ${name}: ${english(p.note)}`);
     }
     out.push(...table(pairs));
   }

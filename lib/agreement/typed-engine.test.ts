@@ -7,6 +7,9 @@
  * fixture also pins finite populations (N), confidence levels other than 0.95 and degenerate
  * matrices (one category, one rater, no items), and pairwise Cohen has a published reference.
  * Today the irrCAC cases are all N=Inf, conflev 0.95, so this oracle still covers more.
+ *
+ * The previous engine wrote its notes as English sentences (its frozen files still do); the engine
+ * says them as codes. Both sides are compared with every note in the English the exports write.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -21,6 +24,8 @@ import { krippendorffAlpha } from "./krippendorff-alpha";
 import type { LongRating } from "./long-format";
 import { majorityVote } from "./majority-vote";
 import { percentAgreement } from "./percent-agreement";
+import { english } from "../i18n/domain";
+import { isEngineNote } from "./notes";
 import { buildDimensionReport } from "./report";
 import type { CoefficientOptions, Rating } from "./types";
 
@@ -41,10 +46,18 @@ const matrix = fc.integer({ min: 1, max: 5 }).chain((q) =>
   }),
 );
 
+/** Every engine note in a result, in English; all else as it is (typed arrays, maps and classes untouched). */
+function inEnglish(value: unknown): unknown {
+  if (isEngineNote(value)) return english(value);
+  if (Array.isArray(value)) return value.map(inEnglish);
+  if (value === null || typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inEnglish(v)]));
+}
+
 /** A coefficient call that may throw (e.g. a population smaller than the sample): both must agree. */
-function outcome<T>(f: () => T): T | { error: string } {
+function outcome(f: () => unknown): unknown {
   try {
-    return f();
+    return inEnglish(f());
   } catch (error) {
     return { error: (error as Error).message };
   }

@@ -2,6 +2,7 @@
  * Shared types of the agreement engine. Everything here is plain data so the CLI, the server and
  * the dashboard can pass results around and serialise them without adapters.
  */
+import type { EngineNote } from "./notes";
 
 /** One rating: the index of a declared category, or null when the rater did not rate the item. */
 export type Rating = number | null;
@@ -26,7 +27,8 @@ export interface CoefficientOptions {
 
 /**
  * The result every coefficient returns. A field is null (never NaN) when it is undefined for the
- * input; `note` then says why. `note` is null when every field is defined.
+ * input; `note` then says why, as a code (lib/agreement/notes.ts). `note` is null when every field
+ * is defined.
  */
 export interface CoefficientResult {
   /** Observed (weighted) agreement. */
@@ -44,5 +46,5 @@ export interface CoefficientResult {
   pValue: number | null;
   /** Degrees of freedom of the t distribution. */
   df: number | null;
-  note: string | null;
+  note: EngineNote | null;
 }

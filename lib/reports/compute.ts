@@ -7,6 +7,7 @@
 import { errorRateBound } from "../agreement/error-rate-bound";
 import { estimateFromDesign } from "../agreement/stratified-bound";
 import type { LongRating } from "../agreement/long-format";
+import type { EngineNote } from "../agreement/notes";
 import { buildDimensionReport, type DimensionReport } from "../agreement/report";
 import { calibrationReport } from "./calibration";
 import { divergenceExplanation } from "./divergence";
@@ -204,7 +205,7 @@ function pairwiseMatrix(s: AuditSnapshot, dimension: string, ratings: readonly L
       const p = pairs.get(JSON.stringify([a, b])) ?? pairs.get(JSON.stringify([b, a]));
       if (!p) {
         // A rater with no rating on this dimension is not a column of the engine's matrix.
-        const note = `no item rated by both ${a} and ${b} on dimension "${dimension}"`;
+        const note: EngineNote = { code: "agreement.pairNotRated", values: { raterA: a, raterB: b, dimension } };
         const kappa = { pa: null, pe: null, coeff: null, se: null, ciLower: null, ciUpper: null, pValue: null, df: null, note };
         return { raterA: a, raterB: b, items: 0, rawAgreement: null, kappa };
       }

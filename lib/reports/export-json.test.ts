@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { runAgreement } from "../../bin/commands/agreement";
 import { parseRatingsCsv } from "../agreement/files/long";
 import { buildDimensionReport } from "../agreement/report";
+import { noteInEnglish } from "../agreement/notes";
 import { expectClean } from "./__fixtures__/clean";
 import { oneCategory, singleRater, smallAudit, sparseAudit } from "./__fixtures__/small-audit";
 import { computeAuditReport } from "./compute";
@@ -39,7 +40,8 @@ describe.each(fixtures)("report JSON of %s", (_name, make) => {
   it("equals the engine's report on the long CSV parsed by the CLI's parser", () => {
     const { rows } = parseRatingsCsv(ratingsLongCsv(snapshot));
     for (const d of snapshot.rubric) {
-      const fromCsv = buildDimensionReport({
+      // As the JSON export writes it: the engine's notes (codes) in English.
+      const engine = buildDimensionReport({
         dimension: d.key,
         ratings: rows.filter((r) => r.dimension === d.key),
         categories: d.categories.map((c) => c.key),
@@ -47,6 +49,7 @@ describe.each(fixtures)("report JSON of %s", (_name, make) => {
         populationSize: snapshot.audit.populationSize ?? Infinity,
         confidenceLevel: snapshot.audit.confidenceLevel ?? 0.95,
       });
+      const fromCsv = JSON.parse(JSON.stringify(engine, noteInEnglish));
       const exported = doc.dimensions.find((x) => x.key === d.key)!.agreement;
       expect(exported.coefficients).toEqual(fromCsv.coefficients);
       expect(exported).toEqual(fromCsv);

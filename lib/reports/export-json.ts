@@ -9,6 +9,7 @@
  * are left out: the pairs are in `agreement.pairwiseCohenKappa` and the per-item labels in
  * `agreement.majority.perItem` and the majority CSV.
  */
+import { noteInEnglish } from "../agreement/notes";
 import type { ReportFeedback } from "./feedback";
 import { revisionsDocument, type ReportRevisions } from "./revisions";
 import type { LatentClassItem, LatentClassSummary } from "./latent-class";
@@ -61,13 +62,17 @@ export function reportJson(report: AuditReport, feedback?: ReportFeedback, revis
   return strictJson(reportDocument(report, feedback, revisions));
 }
 
-/** 2-space JSON with a final newline that refuses NaN, Infinity and undefined. */
+/**
+ * 2-space JSON with a final newline that refuses NaN, Infinity and undefined. The engine's notes
+ * (codes) are written in English, as the exports always have.
+ */
 export function strictJson(value: unknown): string {
   // JSON.stringify would quietly write NaN/Infinity as null and drop undefined: refuse instead, so
   // a bug upstream can never reach a paper as a plausible-looking null.
   const text = JSON.stringify(
     value,
-    (key, v: unknown) => {
+    (key, raw: unknown) => {
+      const v = noteInEnglish(key, raw);
       if (typeof v === "number" && !Number.isFinite(v)) throw new RangeError(`non-finite number at "${key}"`);
       if (v === undefined) throw new RangeError(`undefined value at "${key}"`);
       return v;

@@ -8,6 +8,7 @@
 import { calibrationMarkdown } from "./calibration-tables";
 import type { ReportFeedback } from "./feedback";
 import type { CoefficientResult } from "../agreement/types";
+import { english } from "../i18n/domain";
 import { LATENT_CLASS_REPLICATES } from "../agreement/latent-class";
 import { fixed, joinList, levelPercent, percent, percentUpper, plural, pValue, thousands } from "./format";
 import { categoryLabel, COEFFICIENT_NAMES, COEFFICIENT_ORDER, groupLabel, tieExample } from "./labels";
@@ -97,7 +98,7 @@ function coefficientSection(d: DimensionAuditReport, level: string): string[] {
   if (d.divergence !== null) out.push("", `> ${mdText(d.divergence)}`);
   const notes = COEFFICIENT_ORDER.flatMap((k) => {
     const note = d.agreement.coefficients[k].note;
-    return note === null ? [] : [`- ${COEFFICIENT_NAMES[k]}: ${mdText(note)}`];
+    return note === null ? [] : [`- ${COEFFICIENT_NAMES[k]}: ${mdText(english(note))}`];
   });
   if (notes.length > 0) out.push("", "Values not defined for these data (n/a):", "", ...notes);
   return out;

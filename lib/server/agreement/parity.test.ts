@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runInMemory } from "@/bin/commands/agreement-harness";
 import { ratingsText } from "@/lib/agreement/files/messages";
+import { noteInEnglish } from "@/lib/agreement/notes";
 import { ratingsLongCsv } from "@/lib/reports";
 import { smallAudit } from "@/lib/reports/__fixtures__/small-audit";
 import { analyseUploadedRatings } from "./analyse-upload";
@@ -76,7 +77,9 @@ describe("the agreement tool and the command line agree", () => {
       expect(cli.code, cli.stderr).toBe(0);
       if (!app.ok) throw new Error(`refused: ${JSON.stringify(app)}`);
       const json = JSON.parse(cli.stdout);
-      expect(app.result.dimensions.map((d) => d.agreement.coefficients)).toEqual(
+      // The tool's notes are codes; --json words them in English.
+      const coefficients = app.result.dimensions.map((d) => d.agreement.coefficients);
+      expect(JSON.parse(JSON.stringify(coefficients, noteInEnglish))).toEqual(
         json.dimensions.map((d: { coefficients: unknown }) => d.coefficients),
       );
       expect(app.result.dimensions.map((d) => d.agreement.majority.counts)).toEqual(

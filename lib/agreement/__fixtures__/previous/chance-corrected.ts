@@ -15,7 +15,8 @@
  *   - pe = 1 (all ratings in one category for kappa-type coefficients) → pa and pe, coefficient null;
  *   - a single item → coefficient, no standard error.
  */
-import { emptyResult, PE_ONE, withInference } from "../../inference";
+import { PE_ONE, withInference } from "../../inference";
+import { emptyResult } from "./english-notes";
 import { NO_PAIRS_NOTE } from "./percent-agreement";
 import {
   observedAgreement,

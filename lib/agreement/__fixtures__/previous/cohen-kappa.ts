@@ -14,7 +14,8 @@
  * one and the same category throughout) → coefficient null; one common item → no standard error.
  */
 import { ONE_CATEGORY_NOTE, PE_ONE_NOTE } from "./chance-corrected";
-import { emptyResult, PE_ONE, withInference } from "../../inference";
+import { PE_ONE, withInference } from "../../inference";
+import { emptyResult } from "./english-notes";
 import { resolveOptions, samplingFraction } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, Rating, RatingsMatrix } from "../../types";
 import { at } from "../../weights";

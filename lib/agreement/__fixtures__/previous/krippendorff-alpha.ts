@@ -17,7 +17,8 @@
  * coefficient with a note; a single item with 2+ ratings → coefficient without standard error.
  */
 import { ONE_CATEGORY_NOTE, PE_ONE_NOTE } from "./chance-corrected";
-import { emptyResult, PE_ONE, withInference } from "../../inference";
+import { PE_ONE, withInference } from "../../inference";
+import { emptyResult } from "./english-notes";
 import { NO_PAIRS_NOTE } from "./percent-agreement";
 import { prepareRatings, resolveOptions, samplingFraction, sumSquaredDeviations } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "../../types";

@@ -10,7 +10,8 @@
  * Degenerate inputs: no item with 2+ ratings (including a single rater) → every field null with a
  * note; a single item → pa and coeff, no standard error (see inference.ts).
  */
-import { emptyResult, withInference } from "../../inference";
+import { withInference } from "../../inference";
+import { emptyResult } from "./english-notes";
 import { observedAgreement, prepareRatings, resolveOptions, samplingFraction, sumSquaredDeviations } from "./ratings-matrix";
 import type { CoefficientOptions, CoefficientResult, RatingsMatrix } from "../../types";
 
