@@ -85,6 +85,8 @@ export interface AuditOptions {
   name?: string;
   strata?: ("chapter" | "level")[];
   rubric?: Rubric;
+  /** Stratified by model disagreement (a prediction set of the dataset) instead of `strata`. */
+  modelGuided?: Parameters<typeof createAudit>[2]["modelGuided"];
   reviewOrder?: "per-rater" | "shared";
   design?: "FULLY_CROSSED" | "BALANCED";
   ratersPerItem?: number;
@@ -119,6 +121,7 @@ export async function drawAudit(db: Db, team: { datasetId: string; organizerId: 
     seed: o.seed ?? "7",
     strata: o.strata ?? [],
     rubric: o.rubric ?? DEFAULT_RUBRIC,
+    ...(o.modelGuided && { modelGuided: o.modelGuided }),
     ...(o.reviewOrder && { reviewOrder: o.reviewOrder }),
   });
   if (o.assign !== false)
