@@ -22,7 +22,7 @@ describe.each(DATABASES)("discussion threads on $name", (database) => {
     try {
       const { organizer, clinicians, audit } = await world(db);
       const [a, b] = clinicians;
-      const outsider = (await seedUser(db, "d", "CLINICIAN"))!;
+      const outsider = await seedUser(db, "d", "CLINICIAN");
       const { id: auditItemId } = await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id } });
       const thread = (u: { id: string; role: string; email: string; name: string }) =>
         authorizeThread(db, asUser(u), audit.id, auditItemId);

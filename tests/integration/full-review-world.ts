@@ -69,7 +69,7 @@ export async function reviewAudit(
 ): Promise<FullReview> {
   const { kind, tag } = o;
   // Accounts of their own (named by the tag): a bench builds several worlds in one database.
-  const account = async (name: string, role: "ORGANIZER" | "CLINICIAN") => (await seedUser(db, `${name}-${tag}`, role))!;
+  const account = (name: string, role: "ORGANIZER" | "CLINICIAN") => seedUser(db, `${name}-${tag}`, role);
   const organizer = await account("org", "ORGANIZER");
   const adjudicator = await account("adj", "CLINICIAN");
   const accounts = [];

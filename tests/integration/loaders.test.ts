@@ -16,7 +16,7 @@ import { DATABASES, freshDb } from "./databases";
 import { world } from "./review-world";
 
 const person = async (db: Db, name: string, role: "ADMIN" | "ORGANIZER" | "CLINICIAN") => ({
-  ...(await seedUser(db, name, role))!,
+  ...(await seedUser(db, name, role)),
   locale: "en",
 });
 
