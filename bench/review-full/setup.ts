@@ -17,7 +17,8 @@ import { applyMigrations } from "../../lib/db/migrate";
 import { parseDatabaseUrl } from "../../lib/db/target";
 import { openFile } from "../../lib/server/datasets/open-file";
 import { requiredFlag } from "../lib/args";
-import { type FullReview, importBenchmark, REVIEW_PASSWORD, reviewAudit } from "../../tests/integration/full-review-world";
+import { type FullReview, REVIEW_PASSWORD, reviewAudit } from "../../tests/integration/full-review-world";
+import { importBenchmark } from "../../tests/support/world";
 import type { ReviewAudit, ReviewWorld } from "./world";
 
 const args = process.argv.slice(2);
@@ -69,25 +70,25 @@ try {
   const notes = await importBenchmark(
     db,
     ["notes.csv", "questions.csv"].map((f) => openFile(path.join(notesDir, f))),
-    "Bench full notes",
+    { name: "Bench full notes" },
   );
-  log(`notes benchmark imported: ${notes.items} conversations in ${secs(t)}`);
+  log(`notes benchmark imported: ${await db.item.count({ where: { datasetId: notes } })} conversations in ${secs(t)}`);
   t = performance.now();
-  const notesFull = await reviewAudit(db, { datasetId: notes.datasetId, kind: "notes", size: notes.items, tag: "notes" });
+  const notesFull = await reviewAudit(db, { datasetId: notes, kind: "notes", size: "all", tag: "notes" });
   log(`notes audit: ${notesFull.assignments} assignments, ${notesFull.ratings} ratings in ${secs(t)}`);
   t = performance.now();
-  const notesSmall = await reviewAudit(db, { datasetId: notes.datasetId, kind: "notes", size: 100, tag: "notes100" });
+  const notesSmall = await reviewAudit(db, { datasetId: notes, kind: "notes", size: 100, tag: "notes100" });
   log(`100-item notes audit: ${notesSmall.ratings} ratings in ${secs(t)}`);
   t = performance.now();
   const ehrDir = flag("--ehr");
   const ehr = await importBenchmark(
     db,
     ["patients.jsonl", "instances.jsonl"].map((f) => openFile(path.join(ehrDir, f))),
-    "Bench full EHR",
+    { name: "Bench full EHR" },
   );
-  log(`EHR benchmark imported: ${ehr.items} decision points in ${secs(t)}`);
+  log(`EHR benchmark imported: ${await db.item.count({ where: { datasetId: ehr } })} decision points in ${secs(t)}`);
   t = performance.now();
-  const ehrFull = await reviewAudit(db, { datasetId: ehr.datasetId, kind: "ehr", size: ehr.items, tag: "ehr" });
+  const ehrFull = await reviewAudit(db, { datasetId: ehr, kind: "ehr", size: "all", tag: "ehr" });
   log(`EHR audit: ${ehrFull.assignments} assignments, ${ehrFull.ratings} ratings in ${secs(t)}`);
 
   const small = await describe(notesSmall);

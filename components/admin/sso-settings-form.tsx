@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { saveSsoSettingsAction } from "@/lib/actions/sso";
-import type { SsoSettingsInput } from "@/lib/server/auth/sso-settings";
+import type { SsoSettingsInput } from "@/lib/schemas/sso";
 import { FormError, FormSuccess } from "../ui/form-error";
 import { useActionForm } from "../ui/use-action-form";
 import { Button } from "../ui/button";

@@ -4,14 +4,15 @@ import { describe, expect, it } from "vitest";
 import { Card, CardHeader, CardTitle, card } from "./card";
 import { EmptyState } from "./empty-state";
 import { Table, TBody, THead, Td, Th } from "./table";
-
-const classOf = (html: string) => html.match(/class="([^"]*)"/)?.[1]?.split(" ") ?? [];
+import { elements } from "@/tests/support/markup";
 
 describe("Card", () => {
   it("is a flat div with the house surface and small padding by default", () => {
-    const html = renderToStaticMarkup(<Card>x</Card>);
-    expect(html).toMatch(/^<div /);
-    expect(classOf(html)).toEqual(["rounded-lg", "border", "border-slate-200", "bg-white", "p-4"]);
+    const [box] = elements(renderToStaticMarkup(<Card>x</Card>));
+    expect(box!.tag).toBe("div");
+    expect(box!.attrs.class).toBe(card());
+    expect(card()).toBe(card({ padding: "sm", raised: false }));
+    expect(card()).not.toBe(card({ raised: true }));
   });
 
   it("renders as the element asked for, with its attributes", () => {
@@ -20,31 +21,42 @@ describe("Card", () => {
         <CardTitle id="h">Progress</CardTitle>
       </Card>,
     );
-    expect(html).toMatch(/^<section class="[^"]*p-5 shadow-sm mb-6" aria-labelledby="h">/);
-    expect(html).toContain('<h2 class="text-base font-semibold text-slate-900" id="h">Progress</h2>');
+    const [section, title] = elements(html);
+    expect(section).toMatchObject({
+      tag: "section",
+      attrs: { class: card({ padding: "md", raised: true, className: "mb-6" }), "aria-labelledby": "h" },
+    });
+    expect(section!.classes).toContain("mb-6");
+    expect(title).toMatchObject({ tag: "h2", attrs: { id: "h" } });
+    expect(html).toMatch(/<h2 [^>]*>Progress<\/h2>/);
   });
 
   it("lets a className win over the padding", () => {
-    const cls = classOf(
-      renderToStaticMarkup(
-        <Card padding="lg" className="p-2">
-          x
-        </Card>,
-      ),
-    );
-    expect(cls).toContain("p-2");
-    expect(cls).not.toContain("p-6");
+    // The card's own padding gives way: what is left is an unpadded card with the caller's padding.
+    expect(card({ padding: "lg", className: "p-2" })).toBe(card({ padding: "none", className: "p-2" }));
+    expect(
+      elements(
+        renderToStaticMarkup(
+          <Card padding="lg" className="p-2">
+            x
+          </Card>,
+        ),
+      )[0]!.attrs.class,
+    ).toBe(card({ padding: "lg", className: "p-2" }));
   });
 
   it("has no padding when asked, for tables and disclosures", () => {
-    expect(card({ padding: "none" })).toBe("rounded-lg border border-slate-200 bg-white");
-    expect(
+    const padding = (c: string) => c.split(" ").filter((x) => /^p[xytrbl]?-/.test(x));
+    expect(padding(card({ padding: "none" }))).toEqual([]);
+    expect(padding(card())).not.toEqual([]);
+    const [details] = elements(
       renderToStaticMarkup(
         <Card as="details" padding="none" open>
           x
         </Card>,
       ),
-    ).toMatch(/^<details class="rounded-lg border border-slate-200 bg-white" open="">/);
+    );
+    expect(details).toMatchObject({ tag: "details", attrs: { class: card({ padding: "none" }), open: "" } });
   });
 
   it("has a header row and a smaller title level", () => {
@@ -76,11 +88,21 @@ describe("Table", () => {
         {body}
       </Table>,
     );
-    expect(html).toMatch(
-      /^<div class="rounded-lg border border-slate-200 bg-white shadow-sm overflow-x-auto"><table class="[^"]*" data-testid="t"><caption class="sr-only">Clinicians<\/caption>/,
-    );
-    expect(html).toContain('<th scope="col" class="px-4 py-3 text-right">Done</th>');
-    expect(html).toContain('<td class="px-4 py-3 text-right tabular-nums">3</td>');
+    const [frame, table, caption] = elements(html);
+    expect(frame).toMatchObject({ tag: "div", attrs: { class: card({ padding: "none", raised: true, className: "overflow-x-auto" }) } });
+    expect(table).toMatchObject({ tag: "table", attrs: { "data-testid": "t" } });
+    expect(caption).toMatchObject({ tag: "caption", classes: ["sr-only"] });
+    expect(html).toContain(">Clinicians</caption>");
+    const [name, done] = elements(html, "th");
+    expect(name!.attrs.scope).toBe("col");
+    expect(done!.attrs.scope).toBe("col");
+    // Numbers are right-aligned, in head and body alike; text is not.
+    expect(name!.classes).not.toContain("text-right");
+    expect(done!.classes).toContain("text-right");
+    const [text, number] = elements(html, "td");
+    expect(text!.classes).not.toContain("text-right");
+    expect(number!.classes).toContain("text-right");
+    expect(html).toMatch(/<td [^>]*>3<\/td>/);
   });
 
   it("sits unframed inside a card that already frames it", () => {

@@ -90,13 +90,14 @@ describe("useActionForm", () => {
 
 describe("FormError and FormSuccess", () => {
   it("announce a form's failure at once and its success politely", () => {
-    expect(renderToStaticMarkup(<FormError data-testid="e">Wrong</FormError>)).toBe(
-      '<div role="alert" class="text-sm text-red-700" data-testid="e">Wrong</div>',
+    expect(renderToStaticMarkup(<FormError data-testid="e">Wrong</FormError>)).toMatch(
+      /^<div role="alert" class="[^"]*" data-testid="e">Wrong<\/div>$/,
     );
+    // Boxed: the message stands apart on a background of its own.
     expect(renderToStaticMarkup(<FormError boxed>Wrong</FormError>)).toMatch(
       /^<div role="alert" class="[^"]*bg-red-50[^"]*">Wrong<\/div>$/,
     );
-    expect(renderToStaticMarkup(<FormSuccess>Saved.</FormSuccess>)).toBe('<div role="status" class="text-sm text-teal-800">Saved.</div>');
+    expect(renderToStaticMarkup(<FormSuccess>Saved.</FormSuccess>)).toMatch(/^<div role="status" class="[^"]*">Saved\.<\/div>$/);
   });
 
   it("render nothing when there is nothing to say", () => {

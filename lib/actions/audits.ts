@@ -2,10 +2,12 @@
 import { revalidatePath } from "next/cache";
 import { getTranslations } from "@/lib/i18n/server";
 import {
+  assignSchema,
   auditOnlySchema,
   createAuditSchema,
   extendSampleSchema,
   previewExtensionSchema,
+  rubricTextsSchema,
   sampleRequestSchema,
   saveGuidelinesSchema,
   setShareResultsSchema,
@@ -13,11 +15,11 @@ import {
   withdrawClinicianSchema,
 } from "@/lib/schemas/audits";
 import { guardedAction } from "@/lib/server/action";
-import { assignClinicians, assignSchema, ManualLinesError, withdrawClinician } from "@/lib/server/audits/assign";
+import { assignClinicians, ManualLinesError, withdrawClinician } from "@/lib/server/audits/assign";
 import { createAudit } from "@/lib/server/audits/create-audit";
 import { extendAuditSample, planExtension } from "@/lib/server/audits/extend-sample";
 import { saveGuidelines } from "@/lib/server/audits/guidelines";
-import { rubricTextsSchema, saveRubricTexts } from "@/lib/server/audits/rubric-texts";
+import { saveRubricTexts } from "@/lib/server/audits/rubric-texts";
 import { sampleSummary } from "@/lib/server/audits/sampling-frame";
 import { setAuditStatus, setShareResults, withdrawResultsAccess } from "@/lib/server/audits/set-status";
 import { AppError } from "@/lib/server/errors";

@@ -1,17 +1,15 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { guardedAction } from "@/lib/server/action";
-import { savePractice, savePracticeSchema } from "@/lib/server/calibration/practice";
 import {
-  addPracticeItem,
   addPracticeItemSchema,
   calibrationRuleSchema,
-  removePracticeItem,
   removePracticeItemSchema,
-  setCalibrationRule,
-  startCalibrationRound,
+  savePracticeSchema,
   startRoundSchema,
-} from "@/lib/server/calibration/setup";
+} from "@/lib/schemas/calibration";
+import { savePractice } from "@/lib/server/calibration/practice";
+import { addPracticeItem, removePracticeItem, setCalibrationRule, startCalibrationRound } from "@/lib/server/calibration/setup";
 
 // The organizer's calibration setup on the audit page (organizers and admins: audits:manage).
 export const addPracticeItemAction = guardedAction("audits:manage", addPracticeItemSchema, async (input, { db, user }) => {

@@ -1,10 +1,11 @@
 "use server";
 import { guardedAction } from "@/lib/server/action";
-import { activeTimeSchema, recordActiveTime } from "@/lib/server/review/active-time";
-import { setFlag, setFlagSchema } from "@/lib/server/review/flag";
-import { saveComment, saveCommentSchema } from "@/lib/server/review/save-comment";
-import { authorizeCorrectionTurn, saveCorrection, saveCorrectionSchema } from "@/lib/server/review/save-correction";
-import { saveRating, saveRatingSchema } from "@/lib/server/review/save-rating";
+import { activeTimeSchema, saveCommentSchema, saveCorrectionSchema, saveRatingSchema, setFlagSchema } from "@/lib/schemas/review";
+import { recordActiveTime } from "@/lib/server/review/active-time";
+import { setFlag } from "@/lib/server/review/flag";
+import { saveComment } from "@/lib/server/review/save-comment";
+import { authorizeCorrectionTurn, saveCorrection } from "@/lib/server/review/save-correction";
+import { saveRating } from "@/lib/server/review/save-rating";
 
 // A save answers its value or throws an AppError; a conflict carries the value another tab saved
 // first, which guardedAction hands the save queue as the result's `conflict`.

@@ -95,3 +95,21 @@ export const setStatusSchema = z.strictObject({ auditId, action: z.enum(["open",
 export const setShareResultsSchema = z.strictObject({ auditId, share: z.boolean() });
 export const setAdjudicatorSchema = z.strictObject({ auditId, userId: z.string().nullable() });
 export const saveGuidelinesSchema = z.strictObject({ auditId, guidelines: guidelinesSchema });
+/** Rubric texts (labels, questions, descriptions) edited on an audit whose rubric structure is fixed. */
+export const rubricTextsSchema = z.strictObject({
+  auditId,
+  rubric: rubricSchema,
+  /** The rubric the editor started from: a save over someone else's newer texts is refused. */
+  base: rubricSchema,
+});
+
+export const assignSchema = z.strictObject({
+  auditId: z.string().min(1),
+  clinicianIds: z.array(z.string().min(1)),
+  design: z.enum(["FULLY_CROSSED", "BALANCED", "MANUAL"]),
+  ratersPerItem: z.coerce.number().int().min(1).optional(),
+  /** MANUAL: one "item id, clinician email" pair per line. */
+  manual: z.string().max(1_000_000).optional(),
+  /** The organizer saw that this plan leaves the audit less balanced than it is, and goes ahead. */
+  confirmUnbalance: z.boolean().optional(),
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { saveCommentSchema } from "../server/review/save-comment";
 import { createAuditSchema } from "./audits";
+import { saveCommentSchema } from "./review";
 import { isCleanLine, isCleanText, printable, toStorableText } from "./text";
 import { createUserSchema } from "./users";
 

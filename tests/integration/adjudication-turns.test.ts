@@ -9,17 +9,13 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONVERSATION_RUBRIC, DEFAULT_RUBRIC, type Rubric } from "@/lib/audits/rubric";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
-import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { loadAdjudications } from "@/lib/server/adjudication/records";
 import { keptAdjudicationQueue } from "@/lib/server/reports/kept-report";
 import { reviewQueue } from "@/lib/server/review/queue";
 import { saveRating } from "@/lib/server/review/save-rating";
 import { fake, resetFakes } from "@/tests/support/guards";
-import { makeUsers } from "./backup-world";
+import { seedAudit } from "@/tests/support/world";
 import { DATABASES, target } from "./databases";
-import { importBenchmark } from "./full-review-world";
 
 const real = vi.hoisted(() => ({ db: null as unknown }));
 vi.mock("@/lib/i18n/server", async () => (await import("@/tests/support/guards")).mocks.intl());
@@ -36,19 +32,18 @@ const NOTES = fs.readFileSync(path.resolve("lib/formats/__fixtures__/notes-chatq
 
 /** One conversation (turn 1 content, turn 2 source) for two clinicians, rated; the audit stays open. */
 async function ratedConversation(db: Db, rubric: Rubric, ratings: [Record<string, string>, Record<string, string>]) {
-  const file = {
-    name: "notes.json",
-    open: async function* () {
-      yield NOTES;
-    },
-  };
-  const { datasetId } = await importBenchmark(db, [file], "Notes");
-  const users = await makeUsers(db, ["org@example.org", "a@example.org", "b@example.org"]);
-  const organizerId = users.get("org@example.org")!;
-  const raters = [users.get("a@example.org")!, users.get("b@example.org")!];
-  const audit = await createAudit(db, organizerId, { name: "Notes", datasetId, size: 1, seed: "1", strata: [], rubric });
-  await assignClinicians(db, organizerId, { auditId: audit.id, clinicianIds: raters, design: "FULLY_CROSSED" });
-  await setAuditStatus(db, organizerId, audit.id, "open");
+  const {
+    organizer,
+    raters: accounts,
+    audit,
+  } = await seedAudit(db, {
+    benchmark: [{ name: "notes.json", text: NOTES }],
+    raters: ["a", "b"],
+    name: "Notes",
+    seed: "1",
+    rubric,
+  });
+  const raters = accounts.map((r) => r.id);
   for (const [i, rater] of raters.entries()) {
     const assignmentId = (await reviewQueue(db, rater))[0]!.items[0]!.assignmentId;
     for (const [dimension, category] of Object.entries(ratings[i]!))
@@ -56,7 +51,7 @@ async function ratedConversation(db: Db, rubric: Rubric, ratings: [Record<string
   }
   const auditItemId = (await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id } })).id;
   // The action's caller: the audit's organizer.
-  fake.user = { id: organizerId, email: "org@example.org", name: "Dr org", role: "ORGANIZER", locale: "en" };
+  fake.user = { ...organizer, locale: "en" };
   return { auditId: audit.id, auditItemId };
 }
 

@@ -2,13 +2,11 @@
 // (raters per item, load per clinician over every active assignment), not the new plan's alone,
 // and a plan that would leave the audit less balanced writes nothing until it is confirmed.
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import { createDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { generateEhrBundle } from "@/lib/synth";
+import { seedAudit } from "@/tests/support/world";
 import { DATABASES, target } from "./databases";
 
 describe.each(DATABASES)("assignment design on $name", (database) => {
@@ -18,27 +16,20 @@ describe.each(DATABASES)("assignment design on $name", (database) => {
     const url = await database.create();
     await applyMigrations(target(url));
     const db = createDb(url);
-    const text = JSON.stringify(generateEhrBundle({ seed: "assign", size: "demo", patients: 6, instances: 12 }).bundle);
-    const imported = await importDataset(db, null, [
-      {
-        name: "b.json",
-        open: async function* () {
-          yield text;
-        },
-      },
-    ]);
-    if (imported.status !== "imported") throw new Error("import failed");
-    const mk = (i: number, role: "ORGANIZER" | "CLINICIAN") =>
-      db.user.create({ data: { email: `u${i}@example.org`, name: `U${i}`, role, passwordHash: "-" } });
-    const organizer = await mk(0, "ORGANIZER");
-    const c = await Promise.all([1, 2, 3, 4].map((i) => mk(i, "CLINICIAN")));
-    const audit = await createAudit(db, organizer.id, {
-      name: "A",
-      datasetId: imported.datasetId,
-      size: 12,
+    // Twelve items drawn, four clinicians, nobody assigned yet.
+    const {
+      organizer,
+      raters: c,
+      audit,
+    } = await seedAudit(db, {
+      benchmark: JSON.stringify(generateEhrBundle({ seed: "assign", size: "demo", patients: 6, instances: 12 }).bundle),
+      raters: 4,
+      signIn: false,
+      items: 12,
       seed: "s",
-      strata: [],
-      rubric: DEFAULT_RUBRIC,
+      name: "A",
+      status: "draft",
+      assign: false,
     });
     const balanced = (ids: string[], extra: { confirmUnbalance?: boolean } = {}) =>
       assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: ids, design: "BALANCED", ratersPerItem: 2, ...extra });

@@ -1,17 +1,14 @@
 // A closed, adjudicated audit for the backup tests: a generated EHR benchmark, three raters (one
 // more withdrawn after rating), ratings on both dimensions, comments, corrections, adjudication,
 // and a discussion thread on the adjudicated item (multi-line, CJK and emoji text).
-import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import type { Db } from "@/lib/db/client";
 import { correctedBenchmark } from "@/lib/server/adjudication/corrected-export";
 import { saveAdjudication } from "@/lib/server/adjudication/save-adjudication";
 import { saveAdjudicationSchema } from "@/lib/schemas/adjudication";
 import { authorizeThread } from "@/lib/server/discussion/access";
 import { postMessage } from "@/lib/server/discussion/thread";
-import { assignClinicians, withdrawClinician } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
+import { withdrawClinician } from "@/lib/server/audits/assign";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { loadExportExtras } from "@/lib/server/reports/export-extras";
 import { exportCatalog, renderExport } from "@/lib/server/reports/export-files";
@@ -20,48 +17,34 @@ import { saveCorrection } from "@/lib/server/review/save-correction";
 import { recordActiveTime } from "@/lib/server/review/active-time";
 import { setFlag } from "@/lib/server/review/flag";
 import { saveRating } from "@/lib/server/review/save-rating";
-import { createUser } from "@/lib/server/users/create-user";
 import { generateEhrBundle } from "@/lib/synth";
+import { seedAudit } from "@/tests/support/world";
 
 export const BENCHMARK = JSON.stringify(generateEhrBundle({ seed: "backup-test", size: "demo", patients: 10, instances: 16 }).bundle);
-export const benchmarkFile = {
-  name: "bench.json",
-  open: async function* () {
-    yield BENCHMARK;
-  },
-};
 
 const SAMPLE = 6;
 const GOLD = ["correct", "incorrect", "uncertain"];
 const QUESTION = ["clear", "ambiguous", "unreasonable"];
 
-/** Creates the accounts in the given order (their creation order is the default rater order). */
-export async function makeUsers(db: Db, emails: string[]) {
-  const out = new Map<string, string>();
-  for (const email of emails) {
-    const role = email.startsWith("org") ? "ORGANIZER" : "CLINICIAN";
-    const { user } = await createUser(db, null, { email, name: `Dr ${email.split("@")[0]}`, role, password: "long-enough-password" });
-    out.set(email, user!.id);
-  }
-  return out;
-}
+/** The accounts' display names ("Dr c1"): the change log names a proposer by it, not by email. */
+export const drName = (name: string) => `Dr ${name}`;
 
 export async function buildAudit(db: Db): Promise<string> {
-  const imported = await importDataset(db, null, [benchmarkFile]);
-  if (imported.status !== "imported") throw new Error("import failed");
-  const users = await makeUsers(db, ["org@example.org", "c1@example.org", "c2@example.org", "c3@example.org", "c4@example.org"]);
-  const organizer = users.get("org@example.org")!;
-  const raters = ["c1", "c2", "c3", "c4"].map((c) => users.get(`${c}@example.org`)!);
-  const audit = await createAudit(db, organizer, {
-    name: "Backup audit",
-    datasetId: imported.datasetId,
-    size: SAMPLE,
+  const {
+    organizer: org,
+    raters: accounts,
+    audit,
+  } = await seedAudit(db, {
+    benchmark: BENCHMARK,
+    raters: ["c1", "c2", "c3", "c4"],
+    displayName: drName,
+    items: SAMPLE,
     seed: "42",
     strata: ["chapter"],
-    rubric: DEFAULT_RUBRIC,
+    name: "Backup audit",
   });
-  await assignClinicians(db, organizer, { auditId: audit.id, clinicianIds: raters, design: "FULLY_CROSSED" });
-  await setAuditStatus(db, organizer, audit.id, "open");
+  const organizer = org.id;
+  const raters = accounts.map((r) => r.id);
 
   const assignments = await db.assignment.findMany({
     where: { auditId: audit.id },

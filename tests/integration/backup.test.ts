@@ -12,8 +12,8 @@ import { openBackupFile } from "@/lib/server/backup/files";
 import { restoreAudit, type BackupSource } from "@/lib/server/backup/restore-audit";
 import { auditTrailRows } from "@/lib/server/backup/trail";
 import { NO_PASSWORD } from "@/lib/server/backup/restore-users";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
-import { allExports, benchmarkFile, buildAudit, makeUsers, THREAD } from "./backup-world";
+import { importBenchmark, seedUser } from "@/tests/support/world";
+import { allExports, BENCHMARK, buildAudit, drName, THREAD } from "./backup-world";
 import { backupTo, counts, expectSameFiles, textSource } from "./backup-checks";
 import { DATABASES, freshDb } from "./databases";
 
@@ -187,14 +187,14 @@ describe.each(DATABASES)("backup from $name", (source) => {
     it("keeps R1…Rn and reuses the dataset where accounts exist in another order", async () => {
       const busy = await freshDb(into);
       // The raters' accounts already exist here, created in the reverse order, one renamed.
-      await makeUsers(busy, ["c4@example.org", "c3@example.org", "c2@example.org", "c1@example.org"]);
+      for (const name of ["c4", "c3", "c2", "c1"]) await seedUser(busy, name, "CLINICIAN", { displayName: drName });
       await busy.user.update({ where: { email: "c1@example.org" }, data: { name: "Dr One" } });
-      const imported = await importDataset(busy, null, [benchmarkFile]);
+      const datasetId = await importBenchmark(busy, BENCHMARK);
       const outcome = await restoreAudit(busy, null, openBackupFile(file));
       expect(outcome).toMatchObject({
         status: "restored",
         createdUsers: ["org@example.org"],
-        dataset: { id: imported.status === "imported" ? imported.datasetId : "", reused: true },
+        dataset: { id: datasetId, reused: true },
       });
       if (outcome.status !== "restored") return;
       expect(outcome.warnings).toEqual([expect.stringContaining('c1@example.org is named "Dr One" here')]);

@@ -3,40 +3,32 @@
 // logged when the browser shows the page (confirmCaseOpen), which also says whether the page's
 // state is still the server's (a rating saved in another tab after the prefetch makes it stale).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import type { Db } from "@/lib/db/client";
+import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import { flushAccessLog } from "@/lib/server/access-log/log";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
-import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { confirmCaseOpen, loadCasePage } from "@/lib/server/review/case-page";
 import { saveRating } from "@/lib/server/review/save-rating";
-import { benchmarkFile, makeUsers } from "./backup-world";
+import { drawAudit, seedAudit } from "@/tests/support/world";
+import { BENCHMARK } from "./backup-world";
 import { DATABASES, freshDb } from "./databases";
 
 describe.each(DATABASES)("prefetched case pages on $name", (database) => {
   let db: Db;
   let rater: string;
   let other: string;
+  let team: { datasetId: string; organizerId: string };
   let queue: string[];
   beforeAll(async () => {
     db = await freshDb(database);
-    const imported = await importDataset(db, null, [benchmarkFile]);
-    if (imported.status !== "imported") throw new Error("import failed");
-    const users = await makeUsers(db, ["org@example.org", "c1@example.org", "c2@example.org"]);
-    const organizer = users.get("org@example.org")!;
-    [rater, other] = [users.get("c1@example.org")!, users.get("c2@example.org")!];
-    const audit = await createAudit(db, organizer, {
-      name: "Prefetch",
-      datasetId: imported.datasetId,
-      size: 5,
+    const { datasetId, organizer, raters, audit } = await seedAudit(db, {
+      benchmark: BENCHMARK,
+      raters: ["c1", "c2"],
+      items: 5,
       seed: "p",
-      strata: [],
-      rubric: DEFAULT_RUBRIC,
+      name: "Prefetch",
     });
-    await assignClinicians(db, organizer, { auditId: audit.id, clinicianIds: [rater, other], design: "FULLY_CROSSED" });
-    await setAuditStatus(db, organizer, audit.id, "open");
+    [rater, other] = raters.map((r) => r.id) as [string, string];
+    team = { datasetId, organizerId: organizer.id };
     const rows = await db.assignment.findMany({
       where: { auditId: audit.id, userId: rater },
       orderBy: [{ reviewPosition: "asc" }, { auditItem: { sampleOrder: "asc" } }],
@@ -107,19 +99,7 @@ describe.each(DATABASES)("prefetched case pages on $name", (database) => {
   it("never prefetches a case that would bring this patient's records past this case's cutoff", async () => {
     // The whole benchmark, so that patients have several decision points (in cutoff order in each
     // rater's queue): a later one of the same patient is fetched when opened, not ahead.
-    const organizer = (await db.user.findFirstOrThrow({ where: { email: "org@example.org" } })).id;
-    const dataset = (await db.dataset.findFirstOrThrow()).id;
-    const all = await db.item.count({ where: { datasetId: dataset } });
-    const audit = await createAudit(db, organizer, {
-      name: "Hindsight",
-      datasetId: dataset,
-      size: all,
-      seed: "h",
-      strata: [],
-      rubric: DEFAULT_RUBRIC,
-    });
-    await assignClinicians(db, organizer, { auditId: audit.id, clinicianIds: [rater], design: "FULLY_CROSSED" });
-    await setAuditStatus(db, organizer, audit.id, "open");
+    const audit = (await drawAudit(db, { ...team, raterIds: [rater] }, { items: "all", seed: "h", name: "Hindsight" })).audit;
     const mine = await db.assignment.findMany({
       where: { auditId: audit.id, userId: rater },
       select: { id: true, auditItem: { select: { item: { select: { patientId: true, cutoffTime: true } } } } },

@@ -7,14 +7,11 @@
 // Intl rendering in the zone is that wall time (dates are kept away from DST changes).
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
-import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadCase } from "@/tests/support/load-case";
+import { drawAudit, seedUsers } from "@/tests/support/world";
 import { DATABASES, target } from "./databases";
 
 const ZONES = ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata", "Pacific/Chatham", "America/St_Johns"];
@@ -85,11 +82,7 @@ describe.each(DATABASES)("one time rule for cutoffs on $name", (database) => {
     const url = await database.create();
     await applyMigrations(target(url));
     const db: Db = createDb(url);
-    const passwordHash = "-";
-    const organizer = await db.user.create({ data: { email: "o@example.org", name: "O", role: "ORGANIZER", passwordHash } });
-    const raters = await Promise.all(
-      [1, 2].map((i) => db.user.create({ data: { email: `c${i}@example.org`, name: `C${i}`, role: "CLINICIAN", passwordHash } })),
-    );
+    const { organizer, raters } = await seedUsers(db, 2, { signIn: false });
     let run = 0;
     let refused = 0;
     let accepted = 0;
@@ -184,22 +177,9 @@ describe.each(DATABASES)("one time rule for cutoffs on $name", (database) => {
         accepted++;
         expect(imported.status).toBe("imported");
         if (imported.status !== "imported") throw new Error(JSON.stringify(imported));
-        const audit = await createAudit(db, organizer.id, {
-          name: `A${run}`,
-          datasetId: imported.datasetId,
-          size: bundle.instances.length,
-          seed: "s",
-          strata: [],
-          rubric: DEFAULT_RUBRIC,
-        });
-        await assignClinicians(db, organizer.id, {
-          auditId: audit.id,
-          clinicianIds: raters.map((r) => r.id),
-          design: "FULLY_CROSSED",
-          ratersPerItem: 2,
-        });
-        await setAuditStatus(db, organizer.id, audit.id, "open");
-        const assignments = await db.assignment.findMany({ where: { auditId: audit.id, userId: raters[0]!.id }, select: { id: true } });
+        const team = { datasetId: imported.datasetId, organizerId: organizer.id, raterIds: raters.map((r) => r.id) };
+        const drawn = await drawAudit(db, team, { items: "all", seed: "s", name: `A${run}`, ratersPerItem: 2 });
+        const assignments = drawn.assignments.filter((a) => a.userId === raters[0]!.id);
         expect(assignments).toHaveLength(bundle.instances.length);
         for (const { id } of assignments) {
           const c = (await loadCase(db, raters[0]!.id, id))!;

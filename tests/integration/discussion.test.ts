@@ -8,9 +8,9 @@ import { setAdjudicator } from "@/lib/server/adjudication/set-adjudicator";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { authorizeThread } from "@/lib/server/discussion/access";
 import { listThread, postMessage, THREAD_PAGE } from "@/lib/server/discussion/thread";
-import { createUser } from "@/lib/server/users/create-user";
 import { DATABASES, freshDb } from "./databases";
 import { world } from "./review-world";
+import { seedUser } from "@/tests/support/world";
 
 const asUser = <T extends { id: string; role: string; email: string; name: string }>(u: T) => ({ ...u, locale: "en" }) as never;
 
@@ -22,9 +22,7 @@ describe.each(DATABASES)("discussion threads on $name", (database) => {
     try {
       const { organizer, clinicians, audit } = await world(db);
       const [a, b] = clinicians;
-      const outsider = (
-        await createUser(db, null, { email: "d@example.org", name: "D", role: "CLINICIAN", password: "long-enough-password" })
-      ).user!;
+      const outsider = await seedUser(db, "d", "CLINICIAN");
       const { id: auditItemId } = await db.auditItem.findFirstOrThrow({ where: { auditId: audit.id } });
       const thread = (u: { id: string; role: string; email: string; name: string }) =>
         authorizeThread(db, asUser(u), audit.id, auditItemId);

@@ -8,20 +8,16 @@ import { itemDimensions, rubricTurns } from "@/lib/audits/item-dimensions";
 import type { Db } from "@/lib/db/client";
 import { saveAdjudication } from "@/lib/server/adjudication/save-adjudication";
 import { setAdjudicator } from "@/lib/server/adjudication/set-adjudicator";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
-import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset, type ImportFile } from "@/lib/server/datasets/import-dataset";
 import { recordActiveTime } from "@/lib/server/review/active-time";
 import { setFlag } from "@/lib/server/review/flag";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveCorrection } from "@/lib/server/review/save-correction";
 import { saveRating } from "@/lib/server/review/save-rating";
-import { createUser } from "@/lib/server/users/create-user";
 import { generateEhrBundle, generateNotesBundle } from "@/lib/synth";
+import { drawAudit, importBenchmark, SEED_PASSWORD, seedUser } from "@/tests/support/world";
 
 /** Every user of a review world signs in with this password. */
-export const REVIEW_PASSWORD = "long-enough-password";
+export const REVIEW_PASSWORD = SEED_PASSWORD;
 
 export interface FullReview {
   auditId: string;
@@ -51,20 +47,7 @@ function benchmark(kind: "notes" | "ehr", size: number) {
     kind === "notes"
       ? generateNotesBundle({ seed: "full-review", size: "full", patients: size }).bundle
       : generateEhrBundle({ seed: "full-review", size: "demo", patients: Math.ceil(size / 2), instances: size }).bundle;
-  const text = JSON.stringify(bundle);
-  return {
-    name: `${kind}.json`,
-    open: async function* () {
-      yield text;
-    },
-  };
-}
-
-/** Imports benchmark files (generated or on disk) as one dataset; its id and item count. */
-export async function importBenchmark(db: Db, files: ImportFile[], name: string): Promise<{ datasetId: string; items: number }> {
-  const imported = await importDataset(db, null, files, { name });
-  if (imported.status !== "imported") throw new Error(`import failed: ${JSON.stringify(imported).slice(0, 300)}`);
-  return { datasetId: imported.datasetId, items: imported.counts.items };
+  return { name: `${kind}.json`, text: JSON.stringify(bundle) };
 }
 
 /**
@@ -72,38 +55,33 @@ export async function importBenchmark(db: Db, files: ImportFile[], name: string)
  * decision points), samples every item, assigns 3 raters fully crossed, and rates everything.
  */
 export async function buildFullReview(db: Db, kind: "notes" | "ehr", size: number, tag = kind): Promise<FullReview> {
-  const { datasetId, items } = await importBenchmark(db, [benchmark(kind, size)], `Full ${tag}`);
-  return reviewAudit(db, { datasetId, kind, size: items, tag });
+  const datasetId = await importBenchmark(db, [benchmark(kind, size)], { name: `Full ${tag}` });
+  return reviewAudit(db, { datasetId, kind, size: "all", tag });
 }
 
 /**
  * An audit of `size` items of an imported dataset (all of them: a full review), 3 raters fully
  * crossed, every rating saved, with comments, flags, active time, corrections and adjudications.
  */
-export async function reviewAudit(db: Db, o: { datasetId: string; kind: "notes" | "ehr"; size: number; tag: string }): Promise<FullReview> {
+export async function reviewAudit(
+  db: Db,
+  o: { datasetId: string; kind: "notes" | "ehr"; size: number | "all"; tag: string },
+): Promise<FullReview> {
   const { kind, tag } = o;
-  const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
-    createUser(db, null, { email, name: email.split("@")[0]!, role, password: REVIEW_PASSWORD }).then((r) => r.user!.id);
-  const emails = {
-    organizer: `org-${tag}@example.org`,
-    adjudicator: `adj-${tag}@example.org`,
-    raters: [1, 2, 3].map((k) => `r${k}-${tag}@example.org`),
-  };
-  const organizerId = await mk(emails.organizer, "ORGANIZER");
-  const adjudicatorId = await mk(emails.adjudicator, "CLINICIAN");
-  const raters: string[] = [];
-  for (const email of emails.raters) raters.push(await mk(email, "CLINICIAN"));
+  // Accounts of their own (named by the tag): a bench builds several worlds in one database.
+  const account = (name: string, role: "ORGANIZER" | "CLINICIAN") => seedUser(db, `${name}-${tag}`, role);
+  const organizer = await account("org", "ORGANIZER");
+  const adjudicator = await account("adj", "CLINICIAN");
+  const accounts = [];
+  for (const k of [1, 2, 3]) accounts.push(await account(`r${k}`, "CLINICIAN"));
+  const [organizerId, adjudicatorId, raters] = [organizer.id, adjudicator.id, accounts.map((r) => r.id)];
+  const emails = { organizer: organizer.email, adjudicator: adjudicator.email, raters: accounts.map((r) => r.email) };
   const rubric: Rubric = kind === "notes" ? CONVERSATION_RUBRIC : DEFAULT_RUBRIC;
-  const audit = await createAudit(db, organizerId, {
-    name: `Full review ${tag}`,
-    datasetId: o.datasetId,
-    size: o.size,
-    seed: `full-${tag}`,
-    strata: [],
-    rubric,
-  });
-  await assignClinicians(db, organizerId, { auditId: audit.id, clinicianIds: raters, design: "FULLY_CROSSED" });
-  await setAuditStatus(db, organizerId, audit.id, "open");
+  const { audit } = await drawAudit(
+    db,
+    { datasetId: o.datasetId, organizerId, raterIds: raters },
+    { items: o.size, seed: `full-${tag}`, name: `Full review ${tag}`, rubric },
+  );
   await setAdjudicator(db, organizerId, audit.id, adjudicatorId);
 
   const rows = await db.assignment.findMany({
@@ -169,7 +147,7 @@ export async function reviewAudit(db: Db, o: { datasetId: string; kind: "notes" 
     organizerId,
     adjudicatorId,
     raters,
-    items: o.size,
+    items: await db.auditItem.count({ where: { auditId: audit.id } }),
     assignments: rows.length,
     ratings: saves.length,
     adjudicated,

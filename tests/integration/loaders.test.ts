@@ -11,12 +11,12 @@ import { loadDashboard } from "@/lib/server/reports/load-dashboard";
 import { loadCase } from "@/lib/server/review/case-page";
 import { saveComment } from "@/lib/server/review/save-comment";
 import { saveRating } from "@/lib/server/review/save-rating";
-import { createUser } from "@/lib/server/users/create-user";
+import { seedUser } from "@/tests/support/world";
 import { DATABASES, freshDb } from "./databases";
 import { world } from "./review-world";
 
-const person = async (db: Db, email: string, role: "ADMIN" | "ORGANIZER" | "CLINICIAN") => ({
-  ...(await createUser(db, null, { email, name: email, role, password: "long-enough-password" })).user!,
+const person = async (db: Db, name: string, role: "ADMIN" | "ORGANIZER" | "CLINICIAN") => ({
+  ...(await seedUser(db, name, role)),
   locale: "en",
 });
 
@@ -28,9 +28,9 @@ describe.each(DATABASES)("the page loaders on $name", (database) => {
     const { organizer, clinicians, audit } = await world(db);
     const [a, b, c] = clinicians.map((x) => ({ ...x, locale: "en" }));
     const [outsider, otherOrganizer, admin] = [
-      await person(db, "d@example.org", "CLINICIAN"),
-      await person(db, "o2@example.org", "ORGANIZER"),
-      await person(db, "admin@example.org", "ADMIN"),
+      await person(db, "d", "CLINICIAN"),
+      await person(db, "o2", "ORGANIZER"),
+      await person(db, "admin", "ADMIN"),
     ];
     await setAuditStatus(db, organizer.id, audit.id, "open");
     for (const [user, category] of [
@@ -88,7 +88,7 @@ describe.each(DATABASES)("the page loaders on $name", (database) => {
   it("opens the audit page to organizers and admins only", async () => {
     const db = await freshDb(database);
     const { organizer, clinicians, audit } = await world(db);
-    const [otherOrganizer, admin] = [await person(db, "o2@example.org", "ORGANIZER"), await person(db, "admin@example.org", "ADMIN")];
+    const [otherOrganizer, admin] = [await person(db, "o2", "ORGANIZER"), await person(db, "admin", "ADMIN")];
     await expect(loadAuditPage({ db, user: { ...clinicians[0]!, locale: "en" } }, audit.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(loadAuditPage({ db, user: admin }, "no-such-audit")).rejects.toMatchObject({ code: "NOT_FOUND" });
     const page = await loadAuditPage({ db, user: otherOrganizer }, audit.id);

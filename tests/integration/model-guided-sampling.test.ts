@@ -20,8 +20,9 @@ import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { loadCasePage } from "@/lib/server/review/case-page";
 import { reviewQueue } from "@/lib/server/review/queue";
 import { saveRating } from "@/lib/server/review/save-rating";
+import { drawAudit } from "@/tests/support/world";
 import { DATABASES, freshDb } from "./databases";
-import { world } from "./model-guided-world";
+import { team, world } from "./model-guided-world";
 
 const ALLOCATION = { rule: "oversample" as const, factor: 3 };
 
@@ -118,17 +119,13 @@ describe.each(DATABASES)("model-guided sampling on $name", (database) => {
   it("shows a rater nothing of the predictions, the strata or the design", async () => {
     const db = await freshDb(database);
     const w = await world(db);
-    const audit = await createAudit(db, w.organizer, {
+    await drawAudit(db, team(w), {
       name: "Blinded",
-      datasetId: w.datasetId,
-      size: 6,
+      items: 6,
       seed: "blind",
-      strata: [],
-      rubric: DEFAULT_RUBRIC,
       modelGuided: { predictionSetId: w.setId, allocation: ALLOCATION },
+      ratersPerItem: 2,
     });
-    await assignClinicians(db, w.organizer, { auditId: audit.id, clinicianIds: w.raters, design: "FULLY_CROSSED", ratersPerItem: 2 });
-    await setAuditStatus(db, w.organizer, audit.id, "open");
     const set = await db.predictionSet.findUniqueOrThrow({ where: { id: w.setId }, select: { name: true, checksum: true } });
     const forbidden = ["modelStratum", "modelDesign", "predictionSet", "allocation", "model-stratum", set.checksum, w.setId, ...w.models];
     const [queue] = await reviewQueue(db, w.raters[0]!);
@@ -150,17 +147,13 @@ describe.each(DATABASES)("model-guided sampling on $name", (database) => {
     async (_, into) => {
       const db = await freshDb(database);
       const w = await world(db);
-      const audit = await createAudit(db, w.organizer, {
+      const { audit } = await drawAudit(db, team(w), {
         name: "Carried",
-        datasetId: w.datasetId,
-        size: 10,
+        items: 10,
         seed: "carry",
-        strata: [],
-        rubric: DEFAULT_RUBRIC,
         modelGuided: { predictionSetId: w.setId, allocation: { rule: "neyman", priorErrorRates: { none: 0.05, some: 0.2, most: 0.5 } } },
+        ratersPerItem: 2,
       });
-      await assignClinicians(db, w.organizer, { auditId: audit.id, clinicianIds: w.raters, design: "FULLY_CROSSED", ratersPerItem: 2 });
-      await setAuditStatus(db, w.organizer, audit.id, "open");
       const [queue] = await reviewQueue(db, w.raters[0]!);
       for (const [i, item] of queue!.items.entries())
         await saveRating(db, w.raters[0]!, {

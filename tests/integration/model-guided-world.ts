@@ -19,3 +19,6 @@ export async function world(db: Db) {
   const { organizer, raters } = await seedUsers(db, ["a", "b"]);
   return { datasetId, setId: set.setId, organizer: organizer.id, raters: raters.map((r) => r.id), models: set.models };
 }
+
+/** The world's dataset and accounts, for drawAudit. */
+export const team = (w: Awaited<ReturnType<typeof world>>) => ({ datasetId: w.datasetId, organizerId: w.organizer, raterIds: w.raters });

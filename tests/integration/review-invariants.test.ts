@@ -9,14 +9,12 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
-import { createDb, type Db } from "@/lib/db/client";
+import { createDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { generateEhrBundle, type EhrBundle } from "@/lib/synth";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadCase } from "@/tests/support/load-case";
+import { drawAudit, importBenchmark, seedUsers } from "@/tests/support/world";
 import { loadCasePage } from "@/lib/server/review/case-page";
 import { parseRecord } from "@/lib/review/compact-record";
 import { nextUnrated, reviewQueue } from "@/lib/server/review/queue";
@@ -56,15 +54,6 @@ function plantEdges(bundle: EhrBundle): void {
   }
 }
 
-/** Accounts that never sign in here: no password hashing (it dominated the run time). */
-async function setUp(db: Db) {
-  const mk = (i: number, role: "ORGANIZER" | "CLINICIAN") =>
-    db.user.create({ data: { email: `${role.toLowerCase()}${i}@example.org`, name: `${role} ${i}`, role, passwordHash: "-" } });
-  const organizer = await mk(0, "ORGANIZER");
-  const clinicians = await Promise.all(Array.from({ length: CLINICIANS }, (_, i) => mk(i + 1, "CLINICIAN")));
-  return { organizer, clinicians };
-}
-
 /** A random synthetic dataset, its histories cut to a few dozen records (cited ones kept) for speed. */
 function dataset(seed: string, patients: number, name: string): EhrBundle {
   const { bundle } = generateEhrBundle({ seed: `inv-${seed}`, size: "demo", patients, datasetName: name });
@@ -95,7 +84,8 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
     const url = await database.create();
     await applyMigrations(target(url));
     const db = createDb(url);
-    const { organizer, clinicians } = await setUp(db);
+    // Accounts that never sign in here: no password hashing (it dominated the run time).
+    const { organizer, raters: clinicians } = await seedUsers(db, CLINICIANS, { signIn: false });
     let run = 0;
 
     await fc.assert(
@@ -103,39 +93,21 @@ describe.each(DATABASES)("cutoff and blinding invariants on $name", (database) =
         run++;
         const bundle = dataset(s.seed, s.patients, `inv-${run}`);
         const text = JSON.stringify(bundle);
-        const imported = await importDataset(
-          db,
-          organizer.id,
-          [
-            {
-              name: "bundle.json",
-              open: async function* () {
-                yield text;
-              },
-            },
-          ],
-          { name: `inv-${run}` },
-        );
-        if (imported.status !== "imported") throw new Error(JSON.stringify(imported));
-        const audit = await createAudit(db, organizer.id, {
-          name: `A${run}`,
-          datasetId: imported.datasetId,
-          size: Math.min(s.sample, bundle.instances.length),
-          seed: s.seed,
-          strata: [],
-          rubric: DEFAULT_RUBRIC,
-        });
+        const datasetId = await importBenchmark(db, [{ name: "bundle.json", text }], { name: `inv-${run}` });
         const raters = s.raters.map((k) => clinicians[k]!);
-        await assignClinicians(db, organizer.id, {
-          auditId: audit.id,
-          clinicianIds: raters.map((r) => r.id),
-          design: s.balanced ? "BALANCED" : "FULLY_CROSSED",
-          ratersPerItem: 2,
-        });
-        await setAuditStatus(db, organizer.id, audit.id, "open");
+        const { audit, assignments } = await drawAudit(
+          db,
+          { datasetId, organizerId: organizer.id, raterIds: raters.map((r) => r.id) },
+          {
+            items: Math.min(s.sample, bundle.instances.length),
+            seed: s.seed,
+            name: `A${run}`,
+            design: s.balanced ? "BALANCED" : "FULLY_CROSSED",
+            ratersPerItem: 2,
+          },
+        );
         const mine = new Map(raters.map((r) => [r.id, [] as string[]]));
-        for (const a of await db.assignment.findMany({ where: { auditId: audit.id }, select: { id: true, userId: true } }))
-          mine.get(a.userId)!.push(a.id);
+        for (const a of assignments) mine.get(a.userId)!.push(a.id);
 
         // Each rater's actions; what they wrote is marked with their id, so any leak is visible.
         const secrets = new Map(raters.map((r) => [r.id, [] as string[]]));

@@ -3,15 +3,11 @@
 // filtered by stratum and paged on the server; its CSV logged in the access log; a dataset's list
 // before any audit. A rater asking for the page or the CSV gets the forbidden answer.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import type { Db } from "@/lib/db/client";
 import { computeAuditReport } from "@/lib/reports";
 import { stratumOf } from "@/lib/sampling";
 import { flushAccessLog } from "@/lib/server/access-log/log";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
 import { modelDisagreementFrame } from "@/lib/server/audits/model-strata";
-import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { reviewQueue } from "@/lib/server/review/queue";
 import { saveRating } from "@/lib/server/review/save-rating";
@@ -19,8 +15,9 @@ import { auditTriage } from "@/lib/server/triage/audit-triage";
 import { datasetTriage } from "@/lib/server/triage/dataset-triage";
 import { rankedFor, triagePage } from "@/lib/triage/table";
 import { clinician, fake, resetFakes } from "@/tests/support/guards";
+import { drawAudit } from "@/tests/support/world";
 import { DATABASES, freshDb } from "./databases";
-import { world } from "./model-guided-world";
+import { team, world } from "./model-guided-world";
 
 const real = vi.hoisted(() => ({ db: null as unknown }));
 vi.mock("@/lib/i18n/server", async () => {
@@ -81,18 +78,14 @@ describe.each(DATABASES)("the triage list on $name", (database) => {
     db = await freshDb(database);
     real.db = db;
     w = await world(db);
-    const audit = await createAudit(db, w.organizer, {
+    const { audit } = await drawAudit(db, team(w), {
       name: "Triage",
-      datasetId: w.datasetId,
-      size: 12,
+      items: 12,
       seed: "triage",
-      strata: [],
-      rubric: DEFAULT_RUBRIC,
       modelGuided: { predictionSetId: w.setId, allocation: { rule: "oversample", factor: 3 } },
+      ratersPerItem: 2,
     });
     auditId = audit.id;
-    await assignClinicians(db, w.organizer, { auditId, clinicianIds: w.raters, design: "FULLY_CROSSED", ratersPerItem: 2 });
-    await setAuditStatus(db, w.organizer, auditId, "open");
     organizer = { id: w.organizer, email: "org@example.org", name: "Org", role: "ORGANIZER", locale: "en" };
   }, 120_000);
   afterAll(async () => {

@@ -4,19 +4,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_RUBRIC } from "@/lib/audits/rubric";
 import { createDb } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { parseDataset, type Conversation } from "@/lib/formats";
-import { assignClinicians } from "@/lib/server/audits/assign";
-import { createAudit } from "@/lib/server/audits/create-audit";
 import { setAuditStatus } from "@/lib/server/audits/set-status";
-import { importDataset } from "@/lib/server/datasets/import-dataset";
 import { loadCase } from "@/tests/support/load-case";
 import { reviewQueue } from "@/lib/server/review/queue";
 import { saveCorrection } from "@/lib/server/review/save-correction";
-import { createUser } from "@/lib/server/users/create-user";
 import { DATABASES, target } from "@/tests/integration/databases";
+import { seedAudit } from "@/tests/support/world";
 import { correctedBenchmark, correctedSummary } from "./corrected-export";
 import { loadAdjudicationItem } from "./load-item";
 import { saveAdjudication } from "./save-adjudication";
@@ -32,29 +28,13 @@ describe.each(DATABASES)("conversation corrections on $name", (database) => {
 
   it("two gold corrections on two turns coexist, are adjudicated on their turns and exported", async () => {
     const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
-    const imported = await importDataset(db, null, [
-      {
-        name: "notes.json",
-        open: async function* () {
-          yield NOTES;
-        },
-      },
-    ]);
-    if (imported.status !== "imported") throw new Error("import failed");
-    const mk = (email: string, role: "ORGANIZER" | "CLINICIAN") =>
-      createUser(db, null, { email, name: email, role, password: "long-enough-password" }).then((r) => r.user!);
-    const organizer = await mk("org@example.org", "ORGANIZER");
-    const [a, b] = [await mk("a@example.org", "CLINICIAN"), await mk("b@example.org", "CLINICIAN")];
-    const audit = await createAudit(db, organizer.id, {
+    const { organizer, raters, audit } = await seedAudit(db, {
+      benchmark: [{ name: "notes.json", text: NOTES }],
+      raters: ["a", "b"],
       name: "Notes",
-      datasetId: imported.datasetId,
-      size: 1,
       seed: "1",
-      strata: [],
-      rubric: DEFAULT_RUBRIC,
     });
-    await assignClinicians(db, organizer.id, { auditId: audit.id, clinicianIds: [a.id, b.id], design: "FULLY_CROSSED" });
-    await setAuditStatus(db, organizer.id, audit.id, "open");
+    const [a, b] = [raters[0]!, raters[1]!];
     const assignment = async (userId: string) => (await reviewQueue(db, userId))[0]!.items[0]!.assignmentId;
     const [idA, idB] = [await assignment(a.id), await assignment(b.id)];
 

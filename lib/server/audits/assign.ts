@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import { foldEmail } from "../../auth/email";
 import { rowsTimeoutMs, writeInBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
@@ -17,17 +17,7 @@ import {
 import { recordEvent } from "../audit-trail";
 import { AppError, englishText, type CatalogMessage } from "../errors";
 import { planErrorMessage } from "./plan-errors";
-
-export const assignSchema = z.strictObject({
-  auditId: z.string().min(1),
-  clinicianIds: z.array(z.string().min(1)),
-  design: z.enum(["FULLY_CROSSED", "BALANCED", "MANUAL"]),
-  ratersPerItem: z.coerce.number().int().min(1).optional(),
-  /** MANUAL: one "item id, clinician email" pair per line. */
-  manual: z.string().max(1_000_000).optional(),
-  /** The organizer saw that this plan leaves the audit less balanced than it is, and goes ahead. */
-  confirmUnbalance: z.boolean().optional(),
-});
+import type { assignSchema } from "../../schemas/audits";
 
 /** Reads "item id, clinician email" lines; every problem is reported with its line number. */
 export function parseManualLines(text: string, items: Map<string, string>, clinicians: Map<string, string>) {

@@ -1,17 +1,11 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { parseRubric, rubricSchema } from "../../audits/rubric";
+import { parseRubric } from "../../audits/rubric";
 import { rubricTextChanges, sameStructure } from "../../audits/rubric-texts";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
-
-export const rubricTextsSchema = z.strictObject({
-  auditId: z.string().min(1).max(100),
-  rubric: rubricSchema,
-  /** The rubric the editor started from: a save over someone else's newer texts is refused. */
-  base: rubricSchema,
-});
+import type { rubricTextsSchema } from "../../schemas/audits";
 
 /**
  * Saves new texts (labels, questions, descriptions, English and Chinese) for an audit's rubric.

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { ROLES } from "../../auth/permissions";
-import { parseRoleMap, passwordSignInOpen, type RoleRule } from "../../auth/sso-mapping";
+import { passwordSignInOpen, type RoleRule } from "../../auth/sso-mapping";
 import type { OidcConfig } from "../../env";
 import { AppError } from "../errors";
 import { recordEvent } from "../audit-trail";
@@ -16,27 +16,6 @@ export interface SsoSettings {
   /** The admin's choice; whether the form is really open is passwordSignInState's answer. */
   passwordSignIn: boolean;
 }
-
-/**
- * The admin form's input (messages are catalog keys, lib/schemas/issues.ts). The mapping is typed
- * as one "<claim value>=<ROLE>" per line; its parser names the entry at fault. Server-side only:
- * the parser shares code with sign-in.
- */
-export const ssoSettingsSchema = z.strictObject({
-  allowProvisioning: z.boolean(),
-  roleClaim: z.string().trim().min(1, "sso.admin.errors.roleClaim").max(200),
-  roleMap: z
-    .string()
-    .max(20_000)
-    .transform((text, ctx) => {
-      const parsed = parseRoleMap(text);
-      if ("rules" in parsed) return parsed.rules;
-      ctx.addIssue({ code: "custom", message: "sso.admin.errors.roleMap", params: { problem: parsed.error } });
-      return z.NEVER;
-    }),
-  passwordSignIn: z.boolean(),
-});
-export type SsoSettingsInput = z.input<typeof ssoSettingsSchema>;
 
 const roleMapSchema = z.array(z.strictObject({ value: z.string().min(1), role: z.enum(ROLES) }));
 

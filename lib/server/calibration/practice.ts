@@ -1,5 +1,5 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { parseRubric } from "../../audits/rubric";
 import type { Labels } from "../../calibration/score";
@@ -12,14 +12,7 @@ import { CASE_ITEM_SELECT, caseItemView } from "../review/case-page";
 import { caseRecord } from "../review/record-cache";
 import { raterGate } from "./gate";
 import { checkKey } from "./setup";
-
-export const savePracticeSchema = z.strictObject({
-  auditId: z.string().min(1).max(100),
-  calibrationItemId: z.string().min(1).max(100),
-  labels: z.record(z.string().max(100), z.string().max(100)),
-  /** Time on the item as the page measured it; two hours at most count. */
-  activeMs: z.number().int().min(0).max(7_200_000),
-});
+import type { savePracticeSchema } from "../../schemas/calibration";
 
 /** The rater's own active assignment in this open audit, or 404: practice belongs to its raters. */
 async function assertRater(db: Db, userId: string, auditId: string) {

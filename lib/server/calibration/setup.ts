@@ -1,34 +1,14 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { itemDimensions, rubricTurns } from "../../audits/item-dimensions";
 import { parseRubric, type Rubric } from "../../audits/rubric";
 import { recordEvent } from "../audit-trail";
 import { AppError } from "../errors";
+import type { addPracticeItemSchema, calibrationRuleSchema, removePracticeItemSchema, startRoundSchema } from "../../schemas/calibration";
 
-const id = z.string().min(1).max(100);
 /** The most practice items one audit takes: a calibration set is a handful of cases, not a sample. */
 export const MAX_PRACTICE_ITEMS = 30;
-
-export const addPracticeItemSchema = z.strictObject({
-  auditId: id,
-  externalId: z.string().trim().min(1).max(200),
-  /** Typed in: { [rating key]: category }. Absent: taken from `keyFromAuditId`'s adjudication. */
-  key: z.record(z.string().max(100), z.string().max(100)).optional(),
-  keyFromAuditId: id.optional(),
-  rationale: z.string().trim().max(2000),
-});
-export const removePracticeItemSchema = z.strictObject({ auditId: id, calibrationItemId: id });
-export const calibrationRuleSchema = z.strictObject({
-  auditId: id,
-  passPercent: z.number().int().min(0).max(100),
-  gate: z.boolean(),
-});
-export const startRoundSchema = z.strictObject({
-  auditId: id,
-  /** null: every rater of the audit (those assigned later too). */
-  raterIds: z.array(id).min(1).max(500).nullable(),
-});
 
 async function auditFor(db: Db, auditId: string) {
   const audit = await db.audit.findUnique({ where: { id: auditId }, select: { id: true, status: true, datasetId: true, rubric: true } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { creditedMs, MAX_REPORT_MS, REPORT_SLACK_MS } from "./active-time";
+import { MAX_REPORT_MS } from "../../schemas/review";
+import { creditedMs, REPORT_SLACK_MS } from "./active-time";
 
 describe("creditedMs", () => {
   const now = new Date("2026-12-01T10:00:00Z");

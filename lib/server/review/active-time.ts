@@ -1,17 +1,11 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
+import { type activeTimeSchema, MAX_REPORT_MS } from "../../schemas/review";
 import type { Db } from "../../db/client";
 import { editableAssignment } from "./editable-assignment";
 
-/** Longest single report the server accepts (the client reports every 15 s and on leaving). */
-export const MAX_REPORT_MS = 5 * 60_000;
 /** Clock and network slack allowed on top of the wall time since the previous report. */
 export const REPORT_SLACK_MS = 5_000;
-
-export const activeTimeSchema = z.strictObject({
-  assignmentId: z.string().min(1),
-  ms: z.number().int().min(0).max(MAX_REPORT_MS),
-});
 
 /**
  * What of a reported `ms` is credited: never more than the wall time since the previous report

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { parseGuidelines } from "../../audits/guidelines";
 import { parseRubric } from "../../audits/rubric";
@@ -16,6 +16,7 @@ import { noteFromRow } from "../datasets/rows";
 import { type QueuePlace, queuePlace } from "./queue-place";
 import { caseRecord } from "./record-cache";
 import { assertQueueOpen } from "../calibration/gate";
+import type { confirmCaseOpenSchema } from "../../schemas/review";
 
 /** What a case screen reads of an item (the real queue's case page, a practice item's). */
 export const CASE_ITEM_SELECT = {
@@ -225,13 +226,6 @@ export function caseStamp(
   const parts = [status, a.flagged, a.commentVersion, ratings, corrections, place?.nextAssignmentId, place?.followingAssignmentId];
   return createHash("sha256").update(JSON.stringify(parts)).digest("base64url").slice(0, 22);
 }
-
-export const confirmCaseOpenSchema = z.strictObject({
-  assignmentId: z.string().min(1).max(64),
-  stamp: z.string().min(1).max(64),
-  /** The page was rendered for the router (logged as sent): its view is logged now. */
-  logView: z.boolean(),
-});
 
 /**
  * The browser shows a case page it was sent earlier (prefetched, or rendered for a client

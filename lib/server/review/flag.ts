@@ -1,16 +1,10 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
+import type { setFlagSchema } from "../../schemas/review";
 import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
 import { retryTransient } from "./retry";
-
-export const setFlagSchema = z.strictObject({
-  assignmentId: z.string().min(1),
-  flagged: z.boolean(),
-  /** The change undoes the rater's previous one (shown as such in the audit trail). */
-  undo: z.boolean().optional(),
-});
 
 /**
  * "Flag for discussion" on the rater's own item: a toggle apart from every rating (an item can be

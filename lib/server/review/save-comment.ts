@@ -1,17 +1,11 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
 import { retryTransient } from "./retry";
 import { saveConflict } from "./save-rating";
-import { freeText } from "../../schemas/text";
-
-export const saveCommentSchema = z.strictObject({
-  assignmentId: z.string().min(1),
-  comment: freeText(20_000),
-  expectedVersion: z.number().int().min(0),
-});
+import type { saveCommentSchema } from "../../schemas/review";
 
 type CommentState = { comment: string; version: number };
 

@@ -1,33 +1,14 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { recordEvent } from "../audit-trail";
 import { editableAssignment } from "./editable-assignment";
 import { retryTransient } from "./retry";
 import { isUniqueViolation, saveConflict } from "./save-rating";
-import { freeText, isCleanText } from "../../schemas/text";
+import type { CORRECTION_KINDS, saveCorrectionSchema } from "../../schemas/review";
 import { turnProblem } from "../../adjudication/turns";
 import type { Item } from "../../formats";
 import { AppError } from "../errors";
-
-export const CORRECTION_KINDS = ["STEM", "GOLD", "DISTRACTOR", "EVIDENCE", "REMOVE_TURN", "REMOVE"] as const;
-
-export const saveCorrectionSchema = z.strictObject({
-  assignmentId: z.string().min(1),
-  kind: z.enum(CORRECTION_KINDS),
-  /** Conversation items: the turn (turn_order) the correction is about; 0 = the whole item. */
-  turnOrder: z.number().int().min(0).default(0),
-  /** The version the client last saw (0 = none): every change, a withdrawal too, is a compare-and-set on it. */
-  expectedVersion: z.number().int().min(0),
-  correction: z
-    .strictObject({
-      kind: z.enum(CORRECTION_KINDS),
-      proposal: freeText(20_000),
-      newGold: z.string().max(10).nullable().optional(),
-      rationale: z.string().trim().min(1, "Give a rationale").max(20_000).refine(isCleanText, "common.validation.controlCharacters"),
-    })
-    .nullable(),
-});
 
 /** turnOrder: the panel keys corrections by (kind, turn), so every value a save answers names its turn. */
 export interface CorrectionState {

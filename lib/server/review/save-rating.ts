@@ -1,20 +1,12 @@
 import "server-only";
-import { z } from "zod";
+import type { z } from "zod";
+import type { saveRatingSchema } from "../../schemas/review";
 import type { Db } from "../../db/client";
 import { AppError } from "../errors";
 import { transientKind } from "../../db/transient";
 import { GroupCommit } from "./group-commit";
 import { retryTransient } from "./retry";
 import { ConcurrentRatingChange, writeRatingBatch, type PendingRating, type RatingResult, type RatingState } from "./rating-batch";
-
-export const saveRatingSchema = z.strictObject({
-  assignmentId: z.string().min(1),
-  dimension: z.string().min(1),
-  category: z.string().min(1).nullable(),
-  expectedVersion: z.number().int().min(0),
-  /** The change undoes the rater's previous one (shown as such in the audit trail). */
-  undo: z.boolean().optional(),
-});
 
 export type { RatingState };
 

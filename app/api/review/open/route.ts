@@ -1,5 +1,6 @@
 import { routeAddress } from "@/lib/server/request-address";
-import { confirmCaseOpen, confirmCaseOpenSchema } from "@/lib/server/review/case-page";
+import { confirmCaseOpenSchema } from "@/lib/schemas/review";
+import { confirmCaseOpen } from "@/lib/server/review/case-page";
 import { guardedRoute } from "@/lib/server/route";
 
 /**

@@ -6,13 +6,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RUBRIC } from "../audits/rubric";
-import { saveAdjudicationSchema } from "../schemas/adjudication";
-import { assignSchema } from "./audits/assign";
-import { createAuditSchema, extendSampleSchema, sampleRequestSchema } from "../schemas/audits";
-import { saveCommentSchema } from "./review/save-comment";
-import { saveCorrectionSchema } from "./review/save-correction";
-import { saveRatingSchema } from "./review/save-rating";
-import { createUserSchema } from "../schemas/users";
+import { saveAdjudicationSchema } from "./adjudication";
+import { assignSchema, createAuditSchema, extendSampleSchema, sampleRequestSchema } from "./audits";
+import { savePracticeSchema, startRoundSchema } from "./calibration";
+import { confirmCaseOpenSchema, saveCommentSchema, saveCorrectionSchema, saveRatingSchema, setFlagSchema } from "./review";
+import { ssoSettingsSchema } from "./sso";
+import { createUserSchema } from "./users";
 
 function files(dir: string, keep: (f: string) => boolean): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -61,6 +60,11 @@ describe("server action schemas", () => {
     audit: [createAuditSchema, { datasetId: "d", size: 1, seed: "s", strata: [], name: "n", rubric: DEFAULT_RUBRIC }],
     extend: [extendSampleSchema, { auditId: "a", add: 5, fromSize: 10 }],
     user: [createUserSchema, { email: "a@example.org", name: "A", role: "CLINICIAN", password: "" }],
+    flag: [setFlagSchema, { assignmentId: "a", flagged: true }],
+    open: [confirmCaseOpenSchema, { assignmentId: "a", stamp: "s", logView: false }],
+    practice: [savePracticeSchema, { auditId: "a", calibrationItemId: "c", labels: { gold: "correct" }, activeMs: 0 }],
+    round: [startRoundSchema, { auditId: "a", raterIds: null }],
+    sso: [ssoSettingsSchema, { allowProvisioning: false, roleClaim: "groups", roleMap: "", passwordSignIn: true }],
   } as const;
 
   it.each(Object.entries(valid))("%s refuses an unknown key at the top", (_, [schema, input]) => {
