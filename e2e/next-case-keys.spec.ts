@@ -30,12 +30,16 @@ const WATCH = `new Promise((resolve) => {
   requestAnimationFrame(frame);
 })`;
 
-/** Case pages the router fetched (RSC GETs answered, prefetches included), by path. */
+/**
+ * Case pages the router asked for (RSC GETs, prefetches included), by path. Asked, not answered:
+ * the router may cancel a prefetch's response once it has what it keeps (the browser reports it
+ * aborted), and a response it cancelled never counts as finished.
+ */
 function caseRequests(page: Page) {
-  const answered: string[] = [];
+  const asked: string[] = [];
   const isCase = (r: Request) => r.method() === "GET" && r.headers().rsc === "1" && new URL(r.url()).pathname.startsWith("/review/");
-  page.on("requestfinished", (r) => isCase(r) && answered.push(new URL(r.url()).pathname));
-  return { answered };
+  page.on("request", (r) => isCase(r) && asked.push(new URL(r.url()).pathname));
+  return { asked };
 }
 
 async function openFirst(browser: Browser, audit: string) {
@@ -62,9 +66,9 @@ for (const a of AUDITS) {
     for (const item of [2, 3]) {
       await page.keyboard.press("1");
       await waitUntilSaved(page);
-      // The next case is prefetched while this one is read: a case not shown yet has been fetched.
+      // The next case is prefetched while this one is read: a case not shown yet has been asked for.
       shown.add(new URL(page.url()).pathname);
-      await expect.poll(() => requests.answered.some((p) => !shown.has(p))).toBe(true);
+      await expect.poll(() => requests.asked.some((p) => !shown.has(p))).toBe(true);
       await page.evaluate(`window.__frames = ${WATCH}; undefined`);
       await page.keyboard.press("n");
       await page.keyboard.press("1");
