@@ -57,11 +57,16 @@ export function ThreadPanel({ auditId, auditItemId, thread, meId, canPost }: Thr
         setLoadError(result.error);
         return;
       }
-      setLoadError(null);
       const count = result.data.messages.length;
-      setMessages((list) => [...result.data.messages, ...list]);
-      setEarlier(result.data.earlier);
-      setLoaded({ firstId: result.data.messages[0]?.id ?? null, count, more: Math.max(0, total - messages.length - count) });
+      // In the transition (updates after an await are not, unless wrapped): the messages, the focus
+      // on the first of them and the button enabled again come in one commit, so a Shift+Tab right
+      // after the focus moved finds the button, not a disabled one it skips.
+      startLoading(() => {
+        setLoadError(null);
+        setMessages((list) => [...result.data.messages, ...list]);
+        setEarlier(result.data.earlier);
+        setLoaded({ firstId: result.data.messages[0]?.id ?? null, count, more: Math.max(0, total - messages.length - count) });
+      });
     });
   }
 
