@@ -2,7 +2,7 @@
 // Optional free-text comment, autosaved after a pause in typing.
 import { useTranslations } from "next-intl";
 import { useId, type Ref } from "react";
-import type { FieldStatus } from "./save-queue";
+import type { FieldStatus } from "./save-queue-types";
 import { SaveStatus } from "./save-status";
 import { Card } from "../ui/card";
 

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Button } from "../ui/button";
 import { correctionSummary, type CorrectionSummary } from "./corrections";
-import type { FieldView } from "./save-queue";
+import type { FieldView } from "./save-queue-types";
 import { SaveStatus } from "./save-status";
 import type { CorrectionKind, CorrectionView, TurnOption } from "./types";
 

@@ -21,7 +21,7 @@ import {
   type CorrectionDraft,
   type DraftErrors,
 } from "./corrections";
-import type { QueueSnapshot } from "./save-queue";
+import type { QueueSnapshot } from "./save-queue-types";
 import type { CorrectionKind, CorrectionView, TurnOption } from "./types";
 import { CORRECTION_KEYS } from "./use-review-saver";
 import { Card } from "../ui/card";

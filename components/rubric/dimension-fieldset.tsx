@@ -4,7 +4,7 @@
 // whole rubric fits a bar pinned under the case (the question and gold stay in view).
 import { useTranslations } from "next-intl";
 import { useId, type Ref } from "react";
-import type { FieldStatus } from "./save-queue";
+import type { FieldStatus } from "./save-queue-types";
 import { SaveStatus } from "./save-status";
 import type { RubricDimensionView } from "./types";
 

@@ -2,7 +2,7 @@
 // a crash or a closed laptop lid. One JSON blob per assignment; queue keys are
 // namespaced ("rating:…", "comment:…", "correction:…"). Everything read back
 // is validated: storage is user-writable and may hold an older format.
-import type { PendingEntry } from "./save-queue";
+import type { PendingEntry } from "./save-policy";
 import type { CorrectionKind, CorrectionView } from "./types";
 
 export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;

@@ -1,5 +1,7 @@
-// Pure policies of the save queue: how long to wait before a retry, and
-// whether a value found in localStorage after a reload should be re-sent.
+// Pure policies of the save queue: what a send's answer means, how long to wait
+// before a retry, and whether a value found in localStorage after a reload
+// should be re-sent.
+import type { SaveResult } from "./types";
 
 /** What is persisted for a field with an unacknowledged value. */
 export interface PendingEntry<V> {
@@ -35,4 +37,37 @@ export function reconcilePending<V>(
     server.version === entry.baseVersion + 1 && entry.inFlight !== undefined && equals(entry.inFlight.value, server.value);
   if (server.version <= entry.baseVersion || ownWriteLanded) return equals(entry.value, server.value) ? "same" : "resend";
   return "stale";
+}
+
+/** What the answer to one send means for the field. */
+export type SendVerdict<C> =
+  | { kind: "acknowledged"; current: C }
+  /** Another tab or window saved first; `current` is theirs. */
+  | { kind: "conflict"; current: C }
+  | { kind: "signedOut" }
+  | { kind: "failed"; error: string };
+
+/**
+ * Judge a send's answer. Pure. A "conflict" whose current value is the one we
+ * sent is an acknowledgement (our own write landed, e.g. a retry of a save the
+ * server had already taken).
+ */
+export function judgeSend<V, C>(
+  result: SaveResult<C>,
+  sent: V,
+  valueOfConfirmed: (confirmed: C) => V,
+  equals: (a: V, b: V) => boolean = Object.is,
+): SendVerdict<C> {
+  if (result.ok) return result.data === undefined ? { kind: "failed", error: "" } : { kind: "acknowledged", current: result.data };
+  const current = result.conflict?.current;
+  if (current !== undefined)
+    return equals(valueOfConfirmed(current), sent) ? { kind: "acknowledged", current } : { kind: "conflict", current };
+  if (result.signedOut) return { kind: "signedOut" };
+  return { kind: "failed", error: result.error };
+}
+
+/** The message of a send that threw (the network, a crashed action). */
+export function sendErrorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return typeof error === "string" && error ? error : "Network error";
 }

@@ -1,6 +1,7 @@
 // Shared by the save-queue tests: a SaveQueue wired to a fake server whose
 // every request waits until the test settles it, and to an in-memory store.
-import { SaveQueue, type PendingEntry } from "./save-queue";
+import type { PendingEntry } from "./save-policy";
+import { SaveQueue } from "./save-queue";
 import type { SaveResult } from "./types";
 
 export interface Rating {

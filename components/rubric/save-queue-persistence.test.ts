@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SaveQueue, type PendingEntry } from "./save-queue";
+import type { PendingEntry } from "./save-policy";
+import { SaveQueue } from "./save-queue";
 import { createPendingStore, parseCategory, type StorageLike } from "./pending-store";
 import { flushPromises, harness, type Rating } from "./save-queue-harness";
 

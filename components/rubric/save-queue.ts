@@ -7,51 +7,8 @@
 //   refusal because the session ended: that waits, value kept, until resume() after sign-in;
 // - every unacknowledged value is handed to `persist` (localStorage in the UI)
 //   so a reload or crash can re-send it (see `restore`).
-import { backoffDelay, reconcilePending, type PendingEntry } from "./save-policy";
-import type { SaveResult } from "./types";
-
-export type { PendingEntry } from "./save-policy";
-
-export type FieldStatus<V> =
-  | { kind: "idle" }
-  | { kind: "pending" } // waiting for the debounce (comment typing)
-  | { kind: "saving"; failures: number }
-  | { kind: "saved"; at: number }
-  | { kind: "retrying"; failures: number; retryAt: number; error: string }
-  /** The session ended: retrying cannot help until the user signs in again (then resume()). */
-  | { kind: "signedOut" }
-  | { kind: "conflict"; at: number; discarded: V };
-
-export interface FieldView<V, C> {
-  confirmed: C;
-  /** What the UI shows: the latest value the user chose. */
-  value: V;
-  status: FieldStatus<V>;
-  unsaved: boolean;
-}
-
-export interface QueueSnapshot<V, C> {
-  fields: Readonly<Record<string, FieldView<V, C>>>;
-  unsaved: number;
-}
-
-export interface SaveQueueOptions<V, C> {
-  send(key: string, value: V, confirmed: C): Promise<SaveResult<C>>;
-  valueOf(confirmed: C): V;
-  versionOf(confirmed: C): number;
-  /** Confirmed state of a key the queue was not seeded with. */
-  fallback(key: string): C;
-  equals?(a: V, b: V): boolean;
-  persist?(key: string, entry: PendingEntry<V> | null): void;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  now?: () => number;
-}
-
-export interface RestoreReport {
-  resent: string[];
-  stale: string[];
-}
+import { backoffDelay, judgeSend, type PendingEntry, reconcilePending, sendErrorMessage, type SendVerdict } from "./save-policy";
+import type { FieldStatus, FieldView, QueueSnapshot, RestoreReport, SaveQueueOptions } from "./save-queue-types";
 
 type Timer = ReturnType<typeof setTimeout>;
 
@@ -63,11 +20,6 @@ interface Field<V, C> {
   debounce: Timer | null;
   retry: Timer | null;
   status: FieldStatus<V>;
-}
-
-function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return typeof error === "string" && error ? error : "Network error";
 }
 
 export class SaveQueue<V, C> {
@@ -222,53 +174,48 @@ export class SaveQueue<V, C> {
   }
 
   private async run(key: string, f: Field<V, C>, value: V): Promise<void> {
-    let result: SaveResult<C>;
+    let verdict: SendVerdict<C>;
     try {
-      result = await this.opts.send(key, value, f.confirmed);
+      verdict = judgeSend(await this.opts.send(key, value, f.confirmed), value, this.opts.valueOf, this.equals);
     } catch (error) {
-      result = { ok: false, error: errorMessage(error) };
+      verdict = { kind: "failed", error: sendErrorMessage(error) };
     }
     f.inFlight = null;
-    const current = result.ok ? result.data : result.conflict?.current;
-    if (current !== undefined && (result.ok || this.equals(this.opts.valueOf(current), value))) {
-      // Acknowledged (a "conflict" that already holds our value is one too).
-      f.confirmed = current;
+    if (verdict.kind === "acknowledged") {
+      f.confirmed = verdict.current;
       f.failures = 0;
-      if (f.pending && this.equals(f.pending.value, this.opts.valueOf(current))) f.pending = null;
+      if (f.pending && this.equals(f.pending.value, this.opts.valueOf(verdict.current))) f.pending = null;
       f.status = f.pending ? { kind: "saving", failures: 0 } : { kind: "saved", at: this.now() };
       if (f.pending && f.debounce) f.status = { kind: "pending" };
       this.commit(key);
       if (!f.debounce) this.pump(key);
-    } else if (current !== undefined) {
+      return;
+    }
+    if (verdict.kind === "conflict") {
       // Another tab or window saved first: show theirs, keep ours for "use mine".
       const discarded = f.pending?.value ?? value;
-      f.confirmed = current;
+      f.confirmed = verdict.current;
       f.pending = null;
       f.failures = 0;
-      this.clearTimer(f, "debounce");
       f.status = { kind: "conflict", at: this.now(), discarded };
-      this.commit(key);
-    } else if (!result.ok && result.signedOut) {
+    } else if (verdict.kind === "signedOut") {
       // Kept (and persisted) for after sign-in; retrying now would only be refused again.
       f.pending ??= { value };
-      this.clearTimer(f, "debounce");
       f.status = { kind: "signedOut" };
-      this.commit(key);
     } else {
       f.failures += 1;
       f.pending ??= { value }; // a newer edit supersedes the failed value
-      const error = result.ok ? "" : result.error;
       const delay = backoffDelay(f.failures, this.opts.baseDelayMs, this.opts.maxDelayMs);
-      this.clearTimer(f, "debounce"); // the retry timer sends everything pending
       if (!this.disposed) {
         f.retry = setTimeout(() => {
           f.retry = null;
           this.pump(key);
-        }, delay);
+        }, delay); // the retry sends everything pending
       }
-      f.status = { kind: "retrying", failures: f.failures, retryAt: this.now() + delay, error };
-      this.commit(key);
+      f.status = { kind: "retrying", failures: f.failures, retryAt: this.now() + delay, error: verdict.error };
     }
+    this.clearTimer(f, "debounce");
+    this.commit(key);
   }
 
   private field(key: string): Field<V, C> {

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "@/lib/i18n/locales";
 import { withIntl } from "@/tests/support/intl";
-import type { FieldStatus } from "./save-queue";
+import type { FieldStatus } from "./save-queue-types";
 import { SaveStatus } from "./save-status";
 
 const AT = Date.UTC(2031, 7, 18, 14, 2);

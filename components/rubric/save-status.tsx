@@ -3,7 +3,7 @@
 // live region itself: the panel announces only trouble and recovery.
 import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "../ui/button";
-import type { FieldStatus } from "./save-queue";
+import type { FieldStatus } from "./save-queue-types";
 import { statusLine, type StatusMessage, type StatusTone } from "./status-text";
 
 const TONES: Record<StatusTone, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FieldStatus } from "./save-queue";
+import type { FieldStatus } from "./save-queue-types";
 import { liveMessage, statusLine, summarize } from "./status-text";
 
 const line = (s: FieldStatus<unknown>, hasValue = true) => statusLine(s, hasValue);

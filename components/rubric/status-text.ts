@@ -1,7 +1,7 @@
 // Wording of save states, and what the polite live region announces. Pure so
 // the wording rules ("never say Saved before the ack", "not too chatty") are tested;
 // the words themselves are catalog messages (rubric.status.*, rubric.live.*).
-import type { FieldStatus } from "./save-queue";
+import type { FieldStatus } from "./save-queue-types";
 
 export type StatusTone = "muted" | "saved" | "warning" | "notice";
 

@@ -3,7 +3,9 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { correctionKey, correctionProposal, parseCorrectionKey, sameCorrection } from "./corrections";
 import { browserStorage, createPendingStore, parseCategory, parseComment, parseCorrection } from "./pending-store";
-import { SaveQueue, type PendingEntry, type QueueSnapshot } from "./save-queue";
+import type { PendingEntry } from "./save-policy";
+import { SaveQueue } from "./save-queue";
+import type { QueueSnapshot } from "./save-queue-types";
 import type { CorrectionKind, CorrectionView, RatingState, ReviewActions, RubricDimensionView } from "./types";
 
 export const COMMENT_KEY = "comment";
