@@ -1,6 +1,6 @@
 "use server";
 import { expectedAc1HalfWidth, smallestSampleForBound } from "@/lib/agreement/sample-plan";
-import { samplePlanSchema } from "@/lib/audits/sample-plan-schema";
+import { samplePlanSchema } from "@/lib/schemas/sample-plan";
 import { modelGuidedPreviewSchema } from "@/lib/schemas/audits";
 import { guardedAction } from "@/lib/server/action";
 import { previewModelGuided } from "@/lib/server/audits/model-strata";

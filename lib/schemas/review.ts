@@ -33,7 +33,12 @@ export const saveCorrectionSchema = z.strictObject({
       kind: z.enum(CORRECTION_KINDS),
       proposal: freeText(20_000),
       newGold: z.string().max(10).nullable().optional(),
-      rationale: z.string().trim().min(1, "Give a rationale").max(20_000).refine(isCleanText, "common.validation.controlCharacters"),
+      rationale: z
+        .string()
+        .trim()
+        .min(1, "rubric.corrections.errors.rationale")
+        .max(20_000)
+        .refine(isCleanText, "common.validation.controlCharacters"),
     })
     .nullable(),
 });

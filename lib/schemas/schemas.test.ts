@@ -5,6 +5,8 @@ import { MESSAGES } from "../i18n/messages";
 import { saveAdjudicationSchema } from "./adjudication";
 import { createAuditSchema, extendSampleSchema } from "./audits";
 import { checkFields } from "./issues";
+import { saveCorrectionSchema } from "./review";
+import { samplePlanSchema } from "./sample-plan";
 
 const en = MESSAGES.en;
 const zh = MESSAGES["zh-CN"];
@@ -40,6 +42,38 @@ describe("the shared input schemas", () => {
       add: zh.audits.validation.atLeastOne,
     });
     expect(checkFields(createAuditSchema, audit, translator("en"))).toBeNull();
+  });
+
+  it("say the sample planner's problems in the reader's language", () => {
+    const plan = {
+      populationSize: "1500",
+      size: "100",
+      toleratedErrors: "1",
+      targetPercent: "5",
+      confidencePercent: "95",
+      raters: "3",
+      categories: "3",
+      agreementPercent: "90",
+    };
+    expect(checkFields(samplePlanSchema, plan, translator("en"))).toBeNull();
+    expect(checkFields(samplePlanSchema, { ...plan, size: "2000" }, translator("en"))).toEqual({
+      size: en.audits.planner.validation.sampleTooLarge,
+    });
+    expect(checkFields(samplePlanSchema, { ...plan, raters: "1", agreementPercent: "20" }, translator("zh-CN"))).toEqual({
+      raters: zh.audits.planner.validation.atLeast.replace("{min}", "2"),
+      agreementPercent: zh.audits.planner.validation.belowChance,
+    });
+    expect(checkFields(samplePlanSchema, { ...plan, toleratedErrors: "1500", confidencePercent: "x" }, translator("zh-CN"))).toEqual({
+      toleratedErrors: zh.audits.planner.validation.atMost.replace("{max}", "1000"),
+      confidencePercent: zh.audits.planner.validation.number,
+    });
+  });
+
+  it("ask for a correction's rationale in the reader's language", () => {
+    const input = { assignmentId: "a", kind: "STEM", expectedVersion: 0, correction: { kind: "STEM", proposal: "p", rationale: " " } };
+    expect(checkFields(saveCorrectionSchema, input, translator("zh-CN"))).toEqual({
+      "correction.rationale": zh.rubric.corrections.errors.rationale,
+    });
   });
 
   it("fall back to a generic field message where zod speaks (never its English)", () => {
