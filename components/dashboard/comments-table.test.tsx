@@ -52,17 +52,18 @@ describe("the comments table", () => {
     expect(filterComments(rows, commentFilters({ c_cat: "nonsense" }))).toHaveLength(120);
   });
 
-  it("renders one page of 50, with the filters in a GET form that keeps the page's other parameters", () => {
+  it("renders one page of 25, with the filters in a GET form that keeps the page's other parameters", () => {
     const first = render({ turn: "3" });
-    expect(first.match(/comment number \d+/g)).toHaveLength(50);
-    expect(first).toContain("comment number 49");
-    expect(first).not.toContain("comment number 50<");
+    expect(first.match(/comment number \d+/g)).toHaveLength(25);
+    expect(first).toContain("comment number 24");
+    expect(first).not.toContain("comment number 25<");
     expect(first).toMatch(/<input type="hidden" name="turn" value="3"\/>/);
     const second = render({ c_page: "3", c_rater: "R1" });
-    // 40 comments by R1: page 3 of 50 is past the end, so the last page (the first) shows.
-    expect(second.match(/comment number \d+/g)).toHaveLength(40);
+    // 40 comments by R1: page 3 of 25 is past the end, so the last page (the second, 15) shows.
+    expect(second.match(/comment number \d+/g)).toHaveLength(15);
     expect(second).not.toMatch(/<input type="hidden" name="c_/);
-    expect(render({ c_page: "3" }).match(/comment number \d+/g)).toHaveLength(20);
+    expect(render({ c_page: "3" }).match(/comment number \d+/g)).toHaveLength(25);
+    expect(render({ c_page: "5" }).match(/comment number \d+/g)).toHaveLength(20);
   });
 });
 

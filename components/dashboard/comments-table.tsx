@@ -3,10 +3,11 @@ import type { CommentRow } from "@/lib/reports/comments";
 import { pageOf } from "../data-table/search-params";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-import { Table } from "../ui/table";
+import { cn } from "../ui/cn";
+import { ITEM_ROWS, Table } from "../ui/table";
 import { PageLinks } from "../ui/page-links";
 
-const COMMENTS_PAGE = 50;
+const COMMENTS_PAGE = 25;
 /** Up to this many dimensions, each has its own column. */
 const COLUMNS_PER_DIMENSION_UP_TO = 3;
 
@@ -53,7 +54,7 @@ export function filterComments(rows: readonly CommentRow[], f: CommentFilters): 
 
 /**
  * Every rater's comment with the rater's own ratings beside it, filterable by item, rater and
- * category. Rendered on the server, a page of 50 at a time: a full review has thousands of
+ * category. Rendered on the server, a page of 25 at a time: a full review has thousands of
  * comments, and sending them all to the browser made the dashboard's payload megabytes. The
  * filters are a plain GET form (every other parameter of the page kept). Organizers only: while
  * the audit is open this is other raters' text.
@@ -136,7 +137,7 @@ export function CommentsTable({
               {t("apply")}
             </Button>
           </form>
-          <Table variant="report" className="mt-3" scroll={false}>
+          <Table variant="report" className={cn("mt-3", ITEM_ROWS)} scroll={false}>
             <thead>
               <tr>
                 <th scope="col" className="text-left">
@@ -166,11 +167,9 @@ export function CommentsTable({
             </thead>
             <tbody>
               {visible.map((r) => (
-                <tr key={`${r.itemId}-${r.rater}`} className="border-t border-slate-100 align-top">
-                  <th scope="row" className="text-left font-mono font-normal">
-                    <a href={`${itemPath}${r.itemId}`} className="text-teal-800 underline-offset-2 hover:underline">
-                      {r.externalId}
-                    </a>
+                <tr key={`${r.itemId}-${r.rater}`} className="align-top">
+                  <th scope="row">
+                    <a href={`${itemPath}${r.itemId}`}>{r.externalId}</a>
                   </th>
                   <td>{r.rater}</td>
                   {compact ? (

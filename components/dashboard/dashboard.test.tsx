@@ -149,11 +149,11 @@ describe("dashboard components on the small audit", () => {
       disagreements: Array.from({ length: 120 }, (_, i) => ({ ...gold.disagreements[0]!, itemId: `i${i}`, externalId: `x${i}` })),
     };
     const html = render(<DisagreementList dimension={many} page={2} pageHref={(p) => `/d?d_gold=${p}`} />);
-    expect(bodyRows(html)).toBe(50);
-    expect(html).toContain(">x50<");
-    expect(html).not.toContain(">x49<");
-    expect(html).not.toContain(">x100<");
-    expect(html).toContain("Showing 51–100 of 120");
+    expect(bodyRows(html)).toBe(25);
+    expect(html).toContain(">x25<");
+    expect(html).not.toContain(">x24<");
+    expect(html).not.toContain(">x50<");
+    expect(html).toContain("Showing 26–50 of 120");
     expect(html).toContain('href="/d?d_gold=3"');
     expect(html).toContain('href="/d?d_gold=1"');
     // Without a pager (print, older callers) every row is there.

@@ -7,12 +7,12 @@ import { useTranslations } from "@/lib/i18n/server";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { ShownDimension } from "@/lib/reports/types";
 import { Card } from "../ui/card";
-import { Table } from "../ui/table";
+import { ITEM_ROWS, Table } from "../ui/table";
 import { pageOf } from "../data-table/search-params";
 import { PageLinks } from "../ui/page-links";
 
 /** Rows per page: a full review disagrees on thousands of items. */
-export const DISAGREEMENTS_PAGE = 50;
+export const DISAGREEMENTS_PAGE = 25;
 
 export function DisagreementList({
   dimension,
@@ -35,7 +35,13 @@ export function DisagreementList({
   const heading = title ?? t("heading", { label: dimension.label });
   return (
     <Card as="section">
-      <Table variant="report" scroll={false} title={heading} note={items.length === 0 ? t("none") : t("summary", { count: items.length })}>
+      <Table
+        variant="report"
+        className={ITEM_ROWS}
+        scroll={false}
+        title={heading}
+        note={items.length === 0 ? t("none") : t("summary", { count: items.length })}
+      >
         {items.length > 0 && (
           <thead>
             <tr>
@@ -62,16 +68,8 @@ export function DisagreementList({
         )}
         <tbody>
           {shown.rows.map((i) => (
-            <tr key={i.itemId} className="border-t border-slate-100">
-              <th scope="row" className="text-left font-mono font-normal">
-                {itemHref ? (
-                  <a href={itemHref(i.itemId)} className="text-teal-800 underline-offset-2 hover:underline">
-                    {i.externalId}
-                  </a>
-                ) : (
-                  i.externalId
-                )}
-              </th>
+            <tr key={i.itemId}>
+              <th scope="row">{itemHref ? <a href={itemHref(i.itemId)}>{i.externalId}</a> : i.externalId}</th>
               <td>{i.chapter ?? "—"}</td>
               <td>{i.level ?? "—"}</td>
               <td className="text-right tabular-nums">{i.ratings}</td>
