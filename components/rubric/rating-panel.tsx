@@ -82,6 +82,8 @@ function RatingPanelInner(props: RatingPanelProps) {
 
   const allStatuses = [ratings, saver.comment, saver.corrections].flatMap((s) => Object.values(s.fields).map((f) => f.status));
   const summary = summarize(allStatuses, saver.unsaved);
+  // From "next" on, this item refuses keys and clicks (the panel turns inert only if the next is slow).
+  const next = useNextItem({ assignmentId, onNext, nextHref, keyHold, hold, saver, summary });
 
   const flag = useFlag(props.assignmentId, props.flagged ?? false, actions.setFlag, readOnly);
   const undo = useUndo(
@@ -96,12 +98,11 @@ function RatingPanelInner(props: RatingPanelProps) {
     !readOnly,
   );
   const toggleFlag = () => {
-    if (flag.readOnly) return;
+    if (flag.readOnly || next.leavingRef.current) return;
     undo.record({ kind: "flag", before: flag.flagged });
     flag.set(!flag.flagged);
   };
   useActiveTime(props.assignmentId, props.actions.recordActiveTime, !readOnly);
-  const next = useNextItem({ assignmentId, onNext, nextHref, keyHold, hold, saver, summary });
 
   const choose = (dimension: string, category: string) => {
     // Leaving for the next item: the keys belong to that item now (key-hold.ts).
@@ -251,7 +252,7 @@ function RatingPanelInner(props: RatingPanelProps) {
                 <UndoButton
                   canUndo={undo.canUndo}
                   last={undo.last}
-                  onUndo={undo.undo}
+                  onUndo={() => !next.leavingRef.current && undo.undo()}
                   labelOf={(key) => rubric.find((d) => d.key === key)?.label ?? key}
                 />
               )}

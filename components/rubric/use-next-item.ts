@@ -2,7 +2,7 @@
 // "Next item" for the rating panel: leave at once when every save is in, else send what is typed
 // and leave once the server has it all; stay when a save comes back in conflict (the rater must
 // see what changed). From the request on this item takes no input: keys are held for the next
-// item (key-hold.ts), clicks are inert.
+// item (key-hold.ts), clicks are refused (and the panel inert once the next item is slow to come).
 import { useRouter } from "next/navigation";
 import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type MouseEvent } from "react";
 import { IDLE_HOLD, sharedKeyHold, type HoldState, type KeyHold } from "./key-hold";
@@ -11,6 +11,19 @@ import type { useReviewSaver } from "./use-review-saver";
 
 const noSubscription = () => () => {};
 const idleHold = () => IDLE_HOLD;
+
+/**
+ * How long the next item may take before this one says "Opening the next item…" and turns inert.
+ * A prefetched item replaces the panel within a frame or two; marking the panel first cost a style
+ * pass of its whole subtree on the way (`n` → next). Keys and choices are refused from the request
+ * on either way (leavingRef), so nothing reaches the item being left.
+ */
+export const OPENING_NOTICE_DELAY_MS = 150;
+
+function clearTimer(timer: { current: ReturnType<typeof setTimeout> | null }): void {
+  if (timer.current !== null) clearTimeout(timer.current);
+  timer.current = null;
+}
 
 /** The page's key hold (null where there is none) and where it stands. */
 export function useKeyHold(): { keyHold: KeyHold | null; hold: HoldState } {
@@ -38,27 +51,33 @@ export function useNextItem({ assignmentId, onNext, nextHref, keyHold, hold, sav
   const [opening, setOpening] = useState(false);
   const leavingRef = useRef(false);
   const [dropped, setDropped] = useState(0);
+  const openingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const leaving: "opening" | "saving" | null = opening ? "opening" : nextRequestedAt !== null ? "saving" : null;
 
-  const go = () => {
-    setOpening(true);
+  /** `marked`: the panel already shows it is leaving (it waited for saves): it stays so. */
+  const go = (marked: boolean) => {
+    if (onNext || marked) setOpening(true);
+    else openingTimer.current ??= setTimeout(() => setOpening(true), OPENING_NOTICE_DELAY_MS);
     if (onNext) onNext();
     else if (nextHref) router.push(nextHref);
   };
+  // Replaced by the next item (or gone): the notice is not for anyone.
+  useEffect(() => () => clearTimer(openingTimer), []);
 
-  /** From here on this item takes no input: keys wait for the next item, clicks are inert. */
+  /** From here on this item takes no input: keys wait for the next item, clicks are refused. */
   const requestNext = () => {
     if (!canGoNext || leavingRef.current) return;
     leavingRef.current = true;
     keyHold?.start(assignmentId);
     // Ask the queues, not the last render: a digit and "n" can arrive before React re-renders.
-    if (![saver.ratingQ, saver.commentQ, saver.correctionQ].some((q) => q.hasUnsaved())) return go();
+    if (![saver.ratingQ, saver.commentQ, saver.correctionQ].some((q) => q.hasUnsaved())) return go(false);
     // Leaving now would strand a save: send typed text, then go once the server has everything.
     saver.flushAll();
     setNextRequestedAt(Date.now());
   };
 
   const stay = () => {
+    clearTimer(openingTimer);
     leavingRef.current = false;
     setNextRequestedAt(null);
     setOpening(false);
@@ -69,6 +88,7 @@ export function useNextItem({ assignmentId, onNext, nextHref, keyHold, hold, sav
   // The hold gave up (the next item never came): this item is usable again, and says what was dropped.
   useEffect(() => {
     if (leavingRef.current && hold.from !== assignmentId) {
+      clearTimer(openingTimer);
       leavingRef.current = false;
       setNextRequestedAt(null);
       setOpening(false);
@@ -88,7 +108,7 @@ export function useNextItem({ assignmentId, onNext, nextHref, keyHold, hold, sav
       stay(); // the user must see what changed
     else if (saver.unsaved === 0) {
       setNextRequestedAt(null);
-      go();
+      go(true);
     }
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: these are the triggers (a Next request, each save settling); afterSaves is an effect event that reads the latest state
