@@ -164,3 +164,49 @@ test("a key pressed at once after n is saved after the page's check: the page is
   await expect(first.locator("label[data-checked]")).toHaveCount(1);
   await page.context().close();
 });
+
+test("a prefetched next case replaces the case at once; a slow one is announced and the case left goes inert", async ({ browser }) => {
+  const page = await clinicianPage(browser);
+  const asked = caseRequests(page);
+  // Case 6 answers only when the test says so (a slow network): its prefetch waits too.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === queue[5]!.href,
+    async (route) => {
+      if (route.request().headers().rsc === "1") await released;
+      await route.continue();
+    },
+  );
+  await page.goto(queue[3]!.href);
+  await waitForShortcuts(page);
+  await expect.poll(() => asked, { timeout: 20_000 }).toContain(queue[4]!.href);
+  // Whether the case left ever said "opening" or turned inert on the way, seen in the DOM itself.
+  await page.evaluate(() => {
+    const seen = { leaving: false, inert: false };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new MutationObserver(() => {
+      seen.leaving ||= document.querySelector("[data-testid=leaving]") !== null;
+      seen.inert ||= document.querySelector("[data-testid=rating-bar] [inert]") !== null;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["inert"] });
+  });
+  await page.keyboard.press("n");
+  await expect(page.getByText("Item 5 of 6")).toBeVisible();
+  await waitForShortcuts(page);
+  expect(await page.evaluate(() => (window as unknown as { seen: object }).seen), "case 4 left at once").toEqual({
+    leaving: false,
+    inert: false,
+  });
+
+  // Case 6 does not come: after a moment the case says so and takes no input; then it comes.
+  await page.keyboard.press("n");
+  await expect(page.getByTestId("leaving")).toHaveText(/Opening the next item/);
+  await expect(page.getByTestId("rating-bar").locator("[inert]").first()).toBeAttached();
+  await expect(page.getByText("Item 5 of 6")).toBeVisible();
+  release();
+  await expect(page.getByText("Item 6 of 6")).toBeVisible();
+  await expect(page.getByTestId("leaving")).toHaveCount(0);
+  await page.context().close();
+});
