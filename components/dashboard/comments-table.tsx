@@ -173,7 +173,7 @@ export function CommentsTable({
                   </th>
                   <td>{r.rater}</td>
                   {compact ? (
-                    // One line per rating given, as text: a full review's page of 50 comments had
+                    // One line per rating given, as text: a full review's page of comments had
                     // a list item and a span per rating (hundreds of elements).
                     <td className="whitespace-pre-line text-xs">
                       {dimensions
