@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computeAuditReport } from "../reports/compute";
 import type { AuditSnapshot } from "../reports/types";
-import { adjudicatedOutcome } from "./outcome";
+import { adjudicatedOutcome, relabelOutcome } from "./outcome";
 
 const snapshot: AuditSnapshot = {
   audit: { id: "a", name: "A", datasetName: "D", sampleSize: 3, seed: "1", populationSize: 100, status: "CLOSED" },
@@ -53,6 +53,24 @@ describe("adjudicated outcome", () => {
     ]);
     expect(o.dimensions[0]!.counts.map((c) => c.count)).toEqual([1, 1, 0]);
     expect(o).toMatchObject({ adjudicated: 2, removed: 1, changedLabels: 1 });
+  });
+});
+
+describe("an outcome named again in the reader's language", () => {
+  it("is the outcome of the translated report: the same counts, its labels", () => {
+    const records = [{ itemId: "i2", finalLabels: { gold: "incorrect" }, removeItem: false }];
+    const report = computeAuditReport(snapshot);
+    const zh = computeAuditReport({
+      ...snapshot,
+      rubric: [
+        {
+          ...snapshot.rubric[0]!,
+          label: "标准答案",
+          categories: snapshot.rubric[0]!.categories.map((c) => ({ ...c, label: `${c.key}（中文）` })),
+        },
+      ],
+    });
+    expect(relabelOutcome(adjudicatedOutcome(report, records), zh)).toEqual(adjudicatedOutcome(zh, records));
   });
 });
 

@@ -45,3 +45,20 @@ export function adjudicatedOutcome(report: ShownReport, records: AdjudicationRec
   });
   return { adjudicated: records.length, removed: removed.size, changedLabels: dimensions.reduce((n, d) => n + d.changed, 0), dimensions };
 }
+
+/**
+ * The same outcome with the labels of `report` (the reader's language): the counts are computed
+ * once, from the report's items, and only named again for each reader.
+ */
+export function relabelOutcome(outcome: AdjudicatedOutcome, report: ShownReport): AdjudicatedOutcome {
+  const byKey = new Map(report.dimensions.map((d) => [d.key, d]));
+  return {
+    ...outcome,
+    dimensions: outcome.dimensions.map((o) => {
+      const d = byKey.get(o.key);
+      if (!d) return o;
+      const labelOf = new Map(d.categories.map((c) => [c.key, c.label]));
+      return { ...o, label: d.label, counts: o.counts.map((c) => ({ ...c, label: labelOf.get(c.category) ?? c.label })) };
+    }),
+  };
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../../db/client";
-import { adjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/outcome";
+import { type AdjudicatedOutcome, adjudicatedOutcome } from "../../adjudication/outcome";
 import { can } from "../../auth/permissions";
 import type { Rubric } from "../../audits/rubric";
 import type { CommentRow } from "../../reports/comments";
@@ -37,7 +37,8 @@ export interface Dashboard extends Pick<DashboardLatentClass, "remainingMs" | "w
   /** The rubric with its translations (the report keeps the canonical labels). */
   rubric: Rubric | null;
   progress: { done: number; assigned: number };
-  adjudications: AdjudicationRecord[];
+  /** The adjudicated final labels' counts beside the raw ones (null: nothing adjudicated), in the report's labels. */
+  outcome: AdjudicatedOutcome | null;
   /** The methods paragraph, in English, from the whole report (a clinician reads it too). */
   paragraph: string;
   overTime: AgreementOverTime | null;
@@ -83,7 +84,7 @@ export async function loadDashboard({ db, user }: { db: Db; user: CurrentUser },
     waiting,
     rubric,
     progress: { done: progress?.done ?? 0, assigned: progress?.assigned ?? 0 },
-    adjudications: records,
+    outcome,
     paragraph: auditParagraph(report, { outcome, revisions: revisions ?? undefined }),
     overTime: organizer ? (agreementOverTime ?? null) : null,
     quality: organizer ? (raterQuality ?? null) : ownQuality(raterQuality, ownLabel),

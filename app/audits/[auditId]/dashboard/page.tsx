@@ -27,7 +27,7 @@ import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageLinks, pageParam, paramLinks } from "@/components/data-table/search-params";
 import { shownUnder, turnView } from "@/lib/reports/turn-view";
-import { adjudicatedOutcome } from "@/lib/adjudication/outcome";
+import { relabelOutcome } from "@/lib/adjudication/outcome";
 import { orRefusal, pageContext } from "@/lib/server/page";
 import { loadDashboard } from "@/lib/server/reports/load-dashboard";
 import { EXPORT_LABEL_KEYS, isLabelledExport } from "@/components/dashboard/export-labels";
@@ -57,7 +57,7 @@ export default async function DashboardPage(props: {
   const { organizer, audit, report, rubric, version, current, computedAt, overTime, quality } = dashboard;
   // What the page shows: labels in the reader's language. The exports and the paragraph keep `report`.
   const shown = rubric ? localizeReport(report, rubric, locale) : report;
-  const outcome = dashboard.adjudications.length ? adjudicatedOutcome(shown, dashboard.adjudications) : null;
+  const outcome = dashboard.outcome && relabelOutcome(dashboard.outcome, shown);
   const open = audit.status === "OPEN";
   // A conversation audit's per-turn figures, one turn at a time (lib/reports/turn-view.ts).
   const turns = turnView(
