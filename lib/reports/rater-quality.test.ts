@@ -128,6 +128,39 @@ describe("raterQuality: bootstrap against a plain re-implementation", () => {
   });
 });
 
+describe("raterQuality: kept intervals", () => {
+  it("redraws what a changed rating touches, and gives the plain re-implementation's intervals after each change", () => {
+    const s = driftAudit({ items: 90, flipShare: 0.5, seed: 7 });
+    raterQuality(s, 200);
+    // Flip R3's rating on several items: the others' majorities stay, R3's agreement moves.
+    const changed: AuditSnapshot = {
+      ...s,
+      ratings: s.ratings.map((r, i) =>
+        r.raterId === "u3" && i % 9 === 2 ? { ...r, category: r.category === "correct" ? "incorrect" : "correct" } : r,
+      ),
+    };
+    const q = raterQuality(changed, 200);
+    for (const [g, id] of ["u1", "u2", "u3"].entries()) {
+      const plain = plainAgreementInterval(changed, "gold", id, 200, 0.95);
+      const mine = row(q, "gold", `R${g + 1}`).agreementCi!;
+      expect(mine.lower).toBeCloseTo(plain.lower, 12);
+      expect(mine.upper).toBeCloseTo(plain.upper, 12);
+    }
+    expect(row(q, "gold", "R3").agreement).not.toBe(row(raterQuality(s, 200), "gold", "R3").agreement);
+  });
+
+  it("redraws a rater's time interval when their times change, and only theirs", () => {
+    const s = driftAudit({ items: 40, seed: 9 });
+    const before = raterQuality(s, 200).time!;
+    const slower: AuditSnapshot = { ...s, work: s.work!.map((w) => (w.raterId === "u2" ? { ...w, activeMs: w.activeMs * 3 } : w)) };
+    const after = raterQuality(slower, 200).time!;
+    expect(after[0]).toEqual(before[0]);
+    expect(after[1]!.medianMinutes).toBeCloseTo(before[1]!.medianMinutes! * 3, 12);
+    expect(after[1]!.medianCi!.lower).toBeCloseTo(before[1]!.medianCi!.lower * 3, 12);
+    expect(after[1]!.medianCi!.upper).toBeCloseTo(before[1]!.medianCi!.upper * 3, 12);
+  });
+});
+
 describe("countedMedian", () => {
   it("is quantile(·, 0.5) of the sorted draws, for odd and even counts and ties", () => {
     const rng = createPrng(5, "counted-median");

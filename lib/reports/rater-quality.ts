@@ -23,24 +23,36 @@
  * replicate so a script can run the B generators side by side (base R has no 64-bit integers: its
  * generator steps every stream at once, 1000 × 300 draws in under a second). Time: per rater, stream `rater-quality/time/<label>/<b>`,
  * their measured cases in their own queue order. Bounds are type-7 quantiles at (1 ∓ level) / 2.
- * An interval is null when no replicate counted. Pure.
+ * An interval is null when no replicate counted. Pure; the intervals computed before are kept by
+ * their inputs (rater-quality-draws.ts), so a report after one saved rating redraws one dimension.
  */
-import { createFastPrng, type FastXoshiro256ss } from "../evaluation/fast-prng";
-import { percentileBounds, QUANTILE_METHOD } from "../evaluation/quantile";
+import { createFastPrng } from "../evaluation/fast-prng";
+import { QUANTILE_METHOD } from "../evaluation/quantile";
 import type { BootstrapMethod } from "../evaluation/types";
 import { canonicalSeed, PRNG_NAME, PRNG_VERSION } from "../sampling/prng";
 import { strictMajority } from "./over-time";
 import { quantile } from "./time-on-task";
+import {
+  AGREEING,
+  COMPARED,
+  countedMedian,
+  drawPatterns,
+  type Interval,
+  interval,
+  kept,
+  patternsOf,
+  RATED,
+  ratio,
+  sums,
+  UNCERTAIN,
+} from "./rater-quality-draws";
 import type { AuditSnapshot, RubricDimension } from "./snapshot";
+
+export { countedMedian, type Interval };
 
 export const RATER_QUALITY_REPLICATES = 1000;
 export const UNCERTAIN_CATEGORY = "uncertain";
 export const RATER_QUALITY_STREAM = "rater-quality";
-
-export interface Interval {
-  lower: number;
-  upper: number;
-}
 
 export interface RaterDimensionQuality {
   rater: string;
@@ -88,6 +100,19 @@ export const TIES_RULE =
 
 export function raterQuality(s: AuditSnapshot, replicates = RATER_QUALITY_REPLICATES): RaterQuality {
   const level = s.audit.confidenceLevel ?? 0.95;
+  const raterIndex = new Map(s.raters.map((r, g) => [r.id, g] as const));
+  // Each dimension's ratings per item, in one pass over the audit's ratings.
+  const byDimension = new Map<string, Map<string, { rater: number; category: string }[]>>();
+  for (const r of s.ratings) {
+    const g = raterIndex.get(r.raterId);
+    if (g === undefined) continue;
+    let byItem = byDimension.get(r.dimension);
+    if (!byItem) byDimension.set(r.dimension, (byItem = new Map()));
+    const list = byItem.get(r.itemId);
+    if (list) list.push({ rater: g, category: r.category });
+    else byItem.set(r.itemId, [{ rater: g, category: r.category }]);
+  }
+  const inOrder = [...s.items].sort((a, b) => a.sampleOrder - b.sampleOrder);
   return {
     method: {
       kind: "item percentile bootstrap",
@@ -99,89 +124,62 @@ export function raterQuality(s: AuditSnapshot, replicates = RATER_QUALITY_REPLIC
       quantile: QUANTILE_METHOD,
       ties: TIES_RULE,
     },
-    dimensions: s.rubric.map((d) => dimensionQuality(s, d, replicates, level)),
+    dimensions: s.rubric.map((d) => dimensionQuality(s, d, inOrder, byDimension.get(d.key) ?? new Map(), replicates, level)),
     ...(s.work ? { time: raterTimes(s, replicates, level) } : {}),
   };
 }
 
-/** Per item (rows) and rater (columns): rated, compared, agreeing, uncertain as 0/1. */
-interface Tallies {
-  rated: Uint8Array;
-  compared: Uint8Array;
-  agreeing: Uint8Array;
-  uncertain: Uint8Array;
-}
-
-function dimensionQuality(s: AuditSnapshot, d: RubricDimension, replicates: number, level: number): DimensionRaterQuality {
-  const raterIndex = new Map(s.raters.map((r, g) => [r.id, g] as const));
-  const byItem = new Map<string, { rater: number; category: string }[]>();
-  for (const r of s.ratings) {
-    const g = raterIndex.get(r.raterId);
-    if (r.dimension !== d.key || g === undefined) continue;
-    byItem.set(r.itemId, [...(byItem.get(r.itemId) ?? []), { rater: g, category: r.category }]);
-  }
-  const items = [...s.items].sort((a, b) => a.sampleOrder - b.sampleOrder).filter((i) => byItem.has(i.id));
+function dimensionQuality(
+  s: AuditSnapshot,
+  d: RubricDimension,
+  inOrder: readonly AuditSnapshot["items"][number][],
+  byItem: Map<string, { rater: number; category: string }[]>,
+  replicates: number,
+  level: number,
+): DimensionRaterQuality {
+  const items = inOrder.filter((i) => byItem.has(i.id));
   const k = s.raters.length;
   const n = items.length;
   const uncertainCategory = d.categories.some((c) => c.key === UNCERTAIN_CATEGORY) ? UNCERTAIN_CATEGORY : null;
-  const t: Tallies = {
-    rated: new Uint8Array(n * k),
-    compared: new Uint8Array(n * k),
-    agreeing: new Uint8Array(n * k),
-    uncertain: new Uint8Array(n * k),
-  };
+  const cells = new Uint8Array(n * k);
   const split = new Array<number>(k).fill(0);
   items.forEach((item, i) => {
     const list = byItem.get(item.id)!;
     for (const own of list) {
       const cell = i * k + own.rater;
-      t.rated[cell] = 1;
-      if (own.category === uncertainCategory) t.uncertain[cell] = 1;
+      cells[cell]! |= RATED;
+      if (own.category === uncertainCategory) cells[cell]! |= UNCERTAIN;
       const others = list.filter((r) => r.rater !== own.rater).map((r) => r.category);
       const majority = strictMajority(others);
       if (majority === null) {
         if (others.length > 0) split[own.rater]! += 1;
         continue;
       }
-      t.compared[cell] = 1;
-      if (majority === own.category) t.agreeing[cell] = 1;
+      cells[cell]! |= COMPARED;
+      if (majority === own.category) cells[cell]! |= AGREEING;
     }
   });
-  const sums = (weights: Float64Array) => {
-    const out = {
-      rated: new Float64Array(k),
-      compared: new Float64Array(k),
-      agreeing: new Float64Array(k),
-      uncertain: new Float64Array(k),
-    };
-    for (let i = 0; i < n; i++) {
-      const w = weights[i]!;
-      if (w === 0) continue;
-      for (let g = 0; g < k; g++) {
-        const cell = i * k + g;
-        out.rated[g]! += w * t.rated[cell]!;
-        out.compared[g]! += w * t.compared[cell]!;
-        out.agreeing[g]! += w * t.agreeing[cell]!;
-        out.uncertain[g]! += w * t.uncertain[cell]!;
+  const patterns = patternsOf(cells, n, k);
+  const drawn = new Float64Array(patterns.count);
+  for (let i = 0; i < n; i++) drawn[patterns.of[i]!]! += 1;
+  const full = sums(patterns, k, drawn);
+  const stream = `${RATER_QUALITY_STREAM}/${d.key}`;
+  const key = [canonicalSeed(s.audit.seed), stream, replicates, level, k, patterns.cells.join(","), patterns.of.join(",")].join("\u0000");
+  const cis = kept(key, () => {
+    const agreementReps = Array.from({ length: k }, () => new Float64Array(replicates));
+    const uncertainReps = Array.from({ length: k }, () => new Float64Array(replicates));
+    if (n > 0) {
+      for (let b = 0; b < replicates; b++) {
+        drawPatterns(createFastPrng(s.audit.seed, `${stream}/${b + 1}`), patterns.of, drawn);
+        const rep = sums(patterns, k, drawn);
+        for (let g = 0; g < k; g++) {
+          agreementReps[g]![b] = ratio(rep.agreeing[g]!, rep.compared[g]!);
+          uncertainReps[g]![b] = ratio(rep.uncertain[g]!, rep.rated[g]!);
+        }
       }
     }
-    return out;
-  };
-  const full = sums(new Float64Array(n).fill(1));
-  // Each replicate as counts of how often each item was drawn (the same draws, summed as weights).
-  const agreementReps = Array.from({ length: k }, () => new Float64Array(replicates));
-  const uncertainReps = Array.from({ length: k }, () => new Float64Array(replicates));
-  if (n > 0) {
-    const drawn = new Float64Array(n);
-    for (let b = 0; b < replicates; b++) {
-      drawItems(createFastPrng(s.audit.seed, `${RATER_QUALITY_STREAM}/${d.key}/${b + 1}`), drawn);
-      const rep = sums(drawn);
-      for (let g = 0; g < k; g++) {
-        agreementReps[g]![b] = ratio(rep.agreeing[g]!, rep.compared[g]!);
-        uncertainReps[g]![b] = ratio(rep.uncertain[g]!, rep.rated[g]!);
-      }
-    }
-  }
+    return { agreement: agreementReps.map((r) => interval(r, level)), uncertain: uncertainReps.map((r) => interval(r, level)) };
+  });
   return {
     key: d.key,
     items: n,
@@ -197,46 +195,14 @@ function dimensionQuality(s: AuditSnapshot, d: RubricDimension, replicates: numb
         compared,
         agreeing: full.agreeing[g]!,
         agreement,
-        agreementCi: agreement === null || n === 0 ? null : interval(agreementReps[g]!, level),
+        agreementCi: agreement === null || n === 0 ? null : cis.agreement[g]!,
         split: split[g]!,
         uncertain: uncertainCategory === null ? null : full.uncertain[g]!,
         uncertainShare,
-        uncertainCi: uncertainShare === null || n === 0 ? null : interval(uncertainReps[g]!, level),
+        uncertainCi: uncertainShare === null || n === 0 ? null : cis.uncertain[g]!,
       };
     }),
   };
-}
-
-/** One replicate: `counts[i]` = how often item i was drawn in n draws of nextInt(n). */
-function drawItems(rng: FastXoshiro256ss, counts: Float64Array): void {
-  counts.fill(0);
-  for (let j = 0; j < counts.length; j++) counts[rng.nextInt(counts.length)]! += 1;
-}
-
-const ratio = (a: number, b: number) => (b === 0 ? Number.NaN : a / b);
-
-/** Type-7 percentile interval of the replicates that counted (NaN: left out); null when none did. */
-function interval(reps: Float64Array, level: number): Interval | null {
-  if (!reps.some((v) => !Number.isNaN(v))) return null;
-  const { lower, upper } = percentileBounds(reps, level);
-  return { lower, upper };
-}
-
-/** The type-7 median of a multiset given as counts per rank of `sorted` (quantile() of its sorted draws). */
-export function countedMedian(counts: Int32Array, sorted: readonly number[]): number {
-  let total = 0;
-  for (const c of counts) total += c;
-  const h = (total - 1) * 0.5;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, total - 1);
-  let seen = 0;
-  let low = Number.NaN;
-  for (let rank = 0; rank < counts.length; rank++) {
-    seen += counts[rank]!;
-    if (Number.isNaN(low) && seen > lo) low = sorted[rank]!;
-    if (seen > hi) return low + (h - lo) * (sorted[rank]! - low);
-  }
-  return low;
 }
 
 function raterTimes(s: AuditSnapshot, replicates: number, level: number): RaterTimeQuality[] {
@@ -257,18 +223,22 @@ function raterTimes(s: AuditSnapshot, replicates: number, level: number): RaterT
       rankOf[j] = rank;
     });
     const median = quantile(sorted, 0.5);
-    let medianCi: Interval | null = null;
-    if (m > 0) {
-      const reps = new Float64Array(replicates);
-      const counts = new Int32Array(m);
-      for (let b = 0; b < replicates; b++) {
-        const rng = createFastPrng(s.audit.seed, `${RATER_QUALITY_STREAM}/time/${r.label}/${b + 1}`);
-        counts.fill(0);
-        for (let j = 0; j < m; j++) counts[rankOf[rng.nextInt(m)]!]! += 1;
-        reps[b] = countedMedian(counts, sorted);
-      }
-      medianCi = interval(reps, level);
-    }
+    const stream = `${RATER_QUALITY_STREAM}/time/${r.label}`;
+    const key = [canonicalSeed(s.audit.seed), stream, replicates, level, mine.join(",")].join("\u0000");
+    const medianCi =
+      m === 0
+        ? null
+        : kept(key, () => {
+            const reps = new Float64Array(replicates);
+            const counts = new Int32Array(m);
+            for (let b = 0; b < replicates; b++) {
+              const rng = createFastPrng(s.audit.seed, `${stream}/${b + 1}`);
+              counts.fill(0);
+              for (let j = 0; j < m; j++) counts[rankOf[rng.nextInt(m)]!]! += 1;
+              reps[b] = countedMedian(counts, sorted);
+            }
+            return interval(reps, level);
+          });
     return { rater: r.label, measured: m, medianMinutes: median, medianCi };
   });
 }
