@@ -2,7 +2,8 @@ import "server-only";
 import { groupBy } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
-import { rubricTurns } from "../../audits/item-dimensions";
+import { type RubricTurn, rubricTurns } from "../../audits/item-dimensions";
+import { processWide } from "../../process-wide";
 import { parseRubric } from "../../audits/rubric";
 import { storedReviewOrderRule } from "../../sampling/review-order";
 import { storedExtensions } from "../../sampling/extend";
@@ -36,9 +37,11 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
   const rubric = parseRubric(audit.rubric);
   // Per-turn dimensions need the turns of the sampled conversations (read only then).
   const turns = rubric.some((d) => d.perTurn)
-    ? (
-        await db.auditItem.findMany({ where: { auditId, item: { kind: "conversation" } }, select: { item: { select: { data: true } } } })
-      ).map((r) => rubricTurns(r.item.data))
+    ? await sampledTurns(
+        db,
+        auditId,
+        items.filter((i) => i.item.kind === "conversation").map((i) => i.id),
+      )
     : [];
   const active = { auditId, active: true };
   // Ratings are read apart, joined by a relation filter: a nested filtered relation makes Prisma
@@ -132,6 +135,32 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
     ...(calibration ? { calibration } : {}),
     ...(latentIntervals.length ? { latentIntervals } : {}),
   };
+}
+
+/** Audits whose conversations' turns are kept in this process (a full review's: ~16,000 small pairs). */
+const KEPT_AUDITS = 64;
+const keptTurns = processWide("snapshot-turns", () => new Map<string, { sample: string; turns: RubricTurn[][] }>());
+
+/**
+ * The turns of the audit's sampled conversations, read once per sample and kept: items never
+ * change after import, so only a changed sample (an extension) reads them again. Reading them means
+ * parsing every conversation's whole item (a full review's: ~10 MB of JSON) for a few numbers each,
+ * which was a fifth of the snapshot's time at every change of a rating.
+ */
+async function sampledTurns(db: Db, auditId: string, conversations: string[]): Promise<RubricTurn[][]> {
+  const sample = conversations.join(",");
+  const entry = keptTurns.get(auditId);
+  if (entry?.sample === sample) return entry.turns;
+  const rows = await db.auditItem.findMany({
+    where: { auditId, item: { kind: "conversation" } },
+    select: { id: true, item: { select: { data: true } } },
+  });
+  const byId = new Map(rows.map((r) => [r.id, rubricTurns(r.item.data)]));
+  const turns = conversations.map((id) => byId.get(id) ?? []);
+  keptTurns.delete(auditId);
+  keptTurns.set(auditId, { sample, turns });
+  if (keptTurns.size > KEPT_AUDITS) keptTurns.delete(keptTurns.keys().next().value!);
+  return turns;
 }
 
 /** The sample's extensions for the paragraph (the day in UTC), or nothing when it was not extended. */
