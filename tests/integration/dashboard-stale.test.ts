@@ -1,7 +1,8 @@
 // A full review's report takes seconds to compute: the dashboard shows the one before, marked,
 // while the current one is computed, and the live poll says when it is ready.
 import { afterAll, describe, expect, it } from "vitest";
-import { dashboardReport, dashboardWaitMs, reportState, STALE_AFTER_MS } from "@/lib/server/reports/kept-report";
+import { keptAuditComments } from "@/lib/server/reports/audit-comments";
+import { dashboardReport, dashboardWaitMs, keptProgress, reportState, STALE_AFTER_MS } from "@/lib/server/reports/kept-report";
 import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
 import { saveRating } from "@/lib/server/review/save-rating";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
@@ -31,6 +32,9 @@ describe.each(DATABASES)("the dashboard's report on $name", (database) => {
       expect(first.current).toBe(true);
       expect(first.kept.version).toBe(await dashboardVersion(db, audit.id));
       expect(await reportState(db, audit.id, 0)).toEqual({ version: first.kept.version, ready: true });
+      const head = first.kept.head;
+      const progressBefore = await keptProgress(db, audit.id, first.kept.version);
+      const commentsBefore = await keptAuditComments(db, head, first.kept.version);
 
       const assignment = await db.assignment.findFirstOrThrow({ where: { auditId: audit.id, userId: rater.id, ratings: { none: {} } } });
       await saveRating(db, rater.id, { assignmentId: assignment.id, dimension: "gold", category: "correct", expectedVersion: 0 });
@@ -47,6 +51,10 @@ describe.each(DATABASES)("the dashboard's report on $name", (database) => {
         state = await reportState(db, audit.id, 0);
       }
       expect(state).toEqual({ version: now, ready: true });
+      // Ready means the progress and comments shown beside it are read too: the page that first
+      // shows the new report takes them as kept (orLatest would hand back the ones before otherwise).
+      expect(await keptProgress(db, audit.id, now, { orLatest: true })).not.toBe(progressBefore);
+      expect(await keptAuditComments(db, head, now, { orLatest: true })).not.toBe(commentsBefore);
       const fresh = (await dashboardReport(db, audit.id, 0))!;
       expect(fresh.current).toBe(true);
       expect(fresh.kept.version).toBe(now);

@@ -8,6 +8,7 @@ import { dashboardVersion } from "./dashboard-version";
 import { extrasVersion } from "./extras-version";
 import { Kept } from "./kept";
 import { threadServes } from "../threads/start";
+import { keptAuditComments } from "./audit-comments";
 import { askThread } from "./thread/client";
 import type { BuiltPackage, HeadAndReport, RenderedExport } from "./thread/protocol";
 import { builtPackage, headAndReport, renderedExport } from "./thread/work";
@@ -52,11 +53,16 @@ export async function keptReport(db: Db, auditId: string): Promise<KeptReport | 
 function reportAt(db: Db, auditId: string, version: string): Promise<KeptReport | null> {
   return reports.get(auditId, version, async () => {
     const started = performance.now();
+    // The progress and the comments the dashboard shows beside this report are read in the same
+    // wait, so that the page that first shows the report does not then wait for them (a full
+    // review's: ~0.3 s and ~0.1 s). A failure there is the page's to see; the report is kept.
+    const progressRead = keptProgress(db, auditId, version).catch(() => null);
     const got = await offLoop(
       db,
       (url) => askThread({ op: "report", url, auditId, version }),
       () => headAndReport(db, auditId, version),
     );
+    if (got) await Promise.all([progressRead, keptAuditComments(db, got.head, version).catch(() => null)]);
     return got && { version, computedAt: new Date().toISOString(), computeMs: performance.now() - started, ...got };
   });
 }
