@@ -28,7 +28,7 @@ export type Divergence =
   | { kind: "prevalence"; top: TopCategory }
   | { kind: "uneven"; top: TopCategory; ac1: number; fleiss: number | null; alpha: number | null };
 
-export function divergenceCase(r: DimensionReport): Divergence | null {
+export function divergenceCase(r: Pick<DimensionReport, "coefficients" | "ratings">): Divergence | null {
   const ac1 = r.coefficients.gwetAc1.coeff;
   if (ac1 === null || r.ratings.total === 0) return null;
   const best = r.ratings.perCategory.reduce((a, b) => (b.count > a.count ? b : a), { category: "", count: -1 });
@@ -48,7 +48,10 @@ export function divergenceCase(r: DimensionReport): Divergence | null {
   return { kind: "uneven", top, ac1, fleiss, alpha };
 }
 
-export function divergenceExplanation(r: DimensionReport, labelOf: (category: string) => string = (c) => c): string | null {
+export function divergenceExplanation(
+  r: Pick<DimensionReport, "coefficients" | "ratings">,
+  labelOf: (category: string) => string = (c) => c,
+): string | null {
   const d = divergenceCase(r);
   if (d === null) return null;
   const topText = `${(100 * d.top.share).toFixed(0)}% '${labelOf(d.top.category)}'`;

@@ -26,7 +26,12 @@ describe("shownReport", () => {
       const e = full.latentClass?.categories.indexOf(full.errorCategory ?? "") ?? -1;
       const errorPosteriors = e < 0 ? null : Object.fromEntries(full.latentClass!.items.map((x) => [x.itemId, x.posterior[e]]));
       expect(d.latentClass).toEqual(full.latentClass && { ...latent, errorPosteriors });
-      expect({ ...d, items: null, latentClass: null }).toEqual({ ...full, items: null, latentClass: null });
+      // The majority's counts, not its label per item (each item's is in `items`).
+      const { perItem, ...majority } = full.agreement.majority;
+      expect(perItem.map((m) => m.label)).toEqual(full.items.map((x) => x.majority));
+      expect(d.agreement).toEqual({ ...full.agreement, majority });
+      const cut = { items: null, latentClass: null, agreement: null };
+      expect({ ...d, ...cut }).toEqual({ ...full, ...cut });
     }
     expect({ ...shown, dimensions: null }).toEqual({ ...report, dimensions: null });
     expect(Object.keys(shown.dimensions[0]!.latentClass!.errorPosteriors!)).toHaveLength(6);

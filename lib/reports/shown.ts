@@ -2,8 +2,9 @@ import type { LatentClassSummary } from "./latent-class";
 import type { AuditReport, ShownReport } from "./types";
 
 /**
- * The report with each item summary cut to what the dashboard reads (ShownItem) and each item's
- * latent-class posterior cut to P(error category) (the triage list ranks by it); the rest as is.
+ * The report with each item summary cut to what the dashboard reads (ShownItem), the agreement's
+ * majority cut to its counts (each item's label is in `items`), and each item's latent-class
+ * posterior cut to P(error category) (the triage list ranks by it); the rest as is.
  */
 export function shownReport(report: AuditReport): ShownReport {
   return {
@@ -11,6 +12,7 @@ export function shownReport(report: AuditReport): ShownReport {
     dimensions: report.dimensions.map((d) => ({
       ...d,
       items: d.items.map((i) => ({ itemId: i.itemId, majority: i.majority })),
+      agreement: { ...d.agreement, majority: { counts: d.agreement.majority.counts, ties: d.agreement.majority.ties } },
       latentClass: d.latentClass && { ...withoutItems(d.latentClass), errorPosteriors: errorPosteriors(d.latentClass, d.errorCategory) },
     })),
   };

@@ -102,6 +102,9 @@ export interface DimensionAuditReport {
   stratifiedErrorRate?: StratifiedEstimate;
 }
 
+/** A dimension's agreement as the dashboard keeps it: the majority's counts, not its label per item. */
+export type ShownAgreement = Omit<DimensionReport, "majority"> & { majority: Omit<DimensionReport["majority"], "perItem"> };
+
 /** What the dashboard keeps of an item: the page reads only its majority (for the adjudicated outcome). */
 export type ShownItem = Pick<ItemSummary, "itemId" | "majority">;
 
@@ -110,8 +113,10 @@ export type ShownItem = Pick<ItemSummary, "itemId" | "majority">;
  * ShownItem (a full review's are ~37 MB of heap per audit). The full report stays in the report
  * thread, where the downloads are rendered. A full DimensionAuditReport is one.
  */
-export type ShownDimension = Omit<DimensionAuditReport, "items" | "latentClass"> & {
+export type ShownDimension = Omit<DimensionAuditReport, "items" | "latentClass" | "agreement"> & {
   items: ShownItem[];
+  /** Without the majority per item (`items` has it, by item id), which the page does not read. */
+  agreement: ShownAgreement;
   /**
    * Without each item's posterior (the page lists only the items where the mode is not the
    * majority); `errorPosteriors`: each rated item's P(error category) by item id, for the
