@@ -1,6 +1,6 @@
 // The accepted corrections are kept per the audit's decision counter and a few small reads
 // (corrected-state.ts): read once, and read again whenever anything they show changes, whoever
-// wrote the change.
+// wrote the change; not after a rating is saved, which changes nothing they show.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,6 +26,10 @@ describe.each(DATABASES)("the kept corrected state on $name", (database) => {
       const auditId = await buildAudit(db);
       const first = (await correctedState(db, auditId))!;
       expect(first.decisions.map((d) => d.decision)).toEqual(["ACCEPTED"]);
+      expect(await correctedState(db, auditId)).toBe(first);
+      // A rating saved (the audit's change counter moves) changes nothing it shows: still kept.
+      const rating = await db.rating.findFirstOrThrow({ where: { assignment: { auditId }, category: { not: null } } });
+      await db.rating.update({ where: { id: rating.id }, data: { category: rating.category === "correct" ? "incorrect" : "correct" } });
       expect(await correctedState(db, auditId)).toBe(first);
 
       // Written straight to the tables (no server function), as a script or a restore would.

@@ -42,24 +42,25 @@ export async function correctedState(db: Db, auditId: string): Promise<Corrected
 /**
  * A fingerprint of everything readCorrectedState reads, in three small queries instead of its
  * decisions with their proposals, raters and items (~5 ms at a full review's 95 adjudicated
- * items, on every dashboard, adjudication list and download). The stamp's counters are kept by
- * the database: `decisions` moves with every decision and every edit or removal of a proposal,
- * `changes` with every assignment (its rater) and rating; the audit's name and the sample's size
- * are read; a name in the change log is an account's, and any account's change moves the users'
- * latest update. Null: no such audit.
+ * items, on every dashboard, adjudication list and download). The stamp's `decisions` counter is
+ * kept by the database: it moves with every decision and every edit or removal of a proposal; the
+ * audit's name and the sample's size are read; a name in the change log is an account's, and any
+ * account's change moves the users' latest update. What else is read never changes: an
+ * assignment keeps its rater, a sampled item its place and its item. The ratings are not read,
+ * so a saved rating (the stamp's `changes`) leaves the state kept. Null: no such audit.
  */
 async function correctedInputs(db: Db, auditId: string): Promise<string | null> {
   const [stamp, sampled, accounts] = await Promise.all([
     db.auditStamp.findUnique({
       where: { auditId },
-      select: { changes: true, decisions: true, audit: { select: { name: true, datasetId: true } } },
+      select: { decisions: true, audit: { select: { name: true, datasetId: true } } },
     }),
     db.auditItem.count({ where: { auditId } }),
     db.user.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
   ]);
   if (!stamp) return null;
   const people = `${accounts._count._all}.${accounts._max.updatedAt?.getTime() ?? 0}`;
-  return JSON.stringify([stamp.decisions, stamp.changes, stamp.audit.name, stamp.audit.datasetId, sampled, people]);
+  return JSON.stringify([stamp.decisions, stamp.audit.name, stamp.audit.datasetId, sampled, people]);
 }
 
 /** The audit's accepted corrections, read from the database. */
