@@ -25,7 +25,7 @@ import {
 } from "../agreement/latent-class";
 import type { LongRating } from "../agreement/long-format";
 import { dimensionRatings, type SnapshotItem, sortedItems } from "./ordering";
-import type { AuditSnapshot, RubricDimension } from "./snapshot";
+import type { AuditSnapshot, KeptLatentInterval, RubricDimension } from "./snapshot";
 
 export type { KeptLatentInterval } from "./snapshot";
 
@@ -133,7 +133,7 @@ export function latentClassSummary(
   });
   // Computed apart (see the header): the kept one, when it was computed from these inputs.
   const intervalInputs = e < 0 ? "" : bootstrapInputs(model, e, latentIntervalSettings(s, d));
-  const kept = s.latentIntervals?.find((k) => k.dimension === d.key && k.inputs === intervalInputs);
+  const kept = keptInterval(s.latentIntervals, d.key, intervalInputs);
   return {
     method: fit.method,
     categories,
@@ -145,10 +145,16 @@ export function latentClassSummary(
       ...r,
       ...(e >= 0 ? errorDetection(model.raw, g, e) : { sensitivity: null, specificity: null }),
     })),
-    errorRate: e < 0 ? null : { estimate: meanOf(rated, e), interval: kept ? { ...kept.interval } : null, intervalInputs },
+    errorRate: e < 0 ? null : { estimate: meanOf(rated, e), interval: kept, intervalInputs },
     items: rated,
     disagreements: rated.filter((i) => i.majority !== i.mode),
   };
+}
+
+/** The kept interval of a dimension computed from these inputs (a copy), or null. */
+export function keptInterval(intervals: readonly KeptLatentInterval[] | undefined, dimension: string, inputs: string) {
+  const kept = intervals?.find((k) => k.dimension === dimension && k.inputs === inputs);
+  return kept ? { ...kept.interval } : null;
 }
 
 function meanOf(items: readonly LatentClassItem[], e: number): number {

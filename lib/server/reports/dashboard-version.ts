@@ -56,5 +56,15 @@ export async function dashboardVersion(db: Db, auditId: string): Promise<string>
     answers._max.savedAt?.getTime() ?? 0,
   ].join(".");
   const latent = `${intervals._count._all}.${intervals._max.computedAt?.getTime() ?? 0}`;
+  // The intervals last: sameButIntervals reads them as the part after the last ":".
   return [audit?.status ?? "gone", audit ? digest(audit) : "gone", stamp?.changes ?? "none", calibration, latent].join(":");
+}
+
+/**
+ * Whether two versions of an audit differ at most in its kept latent-class intervals (their last
+ * part): the ratings and everything else a report reads are the same, so the report of one is the
+ * other's with its intervals taken in (withLatentIntervals).
+ */
+export function sameButIntervals(a: string, b: string): boolean {
+  return a.slice(0, a.lastIndexOf(":")) === b.slice(0, b.lastIndexOf(":"));
 }

@@ -8,13 +8,16 @@ import type { AuditReport, AuditSnapshot } from "../../../reports/types";
 import { shownReport } from "../../../reports/shown";
 import { buildAuditPackage } from "../audit-package";
 import { loadAuditSnapshot } from "../audit-snapshot";
+import { sameButIntervals } from "../dashboard-version";
+import { loadLatentIntervals } from "../latent-interval/rows";
+import { withLatentIntervals } from "../../../reports/with-intervals";
 import { loadExportExtras } from "../export-extras";
 import { auditSlug, exportCatalog, renderExport } from "../export-files";
 import { processWide } from "../../../process-wide";
 import { Kept, KeptFiles } from "../kept";
 import type { BuiltPackage, HeadAndReport, RenderedExport } from "./protocol";
 
-const computed = processWide("kept-snapshots", () => new Kept<{ snapshot: AuditSnapshot; report: AuditReport } | null>());
+const computed = processWide("kept-snapshots", () => new Kept<{ version: string; snapshot: AuditSnapshot; report: AuditReport } | null>());
 
 /**
  * Rendered downloads and packages, kept per audit, file and version within a budget (characters of
@@ -29,11 +32,24 @@ const packages = processWide(
   () => new KeptFiles<BuiltPackage | null>(PACKAGE_BUDGET_BYTES, (p) => p?.zip.byteLength ?? 0),
 );
 
-/** The audit's snapshot and report at `version` (dashboard-version.ts), kept; null: no such audit. */
+/**
+ * The audit's snapshot and report at `version` (dashboard-version.ts), kept; null: no such audit.
+ * When only the kept latent-class intervals changed since the report kept last (one was computed in
+ * the background), that report takes them in instead of being computed again from every rating.
+ */
 export function snapshotReport(db: Db, auditId: string, version: string) {
+  // Read before Kept.get replaces it with this computation.
+  const latest = computed.latest(auditId);
   return computed.get(auditId, version, async () => {
+    const before = await latest?.catch(() => null);
+    if (before && sameButIntervals(before.version, version)) {
+      const { latentIntervals: _, ...rest } = before.snapshot;
+      const intervals = await loadLatentIntervals(db, auditId);
+      const snapshot: AuditSnapshot = { ...rest, ...(intervals.length ? { latentIntervals: intervals } : {}) };
+      return { version, snapshot, report: withLatentIntervals(before.report, intervals) };
+    }
     const snapshot = await loadAuditSnapshot(db, auditId);
-    return snapshot && { snapshot, report: computeAuditReport(snapshot) };
+    return snapshot && { version, snapshot, report: computeAuditReport(snapshot) };
   });
 }
 
