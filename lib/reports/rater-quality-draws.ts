@@ -3,6 +3,7 @@
  * their raters' cells, one replicate's draws counted per pattern, and the intervals kept by what
  * they are computed from. Pure, apart from the kept intervals (a cache of pure results).
  */
+import { createHash } from "node:crypto";
 import type { FastXoshiro256ss } from "../evaluation/fast-prng";
 import { percentileBounds } from "../evaluation/quantile";
 
@@ -82,14 +83,16 @@ const KEPT_INTERVALS = 512;
 const intervals = new Map<string, unknown>();
 
 export function kept<T>(key: string, compute: () => T): T {
-  if (intervals.has(key)) {
-    const value = intervals.get(key) as T;
-    intervals.delete(key);
-    intervals.set(key, value);
+  // By digest: a key spells out a dimension's cells or a rater's times (up to ~85 KB at a full review).
+  const id = createHash("sha256").update(key).digest("base64");
+  if (intervals.has(id)) {
+    const value = intervals.get(id) as T;
+    intervals.delete(id);
+    intervals.set(id, value);
     return value;
   }
   const value = compute();
-  intervals.set(key, value);
+  intervals.set(id, value);
   if (intervals.size > KEPT_INTERVALS) intervals.delete(intervals.keys().next().value!);
   return value;
 }
