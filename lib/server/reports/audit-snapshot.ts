@@ -1,5 +1,5 @@
 import "server-only";
-import { groupBy } from "../../db/batches";
+import { groupBy, inBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { type RubricTurn, rubricTurns } from "../../audits/item-dimensions";
@@ -24,16 +24,26 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
     include: { dataset: { select: { name: true, version: true, itemCount: true } } },
   });
   if (!audit) return null;
-  const items = await db.auditItem.findMany({
+  // Flat rows joined here rather than nested per row (at a full review's size the nesting cost more
+  // than the reads); the sampled items first: every item they name is there to be read after them.
+  const sampled = await db.auditItem.findMany({
     where: { auditId },
     orderBy: { sampleOrder: "asc" },
-    select: {
-      id: true,
-      sampleOrder: true,
-      modelStratum: true,
-      item: { select: { externalId: true, chapter: true, level: true, decisionPoint: true, kind: true } },
-    },
+    select: { id: true, sampleOrder: true, modelStratum: true, itemId: true },
   });
+  const itemRows = new Map(
+    (
+      await inBatches(
+        sampled.map((i) => i.itemId),
+        (ids) =>
+          db.item.findMany({
+            where: { id: { in: ids } },
+            select: { id: true, externalId: true, chapter: true, level: true, decisionPoint: true, kind: true },
+          }),
+      )
+    ).map((i) => [i.id, i]),
+  );
+  const items = sampled.map((i) => ({ ...i, item: itemRows.get(i.itemId)! }));
   const rubric = parseRubric(audit.rubric);
   // Per-turn dimensions need the turns of the sampled conversations (read only then).
   const turns = rubric.some((d) => d.perTurn)
@@ -56,7 +66,6 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
         activeMs: true,
         flagged: true,
         reviewPosition: true,
-        user: { select: { createdAt: true } },
       },
     }),
     db.rating.findMany({
@@ -70,9 +79,16 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       orderBy: { at: "asc" },
     }),
   ]);
+  // The raters' accounts, read after the assignments that name them (account order labels raters).
+  const created = new Map(
+    (await db.user.findMany({ where: { assignments: { some: { auditId } } }, select: { id: true, createdAt: true } })).map((u) => [
+      u.id,
+      u.createdAt,
+    ]),
+  );
   const byAssignment = groupBy(stored, (r) => r.assignmentId);
   const sampleOrder = new Map(items.map((i) => [i.id, i.sampleOrder] as const));
-  const accounts = [...new Map(assignments.map((a) => [a.userId, a.user.createdAt])).entries()].map(([userId, createdAt]) => ({
+  const accounts = [...new Map(assignments.map((a) => [a.userId, created.get(a.userId)!])).entries()].map(([userId, createdAt]) => ({
     userId,
     createdAt,
   }));
