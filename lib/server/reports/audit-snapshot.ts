@@ -11,6 +11,7 @@ import { loadCalibrationSnapshot } from "./calibration-snapshot";
 import { reportRubric } from "./report-rubric";
 import type { AuditSnapshot } from "../../reports/types";
 import { canonicalModelDesign } from "../../reports/model-design";
+import { Kept } from "./kept";
 import { loadLatentIntervals } from "./latent-interval/rows";
 
 /**
@@ -153,9 +154,8 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
   };
 }
 
-/** Audits whose conversations' turns are kept in this process (a full review's: ~16,000 small pairs). */
-const KEPT_AUDITS = 64;
-const keptTurns = processWide("snapshot-turns", () => new Map<string, { sample: string; turns: RubricTurn[][] }>());
+/** The sampled conversations' turns, kept per audit and sample (a full review's: ~16,000 small pairs). */
+const keptTurns = processWide("snapshot-turns", () => new Kept<RubricTurn[][]>(64));
 
 /**
  * The turns of the audit's sampled conversations, read once per sample and kept: items never
@@ -163,20 +163,15 @@ const keptTurns = processWide("snapshot-turns", () => new Map<string, { sample: 
  * parsing every conversation's whole item (a full review's: ~10 MB of JSON) for a few numbers each,
  * which was a fifth of the snapshot's time at every change of a rating.
  */
-async function sampledTurns(db: Db, auditId: string, conversations: string[]): Promise<RubricTurn[][]> {
-  const sample = conversations.join(",");
-  const entry = keptTurns.get(auditId);
-  if (entry?.sample === sample) return entry.turns;
-  const rows = await db.auditItem.findMany({
-    where: { auditId, item: { kind: "conversation" } },
-    select: { id: true, item: { select: { data: true } } },
+function sampledTurns(db: Db, auditId: string, conversations: string[]): Promise<RubricTurn[][]> {
+  return keptTurns.get(auditId, conversations.join(","), async () => {
+    const rows = await db.auditItem.findMany({
+      where: { auditId, item: { kind: "conversation" } },
+      select: { id: true, item: { select: { data: true } } },
+    });
+    const byId = new Map(rows.map((r) => [r.id, rubricTurns(r.item.data)]));
+    return conversations.map((id) => byId.get(id) ?? []);
   });
-  const byId = new Map(rows.map((r) => [r.id, rubricTurns(r.item.data)]));
-  const turns = conversations.map((id) => byId.get(id) ?? []);
-  keptTurns.delete(auditId);
-  keptTurns.set(auditId, { sample, turns });
-  if (keptTurns.size > KEPT_AUDITS) keptTurns.delete(keptTurns.keys().next().value!);
-  return turns;
 }
 
 /** The sample's extensions for the paragraph (the day in UTC), or nothing when it was not extended. */
