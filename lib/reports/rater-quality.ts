@@ -50,6 +50,9 @@ import type { AuditSnapshot, RubricDimension } from "./snapshot";
 
 export { countedMedian, type Interval };
 
+/** Each report gets its own copy of a kept interval. */
+const copy = (i: Interval | null): Interval | null => i && { ...i };
+
 export const RATER_QUALITY_REPLICATES = 1000;
 export const UNCERTAIN_CATEGORY = "uncertain";
 export const RATER_QUALITY_STREAM = "rater-quality";
@@ -195,11 +198,11 @@ function dimensionQuality(
         compared,
         agreeing: full.agreeing[g]!,
         agreement,
-        agreementCi: agreement === null || n === 0 ? null : cis.agreement[g]!,
+        agreementCi: agreement === null || n === 0 ? null : copy(cis.agreement[g]!),
         split: split[g]!,
         uncertain: uncertainCategory === null ? null : full.uncertain[g]!,
         uncertainShare,
-        uncertainCi: uncertainShare === null || n === 0 ? null : cis.uncertain[g]!,
+        uncertainCi: uncertainShare === null || n === 0 ? null : copy(cis.uncertain[g]!),
       };
     }),
   };
@@ -239,6 +242,6 @@ function raterTimes(s: AuditSnapshot, replicates: number, level: number): RaterT
             }
             return interval(reps, level);
           });
-    return { rater: r.label, measured: m, medianMinutes: median, medianCi };
+    return { rater: r.label, measured: m, medianMinutes: median, medianCi: copy(medianCi) };
   });
 }
