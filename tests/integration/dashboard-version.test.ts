@@ -10,6 +10,7 @@ import { setAuditStatus } from "@/lib/server/audits/set-status";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
 import { DATABASES } from "./databases";
 import { demoWorld } from "./demo-world";
+import { downloadText } from "../support/downloads";
 
 describe.each(DATABASES)("dashboard version on $name", (database) => {
   afterAll(() => database.dropAll());
@@ -52,7 +53,7 @@ describe.each(DATABASES)("dashboard version on $name", (database) => {
       expect((await keptProgress(db, audit.id))!.flagged).toBe(progress!.flagged + 1);
       expect(reflagged).not.toBe(kept);
       // The downloads are rendered (in the report thread) from the same version.
-      const times = (await keptExport(db, audit.id, "time-on-task.csv"))!.body.trim().split("\n");
+      const times = (await downloadText(await keptExport(db, audit.id, "time-on-task.csv")))!.trim().split("\n");
       expect(times.filter((line) => line.split(",")[3] === "true")).toHaveLength(progress!.flagged + 1);
       await recordActiveTime(db, rater.id, { assignmentId: assignment.id, ms: 30_000 });
       const v4 = await dashboardVersion(db, audit.id);

@@ -15,6 +15,7 @@ import { saveComment } from "@/lib/server/review/save-comment";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
 import { DATABASES } from "./databases";
 import { demoWorld } from "./demo-world";
+import { downloadBytes, downloadText } from "../support/downloads";
 
 describe.each(DATABASES)("the report thread on $name", (database) => {
   afterAll(() => database.dropAll());
@@ -39,7 +40,7 @@ describe.each(DATABASES)("the report thread on $name", (database) => {
       });
       for (const { file } of exportCatalog(snapshot)) {
         const here = renderExport(snapshot, file, await loadExportExtras(db, snapshot, file));
-        expect((await keptExport(db, audit.id, file))?.body ?? null, file).toBe(here);
+        expect(await downloadText(await keptExport(db, audit.id, file)), file).toBe(here);
       }
       expect(await keptExport(db, audit.id, "no-such-file.csv")).toBeNull();
       expect(await keptProgress(db, audit.id)).toEqual(await auditProgress(db, audit.id));
@@ -48,7 +49,7 @@ describe.each(DATABASES)("the report thread on $name", (database) => {
       expect(await keptReport(db, "no-such-audit")).toBeNull();
       const pkg = (await keptPackage(db, audit.id))!;
       const local = (await buildAuditPackage(db, audit.id))!;
-      expect([pkg.fileName, pkg.sha256, Buffer.from(pkg.zip).equals(local.zip)]).toEqual([local.fileName, local.sha256, true]);
+      expect([pkg.fileName, pkg.sha256, (await downloadBytes(pkg)).equals(local.zip)]).toEqual([local.fileName, local.sha256, true]);
       const after = threadCounts();
       expect(after.answered - before.answered).toBeGreaterThanOrEqual(exportCatalog(snapshot).length + 5);
 

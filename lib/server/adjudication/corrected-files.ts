@@ -2,8 +2,8 @@ import "server-only";
 import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { inBatches } from "../../db/batches";
+import { fileStreams } from "../download";
 import type { Db } from "../../db/client";
 import type { FormatId, Item, Patient } from "../../formats";
 import { extraKeys, patientsWriter, type PartWriter } from "../../formats/export-parts";
@@ -158,22 +158,5 @@ export async function* segmentText(resolve: (file: string) => string, segments: 
  * sent, so a newer state pruning this one mid-download cannot cut it short.
  */
 export async function segmentStream(root: string, segments: readonly StoredSegment[]): Promise<ReadableStream<Uint8Array>> {
-  const opened = await Promise.all(
-    segments.map(async (s) => ("text" in s ? s : { handle: await fs.promises.open(path.join(root, s.file), "r") })),
-  );
-  async function* bytes(): AsyncGenerator<Uint8Array> {
-    try {
-      for (const s of opened) {
-        if ("text" in s) {
-          if (s.text) yield Buffer.from(s.text);
-          continue;
-        }
-        // 1 MiB reads: few round trips to the thread pool for a 300 MB file.
-        for await (const chunk of s.handle.createReadStream({ highWaterMark: 1 << 20, autoClose: false })) yield chunk as Buffer;
-      }
-    } finally {
-      await Promise.all(opened.map((s) => ("handle" in s ? s.handle.close().catch(() => undefined) : undefined)));
-    }
-  }
-  return Readable.toWeb(Readable.from(bytes())) as ReadableStream<Uint8Array>;
+  return fileStreams(await Promise.all(segments.map((s) => ("text" in s ? s.text : fs.promises.open(path.join(root, s.file), "r")))));
 }

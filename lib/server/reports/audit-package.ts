@@ -17,9 +17,13 @@ export function readReproduceScripts(dir = SCRIPTS_DIR): { python: string; r: st
   return { python: fs.readFileSync(path.join(dir, "reproduce.py"), "utf8"), r: fs.readFileSync(path.join(dir, "reproduce.R"), "utf8") };
 }
 
-export interface AuditPackage {
+/** The package's files, in the zip's order, before they are zipped. */
+export interface AuditPackageEntries {
   fileName: string;
   entries: PackageEntry[];
+}
+
+export interface AuditPackage extends AuditPackageEntries {
   zip: Buffer;
   sha256: string;
 }
@@ -34,14 +38,24 @@ async function computeNow(db: Db, auditId: string): Promise<Computed> {
 /**
  * The audit's reproducibility package from the stored ratings (callers check the organizer's
  * access first: it holds every rater's ratings and comments). Null when there is no such audit.
+ */
+export async function buildAuditPackage(db: Db, auditId: string, scriptsDir?: string): Promise<AuditPackage | null> {
+  const built = await auditPackageEntries(db, auditId, scriptsDir);
+  if (!built) return null;
+  const zip = await zipEntries(built.entries);
+  return { ...built, zip, sha256: sha256(zip) };
+}
+
+/**
+ * The package's files, to be zipped by the caller (zipEntries, or zipStream into a file).
  * `computed`: the audit's snapshot and report when the caller keeps them (thread/work.ts).
  */
-export async function buildAuditPackage(
+export async function auditPackageEntries(
   db: Db,
   auditId: string,
   scriptsDir?: string,
   computed: Promise<Computed> = computeNow(db, auditId),
-): Promise<AuditPackage | null> {
+): Promise<AuditPackageEntries | null> {
   const kept = await computed;
   if (!kept) return null;
   const { snapshot, report } = kept;
@@ -88,6 +102,5 @@ export async function buildAuditPackage(
     render: (file) => renderExport(snapshot, file, extras, report),
     scripts: readReproduceScripts(scriptsDir),
   });
-  const zip = await zipEntries(entries);
-  return { fileName: `${auditSlug(snapshot.audit.name)}-reproducibility.zip`, entries, zip, sha256: sha256(zip) };
+  return { fileName: `${auditSlug(snapshot.audit.name)}-reproducibility.zip`, entries };
 }

@@ -10,7 +10,8 @@ import { Kept } from "./kept";
 import { threadServes } from "../threads/start";
 import { keptAuditComments } from "./audit-comments";
 import { askThread } from "./thread/client";
-import type { BuiltPackage, HeadAndReport, RenderedExport } from "./thread/protocol";
+import type { KeptDownload } from "./download-files";
+import type { HeadAndReport } from "./thread/protocol";
 import { builtPackage, headAndReport, renderedExport } from "./thread/work";
 import { startLatentIntervals } from "./latent-interval/client";
 
@@ -139,7 +140,7 @@ export async function reportState(db: Db, auditId: string, waitMs = STALE_AFTER_
  * One organizer download, rendered from the kept report off the event loop and kept per the
  * report's version and its extras' (adjudications, accepted corrections); null: no such audit or file.
  */
-export async function keptExport(db: Db, auditId: string, file: string): Promise<RenderedExport | null> {
+export async function keptExport(db: Db, auditId: string, file: string): Promise<KeptDownload | null> {
   const [version, extras] = await Promise.all([dashboardVersion(db, auditId), extrasVersion(db, auditId)]);
   return offLoop(
     db,
@@ -149,7 +150,7 @@ export async function keptExport(db: Db, auditId: string, file: string): Promise
 }
 
 /** The audit's reproducibility package (audit-package.ts), built off the event loop and kept as the downloads are; null: no such audit. */
-export async function keptPackage(db: Db, auditId: string): Promise<BuiltPackage | null> {
+export async function keptPackage(db: Db, auditId: string): Promise<KeptDownload | null> {
   const [version, extras] = await Promise.all([dashboardVersion(db, auditId), extrasVersion(db, auditId)]);
   return offLoop(
     db,

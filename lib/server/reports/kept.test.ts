@@ -53,6 +53,39 @@ describe("KeptFiles", () => {
     expect(computed).toBe(2);
     expect(kept.keptBytes()).toBe(5);
   });
+  it("tells of every value it stops keeping: replaced, evicted, too large, forgotten, replaced while computed", async () => {
+    const dropped: string[] = [];
+    const kept = new KeptFiles<string>(
+      25,
+      (s) => s.length,
+      (s) => dropped.push(s),
+    );
+    const get = (key: string, version: string, chars = 10) => kept.get(key, version, async () => `${key}${version}`.padEnd(chars, "."));
+    await get("a", "1");
+    await get("a", "2"); // replaces a1
+    await get("b", "1");
+    await get("c", "1"); // 30 > 25: a2 goes
+    await get("huge", "1", 26);
+    kept.forget("b");
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    let release!: () => void;
+    const slow = kept.get("d", "1", () => new Promise<string>((resolve) => (release = () => resolve("d1"))));
+    await get("d", "2"); // d1 still computing: told when it settles
+    release();
+    await slow;
+    await settle();
+    const trim = (s: string) => s.replace(/\.+$/, "");
+    expect(dropped.map(trim).sort()).toEqual(["a1", "a2", "b1", "d1", "huge1"]);
+    expect(kept.keptBytes()).toBe(20);
+    const failing = new KeptFiles<string>(
+      25,
+      (s) => s.length,
+      (s) => dropped.push(s),
+    );
+    await failing.get("x", "1", async () => Promise.reject(new Error("no"))).catch(() => undefined);
+    await settle();
+    expect(dropped).toHaveLength(5);
+  });
 });
 
 describe("Kept", () => {

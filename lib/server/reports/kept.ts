@@ -56,15 +56,17 @@ export class Kept<T> {
  * Like Kept, for rendered files (downloads, packages) whose size varies: kept per key and version
  * while their bytes together stay within `budget`, the least recently asked for dropped first. A
  * value larger than the whole budget is returned but not kept. A computation counts once it
- * settles; one still running is never dropped to make room.
+ * settles; one still running is never dropped to make room. `onDrop` is told of every settled value
+ * dropped or replaced (the files of kept downloads are removed then).
  */
 export class KeptFiles<T> {
-  private readonly entries = new Map<string, { version: string; value: Promise<T>; bytes: number }>();
+  private readonly entries = new Map<string, { version: string; value: Promise<T>; bytes: number; settled: boolean }>();
   private total = 0;
 
   constructor(
     private readonly budget: number,
     private readonly sizeOf: (value: T) => number,
+    private readonly onDrop: (value: T) => void = () => {},
   ) {}
 
   get(key: string, version: string, compute: () => Promise<T>): Promise<T> {
@@ -76,22 +78,30 @@ export class KeptFiles<T> {
       return hit.value;
     }
     this.drop(key);
-    const entry = { version, value: compute(), bytes: 0 };
+    const entry = { version, value: compute(), bytes: 0, settled: false };
     this.entries.set(key, entry);
     entry.value.then(
       (value) => {
-        if (this.entries.get(key) !== entry) return;
-        entry.bytes = this.sizeOf(value);
-        this.total += entry.bytes;
-        if (entry.bytes > this.budget) this.drop(key);
+        entry.settled = true;
+        // Replaced or forgotten while it was computed: nobody asks for it again.
+        if (this.entries.get(key) !== entry) return this.onDrop(value);
+        const bytes = this.sizeOf(value);
+        if (!(bytes <= this.budget)) return this.drop(key);
+        entry.bytes = bytes;
+        this.total += bytes;
         for (const [oldest, kept] of this.entries) {
           if (this.total <= this.budget) break;
-          if (kept.bytes > 0) this.drop(oldest);
+          if (kept.settled) this.drop(oldest);
         }
       },
-      () => this.entries.get(key) === entry && this.drop(key),
+      () => this.entries.get(key) === entry && this.entries.delete(key),
     );
     return entry.value;
+  }
+
+  /** Forgets `key`'s value, whatever its version (its file was found removed). */
+  forget(key: string): void {
+    this.drop(key);
   }
 
   /** Bytes kept now (tests read it). */
@@ -99,10 +109,12 @@ export class KeptFiles<T> {
     return this.total;
   }
 
+  /** A computation still running is not told of here: it is when it settles (get). */
   private drop(key: string) {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.total -= entry.bytes;
     this.entries.delete(key);
+    if (entry.settled) entry.value.then(this.onDrop, () => undefined);
   }
 }

@@ -45,7 +45,8 @@ parentPort!.on("message", async ({ id, request }: { id: number; request: ThreadR
   } catch (error) {
     reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-  // A package's zip moves to the web process instead of being copied.
-  const zip = reply.ok ? (reply.value as { zip?: Uint8Array } | null)?.zip : undefined;
-  parentPort!.postMessage(reply, zip ? [zip.buffer as ArrayBuffer] : []);
+  // A download the disk refused (download-files.ts) moves to the web process instead of being
+  // copied: it is not kept here.
+  const bytes = reply.ok ? (reply.value as { bytes?: Uint8Array } | null)?.bytes : undefined;
+  parentPort!.postMessage(reply, bytes ? [bytes.buffer as ArrayBuffer] : []);
 });

@@ -4,6 +4,7 @@ import type { AuditSnapshot, ShownReport } from "../../../reports/types";
 import type { AdjudicationQueue } from "../../adjudication/queue";
 import type { AuditProgress } from "../../audits/progress";
 import type { DisagreementFrame } from "../../triage/disagreement-frame";
+import type { KeptDownload } from "../download-files";
 
 /** The little of a snapshot a page needs beside the report (the snapshot itself stays in the thread). */
 export interface AuditHead {
@@ -17,18 +18,6 @@ export interface AuditHead {
 export interface HeadAndReport {
   head: AuditHead;
   report: ShownReport;
-}
-
-export interface RenderedExport {
-  body: string;
-  fileName: string;
-  type: string;
-}
-
-export interface BuiltPackage {
-  fileName: string;
-  zip: Uint8Array<ArrayBuffer>;
-  sha256: string;
 }
 
 /**
@@ -57,8 +46,9 @@ export interface ThreadAnswers {
   /** The answering thread's id. */
   ping: number;
   report: HeadAndReport | null;
-  export: RenderedExport | null;
-  package: BuiltPackage | null;
+  /** A download kept on disk (download-files.ts), or its bytes when the disk refused it. */
+  export: KeptDownload | null;
+  package: KeptDownload | null;
   adjudication: AdjudicationQueue | null;
   progress: AuditProgress | null;
   comments: CommentRow[];

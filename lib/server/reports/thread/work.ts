@@ -6,7 +6,8 @@ import type { Db } from "../../../db/client";
 import { computeAuditReport } from "../../../reports";
 import type { AuditReport, AuditSnapshot } from "../../../reports/types";
 import { shownReport } from "../../../reports/shown";
-import { buildAuditPackage } from "../audit-package";
+import { zipStream } from "../../../reports/package/zip";
+import { auditPackageEntries } from "../audit-package";
 import { loadAuditSnapshot } from "../audit-snapshot";
 import { sameButIntervals } from "../dashboard-version";
 import { loadLatentIntervals } from "../latent-interval/rows";
@@ -14,23 +15,48 @@ import { withLatentIntervals } from "../../../reports/with-intervals";
 import { loadExportExtras } from "../export-extras";
 import { auditSlug, exportCatalog, renderExport } from "../export-files";
 import { processWide } from "../../../process-wide";
+import { downloadsRoot, type KeptDownload, makeDownloadsDir, present, removeLater, storeDownload } from "../download-files";
 import { Kept, KeptFiles } from "../kept";
-import type { BuiltPackage, HeadAndReport, RenderedExport } from "./protocol";
+import type { HeadAndReport } from "./protocol";
 
 const computed = processWide("kept-snapshots", () => new Kept<{ version: string; snapshot: AuditSnapshot; report: AuditReport } | null>());
 
 /**
- * Rendered downloads and packages, kept per audit, file and version within a budget (characters of
- * the files; bytes of the zips): asking again for an unchanged audit's file costs a copy, not a
- * rendering (a full review's report.json is 8 MB, its package 22 MB and 2.7 s of work).
+ * Rendered downloads and packages, kept on disk (download-files.ts) per audit, file and version
+ * within a budget of bytes: asking again for an unchanged audit's file costs a look at the disk,
+ * not a rendering (a full review's report.json is 8 MB, its package 26 MB and seconds of work).
  */
-const EXPORT_BUDGET_CHARS = 32 * 1024 * 1024;
-const PACKAGE_BUDGET_BYTES = 48 * 1024 * 1024;
-const exports = processWide("kept-exports", () => new KeptFiles<RenderedExport | null>(EXPORT_BUDGET_CHARS, (e) => e?.body.length ?? 0));
-const packages = processWide(
-  "kept-packages",
-  () => new KeptFiles<BuiltPackage | null>(PACKAGE_BUDGET_BYTES, (p) => p?.zip.byteLength ?? 0),
-);
+const DOWNLOADS_BUDGET_BYTES = 512 * 1024 * 1024;
+const downloads = processWide("kept-downloads", () => {
+  let dir: string | null | undefined;
+  return {
+    files: new KeptFiles<KeptDownload | null>(
+      DOWNLOADS_BUDGET_BYTES,
+      // A download the disk refused is in memory: not kept.
+      (d) => (!d ? 0 : "path" in d ? d.size : Number.POSITIVE_INFINITY),
+      (d) => removeLater(d),
+    ),
+    /** This thread's folder, made at the first download; null: the disk refused it (downloads are then answered from memory). */
+    dir(): string | null {
+      if (dir === undefined) {
+        try {
+          dir = makeDownloadsDir(downloadsRoot());
+        } catch {
+          dir = null;
+        }
+      }
+      return dir;
+    },
+  };
+});
+
+/** The kept download of `key` at `version`, made again if its file was removed under it. */
+async function keptDownload(key: string, version: string, make: () => Promise<KeptDownload | null>): Promise<KeptDownload | null> {
+  const kept = await downloads.files.get(key, version, make);
+  if (present(kept)) return kept;
+  downloads.files.forget(key);
+  return downloads.files.get(key, version, make);
+}
 
 /**
  * The audit's snapshot and report at `version` (dashboard-version.ts), kept; null: no such audit.
@@ -61,34 +87,33 @@ export async function headAndReport(db: Db, auditId: string, version: string): P
 }
 
 /** One organizer download; null: no such audit or file. `extras`: see ThreadRequest. */
-export function renderedExport(db: Db, auditId: string, version: string, file: string, extras: string): Promise<RenderedExport | null> {
-  return exports.get(`${auditId}\u0000${file}`, `${version}\u0000${extras}`, () => renderExportNow(db, auditId, version, file));
+export function renderedExport(db: Db, auditId: string, version: string, file: string, extras: string): Promise<KeptDownload | null> {
+  return keptDownload(`${auditId}\u0000${file}`, `${version}\u0000${extras}`, () => renderExportNow(db, auditId, version, file));
 }
 
-async function renderExportNow(db: Db, auditId: string, version: string, file: string): Promise<RenderedExport | null> {
+async function renderExportNow(db: Db, auditId: string, version: string, file: string): Promise<KeptDownload | null> {
   const kept = await snapshotReport(db, auditId, version);
   const entry = kept && exportCatalog(kept.snapshot).find((e) => e.file === file);
   if (!kept || !entry) return null;
   const { snapshot, report } = kept;
   const body = renderExport(snapshot, file, await loadExportExtras(db, snapshot, file), report);
-  return body === null ? null : { body, fileName: `${auditSlug(snapshot.audit.name)}-${file}`, type: entry.type };
+  if (body === null) return null;
+  return storeDownload(downloads.dir(), () => [Buffer.from(body)], {
+    fileName: `${auditSlug(snapshot.audit.name)}-${file}`,
+    type: entry.type,
+  });
 }
 
-/**
- * The audit's package at `version`, kept; each answer is a copy of the kept zip, so that the thread
- * can hand it to the web process (a transfer empties the sender's copy).
- */
+/** The audit's reproducibility package at `version`, kept; null: no such audit. Zipped straight into its file. */
 export async function builtPackage(
   db: Db,
   auditId: string,
   version: string,
   extras: string,
   scriptsDir?: string,
-): Promise<BuiltPackage | null> {
-  const key = `${auditId}\u0000${scriptsDir ?? ""}`;
-  const kept = await packages.get(key, `${version}\u0000${extras}`, async () => {
-    const built = await buildAuditPackage(db, auditId, scriptsDir, snapshotReport(db, auditId, version));
-    return built && { fileName: built.fileName, zip: new Uint8Array(built.zip), sha256: built.sha256 };
+): Promise<KeptDownload | null> {
+  return keptDownload(`${auditId}\u0000package\u0000${scriptsDir ?? ""}`, `${version}\u0000${extras}`, async () => {
+    const built = await auditPackageEntries(db, auditId, scriptsDir, snapshotReport(db, auditId, version));
+    return built && storeDownload(downloads.dir(), () => zipStream(built.entries), { fileName: built.fileName, type: "application/zip" });
   });
-  return kept && { ...kept, zip: kept.zip.slice() };
 }

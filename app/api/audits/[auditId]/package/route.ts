@@ -2,6 +2,7 @@ import { recordDownload } from "@/lib/server/access-log/log";
 import { downloadResponse } from "@/lib/server/download";
 import { routeAddress } from "@/lib/server/request-address";
 import { notFoundError } from "@/lib/server/errors";
+import { downloadBody } from "@/lib/server/reports/download-files";
 import { keptPackage } from "@/lib/server/reports/kept-report";
 import { guardedRoute } from "@/lib/server/route";
 
@@ -13,10 +14,10 @@ export const GET = guardedRoute<{ auditId: string }>("audits:manage", async ({ d
     auditId,
     detail: { file: built.fileName },
   });
-  return downloadResponse(built.zip, {
+  return downloadResponse(await downloadBody(built), {
     fileName: built.fileName,
-    type: "application/zip",
-    size: built.zip.length,
+    type: built.type,
+    size: built.size,
     extra: { "X-Content-SHA256": built.sha256 },
   });
 });
