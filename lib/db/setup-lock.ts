@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import pg from "pg";
 import type { DbTarget } from "./target";
+import { processAlive } from "../process-alive";
 
 /** Not the migration lock (72707369): the setup runs after migrations, in a separate step. */
 export const SETUP_LOCK_ID = 72707370;
@@ -33,15 +34,6 @@ async function withAdvisoryLock<T>(url: string, run: () => Promise<T>): Promise<
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 async function withLockFile<T>(file: string, waitMs: number, run: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + waitMs;
   for (;;) {
@@ -52,7 +44,7 @@ async function withLockFile<T>(file: string, waitMs: number, run: () => Promise<
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number(fs.readFileSync(file, { encoding: "utf8", flag: "r" }).trim());
       // A holder that died (crash, kill -9) leaves its file behind: take it over.
-      if (Number.isInteger(holder) && holder > 0 && !alive(holder)) {
+      if (Number.isInteger(holder) && holder > 0 && !processAlive(holder)) {
         fs.rmSync(file, { force: true });
         continue;
       }

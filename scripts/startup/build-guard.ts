@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { processAlive } from "../../lib/process-alive";
 
 /** What a build is made from. */
 export const SOURCES = [
@@ -91,15 +92,6 @@ export function recordBuild(root: string, sources = SOURCES, fingerprint = sourc
   if (id) fs.writeFileSync(path.join(root, ".next", RECORD), JSON.stringify({ buildId: id, fingerprint }) + "\n");
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 export interface ServerRecord {
   pid: number;
   port: number;
@@ -115,7 +107,7 @@ export function runningServers(root: string): ServerRecord[] {
     const file = path.join(dir, name);
     try {
       const record = JSON.parse(fs.readFileSync(file, "utf8")) as ServerRecord;
-      if (record.pid !== process.pid && alive(record.pid)) servers.push(record);
+      if (record.pid !== process.pid && processAlive(record.pid)) servers.push(record);
       else if (record.pid !== process.pid) fs.rmSync(file, { force: true });
     } catch {
       fs.rmSync(file, { force: true });
@@ -166,7 +158,7 @@ export function withBuildLock<T>(root: string, work: () => T, options: { waitMs?
         sleepSync(20); // created but its pid not yet written: read again
         continue;
       }
-      if (!alive(holder)) {
+      if (!processAlive(holder)) {
         fs.rmSync(lock, { force: true }); // left by a start that died
         continue;
       }

@@ -18,6 +18,7 @@ import path from "node:path";
 import { env } from "../../env";
 import { fileStreams } from "../download";
 import { log } from "../log";
+import { processAlive } from "../../process-alive";
 
 /** What a download route answers with: the file on disk, or its bytes when the disk refused it. */
 export type KeptDownload = {
@@ -34,22 +35,13 @@ export function downloadsRoot(): string {
   return path.resolve(env().CLINAUDIT_DATA_DIR, "cache", "downloads");
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists and belongs to another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Makes this thread's folder under `root`, and removes the folders of processes that are gone. */
 export function makeDownloadsDir(root: string): string {
   fs.mkdirSync(root, { recursive: true, mode: 0o700 });
   for (const name of fs.readdirSync(root)) {
     const pid = Number(/^(\d+)-/.exec(name)?.[1]);
-    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+    if (Number.isInteger(pid) && pid !== process.pid && !processAlive(pid))
+      fs.rmSync(path.join(root, name), { recursive: true, force: true });
   }
   const dir = path.join(root, `${process.pid}-${randomUUID()}`);
   fs.mkdirSync(dir, { mode: 0o700 });
