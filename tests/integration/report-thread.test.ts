@@ -1,6 +1,7 @@
 // The dashboard's report, the downloads and the package are computed in the report thread, off
 // the web process's event loop, and are exactly what the same code computes in this thread.
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { clientUrl } from "@/lib/db/client";
 import { shownReport } from "@/lib/reports/shown";
 import { computeAuditReport } from "@/lib/reports";
 import { buildAuditPackage } from "@/lib/server/reports/audit-package";
@@ -29,6 +30,10 @@ describe.each(DATABASES)("the report thread on $name", (database) => {
       const before = threadCounts();
 
       const kept = (await keptReport(db, audit.id))!;
+      // Sent in pieces, one a dimension, for the web process to take one per turn of its event loop.
+      const sent = (await askThread({ op: "report", url: clientUrl(db), auditId: audit.id, version: kept.version }))!;
+      expect(sent.dimensions.length).toBe(kept.report.dimensions.length);
+      expect(sent.dimensions.every((d) => d instanceof Uint8Array)).toBe(true);
       const snapshot = (await loadAuditSnapshot(db, audit.id))!;
       // The dashboard's copy: per-item summaries cut to what it reads (lib/reports/shown.ts).
       expect(kept.report).toEqual(shownReport(computeAuditReport(snapshot)));

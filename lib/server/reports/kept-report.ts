@@ -10,6 +10,7 @@ import { Kept } from "./kept";
 import { threadServes } from "../threads/start";
 import { keptAuditComments } from "./audit-comments";
 import { askThread } from "./thread/client";
+import { fromPieces } from "./thread/pieces";
 import type { KeptDownload } from "./download-files";
 import type { HeadAndReport } from "./thread/protocol";
 import { builtPackage, headAndReport, renderedExport } from "./thread/work";
@@ -60,7 +61,7 @@ function reportAt(db: Db, auditId: string, version: string): Promise<KeptReport 
     const progressRead = keptProgress(db, auditId, version).catch(() => null);
     const got = await offLoop(
       db,
-      (url) => askThread({ op: "report", url, auditId, version }),
+      (url) => askThread({ op: "report", url, auditId, version }).then((pieces) => pieces && fromPieces(pieces)),
       () => headAndReport(db, auditId, version),
     );
     if (got) await Promise.all([progressRead, keptAuditComments(db, got.head, version).catch(() => null)]);

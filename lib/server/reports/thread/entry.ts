@@ -8,6 +8,7 @@ import { threadDbClients } from "../../threads/db-clients";
 import { fullCollection, idleCollector } from "../../threads/idle-gc";
 import { disagreementFrame } from "../../triage/disagreement-frame";
 import { loadAuditComments } from "../audit-comments";
+import { inPieces } from "./pieces";
 import type { ThreadReply, ThreadRequest } from "./protocol";
 import { builtPackage, headAndReport, renderedExport } from "./work";
 
@@ -20,7 +21,7 @@ function answer(request: ThreadRequest): Promise<unknown> {
   const db = clientFor(request.url);
   switch (request.op) {
     case "report":
-      return headAndReport(db, request.auditId, request.version);
+      return headAndReport(db, request.auditId, request.version).then((r) => r && inPieces(r));
     case "export":
       return renderedExport(db, request.auditId, request.version, request.file, request.extras);
     case "package":

@@ -30,6 +30,17 @@ interface Target {
   version: string;
 }
 
+/** HeadAndReport as the thread sends it (pieces.ts): each piece in the structured clone's format (node:v8). */
+export interface ReportPieces {
+  head: HeadAndReport["head"];
+  /** The report without its dimensions. */
+  rest: Uint8Array;
+  /** Each dimension's report (a full review's largest is a few hundred KB). */
+  dimensions: Uint8Array[];
+  /** Where `dimensions` stood among the report's keys: the report comes back in its own order. */
+  at: number;
+}
+
 export type ThreadRequest =
   | { op: "ping" }
   | ({ op: "report" } & Target)
@@ -45,7 +56,8 @@ export type ThreadRequest =
 export interface ThreadAnswers {
   /** The answering thread's id. */
   ping: number;
-  report: HeadAndReport | null;
+  /** HeadAndReport in pieces (pieces.ts), taken in one per turn of the web process's event loop. */
+  report: ReportPieces | null;
   /** A download kept on disk (download-files.ts), or its bytes when the disk refused it. */
   export: KeptDownload | null;
   package: KeptDownload | null;
