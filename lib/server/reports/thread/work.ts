@@ -15,6 +15,7 @@ import { withLatentIntervals } from "../../../reports/with-intervals";
 import { loadExportExtras } from "../export-extras";
 import { auditSlug, exportCatalog, renderExport } from "../export-files";
 import { processWide } from "../../../process-wide";
+import { log } from "../../log";
 import { downloadsRoot, type KeptDownload, makeDownloadsDir, present, removeLater, storeDownload } from "../download-files";
 import { Kept, KeptFiles } from "../kept";
 import type { HeadAndReport } from "./protocol";
@@ -41,7 +42,8 @@ const downloads = processWide("kept-downloads", () => {
       if (dir === undefined) {
         try {
           dir = makeDownloadsDir(downloadsRoot());
-        } catch {
+        } catch (error) {
+          log().warn({ err: error }, "no folder for kept downloads: each download is rendered and answered from memory");
           dir = null;
         }
       }
