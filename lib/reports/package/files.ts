@@ -14,16 +14,23 @@ import { MODEL_STRATA_FILE, modelStrataCsv } from "./model-strata";
 import { packageReadme } from "./readme";
 import type { PackageEntry } from "./zip";
 
-export interface PackageInput {
+export interface PackageInput<Content extends string | Uint8Array = string> {
   snapshot: AuditSnapshot;
   report: AuditReport;
   facts: PackageFacts;
-  /** The audit's export files by name (lib/server/reports/export-files.ts renders them). */
-  render: (file: string) => string | null;
+  /**
+   * The audit's export files by name (lib/server/reports/export-files.ts renders them), as text or
+   * as the bytes of a download already written (its UTF-8).
+   */
+  render: (file: string) => Content | null;
   scripts: { python: string; r: string };
 }
 
 /** The exports the package carries, in this order; wide CSVs follow the long one, per dimension. */
+export function packageExports(snapshot: AuditSnapshot): string[] {
+  return [...dataFiles(snapshot), ...REPORT_FILES];
+}
+
 function dataFiles(snapshot: AuditSnapshot): string[] {
   return [
     "ratings-long.csv",
@@ -47,8 +54,8 @@ export function sha256(data: string | Uint8Array): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-export function packageEntries(input: PackageInput): PackageEntry[] {
-  const rendered = [...dataFiles(input.snapshot), ...REPORT_FILES].map((name) => {
+export function packageEntries<Content extends string | Uint8Array = string>(input: PackageInput<Content>): PackageEntry<Content>[] {
+  const rendered: PackageEntry<Content>[] = packageExports(input.snapshot).map((name) => {
     const content = input.render(name);
     if (content === null) throw new Error(`reproducibility package: the export ${name} could not be rendered`);
     return { name, content };
@@ -57,7 +64,7 @@ export function packageEntries(input: PackageInput): PackageEntry[] {
   const strata = modelStrataCsv(input.snapshot);
   if (strata !== null) rendered.splice(dataFiles(input.snapshot).length, 0, { name: MODEL_STRATA_FILE, content: strata });
   const names = ["README.md", "audit.json", ...rendered.map((f) => f.name), "reproduce.py", "reproduce.R", "SHA256SUMS"];
-  const entries: PackageEntry[] = [
+  const entries: PackageEntry<Content>[] = [
     { name: "README.md", content: packageReadme(input.snapshot, names) },
     { name: "audit.json", content: strictJson(auditMetadata(input.snapshot, input.report, input.facts, names)) },
     ...rendered,

@@ -2,7 +2,8 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../../db/client";
-import { packageEntries, sha256 } from "../../reports/package/files";
+import { packageEntries, packageExports, sha256 } from "../../reports/package/files";
+import type { PackageFacts } from "../../reports/package/audit-metadata";
 import { zipEntries, type PackageEntry } from "../../reports/package/zip";
 import { computeAuditReport } from "../../reports";
 import type { AuditReport, AuditSnapshot } from "../../reports/types";
@@ -17,90 +18,89 @@ export function readReproduceScripts(dir = SCRIPTS_DIR): { python: string; r: st
   return { python: fs.readFileSync(path.join(dir, "reproduce.py"), "utf8"), r: fs.readFileSync(path.join(dir, "reproduce.R"), "utf8") };
 }
 
-/** The package's files, in the zip's order, before they are zipped. */
-export interface AuditPackageEntries {
+export interface AuditPackage {
   fileName: string;
+  /** The package's files, in the zip's order. */
   entries: PackageEntry[];
-}
-
-export interface AuditPackage extends AuditPackageEntries {
   zip: Buffer;
   sha256: string;
 }
 
 type Computed = { snapshot: AuditSnapshot; report: AuditReport } | null;
 
-async function computeNow(db: Db, auditId: string): Promise<Computed> {
-  const snapshot = await loadAuditSnapshot(db, auditId);
-  return snapshot && { snapshot, report: computeAuditReport(snapshot) };
-}
-
 /**
  * The audit's reproducibility package from the stored ratings (callers check the organizer's
  * access first: it holds every rater's ratings and comments). Null when there is no such audit.
  */
 export async function buildAuditPackage(db: Db, auditId: string, scriptsDir?: string): Promise<AuditPackage | null> {
-  const built = await auditPackageEntries(db, auditId, scriptsDir);
-  if (!built) return null;
+  const snapshot = await loadAuditSnapshot(db, auditId);
+  if (!snapshot) return null;
+  const report = computeAuditReport(snapshot);
+  const [facts, extras] = await Promise.all([packageFacts(db, auditId), loadExportExtras(db, snapshot)]);
+  const render = (file: string) => renderExport(snapshot, file, extras, report);
+  const built = packaged(snapshot, packageEntries({ snapshot, report, facts, render, scripts: readReproduceScripts(scriptsDir) }));
   const zip = await zipEntries(built.entries);
   return { ...built, zip, sha256: sha256(zip) };
 }
 
 /**
- * The package's files, to be zipped by the caller (zipEntries, or zipStream into a file).
- * `computed`: the audit's snapshot and report when the caller keeps them (thread/work.ts).
+ * The package's files with its exports taken as written (the report thread's kept downloads,
+ * download-files.ts) instead of rendered again: `exports` answers the bytes of each file named.
+ * The same bytes as buildAuditPackage: the downloads are rendered by the same code.
  */
-export async function auditPackageEntries(
+export async function auditPackageFromExports(
   db: Db,
   auditId: string,
+  computed: Promise<Computed>,
+  exports: (files: string[]) => Promise<Map<string, Uint8Array>>,
   scriptsDir?: string,
-  computed: Promise<Computed> = computeNow(db, auditId),
-): Promise<AuditPackageEntries | null> {
+): Promise<{ fileName: string; entries: PackageEntry<Uint8Array>[] } | null> {
   const kept = await computed;
   if (!kept) return null;
   const { snapshot, report } = kept;
-  const [audit, extras] = await Promise.all([
-    db.audit.findUniqueOrThrow({
-      where: { id: auditId },
-      select: {
-        design: true,
-        ratersPerItem: true,
-        createdAt: true,
-        openedAt: true,
-        closedAt: true,
-        sampling: true,
-        dataset: {
-          select: {
-            name: true,
-            version: true,
-            format: true,
-            formatVersion: true,
-            checksum: true,
-            timeZone: true,
-            itemCount: true,
-            patientCount: true,
-          },
+  const [facts, files] = await Promise.all([packageFacts(db, auditId), exports(packageExports(snapshot))]);
+  const render = (file: string) => files.get(file) ?? null;
+  return packaged(snapshot, packageEntries({ snapshot, report, facts, render, scripts: readReproduceScripts(scriptsDir) }));
+}
+
+function packaged<E>(snapshot: AuditSnapshot, entries: E[]) {
+  return { fileName: `${auditSlug(snapshot.audit.name)}-reproducibility.zip`, entries };
+}
+
+/** What audit.json says of the audit and its dataset beside the report. */
+async function packageFacts(db: Db, auditId: string): Promise<PackageFacts> {
+  const audit = await db.audit.findUniqueOrThrow({
+    where: { id: auditId },
+    select: {
+      design: true,
+      ratersPerItem: true,
+      createdAt: true,
+      openedAt: true,
+      closedAt: true,
+      sampling: true,
+      dataset: {
+        select: {
+          name: true,
+          version: true,
+          format: true,
+          formatVersion: true,
+          checksum: true,
+          timeZone: true,
+          itemCount: true,
+          patientCount: true,
         },
       },
-    }),
-    loadExportExtras(db, snapshot),
-  ]);
-  const entries = packageEntries({
-    snapshot,
-    report,
-    facts: {
-      audit: {
-        design: audit.design,
-        ratersPerItem: audit.ratersPerItem,
-        createdAt: audit.createdAt.toISOString(),
-        openedAt: audit.openedAt?.toISOString() ?? null,
-        closedAt: audit.closedAt?.toISOString() ?? null,
-        sampling: audit.sampling,
-      },
-      dataset: audit.dataset,
     },
-    render: (file) => renderExport(snapshot, file, extras, report),
-    scripts: readReproduceScripts(scriptsDir),
   });
-  return { fileName: `${auditSlug(snapshot.audit.name)}-reproducibility.zip`, entries };
+  return {
+    audit: {
+      design: audit.design,
+      ratersPerItem: audit.ratersPerItem,
+      createdAt: audit.createdAt.toISOString(),
+      openedAt: audit.openedAt?.toISOString() ?? null,
+      closedAt: audit.closedAt?.toISOString() ?? null,
+      sampling: audit.sampling,
+    },
+    dataset: audit.dataset,
+  };
 }

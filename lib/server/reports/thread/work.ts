@@ -2,12 +2,13 @@
 // (entry.ts), and the web process runs them itself where a thread cannot reach its database
 // (an in-memory SQLite). The snapshot and report are kept here per audit and version.
 import "server-only";
+import fs from "node:fs";
 import type { Db } from "../../../db/client";
 import { computeAuditReport } from "../../../reports";
 import type { AuditReport, AuditSnapshot } from "../../../reports/types";
 import { shownReport } from "../../../reports/shown";
 import { zipStream } from "../../../reports/package/zip";
-import { auditPackageEntries } from "../audit-package";
+import { auditPackageFromExports } from "../audit-package";
 import { loadAuditSnapshot } from "../audit-snapshot";
 import { sameButIntervals } from "../dashboard-version";
 import { loadLatentIntervals } from "../latent-interval/rows";
@@ -106,7 +107,10 @@ async function renderExportNow(db: Db, auditId: string, version: string, file: s
   });
 }
 
-/** The audit's reproducibility package at `version`, kept; null: no such audit. Zipped straight into its file. */
+/**
+ * The audit's reproducibility package at `version`, kept; null: no such audit. Zipped straight
+ * into its file, from the kept downloads: the package's files are the downloads' bytes.
+ */
 export async function builtPackage(
   db: Db,
   auditId: string,
@@ -115,7 +119,18 @@ export async function builtPackage(
   scriptsDir?: string,
 ): Promise<KeptDownload | null> {
   return keptDownload(`${auditId}\u0000package\u0000${scriptsDir ?? ""}`, `${version}\u0000${extras}`, async () => {
-    const built = await auditPackageEntries(db, auditId, scriptsDir, snapshotReport(db, auditId, version));
+    // Its exports are the kept downloads (rendered now if they are not yet), read back as written.
+    const exports = async (files: string[]) =>
+      new Map(
+        await Promise.all(
+          files.map(async (file) => {
+            const kept = await renderedExport(db, auditId, version, file, extras);
+            if (!kept) throw new Error(`reproducibility package: the export ${file} could not be rendered`);
+            return [file, "path" in kept ? await fs.promises.readFile(kept.path) : kept.bytes] as const;
+          }),
+        ),
+      );
+    const built = await auditPackageFromExports(db, auditId, snapshotReport(db, auditId, version), exports, scriptsDir);
     return built && storeDownload(downloads.dir(), () => zipStream(built.entries), { fileName: built.fileName, type: "application/zip" });
   });
 }
