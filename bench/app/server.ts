@@ -102,6 +102,22 @@ export function nextServerPid(group: number): number | undefined {
   return undefined;
 }
 
+/** Every process of the server's group (npm, the start script, next-server, helpers) with its command line and /proc status. */
+export function groupProcesses(group: number): { pid: number; command: string; status: string }[] {
+  const found: { pid: number; command: string; status: string }[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (Number(procStat(Number(entry)).fields[2]) !== group) continue;
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim();
+      found.push({ pid: Number(entry), command, status: fs.readFileSync(`/proc/${entry}/status`, "utf8") });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
 /** /proc/<pid>/stat: the command name, and the fields after it (fields[0] is stat's field 3, the state). */
 function procStat(pid: number): { name: string; fields: string[] } {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { log } from "../app/context";
 import { admin as onPg, benchPostgresUrl } from "../app/run-pair";
-import { nextServerPid, startApp, type AppServer } from "../app/server";
+import { groupProcesses, nextServerPid, startApp, type AppServer } from "../app/server";
 import { onCleanup, runTracked, spawnTracked, stopTracked } from "../lib/processes";
 import { type BenchRow, failedRow } from "../lib/table";
 import { familyRows, type FamilySettings } from "./family";
@@ -69,10 +69,21 @@ async function keptWorldIn(url: string, file: string): Promise<boolean> {
   return found === ids.length;
 }
 
+/** "scripts/start.ts", "npm", "esbuild": what a process of the server's group is, in a word. */
+function processLabel(command: string): string {
+  const script = /\S+\.(?:ts|mjs|js)\b/.exec(command.split(" ").slice(1).join(" "))?.[0];
+  return script ?? path.basename(command.split(" ")[0] ?? command);
+}
+
 /** next-server's peak resident set over its life (VmHWM). */
 function peakRow(e: Engine, app: AppServer): BenchRow {
   const pid = nextServerPid(app.group);
   const mb = pid === undefined ? Number.NaN : peakRssMb(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  // The start script stays beside the server (and runs the job worker on PostgreSQL): its memory is the app's too.
+  const others = groupProcesses(app.group)
+    .filter((p) => p.pid !== pid && !p.command.startsWith("sh "))
+    .map((p) => ({ command: processLabel(p.command), peakMb: peakRssMb(p.status) }))
+    .filter((p) => Number.isFinite(p.peakMb) && p.peakMb >= 1);
   return {
     key: `review-full.${e.name.toLowerCase()}.rss`,
     benchmark: `${e.name}: server peak RSS over the family`,
@@ -81,8 +92,10 @@ function peakRow(e: Engine, app: AppServer): BenchRow {
     ratio: null,
     target: "≤ 500 MB",
     met: Number.isFinite(mb) ? mb <= 500 : null,
-    values: { peakRssMb: mb },
-    note: "VmHWM of the next-server process (/proc/<pid>/status), read after every row of this engine",
+    values: { peakRssMb: mb, othersPeakRssMb: others.reduce((sum, o) => sum + o.peakMb, 0) },
+    note: `VmHWM of the next-server process (/proc/<pid>/status), read after every row of this engine; the other processes of the server beside it, VmHWM: ${
+      others.map((o) => `${o.command} ${o.peakMb.toFixed(0)} MB`).join("; ") || "none"
+    }`,
   };
 }
 
