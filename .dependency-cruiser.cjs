@@ -23,6 +23,14 @@ module.exports = {
       from: { path: "^components/" },
       to: { path: "^app/" },
     },
+    {
+      name: "small-launcher",
+      severity: "error",
+      comment:
+        "scripts/start.ts stays beside the server for its life: the set-up's and the database's modules are imported dynamically, where they run (the set-up in its own process).",
+      from: { path: "^scripts/start\\.ts$" },
+      to: { path: "^lib/(db/(client|migrate|setup-lock)|server/(setup|jobs)/)", dependencyTypesNot: ["dynamic-import"] },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },
