@@ -30,6 +30,8 @@ describe.each(DATABASES)("kept downloads on $name", (database) => {
       // The same file, not a new rendering: it is on disk, and its size and hash are its bytes'.
       expect("path" in pkg && "path" in again && again.path === pkg.path).toBe(true);
       const zip = await downloadBytes(pkg);
+      // One store keeps both: no export name reaches the package's entry.
+      expect(await keptExport(db, audit.id, "package\u0000")).toBeNull();
       expect([zip.length, sha256(zip)]).toEqual([pkg.size, pkg.sha256]);
       // Removed under the server (a cleaned cache folder): made again, the same bytes.
       if ("path" in pkg) fs.rmSync(pkg.path);

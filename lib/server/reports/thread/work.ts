@@ -91,7 +91,9 @@ export async function headAndReport(db: Db, auditId: string, version: string): P
 
 /** One organizer download; null: no such audit or file. `extras`: see ThreadRequest. */
 export function renderedExport(db: Db, auditId: string, version: string, file: string, extras: string): Promise<KeptDownload | null> {
-  return keptDownload(`${auditId}\u0000${file}`, `${version}\u0000${extras}`, () => renderExportNow(db, auditId, version, file));
+  return keptDownload(`export\u0000${auditId}\u0000${file}`, `${version}\u0000${extras}`, () =>
+    renderExportNow(db, auditId, version, file),
+  );
 }
 
 async function renderExportNow(db: Db, auditId: string, version: string, file: string): Promise<KeptDownload | null> {
@@ -118,7 +120,8 @@ export async function builtPackage(
   extras: string,
   scriptsDir?: string,
 ): Promise<KeptDownload | null> {
-  return keptDownload(`${auditId}\u0000package\u0000${scriptsDir ?? ""}`, `${version}\u0000${extras}`, async () => {
+  // Keyed apart from the exports by the first part: no file name asked for can name the package.
+  return keptDownload(`package\u0000${auditId}\u0000${scriptsDir ?? ""}`, `${version}\u0000${extras}`, async () => {
     // Its exports are the kept downloads (rendered now if they are not yet), read back as written.
     const exports = async (files: string[]) =>
       new Map(
