@@ -46,8 +46,16 @@ parentPort!.on("message", async ({ id, request }: { id: number; request: ThreadR
   } catch (error) {
     reply = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-  // A download the disk refused (download-files.ts) moves to the web process instead of being
-  // copied: it is not kept here.
-  const bytes = reply.ok ? (reply.value as { bytes?: Uint8Array } | null)?.bytes : undefined;
-  parentPort!.postMessage(reply, bytes ? [bytes.buffer as ArrayBuffer] : []);
+  // Copied, never transferred: callers asking at once share one answer (a download the disk
+  // refused is bytes, download-files.ts), and a transfer would empty it for the others.
+  try {
+    parentPort!.postMessage(reply);
+  } catch (error) {
+    // An answer that cannot be sent still answers: the caller would otherwise wait for ever.
+    parentPort!.postMessage({
+      id,
+      ok: false,
+      message: `the answer could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
 });
