@@ -118,6 +118,10 @@ const schema = z
     // so the process's memory stays near what the kept reports need; a report that needs more
     // restarts the thread with twice the heap (up to 8×) and is computed again, with a warning.
     CLINAUDIT_REPORT_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(256),
+    // How far (%) the server's heaps may grow past what survived the last full garbage collection
+    // before the next (scripts/startup/server-env.ts): lower keeps less garbage resident for a
+    // little more collecting. 0: V8's own, which lets a heap grow up to 4× on a large machine.
+    CLINAUDIT_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(50),
     // How long (seconds) a dimension's ratings must stay put before its latent-class interval
     // (10,000 refits, in a background thread) is computed again for newer ratings: while a session
     // of rating goes on, an open dashboard would start it after every change and discard it at the

@@ -14,7 +14,7 @@ import { parseDatabaseUrl, redact } from "../lib/db/target";
 import { databaseUrl, loadEnv } from "../lib/env";
 import { ensureSecrets } from "./secrets";
 import { prepareToServe, StartRefused } from "./startup/build-guard";
-import { serverEnv } from "./startup/server-env";
+import { serverEnv, serverNodeArgs } from "./startup/server-env";
 import { securePrivateDir } from "../lib/db/file-modes";
 import { START_STALE_MS, sweepUploads } from "../lib/server/uploads/sweep";
 
@@ -121,7 +121,7 @@ async function serveApp(
   const worker =
     target.provider === "postgres" && env.CLINAUDIT_WORKER ? await (await import("../lib/server/jobs/worker")).startWorker(url) : undefined;
   if (worker) console.log("  job worker: running (imports, evaluation reports)");
-  const child = spawn(process.execPath, [next, "start", "-p", port], {
+  const child = spawn(process.execPath, [...serverNodeArgs(env.CLINAUDIT_HEAP_GROWTH_PERCENT), next, "start", "-p", port], {
     cwd: root,
     stdio: "inherit",
     env: serverEnv(process.env, { DATABASE_URL: url, NEXTAUTH_SECRET: secret, NEXT_TELEMETRY_DISABLED: "1" }),
