@@ -5,9 +5,6 @@ import type { ShownReport } from "../../reports/types";
 import type { CurrentUser } from "../auth/current-user";
 import { latentIntervalStatus, missingIntervals } from "./latent-interval/client";
 
-/** How long the dashboard waits for the interval thread's status (ms): it may be busy for seconds. */
-const STATUS_WAIT_MS = 100;
-
 export interface DashboardLatentClass {
   /** The report as the user may see it: without latent-class estimates unless organizer or admin. */
   report: ShownReport;
@@ -23,12 +20,12 @@ export interface DashboardLatentClass {
  * numbers) they are gone before anything is rendered, and nothing about their interval's
  * computation is asked for. Callers check access to the audit's results first.
  */
-export async function dashboardLatentClass(db: Db, user: CurrentUser, auditId: string, report: ShownReport): Promise<DashboardLatentClass> {
+export function dashboardLatentClass(db: Db, user: CurrentUser, auditId: string, report: ShownReport): DashboardLatentClass {
   if (!can(user.role, "audits:manage")) {
     return { report: { ...report, dimensions: report.dimensions.map((d) => ({ ...d, latentClass: null })) }, remainingMs: {}, waiting: [] };
   }
   const missing = missingIntervals(report);
-  const status = missing.length ? await latentIntervalStatus(db, auditId, { waitMs: STATUS_WAIT_MS }) : [];
+  const status = missing.length ? latentIntervalStatus(db, auditId) : [];
   const remainingMs: Record<string, number | null> = {};
   const waiting: string[] = [];
   for (const m of missing) {

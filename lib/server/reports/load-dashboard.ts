@@ -59,7 +59,7 @@ export async function loadDashboard({ db, user }: { db: Db; user: CurrentUser },
   const organizer = can(user.role, "audits:manage");
   const { kept, current } = (await dashboardReport(db, auditId))!;
   const { version, head, computedAt } = kept;
-  const { report, remainingMs, waiting } = await dashboardLatentClass(db, user, auditId, kept.report);
+  const { report, remainingMs, waiting } = dashboardLatentClass(db, user, auditId, kept.report);
   const [progress, adjudications, revisions, rubric, comments] = await Promise.all([
     keptProgress(db, auditId, version, { orLatest: !current }),
     loadAdjudications(db, auditId),

@@ -2,6 +2,9 @@
 // lacks, handed to the latent-interval thread (one per process, started at the first request for
 // it, unreferenced, at the idle priority) or, where no thread can reach the database (an
 // in-memory SQLite), to a runner in this process that yields every SLICE_MS.
+// The thread sends each audit's status as it changes (IntervalThreadStatus); pages read the
+// latest from here and never wait for the thread, which may be busy for seconds (loading its
+// modules, reading a full review's snapshot, fitting its models).
 // The thread holds a full review's snapshot while it computes, so it is capped like the report
 // thread (CLINAUDIT_REPORT_HEAP_MB; out of heap, it restarts with twice as much and is asked
 // again) and stopped once idle for IDLE_EXIT_MS: its heap goes back to the system between uses.
@@ -11,11 +14,17 @@ import type { Worker } from "node:worker_threads";
 import { clientUrl, type Db } from "../../../db/client";
 import { env } from "../../../env";
 import { processWide } from "../../../process-wide";
-import { within } from "../../../within";
 import type { ShownReport } from "../../../reports/types";
 import { log } from "../../log";
 import { grownHeapMb, startThread, threadDir, threadServes } from "../../threads/start";
-import type { IntervalThreadAnswers, IntervalThreadData, IntervalThreadIdle, IntervalThreadReply, IntervalThreadRequest } from "./protocol";
+import type {
+  IntervalThreadAnswers,
+  IntervalThreadData,
+  IntervalThreadIdle,
+  IntervalThreadReply,
+  IntervalThreadRequest,
+  IntervalThreadStatus,
+} from "./protocol";
 import { type IntervalProgress, type IntervalRequest, IntervalRunner } from "./runner";
 
 const DIR = threadDir("reports", "latent-interval");
@@ -32,6 +41,8 @@ const state = processWide("latent-interval-thread", () => ({
   /** The heap of the next thread (MB): the setting, doubled after a thread ran out. */
   heapMb: undefined as number | undefined,
   thread: undefined as Thread | undefined,
+  /** Per database URL and audit: the status the thread sent last, and when it arrived (performance.now()). */
+  statuses: new Map<string, { progress: IntervalProgress[]; at: number }>(),
   /** What the thread was asked to compute since it was last idle: asked again of a thread that replaces it. */
   asked: new Map<string, Request>(),
   /** Threads started in this process (tests read it). */
@@ -93,20 +104,20 @@ export function startLatentIntervals(db: Db, auditId: string, report: ShownRepor
 }
 
 /**
- * The audit's intervals queued or being computed, with the time left where it is known; [] when
- * none, or when the thread has not answered within `waitMs` (when given).
+ * The audit's intervals queued or being computed, with the time left where it is known, as the
+ * thread last said (its times counted down since); [] when none. Never waits for the thread.
  */
-export async function latentIntervalStatus(db: Db, auditId: string, o: { waitMs?: number } = {}): Promise<IntervalProgress[]> {
+export function latentIntervalStatus(db: Db, auditId: string): IntervalProgress[] {
   const url = clientUrl(db);
   if (!threadServes(url)) return state.here?.status(scopeOf(db, url), auditId) ?? [];
-  if (!state.thread) return [];
-  const answer = ask({ op: "status", url, auditId });
-  if (o.waitMs === undefined) return answer;
-  // A thread still loading its modules, or reading a full review's snapshot, answers only after
-  // seconds: a page does not wait for that, it says the interval is being computed.
-  answer.catch(() => {});
-  const answered = await within(answer, o.waitMs);
-  return answered === "later" ? [] : answered;
+  const told = state.statuses.get(`${url}\u0000${auditId}`);
+  if (!told) return [];
+  const since = performance.now() - told.at;
+  return told.progress.map((p) => ({
+    ...p,
+    remainingMs: p.remainingMs === null ? null : Math.max(0, p.remainingMs - since),
+    quietInMs: Math.max(0, Math.ceil(p.quietInMs - since)),
+  }));
 }
 
 /** The thread's counts (tests), or the in-process runner's. */
@@ -156,12 +167,24 @@ function start(): Thread {
   state.started++;
   const thread: Thread = { worker, pending: new Map(), sent: 0, idleTimer: undefined };
   const fail = (error: Error) => {
-    if (state.thread === thread) state.thread = undefined;
+    if (state.thread === thread) {
+      state.thread = undefined;
+      // Nothing runs any more: a thread that replaces it says what it takes up again.
+      state.statuses.clear();
+    }
     clearTimeout(thread.idleTimer);
     for (const p of thread.pending.values()) p.reject(error);
     thread.pending.clear();
   };
-  worker.on("message", (reply: IntervalThreadReply | IntervalThreadIdle) => {
+  worker.on("message", (reply: IntervalThreadReply | IntervalThreadIdle | IntervalThreadStatus) => {
+    if ("status" in reply) {
+      if (state.thread !== thread) return;
+      const { url, auditId, progress } = reply.status;
+      const key = `${url}\u0000${auditId}`;
+      if (progress.length === 0) state.statuses.delete(key);
+      else state.statuses.set(key, { progress, at: performance.now() });
+      return;
+    }
     if ("idle" in reply) {
       // Another request is on its way: the thread will say so again once that is done.
       if (state.thread !== thread || reply.idle !== thread.sent) return;
@@ -169,7 +192,7 @@ function start(): Thread {
       state.asked.clear();
       const stopWhenIdle = () => {
         if (state.thread !== thread) return;
-        // A status or count request in flight: wait for its answer.
+        // A count request in flight (tests): wait for its answer.
         if (thread.pending.size > 0) return void (thread.idleTimer = setTimeout(stopWhenIdle, 100).unref());
         state.thread = undefined;
         void worker.terminate();
@@ -207,7 +230,7 @@ function start(): Thread {
 function ask<R extends IntervalThreadRequest>(request: R): Promise<IntervalThreadAnswers[R["op"]]> {
   state.thread ??= start();
   const thread = state.thread;
-  // Work to do: not idle any more (a status or count request leaves it idle).
+  // Work to do: not idle any more (a count request leaves it idle).
   if (request.op === "request") {
     clearTimeout(thread.idleTimer);
     thread.sent++;

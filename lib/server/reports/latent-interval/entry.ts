@@ -1,18 +1,47 @@
 // The latent-interval thread (started by ./client.ts through boot.mjs, at the background priority):
 // computes the latent-class error-rate intervals (runner.ts) with its own database clients, so
 // that 10,000 refits hold neither the web process's event loop nor the report thread. It says
-// when its queue runs empty; the web process stops it after a while idle (./client.ts).
+// when its queue runs empty, and sends each audit's status when it changes (at most every
+// STATUS_EVERY_MS while replicates are drawn), so that a page reads it without asking a thread
+// that may be busy for seconds; the web process stops it after a while idle (./client.ts).
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import { threadDbClients } from "../../threads/db-clients";
-import type { IntervalThreadData, IntervalThreadIdle, IntervalThreadReply, IntervalThreadRequest } from "./protocol";
+import type { IntervalThreadData, IntervalThreadIdle, IntervalThreadReply, IntervalThreadRequest, IntervalThreadStatus } from "./protocol";
 import { IntervalRunner } from "./runner";
 
 /** One connection per database (docs/deployment.md counts them): a snapshot read, then a row per interval. */
 const clientFor = threadDbClients(1);
 
+/** How often an audit's status is sent at most while its replicates are drawn (ms). */
+const STATUS_EVERY_MS = 200;
+
 const { quietMs } = (workerData as { data: IntervalThreadData }).data;
 let received = 0;
-const runner = new IntervalRunner({ quietMs, onIdle: () => parentPort!.postMessage({ idle: received } satisfies IntervalThreadIdle) });
+const runner = new IntervalRunner({
+  quietMs,
+  onIdle: () => parentPort!.postMessage({ idle: received } satisfies IntervalThreadIdle),
+  onStatus: statusChanged,
+});
+
+/** Per scope and audit: when its status was sent last, and the timer that sends the latest one later. */
+const sent = new Map<string, { at: number; timer?: ReturnType<typeof setTimeout> }>();
+
+/** Sends the audit's status now, or once STATUS_EVERY_MS have passed since the last (the latest then). */
+function statusChanged(url: string, auditId: string): void {
+  const key = `${url}\u0000${auditId}`;
+  const last = sent.get(key);
+  if (last?.timer) return;
+  const wait = last ? last.at + STATUS_EVERY_MS - performance.now() : 0;
+  const send = () => {
+    const progress = runner.status(url, auditId);
+    parentPort!.postMessage({ status: { url, auditId, progress } } satisfies IntervalThreadStatus);
+    // Nothing left to tell of this audit: forgotten, so the map stays as small as the queue.
+    if (progress.length === 0) sent.delete(key);
+    else sent.set(key, { at: performance.now() });
+  };
+  if (wait <= 0) send();
+  else sent.set(key, { at: last!.at, timer: setTimeout(send, wait) });
+}
 
 function answer(request: IntervalThreadRequest): unknown {
   switch (request.op) {
@@ -22,8 +51,6 @@ function answer(request: IntervalThreadRequest): unknown {
       received++;
       runner.request(clientFor(request.url), request.url, request.auditId, request.requests);
       return null;
-    case "status":
-      return runner.status(request.url, request.auditId);
     case "counts":
       return { ...runner.counts };
   }

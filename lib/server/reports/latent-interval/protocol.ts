@@ -10,14 +10,12 @@ export interface IntervalThreadData {
 export type IntervalThreadRequest =
   | { op: "ping" }
   | { op: "request"; url: string; auditId: string; requests: IntervalRequest[] }
-  | { op: "status"; url: string; auditId: string }
   | { op: "counts" };
 
 export interface IntervalThreadAnswers {
   /** The answering thread's id. */
   ping: number;
   request: null;
-  status: IntervalProgress[];
   counts: RunnerCounts;
 }
 
@@ -29,4 +27,14 @@ export type IntervalThreadReply = { id: number; ok: true; value: unknown } | { i
  */
 export interface IntervalThreadIdle {
   idle: number;
+}
+
+/**
+ * Sent unasked whenever an audit's status (IntervalRunner.status) changes (at most
+ * every 200 ms while it draws replicates): the web process keeps the latest per audit and pages
+ * read it from there, never waiting for a thread that may be busy for seconds. An empty
+ * `progress`: nothing queued or running for the audit any more.
+ */
+export interface IntervalThreadStatus {
+  status: { url: string; auditId: string; progress: IntervalProgress[] };
 }

@@ -1,7 +1,7 @@
 // The latent-class intervals' background work, as one runner per thread (or per process where no
 // thread can reach the database): a queue of (audit, dimension, inputs) computations, one at a
 // time, each in slices that yield between them, so that a newer request for the same audit and
-// dimension supersedes it within a slice and a status request is answered meanwhile. While
+// dimension supersedes it within a slice and its status is told (onStatus) meanwhile. While
 // ratings are still arriving (newer inputs asked for within `quietMs` of the last), a request
 // waits until they have been still for `quietMs`: an open dashboard during a rating session
 // would otherwise start 10,000 refits after every change and throw each away at the next.
@@ -45,6 +45,11 @@ export interface RunnerOptions {
   quietMs?: number;
   /** Called each time the queue has run empty. */
   onIdle?: () => void;
+  /**
+   * Called whenever what `status` says of an audit may have changed: a request queued or
+   * superseded, a job started or ended, each slice of replicates (many times a second).
+   */
+  onStatus?: (scope: string, auditId: string) => void;
 }
 
 interface Job extends IntervalRequest {
@@ -112,6 +117,7 @@ export class IntervalRunner {
       this.queue.push({ ...r, db, scope, auditId, cancelled: false, done: 0, total: 0, startedAt: 0, notBefore });
       if (!moving) this.wake?.();
     }
+    this.options.onStatus?.(scope, auditId);
     if (!this.active) this.draining = this.drain();
   }
 
@@ -147,12 +153,14 @@ export class IntervalRunner {
         }
         const job = this.queue.splice(next, 1)[0]!;
         this.running = job;
+        this.options.onStatus?.(job.scope, job.auditId);
         try {
           await this.compute(job);
         } catch (error) {
           log().error({ err: error, auditId: job.auditId, dimension: job.dimension }, "latent-class interval failed");
         } finally {
           this.running = undefined;
+          this.options.onStatus?.(job.scope, job.auditId);
         }
       }
     } finally {
@@ -196,6 +204,7 @@ export class IntervalRunner {
         bootstrapReplicates(model, e, settings, job.done, job.done + 1, values, ws);
         job.done++;
       }
+      this.options.onStatus?.(job.scope, job.auditId);
       await new Promise((resolve) => setImmediate(resolve));
       if (job.cancelled) return;
     }
