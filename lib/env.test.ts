@@ -40,9 +40,9 @@ describe("loadEnv", () => {
     expect([loadEnv({}).CLINAUDIT_THREAD_NICE, loadEnv({ CLINAUDIT_THREAD_NICE: "0" }).CLINAUDIT_THREAD_NICE]).toEqual([10, 0]);
     for (const bad of ["-1", "20", "2.5", "low"]) expect(() => loadEnv({ CLINAUDIT_THREAD_NICE: bad })).toThrow(/CLINAUDIT_THREAD_NICE/);
   });
-  it("reads the heaps' growth past a full collection (50 % by default, 0 for V8's own, whole percents)", () => {
+  it("reads the heaps' growth past a full collection (25 % by default, 0 for V8's own, whole percents)", () => {
     const growth = (v?: string) => loadEnv(v === undefined ? {} : { CLINAUDIT_HEAP_GROWTH_PERCENT: v }).CLINAUDIT_HEAP_GROWTH_PERCENT;
-    expect([growth(), growth("0"), growth("25")]).toEqual([50, 0, 25]);
+    expect([growth(), growth("0"), growth("50")]).toEqual([25, 0, 50]);
     for (const bad of ["-1", "401", "2.5", "half"]) expect(() => growth(bad)).toThrow(/CLINAUDIT_HEAP_GROWTH_PERCENT/);
   });
   it("reads the access log's retention in days (400 by default, a whole number of at least 1)", () => {

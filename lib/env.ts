@@ -121,7 +121,7 @@ const schema = z
     // How far (%) the server's heaps may grow past what survived the last full garbage collection
     // before the next (scripts/startup/server-env.ts): lower keeps less garbage resident for a
     // little more collecting. 0: V8's own, which lets a heap grow up to 4× on a large machine.
-    CLINAUDIT_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(50),
+    CLINAUDIT_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(25),
     // How long (seconds) a dimension's ratings must stay put before its latent-class interval
     // (10,000 refits, in a background thread) is computed again for newer ratings: while a session
     // of rating goes on, an open dashboard would start it after every change and discard it at the
