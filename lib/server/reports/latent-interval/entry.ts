@@ -5,6 +5,7 @@
 // STATUS_EVERY_MS while replicates are drawn), so that a page reads it without asking a thread
 // that may be busy for seconds; the web process stops it after a while idle (./client.ts).
 import { parentPort, threadId, workerData } from "node:worker_threads";
+import { latestEvery } from "../../../latest-every";
 import { threadDbClients } from "../../threads/db-clients";
 import type { IntervalThreadData, IntervalThreadIdle, IntervalThreadReply, IntervalThreadRequest, IntervalThreadStatus } from "./protocol";
 import { IntervalRunner } from "./runner";
@@ -17,30 +18,19 @@ const STATUS_EVERY_MS = 200;
 
 const { quietMs } = (workerData as { data: IntervalThreadData }).data;
 let received = 0;
+const statusEvery = latestEvery(STATUS_EVERY_MS, sendStatus);
 const runner = new IntervalRunner({
   quietMs,
   onIdle: () => parentPort!.postMessage({ idle: received } satisfies IntervalThreadIdle),
-  onStatus: statusChanged,
+  onStatus: (url, auditId) => statusEvery(`${url}\u0000${auditId}`),
 });
 
-/** Per scope and audit: when its status was sent last, and the timer that sends the latest one later. */
-const sent = new Map<string, { at: number; timer?: ReturnType<typeof setTimeout> }>();
-
-/** Sends the audit's status now, or once STATUS_EVERY_MS have passed since the last (the latest then). */
-function statusChanged(url: string, auditId: string): void {
-  const key = `${url}\u0000${auditId}`;
-  const last = sent.get(key);
-  if (last?.timer) return;
-  const wait = last ? last.at + STATUS_EVERY_MS - performance.now() : 0;
-  const send = () => {
-    const progress = runner.status(url, auditId);
-    parentPort!.postMessage({ status: { url, auditId, progress } } satisfies IntervalThreadStatus);
-    // Nothing left to tell of this audit: forgotten, so the map stays as small as the queue.
-    if (progress.length === 0) sent.delete(key);
-    else sent.set(key, { at: performance.now() });
-  };
-  if (wait <= 0) send();
-  else sent.set(key, { at: last!.at, timer: setTimeout(send, wait) });
+/** Sends an audit's status (keyed `url\0auditId`) as it changes, at most every STATUS_EVERY_MS. */
+function sendStatus(key: string): boolean {
+  const [url, auditId] = key.split("\u0000") as [string, string];
+  const progress = runner.status(url, auditId);
+  parentPort!.postMessage({ status: { url, auditId, progress } } satisfies IntervalThreadStatus);
+  return progress.length > 0;
 }
 
 function answer(request: IntervalThreadRequest): unknown {
