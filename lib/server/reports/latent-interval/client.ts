@@ -195,6 +195,8 @@ function start(): Thread {
         // A count request in flight (tests): wait for its answer.
         if (thread.pending.size > 0) return void (thread.idleTimer = setTimeout(stopWhenIdle, 100).unref());
         state.thread = undefined;
+        // Its queue ran empty; a status still on its way (sent at most every 200 ms) is dropped with it.
+        state.statuses.clear();
         void worker.terminate();
       };
       clearTimeout(thread.idleTimer);
