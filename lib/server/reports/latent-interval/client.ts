@@ -17,13 +17,14 @@ import { processWide } from "../../../process-wide";
 import type { ShownReport } from "../../../reports/types";
 import { log } from "../../log";
 import { grownHeapMb, startThread, threadDir, threadServes } from "../../threads/start";
-import type {
-  IntervalThreadAnswers,
-  IntervalThreadData,
-  IntervalThreadIdle,
-  IntervalThreadReply,
-  IntervalThreadRequest,
-  IntervalThreadStatus,
+import {
+  auditKey,
+  type IntervalThreadAnswers,
+  type IntervalThreadData,
+  type IntervalThreadIdle,
+  type IntervalThreadReply,
+  type IntervalThreadRequest,
+  type IntervalThreadStatus,
 } from "./protocol";
 import { type IntervalProgress, type IntervalRequest, IntervalRunner } from "./runner";
 
@@ -99,7 +100,7 @@ export function startLatentIntervals(db: Db, auditId: string, report: ShownRepor
     return;
   }
   const request: Request = { op: "request", url, auditId, requests };
-  state.asked.set(`${url}\u0000${auditId}`, request);
+  state.asked.set(auditKey(url, auditId), request);
   ask(request).catch((error) => log().warn({ err: error }, "latent-interval request failed"));
 }
 
@@ -110,7 +111,7 @@ export function startLatentIntervals(db: Db, auditId: string, report: ShownRepor
 export function latentIntervalStatus(db: Db, auditId: string): IntervalProgress[] {
   const url = clientUrl(db);
   if (!threadServes(url)) return state.here?.status(scopeOf(db, url), auditId) ?? [];
-  const told = state.statuses.get(`${url}\u0000${auditId}`);
+  const told = state.statuses.get(auditKey(url, auditId));
   if (!told) return [];
   const since = performance.now() - told.at;
   return told.progress.map((p) => ({
@@ -180,9 +181,8 @@ function start(): Thread {
     if ("status" in reply) {
       if (state.thread !== thread) return;
       const { url, auditId, progress } = reply.status;
-      const key = `${url}\u0000${auditId}`;
-      if (progress.length === 0) state.statuses.delete(key);
-      else state.statuses.set(key, { progress, at: performance.now() });
+      if (progress.length === 0) state.statuses.delete(auditKey(url, auditId));
+      else state.statuses.set(auditKey(url, auditId), { progress, at: performance.now() });
       return;
     }
     if ("idle" in reply) {

@@ -7,7 +7,15 @@
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import { latestEvery } from "../../../latest-every";
 import { threadDbClients } from "../../threads/db-clients";
-import type { IntervalThreadData, IntervalThreadIdle, IntervalThreadReply, IntervalThreadRequest, IntervalThreadStatus } from "./protocol";
+import {
+  auditKey,
+  fromAuditKey,
+  type IntervalThreadData,
+  type IntervalThreadIdle,
+  type IntervalThreadReply,
+  type IntervalThreadRequest,
+  type IntervalThreadStatus,
+} from "./protocol";
 import { IntervalRunner } from "./runner";
 
 /** One connection per database (docs/deployment.md counts them): a snapshot read, then a row per interval. */
@@ -22,12 +30,12 @@ const statusEvery = latestEvery(STATUS_EVERY_MS, sendStatus);
 const runner = new IntervalRunner({
   quietMs,
   onIdle: () => parentPort!.postMessage({ idle: received } satisfies IntervalThreadIdle),
-  onStatus: (url, auditId) => statusEvery(`${url}\u0000${auditId}`),
+  onStatus: (url, auditId) => statusEvery(auditKey(url, auditId)),
 });
 
-/** Sends an audit's status (keyed `url\0auditId`) as it changes, at most every STATUS_EVERY_MS. */
+/** Sends an audit's status (by its auditKey); false once nothing is queued or running for it. */
 function sendStatus(key: string): boolean {
-  const [url, auditId] = key.split("\u0000") as [string, string];
+  const { url, auditId } = fromAuditKey(key);
   const progress = runner.status(url, auditId);
   parentPort!.postMessage({ status: { url, auditId, progress } } satisfies IntervalThreadStatus);
   return progress.length > 0;

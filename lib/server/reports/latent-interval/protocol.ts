@@ -1,6 +1,17 @@
 // What the web process asks the latent-interval thread, and what it answers.
 import type { IntervalProgress, IntervalRequest, RunnerCounts } from "./runner";
 
+/** One audit of one database, as both sides key it (a database URL holds no NUL). */
+export function auditKey(url: string, auditId: string): string {
+  return `${url}\u0000${auditId}`;
+}
+
+/** The database URL and audit of an auditKey. */
+export function fromAuditKey(key: string): { url: string; auditId: string } {
+  const at = key.indexOf("\u0000");
+  return { url: key.slice(0, at), auditId: key.slice(at + 1) };
+}
+
 /** The thread's start data. */
 export interface IntervalThreadData {
   /** RunnerOptions.quietMs: how long a dimension's inputs must stay put before a superseding job starts. */
