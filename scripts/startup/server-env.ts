@@ -20,7 +20,7 @@ export function serverEnv<E extends Record<string, string | undefined>>(base: E,
  * 120–180 MB, let 330–360 MB of garbage (each replaced report, each rendered page) stay resident
  * before collecting. The review-full family's peak (SQLite): 1,006–1,201 MB with V8's own,
  * 864–884 MB at 50 %, 772–812 MB at 25 %, with no page slower beyond the runs' noise
- * (bench/README.md, 2026-12-05 18:50–20:30). The setting is process-wide: the report, interval
+ * (bench/README.md, 2026-12-05 18:50–21:05). The setting is process-wide: the report, interval
  * and import threads' heaps follow it. 0: V8's own.
  */
 export function serverNodeArgs(heapGrowthPercent: number): string[] {
