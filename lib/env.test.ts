@@ -45,6 +45,11 @@ describe("loadEnv", () => {
     expect([growth(), growth("0"), growth("50")]).toEqual([25, 0, 50]);
     for (const bad of ["-1", "401", "2.5", "half"]) expect(() => growth(bad)).toThrow(/CLINAUDIT_HEAP_GROWTH_PERCENT/);
   });
+  it("reads the heaps' semi-space in MB (4 by default, 0 for V8's own, whole MB)", () => {
+    const semi = (v?: string) => loadEnv(v === undefined ? {} : { CLINAUDIT_SEMI_SPACE_MB: v }).CLINAUDIT_SEMI_SPACE_MB;
+    expect([semi(), semi("0"), semi("16")]).toEqual([4, 0, 16]);
+    for (const bad of ["-1", "257", "2.5", "small"]) expect(() => semi(bad)).toThrow(/CLINAUDIT_SEMI_SPACE_MB/);
+  });
   it("reads the access log's retention in days (400 by default, a whole number of at least 1)", () => {
     expect([loadEnv({}).CLINAUDIT_ACCESS_LOG_DAYS, loadEnv({ CLINAUDIT_ACCESS_LOG_DAYS: "2190" }).CLINAUDIT_ACCESS_LOG_DAYS]).toEqual([
       400, 2190,

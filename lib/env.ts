@@ -122,6 +122,9 @@ const schema = z
     // before the next (scripts/startup/server-env.ts): lower keeps less garbage resident for a
     // little more collecting. 0: V8's own, which lets a heap grow up to 4× on a large machine.
     CLINAUDIT_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(25),
+    // The young generation's semi-space (MB) of the server's heaps (scripts/startup/server-env.ts):
+    // V8's own is 16 MB, a 34 MB new space in each isolate, mostly empty. 0: V8's own.
+    CLINAUDIT_SEMI_SPACE_MB: z.coerce.number().int().min(0).max(256).default(4),
     // How long (seconds) a dimension's ratings must stay put before its latent-class interval
     // (10,000 refits, in a background thread) is computed again for newer ratings: while a session
     // of rating goes on, an open dashboard would start it after every change and discard it at the

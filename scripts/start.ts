@@ -121,11 +121,21 @@ async function serveApp(
   const worker =
     target.provider === "postgres" && env.CLINAUDIT_WORKER ? await (await import("../lib/server/jobs/worker")).startWorker(url) : undefined;
   if (worker) console.log("  job worker: running (imports, evaluation reports)");
-  const child = spawn(process.execPath, [...serverNodeArgs(env.CLINAUDIT_HEAP_GROWTH_PERCENT), next, "start", "-p", port], {
-    cwd: root,
-    stdio: "inherit",
-    env: serverEnv(process.env, { DATABASE_URL: url, NEXTAUTH_SECRET: secret, NEXT_TELEMETRY_DISABLED: "1" }),
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...serverNodeArgs({ heapGrowthPercent: env.CLINAUDIT_HEAP_GROWTH_PERCENT, semiSpaceMb: env.CLINAUDIT_SEMI_SPACE_MB }),
+      next,
+      "start",
+      "-p",
+      port,
+    ],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: serverEnv(process.env, { DATABASE_URL: url, NEXTAUTH_SECRET: secret, NEXT_TELEMETRY_DISABLED: "1" }),
+    },
+  );
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
   const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 0)));
   await worker?.stop();
