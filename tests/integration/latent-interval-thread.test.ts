@@ -1,7 +1,8 @@
 // The latent-class interval's background work is sized for a full review: while ratings are still
 // arriving a newer request waits for them to be still instead of starting 10,000 refits it would
 // throw away at the next change; the thread stops when idle (its heap, a full snapshot at full
-// size, goes back to the system) and, capped like the report thread, restarts with more heap and
+// size, goes back to the system) or when it only waits for quiet (the web process holds the jobs
+// and asks a thread again once they may start) and, capped like the report thread, restarts with more heap and
 // is asked again when it runs out. Requests here name inputs no snapshot has, so each job reads
 // the audit, finds its inputs stale and stops: the scheduling is tested, not the 10,000 refits.
 import { afterAll, describe, expect, it } from "vitest";
@@ -17,7 +18,7 @@ import {
   startLatentIntervals,
   stopLatentIntervals,
 } from "@/lib/server/reports/latent-interval/client";
-import { type IntervalProgress, IntervalRunner } from "@/lib/server/reports/latent-interval/runner";
+import { type IntervalProgress, IntervalRunner, type WaitingJob } from "@/lib/server/reports/latent-interval/runner";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
 import { DATABASES } from "./databases";
 import { demoWorld } from "./demo-world";
@@ -50,7 +51,8 @@ describe.each(DATABASES)("the latent-interval work on $name", (database) => {
     db = await demoWorld(database, url);
     auditId = (await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } })).id;
     const quietMs = 1500;
-    const runner = new IntervalRunner({ quietMs });
+    const waited: WaitingJob[][] = [];
+    const runner = new IntervalRunner({ quietMs, onWaiting: (jobs) => waited.push(jobs) });
     const ask = (inputs: string) => runner.request(db, url, auditId, [{ dimension: "gold", inputs }]);
 
     // The first request for the dimension starts at once.
@@ -64,10 +66,17 @@ describe.each(DATABASES)("the latent-interval work on $name", (database) => {
     const [waiting] = runner.status(url, auditId);
     expect(waiting).toMatchObject({ inputs: "b", done: 0 });
     expect(waiting!.quietInMs).toBeGreaterThan(quietMs - 200);
+    // Nothing may start: the runner says what waits, and for how long.
+    await until(() => waited.length > 0, "the runner to say it waits");
+    expect(waited.at(-1)).toMatchObject([{ scope: url, auditId, dimension: "gold", inputs: "b" }]);
+    expect(waited.at(-1)![0]!.inMs).toBeGreaterThan(quietMs - 200);
     await new Promise((resolve) => setTimeout(resolve, quietMs / 2));
     const last = performance.now();
     ask("c");
     expect(runner.status(url, auditId).map((p) => p.inputs)).toEqual(["c"]);
+    // Asked again while it waits, it says again what waits: "c", not the superseded "b".
+    await until(() => waited.at(-1)?.[0]?.inputs === "c", "the runner to say what waits now");
+    expect(waited.at(-1)).toHaveLength(1);
     await runner.settled();
     // "c" started only once its inputs had been still for the quiet time; "b" never ran.
     expect(runner.counts).toMatchObject({ stale: 2, superseded: 1, read: 2 });
@@ -112,24 +121,35 @@ describe.each(DATABASES)("the latent-interval work on $name", (database) => {
     await stopLatentIntervals();
   }, 120_000);
 
-  it("keeps a busy thread, however long it waits for quiet", async () => {
-    enableLatentIntervals(true, { quietMs: 3000, idleExitMs: 600 });
+  it("stops a thread that only waits for quiet, holds its jobs, and asks a thread again once still", async () => {
+    const quietMs = 5000;
+    enableLatentIntervals(true, { quietMs, idleExitMs: 60_000, waitStopMs: 1000 });
+    const before = latentIntervalThread().started;
+    const organizer = { role: "ORGANIZER" } as never;
     startLatentIntervals(db, auditId, reportAsking("p"));
     await until(async () => (await latentIntervalCounts(db)).stale === 1, "the first job");
+    // Newer inputs within the quiet time: the thread would only wait, so it is stopped.
     startLatentIntervals(db, auditId, reportAsking("q"));
-    // Waiting for quiet, past the idle time: the thread stays and says it waits.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(latentIntervalThread().running).toBe(true);
-    // As the thread said it: the status it sends when a request comes.
-    await until(() => latentIntervalStatus(db, auditId).length > 0, "the thread's status");
+    await until(() => !latentIntervalThread().running, "the waiting thread to stop", 10_000);
+    // The job is held here: the dashboard card says it waits, and asking again starts no thread.
     const [waiting] = latentIntervalStatus(db, auditId);
-    expect(waiting).toMatchObject({ inputs: "q" });
+    expect(waiting).toMatchObject({ dimension: "gold", inputs: "q", done: 0 });
     expect(waiting!.quietInMs).toBeGreaterThan(0);
-    // The organizer's dashboard card says it waits.
-    const organizer = { role: "ORGANIZER" } as never;
     expect(dashboardLatentClass(db, organizer, auditId, reportAsking("q"))).toMatchObject({ waiting: ["gold"] });
-    await until(async () => (await latentIntervalCounts(db)).stale === 2, "the waiting job");
-    await until(() => !latentIntervalThread().running, "the idle thread to stop", 10_000);
+    startLatentIntervals(db, auditId, reportAsking("q"));
+    expect(latentIntervalThread()).toMatchObject({ running: false, started: before + 1 });
+    // Newer still: it waits the whole quiet time again, from now.
+    const last = performance.now();
+    startLatentIntervals(db, auditId, reportAsking("r"));
+    expect(latentIntervalStatus(db, auditId).map((p) => p.inputs)).toEqual(["r"]);
+    expect(latentIntervalStatus(db, auditId)[0]!.quietInMs).toBeGreaterThan(quietMs - 500);
+    // Once still, a thread is started and computes it (here: finds its inputs stale).
+    await until(() => latentIntervalThread().running, "a thread asked again", 15_000);
+    expect(performance.now() - last).toBeGreaterThanOrEqual(quietMs - 5);
+    expect(latentIntervalThread().started).toBe(before + 2);
+    await until(async () => (await latentIntervalCounts(db)).stale === 1, "the held job");
+    await until(() => latentIntervalStatus(db, auditId).length === 0, "the status to clear");
+    await stopLatentIntervals();
   }, 120_000);
 
   it("restarts with twice the heap when it runs out, and is asked again", async () => {

@@ -7,7 +7,10 @@
 // modules, reading a full review's snapshot, fitting its models).
 // The thread holds a full review's snapshot while it computes, so it is capped like the report
 // thread (CLINAUDIT_REPORT_HEAP_MB; out of heap, it restarts with twice as much and is asked
-// again) and stopped once idle for IDLE_EXIT_MS: its heap goes back to the system between uses.
+// again) and stopped once idle for `idleExitMs`: its heap goes back to the system between uses.
+// A thread whose every job waits for the ratings to be still (a rating session under an open
+// dashboard: each change asks for newer inputs, which wait CLINAUDIT_INTERVAL_QUIET_SECONDS) is
+// stopped too: this process keeps the jobs ("held") and asks a thread again once they may start.
 import "server-only";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
@@ -19,14 +22,16 @@ import { log } from "../../log";
 import { grownHeapMb, startThread, threadDir, threadServes } from "../../threads/start";
 import {
   auditKey,
+  fromAuditKey,
   type IntervalThreadAnswers,
   type IntervalThreadData,
   type IntervalThreadIdle,
   type IntervalThreadReply,
   type IntervalThreadRequest,
   type IntervalThreadStatus,
+  type IntervalThreadWaiting,
 } from "./protocol";
-import { type IntervalProgress, type IntervalRequest, IntervalRunner } from "./runner";
+import { type IntervalProgress, type IntervalRequest, IntervalRunner, type WaitingJob } from "./runner";
 
 const DIR = threadDir("reports", "latent-interval");
 
@@ -39,6 +44,15 @@ const state = processWide("latent-interval-thread", () => ({
   quietMs: 0,
   /** How long the thread may sit idle before it is stopped (ms). */
   idleExitMs: 30_000,
+  /** A thread whose jobs all wait at least this long for quiet is stopped, its jobs held here (ms). */
+  waitStopMs: 5_000,
+  /**
+   * Per auditKey and dimension: a job the thread said waits for quiet, taken back when the thread
+   * was stopped; asked of a thread again at `notBefore` (performance.now()). A newer request for
+   * the dimension replaces it and waits the quiet time again, as the runner's would.
+   */
+  held: new Map<string, Map<string, { inputs: string; notBefore: number }>>(),
+  heldTimer: undefined as ReturnType<typeof setTimeout> | undefined,
   /** The heap of the next thread (MB): the setting, doubled after a thread ran out. */
   heapMb: undefined as number | undefined,
   thread: undefined as Thread | undefined,
@@ -64,14 +78,16 @@ function scopeOf(db: Db, url: string): string {
  * Lets dashboards start interval computations in this process (server start; tests that test
  * them). `quietMs`: how long a dimension's ratings must be still before a superseding computation
  * starts (the server: CLINAUDIT_INTERVAL_QUIET_SECONDS; tests: none unless they test it), for
- * threads and runners started from now on; `idleExitMs`: how long the thread may sit idle.
+ * threads and runners started from now on; `idleExitMs`: how long the thread may sit idle;
+ * `waitStopMs`: the shortest wait for quiet for which a thread that only waits is stopped.
  */
 export function enableLatentIntervals(
   on = true,
-  { quietMs = 0, idleExitMs = 30_000 }: { quietMs?: number; idleExitMs?: number } = {},
+  { quietMs = 0, idleExitMs = 30_000, waitStopMs = 5_000 }: { quietMs?: number; idleExitMs?: number; waitStopMs?: number } = {},
 ): void {
   state.enabled = on;
   state.idleExitMs = idleExitMs;
+  state.waitStopMs = waitStopMs;
   if (state.quietMs !== quietMs) {
     state.quietMs = quietMs;
     state.here = undefined;
@@ -99,26 +115,86 @@ export function startLatentIntervals(db: Db, auditId: string, report: ShownRepor
     state.here.request(db, scopeOf(db, url), auditId, requests);
     return;
   }
-  const request: Request = { op: "request", url, auditId, requests };
-  state.asked.set(auditKey(url, auditId), request);
+  const key = auditKey(url, auditId);
+  const held = state.held.get(key);
+  const now = performance.now();
+  // A held dimension stays here: asked again for its inputs, it keeps waiting; for newer ones, it
+  // waits the quiet time again (its ratings are still changing), as in the runner.
+  const forward = requests.filter((r) => {
+    const job = held?.get(r.dimension);
+    if (!job) return true;
+    if (job.inputs !== r.inputs) held!.set(r.dimension, { inputs: r.inputs, notBefore: now + state.quietMs });
+    return false;
+  });
+  if (held) scheduleHeld();
+  if (forward.length > 0) send({ op: "request", url, auditId, requests: forward });
+}
+
+/** Asks the thread (starting one if none runs) for an audit's intervals; kept to ask again of a replacement. */
+function send(request: Request): void {
+  state.asked.set(auditKey(request.url, request.auditId), request);
   ask(request).catch((error) => log().warn({ err: error }, "latent-interval request failed"));
+}
+
+/** Keeps the jobs of a thread that only waits for quiet here, to be asked again once they may start. */
+function hold(jobs: readonly WaitingJob[]): void {
+  const now = performance.now();
+  for (const j of jobs) {
+    const key = auditKey(j.scope, j.auditId);
+    let held = state.held.get(key);
+    if (!held) state.held.set(key, (held = new Map()));
+    held.set(j.dimension, { inputs: j.inputs, notBefore: now + j.inMs });
+  }
+  scheduleHeld();
+}
+
+/** Arms the timer for the earliest held job; when it fires, the jobs due are asked of a thread. */
+function scheduleHeld(): void {
+  clearTimeout(state.heldTimer);
+  state.heldTimer = undefined;
+  const times = [...state.held.values()].flatMap((held) => [...held.values()].map((j) => j.notBefore));
+  if (times.length === 0) return;
+  state.heldTimer = setTimeout(releaseHeld, Math.max(0, Math.min(...times) - performance.now())).unref();
+}
+
+function releaseHeld(): void {
+  const now = performance.now();
+  for (const [key, held] of state.held) {
+    const due = [...held].filter(([, j]) => j.notBefore <= now);
+    if (due.length === 0) continue;
+    for (const [dimension] of due) held.delete(dimension);
+    if (held.size === 0) state.held.delete(key);
+    const { url, auditId } = fromAuditKey(key);
+    send({ op: "request", url, auditId, requests: due.map(([dimension, j]) => ({ dimension, inputs: j.inputs })) });
+  }
+  scheduleHeld();
 }
 
 /**
  * The audit's intervals queued or being computed, with the time left where it is known, as the
- * thread last said (its times counted down since); [] when none. Never waits for the thread.
+ * thread last said (its times counted down since), and those held here until their ratings are
+ * still; [] when none. Never waits for the thread.
  */
 export function latentIntervalStatus(db: Db, auditId: string): IntervalProgress[] {
   const url = clientUrl(db);
   if (!threadServes(url)) return state.here?.status(scopeOf(db, url), auditId) ?? [];
+  const now = performance.now();
   const told = state.statuses.get(auditKey(url, auditId));
-  if (!told) return [];
-  const since = performance.now() - told.at;
-  return told.progress.map((p) => ({
+  const since = told ? now - told.at : 0;
+  const running = (told?.progress ?? []).map((p) => ({
     ...p,
     remainingMs: p.remainingMs === null ? null : Math.max(0, p.remainingMs - since),
     quietInMs: Math.max(0, Math.ceil(p.quietInMs - since)),
   }));
+  const held = [...(state.held.get(auditKey(url, auditId)) ?? [])].map(([dimension, j]) => ({
+    dimension,
+    inputs: j.inputs,
+    done: 0,
+    total: 0,
+    remainingMs: null,
+    quietInMs: Math.max(0, Math.ceil(j.notBefore - now)),
+  }));
+  return [...running, ...held];
 }
 
 /** The thread's counts (tests), or the in-process runner's. */
@@ -136,6 +212,8 @@ export function latentIntervalThread() {
 export async function stopLatentIntervals(): Promise<void> {
   state.here = undefined;
   state.asked.clear();
+  state.held.clear();
+  scheduleHeld();
   await state.thread?.worker.terminate();
 }
 
@@ -177,12 +255,25 @@ function start(): Thread {
     for (const p of thread.pending.values()) p.reject(error);
     thread.pending.clear();
   };
-  worker.on("message", (reply: IntervalThreadReply | IntervalThreadIdle | IntervalThreadStatus) => {
+  worker.on("message", (reply: IntervalThreadReply | IntervalThreadIdle | IntervalThreadWaiting | IntervalThreadStatus) => {
     if ("status" in reply) {
       if (state.thread !== thread) return;
       const { url, auditId, progress } = reply.status;
       if (progress.length === 0) state.statuses.delete(auditKey(url, auditId));
       else state.statuses.set(auditKey(url, auditId), { progress, at: performance.now() });
+      return;
+    }
+    if ("waiting" in reply) {
+      // Every job waits for quiet, none runs, nothing else was sent since (nor a count asked,
+      // in tests): a thread that only waits holds its heap for nothing. Stop it, keep the jobs.
+      const shortest = Math.min(...reply.jobs.map((j) => j.inMs));
+      if (state.thread !== thread || reply.waiting !== thread.sent || thread.pending.size > 0 || shortest < state.waitStopMs) return;
+      state.thread = undefined;
+      state.asked.clear();
+      state.statuses.clear();
+      clearTimeout(thread.idleTimer);
+      hold(reply.jobs);
+      void worker.terminate();
       return;
     }
     if ("idle" in reply) {

@@ -1,9 +1,10 @@
 // The latent-interval thread (started by ./client.ts through boot.mjs, at the background priority):
 // computes the latent-class error-rate intervals (runner.ts) with its own database clients, so
 // that 10,000 refits hold neither the web process's event loop nor the report thread. It says
-// when its queue runs empty, and sends each audit's status when it changes (at most every
+// when its queue runs empty or only waits for ratings to be still, and sends each audit's status when it changes (at most every
 // STATUS_EVERY_MS while replicates are drawn), so that a page reads it without asking a thread
-// that may be busy for seconds; the web process stops it after a while idle (./client.ts).
+// that may be busy for seconds; the web process stops it after a while idle, or at once when it
+// only waits (./client.ts).
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import { latestEvery } from "../../../latest-every";
 import { threadDbClients } from "../../threads/db-clients";
@@ -15,6 +16,7 @@ import {
   type IntervalThreadReply,
   type IntervalThreadRequest,
   type IntervalThreadStatus,
+  type IntervalThreadWaiting,
 } from "./protocol";
 import { IntervalRunner } from "./runner";
 
@@ -30,6 +32,9 @@ const statusEvery = latestEvery(STATUS_EVERY_MS, sendStatus);
 const runner = new IntervalRunner({
   quietMs,
   onIdle: () => parentPort!.postMessage({ idle: received } satisfies IntervalThreadIdle),
+  // After the answer to the request that made it wait (a drain starts within runner.request):
+  // the web process stops only a thread with no answer outstanding.
+  onWaiting: (jobs) => queueMicrotask(() => parentPort!.postMessage({ waiting: received, jobs } satisfies IntervalThreadWaiting)),
   onStatus: (url, auditId) => statusEvery(auditKey(url, auditId)),
 });
 

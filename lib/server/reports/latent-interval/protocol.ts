@@ -1,5 +1,5 @@
 // What the web process asks the latent-interval thread, and what it answers.
-import type { IntervalProgress, IntervalRequest, RunnerCounts } from "./runner";
+import type { IntervalProgress, IntervalRequest, RunnerCounts, WaitingJob } from "./runner";
 
 /** One audit of one database, as both sides key it (a database URL holds no NUL). */
 export function auditKey(url: string, auditId: string): string {
@@ -38,6 +38,16 @@ export type IntervalThreadReply = { id: number; ok: true; value: unknown } | { i
  */
 export interface IntervalThreadIdle {
   idle: number;
+}
+
+/**
+ * Sent unasked when every job queued waits for its ratings to be still and none runs, with the
+ * number of "request"s received (as IntervalThreadIdle) and the jobs (`scope`: the database URL):
+ * the web process may stop the thread and keep the jobs itself until they may start.
+ */
+export interface IntervalThreadWaiting {
+  waiting: number;
+  jobs: WaitingJob[];
 }
 
 /**

@@ -46,6 +46,11 @@ export interface RunnerOptions {
   /** Called each time the queue has run empty. */
   onIdle?: () => void;
   /**
+   * Called each time nothing may start before the ratings are still: every job queued waits for
+   * quiet (`inMs` each), none runs. A thread that only waits may be stopped and asked again later.
+   */
+  onWaiting?: (jobs: WaitingJob[]) => void;
+  /**
    * Called whenever what `status` says of an audit may have changed: a request queued or
    * superseded, a job started or ended, each slice of replicates (many times a second).
    */
@@ -64,6 +69,13 @@ interface Job extends IntervalRequest {
   notBefore: number;
 }
 
+/** A queued job that waits for its ratings to be still, for `inMs` more. */
+export interface WaitingJob extends IntervalRequest {
+  scope: string;
+  auditId: string;
+  inMs: number;
+}
+
 /** What a runner did (tests read it). */
 export interface RunnerCounts {
   computed: number;
@@ -78,7 +90,7 @@ export class IntervalRunner {
   private running: Job | undefined;
   /** True while drain() runs, including its waits for quiet: one drain at a time. */
   private active = false;
-  /** Ends a drain's wait for quiet early: a request that may start now came. */
+  /** Ends a drain's wait for quiet early: a request came, which may start now. */
   private wake: (() => void) | undefined;
   private draining: Promise<void> = Promise.resolve();
   /** Per scope, audit and dimension: the inputs asked for last, and when they were first asked. */
@@ -115,8 +127,9 @@ export class IntervalRunner {
       }
       const notBefore = moving ? now + quietMs : now;
       this.queue.push({ ...r, db, scope, auditId, cancelled: false, done: 0, total: 0, startedAt: 0, notBefore });
-      if (!moving) this.wake?.();
     }
+    // A drain waiting for quiet looks again: a job may start now, or it says again what waits.
+    this.wake?.();
     this.options.onStatus?.(scope, auditId);
     if (!this.active) this.draining = this.drain();
   }
@@ -148,6 +161,15 @@ export class IntervalRunner {
         const now = performance.now();
         const next = live.findIndex((j) => j.notBefore <= now);
         if (next < 0) {
+          this.options.onWaiting?.(
+            live.map((j) => ({
+              scope: j.scope,
+              auditId: j.auditId,
+              dimension: j.dimension,
+              inputs: j.inputs,
+              inMs: Math.ceil(j.notBefore - now),
+            })),
+          );
           await this.quiet(Math.min(...live.map((j) => j.notBefore)) - now);
           continue;
         }
