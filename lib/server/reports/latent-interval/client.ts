@@ -28,9 +28,12 @@ import {
   type IntervalThreadIdle,
   type IntervalThreadReply,
   type IntervalThreadRequest,
+  type IntervalTasksAnswer,
+  type IntervalThreadNeedsTasks,
   type IntervalThreadStatus,
   type IntervalThreadWaiting,
 } from "./protocol";
+import { askThread } from "../thread/client";
 import { type IntervalProgress, type IntervalRequest, IntervalRunner, type WaitingJob } from "./runner";
 
 const DIR = threadDir("reports", "latent-interval");
@@ -257,51 +260,68 @@ function start(): Thread {
     for (const p of thread.pending.values()) p.reject(error);
     thread.pending.clear();
   };
-  worker.on("message", (reply: IntervalThreadReply | IntervalThreadIdle | IntervalThreadWaiting | IntervalThreadStatus) => {
-    if ("status" in reply) {
-      if (state.thread !== thread) return;
-      const { url, auditId, progress } = reply.status;
-      if (progress.length === 0) state.statuses.delete(auditKey(url, auditId));
-      else state.statuses.set(auditKey(url, auditId), { progress, at: performance.now() });
-      return;
-    }
-    if ("waiting" in reply) {
-      // Every job waits for quiet, none runs, nothing else was sent since (nor a count asked,
-      // in tests): a thread that only waits holds its heap for nothing. Stop it, keep the jobs.
-      const shortest = Math.min(...reply.jobs.map((j) => j.inMs));
-      if (state.thread !== thread || reply.waiting !== thread.sent || thread.pending.size > 0 || shortest < state.waitStopMs) return;
-      state.thread = undefined;
-      state.asked.clear();
-      state.statuses.clear();
-      clearTimeout(thread.idleTimer);
-      hold(reply.jobs);
-      void worker.terminate();
-      return;
-    }
-    if ("idle" in reply) {
-      // Another request is on its way: the thread will say so again once that is done.
-      if (state.thread !== thread || reply.idle !== thread.sent) return;
-      // Whatever was asked is done (or superseded): stop the thread unless asked again meanwhile.
-      state.asked.clear();
-      const stopWhenIdle = () => {
+  worker.on(
+    "message",
+    (reply: IntervalThreadReply | IntervalThreadIdle | IntervalThreadWaiting | IntervalThreadNeedsTasks | IntervalThreadStatus) => {
+      if ("tasksFor" in reply) {
+        // A job's tasks, from the report thread, which keeps the audit's snapshot: a full review's is
+        // not read a second time in this one.
+        const { id, url, auditId } = reply.tasksFor;
+        const answer = (taskAnswer: IntervalTasksAnswer["taskAnswer"]) => {
+          // A thread stopped meanwhile needs no answer.
+          if (state.thread === thread) worker.postMessage({ taskAnswer } satisfies IntervalTasksAnswer);
+        };
+        askThread({ op: "intervalTasks", url, auditId }).then(
+          (tasks) => answer({ id, ok: true, tasks }),
+          (error: unknown) => answer({ id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+        );
+        return;
+      }
+      if ("status" in reply) {
         if (state.thread !== thread) return;
-        // A count request in flight (tests): wait for its answer.
-        if (thread.pending.size > 0) return void (thread.idleTimer = setTimeout(stopWhenIdle, 100).unref());
+        const { url, auditId, progress } = reply.status;
+        if (progress.length === 0) state.statuses.delete(auditKey(url, auditId));
+        else state.statuses.set(auditKey(url, auditId), { progress, at: performance.now() });
+        return;
+      }
+      if ("waiting" in reply) {
+        // Every job waits for quiet, none runs, nothing else was sent since (nor a count asked,
+        // in tests): a thread that only waits holds its heap for nothing. Stop it, keep the jobs.
+        const shortest = Math.min(...reply.jobs.map((j) => j.inMs));
+        if (state.thread !== thread || reply.waiting !== thread.sent || thread.pending.size > 0 || shortest < state.waitStopMs) return;
         state.thread = undefined;
-        // Its queue ran empty; a status still on its way (sent at most every 200 ms) is dropped with it.
+        state.asked.clear();
         state.statuses.clear();
+        clearTimeout(thread.idleTimer);
+        hold(reply.jobs);
         void worker.terminate();
-      };
-      clearTimeout(thread.idleTimer);
-      thread.idleTimer = setTimeout(stopWhenIdle, state.idleExitMs).unref();
-      return;
-    }
-    const p = thread.pending.get(reply.id);
-    thread.pending.delete(reply.id);
-    if (thread.pending.size === 0) worker.unref();
-    if (reply.ok) p?.resolve(reply.value);
-    else p?.reject(new Error(reply.message));
-  });
+        return;
+      }
+      if ("idle" in reply) {
+        // Another request is on its way: the thread will say so again once that is done.
+        if (state.thread !== thread || reply.idle !== thread.sent) return;
+        // Whatever was asked is done (or superseded): stop the thread unless asked again meanwhile.
+        state.asked.clear();
+        const stopWhenIdle = () => {
+          if (state.thread !== thread) return;
+          // A count request in flight (tests): wait for its answer.
+          if (thread.pending.size > 0) return void (thread.idleTimer = setTimeout(stopWhenIdle, 100).unref());
+          state.thread = undefined;
+          // Its queue ran empty; a status still on its way (sent at most every 200 ms) is dropped with it.
+          state.statuses.clear();
+          void worker.terminate();
+        };
+        clearTimeout(thread.idleTimer);
+        thread.idleTimer = setTimeout(stopWhenIdle, state.idleExitMs).unref();
+        return;
+      }
+      const p = thread.pending.get(reply.id);
+      thread.pending.delete(reply.id);
+      if (thread.pending.size === 0) worker.unref();
+      if (reply.ok) p?.resolve(reply.value);
+      else p?.reject(new Error(reply.message));
+    },
+  );
   worker.on("error", (error) => {
     const grown = grownHeapMb(error, heapMb, env().CLINAUDIT_REPORT_HEAP_MB);
     if (grown !== null) {

@@ -1,4 +1,5 @@
 // What the web process asks the latent-interval thread, and what it answers.
+import type { LatentIntervalTask } from "../../../reports/latent-class";
 import type { IntervalProgress, IntervalRequest, RunnerCounts, WaitingJob } from "./runner";
 
 /** One audit of one database, as both sides key it (a database URL holds no NUL). */
@@ -48,6 +49,19 @@ export interface IntervalThreadIdle {
 export interface IntervalThreadWaiting {
   waiting: number;
   jobs: WaitingJob[];
+}
+
+/**
+ * Sent by the thread when a job needs its audit's tasks (RunnerOptions.tasks): the web process
+ * asks the report thread, which keeps the audit's snapshot, and answers with IntervalTasksAnswer.
+ */
+export interface IntervalThreadNeedsTasks {
+  tasksFor: { id: number; url: string; auditId: string };
+}
+
+/** The web process's answer to IntervalThreadNeedsTasks: the tasks (null: no such audit), or why not. */
+export interface IntervalTasksAnswer {
+  taskAnswer: { id: number; ok: true; tasks: LatentIntervalTask[] | null } | { id: number; ok: false; message: string };
 }
 
 /**

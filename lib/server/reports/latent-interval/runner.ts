@@ -55,6 +55,18 @@ export interface RunnerOptions {
    * superseded, a job started or ended, each slice of replicates (many times a second).
    */
   onStatus?: (scope: string, auditId: string) => void;
+  /**
+   * The audit's interval tasks as of its current ratings; null: no such audit. By default they are
+   * derived here from a snapshot read for them (readTasks); the thread asks the report thread,
+   * which keeps the snapshot, so that a full review's is not read twice at once (entry.ts).
+   */
+  tasks?: (db: Db, scope: string, auditId: string) => Promise<LatentIntervalTask[] | null>;
+}
+
+/** The audit's interval tasks from a snapshot read now; null: no such audit. */
+export async function readTasks(db: Db, _scope: string, auditId: string): Promise<LatentIntervalTask[] | null> {
+  const snapshot = await loadAuditSnapshot(db, auditId);
+  return snapshot && latentIntervalTasks(snapshot);
 }
 
 interface Job extends IntervalRequest {
@@ -81,7 +93,7 @@ export interface RunnerCounts {
   computed: number;
   superseded: number;
   stale: number;
-  /** Snapshots read to build tasks (one serves every dimension of an audit whose inputs still match). */
+  /** Times the audit's tasks were read (one read serves every dimension of an audit whose inputs still match). */
   read: number;
 }
 
@@ -243,18 +255,18 @@ export class IntervalRunner {
 
   /**
    * The job's task: from the audit's tasks last read when its inputs are the job's (the inputs
-   * fingerprint what the fit rests on), else from a fresh snapshot. A full review's snapshot takes
-   * seconds to read and every dimension's fit is made with it: one read serves all its dimensions.
+   * fingerprint what the fit rests on), else read again (RunnerOptions.tasks). A full review's
+   * snapshot takes seconds to read and every dimension's fit is made with it: one read serves all
+   * its dimensions.
    */
   private async taskFor(job: Job): Promise<LatentIntervalTask | undefined> {
     const key = `${job.scope}\u0000${job.auditId}`;
     const same = (t: LatentIntervalTask) => t.dimension === job.dimension;
     const kept = this.tasks.get(key)?.find(same);
     if (kept?.inputs === job.inputs) return kept;
-    const snapshot = await loadAuditSnapshot(job.db, job.auditId);
-    if (!snapshot) return undefined;
+    const tasks = await (this.options.tasks ?? readTasks)(job.db, job.scope, job.auditId);
+    if (!tasks) return undefined;
     this.counts.read++;
-    const tasks = latentIntervalTasks(snapshot);
     this.tasks.delete(key);
     this.tasks.set(key, tasks);
     if (this.tasks.size > READ_AUDITS) this.tasks.delete(this.tasks.keys().next().value!);

@@ -10,7 +10,7 @@ import { disagreementFrame } from "../../triage/disagreement-frame";
 import { loadAuditComments } from "../audit-comments";
 import { inPieces } from "./pieces";
 import type { ThreadReply, ThreadRequest } from "./protocol";
-import { builtPackage, headAndReport, renderedExport } from "./work";
+import { builtPackage, headAndReport, intervalTasks, renderedExport } from "./work";
 
 /** PostgreSQL connections the thread keeps per database (docs/deployment.md counts them). */
 const REPORT_THREAD_POOL_SIZE = 2;
@@ -34,6 +34,8 @@ function answer(request: ThreadRequest): Promise<unknown> {
       return loadAuditComments(db, request.head);
     case "disagreement":
       return disagreementFrame(db, request.datasetId, request.setId);
+    case "intervalTasks":
+      return intervalTasks(db, request.auditId);
   }
 }
 

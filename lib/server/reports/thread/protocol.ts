@@ -1,5 +1,6 @@
 // What the web process asks the report thread, and what it answers.
 import type { CommentRow } from "../../../reports/comments";
+import type { LatentIntervalTask } from "../../../reports/latent-class";
 import type { AuditSnapshot, ShownReport } from "../../../reports/types";
 import type { AdjudicationQueue } from "../../adjudication/queue";
 import type { AuditProgress } from "../../audits/progress";
@@ -50,6 +51,8 @@ export type ThreadRequest =
   | ({ op: "progress" } & Target)
   /** Every rater's comment, labelled as `head` labels raters (audit-comments.ts). */
   | ({ op: "comments"; head: Pick<AuditHead, "audit" | "raters" | "rubric"> } & Target)
+  /** The latent-class interval tasks of the audit as of its current ratings (the interval thread's, relayed). */
+  | { op: "intervalTasks"; url: string; auditId: string }
   /** A prediction set's model disagreement per item of its dataset (the set never changes). */
   | { op: "disagreement"; url: string; datasetId: string; setId: string };
 
@@ -65,6 +68,7 @@ export interface ThreadAnswers {
   progress: AuditProgress | null;
   comments: CommentRow[];
   disagreement: DisagreementFrame | null;
+  intervalTasks: LatentIntervalTask[] | null;
 }
 
 export type ThreadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };

@@ -10,7 +10,8 @@ import { shownReport } from "../../../reports/shown";
 import { zipStream } from "../../../reports/package/zip";
 import { auditPackageFromExports } from "../audit-package";
 import { loadAuditSnapshot } from "../audit-snapshot";
-import { sameButIntervals } from "../dashboard-version";
+import { dashboardVersion, sameButIntervals } from "../dashboard-version";
+import { type LatentIntervalTask, latentIntervalTasks } from "../../../reports/latent-class";
 import { loadLatentIntervals } from "../latent-interval/rows";
 import { withLatentIntervals } from "../../../reports/with-intervals";
 import { loadExportExtras } from "../export-extras";
@@ -80,6 +81,16 @@ export function snapshotReport(db: Db, auditId: string, version: string) {
     const snapshot = await loadAuditSnapshot(db, auditId);
     return snapshot && { version, snapshot, report: computeAuditReport(snapshot) };
   });
+}
+
+/**
+ * The audit's latent-class interval tasks at its current version, from the snapshot kept for it
+ * (read and its report computed now if it is not kept yet: the dashboard that asked for the
+ * interval has asked for that report too). Null: no such audit.
+ */
+export async function intervalTasks(db: Db, auditId: string): Promise<LatentIntervalTask[] | null> {
+  const kept = await snapshotReport(db, auditId, await dashboardVersion(db, auditId));
+  return kept && latentIntervalTasks(kept.snapshot);
 }
 
 export async function headAndReport(db: Db, auditId: string, version: string): Promise<HeadAndReport | null> {
