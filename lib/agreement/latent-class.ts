@@ -44,6 +44,9 @@ export interface LatentClassModel {
   weights: Float64Array;
 }
 
+/** What the bootstrap needs of a model: not its per-item fit (a full review's is ~1 MB to send). */
+export type LatentBootstrapModel = Pick<LatentClassModel, "raw" | "patterns" | "weights">;
+
 /** null when nothing was rated. */
 export function latentClassModel(rows: readonly LongRating[], categories: readonly string[]): LatentClassModel | null {
   const { items, raters, tally } = tallyLong(rows, categories);
@@ -108,7 +111,7 @@ export interface LatentClassBootstrap {
  * run any replicate alone, or all side by side. `ws`: a workspace of the model's patterns to reuse.
  */
 export function bootstrapReplicates(
-  model: LatentClassModel,
+  model: LatentBootstrapModel,
   e: number,
   settings: LatentClassBootstrapSettings,
   from: number,
@@ -132,7 +135,7 @@ export function bootstrapReplicates(
 
 /** The estimate and the percentile interval of the B replicate values. */
 export function bootstrapInterval(
-  model: LatentClassModel,
+  model: LatentBootstrapModel,
   e: number,
   settings: LatentClassBootstrapSettings,
   values: Float64Array,
@@ -154,7 +157,7 @@ export function bootstrapInterval(
 
 /** All B replicates at once and their interval (tests, the command line); the server computes them in a background thread. */
 export function bootstrapMeanPosterior(
-  model: LatentClassModel,
+  model: LatentBootstrapModel,
   e: number,
   settings: LatentClassBootstrapSettings,
 ): LatentClassBootstrap & { values: Float64Array } {
@@ -168,7 +171,7 @@ export function bootstrapMeanPosterior(
  * which item shows which (names do not matter), the category and the settings. A kept interval is
  * used only for the inputs it was computed from.
  */
-export function bootstrapInputs(model: LatentClassModel, e: number, settings: LatentClassBootstrapSettings): string {
+export function bootstrapInputs(model: LatentBootstrapModel, e: number, settings: LatentClassBootstrapSettings): string {
   const { q, r, codes, patternOf } = model.patterns;
   const hash = createHash("sha256");
   hash.update(

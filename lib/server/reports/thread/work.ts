@@ -11,7 +11,7 @@ import { zipStream } from "../../../reports/package/zip";
 import { auditPackageFromExports } from "../audit-package";
 import { loadAuditSnapshot } from "../audit-snapshot";
 import { dashboardVersion, sameButIntervals } from "../dashboard-version";
-import { type LatentIntervalTask, latentIntervalTasks } from "../../../reports/latent-class";
+import { type LatentIntervalTask, latentIntervalTasks, slimTasks } from "../../../reports/latent-class";
 import { loadLatentIntervals } from "../latent-interval/rows";
 import { withLatentIntervals } from "../../../reports/with-intervals";
 import { loadExportExtras } from "../export-extras";
@@ -90,7 +90,7 @@ export function snapshotReport(db: Db, auditId: string, version: string) {
  */
 export async function intervalTasks(db: Db, auditId: string): Promise<LatentIntervalTask[] | null> {
   const kept = await snapshotReport(db, auditId, await dashboardVersion(db, auditId));
-  return kept && latentIntervalTasks(kept.snapshot);
+  return kept && slimTasks(latentIntervalTasks(kept.snapshot));
 }
 
 export async function headAndReport(db: Db, auditId: string, version: string): Promise<HeadAndReport | null> {
