@@ -5,9 +5,10 @@
 // The thread sends each audit's status as it changes (IntervalThreadStatus); pages read the
 // latest from here and never wait for the thread, which may be busy for seconds (loading its
 // modules, reading a full review's snapshot, fitting its models).
-// The thread holds a full review's snapshot while it computes, so it is capped like the report
-// thread (CLINAUDIT_REPORT_HEAP_MB; out of heap, it restarts with twice as much and is asked
-// again) and stopped once idle for `idleExitMs`: its heap goes back to the system between uses.
+// The thread reads no snapshot: a job's tasks come from the report thread, which keeps the
+// audit's snapshot, relayed here (IntervalThreadNeedsTasks). It is capped like the report thread
+// (CLINAUDIT_REPORT_HEAP_MB; out of heap, it restarts with twice as much and is asked again) and
+// stopped once idle for `idleExitMs`: its heap goes back to the system between uses.
 // A thread whose every job waits for the ratings to be still (a rating session under an open
 // dashboard: each change asks for newer inputs, which wait CLINAUDIT_INTERVAL_QUIET_SECONDS) is
 // stopped too: this process keeps the jobs ("held") and asks a thread again once they may start.
