@@ -1,17 +1,13 @@
 // The web process's side of the latent-class intervals: which intervals the dashboard's report
 // lacks, handed to the latent-interval thread (one per process, started at the first request for
 // it, unreferenced, at the idle priority) or, where no thread can reach the database (an
-// in-memory SQLite), to a runner in this process that yields every SLICE_MS.
-// The thread sends each audit's status as it changes (IntervalThreadStatus); pages read the
-// latest from here and never wait for the thread, which may be busy for seconds (loading its
-// modules, reading a full review's snapshot, fitting its models).
-// The thread reads no snapshot: a job's tasks come from the report thread, which keeps the
-// audit's snapshot, relayed here (IntervalThreadNeedsTasks). It is capped like the report thread
-// (CLINAUDIT_REPORT_HEAP_MB; out of heap, it restarts with twice as much and is asked again) and
-// stopped once idle for `idleExitMs`: its heap goes back to the system between uses.
-// A thread whose every job waits for the ratings to be still (a rating session under an open
-// dashboard: each change asks for newer inputs, which wait CLINAUDIT_INTERVAL_QUIET_SECONDS) is
-// stopped too: this process keeps the jobs ("held") and asks a thread again once they may start.
+// in-memory SQLite), to a runner in this process. The thread sends each audit's status as it
+// changes; pages read the latest from here and never wait for a thread that may be busy for
+// seconds. It reads no snapshot: a job's tasks come from the report thread, relayed here. It is
+// capped like the report thread (CLINAUDIT_REPORT_HEAP_MB; out of heap, it restarts with twice as
+// much and is asked again) and stopped once idle for `idleExitMs`, or once all it has left is to
+// wait for the ratings to be still (a rating session under an open dashboard): this process then
+// keeps the jobs (held.ts) and asks a thread again once they may start.
 import "server-only";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
@@ -21,9 +17,9 @@ import { processWide } from "../../../process-wide";
 import type { ShownReport } from "../../../reports/types";
 import { log } from "../../log";
 import { grownHeapMb, startThread, threadDir, threadServes } from "../../threads/start";
+import { HeldJobs } from "./held";
 import {
   auditKey,
-  fromAuditKey,
   type IntervalThreadAnswers,
   type IntervalThreadData,
   type IntervalThreadIdle,
@@ -35,7 +31,7 @@ import {
   type IntervalThreadWaiting,
 } from "./protocol";
 import { askThread } from "../thread/client";
-import { type IntervalProgress, type IntervalRequest, IntervalRunner, type WaitingJob } from "./runner";
+import { type IntervalProgress, type IntervalRequest, IntervalRunner } from "./runner";
 
 const DIR = threadDir("reports", "latent-interval");
 
@@ -50,13 +46,11 @@ const state = processWide("latent-interval-thread", () => ({
   idleExitMs: 30_000,
   /** A thread whose jobs all wait at least this long for quiet is stopped, its jobs held here (ms). */
   waitStopMs: 5_000,
-  /**
-   * Per auditKey and dimension: a job the thread said waits for quiet, taken back when the thread
-   * was stopped; asked of a thread again at `notBefore` (performance.now()). A newer request for
-   * the dimension replaces it and waits the quiet time again, as the runner's would.
-   */
-  held: new Map<string, Map<string, { inputs: string; notBefore: number }>>(),
-  heldTimer: undefined as ReturnType<typeof setTimeout> | undefined,
+  /** The jobs of a thread stopped while it only waited for quiet, asked of a thread again once due. */
+  held: new HeldJobs((url, auditId, requests) => {
+    // Turned off meanwhile (tests between files): nothing is asked any more.
+    if (state.enabled) send({ op: "request", url, auditId, requests });
+  }),
   /** The heap of the next thread (MB): the setting, doubled after a thread ran out. */
   heapMb: undefined as number | undefined,
   thread: undefined as Thread | undefined,
@@ -119,18 +113,8 @@ export function startLatentIntervals(db: Db, auditId: string, report: ShownRepor
     state.here.request(db, scopeOf(db, url), auditId, requests);
     return;
   }
-  const key = auditKey(url, auditId);
-  const held = state.held.get(key);
-  const now = performance.now();
-  // A held dimension stays here: asked again for its inputs, it keeps waiting; for newer ones, it
-  // waits the quiet time again (its ratings are still changing), as in the runner.
-  const forward = requests.filter((r) => {
-    const job = held?.get(r.dimension);
-    if (!job) return true;
-    if (job.inputs !== r.inputs) held!.set(r.dimension, { inputs: r.inputs, notBefore: now + state.quietMs });
-    return false;
-  });
-  if (held) scheduleHeld();
+  // A held dimension stays held (held.ts); the others are asked of the thread.
+  const forward = state.held.pass(url, auditId, requests, state.quietMs);
   if (forward.length > 0) send({ op: "request", url, auditId, requests: forward });
 }
 
@@ -138,42 +122,6 @@ export function startLatentIntervals(db: Db, auditId: string, report: ShownRepor
 function send(request: Request): void {
   state.asked.set(auditKey(request.url, request.auditId), request);
   ask(request).catch((error) => log().warn({ err: error }, "latent-interval request failed"));
-}
-
-/** Keeps the jobs of a thread that only waits for quiet here, to be asked again once they may start. */
-function hold(jobs: readonly WaitingJob[]): void {
-  const now = performance.now();
-  for (const j of jobs) {
-    const key = auditKey(j.scope, j.auditId);
-    let held = state.held.get(key);
-    if (!held) state.held.set(key, (held = new Map()));
-    held.set(j.dimension, { inputs: j.inputs, notBefore: now + j.inMs });
-  }
-  scheduleHeld();
-}
-
-/** Arms the timer for the earliest held job; when it fires, the jobs due are asked of a thread. */
-function scheduleHeld(): void {
-  clearTimeout(state.heldTimer);
-  state.heldTimer = undefined;
-  const times = [...state.held.values()].flatMap((held) => [...held.values()].map((j) => j.notBefore));
-  if (times.length === 0) return;
-  state.heldTimer = setTimeout(releaseHeld, Math.max(0, Math.min(...times) - performance.now())).unref();
-}
-
-function releaseHeld(): void {
-  // Turned off meanwhile (tests between files): nothing is asked any more.
-  if (!state.enabled) return void state.held.clear();
-  const now = performance.now();
-  for (const [key, held] of state.held) {
-    const due = [...held].filter(([, j]) => j.notBefore <= now);
-    if (due.length === 0) continue;
-    for (const [dimension] of due) held.delete(dimension);
-    if (held.size === 0) state.held.delete(key);
-    const { url, auditId } = fromAuditKey(key);
-    send({ op: "request", url, auditId, requests: due.map(([dimension, j]) => ({ dimension, inputs: j.inputs })) });
-  }
-  scheduleHeld();
 }
 
 /**
@@ -184,23 +132,14 @@ function releaseHeld(): void {
 export function latentIntervalStatus(db: Db, auditId: string): IntervalProgress[] {
   const url = clientUrl(db);
   if (!threadServes(url)) return state.here?.status(scopeOf(db, url), auditId) ?? [];
-  const now = performance.now();
   const told = state.statuses.get(auditKey(url, auditId));
-  const since = told ? now - told.at : 0;
+  const since = told ? performance.now() - told.at : 0;
   const running = (told?.progress ?? []).map((p) => ({
     ...p,
     remainingMs: p.remainingMs === null ? null : Math.max(0, p.remainingMs - since),
     quietInMs: Math.max(0, Math.ceil(p.quietInMs - since)),
   }));
-  const held = [...(state.held.get(auditKey(url, auditId)) ?? [])].map(([dimension, j]) => ({
-    dimension,
-    inputs: j.inputs,
-    done: 0,
-    total: 0,
-    remainingMs: null,
-    quietInMs: Math.max(0, Math.ceil(j.notBefore - now)),
-  }));
-  return [...running, ...held];
+  return [...running, ...state.held.status(url, auditId)];
 }
 
 /** The thread's counts (tests), or the in-process runner's. */
@@ -219,7 +158,6 @@ export async function stopLatentIntervals(): Promise<void> {
   state.here = undefined;
   state.asked.clear();
   state.held.clear();
-  scheduleHeld();
   await state.thread?.worker.terminate();
 }
 
@@ -294,7 +232,7 @@ function start(): Thread {
         state.asked.clear();
         state.statuses.clear();
         clearTimeout(thread.idleTimer);
-        hold(reply.jobs);
+        state.held.hold(reply.jobs);
         void worker.terminate();
         return;
       }

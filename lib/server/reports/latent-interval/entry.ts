@@ -24,7 +24,7 @@ import {
 import type { LatentIntervalTask } from "../../../reports/latent-class";
 import { IntervalRunner } from "./runner";
 
-/** One connection per database (docs/deployment.md counts them): a snapshot read, then a row per interval. */
+/** One connection per database (docs/deployment.md counts them): a look for a kept interval, then a row per interval. */
 const clientFor = threadDbClients(1);
 
 /** How often an audit's status is sent at most while its replicates are drawn (ms). */
@@ -40,7 +40,7 @@ let nextNeed = 0;
 const runner = new IntervalRunner({
   quietMs,
   // From the report thread, through the web process: the snapshot it keeps is not read again here.
-  tasks: (_db, url, auditId) =>
+  loadTasks: (_db, url, auditId) =>
     new Promise((resolve, reject) => {
       const id = nextNeed++;
       needed.set(id, { resolve, reject });

@@ -52,7 +52,7 @@ export interface IntervalThreadWaiting {
 }
 
 /**
- * Sent by the thread when a job needs its audit's tasks (RunnerOptions.tasks): the web process
+ * Sent by the thread when a job needs its audit's tasks (RunnerOptions.loadTasks): the web process
  * asks the report thread, which keeps the audit's snapshot, and answers with IntervalTasksAnswer.
  */
 export interface IntervalThreadNeedsTasks {

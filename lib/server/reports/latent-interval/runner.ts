@@ -60,7 +60,7 @@ export interface RunnerOptions {
    * derived here from a snapshot read for them (readTasks); the thread asks the report thread,
    * which keeps the snapshot, so that a full review's is not read twice at once (entry.ts).
    */
-  tasks?: (db: Db, scope: string, auditId: string) => Promise<LatentIntervalTask[] | null>;
+  loadTasks?: (db: Db, scope: string, auditId: string) => Promise<LatentIntervalTask[] | null>;
 }
 
 /** The audit's interval tasks from a snapshot read now; null: no such audit. */
@@ -255,7 +255,7 @@ export class IntervalRunner {
 
   /**
    * The job's task: from the audit's tasks last read when its inputs are the job's (the inputs
-   * fingerprint what the fit rests on), else read again (RunnerOptions.tasks). A full review's
+   * fingerprint what the fit rests on), else loaded again (RunnerOptions.loadTasks). A full review's
    * snapshot takes seconds to read and every dimension's fit is made with it: one read serves all
    * its dimensions.
    */
@@ -264,7 +264,7 @@ export class IntervalRunner {
     const same = (t: LatentIntervalTask) => t.dimension === job.dimension;
     const kept = this.tasks.get(key)?.find(same);
     if (kept?.inputs === job.inputs) return kept;
-    const tasks = await (this.options.tasks ?? readTasks)(job.db, job.scope, job.auditId);
+    const tasks = await (this.options.loadTasks ?? readTasks)(job.db, job.scope, job.auditId);
     if (!tasks) return undefined;
     this.counts.read++;
     this.tasks.delete(key);
