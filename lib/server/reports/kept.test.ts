@@ -103,4 +103,19 @@ describe("Kept", () => {
     expect(kept.ready("a", "2")).toBe(true);
     expect(await kept.latest("a")).toBe("two");
   });
+
+  it("lets go of the value a running computation replaces, when told", async () => {
+    const kept = new Kept<string>();
+    await kept.get("a", "1", async () => "one");
+    await kept.get("b", "1", async () => "bee");
+    let finish: (v: string) => void = () => {};
+    const two = kept.get("a", "2", () => new Promise<string>((resolve) => (finish = resolve)));
+    kept.forgetPrevious("a");
+    expect(kept.latest("a")).toBeUndefined();
+    // Other keys keep theirs.
+    expect(await kept.latest("b")).toBe("bee");
+    finish("two");
+    await two;
+    expect(await kept.latest("a")).toBe("two");
+  });
 });

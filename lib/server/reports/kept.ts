@@ -45,6 +45,15 @@ export class Kept<T> {
     return this.previous.get(key);
   }
 
+  /**
+   * Lets go of the value a running computation replaces: latest() answers nothing for `key` until
+   * it settles. For a computation that does not need the one before (a whole report computed
+   * again), so that both are not held at once.
+   */
+  forgetPrevious(key: string): void {
+    this.previous.delete(key);
+  }
+
   /** Whether the value for `key` at `version` is computed and kept (not merely being computed). */
   ready(key: string, version: string): boolean {
     const hit = this.entries.get(key);

@@ -69,18 +69,28 @@ async function keptDownload(key: string, version: string, make: () => Promise<Ke
  */
 export function snapshotReport(db: Db, auditId: string, version: string) {
   // Read before Kept.get replaces it with this computation.
-  const latest = computed.latest(auditId);
+  let latest = computed.latest(auditId);
   return computed.get(auditId, version, async () => {
-    const before = await latest?.catch(() => null);
-    if (before && sameButIntervals(before.version, version)) {
-      const { latentIntervals: _, ...rest } = before.snapshot;
-      const intervals = await loadLatentIntervals(db, auditId);
-      const snapshot: AuditSnapshot = { ...rest, ...(intervals.length ? { latentIntervals: intervals } : {}) };
-      return { version, snapshot, report: withLatentIntervals(before.report, intervals) };
-    }
+    const reused = await withNewIntervals(db, auditId, version, latest);
+    if (reused) return reused;
+    // Computed again from every rating: the snapshot and report before are not needed here (the
+    // web process shows its own copy of that report meanwhile). Let them go before the new
+    // snapshot is read, so that a full review's two are not held at once.
+    latest = undefined;
+    computed.forgetPrevious(auditId);
     const snapshot = await loadAuditSnapshot(db, auditId);
     return snapshot && { version, snapshot, report: computeAuditReport(snapshot) };
   });
+}
+
+/** The report before, taking in the kept latent-class intervals, when only they changed since; else null. */
+async function withNewIntervals(db: Db, auditId: string, version: string, latest: ReturnType<typeof computed.latest>) {
+  const before = await latest?.catch(() => null);
+  if (!before || !sameButIntervals(before.version, version)) return null;
+  const { latentIntervals: _, ...rest } = before.snapshot;
+  const intervals = await loadLatentIntervals(db, auditId);
+  const snapshot: AuditSnapshot = { ...rest, ...(intervals.length ? { latentIntervals: intervals } : {}) };
+  return { version, snapshot, report: withLatentIntervals(before.report, intervals) };
 }
 
 /**
