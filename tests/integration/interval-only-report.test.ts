@@ -7,7 +7,7 @@ import type { KeptLatentInterval } from "@/lib/reports/snapshot";
 import { loadAuditSnapshot } from "@/lib/server/reports/audit-snapshot";
 import { dashboardVersion, sameButIntervals } from "@/lib/server/reports/dashboard-version";
 import { saveLatentInterval } from "@/lib/server/reports/latent-interval/rows";
-import { snapshotReport } from "@/lib/server/reports/thread/work";
+import { intervalTasks, snapshotReport } from "@/lib/server/reports/thread/work";
 import { saveRating } from "@/lib/server/review/save-rating";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
 import { DATABASES } from "./databases";
@@ -66,6 +66,32 @@ describe.each(DATABASES)("a report whose only change is a kept interval, on $nam
       const third = (await snapshotReport(db, audit.id, v3))!;
       expect(third.snapshot.ratings).not.toBe(first.snapshot.ratings);
       expect(third.snapshot.ratings).toHaveLength(first.snapshot.ratings.length + 1);
+    } finally {
+      await db.$disconnect();
+    }
+  }, 120_000);
+
+  it("gives the interval tasks fitted once per version of the ratings, kept across a kept interval", async () => {
+    const db = await demoWorld(database);
+    try {
+      const audit = await db.audit.findFirstOrThrow({ where: { name: DEMO_AUDIT_NAME } });
+      const first = (await intervalTasks(db, audit.id))!;
+      const gold = first.find((t) => t.dimension === "gold")!;
+      // Slim (the bootstrap's part of the model), and the inputs the report asks an interval for.
+      expect(Object.keys(gold.model).sort()).toEqual(["patterns", "raw", "weights"]);
+      const report = (await snapshotReport(db, audit.id, await dashboardVersion(db, audit.id)))!.report;
+      expect(gold.inputs).toBe(report.dimensions.find((d) => d.key === "gold")!.latentClass!.errorRate!.intervalInputs);
+      // Asked again, and after an interval is kept: the same tasks, not fitted again.
+      expect(await intervalTasks(db, audit.id)).toBe(first);
+      await saveLatentInterval(db, audit.id, interval("gold", gold.inputs), 1);
+      expect(await intervalTasks(db, audit.id)).toBe(first);
+      // A rating saved: fitted again, for the new inputs.
+      const rater = await db.user.findUniqueOrThrow({ where: { email: "clinician1@demo.clinaudit" } });
+      const assignment = await db.assignment.findFirstOrThrow({ where: { auditId: audit.id, userId: rater.id, ratings: { none: {} } } });
+      await saveRating(db, rater.id, { assignmentId: assignment.id, dimension: "gold", category: "correct", expectedVersion: 0 });
+      const after = (await intervalTasks(db, audit.id))!;
+      expect(after).not.toBe(first);
+      expect(after.find((t) => t.dimension === "gold")!.inputs).not.toBe(gold.inputs);
     } finally {
       await db.$disconnect();
     }

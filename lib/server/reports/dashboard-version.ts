@@ -66,5 +66,10 @@ export async function dashboardVersion(db: Db, auditId: string): Promise<string>
  * other's with its intervals taken in (withLatentIntervals).
  */
 export function sameButIntervals(a: string, b: string): boolean {
-  return a.slice(0, a.lastIndexOf(":")) === b.slice(0, b.lastIndexOf(":"));
+  return butIntervals(a) === butIntervals(b);
+}
+
+/** A version without its kept intervals' part: the same for two versions that are sameButIntervals. */
+export function butIntervals(version: string): string {
+  return version.slice(0, version.lastIndexOf(":"));
 }

@@ -10,7 +10,7 @@ import { shownReport } from "../../../reports/shown";
 import { zipStream } from "../../../reports/package/zip";
 import { auditPackageFromExports } from "../audit-package";
 import { loadAuditSnapshot } from "../audit-snapshot";
-import { dashboardVersion, sameButIntervals } from "../dashboard-version";
+import { butIntervals, dashboardVersion, sameButIntervals } from "../dashboard-version";
 import { type LatentIntervalTask, latentIntervalTasks, slimTasks } from "../../../reports/latent-class";
 import { loadLatentIntervals } from "../latent-interval/rows";
 import { withLatentIntervals } from "../../../reports/with-intervals";
@@ -23,6 +23,8 @@ import { Kept, KeptFiles } from "../kept";
 import type { HeadAndReport } from "./protocol";
 
 const computed = processWide("kept-snapshots", () => new Kept<{ version: string; snapshot: AuditSnapshot; report: AuditReport } | null>());
+/** Per audit, the latent-class interval tasks of its ratings (a version but its kept intervals): each interval thread asks again. */
+const keptTasks = processWide("kept-interval-tasks", () => new Kept<LatentIntervalTask[] | null>());
 
 /**
  * Rendered downloads and packages, kept on disk (download-files.ts) per audit, file and version
@@ -96,11 +98,15 @@ async function withNewIntervals(db: Db, auditId: string, version: string, latest
 /**
  * The audit's latent-class interval tasks at its current version, from the snapshot kept for it
  * (read and its report computed now if it is not kept yet: the dashboard that asked for the
- * interval has asked for that report too). Null: no such audit.
+ * interval has asked for that report too), fitted once per version of its ratings: a kept
+ * interval changes the version, not the tasks. Null: no such audit.
  */
 export async function intervalTasks(db: Db, auditId: string): Promise<LatentIntervalTask[] | null> {
-  const kept = await snapshotReport(db, auditId, await dashboardVersion(db, auditId));
-  return kept && slimTasks(latentIntervalTasks(kept.snapshot));
+  const version = await dashboardVersion(db, auditId);
+  return keptTasks.get(auditId, butIntervals(version), async () => {
+    const kept = await snapshotReport(db, auditId, version);
+    return kept && slimTasks(latentIntervalTasks(kept.snapshot));
+  });
 }
 
 export async function headAndReport(db: Db, auditId: string, version: string): Promise<HeadAndReport | null> {
