@@ -202,20 +202,7 @@ function start(): Thread {
   worker.on(
     "message",
     (reply: IntervalThreadReply | IntervalThreadIdle | IntervalThreadWaiting | IntervalThreadNeedsTasks | IntervalThreadStatus) => {
-      if ("tasksFor" in reply) {
-        // A job's tasks, from the report thread, which keeps the audit's snapshot: a full review's is
-        // not read a second time in this one.
-        const { id, url, auditId } = reply.tasksFor;
-        const answer = (taskAnswer: IntervalTasksAnswer["taskAnswer"]) => {
-          // A thread stopped meanwhile needs no answer.
-          if (state.thread === thread) worker.postMessage({ taskAnswer } satisfies IntervalTasksAnswer);
-        };
-        askThread({ op: "intervalTasks", url, auditId }).then(
-          (tasks) => answer({ id, ok: true, tasks }),
-          (error: unknown) => answer({ id, ok: false, message: error instanceof Error ? error.message : String(error) }),
-        );
-        return;
-      }
+      if ("tasksFor" in reply) return relayTasks(thread, reply.tasksFor);
       if ("status" in reply) {
         if (state.thread !== thread) return;
         const { url, auditId, progress } = reply.status;
@@ -228,13 +215,9 @@ function start(): Thread {
         // in tests): a thread that only waits holds its heap for nothing. Stop it, keep the jobs.
         const shortest = Math.min(...reply.jobs.map((j) => j.inMs));
         if (state.thread !== thread || reply.waiting !== thread.sent || thread.pending.size > 0 || shortest < state.waitStopMs) return;
-        state.thread = undefined;
         state.asked.clear();
-        state.statuses.clear();
-        clearTimeout(thread.idleTimer);
         state.held.hold(reply.jobs);
-        void worker.terminate();
-        return;
+        return retire(thread);
       }
       if ("idle" in reply) {
         // Another request is on its way: the thread will say so again once that is done.
@@ -245,10 +228,7 @@ function start(): Thread {
           if (state.thread !== thread) return;
           // A count request in flight (tests): wait for its answer.
           if (thread.pending.size > 0) return void (thread.idleTimer = setTimeout(stopWhenIdle, 100).unref());
-          state.thread = undefined;
-          // Its queue ran empty; a status still on its way (sent at most every 200 ms) is dropped with it.
-          state.statuses.clear();
-          void worker.terminate();
+          retire(thread);
         };
         clearTimeout(thread.idleTimer);
         thread.idleTimer = setTimeout(stopWhenIdle, state.idleExitMs).unref();
@@ -279,6 +259,25 @@ function start(): Thread {
   });
   worker.on("exit", (code) => fail(new Error(`the latent-interval thread stopped (exit code ${code})`)));
   return thread;
+}
+
+/** Stops a thread with nothing left but to wait; a status still on its way (at most 200 ms) goes with it. */
+function retire(thread: Thread): void {
+  state.thread = undefined;
+  state.statuses.clear();
+  clearTimeout(thread.idleTimer);
+  void thread.worker.terminate();
+}
+
+/** A job's tasks from the report thread, which keeps the audit's snapshot; no answer to a thread stopped since. */
+function relayTasks(thread: Thread, { id, url, auditId }: IntervalThreadNeedsTasks["tasksFor"]): void {
+  const answer = (taskAnswer: IntervalTasksAnswer["taskAnswer"]) => {
+    if (state.thread === thread) thread.worker.postMessage({ taskAnswer } satisfies IntervalTasksAnswer);
+  };
+  askThread({ op: "intervalTasks", url, auditId }).then(
+    (tasks) => answer({ id, ok: true, tasks }),
+    (error: unknown) => answer({ id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+  );
 }
 
 function ask<R extends IntervalThreadRequest>(request: R): Promise<IntervalThreadAnswers[R["op"]]> {
