@@ -27,6 +27,9 @@ test("organizer pages: audits, audit, new audit, dashboard, adjudication, datase
   await check(page, "audit page");
   await page.goto(`${audit}/dashboard`);
   await check(page, "dashboard");
+  // Every part of the dashboard on one page (its print view).
+  await page.goto(`${audit}/dashboard?view=all`);
+  await check(page, "dashboard, every part");
   await page.goto(`${audit}/adjudicate`);
   await check(page, "adjudication list");
   await page.getByTestId("adjudication-queue").locator("a").first().click();

@@ -143,22 +143,26 @@ test("a rater practises against the key, fails the gate, re-calibrates and then 
     "at their first round, agreement with the key was 70.0% and Cohen's kappa against the key 0.538; " +
     "0 of 1 met the pass rule (at least 80% of answers matching the key, required before their queue opened) at their first round, " +
     "and 1 of 1 by their latest round (1 re-calibration round followed).";
+  // The paragraph is in the dashboard's summary, the card in its raters' part.
   await organizer.goto(`${path}/dashboard`);
+  await expect(organizer.getByTestId("audit-paragraph")).toContainText(sentence);
+  const text = await organizer.request.get(`/api/audits/${path.split("/")[2]}/export/paragraph.txt`);
+  expect(await text.text()).toContain(sentence);
+  await organizer.getByTestId("dashboard-views").getByRole("link", { name: "Raters" }).click();
   const calibration = organizer.getByTestId("calibration-card");
   await expect(calibration.getByTestId("calibration-sentence")).toHaveText(sentence);
   await expect(calibration.getByRole("row")).toHaveCount(3);
   await expect(calibration.getByRole("row").nth(1)).toContainText("70.0% (7/10)");
   await expect(calibration.getByRole("row").nth(2)).toContainText("100.0% (10/10)");
-  await expect(organizer.getByTestId("audit-paragraph")).toContainText(sentence);
-  const text = await organizer.request.get(`/api/audits/${path.split("/")[2]}/export/paragraph.txt`);
-  expect(await text.text()).toContain(sentence);
   await shootCard(organizer, "calibration-dashboard-en", testInfo);
   await organizer.getByTestId("locale-switcher").selectOption("zh-CN");
   await expect(calibration.getByTestId("calibration-sentence")).toContainText("正式评审前，该名临床医生（R1）完成了包含 5 个练习病例");
-  // The paragraph for the appendix stays English.
-  await expect(organizer.getByTestId("audit-paragraph")).toContainText(sentence);
   await shootCard(organizer, "calibration-dashboard-zh-CN", testInfo);
+  // The paragraph for the appendix stays English.
+  await organizer.getByTestId("dashboard-views").getByRole("link", { name: "概要" }).click();
+  await expect(organizer.getByTestId("audit-paragraph")).toContainText(sentence);
   await organizer.getByTestId("locale-switcher").selectOption("en");
+  await organizer.getByTestId("dashboard-views").getByRole("link", { name: "Raters" }).click();
   await expect(calibration.getByTestId("calibration-sentence")).toHaveText(sentence);
   // The rater: no dashboard while the audit is open.
   expect((await rater.goto(`${path}/dashboard`))!.status()).toBe(403);

@@ -66,15 +66,23 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   await expect(prompt.getByRole("link")).toHaveCount(2);
   await expect(prompt.getByRole("link", { name: "Start a re-calibration round" })).toBeVisible();
   await expect(prompt.getByRole("button")).toHaveCount(0);
+  // The timelines are in the raters' part of the dashboard, not its summary.
+  await expect(page.getByTestId("over-time-gold")).toHaveCount(0);
+  // The prompt's link leads to the timeline, by keyboard.
+  await prompt.getByRole("link", { name: "Gold-answer correctness" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/dashboard\?view=raters#over-time-gold$/);
+  await expect(page.getByTestId("dashboard-views").getByRole("link", { name: "Raters" })).toHaveAttribute("aria-current", "page");
   const figure = page.getByTestId("over-time-gold");
   await expect(figure.getByRole("img", { name: /Agreement over time/ })).toBeVisible();
   await expect(figure).toContainText("guidelines edited");
   await expect(page.getByTestId("rater-fatigue-gold").getByRole("row")).toHaveCount(4);
-  // The prompt's link leads to the timeline, by keyboard.
-  await prompt.getByRole("link", { name: "Gold-answer correctness" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/#over-time-gold$/);
   await shoot(page, "over-time-en", testInfo);
+
+  // Back to the summary, by keyboard: the views are links.
+  await page.getByTestId("dashboard-views").getByRole("link", { name: "Summary" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   // Beside the majority vote: the latent-class estimate, each rater's sensitivity and specificity.
   const latent = page.getByTestId("latent-class-gold");
@@ -102,6 +110,7 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   expect(replicates.split("\n").filter((line) => line.startsWith("gold,"))).toHaveLength(10_000);
 
   // Each rater's quality: every row for the organizer, with intervals, B and the seed, and the note.
+  await page.getByTestId("dashboard-views").getByRole("link", { name: "Raters" }).click();
   const quality = page.getByTestId("rater-quality-gold");
   await expect(quality.getByRole("row")).toHaveCount(4);
   await expect(quality).toContainText(/1,000 resamples, seed /);
@@ -120,6 +129,7 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   await shoot(page, "over-time-zh-CN", testInfo);
   await expect(page.getByTestId("rater-quality-gold")).toContainText("每位评审者的质量");
   await shootQuality(page, "rater-quality-zh-CN", testInfo);
+  await page.getByTestId("dashboard-views").getByRole("link", { name: "概要" }).click();
   await expect(page.getByTestId("latent-class-gold")).toContainText("潜在类别估计（Dawid–Skene）");
   await expect(page.getByTestId("latent-interval-gold")).toContainText("条目自助法区间");
   await page.getByTestId("latent-class-gold").scrollIntoViewIfNeeded();
@@ -133,7 +143,8 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   expect((await clinician.goto(`${path}/dashboard`))!.status()).toBe(403);
   expect((await clinician.request.get(`/api/audits/${auditId}/export/rater-quality.csv`)).status()).toBe(403);
   seedRatings("close-and-share", auditId);
-  await clinician.goto(`${path}/dashboard`);
+  // Every part of the dashboard at once.
+  await clinician.goto(`${path}/dashboard?view=all`);
   await expect(clinician.getByRole("heading", { name: "Gold-answer correctness", exact: true })).toBeVisible();
   await expect(clinician.getByTestId("drift-prompt")).toHaveCount(0);
   await expect(clinician.getByTestId("over-time-gold")).toHaveCount(0);
@@ -145,12 +156,13 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   await own.scrollIntoViewIfNeeded();
   await clinician.screenshot({ path: testInfo.outputPath("rater-quality-own.png") });
   expect((await clinician.request.get(`/api/audits/${auditId}/export/rater-quality.csv`)).status()).toBe(403);
-  expect(await (await clinician.request.get(`${path}/dashboard`)).text()).not.toContain("Agreement over time");
   await expect(clinician.getByTestId("latent-class-gold")).toHaveCount(0);
-  const html = await (await clinician.request.get(`${path}/dashboard`)).text();
-  expect(html).not.toContain("Agreement over time");
-  expect(html).not.toContain("Dawid");
-  expect(html).not.toContain("latentClass");
-  expect(html).not.toContain("item-bootstrap");
+  for (const view of ["", "?view=raters", "?view=items", "?view=all"]) {
+    const html = await (await clinician.request.get(`${path}/dashboard${view}`)).text();
+    expect(html).not.toContain("Agreement over time");
+    expect(html).not.toContain("Dawid");
+    expect(html).not.toContain("latentClass");
+    expect(html).not.toContain("item-bootstrap");
+  }
   expect((await clinician.request.get(`/api/audits/${auditId}/export/report.json`)).status()).toBe(403);
 });

@@ -4,6 +4,7 @@ import {
   formatSort,
   pageCount,
   pageLinks,
+  searchHref,
   pageOf,
   pageParam,
   parseSort,
@@ -191,5 +192,11 @@ describe("pages of an in-page list", () => {
     expect(href(3)).toBe("/audits/a/dashboard?d_question=5&tab=x&d_gold=3#dim-gold");
     expect(href(1)).toBe("/audits/a/dashboard?d_question=5&tab=x#dim-gold");
     expect(pageLinks("/review", {}, "p_a")(1)).toBe("/review");
+  });
+  it("a link may change several parameters at once, leaving out the nulls", () => {
+    const search = { turn: "2", view: "items", d_gold: "3" };
+    expect(searchHref("/d", search, { view: "raters", turn: null }, "#over-time-gold")).toBe("/d?d_gold=3&view=raters#over-time-gold");
+    expect(searchHref("/d", search, {})).toBe("/d?turn=2&view=items&d_gold=3");
+    expect(searchHref("/d", {}, { view: null })).toBe("/d");
   });
 });

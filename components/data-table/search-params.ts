@@ -223,15 +223,23 @@ export function pageParam(value: string | string[] | undefined): number {
   return Number.isInteger(n) && n > 0 ? n : 1;
 }
 
+/** A link to `path` with some search parameters set (or left out: null), every other one kept. */
+export function searchHref(
+  path: string,
+  search: Record<string, string | string[] | undefined>,
+  changes: Record<string, string | null>,
+  hash = "",
+): string {
+  const next = new URLSearchParams();
+  for (const [k, v] of Object.entries(search)) if (typeof v === "string" && !(k in changes)) next.set(k, v);
+  for (const [k, v] of Object.entries(changes)) if (v !== null) next.set(k, v);
+  const query = next.toString();
+  return `${path}${query ? `?${query}` : ""}${hash}`;
+}
+
 /** Links to `path` with one search parameter set to a value (or left out: null), every other one kept. */
 export function paramLinks(path: string, search: Record<string, string | string[] | undefined>, param: string, hash = "") {
-  return (value: string | null) => {
-    const next = new URLSearchParams();
-    for (const [k, v] of Object.entries(search)) if (typeof v === "string" && k !== param) next.set(k, v);
-    if (value !== null) next.set(param, value);
-    const query = next.toString();
-    return `${path}${query ? `?${query}` : ""}${hash}`;
-  };
+  return (value: string | null) => searchHref(path, search, { [param]: value }, hash);
 }
 
 /** Links to the pages of one list on `path`: its own parameter changed (page 1: left out), every other one kept. */

@@ -25,7 +25,9 @@ import { PrintButton } from "@/components/dashboard/print-button";
 import { TurnLinks } from "@/components/dashboard/turn-links";
 import { Badge } from "@/components/ui/badge";
 import { PageHeader } from "@/components/ui/page-header";
-import { pageLinks, pageParam, paramLinks } from "@/components/data-table/search-params";
+import { pageLinks, pageParam, paramLinks, searchHref } from "@/components/data-table/search-params";
+import { ViewLinks } from "@/components/dashboard/view-links";
+import { DASHBOARD_PARTS, dashboardView, shows, viewParam } from "@/lib/reports/dashboard-view";
 import { shownUnder, turnView } from "@/lib/reports/turn-view";
 import { relabelOutcome } from "@/lib/adjudication/outcome";
 import { orRefusal, pageContext } from "@/lib/server/page";
@@ -64,11 +66,20 @@ export default async function DashboardPage(props: {
     shown.dimensions.map((d) => d.key),
     search.turn,
   );
-  const turnHref = paramLinks(`/audits/${auditId}/dashboard`, search, "turn");
+  const path = `/audits/${auditId}/dashboard`;
+  const turnHref = paramLinks(path, search, "turn");
+  // One part of the dashboard at a time (lib/reports/dashboard-view.ts); a part with nothing in it is not offered.
+  const view = dashboardView(search.view);
+  const grouped = shown.dimensions.some((d) => d.byChapter.length > 0 || d.byLevel.length > 0);
+  const parts = DASHBOARD_PARTS.filter((part) => part !== "subgroups" || grouped);
+  const viewHref = paramLinks(path, search, "view");
+  // The timelines are on the raters' part, and a per-turn dimension's on its turn's view.
   const overTimeHref = (key: string) => {
     const turn = splitRatingKey(key).turnOrder;
     const here = shownUnder(turns, key) || turn === null;
-    return `${here ? "" : turnHref(turn === turns.turns[0] ? null : String(turn))}#over-time-${key}`;
+    const changes: Record<string, string | null> = { view: view === "all" ? "all" : "raters" };
+    if (!here) changes.turn = turn === turns.turns[0] ? null : String(turn);
+    return searchHref(path, search, changes, `#over-time-${key}`);
   };
   const exportLabel = (e: ExportFile) => {
     if (isLabelledExport(e.file)) return t(`exportFile.${EXPORT_LABEL_KEYS[e.file]}`);
@@ -103,7 +114,8 @@ export default async function DashboardPage(props: {
         }
         actions={<PrintButton />}
       />
-      {organizer && (
+      <ViewLinks parts={parts} view={view} href={(choice) => viewHref(viewParam(choice))} />
+      {organizer && shows(view, "summary") && (
         <Card as="section" aria-labelledby="exports-heading" raised className="mb-6 print:hidden">
           <h2 id="exports-heading" className="text-sm font-semibold">
             {t("page.exports")}
@@ -133,7 +145,7 @@ export default async function DashboardPage(props: {
           </p>
         </Card>
       )}
-      {overTime && (
+      {overTime && (shows(view, "summary") || shows(view, "raters")) && (
         <DriftPrompt
           overTime={overTime}
           labels={new Map(shown.dimensions.map((d) => [d.key, d.label]))}
@@ -143,7 +155,9 @@ export default async function DashboardPage(props: {
       )}
       <div className="space-y-10">
         {/* Each rater's practice against the key: organizers and admins only. */}
-        {organizer && report.calibration && <CalibrationCard calibration={report.calibration} raters={report.audit.raters} />}
+        {organizer && shows(view, "raters") && report.calibration && (
+          <CalibrationCard calibration={report.calibration} raters={report.audit.raters} />
+        )}
         <TurnLinks view={turns} href={(choice) => turnHref(choice === turns.turns[0] ? null : String(choice))} />
         {shown.dimensions
           .filter((d) => shownUnder(turns, d.key))
@@ -152,73 +166,89 @@ export default async function DashboardPage(props: {
               <h2 id={`dim-${d.key}`} className="text-lg font-semibold">
                 {d.label}
               </h2>
-              <div className="grid gap-4 lg:grid-cols-2">
-                <MajoritySummary dimension={d} />
-                <ErrorBoundCard dimension={d} />
-              </div>
-              {organizer && (
-                <LatentClassCard
+              {shows(view, "summary") && (
+                <>
+                  <div className="grid gap-4 lg:grid-cols-2">
+                    <MajoritySummary dimension={d} />
+                    <ErrorBoundCard dimension={d} />
+                  </div>
+                  {organizer && (
+                    <LatentClassCard
+                      dimension={d}
+                      itemHref={(id) => `/audits/${auditId}/items/${id}`}
+                      remainingMs={dashboard.remainingMs[d.key]}
+                      waiting={dashboard.waiting.includes(d.key)}
+                    />
+                  )}
+                  <CoefficientTable dimension={d} />
+                  {outcome && <AdjudicatedCounts outcome={outcome.dimensions.find((o) => o.key === d.key)!} removed={outcome.removed} />}
+                </>
+              )}
+              {shows(view, "raters") && (
+                <>
+                  {overTime?.dimensions
+                    .filter((o) => o.key === d.key)
+                    .map((o) => (
+                      <div key={o.key} id={`over-time-${o.key}`} className="scroll-mt-4 space-y-4">
+                        <AgreementOverTimeChart label={d.label} overTime={o} confidenceLevel={d.agreement.options.confidenceLevel} />
+                        <RaterFatigueTable label={d.label} overTime={o} />
+                      </div>
+                    ))}
+                  {quality?.dimensions
+                    .filter((q) => q.key === d.key)
+                    .map((q) => (
+                      <RaterQualityTable
+                        key={q.key}
+                        label={d.label}
+                        dimension={q}
+                        method={quality.method}
+                        time={quality.time}
+                        pairwise={d.pairwise}
+                        own={!organizer}
+                      />
+                    ))}
+                  <div className="grid gap-4 lg:grid-cols-2">
+                    <CategoryDistributionChart dimension={d} />
+                    <PairwiseMatrix dimension={d} />
+                  </div>
+                </>
+              )}
+              {shows(view, "subgroups") && (
+                <div className="grid gap-4 lg:grid-cols-2">
+                  <AgreementBreakdownChart dimension={d} by="chapter" />
+                  <AgreementBreakdownChart dimension={d} by="level" />
+                </div>
+              )}
+              {shows(view, "items") && (
+                <DisagreementList
                   dimension={d}
-                  itemHref={(id) => `/audits/${auditId}/items/${id}`}
-                  remainingMs={dashboard.remainingMs[d.key]}
-                  waiting={dashboard.waiting.includes(d.key)}
+                  itemHref={organizer ? (id) => `/audits/${auditId}/items/${id}` : undefined}
+                  page={pageParam(search[`d_${d.key}`])}
+                  pageHref={pageLinks(path, search, `d_${d.key}`, `#dim-${d.key}`)}
                 />
               )}
-              <CoefficientTable dimension={d} />
-              {overTime?.dimensions
-                .filter((o) => o.key === d.key)
-                .map((o) => (
-                  <div key={o.key} id={`over-time-${o.key}`} className="scroll-mt-4 space-y-4">
-                    <AgreementOverTimeChart label={d.label} overTime={o} confidenceLevel={d.agreement.options.confidenceLevel} />
-                    <RaterFatigueTable label={d.label} overTime={o} />
-                  </div>
-                ))}
-              {quality?.dimensions
-                .filter((q) => q.key === d.key)
-                .map((q) => (
-                  <RaterQualityTable
-                    key={q.key}
-                    label={d.label}
-                    dimension={q}
-                    method={quality.method}
-                    time={quality.time}
-                    pairwise={d.pairwise}
-                    own={!organizer}
-                  />
-                ))}
-              <div className="grid gap-4 lg:grid-cols-2">
-                <CategoryDistributionChart dimension={d} />
-                <PairwiseMatrix dimension={d} />
-                <AgreementBreakdownChart dimension={d} by="chapter" />
-                <AgreementBreakdownChart dimension={d} by="level" />
-              </div>
-              <DisagreementList
-                dimension={d}
-                itemHref={organizer ? (id) => `/audits/${auditId}/items/${id}` : undefined}
-                page={pageParam(search[`d_${d.key}`])}
-                pageHref={pageLinks(`/audits/${auditId}/dashboard`, search, `d_${d.key}`, `#dim-${d.key}`)}
-              />
-              {outcome && <AdjudicatedCounts outcome={outcome.dimensions.find((o) => o.key === d.key)!} removed={outcome.removed} />}
             </section>
           ))}
-        {organizer && (
+        {organizer && shows(view, "items") && (
           <CommentsTable
             rows={dashboard.comments}
             dimensions={shown.dimensions.map((d) => ({ key: d.key, label: d.label, categories: d.categories }))}
             itemPath={`/audits/${auditId}/items/`}
-            path={`/audits/${auditId}/dashboard`}
+            path={path}
             search={search}
-            pageHref={pageLinks(`/audits/${auditId}/dashboard`, search, COMMENT_PARAMS.page, "#comments-heading")}
+            pageHref={pageLinks(path, search, COMMENT_PARAMS.page, "#comments-heading")}
           />
         )}
-        <Card as="section" aria-labelledby="paragraph-heading" padding="md" raised>
-          <h2 id="paragraph-heading" className="text-sm font-semibold">
-            {t("page.paragraph")}
-          </h2>
-          <p lang="en" className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">
-            {dashboard.paragraph}
-          </p>
-        </Card>
+        {shows(view, "summary") && (
+          <Card as="section" aria-labelledby="paragraph-heading" padding="md" raised>
+            <h2 id="paragraph-heading" className="text-sm font-semibold">
+              {t("page.paragraph")}
+            </h2>
+            <p lang="en" className="mt-2 whitespace-pre-line text-sm leading-relaxed text-slate-800" data-testid="audit-paragraph">
+              {dashboard.paragraph}
+            </p>
+          </Card>
+        )}
       </div>
     </>
   );

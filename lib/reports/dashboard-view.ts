@@ -1,0 +1,25 @@
+// Which part of the dashboard a page shows. The dashboard was one page with every figure of every
+// dimension: ~2,500 elements and 430 KB at full review, rendered again on every load. It is now in
+// parts chosen by one search parameter (`view`), each a plain link: the numbers for the paper
+// (the default), the raters, the subgroups and the items, or all of them at once (to print).
+// Counts, downloads and the paragraph are not affected.
+
+export const DASHBOARD_PARTS = ["summary", "raters", "subgroups", "items"] as const;
+export type DashboardPart = (typeof DASHBOARD_PARTS)[number];
+export type DashboardView = DashboardPart | "all";
+
+/** The view asked for; anything else (absent, unknown, repeated) is the summary. */
+export function dashboardView(param: string | string[] | undefined): DashboardView {
+  const asked = Array.isArray(param) ? param[0] : param;
+  return asked === "all" || (DASHBOARD_PARTS as readonly string[]).includes(asked ?? "") ? (asked as DashboardView) : "summary";
+}
+
+/** Whether the view shows the part. */
+export function shows(view: DashboardView, part: DashboardPart): boolean {
+  return view === "all" || view === part;
+}
+
+/** The view's search value: the summary is the page without one (one canonical address per view). */
+export function viewParam(view: DashboardView): string | null {
+  return view === "summary" ? null : view;
+}
