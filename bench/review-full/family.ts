@@ -130,6 +130,12 @@ async function auditRows(ctx: FamilyContext, a: ReviewAudit, label: string): Pro
   });
   const warm = await beside(p, dashboard, organizer, s.rounds);
   await step("dashboard reload", async () => row("dashboard-warm", "dashboard reload", warm, 3));
+  // The dashboard's other parts (lib/reports/dashboard-view.ts), the summary above being its default;
+  // "all" is every part on one page (to print).
+  for (const view of ["raters", "subgroups", "items", "all"]) {
+    const what = `dashboard reload, view=${view}`;
+    await step(what, async () => row(`dashboard-${view}`, what, await beside(p, `${dashboard}?view=${view}`, organizer, s.rounds), 3));
+  }
 
   // Every download the dashboard lists, each beside /account; one row: the slowest, met when all are.
   const files = exportLinks(warm.body?.toString("utf8") ?? "", a.auditId);
