@@ -112,7 +112,7 @@ export default async function DashboardPage(props: {
             )}
           </>
         }
-        actions={<PrintButton />}
+        actions={<PrintButton everyPart={view === "all" ? null : viewHref("all")} />}
       />
       <ViewLinks parts={parts} view={view} href={(choice) => viewHref(viewParam(choice))} />
       {organizer && shows(view, "summary") && (
