@@ -66,13 +66,14 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   await expect(prompt.getByRole("link")).toHaveCount(2);
   await expect(prompt.getByRole("link", { name: "Start a re-calibration round" })).toBeVisible();
   await expect(prompt.getByRole("button")).toHaveCount(0);
-  // The timelines are in the raters' part of the dashboard, not its summary.
+  // The timelines are in their own part of the dashboard, not its summary.
   await expect(page.getByTestId("over-time-gold")).toHaveCount(0);
   // The prompt's link leads to the timeline, by keyboard.
   await prompt.getByRole("link", { name: "Gold-answer correctness" }).focus();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/dashboard\?view=raters#over-time-gold$/);
-  await expect(page.getByTestId("dashboard-views").getByRole("link", { name: "Raters" })).toHaveAttribute("aria-current", "page");
+  await expect(page).toHaveURL(/\/dashboard\?view=over-time#over-time-gold$/);
+  await expect(page.getByTestId("dashboard-views").getByRole("link", { name: "Over time" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("drift-prompt")).toBeVisible();
   const figure = page.getByTestId("over-time-gold");
   await expect(figure.getByRole("img", { name: /Agreement over time/ })).toBeVisible();
   await expect(figure).toContainText("guidelines edited");
@@ -124,11 +125,12 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   await shootQuality(page, "rater-quality-en", testInfo);
 
   await page.getByTestId("locale-switcher").selectOption("zh-CN");
+  await expect(page.getByTestId("rater-quality-gold")).toContainText("每位评审者的质量");
+  await shootQuality(page, "rater-quality-zh-CN", testInfo);
+  await page.getByTestId("dashboard-views").getByRole("link", { name: "随时间变化" }).click();
   await expect(page.getByTestId("drift-prompt")).toContainText("最近评分的一致性有所下降");
   await expect(page.getByTestId("over-time-gold")).toContainText("指南已修改");
   await shoot(page, "over-time-zh-CN", testInfo);
-  await expect(page.getByTestId("rater-quality-gold")).toContainText("每位评审者的质量");
-  await shootQuality(page, "rater-quality-zh-CN", testInfo);
   await page.getByTestId("dashboard-views").getByRole("link", { name: "概要" }).click();
   await expect(page.getByTestId("latent-class-gold")).toContainText("潜在类别估计（Dawid–Skene）");
   await expect(page.getByTestId("latent-interval-gold")).toContainText("条目自助法区间");
@@ -157,7 +159,7 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
   await clinician.screenshot({ path: testInfo.outputPath("rater-quality-own.png") });
   expect((await clinician.request.get(`/api/audits/${auditId}/export/rater-quality.csv`)).status()).toBe(403);
   await expect(clinician.getByTestId("latent-class-gold")).toHaveCount(0);
-  for (const view of ["", "?view=raters", "?view=items", "?view=all"]) {
+  for (const view of ["", "?view=over-time", "?view=raters", "?view=items", "?view=all"]) {
     const html = await (await clinician.request.get(`${path}/dashboard${view}`)).text();
     expect(html).not.toContain("Agreement over time");
     expect(html).not.toContain("Dawid");

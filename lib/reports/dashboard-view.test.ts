@@ -6,6 +6,7 @@ describe("dashboardView", () => {
     expect(dashboardView(undefined)).toBe("summary");
     expect(dashboardView("raters")).toBe("raters");
     expect(dashboardView("all")).toBe("all");
+    expect(dashboardView("over-time")).toBe("over-time");
     expect(dashboardView(["items", "raters"])).toBe("items");
     for (const odd of ["", "RATERS", "toString", "__proto__", "summary ", "constructor"]) expect(dashboardView(odd)).toBe("summary");
   });
@@ -14,7 +15,7 @@ describe("dashboardView", () => {
     expect(shows("raters", "raters")).toBe(true);
     expect(shows("raters", "summary")).toBe(false);
     expect(shows("summary", "items")).toBe(false);
-    for (const part of ["summary", "raters", "subgroups", "items"] as const) expect(shows("all", part)).toBe(true);
+    for (const part of ["summary", "over-time", "raters", "subgroups", "items"] as const) expect(shows("all", part)).toBe(true);
   });
 
   it("leaves the summary out of the address", () => {

@@ -1,10 +1,11 @@
 // Which part of the dashboard a page shows. The dashboard was one page with every figure of every
 // dimension: ~2,500 elements and 430 KB at full review, rendered again on every load. It is now in
 // parts chosen by one search parameter (`view`), each a plain link: the numbers for the paper
-// (the default), the raters, the subgroups and the items, or all of them at once (to print).
+// (the default), agreement over time, the raters, the subgroups and the items, or all of them at
+// once (to print).
 // Counts, downloads and the paragraph are not affected.
 
-export const DASHBOARD_PARTS = ["summary", "raters", "subgroups", "items"] as const;
+export const DASHBOARD_PARTS = ["summary", "over-time", "raters", "subgroups", "items"] as const;
 export type DashboardPart = (typeof DASHBOARD_PARTS)[number];
 export type DashboardView = DashboardPart | "all";
 

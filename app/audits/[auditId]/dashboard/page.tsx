@@ -71,13 +71,13 @@ export default async function DashboardPage(props: {
   // One part of the dashboard at a time (lib/reports/dashboard-view.ts); a part with nothing in it is not offered.
   const view = dashboardView(search.view);
   const grouped = shown.dimensions.some((d) => d.byChapter.length > 0 || d.byLevel.length > 0);
-  const parts = DASHBOARD_PARTS.filter((part) => part !== "subgroups" || grouped);
+  const parts = DASHBOARD_PARTS.filter((part) => (part === "over-time" ? overTime !== null : part !== "subgroups" || grouped));
   const viewHref = paramLinks(path, search, "view");
-  // The timelines are on the raters' part, and a per-turn dimension's on its turn's view.
+  // The timelines have their own part, and a per-turn dimension's is on its turn's view.
   const overTimeHref = (key: string) => {
     const turn = splitRatingKey(key).turnOrder;
     const here = shownUnder(turns, key) || turn === null;
-    const changes: Record<string, string | null> = { view: view === "all" ? "all" : "raters" };
+    const changes: Record<string, string | null> = { view: view === "all" ? "all" : "over-time" };
     if (!here) changes.turn = turn === turns.turns[0] ? null : String(turn);
     return searchHref(path, search, changes, `#over-time-${key}`);
   };
@@ -145,7 +145,7 @@ export default async function DashboardPage(props: {
           </p>
         </Card>
       )}
-      {overTime && (shows(view, "summary") || shows(view, "raters")) && (
+      {overTime && (shows(view, "summary") || shows(view, "over-time")) && (
         <DriftPrompt
           overTime={overTime}
           labels={new Map(shown.dimensions.map((d) => [d.key, d.label]))}
@@ -184,16 +184,17 @@ export default async function DashboardPage(props: {
                   {outcome && <AdjudicatedCounts outcome={outcome.dimensions.find((o) => o.key === d.key)!} removed={outcome.removed} />}
                 </>
               )}
+              {shows(view, "over-time") &&
+                overTime?.dimensions
+                  .filter((o) => o.key === d.key)
+                  .map((o) => (
+                    <div key={o.key} id={`over-time-${o.key}`} className="scroll-mt-4 space-y-4">
+                      <AgreementOverTimeChart label={d.label} overTime={o} confidenceLevel={d.agreement.options.confidenceLevel} />
+                      <RaterFatigueTable label={d.label} overTime={o} />
+                    </div>
+                  ))}
               {shows(view, "raters") && (
                 <>
-                  {overTime?.dimensions
-                    .filter((o) => o.key === d.key)
-                    .map((o) => (
-                      <div key={o.key} id={`over-time-${o.key}`} className="scroll-mt-4 space-y-4">
-                        <AgreementOverTimeChart label={d.label} overTime={o} confidenceLevel={d.agreement.options.confidenceLevel} />
-                        <RaterFatigueTable label={d.label} overTime={o} />
-                      </div>
-                    ))}
                   {quality?.dimensions
                     .filter((q) => q.key === d.key)
                     .map((q) => (
