@@ -132,7 +132,7 @@ async function auditRows(ctx: FamilyContext, a: ReviewAudit, label: string): Pro
   await step("dashboard reload", async () => row("dashboard-warm", "dashboard reload", warm, 3));
   // The dashboard's other parts (lib/reports/dashboard-view.ts), the summary above being its default;
   // "all" is every part on one page (to print).
-  for (const view of ["raters", "subgroups", "items", "all"]) {
+  for (const view of ["over-time", "raters", "subgroups", "items", "all"]) {
     const what = `dashboard reload, view=${view}`;
     await step(what, async () => row(`dashboard-${view}`, what, await beside(p, `${dashboard}?view=${view}`, organizer, s.rounds), 3));
   }
