@@ -59,4 +59,27 @@ describe("agreement over time on the dashboard", () => {
     expect(table).toMatch(/1–10 · /);
     expect(table).not.toMatch(/NaN|undefined/);
   });
+
+  it("writes a full review's counts and queue positions with thousands separators, in both languages", () => {
+    const o = computeAuditReport(driftAudit({ items: 60, flipShare: 0.4 })).agreementOverTime!.dimensions[0]!;
+    const big = {
+      ...o,
+      raters: o.raters.map((r) => ({
+        ...r,
+        windows: r.windows.map((w, i) => ({
+          ...w,
+          agreeing: 3322,
+          compared: 4271,
+          fromPosition: 1001 + i * 250,
+          toPosition: 1250 + i * 250,
+        })),
+      })),
+    };
+    for (const locale of ["en", "zh-CN"] as const) {
+      const table = html(<RaterFatigueTable label="Gold answer" overTime={big} />, locale);
+      expect(table).toContain("(3,322/4,271)");
+      expect(table).toContain("1,001–1,250");
+      expect(table).not.toMatch(/3322|4271|1001/);
+    }
+  });
 });

@@ -13,12 +13,12 @@ import { useReportFormat } from "./use-report-format";
 
 export function RaterFatigueTable({ label, overTime }: { label: string; overTime: DimensionOverTime }) {
   const t = useTranslations("dashboard.overTime");
-  const { percent } = useReportFormat();
+  const { percent, count } = useReportFormat();
   const columns = Math.max(0, ...overTime.raters.map((r) => r.windows.length));
   const time = (m: number | null) => (m === null ? t("noTime") : t(`time.${timeUnit(m)}`, { value: inTimeUnit(m, timeUnit(m)) }));
   const cell = (w: RaterWindow | undefined) => {
     if (!w) return "";
-    const counts = `(${w.agreeing}/${w.compared})`;
+    const counts = `(${count(w.agreeing)}/${count(w.compared)})`;
     return (
       <>
         <span className="block whitespace-nowrap">

@@ -53,6 +53,22 @@ describe("each rater's quality on the dashboard", () => {
     expect(shown).not.toMatch(/NaN|undefined|null/);
   });
 
+  it("writes a full review's counts with thousands separators, in both languages", () => {
+    const report = computeAuditReport(driftAudit({ items: 60, flipShare: 0.4 }));
+    const q = report.raterQuality!;
+    const d = report.dimensions.find((x) => x.key === "gold")!;
+    const dimension = q.dimensions.find((x) => x.key === "gold")!;
+    const big = { ...dimension, raters: dimension.raters.map((r) => ({ ...r, agreeing: 3322, compared: 4271 })) };
+    for (const locale of ["en", "zh-CN"] as const) {
+      const shown = html(
+        <RaterQualityTable label={d.label} dimension={big} method={q.method} time={q.time} pairwise={d.pairwise} />,
+        locale,
+      );
+      expect(shown).toContain("(3,322/4,271)");
+      expect(shown).not.toMatch(/3322|4271/);
+    }
+  });
+
   it("leaves out the uncertain column where the dimension has no uncertain category", () => {
     const shown = table(smallAudit(), "safety");
     expect(shown).not.toContain(">Uncertain<");

@@ -34,7 +34,7 @@ export function RaterQualityTable({ label, dimension, method, time, pairwise, ow
   const share = (value: number | null, of: number, out: number, ci: Interval | null) => (
     <Td numeric>
       <span className="block whitespace-nowrap">
-        {percent(value)} ({of}/{out})
+        {percent(value)} ({count(of)}/{count(out)})
       </span>
       {sub(range(ci, percent))}
     </Td>
