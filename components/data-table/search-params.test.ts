@@ -198,5 +198,7 @@ describe("pages of an in-page list", () => {
     expect(searchHref("/d", search, { view: "raters", turn: null }, "#over-time-gold")).toBe("/d?d_gold=3&view=raters#over-time-gold");
     expect(searchHref("/d", search, {})).toBe("/d?turn=2&view=items&d_gold=3");
     expect(searchHref("/d", {}, { view: null })).toBe("/d");
+    // Only the changes' own keys replace a parameter, not what every object inherits.
+    expect(searchHref("/d", { toString: "x", constructor: "y" }, { view: "all" })).toBe("/d?toString=x&constructor=y&view=all");
   });
 });

@@ -231,7 +231,7 @@ export function searchHref(
   hash = "",
 ): string {
   const next = new URLSearchParams();
-  for (const [k, v] of Object.entries(search)) if (typeof v === "string" && !(k in changes)) next.set(k, v);
+  for (const [k, v] of Object.entries(search)) if (typeof v === "string" && !Object.hasOwn(changes, k)) next.set(k, v);
   for (const [k, v] of Object.entries(changes)) if (v !== null) next.set(k, v);
   const query = next.toString();
   return `${path}${query ? `?${query}` : ""}${hash}`;
