@@ -2,9 +2,8 @@
 // the raters, the chapters and levels and the items by keyboard; each part sends only its figures;
 // "Print / save as PDF" from a part prints every part.
 import { expect, test } from "@playwright/test";
-import { signInAs } from "./support/users";
+import { openDemoDashboard } from "./support/audits";
 
-const DEMO_AUDIT = "Demo audit: gold answers, round 1";
 const GOLD = "Gold-answer correctness";
 
 test("the dashboard's parts, by keyboard, and a print of every part", async ({ page }) => {
@@ -16,12 +15,7 @@ test("the dashboard's parts, by keyboard, and a print of every part", async ({ p
       w.printed++;
     };
   });
-  await signInAs(page, "organizer");
-  await page.getByRole("link", { name: DEMO_AUDIT }).click();
-  await page
-    .getByRole("link", { name: /dashboard/i })
-    .first()
-    .click();
+  await openDemoDashboard(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   const views = page.getByRole("navigation", { name: "Dashboard sections" });
   await expect(views.getByRole("link", { name: "Summary" })).toHaveAttribute("aria-current", "page");

@@ -1,19 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { newPage } from "./support/audits";
+import { DEMO_AUDIT, newPage, openDemoDashboard } from "./support/audits";
 import { signInAs, waitForShortcuts } from "./support/users";
-
-const DEMO_AUDIT = "Demo audit: gold answers, round 1";
 
 // The organizer watches an open audit's dashboard; a clinician rates an item elsewhere; the
 // figures on the organizer's screen change by themselves, without a reload.
 test("an open audit's dashboard updates itself when a rating arrives", async ({ browser }) => {
   const organizer = await newPage(browser);
-  await signInAs(organizer, "organizer");
-  await organizer.getByRole("link", { name: DEMO_AUDIT }).click();
-  await organizer
-    .getByRole("link", { name: /dashboard/i })
-    .first()
-    .click();
+  await openDemoDashboard(organizer);
   const status = organizer.getByTestId("live-status");
   await expect(status).toContainText("Live: figures as of");
   const before = await status.getAttribute("data-version");

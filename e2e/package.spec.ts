@@ -3,10 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { newPage } from "./support/audits";
+import { DEMO_AUDIT, newPage, openDemoDashboard } from "./support/audits";
 import { signInAs, waitForShortcuts } from "./support/users";
 
-const DEMO_AUDIT = "Demo audit: gold answers, round 1";
 const hasR = spawnSync("Rscript", ["--version"]).status === 0 || process.env.CLINAUDIT_REQUIRE_R === "1";
 
 /** Downloads the package from the dashboard as the organizer would, unzips it, reruns the scripts. */
@@ -44,12 +43,7 @@ test("the reproducibility package reruns in Python and R, before and after a new
   // would change between two downloads. Closing them reports the rest now, before the first one.
   for (const context of browser.contexts()) await context.close();
   const organizer = await newPage(browser);
-  await signInAs(organizer, "organizer");
-  await organizer.getByRole("link", { name: DEMO_AUDIT }).click();
-  await organizer
-    .getByRole("link", { name: /dashboard/i })
-    .first()
-    .click();
+  await openDemoDashboard(organizer);
   const before = await downloadAndRerun(organizer);
   expect(before.files).toEqual(
     expect.arrayContaining(["audit.json", "ratings-long.csv", "report.json", "reproduce.py", "reproduce.R", "SHA256SUMS"]),

@@ -21,6 +21,19 @@ export interface OpenAuditOptions {
   through?: "ui";
 }
 
+/** The open audit the demo seeds (lib/server/setup), rated in part. */
+export const DEMO_AUDIT = "Demo audit: gold answers, round 1";
+
+/** The demo organizer opens the demo audit's dashboard the way a user does: the audit, then its dashboard link. */
+export async function openDemoDashboard(page: Page) {
+  await signInAs(page, "organizer");
+  await page.getByRole("link", { name: DEMO_AUDIT }).click();
+  await page
+    .getByRole("link", { name: /dashboard/i })
+    .first()
+    .click();
+}
+
 /** A new page in a fresh browser context (its own cookies: one signed-in user per page). */
 export async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
