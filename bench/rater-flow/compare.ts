@@ -57,7 +57,8 @@ const TRANSITION = `({ nextPath, limit }) => new Promise((resolve) => {
       if (out.url < 0 && location.pathname === nextPath) out.url = t;
       if (out.mounted < 0 && fresh) out.mounted = t;
       if (out.keys < 0 && fresh && bar.hasAttribute("data-keys-ready")) out.keys = t;
-      if (out.record < 0 && fresh && !document.querySelector("[data-testid=record-pending]")) out.record = t;
+      // The record's pane (both viewers' scrollable region) beside the new case's rating bar.
+      if (out.record < 0 && fresh && document.querySelector("[role=region][aria-keyshortcuts='j k']")) out.record = t;
     }
     const ready = location.pathname === nextPath && document.querySelector("section[data-keys-ready] fieldset label[data-checked]") !== null &&
       !document.querySelector("[data-testid=leaving]");
