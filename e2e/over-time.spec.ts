@@ -166,5 +166,9 @@ test("agreement over time: the organizer sees the drift, its timeline and each r
     expect(html).not.toContain("latentClass");
     expect(html).not.toContain("item-bootstrap");
   }
+  // The over-time part typed into the address: not theirs, so the summary, not a page of empty headings.
+  await clinician.goto(`${path}/dashboard?view=over-time`);
+  await expect(clinician.getByTestId("dimension-gold").getByTestId("error-bound-gold")).toBeVisible();
+  await expect(clinician.getByRole("link", { name: "Summary" })).toHaveAttribute("aria-current", "page");
   expect((await clinician.request.get(`/api/audits/${auditId}/export/report.json`)).status()).toBe(403);
 });

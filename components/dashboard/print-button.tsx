@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "../ui/button";
 
 /** The hash that asks the page with every part of the dashboard to open the print dialog once loaded. */
-export const PRINT_HASH = "#print";
+const PRINT_HASH = "#print";
 
 /**
  * The printable PDF of the dashboard: the browser's print dialog ("Save as PDF"), with a print

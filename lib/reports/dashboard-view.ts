@@ -9,10 +9,13 @@ export const DASHBOARD_PARTS = ["summary", "over-time", "raters", "subgroups", "
 export type DashboardPart = (typeof DASHBOARD_PARTS)[number];
 export type DashboardView = DashboardPart | "all";
 
-/** The view asked for; anything else (absent, unknown, repeated) is the summary. */
-export function dashboardView(param: string | string[] | undefined): DashboardView {
+/**
+ * The view asked for, when it is "all" or one of the parts the page offers (`offered`: a part with
+ * nothing in it is not); anything else (absent, unknown, repeated, not offered) is the summary.
+ */
+export function dashboardView(param: string | string[] | undefined, offered: readonly DashboardPart[]): DashboardView {
   const asked = Array.isArray(param) ? param[0] : param;
-  return asked === "all" || (DASHBOARD_PARTS as readonly string[]).includes(asked ?? "") ? (asked as DashboardView) : "summary";
+  return asked === "all" || (offered as readonly string[]).includes(asked ?? "") ? (asked as DashboardView) : "summary";
 }
 
 /** Whether the view shows the part. */

@@ -69,9 +69,9 @@ export default async function DashboardPage(props: {
   const path = `/audits/${auditId}/dashboard`;
   const turnHref = paramLinks(path, search, "turn");
   // One part of the dashboard at a time (lib/reports/dashboard-view.ts); a part with nothing in it is not offered.
-  const view = dashboardView(search.view);
   const grouped = shown.dimensions.some((d) => d.byChapter.length > 0 || d.byLevel.length > 0);
   const parts = DASHBOARD_PARTS.filter((part) => (part === "over-time" ? overTime !== null : part !== "subgroups" || grouped));
+  const view = dashboardView(search.view, parts);
   const viewHref = paramLinks(path, search, "view");
   // The timelines have their own part, and a per-turn dimension's is on its turn's view.
   const overTimeHref = (key: string) => {
