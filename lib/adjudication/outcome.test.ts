@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { computeAuditReport } from "../reports/compute";
-import type { AuditSnapshot } from "../reports/types";
-import { adjudicatedOutcome, relabelOutcome } from "./outcome";
+import { shownItems } from "../reports/shown";
+import type { AuditReport, AuditSnapshot } from "../reports/types";
+import { type AdjudicationRecord, adjudicatedOutcome, relabelOutcome } from "./outcome";
+
+/** The outcome of a full report, as the dashboard computes it (its majorities from shownItems). */
+const outcomeOf = (report: AuditReport, records: AdjudicationRecord[]) => adjudicatedOutcome(report, shownItems(report), records);
 
 const snapshot: AuditSnapshot = {
   audit: { id: "a", name: "A", datasetName: "D", sampleSize: 3, seed: "1", populationSize: 100, status: "CLOSED" },
@@ -42,12 +46,12 @@ const snapshot: AuditSnapshot = {
 
 describe("adjudicated outcome", () => {
   it("is the majority where nothing was adjudicated", () => {
-    const o = adjudicatedOutcome(computeAuditReport(snapshot), []);
+    const o = outcomeOf(computeAuditReport(snapshot), []);
     expect(o.dimensions[0]!.counts.map((c) => c.count)).toEqual([2, 0, 1]);
     expect(o).toMatchObject({ adjudicated: 0, removed: 0, changedLabels: 0 });
   });
   it("takes the adjudicator's label and leaves removed items out", () => {
-    const o = adjudicatedOutcome(computeAuditReport(snapshot), [
+    const o = outcomeOf(computeAuditReport(snapshot), [
       { itemId: "i2", finalLabels: { gold: "incorrect" }, removeItem: false },
       { itemId: "i3", finalLabels: { gold: "correct" }, removeItem: true },
     ]);
@@ -70,7 +74,7 @@ describe("an outcome named again in the reader's language", () => {
         },
       ],
     });
-    expect(relabelOutcome(adjudicatedOutcome(report, records), zh)).toEqual(adjudicatedOutcome(zh, records));
+    expect(relabelOutcome(outcomeOf(report, records), zh)).toEqual(outcomeOf(zh, records));
   });
 });
 
@@ -88,7 +92,7 @@ describe("adjudicated outcome of a per-turn dimension", () => {
   };
 
   it("reads each turn's final label under its own key", () => {
-    const o = adjudicatedOutcome(computeAuditReport(perTurn), [
+    const o = outcomeOf(computeAuditReport(perTurn), [
       { itemId: "i1", finalLabels: { "gold@t1": "incorrect", "gold@t2": "correct" }, removeItem: false },
     ]);
     expect(o.dimensions.map((d) => [d.key, d.counts.map((c) => c.count), d.changed])).toEqual([
@@ -99,7 +103,7 @@ describe("adjudicated outcome of a per-turn dimension", () => {
   });
 
   it("leaves the turns at their majority under a label stored for the whole item (before per-turn adjudication)", () => {
-    const o = adjudicatedOutcome(computeAuditReport(perTurn), [{ itemId: "i1", finalLabels: { gold: "incorrect" }, removeItem: false }]);
+    const o = outcomeOf(computeAuditReport(perTurn), [{ itemId: "i1", finalLabels: { gold: "incorrect" }, removeItem: false }]);
     expect(o.dimensions.map((d) => d.changed)).toEqual([0, 0]);
     expect(o.dimensions[0]!.counts.map((c) => c.count)).toEqual([0, 0, 1]);
   });

@@ -1,6 +1,6 @@
 // The adjudicated outcome beside the raw agreement: final label per item = the adjudicator's
 // where there is one, else the majority vote. Pure; the raw report is never altered.
-import type { ShownReport } from "../reports/types";
+import type { ShownItems, ShownReport } from "../reports/types";
 
 export interface AdjudicationRecord {
   itemId: string;
@@ -24,16 +24,19 @@ export interface AdjudicatedOutcome {
   dimensions: DimensionOutcome[];
 }
 
-export function adjudicatedOutcome(report: ShownReport, records: AdjudicationRecord[]): AdjudicatedOutcome {
+/** `items`: the report's majority labels per item (shownItems of the same report). */
+export function adjudicatedOutcome(report: ShownReport, items: ShownItems, records: AdjudicationRecord[]): AdjudicatedOutcome {
   const byItem = new Map(records.map((r) => [r.itemId, r]));
   const removed = new Set(records.filter((r) => r.removeItem).map((r) => r.itemId));
   const dimensions = report.dimensions.map((d) => {
     const counts = new Map(d.categories.map((c) => [c.key, 0]));
+    const majorities = items.majorities.get(d.key);
     let changed = 0;
-    for (const item of d.items) {
-      if (item.majority === null || removed.has(item.itemId)) continue;
-      const final = byItem.get(item.itemId)?.finalLabels[d.key] ?? item.majority;
-      if (final !== item.majority) changed++;
+    for (const [at, itemId] of items.itemIds.entries()) {
+      const majority = majorities && majorities[at]! >= 0 ? d.categories[majorities[at]!]!.key : null;
+      if (majority === null || removed.has(itemId)) continue;
+      const final = byItem.get(itemId)?.finalLabels[d.key] ?? majority;
+      if (final !== majority) changed++;
       counts.set(final, (counts.get(final) ?? 0) + 1);
     }
     return {

@@ -105,25 +105,32 @@ export interface DimensionAuditReport {
 /** A dimension's agreement as the dashboard keeps it: the majority's counts, not its label per item. */
 export type ShownAgreement = Omit<DimensionReport, "majority"> & { majority: Omit<DimensionReport["majority"], "perItem"> };
 
-/** What the dashboard keeps of an item: the page reads only its majority (for the adjudicated outcome). */
-export type ShownItem = Pick<ItemSummary, "itemId" | "majority">;
-
 /**
- * A dimension as the web process keeps it for the dashboard: its per-item summaries cut to
- * ShownItem (a full review's are ~37 MB of heap per audit). The full report stays in the report
- * thread, where the downloads are rendered. A full DimensionAuditReport is one.
+ * A dimension as the web process keeps it for the dashboard: no per-item summaries (a full
+ * review's were ~37 MB of heap per audit, and most of what the report thread sent after each
+ * change), the agreement's majority as counts, the latent-class fit without its per-item
+ * posteriors. What the pages read per item is in ShownItems, kept beside it. The full report stays
+ * in the report thread, where the downloads are rendered. A full DimensionAuditReport is one.
  */
 export type ShownDimension = Omit<DimensionAuditReport, "items" | "latentClass" | "agreement"> & {
-  items: ShownItem[];
-  /** Without the majority per item (`items` has it, by item id), which the page does not read. */
+  /** Without the majority per item (ShownItems has it), which the page does not read. */
   agreement: ShownAgreement;
-  /**
-   * Without each item's posterior (the page lists only the items where the mode is not the
-   * majority); `errorPosteriors`: each rated item's P(error category) by item id, for the
-   * organizers' triage list (null without an error category). Organizers and admins only.
-   */
-  latentClass: (Omit<LatentClassSummary, "items"> & { errorPosteriors?: Record<string, number> | null }) | null;
+  latentClass: Omit<LatentClassSummary, "items"> | null;
 };
+
+/**
+ * What the web process keeps of the report per item, as typed arrays in one item order (each
+ * structured-cloned in one piece, no object per item): the adjudicated outcome reads the majority
+ * labels, the organizers' triage list the majority and P(error category).
+ */
+export interface ShownItems {
+  /** The report's item ids, in the order of every array below. */
+  itemIds: string[];
+  /** Per dimension key: each item's majority label, an index into the dimension's categories; -1: none (no strict majority, or not rated). */
+  majorities: Map<string, Int16Array>;
+  /** Per dimension key with an error category and a latent-class fit: each item's posterior P(error category); NaN: not rated. */
+  errorPosteriors: Map<string, Float64Array>;
+}
 
 /**
  * What the agreement cards read of a dimension (coefficients, majority, divergence): a dashboard's

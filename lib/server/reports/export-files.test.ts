@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adjudicatedOutcome } from "../../adjudication/outcome";
 import { computeAuditReport } from "../../reports";
+import { shownItems } from "../../reports/shown";
 import type { AuditSnapshot } from "../../reports/types";
 import { auditParagraph, exportCatalog, renderExport } from "./export-files";
 
@@ -28,10 +29,10 @@ const snapshot: AuditSnapshot = {
 describe("the appendix paragraph", () => {
   it("reads an outcome the caller computed as it reads the adjudications (the dashboard computes it once)", () => {
     const report = computeAuditReport(snapshot);
-    const adjudications = [{ itemId: "i1", finalLabels: { "gold@t1": "incorrect" }, removeItem: false }];
-    const text = auditParagraph(report, { adjudications });
+    const adjudications = [{ itemId: "i1", finalLabels: { "gold@t1": "incorrect" }, removeItem: false, rationale: "r" }];
+    const text = renderExport(snapshot, "paragraph.txt", { adjudications }, report)!;
     expect(text).toMatch(/adjudicat/i);
-    expect(auditParagraph(report, { outcome: adjudicatedOutcome(report, adjudications) })).toBe(text);
+    expect(`${auditParagraph(report, { outcome: adjudicatedOutcome(report, shownItems(report), adjudications) })}\n`).toBe(text);
     expect(auditParagraph(report, { outcome: null })).toBe(auditParagraph(report));
   });
 });

@@ -1,5 +1,6 @@
 // The audit's export files, each a pure function of the stored-ratings snapshot.
 import { adjudicatedOutcome, type AdjudicatedOutcome, type AdjudicationRecord } from "../../adjudication/outcome";
+import { shownItems } from "../../reports/shown";
 import { csvText, type CsvValue } from "../../csv";
 import {
   calibrationCsv,
@@ -139,7 +140,12 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
     case "report.tex":
       return reportLatex(report, revisions ? { revisions } : {});
     case "paragraph.txt":
-      return auditParagraph(report, { adjudications, revisions }) + "\n";
+      return (
+        auditParagraph(report, {
+          outcome: adjudications.length > 0 ? adjudicatedOutcome(report, shownItems(report), [...adjudications]) : null,
+          revisions,
+        }) + "\n"
+      );
     case "adjudication.csv":
       return adjudicationCsv(report, adjudications);
     case "rater-quality.csv":
@@ -156,15 +162,12 @@ export function renderExport(snapshot: AuditSnapshot, file: string, extras: Expo
 export function auditParagraph(
   report: ShownReport,
   extras: {
-    adjudications?: readonly AdjudicationRecord[];
-    /** The outcome of `adjudications` when the caller has it already (null: none adjudicated). */
+    /** The adjudicated outcome (adjudicatedOutcome); null or absent: none adjudicated. */
     outcome?: AdjudicatedOutcome | null;
     revisions?: ReportRevisions;
   } = {},
 ): string {
-  const adjudications = extras.adjudications ?? [];
-  const outcome =
-    extras.outcome !== undefined ? extras.outcome : adjudications.length > 0 ? adjudicatedOutcome(report, [...adjudications]) : null;
+  const { outcome } = extras;
   return paragraph(report, {
     ...(outcome ? { adjudication: { items: outcome.adjudicated, changedLabels: outcome.changedLabels, removed: outcome.removed } } : {}),
     ...(extras.revisions ? { revisions: extras.revisions } : {}),

@@ -68,7 +68,7 @@ export async function loadDashboard({ db, user }: { db: Db; user: CurrentUser },
     organizer ? keptAuditComments(db, head, version, { orLatest: !current }) : Promise.resolve([]),
   ]);
   const records = adjudications.map(({ itemId, finalLabels, removeItem }) => ({ itemId, finalLabels, removeItem }));
-  const outcome = records.length ? adjudicatedOutcome(report, records) : null;
+  const outcome = records.length ? adjudicatedOutcome(report, kept.items, records) : null;
   const ownLabel = head.raters.find((r) => r.id === user.id)?.label;
   const { agreementOverTime, raterQuality, calibration, ...shared } = report;
   return {

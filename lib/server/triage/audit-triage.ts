@@ -7,6 +7,7 @@ import type { TriageRow } from "../../triage/triage";
 import { Kept } from "../reports/kept";
 import { dashboardReport, keptReport } from "../reports/kept-report";
 import { keptDisagreementFrame } from "./kept-disagreement";
+import { majorityLabels } from "../../reports/shown";
 
 /** An audit's triage list for one rubric dimension with an error category. */
 export interface AuditTriage {
@@ -60,8 +61,10 @@ export async function auditTriage(
       }),
     ]);
     const counts = new Map(frame?.items.map((i) => [i.externalId, i]));
-    const majority = new Map(chosen?.items.map((i) => [i.itemId, i.majority]));
-    const posteriors = chosen?.latentClass?.errorPosteriors ?? {};
+    const majority = chosen ? majorityLabels(kept.items, chosen) : new Map<string, string | null>();
+    const posteriors = new Map<string, number>();
+    const pError = chosen && kept.items.errorPosteriors.get(chosen.key);
+    if (pError) for (const [at, id] of kept.items.itemIds.entries()) if (!Number.isNaN(pError[at]!)) posteriors.set(id, pError[at]!);
     const rows = items.map((i): TriageRow => {
       const c = counts.get(i.item.externalId);
       const recorded: ModelStratum | null = i.modelStratum && isModelStratum(i.modelStratum) ? i.modelStratum : null;
@@ -73,7 +76,7 @@ export async function auditTriage(
         models: c?.models ?? null,
         disagreeing: c?.disagreeing ?? null,
         majority: majority.get(i.id) ?? null,
-        pError: posteriors[i.id] ?? null,
+        pError: posteriors.get(i.id) ?? null,
       };
     });
     return {

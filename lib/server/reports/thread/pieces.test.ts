@@ -8,7 +8,6 @@ const dimension = (key: string) => ({
   kappa: Number.NaN,
   bound: Number.POSITIVE_INFINITY,
   note: undefined,
-  items: [{ itemId: `${key}-1`, majority: "correct" }],
 });
 const value = {
   head: { audit: { id: "a", name: "审计" }, rubric: [], raters: [], itemCount: 1 },
@@ -17,6 +16,11 @@ const value = {
     audit: { name: "审计" },
     dimensions: ["gold", "question", "evidence"].map(dimension),
     raterQuality: { at: new Date(0) },
+  },
+  items: {
+    itemIds: ["i1", "i2"],
+    majorities: new Map([["gold", Int16Array.from([0, -1])]]),
+    errorPosteriors: new Map([["gold", Float64Array.from([0.25, Number.NaN])]]),
   },
 } as unknown as HeadAndReport;
 
@@ -28,6 +32,9 @@ describe("the report in pieces", () => {
     const d = back.report.dimensions[0] as unknown as ReturnType<typeof dimension>;
     expect([Number.isNaN(d.kappa), d.bound, "note" in d]).toEqual([true, Number.POSITIVE_INFINITY, true]);
     expect((back.report as ShownReport & { raterQuality: { at: Date } }).raterQuality.at).toBeInstanceOf(Date);
+    // The items' typed arrays come back typed, NaN kept.
+    expect(back.items.majorities.get("gold")).toEqual(Int16Array.from([0, -1]));
+    expect(Number.isNaN(back.items.errorPosteriors.get("gold")![1])).toBe(true);
   });
 
   it("is taken one piece per turn of the event loop: other work runs between its pieces", async () => {

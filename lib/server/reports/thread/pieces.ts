@@ -3,13 +3,13 @@
 // its event loop. Sent whole, a full review's report (5.7 MB as JSON) was deserialized in one go
 // when the message arrived: 52–65 ms during which no other request was served.
 import v8 from "node:v8";
-import type { ShownReport } from "../../../reports/types";
+import type { ShownItems, ShownReport } from "../../../reports/types";
 import type { HeadAndReport, ReportPieces } from "./protocol";
 
-export function inPieces({ head, report }: HeadAndReport): ReportPieces {
+export function inPieces({ head, report, items }: HeadAndReport): ReportPieces {
   const { dimensions, ...rest } = report;
   const at = Object.keys(report).indexOf("dimensions");
-  return { head, rest: v8.serialize(rest), dimensions: dimensions.map((d) => v8.serialize(d)), at };
+  return { head, rest: v8.serialize(rest), dimensions: dimensions.map((d) => v8.serialize(d)), at, items: v8.serialize(items) };
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -24,5 +24,7 @@ export async function fromPieces(pieces: ReportPieces): Promise<HeadAndReport> {
   }
   const entries: [string, unknown][] = Object.entries(rest);
   entries.splice(pieces.at, 0, ["dimensions", dimensions]);
-  return { head: pieces.head, report: Object.fromEntries(entries) as unknown as ShownReport };
+  await nextTurn();
+  const items = v8.deserialize(pieces.items) as ShownItems;
+  return { head: pieces.head, report: Object.fromEntries(entries) as unknown as ShownReport, items };
 }

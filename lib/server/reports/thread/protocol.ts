@@ -1,7 +1,7 @@
 // What the web process asks the report thread, and what it answers.
 import type { CommentRow } from "../../../reports/comments";
 import type { LatentIntervalTask } from "../../../reports/latent-class";
-import type { AuditSnapshot, ShownReport } from "../../../reports/types";
+import type { AuditSnapshot, ShownItems, ShownReport } from "../../../reports/types";
 import type { AdjudicationQueue } from "../../adjudication/queue";
 import type { AuditProgress } from "../../audits/progress";
 import type { DisagreementFrame } from "../../triage/disagreement-frame";
@@ -19,6 +19,7 @@ export interface AuditHead {
 export interface HeadAndReport {
   head: AuditHead;
   report: ShownReport;
+  items: ShownItems;
 }
 
 /**
@@ -40,6 +41,8 @@ export interface ReportPieces {
   dimensions: Uint8Array[];
   /** Where `dimensions` stood among the report's keys: the report comes back in its own order. */
   at: number;
+  /** ShownItems: a few typed arrays and the item ids. */
+  items: Uint8Array;
 }
 
 export type ThreadRequest =

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import type { Db } from "../../../db/client";
 import { computeAuditReport } from "../../../reports";
 import type { AuditReport, AuditSnapshot } from "../../../reports/types";
-import { shownReport } from "../../../reports/shown";
+import { shownItems, shownReport } from "../../../reports/shown";
 import { zipStream } from "../../../reports/package/zip";
 import { auditPackageFromExports } from "../audit-package";
 import { loadAuditSnapshot } from "../audit-snapshot";
@@ -113,7 +113,7 @@ export async function headAndReport(db: Db, auditId: string, version: string): P
   const kept = await snapshotReport(db, auditId, version);
   if (!kept) return null;
   const { audit, rubric, raters, items } = kept.snapshot;
-  return { head: { audit, rubric, raters, itemCount: items.length }, report: shownReport(kept.report) };
+  return { head: { audit, rubric, raters, itemCount: items.length }, report: shownReport(kept.report), items: shownItems(kept.report) };
 }
 
 /** One organizer download; null: no such audit or file. `extras`: see ThreadRequest. */
