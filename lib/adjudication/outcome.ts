@@ -1,5 +1,6 @@
 // The adjudicated outcome beside the raw agreement: final label per item = the adjudicator's
 // where there is one, else the majority vote. Pure; the raw report is never altered.
+import { majorityAt } from "../reports/shown";
 import type { ShownItems, ShownReport } from "../reports/types";
 
 export interface AdjudicationRecord {
@@ -30,10 +31,10 @@ export function adjudicatedOutcome(report: ShownReport, items: ShownItems, recor
   const removed = new Set(records.filter((r) => r.removeItem).map((r) => r.itemId));
   const dimensions = report.dimensions.map((d) => {
     const counts = new Map(d.categories.map((c) => [c.key, 0]));
-    const majorities = items.majorities.get(d.key);
+    const majorityOf = majorityAt(items, d);
     let changed = 0;
     for (const [at, itemId] of items.itemIds.entries()) {
-      const majority = majorities && majorities[at]! >= 0 ? d.categories[majorities[at]!]!.key : null;
+      const majority = majorityOf(at);
       if (majority === null || removed.has(itemId)) continue;
       const final = byItem.get(itemId)?.finalLabels[d.key] ?? majority;
       if (final !== majority) changed++;

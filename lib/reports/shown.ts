@@ -49,13 +49,19 @@ export function shownItems(report: AuditReport): ShownItems {
   return { itemIds: [...index.keys()], majorities, errorPosteriors };
 }
 
-/** An item's majority label in a dimension by item id (null: none), from shownItems. */
-export function majorityLabels(
-  items: ShownItems,
-  dimension: { key: string; categories: readonly { key: string }[] },
-): Map<string, string | null> {
+type MajorityDimension = { key: string; categories: readonly { key: string }[] };
+
+/** A dimension's majority label of the item at a place of `items.itemIds` (null: none), from shownItems. */
+export function majorityAt(items: ShownItems, dimension: MajorityDimension): (at: number) => string | null {
   const majority = items.majorities.get(dimension.key);
-  return new Map(
-    items.itemIds.map((id, at) => [id, majority && majority[at]! >= 0 ? (dimension.categories[majority[at]!]?.key ?? null) : null]),
-  );
+  return (at) => {
+    const k = majority?.[at] ?? -1;
+    return k >= 0 ? (dimension.categories[k]?.key ?? null) : null;
+  };
+}
+
+/** Each item's majority label in a dimension, by item id (null: none). */
+export function majorityLabels(items: ShownItems, dimension: MajorityDimension): Map<string, string | null> {
+  const of = majorityAt(items, dimension);
+  return new Map(items.itemIds.map((id, at) => [id, of(at)]));
 }
