@@ -1,5 +1,5 @@
 // The dashboard in parts (lib/reports/dashboard-view.ts): the organizer moves between the summary,
-// the raters, the chapters and levels and the items by keyboard; each part sends only its figures;
+// agreement over time, the raters, the chapters and levels and the items, by keyboard; each part sends only its figures;
 // "Print / save as PDF" from a part prints every part.
 import { expect, test } from "@playwright/test";
 import { openDemoDashboard } from "./support/audits";
