@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { inBatches } from "../../db/batches";
+import { inRecordBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { changeLogMarkdown, correctItems, CorrectionError, type ChangeRecord } from "../../adjudication/apply";
 import { itemKey, validateDatasetStream, type FormatId, type FormatIssue, type Item } from "../../formats";
@@ -86,7 +86,7 @@ async function correctedItems(
   const changed = new Set(state.decisions.map((d) => d.item));
   const items = await datasetItems(db, state.datasetId, only === "changed" ? [...changed] : undefined);
   const patientIds = [...new Set(items.filter((i) => changed.has(itemKey(i))).map((i) => i.patientId))];
-  const patients = await inBatches(patientIds, (batch) =>
+  const patients = await inRecordBatches(patientIds, (batch) =>
     db.patient.findMany({
       where: { datasetId: state.datasetId, externalId: { in: batch } },
       select: {

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { writePartFile } from "./corrected-files";
+import type { Db } from "@/lib/db/client";
+import { RECORD_ROWS_PER_READ } from "@/lib/db/batches";
+import { datasetPatients, writePartFile } from "./corrected-files";
 
 vi.mock("server-only", () => ({}));
 
@@ -38,5 +40,44 @@ describe("writePartFile", () => {
     // /dev/full answers every write with ENOSPC.
     await expect(writePartFile("/dev/full", lines, records())).rejects.toMatchObject({ code: "ENOSPC" });
     await expect(writePartFile("/dev/full", lines, ["short\n"])).rejects.toMatchObject({ code: "ENOSPC" });
+  });
+});
+
+describe("datasetPatients", () => {
+  // A full-size decision-point dataset's shape: 300 patients of ~255 events each. Reading 100 of
+  // them at once (25,000 rows) held a server's event loop for 1.3 s on SQLite.
+  const stored = Array.from({ length: 300 }, (_, i) => ({
+    position: i,
+    externalId: `P${i}`,
+    data: {},
+    events: Array.from({ length: 250 + (i % 10) }, (_, e) => ({
+      eventId: `E${e}`,
+      gaDays: null,
+      visitId: null,
+      type: "lab_test",
+      name: "Hb",
+      text: null,
+      data: { time: "2031-01-01T00:00:00", present: { gaDays: false, visitId: false, text: false } },
+    })),
+    notes: [],
+  }));
+  const takes: number[] = [];
+  const db = {
+    patient: {
+      findMany: async (args: { where: { position: { gt: number } }; take: number }) => {
+        takes.push(args.take);
+        return stored.filter((p) => p.position > args.where.position.gt).slice(0, args.take);
+      },
+    },
+  } as unknown as Db;
+
+  it("yields every patient in order, each read about RECORD_ROWS_PER_READ record rows", async () => {
+    const seen: string[] = [];
+    const progress: number[] = [];
+    for await (const p of datasetPatients(db, "d", "ehr-decision-mcq", (done) => progress.push(done))) seen.push(p.patientId);
+    expect(seen).toEqual(stored.map((p) => p.externalId));
+    expect(progress.at(-1)).toBe(300);
+    const rowsPerRead = Math.max(...takes.map((take) => take * 260));
+    expect(rowsPerRead).toBeLessThanOrEqual(RECORD_ROWS_PER_READ * 1.1);
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
-import { inBatches } from "../../db/batches";
+import { inBatches, recordRows, recordTake } from "../../db/batches";
 import { fileStreams } from "../download";
 import type { Db } from "../../db/client";
 import type { FormatId, Item, Patient } from "../../formats";
@@ -12,8 +12,6 @@ import { eventFromRow, noteFromRow } from "../datasets/rows";
 /** A piece of a corrected file: fixed text, or a file of the export cache (path relative to its root). */
 export type StoredSegment = { text: string } | { file: string };
 
-/** Patients read from the database per batch: bounded memory whatever the dataset's size. */
-const PATIENT_BATCH = 100;
 const TEXT_CHUNK = 1 << 16;
 
 /**
@@ -70,21 +68,26 @@ export async function writePartFile<T>(file: string, writer: PartWriter<T>, reco
 
 /**
  * The dataset's patients, in source order, rebuilt from their rows as loadDataset rebuilds them,
- * a batch at a time. `onBatch` is told how many patients have been read.
+ * a batch at a time, each about the same number of record rows (recordTake: bounded memory, and
+ * short steps of the event loop, whatever the dataset). `onBatch` is told how many patients have
+ * been read.
  */
 export async function* datasetPatients(
   db: Db,
   datasetId: string,
   family: string,
   onBatch: (done: number) => void = () => {},
+  budget?: number,
 ): AsyncGenerator<Patient> {
   let after = -1;
   let done = 0;
+  let last: { patients: number; rows: number } | null = null;
   for (;;) {
+    const take = recordTake(last, budget);
     const rows = await db.patient.findMany({
       where: { datasetId, position: { gt: after } },
       orderBy: { position: "asc" },
-      take: PATIENT_BATCH,
+      take,
       select: {
         position: true,
         externalId: true,
@@ -97,6 +100,7 @@ export async function* datasetPatients(
       },
     });
     if (rows.length === 0) return;
+    last = { patients: rows.length, rows: recordRows(rows) };
     for (const p of rows) {
       const patient: Patient = { patientId: p.externalId, ...(p.data as object) };
       if (p.events.length || family === "ehr-decision-mcq") patient.events = p.events.map(eventFromRow);

@@ -1,6 +1,7 @@
 // The dataset's part of an audit backup (lib/server/backup/export-audit.ts): its patients with
 // events and notes, and its items, read page by page; the kept import report.
 import "server-only";
+import { recordRows, recordTake } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { isoOrNull, type BackupRecord, type DatasetRecord } from "../../backup";
 import { storedImportReport } from "../../formats/import-report";
@@ -11,16 +12,18 @@ export function importReportOf(stored: unknown): Pick<DatasetRecord, "importRepo
   return report ? { importReport: report } : {};
 }
 
-const PATIENTS_PER_PAGE = 20;
 const ITEMS_PER_PAGE = 1_000;
 
-export async function* patientRecords(db: Db, datasetId: string): AsyncGenerator<BackupRecord> {
-  for (let from = 0; ; from += PATIENTS_PER_PAGE) {
+/** Pages of about the same number of record rows (recordTake), whatever the patients' size. */
+export async function* patientRecords(db: Db, datasetId: string, budget?: number): AsyncGenerator<BackupRecord> {
+  let last: { patients: number; rows: number } | null = null;
+  for (let from = 0; ; ) {
+    const take = recordTake(last, budget);
     const page = await db.patient.findMany({
       where: { datasetId },
       orderBy: [{ position: "asc" }, { id: "asc" }],
       skip: from,
-      take: PATIENTS_PER_PAGE,
+      take,
       include: { events: { orderBy: [{ position: "asc" }, { id: "asc" }] }, notes: { orderBy: { noteNum: "asc" } } },
     });
     for (const p of page) {
@@ -45,7 +48,9 @@ export async function* patientRecords(db: Db, datasetId: string): AsyncGenerator
         notes: p.notes.map((n) => ({ id: n.id, noteNum: n.noteNum, chartdate: n.chartdate, text: n.text, data: n.data })),
       };
     }
-    if (page.length < PATIENTS_PER_PAGE) return;
+    if (page.length < take) return;
+    from += page.length;
+    last = { patients: page.length, rows: recordRows(page) };
   }
 }
 
