@@ -1,9 +1,11 @@
 /**
  * Changes one rating per request, through saveRating as the rating panel saves it, so the next
  * dashboard load is a first load (the audit's version stamp moved). Long-lived: one line on stdin
- * ("change|close|reopen <audit id>") → one line on stdout ("ok …" or "error …"), so a change
- * costs a save, not a Node start beside the server being measured. close/reopen: a clinician
- * adjudicator sees the adjudication list of a closed audit only; reopening gives the role back.
+ * ("change|close|reopen|adjudicate <audit id>") → one line on stdout ("ok …" or "error …"), so a
+ * change costs a save, not a Node start beside the server being measured. close/reopen: a
+ * clinician adjudicator sees the adjudication list of a closed audit only; reopening gives the
+ * role back. adjudicate: a new rationale on an adjudication, so the corrected benchmark is built
+ * again at the next look.
  *   node --conditions=react-server --import tsx bench/review-full/change.ts --database URL
  */
 import readline from "node:readline";
@@ -12,6 +14,7 @@ import { createDb } from "../../lib/db/client";
 import { setAdjudicator } from "../../lib/server/adjudication/set-adjudicator";
 import { setAuditStatus } from "../../lib/server/audits/set-status";
 import { saveRating } from "../../lib/server/review/save-rating";
+import { reviseAdjudication } from "../lib/revise-adjudication";
 
 const args = process.argv.slice(2);
 const db = createDb(args[args.indexOf("--database") + 1]!);
@@ -49,7 +52,12 @@ async function status(auditId: string, action: "close" | "reopen"): Promise<stri
 for await (const line of readline.createInterface({ input: process.stdin })) {
   const [verb, auditId] = line.trim().split(/\s+/);
   if (!verb || !auditId) continue;
-  const done = verb === "change" ? change(auditId) : status(auditId, verb === "close" ? "close" : "reopen");
+  const done =
+    verb === "change"
+      ? change(auditId)
+      : verb === "adjudicate"
+        ? reviseAdjudication(db, auditId, String(Date.now())).then(() => "ok")
+        : status(auditId, verb === "close" ? "close" : "reopen");
   process.stdout.write(`${await done.catch((e: Error) => `error ${e.message.split("\n")[0]}`)}\n`);
 }
 await db.$disconnect();

@@ -16,6 +16,9 @@ import type { ReviewAudit, ReviewWorld } from "./world";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
+/** What the change child does (change.ts): a rating changed, the audit closed or reopened, an adjudication revised. */
+export type ChangeVerb = "change" | "close" | "reopen" | "adjudicate";
+
 export interface FamilySettings {
   /** /account + subject rounds per page. */
   rounds: number;
@@ -33,7 +36,7 @@ export interface FamilyContext {
   /** "SQLite" or "PostgreSQL": the rows' prefix. */
   engine: string;
   /** Changes one rating of the audit (saveRating in a child process), or closes / reopens it. */
-  change: (auditId: string, verb?: "change" | "close" | "reopen") => Promise<void>;
+  change: (auditId: string, verb?: ChangeVerb) => Promise<void>;
   s: FamilySettings;
 }
 
@@ -212,7 +215,10 @@ export async function bystander(ctx: FamilyContext, a: ReviewAudit, label: strin
   await idleLoads();
   const dashboard = await sampleInto(p, emptySeries(), `/audits/${a.auditId}/dashboard`, organizer, isPage);
   const files = exportLinks(dashboard?.toString("utf8") ?? "", a.auditId);
+  // The corrected benchmark's status starts its build (the state changed by the revision below):
+  // it runs beside the rest of the loop, as after an adjudicator's save.
   const heavy = [
+    `/api/audits/${a.auditId}/corrected`,
     `/audits/${a.auditId}/dashboard`,
     `/api/audits/${a.auditId}/package`,
     ...files.map((f) => `/api/audits/${a.auditId}/export/${f}`),
@@ -228,6 +234,7 @@ export async function bystander(ctx: FamilyContext, a: ReviewAudit, label: strin
   })();
   const loops = await loopUntil(mine, async () => {
     await ctx.change(a.auditId);
+    await ctx.change(a.auditId, "adjudicate");
     for (const h of heavy) {
       const check: Check = h.includes("/api/") ? isBody : isPage;
       await sampleInto(quiet, heavySeries, h, organizer, check);
@@ -237,12 +244,12 @@ export async function bystander(ctx: FamilyContext, a: ReviewAudit, label: strin
   await idleLoads();
   return p95Row({
     key: `review-full.${ctx.engine.toLowerCase()}.bystander`,
-    benchmark: `${ctx.engine}, ${label}: bystander's case page while the dashboard, package and downloads run`,
+    benchmark: `${ctx.engine}, ${label}: bystander's case page while the dashboard, package, corrected build and downloads run`,
     subject: loaded,
     baseline: idle,
     limit: 2,
     target: "p95 ≤ 2× idle",
-    note: `rater 2's case page, ${s.bystander} loads one after the other while the organizer loops (${loops} loop(s) of: a rating change, the dashboard — a first load —, the package, the ${files.length} downloads; ${heavySeries.ms.length} heavy requests, ${heavySeries.errors} failed), beside ${idle.ms.length} idle loads, half before and half after${loaded.errors + idle.errors ? `; ${loaded.errors + idle.errors} bystander loads failed` : ""}`,
+    note: `rater 2's case page, ${s.bystander} loads one after the other while the organizer loops (${loops} loop(s) of: a rating change, an adjudication revised — the corrected benchmark built again —, the dashboard — a first load —, the package, the ${files.length} downloads; ${heavySeries.ms.length} heavy requests, ${heavySeries.errors} failed), beside ${idle.ms.length} idle loads, half before and half after${loaded.errors + idle.errors ? `; ${loaded.errors + idle.errors} bystander loads failed` : ""}`,
   });
 }
 

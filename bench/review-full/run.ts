@@ -8,7 +8,7 @@ import { admin as onPg, benchPostgresUrl } from "../app/run-pair";
 import { groupProcesses, nextServerPid, startApp, type AppServer } from "../app/server";
 import { onCleanup, runTracked, spawnTracked, stopTracked } from "../lib/processes";
 import { type BenchRow, failedRow } from "../lib/table";
-import { familyRows, type FamilySettings } from "./family";
+import { type ChangeVerb, familyRows, type FamilySettings } from "./family";
 import { lineClient } from "./measure";
 import { formatBytes, peakRssMb } from "./rows";
 import type { ReviewWorld } from "./world";
@@ -109,7 +109,7 @@ async function runEngine(e: Engine, port: number, keep: boolean, s: FamilySettin
   );
   try {
     const send = lineClient(changer);
-    const change = async (auditId: string, verb: "change" | "close" | "reopen" = "change") => {
+    const change = async (auditId: string, verb: ChangeVerb = "change") => {
       const answer = await send(`${verb} ${auditId}`);
       if (!answer.startsWith("ok")) throw new Error(`${verb} ${auditId}: ${answer}`);
     };
