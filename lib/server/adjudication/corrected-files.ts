@@ -77,13 +77,12 @@ export async function* datasetPatients(
   datasetId: string,
   family: string,
   onBatch: (done: number) => void = () => {},
-  budget?: number,
 ): AsyncGenerator<Patient> {
   let after = -1;
   let done = 0;
   let last: { patients: number; rows: number } | null = null;
   for (;;) {
-    const take = recordTake(last, budget);
+    const take = recordTake(last);
     const rows = await db.patient.findMany({
       where: { datasetId, position: { gt: after } },
       orderBy: { position: "asc" },

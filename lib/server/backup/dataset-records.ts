@@ -15,10 +15,10 @@ export function importReportOf(stored: unknown): Pick<DatasetRecord, "importRepo
 const ITEMS_PER_PAGE = 1_000;
 
 /** Pages of about the same number of record rows (recordTake), whatever the patients' size. */
-export async function* patientRecords(db: Db, datasetId: string, budget?: number): AsyncGenerator<BackupRecord> {
+export async function* patientRecords(db: Db, datasetId: string): AsyncGenerator<BackupRecord> {
   let last: { patients: number; rows: number } | null = null;
   for (let from = 0; ; ) {
-    const take = recordTake(last, budget);
+    const take = recordTake(last);
     const page = await db.patient.findMany({
       where: { datasetId },
       orderBy: [{ position: "asc" }, { id: "asc" }],
