@@ -65,6 +65,12 @@ export async function inRecordBatches<T, R extends { events?: readonly unknown[]
   return out;
 }
 
+/**
+ * Items (their data JSON) read per query when a whole dataset or sample is read: a full review's
+ * 4,745 conversations read at once took 310 ms on SQLite, 250 at a time at most 29 ms a read.
+ */
+export const ITEMS_PER_READ = 250;
+
 /** Rows grouped by a key, each group in the rows' order. */
 export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();

@@ -1,7 +1,7 @@
 // The dataset's part of an audit backup (lib/server/backup/export-audit.ts): its patients with
 // events and notes, and its items, read page by page; the kept import report.
 import "server-only";
-import { recordRows, recordTake } from "../../db/batches";
+import { ITEMS_PER_READ, recordRows, recordTake } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { isoOrNull, type BackupRecord, type DatasetRecord } from "../../backup";
 import { storedImportReport } from "../../formats/import-report";
@@ -11,8 +11,6 @@ export function importReportOf(stored: unknown): Pick<DatasetRecord, "importRepo
   const report = storedImportReport(stored);
   return report ? { importReport: report } : {};
 }
-
-const ITEMS_PER_PAGE = 1_000;
 
 /** Pages of about the same number of record rows (recordTake), whatever the patients' size. */
 export async function* patientRecords(db: Db, datasetId: string): AsyncGenerator<BackupRecord> {
@@ -55,12 +53,12 @@ export async function* patientRecords(db: Db, datasetId: string): AsyncGenerator
 }
 
 export async function* itemRecords(db: Db, datasetId: string): AsyncGenerator<BackupRecord> {
-  for (let from = 0; ; from += ITEMS_PER_PAGE) {
+  for (let from = 0; ; from += ITEMS_PER_READ) {
     const page = await db.item.findMany({
       where: { datasetId },
       orderBy: [{ position: "asc" }, { id: "asc" }],
       skip: from,
-      take: ITEMS_PER_PAGE,
+      take: ITEMS_PER_READ,
     });
     for (const i of page) {
       yield {
@@ -79,6 +77,6 @@ export async function* itemRecords(db: Db, datasetId: string): AsyncGenerator<Ba
         data: i.data,
       };
     }
-    if (page.length < ITEMS_PER_PAGE) return;
+    if (page.length < ITEMS_PER_READ) return;
   }
 }
