@@ -10,6 +10,7 @@ import { build } from "esbuild";
 
 /** Every file lib/server/threads/start.ts starts a thread from, relative to the checkout. */
 export const THREAD_ENTRIES = [
+  "lib/server/adjudication/corrected-thread/entry.ts",
   "lib/server/agreement/thread-entry.ts",
   "lib/server/jobs/heartbeat-thread/entry.ts",
   "lib/server/jobs/import-thread/entry.ts",

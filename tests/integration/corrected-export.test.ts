@@ -12,6 +12,7 @@ import { validateDatasetStream, type McqItem } from "@/lib/formats";
 import { composeEvidenceText } from "@/lib/formats/evidence-text";
 import { eventToWire } from "@/lib/formats/map-ehr";
 import { correctedStatus } from "@/lib/server/adjudication/corrected-cache";
+import { correctedThreads, stopCorrectedThread } from "@/lib/server/adjudication/corrected-thread/client";
 import { correctedBenchmark, correctedDownload } from "@/lib/server/adjudication/corrected-export";
 import { saveAdjudication } from "@/lib/server/adjudication/save-adjudication";
 import { saveAdjudicationSchema } from "@/lib/schemas/adjudication";
@@ -100,6 +101,8 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
 
       const corrected = (await correctedBenchmark(db, w.auditId, root))!;
       expect(corrected.ok).toBe(true);
+      // Built in a thread of its own, off the event loop that serves the raters' pages.
+      expect(correctedThreads().running).toBe(true);
       expect(corrected.files.map((f) => f.name)).toEqual([...layouts[layout].map((f) => f.name), "changelog.json", "changelog.md"]);
       const data = corrected.files.filter((f) => !f.name.startsWith("changelog.")).map((f) => ({ name: f.name, text: f.text() }));
       // Round trip through the real importer: a new dataset (its bytes differ), nothing refused.
@@ -165,6 +168,25 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
     expect(await correctedDownload(db, w.auditId, "instances.jsonl", root)).toMatchObject({ status: "invalid", total: 1 });
     // The save itself refuses it.
     await expect(w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: ["E-NOT-THERE"] })).rejects.toThrow(/not an event of patient/);
+    await db.$disconnect();
+  });
+
+  it("a build that outgrows its thread's heap starts again with more, and its files are whole", async () => {
+    const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
+    const w = await world(db, layouts.jsonl);
+    await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId] });
+    await stopCorrectedThread(16); // too little to load the build's modules, let alone build
+    try {
+      const started = correctedThreads().started;
+      const corrected = (await correctedBenchmark(db, w.auditId, root))!;
+      expect(corrected.ok).toBe(true);
+      expect(correctedThreads().started - started).toBeGreaterThan(1);
+      expect(correctedThreads().heapMb).toBeGreaterThan(16);
+      const data = corrected.files.filter((f) => !f.name.startsWith("changelog.")).map((f) => ({ name: f.name, text: f.text() }));
+      expect(await validateDatasetStream(data.map(file))).toMatchObject({ ok: true, summary: { stats: { items: 10 } } });
+    } finally {
+      await stopCorrectedThread();
+    }
     await db.$disconnect();
   });
 

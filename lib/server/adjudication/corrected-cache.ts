@@ -4,7 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../../db/client";
 import { env } from "../../env";
-import { buildCorrected, type BuildPhase, type CorrectedManifest } from "./corrected-build";
+import type { BuildPhase, CorrectedManifest } from "./corrected-build";
+import { buildCorrectedOffLoop } from "./corrected-thread/client";
 import { correctedState, type CorrectedState } from "./corrected-state";
 import { processWide } from "../../process-wide";
 import { log } from "../log";
@@ -32,7 +33,7 @@ interface Build {
 
 // Shared by every module instance of the server process (route handlers, pages and actions may
 // be bundled apart): one build per state at a time, and builds one after another (the first of
-// a dataset reads and checks all of it; CPU and memory are the server's).
+// a dataset reads and checks all of it), each in a thread of its own (corrected-thread/).
 interface Registry {
   builds: Map<string, Build>;
   failed: Set<string>;
@@ -75,7 +76,7 @@ function start(db: Db, root: string, s: CorrectedState): Build {
       const tmp = `${final}.${randomUUID()}.tmp`;
       fs.mkdirSync(tmp, { recursive: true, mode: 0o700 });
       try {
-        const manifest = await buildCorrected(db, root, tmp, s, (p) => (build.progress = p));
+        const manifest = await buildCorrectedOffLoop(db, root, tmp, s, (p) => (build.progress = p));
         fs.rmSync(final, { recursive: true, force: true });
         fs.renameSync(tmp, final); // the state appears whole, manifest last written inside it
         prune(root, s);
