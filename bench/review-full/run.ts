@@ -20,7 +20,7 @@ const INPUTS = {
   notes: { dir: path.join(DATA, "bench-review-full-notes"), args: ["--kind", "notes", "--csv"], file: "questions.csv" },
   ehr: { dir: path.join(DATA, "bench-review-full-ehr"), args: ["--kind", "ehr", "--jsonl"], file: "instances.jsonl" },
 };
-export const REVIEW_FULL_SETTINGS: FamilySettings = { rounds: 9, coldRounds: 6, downloadRounds: 3, bystander: 20 };
+export const REVIEW_FULL_SETTINGS: FamilySettings = { rounds: 9, coldRounds: 6, downloadRounds: 3, bystander: 60 };
 
 interface Engine {
   name: "SQLite" | "PostgreSQL";
