@@ -12,7 +12,8 @@ import { validateDatasetStream, type McqItem } from "@/lib/formats";
 import { composeEvidenceText } from "@/lib/formats/evidence-text";
 import { eventToWire } from "@/lib/formats/map-ehr";
 import { correctedStatus } from "@/lib/server/adjudication/corrected-cache";
-import { correctedThreads, stopCorrectedThread } from "@/lib/server/adjudication/corrected-thread/client";
+import { buildCorrectedOffLoop, correctedThreads, stopCorrectedThread } from "@/lib/server/adjudication/corrected-thread/client";
+import { correctedState } from "@/lib/server/adjudication/corrected-state";
 import { correctedBenchmark, correctedDownload } from "@/lib/server/adjudication/corrected-export";
 import { saveAdjudication } from "@/lib/server/adjudication/save-adjudication";
 import { saveAdjudicationSchema } from "@/lib/schemas/adjudication";
@@ -187,6 +188,21 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
     } finally {
       await stopCorrectedThread();
     }
+    await db.$disconnect();
+  });
+
+  it("a build the thread cannot be sent fails alone: the thread stays free for the next", async () => {
+    const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
+    const w = await world(db, layouts.jsonl);
+    await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId] });
+    expect((await correctedBenchmark(db, w.auditId, root))!.ok).toBe(true); // the thread is started
+    const started = correctedThreads().started;
+    const state = { ...(await correctedState(db, w.auditId))!, cannotBeCopied: () => 0 };
+    const dir = fs.mkdtempSync(path.join(root, "uncopyable-"));
+    await expect(buildCorrectedOffLoop(db, root, dir, state, () => {})).rejects.toThrow(/could not be cloned/);
+    await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId], evidenceText: "after the refused one" });
+    expect((await correctedBenchmark(db, w.auditId, root))!.ok).toBe(true);
+    expect(correctedThreads().started).toBe(started); // built by the same thread
     await db.$disconnect();
   });
 

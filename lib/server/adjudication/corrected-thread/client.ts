@@ -125,7 +125,12 @@ function inThread(request: CorrectedBuildRequest, heapMb: number, progress: (p: 
       },
       onFailure: reject,
     };
-    thread.worker.postMessage(request);
+    try {
+      thread.worker.postMessage(request);
+    } catch (error) {
+      thread.busy = undefined; // not sent (a state that cannot be copied): the thread stays free
+      throw error;
+    }
   }).finally(() => {
     if (state.thread !== thread || thread.busy) return;
     thread.worker.unref();
