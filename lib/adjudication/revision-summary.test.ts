@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Conversation, Item, McqItem } from "../formats";
-import { revisionSentence, revisionSummary } from "./revision-summary";
+import { revisionScope, revisionSentence, revisionSummary, summaryOver } from "./revision-summary";
 
 function mcq(id: string): McqItem {
   return {
@@ -80,6 +80,23 @@ describe("revision summary", () => {
       removed: [0, 10],
     });
     expect(revisionSentence(s, true)).toContain("correct sources corrected 20.0% (2 of 10)");
+  });
+
+  it("is the same from the sample's kept denominators and the changed items alone", () => {
+    const items = new Map<string, Item>([
+      ...Array.from({ length: 7 }, (_, i): [string, Item] => [`i${i}`, mcq(`i${i}`)]),
+      ...Array.from({ length: 5 }, (_, i): [string, Item] => [`c${i}`, conversation(`c${i}`)]),
+    ]);
+    const changes = [
+      { item: "i1", change: { kind: "STEM", question: "new" } },
+      { item: "i2", change: { kind: "REMOVE" } },
+      { item: "c0", change: { kind: "GOLD", answer: "C", turnOrder: 2 } },
+      { item: "c1", change: { kind: "REMOVE_TURN", turnOrder: 3 } },
+      { item: "c1", change: { kind: "DISTRACTOR", label: "B", text: "x", turnOrder: 1 } },
+    ] as const;
+    const changed = new Map([...items].filter(([key]) => changes.some((c) => c.item === key)));
+    const fromChanged = summaryOver(revisionScope(items), (key) => changed.get(key), changes);
+    expect(fromChanged).toEqual(revisionSummary(items, changes));
   });
 
   it("says nothing when no correction was accepted", () => {

@@ -39,7 +39,10 @@ export interface RevisionSummary {
 
 const ORDER: RevisionKind[] = ["question", "gold", "distractor", "evidence", "sourceDistractor", "turnRemoved", "removed"];
 
-interface Scope {
+/** What the sampled items hold of each kind (the denominators): a function of the sample alone. */
+export interface RevisionScope {
+  /** Sampled items. */
+  items: number;
   questions: number;
   goldQuestions: number;
   distractors: number;
@@ -49,9 +52,18 @@ interface Scope {
   turnQuestions: number;
 }
 
-function scopeOf(items: readonly Item[]): Scope {
-  const s: Scope = { questions: 0, goldQuestions: 0, distractors: 0, evidence: 0, sourceDistractors: 0, turnQuestions: 0 };
-  for (const item of items) {
+/** The denominators of `items`, the sampled items as reviewed keyed by the change log's item id. */
+export function revisionScope(items: ReadonlyMap<string, Item>): RevisionScope {
+  const s: RevisionScope = {
+    items: items.size,
+    questions: 0,
+    goldQuestions: 0,
+    distractors: 0,
+    evidence: 0,
+    sourceDistractors: 0,
+    turnQuestions: 0,
+  };
+  for (const item of items.values()) {
     if (item.kind === "mcq") {
       s.questions++;
       s.goldQuestions++;
@@ -102,10 +114,21 @@ export function revisionSummary(
   items: ReadonlyMap<string, Item>,
   changes: readonly { item: string; change: AppliedChange }[],
 ): RevisionSummary {
-  const scope = scopeOf([...items.values()]);
+  return summaryOver(revisionScope(items), (key) => items.get(key), changes);
+}
+
+/**
+ * revisionSummary from the sample's denominators (kept: the sample changes far less often than
+ * the decisions) and the changed items alone: `item` needs to know only the items `changes` name.
+ */
+export function summaryOver(
+  scope: RevisionScope,
+  item: (key: string) => Item | undefined,
+  changes: readonly { item: string; change: AppliedChange }[],
+): RevisionSummary {
   const seen = new Map<RevisionKind, Set<string>>(ORDER.map((k) => [k, new Set()]));
   for (const c of changes) {
-    const kind = classify(items.get(c.item), c.item, c.change);
+    const kind = classify(item(c.item), c.item, c.change);
     if (kind) seen.get(kind[0])!.add(kind[1]);
   }
   const of: Record<RevisionKind, number> = {
@@ -115,7 +138,7 @@ export function revisionSummary(
     evidence: scope.evidence,
     sourceDistractor: scope.sourceDistractors,
     turnRemoved: scope.turnQuestions,
-    removed: items.size,
+    removed: scope.items,
   };
   // A row for removed questions only when one was removed: reports of audits without it stay as they were.
   const shown = (k: RevisionKind) => (k === "turnRemoved" ? seen.get(k)!.size > 0 : of[k] > 0 || seen.get(k)!.size > 0);
@@ -123,7 +146,7 @@ export function revisionSummary(
     const count = seen.get(kind)!.size;
     return { kind, count, of: of[kind], share: of[kind] > 0 ? count / of[kind] : null };
   });
-  return { items: items.size, rows };
+  return { items: scope.items, rows };
 }
 
 /** How a paper names each kind (conversations call evidence their sources). */

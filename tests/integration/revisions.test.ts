@@ -5,9 +5,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDb } from "@/lib/db/client";
+import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
-import type { McqItem } from "@/lib/formats";
+import { type Item, itemKey, type McqItem } from "@/lib/formats";
+import { revisionSummary } from "@/lib/adjudication/revision-summary";
+import { setAuditStatus } from "@/lib/server/audits/set-status";
+import { extendAuditSample } from "@/lib/server/audits/extend-sample";
 import { correctedManifest } from "@/lib/server/adjudication/corrected-cache";
 import { correctedBenchmark, correctedOverview } from "@/lib/server/adjudication/corrected-export";
 import { correctedState } from "@/lib/server/adjudication/corrected-state";
@@ -21,6 +24,24 @@ import { DATABASES, target } from "./databases";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "revisions-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** `db`, with every findMany of one model shown to `seen` (its arguments) before it runs. */
+function watched(db: Db, model: "item" | "correctionDecision", seen: (args: unknown) => void): Db {
+  const delegate = new Proxy(db[model], {
+    get: (d, key) => {
+      const value = Reflect.get(d, key);
+      if (key === "findMany") return (args: unknown) => (seen(args), value.call(d, args));
+      return typeof value === "function" ? value.bind(d) : value;
+    },
+  });
+  return new Proxy(db, {
+    get: (t, key) => {
+      if (key === model) return delegate;
+      const value = Reflect.get(t, key);
+      return typeof value === "function" ? value.bind(t) : value;
+    },
+  });
+}
 
 describe.each(DATABASES)("the revision summary on $name", (database) => {
   afterAll(() => database.dropAll());
@@ -91,26 +112,51 @@ describe.each(DATABASES)("the revision summary on $name", (database) => {
     await db.$disconnect();
   });
 
+  it("after a decision changes, reads only the items decisions name; the sample's denominators are kept until it grows", async () => {
+    const url = await database.create();
+    await applyMigrations(target(url));
+    const db = createDb(url);
+    const auditId = await buildAudit(db);
+    // From scratch: every sampled item read, and the summary over all of them.
+    const reference = async () => {
+      const state = (await correctedState(db, auditId))!;
+      const sampled = await db.auditItem.findMany({ where: { auditId }, select: { item: { select: { data: true } } } });
+      const items = new Map(sampled.map((a) => [itemKey(a.item.data as unknown as Item), a.item.data as unknown as Item]));
+      return revisionSummary(items, state.decisions);
+    };
+    const reads: unknown[] = [];
+    const counted = watched(db, "item", (args) => reads.push(args));
+    const sampleReads = () => reads.filter((args) => JSON.stringify(args).includes("auditItems")).length;
+
+    expect((await acceptedRevisions(counted, auditId))!.summary).toEqual(await reference());
+    expect(sampleReads()).toBe(1);
+    const [one] = await db.correctionDecision.findMany({ where: { auditId }, take: 1 });
+    await db.correctionDecision.update({ where: { id: one!.id }, data: { rationale: `${one!.rationale} (again)` } });
+    reads.length = 0;
+    expect((await acceptedRevisions(counted, auditId))!.summary).toEqual(await reference());
+    expect(reads).toHaveLength(1); // the decided item, not the sample
+    expect(sampleReads()).toBe(0);
+
+    // A grown sample has other denominators: read again.
+    const admin = (await db.user.findFirstOrThrow({ where: { role: { in: ["ORGANIZER", "ADMIN"] } }, select: { id: true } })).id;
+    const size = await db.auditItem.count({ where: { auditId } });
+    await setAuditStatus(db, admin, auditId, "open");
+    await extendAuditSample(db, admin, { auditId, add: 2, fromSize: size });
+    reads.length = 0;
+    const grown = (await acceptedRevisions(counted, auditId))!.summary;
+    expect(grown.items).toBe(size + 2);
+    expect(grown).toEqual(await reference());
+    expect(sampleReads()).toBe(1);
+    await db.$disconnect();
+  });
+
   it("the adjudication page reads the accepted corrections once for its files and its summary", async () => {
     const url = await database.create();
     await applyMigrations(target(url));
     const db = createDb(url);
     const auditId = await buildAudit(db);
     let reads = 0;
-    const decisions = new Proxy(db.correctionDecision, {
-      get: (d, key) => {
-        const value = Reflect.get(d, key);
-        if (key === "findMany") return (...args: unknown[]) => (reads++, value.apply(d, args));
-        return typeof value === "function" ? value.bind(d) : value;
-      },
-    });
-    const counted = new Proxy(db, {
-      get: (t, key) => {
-        if (key === "correctionDecision") return decisions;
-        const value = Reflect.get(t, key);
-        return typeof value === "function" ? value.bind(t) : value;
-      },
-    });
+    const counted = watched(db, "correctionDecision", () => reads++);
     const state = correctedState(counted, auditId);
     const [overview, revisions] = await Promise.all([
       correctedOverview(counted, auditId, { organizer: true }, { root, state }),

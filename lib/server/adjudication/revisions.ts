@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../../db/client";
-import { revisionSummary } from "../../adjudication/revision-summary";
+import { type RevisionScope, revisionScope, summaryOver } from "../../adjudication/revision-summary";
 import { itemKey, type Item } from "../../formats";
 import type { ReportRevisions } from "../../reports/revisions";
 import { datasetItems } from "./corrected-files";
@@ -43,12 +43,34 @@ function keptRevisions(db: Db, state: CorrectedState): Promise<ReportRevisions> 
   return kept.get(state.auditId, state.key, () => stateRevisions(db, state));
 }
 
-/** The revision summary of a corrected-export state (its decisions, its audit's sample). */
+/**
+ * The revision summary of a corrected-export state (its decisions, its audit's sample): the
+ * sample's denominators (kept per sample) and the items its decisions name, read now. A full
+ * review's sample is 4,745 conversations (~10 MB of item JSON): read at every adjudication saved,
+ * it held the server for a second when the dashboard or the adjudication list was next opened.
+ */
 export async function stateRevisions(db: Db, s: CorrectedState): Promise<ReportRevisions> {
-  const items = await datasetItems(db, s.datasetId, { sampledBy: s.auditId });
-  const byKey = new Map<string, Item>(items.map((i) => [itemKey(i), i]));
-  return {
-    summary: revisionSummary(byKey, s.decisions),
-    conversations: items.some((i) => i.kind === "conversation"),
-  };
+  const [sample, changed] = await Promise.all([
+    sampleScope(db, s),
+    datasetItems(db, s.datasetId, [...new Set(s.decisions.map((d) => d.item))]),
+  ]);
+  const byKey = new Map<string, Item>(changed.map((i) => [itemKey(i), i]));
+  return { summary: summaryOver(sample.scope, (key) => byKey.get(key), s.decisions), conversations: sample.conversations };
+}
+
+const scopes = processWide("kept-revision-scopes", () => new Kept<{ scope: RevisionScope; conversations: boolean }>());
+
+/**
+ * The denominators of the audit's sample, kept per the number of items sampled: a sample only
+ * grows (an extension appends items), and the dataset's items never change after import.
+ */
+async function sampleScope(db: Db, s: CorrectedState): Promise<{ scope: RevisionScope; conversations: boolean }> {
+  const sampled = await db.auditItem.count({ where: { auditId: s.auditId } });
+  return scopes.get(s.auditId, `${s.datasetId}:${sampled}`, async () => {
+    const items = await datasetItems(db, s.datasetId, { sampledBy: s.auditId });
+    return {
+      scope: revisionScope(new Map(items.map((i) => [itemKey(i), i]))),
+      conversations: items.some((i) => i.kind === "conversation"),
+    };
+  });
 }
