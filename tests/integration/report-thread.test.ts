@@ -50,6 +50,25 @@ describe.each(DATABASES)("the report thread on $name", (database) => {
       expect(await keptExport(db, audit.id, "no-such-file.csv")).toBeNull();
       expect(await keptProgress(db, audit.id)).toEqual(await auditProgress(db, audit.id));
       expect(await keptAdjudicationQueue(db, audit.id)).toEqual(await adjudicationQueue(db, audit.id));
+      // An adjudication saved changes the list, not its triage of the ratings: the thread is not asked again.
+      const asked = threadCounts().answered;
+      const quiet = (await db.auditItem.findMany({ where: { auditId: audit.id }, orderBy: { sampleOrder: "desc" }, take: 1 }))[0]!;
+      await db.adjudication.create({
+        data: {
+          auditId: audit.id,
+          auditItemId: quiet.id,
+          adjudicatorId: assignment.userId,
+          finalLabels: {},
+          rationale: "checked",
+          removeItem: true,
+        },
+      });
+      const adjudicated = (await keptAdjudicationQueue(db, audit.id))!;
+      expect(adjudicated).toEqual(await adjudicationQueue(db, audit.id));
+      expect(adjudicated.rows.find((r) => r.auditItemId === quiet.id)).toMatchObject({ adjudicated: true, removed: true });
+      expect(threadCounts().answered).toBe(asked);
+      await db.adjudication.delete({ where: { auditItemId: quiet.id } });
+      expect(await keptAdjudicationQueue(db, audit.id)).toEqual(await adjudicationQueue(db, audit.id));
       expect(await keptAdjudicationQueue(db, "no-such-audit")).toBeNull();
       expect(await keptReport(db, "no-such-audit")).toBeNull();
       const pkg = (await keptPackage(db, audit.id))!;

@@ -2,7 +2,7 @@ import "server-only";
 import { clientUrl, type Db } from "../../db/client";
 import { processWide } from "../../process-wide";
 import { within } from "../../within";
-import { adjudicationQueue, type AdjudicationQueue } from "../adjudication/queue";
+import { adjudicationMarks, type AdjudicationQueue, triagedItems, withAdjudications } from "../adjudication/queue";
 import { type AuditProgress, auditProgress } from "../audits/progress";
 import { dashboardVersion } from "./dashboard-version";
 import { extrasVersion } from "./extras-version";
@@ -31,6 +31,7 @@ export interface KeptReport extends HeadAndReport {
 const reports = processWide("kept-reports", () => new Kept<KeptReport | null>());
 const progress = processWide("kept-progress", () => new Kept<AuditProgress | null>());
 const adjudications = processWide("kept-adjudication-queues", () => new Kept<AdjudicationQueue | null>());
+const triaged = processWide("kept-triaged-items", () => new Kept<Awaited<ReturnType<typeof triagedItems>>>());
 
 /**
  * Where the heavy work runs: reading a full review's 50,000 ratings (synchronous on SQLite),
@@ -189,9 +190,11 @@ export async function keptProgress(
 
 /**
  * The adjudication list (adjudication/queue.ts), kept per version of the audit's ratings,
- * assignments (comments and corrections stamp them) and adjudications, and computed off the event
- * loop: it reads every rating of the audit, and every adjudication item page asks for it again to
- * find the next item. Null: no such audit. Callers check access first.
+ * assignments (comments and corrections stamp them) and adjudications. Its triage reads every
+ * rating of the audit: it is computed off the event loop and kept per version of the ratings
+ * alone, so that an adjudication saved costs a read of the adjudications (every adjudication item
+ * page asks for the list again to find the next item; at a full review's size the triage took the
+ * report thread 1.5–2 s). Null: no such audit. Callers check access first.
  */
 export async function keptAdjudicationQueue(db: Db, auditId: string): Promise<AdjudicationQueue | null> {
   const [ratings, decided] = await Promise.all([
@@ -199,11 +202,17 @@ export async function keptAdjudicationQueue(db: Db, auditId: string): Promise<Ad
     db.adjudication.aggregate({ where: { auditId }, _count: { _all: true }, _max: { updatedAt: true } }),
   ]);
   const version = `${ratings}:${decided._count._all}:${decided._max.updatedAt?.getTime() ?? 0}`;
-  return adjudications.get(auditId, version, () =>
-    offLoop(
-      db,
-      (url) => askThread({ op: "adjudication", url, auditId, version }),
-      () => adjudicationQueue(db, auditId),
-    ),
-  );
+  return adjudications.get(auditId, version, async () => {
+    const [items, marks] = await Promise.all([
+      triaged.get(auditId, ratings, () =>
+        offLoop(
+          db,
+          (url) => askThread({ op: "adjudication", url, auditId, version: ratings }),
+          () => triagedItems(db, auditId),
+        ),
+      ),
+      adjudicationMarks(db, auditId),
+    ]);
+    return items && withAdjudications(items, marks);
+  });
 }

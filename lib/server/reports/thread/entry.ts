@@ -2,7 +2,7 @@
 // reports, renders downloads and packages with its own database clients,
 // so that none of it holds the web process's event loop.
 import { parentPort, threadId } from "node:worker_threads";
-import { adjudicationQueue } from "../../adjudication/queue";
+import { triagedItems } from "../../adjudication/queue";
 import { auditProgress } from "../../audits/progress";
 import { threadDbClients } from "../../threads/db-clients";
 import { fullCollection, idleCollector } from "../../threads/idle-gc";
@@ -27,7 +27,7 @@ function answer(request: ThreadRequest): Promise<unknown> {
     case "package":
       return builtPackage(db, request.auditId, request.version, request.extras, request.scriptsDir);
     case "adjudication":
-      return adjudicationQueue(db, request.auditId);
+      return triagedItems(db, request.auditId);
     case "progress":
       return auditProgress(db, request.auditId);
     case "comments":

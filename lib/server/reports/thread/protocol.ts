@@ -2,7 +2,7 @@
 import type { CommentRow } from "../../../reports/comments";
 import type { LatentIntervalTask } from "../../../reports/latent-class";
 import type { AuditSnapshot, ShownItems, ShownReport } from "../../../reports/types";
-import type { AdjudicationQueue } from "../../adjudication/queue";
+import type { triagedItems } from "../../adjudication/queue";
 import type { AuditProgress } from "../../audits/progress";
 import type { DisagreementFrame } from "../../triage/disagreement-frame";
 import type { KeptDownload } from "../download-files";
@@ -67,7 +67,8 @@ export interface ThreadAnswers {
   /** A download kept on disk (download-files.ts), or its bytes when the disk refused it. */
   export: KeptDownload | null;
   package: KeptDownload | null;
-  adjudication: AdjudicationQueue | null;
+  /** The adjudication list's triage of every sampled item (adjudications are overlaid in the web process). */
+  adjudication: Awaited<ReturnType<typeof triagedItems>>;
   progress: AuditProgress | null;
   comments: CommentRow[];
   disagreement: DisagreementFrame | null;
