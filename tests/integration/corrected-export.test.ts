@@ -80,6 +80,14 @@ async function world(db: Db, files: { name: string; text: string }[]) {
   return { auditId: audit.id, item, other, correctionId: correction.id, adjudicate };
 }
 
+/** A fresh database whose audit has one accepted evidence fix (the JSONL layout). */
+async function adjudicated(database: (typeof DATABASES)[number]) {
+  const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
+  const w = await world(db, layouts.jsonl);
+  await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId] });
+  return { db, w };
+}
+
 /** The export cache's files of the audit's dataset (patients part, its digest) whose names match. */
 async function datasetFiles(db: Db, auditId: string, name: RegExp): Promise<string[]> {
   const { datasetId } = await db.audit.findUniqueOrThrow({ where: { id: auditId }, select: { datasetId: true } });
@@ -148,9 +156,7 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
   );
 
   it("a decision that no longer fits its item is located, and no data file is offered", async () => {
-    const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
-    const w = await world(db, layouts.jsonl);
-    await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId] });
+    const { db, w } = await adjudicated(database);
     // Written past the save's checks (as an older version could have): an event the patient lacks.
     await db.correctionDecision.update({
       where: { correctionId: w.correctionId },
@@ -173,9 +179,7 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
   });
 
   it("a build that outgrows its thread's heap starts again with more, and its files are whole", async () => {
-    const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
-    const w = await world(db, layouts.jsonl);
-    await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId] });
+    const { db, w } = await adjudicated(database);
     await stopCorrectedThread(16); // too little to load the build's modules, let alone build
     try {
       const started = correctedThreads().started;
@@ -192,9 +196,7 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
   });
 
   it("a build the thread cannot be sent fails alone: the thread stays free for the next", async () => {
-    const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
-    const w = await world(db, layouts.jsonl);
-    await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId] });
+    const { db, w } = await adjudicated(database);
     expect((await correctedBenchmark(db, w.auditId, root))!.ok).toBe(true); // the thread is started
     const started = correctedThreads().started;
     const state = { ...(await correctedState(db, w.auditId))!, cannotBeCopied: () => 0 };
@@ -207,9 +209,7 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
   });
 
   it("an item the importer refuses is refused through the patients' digest as the full validation locates it", async () => {
-    const db = createDb(await database.create().then(async (url) => (await applyMigrations(target(url)), url)));
-    const w = await world(db, layouts.jsonl);
-    await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId] });
+    const { db, w } = await adjudicated(database);
     expect((await correctedBenchmark(db, w.auditId, root))!.ok).toBe(true); // the digest is taken
     // A distractor rewritten to another option's text (applying it does not check that; the importer does).
     const [a, b] = w.item.options.filter((o) => o.label !== w.item.answer);

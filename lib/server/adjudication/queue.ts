@@ -24,6 +24,12 @@ export interface AdjudicationQueue {
 /** One sampled item as its ratings leave it: why it needs an adjudicator, whether its raters are done. */
 export type TriagedItem = Omit<AdjudicationRow, "adjudicated" | "removed">;
 
+/** Every sampled item triaged, in sample order, with the audit the list is of. */
+export interface TriagedItems {
+  audit: AdjudicationQueue["audit"];
+  items: TriagedItem[];
+}
+
 /**
  * What the adjudication list takes from the ratings, assignments and corrections: every sampled
  * item, in sample order. It reads every rating of the audit, so pages take it kept per version of
@@ -31,7 +37,7 @@ export type TriagedItem = Omit<AdjudicationRow, "adjudicated" | "removed">;
  * adjudication saved changes only which rows are adjudicated (withAdjudications), not this.
  * Null: no such audit. Callers check access first.
  */
-export async function triagedItems(db: Db, auditId: string): Promise<{ audit: AdjudicationQueue["audit"]; items: TriagedItem[] } | null> {
+export async function triagedItems(db: Db, auditId: string): Promise<TriagedItems | null> {
   const audit = await db.audit.findUnique({ where: { id: auditId }, select: { status: true, rubric: true, name: true } });
   if (!audit) return null;
   const rubric = parseRubric(audit.rubric);
@@ -81,10 +87,7 @@ export async function adjudicationMarks(db: Db, auditId: string): Promise<Map<st
 }
 
 /** The list: the items with a reason to adjudicate, and those adjudicated whatever their reasons now. */
-export function withAdjudications(
-  triaged: { audit: AdjudicationQueue["audit"]; items: readonly TriagedItem[] },
-  marks: ReadonlyMap<string, { removeItem: boolean }>,
-): AdjudicationQueue {
+export function withAdjudications(triaged: TriagedItems, marks: ReadonlyMap<string, { removeItem: boolean }>): AdjudicationQueue {
   const rows: AdjudicationRow[] = [];
   for (const item of triaged.items) {
     const mark = marks.get(item.auditItemId);

@@ -2,7 +2,7 @@ import "server-only";
 import { clientUrl, type Db } from "../../db/client";
 import { processWide } from "../../process-wide";
 import { within } from "../../within";
-import { adjudicationMarks, type AdjudicationQueue, triagedItems, withAdjudications } from "../adjudication/queue";
+import { adjudicationMarks, type AdjudicationQueue, type TriagedItems, triagedItems, withAdjudications } from "../adjudication/queue";
 import { type AuditProgress, auditProgress } from "../audits/progress";
 import { dashboardVersion } from "./dashboard-version";
 import { extrasVersion } from "./extras-version";
@@ -31,7 +31,7 @@ export interface KeptReport extends HeadAndReport {
 const reports = processWide("kept-reports", () => new Kept<KeptReport | null>());
 const progress = processWide("kept-progress", () => new Kept<AuditProgress | null>());
 const adjudications = processWide("kept-adjudication-queues", () => new Kept<AdjudicationQueue | null>());
-const triaged = processWide("kept-triaged-items", () => new Kept<Awaited<ReturnType<typeof triagedItems>>>());
+const triaged = processWide("kept-triaged-items", () => new Kept<TriagedItems | null>());
 
 /**
  * Where the heavy work runs: reading a full review's 50,000 ratings (synchronous on SQLite),

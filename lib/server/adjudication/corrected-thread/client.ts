@@ -109,9 +109,9 @@ export async function buildCorrectedOffLoop(
 }
 
 function inThread(request: CorrectedBuildRequest, heapMb: number, progress: (p: BuildPhase) => void): Promise<CorrectedManifest> {
-  if (state.thread && (state.thread.heapMb !== heapMb || state.thread.busy)) void state.thread.worker.terminate();
-  const thread = state.thread && state.thread.heapMb === heapMb && !state.thread.busy ? state.thread : start(heapMb);
-  state.thread = thread;
+  const free = state.thread?.heapMb === heapMb && !state.thread.busy ? state.thread : undefined;
+  if (!free) void state.thread?.worker.terminate();
+  const thread = (state.thread = free ?? start(heapMb));
   clearTimeout(thread.idleTimer);
   // Referenced while it builds, so a command or test awaiting the build does not exit under it.
   thread.worker.ref();

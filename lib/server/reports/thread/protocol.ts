@@ -2,7 +2,7 @@
 import type { CommentRow } from "../../../reports/comments";
 import type { LatentIntervalTask } from "../../../reports/latent-class";
 import type { AuditSnapshot, ShownItems, ShownReport } from "../../../reports/types";
-import type { triagedItems } from "../../adjudication/queue";
+import type { TriagedItems } from "../../adjudication/queue";
 import type { AuditProgress } from "../../audits/progress";
 import type { DisagreementFrame } from "../../triage/disagreement-frame";
 import type { KeptDownload } from "../download-files";
@@ -68,7 +68,7 @@ export interface ThreadAnswers {
   export: KeptDownload | null;
   package: KeptDownload | null;
   /** The adjudication list's triage of every sampled item (adjudications are overlaid in the web process). */
-  adjudication: Awaited<ReturnType<typeof triagedItems>>;
+  adjudication: TriagedItems | null;
   progress: AuditProgress | null;
   comments: CommentRow[];
   disagreement: DisagreementFrame | null;
