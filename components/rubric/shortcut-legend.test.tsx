@@ -6,8 +6,8 @@ import type { Locale } from "@/lib/i18n/locales";
 import { withIntl } from "@/tests/support/intl";
 import { ShortcutLegend } from "./shortcut-legend";
 
-const help = (locale: Locale, readOnly = false) =>
-  renderToString(withIntl(<ShortcutLegend helpOpen onToggleHelp={() => {}} readOnly={readOnly} />, locale));
+const help = (locale: Locale, readOnly = false, helpOpen = true) =>
+  renderToString(withIntl(<ShortcutLegend helpOpen={helpOpen} onToggleHelp={() => {}} readOnly={readOnly} />, locale));
 const keys = (html: string) => [...html.matchAll(/<kbd[^>]*>([^<]*)<\/kbd>/g)].map((m) => m[1]);
 
 describe("ShortcutLegend help", () => {
@@ -27,5 +27,14 @@ describe("ShortcutLegend help", () => {
     const html = help("en", true);
     for (const key of ["f", "u", "c", "1"]) expect(keys(html)).not.toContain(key);
     expect(keys(html)).toContain("/");
+  });
+
+  it("mounts the help only while it is open (every next case would mount it closed)", () => {
+    const html = help("en", false, false);
+    expect(html).toContain('aria-expanded="false"');
+    expect(html).not.toContain("<dl");
+    expect(html).not.toContain("Undo your last change");
+    // The one-line legend is still there.
+    expect(keys(html)).toContain("n");
   });
 });

@@ -62,25 +62,34 @@ export function ShortcutLegend({ helpOpen, onToggleHelp, readOnly }: { helpOpen:
         hidden={!helpOpen}
         className="absolute inset-x-0 bottom-full mb-1 max-h-[70vh] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
       >
-        {/* The rating keys one to a line; the rest, with short labels, two to a line, so that the
-            whole help fits above the fold at 1280×800. */}
-        {[items.filter((s) => RATING_KEYS.has(s.id)), items.filter((s) => !RATING_KEYS.has(s.id))].map((group, i) => (
-          <dl
-            key={i}
-            className={cn("grid gap-x-4 gap-y-1", i === 0 ? "sm:grid-cols-[auto_1fr]" : "mt-1 sm:grid-cols-[auto_1fr_auto_1fr] sm:gap-x-3")}
-          >
-            {group.map((s) => (
-              <div key={s.id} className="contents">
-                <dt>
-                  <Keys keys={s.keys} />
-                </dt>
-                <dd>{t(`${s.id}.label`)}</dd>
-              </div>
-            ))}
-          </dl>
-        ))}
-        <p className="mt-2 text-slate-600">{t("note")}</p>
+        {/* Filled only while open: closed, it would be a tenth of the elements each next case mounts. */}
+        {helpOpen && <HelpBody items={items} />}
       </div>
     </div>
+  );
+}
+
+/** The rating keys one to a line; the rest, with short labels, two to a line, so that the whole help fits above the fold at 1280×800. */
+function HelpBody({ items }: { items: ShortcutHelp[] }) {
+  const t = useTranslations("rubric.shortcuts");
+  return (
+    <>
+      {[items.filter((s) => RATING_KEYS.has(s.id)), items.filter((s) => !RATING_KEYS.has(s.id))].map((group, i) => (
+        <dl
+          key={i}
+          className={cn("grid gap-x-4 gap-y-1", i === 0 ? "sm:grid-cols-[auto_1fr]" : "mt-1 sm:grid-cols-[auto_1fr_auto_1fr] sm:gap-x-3")}
+        >
+          {group.map((s) => (
+            <div key={s.id} className="contents">
+              <dt>
+                <Keys keys={s.keys} />
+              </dt>
+              <dd>{t(`${s.id}.label`)}</dd>
+            </div>
+          ))}
+        </dl>
+      ))}
+      <p className="mt-2 text-slate-600">{t("note")}</p>
+    </>
   );
 }
