@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { processCpuMs } from "./server";
+import { machineCpuMs, processCpuMs } from "./server";
 
 describe("processCpuMs", () => {
   it("reads a process's CPU time from /proc, growing as it works", () => {
@@ -16,5 +16,21 @@ describe("processCpuMs", () => {
   it("is NaN for no process or one that does not exist", () => {
     expect(processCpuMs(undefined)).toBeNaN();
     expect(processCpuMs(2 ** 22 + 12345)).toBeNaN();
+  });
+});
+
+describe("machineCpuMs", () => {
+  it("counts every state but idle and I/O wait as busy, over all cores", () => {
+    const stat = "cpu  100 20 30 400 50 5 5 10 7 0\ncpu0 50 10 15 200 25 2 3 5 3 0\nintr 1\n";
+    const { busy, total } = machineCpuMs(stat);
+    const tick = total / 620; // 620 ticks in all (guest time is inside user)
+    expect(busy / tick).toBeCloseTo(170, 6);
+  });
+
+  it("rises as this process works", () => {
+    const before = machineCpuMs().busy;
+    const until = performance.now() + 50;
+    while (performance.now() < until);
+    expect(machineCpuMs().busy).toBeGreaterThan(before);
   });
 });

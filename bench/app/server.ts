@@ -139,3 +139,20 @@ export function processCpuMs(pid: number | undefined): number {
     return Number.NaN;
   }
 }
+
+/**
+ * The machine's CPU time so far over all its cores (/proc/stat's first line), in ms: `busy` is
+ * everything but idle and waiting for I/O. A run's share of a rater-flow row: how many cores the
+ * raters' browsers and the server kept busy between them.
+ */
+export function machineCpuMs(stat = fs.readFileSync("/proc/stat", "utf8")): { busy: number; total: number } {
+  ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  const line = stat.split("\n").find((l) => l.startsWith("cpu "));
+  if (!line) return { busy: Number.NaN, total: Number.NaN };
+  // user nice system idle iowait irq softirq steal (guest time is inside user already).
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const [idle = 0, iowait = 0] = ticks.slice(3, 5);
+  const total = ticks.reduce((sum, t) => sum + t, 0);
+  const ms = (n: number) => (n * 1000) / (ticksPerSecond ?? 100);
+  return { busy: ms(total - idle - iowait), total: ms(total) };
+}

@@ -3,9 +3,10 @@
 // served by `npm start`; 20 raters in Chromium through their queues (measure.ts): `n` → next case
 // interactive for decision points and for conversations, beside `/account` loaded in the same run.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { log } from "../app/context";
-import { startApp } from "../app/server";
+import { machineCpuMs, startApp } from "../app/server";
 import { signInAll } from "../app/sign-in";
 import { runTracked } from "../lib/processes";
 import { summarize } from "../lib/stats";
@@ -51,7 +52,18 @@ async function world(dir: string, keep: boolean, raters: number, items: number):
   return JSON.parse(fs.readFileSync(file, "utf8")) as RaterFlowWorld;
 }
 
-function row(key: string, kind: "mcq" | "conversation", items: number, raters: number, r: FlowResult): BenchRow {
+/**
+ * Cores kept busy while the raters went through their cases: the machine's in all and the
+ * server's share. The rest is the raters' Chromium (and the bench itself): on a machine the
+ * browsers saturate, `n` waits for the processor, not for the app.
+ */
+interface CoresBusy {
+  cores: number;
+  machine: number;
+  server: number;
+}
+
+function row(key: string, kind: "mcq" | "conversation", items: number, raters: number, r: FlowResult, busy: CoresBusy): BenchRow {
   const next = summarize(r.next);
   const account = summarize(r.account);
   const label = kind === "mcq" ? "decision points" : "conversations";
@@ -72,8 +84,10 @@ function row(key: string, kind: "mcq" | "conversation", items: number, raters: n
       accountP50: account.p50,
       accountP95: account.p95,
       timeouts: r.timeouts,
+      coresBusy: busy.machine,
+      serverCoresBusy: busy.server,
     },
-    note: `${next.n} transitions (${r.timeouts} over 20 s), max ${next.max.toFixed(0)} ms${r.failed.length ? `; ${r.failed.length} raters stopped early (${r.failed[0]})` : ""}; ratio p95 ÷ /account p95 ${formatRatio(account.p95 > 0 ? next.p95 / account.p95 : null)}`,
+    note: `${next.n} transitions (${r.timeouts} over 20 s), max ${next.max.toFixed(0)} ms${r.failed.length ? `; ${r.failed.length} raters stopped early (${r.failed[0]})` : ""}; ratio p95 ÷ /account p95 ${formatRatio(account.p95 > 0 ? next.p95 / account.p95 : null)}; busy while measuring: ${busy.machine.toFixed(2)} of the machine's ${busy.cores} cores, of which next-server ${busy.server.toFixed(2)} (the rest: the raters' Chromium and the bench)`,
   };
 }
 
@@ -96,9 +110,16 @@ async function runSize(port: number, keep: boolean, s: typeof RATER_FLOW_SETTING
       try {
         log(`rater-flow: ${kind}, ${audit.items} items, ${cookies.length} raters × ${s.transitions} transitions`);
         const t = performance.now();
+        const [machine, server] = [machineCpuMs().busy, app.cpuMs()];
         const r = await measureFlow(app.base, cookies, audit, s);
-        log(`rater-flow: ${kind} done in ${((performance.now() - t) / 1000).toFixed(0)} s`);
-        rows.push(row(size.key, kind, audit.items, cookies.length, r));
+        const wall = performance.now() - t;
+        const busy = {
+          cores: os.availableParallelism(),
+          machine: (machineCpuMs().busy - machine) / wall,
+          server: (app.cpuMs() - server) / wall,
+        };
+        log(`rater-flow: ${kind} done in ${(wall / 1000).toFixed(0)} s`);
+        rows.push(row(size.key, kind, audit.items, cookies.length, r, busy));
       } catch (error) {
         rows.push(failedRow(key, `rater flow, ${kind}, ${audit.items} items`, `p95 ≤ ${TARGET_MS} ms`, error));
       }
