@@ -20,7 +20,7 @@ describe("ShortcutLegend help", () => {
 
   it("reads in Chinese", () => {
     const html = help("zh-CN");
-    for (const text of ["标记或取消标记待讨论", "撤销", "指南", "搜索"]) expect(html).toContain(text);
+    for (const text of ["为当前维度选择一个类别", "标记或取消标记待讨论", "撤销", "指南", "搜索"]) expect(html).toContain(text);
   });
 
   it("leaves out what a closed audit cannot do", () => {
