@@ -127,14 +127,19 @@ function procStat(pid: number): { name: string; fields: string[] } {
 
 let ticksPerSecond: number | undefined;
 
+/** Clock ticks (the unit of /proc's CPU times) in ms. */
+function ticksMs(ticks: number): number {
+  ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  return (ticks * 1000) / ticksPerSecond;
+}
+
 /** User + system CPU time of a process so far, in ms (/proc/<pid>/stat); NaN when it cannot be read. */
 export function processCpuMs(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
   try {
-    ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
     const { fields } = procStat(pid);
     // Fields 14 and 15 of stat (utime, stime), counted from the state field (3) after the name.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    return ticksMs(Number(fields[11]) + Number(fields[12]));
   } catch {
     return Number.NaN;
   }
@@ -146,13 +151,11 @@ export function processCpuMs(pid: number | undefined): number {
  * raters' browsers and the server kept busy between them.
  */
 export function machineCpuMs(stat = fs.readFileSync("/proc/stat", "utf8")): { busy: number; total: number } {
-  ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
   const line = stat.split("\n").find((l) => l.startsWith("cpu "));
   if (!line) return { busy: Number.NaN, total: Number.NaN };
   // user nice system idle iowait irq softirq steal (guest time is inside user already).
   const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
   const [idle = 0, iowait = 0] = ticks.slice(3, 5);
   const total = ticks.reduce((sum, t) => sum + t, 0);
-  const ms = (n: number) => (n * 1000) / (ticksPerSecond ?? 100);
-  return { busy: ms(total - idle - iowait), total: ms(total) };
+  return { busy: ticksMs(total - idle - iowait), total: ticksMs(total) };
 }
