@@ -191,13 +191,16 @@ function RatingPanelInner(props: RatingPanelProps) {
           view together; the comment and corrections follow it. On wide screens it leaves the case
           19rem (the question and four options at 1280×800), within 40–60% of the column, its
           dimensions scrolling inside it; the column's scroll padding is its height
-          (components/case/layout.ts): the case scrolls into view above it, never under. */}
+          (components/case/layout.ts): the case scrolls into view above it, never under. Opaque and
+          without a backdrop filter: a blur behind the bar made every frame under it (a choice's
+          colour fading in) a filter pass, ~150 ms of compositing per key in a browser without
+          a GPU (software rendering, as on many hospital desktops; bench/README.md). */}
       <section
         ref={barRef}
         aria-label={t("panel.label")}
         data-testid="rating-bar"
         data-pinned
-        className="sticky bottom-0 z-10 space-y-2 rounded-lg bg-slate-100/95 p-2 shadow-[0_-4px_12px_-6px_rgba(15,23,42,0.25)] backdrop-blur-sm xl:flex xl:max-h-[min(60%,max(40%,calc(100%-19rem)))] xl:flex-col"
+        className="sticky bottom-0 z-10 space-y-2 rounded-lg bg-slate-100 p-2 shadow-[0_-4px_12px_-6px_rgba(15,23,42,0.25)] xl:flex xl:max-h-[min(60%,max(40%,calc(100%-19rem)))] xl:flex-col"
         data-keys-ready={keysReady || undefined}
       >
         <PanelNotices
