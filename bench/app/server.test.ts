@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { machineCpuMs, processCpuMs } from "./server";
+import { chromiumKind, machineCpuMs, processCpuMs } from "./server";
 
 describe("processCpuMs", () => {
   it("reads a process's CPU time from /proc, growing as it works", () => {
@@ -32,5 +32,22 @@ describe("machineCpuMs", () => {
     const until = performance.now() + 50;
     while (performance.now() < until);
     expect(machineCpuMs().busy).toBeGreaterThan(before);
+  });
+});
+
+describe("chromiumKind", () => {
+  it("reads the kind from either form of a Chromium command line", () => {
+    expect(chromiumKind("/usr/lib/chromium/chromium\0--no-sandbox\0--headless\0")).toBe("browser");
+    expect(chromiumKind("/usr/lib/chromium/chromium --type=gpu-process --no-sandbox --headless\0")).toBe("gpu-process");
+    expect(chromiumKind("/usr/lib/chromium/chromium --type=renderer --crashpad-handler-pid=0")).toBe("renderer");
+    expect(chromiumKind("/usr/lib/chromium/chromium\0--type=utility\0--utility-sub-type=network.mojom.NetworkService\0")).toBe("utility");
+    expect(chromiumKind("/usr/lib/chromium/chromium --type=zygote --no-zygote-sandbox")).toBe("other");
+    expect(chromiumKind("/usr/bin/chromium-headless-shell --type=renderer")).toBe("renderer");
+  });
+
+  it("is null for other programs, including ones that only mention Chromium", () => {
+    expect(chromiumKind("/usr/lib/chromium/chrome_crashpad_handler --monitor-self")).toBeNull();
+    expect(chromiumKind("node\0bench/run.ts\0--chromium\0/usr/bin/chromium\0")).toBeNull();
+    expect(chromiumKind("")).toBeNull();
   });
 });

@@ -145,6 +145,40 @@ export function processCpuMs(pid: number | undefined): number {
   }
 }
 
+/** Chromium's process kinds, as its `--type=` switch names them; the browser process has none. */
+export type ChromiumKind = "browser" | "renderer" | "gpu-process" | "utility" | "other";
+
+/**
+ * The kind of a Chromium process from its command line (/proc/<pid>/cmdline: NUL-separated, or
+ * one space-separated string once Chromium has rewritten its title), or null when the program is
+ * not Chromium. The GPU process composites every page's frames (in software on a machine
+ * without a GPU): one process for all the contexts of a browser, so it can be the queue they wait in.
+ */
+export function chromiumKind(cmdline: string): ChromiumKind | null {
+  const args = cmdline.split(/[\0 ]/).filter(Boolean);
+  if (!/^(chromium|chrome|headless_shell|chromium-headless-shell)$/.test(path.basename(args[0] ?? ""))) return null;
+  const type = args.find((a) => a.startsWith("--type="))?.slice("--type=".length);
+  if (type === undefined) return "browser";
+  return type === "renderer" || type === "gpu-process" || type === "utility" ? type : "other";
+}
+
+/** CPU time (user + system, ms) of the Chromium processes running now, summed by kind. */
+export function chromiumCpuMs(): Map<ChromiumKind, number> {
+  const out = new Map<ChromiumKind, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let kind: ChromiumKind | null;
+    try {
+      kind = chromiumKind(fs.readFileSync(`/proc/${entry}/cmdline`, "utf8"));
+    } catch {
+      continue; // gone meanwhile
+    }
+    const ms = kind ? processCpuMs(Number(entry)) : Number.NaN;
+    if (kind && Number.isFinite(ms)) out.set(kind, (out.get(kind) ?? 0) + ms);
+  }
+  return out;
+}
+
 /**
  * The machine's CPU time so far over all its cores (/proc/stat's first line), in ms: `busy` is
  * everything but idle and waiting for I/O. A run's share of a rater-flow row: how many cores the

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { log } from "../app/context";
-import { machineCpuMs, startApp } from "../app/server";
+import { chromiumCpuMs, type ChromiumKind, machineCpuMs, startApp } from "../app/server";
 import { signInAll } from "../app/sign-in";
 import { runTracked } from "../lib/processes";
 import { summarize } from "../lib/stats";
@@ -61,6 +61,23 @@ interface CoresBusy {
   cores: number;
   machine: number;
   server: number;
+  /** The raters' Chromium by process kind (processes that ended meanwhile are not counted). */
+  chromium: Map<ChromiumKind, number>;
+}
+
+const KIND_NAMES: [ChromiumKind, string][] = [
+  ["gpu-process", "GPU process"],
+  ["renderer", "renderers"],
+  ["browser", "browser process"],
+  ["utility", "utilities"],
+  ["other", "other"],
+];
+
+function chromiumShare(chromium: Map<ChromiumKind, number>): string {
+  const parts = KIND_NAMES.filter(([kind]) => (chromium.get(kind) ?? 0) >= 0.005).map(
+    ([kind, name]) => `${name} ${chromium.get(kind)!.toFixed(2)}`,
+  );
+  return parts.length ? `Chromium's ${parts.join(", ")}` : "no Chromium process counted";
 }
 
 function row(key: string, kind: "mcq" | "conversation", items: number, raters: number, r: FlowResult, busy: CoresBusy): BenchRow {
@@ -86,8 +103,9 @@ function row(key: string, kind: "mcq" | "conversation", items: number, raters: n
       timeouts: r.timeouts,
       coresBusy: busy.machine,
       serverCoresBusy: busy.server,
+      ...Object.fromEntries([...busy.chromium].map(([kind, cores]) => [`chromiumCoresBusy.${kind}`, cores])),
     },
-    note: `${next.n} transitions (${r.timeouts} over 20 s), max ${next.max.toFixed(0)} ms${r.failed.length ? `; ${r.failed.length} raters stopped early (${r.failed[0]})` : ""}; ratio p95 ÷ /account p95 ${formatRatio(account.p95 > 0 ? next.p95 / account.p95 : null)}; busy while measuring: ${busy.machine.toFixed(2)} of the machine's ${busy.cores} cores, of which next-server ${busy.server.toFixed(2)} (the rest: the raters' Chromium and the bench)`,
+    note: `${next.n} transitions (${r.timeouts} over 20 s), max ${next.max.toFixed(0)} ms${r.failed.length ? `; ${r.failed.length} raters stopped early (${r.failed[0]})` : ""}; ratio p95 ÷ /account p95 ${formatRatio(account.p95 > 0 ? next.p95 / account.p95 : null)}; busy while measuring: ${busy.machine.toFixed(2)} of the machine's ${busy.cores} cores, of which next-server ${busy.server.toFixed(2)}, ${chromiumShare(busy.chromium)} (the rest: the bench and the machine)`,
   };
 }
 
@@ -110,13 +128,14 @@ async function runSize(port: number, keep: boolean, s: typeof RATER_FLOW_SETTING
       try {
         log(`rater-flow: ${kind}, ${audit.items} items, ${cookies.length} raters × ${s.transitions} transitions`);
         const t = performance.now();
-        const [machine, server] = [machineCpuMs().busy, app.cpuMs()];
+        const [machine, server, chromium] = [machineCpuMs().busy, app.cpuMs(), chromiumCpuMs()];
         const r = await measureFlow(app.base, cookies, audit, s);
         const wall = performance.now() - t;
         const busy = {
           cores: os.availableParallelism(),
           machine: (machineCpuMs().busy - machine) / wall,
           server: (app.cpuMs() - server) / wall,
+          chromium: new Map([...chromiumCpuMs()].map(([kind, ms]) => [kind, (ms - (chromium.get(kind) ?? 0)) / wall] as const)),
         };
         log(`rater-flow: ${kind} done in ${(wall / 1000).toFixed(0)} s`);
         rows.push(row(size.key, kind, audit.items, cookies.length, r, busy));
