@@ -80,11 +80,13 @@ export function DimensionFieldset({
         {dimension.categories.map((category, i) => {
           const checked = value === category.key;
           const digit = i < 9 ? String(i + 1) : null;
+          // No colour fade: a key's choice shows in the next frame (a 150 ms fade was ~9 frames
+          // to paint and composite per key; bench/README.md, 2026-12-06 18:08).
           return (
             <label
               key={category.key}
               data-checked={checked || undefined}
-              className={`flex min-h-10 items-start gap-2 rounded-md border-2 px-2 py-1.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-700 ${
+              className={`flex min-h-10 items-start gap-2 rounded-md border-2 px-2 py-1.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-700 ${
                 checked ? "border-teal-700 bg-teal-50" : "border-slate-200 bg-white"
               } ${readOnly ? "cursor-not-allowed" : "cursor-pointer hover:border-slate-400"}`}
             >
