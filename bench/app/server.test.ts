@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chromiumKind, machineCpuMs, processCpuMs } from "./server";
+import { spawn } from "node:child_process";
+import { chromiumKind, chromiumSampler, machineCpuMs, processCpuMs } from "./server";
 
 describe("processCpuMs", () => {
   it("reads a process's CPU time from /proc, growing as it works", () => {
@@ -49,5 +50,31 @@ describe("chromiumKind", () => {
     expect(chromiumKind("/usr/lib/chromium/chrome_crashpad_handler --monitor-self")).toBeNull();
     expect(chromiumKind("node\0bench/run.ts\0--chromium\0/usr/bin/chromium\0")).toBeNull();
     expect(chromiumKind("")).toBeNull();
+  });
+});
+
+/** A Node process that Chromium's kind test takes for a Chromium process of `kind`, spinning for `ms`. */
+function fakeChromium(kind: string, ms: number) {
+  const child = spawn(process.execPath, ["-e", `const u = Date.now() + ${ms}; while (Date.now() < u);`, "--", `--type=${kind}`], {
+    argv0: "chromium",
+    stdio: "ignore",
+  });
+  return { child, exited: new Promise<void>((resolve) => child.once("exit", () => resolve())) };
+}
+
+describe("chromiumSampler", () => {
+  it("counts the processes started after it, by kind, including one that ended before stop", async () => {
+    const old = fakeChromium("gpu-process", 1500); // running before the sampler: not the bench's
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const sampler = chromiumSampler(50);
+    const renderer = fakeChromium("renderer", 400);
+    await renderer.exited;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const byKind = sampler.stop();
+    old.child.kill();
+    await old.exited;
+    // Sampled every 50 ms until it ended: most of its 400 ms of spinning (plus Node's start).
+    expect(byKind.get("renderer")).toBeGreaterThanOrEqual(200);
+    expect(byKind.has("gpu-process")).toBe(false);
   });
 });

@@ -162,21 +162,48 @@ export function chromiumKind(cmdline: string): ChromiumKind | null {
   return type === "renderer" || type === "gpu-process" || type === "utility" ? type : "other";
 }
 
-/** CPU time (user + system, ms) of the Chromium processes running now, summed by kind. */
-export function chromiumCpuMs(): Map<ChromiumKind, number> {
-  const out = new Map<ChromiumKind, number>();
+/** The Chromium processes running now: pid → kind. */
+function chromiumProcesses(): Map<number, ChromiumKind> {
+  const out = new Map<number, ChromiumKind>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    let kind: ChromiumKind | null;
     try {
-      kind = chromiumKind(fs.readFileSync(`/proc/${entry}/cmdline`, "utf8"));
+      const kind = chromiumKind(fs.readFileSync(`/proc/${entry}/cmdline`, "utf8"));
+      if (kind) out.set(Number(entry), kind);
     } catch {
-      continue; // gone meanwhile
+      // gone meanwhile
     }
-    const ms = kind ? processCpuMs(Number(entry)) : Number.NaN;
-    if (kind && Number.isFinite(ms)) out.set(kind, (out.get(kind) ?? 0) + ms);
   }
   return out;
+}
+
+/**
+ * CPU time (user + system, ms) of the Chromium processes started after this call, by kind, until
+ * `stop()`: for a browser the bench launches and closes itself. Sampled every `everyMs`, so a page's
+ * renderer that ends meanwhile (its page closed) keeps what it had used at its last sample; the
+ * time after that sample is lost (at most `everyMs` of it). Browsers already running are left out.
+ */
+export function chromiumSampler(everyMs = 1000): { stop(): Map<ChromiumKind, number> } {
+  const before = new Set(chromiumProcesses().keys());
+  const seen = new Map<number, { kind: ChromiumKind; ms: number }>();
+  const sample = () => {
+    for (const [pid, kind] of chromiumProcesses()) {
+      if (before.has(pid)) continue;
+      const ms = processCpuMs(pid);
+      if (Number.isFinite(ms)) seen.set(pid, { kind, ms });
+    }
+  };
+  const timer = setInterval(sample, everyMs);
+  timer.unref();
+  return {
+    stop() {
+      sample();
+      clearInterval(timer);
+      const out = new Map<ChromiumKind, number>();
+      for (const { kind, ms } of seen.values()) out.set(kind, (out.get(kind) ?? 0) + ms);
+      return out;
+    },
+  };
 }
 
 /**

@@ -9,6 +9,7 @@
 // server-rendered page of the app costs a browser.
 import type { BrowserContext, Page } from "@playwright/test";
 import { launchChromium, signedInContext } from "../app/browser";
+import { type ChromiumKind, chromiumSampler } from "../app/server";
 import type { FlowAudit } from "./world";
 
 export interface FlowSettings {
@@ -27,6 +28,8 @@ export interface FlowResult {
   timeouts: number;
   /** Raters who stopped early, and why (their transitions so far are kept). */
   failed: string[];
+  /** CPU time of the raters' Chromium by process kind, from its launch to before its close (ms). */
+  chromiumMs: Map<ChromiumKind, number>;
 }
 
 const LIMIT_MS = 20_000;
@@ -124,8 +127,9 @@ async function rater(page: Page, base: string, queue: string[], s: FlowSettings,
 
 /** The raters (their cookies and queues) through `transitions` cases each, all at once. */
 export async function measureFlow(base: string, cookies: string[], audit: FlowAudit, s: FlowSettings): Promise<FlowResult> {
+  const sampler = chromiumSampler();
   const browser = await launchChromium();
-  const out: FlowResult = { next: [], account: [], timeouts: 0, failed: [] };
+  const out: FlowResult = { next: [], account: [], timeouts: 0, failed: [], chromiumMs: new Map() };
   try {
     const pages: Page[] = [];
     for (const [r, cookie] of cookies.entries()) {
@@ -136,6 +140,7 @@ export async function measureFlow(base: string, cookies: string[], audit: FlowAu
     const settled = await Promise.allSettled(pages.map((page, r) => rater(page, base, audit.queues[r]!, s, out)));
     for (const r of settled) if (r.status === "rejected") out.failed.push(String((r.reason as Error)?.message ?? r.reason).split("\n")[0]!);
   } finally {
+    out.chromiumMs = sampler.stop();
     await browser.close();
   }
   return out;

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { log } from "../app/context";
-import { chromiumCpuMs, type ChromiumKind, machineCpuMs, startApp } from "../app/server";
+import { type ChromiumKind, machineCpuMs, startApp } from "../app/server";
 import { signInAll } from "../app/sign-in";
 import { runTracked } from "../lib/processes";
 import { summarize } from "../lib/stats";
@@ -61,7 +61,7 @@ interface CoresBusy {
   cores: number;
   machine: number;
   server: number;
-  /** The raters' Chromium by process kind (processes that ended meanwhile are not counted). */
+  /** The raters' Chromium by process kind (measureFlow's sampler: from launch to close). */
   chromium: Map<ChromiumKind, number>;
 }
 
@@ -128,14 +128,14 @@ async function runSize(port: number, keep: boolean, s: typeof RATER_FLOW_SETTING
       try {
         log(`rater-flow: ${kind}, ${audit.items} items, ${cookies.length} raters × ${s.transitions} transitions`);
         const t = performance.now();
-        const [machine, server, chromium] = [machineCpuMs().busy, app.cpuMs(), chromiumCpuMs()];
+        const [machine, server] = [machineCpuMs().busy, app.cpuMs()];
         const r = await measureFlow(app.base, cookies, audit, s);
         const wall = performance.now() - t;
         const busy = {
           cores: os.availableParallelism(),
           machine: (machineCpuMs().busy - machine) / wall,
           server: (app.cpuMs() - server) / wall,
-          chromium: new Map([...chromiumCpuMs()].map(([kind, ms]) => [kind, (ms - (chromium.get(kind) ?? 0)) / wall] as const)),
+          chromium: new Map([...r.chromiumMs].map(([kind, ms]) => [kind, ms / wall] as const)),
         };
         log(`rater-flow: ${kind} done in ${(wall / 1000).toFixed(0)} s`);
         rows.push(row(size.key, kind, audit.items, cookies.length, r, busy));
