@@ -81,7 +81,7 @@ export function DimensionFieldset({
           const checked = value === category.key;
           const digit = i < 9 ? String(i + 1) : null;
           // No colour fade: a key's choice shows in the next frame (a 150 ms fade was ~9 frames
-          // to paint and composite per key; bench/README.md, 2026-12-06 18:08).
+          // to paint and composite per key; bench/README.md, 2026-12-06 17:34).
           return (
             <label
               key={category.key}
