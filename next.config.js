@@ -27,7 +27,12 @@ const config = {
     },
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // Next serves public/ with max-age=0: the browser asked again for the icon on every client
+      // navigation (each `n` of a rater's queue). A day's cache; a new icon shows within a day.
+      { source: "/icon.svg", headers: [{ key: "Cache-Control", value: "public, max-age=86400" }] },
+    ];
   },
 };
 // next-intl: the request configuration (language, catalogs, time zone) lives in lib/i18n.

@@ -13,6 +13,8 @@ test("robots.txt forbids indexing, and the manifest and icon are served to a str
   const icon = await request.get("/icon.svg");
   expect(icon.status()).toBe(200);
   expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+  // Kept by the browser: without a max-age it was asked for again on every `n` of a rater's queue.
+  expect(icon.headers()["cache-control"]).toMatch(/max-age=([1-9]\d*)/);
 });
 
 test("every page tells robots not to index it", async ({ page }) => {
