@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gwetAc1 } from "./gwet-ac";
 import type { LongRating } from "./long-format";
-import { buildAgreementReport, buildDimensionReport, REPORT_VERSION } from "./report";
+import { agreementSummary, buildAgreementReport, buildDimensionReport, REPORT_VERSION } from "./report";
 
 const categories = ["correct", "incorrect", "uncertain"];
 const rows: LongRating[] = [
@@ -120,6 +120,31 @@ describe("buildDimensionReport", () => {
     expect(r.items.total).toBe(0);
     expect(r.coefficients.gwetAc1.coeff).toBeNull();
     expect(r.pairwiseCohenKappa).toEqual([]);
+  });
+});
+
+describe("agreementSummary", () => {
+  const inputs = {
+    "the fixture": input,
+    "weighted, with a finite population": { ...input, weights: "linear" as const, populationSize: 50, confidenceLevel: 0.9 },
+    "one item": { ...input, ratings: rows.slice(0, 3) },
+    "no ratings": { ratings: [], categories },
+  };
+  it.each(Object.entries(inputs))("gives the dimension report's own figures: %s", (_, i) => {
+    const full = buildDimensionReport(i);
+    expect(agreementSummary(i)).toEqual({
+      items: full.items.total,
+      shares: full.shares,
+      percentAgreement: full.coefficients.percentAgreement,
+      gwetAc1: full.coefficients.gwetAc1,
+    });
+  });
+
+  it("rejects what the dimension report rejects", () => {
+    expect(() => agreementSummary({ ...input, tieCategory: "unsure" })).toThrow(/tie category/);
+    expect(() => agreementSummary({ ...input, ratings: [...rows, { item: "q9", rater: "ana", category: "maybe" }] })).toThrow(
+      /not declared/,
+    );
   });
 });
 

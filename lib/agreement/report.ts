@@ -68,9 +68,9 @@ export interface AgreementReport {
   dimensions: DimensionReport[];
 }
 
-export function buildDimensionReport(input: DimensionReportInput): DimensionReport {
+/** The input's categories, tie category and options checked and filled in, and its ratings tallied. */
+function prepare(input: DimensionReportInput) {
   const categories = [...input.categories];
-  const q = categories.length;
   const tieCategory = input.tieCategory ?? null;
   const tieIndex = tieCategory === null ? null : categories.indexOf(tieCategory);
   if (tieIndex === -1) throw new RangeError(`tie category "${tieCategory}" is not a declared category`);
@@ -79,8 +79,38 @@ export function buildDimensionReport(input: DimensionReportInput): DimensionRepo
     populationSize: input.populationSize ?? Infinity,
     confidenceLevel: input.confidenceLevel ?? 0.95,
   };
-  // One pass into the typed tally that every statistic below shares.
-  const { items, raters, tally } = tallyLong(input.ratings, categories);
+  // One pass into the typed tally that every statistic shares.
+  return { categories, tieCategory, tieIndex, options, ...tallyLong(input.ratings, categories) };
+}
+
+/** What a part of a dimension's ratings is judged by (a chapter, a window of the timeline). */
+export interface AgreementSummary {
+  /** Items with at least one rating. */
+  items: number;
+  shares: AgreementShares;
+  percentAgreement: CoefficientResult;
+  gwetAc1: CoefficientResult;
+}
+
+/**
+ * The same figures as buildDimensionReport's `items.total`, `shares`, `percentAgreement` and
+ * `gwetAc1` for this input, computed alone: a report computes them for every chapter, level and
+ * window of every dimension, where the rest of a dimension report (its other coefficients, pairwise
+ * kappas and per-item majority) would be thrown away.
+ */
+export function agreementSummary(input: DimensionReportInput): AgreementSummary {
+  const { options, items, tally } = prepare(input);
+  return {
+    items: items.length,
+    shares: agreementSharesOf(tally),
+    percentAgreement: percentAgreementOf(tally, options),
+    gwetAc1: gwetAc1Of(tally, options),
+  };
+}
+
+export function buildDimensionReport(input: DimensionReportInput): DimensionReport {
+  const { categories, tieCategory, tieIndex, options, items, raters, tally } = prepare(input);
+  const q = categories.length;
   const { codes, counts, ri } = tally;
   const r = raters.length;
   const majority = majorityVoteOf(tally, tieIndex);

@@ -8,7 +8,7 @@ import { errorRateBound } from "../agreement/error-rate-bound";
 import { estimateFromDesign } from "../agreement/stratified-bound";
 import type { LongRating } from "../agreement/long-format";
 import type { EngineNote } from "../agreement/notes";
-import { buildDimensionReport, type DimensionReport } from "../agreement/report";
+import { agreementSummary, buildDimensionReport, type DimensionReport } from "../agreement/report";
 import { calibrationReport } from "./calibration";
 import { divergenceExplanation } from "./divergence";
 import { engineInput } from "./engine-input";
@@ -183,14 +183,8 @@ function groupAgreement(
     if (group !== undefined) subsets.get(group)?.push(r);
   }
   return [...sampled.keys()].sort(naturalCompare).map((group) => {
-    const report = buildDimensionReport({ ...engineInput(s, d, subsets.get(group) ?? []), populationSize: Infinity });
-    return {
-      group,
-      sampled: sampled.get(group) ?? 0,
-      rated: report.items.total,
-      shares: report.shares,
-      gwetAc1: report.coefficients.gwetAc1,
-    };
+    const summary = agreementSummary({ ...engineInput(s, d, subsets.get(group) ?? []), populationSize: Infinity });
+    return { group, sampled: sampled.get(group) ?? 0, rated: summary.items, shares: summary.shares, gwetAc1: summary.gwetAc1 };
   });
 }
 

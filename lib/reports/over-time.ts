@@ -21,7 +21,7 @@
  * (last item rated) before the edit. Pure; times are ISO-8601 UTC strings, which sort as instants.
  */
 import type { LongRating } from "../agreement/long-format";
-import { buildDimensionReport } from "../agreement/report";
+import { agreementSummary } from "../agreement/report";
 import type { CoefficientResult } from "../agreement/types";
 import { engineInput } from "./engine-input";
 import type { AuditSnapshot, RubricDimension } from "./snapshot";
@@ -180,8 +180,7 @@ function dimensionOverTime(
           .sort((a, b) => (raterRank.get(a.rater) ?? 0) - (raterRank.get(b.rater) ?? 0))
           .map((r) => ({ item: external.get(r.item) ?? r.item, rater: label.get(r.rater) ?? r.rater, category: r.category })),
       );
-    const report = buildDimensionReport({ ...engineInput(s, d, ratings), populationSize: Infinity });
-    const { gwetAc1, percentAgreement } = report.coefficients;
+    const { gwetAc1, percentAgreement } = agreementSummary({ ...engineInput(s, d, ratings), populationSize: Infinity });
     const status: WindowStatus = part.length < o.minItems ? "tooFew" : percentAgreement.pa === 1 ? "totalAgreement" : "ok";
     return { window: w + 1, items: part.length, from: part[0]!.at, to: part.at(-1)!.at, status, gwetAc1, percentAgreement };
   });
@@ -199,14 +198,21 @@ function dimensionOverTime(
 
 /** The strict majority of these categories, or null (none, or a tie at the top). */
 export function strictMajority(categories: readonly string[]): string | null {
-  const counts = new Map<string, number>();
-  for (const c of categories) counts.set(c, (counts.get(c) ?? 0) + 1);
+  // An item's few ratings, counted in place: a Map for each item, rater and dimension was a tenth
+  // of a full review's report. Each category is counted where it first appears.
   let best: string | null = null;
   let top = 0;
   let tied = false;
-  for (const [c, n] of counts) {
-    if (n > top) [best, top, tied] = [c, n, false];
-    else if (n === top) tied = true;
+  for (let i = 0; i < categories.length; i++) {
+    const c = categories[i]!;
+    if (categories.indexOf(c) < i) continue;
+    let n = 0;
+    for (let j = i; j < categories.length; j++) if (categories[j] === c) n++;
+    if (n > top) {
+      best = c;
+      top = n;
+      tied = false;
+    } else if (n === top) tied = true;
   }
   return tied ? null : best;
 }
@@ -214,15 +220,18 @@ export function strictMajority(categories: readonly string[]): string | null {
 function raterWindows(c: Context, raterId: string, byItem: ReadonlyMap<string, Rated[]>, o: OverTimeOptions): RaterWindow[] {
   const { order } = c;
   const work = c.work.get(raterId) ?? new Map();
-  const position = (itemId: string) => work.get(itemId)?.position ?? order.get(itemId) ?? 0;
-  const mine = [...byItem.entries()]
-    .flatMap(([itemId, list]) => {
-      const own = list.find((r) => r.rater === raterId);
-      if (!own) return [];
-      const majority = strictMajority(list.filter((r) => r.rater !== raterId).map((r) => r.category));
-      return [{ itemId, position: position(itemId), match: majority === null ? null : majority === own.category }];
-    })
-    .sort((a, b) => a.position - b.position || (order.get(a.itemId) ?? 0) - (order.get(b.itemId) ?? 0));
+  const mine: { itemId: string; position: number; sampleOrder: number; match: boolean | null }[] = [];
+  for (const [itemId, list] of byItem) {
+    const own = list.find((r) => r.rater === raterId);
+    if (!own) continue;
+    const others: string[] = [];
+    for (const r of list) if (r.rater !== raterId) others.push(r.category);
+    const majority = strictMajority(others);
+    const sampleOrder = order.get(itemId) ?? 0;
+    const position = work.get(itemId)?.position ?? sampleOrder;
+    mine.push({ itemId, position, sampleOrder, match: majority === null ? null : majority === own.category });
+  }
+  mine.sort((a, b) => a.position - b.position || a.sampleOrder - b.sampleOrder);
   return windowBounds(mine.length, o.windows).map(([start, end], w) => {
     const part = mine.slice(start, end);
     const compared = part.filter((x) => x.match !== null).length;
