@@ -4,7 +4,7 @@ import { driftAudit } from "./__fixtures__/drift-audit";
 import { smallAudit } from "./__fixtures__/small-audit";
 import { computeAuditReport } from "./compute";
 import { csvText } from "../csv";
-import { agreementOverTime, hasRatingTimes, windowBounds } from "./over-time";
+import { agreementOverTime, hasRatingTimes, strictMajority, windowBounds } from "./over-time";
 import type { AuditSnapshot } from "./types";
 
 async function cliJson(csv: string, categories: string, tie: string) {
@@ -19,6 +19,19 @@ async function cliJson(csv: string, categories: string, tie: string) {
 }
 
 const overTime = (s: AuditSnapshot) => computeAuditReport(s).agreementOverTime!;
+
+describe("strictMajority", () => {
+  it("is the one most frequent category, or null when none or tied at the top", () => {
+    expect(strictMajority([])).toBeNull();
+    expect(strictMajority(["a"])).toBe("a");
+    expect(strictMajority(["a", "b"])).toBeNull();
+    expect(strictMajority(["b", "a", "b"])).toBe("b");
+    expect(strictMajority(["a", "b", "b", "a", "c"])).toBeNull();
+    expect(strictMajority(["c", "a", "b", "b", "a", "a"])).toBe("a");
+    // A tie below the top does not matter.
+    expect(strictMajority(["a", "a", "a", "b", "c"])).toBe("a");
+  });
+});
 
 describe("windowBounds", () => {
   it("cuts n things into k windows whose sizes differ by at most one, never more windows than things", () => {
