@@ -198,8 +198,8 @@ function dimensionOverTime(
 
 /** The strict majority of these categories, or null (none, or a tie at the top). */
 export function strictMajority(categories: readonly string[]): string | null {
-  // An item's few ratings, counted in place: a Map for each item, rater and dimension was a tenth
-  // of a full review's report. Each category is counted where it first appears.
+  // Called for every item, rater and dimension of a report, on a handful of ratings: counted in
+  // place rather than in a Map per call. Each category is counted where it first appears.
   let best: string | null = null;
   let top = 0;
   let tied = false;
