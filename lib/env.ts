@@ -114,10 +114,14 @@ const schema = z
     // on (lib/server/jobs/import-thread). The full-size FHIR benchmark imports under 320.
     CLINAUDIT_IMPORT_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(320),
     // The heap (MB) of the report thread, which computes and keeps the audits' reports, downloads
-    // and packages (lib/server/reports/thread), and of the latent-class interval thread. Its garbage is collected before it passes the cap,
-    // so the process's memory stays near what the kept reports need; a report that needs more
+    // and packages (lib/server/reports/thread), of the latent-class interval thread and of the
+    // corrected-build thread. Its garbage is collected before it passes the cap, so the process's
+    // memory stays near what the kept reports need; once idle, the report thread lets go of the
+    // audits computed longest ago while they fill over half of it; a report that needs more
     // restarts the thread with twice the heap (up to 8×) and is computed again, with a warning.
-    CLINAUDIT_REPORT_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(256),
+    // 160: a full review of 4,745 conversations × 3 computed again beside a 1,500-item audit ran
+    // out at 128 and fitted at 160; the review-full family peaked 70–90 MB lower than at 256.
+    CLINAUDIT_REPORT_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(160),
     // How far (%) the server's heaps may grow past what survived the last full garbage collection
     // before the next (scripts/startup/server-env.ts): lower keeps less garbage resident for a
     // little more collecting. 0: V8's own, which lets a heap grow up to 4× on a large machine.

@@ -118,4 +118,30 @@ describe("Kept", () => {
     await two;
     expect(await kept.latest("a")).toBe("two");
   });
+
+  it("lets go of the key computed longest ago, never the last one nor one being computed", async () => {
+    const kept = new Kept<string>();
+    await kept.get("a", "1", async () => "one");
+    await kept.get("b", "1", async () => "bee");
+    // Computed again: "a" is now the newest.
+    await kept.get("a", "2", async () => "two");
+    expect(kept.dropOldest()).toBe("b");
+    expect(kept.latest("b")).toBeUndefined();
+    expect(kept.ready("a", "2")).toBe(true);
+    // The only key left stays.
+    expect(kept.dropOldest()).toBeUndefined();
+    expect(await kept.latest("a")).toBe("two");
+    // The oldest still being computed stays too.
+    let finish: (v: string) => void = () => {};
+    const c = kept.get("c", "1", () => new Promise<string>((resolve) => (finish = resolve)));
+    await kept.get("d", "1", async () => "dee");
+    await kept.get("a", "3", async () => "three");
+    expect(kept.dropOldest()).toBeUndefined();
+    finish("cee");
+    await c;
+    expect(kept.dropOldest()).toBe("c");
+    kept.forget("d");
+    expect(kept.latest("d")).toBeUndefined();
+    expect(await kept.get("d", "1", async () => "computed again")).toBe("computed again");
+  });
 });

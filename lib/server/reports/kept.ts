@@ -54,6 +54,25 @@ export class Kept<T> {
     this.previous.delete(key);
   }
 
+  /** Lets go of `key`'s value, whatever its version: the next get computes it again. */
+  forget(key: string): void {
+    this.entries.delete(key);
+    this.previous.delete(key);
+  }
+
+  /**
+   * Lets go of the key computed longest ago, unless it is the only one kept or its value is still
+   * being computed; the key let go of, or undefined.
+   */
+  dropOldest(): string | undefined {
+    if (this.entries.size < 2) return undefined;
+    const [oldest, entry] = this.entries.entries().next().value!;
+    if (!entry.settled) return undefined;
+    this.entries.delete(oldest);
+    this.previous.delete(oldest);
+    return oldest;
+  }
+
   /** Whether the value for `key` at `version` is computed and kept (not merely being computed). */
   ready(key: string, version: string): boolean {
     const hit = this.entries.get(key);

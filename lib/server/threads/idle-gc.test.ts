@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fullCollection, idleCollector } from "./idle-gc";
+import { fullCollection, idleCollector, shedToBudget } from "./idle-gc";
 
 describe("idleCollector", () => {
   afterEach(() => vi.useRealTimers());
@@ -47,5 +47,42 @@ describe("fullCollection", () => {
     gc();
     expect(junk).toBeNull();
     expect(process.memoryUsage().heapUsed).toBeLessThan(held - 20 * 1048576);
+  });
+});
+
+describe("shedToBudget", () => {
+  /** A heap of kept values of the given sizes (MB), oldest first, and 20 MB of the thread's own. */
+  function heap(sizes: number[], limitMb: number, share = 0.5) {
+    const kept = [...sizes];
+    const collect = vi.fn();
+    const budget = {
+      collect,
+      used: () => (20 + kept.reduce((a, b) => a + b, 0)) * 1048576,
+      limit: limitMb * 1048576,
+      share,
+      dropOldest: () => kept.length > 1 && kept.shift() !== undefined,
+    };
+    return { kept, collect, budget };
+  }
+
+  it("lets nothing go while the kept values fit within the share", () => {
+    const { kept, collect, budget } = heap([30, 25], 172);
+    expect(shedToBudget(budget)).toBe(0);
+    expect(kept).toEqual([30, 25]);
+    expect(collect).not.toHaveBeenCalled();
+  });
+
+  it("lets the oldest go first, collecting after each, until the rest fits", () => {
+    const { kept, collect, budget } = heap([30, 25, 38, 12], 172);
+    // 20 + 105 = 125 MB > 86 MB: the 30 and the 25 go (70 MB left).
+    expect(shedToBudget(budget)).toBe(2);
+    expect(kept).toEqual([38, 12]);
+    expect(collect).toHaveBeenCalledTimes(2);
+  });
+
+  it("stops when nothing more may go, even over the share", () => {
+    const { kept, budget } = heap([40, 90], 172);
+    expect(shedToBudget(budget)).toBe(1);
+    expect(kept).toEqual([90]);
   });
 });

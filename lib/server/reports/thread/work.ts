@@ -56,6 +56,19 @@ const downloads = processWide("kept-downloads", () => {
   };
 });
 
+/**
+ * Lets go of the snapshot and report of the audit computed longest ago, and of its interval tasks
+ * (entry.ts, when the thread's heap is over its budget after a collection); false when only one
+ * audit is kept or the oldest is still being computed. Its next request computes them again.
+ */
+export function dropOldestAudit(): boolean {
+  const auditId = computed.dropOldest();
+  if (auditId === undefined) return false;
+  keptTasks.forget(auditId);
+  log().info({ auditId }, "the report thread let go of the audit computed longest ago, to keep its heap within budget");
+  return true;
+}
+
 /** The kept download of `key` at `version`, made again if its file was removed under it. */
 async function keptDownload(key: string, version: string, make: () => Promise<KeptDownload | null>): Promise<KeptDownload | null> {
   const kept = await downloads.files.get(key, version, make);
