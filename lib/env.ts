@@ -120,7 +120,8 @@ const schema = z
     // audits computed longest ago while they fill over half of it; a report that needs more
     // restarts the thread with twice the heap (up to 8×) and is computed again, with a warning.
     // 160: a full review of 4,745 conversations × 3 computed again beside a 1,500-item audit ran
-    // out at 128 and fitted at 160; the review-full family peaked 70–90 MB lower than at 256.
+    // out at 128 and fitted at 160; the review-full family on SQLite peaked 26–105 MB lower than
+    // at 256 in four interleaved pairs of runs (on PostgreSQL, within the runs' spread).
     CLINAUDIT_REPORT_HEAP_MB: z.coerce.number().int().min(64).max(65_536).default(160),
     // How far (%) the server's heaps may grow past what survived the last full garbage collection
     // before the next (scripts/startup/server-env.ts): lower keeps less garbage resident for a

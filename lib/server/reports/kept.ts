@@ -23,11 +23,7 @@ export class Kept<T> {
     if (hit?.settled) this.previous.set(key, hit.value);
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (this.entries.size > this.size) {
-      const oldest = this.entries.keys().next().value!;
-      this.entries.delete(oldest);
-      this.previous.delete(oldest);
-    }
+    if (this.entries.size > this.size) this.forget(this.entries.keys().next().value!);
     value.then(
       () => {
         entry.settled = true;
@@ -68,8 +64,7 @@ export class Kept<T> {
     if (this.entries.size < 2) return undefined;
     const [oldest, entry] = this.entries.entries().next().value!;
     if (!entry.settled) return undefined;
-    this.entries.delete(oldest);
-    this.previous.delete(oldest);
+    this.forget(oldest);
     return oldest;
   }
 
