@@ -1,3 +1,4 @@
+import path from "node:path";
 import createNextIntlPlugin from "next-intl/plugin";
 
 // The Content-Security-Policy is per request (a fresh script nonce): proxy.ts sets it.
@@ -18,12 +19,17 @@ const config = {
   // route types the build generates (.next/types) included: one check instead of two (~20 s
   // of a 2-core run). Every other build checks types.
   typescript: { ignoreBuildErrors: process.env.CLINAUDIT_BUILD_TYPECHECKED === "1" },
-  // The server's worker threads get one bundle each (scripts/build/thread-bundles.mjs), imported
-  // only here so that `next start` does not load the bundler.
+  // The server's worker threads get one bundle each (scripts/build/thread-bundles.mjs), and the
+  // server's chunks are rewritten in ASCII, which V8 keeps at half the memory
+  // (scripts/build/ascii-chunks.mjs); imported only here so that `next start` loads neither.
   compiler: {
     async runAfterProductionCompile({ projectDir, distDir }) {
       const { bundleThreads } = await import("./scripts/build/thread-bundles.mjs");
       await bundleThreads(projectDir, distDir);
+      const { asciiChunks } = await import("./scripts/build/ascii-chunks.mjs");
+      const ascii = asciiChunks(path.resolve(projectDir, distDir, "server"));
+      if (ascii.notRewritten.length)
+        console.warn(`ascii-chunks: ${ascii.notRewritten.length} server chunk(s) left as written: ${ascii.notRewritten.join(", ")}`);
     },
   },
   async headers() {
