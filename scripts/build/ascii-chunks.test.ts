@@ -58,6 +58,12 @@ describe("asciiSource", () => {
     expect(asciiSource("const a = '…' +;")).toBeNull();
   });
 
+  it("rewrites a program nested 2,000 deep, and leaves one deeper than the parser's stack", () => {
+    const nested = (n: number) => `(${Array.from({ length: n }, (_, i) => `"${i % 2 ? "…" : "a"}"`).join(" + ")}).length`;
+    expect(ascii(same(nested(2_000)).text)).toBe(true);
+    expect(asciiSource(nested(20_000))).toBeNull();
+  });
+
   it("reads modules as well as scripts", () => {
     const out = asciiSource('import x from "y"; export const a = "…";');
     expect(out?.text).toBe('import x from "y"; export const a = "\\u2026";');
