@@ -12,7 +12,12 @@ import { validateDatasetStream, type McqItem } from "@/lib/formats";
 import { composeEvidenceText } from "@/lib/formats/evidence-text";
 import { eventToWire } from "@/lib/formats/map-ehr";
 import { correctedStatus } from "@/lib/server/adjudication/corrected-cache";
-import { buildCorrectedOffLoop, correctedThreads, stopCorrectedThread } from "@/lib/server/adjudication/corrected-thread/client";
+import {
+  buildCorrectedOffLoop,
+  correctedThreads,
+  keepCorrectedThread,
+  stopCorrectedThread,
+} from "@/lib/server/adjudication/corrected-thread/client";
 import { correctedState } from "@/lib/server/adjudication/corrected-state";
 import { correctedBenchmark, correctedDownload } from "@/lib/server/adjudication/corrected-export";
 import { saveAdjudication } from "@/lib/server/adjudication/save-adjudication";
@@ -205,6 +210,22 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
     await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId], evidenceText: "after the refused one" });
     expect((await correctedBenchmark(db, w.auditId, root))!.ok).toBe(true);
     expect(correctedThreads().started).toBe(started); // built by the same thread
+    await db.$disconnect();
+  });
+
+  it("stops the thread once no build waits, as a production server does, and the next build starts another", async () => {
+    const { db, w } = await adjudicated(database);
+    keepCorrectedThread(0);
+    try {
+      const started = correctedThreads().started;
+      expect((await correctedBenchmark(db, w.auditId, root))!.ok).toBe(true);
+      await expect.poll(() => correctedThreads().running, { timeout: 10_000 }).toBe(false);
+      await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId], evidenceText: "after the thread stopped" });
+      expect((await correctedBenchmark(db, w.auditId, root))!.ok).toBe(true);
+      expect(correctedThreads().started - started).toBeGreaterThanOrEqual(2);
+    } finally {
+      keepCorrectedThread(undefined);
+    }
     await db.$disconnect();
   });
 

@@ -2,9 +2,8 @@
 // writes all of its records (a full decision-point dataset: ~250,000 events, ~45 s) and each build
 // runs the importer's validation over the files, seconds of synchronous work that the web
 // process's event loop would otherwise hold in pieces of up to ~0.7 s, on either engine. One
-// thread per process, started by the first build, kept for the next (an adjudicator's saves start
-// a build each) and stopped once idle for IDLE_EXIT_MS, so that its heap is not the server's
-// between adjudications. It runs at the background priority under a heap cap
+// thread per process, started by a build and stopped once no build waits (idleExitMs), so that
+// its memory is not the server's between adjudications. It runs at the background priority under a heap cap
 // (CLINAUDIT_REPORT_HEAP_MB; out of heap, the build starts again in a thread with twice as much,
 // up to 8× the setting). A database a thread cannot open (in-memory SQLite) is built here.
 // Builds come one at a time (corrected-cache.ts queues them).
@@ -16,15 +15,25 @@ import { clientUrl, type Db } from "../../../db/client";
 import { env } from "../../../env";
 import { processWide } from "../../../process-wide";
 import { log } from "../../log";
-import { grownHeapMb, startThread, threadDir, threadServes } from "../../threads/start";
+import { bundledEntry, grownHeapMb, startThread, threadDir, threadServes } from "../../threads/start";
 import type { BuildPhase, CorrectedManifest } from "../corrected-build";
 import type { CorrectedState } from "../corrected-state";
 import type { CorrectedBuildRequest, CorrectedThreadMessage } from "./protocol";
 
 const ENTRY = path.join(threadDir("adjudication", "corrected-thread"), "entry.ts");
 
-/** How long the thread is kept after a build for the next one (ms). */
-const IDLE_EXIT_MS = 60_000;
+/**
+ * How long the thread is kept after a build for the next one (ms). Started from its bundle (a
+ * production server), it stops at once: kept idle after a full review's build, it held a 72 MB
+ * heap (36 MB in use) besides the rest of its isolate, and the full-review bench's peak was
+ * 576–586 MB with the thread stopped at once against 648–656 MB with it kept for a minute
+ * (bench/README.md). Starting another costs a build ~0.65 s more: the corrected download right
+ * after a change took 1.04 s to its first byte against 0.40 s. Started from the sources through
+ * tsx (tests, the command line), a start takes seconds: it is kept a minute.
+ */
+function idleExitMs(): number {
+  return (state.idleExitMs ??= bundledEntry(ENTRY) ? 0 : 60_000);
+}
 
 interface Thread {
   worker: Worker;
@@ -40,7 +49,14 @@ const state = processWide("corrected-thread", () => ({
   heapMb: undefined as number | undefined,
   /** Threads started in this process (tests read it). */
   started: 0,
+  /** idleExitMs(), once known, or as a test sets it (keepCorrectedThread). */
+  idleExitMs: undefined as number | undefined,
 }));
+
+/** Keeps the thread `ms` after each build (tests: 0, stopped at once as a production server does); undefined: idleExitMs(). */
+export function keepCorrectedThread(ms: number | undefined): void {
+  state.idleExitMs = ms;
+}
 
 /** Threads started in this process, whether one is running now, and its heap (tests read them). */
 export function correctedThreads(): { started: number; running: boolean; heapMb: number | undefined } {
@@ -134,7 +150,7 @@ function inThread(request: CorrectedBuildRequest, heapMb: number, progress: (p: 
   }).finally(() => {
     if (state.thread !== thread || thread.busy) return;
     thread.worker.unref();
-    thread.idleTimer = setTimeout(() => void thread.worker.terminate(), IDLE_EXIT_MS);
+    thread.idleTimer = setTimeout(() => void thread.worker.terminate(), idleExitMs());
     thread.idleTimer.unref?.();
   });
 }
