@@ -215,6 +215,7 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
 
   it("stops the thread once no build waits, as a production server does, and the next build starts another", async () => {
     const { db, w } = await adjudicated(database);
+    await stopCorrectedThread(); // the thread earlier tests kept
     keepCorrectedThread(0);
     try {
       const started = correctedThreads().started;
@@ -223,6 +224,22 @@ describe.each(DATABASES)("the corrected benchmark on $name", (database) => {
       await w.adjudicate({ kind: "EVIDENCE", evidenceEventIds: [w.other.eventId], evidenceText: "after the thread stopped" });
       expect((await correctedBenchmark(db, w.auditId, root))!.ok).toBe(true);
       expect(correctedThreads().started - started).toBeGreaterThanOrEqual(2);
+    } finally {
+      keepCorrectedThread(undefined);
+    }
+    await db.$disconnect();
+  });
+
+  it("a build asked for while the idle thread stops runs in another thread", async () => {
+    const { db, w } = await adjudicated(database);
+    keepCorrectedThread(0);
+    try {
+      const state = (await correctedState(db, w.auditId))!;
+      const build = () => buildCorrectedOffLoop(db, root, fs.mkdtempSync(path.join(root, "stopping-")), state, () => {});
+      await build();
+      // The idle timer fires first: the thread is stopping, its exit event not yet come.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      await expect(build()).resolves.toBeTruthy();
     } finally {
       keepCorrectedThread(undefined);
     }

@@ -150,7 +150,11 @@ function inThread(request: CorrectedBuildRequest, heapMb: number, progress: (p: 
   }).finally(() => {
     if (state.thread !== thread || thread.busy) return;
     thread.worker.unref();
-    thread.idleTimer = setTimeout(() => void thread.worker.terminate(), idleExitMs());
+    thread.idleTimer = setTimeout(() => {
+      // Let go of at once, not at its exit event: a build asked for while it stops starts another.
+      if (state.thread === thread) state.thread = undefined;
+      void thread.worker.terminate();
+    }, idleExitMs());
     thread.idleTimer.unref?.();
   });
 }
