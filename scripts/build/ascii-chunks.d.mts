@@ -2,8 +2,6 @@
 export declare function asciiSource(src: string): { text: string; left: number } | null;
 export declare function asciiChunks(dir: string): {
   rewritten: number;
-  bytesBefore: number;
-  bytesAfter: number;
   stillNonAscii: string[];
   notRewritten: string[];
 };

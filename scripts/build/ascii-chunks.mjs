@@ -140,11 +140,11 @@ export function asciiSource(src) {
 
 /**
  * Rewrites every .js file under `dir` (the build's server folder) with asciiSource. Returns what
- * it did: files rewritten (and their bytes), files that still hold non-ASCII characters (in tagged
+ * it did: files rewritten, files that still hold non-ASCII characters (in tagged
  * templates), and files not rewritten (acorn could not read them, or escapes would change them).
  */
 export function asciiChunks(dir) {
-  const result = { rewritten: 0, bytesBefore: 0, bytesAfter: 0, stillNonAscii: [], notRewritten: [] };
+  const result = { rewritten: 0, stillNonAscii: [], notRewritten: [] };
   const visit = (folder) => {
     for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
       const file = path.join(folder, entry.name);
@@ -161,8 +161,6 @@ export function asciiChunks(dir) {
         else if (out.text !== src) {
           fs.writeFileSync(file, out.text);
           result.rewritten++;
-          result.bytesBefore += Buffer.byteLength(src);
-          result.bytesAfter += out.text.length;
         }
         if (out?.left) result.stillNonAscii.push(path.relative(dir, file));
       }
