@@ -1,5 +1,5 @@
 import "server-only";
-import { groupBy, inBatches } from "../../db/batches";
+import { ID_BATCH, inBatches } from "../../db/batches";
 import type { Db } from "../../db/client";
 import { orderRaters, storedRaterOrder } from "../../audits/rater-order";
 import { type RubricTurn, rubricTurns } from "../../audits/item-dimensions";
@@ -54,24 +54,14 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
         items.filter((i) => i.item.kind === "conversation").map((i) => i.id),
       )
     : [];
-  const active = { auditId, active: true };
-  // Ratings are read apart, joined by a relation filter: a nested filtered relation makes Prisma
-  // bind every assignment id at once, past SQLite's parameter limit from ~333 items × 3 raters.
-  const [assignments, stored, guidelineEdits] = await Promise.all([
+  // The assignments first, then their ratings ID_BATCH assignments at a time (within SQLite's
+  // parameter limit), each batch turned into the snapshot's rows before the next is read: read at
+  // once, a full review's 48,000 ratings took the heap ~40 MB higher (the driver's rows and their
+  // garbage) for the few MB the snapshot keeps.
+  const [assignments, guidelineEdits] = await Promise.all([
     db.assignment.findMany({
-      where: active,
-      select: {
-        id: true,
-        auditItemId: true,
-        userId: true,
-        activeMs: true,
-        flagged: true,
-        reviewPosition: true,
-      },
-    }),
-    db.rating.findMany({
-      where: { assignment: active, category: { not: null } },
-      select: { assignmentId: true, dimension: true, category: true, updatedAt: true },
+      where: { auditId, active: true },
+      select: { id: true, auditItemId: true, userId: true, activeMs: true, flagged: true, reviewPosition: true },
     }),
     // Guideline saves mark the agreement-over-time timeline (lib/reports/over-time.ts).
     db.auditEvent.findMany({
@@ -80,6 +70,7 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       orderBy: { at: "asc" },
     }),
   ]);
+  const { ratings, rated } = await readRatings(db, assignments);
   // The raters' accounts, read after the assignments that name them (account order labels raters).
   const created = new Map(
     (await db.user.findMany({ where: { assignments: { some: { auditId } } }, select: { id: true, createdAt: true } })).map((u) => [
@@ -87,24 +78,12 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       u.createdAt,
     ]),
   );
-  const byAssignment = groupBy(stored, (r) => r.assignmentId);
   const sampleOrder = new Map(items.map((i) => [i.id, i.sampleOrder] as const));
   const accounts = [...new Map(assignments.map((a) => [a.userId, created.get(a.userId)!])).entries()].map(([userId, createdAt]) => ({
     userId,
     createdAt,
   }));
   const raters = orderRaters(accounts, storedRaterOrder(audit.raterOrder)).map((id, i) => ({ id, label: `R${i + 1}` }));
-  const ratings = assignments
-    .flatMap((a) =>
-      (byAssignment.get(a.id) ?? []).map((r) => ({
-        itemId: a.auditItemId,
-        raterId: a.userId,
-        dimension: r.dimension,
-        category: r.category!,
-        at: r.updatedAt.toISOString(),
-      })),
-    )
-    .sort((x, y) => (x.itemId + x.raterId + x.dimension < y.itemId + y.raterId + y.dimension ? -1 : 1));
   const sampling = audit.sampling as { frameSize?: number; frameChecksum?: string };
   const [calibration, latentIntervals] = await Promise.all([
     loadCalibrationSnapshot(db, auditId, new Set(raters.map((r) => r.id))),
@@ -138,20 +117,72 @@ export async function loadAuditSnapshot(db: Db, auditId: string): Promise<AuditS
       ...(i.modelStratum !== null && { modelStratum: i.modelStratum }),
     })),
     ratings,
-    work: assignments
-      .map((a) => ({
+    work: sortedBy(
+      assignments.map((a) => ({
         itemId: a.auditItemId,
         raterId: a.userId,
         activeMs: a.activeMs,
         flagged: a.flagged,
-        rated: byAssignment.has(a.id),
+        rated: rated.has(a.id),
         // Assignments made before queue orders were recorded follow the sample order.
         position: a.reviewPosition ?? sampleOrder.get(a.auditItemId) ?? 0,
-      }))
-      .sort((x, y) => (x.itemId + x.raterId < y.itemId + y.raterId ? -1 : 1)),
+      })),
+      (w) => w.itemId + w.raterId,
+    ),
     ...(calibration ? { calibration } : {}),
     ...(latentIntervals.length ? { latentIntervals } : {}),
   };
+}
+
+type SnapshotRating = AuditSnapshot["ratings"][number];
+
+/**
+ * The set ratings of `assignments` as the snapshot holds them, sorted by item, rater and dimension,
+ * and which assignments have one. Read a batch of assignments at a time and turned into the
+ * snapshot's rows at once; the few distinct dimension and category names are shared, not a copy a row.
+ */
+async function readRatings(
+  db: Db,
+  assignments: readonly { id: string; auditItemId: string; userId: string }[],
+): Promise<{ ratings: SnapshotRating[]; rated: Set<string> }> {
+  const byId = new Map(assignments.map((a) => [a.id, a]));
+  const names = new Map<string, string>();
+  const shared = (name: string) => {
+    const known = names.get(name);
+    if (known !== undefined) return known;
+    names.set(name, name);
+    return name;
+  };
+  const ratings: SnapshotRating[] = [];
+  const rated = new Set<string>();
+  for (let i = 0; i < assignments.length; i += ID_BATCH) {
+    const rows = await db.rating.findMany({
+      where: { assignmentId: { in: assignments.slice(i, i + ID_BATCH).map((a) => a.id) }, category: { not: null } },
+      select: { assignmentId: true, dimension: true, category: true, updatedAt: true },
+    });
+    for (const r of rows) {
+      const a = byId.get(r.assignmentId)!;
+      rated.add(a.id);
+      ratings.push({
+        itemId: a.auditItemId,
+        raterId: a.userId,
+        dimension: shared(r.dimension),
+        category: shared(r.category!),
+        at: r.updatedAt.toISOString(),
+      });
+    }
+  }
+  return { ratings: sortedBy(ratings, (r) => r.itemId + r.raterId + r.dimension), rated };
+}
+
+/**
+ * `rows` in the order of their keys (compared as strings, code unit by code unit), each key made
+ * once rather than twice per comparison. Keys are unique (an item's rater and dimension).
+ */
+function sortedBy<T>(rows: T[], key: (row: T) => string): T[] {
+  const keys = rows.map(key);
+  const order = rows.map((_, i) => i).sort((x, y) => (keys[x]! < keys[y]! ? -1 : 1));
+  return order.map((i) => rows[i]!);
 }
 
 /** The sampled conversations' turns, kept per audit and sample (a full review's: ~16,000 small pairs). */
