@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { writeQueryCompiler } from "./query-compiler-file";
 import { PRISMA_DIR, PROVIDERS } from "./schema-files";
 
 const require = createRequire(import.meta.url);
@@ -23,4 +24,5 @@ for (const provider of PROVIDERS) {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...schemaEngineEnv(), PRISMA_HIDE_UPDATE_MESSAGE: "1", CHECKPOINT_DISABLE: "1" },
   });
+  writeQueryCompiler(path.join(PRISMA_DIR, "..", "lib", "generated", provider), provider, (specifier) => require.resolve(specifier));
 }
