@@ -2,8 +2,8 @@
 // generate.ts) writes its bytes beside each client and points the client here. Prisma's own loader
 // imports it as a 4.4 MB base64 module, whose source text and string every isolate with a client
 // (the web process, the report, interval and corrected-build threads) then kept for good: 8.5 MB of
-// heap and ~15 MB resident each (bench/README.md, 2026-12-07). Read as bytes, only the compiled
-// module stays, and V8 shares compiled code between the isolates of a process.
+// heap in a process that only queries, 5–15 MB in each of the server's isolates (bench/README.md,
+// 2026-12-07). Read as bytes, only the compiled module stays.
 import fs from "node:fs";
 import path from "node:path";
 import { processWide } from "../process-wide";
