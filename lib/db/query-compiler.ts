@@ -6,23 +6,23 @@
 // 2026-12-07). Read as bytes, only the compiled module stays.
 import fs from "node:fs";
 import path from "node:path";
+import { CHECKOUT } from "../checkout";
 import { processWide } from "../process-wide";
 
-/** Where the bytes are (scripts/db/generate.ts writes them): the checkout's, as the threads find their files. */
-const ROOT = /* turbopackIgnore: true */ process.env.CLINAUDIT_CHECKOUT || process.cwd();
 export const QUERY_COMPILER_FILE = "query_compiler.wasm";
 
 const compiled = processWide("query-compilers", () => new Map<string, Promise<WebAssembly.Module>>());
 
 /**
- * The query compiler of the client generated into lib/generated/<client>, compiled once per
+ * The query compiler of the client generated into lib/generated/<client> of the checkout
+ * (lib/checkout.ts; scripts/db/generate.ts writes it there), compiled once per
  * isolate; when its file is not there (a process started outside the checkout without
  * CLINAUDIT_CHECKOUT), Prisma's own loader (`fallback`), which works anywhere at the cost above.
  */
 export function queryCompilerModule(
   client: string,
   fallback: () => Promise<WebAssembly.Module>,
-  root: string = ROOT,
+  root: string = CHECKOUT,
 ): Promise<WebAssembly.Module> {
   const file = path.join(root, "lib", "generated", client, QUERY_COMPILER_FILE);
   let module = compiled.get(file);

@@ -7,24 +7,20 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ResourceLimits, Worker } from "node:worker_threads";
 import { parseDatabaseUrl } from "../../db/target";
+import { CHECKOUT } from "../../checkout";
 import { env } from "../../env";
 
-/**
- * Read from the checkout at run time: the server and the tests run from it; the command line,
- * which may run from any folder, names it in CLINAUDIT_CHECKOUT (bin/clinaudit.mjs sets it). The
- * bundler is told to leave these alone: the threads load the sources through tsx, not the build.
- */
-const ROOT = /* turbopackIgnore: true */ process.env.CLINAUDIT_CHECKOUT || process.cwd();
 /**
  * Taken from the runtime rather than imported: the bundler follows `new Worker(…)` of an imported
  * worker_threads into the thread's files (and tsx, and esbuild's binary) and fails the build.
  */
 const Threads = process.getBuiltinModule("node:worker_threads");
-const BOOT = path.join(ROOT, "lib", "server", "threads", "boot.mjs");
+// The threads' files are read from the checkout (lib/checkout.ts): tsx loads their sources, not the build.
+const BOOT = path.join(CHECKOUT, "lib", "server", "threads", "boot.mjs");
 /** Looked for once: a checkout without the threads' files (none ships so today) works in process. */
 const BOOT_PRESENT = fs.existsSync(BOOT);
 /** The build's bundles of the thread entries (scripts/build/thread-bundles.mjs writes them). */
-const BUNDLES = path.join(ROOT, ".next", "server-threads");
+const BUNDLES = path.join(CHECKOUT, ".next", "server-threads");
 
 let manifest: Record<string, string> | undefined;
 /**
@@ -41,13 +37,13 @@ export function bundledEntry(entry: string, production = process.env.NODE_ENV ==
       manifest = {};
     }
   }
-  const file = manifest[path.relative(ROOT, entry).split(path.sep).join("/")];
+  const file = manifest[path.relative(CHECKOUT, entry).split(path.sep).join("/")];
   return file ? path.join(BUNDLES, file) : null;
 }
 
 /** A thread's folder under lib/server of the checkout, e.g. threadDir("reports", "thread"). */
 export function threadDir(...parts: string[]): string {
-  return path.join(ROOT, "lib", "server", ...parts);
+  return path.join(CHECKOUT, "lib", "server", ...parts);
 }
 
 /**
@@ -78,7 +74,7 @@ export function startThread(
   const background = env().CLINAUDIT_THREAD_NICE;
   const nice = options.priority === "foreground" ? 0 : options.priority === "idle" ? Math.min(19, background + 5) : background;
   return new Threads.Worker(BOOT, {
-    workerData: { entry, bundle: bundledEntry(entry), tsconfig: path.join(ROOT, "tsconfig.json"), data: options.data, nice },
+    workerData: { entry, bundle: bundledEntry(entry), tsconfig: path.join(CHECKOUT, "tsconfig.json"), data: options.data, nice },
     // Server modules guard themselves with `server-only`, a no-op under this condition only.
     execArgv: ["--conditions=react-server"],
     ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
