@@ -51,7 +51,22 @@ describe("localizeRubric", () => {
       ["yes", "是", "完全正确"],
       ["no", "No", undefined],
     ]);
-    expect(localizeRubric(rubric, "en")).toBe(rubric);
+    const en = localizeRubric(rubric, "en");
+    expect(en[0]).toMatchObject({ key: "gold", label: "Gold", question: "Right?" });
+    expect(en[0]!.categories.map((c) => [c.key, c.label, c.description])).toEqual([
+      ["yes", "Yes", undefined],
+      ["no", "No", undefined],
+    ]);
+  });
+
+  it("leaves the translations out of what it shows, in either language", () => {
+    for (const locale of ["en", "zh-CN"] as const) {
+      const shown = localizeRubric(DEFAULT_RUBRIC, locale);
+      expect(shown.some((d) => "translations" in d || d.categories.some((c) => "translations" in c))).toBe(false);
+      if (locale === "en") expect(JSON.stringify(shown)).toMatch(/^[\x20-\x7e]*$/);
+    }
+    // The rubric it was given keeps them (the rubric editor and the exports read them).
+    expect(DEFAULT_RUBRIC[0]!.translations?.["zh-CN"]?.label).toBe("标准答案正确性");
   });
 
   it("translates the default rubric completely", () => {

@@ -161,18 +161,20 @@ export function parseRubric(value: unknown): Rubric {
 
 /**
  * The rubric as a reviewer reading `locale` sees it: each label, question and description in
- * that language where the rubric carries it, else the canonical text. Keys never change.
+ * that language where the rubric carries it, else the canonical text. Keys never change. The
+ * translations themselves are left out: what is shown needs only the chosen text, and the other
+ * language's would otherwise ride along in every page that hands the rubric to the browser (every
+ * case page, the queue, the adjudication item).
  */
 export function localizeRubric(rubric: Rubric, locale: Locale): Rubric {
-  if (locale === "en") return rubric;
-  return rubric.map((d) => {
-    const t = d.translations?.[locale];
+  return rubric.map(({ translations: texts, ...d }) => {
+    const t = locale === "en" ? undefined : texts?.[locale];
     return {
       ...d,
       label: t?.label || d.label,
       question: t?.question || d.question,
-      categories: d.categories.map((c) => {
-        const ct = c.translations?.[locale];
+      categories: d.categories.map(({ translations: categoryTexts, ...c }) => {
+        const ct = locale === "en" ? undefined : categoryTexts?.[locale];
         return { ...c, label: ct?.label || c.label, description: ct?.description || c.description };
       }),
     };
