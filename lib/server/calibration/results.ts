@@ -18,7 +18,7 @@ export interface RaterRoundResult {
  * the rounds, and each rater's result in each round that asked them (organizer/admin pages only).
  */
 export async function calibrationOverview(db: Db, auditId: string) {
-  const [audit, items, rounds, ratings, assigned] = await Promise.all([
+  const [audit, items, rounds] = await Promise.all([
     db.audit.findUnique({ where: { id: auditId }, select: { calibrationPassPercent: true, calibrationGate: true } }),
     db.calibrationItem.findMany({
       where: { auditId },
@@ -30,24 +30,33 @@ export async function calibrationOverview(db: Db, auditId: string) {
       orderBy: { number: "asc" },
       select: { id: true, number: true, raterIds: true, startedAt: true },
     }),
-    db.calibrationRating.findMany({
-      where: { round: { auditId } },
-      select: { roundId: true, userId: true, labels: true, activeMs: true, calibrationItem: { select: { key: true } } },
-    }),
-    // The audit's raters from their stamp rows (one per rater who ever had an assignment in it), each
-    // checked for an active assignment by the (userId, auditId) index: not a scan of every assignment.
-    db.user.findMany({
-      where: { queueStamps: { some: { auditId } }, assignments: { some: { auditId, active: true } } },
-      select: { id: true },
-    }),
   ]);
   if (!audit) return null;
+  // Answers and results belong to rounds: an audit without one (most audits) asks nothing more.
+  const [ratings, assigned] =
+    rounds.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db.calibrationRating.findMany({
+            where: { round: { auditId } },
+            select: { roundId: true, userId: true, labels: true, activeMs: true, calibrationItem: { select: { key: true } } },
+          }),
+          // The audit's raters from their stamp rows (one per rater who ever had an assignment in it), each
+          // checked for an active assignment by the (userId, auditId) index: not a scan of every assignment.
+          db.user.findMany({
+            where: { queueStamps: { some: { auditId } }, assignments: { some: { auditId, active: true } } },
+            select: { id: true },
+          }),
+        ]);
   const raterIds = new Set([...assigned.map((a) => a.id), ...ratings.map((r) => r.userId)]);
-  const users = await db.user.findMany({
-    where: { id: { in: [...raterIds] } },
-    orderBy: { name: "asc" },
-    select: { id: true, name: true },
-  });
+  const users =
+    raterIds.size === 0
+      ? []
+      : await db.user.findMany({
+          where: { id: { in: [...raterIds] } },
+          orderBy: { name: "asc" },
+          select: { id: true, name: true },
+        });
   const active = new Set(assigned.map((a) => a.id));
   const answers = new Map<string, PracticeAnswer[]>();
   for (const r of ratings) {
