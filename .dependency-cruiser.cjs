@@ -31,6 +31,14 @@ module.exports = {
       from: { path: "^scripts/start\\.ts$" },
       to: { path: "^lib/(db/(client|migrate|setup-lock)|server/(setup|jobs)/)", dependencyTypesNot: ["dynamic-import"] },
     },
+    {
+      name: "interval-thread-without-database",
+      severity: "error",
+      comment:
+        "The latent-interval thread has no database client (its isolate would hold Prisma's runtime and query compiler for two reads and a write per interval): it asks the report thread, through the web process (lib/server/reports/latent-interval/entry.ts).",
+      from: { path: "^lib/server/reports/latent-interval/entry\\.ts$" },
+      to: { path: "^lib/(db/client|server/threads/db-clients)\\.ts$", reachable: true },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

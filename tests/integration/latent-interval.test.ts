@@ -23,6 +23,7 @@ import {
   stopLatentIntervals,
 } from "@/lib/server/reports/latent-interval/client";
 import { IntervalRunner } from "@/lib/server/reports/latent-interval/runner";
+import { databaseStore } from "@/lib/server/reports/latent-interval/store";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
 import { DATABASES } from "./databases";
 import { demoWorld } from "./demo-world";
@@ -120,7 +121,7 @@ describe.each(DATABASES)("the latent-class interval on $name", (database) => {
         );
         const runner = new IntervalRunner();
         runner.request(
-          again,
+          databaseStore(again),
           url,
           audit.id,
           ["gold", "question"].map((dimension) => ({ dimension, inputs: rate(second, dimension).intervalInputs })),

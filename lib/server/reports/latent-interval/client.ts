@@ -23,15 +23,16 @@ import {
   type IntervalThreadAnswers,
   type IntervalThreadData,
   type IntervalThreadIdle,
+  type IntervalThreadAsks,
+  type IntervalStoreAnswer,
   type IntervalThreadReply,
   type IntervalThreadRequest,
-  type IntervalTasksAnswer,
-  type IntervalThreadNeedsTasks,
   type IntervalThreadStatus,
   type IntervalThreadWaiting,
 } from "./protocol";
 import { askThread } from "../thread/client";
 import { type IntervalProgress, type IntervalRequest, IntervalRunner } from "./runner";
+import { databaseStore } from "./store";
 
 const DIR = threadDir("reports", "latent-interval");
 
@@ -110,7 +111,7 @@ export function startLatentIntervals(db: Db, auditId: string, report: ShownRepor
   const url = clientUrl(db);
   if (!threadServes(url)) {
     state.here ??= new IntervalRunner({ quietMs: state.quietMs });
-    state.here.request(db, scopeOf(db, url), auditId, requests);
+    state.here.request(databaseStore(db), scopeOf(db, url), auditId, requests);
     return;
   }
   // A held dimension stays held (held.ts); the others are asked of the thread.
@@ -201,8 +202,8 @@ function start(): Thread {
   };
   worker.on(
     "message",
-    (reply: IntervalThreadReply | IntervalThreadIdle | IntervalThreadWaiting | IntervalThreadNeedsTasks | IntervalThreadStatus) => {
-      if ("tasksFor" in reply) return relayTasks(thread, reply.tasksFor);
+    (reply: IntervalThreadReply | IntervalThreadIdle | IntervalThreadWaiting | IntervalThreadAsks | IntervalThreadStatus) => {
+      if ("ask" in reply) return relayAsk(thread, reply.ask);
       if ("status" in reply) {
         if (state.thread !== thread) return;
         const { url, auditId, progress } = reply.status;
@@ -269,13 +270,22 @@ function retire(thread: Thread): void {
   void thread.worker.terminate();
 }
 
-/** A job's tasks from the report thread, which keeps the audit's snapshot; no answer to a thread stopped since. */
-function relayTasks(thread: Thread, { id, url, auditId }: IntervalThreadNeedsTasks["tasksFor"]): void {
-  const answer = (taskAnswer: IntervalTasksAnswer["taskAnswer"]) => {
-    if (state.thread === thread) thread.worker.postMessage({ taskAnswer } satisfies IntervalTasksAnswer);
+/**
+ * What a job of the thread asks of the database (it has no client: entry.ts), asked of the report
+ * thread, which keeps the audit's snapshot for its tasks; no answer to a thread stopped since.
+ */
+function relayAsk(thread: Thread, { id, url, auditId, ...what }: IntervalThreadAsks["ask"]): void {
+  const answer = (answer: IntervalStoreAnswer["answer"]) => {
+    if (state.thread === thread) thread.worker.postMessage({ answer } satisfies IntervalStoreAnswer);
   };
-  askThread({ op: "intervalTasks", url, auditId }).then(
-    (tasks) => answer({ id, ok: true, tasks }),
+  const asked =
+    what.op === "tasks"
+      ? askThread({ op: "intervalTasks", url, auditId })
+      : what.op === "has"
+        ? askThread({ op: "hasInterval", url, auditId, dimension: what.dimension, inputs: what.inputs })
+        : askThread({ op: "saveInterval", url, auditId, kept: what.kept, computeMs: what.computeMs });
+  asked.then(
+    (value) => answer({ id, ok: true, value }),
     (error: unknown) => answer({ id, ok: false, message: error instanceof Error ? error.message : String(error) }),
   );
 }

@@ -1,5 +1,5 @@
 // What the web process asks the latent-interval thread, and what it answers.
-import type { LatentIntervalTask } from "../../../reports/latent-class";
+import type { KeptLatentInterval, LatentIntervalTask } from "../../../reports/latent-class";
 import type { IntervalProgress, IntervalRequest, RunnerCounts, WaitingJob } from "./runner";
 
 /** One audit of one database, as both sides key it (a database URL holds no NUL). */
@@ -52,16 +52,25 @@ export interface IntervalThreadWaiting {
 }
 
 /**
- * Sent by the thread when a job needs its audit's tasks (RunnerOptions.loadTasks): the web process
- * asks the report thread, which keeps the audit's snapshot, and answers with IntervalTasksAnswer.
+ * Sent by the thread when a job needs the database (IntervalStore: the thread has no client of its
+ * own): the web process asks the report thread and answers with IntervalStoreAnswer.
  */
-export interface IntervalThreadNeedsTasks {
-  tasksFor: { id: number; url: string; auditId: string };
+export interface IntervalThreadAsks {
+  ask: { id: number; url: string; auditId: string } & IntervalStoreAsk;
 }
 
-/** The web process's answer to IntervalThreadNeedsTasks: the tasks (null: no such audit), or why not. */
-export interface IntervalTasksAnswer {
-  taskAnswer: { id: number; ok: true; tasks: LatentIntervalTask[] | null } | { id: number; ok: false; message: string };
+/** What the thread asks of the database: IntervalStore's three. */
+export type IntervalStoreAsk =
+  | { op: "tasks" }
+  | { op: "has"; dimension: string; inputs: string }
+  | { op: "save"; kept: KeptLatentInterval; computeMs: number };
+
+/**
+ * The web process's answer to IntervalThreadAsks: the tasks (null: no such audit), whether the
+ * interval is kept, or nothing once it is saved; or why not.
+ */
+export interface IntervalStoreAnswer {
+  answer: { id: number; ok: true; value: LatentIntervalTask[] | boolean | null } | { id: number; ok: false; message: string };
 }
 
 /**

@@ -8,11 +8,8 @@
 import "server-only";
 import { bootstrapInterval, bootstrapReplicates } from "../../../agreement/latent-class";
 import { dawidSkeneWorkspace } from "../../../agreement/rating-patterns";
-import type { Db } from "../../../db/client";
-import { type LatentIntervalTask, latentIntervalTasks } from "../../../reports/latent-class";
+import type { KeptLatentInterval, LatentIntervalTask } from "../../../reports/latent-class";
 import { log } from "../../log";
-import { loadAuditSnapshot } from "../audit-snapshot";
-import { hasLatentInterval, saveLatentInterval } from "./rows";
 
 /** How long one slice of replicates runs before the runner yields (ms). */
 const SLICE_MS = 50;
@@ -55,22 +52,26 @@ export interface RunnerOptions {
    * superseded, a job started or ended, each slice of replicates (many times a second).
    */
   onStatus?: (scope: string, auditId: string) => void;
-  /**
-   * The audit's interval tasks as of its current ratings; null: no such audit. By default they are
-   * derived here from a snapshot read for them (readTasks); the thread asks the report thread,
-   * which keeps the snapshot, so that a full review's is not read twice at once (entry.ts).
-   */
-  loadTasks?: (db: Db, scope: string, auditId: string) => Promise<LatentIntervalTask[] | null>;
 }
 
-/** The audit's interval tasks from a snapshot read now; null: no such audit. */
-export async function readTasks(db: Db, _scope: string, auditId: string): Promise<LatentIntervalTask[] | null> {
-  const snapshot = await loadAuditSnapshot(db, auditId);
-  return snapshot && latentIntervalTasks(snapshot);
+/**
+ * What a job reads and keeps, for the database its request names: store.ts's databaseStore reads
+ * the database itself; the latent-interval thread, which has no database client (its isolate
+ * would hold one for two small reads and a write per interval), asks the web process, which asks
+ * the report thread (entry.ts): that thread keeps the audit's snapshot, so a full review's tasks
+ * come without a second read of it.
+ */
+export interface IntervalStore {
+  /** Whether the audit's dimension has an interval kept for these inputs. */
+  has(auditId: string, dimension: string, inputs: string): Promise<boolean>;
+  /** Keeps one dimension's interval, replacing the one computed from its earlier ratings. */
+  save(auditId: string, kept: KeptLatentInterval, computeMs: number): Promise<void>;
+  /** The audit's interval tasks as of its current ratings; null: no such audit. */
+  tasks(auditId: string): Promise<LatentIntervalTask[] | null>;
 }
 
 interface Job extends IntervalRequest {
-  db: Db;
+  store: IntervalStore;
   scope: string;
   auditId: string;
   cancelled: boolean;
@@ -121,7 +122,7 @@ export class IntervalRunner {
    * and dimension supersedes the one queued or running; when it comes within `quietMs` of the
    * inputs it replaces, it waits until no newer inputs have come for `quietMs`.
    */
-  request(db: Db, scope: string, auditId: string, requests: readonly IntervalRequest[]): void {
+  request(store: IntervalStore, scope: string, auditId: string, requests: readonly IntervalRequest[]): void {
     const now = performance.now();
     const quietMs = this.options.quietMs ?? 0;
     for (const r of requests) {
@@ -138,7 +139,7 @@ export class IntervalRunner {
         this.counts.superseded++;
       }
       const notBefore = moving ? now + quietMs : now;
-      this.queue.push({ ...r, db, scope, auditId, cancelled: false, done: 0, total: 0, startedAt: 0, notBefore });
+      this.queue.push({ ...r, store, scope, auditId, cancelled: false, done: 0, total: 0, startedAt: 0, notBefore });
     }
     // A drain waiting for quiet looks again: a job may start now, or it says again what waits.
     this.wake?.();
@@ -220,7 +221,7 @@ export class IntervalRunner {
 
   private async compute(job: Job): Promise<void> {
     const key = `${job.scope}\u0000${job.auditId}\u0000${job.dimension}`;
-    if (await hasLatentInterval(job.db, job.auditId, job.dimension, job.inputs)) return this.remember(key, job.inputs);
+    if (await job.store.has(job.auditId, job.dimension, job.inputs)) return this.remember(key, job.inputs);
     const task = await this.taskFor(job);
     // The ratings moved on since the report that asked: the newer report asks for its own.
     if (!task || task.inputs !== job.inputs) {
@@ -243,8 +244,7 @@ export class IntervalRunner {
       if (job.cancelled) return;
     }
     const interval = bootstrapInterval(model, e, settings, values);
-    await saveLatentInterval(
-      job.db,
+    await job.store.save(
       job.auditId,
       { dimension: job.dimension, inputs: job.inputs, interval, values },
       performance.now() - job.startedAt,
@@ -255,7 +255,7 @@ export class IntervalRunner {
 
   /**
    * The job's task: from the audit's tasks last read when its inputs are the job's (the inputs
-   * fingerprint what the fit rests on), else loaded again (RunnerOptions.loadTasks). A full review's
+   * fingerprint what the fit rests on), else loaded again (IntervalStore.tasks). A full review's
    * snapshot takes seconds to read and every dimension's fit is made with it: one read serves all
    * its dimensions.
    */
@@ -264,7 +264,7 @@ export class IntervalRunner {
     const same = (t: LatentIntervalTask) => t.dimension === job.dimension;
     const kept = this.tasks.get(key)?.find(same);
     if (kept?.inputs === job.inputs) return kept;
-    const tasks = await (this.options.loadTasks ?? readTasks)(job.db, job.scope, job.auditId);
+    const tasks = await job.store.tasks(job.auditId);
     if (!tasks) return undefined;
     this.counts.read++;
     this.tasks.delete(key);

@@ -9,6 +9,7 @@ import { threadDbClients } from "../../threads/db-clients";
 import { fullCollection, idleCollector, shedToBudget } from "../../threads/idle-gc";
 import { disagreementFrame } from "../../triage/disagreement-frame";
 import { loadAuditComments } from "../audit-comments";
+import { hasLatentInterval, saveLatentInterval } from "../latent-interval/rows";
 import { inPieces } from "./pieces";
 import type { ThreadReply, ThreadRequest } from "./protocol";
 import { builtPackage, dropOldestAudit, headAndReport, intervalTasks, renderedExport } from "./work";
@@ -37,6 +38,10 @@ function answer(request: ThreadRequest): Promise<unknown> {
       return disagreementFrame(db, request.datasetId, request.setId);
     case "intervalTasks":
       return intervalTasks(db, request.auditId);
+    case "hasInterval":
+      return hasLatentInterval(db, request.auditId, request.dimension, request.inputs);
+    case "saveInterval":
+      return saveLatentInterval(db, request.auditId, request.kept, request.computeMs).then(() => null);
   }
 }
 

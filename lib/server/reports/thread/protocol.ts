@@ -1,6 +1,6 @@
 // What the web process asks the report thread, and what it answers.
 import type { CommentRow } from "../../../reports/comments";
-import type { LatentIntervalTask } from "../../../reports/latent-class";
+import type { KeptLatentInterval, LatentIntervalTask } from "../../../reports/latent-class";
 import type { AuditSnapshot, ShownItems, ShownReport } from "../../../reports/types";
 import type { TriagedItems } from "../../adjudication/queue";
 import type { AuditProgress } from "../../audits/progress";
@@ -56,6 +56,10 @@ export type ThreadRequest =
   | ({ op: "comments"; head: Pick<AuditHead, "audit" | "raters" | "rubric"> } & Target)
   /** The latent-class interval tasks of the audit as of its current ratings (the interval thread's, relayed). */
   | { op: "intervalTasks"; url: string; auditId: string }
+  /** Whether the audit's dimension has an interval kept for these inputs (the interval thread's, relayed). */
+  | { op: "hasInterval"; url: string; auditId: string; dimension: string; inputs: string }
+  /** Keeps an interval the interval thread computed (relayed). */
+  | { op: "saveInterval"; url: string; auditId: string; kept: KeptLatentInterval; computeMs: number }
   /** A prediction set's model disagreement per item of its dataset (the set never changes). */
   | { op: "disagreement"; url: string; datasetId: string; setId: string };
 
@@ -73,6 +77,8 @@ export interface ThreadAnswers {
   comments: CommentRow[];
   disagreement: DisagreementFrame | null;
   intervalTasks: LatentIntervalTask[] | null;
+  hasInterval: boolean;
+  saveInterval: null;
 }
 
 export type ThreadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
