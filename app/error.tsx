@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { Button } from "@/components/ui/button";
 
 export default function ErrorPage({ reset }: { error: Error; reset: () => void }) {

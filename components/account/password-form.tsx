@@ -1,6 +1,6 @@
 "use client";
 import { signOut } from "next-auth/react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState } from "react";
 import { changePasswordAction } from "@/lib/actions/account";
 import { changePasswordSchema } from "@/lib/schemas/users";

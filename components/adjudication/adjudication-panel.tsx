@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState, useTransition } from "react";
 import { useClientMount } from "../ui/use-client-mount";
 import { saveAdjudicationAction } from "@/lib/actions/adjudication";

@@ -1,7 +1,7 @@
 "use client";
 // Edits the change an accepted correction applies. On a conversation it edits the values of the
 // correction's turn (its question, its options A–E); the turn itself is the one the rater named.
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import type { AppliedChange } from "@/lib/adjudication/apply";
 
 export type Applied = AppliedChange;

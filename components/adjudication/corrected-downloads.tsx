@@ -3,7 +3,7 @@
 // corrections, writes the files, checks them with the importer's rules) the progress shows and
 // is polled; once it passed, each file is a link the browser downloads natively; if it did not
 // pass, the located problems show instead of a download, each said in the reader's language.
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useCallback, useEffect, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import type { TurnChoice } from "@/lib/adjudication/turns";
 import { type Applied, ChangeEditor } from "./change-editor";
 import type { AdjudicationCorrection } from "./proposed-change";

@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { Badge } from "../ui/badge";
 import { Table } from "../ui/table";
 

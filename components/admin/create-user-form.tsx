@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { createUserAction } from "@/lib/actions/users";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { createUserSchema } from "@/lib/schemas/users";

@@ -1,5 +1,5 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import { createInvitationAction } from "@/lib/actions/invitations";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { DEFAULT_EXPIRY_HOURS, EXPIRY_CHOICES, invitationSchema } from "@/lib/schemas/users";

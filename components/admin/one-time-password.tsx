@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { CopyValue } from "./copy-value";
 
 /** A generated password, shown once: it is never stored in readable form. */

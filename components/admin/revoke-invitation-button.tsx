@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { revokeInvitationAction } from "@/lib/actions/invitations";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";

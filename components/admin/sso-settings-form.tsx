@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { saveSsoSettingsAction } from "@/lib/actions/sso";
 import type { SsoSettingsInput } from "@/lib/schemas/sso";
 import { FormError, FormSuccess } from "../ui/form-error";

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useMemo } from "react";
 import { ROLES, type Role } from "@/lib/auth/permissions";
 import { createColumns } from "../data-table/columns";

@@ -1,7 +1,7 @@
 "use client";
 // The agreement tool's answer in the reader's language: the readers' codes worded from the catalog
 // (audits.agreementTool.messages), warnings first, then per dimension the dashboard's own cards.
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import type { RatingsMessage } from "@/lib/agreement/files/messages";
 import type { AgreementToolRefusal, AgreementToolResult, ToolDimension } from "@/lib/server/agreement/tool-result";
 import { formatBytes } from "@/lib/server/uploads/format-bytes";

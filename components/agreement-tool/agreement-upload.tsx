@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { type FormEvent, useState } from "react";
 import type { AgreementToolRefusal, AgreementToolResult } from "@/lib/server/agreement/tool-result";
 import { formatBytes } from "@/lib/server/uploads/format-bytes";

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { setAdjudicatorAction } from "@/lib/actions/adjudication";
 import { FormError } from "../ui/form-error";
 import { useActionForm } from "../ui/use-action-form";

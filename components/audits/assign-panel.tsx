@@ -1,5 +1,5 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "@/lib/i18n/client";
 import { useState } from "react";
 import { assignAction } from "@/lib/actions/audits";
 import { assignedMessage } from "./assign-message";

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { type ReactNode, useState } from "react";
 import {
   addPracticeItemAction,

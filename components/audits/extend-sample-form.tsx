@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState } from "react";
 import { extendSampleAction, previewExtensionAction } from "@/lib/actions/audits";
 import type { ExtensionPlan } from "@/lib/server/audits/extend-sample";

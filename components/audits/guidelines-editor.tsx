@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState } from "react";
 import { saveGuidelinesAction } from "@/lib/actions/audits";
 import type { Guidelines } from "@/lib/audits/guidelines";

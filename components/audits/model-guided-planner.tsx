@@ -1,5 +1,5 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "@/lib/i18n/client";
 import { useState, useTransition } from "react";
 import { previewModelGuidedAction } from "@/lib/actions/plan";
 import { MODEL_STRATA, type ModelStratum } from "@/lib/sampling/model-strata-keys";

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import type { DatasetLanguage } from "@/lib/audits/dataset-language";
 import { keyFromLabel, type RubricDimension } from "@/lib/audits/rubric";
 import { Button } from "../ui/button";

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import type { Rubric, RubricDimension } from "@/lib/audits/rubric";
 import { missingChinese } from "@/lib/audits/rubric-texts";
 import type { DatasetLanguage } from "@/lib/audits/dataset-language";

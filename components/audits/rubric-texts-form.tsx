@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState } from "react";
 import { saveRubricTextsAction } from "@/lib/actions/audits";
 import type { Rubric } from "@/lib/audits/rubric";

@@ -1,5 +1,5 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "@/lib/i18n/client";
 import { useEffect, useState } from "react";
 import { planSampleAction } from "@/lib/actions/plan";
 import { Button } from "../ui/button";

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { setShareResultsAction, setStatusAction, withdrawResultsAccessAction } from "@/lib/actions/audits";
 import { Button } from "../ui/button";
 import { FormError } from "../ui/form-error";

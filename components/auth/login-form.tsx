@@ -1,6 +1,6 @@
 "use client";
 import { signIn } from "next-auth/react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { safeCallbackPath } from "@/lib/auth/callback-url";

@@ -2,7 +2,7 @@
 // Shown where work waits because the session ended: says so, keeps the work, and lets the user
 // sign in again right here (no navigation, so nothing on the page is lost). After sign-in the
 // caller sends what waited (SaveQueue.resume). Not a live region: the panel announces it.
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState } from "react";
 import { Button } from "../ui/button";
 import { LoginForm } from "./login-form";

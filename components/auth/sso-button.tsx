@@ -1,6 +1,6 @@
 "use client";
 import { signIn } from "next-auth/react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState } from "react";
 import { SSO_PROVIDER_ID } from "@/lib/auth/sso-provider";
 import { Button } from "../ui/button";

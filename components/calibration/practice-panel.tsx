@@ -3,7 +3,7 @@
 // ("Check against the key"), then the key and the rationale beside the rater's answer. By
 // keyboard: digits choose for the question in focus (and move on), [ and ] move between
 // questions, Enter checks, n opens the next practice item.
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { savePracticeAction } from "@/lib/actions/calibration";

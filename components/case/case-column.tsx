@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { type ReactNode, useEffect, useEffectEvent, useRef } from "react";
 import { isTyping } from "../ehr-viewer/page-keys";
 import { CASE_COLUMN } from "./layout";

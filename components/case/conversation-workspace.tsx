@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState, type ReactNode } from "react";
 import { NoteViewer } from "../ehr-viewer/note-viewer";
 import type { ViewerNote } from "../ehr-viewer/types";

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useEffect, useRef } from "react";
 import { Markdown } from "../ui/markdown";
 import { Button } from "../ui/button";

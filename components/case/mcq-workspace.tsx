@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useMemo, useState, type ReactNode } from "react";
 import { parseRecord } from "@/lib/review/compact-record";
 import { EhrViewer } from "../ehr-viewer/ehr-viewer";

@@ -3,7 +3,7 @@
  * the reader's language, and each rater's result in each round that asked them against the key,
  * the round that counts marked. Organizers and admins only (the page checks).
  */
-import { useLocale } from "next-intl";
+import { useLocale } from "@/lib/i18n/client";
 import { useTranslations } from "@/lib/i18n/server";
 import { isLocale } from "@/lib/i18n/locales";
 import type { CalibrationReport, CalibrationRoundResult } from "@/lib/reports/calibration";

@@ -4,7 +4,7 @@
  * same 3-decimal format as the Markdown and LaTeX exports. Under it, the one-line explanation when
  * AC1 and the kappa-type coefficients diverge, and why any value is n/a.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { COEFFICIENT_ORDER } from "@/lib/reports/labels";
 import type { AgreementView } from "@/lib/reports/types";
 import { isEngineNote } from "@/lib/agreement/notes";

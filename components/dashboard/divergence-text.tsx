@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { divergenceCase, DIVERGENCE_THRESHOLD } from "@/lib/reports/divergence";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { AgreementView } from "@/lib/reports/types";

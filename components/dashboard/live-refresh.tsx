@@ -1,5 +1,5 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { dashboardVersionAction } from "@/lib/actions/dashboard";

@@ -3,7 +3,7 @@
  * and listed again as a "ties" line so the rule is visible), shares of the rated items, and the two
  * consensus shares clinicians read directly (at least two agree, all agree).
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { categoryLabel } from "@/lib/reports/labels";
 import type { AgreementView } from "@/lib/reports/types";
 import { useReportFormat } from "./use-report-format";

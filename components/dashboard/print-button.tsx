@@ -1,6 +1,6 @@
 "use client";
 import { useEffect } from "react";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { Button } from "../ui/button";
 
 /** The hash that asks the page with every part of the dashboard to open the print dialog once loaded. */

@@ -1,7 +1,7 @@
 // The dashboard's numbers in the reader's locale, with the digits of the exports: each value is
 // first rounded exactly as lib/reports/format rounds it (toFixed), then only written out by the
 // locale's number format (separators), so the screen never disagrees with a report in a digit.
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "@/lib/i18n/client";
 import { fixed, levelPercent, percentUpper, pValue } from "@/lib/reports/format";
 
 export interface ReportFormat {

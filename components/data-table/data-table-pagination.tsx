@@ -1,6 +1,6 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "@/lib/i18n/client";
 import { useId } from "react";
 import { Button } from "../ui/button";
 import { formatCount, PAGE_SIZES, visibleRange } from "./search-params";

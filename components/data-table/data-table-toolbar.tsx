@@ -1,6 +1,6 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "@/lib/i18n/client";
 import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { Button } from "../ui/button";
 import { formatCount } from "./search-params";

@@ -1,7 +1,7 @@
 "use client";
 
 import { functionalUpdate, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useMemo, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { dataTableFeatures, type DataTableColumn, type DataTableFeatures } from "./columns";

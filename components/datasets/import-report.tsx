@@ -1,4 +1,4 @@
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import { Table, TBody, THead, Td, Th } from "@/components/ui/table";
 import type { ImportReport, ImportReportFile } from "@/lib/formats/import-report";
 

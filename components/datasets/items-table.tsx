@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import Link from "next/link";
 import { useMemo } from "react";
 import { createColumns } from "../data-table/columns";

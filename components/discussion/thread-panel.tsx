@@ -1,5 +1,5 @@
 "use client";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { earlierMessagesAction, postMessageAction } from "@/lib/actions/discussion";
 import { MESSAGE_MAX, type ThreadMessageView, type ThreadPage } from "@/lib/schemas/discussion";

@@ -4,7 +4,7 @@
  * admission can have hundreds of days. One roving tab stop: Tab enters at the current day, arrows/Home/End/PageUp/PageDown
  * move, Enter jumps; the focused entry is always rendered even when scrolled out of view.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { defaultRangeExtractor, useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";

@@ -5,7 +5,7 @@
  * with sticky day headers, windowed so the DOM stays small on 3,000+ event histories, with
  * a date list, type filter, full-text search and evidence highlighting.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { DateNav } from "./date-nav";

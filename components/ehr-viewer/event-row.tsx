@@ -2,7 +2,7 @@
  * Row renderers of the record list. EventRow is memoised: while scrolling, only rows that
  * enter the window render; rows already on screen are skipped unless their own props change.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { memo } from "react";
 import { formatDay, formatTime } from "./format";
 import { cn } from "@/components/ui/cn";

@@ -2,7 +2,7 @@
  * Measurement display: value + unit, reference range and the abnormal flag as text + glyph
  * ("23.4 µmol/L (≤ 10) H ▲"), never colour alone. Panels are compact tables.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { cn } from "@/components/ui/cn";
 import { Table } from "@/components/ui/table";
 import { formatMeasurement, type FlagInfo } from "./format";

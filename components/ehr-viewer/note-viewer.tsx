@@ -5,7 +5,7 @@
  * section outline, evidence sections marked, and the same search as the EHR viewer. Notes
  * are few (1–5), so everything is rendered; no windowing.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { EvidenceBadge } from "./event-row";

@@ -4,7 +4,7 @@
  * page's keys (rating digits, n, j / k) work again. The count is announced politely, never
  * stealing focus.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useId, useRef, type FocusEvent, type KeyboardEvent, type Ref } from "react";
 import { cn } from "@/components/ui/cn";
 import { isTyping } from "./page-keys";

@@ -2,7 +2,7 @@
  * Event-type toggles with counts. Pressed state is carried by aria-pressed, a check glyph
  * and fill, so it does not depend on colour alone.
  */
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { memo } from "react";
 import { cn } from "@/components/ui/cn";
 import { EVENT_TYPES, type EventType } from "./types";

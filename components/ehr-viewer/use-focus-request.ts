@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useEffect, useRef, useState } from "react";
 import { dateKeyOf, formatDay, formatTime } from "./format";
 import type { FlatRows } from "./group";

@@ -2,7 +2,7 @@
  * The reader's words for record values: the date locale (record dates stay in UTC, as
  * stored) and gestational age in the catalog's notation ("32+4 wk" / "孕32+4周").
  */
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "@/lib/i18n/client";
 import { useCallback } from "react";
 import { gaParts, recordDateLocale } from "./format";
 

@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import type { DomainCode, DomainValues } from "@/lib/i18n/domain";
 import { FormError } from "../ui/form-error";
 

@@ -1,4 +1,4 @@
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 
 /**
  * A progress bar with the phase in words. The bar is a `progressbar` (its value text carries

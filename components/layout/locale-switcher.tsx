@@ -1,5 +1,5 @@
 "use client";
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "@/lib/i18n/client";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";

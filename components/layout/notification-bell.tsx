@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { NotificationEntry, Notifications } from "@/lib/notifications";
 import { cn } from "../ui/cn";

@@ -1,6 +1,6 @@
 "use client";
 // Optional free-text comment, autosaved after a pause in typing.
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useId, type Ref } from "react";
 import type { FieldStatus } from "./save-queue-types";
 import { SaveStatus } from "./save-status";

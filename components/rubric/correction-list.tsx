@@ -1,6 +1,6 @@
 "use client";
 // The clinician's proposed corrections (one per kind and turn), each with its save state.
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { Button } from "../ui/button";
 import { correctionSummary, type CorrectionSummary } from "./corrections";
 import type { FieldView } from "./save-queue-types";

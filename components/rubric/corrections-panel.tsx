@@ -2,7 +2,7 @@
 // "Propose a correction": structured, explicitly saved (not autosaved: a half
 // written correction should not reach the server), one per kind — and, for a
 // conversation, per kind and turn — withdrawable.
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useId, useRef, useState, type TextareaHTMLAttributes } from "react";
 import { Button } from "../ui/button";
 import { SelectField } from "../ui/field";

@@ -2,7 +2,7 @@
 // One rubric dimension: real radio inputs (native arrow keys, one Tab stop per
 // dimension, screen-reader semantics for free) styled as compact cards, so the
 // whole rubric fits a bar pinned under the case (the question and gold stay in view).
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useId, type Ref } from "react";
 import type { FieldStatus } from "./save-queue-types";
 import { SaveStatus } from "./save-status";

@@ -3,7 +3,7 @@
 // discussing). Saved at once (last write wins: the rater alone sets it), shown with its state in
 // words, toggled by click or "f" when focus is not in a text field. The organizer sees flags in
 // progress, the adjudicator beside the item.
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { isTextEntry } from "./shortcuts";
 import type { SaveResult } from "./types";

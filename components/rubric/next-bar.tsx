@@ -1,7 +1,7 @@
 "use client";
 // The rating bar's last line: how much is rated, what is happening (saving, then moving; keys
 // kept for the next item), extra controls from the page, and "next item".
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import type { MouseEvent, ReactNode } from "react";
 import { Button, buttonVariants } from "../ui/button";
 import { Card } from "../ui/card";

@@ -1,7 +1,7 @@
 "use client";
 // The notices above the rubric in the rating bar: restored changes, failing saves, and what
 // happened to keys typed while moving to the next item (see key-hold.ts).
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState } from "react";
 import { SignedOutNotice } from "../auth/signed-out-notice";
 import { Button } from "../ui/button";

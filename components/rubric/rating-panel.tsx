@@ -2,7 +2,7 @@
 // The rating panel a resident uses for hours: large radio cards per rubric
 // dimension, keyboard-first, autosaved with visible state (see save-queue.ts
 // for the no-lost-rating guarantees and shortcuts.ts for the key map).
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { CommentBox, COMMENT_DEBOUNCE_MS } from "./comment-box";
 import { CorrectionsPanel } from "./corrections-panel";

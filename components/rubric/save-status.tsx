@@ -1,7 +1,7 @@
 "use client";
 // One field's save state, as text plus a symbol (never colour alone). Not a
 // live region itself: the panel announces only trouble and recovery.
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import { Button } from "../ui/button";
 import type { FieldStatus } from "./save-queue-types";
 import { statusLine, type StatusMessage, type StatusTone } from "./status-text";

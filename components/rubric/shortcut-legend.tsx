@@ -1,7 +1,7 @@
 "use client";
 // Always-visible one-line legend, plus a fuller help panel behind "?".
 // An inline disclosure rather than a modal: it never traps focus mid-rating.
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useId } from "react";
 import { EDITING_SHORTCUTS, SHORTCUT_HELP, type ShortcutHelp } from "./shortcuts";
 import { Button } from "../ui/button";

@@ -1,6 +1,6 @@
 "use client";
 // The visible half of useUndo: a button with its keys, and a quiet line saying what was undone.
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import type { UndoableChange } from "./use-undo";
 import { Button } from "../ui/button";
 

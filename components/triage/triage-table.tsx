@@ -4,7 +4,7 @@
  * P(error), sample order and id, filterable by stratum, each row linking to the item. Organizers
  * and admins only (the page decides).
  */
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import Link from "next/link";
 import { useMemo } from "react";
 import type { ModelStratum } from "@/lib/sampling/model-strata-keys";

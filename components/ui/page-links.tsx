@@ -4,7 +4,7 @@
  * never reach the browser at once and every page is bookmarkable. The words are the data table's.
  */
 import Link from "next/link";
-import { useLocale } from "next-intl";
+import { useLocale } from "@/lib/i18n/client";
 import { useTranslations } from "@/lib/i18n/server";
 import { formatCount, pageCount, visibleRange } from "../data-table/search-params";
 

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { startTransition, useActionState, useRef, type FormEvent } from "react";
 import type { z } from "zod";
 import { checkFields } from "@/lib/schemas/issues";
