@@ -2,7 +2,8 @@
 // actions: next-intl's getTranslations / getFormatter (and, in server components, its
 // useTranslations / useFormatter), with the parsed messages and the Intl formatters kept for the
 // life of the process, one set per (locale, time zone) — see catalog-translator.ts. A component
-// that a client component also imports keeps next-intl's hooks (server-only stops it here).
+// that a client component also imports takes its hooks from lib/i18n/client.ts instead
+// (server-only stops it here).
 // The locale and time zone still come from each request (next-intl's request config,
 // lib/i18n/request.ts: the profile, else the cookie, else the browser); the catalog is
 // MESSAGES[locale], as that config says.
