@@ -12,7 +12,9 @@
 // formatters: the same output, the same fallback and the same onError report as next-intl.
 import { IntlMessageFormat } from "intl-messageformat";
 import { type AbstractIntlMessages, _createCache, _createIntlFormatters, createFormatter, createTranslator } from "use-intl/core";
+import { processWide } from "../process-wide";
 import type { Locale } from "./locales";
+import { MESSAGES } from "./messages";
 
 /** use-intl's translator for an untyped catalog; lib/i18n/server.ts gives it the catalog's key types. */
 export type UntypedTranslator = ReturnType<typeof createTranslator<AbstractIntlMessages, never>>;
@@ -143,4 +145,21 @@ export class CatalogTranslator {
     }
     return entry.compiled;
   }
+}
+
+/**
+ * The translators of one kind kept for the life of the process (`name`: its key in lib/process-wide),
+ * one per locale and time zone, each for MESSAGES[locale], made on first use. `now`: Options.now.
+ */
+export function keptCatalogs(name: string, now: () => Date): (locale: Locale, timeZone: string) => CatalogTranslator {
+  const catalogs = processWide(name, () => new Map<string, CatalogTranslator>());
+  return (locale, timeZone) => {
+    const key = `${locale}\n${timeZone}`;
+    let catalog = catalogs.get(key);
+    if (!catalog) {
+      catalog = new CatalogTranslator({ locale, messages: MESSAGES[locale], timeZone, now });
+      catalogs.set(key, catalog);
+    }
+    return catalog;
+  };
 }

@@ -8,25 +8,13 @@
 // MESSAGES[locale]; everything the fast path cannot answer goes to use-intl's own translator
 // (catalog-translator.ts), with the same output, fallback and error report as next-intl's.
 import { useLocale, useTimeZone, type useFormatter as nextUseFormatter, type useTranslations as nextUseTranslations } from "next-intl";
-import { processWide } from "../process-wide";
-import { CatalogTranslator } from "./catalog-translator";
+import { keptCatalogs } from "./catalog-translator";
 import type { Locale } from "./locales";
-import { MESSAGES } from "./messages";
 
 export { useLocale };
 
-const catalogs = processWide("i18n.client-catalogs", () => new Map<string, CatalogTranslator>());
-
-function catalog(locale: Locale, timeZone: string): CatalogTranslator {
-  const key = `${locale}\n${timeZone}`;
-  let kept = catalogs.get(key);
-  if (!kept) {
-    // No client component formats a relative time; were one to, it would count from its render.
-    kept = new CatalogTranslator({ locale, messages: MESSAGES[locale], timeZone, now: () => new Date() });
-    catalogs.set(key, kept);
-  }
-  return kept;
-}
+// No client component formats a relative time; were one to, it would count from its render.
+const catalog = keptCatalogs("i18n.client-catalogs", () => new Date());
 
 /** next-intl's useTranslations, from the catalog kept for the provider's locale and time zone. */
 export const useTranslations = ((namespace?: string) =>

@@ -11,28 +11,15 @@ import "server-only";
 import { getLocale, getTimeZone } from "next-intl/server";
 import { cache, use } from "react";
 import type { createFormatter, createTranslator, Messages, NamespaceKeys, NestedKeyOf } from "use-intl/core";
-import { processWide } from "../process-wide";
-import { CatalogTranslator } from "./catalog-translator";
-import type { Locale } from "./locales";
-import { MESSAGES } from "./messages";
+import { type CatalogTranslator, keptCatalogs } from "./catalog-translator";
 
 export { getLocale, getTimeZone };
 
 /** next-intl's default for `format.relativeTime` without a `now`: the request's time (getDefaultNow). */
 const requestNow = cache(() => new Date());
 
-const catalogs = processWide("i18n.catalogs", () => new Map<string, CatalogTranslator>());
-
 /** The process's translator for a locale and time zone; made on first use. */
-export function catalogTranslator(locale: Locale, timeZone: string): CatalogTranslator {
-  const key = `${locale}\n${timeZone}`;
-  let catalog = catalogs.get(key);
-  if (!catalog) {
-    catalog = new CatalogTranslator({ locale, messages: MESSAGES[locale], timeZone, now: requestNow });
-    catalogs.set(key, catalog);
-  }
-  return catalog;
-}
+export const catalogTranslator = keptCatalogs("i18n.catalogs", requestNow);
 
 /** The request's catalog translator: one promise per request, as next-intl's getConfig. */
 const requestCatalog = cache(async (): Promise<CatalogTranslator> => {
