@@ -1,10 +1,11 @@
 // Server-render tests of the latent-class card's interval line: the interval once it is kept for
 // the report's ratings; until then that it is being computed, with the time left once measured, in
-// both languages.
+// both languages. A fit that did not converge is flagged as not for reporting.
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { bootstrapMeanPosterior } from "@/lib/agreement/latent-class";
+import { mirroredAudit } from "@/lib/reports/__fixtures__/mirrored-audit";
 import { smallAudit } from "@/lib/reports/__fixtures__/small-audit";
 import { computeAuditReport } from "@/lib/reports/compute";
 import type { Locale } from "@/lib/i18n/locales";
@@ -58,5 +59,21 @@ describe("the latent-class card's interval", () => {
     // Kept for other ratings: not shown.
     const other = { ...kept, latentIntervals: [{ ...kept.latentIntervals[0]!, inputs: "0".repeat(64) }] };
     expect(card(other, null)).toMatch(/is being computed/);
+  });
+});
+
+describe("a fit that did not converge", () => {
+  const note = (s: AuditSnapshot, locale: Locale) => {
+    const gold = shownReport(computeAuditReport(s)).dimensions.find((d) => d.key === "gold")!;
+    const page = html(<LatentClassCard dimension={gold} itemHref={(id) => `/items/${id}`} />, locale);
+    return /data-testid="latent-unsettled-gold">([^<]*)</.exec(page)?.[1] ?? null;
+  };
+
+  it("is flagged as not determined by the ratings, in both languages", () => {
+    expect(note(mirroredAudit(), "en")).toMatch(
+      /^The fit did not converge: at the limit of 10,000 iterations it was still moving\. .* Look at them; do not report them\./,
+    );
+    expect(note(mirroredAudit(), "zh-CN")).toMatch(/^拟合未收敛：到迭代上限 10,000 次时仍在变化。.*请勿报告。/);
+    expect(note(smallAudit(), "en")).toBeNull();
   });
 });

@@ -40,6 +40,15 @@ export function LatentClassCard({
   return (
     <Card as="section" aria-label={t("label", { label: dimension.label })} data-testid={`latent-class-${dimension.key}`}>
       <h3 className="text-sm font-semibold text-slate-900">{t("heading")}</h3>
+      {!lc.converged && (
+        <p
+          role="note"
+          className="mt-2 rounded border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-xs text-amber-950"
+          data-testid={`latent-unsettled-${dimension.key}`}
+        >
+          {t("notConverged", { iterations: f.count(lc.iterations) })}
+        </p>
+      )}
       {lc.errorRate && error ? (
         <>
           <p className="mt-2 text-sm text-slate-800">{t("estimateLead", { category: label(error) })}</p>

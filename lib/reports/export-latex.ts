@@ -103,9 +103,15 @@ export function reportLatex(report: AuditReport, options: LatexOptions = {}): st
 /** Dawid–Skene per dimension with an error category: the estimate, its interval and each rater's sensitivity/specificity. */
 function latentClassTable(report: AuditReport): string[] {
   const body: string[] = [];
+  const unsettled: string[] = [];
   for (const d of report.dimensions) {
     const lc = d.latentClass;
     if (!lc?.errorRate) continue;
+    // Stopped at the cap, the fit's numbers depend on rounding: a paper's table leaves them out.
+    if (!lc.converged) {
+      unsettled.push(d.label);
+      continue;
+    }
     const ci = lc.errorRate.interval;
     const interval = ci ? `${percent(ci.ciLower)}--${percent(ci.ciUpper)}` : "n/a";
     if (body.length > 0) body.push("    \\midrule");
@@ -115,11 +121,18 @@ function latentClassTable(report: AuditReport): string[] {
       body.push(`    ${[...head, latexEscape(r.rater), num(r.sensitivity), num(r.specificity)].join(" & ")} \\\\`);
     });
   }
-  if (body.length === 0) return [];
+  const left =
+    unsettled.length === 0
+      ? []
+      : [
+          `% Left out, the fit did not converge within 10,000 EM iterations (its numbers are not determined by the ratings): ${latexEscape(unsettled.join(", "))}.`,
+        ];
+  if (body.length === 0) return left.length ? ["", ...left] : [];
   const level = levelPercent(report.audit.confidenceLevel);
   return [
     "",
     `% ClinAudit latent-class estimates (Dawid-Skene 1979): ${latexEscape(report.audit.name)}. n/a = item-bootstrap interval not yet computed (it is computed in the background).`,
+    ...left,
     "\\begin{table}[htbp]",
     "  \\centering",
     `  \\caption{${latexEscape(`Dawid-Skene estimates of the error rate (mean posterior, ${level} item-bootstrap interval) and each rater's sensitivity and specificity for the error category.`)}}`,

@@ -152,8 +152,12 @@ function latentClassSection(d: DimensionAuditReport): string[] {
   if (!lc) return [];
   const error = d.errorCategory;
   const lines = ["### Latent-class estimates (Dawid–Skene)", ""];
-  const fit = lc.converged ? `converged after ${plural(lc.iterations, "iteration")}` : `stopped at ${thousands(lc.iterations)} iterations`;
-  lines.push(`${lc.method}. The fit ${fit}; log-likelihood ${fixed(lc.logLikelihood)}.`);
+  lines.push(
+    lc.converged
+      ? `${lc.method}. The fit converged after ${plural(lc.iterations, "iteration")}; log-likelihood ${fixed(lc.logLikelihood)}.`
+      : `${lc.method}. **The fit did not converge**: it stopped at ${thousands(lc.iterations)} iterations still moving, so the numbers below ` +
+          `(log-likelihood ${fixed(lc.logLikelihood)}) are where it stood, which depends on rounding; the ratings do not determine them. Do not report them.`,
+  );
   if (lc.errorRate && error) {
     const ci = lc.errorRate.interval;
     lines.push(

@@ -204,15 +204,19 @@ function boundSentence(d: ShownDimension): string | null {
 export function latentClassSentence(d: ShownDimension): string | null {
   const lc = d.latentClass;
   if (!lc || lc.errorRate === null) return null;
+  // Stopped at the cap, the EM had not settled: where it stood depends on rounding, so no number of it is printed.
+  if (!lc.converged) {
+    return (
+      `A Dawid–Skene latent-class model did not converge within ${thousands(lc.iterations)} EM iterations, ` +
+      `so these ratings do not determine its estimates and none is reported.`
+    );
+  }
   const ci = lc.errorRate.interval;
   const interval = ci
     ? ` (${levelPercent(ci.level)} item-bootstrap interval ${percent(ci.ciLower)}–${percent(ci.ciUpper)}, ${thousands(ci.replicates)} refits)`
     : ` (its item-bootstrap interval, ${thousands(LATENT_CLASS_REPLICATES)} refits, was not yet computed for these ratings)`;
-  const fit = lc.converged
-    ? `converged after ${plural(lc.iterations, "EM iteration")}`
-    : `stopped at ${thousands(lc.iterations)} EM iterations`;
   return (
-    `A Dawid–Skene latent-class model (${fit}) put the mean probability that an item is ${q(categoryLabel(d, d.errorCategory))} at ${percent(lc.errorRate.estimate)}${interval}; ` +
+    `A Dawid–Skene latent-class model (converged after ${plural(lc.iterations, "EM iteration")}) put the mean probability that an item is ${q(categoryLabel(d, d.errorCategory))} at ${percent(lc.errorRate.estimate)}${interval}; ` +
     `its most probable class differed from the majority label for ${plural(lc.disagreements.length, "item")}.`
   );
 }

@@ -23,11 +23,15 @@ It refits the Dawid-Skene latent-class model of every dimension from
 ratings-long.csv (issue #34's algorithm: start from each item's rating shares, no smoothing, stop
 below 1e-12 or at 10,000 iterations) and compares the iterations (within one), log-likelihood, prior, each
 rater's confusion matrix, sensitivity and specificity, every item's posterior, the items whose
-most probable class is not the majority label and the error-rate estimate. When the error rate's
+most probable class is not the majority label and the error-rate estimate. A fit that stopped at
+the cap without converging is not determined by the ratings (where it stood depends on rounding),
+so its posteriors, log-likelihood, accuracies and error rate are recomputed from its own prior and
+confusion matrices (one E-step) instead of a refit. When the error rate's
 item-bootstrap interval was computed (report.json errorRate.interval; 10,000 refits on the frozen
 PRNG, replicate b from stream "latent-class/<dimension>/<b>"), it refits the first 20 replicates
 exactly (all 10,000 with --all-replicates: minutes to hours) against latent-class-replicates.csv,
-which holds every replicate, and recomputes the percentile interval from the stored values. When the report has a calibration round, it reads
+which holds every replicate (a refit that does not converge here is counted, not compared), and
+recomputes the percentile interval from the stored values. When the report has a calibration round, it reads
 calibration.csv (each rater's answer to each question of each practice item, beside the key) and
 recomputes per rater and round the items answered, the questions compared, the matches, agreement
 with the key, Cohen's kappa against the key (categories of different questions kept apart) and the
@@ -634,6 +638,22 @@ def check_rater_times(folder, quality, raters, B, level, seed, stream, out):
             out.add("(all)", f"{label} time: median CI {end}", (row["medianCi"] or {}).get(end), None if ci is None else ci[end])
 # --- latent-class estimates (Dawid-Skene) -----------------------------------------------------------
 
+def e_step(gave, prior, theta, weights=None):
+    """One E-step under the parameters: every item's posterior T[i, c] ∝ prior[c] Π_r theta[r, c, k_ri]
+    and the log-likelihood Σ_i w_i log Σ_c prior[c] Π_r theta[r, c, k_ri]."""
+    n = gave.shape[0]
+    w = np.ones(n) if weights is None else np.asarray(weights, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log = np.log(prior)[None, :] + np.einsum("irk,rck->ic", gave, np.where(theta > 0, np.log(theta), 0.0))
+        # A zero theta the item uses makes that class impossible (log 0), which the masked log above hides.
+        impossible = np.einsum("irk,rck->ic", gave, (theta == 0).astype(float)) > 0
+    log = np.where(impossible | np.isneginf(log), -np.inf, log)
+    top = log.max(axis=1, keepdims=True)
+    joint = np.exp(log - top)
+    total = joint.sum(axis=1, keepdims=True)
+    return joint / total, float(w @ (top[:, 0] + np.log(total[:, 0])))
+
+
 def dawid_skene(gave, weights=None):
     """gave[i, r, k] = 1 when rater r gave k on item i (rated items only). Issue #34's algorithm.
     weights: how many times each item counts (a bootstrap replicate's draw); default once each."""
@@ -650,20 +670,13 @@ def dawid_skene(gave, weights=None):
         counts = np.einsum("i,ic,irk->rck", w, T, gave)
         with np.errstate(divide="ignore", invalid="ignore"):
             theta = np.where(mass[:, :, None] > 0, counts / mass[:, :, None], 1.0 / q)
-            log = np.log(prior)[None, :] + np.einsum("irk,rck->ic", gave, np.where(theta > 0, np.log(theta), 0.0))
-            # A zero theta the item uses makes that class impossible (log 0), which the masked log above hides.
-            impossible = np.einsum("irk,rck->ic", gave, (theta == 0).astype(float)) > 0
-        log = np.where(impossible | np.isneginf(log), -np.inf, log)
-        top = log.max(axis=1, keepdims=True)
-        joint = np.exp(log - top)
-        total = joint.sum(axis=1, keepdims=True)
-        new = joint / total
+        new, log_likelihood = e_step(gave, prior, theta, w)
         change = np.abs(new - T).max()
         T = new
         if change < 1e-12 or iterations >= 10000:
             break
     return {"prior": prior, "theta": theta, "T": T, "iterations": iterations, "converged": bool(change < 1e-12),
-            "logLikelihood": float(w @ (top[:, 0] + np.log(total[:, 0])))}
+            "logLikelihood": log_likelihood}
 
 
 LEADING_REPLICATES = 20
@@ -692,17 +705,24 @@ def check_latent_interval(key, gave, e, interval, stored, out, all_replicates):
     out.add(key, f"{name} replicates in order", 1, int([b for b, _ in stored] == list(range(1, len(stored) + 1))), exact=True)
     values = [v for _, v in stored]
     K = B if all_replicates else min(LEADING_REPLICATES, B)
-    worst = 0.0
+    worst, unsettled = 0.0, 0
     for b, row in enumerate(draws(interval["seed"], interval["stream"], K, n)):
         drawn = np.bincount(row, minlength=n).astype(float)
         used = drawn > 0
         fit = dawid_skene(gave[used], drawn[used])
+        if not fit["converged"]:
+            # Stopped at the cap, the refit's value depends on rounding: nothing to compare exactly.
+            unsettled += 1
+            continue
         mine = float(drawn[used] @ fit["T"][:, e] / drawn[used].sum())
         theirs = values[b] if b < len(values) else None
         # A degenerate refit (no value in the report, NaN here) agrees with itself; NaN against a value does not.
         d = abs(mine - theirs) if theirs is not None else (0.0 if math.isnan(mine) else math.inf)
         worst = max(worst, math.inf if math.isnan(d) else d)
+    if unsettled:
+        print(f"{key}: {unsettled} of the {K} refitted replicates did not converge in 10,000 iterations here; their values are not compared")
     out.add(key, f"{name} replicates 1..{K} refitted (largest difference)", 0.0, worst)
+    out.add(key, f"{name} replicates 1..{K} refitted and compared", K - unsettled, K - unsettled, exact=True)
     ci = percentile_interval(values, interval["level"])
     out.add(key, f"{name} replicates counted", interval["used"], sum(1 for v in values if v is not None), exact=True)
     for end, field in (("lower", "ciLower"), ("upper", "ciUpper")):
@@ -726,20 +746,38 @@ def check_latent_class(folder, report, out, all_replicates=False):
         rater_index = {x: i for i, x in enumerate(raters)}
         for _, item, rater, category in mine:
             gave[item_index[item], rater_index[rater], categories.index(category)] = 1.0
-        fit = dawid_skene(gave)
-        name = "latent class"
-        # Within one: at the 1e-12 stopping threshold, sums taken in another order (numpy's) can stop
-        # a slowly converging fit one EM iteration from the app's; every estimate still agrees.
-        out.add(key, f"{name} iterations", lc["iterations"], fit["iterations"], tolerance=1)
+        if lc["converged"]:
+            fit, name = dawid_skene(gave), "latent class"
+            out.add(key, f"{name} converged", 1, int(fit["converged"]), exact=True)
+            # Within one: at the 1e-12 stopping threshold, sums taken in another order (numpy's) can stop
+            # a slowly converging fit one EM iteration from the app's; every estimate still agrees.
+            out.add(key, f"{name} iterations", lc["iterations"], fit["iterations"], tolerance=1)
+        else:
+            # Stopped at the cap, the EM had not settled: where it stood after 10,000 iterations depends on
+            # rounding and on the order of the sums (two raters whose ratings mirror each other can trade
+            # places), so a refit is not expected to match. Every number is recomputed from the report's
+            # own prior and confusion matrices instead: one E-step gives the posteriors and the likelihood.
+            print(f"{key}: the latent-class fit stopped at {lc['iterations']:,} EM iterations without converging; "
+                  "its numbers are recomputed from its own prior and confusion matrices, not from a refit")
+            prior = np.array(lc["prior"], dtype=float)
+            theta = np.zeros((len(raters), len(categories), len(categories)))
+            for rater in lc["raters"]:
+                theta[rater_index[rater["rater"]]] = np.array(rater["confusion"], dtype=float)
+            T, log_likelihood = e_step(gave, prior, theta)
+            fit = {"prior": prior, "theta": theta, "T": T, "logLikelihood": log_likelihood}
+            name = "latent class (not converged; from its parameters)"
+            out.add(key, f"{name} iterations", lc["iterations"], 10000, exact=True)
         out.add(key, f"{name} log-likelihood", lc["logLikelihood"], fit["logLikelihood"])
-        for c, category in enumerate(categories):
-            out.add(key, f"{name} prior {category}", lc["prior"][c], float(fit["prior"][c]))
+        if lc["converged"]:  # otherwise the prior is the report's own
+            for c, category in enumerate(categories):
+                out.add(key, f"{name} prior {category}", lc["prior"][c], float(fit["prior"][c]))
         e = categories.index(dimension["errorCategory"]) if dimension.get("errorCategory") in categories else None
         for rater in lc["raters"]:
             g = rater_index[rater["rater"]]
             theta = fit["theta"][g]
-            out.add(key, f"{name} {rater['rater']} confusion (largest difference)", 0.0,
-                    float(np.abs(np.array(rater["confusion"]) - theta).max()))
+            if lc["converged"]:  # otherwise theta is the report's own
+                out.add(key, f"{name} {rater['rater']} confusion (largest difference)", 0.0,
+                        float(np.abs(np.array(rater["confusion"]) - theta).max()))
             if e is not None:
                 prior = fit["prior"]
                 others = [c for c in range(len(categories)) if c != e]
