@@ -117,6 +117,9 @@ export default async function CasePage(props: { params: Promise<{ assignmentId: 
       {item.kind === "mcq" ? (
         <McqWorkspace
           item={mcqViewModel(item, review.item.timeZone)}
+          // Inside the page, so that the first paint shows it. Fetched apart it was tried twice
+          // (bench/README.md, 2026-12-06 and 2026-12-07): the record then came after hydration and a
+          // fetch, and the page and its record cost the server as much as the page had.
           record={review.record ?? EMPTY_RECORD}
           rating={rating}
           notice={<FindingsNotice findings={findings} />}
