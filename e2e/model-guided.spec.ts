@@ -18,11 +18,17 @@ const SHOTS = process.env.MODEL_GUIDED_SHOTS;
 const AUDIT = `E2E model-guided ${Date.now()}`;
 const SIZE = 100;
 const RATERS = /clinician[123]@demo\.clinaudit/;
+// A new benchmark each run (the same bytes again would be an import that changes nothing); its seed
+// is in each test's annotations and output, so a failing run's data can be generated again.
 const SEED = `e2e-mg-${Date.now()}`;
 let auditPath = "";
 let setName = "";
 
 test.describe.configure({ mode: "serial" });
+test.beforeEach(() => {
+  test.info().annotations.push({ type: "seed", description: SEED });
+  console.log(`model-guided seed: ${SEED}`);
+});
 
 async function shoot(page: Page, name: string, testId = "model-guided") {
   if (!SHOTS) return;
