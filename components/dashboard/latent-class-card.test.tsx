@@ -75,5 +75,9 @@ describe("a fit that did not converge", () => {
     );
     expect(note(mirroredAudit(), "zh-CN")).toMatch(/^拟合未收敛：到迭代上限 10,000 次时仍在变化。.*请勿报告。/);
     expect(note(smallAudit(), "en")).toBeNull();
+    // No interval: none is computed for it.
+    expect(card(mirroredAudit(), null)).toBe(
+      "No item-bootstrap interval: refitting a fit that did not converge would not make its estimate any firmer.",
+    );
   });
 });

@@ -56,18 +56,23 @@ export function LatentClassCard({
             {f.percent(lc.errorRate.estimate)}
           </p>
           <p className="text-xs text-slate-600" data-testid={`latent-interval-${dimension.key}`}>
-            {lc.errorRate.interval
-              ? t("interval", {
-                  level: f.level(lc.errorRate.interval.level),
-                  lower: f.percent(lc.errorRate.interval.ciLower),
-                  upper: f.percent(lc.errorRate.interval.ciUpper),
-                  replicates: f.count(lc.errorRate.interval.replicates),
-                })
-              : waiting
-                ? t("computingWaits", { replicates: f.count(LATENT_CLASS_REPLICATES) })
-                : typeof remainingMs === "number"
-                  ? t("computing", { replicates: f.count(LATENT_CLASS_REPLICATES), minutes: Math.max(1, Math.ceil(remainingMs / 60_000)) })
-                  : t("computingStarted", { replicates: f.count(LATENT_CLASS_REPLICATES) })}
+            {!lc.converged
+              ? t("noInterval")
+              : lc.errorRate.interval
+                ? t("interval", {
+                    level: f.level(lc.errorRate.interval.level),
+                    lower: f.percent(lc.errorRate.interval.ciLower),
+                    upper: f.percent(lc.errorRate.interval.ciUpper),
+                    replicates: f.count(lc.errorRate.interval.replicates),
+                  })
+                : waiting
+                  ? t("computingWaits", { replicates: f.count(LATENT_CLASS_REPLICATES) })
+                  : typeof remainingMs === "number"
+                    ? t("computing", {
+                        replicates: f.count(LATENT_CLASS_REPLICATES),
+                        minutes: Math.max(1, Math.ceil(remainingMs / 60_000)),
+                      })
+                    : t("computingStarted", { replicates: f.count(LATENT_CLASS_REPLICATES) })}
           </p>
         </>
       ) : (

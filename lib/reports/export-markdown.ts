@@ -163,9 +163,11 @@ function latentClassSection(d: DimensionAuditReport): string[] {
     lines.push(
       "",
       `Mean probability of ${mdText(categoryLabel(d, error))}: ${percent(lc.errorRate.estimate)}` +
-        (ci
-          ? ` (${levelPercent(ci.level)} percentile interval ${percent(ci.ciLower)}–${percent(ci.ciUpper)}, item bootstrap, ${thousands(ci.replicates)} refits, seed ${mdCode(ci.seed)}, stream ${mdCode(ci.stream)}).`
-          : ` (item-bootstrap interval not yet computed: its ${thousands(LATENT_CLASS_REPLICATES)} refits run in the background; download again once the dashboard shows it).`),
+        (!lc.converged
+          ? " (no item-bootstrap interval: the fit did not converge)."
+          : ci
+            ? ` (${levelPercent(ci.level)} percentile interval ${percent(ci.ciLower)}–${percent(ci.ciUpper)}, item bootstrap, ${thousands(ci.replicates)} refits, seed ${mdCode(ci.seed)}, stream ${mdCode(ci.stream)}).`
+            : ` (item-bootstrap interval not yet computed: its ${thousands(LATENT_CLASS_REPLICATES)} refits run in the background; download again once the dashboard shows it).`),
     );
   }
   lines.push(

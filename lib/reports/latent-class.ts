@@ -108,7 +108,8 @@ export function latentIntervalTasks(s: AuditSnapshot): LatentIntervalTask[] {
     const categories = d.categories.map((c) => c.key);
     const e = d.errorCategory ? categories.indexOf(d.errorCategory) : -1;
     const model = e < 0 ? null : latentClassModel(dimensionRatings(s, d.key, items), categories);
-    if (!model) return [];
+    // A fit that did not converge has no estimate to put an interval on (docs/latent-class.md).
+    if (!model?.fit.converged) return [];
     const settings = latentIntervalSettings(s, d);
     return [{ dimension: d.key, inputs: bootstrapInputs(model, e, settings), model, e, settings }];
   });
@@ -142,7 +143,8 @@ export function latentClassSummary(
   });
   // Computed apart (see the header): the kept one, when it was computed from these inputs.
   const intervalInputs = e < 0 ? "" : bootstrapInputs(model, e, latentIntervalSettings(s, d));
-  const kept = keptInterval(s.latentIntervals, d.key, intervalInputs);
+  // None for a fit that did not converge: its estimate is not determined, and refitting it 10,000 times would say nothing.
+  const kept = fit.converged ? keptInterval(s.latentIntervals, d.key, intervalInputs) : null;
   return {
     method: fit.method,
     categories,

@@ -1,11 +1,14 @@
 // A Dawid–Skene fit that stops at the iteration cap without converging (two raters who mirror each
 // other): where it stood depends on rounding, so the package's scripts recompute its numbers from
 // its own prior and confusion matrices instead of comparing a refit (which once differed by 0.999),
-// and still catch an altered number; the paragraph and the LaTeX table leave its estimates out and
-// the Markdown report says not to report them.
+// and still catch an altered number; the paragraph and the LaTeX table leave its estimates out, the
+// Markdown report says not to report them, and no bootstrap interval is computed or shown for it.
 import { afterAll, describe, expect, it } from "vitest";
 import { mirroredAudit } from "../__fixtures__/mirrored-audit";
 import { computeAuditReport } from "../compute";
+import { latentIntervalTasks } from "../latent-class";
+import { shownReport } from "../shown";
+import { missingIntervals } from "../../server/reports/latent-interval/client";
 import { entriesOf, hasNumpy, hasR, removeUnpacked, requireR, run, unpack } from "./package-harness";
 
 afterAll(removeUnpacked);
@@ -30,6 +33,30 @@ describe("a latent-class fit that did not converge", () => {
     expect(lc.iterations).toBe(10_000);
   });
 
+  it("gets no bootstrap interval: none is computed, asked for or shown from an earlier computation", () => {
+    const s = mirroredAudit();
+    expect(latentIntervalTasks(s)).toEqual([]);
+    const report = computeAuditReport(s);
+    expect(report.dimensions[0]!.latentClass!.errorRate!.interval).toBeNull();
+    expect(missingIntervals(shownReport(report))).toEqual([]);
+    // An interval kept for these very inputs (computed before fits that did not converge got none) is not shown.
+    const inputs = report.dimensions[0]!.latentClass!.errorRate!.intervalInputs;
+    const interval = {
+      estimate: 0.1,
+      ciLower: 0.05,
+      ciUpper: 0.2,
+      level: 0.95,
+      replicates: 10_000,
+      used: 10_000,
+      seed: "s",
+      stream: "latent-class/gold",
+      prng: "xoshiro256**",
+      quantile: "type 7",
+    };
+    const kept = computeAuditReport({ ...s, latentIntervals: [{ dimension: "gold", inputs, interval, values: new Float64Array(10_000) }] });
+    expect(kept.dimensions[0]!.latentClass!.errorRate!.interval).toBeNull();
+  });
+
   it("is left out of the paragraph and the LaTeX table, and flagged in the Markdown report", () => {
     const paragraph = file("paragraph.txt");
     expect(paragraph).toMatch(
@@ -39,7 +66,9 @@ describe("a latent-class fit that did not converge", () => {
     const tex = file("report.tex");
     expect(tex).toMatch(/% Left out, the fit did not converge within 10,000 EM iterations .*: Gold answer\./);
     expect(tex).not.toMatch(/tab:clinaudit-latent-class/);
-    expect(file("report.md")).toMatch(/\*\*The fit did not converge\*\*: it stopped at 10,000 iterations still moving/);
+    const md = file("report.md");
+    expect(md).toMatch(/\*\*The fit did not converge\*\*: it stopped at 10,000 iterations still moving/);
+    expect(md).toMatch(/\(no item-bootstrap interval: the fit did not converge\)\./);
   });
 
   for (const [tool, script, present] of [
@@ -56,6 +85,7 @@ describe("a latent-class fit that did not converge", () => {
           /gold +latent class \(not converged; from its parameters\) posteriors of 100 items \(largest difference\) .* ok/,
         );
         expect(r.out).toMatch(/gold +latent class \(not converged; from its parameters\) error rate \(mean posterior\) .* ok/);
+        expect(r.out).toMatch(/gold: no bootstrap interval for the latent-class error rate: the fit did not converge/);
         expect(r.out).toMatch(/All \d+ numbers agree with the report/);
         expect(r.status).toBe(0);
       }, 120_000);

@@ -823,7 +823,9 @@ for (dimension in report$dimensions) {
   if (!is.na(e) && !is.null(lc$errorRate)) {
     compare(key, paste(name, "error rate (mean posterior)"), lc$errorRate$estimate, mean(fit$T[, e]))
     interval <- lc$errorRate$interval
-    if (is.null(interval)) {
+    if (is.null(interval) && !isTRUE(lc$converged)) {
+      cat(sprintf("%s: no bootstrap interval for the latent-class error rate: the fit did not converge\n", key))
+    } else if (is.null(interval)) {
       cat(sprintf("%s: the latent-class error rate's bootstrap interval was not yet computed when this package was built\n", key))
     } else {
       compare(key, paste(name, "interval estimate"), interval$estimate, mean(fit$T[, e]))

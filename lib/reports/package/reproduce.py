@@ -797,7 +797,9 @@ def check_latent_class(folder, report, out, all_replicates=False):
         if e is not None and lc["errorRate"] is not None:
             out.add(key, f"{name} error rate (mean posterior)", lc["errorRate"]["estimate"], float(fit["T"][:, e].mean()))
             interval = lc["errorRate"]["interval"]
-            if interval is None:
+            if interval is None and not lc["converged"]:
+                print(f"{key}: no bootstrap interval for the latent-class error rate: the fit did not converge")
+            elif interval is None:
                 print(f"{key}: the latent-class error rate's bootstrap interval was not yet computed when this package was built")
             else:
                 out.add(key, f"{name} interval estimate", interval["estimate"], float(fit["T"][:, e].mean()))

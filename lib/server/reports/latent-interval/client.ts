@@ -97,7 +97,8 @@ export function enableLatentIntervals(
 export function missingIntervals(report: ShownReport): IntervalRequest[] {
   return report.dimensions.flatMap((d) => {
     const rate = d.latentClass?.errorRate;
-    return rate && rate.interval === null ? [{ dimension: d.key, inputs: rate.intervalInputs }] : [];
+    // A fit that did not converge gets no interval (latentIntervalTasks).
+    return rate && rate.interval === null && d.latentClass?.converged ? [{ dimension: d.key, inputs: rate.intervalInputs }] : [];
   });
 }
 
