@@ -26,7 +26,9 @@ import { demoWorld } from "./demo-world";
 
 /** A report whose gold interval is missing for `inputs` (what the dashboard hands the client). */
 const reportAsking = (inputs: string) =>
-  ({ dimensions: [{ key: "gold", latentClass: { errorRate: { interval: null, intervalInputs: inputs } } }] }) as unknown as ShownReport;
+  ({
+    dimensions: [{ key: "gold", latentClass: { converged: true, errorRate: { interval: null, intervalInputs: inputs } } }],
+  }) as unknown as ShownReport;
 
 async function until(check: () => Promise<boolean> | boolean, what: string, ms = 60_000) {
   for (const end = Date.now() + ms; !(await check()); ) {
