@@ -37,6 +37,21 @@ export function LatentClassCard({
   if (!lc) return null;
   const error = dimension.errorCategory;
   const label = (key: string | null) => categoryLabel(dimension, key ?? "");
+  const intervalLine = () => {
+    const interval = lc.errorRate?.interval;
+    const replicates = f.count(LATENT_CLASS_REPLICATES);
+    if (!lc.converged) return t("noInterval");
+    if (interval)
+      return t("interval", {
+        level: f.level(interval.level),
+        lower: f.percent(interval.ciLower),
+        upper: f.percent(interval.ciUpper),
+        replicates: f.count(interval.replicates),
+      });
+    if (waiting) return t("computingWaits", { replicates });
+    if (typeof remainingMs === "number") return t("computing", { replicates, minutes: Math.max(1, Math.ceil(remainingMs / 60_000)) });
+    return t("computingStarted", { replicates });
+  };
   return (
     <Card as="section" aria-label={t("label", { label: dimension.label })} data-testid={`latent-class-${dimension.key}`}>
       <h3 className="text-sm font-semibold text-slate-900">{t("heading")}</h3>
@@ -56,23 +71,7 @@ export function LatentClassCard({
             {f.percent(lc.errorRate.estimate)}
           </p>
           <p className="text-xs text-slate-600" data-testid={`latent-interval-${dimension.key}`}>
-            {!lc.converged
-              ? t("noInterval")
-              : lc.errorRate.interval
-                ? t("interval", {
-                    level: f.level(lc.errorRate.interval.level),
-                    lower: f.percent(lc.errorRate.interval.ciLower),
-                    upper: f.percent(lc.errorRate.interval.ciUpper),
-                    replicates: f.count(lc.errorRate.interval.replicates),
-                  })
-                : waiting
-                  ? t("computingWaits", { replicates: f.count(LATENT_CLASS_REPLICATES) })
-                  : typeof remainingMs === "number"
-                    ? t("computing", {
-                        replicates: f.count(LATENT_CLASS_REPLICATES),
-                        minutes: Math.max(1, Math.ceil(remainingMs / 60_000)),
-                      })
-                    : t("computingStarted", { replicates: f.count(LATENT_CLASS_REPLICATES) })}
+            {intervalLine()}
           </p>
         </>
       ) : (

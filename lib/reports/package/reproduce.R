@@ -761,7 +761,6 @@ check_latent_interval <- function(key, gave, e, interval) {
     cat(sprintf("%s: %d of the %d refitted replicates did not converge in 10,000 iterations here; their values are not compared\n", key, unsettled, K))
   }
   compare(key, sprintf("%s replicates 1..%d refitted (largest difference)", name, K), 0, worst)
-  compare(key, sprintf("%s replicates 1..%d refitted and compared", name, K), K - unsettled, K - unsettled, exact = TRUE)
   compare(key, paste(name, "replicates counted"), interval$used, sum(!is.na(values)), exact = TRUE)
   ci <- percentile_interval(values, interval$level)
   compare(key, paste(name, "lower (from the stored replicates)"), interval$ciLower, field(ci, "lower"))

@@ -722,7 +722,6 @@ def check_latent_interval(key, gave, e, interval, stored, out, all_replicates):
     if unsettled:
         print(f"{key}: {unsettled} of the {K} refitted replicates did not converge in 10,000 iterations here; their values are not compared")
     out.add(key, f"{name} replicates 1..{K} refitted (largest difference)", 0.0, worst)
-    out.add(key, f"{name} replicates 1..{K} refitted and compared", K - unsettled, K - unsettled, exact=True)
     ci = percentile_interval(values, interval["level"])
     out.add(key, f"{name} replicates counted", interval["used"], sum(1 for v in values if v is not None), exact=True)
     for end, field in (("lower", "ciLower"), ("upper", "ciUpper")):
