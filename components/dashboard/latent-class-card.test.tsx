@@ -1,11 +1,12 @@
 // Server-render tests of the latent-class card's interval line: the interval once it is kept for
 // the report's ratings; until then that it is being computed, with the time left once measured, in
-// both languages. A fit that did not converge is flagged as not for reporting.
+// both languages. A fit the ratings do not determine (it did not converge, or it set apart two raters
+// who can trade places) is flagged as not for reporting.
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { bootstrapMeanPosterior } from "@/lib/agreement/latent-class";
-import { mirroredAudit } from "@/lib/reports/__fixtures__/mirrored-audit";
+import { mirroredAudit, unconvergedAudit } from "@/lib/reports/__fixtures__/unsettled-audits";
 import { smallAudit } from "@/lib/reports/__fixtures__/small-audit";
 import { computeAuditReport } from "@/lib/reports/compute";
 import type { Locale } from "@/lib/i18n/locales";
@@ -62,22 +63,34 @@ describe("the latent-class card's interval", () => {
   });
 });
 
-describe("a fit that did not converge", () => {
+describe("a fit the ratings do not determine", () => {
   const note = (s: AuditSnapshot, locale: Locale) => {
     const gold = shownReport(computeAuditReport(s)).dimensions.find((d) => d.key === "gold")!;
     const page = html(<LatentClassCard dimension={gold} itemHref={(id) => `/items/${id}`} />, locale);
     return /data-testid="latent-unsettled-gold">([^<]*)</.exec(page)?.[1] ?? null;
   };
+  const noInterval = "No item-bootstrap interval: refitting a fit these ratings do not determine would not make its estimate any firmer.";
 
-  it("is flagged as not determined by the ratings, in both languages", () => {
-    expect(note(mirroredAudit(), "en")).toMatch(
-      /^The fit did not converge: at the limit of 10,000 iterations it was still moving\. .* Look at them; do not report them\./,
+  it("one that did not converge is flagged, in both languages", () => {
+    const s = unconvergedAudit();
+    expect(note(s, "en")).toMatch(
+      /^The fit did not converge: at the limit of 1,000,000 iterations it was still moving, so the numbers below are where the limit stopped it, not where these ratings lead\. Look at them; do not report them\./,
     );
-    expect(note(mirroredAudit(), "zh-CN")).toMatch(/^拟合未收敛：到迭代上限 10,000 次时仍在变化。.*请勿报告。/);
-    expect(note(smallAudit(), "en")).toBeNull();
+    expect(note(s, "zh-CN")).toMatch(/^拟合未收敛：到迭代上限 1,000,000 次时仍在变化，.*请勿报告。/);
     // No interval: none is computed for it.
-    expect(card(mirroredAudit(), null)).toBe(
-      "No item-bootstrap interval: refitting a fit that did not converge would not make its estimate any firmer.",
+    expect(card(s, null)).toBe(noInterval);
+  });
+
+  it("one that set apart two raters who can trade places is flagged, in both languages", () => {
+    const s = mirroredAudit();
+    expect(note(s, "en")).toMatch(
+      /^R1 and R2 can trade places in these ratings \(.*\), yet the fit set them apart: .* Look at them; do not report them\./,
     );
+    expect(note(s, "zh-CN")).toMatch(/^在这些评分中，R1 与 R2 可以互换位置.*请勿报告。/);
+    expect(card(s, null)).toBe(noInterval);
+  });
+
+  it("a settled fit is not flagged", () => {
+    expect(note(smallAudit(), "en")).toBeNull();
   });
 });

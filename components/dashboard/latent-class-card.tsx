@@ -10,7 +10,7 @@
 import { useTranslations } from "@/lib/i18n/server";
 import Link from "next/link";
 import { categoryLabel } from "@/lib/reports/labels";
-import { LATENT_CLASS_REPLICATES } from "@/lib/agreement/latent-class";
+import { LATENT_CLASS_REPLICATES, latentSettled } from "@/lib/agreement/latent-class";
 import type { ShownDimension } from "@/lib/reports/types";
 import { Card } from "../ui/card";
 import { useReportFormat } from "./use-report-format";
@@ -37,10 +37,11 @@ export function LatentClassCard({
   if (!lc) return null;
   const error = dimension.errorCategory;
   const label = (key: string | null) => categoryLabel(dimension, key ?? "");
+  const settled = latentSettled(lc);
   const intervalLine = () => {
     const interval = lc.errorRate?.interval;
     const replicates = f.count(LATENT_CLASS_REPLICATES);
-    if (!lc.converged) return t("noInterval");
+    if (!settled) return t("noInterval");
     if (interval)
       return t("interval", {
         level: f.level(interval.level),
@@ -55,13 +56,15 @@ export function LatentClassCard({
   return (
     <Card as="section" aria-label={t("label", { label: dimension.label })} data-testid={`latent-class-${dimension.key}`}>
       <h3 className="text-sm font-semibold text-slate-900">{t("heading")}</h3>
-      {!lc.converged && (
+      {!settled && (
         <p
           role="note"
           className="mt-2 rounded border-l-4 border-amber-400 bg-amber-50 px-3 py-2 text-xs text-amber-950"
           data-testid={`latent-unsettled-${dimension.key}`}
         >
-          {t("notConverged", { iterations: f.count(lc.iterations) })}
+          {lc.mirrored
+            ? t("mirrored", { first: lc.mirrored[0], second: lc.mirrored[1] })
+            : t("notConverged", { iterations: f.count(lc.iterations) })}
         </p>
       )}
       {lc.errorRate && error ? (

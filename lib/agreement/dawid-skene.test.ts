@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DS_MAX_ITERATIONS, errorDetection, fitDawidSkene, meanPosterior } from "./dawid-skene";
+import { DS_MAX_ITERATIONS, DS_REPLICATE_MAX_ITERATIONS, errorDetection, fitDawidSkene, meanPosterior } from "./dawid-skene";
 import { patternWeights, ratingPatterns } from "./rating-patterns";
 import { createPrng } from "../sampling/prng";
 import { bootstrapInputs, bootstrapMeanPosterior, bootstrapReplicates, latentClassModel } from "./latent-class";
@@ -46,7 +46,49 @@ describe("Dawid–Skene fit", () => {
     expect(model.fit.logLikelihood).toBe(0);
   });
 
-  it("reports the cap when the posteriors still move after 10,000 iterations", () => {
+  it("converges on a full review whose rare third category is noise, past the old 10,000-iteration cap", () => {
+    // 1,500 items × 3 raters, one item in ten wrong, raters 90 % accurate and "uncertain" 3 % of the
+    // time whatever the item: the EM settles slowly along the noise class, and stopped at 10,000 it
+    // was still moving (so the dashboard said not to report the fit, and computed no interval).
+    const rng = createPrng("full-review", "dawid-skene-test");
+    const table = Array.from({ length: 1500 }, () => {
+      const truth = rng.nextFloat() < 0.1 ? 1 : 0;
+      return [0, 1, 2].map(() => {
+        const u = rng.nextFloat();
+        return CATEGORIES[u < 0.03 ? 2 : u < 0.13 ? 1 - truth : truth] as string;
+      });
+    });
+    const model = latentClassModel(rows(table), CATEGORIES)!;
+    expect(model.fit.converged).toBe(true);
+    expect(model.fit.iterations).toBeGreaterThan(10_000);
+    expect(model.fit.mirrored).toBeNull();
+  });
+
+  it("flags a fit that sets apart two raters who can trade places, not one that keeps them alike", () => {
+    // R1 and R2 can trade places in both tables (each pattern occurs as often as its swap).
+    const alike = rows([
+      ["correct", "correct", "correct"],
+      ["correct", "correct", "correct"],
+      ["incorrect", "correct", "correct"],
+      ["correct", "incorrect", "correct"],
+      ["incorrect", "incorrect", "incorrect"],
+    ]);
+    const fit = latentClassModel(alike, CATEGORIES)!.fit;
+    expect(fit.converged).toBe(true);
+    expect(fit.mirrored).toBeNull();
+    // Alike to rounding: the symmetric start stays symmetric.
+    const [a, b] = [fit.raters[0]!.confusion.flat(), fit.raters[1]!.confusion.flat()];
+    expect(Math.max(...a.map((v, j) => Math.abs(v - b[j]!)))).toBeLessThan(1e-12);
+    // A rater who did not rate an item is part of the pattern: R1 and R2 cannot trade places here.
+    const gap = rows([
+      ["correct", null, "correct"],
+      ["incorrect", "correct", "correct"],
+      ["correct", "incorrect", "correct"],
+    ]);
+    expect(latentClassModel(gap, CATEGORIES)!.fit.mirrored).toBeNull();
+  });
+
+  it("reports the cap when the posteriors still move at the last iteration", () => {
     // Three raters, noise in a third category: the fit drifts along a ridge.
     const table: string[][] = [];
     for (let i = 0; i < 60; i++) table.push([0, 1, 2].map((r) => CATEGORIES[(i * 7 + r * (i % 5)) % 3] as string));
@@ -104,7 +146,8 @@ describe("item bootstrap of the mean posterior", () => {
       const rng = createPrng(options.seed, `${options.stream}/${b + 1}`);
       const w = new Float64Array(model.patterns.count);
       for (let k = 0; k < n; k++) w[model.patterns.patternOf[rng.nextInt(n)]!]!++;
-      expect(all[b]).toBe(meanPosterior(fitDawidSkene(model.patterns, w), w, 1));
+      const refit = fitDawidSkene(model.patterns, w, undefined, DS_REPLICATE_MAX_ITERATIONS);
+      expect(all[b]).toBe(meanPosterior(refit, w, 1));
     }
   });
 

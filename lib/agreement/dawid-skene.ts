@@ -5,7 +5,8 @@
  *   - M-step: π[c] = mean over items of T[i][c]; θ[r][c][k] = Σ_i T[i][c]·[r gave k on i] /
  *     Σ_i T[i][c]·[r rated i], no smoothing; a row with no mass (0/0) is uniform 1/q;
  *   - E-step: T[i][c] ∝ π[c] · Π_r θ[r][c][k_ri];
- *   - repeat M then E until the largest change of any T[i][c] is below 1e-12, at most 10,000 times.
+ *   - repeat M then E until the largest change of any T[i][c] is below 1e-12, at most 1,000,000 times
+ *     for the report's fit and 10,000 times for a bootstrap refit.
  * The reported π and θ are those of the last M-step, T that of the last E-step and the
  * log-likelihood Σ_i log Σ_c π[c] Π_r θ[r][c][k_ri] under that π and θ. Categories are the
  * declared ones in their declared order; items nobody rated are left out.
@@ -19,7 +20,19 @@
 import { type DawidSkeneWorkspace, dawidSkeneWorkspace, type RatingPatterns } from "./rating-patterns";
 
 export const DS_TOLERANCE = 1e-12;
-export const DS_MAX_ITERATIONS = 10_000;
+/**
+ * The report's fit. The EM converges linearly, and slowly where a class is mostly noise (raters'
+ * rare "uncertain" drifting along a ridge): realistic full reviews (1,500 and 4,745 items × 3 raters
+ * at 90 % accuracy, 3 % "uncertain") needed a median of 16,000 and 54,000 iterations, up to 270,000;
+ * at 10,000 most stopped still moving (docs/latent-class.md). An iteration over 3 raters' patterns
+ * takes ~2 µs, so the cap costs at most ~2 s, in the report thread.
+ */
+export const DS_MAX_ITERATIONS = 1_000_000;
+/**
+ * A bootstrap refit (10,000 per interval): the replicate's mean posterior has settled to ~1e-5 by
+ * then even when its posteriors still move, far inside the bootstrap's own Monte Carlo error.
+ */
+export const DS_REPLICATE_MAX_ITERATIONS = 10_000;
 
 export interface DawidSkeneFit {
   /** π[c], declared order. */
@@ -47,7 +60,7 @@ interface EmRun {
  * patterns in the same order as a plain loop over every pattern would, so the numbers do not
  * depend on the skipping.
  */
-function em(ws: DawidSkeneWorkspace, weights: Float64Array): EmRun {
+function em(ws: DawidSkeneWorkspace, weights: Float64Array, maxIterations: number): EmRun {
   const { q, r } = ws.patterns;
   const { start, thetaAt, massAt, active, prior, theta, mass, total: totals, scale: scales } = ws;
   let used = 0;
@@ -64,7 +77,7 @@ function em(ws: DawidSkeneWorkspace, weights: Float64Array): EmRun {
   const share = new Float64Array(q);
   let iterations = 0;
   let converged = false;
-  while (iterations < DS_MAX_ITERATIONS) {
+  while (iterations < maxIterations) {
     iterations++;
     // M-step: each entry gets at most one term per pattern (one rating per rater), in pattern order.
     prior.fill(0);
@@ -131,11 +144,16 @@ function em(ws: DawidSkeneWorkspace, weights: Float64Array): EmRun {
 /**
  * The fit over patterns with item counts `weights` (a bootstrap replicate passes its own counts).
  * A pattern with weight 0 is not fitted: its posterior is all zeros. `ws`: a workspace of the same
- * patterns to reuse (its buffers are overwritten).
+ * patterns to reuse (its buffers are overwritten); `maxIterations`: the cap (a replicate's is lower).
  */
-export function fitDawidSkene(p: RatingPatterns, weights: Float64Array, ws = dawidSkeneWorkspace(p)): DawidSkeneFit {
+export function fitDawidSkene(
+  p: RatingPatterns,
+  weights: Float64Array,
+  ws = dawidSkeneWorkspace(p),
+  maxIterations = DS_MAX_ITERATIONS,
+): DawidSkeneFit {
   const { q, r } = p;
-  const run = em(ws, weights);
+  const run = em(ws, weights, maxIterations);
   const { prior, theta } = ws;
   const confusion = Array.from({ length: r }, (_, g) =>
     Array.from({ length: q }, (_, c) => Array.from(theta.subarray((g * q + c) * q, (g * q + c + 1) * q))),
@@ -152,9 +170,9 @@ export function fitDawidSkene(p: RatingPatterns, weights: Float64Array, ws = daw
   };
 }
 
-/** meanPosterior(fitDawidSkene(…), weights, e) without building the fit: a bootstrap replicate's value. */
+/** A bootstrap replicate's value: the mean posterior of e of a refit (at most DS_REPLICATE_MAX_ITERATIONS). */
 export function fittedMeanPosterior(ws: DawidSkeneWorkspace, weights: Float64Array, e: number): number {
-  const { T } = em(ws, weights);
+  const { T } = em(ws, weights, DS_REPLICATE_MAX_ITERATIONS);
   return meanOver(T, weights, ws.patterns.q, e);
 }
 

@@ -8,13 +8,28 @@ import { createHash } from "node:crypto";
 import { createFastPrng } from "../evaluation/fast-prng";
 import { percentileBounds, QUANTILE_METHOD } from "../evaluation/quantile";
 import { canonicalSeed, PRNG_NAME, PRNG_VERSION, type Seed } from "../sampling/prng";
-import { DS_MAX_ITERATIONS, DS_TOLERANCE, type DawidSkeneFit, fitDawidSkene, fittedMeanPosterior, meanPosterior } from "./dawid-skene";
+import {
+  DS_MAX_ITERATIONS,
+  DS_REPLICATE_MAX_ITERATIONS,
+  DS_TOLERANCE,
+  type DawidSkeneFit,
+  fitDawidSkene,
+  fittedMeanPosterior,
+  meanPosterior,
+} from "./dawid-skene";
 import { type DawidSkeneWorkspace, dawidSkeneWorkspace, patternWeights, type RatingPatterns, ratingPatterns } from "./rating-patterns";
 import { type LongRating, tallyLong } from "./long-format";
 
 export const LATENT_CLASS_METHOD =
   `Dawid-Skene (1979) EM: start from each item's rating shares; M-step without smoothing (0/0 rows 1/q); ` +
-  `stop when no posterior moves by ${DS_TOLERANCE} or after ${DS_MAX_ITERATIONS} iterations`;
+  `stop when no posterior moves by ${DS_TOLERANCE} or after ${DS_MAX_ITERATIONS} iterations ` +
+  `(${DS_REPLICATE_MAX_ITERATIONS} for a bootstrap refit)`;
+
+/**
+ * Confusion matrices of two raters the ratings cannot tell apart differ by rounding only while the
+ * fit keeps them alike; one that sets them further apart than this has chosen between two fits.
+ */
+export const MIRROR_TOLERANCE = 1e-6;
 
 export interface LatentClassRater {
   rater: string;
@@ -30,6 +45,13 @@ export interface LatentClassFit {
   prior: number[];
   iterations: number;
   converged: boolean;
+  /**
+   * Two raters whose columns of ratings can be swapped without changing the data (each pattern occurs
+   * as often as the one with their ratings swapped), yet whose confusion matrices the fit set apart
+   * (by more than MIRROR_TOLERANCE): the fit with their places traded is as likely, so the ratings do
+   * not determine this one. null: none.
+   */
+  mirrored: [string, string] | null;
   logLikelihood: number;
   raters: LatentClassRater[];
   /** Every rated item, first appearance order; posterior per category in declared order. */
@@ -66,6 +88,7 @@ export function latentClassModel(rows: readonly LongRating[], categories: readon
     prior: raw.prior,
     iterations: raw.iterations,
     converged: raw.converged,
+    mirrored: mirroredPair(patterns, weights, raw, raters),
     logLikelihood: raw.logLikelihood,
     raters: raters.map((rater, g) => ({ rater, rated: rated[g] as number, confusion: raw.confusion[g] as number[][] })),
     items: items.map((item, i) => {
@@ -74,6 +97,67 @@ export function latentClassModel(rows: readonly LongRating[], categories: readon
     }),
   };
   return { fit, raw, patterns, weights };
+}
+
+/**
+ * Whether a fit's numbers are determined by the ratings: it converged, and did not choose between
+ * two raters the ratings cannot tell apart (docs/latent-class.md). Only such a fit is reported, and
+ * only it gets an interval. (A fit kept from before `mirrored` existed has none: undefined.)
+ */
+export function latentSettled(fit: { converged: boolean; mirrored?: readonly string[] | null }): boolean {
+  return fit.converged && !fit.mirrored;
+}
+
+/**
+ * The first pair of raters (in order) the fit set apart and the ratings cannot tell apart, by name.
+ * Cheap tests first (a full review may have many raters): the confusion matrices, then how often each
+ * rater gave each category (equal for raters who can trade places), then every pattern swapped.
+ */
+function mirroredPair(p: RatingPatterns, weights: Float64Array, fit: DawidSkeneFit, raters: readonly string[]): [string, string] | null {
+  const { r, q } = p;
+  const given = new Float64Array(r * (q + 1));
+  for (let x = 0; x < p.count; x++) {
+    for (let g = 0; g < r; g++) {
+      const at = g * (q + 1) + (p.codes[x * r + g] as number) + 1;
+      given[at] = (given[at] as number) + (weights[x] as number);
+    }
+  }
+  const theta = fit.confusion.map((m) => m.flat());
+  let weightOf: Map<string, number> | null = null;
+  for (let g = 0; g < r; g++) {
+    for (let h = g + 1; h < r; h++) {
+      const a = theta[g] as number[];
+      const b = theta[h] as number[];
+      if (!a.some((v, j) => Math.abs(v - (b[j] as number)) > MIRROR_TOLERANCE)) continue;
+      let same = true;
+      for (let k = 0; k <= q && same; k++) same = given[g * (q + 1) + k] === given[h * (q + 1) + k];
+      if (!same) continue;
+      weightOf ??= patternIndex(p, weights);
+      if (exchangeable(p, weights, weightOf, g, h)) return [raters[g] as string, raters[h] as string];
+    }
+  }
+  return null;
+}
+
+function patternIndex(p: RatingPatterns, weights: Float64Array): Map<string, number> {
+  const { r } = p;
+  const weightOf = new Map<string, number>();
+  for (let x = 0; x < p.count; x++)
+    if ((weights[x] as number) > 0) weightOf.set(p.codes.subarray(x * r, (x + 1) * r).join(","), weights[x] as number);
+  return weightOf;
+}
+
+/** Swapping raters g and h maps every pattern onto one with the same count. */
+function exchangeable(p: RatingPatterns, weights: Float64Array, weightOf: Map<string, number>, g: number, h: number): boolean {
+  const { r } = p;
+  for (let x = 0; x < p.count; x++) {
+    const w = weights[x] as number;
+    if (w === 0) continue;
+    const swapped = Array.from(p.codes.subarray(x * r, (x + 1) * r));
+    [swapped[g], swapped[h]] = [swapped[h] as number, swapped[g] as number];
+    if (weightOf.get(swapped.join(",")) !== w) return false;
+  }
+  return true;
 }
 
 /** B of the item bootstrap of the error rate (issue #34). */

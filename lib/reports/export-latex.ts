@@ -5,7 +5,7 @@
  * (3 decimals, p < 0.001 as $<$0.001, "n/a" when undefined). Deterministic, "\n" line endings.
  */
 import { calibrationLatex } from "./calibration-tables";
-import { fixed, levelPercent, percent, plural, pValue } from "./format";
+import { fixed, levelPercent, percent, plural, pValue, thousands } from "./format";
 import { COEFFICIENT_NAMES, COEFFICIENT_ORDER, type CoefficientKey } from "./labels";
 import { revisionPercent } from "../adjudication/revision-summary";
 import { revisionLabel, type ReportRevisions } from "./revisions";
@@ -107,9 +107,14 @@ function latentClassTable(report: AuditReport): string[] {
   for (const d of report.dimensions) {
     const lc = d.latentClass;
     if (!lc?.errorRate) continue;
-    // Stopped at the cap, the fit's numbers depend on rounding: a paper's table leaves them out.
+    // Not determined by the ratings (stopped at the cap, or set apart two raters the ratings cannot
+    // tell apart): a paper's table leaves them out.
     if (!lc.converged) {
-      unsettled.push(d.label);
+      unsettled.push(`${d.label} (did not converge within ${thousands(lc.iterations)} EM iterations)`);
+      continue;
+    }
+    if (lc.mirrored) {
+      unsettled.push(`${d.label} (set apart ${lc.mirrored[0]} and ${lc.mirrored[1]}, whose ratings can trade places)`);
       continue;
     }
     const ci = lc.errorRate.interval;
@@ -122,11 +127,7 @@ function latentClassTable(report: AuditReport): string[] {
     });
   }
   const left =
-    unsettled.length === 0
-      ? []
-      : [
-          `% Left out, the fit did not converge within 10,000 EM iterations (its numbers are not determined by the ratings): ${latexEscape(unsettled.join(", "))}.`,
-        ];
+    unsettled.length === 0 ? [] : [`% Left out, fits whose numbers the ratings do not determine: ${latexEscape(unsettled.join("; "))}.`];
   if (body.length === 0) return left.length ? ["", ...left] : [];
   const level = levelPercent(report.audit.confidenceLevel);
   return [

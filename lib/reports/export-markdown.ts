@@ -9,7 +9,7 @@ import { calibrationMarkdown } from "./calibration-tables";
 import type { ReportFeedback } from "./feedback";
 import type { CoefficientResult } from "../agreement/types";
 import { english } from "../i18n/domain";
-import { LATENT_CLASS_REPLICATES } from "../agreement/latent-class";
+import { LATENT_CLASS_REPLICATES, latentSettled } from "../agreement/latent-class";
 import { fixed, joinList, levelPercent, percent, percentUpper, plural, pValue, thousands } from "./format";
 import { categoryLabel, COEFFICIENT_NAMES, COEFFICIENT_ORDER, groupLabel, tieExample } from "./labels";
 import { mdCode, mdTable as table, mdText } from "./markdown";
@@ -153,18 +153,22 @@ function latentClassSection(d: DimensionAuditReport): string[] {
   const error = d.errorCategory;
   const lines = ["### Latent-class estimates (Dawid–Skene)", ""];
   lines.push(
-    lc.converged
-      ? `${lc.method}. The fit converged after ${plural(lc.iterations, "iteration")}; log-likelihood ${fixed(lc.logLikelihood)}.`
-      : `${lc.method}. **The fit did not converge**: it stopped at ${thousands(lc.iterations)} iterations still moving, so the numbers below ` +
-          `(log-likelihood ${fixed(lc.logLikelihood)}) are where it stood, which depends on rounding; the ratings do not determine them. Do not report them.`,
+    !lc.converged
+      ? `${lc.method}. **The fit did not converge**: it stopped at ${thousands(lc.iterations)} iterations still moving, so the numbers below ` +
+          `(log-likelihood ${fixed(lc.logLikelihood)}) are where the limit stopped it, not where the ratings lead. Do not report them.`
+      : lc.mirrored
+        ? `${lc.method}. The fit converged after ${plural(lc.iterations, "iteration")}; log-likelihood ${fixed(lc.logLikelihood)}. ` +
+          `**It set apart ${mdText(lc.mirrored[0])} and ${mdText(lc.mirrored[1])}, whose ratings can trade places** (each pattern occurs as often as the one ` +
+          `with their two ratings swapped): the fit with their places traded is as likely, so the ratings do not determine the numbers below. Do not report them.`
+        : `${lc.method}. The fit converged after ${plural(lc.iterations, "iteration")}; log-likelihood ${fixed(lc.logLikelihood)}.`,
   );
   if (lc.errorRate && error) {
     const ci = lc.errorRate.interval;
     lines.push(
       "",
       `Mean probability of ${mdText(categoryLabel(d, error))}: ${percent(lc.errorRate.estimate)}` +
-        (!lc.converged
-          ? " (no item-bootstrap interval: the fit did not converge)."
+        (!latentSettled(lc)
+          ? ` (no item-bootstrap interval: ${lc.converged ? "the ratings do not determine the fit" : "the fit did not converge"}).`
           : ci
             ? ` (${levelPercent(ci.level)} percentile interval ${percent(ci.ciLower)}–${percent(ci.ciUpper)}, item bootstrap, ${thousands(ci.replicates)} refits, seed ${mdCode(ci.seed)}, stream ${mdCode(ci.stream)}).`
             : ` (item-bootstrap interval not yet computed: its ${thousands(LATENT_CLASS_REPLICATES)} refits run in the background; download again once the dashboard shows it).`),

@@ -6,7 +6,8 @@
  *
  * The interval (B = 10,000 refits on the frozen PRNG) is not computed with the report: a refit can
  * run its full 10,000 EM iterations (a class that is mostly noise, such as "uncertain", drifts
- * along a ridge), so the 10,000 refits take from under a minute to several (bench/latent-class.ts).
+ * along a ridge; the report's own fit may run 1,000,000), so the 10,000 refits take from under a
+ * minute to several (bench/latent-class.ts).
  * A background thread computes it once per input (lib/server/reports/latent-interval) and keeps it
  * in the database; the snapshot carries the kept intervals and the report uses one only when its
  * fingerprint (`intervalInputs`, bootstrapInputs) is that of the current ratings. Until then
@@ -22,6 +23,7 @@ import {
   type LatentBootstrapModel,
   type LatentClassRater,
   latentClassModel,
+  latentSettled,
 } from "../agreement/latent-class";
 import type { LongRating } from "../agreement/long-format";
 import { dimensionRatings, type SnapshotItem, sortedItems } from "./ordering";
@@ -57,6 +59,8 @@ export interface LatentClassSummary {
   prior: number[];
   iterations: number;
   converged: boolean;
+  /** Two raters the ratings cannot tell apart whom the fit set apart (LatentClassFit.mirrored); null: none. */
+  mirrored: [string, string] | null;
   logLikelihood: number;
   raters: LatentClassRaterSummary[];
   /** Mean posterior of the error category over the rated items; null without an error category. */
@@ -108,8 +112,8 @@ export function latentIntervalTasks(s: AuditSnapshot): LatentIntervalTask[] {
     const categories = d.categories.map((c) => c.key);
     const e = d.errorCategory ? categories.indexOf(d.errorCategory) : -1;
     const model = e < 0 ? null : latentClassModel(dimensionRatings(s, d.key, items), categories);
-    // A fit that did not converge has no estimate to put an interval on (docs/latent-class.md).
-    if (!model?.fit.converged) return [];
+    // A fit the ratings do not determine has no estimate to put an interval on (docs/latent-class.md).
+    if (!model || !latentSettled(model.fit)) return [];
     const settings = latentIntervalSettings(s, d);
     return [{ dimension: d.key, inputs: bootstrapInputs(model, e, settings), model, e, settings }];
   });
@@ -143,14 +147,15 @@ export function latentClassSummary(
   });
   // Computed apart (see the header): the kept one, when it was computed from these inputs.
   const intervalInputs = e < 0 ? "" : bootstrapInputs(model, e, latentIntervalSettings(s, d));
-  // None for a fit that did not converge: its estimate is not determined, and refitting it 10,000 times would say nothing.
-  const kept = fit.converged ? keptInterval(s.latentIntervals, d.key, intervalInputs) : null;
+  // None for a fit the ratings do not determine: refitting it 10,000 times would not make it firmer.
+  const kept = latentSettled(fit) ? keptInterval(s.latentIntervals, d.key, intervalInputs) : null;
   return {
     method: fit.method,
     categories,
     prior: fit.prior,
     iterations: fit.iterations,
     converged: fit.converged,
+    mirrored: fit.mirrored,
     logLikelihood: fit.logLikelihood,
     raters: fit.raters.map((r, g) => ({
       ...r,

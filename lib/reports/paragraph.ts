@@ -204,11 +204,18 @@ function boundSentence(d: ShownDimension): string | null {
 export function latentClassSentence(d: ShownDimension): string | null {
   const lc = d.latentClass;
   if (!lc || lc.errorRate === null) return null;
-  // Stopped at the cap, the EM had not settled: where it stood depends on rounding, so no number of it is printed.
+  // Stopped at the cap, the EM had not settled: where it stood depends on the cap (and rounding), so no number of it is printed.
   if (!lc.converged) {
     return (
       `A Dawid–Skene latent-class model did not converge within ${thousands(lc.iterations)} EM iterations, ` +
       `so these ratings do not determine its estimates and none is reported.`
+    );
+  }
+  // The fit with the two raters' places traded is as likely: neither is what the ratings say.
+  if (lc.mirrored) {
+    return (
+      `A Dawid–Skene latent-class model set apart ${lc.mirrored[0]} and ${lc.mirrored[1]}, whose ratings can trade places ` +
+      `(each pattern occurs as often as the one with their two ratings swapped), so these ratings do not determine its estimates and none is reported.`
     );
   }
   const ci = lc.errorRate.interval;

@@ -18,14 +18,16 @@
 # rater the median active minutes per case, and their percentile bootstrap intervals over items on
 # ClinAudit's frozen PRNG (SHA-256 and xoshiro256** written out below), drawing the same items as the
 # report (replicate b from stream "rater-quality/<dimension>/<b>"). It refits the Dawid-Skene latent-class model of every dimension from ratings-long.csv
-# (issue #34's algorithm; no smoothing; stop below 1e-12 or at 10,000 iterations) and compares the
+# (issue #34's algorithm; no smoothing; stop below 1e-12 or at 1,000,000 iterations) and compares the
 # iterations (within one), log-likelihood, prior, each rater's confusion matrix, sensitivity and specificity,
 # every item's posterior, the items whose mode is not the majority label and the error-rate
 # estimate. A fit that stopped at the cap without converging is not determined by the ratings (where
-# it stood depends on rounding), so its posteriors, log-likelihood, accuracies and error rate are
-# recomputed from its own prior and confusion matrices (one E-step) instead of a refit. When the error
+# it stood depends on the cap and rounding), nor is one that set apart two raters whose ratings can trade places
+# (each pattern occurs as often as the one with their ratings swapped: the fit with their places traded
+# is as likely), so their posteriors, log-likelihood, accuracies and error rate are recomputed from
+# their own prior and confusion matrices (one E-step) instead of a refit. When the error
 # rate's item-bootstrap interval was computed (errorRate.interval; replicate b from stream
-# "latent-class/<dimension>/<b>"), it refits the first 20 of its 10,000 replicates exactly (all with
+# "latent-class/<dimension>/<b>", each stopped at 10,000 iterations), it refits the first 20 of its 10,000 replicates exactly (all with
 # --all-replicates: hours in R) against latent-class-replicates.csv, which holds every replicate (a
 # refit that does not converge here is counted, not compared), and recomputes the percentile interval
 # from the stored values. When the report has a calibration
@@ -327,7 +329,7 @@ for (dimension in report$dimensions) {
 
 # --- agreement over time ---------------------------------------------------------------------------
 
-Sys.setlocale("LC_COLLATE", "C") # ISO times compare as instants only byte by byte
+invisible(Sys.setlocale("LC_COLLATE", "C")) # ISO times compare as instants only byte by byte
 
 window_bounds <- function(n, k) {
   count <- min(max(1, floor(k)), n)
@@ -702,7 +704,13 @@ e_step <- function(gave, prior, theta, w = rep(1, dim(gave)[1])) {
   list(T = joint / total, logLikelihood = sum(w * (top + log(total))))
 }
 
-dawid_skene <- function(gave, w = rep(1, dim(gave)[1])) {
+# The report's fit stops after at most 1,000,000 EM iterations, a bootstrap refit after 10,000.
+max_iterations <- 1000000
+replicate_max_iterations <- 10000
+# Confusion matrices of two raters the ratings cannot tell apart, further apart than this: the fit chose.
+mirror_tolerance <- 1e-6
+
+dawid_skene <- function(gave, w = rep(1, dim(gave)[1]), cap = max_iterations) {
   # gave[i, r, k] = 1 when rater r gave k on item i (rated items only). Issue #34's algorithm.
   # w: how many times each item counts (a bootstrap replicate's draw); once each by default.
   n <- dim(gave)[1]; R <- dim(gave)[2]; q <- dim(gave)[3]
@@ -720,11 +728,44 @@ dawid_skene <- function(gave, w = rep(1, dim(gave)[1])) {
     step <- e_step(gave, prior, theta, w)
     change <- max(abs(step$T - T))
     T <- step$T
-    if (change < 1e-12 || iterations >= 10000) break
+    if (change < 1e-12 || iterations >= cap) break
   }
   list(prior = prior, theta = theta, T = T, iterations = iterations, converged = change < 1e-12,
        logLikelihood = step$logLikelihood)
 }
+
+# The same fit over the distinct patterns of ratings, each weighted by how many items show it (items with
+# the same ratings have the same posteriors at every step): what a slow fit's many iterations cost grows
+# with the patterns, not the items. The posteriors are given back per item.
+dawid_skene_items <- function(gave) {
+  n <- dim(gave)[1]
+  flat <- matrix(gave, n)
+  key <- apply(flat, 1, paste, collapse = "")
+  first <- !duplicated(key)
+  pattern_of <- match(key, key[first])
+  fit <- dawid_skene(gave[first, , , drop = FALSE], tabulate(pattern_of, nbins = sum(first)))
+  fit$T <- fit$T[pattern_of, , drop = FALSE]
+  fit
+}
+
+# The first two raters (in order) whose columns of ratings can be swapped without changing the data (each
+# pattern occurs as often as the one with their ratings swapped), yet whose confusion matrices theta sets
+# further apart than mirror_tolerance: the fit with their places traded is as likely. NULL: none.
+mirrored_pair <- function(gave, theta, raters) {
+  R <- dim(gave)[2]
+  codes <- apply(gave, c(1, 2), function(v) if (any(v == 1)) which.max(v) else 0L)
+  codes <- matrix(codes, ncol = R)
+  counts <- table(apply(codes, 1, paste, collapse = ","))
+  given <- apply(gave, c(2, 3), sum) # [r, k]: how often each rater gave each category (raters who trade places: alike)
+  for (g in seq_len(R - 1)) for (h in seq(g + 1, R)) {
+    if (max(abs(theta[g, , ] - theta[h, , ])) <= mirror_tolerance || !identical(given[g, ], given[h, ])) next
+    swapped <- codes; swapped[, c(g, h)] <- codes[, c(h, g)]
+    other <- table(apply(swapped, 1, paste, collapse = ","))
+    if (setequal(names(counts), names(other)) && all(counts[names(other)] == other)) return(raters[c(g, h)])
+  }
+  NULL
+}
+pair_text <- function(pair) if (is.null(pair)) "none" else paste(pair, collapse = " and ")
 
 # The item bootstrap of the error rate: replicate b draws n items from stream "<stream>/<b>" (nextInt(n)
 # over the items in first-appearance order) and refits from the start; its value is the mean posterior
@@ -749,7 +790,7 @@ check_latent_interval <- function(key, gave, e, interval) {
   for (b in seq_len(K)) {
     counts <- tabulate(drawn[b, ], nbins = n)
     used <- counts > 0
-    fit <- dawid_skene(gave[used, , , drop = FALSE], counts[used])
+    fit <- dawid_skene(gave[used, , , drop = FALSE], counts[used], replicate_max_iterations)
     # Stopped at the cap, the refit's value depends on rounding: nothing to compare exactly.
     if (!fit$converged) { unsettled <- unsettled + 1; next }
     mine <- sum(counts[used] * fit$T[, e]) / sum(counts[used])
@@ -758,7 +799,8 @@ check_latent_interval <- function(key, gave, e, interval) {
     worst <- max(worst, if (is.na(d)) Inf else d)
   }
   if (unsettled > 0) {
-    cat(sprintf("%s: %d of the %d refitted replicates did not converge in 10,000 iterations here; their values are not compared\n", key, unsettled, K))
+    cat(sprintf("%s: %d of the %d refitted replicates did not converge in %s iterations here; their values are not compared\n",
+                key, unsettled, K, format(replicate_max_iterations, big.mark = ",", scientific = FALSE)))
   }
   compare(key, sprintf("%s replicates 1..%d refitted (largest difference)", name, K), 0, worst)
   compare(key, paste(name, "replicates counted"), interval$used, sum(!is.na(values)), exact = TRUE)
@@ -775,35 +817,46 @@ for (dimension in report$dimensions) {
   items <- unique(mine$item); raters <- unique(mine$rater)
   gave <- array(0, c(length(items), length(raters), q))
   gave[cbind(match(mine$item, items), match(mine$rater, raters), match(mine$category, categories))] <- 1
-  if (isTRUE(lc$converged)) {
-    fit <- dawid_skene(gave); name <- "latent class"
+  mirrored <- if (is.null(lc$mirrored)) NULL else unlist(lc$mirrored)
+  refitted <- isTRUE(lc$converged) && is.null(mirrored)
+  if (refitted) {
+    fit <- dawid_skene_items(gave); name <- "latent class"
     compare(key, paste(name, "converged"), 1, as.numeric(fit$converged), exact = TRUE)
     # Within one: at the 1e-12 stopping threshold, sums taken in another order can stop a slowly
     # converging fit one EM iteration from the app's; every estimate still agrees.
     compare(key, paste(name, "iterations"), lc$iterations, fit$iterations, tol = 1)
+    compare(key, paste(name, "raters set apart that can trade places"), "none", pair_text(mirrored_pair(gave, fit$theta, raters)))
   } else {
-    # Stopped at the cap, the EM had not settled: where it stood after 10,000 iterations depends on
-    # rounding and on the order of the sums (two raters whose ratings mirror each other can trade
-    # places), so a refit is not expected to match. Every number is recomputed from the report's own
-    # prior and confusion matrices instead: one E-step gives the posteriors and the likelihood.
-    cat(sprintf("%s: the latent-class fit stopped at %s EM iterations without converging; its numbers are recomputed from its own prior and confusion matrices, not from a refit\n",
-                key, format(lc$iterations, big.mark = ",")))
+    # Not determined by the ratings, so a refit is not expected to match: stopped at the cap, the EM had
+    # not settled and where it stood depends on the cap, rounding and the order of the sums; or it set apart
+    # two raters whose ratings can trade places, and which of the two equally likely fits it reached
+    # depends on the same. Every number is recomputed from the report's own prior and confusion
+    # matrices instead: one E-step gives the posteriors and the likelihood.
     prior <- as.numeric(unlist(lc$prior))
     theta <- array(0, c(length(raters), q, q))
     for (rater in lc$raters) theta[match(rater$rater, raters), , ] <- matrix(as.numeric(unlist(rater$confusion)), q, q, byrow = TRUE)
     step <- e_step(gave, prior, theta)
     fit <- list(prior = prior, theta = theta, T = step$T, logLikelihood = step$logLikelihood)
-    name <- "latent class (not converged; from its parameters)"
-    compare(key, paste(name, "iterations"), lc$iterations, 10000, exact = TRUE)
+    if (!isTRUE(lc$converged)) {
+      cat(sprintf("%s: the latent-class fit stopped at %s EM iterations without converging; its numbers are recomputed from its own prior and confusion matrices, not from a refit\n",
+                  key, format(lc$iterations, big.mark = ",", scientific = FALSE)))
+      name <- "latent class (not converged; from its parameters)"
+      compare(key, paste(name, "iterations"), lc$iterations, max_iterations, exact = TRUE)
+    } else {
+      cat(sprintf("%s: the latent-class fit set apart %s and %s, whose ratings can trade places; its numbers are recomputed from its own prior and confusion matrices, not from a refit\n",
+                  key, mirrored[1], mirrored[2]))
+      name <- "latent class (two raters set apart; from its parameters)"
+      compare(key, paste(name, "raters set apart that can trade places"), pair_text(mirrored), pair_text(mirrored_pair(gave, theta, raters)))
+    }
   }
   compare(key, paste(name, "log-likelihood"), lc$logLikelihood, fit$logLikelihood)
-  # Without convergence the prior and confusion matrices are the report's own: nothing to compare.
-  if (isTRUE(lc$converged)) for (c in seq_len(q)) compare(key, paste(name, "prior", categories[c]), unlist(lc$prior)[c], fit$prior[c])
+  # Without a refit the prior and confusion matrices are the report's own: nothing to compare.
+  if (refitted) for (c in seq_len(q)) compare(key, paste(name, "prior", categories[c]), unlist(lc$prior)[c], fit$prior[c])
   e <- if (is.null(dimension$errorCategory)) NA else match(dimension$errorCategory, categories)
   for (rater in lc$raters) {
     g <- match(rater$rater, raters)
     reported <- matrix(unlist(rater$confusion), q, q, byrow = TRUE)
-    if (isTRUE(lc$converged)) compare(key, paste(name, rater$rater, "confusion (largest difference)"), 0, max(abs(reported - fit$theta[g, , ])))
+    if (refitted) compare(key, paste(name, rater$rater, "confusion (largest difference)"), 0, max(abs(reported - fit$theta[g, , ])))
     if (!is.na(e)) {
       others <- setdiff(seq_len(q), e); weight <- sum(fit$prior[others])
       compare(key, paste(name, rater$rater, "sensitivity"), field(rater, "sensitivity"), if (fit$prior[e] > 0) fit$theta[g, e, e] else NULL)
@@ -822,8 +875,9 @@ for (dimension in report$dimensions) {
   if (!is.na(e) && !is.null(lc$errorRate)) {
     compare(key, paste(name, "error rate (mean posterior)"), lc$errorRate$estimate, mean(fit$T[, e]))
     interval <- lc$errorRate$interval
-    if (is.null(interval) && !isTRUE(lc$converged)) {
-      cat(sprintf("%s: no bootstrap interval for the latent-class error rate: the fit did not converge\n", key))
+    if (is.null(interval) && !refitted) {
+      why <- if (!isTRUE(lc$converged)) "the fit did not converge" else "the ratings do not determine the fit"
+      cat(sprintf("%s: no bootstrap interval for the latent-class error rate: %s\n", key, why))
     } else if (is.null(interval)) {
       cat(sprintf("%s: the latent-class error rate's bootstrap interval was not yet computed when this package was built\n", key))
     } else {

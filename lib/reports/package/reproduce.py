@@ -21,14 +21,16 @@ on ClinAudit's frozen PRNG (xoshiro256** seeded by SHA-256, written out below), 
 items in the same order as the report did (replicate b from stream "rater-quality/<dimension>/<b>").
 It refits the Dawid-Skene latent-class model of every dimension from
 ratings-long.csv (issue #34's algorithm: start from each item's rating shares, no smoothing, stop
-below 1e-12 or at 10,000 iterations) and compares the iterations (within one), log-likelihood, prior, each
+below 1e-12 or at 1,000,000 iterations) and compares the iterations (within one), log-likelihood, prior, each
 rater's confusion matrix, sensitivity and specificity, every item's posterior, the items whose
 most probable class is not the majority label and the error-rate estimate. A fit that stopped at
-the cap without converging is not determined by the ratings (where it stood depends on rounding),
-so its posteriors, log-likelihood, accuracies and error rate are recomputed from its own prior and
+the cap without converging is not determined by the ratings (where it stood depends on the cap and rounding),
+nor is one that set apart two raters whose ratings can trade places (each pattern occurs as often as
+the one with their ratings swapped: the fit with their places traded is as likely), so their
+posteriors, log-likelihood, accuracies and error rate are recomputed from their own prior and
 confusion matrices (one E-step) instead of a refit. When the error rate's
 item-bootstrap interval was computed (report.json errorRate.interval; 10,000 refits on the frozen
-PRNG, replicate b from stream "latent-class/<dimension>/<b>"), it refits the first 20 replicates
+PRNG, replicate b from stream "latent-class/<dimension>/<b>", each stopped at 10,000 iterations), it refits the first 20 replicates
 exactly (all 10,000 with --all-replicates: minutes to hours) against latent-class-replicates.csv,
 which holds every replicate (a refit that does not converge here is counted, not compared), and
 recomputes the percentile interval from the stored values. When the report has a calibration round, it reads
@@ -54,6 +56,7 @@ regularised incomplete beta function (no SciPy needed); the hypergeometric bound
 integer arithmetic.
 """
 
+import collections
 import csv
 import hashlib
 import json
@@ -654,7 +657,14 @@ def e_step(gave, prior, theta, weights=None):
     return joint / total, float(w @ (top[:, 0] + np.log(total[:, 0])))
 
 
-def dawid_skene(gave, weights=None):
+# The report's fit stops after at most 1,000,000 EM iterations, a bootstrap refit after 10,000.
+MAX_ITERATIONS = 1000000
+REPLICATE_MAX_ITERATIONS = 10000
+# Confusion matrices of two raters the ratings cannot tell apart, further apart than this: the fit chose.
+MIRROR_TOLERANCE = 1e-6
+
+
+def dawid_skene(gave, weights=None, max_iterations=MAX_ITERATIONS):
     """gave[i, r, k] = 1 when rater r gave k on item i (rated items only). Issue #34's algorithm.
     weights: how many times each item counts (a bootstrap replicate's draw); default once each."""
     n, R, q = gave.shape
@@ -673,10 +683,43 @@ def dawid_skene(gave, weights=None):
         new, log_likelihood = e_step(gave, prior, theta, w)
         change = np.abs(new - T).max()
         T = new
-        if change < 1e-12 or iterations >= 10000:
+        if change < 1e-12 or iterations >= max_iterations:
             break
     return {"prior": prior, "theta": theta, "T": T, "iterations": iterations, "converged": bool(change < 1e-12),
             "logLikelihood": log_likelihood}
+
+
+def dawid_skene_items(gave):
+    """The same fit over the distinct patterns of ratings, each weighted by how many items show it (items
+    with the same ratings have the same posteriors at every step): what a slow fit's many iterations cost
+    grows with the patterns, not the items. The posteriors are given back per item."""
+    n = gave.shape[0]
+    patterns, inverse, counts = np.unique(gave.reshape(n, -1), axis=0, return_inverse=True, return_counts=True)
+    fit = dawid_skene(patterns.reshape(-1, *gave.shape[1:]), counts.astype(float))
+    fit["T"] = fit["T"][inverse.reshape(-1)]
+    return fit
+
+
+def mirrored_pair(gave, theta, raters):
+    """The first two raters (in order) whose columns of ratings can be swapped without changing the data
+    (each pattern occurs as often as the one with their ratings swapped), yet whose confusion matrices
+    theta sets further apart than MIRROR_TOLERANCE: the fit with their places traded is as likely. None."""
+    R = gave.shape[1]
+    codes = [tuple(int(np.argmax(row[r])) if row[r].any() else -1 for r in range(R)) for row in gave]
+    counts = collections.Counter(codes)
+    given = gave.sum(axis=0)  # [r, k]: how often each rater gave each category (raters who trade places: alike)
+    for g in range(R):
+        for h in range(g + 1, R):
+            if np.abs(theta[g] - theta[h]).max() <= MIRROR_TOLERANCE or not np.array_equal(given[g], given[h]):
+                continue
+
+            def swapped(c):
+                c = list(c)
+                c[g], c[h] = c[h], c[g]
+                return tuple(c)
+            if all(counts.get(swapped(c), 0) == k for c, k in counts.items()):
+                return [raters[g], raters[h]]
+    return None
 
 
 LEADING_REPLICATES = 20
@@ -709,7 +752,7 @@ def check_latent_interval(key, gave, e, interval, stored, out, all_replicates):
     for b, row in enumerate(draws(interval["seed"], interval["stream"], K, n)):
         drawn = np.bincount(row, minlength=n).astype(float)
         used = drawn > 0
-        fit = dawid_skene(gave[used], drawn[used])
+        fit = dawid_skene(gave[used], drawn[used], REPLICATE_MAX_ITERATIONS)
         if not fit["converged"]:
             # Stopped at the cap, the refit's value depends on rounding: nothing to compare exactly.
             unsettled += 1
@@ -720,7 +763,8 @@ def check_latent_interval(key, gave, e, interval, stored, out, all_replicates):
         d = abs(mine - theirs) if theirs is not None else (0.0 if math.isnan(mine) else math.inf)
         worst = max(worst, math.inf if math.isnan(d) else d)
     if unsettled:
-        print(f"{key}: {unsettled} of the {K} refitted replicates did not converge in 10,000 iterations here; their values are not compared")
+        print(f"{key}: {unsettled} of the {K} refitted replicates did not converge in {REPLICATE_MAX_ITERATIONS:,} iterations here; "
+              "their values are not compared")
     out.add(key, f"{name} replicates 1..{K} refitted (largest difference)", 0.0, worst)
     ci = percentile_interval(values, interval["level"])
     out.add(key, f"{name} replicates counted", interval["used"], sum(1 for v in values if v is not None), exact=True)
@@ -745,36 +789,48 @@ def check_latent_class(folder, report, out, all_replicates=False):
         rater_index = {x: i for i, x in enumerate(raters)}
         for _, item, rater, category in mine:
             gave[item_index[item], rater_index[rater], categories.index(category)] = 1.0
-        if lc["converged"]:
-            fit, name = dawid_skene(gave), "latent class"
+        mirrored = lc.get("mirrored")
+        refitted = lc["converged"] and not mirrored
+        if refitted:
+            fit, name = dawid_skene_items(gave), "latent class"
             out.add(key, f"{name} converged", 1, int(fit["converged"]), exact=True)
             # Within one: at the 1e-12 stopping threshold, sums taken in another order (numpy's) can stop
             # a slowly converging fit one EM iteration from the app's; every estimate still agrees.
             out.add(key, f"{name} iterations", lc["iterations"], fit["iterations"], tolerance=1)
+            out.add(key, f"{name} raters set apart that can trade places", "none",
+                    " and ".join(mirrored_pair(gave, fit["theta"], raters) or ["none"]))
         else:
-            # Stopped at the cap, the EM had not settled: where it stood after 10,000 iterations depends on
-            # rounding and on the order of the sums (two raters whose ratings mirror each other can trade
-            # places), so a refit is not expected to match. Every number is recomputed from the report's
-            # own prior and confusion matrices instead: one E-step gives the posteriors and the likelihood.
-            print(f"{key}: the latent-class fit stopped at {lc['iterations']:,} EM iterations without converging; "
-                  "its numbers are recomputed from its own prior and confusion matrices, not from a refit")
+            # Not determined by the ratings, so a refit is not expected to match: stopped at the cap, the EM
+            # had not settled and where it stood depends on the cap, rounding and the order of the sums; or it set
+            # apart two raters whose ratings can trade places, and which of the two equally likely fits it
+            # reached depends on the same. Every number is recomputed from the report's own prior and
+            # confusion matrices instead: one E-step gives the posteriors and the likelihood.
             prior = np.array(lc["prior"], dtype=float)
             theta = np.zeros((len(raters), len(categories), len(categories)))
             for rater in lc["raters"]:
                 theta[rater_index[rater["rater"]]] = np.array(rater["confusion"], dtype=float)
             T, log_likelihood = e_step(gave, prior, theta)
             fit = {"prior": prior, "theta": theta, "T": T, "logLikelihood": log_likelihood}
-            name = "latent class (not converged; from its parameters)"
-            out.add(key, f"{name} iterations", lc["iterations"], 10000, exact=True)
+            if not lc["converged"]:
+                print(f"{key}: the latent-class fit stopped at {lc['iterations']:,} EM iterations without converging; "
+                      "its numbers are recomputed from its own prior and confusion matrices, not from a refit")
+                name = "latent class (not converged; from its parameters)"
+                out.add(key, f"{name} iterations", lc["iterations"], MAX_ITERATIONS, exact=True)
+            else:
+                print(f"{key}: the latent-class fit set apart {mirrored[0]} and {mirrored[1]}, whose ratings can trade places; "
+                      "its numbers are recomputed from its own prior and confusion matrices, not from a refit")
+                name = "latent class (two raters set apart; from its parameters)"
+                out.add(key, f"{name} raters set apart that can trade places", " and ".join(mirrored),
+                        " and ".join(mirrored_pair(gave, theta, raters) or ["none"]))
         out.add(key, f"{name} log-likelihood", lc["logLikelihood"], fit["logLikelihood"])
-        if lc["converged"]:  # otherwise the prior is the report's own
+        if refitted:  # otherwise the prior is the report's own
             for c, category in enumerate(categories):
                 out.add(key, f"{name} prior {category}", lc["prior"][c], float(fit["prior"][c]))
         e = categories.index(dimension["errorCategory"]) if dimension.get("errorCategory") in categories else None
         for rater in lc["raters"]:
             g = rater_index[rater["rater"]]
             theta = fit["theta"][g]
-            if lc["converged"]:  # otherwise theta is the report's own
+            if refitted:  # otherwise theta is the report's own
                 out.add(key, f"{name} {rater['rater']} confusion (largest difference)", 0.0,
                         float(np.abs(np.array(rater["confusion"]) - theta).max()))
             if e is not None:
@@ -796,8 +852,9 @@ def check_latent_class(folder, report, out, all_replicates=False):
         if e is not None and lc["errorRate"] is not None:
             out.add(key, f"{name} error rate (mean posterior)", lc["errorRate"]["estimate"], float(fit["T"][:, e].mean()))
             interval = lc["errorRate"]["interval"]
-            if interval is None and not lc["converged"]:
-                print(f"{key}: no bootstrap interval for the latent-class error rate: the fit did not converge")
+            if interval is None and not refitted:
+                why = "the fit did not converge" if not lc["converged"] else "the ratings do not determine the fit"
+                print(f"{key}: no bootstrap interval for the latent-class error rate: {why}")
             elif interval is None:
                 print(f"{key}: the latent-class error rate's bootstrap interval was not yet computed when this package was built")
             else:

@@ -13,6 +13,7 @@ import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { clientUrl, type Db } from "../../../db/client";
 import { env } from "../../../env";
+import { latentSettled } from "../../../agreement/latent-class";
 import { processWide } from "../../../process-wide";
 import type { ShownReport } from "../../../reports/types";
 import { log } from "../../log";
@@ -96,9 +97,10 @@ export function enableLatentIntervals(
 /** The dimensions of a report whose error rate has no interval yet: what the runner is asked for. */
 export function missingIntervals(report: ShownReport): IntervalRequest[] {
   return report.dimensions.flatMap((d) => {
-    const rate = d.latentClass?.errorRate;
-    // A fit that did not converge gets no interval (latentIntervalTasks).
-    return rate && rate.interval === null && d.latentClass?.converged ? [{ dimension: d.key, inputs: rate.intervalInputs }] : [];
+    const lc = d.latentClass;
+    const rate = lc?.errorRate;
+    // A fit the ratings do not determine gets no interval (latentIntervalTasks).
+    return lc && rate && rate.interval === null && latentSettled(lc) ? [{ dimension: d.key, inputs: rate.intervalInputs }] : [];
   });
 }
 
