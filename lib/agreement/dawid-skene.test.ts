@@ -88,6 +88,24 @@ describe("Dawid–Skene fit", () => {
     expect(latentClassModel(gap, CATEGORIES)!.fit.mirrored).toBeNull();
   });
 
+  it("fits the same patterns and counts once; other ratings fit anew; callers get their own copies", () => {
+    const table = [
+      ["correct", "incorrect", "correct"],
+      ["incorrect", "incorrect", "correct"],
+      ["correct", "correct", "correct"],
+    ];
+    const a = latentClassModel(rows(table), CATEGORIES)!;
+    const b = latentClassModel(rows(table), CATEGORIES)!;
+    expect(b.raw).toBe(a.raw);
+    expect(b.fit).toEqual(a.fit);
+    b.fit.prior[0] = -1;
+    b.fit.raters[0]!.confusion[0]![0] = -1;
+    expect(latentClassModel(rows(table), CATEGORIES)!.fit).toEqual(a.fit);
+    const changed = latentClassModel(rows([...table.slice(0, 2), ["correct", "correct", "incorrect"]]), CATEGORIES)!;
+    expect(changed.raw).not.toBe(a.raw);
+    expect(changed.fit.prior).not.toEqual(a.fit.prior);
+  });
+
   it("reports the cap when the posteriors still move at the last iteration", () => {
     // Three raters, noise in a third category: the fit drifts along a ridge.
     const table: string[][] = [];

@@ -61,6 +61,7 @@ export interface LatentClassFit {
 /** The fit and what the bootstrap needs to refit it. */
 export interface LatentClassModel {
   fit: LatentClassFit;
+  /** The fit as fitDawidSkene gives it; kept and shared between callers with the same ratings (read only). */
   raw: DawidSkeneFit;
   patterns: RatingPatterns;
   weights: Float64Array;
@@ -76,7 +77,7 @@ export function latentClassModel(rows: readonly LongRating[], categories: readon
   const q = categories.length;
   const patterns = ratingPatterns(tally.codes, items.length, raters.length, q);
   const weights = patternWeights(patterns);
-  const raw = fitDawidSkene(patterns, weights);
+  const raw = keptFit(patterns, weights);
   const rated = raters.map((_, g) => {
     let n = 0;
     for (let i = 0; i < items.length; i++) if ((tally.codes[i * raters.length + g] as number) >= 0) n++;
@@ -85,18 +86,48 @@ export function latentClassModel(rows: readonly LongRating[], categories: readon
   const fit: LatentClassFit = {
     method: LATENT_CLASS_METHOD,
     categories: [...categories],
-    prior: raw.prior,
+    // Copies: `raw` may be a kept fit (keptFit), shared with the next caller.
+    prior: [...raw.prior],
     iterations: raw.iterations,
     converged: raw.converged,
     mirrored: mirroredPair(patterns, weights, raw, raters),
     logLikelihood: raw.logLikelihood,
-    raters: raters.map((rater, g) => ({ rater, rated: rated[g] as number, confusion: raw.confusion[g] as number[][] })),
+    raters: raters.map((rater, g) => ({
+      rater,
+      rated: rated[g] as number,
+      confusion: (raw.confusion[g] as number[][]).map((row) => [...row]),
+    })),
     items: items.map((item, i) => {
       const p = patterns.patternOf[i] as number;
       return { item, posterior: Array.from(raw.patternPosteriors.subarray(p * q, (p + 1) * q)) };
     }),
   };
   return { fit, raw, patterns, weights };
+}
+
+/** Fits kept per process or thread, the least recently used dropped first. */
+const KEPT_FITS = 64;
+const keptFits = new Map<string, DawidSkeneFit>();
+
+/**
+ * fitDawidSkene(patterns, weights), kept for the same patterns and counts: the fit is a function of
+ * them alone, and can take a second or two (up to 1,000,000 EM iterations). A report is computed
+ * again after every rating change, and a change touches one dimension (one turn's, in a
+ * conversation), so the other dimensions' fits are found here; the interval tasks and the report's
+ * summary fit the same dimension once. The kept fit is shared: callers do not change it.
+ */
+function keptFit(patterns: RatingPatterns, weights: Float64Array): DawidSkeneFit {
+  const key = `${patterns.q}:${patterns.r}:${patterns.codes.join(",")}:${weights.join(",")}`;
+  const hit = keptFits.get(key);
+  if (hit) {
+    keptFits.delete(key);
+    keptFits.set(key, hit);
+    return hit;
+  }
+  const fit = fitDawidSkene(patterns, weights);
+  keptFits.set(key, fit);
+  if (keptFits.size > KEPT_FITS) keptFits.delete(keptFits.keys().next().value as string);
+  return fit;
 }
 
 /**

@@ -65,6 +65,12 @@ with standard errors and confidence intervals, and the exact upper bounds on the
 It exits with status 0 when every number agrees (within 1e-9; confidence bounds within 1e-7; counts
 exactly) and 1 otherwise.
 
+The scripts refit each dimension's latent-class (Dawid–Skene) model from \`ratings-long.csv\`, with
+up to 1,000,000 EM iterations. A fit the ratings do not determine is not refitted: one still moving
+at that cap, or one that set apart two raters whose ratings can trade places (each pattern occurs as
+often as the one with their ratings swapped). Its numbers are recomputed from its own prior and
+confusion matrices instead, and the report gives it no interval.
+
 The latent-class error rate's item-bootstrap interval (report.json's \`errorRate.interval\`, once
 computed) rests on 10,000 refits of the model, too many to rerun by default: the scripts refit the
 first 20 replicates exactly (drawing the same items on the frozen PRNG) against
