@@ -29,8 +29,8 @@
 # rate's item-bootstrap interval was computed (errorRate.interval; replicate b from stream
 # "latent-class/<dimension>/<b>", each stopped at 10,000 iterations), it refits the first 20 of its 10,000 replicates exactly (all with
 # --all-replicates: hours in R) against latent-class-replicates.csv, which holds every replicate (a
-# refit that does not converge here is counted, not compared), and recomputes the percentile interval
-# from the stored values. When the report has a calibration
+# refit stopped at the cap on ratings in which two raters can trade places is counted, not compared), and
+# recomputes the percentile interval from the stored values. When the report has a calibration
 # round, it reads calibration.csv (each rater's answer to each question of each practice item, beside
 # the key) and recomputes per rater and round the items answered, the questions compared, the
 # matches, agreement with the key, Cohen's kappa against it (categories of different questions kept
@@ -748,22 +748,34 @@ dawid_skene_items <- function(gave) {
   fit
 }
 
-# The first two raters (in order) whose columns of ratings can be swapped without changing the data (each
-# pattern occurs as often as the one with their ratings swapped), yet whose confusion matrices theta sets
-# further apart than mirror_tolerance: the fit with their places traded is as likely. NULL: none.
-mirrored_pair <- function(gave, theta, raters) {
+trading_pairs <- function(gave, w = rep(1, dim(gave)[1]), keep = function(g, h) TRUE, first = FALSE) {
+  # The pairs of raters (in order) whose columns of ratings can be swapped without changing the data:
+  # each pattern counts (with the items' weights w) as much as the one with their ratings swapped. keep:
+  # a cheaper test a pair must pass first; first: stop at the first pair.
   R <- dim(gave)[2]
-  codes <- apply(gave, c(1, 2), function(v) if (any(v == 1)) which.max(v) else 0L)
-  codes <- matrix(codes, ncol = R)
-  counts <- table(apply(codes, 1, paste, collapse = ","))
-  given <- apply(gave, c(2, 3), sum) # [r, k]: how often each rater gave each category (raters who trade places: alike)
+  codes <- matrix(apply(gave, c(1, 2), function(v) if (any(v == 1)) which.max(v) else 0L), ncol = R)
+  counts <- tapply(w, apply(codes, 1, paste, collapse = ","), sum)
+  given <- apply(gave * w, c(2, 3), sum) # how often each rater gave each category: alike for raters who trade places
+  pairs <- list()
   for (g in seq_len(R - 1)) for (h in seq(g + 1, R)) {
-    if (max(abs(theta[g, , ] - theta[h, , ])) <= mirror_tolerance || !identical(given[g, ], given[h, ])) next
+    if (!keep(g, h) || !isTRUE(all.equal(given[g, ], given[h, ], tolerance = 0))) next
     swapped <- codes; swapped[, c(g, h)] <- codes[, c(h, g)]
-    other <- table(apply(swapped, 1, paste, collapse = ","))
-    if (setequal(names(counts), names(other)) && all(counts[names(other)] == other)) return(raters[c(g, h)])
+    other <- tapply(w, apply(swapped, 1, paste, collapse = ","), sum)
+    if (setequal(names(counts), names(other)) && all(counts[names(other)] == other)) {
+      pairs[[length(pairs) + 1]] <- c(g, h)
+      if (first) return(pairs)
+    }
   }
-  NULL
+  pairs
+}
+
+# The first two raters (in order) whose ratings can trade places (trading_pairs), yet whose confusion
+# matrices theta sets further apart than mirror_tolerance: the fit with their places traded is as likely.
+# NULL: none.
+mirrored_pair <- function(gave, theta, raters) {
+  apart <- function(g, h) max(abs(theta[g, , ] - theta[h, , ])) > mirror_tolerance
+  pairs <- trading_pairs(gave, keep = apart, first = TRUE)
+  if (length(pairs) == 0) NULL else raters[pairs[[1]]]
 }
 pair_text <- function(pair) if (is.null(pair)) "none" else paste(pair, collapse = " and ")
 
@@ -786,20 +798,29 @@ check_latent_interval <- function(key, gave, e, interval) {
   values <- as.numeric(stored$value)
   K <- if (all_replicates) B else min(leading_replicates, B)
   drawn <- bootstrap_draws(interval$seed, interval$stream, K, n)
-  worst <- 0; unsettled <- 0
+  worst <- 0; unsettled <- 0; capped <- 0
   for (b in seq_len(K)) {
     counts <- tabulate(drawn[b, ], nbins = n)
     used <- counts > 0
     fit <- dawid_skene(gave[used, , , drop = FALSE], counts[used], replicate_max_iterations)
-    # Stopped at the cap, the refit's value depends on rounding: nothing to compare exactly.
-    if (!fit$converged) { unsettled <- unsettled + 1; next }
+    # Stopped at the cap on ratings in which two raters can trade places, the EM may still sit on the
+    # saddle between the two twins or have left it, as rounding decides: not compared. Stopped at the cap
+    # otherwise, it is where the app's stopped (the same steps, to rounding).
+    if (!fit$converged && length(trading_pairs(gave[used, , , drop = FALSE], counts[used], first = TRUE)) > 0) {
+      unsettled <- unsettled + 1; next
+    }
+    if (!fit$converged) capped <- capped + 1
     mine <- sum(counts[used] * fit$T[, e]) / sum(counts[used])
     # A degenerate refit (no value in the report, NaN here) agrees with itself; NaN against a value does not.
     d <- if (b > length(values)) Inf else if (is.na(values[b])) (if (is.na(mine)) 0 else Inf) else abs(mine - values[b])
     worst <- max(worst, if (is.na(d)) Inf else d)
   }
+  if (capped > 0) {
+    cat(sprintf("%s: %d of the %d refitted replicates stopped at %s iterations, as the app's did; compared there\n",
+                key, capped, K, format(replicate_max_iterations, big.mark = ",", scientific = FALSE)))
+  }
   if (unsettled > 0) {
-    cat(sprintf("%s: %d of the %d refitted replicates did not converge in %s iterations here; their values are not compared\n",
+    cat(sprintf("%s: %d of the %d refitted replicates stopped at %s iterations on ratings in which two raters can trade places (where they stopped depends on rounding); their values are not compared\n",
                 key, unsettled, K, format(replicate_max_iterations, big.mark = ",", scientific = FALSE)))
   }
   compare(key, sprintf("%s replicates 1..%d refitted (largest difference)", name, K), 0, worst)
