@@ -147,21 +147,29 @@ function weightedLines(d: DimensionAuditReport, incorrect: number, sampled: numb
   ];
 }
 
+/** How the fit ended, and whether its numbers may be reported. */
+function fitLine(lc: NonNullable<DimensionAuditReport["latentClass"]>): string {
+  if (!lc.converged) {
+    return (
+      `${lc.method}. **The fit did not converge**: it stopped at ${thousands(lc.iterations)} iterations still moving, so the numbers below ` +
+      `(log-likelihood ${fixed(lc.logLikelihood)}) are where the limit stopped it, not where the ratings lead. Do not report them.`
+    );
+  }
+  const converged = `${lc.method}. The fit converged after ${plural(lc.iterations, "iteration")}; log-likelihood ${fixed(lc.logLikelihood)}.`;
+  if (!lc.mirrored) return converged;
+  const [a, b] = lc.mirrored.map(mdText);
+  return (
+    `${converged} **It set apart ${a} and ${b}, whose ratings can trade places** (each pattern occurs as often as the one with their ` +
+    `two ratings swapped): the fit with their places traded is as likely, so the ratings do not determine the numbers below. Do not report them.`
+  );
+}
+
 function latentClassSection(d: DimensionAuditReport): string[] {
   const lc = d.latentClass;
   if (!lc) return [];
   const error = d.errorCategory;
   const lines = ["### Latent-class estimates (Dawid–Skene)", ""];
-  lines.push(
-    !lc.converged
-      ? `${lc.method}. **The fit did not converge**: it stopped at ${thousands(lc.iterations)} iterations still moving, so the numbers below ` +
-          `(log-likelihood ${fixed(lc.logLikelihood)}) are where the limit stopped it, not where the ratings lead. Do not report them.`
-      : lc.mirrored
-        ? `${lc.method}. The fit converged after ${plural(lc.iterations, "iteration")}; log-likelihood ${fixed(lc.logLikelihood)}. ` +
-          `**It set apart ${mdText(lc.mirrored[0])} and ${mdText(lc.mirrored[1])}, whose ratings can trade places** (each pattern occurs as often as the one ` +
-          `with their two ratings swapped): the fit with their places traded is as likely, so the ratings do not determine the numbers below. Do not report them.`
-        : `${lc.method}. The fit converged after ${plural(lc.iterations, "iteration")}; log-likelihood ${fixed(lc.logLikelihood)}.`,
-  );
+  lines.push(fitLine(lc));
   if (lc.errorRate && error) {
     const ci = lc.errorRate.interval;
     lines.push(
