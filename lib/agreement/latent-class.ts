@@ -17,7 +17,14 @@ import {
   fittedMeanPosterior,
   meanPosterior,
 } from "./dawid-skene";
-import { type DawidSkeneWorkspace, dawidSkeneWorkspace, patternWeights, type RatingPatterns, ratingPatterns } from "./rating-patterns";
+import {
+  type DawidSkeneWorkspace,
+  dawidSkeneWorkspace,
+  patternWeights,
+  type RatingPatterns,
+  ratingPatterns,
+  tradingPairs,
+} from "./rating-patterns";
 import { type LongRating, tallyLong } from "./long-format";
 
 export const LATENT_CLASS_METHOD =
@@ -139,56 +146,13 @@ export function latentSettled(fit: { converged: boolean; mirrored?: readonly str
   return fit.converged && !fit.mirrored;
 }
 
-/**
- * The first pair of raters (in order) the fit set apart and the ratings cannot tell apart, by name.
- * Cheap tests first (a full review may have many raters): the confusion matrices, then how often each
- * rater gave each category (equal for raters who can trade places), then every pattern swapped.
- */
+/** The first pair of raters (in order) the ratings cannot tell apart and the fit set apart, by name. */
 function mirroredPair(p: RatingPatterns, weights: Float64Array, fit: DawidSkeneFit, raters: readonly string[]): [string, string] | null {
-  const { r, q } = p;
-  const given = new Float64Array(r * (q + 1));
-  for (let x = 0; x < p.count; x++) {
-    for (let g = 0; g < r; g++) {
-      const at = g * (q + 1) + (p.codes[x * r + g] as number) + 1;
-      given[at] = (given[at] as number) + (weights[x] as number);
-    }
-  }
   const theta = fit.confusion.map((m) => m.flat());
-  let weightOf: Map<string, number> | null = null;
-  for (let g = 0; g < r; g++) {
-    for (let h = g + 1; h < r; h++) {
-      const a = theta[g] as number[];
-      const b = theta[h] as number[];
-      if (!a.some((v, j) => Math.abs(v - (b[j] as number)) > MIRROR_TOLERANCE)) continue;
-      let same = true;
-      for (let k = 0; k <= q && same; k++) same = given[g * (q + 1) + k] === given[h * (q + 1) + k];
-      if (!same) continue;
-      weightOf ??= patternIndex(p, weights);
-      if (exchangeable(p, weights, weightOf, g, h)) return [raters[g] as string, raters[h] as string];
-    }
-  }
+  const apart = (g: number, h: number) =>
+    (theta[g] as number[]).some((v, j) => Math.abs(v - ((theta[h] as number[])[j] as number)) > MIRROR_TOLERANCE);
+  for (const [g, h] of tradingPairs(p, weights, apart)) return [raters[g] as string, raters[h] as string];
   return null;
-}
-
-function patternIndex(p: RatingPatterns, weights: Float64Array): Map<string, number> {
-  const { r } = p;
-  const weightOf = new Map<string, number>();
-  for (let x = 0; x < p.count; x++)
-    if ((weights[x] as number) > 0) weightOf.set(p.codes.subarray(x * r, (x + 1) * r).join(","), weights[x] as number);
-  return weightOf;
-}
-
-/** Swapping raters g and h maps every pattern onto one with the same count. */
-function exchangeable(p: RatingPatterns, weights: Float64Array, weightOf: Map<string, number>, g: number, h: number): boolean {
-  const { r } = p;
-  for (let x = 0; x < p.count; x++) {
-    const w = weights[x] as number;
-    if (w === 0) continue;
-    const swapped = Array.from(p.codes.subarray(x * r, (x + 1) * r));
-    [swapped[g], swapped[h]] = [swapped[h] as number, swapped[g] as number];
-    if (weightOf.get(swapped.join(",")) !== w) return false;
-  }
-  return true;
 }
 
 /** B of the item bootstrap of the error rate (issue #34). */

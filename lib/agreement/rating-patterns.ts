@@ -40,6 +40,58 @@ export function patternWeights(p: RatingPatterns): Float64Array {
 }
 
 /**
+ * The pairs of raters (g < h, in order) who can trade places in these ratings: swapping their columns
+ * maps every pattern onto one with the same count. `keep`: a cheaper test a pair must pass first.
+ * Cheap tests first (a full review may have many raters): `keep`, then how often each rater gave each
+ * category (alike for raters who can trade places), then every pattern swapped.
+ */
+export function* tradingPairs(
+  p: RatingPatterns,
+  weights: Float64Array,
+  keep: (g: number, h: number) => boolean = () => true,
+): Generator<[number, number]> {
+  const { r, q } = p;
+  const given = new Float64Array(r * (q + 1));
+  for (let x = 0; x < p.count; x++) {
+    for (let g = 0; g < r; g++) {
+      const at = g * (q + 1) + (p.codes[x * r + g] as number) + 1;
+      given[at] = (given[at] as number) + (weights[x] as number);
+    }
+  }
+  let weightOf: Map<string, number> | null = null;
+  for (let g = 0; g < r; g++) {
+    for (let h = g + 1; h < r; h++) {
+      if (!keep(g, h)) continue;
+      let same = true;
+      for (let k = 0; k <= q && same; k++) same = given[g * (q + 1) + k] === given[h * (q + 1) + k];
+      if (!same) continue;
+      weightOf ??= countsByPattern(p, weights);
+      if (swapKeepsCounts(p, weights, weightOf, g, h)) yield [g, h];
+    }
+  }
+}
+
+function countsByPattern(p: RatingPatterns, weights: Float64Array): Map<string, number> {
+  const { r } = p;
+  const weightOf = new Map<string, number>();
+  for (let x = 0; x < p.count; x++)
+    if ((weights[x] as number) > 0) weightOf.set(p.codes.subarray(x * r, (x + 1) * r).join(","), weights[x] as number);
+  return weightOf;
+}
+
+function swapKeepsCounts(p: RatingPatterns, weights: Float64Array, weightOf: Map<string, number>, g: number, h: number): boolean {
+  const { r } = p;
+  for (let x = 0; x < p.count; x++) {
+    const w = weights[x] as number;
+    if (w === 0) continue;
+    const swapped = Array.from(p.codes.subarray(x * r, (x + 1) * r));
+    [swapped[g], swapped[h]] = [swapped[h] as number, swapped[g] as number];
+    if (weightOf.get(swapped.join(",")) !== w) return false;
+  }
+  return true;
+}
+
+/**
  * What every fit over the same patterns shares, made once (a bootstrap refits the same patterns
  * 10,000 times): each pattern's ratings as offsets — θ[g][c][k] is theta[at + c·q] with
  * at = g·q·q + k, the row's mass mass[at' + c] with at' = g·q — and the buffers the EM works in.
