@@ -2,7 +2,14 @@
 // while the current one is computed, and the live poll says when it is ready.
 import { afterAll, describe, expect, it } from "vitest";
 import { keptAuditComments } from "@/lib/server/reports/audit-comments";
-import { dashboardReport, dashboardWaitMs, keptProgress, reportState, STALE_AFTER_MS } from "@/lib/server/reports/kept-report";
+import {
+  dashboardReport,
+  dashboardWaitMs,
+  keptProgress,
+  reportStarted,
+  reportState,
+  STALE_AFTER_MS,
+} from "@/lib/server/reports/kept-report";
 import { dashboardVersion } from "@/lib/server/reports/dashboard-version";
 import { saveRating } from "@/lib/server/review/save-rating";
 import { DEMO_AUDIT_NAME } from "@/lib/server/setup/demo-data";
@@ -59,6 +66,26 @@ describe.each(DATABASES)("the dashboard's report on $name", (database) => {
       expect(fresh.current).toBe(true);
       expect(fresh.kept.version).toBe(now);
       expect(Date.parse(fresh.kept.computedAt)).toBeGreaterThanOrEqual(Date.parse(first.kept.computedAt));
+
+      // The page passes `later` (Next's after()): the next report starts once the page is sent,
+      // not while it renders the one before.
+      const other = await db.assignment.findFirstOrThrow({ where: { auditId: audit.id, userId: rater.id, ratings: { none: {} } } });
+      await saveRating(db, rater.id, { assignmentId: other.id, dimension: "gold", category: "correct", expectedVersion: 0 });
+      const next = await dashboardVersion(db, audit.id);
+      const starts: (() => void)[] = [];
+      const deferred = (await dashboardReport(db, audit.id, 0, (start) => starts.push(start)))!;
+      expect(deferred.current).toBe(false);
+      expect(deferred.kept).toBe(fresh.kept);
+      expect(starts).toHaveLength(1);
+      expect(reportStarted(audit.id, next)).toBe(false);
+      starts[0]!();
+      expect(reportStarted(audit.id, next)).toBe(true);
+      let after = await reportState(db, audit.id, 0);
+      for (let i = 0; !after.ready && i < 100; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        after = await reportState(db, audit.id, 0);
+      }
+      expect(after).toEqual({ version: next, ready: true });
     } finally {
       await db.$disconnect();
     }

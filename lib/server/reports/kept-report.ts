@@ -70,6 +70,11 @@ function reportAt(db: Db, auditId: string, version: string): Promise<KeptReport 
   });
 }
 
+/** Whether the audit's report at `version` is kept or being computed in this process. */
+export function reportStarted(auditId: string, version: string): boolean {
+  return reports.has(auditId, version);
+}
+
 /** How long the dashboard waits for a report being computed before it shows the one before. */
 export const STALE_AFTER_MS = 300;
 
@@ -98,22 +103,35 @@ export interface DashboardReport {
  * otherwise, while it is computed, the audit's latest report, marked as
  * such (a full review's takes seconds, and the organizer should not wait for it to see the page).
  * With no earlier report, it waits. Downloads never do this: they are always current (keptExport).
+ * `later`: when the page will not wait for the new report, it is started through `later` (the
+ * page passes Next's `after`, which runs it once the response is sent), so that the thread's
+ * computation does not contend for the processor with the page that shows the report before it.
  * Null: no such audit. Callers check access first.
  */
-export async function dashboardReport(db: Db, auditId: string, waitMs = STALE_AFTER_MS): Promise<DashboardReport | null> {
+export async function dashboardReport(
+  db: Db,
+  auditId: string,
+  waitMs = STALE_AFTER_MS,
+  later?: (start: () => void) => void,
+): Promise<DashboardReport | null> {
   const version = await dashboardVersion(db, auditId);
-  const current = reportAt(db, auditId, version);
   // The report computed last, whatever its version (Kept.latest): what is shown meanwhile.
   const before = await reports.latest(auditId);
   if (!before || before.version === version || reports.ready(auditId, version)) {
-    const kept = await current;
+    const kept = await reportAt(db, auditId, version);
     if (kept) startLatentIntervals(db, auditId, kept.report);
     return kept && { kept, current: true };
   }
-  // Still computing: a failure is the next request's to see (a failed computation is not kept).
-  current.catch(() => {});
   // An audit whose last report took seconds will not be done within the wait either.
-  const waited = await within(current, dashboardWaitMs(before.computeMs, waitMs));
+  const wait = dashboardWaitMs(before.computeMs, waitMs);
+  if (wait === 0 && later) {
+    // A failure is the next request's to see (a failed computation is not kept).
+    later(() => void reportAt(db, auditId, version).catch(() => {}));
+    return { kept: before, current: false };
+  }
+  const current = reportAt(db, auditId, version);
+  current.catch(() => {});
+  const waited = await within(current, wait);
   if (waited === "later") return { kept: before, current: false };
   if (waited) startLatentIntervals(db, auditId, waited.report);
   return waited && { kept: waited, current: true };

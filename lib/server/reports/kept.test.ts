@@ -97,6 +97,9 @@ describe("Kept", () => {
     let finish: (v: string) => void = () => {};
     const two = kept.get("a", "2", () => new Promise<string>((resolve) => (finish = resolve)));
     expect(kept.ready("a", "2")).toBe(false);
+    expect(kept.has("a", "2")).toBe(true);
+    expect(kept.has("a", "1")).toBe(false);
+    expect(kept.has("a", "3")).toBe(false);
     expect(await kept.latest("a")).toBe("one");
     finish("two");
     await two;

@@ -68,6 +68,11 @@ export class Kept<T> {
     return oldest;
   }
 
+  /** Whether the value for `key` at `version` is kept or being computed. */
+  has(key: string, version: string): boolean {
+    return this.entries.get(key)?.version === version;
+  }
+
   /** Whether the value for `key` at `version` is computed and kept (not merely being computed). */
   ready(key: string, version: string): boolean {
     const hit = this.entries.get(key);

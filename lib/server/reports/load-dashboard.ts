@@ -15,7 +15,7 @@ import { keptAuditComments } from "./audit-comments";
 import { authorizeResults } from "./dashboard-access";
 import { dashboardLatentClass, type DashboardLatentClass } from "./dashboard-latent";
 import { auditParagraph, exportCatalog, type ExportFile } from "./export-files";
-import { dashboardReport, keptProgress } from "./kept-report";
+import { dashboardReport, keptProgress, STALE_AFTER_MS } from "./kept-report";
 
 /**
  * The dashboard as this user may see it. Organizers and admins: everything. A clinician (only
@@ -54,10 +54,17 @@ export interface Dashboard extends Pick<DashboardLatentClass, "remainingMs" | "w
  * refresh. No reads beyond what the page made before this loader (a full review's dashboard is
  * benched).
  */
-export async function loadDashboard({ db, user }: { db: Db; user: CurrentUser }, auditId: string): Promise<Dashboard> {
+export async function loadDashboard(
+  { db, user }: { db: Db; user: CurrentUser },
+  auditId: string,
+  o: {
+    /** How a report the page will not wait for is started (dashboardReport); the page passes Next's `after`. */
+    later?: (start: () => void) => void;
+  } = {},
+): Promise<Dashboard> {
   await authorizeResults(db, user, auditId);
   const organizer = can(user.role, "audits:manage");
-  const { kept, current } = (await dashboardReport(db, auditId))!;
+  const { kept, current } = (await dashboardReport(db, auditId, STALE_AFTER_MS, o.later))!;
   const { version, head, computedAt } = kept;
   const { report, remainingMs, waiting } = dashboardLatentClass(db, user, auditId, kept.report);
   const [progress, adjudications, revisions, rubric, comments] = await Promise.all([

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { after } from "next/server";
 import Link from "next/link";
 import { getLocale, getTranslations } from "@/lib/i18n/server";
 import {
@@ -51,7 +52,9 @@ export default async function DashboardPage(props: {
   // latent-class estimates, agreement over time, other raters' rows, comments or downloads.
   const ctx = await pageContext();
   const [dashboard, locale, t, tc] = await Promise.all([
-    orRefusal(loadDashboard(ctx, auditId)),
+    // A report computed anew that the page does not wait for starts once the page is sent, so
+    // that the report thread does not compete with this render (lib/server/reports/kept-report.ts).
+    orRefusal(loadDashboard(ctx, auditId, { later: after })),
     getLocale(),
     getTranslations("dashboard"),
     getTranslations("common"),
