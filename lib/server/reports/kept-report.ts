@@ -6,7 +6,7 @@ import { adjudicationMarks, type AdjudicationQueue, type TriagedItems, triagedIt
 import { type AuditProgress, auditProgress } from "../audits/progress";
 import { dashboardVersion } from "./dashboard-version";
 import { extrasVersion } from "./extras-version";
-import { Kept } from "./kept";
+import { Kept, OneAtATime } from "./kept";
 import { threadServes } from "../threads/start";
 import { keptAuditComments } from "./audit-comments";
 import { askThread } from "./thread/client";
@@ -32,6 +32,12 @@ const reports = processWide("kept-reports", () => new Kept<KeptReport | null>())
 const progress = processWide("kept-progress", () => new Kept<AuditProgress | null>());
 const adjudications = processWide("kept-adjudication-queues", () => new Kept<AdjudicationQueue | null>());
 const triaged = processWide("kept-triaged-items", () => new Kept<TriagedItems | null>());
+// One report computation per audit at a time (OneAtATime): ratings saved every few seconds change
+// the version faster than a full review's report is computed (seconds), and a stale dashboard
+// polls every 2 s. Otherwise each poll would start one more computation of the audit beside those
+// still running, each then slower, the report thread holding a snapshot for each. A report asked
+// for meanwhile may so be answered at a newer version than asked for: its `version` says which.
+const reportTurns = processWide("report-turns", () => new OneAtATime(reports));
 
 /**
  * Where the heavy work runs: reading a full review's 50,000 ratings (synchronous on SQLite),
@@ -47,27 +53,30 @@ function offLoop<T>(db: Db, inThread: (url: string) => Promise<T>, here: () => P
 /**
  * The audit's report and the little of its snapshot a page shows, kept per version: the
  * dashboard and its reloads share one computation instead of reading and recomputing 50,000
- * ratings per request. Null: no such audit. Callers check access first.
+ * ratings per request. Its `version` may be newer than the one read here (reportTurns). Null: no
+ * such audit. Callers check access first.
  */
 export async function keptReport(db: Db, auditId: string): Promise<KeptReport | null> {
   return reportAt(db, auditId, await dashboardVersion(db, auditId));
 }
 
 function reportAt(db: Db, auditId: string, version: string): Promise<KeptReport | null> {
-  return reports.get(auditId, version, async () => {
-    const started = performance.now();
-    // The progress and the comments the dashboard shows beside this report are read in the same
-    // wait, so that the page that first shows the report does not then wait for them (a full
-    // review's: ~0.3 s and ~0.1 s). A failure there is the page's to see; the report is kept.
-    const progressRead = keptProgress(db, auditId, version).catch(() => null);
-    const got = await offLoop(
-      db,
-      (url) => askThread({ op: "report", url, auditId, version }).then((pieces) => pieces && fromPieces(pieces)),
-      () => headAndReport(db, auditId, version),
-    );
-    if (got) await Promise.all([progressRead, keptAuditComments(db, got.head, version).catch(() => null)]);
-    return got && { version, computedAt: new Date().toISOString(), computeMs: performance.now() - started, ...got };
-  });
+  return reports.get(auditId, version, () => reportTurns.run(auditId, version, () => computeReport(db, auditId, version)));
+}
+
+async function computeReport(db: Db, auditId: string, version: string): Promise<KeptReport | null> {
+  const started = performance.now();
+  // The progress and the comments the dashboard shows beside this report are read in the same
+  // wait, so that the page that first shows the report does not then wait for them (a full
+  // review's: ~0.3 s and ~0.1 s). A failure there is the page's to see; the report is kept.
+  const progressRead = keptProgress(db, auditId, version).catch(() => null);
+  const got = await offLoop(
+    db,
+    (url) => askThread({ op: "report", url, auditId, version }).then((pieces) => pieces && fromPieces(pieces)),
+    () => headAndReport(db, auditId, version),
+  );
+  if (got) await Promise.all([progressRead, keptAuditComments(db, got.head, version).catch(() => null)]);
+  return got && { version, computedAt: new Date().toISOString(), computeMs: performance.now() - started, ...got };
 }
 
 /** Whether the audit's report at `version` is kept or being computed in this process. */

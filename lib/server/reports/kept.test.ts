@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Kept, KeptFiles } from "./kept";
+import { Kept, KeptFiles, OneAtATime } from "./kept";
 
 const file = (chars: number) => "x".repeat(chars);
 
@@ -146,5 +146,66 @@ describe("Kept", () => {
     kept.forget("d");
     expect(kept.latest("d")).toBeUndefined();
     expect(await kept.get("d", "1", async () => "computed again")).toBe("computed again");
+  });
+});
+
+describe("OneAtATime", () => {
+  /** A computation the test settles. */
+  function held<T>() {
+    let resolve!: (v: T) => void;
+    let reject!: (e: Error) => void;
+    const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+    return { promise, resolve, reject };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it("makes the one running and the newest asked for meanwhile, and answers the versions between with the newest", async () => {
+    const kept = new Kept<string>();
+    const turns = new OneAtATime(kept);
+    const made: string[] = [];
+    const holds = new Map<string, ReturnType<typeof held<string>>>();
+    const ask = (version: string) =>
+      kept.get("a", version, () =>
+        turns.run("a", version, () => {
+          made.push(version);
+          const h = held<string>();
+          holds.set(version, h);
+          return h.promise;
+        }),
+      );
+    const one = ask("1");
+    const two = ask("2");
+    const three = ask("3");
+    await settle();
+    // Never two at once: the others wait for the first.
+    expect(made).toEqual(["1"]);
+    holds.get("1")!.resolve("one");
+    expect(await one).toBe("one");
+    await settle();
+    // "2" is not made: "3" was asked for after it.
+    expect(made).toEqual(["1", "3"]);
+    holds.get("3")!.resolve("three");
+    expect(await two).toBe("three");
+    expect(await three).toBe("three");
+    expect(kept.ready("a", "3")).toBe(true);
+    // Nothing running: the next is made at once.
+    const four = ask("4");
+    await settle();
+    expect(made).toEqual(["1", "3", "4"]);
+    holds.get("4")!.resolve("four");
+    expect(await four).toBe("four");
+  });
+
+  it("goes on after a failure, and keeps keys apart", async () => {
+    const kept = new Kept<string>();
+    const turns = new OneAtATime(kept);
+    const first = held<string>();
+    const failing = kept.get("a", "1", () => turns.run("a", "1", () => first.promise));
+    const next = kept.get("a", "2", () => turns.run("a", "2", async () => "two"));
+    // Another key does not wait.
+    expect(await kept.get("b", "1", () => turns.run("b", "1", async () => "b-one"))).toBe("b-one");
+    first.reject(new Error("the thread stopped"));
+    await expect(failing).rejects.toThrow("the thread stopped");
+    expect(await next).toBe("two");
   });
 });

@@ -68,6 +68,11 @@ export class Kept<T> {
     return oldest;
   }
 
+  /** The value of `key`'s newest version, computed or being computed; undefined: none. */
+  newest(key: string): Promise<T> | undefined {
+    return this.entries.get(key)?.value;
+  }
+
   /** Whether the value for `key` at `version` is kept or being computed. */
   has(key: string, version: string): boolean {
     return this.entries.get(key)?.version === version;
@@ -77,6 +82,40 @@ export class Kept<T> {
   ready(key: string, version: string): boolean {
     const hit = this.entries.get(key);
     return hit?.version === version && hit.settled;
+  }
+}
+
+/**
+ * One computation per key at a time, for the values of a Kept: a computation asked for while
+ * another of the same key runs waits for it, and is then answered by the newest version asked for
+ * meanwhile (the Kept's entry) instead of being made too; the newest is made once the one before is
+ * done. So a burst of versions costs the one running and the last, not one each, and never two at
+ * once. A failure does not stop the next. Use as `kept.get(key, version, () => turns.run(key,
+ * version, compute))`.
+ */
+export class OneAtATime<T> {
+  private readonly running = new Map<string, Promise<T>>();
+
+  constructor(private readonly kept: Kept<T>) {}
+
+  async run(key: string, version: string, compute: () => Promise<T>): Promise<T> {
+    const ahead = this.running.get(key);
+    if (ahead) {
+      await ahead.catch(() => {});
+      // A newer version was asked for while this one waited: its computation answers this one.
+      const newest = this.kept.newest(key);
+      if (newest && !this.kept.has(key, version)) return newest;
+      // Another computation of this key took the turn first: wait for it in turn.
+      const now = this.running.get(key);
+      if (now && now !== ahead) return this.run(key, version, compute);
+    }
+    const mine = compute();
+    this.running.set(key, mine);
+    try {
+      return await mine;
+    } finally {
+      if (this.running.get(key) === mine) this.running.delete(key);
+    }
   }
 }
 
