@@ -21,8 +21,10 @@ describe("exportLinks", () => {
 });
 
 describe("peakRssMb", () => {
-  it("reads VmHWM in MB", () => {
-    expect(peakRssMb("Name:\tnext-server\nVmHWM:\t  512000 kB\nVmRSS:\t 1024 kB\n")).toBe(500);
+  it("reads VmHWM in MB of 10^6 bytes, the unit the row shows and its target reads", () => {
+    // 512,000 units of 1,024 bytes: 524.3 MB, over a 500 MB target (it was read as 500 MiB, and met it).
+    expect(peakRssMb("Name:\tnext-server\nVmHWM:\t  512000 kB\nVmRSS:\t 1024 kB\n")).toBe(524.288);
+    expect(formatBytes(peakRssMb("VmHWM:\t  503000 kB\n") * 1e6)).toBe("515 MB");
   });
   it("is NaN without the line", () => {
     expect(peakRssMb("Name:\tx\n")).toBeNaN();

@@ -27,10 +27,13 @@ export function exportLinks(html: string, auditId: string): string[] {
   return files;
 }
 
-/** Peak resident set (VmHWM) of a /proc/<pid>/status text, in MB; NaN when absent. */
+/**
+ * Peak resident set (VmHWM) of a /proc/<pid>/status text, in MB (10^6 bytes, as formatBytes shows
+ * it and the target reads; /proc counts in units of 1,024 bytes); NaN when absent.
+ */
 export function peakRssMb(status: string): number {
   const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
-  return kb === undefined ? Number.NaN : Number(kb) / 1024;
+  return kb === undefined ? Number.NaN : (Number(kb) * 1024) / 1e6;
 }
 
 export function formatBytes(n: number): string {

@@ -87,7 +87,7 @@ function peakRow(e: Engine, app: AppServer): BenchRow {
   return {
     key: `review-full.${e.name.toLowerCase()}.rss`,
     benchmark: `${e.name}: server peak RSS over the family`,
-    measured: Number.isFinite(mb) ? formatBytes(mb * 1024 * 1024) : "not measured",
+    measured: Number.isFinite(mb) ? formatBytes(mb * 1e6) : "not measured",
     baseline: "—",
     ratio: null,
     target: "≤ 500 MB",
