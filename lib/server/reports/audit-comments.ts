@@ -8,7 +8,8 @@ import { threadServes } from "../threads/start";
 import { Kept } from "./kept";
 import { askThread } from "./thread/client";
 
-const kept = processWide("kept-audit-comments", () => new Kept<CommentRow[]>());
+// Shown beside the report before while a newer one is computed: keepReplaced, as the reports (kept-report.ts).
+const kept = processWide("kept-audit-comments", () => new Kept<CommentRow[]>(undefined, { keepReplaced: true }));
 
 /**
  * The comments as loadAuditComments reads them, kept per dashboard version (a comment save stamps

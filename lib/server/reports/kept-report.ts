@@ -28,8 +28,11 @@ export interface KeptReport extends HeadAndReport {
 
 // One per process (lib/process-wide.ts): the dashboard, the audit page and the routes that read
 // them are bundled apart, and each copy of this module would otherwise keep its own.
-const reports = processWide("kept-reports", () => new Kept<KeptReport | null>());
-const progress = processWide("kept-progress", () => new Kept<AuditProgress | null>());
+// Shown while a newer one is computed: a report or progress replaced before it settled is still
+// shown once it does (Kept's keepReplaced), or ratings saved faster than a full review's report is
+// computed would keep the dashboard on the report from before the first of them.
+const reports = processWide("kept-reports", () => new Kept<KeptReport | null>(undefined, { keepReplaced: true }));
+const progress = processWide("kept-progress", () => new Kept<AuditProgress | null>(undefined, { keepReplaced: true }));
 const adjudications = processWide("kept-adjudication-queues", () => new Kept<AdjudicationQueue | null>());
 const triaged = processWide("kept-triaged-items", () => new Kept<TriagedItems | null>());
 // One report computation per audit at a time (OneAtATime): ratings saved every few seconds change

@@ -209,3 +209,49 @@ describe("OneAtATime", () => {
     expect(await next).toBe("two");
   });
 });
+
+describe("Kept with keepReplaced", () => {
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+
+  it("answers a value replaced while it was computed once it settles, under versions that keep coming", async () => {
+    for (const keepReplaced of [false, true]) {
+      const kept = new Kept<string>(undefined, { keepReplaced });
+      const turns = new OneAtATime(kept);
+      const holds = new Map<string, (v: string) => void>();
+      const ask = (version: string) =>
+        kept.get("a", version, () => turns.run("a", version, () => new Promise<string>((resolve) => holds.set(version, resolve))));
+      const zero = ask("0");
+      await tick();
+      holds.get("0")!("zero");
+      await zero;
+      // Each version is asked for while the one before is computed (ratings saved faster than a report takes).
+      const one = ask("1");
+      await tick();
+      const two = ask("2");
+      await tick();
+      holds.get("1")!("one");
+      await one;
+      await tick();
+      const three = ask("3");
+      await tick();
+      holds.get("2")!("two");
+      await two;
+      await tick();
+      // Without it: the value from before the first of them, for as long as versions keep coming.
+      expect(await kept.latest("a")).toBe(keepReplaced ? "two" : "zero");
+      holds.get("3")!("three");
+      expect(await three).toBe("three");
+      expect(await kept.latest("a")).toBe("three");
+    }
+  });
+
+  it("does not bring back a key forgotten while its value was computed", async () => {
+    const kept = new Kept<string>(undefined, { keepReplaced: true });
+    let finish: (v: string) => void = () => {};
+    const one = kept.get("a", "1", () => new Promise<string>((resolve) => (finish = resolve)));
+    kept.forget("a");
+    finish("one");
+    await one;
+    expect(kept.latest("a")).toBeUndefined();
+  });
+});

@@ -11,8 +11,18 @@ export class Kept<T> {
   /** Per key, the settled value replaced by a computation still running (latest()). */
   private readonly previous = new Map<string, Promise<T>>();
 
-  /** `size`: how many keys are kept, the least recently computed dropped first. */
-  constructor(private readonly size = KEPT_AUDITS) {}
+  /**
+   * `size`: how many keys are kept, the least recently computed dropped first. `keepReplaced`: a
+   * computation replaced by a newer version before it settled becomes latest() when it settles
+   * (while the newer one has not), instead of being let go of. For values shown while a newer one
+   * is computed (the dashboard's report): when versions come faster than a computation takes, each
+   * is replaced before it settles, and latest() would otherwise answer the value from before the
+   * first of them for as long as they keep coming. Not for values too large to hold two of.
+   */
+  constructor(
+    private readonly size = KEPT_AUDITS,
+    private readonly o: { keepReplaced?: boolean } = {},
+  ) {}
 
   get(key: string, version: string, compute: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
@@ -27,7 +37,9 @@ export class Kept<T> {
     value.then(
       () => {
         entry.settled = true;
-        if (this.entries.get(key) === entry) this.previous.delete(key);
+        const now = this.entries.get(key);
+        if (now === entry) this.previous.delete(key);
+        else if (this.o.keepReplaced && now && !now.settled) this.previous.set(key, value);
       },
       () => this.entries.get(key) === entry && this.entries.delete(key),
     );
