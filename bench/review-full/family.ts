@@ -9,7 +9,7 @@ import { log } from "../app/context";
 import { signIn } from "../app/sign-in";
 import { runTracked } from "../lib/processes";
 import { type BenchRow, failedRow } from "../lib/table";
-import { type Check, beside, isBody, isPage, loopUntil, type Probe, sampleInto } from "./measure";
+import { type Check, beside, isBody, isPage, loopUntil, type Probe, sampleInto, untilShown } from "./measure";
 import { median } from "../lib/stats";
 import { besideRow, describeSeries, emptySeries, exportLinks, p95Row, type Series } from "./rows";
 import type { ReviewAudit, ReviewWorld } from "./world";
@@ -99,15 +99,7 @@ async function auditRows(ctx: FamilyContext, a: ReviewAudit, label: string): Pro
       3,
     ),
   );
-  // Reloads the dashboard every 250 ms until it shows the audit's latest ratings; false: it did not within 100 s.
-  const untilCurrent = async () => {
-    for (let tries = 0; tries <= 400; tries++) {
-      const body = (await sampleInto(p, emptySeries(), dashboard, organizer, isPage))?.toString("utf8") ?? "";
-      if (body.includes('data-current="true"') || !body.includes('data-current="false"')) return true;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    return false;
-  };
+  const untilCurrent = () => untilShown(p, dashboard, organizer);
   // The first load above shows the report before the change while the new one is computed in the
   // report thread: how long until the dashboard shows the change (reloaded every 250 ms).
   await step("dashboard showing a rating change", async () => {

@@ -63,6 +63,19 @@ export async function beside(
   return { subject, account, body };
 }
 
+/**
+ * Loads a dashboard every 250 ms until it shows the audit's latest ratings (its live status
+ * current, or absent: nothing to refresh); false: it did not within 100 s.
+ */
+export async function untilShown(p: Probe, dashboard: string, cookie: string): Promise<boolean> {
+  for (let tries = 0; tries <= 400; tries++) {
+    const body = (await sampleInto(p, emptySeries(), dashboard, cookie, isPage))?.toString("utf8") ?? "";
+    if (body.includes('data-current="true"') || !body.includes('data-current="false"')) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
 /** A line-driven child (bench/review-full/change.ts): send a line, await its answer line. */
 export function lineClient(child: ChildProcess): (line: string) => Promise<string> {
   const answers: ((l: string) => void)[] = [];
