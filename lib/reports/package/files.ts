@@ -12,15 +12,15 @@ import type { AuditReport, AuditSnapshot } from "../types";
 import { auditMetadata, type PackageFacts } from "./audit-metadata";
 import { MODEL_STRATA_FILE, modelStrataCsv } from "./model-strata";
 import { packageReadme } from "./readme";
-import type { PackageEntry } from "./zip";
+import { isStoredFile, type PackageContent, type PackageEntry } from "./zip";
 
-export interface PackageInput<Content extends string | Uint8Array = string> {
+export interface PackageInput<Content extends PackageContent = string> {
   snapshot: AuditSnapshot;
   report: AuditReport;
   facts: PackageFacts;
   /**
    * The audit's export files by name (lib/server/reports/export-files.ts renders them), as text or
-   * as the bytes of a download already written (its UTF-8).
+   * as the bytes of a download already written (its UTF-8), in memory or on disk.
    */
   render: (file: string) => Content | null;
   scripts: { python: string; r: string };
@@ -54,7 +54,12 @@ export function sha256(data: string | Uint8Array): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-export function packageEntries<Content extends string | Uint8Array = string>(input: PackageInput<Content>): PackageEntry<Content>[] {
+/** A file's SHA-256: a file on disk carries the one taken as it was written. */
+function contentSha256(content: PackageContent): string {
+  return isStoredFile(content) ? content.sha256 : sha256(content);
+}
+
+export function packageEntries<Content extends PackageContent = string>(input: PackageInput<Content>): PackageEntry<Content>[] {
   const rendered: PackageEntry<Content>[] = packageExports(input.snapshot).map((name) => {
     const content = input.render(name);
     if (content === null) throw new Error(`reproducibility package: the export ${name} could not be rendered`);
@@ -72,6 +77,6 @@ export function packageEntries<Content extends string | Uint8Array = string>(inp
     { name: "reproduce.R", content: input.scripts.r },
   ];
   // sha256sum's format: "<hex>  <name>", one per line, for every file but itself.
-  entries.push({ name: "SHA256SUMS", content: entries.map((e) => `${sha256(e.content)}  ${e.name}\n`).join("") });
+  entries.push({ name: "SHA256SUMS", content: entries.map((e) => `${contentSha256(e.content)}  ${e.name}\n`).join("") });
   return entries;
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Db } from "../../db/client";
 import { packageEntries, packageExports, sha256 } from "../../reports/package/files";
 import type { PackageFacts } from "../../reports/package/audit-metadata";
-import { zipEntries, type PackageEntry } from "../../reports/package/zip";
+import { type PackageEntry, type StoredFile, zipEntries } from "../../reports/package/zip";
 import { computeAuditReport } from "../../reports";
 import type { AuditReport, AuditSnapshot } from "../../reports/types";
 import { loadAuditSnapshot } from "./audit-snapshot";
@@ -45,16 +45,17 @@ export async function buildAuditPackage(db: Db, auditId: string, scriptsDir?: st
 
 /**
  * The package's files with its exports taken as written (the report thread's kept downloads,
- * download-files.ts) instead of rendered again: `exports` answers the bytes of each file named.
+ * download-files.ts) instead of rendered again: `exports` answers the bytes of each file named,
+ * or the file they were written to.
  * The same bytes as buildAuditPackage: the downloads are rendered by the same code.
  */
 export async function auditPackageFromExports(
   db: Db,
   auditId: string,
   computed: Promise<Computed>,
-  exports: (files: string[]) => Promise<Map<string, Uint8Array>>,
+  exports: (files: string[]) => Promise<Map<string, Uint8Array | StoredFile>>,
   scriptsDir?: string,
-): Promise<{ fileName: string; entries: PackageEntry<Uint8Array>[] } | null> {
+): Promise<{ fileName: string; entries: PackageEntry<Uint8Array | StoredFile>[] } | null> {
   const kept = await computed;
   if (!kept) return null;
   const { snapshot, report } = kept;

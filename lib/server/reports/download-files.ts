@@ -15,6 +15,7 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { crc32 } from "node:zlib";
 import { env } from "../../env";
 import { fileStreams } from "../download";
 import { log } from "../log";
@@ -26,6 +27,8 @@ export type KeptDownload = {
   type: string;
   size: number;
   sha256: string;
+  /** CRC-32 of the bytes: the package zips a kept download from its file with its CRC known beforehand. */
+  crc32: number;
 } & ({ path: string } | { bytes: Uint8Array<ArrayBuffer> });
 
 /** How long a replaced file stays on disk: a route handed it may still be about to open it. */
@@ -66,10 +69,12 @@ export async function storeDownload(
     try {
       const hash = createHash("sha256");
       let size = 0;
+      let crc = 0;
       const out = await fs.promises.open(part, "wx", 0o600);
       try {
         for await (const chunk of source()) {
           hash.update(chunk);
+          crc = crc32(chunk, crc);
           size += chunk.byteLength;
           await out.write(chunk);
         }
@@ -77,7 +82,7 @@ export async function storeDownload(
         await out.close();
       }
       await fs.promises.rename(part, file);
-      return { ...meta, size, sha256: hash.digest("hex"), path: file };
+      return { ...meta, size, sha256: hash.digest("hex"), crc32: crc, path: file };
     } catch (error) {
       await fs.promises.rm(part, { force: true }).catch(() => undefined);
       // The disk's refusals (ENOSPC, EROFS, EACCES, ENOENT…) carry a code; a failed rendering does not, and is the caller's.
@@ -88,7 +93,7 @@ export async function storeDownload(
   const chunks: Uint8Array[] = [];
   for await (const chunk of source()) chunks.push(chunk);
   const bytes = new Uint8Array(Buffer.concat(chunks));
-  return { ...meta, size: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex"), bytes };
+  return { ...meta, size: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex"), crc32: crc32(bytes), bytes };
 }
 
 /** Removes a replaced download's file after REMOVE_AFTER_MS (or `afterMs`). */

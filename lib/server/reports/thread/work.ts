@@ -7,7 +7,7 @@ import type { Db } from "../../../db/client";
 import { computeAuditReport } from "../../../reports";
 import type { AuditReport, AuditSnapshot } from "../../../reports/types";
 import { shownItems, shownReport } from "../../../reports/shown";
-import { zipStream } from "../../../reports/package/zip";
+import { type StoredFile, zipStream } from "../../../reports/package/zip";
 import { auditPackageFromExports } from "../audit-package";
 import { loadAuditSnapshot } from "../audit-snapshot";
 import { butIntervals, dashboardVersion, sameButIntervals } from "../dashboard-version";
@@ -162,18 +162,44 @@ export async function builtPackage(
 ): Promise<KeptDownload | null> {
   // Keyed apart from the exports by the first part: no file name asked for can name the package.
   return keptDownload(`package\u0000${auditId}\u0000${scriptsDir ?? ""}`, `${version}\u0000${extras}`, async () => {
-    // Its exports are the kept downloads (rendered now if they are not yet), read back as written.
-    const exports = async (files: string[]) =>
-      new Map(
-        await Promise.all(
-          files.map(async (file) => {
-            const kept = await renderedExport(db, auditId, version, file, extras);
-            if (!kept) throw new Error(`reproducibility package: the export ${file} could not be rendered`);
-            return [file, "path" in kept ? await fs.promises.readFile(kept.path) : kept.bytes] as const;
-          }),
-        ),
+    // Its exports are the kept downloads (rendered now if they are not yet), copied from their
+    // files into the zip a chunk at a time: a full review's are ~26 MB, which the thread held
+    // in memory at once while zipping. Each file is opened before the zip is written, so that a
+    // newer version's replacing and removing it cannot cut the package short.
+    const opened: fs.promises.FileHandle[] = [];
+    try {
+      const exports = async (files: string[]) =>
+        new Map<string, Uint8Array | StoredFile>(
+          await Promise.all(
+            files.map(async (file): Promise<[string, Uint8Array | StoredFile]> => {
+              const kept = await renderedExport(db, auditId, version, file, extras);
+              if (!kept) throw new Error(`reproducibility package: the export ${file} could not be rendered`);
+              if (!("path" in kept)) return [file, kept.bytes];
+              const handle = await fs.promises.open(kept.path, "r");
+              opened.push(handle);
+              return [file, { size: kept.size, crc32: kept.crc32, sha256: kept.sha256, read: () => readFrom(handle) }];
+            }),
+          ),
+        );
+      const built = await auditPackageFromExports(db, auditId, snapshotReport(db, auditId, version), exports, scriptsDir);
+      return (
+        built &&
+        (await storeDownload(downloads.dir(), () => zipStream(built.entries), { fileName: built.fileName, type: "application/zip" }))
       );
-    const built = await auditPackageFromExports(db, auditId, snapshotReport(db, auditId, version), exports, scriptsDir);
-    return built && storeDownload(downloads.dir(), () => zipStream(built.entries), { fileName: built.fileName, type: "application/zip" });
+    } finally {
+      await Promise.all(opened.map((h) => h.close().catch(() => undefined)));
+    }
   });
+}
+
+/** An open file's bytes from its start, a chunk at a time (again from the start on each call). */
+async function* readFrom(handle: fs.promises.FileHandle): AsyncGenerator<Uint8Array> {
+  const buffer = Buffer.alloc(1 << 20);
+  for (let position = 0; ; ) {
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+    if (bytesRead === 0) return;
+    position += bytesRead;
+    // A copy: the buffer is read into again while the chunk may still be queued for writing.
+    yield Buffer.from(buffer.subarray(0, bytesRead));
+  }
 }
