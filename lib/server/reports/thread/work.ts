@@ -168,19 +168,23 @@ export async function builtPackage(
     // newer version's replacing and removing it cannot cut the package short.
     const opened: fs.promises.FileHandle[] = [];
     try {
-      const exports = async (files: string[]) =>
-        new Map<string, Uint8Array | StoredFile>(
-          await Promise.all(
-            files.map(async (file): Promise<[string, Uint8Array | StoredFile]> => {
-              const kept = await renderedExport(db, auditId, version, file, extras);
-              if (!kept) throw new Error(`reproducibility package: the export ${file} could not be rendered`);
-              if (!("path" in kept)) return [file, kept.bytes];
-              const handle = await fs.promises.open(kept.path, "r");
-              opened.push(handle);
-              return [file, { size: kept.size, crc32: kept.crc32, sha256: kept.sha256, read: () => readFrom(handle) }];
-            }),
-          ),
-        );
+      // One at a time: rendered at once, a full review's 32 exports were all in memory together
+      // before the first was written out.
+      const exports = async (files: string[]) => {
+        const found = new Map<string, Uint8Array | StoredFile>();
+        for (const file of files) {
+          const kept = await renderedExport(db, auditId, version, file, extras);
+          if (!kept) throw new Error(`reproducibility package: the export ${file} could not be rendered`);
+          if (!("path" in kept)) {
+            found.set(file, kept.bytes);
+            continue;
+          }
+          const handle = await fs.promises.open(kept.path, "r");
+          opened.push(handle);
+          found.set(file, { size: kept.size, crc32: kept.crc32, sha256: kept.sha256, read: () => readFrom(handle) });
+        }
+        return found;
+      };
       const built = await auditPackageFromExports(db, auditId, snapshotReport(db, auditId, version), exports, scriptsDir);
       return (
         built &&
