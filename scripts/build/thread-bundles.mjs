@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import { asciiSource } from "./ascii-chunks.mjs";
 
 /** Every file lib/server/threads/start.ts starts a thread from, relative to the checkout. */
 export const THREAD_ENTRIES = [
@@ -34,7 +35,11 @@ function bundleName(entry) {
  * Bundles THREAD_ENTRIES from `projectDir` into `<outDir>/server-threads`, replacing what was
  * there, and returns the manifest. The app's own modules (the `@/` alias included) go into the
  * bundle; packages stay imports, resolved from node_modules when the thread starts, under the
- * thread's `react-server` condition (start.ts).
+ * thread's `react-server` condition (start.ts). Each bundle is then rewritten in ASCII
+ * (ascii-chunks.mjs): esbuild escapes strings but keeps comments as written, and one "→" in a
+ * comment made the corrected-build thread's 4.4 MB bundle a two-byte string, 8.7 MB of the
+ * thread's heap for as long as it runs (bench/README.md, 2026-12-08). A bundle acorn cannot read,
+ * or whose escapes would change it, is left as written.
  */
 export async function bundleThreads(projectDir, outDir) {
   const dir = path.resolve(projectDir, outDir, BUNDLE_DIR);
@@ -54,6 +59,18 @@ export async function bundleThreads(projectDir, outDir) {
     tsconfig: path.join(projectDir, "tsconfig.json"),
     logLevel: "error",
   });
+  for (const name of Object.values(manifest)) {
+    const file = path.join(dir, name);
+    const src = fs.readFileSync(file, "utf8");
+    let out = null;
+    try {
+      out = asciiSource(src);
+    } catch {
+      // left as written
+    }
+    if (out && out.text !== src) fs.writeFileSync(file, out.text);
+    else if (!out) console.warn(`thread-bundles: ${name} left as written (not rewritten in ASCII)`);
+  }
   fs.writeFileSync(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

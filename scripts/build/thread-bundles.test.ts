@@ -45,6 +45,17 @@ describe("the threads' bundles", () => {
     }
   });
 
+  it("are ASCII, so that V8 keeps each at one byte a character", () => {
+    // esbuild keeps comments as written: the sources' "→" and "…" made two of them two-byte.
+    for (const file of Object.values(manifest)) {
+      const code = fs.readFileSync(path.join(out, BUNDLE_DIR, file), "utf8");
+      expect(
+        [...code].filter((c) => c.charCodeAt(0) > 0x7f),
+        file,
+      ).toEqual([]);
+    }
+  });
+
   it("start: the report thread answers from its bundle", async () => {
     const bundle = path.join(out, BUNDLE_DIR, manifest["lib/server/reports/thread/entry.ts"]!);
     const worker = new Worker(path.join(root, "lib", "server", "threads", "boot.mjs"), {
