@@ -2,8 +2,8 @@
 import "server-only";
 import { databaseUrl } from "../env";
 import { processWide } from "../process-wide";
-import { createDb, type Db } from "./client";
+import { createDb, type Db, SERVER_SQLITE_CACHE_KB } from "./client";
 
 export function db(): Db {
-  return processWide("db", () => createDb(databaseUrl()));
+  return processWide("db", () => createDb(databaseUrl(), { sqliteCacheKb: SERVER_SQLITE_CACHE_KB }));
 }
