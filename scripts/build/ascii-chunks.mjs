@@ -139,17 +139,18 @@ export function asciiSource(src) {
 }
 
 /**
- * Rewrites every .js file under `dir` (the build's server folder) with asciiSource. Returns what
+ * Rewrites every file ending in `extension` under `dir` (the build's server folder: .js; the
+ * threads' bundles: .mjs) with asciiSource. Returns what
  * it did: files rewritten, files that still hold non-ASCII characters (in tagged
  * templates), and files not rewritten (acorn could not read them, or escapes would change them).
  */
-export function asciiChunks(dir) {
+export function asciiChunks(dir, extension = ".js") {
   const result = { rewritten: 0, stillNonAscii: [], notRewritten: [] };
   const visit = (folder) => {
     for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
       const file = path.join(folder, entry.name);
       if (entry.isDirectory()) visit(file);
-      else if (entry.name.endsWith(".js")) {
+      else if (entry.name.endsWith(extension)) {
         const src = fs.readFileSync(file, "utf8");
         let out = null;
         try {

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
-import { asciiSource } from "./ascii-chunks.mjs";
+import { asciiChunks } from "./ascii-chunks.mjs";
 
 /** Every file lib/server/threads/start.ts starts a thread from, relative to the checkout. */
 export const THREAD_ENTRIES = [
@@ -59,18 +59,8 @@ export async function bundleThreads(projectDir, outDir) {
     tsconfig: path.join(projectDir, "tsconfig.json"),
     logLevel: "error",
   });
-  for (const name of Object.values(manifest)) {
-    const file = path.join(dir, name);
-    const src = fs.readFileSync(file, "utf8");
-    let out = null;
-    try {
-      out = asciiSource(src);
-    } catch {
-      // left as written
-    }
-    if (out && out.text !== src) fs.writeFileSync(file, out.text);
-    else if (!out) console.warn(`thread-bundles: ${name} left as written (not rewritten in ASCII)`);
-  }
+  const ascii = asciiChunks(dir, ".mjs");
+  if (ascii.notRewritten.length) console.warn(`thread-bundles: left as written (not rewritten in ASCII): ${ascii.notRewritten.join(", ")}`);
   fs.writeFileSync(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -49,7 +49,6 @@ const UTF8_NAMES = 1 << 11;
 /** Beyond these a zip needs ZIP64 records, which this writer does not write. */
 const MAX_32 = 0xfffffffe;
 const MAX_ENTRIES = 0xfffe;
-const READ_CHUNK = 1 << 20;
 
 /** The zip's bytes, a chunk at a time: a caller writing them to a file never holds the whole zip. */
 export async function* zipStream(entries: readonly PackageEntry<PackageContent>[]): AsyncGenerator<Buffer> {
@@ -99,15 +98,10 @@ async function* checkedFile(name: string, file: StoredFile): AsyncGenerator<Buff
   let size = 0;
   let crc = 0;
   for await (const chunk of file.read()) {
-    // Chunks of at most READ_CHUNK bytes, so that a reader handing over a whole file does not
-    // make the caller hold it at once.
-    for (let at = 0; at < chunk.byteLength; at += READ_CHUNK) {
-      const part = Buffer.from(chunk.buffer, chunk.byteOffset + at, Math.min(READ_CHUNK, chunk.byteLength - at));
-      size += part.length;
-      if (size > file.size) throw new Error(`zip: ${name} holds more than the ${file.size} bytes recorded for it`);
-      crc = crc32(part, crc);
-      yield part;
-    }
+    size += chunk.byteLength;
+    if (size > file.size) throw new Error(`zip: ${name} holds more than the ${file.size} bytes recorded for it`);
+    crc = crc32(chunk, crc);
+    yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   }
   if (size !== file.size) throw new Error(`zip: ${name} holds ${size} bytes, not the ${file.size} recorded for it`);
   if (crc !== file.crc32) throw new Error(`zip: ${name} is not the file recorded (its CRC-32 differs)`);
